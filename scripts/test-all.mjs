@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// Runs every suite (type-check, lint, Vitest, Playwright) and ends with one line
+// "N passed, N failed" over all of them. Type-check and lint count as one test each.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+const outDir = join(process.cwd(), "test-results", "summary");
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n━━ ${label}: ${[command, ...args].join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: result.status === 0, seconds };
+}
+
+function record(label, passed, failed, skipped, seconds) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  lines.push(`${label.padEnd(12)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""} (${seconds} s)`);
+}
+
+function check(label, command, args) {
+  const { ok, seconds } = run(label, command, args);
+  record(label, ok ? 1 : 0, ok ? 0 : 1, 0, seconds);
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+check("types app", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
+check("types convex", "npx", ["tsc", "-p", "convex/tsconfig.json", "--noEmit"]);
+check("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
+
+// Vitest: the convex and ui projects.
+{
+  const report = join(outDir, "vitest.json");
+  const { ok, seconds } = run("vitest", "npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ]);
+  const json = readJson(report);
+  if (json) {
+    const failed = json.numFailedTests + (ok || json.numFailedTests ? 0 : 1);
+    record("vitest", json.numPassedTests, failed, json.numPendingTests + json.numTodoTests, seconds);
+  } else {
+    record("vitest", 0, 1, 0, seconds);
+  }
+}
+
+// Playwright in Debian's Chromium, inside a network namespace with only loopback when we may make one,
+// so nothing a page does can leave the machine.
+{
+  const report = join(outDir, "playwright.json");
+  const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: report, PLAYWRIGHT_JSON_OUTPUT_FILE: report };
+  const pwArgs = ["playwright", "test", "--reporter=list,json"];
+  const isolated = spawnSync("unshare", ["-n", "sh", "-c", "ip link set lo up"], { stdio: "ignore" }).status === 0;
+  const { ok, seconds } = isolated
+    ? run("playwright", "unshare", ["-n", "sh", "-c", `ip link set lo up && exec npx ${pwArgs.join(" ")}`], env)
+    : run("playwright", "npx", pwArgs, env);
+  const json = existsSync(report) ? readJson(report) : null;
+  if (json?.stats) {
+    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats;
+    const failed = unexpected + (ok || unexpected ? 0 : 1);
+    record("playwright", expected + flaky, failed, skipped, seconds);
+  } else {
+    record("playwright", 0, 1, 0, seconds);
+  }
+}
+
+console.log("\n━━ Summary");
+for (const line of lines) console.log(line);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,26 @@
+import { useEffect } from "react";
+import { Outlet, useLocation } from "react-router-dom";
+import { Footer } from "./Footer";
+import { Header } from "./Header";
+
+/** Every route renders inside the header and footer; each navigation starts at the top. */
+export function RootLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <Header />
+      <main id="main">
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}

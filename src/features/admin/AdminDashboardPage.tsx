@@ -1,0 +1,12 @@
+import { UnderConstruction } from "../../components/UnderConstruction";
+import { paths } from "../../app/paths";
+
+export function AdminDashboardPage() {
+  return (
+    <UnderConstruction
+      title="Pannello di amministrazione"
+      lead="Statistiche della piattaforma, utenti, cartomanti, clienti, messaggi e impostazioni."
+      next={{ label: "Messaggi di contatto", to: paths.adminMessages }}
+    />
+  );
+}

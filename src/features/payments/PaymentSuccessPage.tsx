@@ -1,0 +1,12 @@
+import { UnderConstruction } from "../../components/UnderConstruction";
+import { paths } from "../../app/paths";
+
+export function PaymentSuccessPage() {
+  return (
+    <UnderConstruction
+      title="Pagamento completato"
+      lead="Qui trovi il riepilogo del consulto appena pagato e i prossimi passi."
+      next={{ label: "Vai alla dashboard", to: paths.dashboard }}
+    />
+  );
+}

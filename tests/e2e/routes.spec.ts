@@ -1,0 +1,94 @@
+import { expect, test } from "./fixtures";
+
+/** Every route of the spec's table and the Italian heading it must show. */
+const routeHeadings: Array<[path: string, heading: string | RegExp]> = [
+  ["/", "Il consulto di cartomanzia, quando vuoi tu"],
+  ["/about", "Chi siamo"],
+  ["/contact", "Contattaci"],
+  ["/psychics", "I nostri cartomanti"],
+  ["/psychics/abc123", "Cartomante non trovato"],
+  ["/psychics/abc123/book", "Prenota un consulto"],
+  ["/payment-success", "Pagamento completato"],
+  ["/payment-canceled", "Pagamento annullato"],
+  ["/login", "Accedi ad Arcano"],
+  ["/register", "Crea il tuo account"],
+  ["/reset-password", "Reimposta la password"],
+  ["/dashboard", "La tua dashboard"],
+  ["/settings", "Impostazioni account"],
+  ["/psychic-dashboard", "Dashboard Cartomante"],
+  ["/psychic/profile", "Il tuo profilo"],
+  ["/psychic/settings", "Impostazioni cartomante"],
+  ["/admin-login", "Accesso amministratori"],
+  ["/admin-dashboard", "Pannello di amministrazione"],
+  ["/admin/messages", "Messaggi di contatto"],
+  ["/how-it-works", "Come funziona"],
+  ["/terms", "Termini di servizio"],
+  ["/privacy", "Informativa sulla privacy"],
+  ["/client-faq", "Domande frequenti dei clienti"],
+  ["/psychic-faq", "Domande frequenti dei cartomanti"],
+  ["/call/booking123", "Conferenza Audio"],
+];
+
+for (const [path, heading] of routeHeadings) {
+  test(`${path} shows its Italian heading`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "it");
+  });
+}
+
+test("an unknown path shows the 404 page with a link home, and is logged", async ({ page }) => {
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+  await page.goto("/non-esiste/davvero");
+  await expect(page.getByRole("heading", { level: 1, name: "Oops! Pagina non trovata" })).toBeVisible();
+  await expect.poll(() => warnings.some((text) => text.includes("/non-esiste/davvero"))).toBe(true);
+  await page.getByRole("link", { name: "Torna alla home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Il consulto di cartomanzia, quando vuoi tu" })).toBeVisible();
+});
+
+test("/faq redirects to the client FAQ", async ({ page }) => {
+  await page.goto("/faq");
+  await expect(page).toHaveURL(/\/client-faq$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Domande frequenti dei clienti" })).toBeVisible();
+});
+
+test("the home page has its sections and the featured readers' empty state", async ({ page }) => {
+  await page.goto("/");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Trova il tuo cartomante" })).toHaveAttribute("href", "/psychics");
+  await expect(main.getByRole("link", { name: "Come funziona" })).toHaveAttribute("href", "/how-it-works");
+  await expect(main.getByRole("heading", { name: "Quattro passi per il tuo consulto" })).toBeVisible();
+  await expect(main.getByText("Non ci sono ancora cartomanti disponibili.")).toBeVisible();
+  await expect(main.getByRole("link", { name: "Vedi tutti i cartomanti" })).toHaveAttribute("href", "/psychics");
+  await expect(main.getByRole("heading", { name: "Perché scegliere Arcano" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "Domande frequenti" })).toHaveAttribute("href", "/client-faq");
+});
+
+test("the signed-out header offers Accedi and Registrati, the footer its columns and admin link", async ({ page }) => {
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  await header.getByRole("link", { name: "Accedi" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await header.getByRole("link", { name: "Registrati" }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  const footer = page.getByRole("contentinfo");
+  for (const column of ["Per i cartomanti", "Per i clienti", "Informazioni"]) {
+    await expect(footer.getByRole("heading", { name: column })).toBeVisible();
+  }
+  await expect(footer.getByText(`© ${new Date().getFullYear()} Arcano`)).toBeVisible();
+  await footer.getByRole("link", { name: "Area amministratori" }).click();
+  await expect(page).toHaveURL(/\/admin-login$/);
+});
+
+test("a navigation scrolls back to the top", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Chi siamo" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Chi siamo" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -1,0 +1,55 @@
+import { expect, test } from "./fixtures";
+
+test("the search dialog lists every page for an empty query and filters by title or description", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Cerca nel sito" }).click();
+  const input = page.getByPlaceholder("Cerca pagine, informazioni...");
+  await expect(input).toBeFocused();
+  const options = page.getByRole("option");
+  await expect(options).toHaveCount(10);
+
+  await input.fill("PRIVACY");
+  await expect(options).toHaveCount(1);
+  await expect(options.first()).toContainText("Privacy");
+
+  // "verificati" appears only in a description.
+  await input.fill("verificati");
+  await expect(options).toHaveCount(1);
+  await expect(options.first()).toContainText("Cartomanti");
+
+  await input.fill("xyzzy");
+  await expect(options).toHaveCount(0);
+  await expect(page.getByText("Nessun risultato trovato")).toBeVisible();
+  await expect(page.getByText("Prova con parole chiave diverse")).toBeVisible();
+});
+
+test("the search dialog opens with Ctrl+K and is driven by the keyboard", async ({ page }) => {
+  await page.goto("/");
+  await page.keyboard.press("Control+k");
+  const input = page.getByPlaceholder("Cerca pagine, informazioni...");
+  await expect(input).toBeFocused();
+  await input.fill("carto");
+  const options = page.getByRole("option");
+  await expect(options).toHaveCount(2);
+  await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowDown");
+  await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowDown"); // wraps to the first
+  await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowUp"); // wraps to the last
+  await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+  await input.fill("termini");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Termini di servizio" })).toBeVisible();
+});
+
+test("choosing a result with the mouse navigates and closes the dialog", async ({ page }) => {
+  await page.goto("/about");
+  await page.getByRole("button", { name: "Cerca nel sito" }).click();
+  await page.getByPlaceholder("Cerca pagine, informazioni...").fill("diventa");
+  await page.getByRole("option", { name: /Diventa cartomante/ }).click();
+  await expect(page).toHaveURL(/\/register\?type=psychic$/);
+  await expect(page.getByRole("dialog")).toBeHidden();
+});
