@@ -1,8 +1,8 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
-// Two projects: Convex functions run under the edge runtime as they do on Convex,
-// React components under jsdom.
+// Convex functions run under the edge runtime as they do on Convex, React components under jsdom,
+// the embedded backend's tests under node.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -14,6 +14,18 @@ export default defineConfig({
           environment: "edge-runtime",
           include: ["tests/convex/**/*.test.ts"],
           server: { deps: { inline: ["convex-test"] } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The embedded backend runs as child processes; tests talk to it with the real Convex clients.
+          name: "local-backend",
+          environment: "node",
+          include: ["tests/local-backend/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {

@@ -25,7 +25,7 @@ export function Header() {
           <Flex asChild align="center" gap="5" display={{ initial: "none", md: "flex" }}>
             <nav aria-label="Navigazione principale">
               {navLinks.map((link) => (
-                <Link key={link.to} asChild weight="medium" color="gray" highContrast>
+                <Link key={link.to} asChild weight="medium" color="gray" highContrast underline="hover">
                   <NavLink to={link.to}>{link.label}</NavLink>
                 </Link>
               ))}
@@ -56,7 +56,7 @@ export function Header() {
             <Flex asChild direction="column" gap="3">
               <nav aria-label="Menu mobile">
                 {navLinks.map((link) => (
-                  <Link key={link.to} asChild size="4" weight="medium" color="gray" highContrast>
+                  <Link key={link.to} asChild size="4" weight="medium" color="gray" highContrast underline="hover">
                     <NavLink to={link.to} onClick={() => setOpenOnPath(null)}>
                       {link.label}
                     </NavLink>

@@ -1,0 +1,135 @@
+import { Button, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { Link as RouterLink } from "react-router-dom";
+import { paths } from "../../app/paths";
+import { PageSection, StaticPage } from "../../components/StaticPage";
+import { FaqList } from "./FaqList";
+import type { FaqItem } from "./FaqList";
+import "./static.css";
+
+const bookingQuestions: readonly FaqItem[] = [
+  {
+    question: "Come prenoto un consulto?",
+    answer: (
+      <>
+        Scegli un cartomante dalla{" "}
+        <Link asChild>
+          <RouterLink to={paths.psychics}>lista dei cartomanti</RouterLink>
+        </Link>
+        , apri la pagina di prenotazione, seleziona durata, giorno e orario tra quelli liberi, aggiungi se vuoi una nota
+        e paga con carta. Al pagamento riuscito la prenotazione è confermata e ricevi un'email di riepilogo.
+      </>
+    ),
+  },
+  {
+    question: "Devo registrarmi? La registrazione è a pagamento?",
+    answer:
+      "Per prenotare serve un account, che è gratuito: paghi solo i consulti che prenoti. Il servizio è riservato ai maggiori di 18 anni e, al momento della registrazione, ti chiediamo di dichiararlo e di accettare i Termini e l'Informativa privacy.",
+  },
+  {
+    question: "Quanto costa un consulto?",
+    answer:
+      "Ogni cartomante stabilisce i propri prezzi per le durate che offre: 15, 30, 45 o 60 minuti, dove 30 minuti è la durata più comune. Il prezzo che vedi è finale, in euro e IVA inclusa, e non ci sono addebiti a minuto né costi aggiuntivi.",
+  },
+  {
+    question: "Come e quando pago?",
+    answer:
+      "Paghi in anticipo, con carta, sulla pagina di pagamento protetta del nostro fornitore: noi non vediamo né conserviamo i dati della carta. Mentre completi il pagamento l'orario resta riservato per te per 30 minuti. Il cartomante riceve il compenso solo dopo che il consulto si è concluso.",
+  },
+  {
+    question: "Come si svolge il consulto e cosa mi serve?",
+    answer:
+      "Il consulto è una chiamata vocale nel browser: non devi installare nulla né comunicare il tuo numero di telefono. Ti servono un dispositivo con microfono, un browser aggiornato e una connessione stabile. Dalla tua dashboard entri nella pagina della chiamata, che si apre 5 minuti prima dell'inizio per provare l'audio; la chiamata dura il tempo prenotato e si chiude automaticamente alla fine. Ti mandiamo un promemoria via email 24 ore e 15 minuti prima.",
+  },
+];
+
+const cancellationQuestions: readonly FaqItem[] = [
+  {
+    question: "Posso cancellare una prenotazione? Quanto mi viene rimborsato?",
+    answer:
+      "Sì. Se cancelli almeno 24 ore prima dell'inizio ricevi il rimborso completo. Se cancelli tra 24 e 2 ore prima, il rimborso è del 50%. A meno di 2 ore dall'inizio non è previsto alcun rimborso, perché il cartomante ha riservato quel tempo per te e riceve il compenso per intero.",
+  },
+  {
+    question: "In quanto tempo ricevo il rimborso?",
+    answer:
+      "Il rimborso viene disposto sulla stessa carta usata per il pagamento e, a seconda della tua banca o dell'emittente della carta, diventa visibile entro 5–10 giorni lavorativi. Ti avvisiamo via email quando lo avviamo.",
+  },
+  {
+    question: "Cosa succede se il cartomante non si presenta?",
+    answer:
+      "Se il cartomante non si collega entro 10 minuti dall'inizio, il consulto viene annullato e ricevi automaticamente il rimborso completo, senza dover fare alcuna richiesta.",
+  },
+  {
+    question: "E se sono io a non presentarmi o ad arrivare in ritardo?",
+    answer:
+      "Se non ti presenti al consulto non è previsto alcun rimborso e il cartomante riceve il compenso per intero. Se entri in ritardo, la chiamata termina comunque all'orario previsto e il tempo perso non viene recuperato: ti consigliamo di collegarti qualche minuto prima dell'inizio.",
+  },
+];
+
+const trustQuestions: readonly FaqItem[] = [
+  {
+    question: "Come vengono scelti i cartomanti?",
+    answer:
+      "Prima della pubblicazione valutiamo competenze, identità, referenze e formazione di ogni cartomante. Dopo, la qualità è monitorata attraverso le recensioni: può lasciarne una solo chi ha concluso un consulto, con un voto da 1 a 5 stelle e un commento. I cartomanti senza recensioni sono indicati come «Nuovo».",
+  },
+  {
+    question: "I miei dati e le mie conversazioni restano riservati?",
+    answer: (
+      <>
+        Sì. Le chiamate non vengono mai registrate, le note della prenotazione le legge solo il cartomante che hai scelto
+        e non condividiamo il tuo numero di telefono con nessuno. Puoi eliminare il tuo account in qualsiasi momento
+        dalle impostazioni. Tutti i dettagli sono nell'
+        <Link asChild>
+          <RouterLink to={paths.privacy}>Informativa sulla privacy</RouterLink>
+        </Link>
+        .
+      </>
+    ),
+  },
+  {
+    question: "Un consulto può sostituire il parere di un medico o di un altro professionista?",
+    answer:
+      "No. I consulti di cartomanzia sono un servizio di intrattenimento e di riflessione personale: non sostituiscono il parere di medici, avvocati, psicologi o consulenti finanziari, e nessun cartomante può garantire risultati. Se stai vivendo un momento difficile, rivolgiti a un professionista qualificato.",
+  },
+];
+
+export function ClientFaqPage() {
+  return (
+    <StaticPage
+      title="Domande frequenti dei clienti"
+      lead="Tutto quello che c'è da sapere per prenotare, pagare e partecipare a un consulto su Arcano. Tocca una domanda per leggere la risposta."
+    >
+      <PageSection title="Prenotazione e pagamento">
+        <FaqList items={bookingQuestions} label="Prenotazione e pagamento" />
+      </PageSection>
+      <PageSection title="Cancellazioni e rimborsi">
+        <FaqList items={cancellationQuestions} label="Cancellazioni e rimborsi" />
+      </PageSection>
+      <PageSection title="Fiducia e riservatezza">
+        <FaqList items={trustQuestions} label="Fiducia e riservatezza" />
+      </PageSection>
+
+      <Card size="3" className="static-cta">
+        <Flex direction="column" gap="3" align="start">
+          <Heading as="h2" size="5">
+            Non hai trovato la risposta?
+          </Heading>
+          <Text as="p" size="3">
+            Scrivici: il nostro team ti risponderà il prima possibile. Puoi anche leggere i{" "}
+            <Link asChild>
+              <RouterLink to={paths.terms}>Termini di servizio</RouterLink>
+            </Link>{" "}
+            per tutte le condizioni.
+          </Text>
+          <Flex gap="3" wrap="wrap">
+            <Button asChild size="3">
+              <RouterLink to={paths.contact}>Contattaci</RouterLink>
+            </Button>
+            <Button asChild size="3" variant="soft">
+              <RouterLink to={paths.psychics}>Trova il tuo cartomante</RouterLink>
+            </Button>
+          </Flex>
+        </Flex>
+      </Card>
+    </StaticPage>
+  );
+}

@@ -1,0 +1,138 @@
+import { Button, Card, Flex, Grid, Heading, Link, Text } from "@radix-ui/themes";
+import { Link as RouterLink } from "react-router-dom";
+import { paths } from "../../app/paths";
+import { PageSection, StaticPage } from "../../components/StaticPage";
+import { FaqList } from "./FaqList";
+import type { FaqItem } from "./FaqList";
+import "./static.css";
+
+const stats = [
+  {
+    value: "15%",
+    label: "Commissione",
+    text: "Trattenuta solo sui consulti conclusi. Nessun costo di iscrizione né canone.",
+  },
+  {
+    value: "Settimanali",
+    label: "Pagamenti",
+    text: "Ricevi ogni settimana il compenso dei consulti conclusi, al netto della commissione.",
+  },
+  {
+    value: "20–80 €",
+    label: "Guadagno orario indicativo",
+    text: "Dipende dai prezzi che scegli e dalle ore in cui sei disponibile: non è un guadagno garantito.",
+  },
+] as const;
+
+const questions: readonly FaqItem[] = [
+  {
+    question: "Come divento cartomante su Arcano?",
+    answer:
+      "Registrati scegliendo il tipo di account «cartomante», poi completa il profilo: nome pubblico, foto, biografia, specialità, anni di esperienza, durate, prezzi e disponibilità settimanale. Quando è pronto lo pubblichi; il nostro team può chiederti ulteriori informazioni o un breve colloquio prima che il profilo diventi visibile ai clienti.",
+  },
+  {
+    question: "Quali requisiti devo avere?",
+    answer:
+      "Devi avere almeno 18 anni, un'esperienza concreta in una o più discipline (tarocchi, carte sibille, astrologia, numerologia, rune e altre), un dispositivo con microfono, una connessione stabile e un luogo tranquillo da cui collegarti. Ti chiediamo anche di condurre i consulti con rispetto, senza promettere risultati né fare leva sulle paure dei clienti.",
+  },
+  {
+    question: "Come verificate i profili?",
+    answer:
+      "Valutiamo competenze, identità, referenze e formazione di ogni cartomante. Dopo la pubblicazione la qualità è monitorata attraverso le recensioni dei clienti: solo chi ha concluso un consulto con te può lasciarne una, e la tua valutazione è la media di quelle ricevute. Finché non ne hai, il profilo mostra l'etichetta «Nuovo».",
+  },
+  {
+    question: "Come stabilisco prezzi e durate?",
+    answer:
+      "Scegli tu quali durate offrire, tra 15, 30, 45 e 60 minuti, e il prezzo di ciascuna, da 10 a 200 euro a intervalli di 5 euro. Ai clienti i prezzi vengono mostrati come prezzi finali in euro, IVA inclusa. Puoi modificarli quando vuoi: le prenotazioni già pagate restano al prezzo concordato.",
+  },
+  {
+    question: "Quanto posso guadagnare?",
+    answer:
+      "A titolo indicativo, i cartomanti guadagnano tra 20 e 80 euro l'ora, a seconda dei prezzi scelti, delle ore di disponibilità e della domanda. Non si tratta di un guadagno garantito: dipende dal numero di consulti che ricevi.",
+  },
+  {
+    question: "Quanto trattiene Arcano?",
+    answer:
+      "Arcano trattiene una commissione del 15% sull'importo di ogni consulto concluso. Non ci sono costi di iscrizione, canoni mensili o altre spese: se non svolgi consulti, non paghi nulla. La commissione copre la piattaforma, i pagamenti, le chiamate e l'assistenza ai clienti.",
+  },
+  {
+    question: "Quando e come ricevo i pagamenti?",
+    answer:
+      "Il cliente paga in anticipo e il compenso ti viene riconosciuto dopo che il consulto si è concluso. Ogni settimana ti versiamo quanto maturato, al netto della commissione, e nella dashboard trovi le statistiche mensili di consulti, ore e guadagni. Sei responsabile dei tuoi adempimenti fiscali e previdenziali.",
+  },
+  {
+    question: "Come gestisco la mia disponibilità?",
+    answer:
+      "Dal profilo imposti gli orari della settimana a blocchi di 30 minuti, in ora italiana. I clienti vedono solo gli orari liberi e possono prenotare con almeno un'ora di anticipo. Dalle impostazioni puoi sospendere temporaneamente la disponibilità o nascondere il profilo dalla lista pubblica.",
+  },
+  {
+    question: "Cosa succede se un cliente cancella o non si presenta?",
+    answer:
+      "Se il cliente cancella almeno 24 ore prima riceve il rimborso completo. Se cancella tra 24 e 2 ore prima riceve il 50% e a te spetta l'altra metà. Se cancella a meno di 2 ore dall'inizio o non si presenta, ricevi il compenso per intero: dopo 10 minuti dall'inizio puoi segnalare la mancata presenza dalla dashboard. Sugli importi che ti spettano si applica la commissione del 15%.",
+  },
+  {
+    question: "E se sono io a non potermi collegare?",
+    answer:
+      "Se non ti colleghi entro 10 minuti dall'inizio, il consulto viene annullato e il cliente riceve automaticamente il rimborso completo; per quel consulto non ricevi alcun compenso. Se sai di non poter essere presente, aggiorna per tempo la disponibilità. Le assenze ripetute possono portare alla sospensione del profilo.",
+  },
+];
+
+export function PsychicFaqPage() {
+  return (
+    <StaticPage
+      title="Domande frequenti dei cartomanti"
+      lead="Vuoi offrire i tuoi consulti su Arcano? Ecco come funzionano iscrizione, verifica, prezzi, pagamenti e gestione degli appuntamenti."
+    >
+      <PageSection title="Arcano in tre numeri">
+        <Grid asChild columns={{ initial: "1", sm: "3" }} gap="4">
+          <ul role="list" className="static-plain-list">
+            {stats.map((stat) => (
+              <li key={stat.label}>
+                <Card size="3" data-testid="stat-card" style={{ height: "100%" }}>
+                  <Flex direction="column" gap="1">
+                    <Text size="7" weight="bold" className="static-stat-value">
+                      {stat.value}
+                    </Text>
+                    <Heading as="h3" size="3">
+                      {stat.label}
+                    </Heading>
+                    <Text as="p" size="2" color="gray">
+                      {stat.text}
+                    </Text>
+                  </Flex>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Grid>
+      </PageSection>
+
+      <PageSection title="Le risposte alle tue domande">
+        <FaqList items={questions} label="Domande frequenti dei cartomanti" />
+      </PageSection>
+
+      <Card size="3" className="static-cta">
+        <Flex direction="column" gap="3" align="start">
+          <Heading as="h2" size="5">
+            Pronto a iniziare?
+          </Heading>
+          <Text as="p" size="3">
+            Crea il tuo account gratuito, completa il profilo e scegli tu quando lavorare. Prima di iscriverti puoi
+            leggere i{" "}
+            <Link asChild>
+              <RouterLink to={paths.terms}>Termini di servizio</RouterLink>
+            </Link>
+            ; per qualsiasi dubbio{" "}
+            <Link asChild>
+              <RouterLink to={paths.contact}>scrivici</RouterLink>
+            </Link>
+            .
+          </Text>
+          <Button asChild size="3">
+            <RouterLink to={paths.registerAs("psychic")}>Diventa cartomante</RouterLink>
+          </Button>
+        </Flex>
+      </Card>
+    </StaticPage>
+  );
+}
