@@ -1,0 +1,62 @@
+// User-facing failures. The server throws a code; the front end maps every code to its Italian
+// message in one table, so the wording lives in one place and a new code without a message fails
+// the type-check. Unexpected failures stay plain Errors and show the generic message.
+import { ConvexError, type Value } from "convex/values";
+
+export const errorCodes = [
+  // Access
+  "NOT_AUTHENTICATED",
+  "FORBIDDEN",
+  "CLIENT_ONLY",
+  "READER_ONLY",
+  "NOT_FOUND",
+  "INVALID_INPUT",
+  // Accounts and sign-in
+  "EMAIL_IN_USE",
+  "INVALID_CREDENTIALS",
+  "WEAK_PASSWORD",
+  "CONSENT_REQUIRED",
+  "TOO_MANY_ATTEMPTS",
+  "ADMIN_LOGIN_REQUIRED",
+  "INVALID_ADMIN_EMAIL",
+  "PSYCHIC_REGISTRATION_DISABLED",
+  // Platform switches
+  "BOOKING_DISABLED",
+  "MAINTENANCE_MODE",
+  // Reader profile
+  "PROFILE_INCOMPLETE",
+  "DURATION_REQUIRED",
+  "PSYCHIC_UNAVAILABLE",
+  // Booking and payment
+  "SLOT_TAKEN",
+  "SLOT_UNAVAILABLE",
+  "SLOT_TOO_SOON",
+  "DURATION_NOT_OFFERED",
+  "INVALID_STATE",
+  "CANCELLATION_NOT_ALLOWED",
+  "PAYMENT_FAILED",
+  // Calls
+  "CALL_NOT_OPEN",
+  "CALL_ENDED",
+  "NOT_VOICE_CONSULTATION",
+  // Reviews
+  "REVIEW_NOT_ALLOWED",
+  "ALREADY_REVIEWED",
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** What a ConvexError thrown by `fail` carries: always a code, sometimes details (field, ids). */
+export type ErrorData = { code: ErrorCode } & Record<string, Value>;
+
+/** Throw a user-facing error. `details` must not carry Italian text: the client owns the wording. */
+export function fail(code: ErrorCode, details?: Record<string, Value>): never {
+  throw new ConvexError<ErrorData>({ ...details, code });
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return (
+    typeof value === "string" &&
+    (errorCodes as readonly string[]).includes(value)
+  );
+}

@@ -1,0 +1,89 @@
+// Europe/Rome wall-clock time ⇄ UTC instants. People see Rome time ("2026-03-29", "14:30");
+// every server rule compares UTC milliseconds. Pure functions, no ctx and no clock.
+import { TZDate, tzOffset } from "@date-fns/tz";
+import { format } from "date-fns";
+import { fail } from "./errors";
+import { weekdays, type Weekday } from "./validators";
+
+export const ROME_TIME_ZONE = "Europe/Rome";
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Parses a real calendar date "YYYY-MM-DD"; refuses 2026-02-30 and friends. */
+export function parseDate(date: string): {
+  year: number;
+  month: number;
+  day: number;
+} {
+  const match = DATE_RE.exec(date);
+  if (match) {
+    const [year, month, day] = [
+      Number(match[1]),
+      Number(match[2]),
+      Number(match[3]),
+    ];
+    const check = new Date(Date.UTC(year, month - 1, day));
+    if (
+      check.getUTCFullYear() === year &&
+      check.getUTCMonth() === month - 1 &&
+      check.getUTCDate() === day
+    ) {
+      return { year, month, day };
+    }
+  }
+  return fail("INVALID_INPUT", { field: "date" });
+}
+
+/** Parses "HH:MM" on a 24-hour clock. */
+export function parseTime(time: string): { hour: number; minute: number } {
+  const match = TIME_RE.exec(time);
+  if (!match) return fail("INVALID_INPUT", { field: "time" });
+  return { hour: Number(match[1]), minute: Number(match[2]) };
+}
+
+function romeOffsetMs(utcMs: number): number {
+  return tzOffset(ROME_TIME_ZONE, new Date(utcMs)) * MINUTE_MS;
+}
+
+/**
+ * The UTC instant of a Rome wall-clock time, resolved like RFC 5545 and Temporal's "compatible":
+ * - a time that happens twice (last Sunday of October, 02:00–02:59) is its first occurrence,
+ *   still summer time (UTC+2);
+ * - a time that never happens (last Sunday of March, 02:00–02:59) is read with the offset in force
+ *   before the change, so 02:30 becomes 03:30 summer time.
+ * Written out here rather than left to a library default, so the choice cannot drift.
+ */
+export function romeToUtcMs(date: string, time: string): number {
+  const { year, month, day } = parseDate(date);
+  const { hour, minute } = parseTime(time);
+  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute);
+  // Rome changes offset at most once a day, so the offsets a day either side bracket it.
+  const offsetBefore = romeOffsetMs(wallAsUtc - DAY_MS);
+  const offsetAfter = romeOffsetMs(wallAsUtc + DAY_MS);
+  const candidates = [offsetBefore, offsetAfter]
+    .map((offset) => wallAsUtc - offset)
+    .filter((utc) => utc + romeOffsetMs(utc) === wallAsUtc);
+  if (candidates.length > 0) return Math.min(...candidates);
+  return wallAsUtc - offsetBefore;
+}
+
+/** The Rome wall-clock date, time and weekday of a UTC instant. */
+export function utcMsToRome(ms: number): {
+  date: string;
+  time: string;
+  weekday: Weekday;
+} {
+  const rome = new TZDate(ms, ROME_TIME_ZONE);
+  const date = format(rome, "yyyy-MM-dd");
+  return { date, time: format(rome, "HH:mm"), weekday: weekdayOf(date) };
+}
+
+/** The weekday of a calendar date; a date's weekday is the same in every time zone. */
+export function weekdayOf(date: string): Weekday {
+  const { year, month, day } = parseDate(date);
+  const sundayFirst = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return weekdays[(sundayFirst + 6) % 7];
+}

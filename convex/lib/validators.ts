@@ -1,0 +1,180 @@
+// The one home of the enums and shapes shared by the schema, the functions and the front end.
+// Each validator comes with its `Infer` type, so a value is checked and typed from the same source.
+import { literals } from "convex-helpers/validators";
+import { v, type Infer } from "convex/values";
+
+/** Who an account is for. Admin rights are not an account type: see `adminGrants`. */
+export const accountType = literals("client", "psychic");
+export type AccountType = Infer<typeof accountType>;
+
+/** Reader profile review state (spec §4); `draft` until first published. */
+export const profileStatus = literals(
+  "draft",
+  "pending",
+  "approved",
+  "rejected",
+);
+export type ProfileStatus = Infer<typeof profileStatus>;
+
+/**
+ * Booking lifecycle. The spec's five statuses, plus two the rules in DECISIONS.md need:
+ * - `expired`: the 30-minute payment hold lapsed without payment. Kept apart from `cancelled`
+ *   because no money moved and nobody acted, so it never shows as a cancellation or a refund.
+ * - `no_show`: the reader marked the client absent; no refund, the reader is paid in full.
+ * `scheduled` is accepted for parity with the spec's list; the app itself writes `confirmed`.
+ * A refund is not a status: it belongs to a cancellation and lives in the `refund*` fields.
+ */
+export const bookingStatus = literals(
+  "pending_payment",
+  "confirmed",
+  "scheduled",
+  "completed",
+  "cancelled",
+  "expired",
+  "no_show",
+);
+export type BookingStatus = Infer<typeof bookingStatus>;
+
+/** Who cancelled a booking; `system` covers automatic cancellations (reader absent, account deleted). */
+export const cancelledBy = literals("client", "psychic", "admin", "system");
+export type CancelledBy = Infer<typeof cancelledBy>;
+
+export const refundStatus = literals("pending", "succeeded", "failed");
+export type RefundStatus = Infer<typeof refundStatus>;
+
+/** The spec allows "others possible"; only voice is sold today, chat is reserved. */
+export const consultationType = literals("voice", "chat");
+export type ConsultationType = Infer<typeof consultationType>;
+
+export const callSessionStatus = literals("waiting", "active", "ended");
+export type CallSessionStatus = Infer<typeof callSessionStatus>;
+
+/** Twilio Voice when its keys exist, browser-to-browser WebRTC signalled through Convex otherwise. */
+export const callProvider = literals("twilio", "webrtc");
+export type CallProvider = Infer<typeof callProvider>;
+
+export const callSignalKind = literals(
+  "offer",
+  "answer",
+  "candidate",
+  "hangup",
+);
+export type CallSignalKind = Infer<typeof callSignalKind>;
+
+/** The single category set of DECISIONS.md; a form without a choice stores `general`. */
+export const contactCategory = literals(
+  "general",
+  "booking",
+  "payment",
+  "technical",
+  "psychic",
+  "account",
+  "feedback",
+  "other",
+);
+export type ContactCategory = Infer<typeof contactCategory>;
+
+/** unread → read → replied, never back (spec §4). */
+export const contactStatus = literals("unread", "read", "replied");
+export type ContactStatus = Infer<typeof contactStatus>;
+
+export const weekdays = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+] as const;
+export const weekday = literals(...weekdays);
+export type Weekday = Infer<typeof weekday>;
+
+/** The four switches of DECISIONS.md; a missing or unreadable row falls back to its default. */
+export const settingKeys = [
+  "psychic_registration_enabled",
+  "booking_enabled",
+  "maintenance_mode",
+  "psychic_approval_required",
+] as const;
+export const settingKey = literals(...settingKeys);
+export type SettingKey = Infer<typeof settingKey>;
+
+/** Offered consultation lengths in minutes (spec §9). */
+export const durationMinutes = literals(15, 30, 45, 60);
+export type DurationMinutes = Infer<typeof durationMinutes>;
+
+/** A day of the weekly schedule: wall-clock "HH:MM" slot starts, Europe/Rome. */
+export const dayAvailability = v.object({
+  enabled: v.boolean(),
+  availableHours: v.array(v.string()),
+});
+export type DayAvailability = Infer<typeof dayAvailability>;
+
+export const weeklyAvailability = v.object({
+  monday: dayAvailability,
+  tuesday: dayAvailability,
+  wednesday: dayAvailability,
+  thursday: dayAvailability,
+  friday: dayAvailability,
+  saturday: dayAvailability,
+  sunday: dayAvailability,
+});
+export type WeeklyAvailability = Infer<typeof weeklyAvailability>;
+
+/**
+ * Reader prices as they type them: duration in minutes ("30") → whole euros, IVA inclusa.
+ * Amounts that money actually moves in (bookings, refunds, revenue) are integer cents instead.
+ */
+export const pricing = v.record(v.string(), v.number());
+export type Pricing = Infer<typeof pricing>;
+
+export const specialties = [
+  "Tarocchi",
+  "Astrologia",
+  "Carte Sibille",
+  "Lettura Palmo",
+  "Numerologia",
+  "Cristallomanzia",
+  "Rune",
+  "Cartomanzia",
+] as const;
+export const specialty = literals(...specialties);
+export type Specialty = Infer<typeof specialty>;
+
+export const specializations = [
+  "Amore e Relazioni",
+  "Carriera e Lavoro",
+  "Famiglia e Figli",
+  "Salute e Benessere",
+  "Denaro e Finanze",
+  "Crescita Spirituale",
+  "Decisioni Importanti",
+  "Futuro e Destino",
+] as const;
+export const specialization = literals(...specializations);
+export type Specialization = Infer<typeof specialization>;
+
+/** Stars of a review: whole numbers 1–5, enforced by the schema itself. */
+export const reviewRating = literals(1, 2, 3, 4, 5);
+export type ReviewRating = Infer<typeof reviewRating>;
+
+/** Every email the product sends (DECISIONS.md, "Emails"). */
+export const emailKind = literals(
+  "account_created",
+  "booking_confirmed",
+  "booking_reminder_24h",
+  "booking_reminder_15m",
+  "booking_cancelled",
+  "refund_issued",
+  "contact_message",
+  "password_reset",
+);
+export type EmailKind = Infer<typeof emailKind>;
+
+/** `kept`: no RESEND_API_KEY, so the mail stays in the outbox for the local mailbox page. */
+export const emailStatus = literals("queued", "sent", "failed", "kept");
+export type EmailStatus = Infer<typeof emailStatus>;
+
+export const webhookProvider = literals("stripe");
+export type WebhookProvider = Infer<typeof webhookProvider>;

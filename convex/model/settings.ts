@@ -1,0 +1,22 @@
+// The admin switches and their defaults. Defaults match the spec: registration and booking on,
+// maintenance off, publishing without review. A missing row counts as its default, which is what
+// the spec asks when the setting cannot be read ("a failed read counts as enabled").
+import type { SettingKey } from "../lib/validators";
+
+export type Settings = Record<SettingKey, boolean>;
+
+export const SETTING_DEFAULTS: Settings = {
+  psychic_registration_enabled: true,
+  booking_enabled: true,
+  maintenance_mode: false,
+  psychic_approval_required: false,
+};
+
+/** Every setting as a boolean: a stored row wins, a missing one takes its default. */
+export function resolveSettings(
+  rows: ReadonlyArray<{ key: SettingKey; value: boolean }>,
+): Settings {
+  const settings: Settings = { ...SETTING_DEFAULTS };
+  for (const row of rows) settings[row.key] = row.value;
+  return settings;
+}

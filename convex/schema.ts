@@ -1,0 +1,248 @@
+// The whole product's data. Creation times come from each document's `_creationTime`;
+// instants are UTC milliseconds; money that changes hands is integer euro cents.
+import { authTables } from "@convex-dev/auth/server";
+import { defineSchema, defineTable } from "convex/server";
+import { v } from "convex/values";
+import {
+  accountType,
+  bookingStatus,
+  callProvider,
+  callSessionStatus,
+  callSignalKind,
+  cancelledBy,
+  consultationType,
+  contactCategory,
+  contactStatus,
+  durationMinutes,
+  emailKind,
+  emailStatus,
+  pricing,
+  profileStatus,
+  refundStatus,
+  reviewRating,
+  settingKey,
+  specialization,
+  specialty,
+  webhookProvider,
+  weeklyAvailability,
+} from "./lib/validators";
+
+export default defineSchema({
+  // Sessions, accounts, verification codes and auth rate limits of @convex-dev/auth.
+  ...authTables,
+
+  // A person who signed up. The auth library's fields first (all optional, it writes them),
+  // then the app's. `name` is the person's full name ("Nome e cognome").
+  users: defineTable({
+    name: v.optional(v.string()),
+    image: v.optional(v.string()),
+    email: v.optional(v.string()),
+    emailVerificationTime: v.optional(v.number()),
+    phone: v.optional(v.string()),
+    phoneVerificationTime: v.optional(v.number()),
+    isAnonymous: v.optional(v.boolean()),
+    // Set at sign-up for every client and reader; absent only on staff accounts created by hand.
+    accountType: v.optional(accountType),
+    // When the 18+ and Terms/Privacy box was ticked; sign-up is refused without it.
+    consentGivenAt: v.optional(v.number()),
+  })
+    .index("email", ["email"])
+    .index("phone", ["phone"]),
+
+  // A reader's public profile, prices and weekly schedule; one per reader account.
+  psychicProfiles: defineTable({
+    userId: v.id("users"),
+    psychicName: v.string(),
+    photoStorageId: v.optional(v.id("_storage")),
+    // Static image shipped in public/ for seeded readers; uploads use photoStorageId.
+    photoUrl: v.optional(v.string()),
+    bio: v.string(),
+    specialties: v.array(specialty),
+    specializations: v.array(specialization),
+    yearsExperience: v.number(),
+    totalConsultations: v.number(),
+    // Average of real reviews; absent until the first one ("Nuovo"), never a made-up figure.
+    rating: v.optional(v.number()),
+    reviewCount: v.number(),
+    isAvailable: v.boolean(),
+    isPubliclyVisible: v.boolean(),
+    profileStatus,
+    adminNotes: v.optional(v.string()),
+    approvedBy: v.optional(v.id("users")),
+    approvedAt: v.optional(v.number()),
+    verificationCallCompleted: v.boolean(),
+    // Whole euros as the reader types them; fallback when `pricing` lacks a duration.
+    hourlyRateEuros: v.number(),
+    pricing,
+    availableDurations: v.array(durationMinutes),
+    availability: weeklyAvailability,
+  })
+    .index("by_userId", ["userId"])
+    // Public list, best rated first: eq visible, eq approved, order by rating desc.
+    .index("by_visibility_status_rating", [
+      "isPubliclyVisible",
+      "profileStatus",
+      "rating",
+    ])
+    // Admin review queue.
+    .index("by_status", ["profileStatus"]),
+
+  // A paid consultation slot. Date and time are Europe/Rome wall clock as shown to people;
+  // every rule compares startsAt/endsAt (UTC ms, DST correct).
+  bookings: defineTable({
+    clientId: v.id("users"),
+    psychicUserId: v.id("users"),
+    psychicProfileId: v.id("psychicProfiles"),
+    // Snapshot at booking time, so history survives a renamed or deleted profile.
+    psychicName: v.string(),
+    consultationType,
+    scheduledDate: v.string(),
+    scheduledTime: v.string(),
+    startsAt: v.number(),
+    endsAt: v.number(),
+    durationMinutes,
+    // Integer cents: Stripe's unit, and 50 % refunds or the 15 % commission stay exact.
+    priceCents: v.number(),
+    notes: v.optional(v.string()),
+    status: bookingStatus,
+    // Until when a pending_payment booking holds its slot (30 minutes, Stripe Checkout's minimum).
+    holdExpiresAt: v.optional(v.number()),
+    stripeCheckoutSessionId: v.optional(v.string()),
+    stripePaymentIntentId: v.optional(v.string()),
+    paidAt: v.optional(v.number()),
+    cancelledAt: v.optional(v.number()),
+    cancelledBy: v.optional(cancelledBy),
+    cancelReason: v.optional(v.string()),
+    refundCents: v.optional(v.number()),
+    refundStatus: v.optional(refundStatus),
+    stripeRefundId: v.optional(v.string()),
+    refundedAt: v.optional(v.number()),
+    clientJoinedAt: v.optional(v.number()),
+    psychicJoinedAt: v.optional(v.number()),
+    completedAt: v.optional(v.number()),
+    // Set when each reminder email is queued, so a retried job never sends it twice.
+    reminder24hSentAt: v.optional(v.number()),
+    reminder15mSentAt: v.optional(v.number()),
+  })
+    .index("by_client_startsAt", ["clientId", "startsAt"])
+    .index("by_client_status_startsAt", ["clientId", "status", "startsAt"])
+    .index("by_psychicProfile_startsAt", ["psychicProfileId", "startsAt"])
+    .index("by_psychicProfile_status_startsAt", [
+      "psychicProfileId",
+      "status",
+      "startsAt",
+    ])
+    .index("by_checkoutSession", ["stripeCheckoutSessionId"])
+    .index("by_status_startsAt", ["status", "startsAt"])
+    .index("by_status_holdExpiresAt", ["status", "holdExpiresAt"]),
+
+  // The live state of one booking's call; the room name is a fixed prefix plus the booking id.
+  callSessions: defineTable({
+    bookingId: v.id("bookings"),
+    roomId: v.string(),
+    status: callSessionStatus,
+    provider: v.optional(callProvider),
+    startedAt: v.optional(v.number()),
+    endedAt: v.optional(v.number()),
+    durationSeconds: v.optional(v.number()),
+    updatedAt: v.number(),
+  }).index("by_bookingId", ["bookingId"]),
+
+  // WebRTC offer/answer/ICE messages between the two parties when Twilio is not configured.
+  callSignals: defineTable({
+    bookingId: v.id("bookings"),
+    fromUserId: v.id("users"),
+    kind: callSignalKind,
+    // SDP or ICE candidate as JSON text; opaque to the server.
+    payload: v.string(),
+  }).index("by_bookingId", ["bookingId"]),
+
+  // Messages from the contact form, newest first by _creationTime in the admin inbox.
+  contactMessages: defineTable({
+    name: v.string(),
+    email: v.string(),
+    userType: accountType,
+    subject: v.string(),
+    category: contactCategory,
+    message: v.string(),
+    status: contactStatus,
+    updatedAt: v.number(),
+    userId: v.optional(v.id("users")),
+  }).index("by_status", ["status"]),
+
+  // One review per completed booking, written by its client.
+  reviews: defineTable({
+    bookingId: v.id("bookings"),
+    psychicProfileId: v.id("psychicProfiles"),
+    clientId: v.id("users"),
+    rating: reviewRating,
+    comment: v.string(),
+    // Snapshot shown on the profile; "Account eliminato" once the client deletes the account.
+    clientName: v.string(),
+  })
+    .index("by_psychicProfile", ["psychicProfileId"])
+    .index("by_booking", ["bookingId"]),
+
+  // Per reader per Rome calendar month, derived from completed bookings (DECISIONS.md).
+  consultationStats: defineTable({
+    psychicProfileId: v.id("psychicProfiles"),
+    monthYear: v.string(),
+    totalConsultations: v.number(),
+    // Minutes, not hours: whole numbers add up exactly; hours are a display concern.
+    totalMinutes: v.number(),
+    // Reader's earnings in cents, net of the 15 % commission.
+    totalRevenueCents: v.number(),
+    ratingCount: v.number(),
+    averageRating: v.optional(v.number()),
+  }).index("by_psychicProfile_month", ["psychicProfileId", "monthYear"]),
+
+  // The admin switches; a missing row means its default (model/settings.ts).
+  systemSettings: defineTable({
+    key: settingKey,
+    value: v.boolean(),
+    description: v.optional(v.string()),
+    updatedBy: v.optional(v.id("users")),
+  }).index("by_key", ["key"]),
+
+  // The server-side half of the admin check; the other half is the admin email domain.
+  adminGrants: defineTable({
+    userId: v.id("users"),
+    grantedAt: v.number(),
+    // Who granted it: an admin's email, or "seed" / "cli" for the first one.
+    grantedBy: v.optional(v.string()),
+  }).index("by_userId", ["userId"]),
+
+  // Webhook events already applied, so a replayed or late delivery changes nothing.
+  processedWebhookEvents: defineTable({
+    provider: webhookProvider,
+    eventId: v.string(),
+    type: v.string(),
+    processedAt: v.number(),
+  }).index("by_provider_eventId", ["provider", "eventId"]),
+
+  // Every outgoing email, sent with Resend when configured, otherwise kept for the local mailbox.
+  emailOutbox: defineTable({
+    to: v.string(),
+    subject: v.string(),
+    html: v.string(),
+    text: v.string(),
+    kind: emailKind,
+    status: emailStatus,
+    attempts: v.number(),
+    lastError: v.optional(v.string()),
+    sentAt: v.optional(v.number()),
+    providerId: v.optional(v.string()),
+    // The booking, message or user the email is about, as an id string.
+    relatedId: v.optional(v.string()),
+  })
+    .index("by_status", ["status"])
+    .index("by_to", ["to"]),
+
+  // Failed password sign-ins per normalised email, to lock an account under attack.
+  loginAttempts: defineTable({
+    email: v.string(),
+    failures: v.number(),
+    windowStart: v.number(),
+    lockedUntil: v.optional(v.number()),
+  }).index("by_email", ["email"]),
+});

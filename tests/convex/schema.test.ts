@@ -1,0 +1,273 @@
+import { authTables } from "@convex-dev/auth/server";
+import { describe, expect, test } from "vitest";
+import type { Id, TableNames } from "../../convex/_generated/dataModel";
+import type { MutationCtx } from "../../convex/_generated/server";
+import schema from "../../convex/schema";
+import { setupTest } from "./setup";
+
+const closedDay = { enabled: false, availableHours: [] };
+const availability = {
+  monday: { enabled: true, availableHours: ["09:00", "09:30", "14:00"] },
+  tuesday: closedDay,
+  wednesday: closedDay,
+  thursday: closedDay,
+  friday: closedDay,
+  saturday: closedDay,
+  sunday: closedDay,
+};
+
+/** Inserts one valid document in every table the app defines, in dependency order. */
+async function insertOneOfEach(ctx: MutationCtx) {
+  const now = Date.now();
+  const clientId = await ctx.db.insert("users", {
+    name: "Giulia Rossi",
+    email: "giulia@example.it",
+    accountType: "client",
+    consentGivenAt: now,
+  });
+  const readerId = await ctx.db.insert("users", {
+    name: "Marta Bianchi",
+    email: "marta@example.it",
+    accountType: "psychic",
+    consentGivenAt: now,
+  });
+  const psychicProfileId = await ctx.db.insert("psychicProfiles", {
+    userId: readerId,
+    psychicName: "Madame Marta",
+    bio: "Leggo i tarocchi da vent'anni.",
+    specialties: ["Tarocchi", "Carte Sibille"],
+    specializations: ["Amore e Relazioni"],
+    yearsExperience: 20,
+    totalConsultations: 0,
+    reviewCount: 0,
+    isAvailable: true,
+    isPubliclyVisible: true,
+    profileStatus: "approved",
+    verificationCallCompleted: false,
+    hourlyRateEuros: 50,
+    pricing: { "15": 25, "30": 50, "45": 75, "60": 100 },
+    availableDurations: [30, 60],
+    availability,
+  });
+  const bookingId = await ctx.db.insert("bookings", {
+    clientId,
+    psychicUserId: readerId,
+    psychicProfileId,
+    psychicName: "Madame Marta",
+    consultationType: "voice",
+    scheduledDate: "2026-03-30",
+    scheduledTime: "09:00",
+    startsAt: Date.parse("2026-03-30T07:00:00Z"),
+    endsAt: Date.parse("2026-03-30T07:30:00Z"),
+    durationMinutes: 30,
+    priceCents: 5000,
+    status: "pending_payment",
+    holdExpiresAt: now + 30 * 60_000,
+  });
+  const ids: Partial<Record<TableNames, Id<TableNames>>> = {
+    users: clientId,
+    psychicProfiles: psychicProfileId,
+    bookings: bookingId,
+    callSessions: await ctx.db.insert("callSessions", {
+      bookingId,
+      roomId: `arcano-${bookingId}`,
+      status: "waiting",
+      updatedAt: now,
+    }),
+    callSignals: await ctx.db.insert("callSignals", {
+      bookingId,
+      fromUserId: clientId,
+      kind: "offer",
+      payload: '{"type":"offer","sdp":"v=0"}',
+    }),
+    contactMessages: await ctx.db.insert("contactMessages", {
+      name: "Giulia Rossi",
+      email: "giulia@example.it",
+      userType: "client",
+      subject: "Domanda",
+      category: "general",
+      message: "Come funziona il rimborso?",
+      status: "unread",
+      updatedAt: now,
+    }),
+    reviews: await ctx.db.insert("reviews", {
+      bookingId,
+      psychicProfileId,
+      clientId,
+      rating: 5,
+      comment: "Molto gentile.",
+      clientName: "Giulia",
+    }),
+    consultationStats: await ctx.db.insert("consultationStats", {
+      psychicProfileId,
+      monthYear: "2026-03",
+      totalConsultations: 1,
+      totalMinutes: 30,
+      totalRevenueCents: 4250,
+      ratingCount: 1,
+      averageRating: 5,
+    }),
+    systemSettings: await ctx.db.insert("systemSettings", {
+      key: "booking_enabled",
+      value: true,
+      description: "Prenotazioni attive",
+    }),
+    adminGrants: await ctx.db.insert("adminGrants", {
+      userId: clientId,
+      grantedAt: now,
+    }),
+    processedWebhookEvents: await ctx.db.insert("processedWebhookEvents", {
+      provider: "stripe",
+      eventId: "evt_123",
+      type: "checkout.session.completed",
+      processedAt: now,
+    }),
+    emailOutbox: await ctx.db.insert("emailOutbox", {
+      to: "giulia@example.it",
+      subject: "Consulto confermato",
+      html: "<p>Confermato</p>",
+      text: "Confermato",
+      kind: "booking_confirmed",
+      status: "kept",
+      attempts: 0,
+      relatedId: bookingId,
+    }),
+    loginAttempts: await ctx.db.insert("loginAttempts", {
+      email: "giulia@example.it",
+      failures: 1,
+      windowStart: now,
+    }),
+  };
+  return ids;
+}
+
+/** The tables this app defines: all of them except the auth library's own (users is redefined). */
+const appTables = Object.keys(schema.tables).filter(
+  (name) => name === "users" || !(name in authTables),
+);
+
+describe("schema", () => {
+  test("a valid document of every app table is stored", async () => {
+    const t = setupTest();
+    const ids = await t.run(insertOneOfEach);
+    expect(Object.keys(ids).sort()).toEqual([...appTables].sort());
+    await t.run(async (ctx) => {
+      for (const [table, id] of Object.entries(ids)) {
+        expect(await ctx.db.get(table as TableNames, id), table).not.toBeNull();
+      }
+    });
+  });
+
+  // Each case breaks one field of a valid document; the error must name the offending value.
+  const invalid: Array<
+    [string, RegExp, (ctx: MutationCtx) => Promise<unknown>]
+  > = [
+    [
+      "a reader profile with an unknown status",
+      /"published"/,
+      async (ctx) => {
+        const ids = await insertOneOfEach(ctx);
+        const profile = await ctx.db.get(
+          "psychicProfiles",
+          ids.psychicProfiles as Id<"psychicProfiles">,
+        );
+        const { _id, _creationTime, ...doc } = profile!;
+        await ctx.db.insert("psychicProfiles", {
+          ...doc,
+          profileStatus: "published" as "approved",
+        });
+      },
+    ],
+    [
+      "a reader profile whose weekly availability misses a day",
+      /sunday/,
+      async (ctx) => {
+        const ids = await insertOneOfEach(ctx);
+        const { sunday: _sunday, ...sixDays } = availability;
+        await ctx.db.patch(
+          "psychicProfiles",
+          ids.psychicProfiles as Id<"psychicProfiles">,
+          {
+            availability: sixDays as typeof availability,
+          },
+        );
+      },
+    ],
+    [
+      "a contact message with a category outside the single set",
+      /"billing"/,
+      async (ctx) => {
+        await ctx.db.insert("contactMessages", {
+          name: "Luca",
+          email: "luca@example.it",
+          userType: "client",
+          subject: "Fattura",
+          category: "billing" as "payment",
+          message: "Mi serve la fattura.",
+          status: "unread",
+          updatedAt: Date.now(),
+        });
+      },
+    ],
+    [
+      "a booking with a status the lifecycle does not have",
+      /"refunded"/,
+      async (ctx) => {
+        const ids = await insertOneOfEach(ctx);
+        await ctx.db.patch("bookings", ids.bookings as Id<"bookings">, {
+          status: "refunded" as "cancelled",
+        });
+      },
+    ],
+    [
+      "a booking with a duration that is not offered",
+      /\b20\b/,
+      async (ctx) => {
+        const ids = await insertOneOfEach(ctx);
+        await ctx.db.patch("bookings", ids.bookings as Id<"bookings">, {
+          durationMinutes: 20 as 15,
+        });
+      },
+    ],
+    [
+      "a review with six stars",
+      /\b6\b/,
+      async (ctx) => {
+        const ids = await insertOneOfEach(ctx);
+        await ctx.db.patch("reviews", ids.reviews as Id<"reviews">, {
+          rating: 6 as 5,
+        });
+      },
+    ],
+    [
+      "a setting with an unknown key",
+      /"allow_psychic_registration"/,
+      async (ctx) => {
+        await ctx.db.insert("systemSettings", {
+          key: "allow_psychic_registration" as "booking_enabled",
+          value: true,
+        });
+      },
+    ],
+    [
+      "a user with an account type other than client or reader",
+      /"admin"/,
+      async (ctx) => {
+        await ctx.db.insert("users", {
+          email: "x@example.it",
+          accountType: "admin" as "client",
+        });
+      },
+    ],
+  ];
+
+  test.each(invalid)("%s is refused", async (_name, offending, write) => {
+    const t = setupTest();
+    const error = await t.run(write).then(
+      () => null,
+      (e: unknown) => String(e),
+    );
+    expect(error).toMatch(/Validator error/);
+    expect(error).toMatch(offending);
+  });
+});

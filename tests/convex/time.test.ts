@@ -1,0 +1,143 @@
+import { ConvexError } from "convex/values";
+import { describe, expect, test } from "vitest";
+import { romeToUtcMs, utcMsToRome, weekdayOf } from "../../convex/lib/time";
+
+const utc = (iso: string) => Date.parse(iso);
+
+describe("romeToUtcMs", () => {
+  test("a winter time in Rome is one hour ahead of UTC", () => {
+    expect(romeToUtcMs("2026-01-15", "14:30")).toBe(
+      utc("2026-01-15T13:30:00Z"),
+    );
+  });
+
+  test("a summer time in Rome is two hours ahead of UTC", () => {
+    expect(romeToUtcMs("2026-07-15", "14:30")).toBe(
+      utc("2026-07-15T12:30:00Z"),
+    );
+  });
+
+  test("midnight belongs to the day it starts", () => {
+    expect(romeToUtcMs("2026-01-01", "00:00")).toBe(
+      utc("2025-12-31T23:00:00Z"),
+    );
+  });
+
+  test("the hours either side of the spring change use their own offsets", () => {
+    expect(romeToUtcMs("2026-03-29", "01:30")).toBe(
+      utc("2026-03-29T00:30:00Z"),
+    );
+    expect(romeToUtcMs("2026-03-29", "03:30")).toBe(
+      utc("2026-03-29T01:30:00Z"),
+    );
+  });
+
+  test("a time skipped by the spring change moves forward by the missing hour", () => {
+    // 02:30 never happens on 29 March 2026: read with the winter offset it is 03:30 summer time.
+    expect(romeToUtcMs("2026-03-29", "02:30")).toBe(
+      utc("2026-03-29T01:30:00Z"),
+    );
+    expect(romeToUtcMs("2026-03-29", "02:00")).toBe(
+      romeToUtcMs("2026-03-29", "03:00"),
+    );
+  });
+
+  test("a time repeated by the autumn change is its first, summer-time occurrence", () => {
+    expect(romeToUtcMs("2026-10-25", "02:30")).toBe(
+      utc("2026-10-25T00:30:00Z"),
+    );
+    expect(romeToUtcMs("2026-10-25", "02:00")).toBe(
+      utc("2026-10-25T00:00:00Z"),
+    );
+  });
+
+  test("the hours either side of the autumn change use their own offsets", () => {
+    expect(romeToUtcMs("2026-10-25", "01:30")).toBe(
+      utc("2026-10-24T23:30:00Z"),
+    );
+    expect(romeToUtcMs("2026-10-25", "03:00")).toBe(
+      utc("2026-10-25T02:00:00Z"),
+    );
+  });
+
+  test("the same wall time gives the same instant every time it is asked", () => {
+    const first = romeToUtcMs("2026-10-25", "02:15");
+    for (let i = 0; i < 5; i++)
+      expect(romeToUtcMs("2026-10-25", "02:15")).toBe(first);
+  });
+
+  test("a consultation across the autumn change lasts its real length", () => {
+    const start = romeToUtcMs("2026-10-25", "01:30");
+    const end = romeToUtcMs("2026-10-25", "03:00");
+    expect(end - start).toBe(150 * 60_000);
+  });
+
+  test("malformed or impossible dates and times are refused as invalid input", () => {
+    for (const [date, time] of [
+      ["2026-02-30", "10:00"],
+      ["2026-13-01", "10:00"],
+      ["26-01-01", "10:00"],
+      ["2026-01-01", "24:00"],
+      ["2026-01-01", "9:00"],
+      ["2026-01-01", "10:60"],
+    ]) {
+      let error: unknown;
+      try {
+        romeToUtcMs(date, time);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, `${date} ${time}`).toBeInstanceOf(ConvexError);
+      expect((error as ConvexError<{ code: string }>).data.code).toBe(
+        "INVALID_INPUT",
+      );
+    }
+  });
+});
+
+describe("utcMsToRome", () => {
+  test("an instant reads as Rome's wall-clock date, time and weekday", () => {
+    expect(utcMsToRome(utc("2026-01-15T13:30:00Z"))).toEqual({
+      date: "2026-01-15",
+      time: "14:30",
+      weekday: "thursday",
+    });
+  });
+
+  test("a late UTC evening is already the next day in Rome", () => {
+    expect(utcMsToRome(utc("2026-07-31T22:30:00Z"))).toEqual({
+      date: "2026-08-01",
+      time: "00:30",
+      weekday: "saturday",
+    });
+  });
+
+  test("both instants of the repeated autumn hour read as the same wall time", () => {
+    expect(utcMsToRome(utc("2026-10-25T00:30:00Z")).time).toBe("02:30");
+    expect(utcMsToRome(utc("2026-10-25T01:30:00Z")).time).toBe("02:30");
+  });
+
+  test("converting a Rome time to UTC and back gives it back", () => {
+    for (const [date, time] of [
+      ["2026-03-28", "09:00"],
+      ["2026-03-29", "03:00"],
+      ["2026-10-25", "02:30"],
+      ["2026-12-31", "23:30"],
+    ]) {
+      expect(utcMsToRome(romeToUtcMs(date, time))).toMatchObject({
+        date,
+        time,
+      });
+    }
+  });
+});
+
+describe("weekdayOf", () => {
+  test("names the weekday of a date, weeks starting on Monday", () => {
+    expect(weekdayOf("2026-03-23")).toBe("monday");
+    expect(weekdayOf("2026-03-29")).toBe("sunday");
+    expect(weekdayOf("2026-10-25")).toBe("sunday");
+    expect(weekdayOf("2024-02-29")).toBe("thursday");
+    expect(weekdayOf("2026-01-03")).toBe("saturday");
+  });
+});
