@@ -20,7 +20,11 @@ import type * as lib_errors from "../lib/errors.js";
 import type * as lib_functions from "../lib/functions.js";
 import type * as lib_time from "../lib/time.js";
 import type * as lib_validators from "../lib/validators.js";
+import type * as model_demoData from "../model/demoData.js";
+import type * as model_psychics from "../model/psychics.js";
 import type * as model_settings from "../model/settings.js";
+import type * as psychics from "../psychics.js";
+import type * as seed from "../seed.js";
 import type * as settings from "../settings.js";
 
 /**
@@ -39,7 +43,11 @@ declare const fullApi: ApiFromModules<{
   "lib/functions": typeof lib_functions;
   "lib/time": typeof lib_time;
   "lib/validators": typeof lib_validators;
+  "model/demoData": typeof model_demoData;
+  "model/psychics": typeof model_psychics;
   "model/settings": typeof model_settings;
+  psychics: typeof psychics;
+  seed: typeof seed;
   settings: typeof settings;
 }>;
 export declare const api: FilterApi<

@@ -1,0 +1,32 @@
+// Plain rules about reader profiles, shared by queries and tests; no database access here.
+import type { DurationMinutes, Pricing, Specialty } from "../lib/validators";
+
+export type ProfileForCard = {
+  psychicName: string;
+  bio: string;
+  specialties: Specialty[];
+  rating?: number;
+  reviewCount: number;
+  isAvailable: boolean;
+  hourlyRateEuros: number;
+  pricing: Pricing;
+  availableDurations: DurationMinutes[];
+};
+
+/** Euros for one duration: the reader's price, else the hourly rate pro rata (spec §9 fallback). */
+export function priceFor(profile: Pick<ProfileForCard, "pricing" | "hourlyRateEuros">, minutes: number): number {
+  const listed = profile.pricing[String(minutes)];
+  return listed ?? Math.round((profile.hourlyRateEuros * minutes) / 60);
+}
+
+/**
+ * "Da €{min price}/{min duration}min" on cards: the lowest price among the offered durations and
+ * the shortest offered duration (spec §9). A profile offering nothing shows the 30-minute default.
+ */
+export function startingPrice(profile: Pick<ProfileForCard, "pricing" | "hourlyRateEuros" | "availableDurations">) {
+  const durations = profile.availableDurations.length > 0 ? profile.availableDurations : [30];
+  return {
+    minPriceEuros: Math.min(...durations.map((minutes) => priceFor(profile, minutes))),
+    minDurationMinutes: Math.min(...durations),
+  };
+}

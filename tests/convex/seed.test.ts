@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { api, internal } from "../../convex/_generated/api";
+import { demoAccounts, demoReaders } from "../../convex/model/demoData";
+import { setupTest } from "./setup";
+
+describe("the demo seed", () => {
+  it("creates the demo accounts, an admin grant and eight public readers with photos, prices and availability", async () => {
+    const t = setupTest();
+    expect(await t.action(internal.seed.run, {})).toEqual({ seeded: true });
+
+    const { users, grants, profiles } = await t.run(async (ctx) => ({
+      users: await ctx.db.query("users").collect(),
+      grants: await ctx.db.query("adminGrants").collect(),
+      profiles: await ctx.db.query("psychicProfiles").collect(),
+    }));
+    const byEmail = new Map(users.map((user) => [user.email, user]));
+    expect(byEmail.get(demoAccounts.client.email)?.accountType).toBe("client");
+    expect(byEmail.get(demoAccounts.reader.email)?.accountType).toBe("psychic");
+    expect(grants.map((grant) => grant.userId)).toEqual([byEmail.get(demoAccounts.admin.email)?._id]);
+
+    expect(profiles).toHaveLength(demoReaders.length);
+    expect(profiles.length).toBeGreaterThanOrEqual(8);
+    for (const profile of profiles) {
+      expect(profile.photoUrl).toMatch(/^\/readers\/.+\.svg$/);
+      expect(profile.availableDurations.length).toBeGreaterThan(0);
+      for (const minutes of profile.availableDurations) expect(profile.pricing[String(minutes)]).toBeGreaterThan(0);
+      expect(Object.values(profile.availability).some((day) => day.enabled)).toBe(true);
+      // No made-up rating: it comes only from reviews.
+      expect(profile.rating).toBeUndefined();
+    }
+  });
+
+  it("changes nothing when run a second time", async () => {
+    const t = setupTest();
+    await t.action(internal.seed.run, {});
+    expect(await t.action(internal.seed.run, {})).toEqual({ seeded: false });
+    const count = await t.run(async (ctx) => (await ctx.db.query("psychicProfiles").collect()).length);
+    expect(count).toBe(demoReaders.length);
+  });
+
+  it("lets the demo client sign in with the printed password", async () => {
+    const t = setupTest();
+    await t.action(internal.seed.run, {});
+    const result = await t.action(api.auth.signIn, {
+      provider: "password",
+      params: { flow: "signIn", email: demoAccounts.client.email, password: "arcano-demo" },
+    });
+    expect(result.tokens?.token).toEqual(expect.any(String));
+  });
+});
