@@ -181,7 +181,8 @@ export default defineSchema({
     clientName: v.string(),
   })
     .index("by_psychicProfile", ["psychicProfileId"])
-    .index("by_booking", ["bookingId"]),
+    .index("by_booking", ["bookingId"])
+    .index("by_client", ["clientId"]),
 
   // Per reader per Rome calendar month, derived from completed bookings (DECISIONS.md).
   consultationStats: defineTable({
@@ -237,12 +238,4 @@ export default defineSchema({
   })
     .index("by_status", ["status"])
     .index("by_to", ["to"]),
-
-  // Failed password sign-ins per normalised email, to lock an account under attack.
-  loginAttempts: defineTable({
-    email: v.string(),
-    failures: v.number(),
-    windowStart: v.number(),
-    lockedUntil: v.optional(v.number()),
-  }).index("by_email", ["email"]),
 });

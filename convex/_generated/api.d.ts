@@ -13,19 +13,28 @@ import type {
   FilterApi,
   FunctionReference,
 } from "convex/server";
+import type * as accounts from "../accounts.js";
 import type * as auth from "../auth.js";
+import type * as emails from "../emails.js";
 import type * as http from "../http.js";
 import type * as lib_access from "../lib/access.js";
 import type * as lib_errors from "../lib/errors.js";
 import type * as lib_functions from "../lib/functions.js";
+import type * as lib_outbox from "../lib/outbox.js";
+import type * as lib_passwordProvider from "../lib/passwordProvider.js";
+import type * as lib_settings from "../lib/settings.js";
 import type * as lib_time from "../lib/time.js";
 import type * as lib_validators from "../lib/validators.js";
+import type * as model_accountDeletion from "../model/accountDeletion.js";
+import type * as model_accounts from "../model/accounts.js";
 import type * as model_demoData from "../model/demoData.js";
+import type * as model_emailTemplates from "../model/emailTemplates.js";
 import type * as model_psychics from "../model/psychics.js";
 import type * as model_settings from "../model/settings.js";
 import type * as psychics from "../psychics.js";
 import type * as seed from "../seed.js";
 import type * as settings from "../settings.js";
+import type * as users from "../users.js";
 
 /**
  * A utility for referencing Convex functions in your app's API.
@@ -36,19 +45,28 @@ import type * as settings from "../settings.js";
  * ```
  */
 declare const fullApi: ApiFromModules<{
+  accounts: typeof accounts;
   auth: typeof auth;
+  emails: typeof emails;
   http: typeof http;
   "lib/access": typeof lib_access;
   "lib/errors": typeof lib_errors;
   "lib/functions": typeof lib_functions;
+  "lib/outbox": typeof lib_outbox;
+  "lib/passwordProvider": typeof lib_passwordProvider;
+  "lib/settings": typeof lib_settings;
   "lib/time": typeof lib_time;
   "lib/validators": typeof lib_validators;
+  "model/accountDeletion": typeof model_accountDeletion;
+  "model/accounts": typeof model_accounts;
   "model/demoData": typeof model_demoData;
+  "model/emailTemplates": typeof model_emailTemplates;
   "model/psychics": typeof model_psychics;
   "model/settings": typeof model_settings;
   psychics: typeof psychics;
   seed: typeof seed;
   settings: typeof settings;
+  users: typeof users;
 }>;
 export declare const api: FilterApi<
   typeof fullApi,

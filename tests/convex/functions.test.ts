@@ -1,9 +1,8 @@
 import { anyApi } from "convex/server";
-import { ConvexError } from "convex/values";
 import { decodeJwt } from "jose";
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { setupTest, signInAs, type TestClient, type TestConvex } from "./setup";
+import { errorCodeOf, setupTest, signInAs, type TestClient, type TestConvex } from "./setup";
 
 // The builders are exercised through test-only functions mounted under convex/testing/guards.
 const guards = anyApi.testing.guards;
@@ -11,17 +10,6 @@ const setup = () =>
   setupTest({
     "../../convex/testing/guards.ts": () => import("./fixtures/guards"),
   });
-
-async function errorCodeOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof ConvexError)
-      return (error.data as { code: string }).code;
-    throw error;
-  }
-  throw new Error("expected the call to be refused");
-}
 
 const client = { email: "giulia@example.it", accountType: "client" } as const;
 const reader = { email: "marta@example.it", accountType: "psychic" } as const;
@@ -65,6 +53,9 @@ describe("viewer", () => {
         email: "nuovo@example.it",
         password: "segreta123",
         flow: "signUp",
+        name: "Nuovo Cliente",
+        accountType: "client",
+        consent: true,
       },
     });
     const subject = decodeJwt(tokens!.token).sub!;

@@ -132,11 +132,6 @@ async function insertOneOfEach(ctx: MutationCtx) {
       attempts: 0,
       relatedId: bookingId,
     }),
-    loginAttempts: await ctx.db.insert("loginAttempts", {
-      email: "giulia@example.it",
-      failures: 1,
-      windowStart: now,
-    }),
   };
   return ids;
 }

@@ -1,7 +1,9 @@
 // One way to start a Convex test: the real schema and modules, the env the functions read, and
 // helpers that sign people in with a real auth session.
 import { convexTest } from "convex-test";
+import { ConvexError } from "convex/values";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
+import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
 
@@ -76,4 +78,52 @@ export async function signInAs(
     return { userId, sessionId };
   });
   return { userId, as: t.withIdentity({ subject: `${userId}|${sessionId}` }) };
+}
+
+/** The code of the ConvexError a refused call throws; fails the test when the call succeeds. */
+export async function errorCodeOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof ConvexError) return (error.data as { code: string }).code;
+    throw error;
+  }
+  throw new Error("expected the call to be refused");
+}
+
+/** The identity a real sign-in produces, from the token the auth action returns. */
+function identityFromToken(token: string) {
+  const payload = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+  return { subject: payload.sub as string };
+}
+
+export const DEFAULT_TEST_PASSWORD = "segreta123";
+
+/** Signs up through the real auth action, as the sign-up form does, and returns a client acting as the new user. */
+export async function signUpWithPassword(
+  t: TestConvex,
+  fields: { email: string; name?: string; accountType?: "client" | "psychic"; password?: string },
+) {
+  const result = await t.action(api.auth.signIn, {
+    provider: "password",
+    params: {
+      flow: "signUp",
+      email: fields.email,
+      password: fields.password ?? DEFAULT_TEST_PASSWORD,
+      name: fields.name ?? "Persona di Prova",
+      accountType: fields.accountType ?? "client",
+      consent: true,
+    },
+  });
+  const identity = identityFromToken(result.tokens!.token);
+  return { userId: identity.subject.split("|")[0] as Id<"users">, as: t.withIdentity(identity) };
+}
+
+/** Signs in through the real auth action with email and password. */
+export async function signInWithPassword(t: TestConvex, email: string, password = DEFAULT_TEST_PASSWORD) {
+  const result = await t.action(api.auth.signIn, {
+    provider: "password",
+    params: { flow: "signIn", email, password },
+  });
+  return t.withIdentity(identityFromToken(result.tokens!.token));
 }

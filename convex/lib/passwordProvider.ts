@@ -1,0 +1,116 @@
+// Email + password sign-in built on the auth library's public credentials API, with the checks
+// that must run on the server before anything is written: sign-up fields and consent, the
+// reader-registration switch, which login page an address may use, and failures as error codes
+// the pages can put into Italian (the stock Password provider allows none of these: its profile
+// hook cannot wait for a database read, and it throws plain errors).
+import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
+import {
+  createAccount,
+  invalidateSessions,
+  modifyAccountCredentials,
+  retrieveAccount,
+  signInViaProvider,
+  type EmailConfig,
+  type GenericActionCtxWithAuthConfig,
+} from "@convex-dev/auth/server";
+import type { Value } from "convex/values";
+import { Scrypt } from "lucia";
+import { internal } from "../_generated/api";
+import type { DataModel } from "../_generated/dataModel";
+import { MIN_PASSWORD_LENGTH, normaliseEmail, parseSignUp } from "../model/accounts";
+import { isAdminEmail } from "./access";
+import { fail } from "./errors";
+
+export const PASSWORD_PROVIDER = "password";
+
+type Ctx = GenericActionCtxWithAuthConfig<DataModel>;
+type Params = Record<string, Value | undefined>;
+
+/** The library signals credential failures with these plain messages. */
+async function retrieve(ctx: Ctx, email: string, secret?: string) {
+  try {
+    return await retrieveAccount(ctx, { provider: PASSWORD_PROVIDER, account: { id: email, secret } });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : "";
+    if (reason === "TooManyFailedAttempts") return fail("TOO_MANY_ATTEMPTS");
+    if (reason === "InvalidAccountId" || reason === "InvalidSecret") return null;
+    throw error;
+  }
+}
+
+function requirePassword(value: Value | undefined): string {
+  if (typeof value !== "string" || value.length < MIN_PASSWORD_LENGTH) return fail("WEAK_PASSWORD");
+  return value;
+}
+
+export function ArcanoPassword({ reset }: { reset: EmailConfig }) {
+  return ConvexCredentials<DataModel>({
+    id: PASSWORD_PROVIDER,
+    extraProviders: [reset],
+    crypto: {
+      hashSecret: (password) => new Scrypt().hash(password),
+      verifySecret: (password, hash) => new Scrypt().verify(hash, password),
+    },
+    async authorize(params: Params, ctx: Ctx) {
+      const email = normaliseEmail(params.email);
+      if (email === null) return fail("INVALID_INPUT", { field: "email" });
+      // Admins sign in only on the admin page, and only admin addresses may use it.
+      const viaAdminPage = params.adminLogin === true;
+      if (viaAdminPage && !isAdminEmail(email)) return fail("INVALID_ADMIN_EMAIL");
+      if (!viaAdminPage && isAdminEmail(email)) return fail("ADMIN_LOGIN_REQUIRED");
+
+      switch (params.flow) {
+        case "signUp": {
+          const password = requirePassword(params.password);
+          const signUp = parseSignUp(params);
+          if (!signUp.ok) return fail(signUp.code, signUp.field ? { field: signUp.field } : undefined);
+          if (signUp.value.accountType === "psychic") {
+            const settings = await ctx.runQuery(internal.accounts.registrationSettings, {});
+            if (!settings.psychic_registration_enabled) return fail("PSYCHIC_REGISTRATION_DISABLED");
+          }
+          if (await ctx.runQuery(internal.accounts.isEmailTaken, { email })) return fail("EMAIL_IN_USE");
+          const { user } = await createAccount(ctx, {
+            provider: PASSWORD_PROVIDER,
+            account: { id: email, secret: password },
+            profile: {
+              email,
+              name: signUp.value.fullName,
+              accountType: signUp.value.accountType,
+              consentGivenAt: Date.now(),
+            },
+          });
+          return { userId: user._id };
+        }
+        case "signIn": {
+          if (typeof params.password !== "string") return fail("INVALID_CREDENTIALS");
+          const retrieved = await retrieve(ctx, email, params.password);
+          if (retrieved === null) return fail("INVALID_CREDENTIALS");
+          return { userId: retrieved.user._id };
+        }
+        case "reset": {
+          // An unknown address gets the same answer as a known one: no account enumeration.
+          const retrieved = await retrieve(ctx, email);
+          if (retrieved === null) return null;
+          return await signInViaProvider(ctx, reset, { accountId: retrieved.account._id, params: { ...params, email } });
+        }
+        case "reset-verification": {
+          const newPassword = requirePassword(params.newPassword);
+          const retrieved = await retrieve(ctx, email);
+          const result = retrieved && (await signInViaProvider(ctx, reset, { params: { ...params, email } }));
+          if (!retrieved || result === null || result.userId !== retrieved.account.userId) {
+            return fail("INVALID_RESET_CODE");
+          }
+          await modifyAccountCredentials(ctx, {
+            provider: PASSWORD_PROVIDER,
+            account: { id: email, secret: newPassword },
+          });
+          // A reset signs out every other session: whoever knew the old password is out.
+          await invalidateSessions(ctx, { userId: result.userId, except: [result.sessionId] });
+          return result;
+        }
+        default:
+          return fail("INVALID_INPUT", { field: "flow" });
+      }
+    },
+  });
+}

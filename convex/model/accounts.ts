@@ -1,0 +1,34 @@
+// Sign-up rules as plain functions: what a valid sign-up carries, and nothing more.
+import type { Value } from "convex/values";
+import type { ErrorCode } from "../lib/errors";
+import type { AccountType } from "../lib/validators";
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_FULL_NAME_LENGTH = 100;
+
+/** What the sign-up form may send; any other field (a role, an admin flag…) refuses the sign-up. */
+const SIGN_UP_FIELDS = new Set(["flow", "email", "password", "name", "accountType", "consent", "redirectTo"]);
+
+export function normaliseEmail(value: Value | undefined): string | null {
+  if (typeof value !== "string") return null;
+  const email = value.trim().toLowerCase();
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254 ? email : null;
+}
+
+export type SignUp = { fullName: string; accountType: AccountType };
+
+export function parseSignUp(
+  params: Record<string, Value | undefined>,
+): { ok: true; value: SignUp } | { ok: false; code: ErrorCode; field?: string } {
+  const unknown = Object.keys(params).find((key) => !SIGN_UP_FIELDS.has(key));
+  if (unknown !== undefined) return { ok: false, code: "INVALID_INPUT", field: unknown };
+  const fullName = typeof params.name === "string" ? params.name.trim().replace(/\s+/g, " ") : "";
+  if (fullName.length === 0 || fullName.length > MAX_FULL_NAME_LENGTH) {
+    return { ok: false, code: "INVALID_INPUT", field: "name" };
+  }
+  if (params.accountType !== "client" && params.accountType !== "psychic") {
+    return { ok: false, code: "INVALID_INPUT", field: "accountType" };
+  }
+  if (params.consent !== true) return { ok: false, code: "CONSENT_REQUIRED" };
+  return { ok: true, value: { fullName, accountType: params.accountType } };
+}

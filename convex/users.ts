@@ -1,0 +1,118 @@
+// The signed-in person: who they are, their name, their password, and deleting the account.
+import { modifyAccountCredentials, retrieveAccount } from "@convex-dev/auth/server";
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { isAdminUser } from "./lib/access";
+import { fail } from "./lib/errors";
+import {
+  authedAction,
+  authedMutation,
+  internalMutation,
+  internalQuery,
+  query,
+} from "./lib/functions";
+import { PASSWORD_PROVIDER } from "./lib/passwordProvider";
+import { accountType } from "./lib/validators";
+import { MAX_FULL_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "./model/accounts";
+import { deleteAccountData } from "./model/accountDeletion";
+
+/** The header, redirects and settings pages read this; null when signed out. */
+export const viewer = query({
+  args: {},
+  returns: v.union(
+    v.null(),
+    v.object({
+      id: v.id("users"),
+      fullName: v.union(v.string(), v.null()),
+      email: v.union(v.string(), v.null()),
+      accountType: v.union(accountType, v.null()),
+      memberSince: v.number(),
+      isAdmin: v.boolean(),
+    }),
+  ),
+  handler: async (ctx) => {
+    const { viewer } = ctx;
+    if (viewer === null) return null;
+    return {
+      id: viewer._id,
+      fullName: viewer.name ?? null,
+      email: viewer.email ?? null,
+      accountType: viewer.accountType ?? null,
+      memberSince: viewer._creationTime,
+      isAdmin: await isAdminUser(ctx, viewer._id),
+    };
+  },
+});
+
+/** The server's word on admin access: admin domain AND a stored grant. */
+export const isAdmin = query({
+  args: {},
+  returns: v.boolean(),
+  handler: async (ctx) => (ctx.viewerId === null ? false : isAdminUser(ctx, ctx.viewerId)),
+});
+
+export const updateFullName = authedMutation({
+  args: { fullName: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { fullName }) => {
+    const name = fullName.trim().replace(/\s+/g, " ");
+    if (name.length === 0 || name.length > MAX_FULL_NAME_LENGTH) fail("INVALID_INPUT", { field: "fullName" });
+    await ctx.db.patch("users", ctx.viewerId, { name });
+    return null;
+  },
+});
+
+export const getEmailForPasswordChange = internalQuery({
+  args: { userId: v.id("users") },
+  returns: v.union(v.string(), v.null()),
+  handler: async (ctx, { userId }) => (await ctx.db.get("users", userId))?.email ?? null,
+});
+
+/** A signed-in person sets a new password; other sessions stay as they are. */
+export const changePassword = authedAction({
+  args: { newPassword: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { newPassword }) => {
+    if (newPassword.length < MIN_PASSWORD_LENGTH) fail("WEAK_PASSWORD");
+    const email = await ctx.runQuery(internal.users.getEmailForPasswordChange, { userId: ctx.viewerId });
+    if (email === null) return fail("NOT_FOUND");
+    // The account must exist and belong to this user before its secret changes.
+    const { account } = await retrieveAccount(ctx, { provider: PASSWORD_PROVIDER, account: { id: email } });
+    if (account.userId !== ctx.viewerId) return fail("FORBIDDEN");
+    await modifyAccountCredentials(ctx, { provider: PASSWORD_PROVIDER, account: { id: email, secret: newPassword } });
+    return null;
+  },
+});
+
+/**
+ * Deletes the person's account and personal data in one transaction (DECISIONS.md): sessions,
+ * credentials, reader profile, settings; past bookings and reviews stay for accounting under
+ * "Account eliminato". The client signs out afterwards.
+ */
+export const deleteMyAccount = authedMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    await deleteAccountData(ctx, ctx.viewerId);
+    return null;
+  },
+});
+
+/** `npx convex run users:grantAdmin '{"email":"nome@arcano.it"}'` — the only way to make an admin. */
+export const grantAdmin = internalMutation({
+  args: { email: v.string(), grantedBy: v.optional(v.string()) },
+  returns: v.id("adminGrants"),
+  handler: async (ctx, { email, grantedBy }) => {
+    const user = await ctx.db
+      .query("users")
+      .withIndex("email", (q) => q.eq("email", email.trim().toLowerCase()))
+      .unique();
+    if (user === null) return fail("NOT_FOUND");
+    const existing = await ctx.db
+      .query("adminGrants")
+      .withIndex("by_userId", (q) => q.eq("userId", user._id))
+      .unique();
+    if (existing !== null) return existing._id;
+    return ctx.db.insert("adminGrants", { userId: user._id, grantedAt: Date.now(), grantedBy: grantedBy ?? "cli" });
+  },
+});
