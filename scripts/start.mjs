@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+// `npm start` / `npm run dev`: the whole product on this machine, offline. Starts the embedded
+// Convex backend on the data folder, seeds the demo data on the first start, then serves the app
+// wired to that backend (built, or Vite with hot reload in dev). Ctrl+C stops everything.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+
+const { values: opts } = parseArgs({
+  options: {
+    dev: { type: "boolean", default: false },
+    "data-dir": { type: "string", default: process.env.ARCANO_DATA_DIR ?? ".local-data" },
+    port: { type: "string", default: process.env.PORT ?? "5173" },
+    "backend-port": { type: "string", default: process.env.BACKEND_PORT ?? "3210" },
+    "site-port": { type: "string", default: process.env.BACKEND_SITE_PORT ?? "3211" },
+    "mail-port": { type: "string", default: process.env.MAIL_PORT ?? "3212" },
+    fresh: { type: "boolean", default: false },
+    "no-seed": { type: "boolean", default: false },
+  },
+});
+
+const dataDir = resolve(opts["data-dir"]);
+if (opts.fresh) rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+const children = new Set();
+function stopAll(code = 0) {
+  for (const child of children) child.kill("SIGTERM");
+  process.exit(code);
+}
+process.on("SIGINT", () => stopAll(0));
+process.on("SIGTERM", () => stopAll(0));
+
+function start(command, args, { env = {}, onLine } = {}) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  children.add(child);
+  let buffer = "";
+  child.stdout.on("data", (chunk) => {
+    buffer += chunk.toString();
+    let newline;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + 1);
+      if (!onLine?.(line)) process.stdout.write(`${line}\n`);
+    }
+  });
+  child.on("exit", (code, signal) => {
+    children.delete(child);
+    if (signal !== "SIGTERM") {
+      console.error(`${command} ${args[0] ?? ""} è terminato (${code ?? signal}); arresto.`);
+      stopAll(code || 1);
+    }
+  });
+  return child;
+}
+
+/** Starts a helper process and resolves with the JSON of its `<TAG> {...}` ready line. */
+function startWithReadyLine(tag, args, env = {}) {
+  return new Promise((resolveReady) => {
+    start(process.execPath, ["--import", "tsx", ...args], {
+      env,
+      onLine: (line) => {
+        if (!line.startsWith(`${tag} `)) return false;
+        resolveReady(JSON.parse(line.slice(tag.length + 1)));
+        return true;
+      },
+    });
+  });
+}
+
+// 1. The local mail catcher: the app's Resend SDK sends here, and its page shows what was sent.
+const mailKey = `re_local_${Math.random().toString(36).slice(2)}`;
+const mail = await startWithReadyLine("MAIL_CATCHER_READY", [
+  "local-backend/mail/main.ts",
+  "--data-dir",
+  resolve(dataDir, "mail"),
+  "--port",
+  opts["mail-port"],
+  "--api-key",
+  mailKey,
+]);
+
+// 2. The embedded backend; its ready line carries its addresses and admin key.
+const backend = await startWithReadyLine(
+  "LOCAL_BACKEND_READY",
+  [
+    "local-backend/src/main.ts",
+    "--convex-dir",
+    "convex",
+    "--data-dir",
+    resolve(dataDir, "backend"),
+    "--port",
+    opts["backend-port"],
+    "--site-port",
+    opts["site-port"],
+    ...(opts.dev ? ["--watch"] : []),
+  ],
+  {
+    // What the Convex functions read (see .env.local.example); a deployment sets these with `npx convex env set`.
+    SITE_URL: `http://127.0.0.1:${opts.port}`,
+    RESEND_API_KEY: mailKey,
+    RESEND_BASE_URL: mail.url,
+    ADMIN_EMAIL_DOMAIN: process.env.ADMIN_EMAIL_DOMAIN ?? "arcano.it",
+  },
+);
+
+// 3. Demo data, once per data folder (the seed itself is idempotent too).
+if (!opts["no-seed"]) {
+  const response = await fetch(`${backend.cloudUrl}/api/function`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Convex ${backend.adminKey}` },
+    body: JSON.stringify({ path: "seed:run", args: {}, format: "json" }),
+  });
+  const result = await response.json();
+  if (result.status !== "success") {
+    console.error("Caricamento dei dati demo non riuscito:", result.errorMessage ?? result);
+    stopAll(1);
+  }
+}
+
+// 4. The app, wired to the backend.
+const appEnv = { VITE_CONVEX_URL: backend.cloudUrl };
+const appUrl = `http://127.0.0.1:${opts.port}`;
+if (opts.dev) {
+  start("npx", ["vite", "--host", "127.0.0.1", "--port", opts.port, "--strictPort"], { env: appEnv });
+} else {
+  if (!existsSync("node_modules")) throw new Error("Esegui prima `npm ci`.");
+  await new Promise((done, fail) => {
+    const build = spawn("npx", ["vite", "build", "--logLevel", "warn"], {
+      env: { ...process.env, ...appEnv },
+      stdio: "inherit",
+    });
+    build.on("exit", (code) => (code === 0 ? done() : fail(new Error(`vite build: ${code}`))));
+  });
+  start("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", opts.port, "--strictPort"], {
+    env: appEnv,
+    onLine: () => true,
+  });
+}
+
+console.log(`
+Arcano è pronto: ${appUrl}
+  backend Convex locale: ${backend.cloudUrl} (azioni HTTP: ${backend.siteUrl})
+  posta in arrivo locale: ${mail.url}
+  dati: ${dataDir} (svuota con \`npm run reset\`)
+  account demo (password: arcano-demo):
+    cliente       cliente@esempio.it
+    cartomante    cartomante@esempio.it
+    amministratore admin@arcano.it
+`);
