@@ -33,8 +33,8 @@ export const registrationSettings = internalQuery({
 export const queueResetCode = internalMutation({
   args: { email: v.string(), subject: v.string(), html: v.string(), text: v.string() },
   returns: v.null(),
-  handler: async (ctx, email) => {
-    await queueEmail(ctx, { ...email, to: email.email, kind: "password_reset" });
+  handler: async (ctx, { email, ...content }) => {
+    await queueEmail(ctx, { ...content, to: email, kind: "password_reset" });
     return null;
   },
 });

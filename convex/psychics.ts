@@ -4,8 +4,8 @@ import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { query } from "./lib/functions";
-import { specialty } from "./lib/validators";
-import { startingPrice } from "./model/psychics";
+import { durationMinutes, specialization, specialty, weeklyAvailability } from "./lib/validators";
+import { matchesSearch, priceFor, startingPrice } from "./model/psychics";
 
 /** How many readers the home page features (spec §9). */
 export const FEATURED_READERS = 3;
@@ -53,5 +53,62 @@ export const listFeatured = query({
       .order("desc")
       .take(FEATURED_READERS);
     return Promise.all(profiles.map((profile) => toPublicCard(ctx, profile)));
+  },
+});
+
+/**
+ * The most readers the public list reads. The list is ordered by rating through an index and
+ * this cap keeps every evaluation bounded however many readers sign up; past it, the best
+ * rated are listed (search narrows within them).
+ */
+export const MAX_LISTED_READERS = 200;
+
+export const listPublic = query({
+  args: { search: v.optional(v.string()), specialty: v.optional(v.union(specialty, v.null())) },
+  returns: v.object({ readers: v.array(publicCard), specialties: v.array(specialty) }),
+  handler: async (ctx, { search = "", specialty: specialtyFilter = null }) => {
+    const profiles = await ctx.db
+      .query("psychicProfiles")
+      .withIndex("by_visibility_status_rating", (q) =>
+        q.eq("isPubliclyVisible", true).eq("profileStatus", "approved"),
+      )
+      .order("desc")
+      .take(MAX_LISTED_READERS);
+    // The filter's options are every listed reader's specialties, whatever is searched.
+    const specialties = [...new Set(profiles.flatMap((profile) => profile.specialties))].sort((a, b) =>
+      a.localeCompare(b, "it"),
+    );
+    const matching = profiles.filter((profile) => matchesSearch(profile, search, specialtyFilter));
+    return { readers: await Promise.all(matching.map((profile) => toPublicCard(ctx, profile))), specialties };
+  },
+});
+
+/** A public profile page; null for a missing, hidden or unapproved profile (spec §4). */
+export const getPublicProfile = query({
+  args: { id: v.string() },
+  returns: v.union(
+    v.null(),
+    v.object({
+      ...publicCard.fields,
+      specializations: v.array(specialization),
+      yearsExperience: v.number(),
+      availableDurations: v.array(durationMinutes),
+      prices: v.array(v.object({ minutes: durationMinutes, euros: v.number() })),
+      availability: weeklyAvailability,
+    }),
+  ),
+  handler: async (ctx, { id }) => {
+    // Any string may arrive from the URL: an id of another table or garbage is simply "not found".
+    const profileId = ctx.db.normalizeId("psychicProfiles", id);
+    const profile = profileId === null ? null : await ctx.db.get("psychicProfiles", profileId);
+    if (profile === null || !profile.isPubliclyVisible || profile.profileStatus !== "approved") return null;
+    return {
+      ...(await toPublicCard(ctx, profile)),
+      specializations: profile.specializations,
+      yearsExperience: profile.yearsExperience,
+      availableDurations: profile.availableDurations,
+      prices: profile.availableDurations.map((minutes) => ({ minutes, euros: priceFor(profile, minutes) })),
+      availability: profile.availability,
+    };
   },
 });

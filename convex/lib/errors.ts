@@ -28,6 +28,7 @@ export const errorCodes = [
   "PROFILE_INCOMPLETE",
   "DURATION_REQUIRED",
   "PSYCHIC_UNAVAILABLE",
+  "INVALID_PHOTO",
   // Booking and payment
   "SLOT_TAKEN",
   "SLOT_UNAVAILABLE",

@@ -1,7 +1,7 @@
 // The project's function builders. Feature modules build every function with these, never with
 // the raw ones in _generated/server (lint enforces it), so each public function knows its viewer
 // and its role check runs before any read of private data or any write.
-import { getAuthUserId } from "@convex-dev/auth/server";
+import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
 import {
   customAction,
   customCtx,
@@ -28,13 +28,19 @@ export {
 } from "../_generated/server";
 
 /**
- * The signed-in user, or nulls when signed out. A token whose user row is gone (account deleted
- * while a session was open) counts as signed out.
+ * The signed-in user, or nulls when signed out. A token whose session is gone (signed out
+ * elsewhere, password reset, account deleted) counts as signed out at once, not when the
+ * token expires.
  */
 export async function loadViewer(ctx: QueryCtx) {
+  const signedOut = { viewerId: null, viewer: null };
   const userId = await getAuthUserId(ctx);
-  const viewer = userId === null ? null : await ctx.db.get("users", userId);
-  return { viewerId: viewer?._id ?? null, viewer };
+  const sessionId = await getAuthSessionId(ctx);
+  if (userId === null || sessionId === null) return signedOut;
+  const session = await ctx.db.get("authSessions", sessionId);
+  if (session === null || session.userId !== userId) return signedOut;
+  const viewer = await ctx.db.get("users", userId);
+  return viewer === null ? signedOut : { viewerId: viewer._id, viewer };
 }
 
 async function requireViewer(ctx: QueryCtx) {

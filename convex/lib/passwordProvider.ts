@@ -96,8 +96,14 @@ export function ArcanoPassword({ reset }: { reset: EmailConfig }) {
         case "reset-verification": {
           const newPassword = requirePassword(params.newPassword);
           const retrieved = await retrieve(ctx, email);
-          const result = retrieved && (await signInViaProvider(ctx, reset, { params: { ...params, email } }));
-          if (!retrieved || result === null || result.userId !== retrieved.account.userId) {
+          // The library throws "Could not verify code" on a wrong or expired code: "invalid code" here.
+          const result =
+            retrieved &&
+            (await signInViaProvider(ctx, reset, { params: { ...params, email } }).catch((error: unknown) => {
+              if (error instanceof Error && error.message.includes("Could not verify code")) return null;
+              throw error;
+            }));
+          if (!retrieved || !result || result.userId !== retrieved.account.userId) {
             return fail("INVALID_RESET_CODE");
           }
           await modifyAccountCredentials(ctx, {

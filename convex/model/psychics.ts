@@ -30,3 +30,19 @@ export function startingPrice(profile: Pick<ProfileForCard, "pricing" | "hourlyR
     minDurationMinutes: Math.min(...durations),
   };
 }
+
+/** Case-insensitive substring match on name, any specialty or bio; exact specialty filter (spec §5). */
+export function matchesSearch(
+  card: { psychicName: string; specialties: string[]; bio: string },
+  search: string,
+  specialtyFilter: string | null,
+): boolean {
+  if (specialtyFilter !== null && !card.specialties.includes(specialtyFilter)) return false;
+  const needle = search.trim().toLocaleLowerCase("it");
+  if (!needle) return true;
+  return (
+    card.psychicName.toLocaleLowerCase("it").includes(needle) ||
+    card.bio.toLocaleLowerCase("it").includes(needle) ||
+    card.specialties.some((name) => name.toLocaleLowerCase("it").includes(needle))
+  );
+}

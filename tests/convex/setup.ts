@@ -37,6 +37,7 @@ export function setupTest(
 ) {
   Object.assign(process.env, signingKeys, {
     CONVEX_SITE_URL: TEST_SITE_URL,
+    SITE_URL: "http://127.0.0.1:5173",
     ADMIN_EMAIL_DOMAIN: TEST_ADMIN_DOMAIN,
   });
   return convexTest(schema, { ...modules, ...extraModules });

@@ -1,0 +1,107 @@
+// The rules of a reader's profile (spec §5, §9): what a saved or published profile must satisfy.
+// Plain functions over values, shared by the server (which enforces them) and the editor.
+import type { ErrorCode } from "../lib/errors";
+import { weekdays, type DurationMinutes, type Pricing, type Weekday, type WeeklyAvailability } from "../lib/validators";
+
+export const OFFERED_DURATIONS: readonly DurationMinutes[] = [15, 30, 45, 60];
+export const DEFAULT_PRICES: Record<DurationMinutes, number> = { 15: 25, 30: 50, 45: 75, 60: 100 };
+export const PRICE_MIN = 10;
+export const PRICE_MAX = 200;
+export const PRICE_STEP = 5;
+export const YEARS_MIN = 0;
+export const YEARS_MAX = 50;
+export const NAME_MAX = 60;
+export const BIO_MAX = 2000;
+
+/** The availability grid: every half hour from 08:00 to 21:30 (Europe/Rome wall clock). */
+export const AVAILABILITY_SLOTS: readonly string[] = Array.from({ length: 28 }, (_, index) => {
+  const minutes = 8 * 60 + index * 30;
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+});
+
+/** Spec §9: only Monday, 09:00–11:30 and 14:00–16:30. */
+export function defaultAvailability(): WeeklyAvailability {
+  const closed = { enabled: false, availableHours: [] as string[] };
+  const monday = AVAILABILITY_SLOTS.filter((slot) => (slot >= "09:00" && slot <= "11:30") || (slot >= "14:00" && slot <= "16:30"));
+  return {
+    monday: { enabled: true, availableHours: monday },
+    tuesday: closed,
+    wednesday: closed,
+    thursday: closed,
+    friday: closed,
+    saturday: closed,
+    sunday: closed,
+  };
+}
+
+export type ProfileDraft = {
+  psychicName: string;
+  bio: string;
+  specialties: string[];
+  yearsExperience: number;
+  availableDurations: DurationMinutes[];
+  pricing: Pricing;
+  availability: WeeklyAvailability;
+};
+
+export type RuleViolation = { code: ErrorCode; field: string };
+
+/** The first rule the draft breaks, or null. Save and Publish both require a complete profile (spec §5). */
+export function checkProfile(draft: ProfileDraft): RuleViolation | null {
+  if (!draft.psychicName.trim() || !draft.bio.trim() || draft.specialties.length === 0) {
+    return { code: "PROFILE_INCOMPLETE", field: !draft.psychicName.trim() ? "psychicName" : !draft.bio.trim() ? "bio" : "specialties" };
+  }
+  if (draft.psychicName.trim().length > NAME_MAX) return { code: "INVALID_INPUT", field: "psychicName" };
+  if (draft.bio.length > BIO_MAX) return { code: "INVALID_INPUT", field: "bio" };
+  if (new Set(draft.specialties).size !== draft.specialties.length) return { code: "INVALID_INPUT", field: "specialties" };
+  if (!Number.isInteger(draft.yearsExperience) || draft.yearsExperience < YEARS_MIN || draft.yearsExperience > YEARS_MAX) {
+    return { code: "INVALID_INPUT", field: "yearsExperience" };
+  }
+  if (draft.availableDurations.length === 0) return { code: "DURATION_REQUIRED", field: "availableDurations" };
+  if (new Set(draft.availableDurations).size !== draft.availableDurations.length) {
+    return { code: "INVALID_INPUT", field: "availableDurations" };
+  }
+  for (const [minutes, price] of Object.entries(draft.pricing)) {
+    if (!OFFERED_DURATIONS.includes(Number(minutes) as DurationMinutes)) return { code: "INVALID_INPUT", field: "pricing" };
+    if (!isValidPrice(price)) return { code: "INVALID_INPUT", field: `pricing.${minutes}` };
+  }
+  for (const minutes of draft.availableDurations) {
+    if (draft.pricing[String(minutes)] === undefined) return { code: "INVALID_INPUT", field: `pricing.${minutes}` };
+  }
+  for (const day of weekdays as readonly Weekday[]) {
+    const hours = draft.availability[day].availableHours;
+    if (hours.some((slot) => !AVAILABILITY_SLOTS.includes(slot)) || new Set(hours).size !== hours.length) {
+      return { code: "INVALID_INPUT", field: `availability.${day}` };
+    }
+  }
+  return null;
+}
+
+export function isValidPrice(price: number): boolean {
+  return Number.isInteger(price) && price >= PRICE_MIN && price <= PRICE_MAX && price % PRICE_STEP === 0;
+}
+
+/** Hours sorted on the grid, so "first–last" on the profile is right whatever order they came in. */
+export function normaliseAvailability(availability: WeeklyAvailability): WeeklyAvailability {
+  const sorted = { ...availability };
+  for (const day of weekdays as readonly Weekday[]) {
+    sorted[day] = { ...availability[day], availableHours: [...availability[day].availableHours].sort() };
+  }
+  return sorted;
+}
+
+/** Photos: JPEG, PNG or WebP up to 5 MB. */
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export function isAcceptablePhoto(contentType: string | null, size: number): boolean {
+  return contentType !== null && (PHOTO_TYPES as readonly string[]).includes(contentType) && size > 0 && size <= PHOTO_MAX_BYTES;
+}
+
+/** The image type from a file's first bytes (magic numbers), or null when it is none of ours. */
+export function sniffImageType(head: Uint8Array): (typeof PHOTO_TYPES)[number] | null {
+  const starts = (bytes: number[], offset = 0) => bytes.every((byte, index) => head[offset + index] === byte);
+  if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  return null;
+}

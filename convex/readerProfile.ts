@@ -1,0 +1,249 @@
+// A reader's own profile: created with defaults on first visit, edited, published, hidden,
+// switched available or not. Every rule is checked here (convex/model/profileRules.ts).
+import { v } from "convex/values";
+import type { Doc, Id } from "./_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "./_generated/server";
+import { fail } from "./lib/errors";
+import { internal } from "./_generated/api";
+import { authedAction, internalMutation, readerMutation, readerQuery } from "./lib/functions";
+import { readSettings } from "./lib/settings";
+import {
+  durationMinutes,
+  pricing,
+  profileStatus,
+  specialization,
+  specialty,
+  weeklyAvailability,
+} from "./lib/validators";
+import {
+  DEFAULT_PRICES,
+  checkProfile,
+  defaultAvailability,
+  isAcceptablePhoto,
+  normaliseAvailability,
+  sniffImageType,
+} from "./model/profileRules";
+
+async function findOwnProfile(ctx: QueryCtx, userId: Id<"users">) {
+  return ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", userId)).unique();
+}
+
+async function requireOwnProfile(ctx: QueryCtx, userId: Id<"users">) {
+  return (await findOwnProfile(ctx, userId)) ?? fail("NOT_FOUND");
+}
+
+const ownProfile = v.object({
+  id: v.id("psychicProfiles"),
+  psychicName: v.string(),
+  photoUrl: v.union(v.string(), v.null()),
+  bio: v.string(),
+  specialties: v.array(specialty),
+  specializations: v.array(specialization),
+  yearsExperience: v.number(),
+  availableDurations: v.array(durationMinutes),
+  pricing,
+  availability: weeklyAvailability,
+  profileStatus,
+  adminNotes: v.union(v.string(), v.null()),
+  isAvailable: v.boolean(),
+  isPubliclyVisible: v.boolean(),
+  rating: v.union(v.number(), v.null()),
+  reviewCount: v.number(),
+});
+
+async function toOwnProfile(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
+  return {
+    id: profile._id,
+    psychicName: profile.psychicName,
+    photoUrl: profile.photoStorageId ? await ctx.storage.getUrl(profile.photoStorageId) : (profile.photoUrl ?? null),
+    bio: profile.bio,
+    specialties: profile.specialties,
+    specializations: profile.specializations,
+    yearsExperience: profile.yearsExperience,
+    availableDurations: profile.availableDurations,
+    pricing: profile.pricing,
+    availability: profile.availability,
+    profileStatus: profile.profileStatus,
+    adminNotes: profile.adminNotes ?? null,
+    isAvailable: profile.isAvailable,
+    isPubliclyVisible: profile.isPubliclyVisible,
+    rating: profile.rating ?? null,
+    reviewCount: profile.reviewCount,
+  };
+}
+
+/** The reader's profile; null until `ensureMine` has created it. */
+export const getMine = readerQuery({
+  args: {},
+  returns: v.union(ownProfile, v.null()),
+  handler: async (ctx) => {
+    const profile = await findOwnProfile(ctx, ctx.viewerId);
+    return profile === null ? null : toOwnProfile(ctx, profile);
+  },
+});
+
+/** Creates the default profile on a reader's first visit (spec §9 defaults); a no-op afterwards. */
+export const ensureMine = readerMutation({
+  args: {},
+  returns: v.id("psychicProfiles"),
+  handler: async (ctx) => {
+    const existing = await findOwnProfile(ctx, ctx.viewerId);
+    if (existing !== null) return existing._id;
+    return ctx.db.insert("psychicProfiles", {
+      userId: ctx.viewerId,
+      psychicName: ctx.viewer.name ?? "",
+      bio: "",
+      specialties: ["Tarocchi"],
+      specializations: [],
+      yearsExperience: 1,
+      totalConsultations: 0,
+      reviewCount: 0,
+      isAvailable: true,
+      isPubliclyVisible: false,
+      profileStatus: "draft",
+      verificationCallCompleted: false,
+      hourlyRateEuros: 50,
+      pricing: { "30": DEFAULT_PRICES[30] },
+      availableDurations: [30],
+      availability: defaultAvailability(),
+    });
+  },
+});
+
+const editableFields = {
+  psychicName: v.string(),
+  bio: v.string(),
+  specialties: v.array(specialty),
+  specializations: v.array(specialization),
+  yearsExperience: v.number(),
+  availableDurations: v.array(durationMinutes),
+  pricing,
+  availability: weeklyAvailability,
+};
+
+type EditableFields = {
+  psychicName: string;
+  bio: string;
+  specialties: Doc<"psychicProfiles">["specialties"];
+  specializations: Doc<"psychicProfiles">["specializations"];
+  yearsExperience: number;
+  availableDurations: Doc<"psychicProfiles">["availableDurations"];
+  pricing: Doc<"psychicProfiles">["pricing"];
+  availability: Doc<"psychicProfiles">["availability"];
+};
+
+/** Checks every rule and writes the editable fields. */
+async function applyEdits(ctx: MutationCtx, profile: Doc<"psychicProfiles">, fields: EditableFields) {
+  const violation = checkProfile(fields);
+  if (violation !== null) return fail(violation.code, { field: violation.field });
+  // Prices only for offered durations: a stale price can never be charged.
+  const prices = Object.fromEntries(fields.availableDurations.map((minutes) => [String(minutes), fields.pricing[String(minutes)]]));
+  await ctx.db.patch("psychicProfiles", profile._id, {
+    psychicName: fields.psychicName.trim(),
+    bio: fields.bio.trim(),
+    specialties: fields.specialties,
+    specializations: [...new Set(fields.specializations)],
+    yearsExperience: fields.yearsExperience,
+    availableDurations: [...fields.availableDurations].sort((a, b) => a - b),
+    pricing: prices,
+    hourlyRateEuros: prices["60"] ?? profile.hourlyRateEuros,
+    availability: normaliseAvailability(fields.availability),
+  });
+}
+
+export const saveMine = readerMutation({
+  args: editableFields,
+  returns: v.null(),
+  handler: async (ctx, fields) => {
+    await applyEdits(ctx, await requireOwnProfile(ctx, ctx.viewerId), fields);
+    return null;
+  },
+});
+
+/**
+ * Saves and publishes: approved and public at once, or pending an admin's review when the
+ * `psychic_approval_required` switch is on (DECISIONS.md).
+ */
+export const publishMine = readerMutation({
+  args: editableFields,
+  returns: v.object({ profileStatus }),
+  handler: async (ctx, fields) => {
+    const profile = await requireOwnProfile(ctx, ctx.viewerId);
+    await applyEdits(ctx, profile, fields);
+    const { psychic_approval_required } = await readSettings(ctx);
+    if (psychic_approval_required && profile.profileStatus !== "approved") {
+      await ctx.db.patch("psychicProfiles", profile._id, { profileStatus: "pending", isPubliclyVisible: true });
+      return { profileStatus: "pending" as const };
+    }
+    await ctx.db.patch("psychicProfiles", profile._id, {
+      profileStatus: "approved",
+      isPubliclyVisible: true,
+      approvedAt: profile.approvedAt ?? Date.now(),
+    });
+    return { profileStatus: "approved" as const };
+  },
+});
+
+export const generatePhotoUploadUrl = readerMutation({
+  args: {},
+  returns: v.string(),
+  handler: async (ctx) => ctx.storage.generateUploadUrl(),
+});
+
+/**
+ * Takes an uploaded file as the reader's photo. The bytes are checked, not the type the browser
+ * claimed: JPEG, PNG or WebP up to 5 MB; anything else is deleted and refused.
+ */
+export const setMyPhoto = authedAction({
+  args: { storageId: v.id("_storage") },
+  returns: v.null(),
+  handler: async (ctx, { storageId }) => {
+    const blob = await ctx.storage.get(storageId);
+    const head = blob ? new Uint8Array(await blob.slice(0, 12).arrayBuffer()) : null;
+    if (blob === null || head === null || !isAcceptablePhoto(sniffImageType(head), blob.size)) {
+      await ctx.storage.delete(storageId);
+      return fail("INVALID_PHOTO");
+    }
+    await ctx.runMutation(internal.readerProfile.attachPhoto, { userId: ctx.viewerId, storageId });
+    return null;
+  },
+});
+
+/** Internal: only setMyPhoto, after checking the file, attaches it. Replaces and deletes the old photo. */
+export const attachPhoto = internalMutation({
+  args: { userId: v.id("users"), storageId: v.id("_storage") },
+  returns: v.null(),
+  handler: async (ctx, { userId, storageId }) => {
+    const user = await ctx.db.get("users", userId);
+    const profile = user?.accountType === "psychic" ? await findOwnProfile(ctx, userId) : null;
+    if (profile === null) {
+      await ctx.storage.delete(storageId);
+      return fail(user?.accountType === "psychic" ? "NOT_FOUND" : "READER_ONLY");
+    }
+    if (profile.photoStorageId && profile.photoStorageId !== storageId) await ctx.storage.delete(profile.photoStorageId);
+    await ctx.db.patch("psychicProfiles", profile._id, { photoStorageId: storageId });
+    return null;
+  },
+});
+
+/** Open or closed to new consultations; the public list follows live. */
+export const setAvailable = readerMutation({
+  args: { isAvailable: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, { isAvailable }) => {
+    const profile = await requireOwnProfile(ctx, ctx.viewerId);
+    await ctx.db.patch("psychicProfiles", profile._id, { isAvailable });
+    return null;
+  },
+});
+
+/** Shown in or hidden from the public list; hiding never changes the approval. */
+export const setPubliclyVisible = readerMutation({
+  args: { isPubliclyVisible: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, { isPubliclyVisible }) => {
+    const profile = await requireOwnProfile(ctx, ctx.viewerId);
+    await ctx.db.patch("psychicProfiles", profile._id, { isPubliclyVisible });
+    return null;
+  },
+});

@@ -1,0 +1,218 @@
+import { describe, expect, it, vi } from "vitest";
+import { api, internal } from "../../convex/_generated/api";
+import { DELETED_ACCOUNT_NAME } from "../../convex/model/accountDeletion";
+import {
+  DEFAULT_TEST_PASSWORD,
+  errorCodeOf,
+  setupTest,
+  signInWithPassword,
+  signUpWithPassword,
+  type TestConvex,
+} from "./setup";
+
+const resetCodeFor = async (t: TestConvex, email: string) => {
+  const outbox = await t.run((ctx) => ctx.db.query("emailOutbox").withIndex("by_to", (q) => q.eq("to", email)).collect());
+  const reset = outbox.filter((message) => message.kind === "password_reset").at(-1);
+  return reset?.text.match(/\b(\d{6})\b/)?.[1];
+};
+
+describe("password reset by emailed code", () => {
+  it("emails a six-digit code, sets the new password with it and signs out other sessions", async () => {
+    const t = setupTest();
+    const { userId } = await signUpWithPassword(t, { email: "giulia@esempio.it" });
+    const otherDevice = await signInWithPassword(t, "giulia@esempio.it");
+    await t.action(api.auth.signIn, { provider: "password", params: { flow: "reset", email: "giulia@esempio.it" } });
+    const code = await resetCodeFor(t, "giulia@esempio.it");
+    expect(code).toMatch(/^\d{6}$/);
+
+    const result = await t.action(api.auth.signIn, {
+      provider: "password",
+      params: { flow: "reset-verification", email: "giulia@esempio.it", code: code!, newPassword: "nuova-segreta" },
+    });
+    expect(result.tokens?.token).toEqual(expect.any(String));
+    expect(await otherDevice.query(api.users.viewer, {})).toBeNull();
+    const signedIn = await signInWithPassword(t, "giulia@esempio.it", "nuova-segreta");
+    expect((await signedIn.query(api.users.viewer, {}))?.id).toBe(userId);
+    expect(
+      await errorCodeOf(
+        t.action(api.auth.signIn, {
+          provider: "password",
+          params: { flow: "signIn", email: "giulia@esempio.it", password: DEFAULT_TEST_PASSWORD },
+        }),
+      ),
+    ).toBe("INVALID_CREDENTIALS");
+  });
+
+  it("refuses a wrong code and keeps the old password", async () => {
+    const t = setupTest();
+    await signUpWithPassword(t, { email: "giulia@esempio.it" });
+    await t.action(api.auth.signIn, { provider: "password", params: { flow: "reset", email: "giulia@esempio.it" } });
+    expect(
+      await errorCodeOf(
+        t.action(api.auth.signIn, {
+          provider: "password",
+          params: { flow: "reset-verification", email: "giulia@esempio.it", code: "000000x", newPassword: "nuova-segreta" },
+        }),
+      ),
+    ).toBe("INVALID_RESET_CODE");
+    await signInWithPassword(t, "giulia@esempio.it");
+  });
+
+  it("answers a request for an unknown address like a known one, sending nothing", async () => {
+    const t = setupTest();
+    await t.action(api.auth.signIn, { provider: "password", params: { flow: "reset", email: "nessuno@esempio.it" } });
+    expect(await resetCodeFor(t, "nessuno@esempio.it")).toBeUndefined();
+  });
+});
+
+describe("changing the password and the name", () => {
+  it("a signed-in person changes their password and signs in with the new one", async () => {
+    const t = setupTest();
+    const { as } = await signUpWithPassword(t, { email: "marta@esempio.it", accountType: "psychic" });
+    expect(await errorCodeOf(as.action(api.users.changePassword, { newPassword: "123" }))).toBe("WEAK_PASSWORD");
+    await as.action(api.users.changePassword, { newPassword: "ancora-nuova" });
+    await signInWithPassword(t, "marta@esempio.it", "ancora-nuova");
+    expect(await errorCodeOf(t.action(api.users.changePassword, { newPassword: "ancora-nuova" }))).toBe("NOT_AUTHENTICATED");
+  });
+
+  it("updates the full name and refuses an empty one", async () => {
+    const t = setupTest();
+    const { as } = await signUpWithPassword(t, { email: "giulia@esempio.it" });
+    await as.mutation(api.users.updateFullName, { fullName: "  Giulia  Verdi " });
+    expect((await as.query(api.users.viewer, {}))?.fullName).toBe("Giulia Verdi");
+    expect(await errorCodeOf(as.mutation(api.users.updateFullName, { fullName: "   " }))).toBe("INVALID_INPUT");
+  });
+});
+
+describe("account deletion", () => {
+  it("leaves no row of the person behind but past bookings and reviews, renamed 'Account eliminato'", async () => {
+    const t = setupTest();
+    const reader = await signUpWithPassword(t, { email: "marta@esempio.it", accountType: "psychic" });
+    await reader.as.mutation(api.readerProfile.ensureMine, {});
+    const client = await signUpWithPassword(t, { email: "giulia@esempio.it" });
+    await t.finishAllScheduledFunctions(() => {});
+    const { bookingId, profileId } = await t.run(async (ctx) => {
+      const profile = (await ctx.db.query("psychicProfiles").first())!;
+      const bookingId = await ctx.db.insert("bookings", {
+        clientId: client.userId,
+        psychicUserId: reader.userId,
+        psychicProfileId: profile._id,
+        psychicName: "Marta",
+        consultationType: "voice",
+        scheduledDate: "2026-10-01",
+        scheduledTime: "10:00",
+        startsAt: Date.UTC(2026, 9, 1, 8),
+        endsAt: Date.UTC(2026, 9, 1, 8, 30),
+        durationMinutes: 30,
+        priceCents: 5000,
+        status: "completed",
+      });
+      await ctx.db.insert("reviews", {
+        bookingId,
+        psychicProfileId: profile._id,
+        clientId: client.userId,
+        rating: 5,
+        comment: "Molto chiara",
+        clientName: "Giulia",
+      });
+      return { bookingId, profileId: profile._id };
+    });
+
+    await client.as.mutation(api.users.deleteMyAccount, {});
+    await reader.as.mutation(api.users.deleteMyAccount, {});
+
+    const left = await t.run(async (ctx) => ({
+      users: await ctx.db.query("users").collect(),
+      accounts: await ctx.db.query("authAccounts").collect(),
+      sessions: await ctx.db.query("authSessions").collect(),
+      refreshTokens: await ctx.db.query("authRefreshTokens").collect(),
+      profiles: await ctx.db.query("psychicProfiles").collect(),
+      outbox: await ctx.db.query("emailOutbox").collect(),
+      booking: await ctx.db.get("bookings", bookingId),
+      reviews: await ctx.db.query("reviews").collect(),
+    }));
+    expect(left.users).toEqual([]);
+    expect(left.accounts).toEqual([]);
+    expect(left.sessions).toEqual([]);
+    expect(left.refreshTokens).toEqual([]);
+    expect(left.profiles).toEqual([]);
+    expect(left.outbox.map((email) => email.to)).toEqual(["supporto@arcano.it", "supporto@arcano.it"]);
+    expect(left.booking).toMatchObject({ psychicName: DELETED_ACCOUNT_NAME, psychicProfileId: profileId, priceCents: 5000 });
+    expect(left.reviews.map((review) => review.clientName)).toEqual([DELETED_ACCOUNT_NAME]);
+    // The old session is signed out.
+    expect(await client.as.query(api.users.viewer, {})).toBeNull();
+  });
+
+  it("a visitor cannot delete anything", async () => {
+    const t = setupTest();
+    expect(await errorCodeOf(t.mutation(api.users.deleteMyAccount, {}))).toBe("NOT_AUTHENTICATED");
+  });
+});
+
+describe("admins", () => {
+  it("are admins only with the admin domain AND a grant", async () => {
+    const t = setupTest();
+    const make = async (email: string, grant: boolean) => {
+      const userId = await t.run((ctx) => ctx.db.insert("users", { email }));
+      if (grant) await t.mutation(internal.users.grantAdmin, { email });
+      const sessionId = await t.run((ctx) => ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 3_600_000 }));
+      return t.withIdentity({ subject: `${userId}|${sessionId}` }).query(api.users.isAdmin, {});
+    };
+    expect(await make("capo@arcano.it", true)).toBe(true);
+    expect(await make("solo-dominio@arcano.it", false)).toBe(false);
+    expect(await make("solo-grant@esempio.it", true)).toBe(false);
+    expect(await make("nessuno@esempio.it", false)).toBe(false);
+    expect(await t.query(api.users.isAdmin, {})).toBe(false);
+  });
+});
+
+describe("the email outbox", () => {
+  it("keeps emails when no Resend key is set, and sends them through Resend when it is", async () => {
+    const t = setupTest();
+    await signUpWithPassword(t, { email: "giulia@esempio.it" });
+    await t.finishAllScheduledFunctions(() => {});
+    expect((await t.run((ctx) => ctx.db.query("emailOutbox").collect())).map((email) => email.status)).toEqual(["kept", "kept"]);
+
+    vi.stubEnv("RESEND_API_KEY", "re_test");
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ id: "email_123" }), { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    try {
+      await signUpWithPassword(t, { email: "marta@esempio.it" });
+      await t.finishAllScheduledFunctions(() => {});
+    } finally {
+      vi.unstubAllGlobals();
+      vi.unstubAllEnvs();
+    }
+    const sent = await t.run((ctx) => ctx.db.query("emailOutbox").withIndex("by_status", (q) => q.eq("status", "sent")).collect());
+    expect(sent.map((email) => [email.to, email.providerId])).toEqual([
+      ["marta@esempio.it", "email_123"],
+      ["supporto@arcano.it", "email_123"],
+    ]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("records a failed send, retries it a few times, then leaves it failed, never breaking the sign-up", async () => {
+    vi.useFakeTimers();
+    const t = setupTest();
+    vi.stubEnv("RESEND_API_KEY", "re_test");
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ name: "internal_server_error", message: "servizio giù" }), { status: 500 }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    try {
+      await signUpWithPassword(t, { email: "giulia@esempio.it" });
+      await t.finishAllScheduledFunctions(vi.runAllTimers);
+      const emails = await t.run((ctx) => ctx.db.query("emailOutbox").collect());
+      expect(emails.map((email) => [email.status, email.attempts])).toEqual([
+        ["failed", 4],
+        ["failed", 4],
+      ]);
+      expect(emails[0].lastError).toContain("servizio giù");
+      expect(fetchMock).toHaveBeenCalledTimes(8);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.unstubAllEnvs();
+      vi.useRealTimers();
+    }
+  });
+});

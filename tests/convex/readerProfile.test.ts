@@ -1,0 +1,224 @@
+import { describe, expect, it } from "vitest";
+import { api } from "../../convex/_generated/api";
+import { defaultAvailability } from "../../convex/model/profileRules";
+import { errorCodeOf, setupTest, signInAs, type TestConvex } from "./setup";
+
+const complete = {
+  psychicName: "Luna",
+  bio: "Leggo i Tarocchi con calma e chiarezza.",
+  specialties: ["Tarocchi", "Rune"] as ("Tarocchi" | "Rune")[],
+  specializations: ["Amore e Relazioni"] as "Amore e Relazioni"[],
+  yearsExperience: 7,
+  availableDurations: [30, 15] as (15 | 30)[],
+  pricing: { "15": 20, "30": 35 },
+  availability: defaultAvailability(),
+};
+
+async function newReader(t: TestConvex, email = "luna@esempio.it") {
+  const reader = await signInAs(t, { email, name: "Luna Rossi", accountType: "psychic" });
+  await reader.as.mutation(api.readerProfile.ensureMine, {});
+  return reader;
+}
+
+describe("a reader's own profile", () => {
+  it("is created on first visit with the spec's defaults, as a draft nobody else sees", async () => {
+    const t = setupTest();
+    const { as } = await newReader(t);
+    const mine = await as.query(api.readerProfile.getMine, {});
+    expect(mine).toMatchObject({
+      psychicName: "Luna Rossi",
+      specialties: ["Tarocchi"],
+      yearsExperience: 1,
+      availableDurations: [30],
+      profileStatus: "draft",
+      isPubliclyVisible: false,
+      rating: null,
+    });
+    expect(mine?.availability.monday.availableHours).toEqual([
+      "09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "14:00", "14:30", "15:00", "15:30", "16:00", "16:30",
+    ]);
+    expect(mine?.availability.tuesday.enabled).toBe(false);
+    expect(await t.query(api.psychics.getPublicProfile, { id: mine!.id })).toBeNull();
+    // A second visit changes nothing.
+    expect(await as.mutation(api.readerProfile.ensureMine, {})).toBe(mine!.id);
+  });
+
+  it("is for readers only: a client cannot create, read or edit one", async () => {
+    const t = setupTest();
+    const client = await signInAs(t, { email: "giulia@esempio.it", accountType: "client" });
+    expect(await errorCodeOf(client.as.mutation(api.readerProfile.ensureMine, {}))).toBe("READER_ONLY");
+    expect(await errorCodeOf(client.as.mutation(api.readerProfile.saveMine, complete))).toBe("READER_ONLY");
+    expect(await errorCodeOf(t.mutation(api.readerProfile.saveMine, complete))).toBe("NOT_AUTHENTICATED");
+  });
+
+  it("a reader edits only their own profile, never another's", async () => {
+    const t = setupTest();
+    const luna = await newReader(t, "luna@esempio.it");
+    const sole = await newReader(t, "sole@esempio.it");
+    await sole.as.mutation(api.readerProfile.saveMine, { ...complete, psychicName: "Sole" });
+    const lunaProfile = await luna.as.query(api.readerProfile.getMine, {});
+    const soleProfile = await sole.as.query(api.readerProfile.getMine, {});
+    expect(lunaProfile?.psychicName).toBe("Luna Rossi");
+    expect(soleProfile?.psychicName).toBe("Sole");
+  });
+
+  it("saves valid edits, keeping prices only for the offered durations", async () => {
+    const t = setupTest();
+    const { as } = await newReader(t);
+    await as.mutation(api.readerProfile.saveMine, { ...complete, pricing: { "15": 20, "30": 35, "60": 90 } });
+    const mine = await as.query(api.readerProfile.getMine, {});
+    expect(mine).toMatchObject({ availableDurations: [15, 30], pricing: { "15": 20, "30": 35 }, profileStatus: "draft" });
+  });
+
+  it("refuses out-of-range prices, years, durations and hours, changing nothing", async () => {
+    const t = setupTest();
+    const { as } = await newReader(t);
+    const save = (edits: Partial<typeof complete>) =>
+      errorCodeOf(as.mutation(api.readerProfile.saveMine, { ...complete, ...edits } as typeof complete));
+    expect(await save({ pricing: { "15": 5, "30": 35 } })).toBe("INVALID_INPUT");
+    expect(await save({ pricing: { "15": 205, "30": 35 } })).toBe("INVALID_INPUT");
+    expect(await save({ pricing: { "15": 22, "30": 35 } })).toBe("INVALID_INPUT");
+    expect(await save({ yearsExperience: 51 })).toBe("INVALID_INPUT");
+    expect(await save({ yearsExperience: -1 })).toBe("INVALID_INPUT");
+    expect(await save({ yearsExperience: 2.5 })).toBe("INVALID_INPUT");
+    expect(await save({ pricing: { "15": 20 } })).toBe("INVALID_INPUT");
+    const availability = defaultAvailability();
+    availability.friday = { enabled: true, availableHours: ["07:30"] };
+    expect(await save({ availability })).toBe("INVALID_INPUT");
+    availability.friday = { enabled: true, availableHours: ["10:15"] };
+    expect(await save({ availability })).toBe("INVALID_INPUT");
+    await expect(
+      as.mutation(api.readerProfile.saveMine, { ...complete, availableDurations: [20] } as unknown as typeof complete),
+    ).rejects.toThrow(/ArgumentValidationError|Validator error/);
+    expect((await as.query(api.readerProfile.getMine, {}))?.yearsExperience).toBe(1);
+  });
+
+  it("refuses to save or publish without name, bio, a specialty or a duration", async () => {
+    const t = setupTest();
+    const { as } = await newReader(t);
+    expect(await errorCodeOf(as.mutation(api.readerProfile.publishMine, { ...complete, bio: "  " }))).toBe("PROFILE_INCOMPLETE");
+    expect(await errorCodeOf(as.mutation(api.readerProfile.publishMine, { ...complete, psychicName: "" }))).toBe("PROFILE_INCOMPLETE");
+    expect(await errorCodeOf(as.mutation(api.readerProfile.publishMine, { ...complete, specialties: [] }))).toBe("PROFILE_INCOMPLETE");
+    expect(await errorCodeOf(as.mutation(api.readerProfile.publishMine, { ...complete, availableDurations: [] }))).toBe(
+      "DURATION_REQUIRED",
+    );
+    expect((await as.query(api.readerProfile.getMine, {}))?.profileStatus).toBe("draft");
+  });
+
+  it("publishing makes it approved and public at once, listed and loadable", async () => {
+    const t = setupTest();
+    const { as } = await newReader(t);
+    expect(await as.mutation(api.readerProfile.publishMine, complete)).toEqual({ profileStatus: "approved" });
+    const { readers } = await t.query(api.psychics.listPublic, {});
+    expect(readers.map((card) => card.psychicName)).toEqual(["Luna"]);
+    const profile = await t.query(api.psychics.getPublicProfile, { id: readers[0].id });
+    expect(profile).toMatchObject({ psychicName: "Luna", prices: [{ minutes: 15, euros: 20 }, { minutes: 30, euros: 35 }] });
+  });
+
+  it("publishing waits for an admin when approval is required", async () => {
+    const t = setupTest();
+    await t.run((ctx) => ctx.db.insert("systemSettings", { key: "psychic_approval_required", value: true, description: "" }));
+    const { as } = await newReader(t);
+    expect(await as.mutation(api.readerProfile.publishMine, complete)).toEqual({ profileStatus: "pending" });
+    expect((await t.query(api.psychics.listPublic, {})).readers).toEqual([]);
+  });
+
+  it("hiding the profile takes it off the public list and page; showing it brings it back", async () => {
+    const t = setupTest();
+    const { as } = await newReader(t);
+    await as.mutation(api.readerProfile.publishMine, complete);
+    const id = (await as.query(api.readerProfile.getMine, {}))!.id;
+    await as.mutation(api.readerProfile.setPubliclyVisible, { isPubliclyVisible: false });
+    expect((await t.query(api.psychics.listPublic, {})).readers).toEqual([]);
+    expect(await t.query(api.psychics.getPublicProfile, { id })).toBeNull();
+    await as.mutation(api.readerProfile.setPubliclyVisible, { isPubliclyVisible: true });
+    expect((await t.query(api.psychics.listPublic, {})).readers).toHaveLength(1);
+    await as.mutation(api.readerProfile.setAvailable, { isAvailable: false });
+    expect((await as.query(api.readerProfile.getMine, {}))?.isAvailable).toBe(false);
+  });
+
+  it("takes a JPEG photo by its bytes and refuses other files, deleting them", async () => {
+    const t = setupTest();
+    const { as } = await newReader(t);
+    const jpeg = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])])));
+    await as.action(api.readerProfile.setMyPhoto, { storageId: jpeg });
+    expect((await as.query(api.readerProfile.getMine, {}))?.photoUrl).toEqual(expect.any(String));
+
+    // A PDF renamed to .jpg and sent as image/jpeg is still a PDF.
+    const pdf = await t.run((ctx) => ctx.storage.store(new Blob(["%PDF-1.7"], { type: "image/jpeg" })));
+    expect(await errorCodeOf(as.action(api.readerProfile.setMyPhoto, { storageId: pdf }))).toBe("INVALID_PHOTO");
+    expect(await t.run((ctx) => ctx.storage.getUrl(pdf))).toBeNull();
+    const huge = await t.run((ctx) =>
+      ctx.storage.store(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), new Uint8Array(5 * 1024 * 1024)])),
+    );
+    expect(await errorCodeOf(as.action(api.readerProfile.setMyPhoto, { storageId: huge }))).toBe("INVALID_PHOTO");
+  });
+
+  it("a client cannot attach a photo to anything", async () => {
+    const t = setupTest();
+    const client = await signInAs(t, { email: "giulia@esempio.it", accountType: "client" });
+    const jpeg = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])])));
+    expect(await errorCodeOf(client.as.action(api.readerProfile.setMyPhoto, { storageId: jpeg }))).toBe("READER_ONLY");
+  });
+});
+
+describe("the public list", () => {
+  it("searches name, specialty or bio case-insensitively and filters by exact specialty", async () => {
+    const t = setupTest();
+    const luna = await newReader(t, "luna@esempio.it");
+    await luna.as.mutation(api.readerProfile.publishMine, complete);
+    const sole = await newReader(t, "sole@esempio.it");
+    await sole.as.mutation(api.readerProfile.publishMine, {
+      ...complete,
+      psychicName: "Sole",
+      bio: "Astrologa del tema natale.",
+      specialties: ["Astrologia"] as unknown as typeof complete.specialties,
+    });
+    const names = async (args: { search?: string; specialty?: "Rune" | "Astrologia" | null }) =>
+      (await t.query(api.psychics.listPublic, args)).readers.map((card) => card.psychicName).sort();
+    expect(await names({})).toEqual(["Luna", "Sole"]);
+    expect(await names({ search: "SOLE" })).toEqual(["Sole"]);
+    expect(await names({ search: "rUnE" })).toEqual(["Luna"]);
+    expect(await names({ search: "tema natale" })).toEqual(["Sole"]);
+    expect(await names({ specialty: "Astrologia" })).toEqual(["Sole"]);
+    expect(await names({ specialty: "Rune", search: "sole" })).toEqual([]);
+    expect((await t.query(api.psychics.listPublic, { search: "zzz" })).specialties).toEqual(["Astrologia", "Rune", "Tarocchi"]);
+  });
+
+  it("reads a bounded number of profiles however many readers exist", async () => {
+    const t = setupTest();
+    await t.run(async (ctx) => {
+      for (let index = 0; index < 230; index++) {
+        const userId = await ctx.db.insert("users", { email: `r${index}@esempio.it`, accountType: "psychic" });
+        await ctx.db.insert("psychicProfiles", {
+          userId,
+          psychicName: `Lettrice ${index}`,
+          bio: "Bio",
+          specialties: ["Tarocchi"],
+          specializations: [],
+          yearsExperience: 1,
+          totalConsultations: 0,
+          reviewCount: 0,
+          isAvailable: true,
+          isPubliclyVisible: true,
+          profileStatus: "approved",
+          verificationCallCompleted: false,
+          hourlyRateEuros: 50,
+          pricing: { "30": 50 },
+          availableDurations: [30],
+          availability: defaultAvailability(),
+          rating: (index % 50) / 10,
+        });
+      }
+    });
+    const { readers } = await t.query(api.psychics.listPublic, {});
+    expect(readers).toHaveLength(200);
+    expect(readers[0].rating).toBe(4.9);
+  });
+
+  it("answers an unknown or malformed id with not found", async () => {
+    const t = setupTest();
+    expect(await t.query(api.psychics.getPublicProfile, { id: "non-un-id" })).toBeNull();
+    expect(await t.query(api.reviews.listForProfile, { psychicProfileId: "non-un-id" })).toEqual([]);
+  });
+});
