@@ -1,19 +1,20 @@
 // The signed-in person: who they are, their name, their password, and deleting the account.
-import { modifyAccountCredentials, retrieveAccount } from "@convex-dev/auth/server";
+import { createAccount, modifyAccountCredentials, retrieveAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { isAdminUser } from "./lib/access";
 import { fail } from "./lib/errors";
 import {
   authedAction,
   authedMutation,
+  internalAction,
   internalMutation,
   internalQuery,
   query,
 } from "./lib/functions";
 import { PASSWORD_PROVIDER } from "./lib/passwordProvider";
+import { isAdminEmail, isAdminUser } from "./lib/access";
 import { accountType } from "./lib/validators";
-import { MAX_FULL_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "./model/accounts";
+import { MAX_FULL_NAME_LENGTH, MIN_PASSWORD_LENGTH, normaliseEmail } from "./model/accounts";
 import { deleteAccountData } from "./model/accountDeletion";
 
 /** The header, redirects and settings pages read this; null when signed out. */
@@ -114,5 +115,26 @@ export const grantAdmin = internalMutation({
       .unique();
     if (existing !== null) return existing._id;
     return ctx.db.insert("adminGrants", { userId: user._id, grantedAt: Date.now(), grantedBy: grantedBy ?? "cli" });
+  },
+});
+
+/**
+ * Sign-up is closed to admin addresses, so the first administrator of a deployment is made here:
+ * `npx convex run users:createAdminAccount '{"email":"nome@arcano.it","password":"…","fullName":"…"}'`.
+ */
+export const createAdminAccount = internalAction({
+  args: { email: v.string(), password: v.string(), fullName: v.string() },
+  returns: v.id("users"),
+  handler: async (ctx, args) => {
+    const email = normaliseEmail(args.email);
+    if (email === null || !isAdminEmail(email)) return fail("INVALID_ADMIN_EMAIL");
+    if (args.password.length < MIN_PASSWORD_LENGTH) return fail("WEAK_PASSWORD");
+    const { user } = await createAccount(ctx, {
+      provider: PASSWORD_PROVIDER,
+      account: { id: email, secret: args.password },
+      profile: { email, name: args.fullName.trim() },
+    });
+    await ctx.runMutation(internal.users.grantAdmin, { email, grantedBy: "cli" });
+    return user._id;
   },
 });

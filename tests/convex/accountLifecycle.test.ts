@@ -216,3 +216,18 @@ describe("the email outbox", () => {
     }
   });
 });
+
+describe("the first administrator", () => {
+  it("is created from the command line on an admin address, and signs in on the admin page", async () => {
+    const t = setupTest();
+    await t.action(internal.users.createAdminAccount, { email: "Capo@arcano.it", password: "segreta-admin", fullName: "Capo" });
+    const result = await t.action(api.auth.signIn, {
+      provider: "password",
+      params: { flow: "signIn", email: "capo@arcano.it", password: "segreta-admin", adminLogin: true },
+    });
+    expect(result.tokens?.token).toEqual(expect.any(String));
+    expect(
+      await errorCodeOf(t.action(internal.users.createAdminAccount, { email: "capo@esempio.it", password: "segreta", fullName: "X" })),
+    ).toBe("INVALID_ADMIN_EMAIL");
+  });
+});
