@@ -1,9 +1,11 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { e2ePorts } from "./tests/e2e/env";
 
 // Debian's Chromium: Playwright's own browser download is not reachable from these machines.
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const port = Number(process.env.E2E_PORT ?? 4317);
-const baseURL = `http://127.0.0.1:${port}`;
+const baseURL = `http://127.0.0.1:${e2ePorts.app}`;
 
 const launchOptions = {
   executablePath: chromiumPath,
@@ -35,10 +37,18 @@ export default defineConfig({
       testMatch: /.*\.mobile\.spec\.ts/,
     },
   ],
+  // The whole product as `npm start` runs it, on its own ports and a fresh data folder.
   webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    command: [
+      "node scripts/start.mjs --fresh",
+      `--data-dir ${join(tmpdir(), "arcano-e2e-data")}`,
+      `--port ${e2ePorts.app} --backend-port ${e2ePorts.backend}`,
+      `--site-port ${e2ePorts.site} --mail-port ${e2ePorts.mail}`,
+    ].join(" "),
     url: baseURL,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
   },
 });

@@ -1,11 +1,15 @@
 import type { ReactNode } from "react";
+import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { Theme } from "@radix-ui/themes";
+import { convex } from "./convex";
 
-/** App-wide providers. The Convex and auth providers join here with the features that need them. */
+/** App-wide providers: Convex with the auth session, and the Arcano theme. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <Theme accentColor="violet" grayColor="mauve" radius="medium" scaling="100%">
-      {children}
-    </Theme>
+    <ConvexAuthProvider client={convex}>
+      <Theme accentColor="violet" grayColor="mauve" radius="medium" scaling="100%">
+        {children}
+      </Theme>
+    </ConvexAuthProvider>
   );
 }

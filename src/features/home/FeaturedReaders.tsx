@@ -1,12 +1,18 @@
-import { Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { Card, Flex, Grid, Heading, Link, Skeleton, Text } from "@radix-ui/themes";
+import { useQuery } from "convex/react";
 import { Link as RouterLink } from "react-router-dom";
+import { api } from "../../../convex/_generated/api";
 import { paths } from "../../app/paths";
+import { ReaderCard, type ReaderCardData } from "../../components/ReaderCard";
 
-/**
- * Up to three top-rated readers. Readers cannot publish yet, so the list is empty and the
- * section shows its empty state; the readers feature fills it from the public list query.
- */
+/** Up to three top-rated public readers, live: a reader who publishes or hides appears or goes. */
 export function FeaturedReaders() {
+  const readers = useQuery(api.psychics.listFeatured);
+  return <FeaturedReadersView readers={readers} />;
+}
+
+/** `undefined` while loading. */
+export function FeaturedReadersView({ readers }: { readers: ReaderCardData[] | undefined }) {
   return (
     <section aria-labelledby="featured-readers-title">
       <Flex justify="between" align="baseline" wrap="wrap" gap="3" mb="5">
@@ -17,11 +23,25 @@ export function FeaturedReaders() {
           <RouterLink to={paths.psychics}>Vedi tutti i cartomanti</RouterLink>
         </Link>
       </Flex>
-      <Card size="3">
-        <Text as="p" align="center" color="gray">
-          Non ci sono ancora cartomanti disponibili.
-        </Text>
-      </Card>
+      {readers === undefined ? (
+        <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" aria-busy="true" aria-label="Caricamento dei cartomanti">
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} height="260px" />
+          ))}
+        </Grid>
+      ) : readers.length === 0 ? (
+        <Card size="3">
+          <Text as="p" align="center" color="gray">
+            Non ci sono ancora cartomanti disponibili.
+          </Text>
+        </Card>
+      ) : (
+        <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
+          {readers.map((reader) => (
+            <ReaderCard key={reader.id} reader={reader} />
+          ))}
+        </Grid>
+      )}
     </section>
   );
 }

@@ -1,0 +1,151 @@
+// Token verification against convex/auth.config.ts (OIDC discovery + JWKS, fetched in-process from our own
+// HTTP actions), and the per-data-dir signing keys @convex-dev/auth needs.
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { createLocalJWKSet, decodeJwt, exportJWK, exportPKCS8, generateKeyPair, jwtVerify, type JWTPayload } from "jose";
+import type { Identity, Json } from "./protocol.ts";
+import { isObject } from "./protocol.ts";
+
+export interface Keys {
+  JWT_PRIVATE_KEY: string;
+  JWKS: string;
+  /** Signs storage upload tokens. */
+  uploadSecret: string;
+  /** Like a deployment's deploy key: lets the HTTP API run internal functions (seed, admin grants). */
+  adminKey: string;
+}
+
+/** Generated once per data dir and kept there, so sessions survive restarts. */
+export async function loadOrCreateKeys(dataDir: string): Promise<Keys> {
+  const file = path.join(dataDir, "keys.json");
+  if (fs.existsSync(file)) {
+    const stored = JSON.parse(fs.readFileSync(file, "utf8")) as Keys;
+    if (stored.adminKey) return stored;
+  }
+  const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const keys: Keys = {
+    JWT_PRIVATE_KEY: (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " "),
+    JWKS: JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] }),
+    uploadSecret: randomBytes(32).toString("hex"),
+    adminKey: `local-admin|${randomBytes(32).toString("hex")}`,
+  };
+  const tmp = file + ".tmp";
+  fs.writeFileSync(tmp, JSON.stringify(keys), { mode: 0o600 });
+  fs.renameSync(tmp, file);
+  return keys;
+}
+
+// Standard OIDC claim -> UserIdentity attribute.
+const CLAIM_TO_ATTR: Record<string, string> = {
+  sub: "subject",
+  iss: "issuer",
+  name: "name",
+  given_name: "givenName",
+  family_name: "familyName",
+  nickname: "nickname",
+  preferred_username: "preferredUsername",
+  profile: "profileUrl",
+  picture: "pictureUrl",
+  email: "email",
+  email_verified: "emailVerified",
+  gender: "gender",
+  birthdate: "birthday",
+  zoneinfo: "timezone",
+  locale: "language",
+  phone_number: "phoneNumber",
+  phone_number_verified: "phoneNumberVerified",
+  address: "address",
+  updated_at: "updatedAt",
+};
+const DROPPED = new Set(["aud", "exp", "iat", "nbf", "jti"]);
+
+export function identityFromClaims(p: JWTPayload): Identity {
+  const id: Identity = {};
+  for (const [k, v] of Object.entries(p)) {
+    if (DROPPED.has(k) || v === undefined) continue;
+    id[CLAIM_TO_ATTR[k] ?? k] = v as Json;
+  }
+  id.tokenIdentifier = `${p.iss}|${p.sub}`;
+  return id;
+}
+
+export interface Verified {
+  identity: Identity;
+  /** Expiry in ms since the epoch, if the token has one. */
+  expiresAt: number | null;
+}
+
+export class AuthenticationError extends Error {}
+
+interface Provider {
+  type?: string;
+  domain?: string;
+  issuer?: string;
+  jwks?: string;
+  applicationID?: string;
+  algorithm?: string;
+}
+
+const strip = (s: string) => s.replace(/\/+$/, "");
+
+export function makeVerifier(opts: {
+  providers: () => Provider[];
+  siteUrl: string;
+  siteFetch: (pathAndQuery: string) => Promise<Response>;
+}): (token: string) => Promise<Verified> {
+  const jwksCache = new Map<string, ReturnType<typeof createLocalJWKSet>>();
+  const site = strip(opts.siteUrl);
+  const getJson = async (url: string): Promise<unknown> => {
+    const r = url.startsWith(site) ? await opts.siteFetch(url.slice(site.length) || "/") : await fetch(url);
+    if (!r.ok) throw new AuthenticationError(`Could not fetch ${url}: HTTP ${r.status}`);
+    return r.json();
+  };
+  const jwksFor = async (url: string) => {
+    let set = jwksCache.get(url);
+    if (!set) {
+      const json = url.startsWith("data:") ? JSON.parse(Buffer.from(url.split(",")[1], "base64").toString()) : await getJson(url);
+      set = createLocalJWKSet(json as Parameters<typeof createLocalJWKSet>[0]);
+      jwksCache.set(url, set);
+    }
+    return set;
+  };
+  return async (token) => {
+    let unverified: JWTPayload;
+    try {
+      unverified = decodeJwt(token);
+    } catch {
+      throw new AuthenticationError("Could not parse JWT payload. Check that the token is a valid JWT format.");
+    }
+    const iss = String(unverified.iss);
+    for (const p of opts.providers()) {
+      const issuer = p.type === "customJwt" ? p.issuer : p.domain;
+      if (!issuer || strip(issuer) !== strip(iss)) continue;
+      let jwksUrl: string;
+      if (p.type === "customJwt") {
+        if (!p.jwks) continue;
+        jwksUrl = p.jwks;
+      } else {
+        const disco = await getJson(`${strip(issuer)}/.well-known/openid-configuration`);
+        if (!isObject(disco) || typeof disco.jwks_uri !== "string")
+          throw new AuthenticationError(`Invalid OpenID configuration at ${issuer}`);
+        jwksUrl = disco.jwks_uri;
+      }
+      try {
+        const { payload } = await jwtVerify(token, await jwksFor(jwksUrl), {
+          issuer: iss,
+          ...(p.applicationID ? { audience: p.applicationID } : {}),
+          ...(p.algorithm ? { algorithms: [p.algorithm] } : {}),
+        });
+        return { identity: identityFromClaims(payload), expiresAt: payload.exp ? payload.exp * 1000 : null };
+      } catch (e) {
+        const code = (e as { code?: string }).code;
+        if (code === "ERR_JWT_EXPIRED") throw new AuthenticationError("Token expired");
+        throw new AuthenticationError(`Could not verify OIDC token claim. ${(e as Error).message}`);
+      }
+    }
+    throw new AuthenticationError(
+      `No auth provider found matching the given token (no providers configured with issuer "${iss}"). Check convex/auth.config.ts.`,
+    );
+  };
+}

@@ -1,0 +1,236 @@
+// Durability: an append-only log of committed document changes, fsynced before any write is acknowledged,
+// compacted into a snapshot. Restore = snapshot + every complete log record after it.
+import fs from "node:fs";
+import path from "node:path";
+import { convexToJson, jsonToConvex, type Value } from "convex/values";
+import type { Doc } from "./internals.ts";
+import type { Json } from "./protocol.ts";
+
+export interface Counters {
+  nextDocId: number;
+  lastCreationTime: number;
+  lastCommitTs: bigint;
+}
+
+/** A stored mutation response, replayed when a client re-sends the same (session, request). */
+export interface StoredResponse {
+  session: string;
+  requestId: number;
+  response: string;
+  at: number;
+}
+
+export interface RestoredState {
+  docs: Record<string, Doc>;
+  counters: Counters;
+  ts: bigint;
+  responses: StoredResponse[];
+  cronRuns: Record<string, number>;
+}
+
+type LogRecord =
+  | { k: "c"; t: string; w: [string, Json | null][]; n: number; l: number; x: string }
+  | { k: "r"; s: string; q: number; v: string; a: number }
+  | { k: "cron"; name: string; at: number };
+
+interface Snapshot {
+  version: 1;
+  gen: number;
+  ts: string;
+  counters: { nextDocId: number; lastCreationTime: number; lastCommitTs: string };
+  docs: Record<string, Json>;
+  responses: StoredResponse[];
+  cronRuns: Record<string, number>;
+}
+
+const COMPACT_BYTES = 16 * 1024 * 1024;
+const RESPONSE_TTL_MS = 60 * 60 * 1000;
+
+export class Durability {
+  private fd = -1;
+  private gen = 0;
+  private buffer: string[] = [];
+  private waiters: Array<() => void> = [];
+  private flushScheduled = false;
+  private logBytes = 0;
+
+  constructor(
+    private readonly dir: string,
+    /** Runs a callback outside any function's async context (see server.ts). */
+    private readonly defer: (fn: () => void) => void,
+    private readonly onFlushed: () => void,
+  ) {
+    fs.mkdirSync(dir, { recursive: true });
+  }
+
+  private logPath(gen: number) {
+    return path.join(this.dir, `log.${gen}.jsonl`);
+  }
+
+  /** Reads the snapshot and the log records after it; a torn last record (crash mid-write) is ignored. */
+  load(): RestoredState {
+    const state: RestoredState = {
+      docs: {},
+      counters: { nextDocId: 0, lastCreationTime: 0, lastCommitTs: 0n },
+      ts: 0n,
+      responses: [],
+      cronRuns: {},
+    };
+    const snapPath = path.join(this.dir, "snapshot.json");
+    if (fs.existsSync(snapPath)) {
+      const snap = JSON.parse(fs.readFileSync(snapPath, "utf8")) as Snapshot;
+      for (const [id, doc] of Object.entries(snap.docs)) state.docs[id] = jsonToConvex(doc) as Doc;
+      state.counters = {
+        nextDocId: snap.counters.nextDocId,
+        lastCreationTime: snap.counters.lastCreationTime,
+        lastCommitTs: BigInt(snap.counters.lastCommitTs),
+      };
+      state.ts = BigInt(snap.ts);
+      state.responses = snap.responses;
+      state.cronRuns = snap.cronRuns;
+      this.gen = snap.gen;
+    }
+    const gens = fs
+      .readdirSync(this.dir)
+      .map((f) => /^log\.(\d+)\.jsonl$/.exec(f))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => Number(m[1]))
+      .filter((g) => g >= this.gen)
+      .sort((a, b) => a - b);
+    for (const g of gens) {
+      const lines = fs.readFileSync(this.logPath(g), "utf8").split("\n");
+      for (const line of lines) {
+        if (!line) continue;
+        let rec: LogRecord;
+        try {
+          rec = JSON.parse(line) as LogRecord;
+        } catch {
+          break; // torn write at the end of the log: never acknowledged
+        }
+        applyRecord(state, rec);
+      }
+      this.gen = Math.max(this.gen, g);
+    }
+    return state;
+  }
+
+  /** Writes a fresh snapshot of `state` and starts a new, empty log generation. */
+  compact(state: RestoredState): void {
+    const gen = this.gen + 1;
+    const snap: Snapshot = {
+      version: 1,
+      gen,
+      ts: state.ts.toString(),
+      counters: {
+        nextDocId: state.counters.nextDocId,
+        lastCreationTime: state.counters.lastCreationTime,
+        lastCommitTs: state.counters.lastCommitTs.toString(),
+      },
+      docs: Object.fromEntries(Object.entries(state.docs).map(([id, d]) => [id, convexToJson(d as Value)])),
+      responses: state.responses.filter((r) => Date.now() - r.at < RESPONSE_TTL_MS),
+      cronRuns: state.cronRuns,
+    };
+    const tmp = path.join(this.dir, "snapshot.json.tmp");
+    const fd = fs.openSync(tmp, "w");
+    fs.writeSync(fd, JSON.stringify(snap));
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fs.renameSync(tmp, path.join(this.dir, "snapshot.json"));
+    syncDir(this.dir);
+    if (this.fd >= 0) fs.closeSync(this.fd);
+    const old = this.gen;
+    this.gen = gen;
+    this.fd = fs.openSync(this.logPath(gen), "a");
+    syncDir(this.dir);
+    this.logBytes = 0;
+    for (let g = 0; g <= old; g++) fs.rmSync(this.logPath(g), { force: true });
+  }
+
+  appendCommit(ts: bigint, changes: [string, Doc | null][], counters: Counters): void {
+    const rec: LogRecord = {
+      k: "c",
+      t: ts.toString(),
+      w: changes.map(([id, d]) => [id, d === null ? null : convexToJson(d as Value)]),
+      n: counters.nextDocId,
+      l: counters.lastCreationTime,
+      x: counters.lastCommitTs.toString(),
+    };
+    this.append(rec);
+  }
+
+  appendResponse(r: StoredResponse): void {
+    this.append({ k: "r", s: r.session, q: r.requestId, v: r.response, a: r.at });
+  }
+
+  appendCronRun(name: string, at: number): void {
+    this.append({ k: "cron", name, at });
+  }
+
+  private append(rec: LogRecord): void {
+    this.buffer.push(JSON.stringify(rec) + "\n");
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    // Group commit: everything appended in this turn of the event loop shares one fsync.
+    this.defer(() => setImmediate(() => this.flush()));
+  }
+
+  /** Resolves once everything appended so far is on disk. */
+  synced(): Promise<void> {
+    if (this.buffer.length === 0 && !this.flushScheduled) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  get needsCompaction(): boolean {
+    return this.logBytes > COMPACT_BYTES;
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const data = this.buffer.join("");
+    this.buffer = [];
+    const waiters = this.waiters;
+    this.waiters = [];
+    if (data) {
+      fs.writeSync(this.fd, data);
+      fs.fdatasyncSync(this.fd);
+      this.logBytes += data.length;
+    }
+    for (const w of waiters) w();
+    this.onFlushed();
+  }
+
+  close(): void {
+    if (this.buffer.length) this.flush();
+    if (this.fd >= 0) fs.closeSync(this.fd);
+    this.fd = -1;
+  }
+}
+
+function applyRecord(state: RestoredState, rec: LogRecord): void {
+  if (rec.k === "c") {
+    for (const [id, doc] of rec.w) {
+      if (doc === null) delete state.docs[id];
+      else state.docs[id] = jsonToConvex(doc) as Doc;
+    }
+    state.counters = { nextDocId: rec.n, lastCreationTime: rec.l, lastCommitTs: BigInt(rec.x) };
+    const ts = BigInt(rec.t);
+    if (ts > state.ts) state.ts = ts;
+  } else if (rec.k === "r") {
+    state.responses.push({ session: rec.s, requestId: rec.q, response: rec.v, at: rec.a });
+  } else if (rec.k === "cron") {
+    state.cronRuns[rec.name] = rec.at;
+  }
+}
+
+function syncDir(dir: string): void {
+  const fd = fs.openSync(dir, "r");
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}

@@ -1,0 +1,201 @@
+// Runs the app's functions on convex-test: resolves and checks visibility once per path, validates
+// arguments, captures logs and read sets, applies pagination journals and serves storage syscalls.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { makeFunctionReference, type GenericSchema, type SchemaDefinition } from "convex/server";
+import { convexToJson, jsonToConvex, type Value } from "convex/values";
+import { createEngine, type CommitChange, type Engine as Internals, type TestAccessor } from "./internals.ts";
+import { findModule, type LoadedModule, type ModuleMap } from "./modules.ts";
+import { canonicalizeUdfPath, isObject, type FunctionKind, type Identity, type Json } from "./protocol.ts";
+import { formatError, newRequestId, notFoundError, type FormattedError } from "./errors.ts";
+import { validateArgs, type ValidatorJson } from "./validate.ts";
+import { LogCollector, installConsoleCapture, logContext } from "./logs.ts";
+import { ReadSet } from "./reads.ts";
+import type { FileStore } from "./storage.ts";
+
+export interface ResolvedFunction {
+  path: string;
+  kind: FunctionKind;
+  isPublic: boolean;
+  args: ValidatorJson;
+}
+
+export type CallResult =
+  | { ok: true; value: Json; logLines: string[] }
+  | { ok: false; error: FormattedError; logLines: string[] };
+
+/** State of one query evaluation: what it read, and the pagination end cursor it is pinned to. */
+export class QueryContext {
+  readonly reads = new ReadSet();
+  /** End cursor of the page, recorded on the first evaluation and reused so page boundaries stay put. */
+  constructor(public journal: string | null) {}
+}
+
+interface RegisteredFunction {
+  isQuery?: boolean;
+  isMutation?: boolean;
+  isAction?: boolean;
+  isPublic?: boolean;
+  exportArgs?: () => string;
+}
+
+const queryContext = new AsyncLocalStorage<QueryContext>();
+
+export interface EngineOptions {
+  schema: SchemaDefinition<GenericSchema, boolean> | undefined;
+  modules: ModuleMap;
+  loaded: Map<string, LoadedModule>;
+  files: FileStore;
+  cloudUrl: string;
+  onCommit: (changes: CommitChange[]) => void;
+}
+
+export class Engine {
+  private readonly resolved = new Map<string, ResolvedFunction | null>();
+  private readonly accessors = new Map<string, TestAccessor>();
+  private readonly refs = new Map<string, unknown>();
+
+  private constructor(
+    readonly internals: Internals,
+    private readonly opts: EngineOptions,
+  ) {}
+
+  static async create(opts: EngineOptions): Promise<Engine> {
+    let engine: Engine | undefined;
+    const internals = await createEngine(opts.schema, opts.modules, {
+      onCommit: (changes) => opts.onCommit(changes),
+      onQueryStream: (source) => queryContext.getStore()?.reads.addSource(source),
+      asyncSyscall: (op, json, next) => (engine ? engine.asyncSyscall(op, json, next) : next(json)),
+      storeBlob: (id, bytes, type) => opts.files.write(id, bytes, type),
+      readBlob: (id) => opts.files.read(id),
+    });
+    engine = new Engine(internals, opts);
+    installConsoleCapture(() => internals.currentUdf());
+    return engine;
+  }
+
+  /** Null for anything that is not a registered Convex function. */
+  resolve(udfPath: string): ResolvedFunction | null {
+    const path = canonicalizeUdfPath(udfPath);
+    const cached = this.resolved.get(path);
+    if (cached !== undefined) return cached;
+    const [mod, name] = path.split(":");
+    const fn = findModule(this.opts.loaded, mod)?.[name] as RegisteredFunction | undefined;
+    let r: ResolvedFunction | null = null;
+    if (fn && (typeof fn === "object" || typeof fn === "function")) {
+      const kind: FunctionKind | null = fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : null;
+      if (kind) {
+        const args = fn.exportArgs ? (JSON.parse(fn.exportArgs()) as ValidatorJson) : { type: "any" as const };
+        r = { path, kind, isPublic: fn.isPublic === true, args };
+      }
+    }
+    this.resolved.set(path, r);
+    return r;
+  }
+
+  accessor(identity: Identity | null): TestAccessor {
+    const key = identity ? JSON.stringify(identity) : "";
+    let a = this.accessors.get(key);
+    if (!a) {
+      if (this.accessors.size > 10_000) this.accessors.clear();
+      a = identity ? this.internals.t.withIdentity(identity) : this.internals.t;
+      this.accessors.set(key, a);
+    }
+    return a;
+  }
+
+  private ref(path: string): unknown {
+    let r = this.refs.get(path);
+    if (!r) this.refs.set(path, (r = makeFunctionReference(path)));
+    return r;
+  }
+
+  /**
+   * Calls a public function as a client would (any function with `admin`). `kind` "any" is the HTTP API's /api/function.
+   * `query` carries read tracking and the pagination journal for subscriptions.
+   */
+  async call(
+    kind: FunctionKind | "any",
+    udfPath: string,
+    argsJson: Json | undefined,
+    identity: Identity | null,
+    query?: QueryContext,
+    /** Called with the deployment's admin key: internal functions may run, as with `npx convex run`. */
+    admin = false,
+  ): Promise<CallResult> {
+    const requestId = newRequestId();
+    const fn = this.resolve(udfPath);
+    const label = `${(fn?.kind ?? kind)[0].toUpperCase()} ${fn?.path ?? udfPath}`;
+    const logs = new LogCollector(label);
+    try {
+      if (!fn || (!fn.isPublic && !admin) || (kind !== "any" && fn.kind !== kind)) throw notFoundError(udfPath);
+      const args = jsonToConvex(argsJson ?? {}) as Value;
+      if (!isObject(args)) throw new Error(`The arguments to a Convex function must be an object. Received: ${String(args)}`);
+      validateArgs(fn.args, args);
+      const a = this.accessor(identity);
+      const ref = this.ref(fn.path);
+      const run = () => (fn.kind === "query" ? a.query(ref, args) : fn.kind === "mutation" ? a.mutation(ref, args) : a.action(ref, args));
+      const value = await logContext.run(logs, () => (query ? queryContext.run(query, run) : run()));
+      return { ok: true, value: convexToJson(value as Value), logLines: logs.lines };
+    } catch (e) {
+      return { ok: false, error: formatError(e, requestId), logLines: logs.lines };
+    } finally {
+      logs.open = false;
+    }
+  }
+
+  /** Runs any function by path (scheduled jobs, crons), without visibility checks. */
+  runByPath(path: string, args: Value): Promise<unknown> {
+    return logContext.run(new LogCollector(path), () => this.internals.runByPath(path, args));
+  }
+
+  fetch(identity: Identity | null, path: string, init?: RequestInit): Promise<Response> {
+    return logContext.run(new LogCollector(`H ${path}`), () => this.accessor(identity).fetch(path, init));
+  }
+
+  private async asyncSyscall(op: string, json: string, next: (json: string) => Promise<string>): Promise<string> {
+    const q = queryContext.getStore();
+    switch (op) {
+      case "1.0/get": {
+        if (q) q.reads.addId((JSON.parse(json) as { id: string }).id);
+        return next(json);
+      }
+      case "1.0/count": {
+        if (q) q.reads.addTable((JSON.parse(json) as { table: string }).table);
+        return next(json);
+      }
+      case "1.0/queryPage":
+        return q ? this.queryPage(q, json, next) : next(json);
+      case "1.0/storageGenerateUploadUrl":
+        return JSON.stringify(`${this.opts.cloudUrl}/api/storage/upload?token=${this.opts.files.uploadToken()}`);
+      case "1.0/storageGetUrl": {
+        const { storageId } = JSON.parse(json) as { storageId: string };
+        const exists = this.internals.db.get("_storage", storageId) !== null;
+        return JSON.stringify(exists ? `${this.opts.cloudUrl}/api/storage/${storageId}` : null);
+      }
+      case "1.0/storageGetMetadata": {
+        const { storageId } = JSON.parse(json) as { storageId: string };
+        const doc = this.internals.db.get("_storage", storageId);
+        const meta = doc ? this.opts.files.meta(storageId) : null;
+        if (!doc) return "null";
+        return JSON.stringify({ storageId, sha256: doc.sha256, size: doc.size, contentType: meta?.contentType || null });
+      }
+      default:
+        return next(json);
+    }
+  }
+
+  /** Pins a subscription's page to the end cursor of its first evaluation, like the real backend's journal. */
+  private async queryPage(q: QueryContext, json: string, next: (json: string) => Promise<string>): Promise<string> {
+    const args = JSON.parse(json) as { query: { source: Parameters<ReadSet["addSource"]>[0] }; endCursor: string | null };
+    q.reads.addSource(args.query.source);
+    const pinned = args.endCursor ?? q.journal;
+    const raw = await next(pinned === args.endCursor ? json : JSON.stringify({ ...args, endCursor: pinned }));
+    const result = JSON.parse(raw) as { continueCursor: string; isDone: boolean };
+    if (pinned === null) {
+      q.journal = result.continueCursor;
+      return raw;
+    }
+    // A page pinned to the end of the table stays the last page; otherwise it ends exactly at its cursor.
+    return JSON.stringify({ ...result, continueCursor: pinned, isDone: pinned === "_end_cursor" });
+  }
+}

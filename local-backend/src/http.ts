@@ -1,0 +1,166 @@
+// HTTP API on the cloud port (/api/query|mutation|action|function, storage upload and download) and
+// HTTP actions (convex/http.ts) on the site port, like *.convex.cloud and *.convex.site.
+import type http from "node:http";
+import { timingSafeEqual } from "node:crypto";
+import type { Engine } from "./engine.ts";
+import type { FileStore } from "./storage.ts";
+import { AuthenticationError, type Verified } from "./auth.ts";
+import { encodeTs, isObject, type FunctionKind, type Identity, type Json } from "./protocol.ts";
+import { formatError } from "./errors.ts";
+import { backendLog } from "./logs.ts";
+
+export interface HttpContext {
+  engine: Engine;
+  files: FileStore;
+  verify: (token: string) => Promise<Verified>;
+  synced: () => Promise<void>;
+  kick: () => void;
+  lastCommitTs: () => bigint;
+  cloudUrl: string;
+  adminKey: string;
+}
+
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-headers": "*",
+  "access-control-allow-methods": "GET,POST,PUT,PATCH,DELETE,OPTIONS",
+};
+const MAX_BODY = 64 * 1024 * 1024;
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (d: Buffer) => {
+      size += d.length;
+      if (size > MAX_BODY) {
+        reject(new Error("Request body too large"));
+        req.destroy();
+      } else chunks.push(d);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function json(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json", ...CORS });
+  res.end(JSON.stringify(body));
+}
+
+class HttpAuthError extends Error {}
+
+/** `Authorization: Convex <admin key>`, as `npx convex run` sends it. */
+function isAdmin(ctx: HttpContext, req: http.IncomingMessage): boolean {
+  const h = req.headers.authorization;
+  if (!h?.startsWith("Convex ")) return false;
+  const given = Buffer.from(h.slice(7));
+  const expected = Buffer.from(ctx.adminKey);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+async function identityFrom(ctx: HttpContext, req: http.IncomingMessage): Promise<Identity | null> {
+  const h = req.headers.authorization;
+  if (!h?.startsWith("Bearer ")) return null;
+  try {
+    return (await ctx.verify(h.slice(7))).identity;
+  } catch (e) {
+    throw new HttpAuthError(e instanceof AuthenticationError ? e.message : String(e));
+  }
+}
+
+const FUNCTION_ROUTE = /^\/api\/(query|mutation|action|function|query_at_ts)$/;
+
+export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  try {
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, CORS);
+      return void res.end();
+    }
+    const url = new URL(req.url ?? "/", ctx.cloudUrl);
+    const p = url.pathname;
+    if (req.method === "GET" && p === "/version") {
+      res.writeHead(200, { "content-type": "text/plain", ...CORS });
+      return void res.end("local-backend");
+    }
+    if (p === "/api/query_ts" && req.method === "POST") return json(res, 200, { ts: encodeTs(ctx.lastCommitTs()) });
+    if (p === "/api/storage/upload" && req.method === "POST") return await upload(ctx, url, req, res);
+    const file = /^\/api\/storage\/([0-9]+_storage)$/.exec(p);
+    if (file && (req.method === "GET" || req.method === "HEAD")) return ctx.files.serve(file[1], req, res, CORS);
+    const m = FUNCTION_ROUTE.exec(p);
+    if (!m || req.method !== "POST") return json(res, 404, { code: "NotFound", message: `No route for ${req.method} ${p}` });
+    return await runFunction(ctx, m[1] === "function" ? "any" : m[1] === "query_at_ts" ? "query" : (m[1] as FunctionKind), req, res);
+  } catch (e) {
+    if (e instanceof HttpAuthError) return json(res, 401, { code: "Unauthenticated", message: e.message });
+    backendLog(`HTTP ${req.method} ${req.url}: ${(e as Error)?.stack ?? String(e)}`);
+    if (!res.headersSent) json(res, 500, { code: "InternalServerError", message: String((e as Error)?.message ?? e) });
+  }
+}
+
+async function runFunction(ctx: HttpContext, kind: FunctionKind | "any", req: http.IncomingMessage, res: http.ServerResponse) {
+  let body: unknown;
+  try {
+    body = JSON.parse((await readBody(req)).toString() || "{}");
+  } catch {
+    return json(res, 400, { code: "BadJsonBody", message: "The request body is not valid JSON" });
+  }
+  if (!isObject(body) || typeof body.path !== "string")
+    return json(res, 400, { code: "BadRequest", message: "Expected a JSON object with a `path`" });
+  const admin = isAdmin(ctx, req);
+  const identity = admin ? null : await identityFrom(ctx, req);
+  const args = (Array.isArray(body.args) ? body.args[0] : body.args) as Json | undefined;
+  const r = await ctx.engine.call(kind, body.path, args, identity, undefined, admin);
+  if (kind !== "query") {
+    await ctx.synced();
+    ctx.kick();
+  }
+  if (r.ok) return json(res, 200, { status: "success", value: r.value, logLines: r.logLines });
+  return json(res, 560, { status: "error", errorMessage: r.error.errorMessage, errorData: r.error.errorData, logLines: r.logLines });
+}
+
+async function upload(ctx: HttpContext, url: URL, req: http.IncomingMessage, res: http.ServerResponse) {
+  if (!ctx.files.checkUploadToken(url.searchParams.get("token")))
+    return json(res, 401, { code: "InvalidUploadToken", message: "The upload URL is invalid or has expired" });
+  const bytes = await readBody(req);
+  const type = req.headers["content-type"] ?? "";
+  const storageId = await ctx.engine.internals.t.run(async (c) => {
+    const storage = (c as { storage: { store(b: Blob): Promise<string> } }).storage;
+    return storage.store(new Blob([new Uint8Array(bytes)], { type }));
+  });
+  await ctx.synced();
+  ctx.kick();
+  json(res, 200, { storageId });
+}
+
+export async function siteHandler(ctx: HttpContext, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  try {
+    if (req.method === "OPTIONS" && !req.headers["access-control-request-method"]) {
+      res.writeHead(204, CORS);
+      return void res.end();
+    }
+    const identity = await identityFrom(ctx, req);
+    const body = req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(await readBody(req));
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v === undefined) continue;
+      for (const x of Array.isArray(v) ? v : [v]) headers.append(k, x);
+    }
+    const r = await ctx.engine.fetch(identity, req.url ?? "/", { method: req.method, headers, body });
+    await ctx.synced();
+    ctx.kick();
+    const out: Record<string, string | string[]> = {};
+    r.headers.forEach((v, k) => {
+      if (k === "set-cookie") return;
+      out[k] = v;
+    });
+    const cookies = r.headers.getSetCookie();
+    if (cookies.length) out["set-cookie"] = cookies;
+    res.writeHead(r.status, out);
+    res.end(Buffer.from(await r.arrayBuffer()));
+  } catch (e) {
+    if (e instanceof HttpAuthError) return json(res, 401, { code: "Unauthenticated", message: e.message });
+    const { errorMessage } = formatError(e);
+    backendLog(`HTTP action ${req.method} ${req.url} failed: ${errorMessage}`);
+    if (!res.headersSent) json(res, 500, { code: "HttpActionError", message: errorMessage });
+  }
+}

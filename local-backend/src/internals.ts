@@ -1,0 +1,217 @@
+// The ONLY file that reaches into convex-test beyond its public API. convex-test is pinned to exactly
+// CONVEX_TEST_VERSION; `probeInternals` checks every member used here and fails loudly when one is missing,
+// and tests/local-backend/internals.test.ts exercises it.
+import { AsyncLocalStorage } from "node:async_hooks";
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import { convexTest } from "convex-test";
+import type { SchemaDefinition, GenericSchema } from "convex/server";
+
+export const CONVEX_TEST_VERSION = "0.0.60";
+
+/** A stored document: a Convex value object with `_id` and `_creationTime`. */
+export type Doc = Record<string, unknown> & { _id: string; _creationTime: number };
+
+/** `query.source` as the Convex runtime passes it to the `queryStream`/`queryPage` syscalls. */
+export type QuerySource =
+  | { type: "FullTableScan"; tableName: string; order?: string }
+  | { type: "IndexRange"; indexName: string; range: RangeFilter[]; order?: string }
+  | { type: "Search"; indexName: string; filters: unknown[] };
+export type RangeFilter = { type: "Eq" | "Gt" | "Gte" | "Lt" | "Lte"; fieldPath: string; value: unknown };
+
+interface DatabaseFake {
+  _documents: Record<string, Doc>;
+  _writes: Array<Record<string, Doc | null>>;
+  _nextDocId: number;
+  _lastCreationTime: number;
+  get(table: string | undefined, id: string): Doc | null;
+  patch(table: string, id: string, value: Record<string, unknown>): void;
+  commit(commitTs: bigint | null): void;
+  storeFile(id: string, blob: Blob): void;
+  getFile(id: string): Blob | null;
+}
+type SyscallFn = (op: string, json: string) => string;
+type AsyncSyscallFn = (op: string, json: string) => Promise<string>;
+type JsSyscallFn = (op: string, args: Record<string, unknown>) => Promise<unknown>;
+interface ConvexGlobal {
+  components: Record<string, { db: DatabaseFake }>;
+  transactionManager: { _lastCommitTs: bigint };
+  syscall: SyscallFn;
+  asyncSyscall: AsyncSyscallFn;
+  jsSyscall: JsSyscallFn;
+}
+interface ExecutionContext {
+  udfPath: string;
+  udfType: string;
+}
+type FunctionPath = { udfPath: string; componentPath: string };
+
+// Public accessor shape we use (convexTest's generic types are too precise for dynamically loaded modules).
+export interface TestAccessor {
+  query(ref: unknown, args: unknown): Promise<unknown>;
+  mutation(ref: unknown, args: unknown): Promise<unknown>;
+  action(ref: unknown, args: unknown): Promise<unknown>;
+  run<T>(fn: (ctx: unknown) => Promise<T>): Promise<T>;
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  withIdentity(identity: Record<string, unknown>): TestAccessor;
+}
+
+export interface CommitChange {
+  id: string;
+  old: Doc | null;
+  new: Doc | null;
+}
+
+export interface Hooks {
+  /** Called synchronously after each top-level commit that wrote something. */
+  onCommit(changes: CommitChange[]): void;
+  /** Wraps every async syscall (DB reads, storage URLs, pagination); call `next` for convex-test's own. */
+  asyncSyscall(op: string, json: string, next: (json: string) => Promise<string>): Promise<string>;
+  /** Observes `queryStream` (a sync syscall) for read tracking. */
+  onQueryStream(source: QuerySource): void;
+  /** Persists a stored blob; convex-test keeps it in memory otherwise. */
+  storeBlob(storageId: string, bytes: Uint8Array, contentType: string): void;
+  readBlob(storageId: string): Blob | null;
+}
+
+export interface Engine {
+  t: TestAccessor;
+  db: DatabaseFake;
+  /** Runs a function by path regardless of visibility (scheduled jobs, crons). */
+  runByPath(udfPath: string, args: unknown): Promise<unknown>;
+  /** Runs `fn` inside a convex-test transaction, with direct access to the document store. */
+  transaction<T>(fn: (db: EngineDb) => T): Promise<T>;
+  /** The function currently executing in this async context, if any (for log labels). */
+  currentUdf(): ExecutionContext | undefined;
+  documents(): Record<string, Doc>;
+  counters(): { nextDocId: number; lastCreationTime: number; lastCommitTs: bigint };
+  restore(docs: Record<string, Doc>, c: { nextDocId: number; lastCreationTime: number; lastCommitTs: bigint }): void;
+}
+
+export interface EngineDb {
+  get(table: string, id: string): Doc | null;
+  patch(table: string, id: string, value: Record<string, unknown>): void;
+}
+
+export function tableNameFromId(id: string): string | null {
+  const m = /^[0-9]+/.exec(id);
+  if (!m || m[0].length === id.length) return null;
+  return id.slice(m[0].length);
+}
+
+function fail(what: string): never {
+  throw new Error(
+    `local-backend: convex-test internals changed (${what}). The embedded backend requires convex-test ` +
+      `${CONVEX_TEST_VERSION} exactly; pin it in package.json or update local-backend/src/internals.ts.`,
+  );
+}
+
+export function convexTestVersion(): string {
+  const entry = fileURLToPath(import.meta.resolve("convex-test"));
+  const pkgPath = entry.replace(/dist[\\/]index\.js$/, "package.json");
+  return (JSON.parse(fs.readFileSync(pkgPath, "utf8")) as { version: string }).version;
+}
+
+/**
+ * Creates the convex-test instance and captures its per-instance state (the global it runs under and the
+ * execution-context storage) by watching `AsyncLocalStorage.run` during one trivial query.
+ */
+export async function createEngine(
+  schema: SchemaDefinition<GenericSchema, boolean> | undefined,
+  modules: Record<string, () => Promise<unknown>>,
+  hooks: Hooks,
+): Promise<Engine> {
+  const version = convexTestVersion();
+  if (version !== CONVEX_TEST_VERSION) fail(`installed version ${version}`);
+  const t = (convexTest as unknown as (o: object) => TestAccessor)({ schema, modules, transactionLimits: true });
+
+  let global: ConvexGlobal | undefined;
+  let execStorage: AsyncLocalStorage<ExecutionContext> | undefined;
+  const origRun = AsyncLocalStorage.prototype.run;
+  AsyncLocalStorage.prototype.run = function <R>(this: AsyncLocalStorage<unknown>, store: unknown, cb: (...a: unknown[]) => R, ...args: unknown[]): R {
+    if (store && typeof store === "object") {
+      if ("components" in store && "transactionManager" in store) global ??= store as ConvexGlobal;
+      if ("udfPath" in store && "udfType" in store && "paginatedQueries" in store)
+        execStorage ??= this as AsyncLocalStorage<ExecutionContext>;
+    }
+    return origRun.call(this, store, cb, ...args) as R;
+  } as typeof AsyncLocalStorage.prototype.run;
+  try {
+    await t.query(async () => null, undefined);
+  } finally {
+    AsyncLocalStorage.prototype.run = origRun;
+  }
+  return wire(t, global, execStorage, hooks);
+}
+
+function wire(
+  t: TestAccessor,
+  global: ConvexGlobal | undefined,
+  execStorage: AsyncLocalStorage<ExecutionContext> | undefined,
+  hooks: Hooks,
+): Engine {
+  if (!global) fail("convexGlobal not observed");
+  if (!execStorage) fail("executionContextStorage not observed");
+  const db = global.components[""]?.db;
+  if (!db) fail("root component db");
+  for (const m of ["get", "patch", "commit", "storeFile", "getFile"] as const)
+    if (typeof db[m] !== "function") fail(`DatabaseFake.${m}`);
+  if (typeof db._documents !== "object" || !Array.isArray(db._writes)) fail("DatabaseFake document map");
+  if (typeof db._nextDocId !== "number" || typeof db._lastCreationTime !== "number") fail("DatabaseFake counters");
+  if (typeof global.transactionManager?._lastCommitTs !== "bigint") fail("TransactionManager._lastCommitTs");
+  for (const m of ["syscall", "asyncSyscall", "jsSyscall"] as const)
+    if (typeof global[m] !== "function") fail(`convexGlobal.${m}`);
+  const accessor = t as unknown as { fun?: unknown };
+  if (typeof accessor.fun !== "function") fail("accessor.fun");
+  const fun = accessor.fun as (p: FunctionPath, args: unknown) => Promise<unknown>;
+
+  // Commit hook: the writes of the outermost transaction are the last layer of `_writes`.
+  const origCommit = db.commit.bind(db);
+  db.commit = (commitTs) => {
+    const top = db._writes.length === 1 ? db._writes[0] : null;
+    const olds = top ? Object.keys(top).map((id) => [id, db._documents[id] ?? null] as const) : [];
+    origCommit(commitTs);
+    if (olds.length === 0) return;
+    hooks.onCommit(olds.map(([id, old]) => ({ id, old, new: db._documents[id] ?? null })));
+  };
+
+  const origSyscall = global.syscall;
+  global.syscall = (op, json) => {
+    if (op === "1.0/queryStream") hooks.onQueryStream((JSON.parse(json) as { query: { source: QuerySource } }).query.source);
+    return origSyscall(op, json);
+  };
+  const origAsync = global.asyncSyscall;
+  global.asyncSyscall = (op, json) => hooks.asyncSyscall(op, json, (j) => origAsync(op, j));
+  const origJs = global.jsSyscall;
+  global.jsSyscall = async (op, args) => {
+    if (op !== "storage/storeBlob") return origJs(op, args);
+    const blob = args.blob as Blob;
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    const id = (await origJs(op, args)) as string;
+    hooks.storeBlob(id, bytes, blob.type);
+    return id;
+  };
+  // Blobs live on disk, not in memory.
+  db.storeFile = () => {};
+  db.getFile = (id) => (db.get("_storage", id) === null ? null : hooks.readBlob(id));
+
+  return {
+    t,
+    db,
+    runByPath: (udfPath, args) => fun({ udfPath, componentPath: "" }, args),
+    transaction: (fn) => t.run(async () => fn(db)),
+    currentUdf: () => execStorage.getStore(),
+    documents: () => db._documents,
+    counters: () => ({
+      nextDocId: db._nextDocId,
+      lastCreationTime: db._lastCreationTime,
+      lastCommitTs: global.transactionManager._lastCommitTs,
+    }),
+    restore: (docs, c) => {
+      db._documents = docs;
+      db._nextDocId = Math.max(db._nextDocId, c.nextDocId);
+      db._lastCreationTime = Math.max(db._lastCreationTime, c.lastCreationTime);
+      if (c.lastCommitTs > global.transactionManager._lastCommitTs) global.transactionManager._lastCommitTs = c.lastCommitTs;
+    },
+  };
+}

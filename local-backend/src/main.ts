@@ -1,0 +1,44 @@
+// Command line: node --import tsx local-backend/src/main.ts --convex-dir convex --data-dir .local-data \
+//   [--port 3210] [--site-port 3211] [--env-file .env.local]
+// Prints one line `LOCAL_BACKEND_READY {"cloudUrl":...,"siteUrl":...}` once it accepts connections.
+import fs from "node:fs";
+import { startBackend } from "./server.ts";
+import { backendLog } from "./logs.ts";
+
+function option(argv: string[], name: string, fallback?: string): string {
+  const i = argv.indexOf(name);
+  const v = i >= 0 ? argv[i + 1] : fallback;
+  if (v === undefined) throw new Error(`Missing ${name}`);
+  return v;
+}
+
+/** KEY=VALUE lines (quotes stripped); variables already in the environment win. */
+function loadEnvFile(file: string): void {
+  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!m || line.trim().startsWith("#")) continue;
+    const value = m[2].replace(/^(['"])(.*)\1$/, "$2");
+    process.env[m[1]] ??= value;
+  }
+}
+
+const argv = process.argv.slice(2);
+const envFile = argv.includes("--env-file") ? option(argv, "--env-file") : undefined;
+if (envFile) loadEnvFile(envFile);
+
+const backend = await startBackend({
+  convexDir: option(argv, "--convex-dir", "convex"),
+  dataDir: option(argv, "--data-dir", ".local-data"),
+  port: Number(option(argv, "--port", "3210")),
+  sitePort: Number(option(argv, "--site-port", "3211")),
+});
+process.stdout.write(`LOCAL_BACKEND_READY ${JSON.stringify({ cloudUrl: backend.cloudUrl, siteUrl: backend.siteUrl, adminKey: backend.adminKey, pid: process.pid })}\n`);
+
+// A failing function, job or handler is reported, never fatal.
+process.on("uncaughtException", (e) => backendLog(`uncaught: ${e?.stack ?? String(e)}`));
+process.on("unhandledRejection", (e) => backendLog(`unhandled rejection: ${(e as Error)?.stack ?? String(e)}`));
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  process.once(sig, () => {
+    void backend.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,80 @@
+// Read sets of query evaluations: whole tables, index ranges and single documents. A commit invalidates a
+// query only if one of its changed documents (before or after the write) falls inside what the query read.
+import { compareValues, jsonToConvex, type Value } from "convex/values";
+import { tableNameFromId, type CommitChange, type Doc, type QuerySource, type RangeFilter } from "./internals.ts";
+
+interface IndexRead {
+  filters: { fieldPath: string; type: RangeFilter["type"]; value: Value | undefined }[];
+}
+
+export class ReadSet {
+  readonly tables = new Set<string>();
+  readonly ranges = new Map<string, IndexRead[]>();
+  readonly ids = new Set<string>();
+
+  addSource(source: QuerySource): void {
+    if (source.type === "FullTableScan") {
+      this.tables.add(source.tableName);
+      return;
+    }
+    const table = source.indexName.split(".")[0];
+    if (source.type === "Search" || this.tables.has(table)) {
+      this.tables.add(table);
+      return;
+    }
+    const filters = source.range.map((f) => ({ fieldPath: f.fieldPath, type: f.type, value: rangeValue(f.value) }));
+    let list = this.ranges.get(table);
+    if (!list) this.ranges.set(table, (list = []));
+    list.push({ filters });
+  }
+
+  addTable(table: string): void {
+    this.tables.add(table);
+  }
+
+  addId(id: string): void {
+    this.ids.add(id);
+  }
+
+  /** Every table this read set depends on (for the table → queries index). */
+  allTables(): Set<string> {
+    const out = new Set(this.tables);
+    for (const t of this.ranges.keys()) out.add(t);
+    for (const id of this.ids) {
+      const t = tableNameFromId(id);
+      if (t) out.add(t);
+    }
+    return out;
+  }
+
+  touchedBy(change: CommitChange, table: string): boolean {
+    if (this.tables.has(table) || this.ids.has(change.id)) return true;
+    const ranges = this.ranges.get(table);
+    if (!ranges) return false;
+    return ranges.some((r) => inRange(change.old, r) || inRange(change.new, r));
+  }
+}
+
+function rangeValue(json: unknown): Value | undefined {
+  if (typeof json === "object" && json !== null && "$undefined" in json) return undefined;
+  return jsonToConvex(json as Parameters<typeof jsonToConvex>[0]);
+}
+
+function field(doc: Doc, fieldPath: string): Value | undefined {
+  let v: unknown = doc;
+  for (const p of fieldPath.split(".")) {
+    v = typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[p] : undefined;
+  }
+  return v as Value | undefined;
+}
+
+function inRange(doc: Doc | null, r: IndexRead): boolean {
+  if (doc === null) return false;
+  for (const f of r.filters) {
+    const c = compareValues(field(doc, f.fieldPath), f.value);
+    const ok =
+      f.type === "Eq" ? c === 0 : f.type === "Gt" ? c > 0 : f.type === "Gte" ? c >= 0 : f.type === "Lt" ? c < 0 : c <= 0;
+    if (!ok) return false;
+  }
+  return true;
+}

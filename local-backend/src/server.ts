@@ -1,0 +1,240 @@
+// Wires the embedded backend together: engine, durability, subscriptions, sync WebSocket, HTTP API,
+// HTTP actions, scheduler and crons.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { AsyncResource } from "node:async_hooks";
+import type { AddressInfo } from "node:net";
+import { WebSocketServer } from "ws";
+import type { GenericSchema, SchemaDefinition } from "convex/server";
+import { Engine } from "./engine.ts";
+import { loadModules, findModule } from "./modules.ts";
+import { Durability, type RestoredState, type StoredResponse } from "./durability.ts";
+import { FileStore } from "./storage.ts";
+import { SubscriptionManager, type QueryGroup } from "./subscriptions.ts";
+import { Connection, SyncServer, type ReplayStore } from "./sync.ts";
+import { loadOrCreateKeys, makeVerifier } from "./auth.ts";
+import { TsClock } from "./protocol.ts";
+import type { CommitChange } from "./internals.ts";
+import { cloudHandler, siteHandler } from "./http.ts";
+import { Scheduler } from "./scheduler.ts";
+import { Crons, type CronSpec } from "./crons.ts";
+import { backendLog } from "./logs.ts";
+
+export interface BackendOptions {
+  convexDir: string;
+  dataDir: string;
+  port: number;
+  sitePort: number;
+  host?: string;
+}
+
+export interface Backend {
+  cloudUrl: string;
+  siteUrl: string;
+  adminKey: string;
+  close(): Promise<void>;
+}
+
+const PING_MS = 15_000;
+
+class Replay implements ReplayStore {
+  private readonly map = new Map<string, StoredResponse>();
+  constructor(private readonly durability: Durability) {}
+  load(list: StoredResponse[]) {
+    for (const r of list) this.map.set(`${r.session}:${r.requestId}`, r);
+  }
+  get(session: string, requestId: number) {
+    return this.map.get(`${session}:${requestId}`)?.response;
+  }
+  put(session: string, requestId: number, response: string) {
+    const r = { session, requestId, response, at: Date.now() };
+    this.map.set(`${session}:${requestId}`, r);
+    this.durability.appendResponse(r);
+  }
+  all(): StoredResponse[] {
+    return [...this.map.values()];
+  }
+}
+
+async function listen(server: http.Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+export async function startBackend(opts: BackendOptions): Promise<Backend> {
+  const host = opts.host ?? "127.0.0.1";
+  const cloud = http.createServer();
+  const site = http.createServer();
+  const port = await listen(cloud, opts.port, host);
+  const sitePort = await listen(site, opts.sitePort, host);
+  const cloudUrl = `http://${host}:${port}`;
+  const siteUrl = `http://${host}:${sitePort}`;
+
+  // Deployment environment the functions (and @convex-dev/auth) expect; set before convex/ is imported.
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const keys = await loadOrCreateKeys(opts.dataDir);
+  process.env.CONVEX_CLOUD_URL = cloudUrl;
+  process.env.CONVEX_SITE_URL = siteUrl;
+  process.env.JWT_PRIVATE_KEY ??= keys.JWT_PRIVATE_KEY;
+  process.env.JWKS ??= keys.JWKS;
+  process.env.SITE_URL ??= "http://localhost:5173";
+
+  // Background work (pump, flushes, timers) must not inherit a function's async context, or convex-test
+  // treats it as nested inside that function ("Transaction not started").
+  const root = new AsyncResource("local-backend-root");
+  const defer = (fn: () => void) => root.runInAsyncScope(fn);
+
+  const clock = new TsClock();
+  let pending: CommitChange[] = [];
+  let durableChanges: CommitChange[] = [];
+  let durableTs = 0n;
+  let lastCommitTs = 0n;
+  let pumpScheduled = false;
+  let pumping = false;
+
+  const durability = new Durability(opts.dataDir, defer, () => {
+    durableChanges = durableChanges.length ? durableChanges.concat(pending) : pending;
+    pending = [];
+    durableTs = lastCommitTs;
+    kick();
+  });
+  const files = new FileStore(opts.dataDir, keys.uploadSecret);
+  const { modules, loaded } = await loadModules(opts.convexDir);
+  const schemaMod = findModule(loaded, "schema");
+  const engine = await Engine.create({
+    schema: schemaMod?.default as SchemaDefinition<GenericSchema, boolean> | undefined,
+    modules,
+    loaded,
+    files,
+    cloudUrl,
+    onCommit: (changes) => {
+      lastCommitTs = clock.next();
+      durability.appendCommit(lastCommitTs, changes.map((c) => [c.id, c.new]), engine.internals.counters());
+      pending.push(...changes);
+    },
+  });
+
+  const restored = durability.load();
+  clock.observe(restored.ts);
+  lastCommitTs = durableTs = restored.ts;
+  engine.internals.restore(restored.docs, restored.counters);
+  const replay = new Replay(durability);
+  replay.load(restored.responses);
+  const cronRuns = restored.cronRuns;
+  const state = (): RestoredState => ({
+    docs: engine.internals.documents(),
+    counters: engine.internals.counters(),
+    ts: lastCommitTs,
+    responses: replay.all(),
+    cronRuns,
+  });
+  durability.compact(state());
+
+  const subs = new SubscriptionManager(engine);
+  const authConfig = findModule(loaded, "auth.config")?.default as { providers?: object[] } | undefined;
+  const verify = makeVerifier({
+    providers: () => (authConfig?.providers ?? []) as never[],
+    siteUrl,
+    siteFetch: (p) => engine.fetch(null, p),
+  });
+  const sync = new SyncServer({
+    engine,
+    subs,
+    verify,
+    synced: () => durability.synced(),
+    lastCommitTs: () => lastCommitTs,
+    observeTs: (ts) => clock.observe(ts),
+    replay,
+    kick: () => kick(),
+  });
+  sync.visibleTs = durableTs;
+
+  function kick(): void {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    defer(() => setImmediate(() => void pump()));
+  }
+
+  /** Re-runs the subscriptions a durable batch of commits touched, then pushes Transitions. */
+  let again = false;
+  async function pump(): Promise<void> {
+    pumpScheduled = false;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    try {
+      do {
+        again = false;
+        const changes = durableChanges;
+        durableChanges = [];
+        const ts = durableTs;
+        const changed: QueryGroup[] = [];
+        if (changes.length) {
+          for (const g of subs.invalidate(changes)) {
+            if (g.subscribers.size && (await subs.evaluate(g))) changed.push(g);
+          }
+        }
+        sync.broadcast(changed, ts);
+      } while (again || durableChanges.length);
+      if (durability.needsCompaction) durability.compact(state());
+    } catch (e) {
+      backendLog(`subscription update failed: ${(e as Error)?.stack ?? String(e)}`);
+    } finally {
+      pumping = false;
+    }
+  }
+
+  const scheduler = new Scheduler(engine, () => durability.synced());
+  const cronsMod = findModule(loaded, "crons")?.default as { crons?: Record<string, CronSpec> } | undefined;
+  const crons = new Crons(engine, cronsMod?.crons ?? {}, cronRuns, (name, at) => {
+    cronRuns[name] = at;
+    durability.appendCronRun(name, at);
+  });
+
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  let nextConnId = 1;
+  cloud.on("upgrade", (req, socket, head) => {
+    const url = new URL(req.url ?? "/", cloudUrl);
+    if (!/^\/api\/[^/]+\/sync$/.test(url.pathname)) return void socket.destroy();
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const conn = new Connection(nextConnId++, ws);
+      sync.add(conn);
+      const ping = setInterval(() => conn.send('{"type":"Ping"}'), PING_MS);
+      ws.on("message", (data) => defer(() => sync.receive(conn, data.toString())));
+      ws.on("close", () => {
+        clearInterval(ping);
+        sync.remove(conn);
+      });
+      ws.on("error", () => ws.terminate());
+    });
+  });
+  const ctx = { engine, files, verify, synced: () => durability.synced(), kick, lastCommitTs: () => lastCommitTs, cloudUrl, adminKey: keys.adminKey };
+  cloud.on("request", (req, res) => defer(() => void cloudHandler(ctx, req, res)));
+  site.on("request", (req, res) => defer(() => void siteHandler(ctx, req, res)));
+
+  defer(() => {
+    scheduler.restore(engine.internals.documents());
+    crons.start();
+  });
+  backendLog(`convex dir ${path.resolve(opts.convexDir)}, data dir ${path.resolve(opts.dataDir)}, ${Object.keys(engine.internals.documents()).length} documents restored`);
+
+  return {
+    cloudUrl,
+    siteUrl,
+    adminKey: keys.adminKey,
+    close: async () => {
+      crons.stop();
+      scheduler.stop();
+      for (const c of sync.conns) c.ws.terminate();
+      wss.close();
+      await Promise.all([new Promise((r) => cloud.close(r)), new Promise((r) => site.close(r))]);
+      durability.close();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { Avatar, Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { StarFilledIcon } from "@radix-ui/react-icons";
+import { Link as RouterLink } from "react-router-dom";
+import { paths } from "../app/paths";
+import { formatRating, truncate } from "../lib/format";
+
+export type ReaderCardData = {
+  id: string;
+  psychicName: string;
+  photoUrl: string | null;
+  bio: string;
+  specialties: string[];
+  rating: number | null;
+  reviewCount: number;
+  minPriceEuros: number;
+  minDurationMinutes: number;
+};
+
+/** Card bios are cut at 80 characters and only two specialties are shown (spec §9). */
+const CARD_BIO_LENGTH = 80;
+const CARD_SPECIALTIES = 2;
+
+export function ReaderCard({ reader }: { reader: ReaderCardData }) {
+  const shown = reader.specialties.slice(0, CARD_SPECIALTIES);
+  const hidden = reader.specialties.length - shown.length;
+  return (
+    <Card size="3" asChild>
+      <article aria-label={reader.psychicName}>
+        <Flex direction="column" gap="3" height="100%">
+          <Flex gap="3" align="center">
+            <Avatar
+              size="6"
+              radius="full"
+              src={reader.photoUrl ?? undefined}
+              fallback={reader.psychicName.slice(0, 1)}
+              alt={`Foto di ${reader.psychicName}`}
+            />
+            <Flex direction="column" gap="1">
+              <Heading as="h3" size="4">
+                {reader.psychicName}
+              </Heading>
+              {reader.rating === null ? (
+                <Badge color="green" variant="soft" style={{ width: "fit-content" }}>
+                  Nuovo
+                </Badge>
+              ) : (
+                <Flex align="center" gap="1" aria-label={`Valutazione ${formatRating(reader.rating)} su 5`}>
+                  <StarFilledIcon color="var(--amber-9)" />
+                  <Text size="2" weight="medium">
+                    {formatRating(reader.rating)}
+                  </Text>
+                  <Text size="1" color="gray">
+                    ({reader.reviewCount})
+                  </Text>
+                </Flex>
+              )}
+            </Flex>
+          </Flex>
+          <Flex gap="2" wrap="wrap">
+            {shown.map((specialty) => (
+              <Badge key={specialty} variant="surface">
+                {specialty}
+              </Badge>
+            ))}
+            {hidden > 0 ? <Badge color="gray">+{hidden}</Badge> : null}
+          </Flex>
+          <Text as="p" size="2" color="gray" style={{ flex: 1 }}>
+            {truncate(reader.bio, CARD_BIO_LENGTH)}
+          </Text>
+          <Text size="3" weight="bold">
+            Da €{reader.minPriceEuros}/{reader.minDurationMinutes}min
+          </Text>
+          <Flex gap="2">
+            <Button asChild variant="soft" style={{ flex: 1 }}>
+              <RouterLink to={paths.psychic(reader.id)}>Profilo</RouterLink>
+            </Button>
+            <Button asChild style={{ flex: 1 }}>
+              <RouterLink to={paths.psychicBook(reader.id)}>Prenota</RouterLink>
+            </Button>
+          </Flex>
+        </Flex>
+      </article>
+    </Card>
+  );
+}

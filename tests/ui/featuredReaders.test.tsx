@@ -1,0 +1,52 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { ReaderCardData } from "../../src/components/ReaderCard";
+import { FeaturedReadersView } from "../../src/features/home/FeaturedReaders";
+import { renderWithProviders } from "./render";
+
+const reader = (fields: Partial<ReaderCardData>): ReaderCardData => ({
+  id: "p1",
+  psychicName: "Selene",
+  photoUrl: "/readers/selene.svg",
+  bio: "Leggo i Tarocchi di Marsiglia da oltre quindici anni con attenzione, rispetto e chiarezza per chi mi ascolta.",
+  specialties: ["Tarocchi", "Cartomanzia", "Rune", "Astrologia"],
+  rating: null,
+  reviewCount: 0,
+  minPriceEuros: 20,
+  minDurationMinutes: 15,
+  ...fields,
+});
+
+describe("the home page's featured readers", () => {
+  it("shows a loading state while the list is on its way", () => {
+    renderWithProviders(<FeaturedReadersView readers={undefined} />);
+    expect(screen.getByLabelText("Caricamento dei cartomanti")).toHaveAttribute("aria-busy", "true");
+  });
+
+  it("shows the empty state when no reader is public", () => {
+    renderWithProviders(<FeaturedReadersView readers={[]} />);
+    expect(screen.getByText("Non ci sono ancora cartomanti disponibili.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Vedi tutti i cartomanti" })).toHaveAttribute("href", "/psychics");
+  });
+
+  it("shows each reader's card as the spec describes", () => {
+    renderWithProviders(
+      <FeaturedReadersView readers={[reader({}), reader({ id: "p2", psychicName: "Orione", rating: 4.75, reviewCount: 12, specialties: ["Astrologia"] })]} />,
+    );
+    const selene = within(screen.getByRole("article", { name: "Selene" }));
+    expect(selene.getByText("Nuovo")).toBeInTheDocument();
+    expect(selene.getByText("Tarocchi")).toBeInTheDocument();
+    expect(selene.getByText("Cartomanzia")).toBeInTheDocument();
+    expect(selene.queryByText("Rune")).not.toBeInTheDocument();
+    expect(selene.getByText("+2")).toBeInTheDocument();
+    expect(selene.getByText(/…$/).textContent!.length).toBeLessThanOrEqual(81);
+    expect(selene.getByText("Da €20/15min")).toBeInTheDocument();
+    expect(selene.getByRole("link", { name: "Profilo" })).toHaveAttribute("href", "/psychics/p1");
+    expect(selene.getByRole("link", { name: "Prenota" })).toHaveAttribute("href", "/psychics/p1/book");
+
+    const orione = within(screen.getByRole("article", { name: "Orione" }));
+    expect(orione.getByText("4,8")).toBeInTheDocument();
+    expect(orione.queryByText("Nuovo")).not.toBeInTheDocument();
+    expect(orione.queryByText(/^\+/)).not.toBeInTheDocument();
+  });
+});
