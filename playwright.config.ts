@@ -41,7 +41,8 @@ export default defineConfig({
   webServer: {
     command: [
       "node scripts/start.mjs --fresh",
-      `--data-dir ${join(tmpdir(), "arcano-e2e-data")}`,
+      `--data-dir ${join(tmpdir(), `arcano-e2e-data-${e2ePorts.app}`)}`,
+      `--out-dir ${join(tmpdir(), `arcano-e2e-dist-${e2ePorts.app}`)}`,
       `--port ${e2ePorts.app} --backend-port ${e2ePorts.backend}`,
       `--site-port ${e2ePorts.site} --mail-port ${e2ePorts.mail}`,
     ].join(" "),

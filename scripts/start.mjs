@@ -17,6 +17,8 @@ const { values: opts } = parseArgs({
     "mail-port": { type: "string", default: process.env.MAIL_PORT ?? "3212" },
     fresh: { type: "boolean", default: false },
     "no-seed": { type: "boolean", default: false },
+    // Where the built app goes; parallel runs (tests) each use their own.
+    "out-dir": { type: "string", default: "dist" },
   },
 });
 
@@ -127,13 +129,13 @@ if (opts.dev) {
 } else {
   if (!existsSync("node_modules")) throw new Error("Esegui prima `npm ci`.");
   await new Promise((done, fail) => {
-    const build = spawn("npx", ["vite", "build", "--logLevel", "warn"], {
+    const build = spawn("npx", ["vite", "build", "--logLevel", "warn", "--outDir", opts["out-dir"], "--emptyOutDir"], {
       env: { ...process.env, ...appEnv },
       stdio: "inherit",
     });
     build.on("exit", (code) => (code === 0 ? done() : fail(new Error(`vite build: ${code}`))));
   });
-  start("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", opts.port, "--strictPort"], {
+  start("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", opts.port, "--strictPort", "--outDir", opts["out-dir"]], {
     env: appEnv,
     onLine: () => true,
   });

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { Theme } from "@radix-ui/themes";
+import { Toaster } from "../components/toast";
 import { convex } from "./convex";
 
 /** App-wide providers: Convex with the auth session, and the Arcano theme. */
@@ -9,6 +10,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ConvexAuthProvider client={convex}>
       <Theme accentColor="violet" grayColor="mauve" radius="medium" scaling="100%">
         {children}
+        <Toaster />
       </Theme>
     </ConvexAuthProvider>
   );

@@ -1,5 +1,7 @@
 /** Where the e2e run's servers listen (playwright.config.ts starts them). */
-export const e2ePorts = { app: 4317, backend: 4318, site: 4319, mail: 4320 } as const;
+// E2E_PORT_BASE lets two runs share a machine (each on its own four ports).
+const base = Number(process.env.E2E_PORT_BASE ?? 4317);
+export const e2ePorts = { app: base, backend: base + 1, site: base + 2, mail: base + 3 } as const;
 export const mailboxUrl = `http://127.0.0.1:${e2ePorts.mail}`;
 
 /** A fresh address per test, so parallel tests never share an account. */

@@ -1,0 +1,2 @@
+export { toast, showToast, dismissToast } from "./toastStore";
+export { Toaster } from "./Toaster";

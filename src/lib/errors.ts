@@ -1,0 +1,66 @@
+// The one table from the server's error codes to the Italian text people read. A code added to
+// convex/lib/errors.ts without a message here fails the type-check.
+import { ConvexError } from "convex/values";
+import { isErrorCode, type ErrorCode } from "../../convex/lib/errors";
+
+export const errorMessages: Record<ErrorCode, string> = {
+  NOT_AUTHENTICATED: "Accedi per continuare.",
+  FORBIDDEN: "Non hai i permessi per questa operazione.",
+  CLIENT_ONLY: "Questa operazione è riservata ai clienti.",
+  READER_ONLY: "Questa operazione è riservata ai cartomanti.",
+  NOT_FOUND: "Elemento non trovato.",
+  INVALID_INPUT: "Controlla i dati inseriti e riprova.",
+  EMAIL_IN_USE: "Questo indirizzo email è già associato a un account.",
+  INVALID_CREDENTIALS: "Email o password errati.",
+  WEAK_PASSWORD: "La password deve essere di almeno 6 caratteri.",
+  CONSENT_REQUIRED: "Per registrarti devi dichiarare di avere almeno 18 anni e accettare i Termini e l'Informativa privacy.",
+  TOO_MANY_ATTEMPTS: "Troppi tentativi di accesso non riusciti. Riprova tra qualche minuto.",
+  INVALID_RESET_CODE: "Il codice non è valido o è scaduto. Richiedine uno nuovo.",
+  ADMIN_LOGIN_REQUIRED: "Gli account amministratore devono accedere dalla pagina dedicata.",
+  INVALID_ADMIN_EMAIL: "Email non valida",
+  PSYCHIC_REGISTRATION_DISABLED: "Le registrazioni per cartomanti sono attualmente disabilitate. Riprova più tardi.",
+  BOOKING_DISABLED: "Le prenotazioni sono momentaneamente sospese. Riprova più tardi.",
+  MAINTENANCE_MODE: "La piattaforma è in manutenzione. Riprova tra poco.",
+  PROFILE_INCOMPLETE: "Completa nome, biografia e almeno una specialità.",
+  DURATION_REQUIRED: "Seleziona almeno una durata per i consulti.",
+  PSYCHIC_UNAVAILABLE: "Il cartomante non è al momento disponibile.",
+  INVALID_PHOTO: "La foto deve essere un'immagine JPEG, PNG o WebP di al massimo 5 MB.",
+  SLOT_TAKEN: "Questo orario è appena stato prenotato. Scegline un altro.",
+  SLOT_UNAVAILABLE: "L'orario scelto non è disponibile.",
+  SLOT_TOO_SOON: "Si può prenotare solo con almeno 60 minuti di anticipo.",
+  DURATION_NOT_OFFERED: "Il cartomante non offre questa durata.",
+  INVALID_STATE: "L'operazione non è possibile nello stato attuale del consulto.",
+  CANCELLATION_NOT_ALLOWED: "Questo consulto non può più essere annullato.",
+  PAYMENT_FAILED: "Impossibile creare il pagamento. Riprova.",
+  CALL_NOT_OPEN: "La chiamata non è ancora disponibile.",
+  CALL_ENDED: "Il consulto non è più disponibile: il tempo è scaduto.",
+  NOT_VOICE_CONSULTATION: "Questo consulto non è una consultazione vocale.",
+  REVIEW_NOT_ALLOWED: "Puoi recensire solo un consulto completato.",
+  ALREADY_REVIEWED: "Hai già recensito questo consulto.",
+};
+
+export const unexpectedErrorMessage = "Si è verificato un errore imprevisto. Riprova.";
+
+/** The server's code of a failure, or null for an unexpected error. */
+export function errorCodeOf(error: unknown): ErrorCode | null {
+  if (error instanceof ConvexError) {
+    const data: unknown = error.data;
+    const code = typeof data === "object" && data !== null ? (data as { code?: unknown }).code : data;
+    if (isErrorCode(code)) return code;
+  }
+  return null;
+}
+
+/**
+ * The Italian text for a failure: the screen's own wording for some codes (`overrides`), the table's
+ * otherwise, and `fallback` for anything unexpected (a network error, a bug).
+ */
+export function errorMessage(
+  error: unknown,
+  fallback: string = unexpectedErrorMessage,
+  overrides: Partial<Record<ErrorCode, string>> = {},
+): string {
+  const code = errorCodeOf(error);
+  if (code === null) return fallback;
+  return overrides[code] ?? errorMessages[code];
+}
