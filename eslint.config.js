@@ -10,6 +10,7 @@ export default tseslint.config(
       "dist/**",
       "node_modules/**",
       "convex/_generated/**",
+      "tests/local-backend/fixture/convex/_generated/**",
       "playwright-report/**",
       "test-results/**",
       ".local-data/**",
