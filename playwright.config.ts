@@ -40,7 +40,7 @@ export default defineConfig({
   // The whole product as `npm start` runs it, on its own ports and a fresh data folder.
   webServer: {
     command: [
-      "node scripts/start.mjs --fresh",
+      "node scripts/start.mjs --local --fresh",
       `--data-dir ${join(tmpdir(), `arcano-e2e-data-${e2ePorts.app}`)}`,
       `--out-dir ${join(tmpdir(), `arcano-e2e-dist-${e2ePorts.app}`)}`,
       `--port ${e2ePorts.app} --backend-port ${e2ePorts.backend}`,

@@ -3,7 +3,7 @@
 // Convex backend on the data folder, seeds the demo data on the first start, then serves the app
 // wired to that backend (built, or Vite with hot reload in dev). Ctrl+C stops everything.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 
@@ -19,12 +19,28 @@ const { values: opts } = parseArgs({
     "no-seed": { type: "boolean", default: false },
     // Where the built app goes; parallel runs (tests) each use their own.
     "out-dir": { type: "string", default: "dist" },
+    // Use the embedded backend even when .env.local names a Convex deployment (the browser tests do).
+    local: { type: "boolean", default: false },
   },
 });
 
+/** VITE_CONVEX_URL from the environment or .env.local (written by `npx convex dev`). */
+function configuredDeployment() {
+  if (process.env.VITE_CONVEX_URL) return process.env.VITE_CONVEX_URL;
+  if (!existsSync(".env.local")) return undefined;
+  const line = readFileSync(".env.local", "utf8")
+    .split("\n")
+    .find((l) => /^\s*VITE_CONVEX_URL\s*=/.test(l));
+  const value = line?.split("=").slice(1).join("=").trim().replace(/^(['"])(.*)\1$/, "$2");
+  return value || undefined;
+}
+
 const dataDir = resolve(opts["data-dir"]);
-if (opts.fresh) rmSync(dataDir, { recursive: true, force: true });
-mkdirSync(dataDir, { recursive: true });
+const deploymentUrl = opts.local ? undefined : configuredDeployment();
+if (!deploymentUrl) {
+  if (opts.fresh) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+}
 
 const children = new Set();
 function stopAll(code = 0) {
@@ -71,58 +87,65 @@ function startWithReadyLine(tag, args, env = {}) {
   });
 }
 
-// 1. The local mail catcher: the app's Resend SDK sends here, and its page shows what was sent.
-const mailKey = `re_local_${Math.random().toString(36).slice(2)}`;
-const mail = await startWithReadyLine("MAIL_CATCHER_READY", [
-  "local-backend/mail/main.ts",
-  "--data-dir",
-  resolve(dataDir, "mail"),
-  "--port",
-  opts["mail-port"],
-  "--api-key",
-  mailKey,
-]);
-
-// 2. The embedded backend; its ready line carries its addresses and admin key.
-const backend = await startWithReadyLine(
-  "LOCAL_BACKEND_READY",
-  [
-    "local-backend/src/main.ts",
-    "--convex-dir",
-    "convex",
+/** The embedded backend and the mail catcher, seeded: what `npm start` runs offline. */
+async function startLocalStack() {
+  // 1. The local mail catcher: the app's Resend SDK sends here, and its page shows what was sent.
+  const mailKey = `re_local_${Math.random().toString(36).slice(2)}`;
+  const mail = await startWithReadyLine("MAIL_CATCHER_READY", [
+    "local-backend/mail/main.ts",
     "--data-dir",
-    resolve(dataDir, "backend"),
+    resolve(dataDir, "mail"),
     "--port",
-    opts["backend-port"],
-    "--site-port",
-    opts["site-port"],
-    ...(opts.dev ? ["--watch"] : []),
-  ],
-  {
-    // What the Convex functions read (see .env.local.example); a deployment sets these with `npx convex env set`.
-    SITE_URL: `http://127.0.0.1:${opts.port}`,
-    RESEND_API_KEY: mailKey,
-    RESEND_BASE_URL: mail.url,
-    ADMIN_EMAIL_DOMAIN: process.env.ADMIN_EMAIL_DOMAIN ?? "arcano.it",
-  },
-);
+    opts["mail-port"],
+    "--api-key",
+    mailKey,
+  ]);
 
-// 3. Demo data, once per data folder (the seed itself is idempotent too).
-if (!opts["no-seed"]) {
-  const response = await fetch(`${backend.cloudUrl}/api/function`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Convex ${backend.adminKey}` },
-    body: JSON.stringify({ path: "seed:run", args: {}, format: "json" }),
-  });
-  const result = await response.json();
-  if (result.status !== "success") {
-    console.error("Caricamento dei dati demo non riuscito:", result.errorMessage ?? result);
-    stopAll(1);
+  // 2. The embedded backend; its ready line carries its addresses and admin key.
+  const backend = await startWithReadyLine(
+    "LOCAL_BACKEND_READY",
+    [
+      "local-backend/src/main.ts",
+      "--convex-dir",
+      "convex",
+      "--data-dir",
+      resolve(dataDir, "backend"),
+      "--port",
+      opts["backend-port"],
+      "--site-port",
+      opts["site-port"],
+      ...(opts.dev ? ["--watch"] : []),
+    ],
+    {
+      // What the Convex functions read (see .env.local.example); a deployment sets these with `npx convex env set`.
+      SITE_URL: `http://127.0.0.1:${opts.port}`,
+      RESEND_API_KEY: mailKey,
+      RESEND_BASE_URL: mail.url,
+      ADMIN_EMAIL_DOMAIN: process.env.ADMIN_EMAIL_DOMAIN ?? "arcano.it",
+    },
+  );
+
+  // 3. Demo data, once per data folder (the seed itself is idempotent too).
+  if (!opts["no-seed"]) {
+    const response = await fetch(`${backend.cloudUrl}/api/function`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Convex ${backend.adminKey}` },
+      body: JSON.stringify({ path: "seed:run", args: {}, format: "json" }),
+    });
+    const result = await response.json();
+    if (result.status !== "success") {
+      console.error("Caricamento dei dati demo non riuscito:", result.errorMessage ?? result);
+      stopAll(1);
+    }
   }
+  return { backend, mail };
 }
 
+const local = deploymentUrl ? null : await startLocalStack();
+const convexUrl = deploymentUrl ?? local.backend.cloudUrl;
+
 // 4. The app, wired to the backend.
-const appEnv = { VITE_CONVEX_URL: backend.cloudUrl };
+const appEnv = { VITE_CONVEX_URL: convexUrl };
 const appUrl = `http://127.0.0.1:${opts.port}`;
 if (opts.dev) {
   start("npx", ["vite", "--host", "127.0.0.1", "--port", opts.port, "--strictPort"], { env: appEnv });
@@ -141,13 +164,20 @@ if (opts.dev) {
   });
 }
 
-console.log(`
+if (local) {
+  console.log(`
 Arcano è pronto: ${appUrl}
-  backend Convex locale: ${backend.cloudUrl} (azioni HTTP: ${backend.siteUrl})
-  posta in arrivo locale: ${mail.url}
+  backend Convex locale: ${local.backend.cloudUrl} (azioni HTTP: ${local.backend.siteUrl})
+  posta in arrivo locale: ${local.mail.url}
   dati: ${dataDir} (svuota con \`npm run reset\`)
   account demo (password: arcano-demo):
     cliente       cliente@esempio.it
     cartomante    cartomante@esempio.it
     amministratore admin@arcano.it
 `);
+} else {
+  console.log(`
+Arcano è pronto: ${appUrl}
+  deployment Convex: ${convexUrl} (da VITE_CONVEX_URL; il backend locale non è avviato, usa --local per forzarlo)
+`);
+}
