@@ -60,15 +60,16 @@ export class Engine {
   ) {}
 
   static async create(opts: EngineOptions): Promise<Engine> {
-    let engine: Engine | undefined;
+    // The hooks are installed before the Engine exists; they reach it through this holder.
+    const holder: { engine?: Engine } = {};
     const internals = await createEngine(opts.schema, opts.modules, {
       onCommit: (changes) => opts.onCommit(changes),
       onQueryStream: (source) => queryContext.getStore()?.reads.addSource(source),
-      asyncSyscall: (op, json, next) => (engine ? engine.asyncSyscall(op, json, next) : next(json)),
+      asyncSyscall: (op, json, next) => (holder.engine ? holder.engine.asyncSyscall(op, json, next) : next(json)),
       storeBlob: (id, bytes, type) => opts.files.write(id, bytes, type),
       readBlob: (id) => opts.files.read(id),
     });
-    engine = new Engine(internals, opts);
+    const engine = (holder.engine = new Engine(internals, opts));
     installConsoleCapture(() => internals.currentUdf());
     return engine;
   }

@@ -1,0 +1,157 @@
+// Sign-in through @convex-dev/auth (Password) on the embedded backend, identity in queries, and refused tokens.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { SignJWT, decodeJwt, importPKCS8 } from "jose";
+import WebSocket from "ws";
+import { api } from "./fixture/convex/_generated/api";
+import { Clients, eventually, removeDir, startBackend, type RunningBackend } from "./helpers/backend";
+
+let backend: RunningBackend;
+const clients = new Clients(() => backend);
+beforeAll(async () => {
+  backend = await startBackend();
+});
+afterEach(() => clients.closeAll());
+afterAll(async () => {
+  await backend?.stop();
+  if (backend) removeDir(backend.dataDir);
+});
+
+async function signUp(email: string): Promise<{ token: string; refreshToken: string }> {
+  const r = await clients.http().action(api.auth.signIn, {
+    provider: "password",
+    params: { email, password: "una-password-lunga", flow: "signUp" },
+  });
+  return (r as { tokens: { token: string; refreshToken: string } }).tokens;
+}
+
+/** A token signed with the data folder's own key, like @convex-dev/auth's, with the claims changed. */
+async function forge(token: string, change: { expiresInSeconds: number }): Promise<string> {
+  const keys = JSON.parse(fs.readFileSync(path.join(backend.dataDir, "keys.json"), "utf8")) as { JWT_PRIVATE_KEY: string };
+  const claims = decodeJwt(token);
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ sub: claims.sub })
+    .setProtectedHeader({ alg: "RS256" })
+    .setIssuer(claims.iss!)
+    .setAudience("convex")
+    .setIssuedAt(now - 60)
+    .setExpirationTime(now + change.expiresInSeconds)
+    .sign(await importPKCS8(keys.JWT_PRIVATE_KEY, "RS256"));
+}
+
+function tamper(token: string): string {
+  const [h, p, s] = token.split(".");
+  const payload = JSON.parse(Buffer.from(p, "base64url").toString()) as Record<string, unknown>;
+  payload.sub = "someone-else|x";
+  return [h, Buffer.from(JSON.stringify(payload)).toString("base64url"), s].join(".");
+}
+
+type WhoAmI = { identity: { subject: string; tokenIdentifier: string; issuer: string } | null; userId: string | null };
+
+describe("sign-in through @convex-dev/auth", () => {
+  it("signs up, signs in again with the password, and the identity reaches queries and mutations", async () => {
+    const { token } = await signUp("giulia@esempio.it");
+    const again = await clients.http().action(api.auth.signIn, {
+      provider: "password",
+      params: { email: "giulia@esempio.it", password: "una-password-lunga", flow: "signIn" },
+    });
+    expect((again as { tokens: { token: string } }).tokens.token).toEqual(expect.any(String));
+
+    const c = clients.browser();
+    const changes: boolean[] = [];
+    c.setAuth(async () => token, (isAuth) => changes.push(isAuth));
+    const who = await eventually(async () => {
+      const v = (await c.query(api.messages.whoami, {})) as WhoAmI;
+      return v.identity ? v : undefined;
+    }, "an authenticated whoami");
+    const sub = decodeJwt(token).sub!;
+    expect(who.identity).toMatchObject({ subject: sub, issuer: backend.siteUrl, tokenIdentifier: `${backend.siteUrl}|${sub}` });
+    expect(who.userId).toBe(sub.split("|")[0]);
+    expect(changes).toEqual([true]);
+
+    const id = await c.mutation(api.messages.send, { author: "giulia", body: "firmato", channel: "auth" });
+    const rows = await clients.http().query(api.messages.listChannel, { channel: "auth" });
+    expect(rows.find((r) => r._id === id)?.userId).toBe(who.userId);
+
+    const http = clients.http();
+    http.setAuth(token);
+    expect(((await http.query(api.messages.whoami, {})) as WhoAmI).userId).toBe(who.userId);
+  });
+
+  it("refuses a wrong password", async () => {
+    await signUp("marco@esempio.it");
+    await expect(
+      clients.http().action(api.auth.signIn, {
+        provider: "password",
+        params: { email: "marco@esempio.it", password: "sbagliata-sbagliata", flow: "signIn" },
+      }),
+    ).rejects.toThrow();
+  });
+
+  it("refreshes the session with the refresh token", async () => {
+    const { refreshToken, token } = await signUp("anna@esempio.it");
+    const r = (await clients.http().action(api.auth.signIn, { refreshToken })) as { tokens: { token: string } };
+    expect(decodeJwt(r.tokens.token).sub).toBe(decodeJwt(token).sub);
+  });
+});
+
+describe("refused tokens", () => {
+  it("a tampered token is refused: AuthError on the socket, 401 over HTTP", async () => {
+    const { token } = await signUp("luca@esempio.it");
+    const bad = tamper(token);
+    const c = clients.browser();
+    const isAuth = await new Promise<boolean>((resolve) => c.setAuth(async () => bad, resolve));
+    expect(isAuth).toBe(false);
+    expect(((await c.query(api.messages.whoami, {})) as WhoAmI).identity).toBeNull();
+
+    const r = await fetch(`${backend.cloudUrl}/api/query`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${bad}` },
+      body: JSON.stringify({ path: "messages:whoami", args: [{}], format: "convex_encoded_json" }),
+    });
+    expect(r.status).toBe(401);
+    expect(await r.json()).toMatchObject({ code: "Unauthenticated" });
+  });
+
+  it("an expired token is refused: AuthError on the socket, 401 over HTTP", async () => {
+    const { token } = await signUp("sara@esempio.it");
+    const expired = await forge(token, { expiresInSeconds: -10 });
+    const c = clients.browser();
+    const isAuth = await new Promise<boolean>((resolve) => c.setAuth(async () => expired, resolve));
+    expect(isAuth).toBe(false);
+
+    const http = clients.http();
+    http.setAuth(expired);
+    await expect(http.query(api.messages.whoami, {})).rejects.toThrow(/Token expired|401|Unauthenticated/);
+  });
+
+  it("a token that expires mid-session is answered with AuthError, and the client drops its identity", async () => {
+    const { token } = await signUp("paolo@esempio.it");
+    const shortLived = await forge(token, { expiresInSeconds: 2 });
+    const exp = decodeJwt(shortLived).exp! * 1000;
+
+    // Raw protocol: the server sends AuthError on its own once the token expires.
+    const ws = new WebSocket(`${backend.cloudUrl.replace("http", "ws")}/api/1.48.0/sync`);
+    const messages: Array<{ type: string; [k: string]: unknown }> = [];
+    ws.on("message", (d) => messages.push(JSON.parse(d.toString()) as { type: string }));
+    await new Promise((r) => ws.once("open", r));
+    ws.send(JSON.stringify({ type: "Connect", sessionId: "expiry-session", connectionCount: 0 }));
+    ws.send(JSON.stringify({ type: "Authenticate", tokenType: "User", value: shortLived, baseVersion: 0 }));
+    await eventually(() => messages.find((m) => m.type === "Transition"), "the identity transition");
+    const authError = await eventually(() => messages.find((m) => m.type === "AuthError"), "AuthError at expiry", 8_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(exp);
+    expect(authError).toMatchObject({ baseVersion: 0, authUpdateAttempted: false });
+    ws.close();
+
+    // The real client asks for a fresh token; with none, it reports being signed out.
+    const second = await forge(token, { expiresInSeconds: 2 });
+    const secondExp = decodeJwt(second).exp! * 1000;
+    const c = clients.browser();
+    const changes: boolean[] = [];
+    c.setAuth(async () => (Date.now() < secondExp - 500 ? second : null), (a) => changes.push(a));
+    await eventually(() => (changes.includes(false) ? true : undefined), "the client to drop its identity", 8_000);
+    expect(changes).toEqual([true, false]);
+    expect(((await c.query(api.messages.whoami, {})) as WhoAmI).identity).toBeNull();
+  });
+});

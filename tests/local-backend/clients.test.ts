@@ -1,0 +1,139 @@
+// The real Convex clients (ConvexClient, ConvexReactClient, ConvexHttpClient) against the embedded backend.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ConvexError } from "convex/values";
+import { makeFunctionReference } from "convex/server";
+import { api } from "./fixture/convex/_generated/api";
+import { Clients, eventually, removeDir, startBackend, type RunningBackend } from "./helpers/backend";
+
+let backend: RunningBackend;
+const clients = new Clients(() => backend);
+beforeAll(async () => {
+  backend = await startBackend();
+});
+afterEach(() => clients.closeAll());
+afterAll(async () => {
+  await backend?.stop();
+  if (backend) removeDir(backend.dataDir);
+});
+
+const secret = makeFunctionReference<"mutation", Record<string, never>, string>("messages:secret");
+const missing = makeFunctionReference<"query">("messages:nope");
+
+describe("live queries", () => {
+  it("two clients see each other's writes", async () => {
+    const alice = clients.browser();
+    const bob = clients.react();
+    const channel = "live";
+    const aliceSees: string[][] = [];
+    alice.onUpdate(api.messages.listChannel, { channel }, (rows) => aliceSees.push(rows.map((r) => r.body)));
+    const watch = bob.watchQuery(api.messages.listChannel, { channel });
+    const bobSees: string[][] = [];
+    watch.onUpdate(() => bobSees.push((watch.localQueryResult() ?? []).map((r) => r.body)));
+    await eventually(() => (aliceSees.length && bobSees.length ? true : undefined), "first results");
+
+    await alice.mutation(api.messages.send, { author: "alice", body: "ciao", channel });
+    await eventually(() => (bobSees.at(-1)?.includes("ciao") ? true : undefined), "bob to see alice's message");
+    await bob.mutation(api.messages.send, { author: "bob", body: "ciao a te", channel });
+    await eventually(() => (aliceSees.at(-1)?.includes("ciao a te") ? true : undefined), "alice to see bob's reply");
+    expect(aliceSees.at(-1)).toEqual(["ciao", "ciao a te"]);
+    expect(bobSees.at(-1)).toEqual(["ciao", "ciao a te"]);
+  });
+
+  it("a mutation's result is in the client's own subscription when the mutation resolves", async () => {
+    const c = clients.browser();
+    let latest: string[] = [];
+    c.onUpdate(api.messages.listChannel, { channel: "own" }, (rows) => (latest = rows.map((r) => r.body)));
+    await c.mutation(api.messages.send, { author: "a", body: "first", channel: "own" });
+    expect(latest).toEqual(["first"]);
+  });
+
+  it("a write through the HTTP client and through an HTTP action reaches subscribers", async () => {
+    const c = clients.browser();
+    let latest: string[] = [];
+    c.onUpdate(api.messages.list, {}, (rows) => (latest = rows.map((r) => r.body)));
+    await clients.http().mutation(api.messages.send, { author: "http", body: "via api" });
+    const r = await fetch(`${backend.siteUrl}/hello`, { method: "POST", body: "via http action" });
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as { count: number }).count).toBeGreaterThan(0);
+    await eventually(() => (latest.includes("via api") && latest.includes("via http action") ? true : undefined), "both writes");
+  });
+});
+
+describe("errors reach the caller as Convex words them", () => {
+  it("ConvexError data reaches a mutation caller intact", async () => {
+    const err = await clients.browser().mutation(api.messages.send, { author: "x", body: "boom" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConvexError);
+    expect((err as ConvexError<unknown>).data).toEqual({ code: "BOOM", body: "boom" });
+  });
+
+  it("ConvexError data thrown by runMutation inside an action reaches the action intact", async () => {
+    expect(await clients.browser().action(api.messages.relayError, {})).toEqual({ caught: { code: "INNER", n: 1 } });
+  });
+
+  it("ConvexError data reaches the HTTP client intact", async () => {
+    const err = await clients.http().mutation(api.messages.send, { author: "x", body: "boom" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConvexError);
+    expect((err as ConvexError<unknown>).data).toEqual({ code: "BOOM", body: "boom" });
+  });
+
+  it("a plain error carries the request id and the message, and no data", async () => {
+    const err = (await clients.browser().mutation(api.messages.send, { author: "x", body: "crash" }).catch((e: unknown) => e)) as Error;
+    expect(err).not.toBeInstanceOf(ConvexError);
+    // The client prefixes "[CONVEX M(messages:send)] ", as it does with a deployment's message.
+    expect(err.message).toMatch(/\[Request ID: [0-9a-f]+\] Server Error\nUncaught Error: plain failure\n\s+at handler \(\.\.\/convex\/messages\.ts:\d+:\d+\)/);
+  });
+
+  it("a failing HTTP action answers 500 with JSON", async () => {
+    const r = await fetch(`${backend.siteUrl}/fail`);
+    expect(r.status).toBe(500);
+    expect(await r.json()).toMatchObject({ message: expect.stringContaining("http action failed") });
+  });
+
+  it("an argument of the wrong type is an ArgumentValidationError", async () => {
+    const bad = { author: "x", body: 42 } as unknown as { author: string; body: string };
+    const err = (await clients.browser().mutation(api.messages.send, bad).catch((e: unknown) => e)) as Error;
+    expect(err.message).toContain("ArgumentValidationError: Value does not match validator.");
+    expect(err.message).toContain("Path: .body");
+    const extra = { author: "x", body: "y", colour: "red" } as unknown as { author: string; body: string };
+    const err2 = (await clients.http().mutation(api.messages.send, extra).catch((e: unknown) => e)) as Error;
+    expect(err2.message).toContain("ArgumentValidationError: Object contains extra field `colour`");
+  });
+
+  it("an unknown function is 'Could not find public function'", async () => {
+    const err = (await clients.http().query(missing, {}).catch((e: unknown) => e)) as Error;
+    expect(err.message).toContain("Could not find public function for 'messages:nope'. Did you forget to run `npx convex dev`");
+    const c = clients.browser();
+    const failed = await new Promise<Error>((resolve) => c.onUpdate(missing, {}, () => {}, resolve));
+    expect(failed.message).toContain("Could not find public function for 'messages:nope'");
+  });
+});
+
+describe("internal functions", () => {
+  it("are refused from clients", async () => {
+    const fromSocket = (await clients.browser().mutation(secret, {}).catch((e: unknown) => e)) as Error;
+    expect(fromSocket.message).toContain("Could not find public function for 'messages:secret'");
+    const fromHttp = (await clients.http().mutation(secret, {}).catch((e: unknown) => e)) as Error;
+    expect(fromHttp.message).toContain("Could not find public function for 'messages:secret'");
+  });
+
+  it("run with the admin key over HTTP", async () => {
+    const admin = clients.http();
+    (admin as unknown as { setAdminAuth(key: string): void }).setAdminAuth(backend.adminKey);
+    expect(await admin.mutation(secret, {})).toBe("internal only");
+    const wrong = clients.http();
+    (wrong as unknown as { setAdminAuth(key: string): void }).setAdminAuth(backend.adminKey + "x");
+    await expect(wrong.mutation(secret, {})).rejects.toThrow(/Could not find public function|401/);
+  });
+});
+
+describe("function logs", () => {
+  it("console.log in a function reaches the caller's logLines and the terminal with the function name", async () => {
+    const r = await fetch(`${backend.cloudUrl}/api/mutation`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ path: "messages:send", format: "convex_encoded_json", args: [{ author: "l", body: "logged" }] }),
+    });
+    expect(await r.json()).toMatchObject({ status: "success", logLines: ["[LOG] 'sending' 'logged'"] });
+    await backend.waitForOutput(/\[M messages:send\] \[LOG\] 'sending' 'logged'/);
+  });
+});
