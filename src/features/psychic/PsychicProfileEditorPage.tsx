@@ -1,12 +1,158 @@
-import { UnderConstruction } from "../../components/UnderConstruction";
+import { useEffect, useRef } from "react";
+import { Button, Card, Container, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
+import { useAction, useConvexAuth, useMutation, useQuery } from "convex/react";
+import { Link as RouterLink, Navigate } from "react-router-dom";
+import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
 import { paths } from "../../app/paths";
+import { toast } from "../../components/toast";
+import { errorMessage } from "../../lib/errors";
+import { PhotoUploader } from "./profile/PhotoUploader";
+import { ProfileEditor } from "./profile/ProfileEditor";
+import { ProfileStatusCard } from "./profile/ProfileStatusCard";
+import type { OwnProfile, ProfileArgs } from "./profile/profileForm";
+import { uploadFile } from "./profile/uploadFile";
 
+const SAVE_FAILED = "Impossibile salvare le modifiche.";
+const PUBLISH_FAILED = "Impossibile pubblicare il profilo.";
+
+/** /psychic/profile: reader accounts only; signed-out visitors go to the login page. */
 export function PsychicProfileEditorPage() {
+  const { isLoading, isAuthenticated } = useConvexAuth();
+  const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
+
+  if (!isLoading && !isAuthenticated) {
+    return <Navigate to={`${paths.login}?redirect=${encodeURIComponent(paths.psychicProfile)}`} replace />;
+  }
   return (
-    <UnderConstruction
-      title="Il tuo profilo"
-      lead="Nome, biografia, specialità, durate, prezzi, disponibilità settimanale e foto: tutto ciò che i clienti vedono di te."
-      next={{ label: "Torna alla dashboard", to: paths.psychicDashboard }}
-    />
+    <Container size="3" px={{ initial: "4", sm: "5" }} py="7">
+      <Flex direction="column" gap="5">
+        <Heading as="h1" size="8">
+          Il tuo profilo
+        </Heading>
+        {isLoading || viewer === undefined ? (
+          <Loading />
+        ) : viewer === null ? (
+          <Navigate to={paths.login} replace />
+        ) : viewer.accountType !== "psychic" ? (
+          <AccessDenied />
+        ) : (
+          <ReaderProfile />
+        )}
+      </Flex>
+    </Container>
+  );
+}
+
+function ReaderProfile() {
+  const profile = useQuery(api.readerProfile.getMine);
+  const ensureMine = useMutation(api.readerProfile.ensureMine);
+  const created = useRef(false);
+
+  // The first visit creates the default profile (spec §9); getMine then follows it live.
+  useEffect(() => {
+    if (profile !== null || created.current) return;
+    created.current = true;
+    ensureMine().catch((error: unknown) => toast.error(errorMessage(error, "Impossibile creare il profilo. Ricarica la pagina.")));
+  }, [profile, ensureMine]);
+
+  if (!profile) return <Loading />;
+  return <ReaderProfileLoaded profile={profile} />;
+}
+
+function ReaderProfileLoaded({ profile }: { profile: OwnProfile }) {
+  const saveMine = useMutation(api.readerProfile.saveMine);
+  const publishMine = useMutation(api.readerProfile.publishMine);
+  const generateUploadUrl = useMutation(api.readerProfile.generatePhotoUploadUrl);
+  const setMyPhoto = useAction(api.readerProfile.setMyPhoto);
+
+  const save = async (args: ProfileArgs) => {
+    try {
+      await saveMine(args);
+      toast.success("Profilo salvato", "Le modifiche sono state salvate.");
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error, SAVE_FAILED));
+      return false;
+    }
+  };
+
+  const publish = async (args: ProfileArgs) => {
+    try {
+      const { profileStatus } = await publishMine(args);
+      if (profileStatus === "pending") {
+        toast.success("Profilo inviato", "Un amministratore lo esaminerà: sarà visibile dopo l'approvazione.");
+      } else {
+        toast.success("Profilo pubblicato", "Il tuo profilo è ora visibile nella lista dei cartomanti.");
+      }
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error, PUBLISH_FAILED));
+      return false;
+    }
+  };
+
+  const uploadPhoto = async (file: File, onProgress: (fraction: number) => void) => {
+    const url = await generateUploadUrl();
+    const storageId = await uploadFile(url, file, onProgress);
+    await setMyPhoto({ storageId: storageId as Id<"_storage"> });
+  };
+
+  return (
+    <Flex direction="column" gap="4">
+      <ProfileStatusCard
+        profileId={profile.id}
+        profileStatus={profile.profileStatus}
+        adminNotes={profile.adminNotes}
+        isPubliclyVisible={profile.isPubliclyVisible}
+        isAvailable={profile.isAvailable}
+      />
+      <Card size="3" asChild>
+        <section aria-label="Foto">
+          <Heading as="h2" size="4" mb="3">
+            Foto
+          </Heading>
+          <PhotoUploader
+            photoUrl={profile.photoUrl}
+            name={profile.psychicName}
+            upload={uploadPhoto}
+            onUploaded={() => toast.success("Foto aggiornata", "La nuova foto è già visibile sul tuo profilo.")}
+          />
+        </section>
+      </Card>
+      <ProfileEditor profile={profile} onSave={save} onPublish={publish} />
+    </Flex>
+  );
+}
+
+function Loading() {
+  return (
+    <Flex justify="center" py="9" aria-busy="true" aria-label="Caricamento del profilo">
+      <Spinner size="3" />
+    </Flex>
+  );
+}
+
+function AccessDenied() {
+  return (
+    <Card size="4">
+      <Flex direction="column" gap="3" align="start">
+        <Heading as="h2" size="5">
+          Accesso riservato ai cartomanti
+        </Heading>
+        <Text as="p" color="gray">
+          Questa pagina è disponibile solo per gli account cartomante. Se vuoi offrire consulti, crea un account da
+          cartomante.
+        </Text>
+        <Flex gap="3" wrap="wrap">
+          <Button asChild>
+            <RouterLink to={paths.dashboard}>Vai alla dashboard</RouterLink>
+          </Button>
+          <Button asChild variant="soft">
+            <RouterLink to={paths.psychics}>Sfoglia i cartomanti</RouterLink>
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
   );
 }

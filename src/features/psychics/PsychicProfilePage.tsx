@@ -1,29 +1,15 @@
-import { Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
-import { Link as RouterLink } from "react-router-dom";
-import { paths } from "../../app/paths";
+import { useQuery } from "convex/react";
+import { useParams } from "react-router-dom";
+import { api } from "../../../convex/_generated/api";
+import { PsychicProfileView } from "./PsychicProfileView";
 
 /**
- * A reader's public profile. Until readers can publish, no profile is public and approved,
- * so every id resolves to the spec's not-found state.
+ * /psychics/{id}, live: a profile that is hidden, unpublished or deleted while open turns into
+ * the not-found state without a reload.
  */
 export function PsychicProfilePage() {
-  return <PsychicNotFound />;
-}
-
-export function PsychicNotFound() {
-  return (
-    <Container size="2" px="4" py="9">
-      <Card size="4">
-        <Flex direction="column" align="center" gap="3" style={{ textAlign: "center" }}>
-          <Heading as="h1" size="6">
-            Cartomante non trovato
-          </Heading>
-          <Text color="gray">Il profilo richiesto non è disponibile.</Text>
-          <Button asChild mt="2">
-            <RouterLink to={paths.psychics}>Torna alla lista</RouterLink>
-          </Button>
-        </Flex>
-      </Card>
-    </Container>
-  );
+  const { id = "" } = useParams();
+  const profile = useQuery(api.psychics.getPublicProfile, { id });
+  const reviews = useQuery(api.reviews.listForProfile, { psychicProfileId: id });
+  return <PsychicProfileView profile={profile} reviews={reviews} />;
 }

@@ -1,0 +1,299 @@
+import { useState, type ReactNode } from "react";
+import { Box, Button, Callout, Card, Checkbox, CheckboxGroup, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
+import type { DurationMinutes } from "../../../../convex/lib/validators";
+import { AvailabilityEditor } from "./AvailabilityEditor";
+import {
+  OFFERED_DURATIONS,
+  PRICE_MAX,
+  PRICE_MIN,
+  PRICE_STEP,
+  SPECIALIZATIONS,
+  SPECIALTIES,
+  YEARS_MAX,
+  YEARS_MIN,
+  formFromProfile,
+  validateProfileForm,
+  type FieldErrors,
+  type OwnProfile,
+  type ProfileArgs,
+  type ProfileFormValues,
+} from "./profileForm";
+
+type Props = {
+  profile: OwnProfile;
+  /** Resolve true when the server accepted the values (the page shows the toasts). */
+  onSave: (args: ProfileArgs) => Promise<boolean>;
+  onPublish: (args: ProfileArgs) => Promise<boolean>;
+};
+
+type Failure = { summary: string; fieldErrors: FieldErrors };
+
+/**
+ * The profile form in two modes: read-only shows the saved values (and follows them live);
+ * "Modifica" copies them into a draft, "Annulla" drops the draft. Publishing from read-only
+ * mode publishes the saved values.
+ */
+export function ProfileEditor({ profile, onSave, onPublish }: Props) {
+  const [draft, setDraft] = useState<ProfileFormValues | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [busy, setBusy] = useState<"save" | "publish" | null>(null);
+  const editing = draft !== null;
+  const values = draft ?? formFromProfile(profile);
+  const errors = failure?.fieldErrors ?? {};
+
+  const update = (patch: Partial<ProfileFormValues>) => setDraft((current) => (current ? { ...current, ...patch } : current));
+
+  const submit = async (kind: "save" | "publish") => {
+    const result = validateProfileForm(values);
+    if (!result.ok) {
+      setFailure({ summary: result.summary, fieldErrors: result.fieldErrors });
+      return;
+    }
+    setFailure(null);
+    setBusy(kind);
+    try {
+      const accepted = await (kind === "save" ? onSave : onPublish)(result.args);
+      if (accepted) setDraft(null);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const toggleDuration = (minutes: DurationMinutes, on: boolean) =>
+    update({
+      availableDurations: on
+        ? [...values.availableDurations.filter((value) => value !== minutes), minutes].sort((a, b) => a - b)
+        : values.availableDurations.filter((value) => value !== minutes),
+    });
+
+  return (
+    <form
+      aria-label="Profilo del cartomante"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (editing) void submit("save");
+      }}
+    >
+      <Flex direction="column" gap="4">
+        <Flex gap="3" wrap="wrap" justify="end">
+          {editing ? (
+            <>
+              <Button
+                type="button"
+                variant="soft"
+                color="gray"
+                disabled={busy !== null}
+                onClick={() => {
+                  setDraft(null);
+                  setFailure(null);
+                }}
+              >
+                Annulla
+              </Button>
+              <Button type="submit" variant="soft" loading={busy === "save"} disabled={busy !== null}>
+                Salva
+              </Button>
+            </>
+          ) : (
+            <Button
+              type="button"
+              variant="soft"
+              onClick={() => {
+                setDraft(formFromProfile(profile));
+                setFailure(null);
+              }}
+            >
+              Modifica
+            </Button>
+          )}
+          <Button type="button" loading={busy === "publish"} disabled={busy !== null} onClick={() => void submit("publish")}>
+            Pubblica
+          </Button>
+        </Flex>
+
+        {failure ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{failure.summary}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+
+        <Section title="Informazioni">
+          <Grid columns={{ initial: "1", sm: "3" }} gap="4">
+            <Box gridColumn={{ sm: "span 2" }}>
+              <Field id="psychicName" label="Nome" error={errors.psychicName}>
+                <TextField.Root
+                  id="psychicName"
+                  value={values.psychicName}
+                  readOnly={!editing}
+                  aria-invalid={errors.psychicName ? true : undefined}
+                  aria-describedby={errors.psychicName ? "psychicName-error" : undefined}
+                  onChange={(event) => update({ psychicName: event.target.value })}
+                />
+              </Field>
+            </Box>
+            <Field id="yearsExperience" label="Anni di esperienza" error={errors.yearsExperience}>
+              <TextField.Root
+                id="yearsExperience"
+                type="number"
+                inputMode="numeric"
+                min={YEARS_MIN}
+                max={YEARS_MAX}
+                step={1}
+                value={values.yearsExperience}
+                readOnly={!editing}
+                aria-invalid={errors.yearsExperience ? true : undefined}
+                aria-describedby={errors.yearsExperience ? "yearsExperience-error" : undefined}
+                onChange={(event) => update({ yearsExperience: event.target.value })}
+              />
+            </Field>
+          </Grid>
+          <Field id="bio" label="Biografia" error={errors.bio}>
+            <TextArea
+              id="bio"
+              rows={6}
+              value={values.bio}
+              readOnly={!editing}
+              placeholder={editing ? "Racconta chi sei, come lavori e con quali strumenti." : undefined}
+              aria-invalid={errors.bio ? true : undefined}
+              aria-describedby={errors.bio ? "bio-error" : undefined}
+              onChange={(event) => update({ bio: event.target.value })}
+            />
+          </Field>
+        </Section>
+
+        <Section title="Specialità" error={errors.specialties} errorId="specialties-error">
+          <CheckboxGroup.Root
+            name="specialties"
+            aria-label="Specialità"
+            disabled={!editing}
+            value={values.specialties}
+            onValueChange={(next) => update({ specialties: SPECIALTIES.filter((name) => next.includes(name)) })}
+          >
+            <Grid columns={{ initial: "1", xs: "2", sm: "4" }} gap="2">
+              {SPECIALTIES.map((name) => (
+                <CheckboxGroup.Item key={name} value={name}>
+                  {name}
+                </CheckboxGroup.Item>
+              ))}
+            </Grid>
+          </CheckboxGroup.Root>
+        </Section>
+
+        <Section title="Specializzazioni">
+          <CheckboxGroup.Root
+            name="specializations"
+            aria-label="Specializzazioni"
+            disabled={!editing}
+            value={values.specializations}
+            onValueChange={(next) => update({ specializations: SPECIALIZATIONS.filter((name) => next.includes(name)) })}
+          >
+            <Grid columns={{ initial: "1", xs: "2", sm: "4" }} gap="2">
+              {SPECIALIZATIONS.map((name) => (
+                <CheckboxGroup.Item key={name} value={name}>
+                  {name}
+                </CheckboxGroup.Item>
+              ))}
+            </Grid>
+          </CheckboxGroup.Root>
+        </Section>
+
+        <Section title="Durate e prezzi" error={errors.availableDurations} errorId="durations-error">
+          <Text as="p" size="2" color="gray">
+            Prezzi finali in euro, IVA inclusa: da {PRICE_MIN} € a {PRICE_MAX} €, a multipli di {PRICE_STEP} €.
+          </Text>
+          <Flex direction="column" gap="3">
+            {OFFERED_DURATIONS.map((minutes) => {
+              const chosen = values.availableDurations.includes(minutes);
+              const key = `prices.${minutes}`;
+              return (
+                <Flex key={minutes} gap="4" align="center" wrap="wrap">
+                  <Text as="label" size="2" style={{ minWidth: 120 }}>
+                    <Flex gap="2" align="center">
+                      <Checkbox
+                        checked={chosen}
+                        disabled={!editing}
+                        onCheckedChange={(checked) => toggleDuration(minutes, checked === true)}
+                      />
+                      {minutes} minuti
+                    </Flex>
+                  </Text>
+                  {chosen ? (
+                    <Flex direction="column" gap="1">
+                      <Flex align="center" gap="2">
+                        <TextField.Root
+                          type="number"
+                          inputMode="numeric"
+                          min={PRICE_MIN}
+                          max={PRICE_MAX}
+                          step={PRICE_STEP}
+                          aria-label={`Prezzo per ${minutes} minuti (€)`}
+                          value={values.prices[`${minutes}`]}
+                          readOnly={!editing}
+                          aria-invalid={errors[key] ? true : undefined}
+                          aria-describedby={errors[key] ? `price-${minutes}-error` : undefined}
+                          onChange={(event) => update({ prices: { ...values.prices, [`${minutes}`]: event.target.value } })}
+                          style={{ width: 110 }}
+                        >
+                          <TextField.Slot side="right">€</TextField.Slot>
+                        </TextField.Root>
+                      </Flex>
+                      {errors[key] ? (
+                        <Text id={`price-${minutes}-error`} size="1" color="red">
+                          {errors[key]}
+                        </Text>
+                      ) : null}
+                    </Flex>
+                  ) : null}
+                </Flex>
+              );
+            })}
+          </Flex>
+        </Section>
+
+        <Section title="Disponibilità settimanale">
+          <Text as="p" size="2" color="gray">
+            Scegli i giorni e le mezz'ore in cui puoi iniziare un consulto (ora italiana).
+          </Text>
+          <AvailabilityEditor value={values.availability} readOnly={!editing} onChange={(availability) => update({ availability })} />
+        </Section>
+      </Flex>
+    </form>
+  );
+}
+
+function Section({ title, children, error, errorId }: { title: string; children: ReactNode; error?: string; errorId?: string }) {
+  return (
+    <Card size="3" asChild>
+      <section aria-label={title}>
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4">
+            {title}
+          </Heading>
+          {children}
+          {error ? (
+            <Text id={errorId} size="2" color="red">
+              {error}
+            </Text>
+          ) : null}
+        </Flex>
+      </section>
+    </Card>
+  );
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+      </Text>
+      {children}
+      {error ? (
+        <Text id={`${id}-error`} size="1" color="red">
+          {error}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}

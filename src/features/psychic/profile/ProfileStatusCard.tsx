@@ -1,0 +1,70 @@
+import { Badge, Callout, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { Link as RouterLink } from "react-router-dom";
+import type { ProfileStatus } from "../../../../convex/lib/validators";
+import { paths } from "../../../app/paths";
+
+export const statusLabels: Record<ProfileStatus, { label: string; color: "gray" | "amber" | "green" | "red" }> = {
+  draft: { label: "Bozza", color: "gray" },
+  pending: { label: "In Attesa", color: "amber" },
+  approved: { label: "Approvato", color: "green" },
+  rejected: { label: "Rifiutato", color: "red" },
+};
+
+type Props = {
+  profileStatus: ProfileStatus;
+  adminNotes: string | null;
+  isPubliclyVisible: boolean;
+  isAvailable: boolean;
+  profileId: string;
+};
+
+/** Where the profile stands: review state, whether clients can see it, and the admin's note if refused. */
+export function ProfileStatusCard({ profileStatus, adminNotes, isPubliclyVisible, isAvailable, profileId }: Props) {
+  const status = statusLabels[profileStatus];
+  const listed = profileStatus === "approved" && isPubliclyVisible;
+  return (
+    <Card size="3">
+      <Flex direction="column" gap="3">
+        <Flex align="center" gap="3" wrap="wrap">
+          <Heading as="h2" size="4">
+            Stato del profilo
+          </Heading>
+          <Badge size="2" color={status.color} aria-label={`Stato: ${status.label}`}>
+            {status.label}
+          </Badge>
+        </Flex>
+        <Text as="p" size="2" color="gray">
+          {listed ? (
+            <>
+              Il tuo profilo è visibile nella lista dei cartomanti.{" "}
+              <Link asChild>
+                <RouterLink to={paths.psychic(profileId)}>Vedi il profilo pubblico</RouterLink>
+              </Link>
+            </>
+          ) : profileStatus === "approved" ? (
+            "Il tuo profilo è approvato ma nascosto: puoi renderlo visibile dalle impostazioni."
+          ) : profileStatus === "pending" ? (
+            "Il profilo è in attesa di approvazione da parte di un amministratore."
+          ) : profileStatus === "rejected" ? (
+            "Il profilo non è stato approvato. Correggilo e pubblicalo di nuovo."
+          ) : (
+            "Completa il profilo e pubblicalo per comparire nella lista dei cartomanti."
+          )}
+        </Text>
+        {profileStatus === "rejected" && adminNotes ? (
+          <Callout.Root color="red" size="1">
+            <Callout.Text>
+              <Text weight="bold">Nota dell'amministratore:</Text> {adminNotes}
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <Text as="p" size="2" color="gray">
+          {isAvailable ? "Disponibile per nuovi consulti." : "Non disponibile per nuovi consulti."}{" "}
+          <Link asChild>
+            <RouterLink to={paths.psychicSettings}>Gestisci visibilità e disponibilità</RouterLink>
+          </Link>
+        </Text>
+      </Flex>
+    </Card>
+  );
+}

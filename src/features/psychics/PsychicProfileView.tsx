@@ -1,0 +1,273 @@
+import { Avatar, Badge, Box, Button, Card, Container, DataList, Flex, Grid, Heading, Spinner, Tabs, Text } from "@radix-ui/themes";
+import { StarFilledIcon } from "@radix-ui/react-icons";
+import { Link as RouterLink } from "react-router-dom";
+import type { FunctionReturnType } from "convex/server";
+import type { api } from "../../../convex/_generated/api";
+import { paths } from "../../app/paths";
+import { formatEuro, formatRating, truncate } from "../../lib/format";
+import { WEEK, openingHours, weekdayLabels } from "../../lib/weekdays";
+import { PsychicNotFound } from "./PsychicNotFound";
+
+export type PublicProfile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
+export type Review = FunctionReturnType<typeof api.reviews.listForProfile>[number];
+export type NextAvailability = { date: string; label: string; ranges: string[] };
+
+/** The profile's summary under the name is cut at 150 characters (spec §9); the tab has it all. */
+const SUMMARY_LENGTH = 150;
+
+const reviewDate = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" });
+
+type Props = {
+  /** `undefined` while loading, `null` when missing, hidden or not approved. */
+  profile: PublicProfile | null | undefined;
+  reviews: Review[] | undefined;
+  /** Omitted when not computed; an empty list means no free time in the coming days. */
+  nextAvailability?: NextAvailability[] | undefined;
+};
+
+export function PsychicProfileView({ profile, reviews, nextAvailability }: Props) {
+  if (profile === undefined) {
+    return (
+      <Flex justify="center" py="9" aria-busy="true" aria-label="Caricamento del profilo">
+        <Spinner size="3" />
+      </Flex>
+    );
+  }
+  if (profile === null) return <PsychicNotFound />;
+
+  return (
+    <Container size="4" px={{ initial: "4", sm: "5" }} py="7">
+      <Grid columns={{ initial: "1", md: "3fr 1fr" }} gap="5" align="start">
+        <Flex direction="column" gap="5">
+          <ProfileHeader profile={profile} />
+          <Tabs.Root defaultValue="about">
+            <Tabs.List aria-label="Sezioni del profilo">
+              <Tabs.Trigger value="about">Chi sono</Tabs.Trigger>
+              <Tabs.Trigger value="reviews">Recensioni</Tabs.Trigger>
+              <Tabs.Trigger value="availability">Disponibilità</Tabs.Trigger>
+            </Tabs.List>
+            <Box pt="4">
+              <Tabs.Content value="about">
+                <About profile={profile} />
+              </Tabs.Content>
+              <Tabs.Content value="reviews">
+                <Reviews reviews={reviews} />
+              </Tabs.Content>
+              <Tabs.Content value="availability">
+                <WeeklyHours availability={profile.availability} />
+              </Tabs.Content>
+            </Box>
+          </Tabs.Root>
+        </Flex>
+        <Flex direction="column" gap="4">
+          <PricesPanel profile={profile} />
+          {nextAvailability !== undefined ? <NextAvailabilityPanel days={nextAvailability} /> : null}
+        </Flex>
+      </Grid>
+    </Container>
+  );
+}
+
+function ProfileHeader({ profile }: { profile: PublicProfile }) {
+  return (
+    <Flex gap="5" align="center" wrap="wrap">
+      <Avatar
+        size="9"
+        radius="full"
+        src={profile.photoUrl ?? undefined}
+        fallback={profile.psychicName.slice(0, 1)}
+        alt={`Foto di ${profile.psychicName}`}
+      />
+      <Flex direction="column" gap="2" style={{ flex: 1, minWidth: 240 }}>
+        <Heading as="h1" size="8">
+          {profile.psychicName}
+        </Heading>
+        <Flex gap="3" align="center" wrap="wrap">
+          {profile.rating === null ? (
+            <Badge color="green" variant="soft">
+              Nuovo
+            </Badge>
+          ) : (
+            <Flex align="center" gap="1" aria-label={`Valutazione ${formatRating(profile.rating)} su 5`}>
+              <StarFilledIcon color="var(--amber-9)" />
+              <Text weight="medium">{formatRating(profile.rating)}</Text>
+              <Text size="2" color="gray">
+                ({profile.reviewCount} {profile.reviewCount === 1 ? "recensione" : "recensioni"})
+              </Text>
+            </Flex>
+          )}
+          <Text size="2" color="gray">
+            {profile.yearsExperience === 1 ? "1 anno di esperienza" : `${profile.yearsExperience} anni di esperienza`}
+          </Text>
+          {profile.isAvailable ? (
+            <Badge color="green">Disponibile</Badge>
+          ) : (
+            <Badge color="gray">Non disponibile</Badge>
+          )}
+        </Flex>
+        <Flex gap="2" wrap="wrap">
+          {profile.specialties.map((name) => (
+            <Badge key={name} variant="surface">
+              {name}
+            </Badge>
+          ))}
+        </Flex>
+        <Text as="p" color="gray">
+          {truncate(profile.bio, SUMMARY_LENGTH)}
+        </Text>
+      </Flex>
+    </Flex>
+  );
+}
+
+function About({ profile }: { profile: PublicProfile }) {
+  return (
+    <Flex direction="column" gap="4">
+      <Text as="p" style={{ whiteSpace: "pre-line" }}>
+        {profile.bio}
+      </Text>
+      {profile.specializations.length > 0 ? (
+        <Box>
+          <Heading as="h2" size="4" mb="2">
+            Ambiti di consulto
+          </Heading>
+          <Flex gap="2" wrap="wrap">
+            {profile.specializations.map((name) => (
+              <Badge key={name} color="gray" variant="soft" size="2">
+                {name}
+              </Badge>
+            ))}
+          </Flex>
+        </Box>
+      ) : null}
+    </Flex>
+  );
+}
+
+function Reviews({ reviews }: { reviews: Review[] | undefined }) {
+  if (reviews === undefined) {
+    return (
+      <Flex justify="center" py="5" aria-busy="true" aria-label="Caricamento delle recensioni">
+        <Spinner />
+      </Flex>
+    );
+  }
+  if (reviews.length === 0) {
+    return (
+      <Card size="3">
+        <Text as="p" color="gray" align="center">
+          Ancora nessuna recensione. Le recensioni arrivano dai clienti dopo un consulto completato.
+        </Text>
+      </Card>
+    );
+  }
+  return (
+    <Flex direction="column" gap="3" asChild>
+      <ul aria-label="Recensioni" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+        {reviews.map((review) => (
+          <li key={review.id}>
+            <Card size="2">
+              <Flex justify="between" gap="3" wrap="wrap" mb="1">
+                <Text weight="bold">{review.clientName}</Text>
+                <Text size="2" color="gray">
+                  {reviewDate.format(review.createdAt)}
+                </Text>
+              </Flex>
+              <Text as="div" size="2" aria-label={`${review.rating} stelle su 5`} style={{ color: "var(--amber-9)" }}>
+                {"★".repeat(review.rating)}
+                <span style={{ color: "var(--gray-6)" }}>{"★".repeat(5 - review.rating)}</span>
+              </Text>
+              {review.comment ? (
+                <Text as="p" size="2" mt="2">
+                  {review.comment}
+                </Text>
+              ) : null}
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Flex>
+  );
+}
+
+function WeeklyHours({ availability }: { availability: PublicProfile["availability"] }) {
+  return (
+    <Card size="3">
+      <DataList.Root aria-label="Orari settimanali" size="3">
+        {WEEK.map((day) => {
+          const hours = openingHours(availability[day]);
+          return (
+            <DataList.Item key={day}>
+              <DataList.Label minWidth="120px">{weekdayLabels[day]}</DataList.Label>
+              <DataList.Value>{hours ?? <Text color="gray">Chiuso</Text>}</DataList.Value>
+            </DataList.Item>
+          );
+        })}
+      </DataList.Root>
+    </Card>
+  );
+}
+
+function PricesPanel({ profile }: { profile: PublicProfile }) {
+  return (
+    <Card size="3" asChild>
+      <aside aria-label="Durate e prezzi">
+        <Heading as="h2" size="4" mb="3">
+          Durate e prezzi
+        </Heading>
+        <Flex direction="column" gap="2" mb="3" asChild>
+          <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
+            {profile.prices.map(({ minutes, euros }) => (
+              <Flex key={minutes} justify="between" asChild>
+                <li>
+                  <Text>{minutes} minuti</Text>
+                  <Text weight="bold">{formatEuro(euros)}</Text>
+                </li>
+              </Flex>
+            ))}
+          </ul>
+        </Flex>
+        <Text as="p" size="1" color="gray" mb="3">
+          Prezzi finali in euro, IVA inclusa. Pagamento anticipato con carta.
+        </Text>
+        {profile.isAvailable ? (
+          <Button asChild size="3" style={{ width: "100%" }}>
+            <RouterLink to={paths.psychicBook(profile.id)}>Prenota un consulto</RouterLink>
+          </Button>
+        ) : (
+          <Text as="p" size="2" color="gray">
+            Al momento {profile.psychicName} non accetta nuovi consulti.
+          </Text>
+        )}
+      </aside>
+    </Card>
+  );
+}
+
+function NextAvailabilityPanel({ days }: { days: NextAvailability[] }) {
+  return (
+    <Card size="3" asChild>
+      <aside aria-label="Prossime disponibilità">
+        <Heading as="h2" size="4" mb="3">
+          Prossime disponibilità
+        </Heading>
+        {days.length === 0 ? (
+          <Text as="p" size="2" color="gray">
+            Nessun orario libero nei prossimi giorni.
+          </Text>
+        ) : (
+          <Flex direction="column" gap="2">
+            {days.map((day) => (
+              <Flex key={day.date} justify="between" gap="3">
+                <Text size="2" weight="medium">
+                  {day.label}
+                </Text>
+                <Text size="2">{day.ranges.join(", ")}</Text>
+              </Flex>
+            ))}
+          </Flex>
+        )}
+      </aside>
+    </Card>
+  );
+}
