@@ -18,6 +18,8 @@ export interface HttpContext {
   lastCommitTs: () => bigint;
   cloudUrl: string;
   adminKey: string;
+  /** Counters for `npm run bench` on GET /debug/stats; absent unless LOCAL_BACKEND_DEBUG_STATS=1. */
+  stats?: () => Record<string, number>;
 }
 
 const CORS = {
@@ -83,6 +85,7 @@ export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, 
       res.writeHead(200, { "content-type": "text/plain", ...CORS });
       return void res.end("local-backend");
     }
+    if (req.method === "GET" && p === "/debug/stats" && ctx.stats) return json(res, 200, ctx.stats());
     if (p === "/api/query_ts" && req.method === "POST") return json(res, 200, { ts: encodeTs(ctx.lastCommitTs()) });
     if (p === "/api/storage/upload" && req.method === "POST") return await upload(ctx, url, req, res);
     const file = /^\/api\/storage\/([0-9]+_storage)$/.exec(p);

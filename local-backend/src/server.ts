@@ -214,7 +214,12 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
       ws.on("error", () => ws.terminate());
     });
   });
-  const ctx = { engine, files, verify, synced: () => durability.synced(), kick, lastCommitTs: () => lastCommitTs, cloudUrl, adminKey: keys.adminKey };
+  // Off by default: the bench reads how many query evaluations a write caused.
+  const stats =
+    process.env.LOCAL_BACKEND_DEBUG_STATS === "1"
+      ? () => ({ evaluations: subs.evaluations, groups: subs.groupCount, connections: sync.conns.size })
+      : undefined;
+  const ctx = { engine, files, verify, synced: () => durability.synced(), kick, lastCommitTs: () => lastCommitTs, cloudUrl, adminKey: keys.adminKey, stats };
   cloud.on("request", (req, res) => defer(() => void cloudHandler(ctx, req, res)));
   site.on("request", (req, res) => defer(() => void siteHandler(ctx, req, res)));
 

@@ -1,0 +1,32 @@
+// Timing helpers: monotonic nanosecond clock and latency summaries in milliseconds.
+
+export const now = (): bigint => process.hrtime.bigint();
+export const ms = (from: bigint, to: bigint): number => Number(to - from) / 1e6;
+export const sleep = (t: number) => new Promise<void>((r) => setTimeout(r, t));
+
+export interface Latency {
+  n: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+/** Nearest-rank percentiles, rounded to microseconds. */
+export function summarize(samples: number[]): Latency {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+  const r = (x: number) => Math.round(x * 1000) / 1000;
+  const mean = s.reduce((a, b) => a + b, 0) / (s.length || 1);
+  return { n: s.length, p50: r(at(50)), p90: r(at(90)), p99: r(at(99)), max: r(s[s.length - 1] ?? 0), mean: r(mean) };
+}
+
+/** Rejects when `p` does not settle within `t` ms, so a stuck scenario cannot hang the bench. */
+export function within<T>(p: Promise<T>, t: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${t} ms`)), t);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
