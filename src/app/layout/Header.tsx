@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { Box, Button, Container, Flex, IconButton, Link, Separator } from "@radix-ui/themes";
+import { Box, Button, Container, Flex, IconButton, Link, Separator, Skeleton, Text } from "@radix-ui/themes";
 import { Cross1Icon, HamburgerMenuIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink, NavLink, useLocation } from "react-router-dom";
+import { useSignOut, useViewer, type Viewer } from "../../lib/session";
 import { paths } from "../paths";
 import { Logo } from "./Logo";
 import { SiteSearch } from "./SiteSearch";
@@ -13,6 +14,9 @@ const navLinks = [
 
 export function Header() {
   const { pathname } = useLocation();
+  const viewer = useViewer();
+  // Readers have their own area: the client's browsing links are not for them (spec §2).
+  const links = viewer?.accountType === "psychic" ? [] : navLinks;
   // The menu remembers the page it was opened on, so any navigation closes it.
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);
   const menuOpen = openOnPath === pathname;
@@ -24,7 +28,7 @@ export function Header() {
           <Logo />
           <Flex asChild align="center" gap="5" display={{ initial: "none", md: "flex" }}>
             <nav aria-label="Navigazione principale">
-              {navLinks.map((link) => (
+              {links.map((link) => (
                 <Link key={link.to} asChild weight="medium" color="gray" highContrast underline="hover">
                   <NavLink to={link.to}>{link.label}</NavLink>
                 </Link>
@@ -33,8 +37,8 @@ export function Header() {
           </Flex>
           <Flex align="center" gap="2">
             <SiteSearch />
-            <Flex gap="2" display={{ initial: "none", md: "flex" }}>
-              <AccountButtons />
+            <Flex gap="2" align="center" display={{ initial: "none", md: "flex" }}>
+              <AccountButtons viewer={viewer} />
             </Flex>
             <Box display={{ initial: "block", md: "none" }}>
               <IconButton
@@ -55,7 +59,7 @@ export function Header() {
             <Separator size="4" mb="3" />
             <Flex asChild direction="column" gap="3">
               <nav aria-label="Menu mobile">
-                {navLinks.map((link) => (
+                {links.map((link) => (
                   <Link key={link.to} asChild size="4" weight="medium" color="gray" highContrast underline="hover">
                     <NavLink to={link.to} onClick={() => setOpenOnPath(null)}>
                       {link.label}
@@ -63,7 +67,7 @@ export function Header() {
                   </Link>
                 ))}
                 <Flex direction="column" gap="2" mt="2">
-                  <AccountButtons onNavigate={() => setOpenOnPath(null)} />
+                  <AccountButtons viewer={viewer} onNavigate={() => setOpenOnPath(null)} />
                 </Flex>
               </nav>
             </Flex>
@@ -74,7 +78,37 @@ export function Header() {
   );
 }
 
-function AccountButtons({ onNavigate }: { onNavigate?: () => void }) {
+/** Signed out: Accedi / Registrati. Signed in: greeting, dashboard, Esci. Loading: a placeholder, no flicker. */
+function AccountButtons({ viewer, onNavigate }: { viewer: Viewer | null | undefined; onNavigate?: () => void }) {
+  const signOut = useSignOut();
+  if (viewer === undefined) {
+    return <Skeleton width="180px" height="32px" aria-label="Caricamento dell'account" />;
+  }
+  if (viewer !== null) {
+    const reader = viewer.accountType === "psychic";
+    const dashboard = viewer.isAdmin ? paths.adminDashboard : reader ? paths.psychicDashboard : paths.dashboard;
+    return (
+      <>
+        <Text size="2" color="gray">
+          Ciao, {viewer.fullName || viewer.email}
+        </Text>
+        <Button asChild variant="soft">
+          <RouterLink to={dashboard} onClick={onNavigate}>
+            {reader ? "Dashboard Cartomante" : "Dashboard"}
+          </RouterLink>
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => {
+            onNavigate?.();
+            void signOut();
+          }}
+        >
+          Esci
+        </Button>
+      </>
+    );
+  }
   return (
     <>
       <Button asChild variant="soft">

@@ -1,12 +1,38 @@
-import { UnderConstruction } from "../../components/UnderConstruction";
+import { Flex, Link, Text } from "@radix-ui/themes";
+import { Link as RouterLink, Navigate, useSearchParams } from "react-router-dom";
 import { paths } from "../../app/paths";
+import { AuthLayout, FormSkeleton } from "./AuthLayout";
+import { carriedQuery } from "./redirects";
+import { SignUpForm } from "./SignUpForm";
+import { useSignedInRedirect } from "./useSignedInRedirect";
 
+export const registerEmailInUseMessage = "Questo indirizzo email è già registrato. Prova ad accedere invece.";
+
+/** /register?type=client|psychic: the sign-up form on its own page. */
 export function RegisterPage() {
+  const { viewer, target } = useSignedInRedirect();
+  const [search] = useSearchParams();
+  if (target !== null) return <Navigate to={target} replace />;
+  const type = search.get("type") === "psychic" ? "psychic" : "client";
+
   return (
-    <UnderConstruction
+    <AuthLayout
       title="Crea il tuo account"
       lead="Registrati gratuitamente come cliente per prenotare consulti, o come cartomante per offrirli."
-      next={{ label: "Hai già un account? Accedi", to: paths.login }}
-    />
+    >
+      {viewer === undefined ? (
+        <FormSkeleton />
+      ) : (
+        <SignUpForm key={type} initialType={type} emailInUseMessage={registerEmailInUseMessage} />
+      )}
+      <Flex mt="5">
+        <Text size="2" color="gray">
+          Hai già un account?{" "}
+          <Link asChild weight="medium">
+            <RouterLink to={`${paths.login}${carriedQuery(search)}`}>Accedi</RouterLink>
+          </Link>
+        </Text>
+      </Flex>
+    </AuthLayout>
   );
 }

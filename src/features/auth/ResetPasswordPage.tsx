@@ -1,12 +1,187 @@
-import { UnderConstruction } from "../../components/UnderConstruction";
+import { useState } from "react";
+import { useAuthActions } from "@convex-dev/auth/react";
+import { Button, Callout, Flex, Link, Text } from "@radix-ui/themes";
+import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { Link as RouterLink, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { paths } from "../../app/paths";
+import { TextField } from "../../components/form/TextField";
+import { toast } from "../../components/toast";
+import { errorCodeOf, errorMessage } from "../../lib/errors";
+import { useZodForm } from "../../lib/forms";
+import { useViewer } from "../../lib/session";
+import { AuthLayout } from "./AuthLayout";
+import { homePathFor } from "./redirects";
+import { resetRequestSchema, resetVerifySchema, type ResetVerifyValues } from "./schemas";
 
+/** What the admin page passes when it has already sent the code to an admin address. */
+export type ResetPasswordState = { email?: string; admin?: boolean };
+
+export const codeSentToast = {
+  title: "Email inviata",
+  description: "Se l'indirizzo è registrato, riceverai un codice di 6 cifre per reimpostare la password.",
+} as const;
+
+/**
+ * /reset-password: an emailed six-digit code, then the new password twice. No session is needed
+ * (the code proves the mailbox); success signs the person in and signs out their other sessions.
+ */
 export function ResetPasswordPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = (location.state ?? {}) as ResetPasswordState;
+  const [email, setEmail] = useState<string | null>(state.email ?? null);
+  const [done, setDone] = useState(false);
+  const viewer = useViewer();
+  // Admin addresses may only use the admin flows; the server checks this flag against the address.
+  const admin = state.admin === true;
+
+  if (done && viewer) return <Navigate to={homePathFor(viewer)} replace />;
+
   return (
-    <UnderConstruction
-      title="Reimposta la password"
-      lead="Ricevi un codice via email e scegli una nuova password per il tuo account."
-      next={{ label: "Torna all'accesso", to: paths.login }}
-    />
+    <AuthLayout title="Reimposta la password" lead="Ricevi un codice via email e scegli una nuova password per il tuo account.">
+      {email === null ? (
+        <RequestCodeForm admin={admin} onSent={setEmail} />
+      ) : (
+        <NewPasswordForm email={email} admin={admin} onDone={(signedIn) => (signedIn ? setDone(true) : navigate(admin ? paths.adminLogin : paths.login))} onRestart={() => setEmail(null)} />
+      )}
+      <Flex mt="5">
+        <Link asChild size="2">
+          <RouterLink to={admin ? paths.adminLogin : paths.login}>Torna all'accesso</RouterLink>
+        </Link>
+      </Flex>
+    </AuthLayout>
+  );
+}
+
+function RequestCodeForm({ admin, onSent }: { admin: boolean; onSent: (email: string) => void }) {
+  const { signIn } = useAuthActions();
+  const form = useZodForm(resetRequestSchema, { email: "" });
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async ({ email }) => {
+    setFailure(null);
+    try {
+      await signIn("password", { flow: "reset", email, ...(admin ? { adminLogin: true } : {}) });
+      toast.success(codeSentToast.title, codeSentToast.description);
+      onSent(email);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Richiedi il codice">
+      <Flex direction="column" gap="4">
+        <Text as="p" size="2" color="gray">
+          Inserisci l'email del tuo account: ti invieremo un codice di 6 cifre valido 15 minuti.
+        </Text>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={form.values.email}
+          onValueChange={(value) => form.set("email", value)}
+          error={form.errors.email}
+        />
+        <FailureCallout message={failure} />
+        <Button type="submit" size="3" disabled={form.submitting}>
+          {form.submitting ? "Invio..." : "Invia il codice"}
+        </Button>
+      </Flex>
+    </form>
+  );
+}
+
+function NewPasswordForm({
+  email,
+  admin,
+  onDone,
+  onRestart,
+}: {
+  email: string;
+  admin: boolean;
+  /** `signedIn` false: the password changed but no session came back, so the person signs in by hand. */
+  onDone: (signedIn: boolean) => void;
+  onRestart: () => void;
+}) {
+  const { signIn } = useAuthActions();
+  const form = useZodForm(resetVerifySchema, { code: "", password: "", confirmPassword: "" } satisfies ResetVerifyValues);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async ({ code, password }) => {
+    setFailure(null);
+    try {
+      const { signingIn } = await signIn("password", {
+        flow: "reset-verification",
+        email,
+        code,
+        newPassword: password,
+        ...(admin ? { adminLogin: true } : {}),
+      });
+      toast.success("Password aggiornata", signingIn ? "La tua nuova password è attiva." : "Accedi con la nuova password.");
+      onDone(signingIn);
+    } catch (error) {
+      const message = errorMessage(error);
+      if (errorCodeOf(error) === "INVALID_RESET_CODE") {
+        form.setErrors({ code: message });
+        toast.error(message, "Sessione non valida");
+      }
+      setFailure(message);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Nuova password">
+      <Flex direction="column" gap="4">
+        <Text as="p" size="2" color="gray">
+          Abbiamo inviato il codice a <strong>{email}</strong>. Non lo trovi?{" "}
+          <Button type="button" variant="ghost" size="1" onClick={onRestart}>
+            Richiedine uno nuovo
+          </Button>
+        </Text>
+        <TextField
+          label="Codice"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={form.values.code}
+          onValueChange={(value) => form.set("code", value)}
+          error={form.errors.code}
+        />
+        <TextField
+          label="Nuova password"
+          type="password"
+          autoComplete="new-password"
+          hint="Almeno 6 caratteri."
+          value={form.values.password}
+          onValueChange={(value) => form.set("password", value)}
+          error={form.errors.password}
+        />
+        <TextField
+          label="Conferma nuova password"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.confirmPassword}
+          onValueChange={(value) => form.set("confirmPassword", value)}
+          error={form.errors.confirmPassword}
+        />
+        <FailureCallout message={failure} />
+        <Button type="submit" size="3" disabled={form.submitting}>
+          {form.submitting ? "Salvataggio..." : "Reimposta la password"}
+        </Button>
+      </Flex>
+    </form>
+  );
+}
+
+function FailureCallout({ message }: { message: string | null }) {
+  if (message === null) return null;
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Icon>
+        <ExclamationTriangleIcon />
+      </Callout.Icon>
+      <Callout.Text>{message}</Callout.Text>
+    </Callout.Root>
   );
 }

@@ -1,12 +1,73 @@
-import { UnderConstruction } from "../../components/UnderConstruction";
+import { Card, Container, Flex, Heading, Skeleton, Text, TextField as RadixTextField } from "@radix-ui/themes";
+import { Navigate } from "react-router-dom";
 import { paths } from "../../app/paths";
+import { DeleteAccountDialog } from "../../components/account/DeleteAccountDialog";
+import { useDeleteMyAccount, useIsLeaving, useViewer, type Viewer } from "../../lib/session";
+import { ChangePasswordForm } from "./settings/ChangePasswordForm";
+import { ProfileSwitches } from "./settings/ProfileSwitches";
 
+/** /psychic/settings: readers only; availability, visibility, password and account deletion. */
 export function PsychicSettingsPage() {
+  const viewer = useViewer();
+  const leaving = useIsLeaving();
+  if (!leaving) {
+    if (viewer === null) return <Navigate to={`${paths.login}?redirect=${encodeURIComponent(paths.psychicSettings)}`} replace />;
+    if (viewer && viewer.accountType !== "psychic") return <Navigate to={paths.dashboard} replace />;
+  }
+
   return (
-    <UnderConstruction
-      title="Impostazioni cartomante"
-      lead="Disponibilità per i consulti, visibilità del profilo, password ed eliminazione dell'account."
-      next={{ label: "Torna alla dashboard", to: paths.psychicDashboard }}
-    />
+    <Container size="2" px={{ initial: "4", sm: "5" }} py={{ initial: "6", sm: "8" }}>
+      <Heading as="h1" size={{ initial: "7", sm: "8" }} mb="2">
+        Impostazioni cartomante
+      </Heading>
+      <Text as="p" size="3" color="gray" mb="5">
+        Disponibilità per i consulti, visibilità del profilo, password ed eliminazione dell'account.
+      </Text>
+      {viewer ? <ReaderSettings viewer={viewer} /> : <Skeleton height="420px" aria-label="Caricamento" />}
+    </Container>
+  );
+}
+
+function ReaderSettings({ viewer }: { viewer: Viewer }) {
+  const deleteAccount = useDeleteMyAccount({
+    successTitle: "Account eliminato",
+    errorText: "Impossibile eliminare l'account",
+  });
+  return (
+    <Flex direction="column" gap="5">
+      <Card size="3">
+        <Heading as="h2" size="4" mb="3">
+          Account
+        </Heading>
+        <Flex direction="column" gap="1">
+          <Text as="label" htmlFor="reader-email" size="2" weight="medium">
+            Email
+          </Text>
+          <RadixTextField.Root id="reader-email" size="3" value={viewer.email ?? ""} readOnly />
+        </Flex>
+      </Card>
+      <Card size="3">
+        <Heading as="h2" size="4" mb="3">
+          Profilo e disponibilità
+        </Heading>
+        <ProfileSwitches />
+      </Card>
+      <Card size="3">
+        <Heading as="h2" size="4" mb="3">
+          Cambia password
+        </Heading>
+        <ChangePasswordForm />
+      </Card>
+      <Card size="3">
+        <Heading as="h2" size="4" mb="2" color="red">
+          Zona pericolosa
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          Elimina il tuo account e il tuo profilo da cartomante. I consulti passati restano nei registri
+          contabili senza il tuo nome.
+        </Text>
+        <DeleteAccountDialog onConfirm={deleteAccount} />
+      </Card>
+    </Flex>
   );
 }

@@ -1,0 +1,50 @@
+import { useState } from "react";
+import { AlertDialog, Button, Flex } from "@radix-ui/themes";
+import { TrashIcon } from "@radix-ui/react-icons";
+
+export const deleteAccountDialogText = {
+  title: "Sei sicuro?",
+  description:
+    "Questa azione non può essere annullata. Il tuo account e tutti i dati associati verranno eliminati definitivamente.",
+} as const;
+
+/**
+ * The delete button and its confirmation. The dialog stays open while the deletion runs, and
+ * again if it fails, so a second click is never needed to see what happened.
+ */
+export function DeleteAccountDialog({ onConfirm }: { onConfirm: () => Promise<boolean> }) {
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const confirm = async () => {
+    setDeleting(true);
+    const deleted = await onConfirm();
+    setDeleting(false);
+    if (deleted) setOpen(false);
+  };
+
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => (deleting ? undefined : setOpen(next))}>
+      <AlertDialog.Trigger>
+        <Button color="red" variant="soft">
+          <TrashIcon />
+          Elimina account
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Content maxWidth="460px">
+        <AlertDialog.Title>{deleteAccountDialogText.title}</AlertDialog.Title>
+        <AlertDialog.Description size="2">{deleteAccountDialogText.description}</AlertDialog.Description>
+        <Flex gap="3" mt="4" justify="end" wrap="wrap">
+          <AlertDialog.Cancel>
+            <Button variant="soft" color="gray" disabled={deleting}>
+              Annulla
+            </Button>
+          </AlertDialog.Cancel>
+          <Button color="red" disabled={deleting} onClick={() => void confirm()}>
+            {deleting ? "Eliminazione..." : "Elimina definitivamente"}
+          </Button>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}

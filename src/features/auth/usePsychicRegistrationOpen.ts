@@ -1,0 +1,15 @@
+import { useQueries } from "convex/react";
+import { api } from "../../../convex/_generated/api";
+
+/**
+ * Whether readers may sign up now. A failed read counts as open (spec §8): the server refuses a
+ * reader sign-up anyway when the switch is off. `undefined` while loading.
+ */
+export function usePsychicRegistrationOpen(): boolean | undefined {
+  const { settings } = useQueries({ settings: { query: api.settings.getPublic, args: {} } }) as {
+    settings: { psychic_registration_enabled: boolean } | Error | undefined;
+  };
+  if (settings === undefined) return undefined;
+  if (settings instanceof Error) return true;
+  return settings.psychic_registration_enabled;
+}

@@ -1,0 +1,121 @@
+import { useEffect, useId } from "react";
+import { Box, Flex, Skeleton, Switch, Text } from "@radix-ui/themes";
+import { useMutation, useQueries } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { api } from "../../../../convex/_generated/api";
+import { toast } from "../../../components/toast";
+
+type OwnProfile = NonNullable<FunctionReturnType<typeof api.readerProfile.getMine>>;
+
+export const switchMessages = {
+  availabilityError: "Impossibile aggiornare la disponibilità",
+  visibilityError: "Impossibile aggiornare la visibilità",
+  availableOn: ["Disponibilità aggiornata", "Ora sei disponibile per nuovi consulti."],
+  availableOff: ["Disponibilità aggiornata", "Non riceverai nuove prenotazioni finché non torni disponibile."],
+  visibleOn: ["Visibilità aggiornata", "Il tuo profilo è visibile nella lista dei cartomanti."],
+  visibleOff: ["Visibilità aggiornata", "Il tuo profilo non compare più nella lista dei cartomanti."],
+} as const;
+
+/**
+ * Availability and public visibility, saved optimistically on `readerProfile.getMine`: the switch
+ * moves at once and moves back if the server refuses. A reader without a profile yet gets the
+ * default one first (spec §4).
+ */
+export function ProfileSwitches() {
+  // useQueries hands back a failure instead of throwing it into the page.
+  const { profile } = useQueries({ profile: { query: api.readerProfile.getMine, args: {} } }) as {
+    profile: OwnProfile | null | undefined | Error;
+  };
+  const ensureMine = useMutation(api.readerProfile.ensureMine);
+  const missing = profile === null;
+  useEffect(() => {
+    if (missing) void ensureMine({}).catch(() => toast.error("Impossibile creare il profilo."));
+  }, [missing, ensureMine]);
+
+  const setAvailable = useMutation(api.readerProfile.setAvailable).withOptimisticUpdate((store, { isAvailable }) => {
+    const current = store.getQuery(api.readerProfile.getMine, {});
+    if (current) store.setQuery(api.readerProfile.getMine, {}, { ...current, isAvailable });
+  });
+  const setPubliclyVisible = useMutation(api.readerProfile.setPubliclyVisible).withOptimisticUpdate(
+    (store, { isPubliclyVisible }) => {
+      const current = store.getQuery(api.readerProfile.getMine, {});
+      if (current) store.setQuery(api.readerProfile.getMine, {}, { ...current, isPubliclyVisible });
+    },
+  );
+
+  if (profile instanceof Error) {
+    return (
+      <Text as="p" color="red" size="2" role="alert">
+        Impossibile caricare le impostazioni del profilo. Ricarica la pagina per riprovare.
+      </Text>
+    );
+  }
+  if (!profile) return <Skeleton height="96px" aria-label="Caricamento del profilo" />;
+
+  const changeAvailable = async (isAvailable: boolean) => {
+    try {
+      await setAvailable({ isAvailable });
+      const [title, description] = isAvailable ? switchMessages.availableOn : switchMessages.availableOff;
+      toast.success(title, description);
+    } catch {
+      toast.error(switchMessages.availabilityError);
+    }
+  };
+  const changeVisible = async (isPubliclyVisible: boolean) => {
+    try {
+      await setPubliclyVisible({ isPubliclyVisible });
+      const [title, description] = isPubliclyVisible ? switchMessages.visibleOn : switchMessages.visibleOff;
+      toast.success(title, description);
+    } catch {
+      toast.error(switchMessages.visibilityError);
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="4">
+      <SettingSwitch
+        label="Disponibile per consulti"
+        description="Quando è spento i clienti non possono prenotare nuovi consulti con te."
+        checked={profile.isAvailable}
+        onChange={(value) => void changeAvailable(value)}
+      />
+      <SettingSwitch
+        label="Profilo pubblico"
+        description={
+          profile.profileStatus === "approved"
+            ? "Il profilo compare nella lista dei cartomanti."
+            : "Il profilo comparirà nella lista dei cartomanti dopo la pubblicazione dall'editor del profilo."
+        }
+        checked={profile.isPubliclyVisible}
+        onChange={(value) => void changeVisible(value)}
+      />
+    </Flex>
+  );
+}
+
+function SettingSwitch({
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <Flex justify="between" align="center" gap="4">
+      <Box>
+        <Text as="label" htmlFor={id} weight="medium">
+          {label}
+        </Text>
+        <Text as="p" id={`${id}-description`} size="2" color="gray">
+          {description}
+        </Text>
+      </Box>
+      <Switch id={id} size="3" checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-description`} />
+    </Flex>
+  );
+}

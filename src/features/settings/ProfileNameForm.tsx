@@ -1,0 +1,49 @@
+import { Button, Flex } from "@radix-ui/themes";
+import { useMutation } from "convex/react";
+import { api } from "../../../convex/_generated/api";
+import { TextField } from "../../components/form/TextField";
+import { toast } from "../../components/toast";
+import { errorMessage } from "../../lib/errors";
+import { useZodForm } from "../../lib/forms";
+import { fullNameSchema, type FullNameValues } from "./schemas";
+
+export const profileUpdatedToast = { title: "Profilo aggiornato", description: "Il tuo nome è stato salvato." } as const;
+export const profileUpdateErrorMessage = "Impossibile aggiornare il profilo.";
+
+/** The full name, saved optimistically: the header's greeting changes before the server answers. */
+export function ProfileNameForm({ fullName }: { fullName: string }) {
+  const updateFullName = useMutation(api.users.updateFullName).withOptimisticUpdate((store, args) => {
+    const viewer = store.getQuery(api.users.viewer, {});
+    if (viewer) store.setQuery(api.users.viewer, {}, { ...viewer, fullName: args.fullName });
+  });
+  const form = useZodForm(fullNameSchema, { fullName } satisfies FullNameValues);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await updateFullName({ fullName: values.fullName });
+      form.set("fullName", values.fullName);
+      toast.success(profileUpdatedToast.title, profileUpdatedToast.description);
+    } catch (error) {
+      toast.error(errorMessage(error, profileUpdateErrorMessage, { INVALID_INPUT: profileUpdateErrorMessage }));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Nome">
+      <Flex direction="column" gap="3">
+        <TextField
+          label="Nome e cognome"
+          autoComplete="name"
+          value={form.values.fullName}
+          onValueChange={(value) => form.set("fullName", value)}
+          error={form.errors.fullName}
+        />
+        <Flex>
+          <Button type="submit" disabled={form.submitting || form.values.fullName.trim() === fullName}>
+            {form.submitting ? "Salvataggio..." : "Salva"}
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+export const fullNameSchema = z.object({
+  fullName: z
+    .string()
+    .trim()
+    .min(1, "Inserisci il tuo nome e cognome.")
+    .max(100, "Il nome può avere al massimo 100 caratteri.")
+    .transform((value) => value.replace(/\s+/g, " ")),
+});
+export type FullNameValues = z.input<typeof fullNameSchema>;
+
+const memberSinceFormat = new Intl.DateTimeFormat("it-IT", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/Rome",
+});
+
+/** "23 novembre 2026": the day as it was in Italy when the account was created. */
+export function formatMemberSince(timestamp: number): string {
+  return memberSinceFormat.format(new Date(timestamp));
+}
+
+export function accountTypeLabel(accountType: "client" | "psychic" | null): string {
+  return accountType === "psychic" ? "Cartomante" : "Cliente";
+}

@@ -1,0 +1,35 @@
+// Field rules shared by every account form (sign-in, sign-up, reset, admin, settings), with the
+// Italian messages shown under the fields. The server checks the same rules again.
+import { z } from "zod";
+import { MIN_PASSWORD_LENGTH } from "../../convex/model/accounts";
+
+export { MIN_PASSWORD_LENGTH };
+
+// The server's own pattern (convex/model/accounts.ts), so both sides agree on what an email is.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailRequiredMessage = "Inserisci la tua email.";
+export const emailInvalidMessage = "Inserisci un indirizzo email valido.";
+export const passwordRequiredMessage = "Inserisci la password.";
+export const passwordTooShortMessage = "La password deve essere di almeno 6 caratteri.";
+
+export function emailField(required = emailRequiredMessage, invalid = emailInvalidMessage) {
+  return z
+    .string()
+    .trim()
+    .min(1, required)
+    .refine((value) => EMAIL_PATTERN.test(value), invalid)
+    .transform((value) => value.toLowerCase());
+}
+
+export const passwordField = z.string().min(1, passwordRequiredMessage);
+
+/** A new password and its confirmation; the messages differ by screen in the spec, so they are passed in. */
+export function newPasswordFields({ tooShort, mismatch }: { tooShort: string; mismatch: string }) {
+  return z
+    .object({
+      password: z.string().min(MIN_PASSWORD_LENGTH, tooShort),
+      confirmPassword: z.string(),
+    })
+    .refine((values) => values.password === values.confirmPassword, { message: mismatch, path: ["confirmPassword"] });
+}

@@ -1,0 +1,113 @@
+// Who is signed in, and leaving: the one place the header, the auth pages and the settings pages
+// read the session from, so they agree on "loading", "signed out" and "signed in".
+import { useCallback, useSyncExternalStore } from "react";
+import { useAuthActions } from "@convex-dev/auth/react";
+import { useConvexAuth, useMutation, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { useNavigate } from "react-router-dom";
+import { api } from "../../convex/_generated/api";
+import { toast } from "../components/toast";
+
+export type Viewer = NonNullable<FunctionReturnType<typeof api.users.viewer>>;
+
+/**
+ * The signed-in person: `undefined` while the session or the query is loading, `null` when signed
+ * out. A token whose session the server no longer knows (reset elsewhere, account deleted) reads
+ * as signed out, because `users.viewer` answers null for it.
+ */
+export function useViewer(): Viewer | null | undefined {
+  const { isLoading, isAuthenticated } = useConvexAuth();
+  const viewer = useQuery(api.users.viewer, isLoading || !isAuthenticated ? "skip" : {});
+  if (isLoading) return undefined;
+  if (!isAuthenticated) return null;
+  return viewer;
+}
+
+// While a sign-out or a deletion is under way the signed-in pages must not bounce to /login:
+// the person is on their way home. A tiny external store, because the header and the page that
+// guard different parts of the tree both need it.
+let leaving = false;
+const listeners = new Set<() => void>();
+function setLeaving(value: boolean) {
+  leaving = value;
+  for (const listener of listeners) listener();
+}
+
+/** True while the person is signing out or deleting their account. */
+export function useIsLeaving(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => leaving,
+    () => leaving,
+  );
+}
+
+const HOME = "/";
+
+/** The text the spec shows after signing out. */
+export const signedOutToast = { title: "Disconnesso", description: "Hai effettuato il logout con successo." } as const;
+export const signOutErrorMessage = "Errore durante il logout.";
+
+/** A failure that means the session is already gone: signing out has nothing left to do. */
+export function isMissingSessionError(error: unknown): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  return /session missing|not authenticated|no session/i.test(text);
+}
+
+/**
+ * Signs out and goes home with the spec's toast. Home comes first, so a signed-in-only page never
+ * sees the signed-out state and bounces to /login on the way.
+ */
+export function useSignOut(): () => Promise<void> {
+  const { signOut } = useAuthActions();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    setLeaving(true);
+    try {
+      await navigate(HOME);
+      try {
+        await signOut();
+      } catch (error) {
+        // 'Auth session missing!' and the like: already signed out, which is what was asked.
+        if (!isMissingSessionError(error)) {
+          toast.error(signOutErrorMessage);
+          return;
+        }
+      }
+      toast.success(signedOutToast.title, signedOutToast.description);
+    } finally {
+      setLeaving(false);
+    }
+  }, [signOut, navigate]);
+}
+
+/**
+ * Deletes the signed-in person's account (the server removes sessions and data in one go), then
+ * clears the local tokens and goes home. Resolves false when the deletion failed and nothing changed.
+ */
+export function useDeleteMyAccount({ successTitle, errorText }: { successTitle: string; errorText: string }) {
+  const deleteMyAccount = useMutation(api.users.deleteMyAccount);
+  const { signOut } = useAuthActions();
+  const navigate = useNavigate();
+  return useCallback(async (): Promise<boolean> => {
+    setLeaving(true);
+    try {
+      try {
+        await deleteMyAccount({});
+      } catch {
+        toast.error(errorText);
+        return false;
+      }
+      await navigate(HOME);
+      // The server already ended every session; this only forgets the local tokens.
+      await signOut().catch(() => undefined);
+      toast.success(successTitle, "Il tuo account e tutti i dati associati sono stati eliminati.");
+      return true;
+    } finally {
+      setLeaving(false);
+    }
+  }, [deleteMyAccount, signOut, navigate, successTitle, errorText]);
+}
