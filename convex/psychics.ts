@@ -5,6 +5,7 @@ import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { query } from "./lib/functions";
 import { durationMinutes, specialization, specialty, weeklyAvailability } from "./lib/validators";
+import { NEXT_DAYS_HORIZON, nextFreeDays } from "./model/nextAvailability";
 import { matchesSearch, priceFor, startingPrice } from "./model/psychics";
 
 /** How many readers the home page features (spec §9). */
@@ -83,6 +84,15 @@ export const listPublic = query({
   },
 });
 
+/** The profile if the public may see it: missing, hidden and unapproved profiles are all null (spec §4). */
+async function loadPublicProfile(ctx: QueryCtx, id: string) {
+  // Any string may arrive from the URL: an id of another table or garbage is simply "not found".
+  const profileId = ctx.db.normalizeId("psychicProfiles", id);
+  const profile = profileId === null ? null : await ctx.db.get("psychicProfiles", profileId);
+  if (profile === null || !profile.isPubliclyVisible || profile.profileStatus !== "approved") return null;
+  return profile;
+}
+
 /** A public profile page; null for a missing, hidden or unapproved profile (spec §4). */
 export const getPublicProfile = query({
   args: { id: v.string() },
@@ -98,10 +108,8 @@ export const getPublicProfile = query({
     }),
   ),
   handler: async (ctx, { id }) => {
-    // Any string may arrive from the URL: an id of another table or garbage is simply "not found".
-    const profileId = ctx.db.normalizeId("psychicProfiles", id);
-    const profile = profileId === null ? null : await ctx.db.get("psychicProfiles", profileId);
-    if (profile === null || !profile.isPubliclyVisible || profile.profileStatus !== "approved") return null;
+    const profile = await loadPublicProfile(ctx, id);
+    if (profile === null) return null;
     return {
       ...(await toPublicCard(ctx, profile)),
       specializations: profile.specializations,
@@ -110,5 +118,43 @@ export const getPublicProfile = query({
       prices: profile.availableDurations.map((minutes) => ({ minutes, euros: priceFor(profile, minutes) })),
       availability: profile.availability,
     };
+  },
+});
+
+/** Bookings read to find taken slots: far more than a reader can hold in the horizon. */
+const MAX_TAKEN_BOOKINGS = 500;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * "Prossime disponibilità" (DECISIONS.md): the next three days with free time, from the weekly
+ * schedule minus confirmed bookings and unexpired payment holds. `now` comes from the page,
+ * rounded to a few minutes, because a query must not read the clock (its result is cached).
+ * Empty for a profile the public cannot see or a reader not taking consultations.
+ */
+export const listNextAvailability = query({
+  args: { id: v.string(), now: v.number() },
+  returns: v.array(
+    v.object({ date: v.string(), ranges: v.array(v.object({ from: v.string(), to: v.string() })) }),
+  ),
+  handler: async (ctx, { id, now }) => {
+    const profile = await loadPublicProfile(ctx, id);
+    if (profile === null || !profile.isAvailable || !Number.isFinite(now)) return [];
+    // A booking starting up to 2 hours before now may still cover a slot (60-minute maximum).
+    const bookings = await ctx.db
+      .query("bookings")
+      .withIndex("by_psychicProfile_startsAt", (q) =>
+        q
+          .eq("psychicProfileId", profile._id)
+          .gt("startsAt", now - 2 * HOUR_MS)
+          .lt("startsAt", now + (NEXT_DAYS_HORIZON + 1) * 24 * HOUR_MS),
+      )
+      .take(MAX_TAKEN_BOOKINGS);
+    const taken = bookings.filter(
+      (booking) =>
+        booking.status === "confirmed" ||
+        booking.status === "scheduled" ||
+        (booking.status === "pending_payment" && (booking.holdExpiresAt ?? 0) > now),
+    );
+    return nextFreeDays(profile.availability, taken, now);
   },
 });

@@ -29,6 +29,7 @@ import type * as model_accountDeletion from "../model/accountDeletion.js";
 import type * as model_accounts from "../model/accounts.js";
 import type * as model_demoData from "../model/demoData.js";
 import type * as model_emailTemplates from "../model/emailTemplates.js";
+import type * as model_nextAvailability from "../model/nextAvailability.js";
 import type * as model_profileRules from "../model/profileRules.js";
 import type * as model_psychics from "../model/psychics.js";
 import type * as model_settings from "../model/settings.js";
@@ -64,6 +65,7 @@ declare const fullApi: ApiFromModules<{
   "model/accounts": typeof model_accounts;
   "model/demoData": typeof model_demoData;
   "model/emailTemplates": typeof model_emailTemplates;
+  "model/nextAvailability": typeof model_nextAvailability;
   "model/profileRules": typeof model_profileRules;
   "model/psychics": typeof model_psychics;
   "model/settings": typeof model_settings;

@@ -13,9 +13,10 @@ export const weekdayLabels: Record<Weekday, string> = {
   sunday: "Domenica",
 };
 
-/** "09:00 - 16:30" (first and last slot start, spec §2), or null for a closed day. */
+/** "09:00 - 16:30" (first and last slot start, spec §2), one time for a single slot, null when closed. */
 export function openingHours(day: DayAvailability): string | null {
   if (!day.enabled || day.availableHours.length === 0) return null;
   const hours = [...day.availableHours].sort();
-  return `${hours[0]} - ${hours[hours.length - 1]}`;
+  const [first, last] = [hours[0]!, hours[hours.length - 1]!];
+  return first === last ? first : `${first} - ${last}`;
 }

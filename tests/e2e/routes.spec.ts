@@ -16,7 +16,6 @@ const routeHeadings: Array<[path: string, heading: string | RegExp]> = [
   ["/dashboard", "La tua dashboard"],
   ["/settings", "Impostazioni account"],
   ["/psychic-dashboard", "Dashboard Cartomante"],
-  ["/psychic/profile", "Il tuo profilo"],
   ["/psychic/settings", "Impostazioni cartomante"],
   ["/admin-login", "Accesso amministratori"],
   ["/admin-dashboard", "Pannello di amministrazione"],
@@ -56,13 +55,21 @@ test("/faq redirects to the client FAQ", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Domande frequenti dei clienti" })).toBeVisible();
 });
 
-test("the home page has its sections and the featured readers' empty state", async ({ page }) => {
+// The empty state of the featured readers is covered by tests/ui/featuredReaders.test.tsx: here the demo seed fills it.
+test("the home page has its sections and up to three featured readers", async ({ page }) => {
   await page.goto("/");
   const main = page.getByRole("main");
   await expect(main.getByRole("link", { name: "Trova il tuo cartomante" })).toHaveAttribute("href", "/psychics");
   await expect(main.getByRole("link", { name: "Come funziona" })).toHaveAttribute("href", "/how-it-works");
   await expect(main.getByRole("heading", { name: "Quattro passi per il tuo consulto" })).toBeVisible();
-  await expect(main.getByText("Non ci sono ancora cartomanti disponibili.")).toBeVisible();
+  const featured = main.getByRole("region", { name: "I cartomanti più apprezzati" }).getByRole("article");
+  await expect(featured).toHaveCount(3);
+  for (const card of await featured.all()) {
+    await expect(card.getByRole("link", { name: "Profilo" })).toHaveAttribute("href", /^\/psychics\/[^/]+$/);
+    await expect(card.getByRole("link", { name: "Prenota" })).toHaveAttribute("href", /^\/psychics\/[^/]+\/book$/);
+    await expect(card.getByText(/^Da €\d+\/\d+min$/)).toBeVisible();
+  }
+  await expect(main.getByText("Non ci sono ancora cartomanti disponibili.")).toHaveCount(0);
   await expect(main.getByRole("link", { name: "Vedi tutti i cartomanti" })).toHaveAttribute("href", "/psychics");
   await expect(main.getByRole("heading", { name: "Perché scegliere Arcano" })).toBeVisible();
   await expect(main.getByRole("link", { name: "Domande frequenti" })).toHaveAttribute("href", "/client-faq");

@@ -1,15 +1,35 @@
 import { useQuery } from "convex/react";
 import { useParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
-import { PsychicProfileView } from "./PsychicProfileView";
+import { PsychicProfileView, type NextAvailability } from "./PsychicProfileView";
+import { useRoundedNow } from "./useRoundedNow";
+
+const romeDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" });
+const dayLabel = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+
+/** "Oggi", "Domani" or "giovedì 26 novembre" for a Rome calendar date. */
+export function relativeDayLabel(date: string, now: number): string {
+  const today = romeDate.format(now);
+  const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  if (date === today) return "Oggi";
+  if (date === tomorrow) return "Domani";
+  return dayLabel.format(new Date(`${date}T12:00:00Z`));
+}
 
 /**
  * /psychics/{id}, live: a profile that is hidden, unpublished or deleted while open turns into
- * the not-found state without a reload.
+ * the not-found state without a reload, and booked slots leave "Prossime disponibilità".
  */
 export function PsychicProfilePage() {
   const { id = "" } = useParams();
+  const now = useRoundedNow();
   const profile = useQuery(api.psychics.getPublicProfile, { id });
   const reviews = useQuery(api.reviews.listForProfile, { psychicProfileId: id });
-  return <PsychicProfileView profile={profile} reviews={reviews} />;
+  const free = useQuery(api.psychics.listNextAvailability, { id, now });
+  const nextAvailability: NextAvailability[] | undefined = free?.map((day) => ({
+    date: day.date,
+    label: relativeDayLabel(day.date, now),
+    ranges: day.ranges.map((range) => `${range.from}-${range.to}`),
+  }));
+  return <PsychicProfileView profile={profile} reviews={reviews} nextAvailability={nextAvailability} />;
 }

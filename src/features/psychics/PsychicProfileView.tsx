@@ -61,7 +61,7 @@ export function PsychicProfileView({ profile, reviews, nextAvailability }: Props
         </Flex>
         <Flex direction="column" gap="4">
           <PricesPanel profile={profile} />
-          {nextAvailability !== undefined ? <NextAvailabilityPanel days={nextAvailability} /> : null}
+          {nextAvailability !== undefined && profile.isAvailable ? <NextAvailabilityPanel days={nextAvailability} /> : null}
         </Flex>
       </Grid>
     </Container>

@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import { api } from "../../convex/_generated/api";
+import type { Doc, Id } from "../../convex/_generated/dataModel";
+import { halfHours, weekFrom } from "../../convex/model/demoData";
+import { addDays, nextFreeDays } from "../../convex/model/nextAvailability";
+import { romeToUtcMs } from "../../convex/lib/time";
+import { setupTest, type TestConvex } from "./setup";
+
+// Monday 23 November 2026, 08:00 in Rome.
+const MONDAY_8AM = romeToUtcMs("2026-11-23", "08:00");
+const schedule = weekFrom({ monday: halfHours("09:00", "11:30"), wednesday: halfHours("14:00", "15:00") });
+const at = (date: string, time: string, minutes: number) => {
+  const startsAt = romeToUtcMs(date, time);
+  return { startsAt, endsAt: startsAt + minutes * 60_000 };
+};
+
+describe("the next free days", () => {
+  it("are the first three days with free time, as ranges of consecutive half hours", () => {
+    expect(nextFreeDays(schedule, [], MONDAY_8AM)).toEqual([
+      { date: "2026-11-23", ranges: [{ from: "09:00", to: "12:00" }] },
+      { date: "2026-11-25", ranges: [{ from: "14:00", to: "15:30" }] },
+      { date: "2026-11-30", ranges: [{ from: "09:00", to: "12:00" }] },
+    ]);
+  });
+
+  it("leave out slots starting within 60 minutes", () => {
+    const [today] = nextFreeDays(schedule, [], romeToUtcMs("2026-11-23", "10:15"));
+    expect(today).toEqual({ date: "2026-11-23", ranges: [{ from: "11:30", to: "12:00" }] });
+    const [next] = nextFreeDays(schedule, [], romeToUtcMs("2026-11-23", "10:31"));
+    expect(next!.date).toBe("2026-11-25");
+  });
+
+  it("leave out every slot a booking overlaps", () => {
+    const [today] = nextFreeDays(schedule, [at("2026-11-23", "09:30", 45)], MONDAY_8AM);
+    expect(today!.ranges).toEqual([
+      { from: "09:00", to: "09:30" },
+      { from: "10:30", to: "12:00" },
+    ]);
+  });
+
+  it("use the default slots for a reader with no availability at all", () => {
+    const [today] = nextFreeDays(weekFrom({}), [], MONDAY_8AM);
+    expect(today).toEqual({
+      date: "2026-11-23",
+      ranges: [
+        { from: "09:00", to: "12:00" },
+        { from: "14:00", to: "20:00" },
+      ],
+    });
+  });
+
+  it("follow Rome's calendar across the change of hour", () => {
+    expect(addDays("2026-10-24", 1)).toBe("2026-10-25");
+    const sunday = weekFrom({ sunday: ["09:00"] });
+    expect(nextFreeDays(sunday, [], romeToUtcMs("2026-10-24", "23:30"))[0]).toEqual({
+      date: "2026-10-25",
+      ranges: [{ from: "09:00", to: "09:30" }],
+    });
+  });
+});
+
+type ProfileFields = Partial<Omit<Doc<"psychicProfiles">, "_id" | "_creationTime" | "userId">>;
+
+async function insertProfile(t: TestConvex, fields: ProfileFields = {}) {
+  return t.run(async (ctx) => {
+    const userId = await ctx.db.insert("users", { email: `r${Math.random()}@esempio.it`, accountType: "psychic" });
+    const profileId = await ctx.db.insert("psychicProfiles", {
+      userId,
+      psychicName: "Lettrice",
+      bio: "Bio",
+      specialties: ["Tarocchi"],
+      specializations: [],
+      yearsExperience: 1,
+      totalConsultations: 0,
+      reviewCount: 0,
+      isAvailable: true,
+      isPubliclyVisible: true,
+      profileStatus: "approved",
+      verificationCallCompleted: false,
+      hourlyRateEuros: 50,
+      pricing: { "30": 50 },
+      availableDurations: [30],
+      availability: weekFrom({ monday: halfHours("09:00", "10:30") }),
+      ...fields,
+    });
+    return { userId, profileId };
+  });
+}
+
+async function insertBooking(
+  t: TestConvex,
+  reader: { userId: Id<"users">; profileId: Id<"psychicProfiles"> },
+  time: string,
+  fields: Partial<Doc<"bookings">>,
+) {
+  await t.run(async (ctx) => {
+    const clientId = await ctx.db.insert("users", { email: `c${Math.random()}@esempio.it`, accountType: "client" });
+    const { startsAt, endsAt } = at("2026-11-23", time, 30);
+    await ctx.db.insert("bookings", {
+      clientId,
+      psychicUserId: reader.userId,
+      psychicProfileId: reader.profileId,
+      psychicName: "Lettrice",
+      consultationType: "voice",
+      scheduledDate: "2026-11-23",
+      scheduledTime: time,
+      startsAt,
+      endsAt,
+      durationMinutes: 30,
+      priceCents: 5000,
+      status: "confirmed",
+      ...fields,
+    });
+  });
+}
+
+describe("psychics.listNextAvailability", () => {
+  it("removes confirmed bookings and live payment holds, not cancelled ones or lapsed holds", async () => {
+    const t = setupTest();
+    const reader = await insertProfile(t);
+    await insertBooking(t, reader, "09:00", { status: "confirmed" });
+    await insertBooking(t, reader, "09:30", { status: "pending_payment", holdExpiresAt: MONDAY_8AM + 60_000 });
+    await insertBooking(t, reader, "10:00", { status: "pending_payment", holdExpiresAt: MONDAY_8AM - 60_000 });
+    await insertBooking(t, reader, "10:30", { status: "cancelled" });
+    const days = await t.query(api.psychics.listNextAvailability, { id: reader.profileId, now: MONDAY_8AM });
+    expect(days[0]).toEqual({ date: "2026-11-23", ranges: [{ from: "10:00", to: "11:00" }] });
+    // Two weeks ahead at most: a reader open on Mondays only shows two days.
+    expect(days.map((day) => day.date)).toEqual(["2026-11-23", "2026-11-30"]);
+  });
+
+  it("is empty for a hidden, unapproved or unavailable reader and for a bad id", async () => {
+    const t = setupTest();
+    for (const fields of [{ isPubliclyVisible: false }, { profileStatus: "pending" as const }, { isAvailable: false }]) {
+      const { profileId } = await insertProfile(t, fields);
+      expect(await t.query(api.psychics.listNextAvailability, { id: profileId, now: MONDAY_8AM })).toEqual([]);
+    }
+    expect(await t.query(api.psychics.listNextAvailability, { id: "nope", now: MONDAY_8AM })).toEqual([]);
+  });
+});

@@ -1,0 +1,180 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { uniqueEmail } from "./env";
+
+/** A 1×1 PNG: the smallest real photo the server's byte check accepts. */
+const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** A page in its own browser context (a second person), failing the test on any console error. */
+async function openPerson(browser: Browser, errors: string[]): Promise<Page> {
+  const context = await browser.newContext({ locale: "it-IT", timezoneId: "Europe/Rome" });
+  const page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return page;
+}
+
+async function signUpAsReader(page: Page, name: string, email: string) {
+  await page.goto("/register?type=psychic");
+  await page.getByRole("radio", { name: /Cartomante/ }).check();
+  await page.getByLabel("Nome e cognome").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("segreta123");
+  await page.getByLabel("Conferma password").fill("segreta123");
+  await page.getByRole("checkbox", { name: /almeno 18 anni/ }).check();
+  await page.getByRole("button", { name: "Crea account" }).click();
+  await expect(page).not.toHaveURL(/\/register/);
+}
+
+test("the demo readers are listed, searched and filtered; an unknown id is not found", async ({ page }) => {
+  await page.goto("/psychics");
+  const cards = page.getByRole("article");
+  await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(8);
+  await expect(page.getByText(/Prezzi finali in euro, IVA inclusa/)).toBeVisible();
+
+  const search = page.getByRole("searchbox", { name: "Cerca cartomanti" });
+  await search.fill("ORIONE");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toHaveAccessibleName("Orione");
+  // Bio words match too.
+  await search.fill("fatalismi");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toHaveAccessibleName("Dante");
+  await search.fill("");
+
+  await page.getByRole("combobox", { name: "Specialità" }).click();
+  await page.getByRole("option", { name: "Rune", exact: true }).click();
+  await expect(page.getByRole("article", { name: "Elia" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Iside" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Orione" })).toHaveCount(0);
+  await expect(page).toHaveURL(/specialty=Rune/);
+
+  await search.fill("nessuno-si-chiama-così");
+  await expect(page.getByRole("heading", { name: "Nessun cartomante trovato" })).toBeVisible();
+  await expect(page.getByText("Prova a modificare i tuoi criteri di ricerca o rimuovi i filtri.")).toBeVisible();
+
+  await page.goto("/psychics");
+  await page.getByRole("article", { name: "Orione" }).getByRole("link", { name: "Profilo" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Orione" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Chi sono" })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("tab", { name: "Recensioni" }).click();
+  await expect(page.getByText(/Ancora nessuna recensione/)).toBeVisible();
+  await page.getByRole("tab", { name: "Disponibilità" }).click();
+  await expect(page.getByRole("term")).toHaveText(["Lunedì", "Martedì", "Mercoledì", "Giovedì", "Venerdì", "Sabato", "Domenica"]);
+  const prices = page.getByRole("complementary", { name: "Durate e prezzi" });
+  await expect(prices.getByRole("link", { name: "Prenota un consulto" })).toHaveAttribute("href", /\/psychics\/[^/]+\/book$/);
+
+  await page.goto("/psychics/non-esiste");
+  await expect(page.getByRole("heading", { level: 1, name: "Cartomante non trovato" })).toBeVisible();
+  await expect(page.getByText("Il profilo richiesto non è disponibile.")).toBeVisible();
+  await page.getByRole("link", { name: "Torna alla lista" }).click();
+  await expect(page).toHaveURL(/\/psychics$/);
+});
+
+test("the profile editor is for signed-in readers only", async ({ page }) => {
+  await page.goto("/psychic/profile");
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.getByLabel("Email").fill("cliente@esempio.it");
+  await page.getByLabel("Password", { exact: true }).fill("arcano-demo");
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto("/psychic/profile");
+  await expect(page.getByRole("heading", { name: "Accesso riservato ai cartomanti" })).toBeVisible();
+});
+
+test("a new reader publishes a profile with a photo; a client sees it appear, finds it and loses it live", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36).slice(-5);
+  const name = `Vega ${suffix}`;
+  const errors: string[] = [];
+
+  // The client watches the list and will see the reader arrive without reloading.
+  const client = await openPerson(browser, errors);
+  await client.goto("/psychics");
+  await expect.poll(() => client.getByRole("article").count()).toBeGreaterThanOrEqual(8);
+  await expect(client.getByRole("article", { name })).toHaveCount(0);
+
+  await signUpAsReader(page, `Vega Reader ${suffix}`, uniqueEmail("vega"));
+  await page.goto("/psychic/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Il tuo profilo" })).toBeVisible();
+  await expect(page.getByLabel("Stato: Bozza")).toBeVisible();
+
+  // Publishing the default profile fails: it has no biography yet.
+  await page.getByRole("button", { name: "Pubblica" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Completa nome, biografia e almeno una specialità." })).toBeVisible();
+
+  // Photos: a file that is no image is refused before upload, one that only claims to be a PNG by the server.
+  const photoInput = page.locator("input[type=file]");
+  await photoInput.setInputFiles({ name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("ciao") });
+  await expect(page.getByRole("alert").filter({ hasText: "JPEG, PNG o WebP" })).toBeVisible();
+  await photoInput.setInputFiles({ name: "finta.png", mimeType: "image/png", buffer: Buffer.from("not really a png") });
+  await expect(page.getByRole("alert").filter({ hasText: "JPEG, PNG o WebP" })).toBeVisible();
+  await photoInput.setInputFiles({ name: "vega.png", mimeType: "image/png", buffer: TINY_PNG });
+  await expect(page.getByText("Foto aggiornata").first()).toBeVisible();
+  await expect(page.getByRole("img", { name: "La tua foto" })).toHaveAttribute("src", /^http/);
+
+  await page.getByRole("button", { name: "Modifica" }).click();
+  await page.getByLabel("Nome", { exact: true }).fill(name);
+  await page.getByLabel("Biografia").fill("Leggo cristalli e carte con calma, per domande di lavoro e di cuore.");
+  await page.getByRole("checkbox", { name: "Cristallomanzia" }).check();
+  await page.getByRole("checkbox", { name: "Carriera e Lavoro" }).check();
+  await page.getByLabel("Anni di esperienza").fill("7");
+  await page.getByRole("checkbox", { name: "60 minuti" }).check();
+  await page.getByLabel("Prezzo per 60 minuti (€)").fill("90");
+  await page.getByRole("checkbox", { name: "Martedì" }).check();
+  await page.getByRole("button", { name: "Martedì 10:00" }).click();
+  await page.getByRole("button", { name: "Martedì 11:30" }).click();
+  await page.getByRole("button", { name: "Salva" }).click();
+  await expect(page.getByText("Profilo salvato").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Modifica" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Pubblica" }).click();
+  await expect(page.getByText("Profilo pubblicato").first()).toBeVisible();
+  await expect(page.getByLabel("Stato: Approvato")).toBeVisible();
+
+  // Live: the card arrives in the client's open list, with the uploaded photo.
+  const card = client.getByRole("article", { name });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Da €50/30min")).toBeVisible();
+  await expect(card.getByRole("img", { name: `Foto di ${name}` })).toHaveAttribute("src", /^http/);
+
+  await client.getByRole("combobox", { name: "Specialità" }).click();
+  await client.getByRole("option", { name: "Cristallomanzia", exact: true }).click();
+  await expect(card).toBeVisible();
+  await expect(client.getByRole("article", { name: "Orione" })).toHaveCount(0);
+  await client.getByRole("searchbox", { name: "Cerca cartomanti" }).fill(suffix);
+  await expect(client.getByRole("article")).toHaveCount(1);
+
+  // The profile page, in a second tab of the client, stays open while the reader hides it.
+  const profile = await client.context().newPage();
+  profile.on("pageerror", (error) => errors.push(error.message));
+  await card.getByRole("link", { name: "Profilo" }).click();
+  await expect(client.getByRole("heading", { level: 1, name })).toBeVisible();
+  await profile.goto(client.url());
+  await client.goBack();
+  await expect(profile.getByRole("heading", { level: 1, name })).toBeVisible();
+  const prices = profile.getByRole("complementary", { name: "Durate e prezzi" });
+  await expect(prices.getByText("60 minuti")).toBeVisible();
+  await expect(prices.getByText(/90\s€/)).toBeVisible();
+  await profile.getByRole("tab", { name: "Disponibilità" }).click();
+  await expect(profile.getByRole("definition").nth(1)).toHaveText("10:00 - 11:30");
+
+  await page.goto("/psychic/settings");
+  const visible = page.getByRole("switch", { name: "Profilo pubblico" });
+  await expect(visible).toBeChecked();
+  await visible.click();
+  await expect(visible).not.toBeChecked();
+
+  await expect(client.getByRole("article", { name })).toHaveCount(0);
+  await expect(profile.getByRole("heading", { level: 1, name: "Cartomante non trovato" })).toBeVisible();
+  expect(errors, "console errors in the client's pages").toEqual([]);
+});

@@ -1,0 +1,137 @@
+// Radix Themes repeats a tab's label in a CSS-hidden span that jsdom cannot hide, hence the /^…/ names.
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { weekFrom, halfHours } from "../../convex/model/demoData";
+import { relativeDayLabel } from "../../src/features/psychics/PsychicProfilePage";
+import { PsychicProfileView, type PublicProfile, type Review } from "../../src/features/psychics/PsychicProfileView";
+import { renderWithProviders } from "./render";
+
+const profile = (fields: Partial<PublicProfile> = {}): PublicProfile => ({
+  id: "p1" as PublicProfile["id"],
+  psychicName: "Selene Moretti",
+  photoUrl: "/readers/selene.svg",
+  bio: "Leggo i Tarocchi di Marsiglia da quindici anni. ".repeat(5).trim(),
+  specialties: ["Tarocchi", "Cartomanzia"],
+  specializations: ["Amore e Relazioni"],
+  rating: null,
+  reviewCount: 0,
+  isAvailable: true,
+  minPriceEuros: 25,
+  minDurationMinutes: 15,
+  yearsExperience: 15,
+  availableDurations: [15, 30],
+  prices: [
+    { minutes: 15, euros: 25 },
+    { minutes: 30, euros: 45 },
+  ],
+  availability: weekFrom({ monday: halfHours("09:00", "16:30"), friday: halfHours("18:00", "21:30") }),
+  ...fields,
+});
+
+const reviews: Review[] = [
+  { id: "r2" as Review["id"], clientName: "Marco", rating: 4, comment: "Chiara e gentile.", createdAt: Date.UTC(2026, 2, 12, 10) },
+  { id: "r1" as Review["id"], clientName: "Giulia", rating: 5, comment: "Precisa.", createdAt: Date.UTC(2026, 0, 3, 10) },
+];
+
+describe("the reader's public profile", () => {
+  it("opens on the Chi sono tab with the whole bio", () => {
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={[]} />);
+    expect(screen.getByRole("heading", { level: 1, name: "Selene Moretti" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: /^Chi sono/ })).toHaveAttribute("aria-selected", "true");
+    const panel = screen.getByRole("tabpanel");
+    expect(within(panel).getByText(profile().bio)).toBeInTheDocument();
+    expect(within(panel).getByText("Amore e Relazioni")).toBeInTheDocument();
+    expect(screen.getByText("Nuovo")).toBeInTheDocument();
+  });
+
+  it("lists durations and prices with the booking link", () => {
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={[]} />);
+    const panel = within(screen.getByRole("complementary", { name: "Durate e prezzi" }));
+    expect(panel.getByText("15 minuti")).toBeInTheDocument();
+    expect(panel.getByText(/25\s€/)).toBeInTheDocument();
+    expect(panel.getByText(/45\s€/)).toBeInTheDocument();
+    expect(panel.getByText(/IVA inclusa/)).toBeInTheDocument();
+    expect(panel.getByRole("link", { name: "Prenota un consulto" })).toHaveAttribute("href", "/psychics/p1/book");
+  });
+
+  it("has no booking link while the reader is unavailable", () => {
+    renderWithProviders(<PsychicProfileView profile={profile({ isAvailable: false })} reviews={[]} />);
+    expect(screen.queryByRole("link", { name: "Prenota un consulto" })).not.toBeInTheDocument();
+    expect(screen.getByText("Al momento Selene Moretti non accetta nuovi consulti.")).toBeInTheDocument();
+  });
+
+  it("shows real reviews in the order given (newest first) on the Recensioni tab", async () => {
+    renderWithProviders(<PsychicProfileView profile={profile({ rating: 4.5, reviewCount: 2 })} reviews={reviews} />);
+    await userEvent.setup().click(screen.getByRole("tab", { name: /^Recensioni/ }));
+    const items = within(screen.getByRole("list", { name: "Recensioni" })).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent("Marco");
+    expect(items[0]).toHaveTextContent("12 marzo 2026");
+    expect(within(items[0]!).getByLabelText("4 stelle su 5")).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent("Giulia");
+    expect(screen.getByLabelText("Valutazione 4,5 su 5")).toBeInTheDocument();
+  });
+
+  it("says so when there are no reviews yet", async () => {
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={[]} />);
+    await userEvent.setup().click(screen.getByRole("tab", { name: /^Recensioni/ }));
+    expect(screen.getByText(/Ancora nessuna recensione/)).toBeInTheDocument();
+  });
+
+  it("shows the week from Monday in Italian, first–last hours or Chiuso", async () => {
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={[]} />);
+    await userEvent.setup().click(screen.getByRole("tab", { name: /^Disponibilità/ }));
+    const panel = within(screen.getByRole("tabpanel"));
+    const days = panel.getAllByRole("term").map((term) => term.textContent);
+    const hours = panel.getAllByRole("definition").map((value) => value.textContent);
+    expect(days.map((day, index) => `${day}${hours[index]}`)).toEqual([
+      "Lunedì09:00 - 16:30",
+      "MartedìChiuso",
+      "MercoledìChiuso",
+      "GiovedìChiuso",
+      "Venerdì18:00 - 21:30",
+      "SabatoChiuso",
+      "DomenicaChiuso",
+    ]);
+  });
+
+  it("shows the next free days when the server computed them", () => {
+    const days = [
+      { date: "2026-11-23", label: "Oggi", ranges: ["17:00-19:00"] },
+      { date: "2026-11-24", label: "Domani", ranges: ["10:00-11:00", "15:00-20:00"] },
+    ];
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={[]} nextAvailability={days} />);
+    const panel = within(screen.getByRole("complementary", { name: "Prossime disponibilità" }));
+    expect(panel.getByText("Oggi")).toBeInTheDocument();
+    expect(panel.getByText("17:00-19:00")).toBeInTheDocument();
+    expect(panel.getByText("10:00-11:00, 15:00-20:00")).toBeInTheDocument();
+  });
+
+  it("has no next free days panel while they load, or for an unavailable reader", () => {
+    const { unmount } = renderWithProviders(<PsychicProfileView profile={profile()} reviews={[]} nextAvailability={undefined} />);
+    expect(screen.queryByRole("complementary", { name: "Prossime disponibilità" })).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(<PsychicProfileView profile={profile({ isAvailable: false })} reviews={[]} nextAvailability={[]} />);
+    expect(screen.queryByRole("complementary", { name: "Prossime disponibilità" })).not.toBeInTheDocument();
+  });
+
+  it("labels days today, tomorrow, then by weekday and date (Rome calendar)", () => {
+    const lateEvening = Date.UTC(2026, 10, 23, 22, 30); // 23:30 in Rome, Monday 23 November
+    expect(relativeDayLabel("2026-11-23", lateEvening)).toBe("Oggi");
+    expect(relativeDayLabel("2026-11-24", lateEvening)).toBe("Domani");
+    expect(relativeDayLabel("2026-11-26", lateEvening)).toBe("giovedì 26 novembre");
+  });
+
+  it("shows the not-found state for a missing or hidden profile", () => {
+    renderWithProviders(<PsychicProfileView profile={null} reviews={undefined} />);
+    expect(screen.getByRole("heading", { level: 1, name: "Cartomante non trovato" })).toBeInTheDocument();
+    expect(screen.getByText("Il profilo richiesto non è disponibile.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Torna alla lista" })).toHaveAttribute("href", "/psychics");
+  });
+
+  it("shows a spinner while loading", () => {
+    renderWithProviders(<PsychicProfileView profile={undefined} reviews={undefined} />);
+    expect(screen.getByLabelText("Caricamento del profilo")).toBeInTheDocument();
+  });
+});
