@@ -67,7 +67,7 @@ export function useSignOut(): () => Promise<void> {
   return useCallback(async () => {
     setLeaving(true);
     try {
-      await navigate(HOME);
+      await navigate(HOME, { flushSync: true });
       try {
         await signOut();
       } catch (error) {
@@ -101,7 +101,7 @@ export function useDeleteMyAccount({ successTitle, errorText }: { successTitle: 
         toast.error(errorText);
         return false;
       }
-      await navigate(HOME);
+      await navigate(HOME, { flushSync: true });
       // The server already ended every session; this only forgets the local tokens.
       await signOut().catch(() => undefined);
       toast.success(successTitle, "Il tuo account e tutti i dati associati sono stati eliminati.");

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { render } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { Theme } from "@radix-ui/themes";
 
 /** Renders UI inside the app's theme and a memory router at `path`. */
@@ -10,4 +10,31 @@ export function renderWithProviders(ui: ReactElement, { path = "/" }: { path?: s
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </Theme>,
   );
+}
+
+/**
+ * Renders `element` at `path` among other routes, so a test can see where a redirect lands:
+ * each extra route shows its own path as text ("at /dashboard").
+ */
+export function renderRoute(
+  element: ReactElement,
+  { path, route = path.split("?")[0], elsewhere = [] }: { path: string; route?: string; elsewhere?: string[] },
+) {
+  return render(
+    <Theme accentColor="violet" grayColor="mauve" radius="medium">
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={route} element={element} />
+          {elsewhere.map((other) => (
+            <Route key={other} path={other} element={<LocationProbe />} />
+          ))}
+        </Routes>
+      </MemoryRouter>
+    </Theme>,
+  );
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <p>{`at ${location.pathname}${location.search}`}</p>;
 }

@@ -131,7 +131,7 @@ function NewPasswordForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Nuova password">
+    <form onSubmit={submit} noValidate aria-label="Scegli la nuova password">
       <Flex direction="column" gap="4">
         <Text as="p" size="2" color="gray">
           Abbiamo inviato il codice a <strong>{email}</strong>. Non lo trovi?{" "}

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { useQueries } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 
@@ -6,7 +7,9 @@ import { api } from "../../../convex/_generated/api";
  * reader sign-up anyway when the switch is off. `undefined` while loading.
  */
 export function usePsychicRegistrationOpen(): boolean | undefined {
-  const { settings } = useQueries({ settings: { query: api.settings.getPublic, args: {} } }) as {
+  // useQueries resubscribes whenever this object changes identity: it must be stable.
+  const request = useMemo(() => ({ settings: { query: api.settings.getPublic, args: {} } }), []);
+  const { settings } = useQueries(request) as {
     settings: { psychic_registration_enabled: boolean } | Error | undefined;
   };
   if (settings === undefined) return undefined;

@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useMemo } from "react";
 import { Box, Flex, Skeleton, Switch, Text } from "@radix-ui/themes";
 import { useMutation, useQueries } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
@@ -22,8 +22,10 @@ export const switchMessages = {
  * default one first (spec §4).
  */
 export function ProfileSwitches() {
-  // useQueries hands back a failure instead of throwing it into the page.
-  const { profile } = useQueries({ profile: { query: api.readerProfile.getMine, args: {} } }) as {
+  // useQueries hands back a failure instead of throwing it into the page; it resubscribes
+  // whenever the request object changes identity, so the object is memoised.
+  const request = useMemo(() => ({ profile: { query: api.readerProfile.getMine, args: {} } }), []);
+  const { profile } = useQueries(request) as {
     profile: OwnProfile | null | undefined | Error;
   };
   const ensureMine = useMutation(api.readerProfile.ensureMine);

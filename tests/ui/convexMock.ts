@@ -1,0 +1,61 @@
+// A stand-in for the Convex and auth React hooks, so pages render without a backend. Tests set
+// what each query answers and what each mutation or action does, by function name ("users:viewer").
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { vi } from "vitest";
+
+type Handler = (args: Record<string, unknown>) => unknown;
+
+export const convexMock = {
+  auth: { isLoading: false, isAuthenticated: false },
+  queries: new Map<string, unknown>(),
+  handlers: new Map<string, Handler>(),
+  calls: [] as Array<{ name: string; args: unknown }>,
+  signIn: vi.fn(async (_provider: string, _params?: unknown) => ({ signingIn: true })),
+  signOut: vi.fn(async () => {}),
+  reset() {
+    this.auth = { isLoading: false, isAuthenticated: false };
+    this.queries.clear();
+    this.handlers.clear();
+    this.calls = [];
+    this.signIn.mockReset();
+    this.signIn.mockImplementation(async () => ({ signingIn: true }));
+    this.signOut.mockReset();
+    this.signOut.mockImplementation(async () => {});
+  },
+  /** Signed in as `viewer` (the `users.viewer` answer). */
+  signedInAs(viewer: Record<string, unknown>) {
+    this.auth = { isLoading: false, isAuthenticated: true };
+    this.queries.set("users:viewer", viewer);
+    this.queries.set("users:isAdmin", viewer.isAdmin === true);
+  },
+};
+
+const nameOf = (ref: FunctionReference<"query" | "mutation" | "action">) => getFunctionName(ref);
+
+function callable(ref: FunctionReference<"mutation" | "action">) {
+  const name = nameOf(ref);
+  const run = async (args: Record<string, unknown> = {}) => {
+    convexMock.calls.push({ name, args });
+    const handler = convexMock.handlers.get(name);
+    return handler ? handler(args) : null;
+  };
+  return Object.assign(run, { withOptimisticUpdate: () => run });
+}
+
+export const convexReactMock = {
+  useConvexAuth: () => convexMock.auth,
+  useQuery: (ref: FunctionReference<"query">, args?: unknown) => {
+    if (args === "skip") return undefined;
+    const value = convexMock.queries.get(nameOf(ref));
+    if (value instanceof Error) throw value;
+    return value;
+  },
+  useQueries: (requests: Record<string, { query: FunctionReference<"query"> }>) =>
+    Object.fromEntries(Object.entries(requests).map(([key, { query }]) => [key, convexMock.queries.get(nameOf(query))])),
+  useMutation: callable,
+  useAction: callable,
+};
+
+export const authReactMock = {
+  useAuthActions: () => ({ signIn: convexMock.signIn, signOut: convexMock.signOut }),
+};
