@@ -14,9 +14,10 @@ const routeHeadings: Array<[path: string, heading: string | RegExp]> = [
   ["/register", "Crea il tuo account"],
   ["/reset-password", "Reimposta la password"],
   ["/dashboard", "La tua dashboard"],
-  ["/settings", "Impostazioni account"],
+  // Signed out, the settings pages send the visitor to sign in first (spec §2).
+  ["/settings", "Accedi ad Arcano"],
   ["/psychic-dashboard", "Dashboard Cartomante"],
-  ["/psychic/settings", "Impostazioni cartomante"],
+  ["/psychic/settings", "Accedi ad Arcano"],
   ["/admin-login", "Accesso amministratori"],
   ["/admin-dashboard", "Pannello di amministrazione"],
   ["/admin/messages", "Messaggi di contatto"],
