@@ -5,6 +5,7 @@ import http from "node:http";
 import path from "node:path";
 import { AsyncResource } from "node:async_hooks";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import type { GenericSchema, SchemaDefinition } from "convex/server";
 import { Engine } from "./engine.ts";
@@ -69,6 +70,18 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   const host = opts.host ?? "127.0.0.1";
   const cloud = http.createServer();
   const site = http.createServer();
+  // The ports must be known before convex/ is imported (CONVEX_SITE_URL), so the servers listen first;
+  // a request or socket arriving while the backend starts waits for it instead of hanging unanswered.
+  const handlers: {
+    upgrade?: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
+    cloud?: http.RequestListener;
+    site?: http.RequestListener;
+  } = {};
+  let markStarted!: () => void;
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  cloud.on("upgrade", (req, socket, head) => void started.then(() => handlers.upgrade!(req, socket, head)));
+  cloud.on("request", (req, res) => void started.then(() => handlers.cloud!(req, res)));
+  site.on("request", (req, res) => void started.then(() => handlers.site!(req, res)));
   const port = await listen(cloud, opts.port, host);
   const sitePort = await listen(site, opts.sitePort, host);
   const cloudUrl = `http://${host}:${port}`;
@@ -199,7 +212,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
 
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   let nextConnId = 1;
-  cloud.on("upgrade", (req, socket, head) => {
+  handlers.upgrade = (req, socket, head) => {
     const url = new URL(req.url ?? "/", cloudUrl);
     if (!/^\/api\/[^/]+\/sync$/.test(url.pathname)) return void socket.destroy();
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -213,20 +226,21 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
       });
       ws.on("error", () => ws.terminate());
     });
-  });
+  };
   // Off by default: the bench reads how many query evaluations a write caused.
   const stats =
     process.env.LOCAL_BACKEND_DEBUG_STATS === "1"
       ? () => ({ evaluations: subs.evaluations, groups: subs.groupCount, connections: sync.conns.size })
       : undefined;
   const ctx = { engine, files, verify, synced: () => durability.synced(), kick, lastCommitTs: () => lastCommitTs, cloudUrl, adminKey: keys.adminKey, stats };
-  cloud.on("request", (req, res) => defer(() => void cloudHandler(ctx, req, res)));
-  site.on("request", (req, res) => defer(() => void siteHandler(ctx, req, res)));
+  handlers.cloud = (req, res) => defer(() => void cloudHandler(ctx, req, res));
+  handlers.site = (req, res) => defer(() => void siteHandler(ctx, req, res));
 
   defer(() => {
     scheduler.restore(engine.internals.documents());
     crons.start();
   });
+  markStarted();
   backendLog(`convex dir ${path.resolve(opts.convexDir)}, data dir ${path.resolve(opts.dataDir)}, ${Object.keys(engine.internals.documents()).length} documents restored`);
 
   return {

@@ -1,0 +1,153 @@
+// What survives a dropped connection, `kill -9` and a restart: acknowledged writes, mutation responses
+// (a re-sent mutation runs once), and scheduled functions due while the backend was down.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { api } from "./fixture/convex/_generated/api";
+import { Clients, eventually, removeDir, startBackend, type RunningBackend } from "./helpers/backend";
+
+let backend: RunningBackend;
+const clients = new Clients(() => backend);
+beforeAll(async () => {
+  backend = await startBackend();
+});
+afterEach(() => clients.closeAll());
+afterAll(async () => {
+  await backend?.stop();
+  if (backend) removeDir(backend.dataDir);
+});
+
+type ServerMessage = { type: string; requestId?: number; success?: boolean; result?: unknown; [k: string]: unknown };
+
+/** A raw sync socket: what a Convex client sends, without its retry logic. */
+async function rawSocket(sessionId: string, connectionCount: number) {
+  const ws = new WebSocket(`${backend.cloudUrl.replace("http", "ws")}/api/1.48.0/sync`);
+  const received: ServerMessage[] = [];
+  ws.on("message", (d) => received.push(JSON.parse(d.toString()) as ServerMessage));
+  await new Promise((r, j) => ws.once("open", r).once("error", j));
+  ws.send(JSON.stringify({ type: "Connect", sessionId, connectionCount }));
+  const mutation = (requestId: number, body: string) =>
+    ws.send(
+      JSON.stringify({ type: "Mutation", requestId, udfPath: "messages:send", args: [{ author: "raw", body, channel: "replay" }] }),
+    );
+  const response = (requestId: number) =>
+    eventually(() => received.find((m) => m.type === "MutationResponse" && m.requestId === requestId), `response to ${requestId}`);
+  return { ws, received, mutation, response };
+}
+
+const bodies = async (channel: string) => (await clients.http().query(api.messages.listChannel, { channel })).map((m) => m.body);
+
+describe("a mutation re-sent after a dropped connection runs once", () => {
+  it("when the first answer was received before the drop", async () => {
+    const first = await rawSocket("session-a", 0);
+    first.mutation(1, "once-a");
+    const r1 = await first.response(1);
+    expect(r1.success).toBe(true);
+    first.ws.terminate();
+
+    const second = await rawSocket("session-a", 1);
+    second.mutation(1, "once-a");
+    const r2 = await second.response(1);
+    expect(r2.result).toEqual(r1.result);
+    second.ws.close();
+    expect((await bodies("replay")).filter((b) => b === "once-a")).toHaveLength(1);
+  });
+
+  it("when the connection dropped before the answer", async () => {
+    const first = await rawSocket("session-b", 0);
+    first.mutation(7, "once-b");
+    first.ws.terminate();
+
+    const second = await rawSocket("session-b", 1);
+    second.mutation(7, "once-b");
+    const r = await second.response(7);
+    expect(r.success).toBe(true);
+    second.ws.close();
+    expect((await bodies("replay")).filter((b) => b === "once-b")).toHaveLength(1);
+  });
+
+  it("even when the backend was killed and restarted in between", async () => {
+    const first = await rawSocket("session-c", 0);
+    first.mutation(3, "once-c");
+    const r1 = await first.response(3);
+    await backend.crash();
+    backend = await backend.restart();
+
+    const second = await rawSocket("session-c", 1);
+    second.mutation(3, "once-c");
+    const r2 = await second.response(3);
+    expect(r2.result).toEqual(r1.result);
+    second.ws.close();
+    expect((await bodies("replay")).filter((b) => b === "once-c")).toHaveLength(1);
+  });
+
+  it("while the same request from another session is a different mutation", async () => {
+    const other = await rawSocket("session-d", 0);
+    other.mutation(1, "once-a");
+    expect((await other.response(1)).success).toBe(true);
+    other.ws.close();
+    expect((await bodies("replay")).filter((b) => b === "once-a")).toHaveLength(2);
+  });
+});
+
+describe("kill -9", () => {
+  it("every write acknowledged just before kill -9 is there after the restart", async () => {
+    const c = clients.browser();
+    const ids = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => c.mutation(api.messages.send, { author: "k", body: `acked-${i}`, channel: "kill" })),
+    );
+    await backend.crash();
+    backend = await backend.restart();
+    const rows = await clients.http().query(api.messages.listChannel, { channel: "kill" });
+    expect(rows.map((r) => r._id).sort()).toEqual([...ids].sort());
+    // New ids never reuse old ones after a restart.
+    const next = await clients.http().mutation(api.messages.send, { author: "k", body: "after", channel: "kill" });
+    expect(ids).not.toContain(next);
+  });
+
+  it("an uploaded file survives kill -9", async () => {
+    const http = clients.http();
+    const url = await http.mutation(api.files.generateUploadUrl, {});
+    const up = await fetch(url, { method: "POST", headers: { "content-type": "text/plain" }, body: "durevole" });
+    const { storageId } = (await up.json()) as { storageId: string };
+    await backend.crash();
+    backend = await backend.restart();
+    const served = await clients.http().query(api.files.getUrl, { storageId: storageId as never });
+    expect(await (await fetch(served!)).text()).toBe("durevole");
+  });
+
+  it("a client reconnects to the restarted backend and its subscription resumes", async () => {
+    const c = clients.browser();
+    let latest: string[] = [];
+    c.onUpdate(api.messages.listChannel, { channel: "resume" }, (rows) => (latest = rows.map((r) => r.body)));
+    await c.mutation(api.messages.send, { author: "r", body: "before", channel: "resume" });
+    await backend.crash();
+    backend = await backend.restart();
+    await c.mutation(api.messages.send, { author: "r", body: "after", channel: "resume" });
+    await eventually(() => (latest.includes("after") ? true : undefined), "the resumed subscription");
+    expect(latest).toEqual(["before", "after"]);
+  });
+});
+
+describe("scheduled functions", () => {
+  it("a scheduled function due during a restart runs after it, once", async () => {
+    await clients.http().mutation(api.messages.sendLater, { body: "scheduled-during-restart", delayMs: 400 });
+    await backend.crash();
+    const dueAt = Date.now() + 400;
+    backend = await backend.restart();
+    expect(Date.now()).toBeGreaterThan(dueAt);
+    const found = await eventually(async () => {
+      const rows = (await clients.http().query(api.messages.list, {})).filter((m) => m.body === "scheduled-during-restart");
+      return rows.length ? rows : undefined;
+    }, "the scheduled message");
+    expect(found).toHaveLength(1);
+    expect(found[0].author).toBe("scheduler");
+  });
+
+  it("a scheduled function runs on time while the backend is up", async () => {
+    const c = clients.browser();
+    let latest: string[] = [];
+    c.onUpdate(api.messages.list, {}, (rows) => (latest = rows.map((r) => r.body)));
+    await c.mutation(api.messages.sendLater, { body: "scheduled-live", delayMs: 100 });
+    await eventually(() => (latest.includes("scheduled-live") ? true : undefined), "the scheduled write to reach subscribers");
+  });
+});
