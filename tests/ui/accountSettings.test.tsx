@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ConvexError } from "convex/values";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../../src/components/toast";
+import { PsychicSettingsPage } from "../../src/features/psychic/PsychicSettingsPage";
+import { ClientSettingsPage } from "../../src/features/settings/ClientSettingsPage";
+import { convexMock } from "./convexMock";
+import { renderRoute } from "./render";
+
+vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
+vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
+
+const elsewhere = ["/", "/login", "/dashboard"];
+const client = {
+  id: "u1",
+  fullName: "Giulia Verdi",
+  email: "giulia@esempio.it",
+  accountType: "client",
+  // 22:30 UTC on 31 March is already 1 April in Rome.
+  memberSince: Date.UTC(2026, 2, 31, 22, 30),
+  isAdmin: false,
+};
+const reader = { ...client, id: "u2", fullName: "Marta Stella", email: "marta@esempio.it", accountType: "psychic" };
+const ownProfile = { id: "p1", isAvailable: true, isPubliclyVisible: false, profileStatus: "draft" };
+
+beforeEach(() => {
+  convexMock.reset();
+  vi.spyOn(toast, "success");
+  vi.spyOn(toast, "error");
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("the client settings page", () => {
+  it("sends a signed-out visitor to the login page, with a way back", () => {
+    renderRoute(<ClientSettingsPage />, { path: "/settings", elsewhere });
+    expect(screen.getByText("at /login?redirect=%2Fsettings")).toBeInTheDocument();
+  });
+
+  it("shows the name, the read-only email with its reason, the account type and the Italian member-since date", () => {
+    convexMock.signedInAs(client);
+    renderRoute(<ClientSettingsPage />, { path: "/settings", elsewhere });
+    expect(screen.getByLabelText("Nome e cognome")).toHaveValue("Giulia Verdi");
+    const email = screen.getByLabelText("Email");
+    expect(email).toHaveValue("giulia@esempio.it");
+    expect(email).toHaveAttribute("readonly");
+    expect(screen.getByText("L'email non può essere modificata per motivi di sicurezza.")).toBeInTheDocument();
+    expect(screen.getByText("Cliente")).toBeInTheDocument();
+    expect(screen.getByText("1 aprile 2026")).toBeInTheDocument();
+  });
+
+  it("labels a reader's account as Cartomante", () => {
+    convexMock.signedInAs(reader);
+    renderRoute(<ClientSettingsPage />, { path: "/settings", elsewhere });
+    expect(screen.getByText("Cartomante")).toBeInTheDocument();
+  });
+
+  it("refuses an empty name and saves a new one with the spec's toast", async () => {
+    convexMock.signedInAs(client);
+    const user = userEvent.setup();
+    renderRoute(<ClientSettingsPage />, { path: "/settings", elsewhere });
+    const name = screen.getByLabelText("Nome e cognome");
+    await user.clear(name);
+    await user.click(screen.getByRole("button", { name: "Salva" }));
+    expect(screen.getByText("Inserisci il tuo nome e cognome.")).toBeInTheDocument();
+    expect(convexMock.calls).toEqual([]);
+
+    await user.type(name, "Giulia  Rossi");
+    await user.click(screen.getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Profilo aggiornato", expect.any(String)));
+    expect(convexMock.calls).toEqual([{ name: "users:updateFullName", args: { fullName: "Giulia Rossi" } }]);
+  });
+
+  it("shows the generic message when the name cannot be saved", async () => {
+    convexMock.signedInAs(client);
+    convexMock.handlers.set("users:updateFullName", () => Promise.reject(new Error("offline")));
+    const user = userEvent.setup();
+    renderRoute(<ClientSettingsPage />, { path: "/settings", elsewhere });
+    await user.type(screen.getByLabelText("Nome e cognome"), " Bis");
+    await user.click(screen.getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile aggiornare il profilo."));
+  });
+
+  it("asks 'Sei sicuro?' before deleting, then deletes, signs out and goes home", async () => {
+    convexMock.signedInAs(client);
+    const user = userEvent.setup();
+    renderRoute(<ClientSettingsPage />, { path: "/settings", elsewhere });
+    await user.click(screen.getByRole("button", { name: "Elimina account" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Sei sicuro?" });
+    expect(dialog).toHaveTextContent(
+      "Questa azione non può essere annullata. Il tuo account e tutti i dati associati verranno eliminati definitivamente.",
+    );
+    expect(convexMock.calls).toEqual([]);
+    await user.click(within(dialog).getByRole("button", { name: "Elimina definitivamente" }));
+    await waitFor(() => expect(screen.getByText("at /")).toBeInTheDocument());
+    expect(convexMock.calls.map((call) => call.name)).toEqual(["users:deleteMyAccount"]);
+    expect(convexMock.signOut).toHaveBeenCalled();
+    expect(toast.success).toHaveBeenCalledWith("Profilo eliminato", expect.any(String));
+  });
+
+  it("signs out from the page and goes home with 'Disconnesso'", async () => {
+    convexMock.signedInAs(client);
+    renderRoute(<ClientSettingsPage />, { path: "/settings", elsewhere });
+    await userEvent.setup().click(screen.getByRole("button", { name: "Esci" }));
+    await waitFor(() => expect(screen.getByText("at /")).toBeInTheDocument());
+    expect(toast.success).toHaveBeenCalledWith("Disconnesso", "Hai effettuato il logout con successo.");
+  });
+});
+
+describe("the reader settings page", () => {
+  it("sends visitors to the login page and clients to their dashboard", () => {
+    const { unmount } = renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
+    expect(screen.getByText("at /login?redirect=%2Fpsychic%2Fsettings")).toBeInTheDocument();
+    unmount();
+    convexMock.signedInAs(client);
+    renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
+    expect(screen.getByText("at /dashboard")).toBeInTheDocument();
+  });
+
+  it("shows the email and the two switches under their exact labels", () => {
+    convexMock.signedInAs(reader);
+    convexMock.queries.set("readerProfile:getMine", ownProfile);
+    renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
+    expect(screen.getByLabelText("Email")).toHaveValue("marta@esempio.it");
+    expect(screen.getByRole("switch", { name: "Disponibile per consulti" })).toBeChecked();
+    expect(screen.getByRole("switch", { name: "Profilo pubblico" })).not.toBeChecked();
+  });
+
+  it("creates the default profile when the reader has none yet", async () => {
+    convexMock.signedInAs(reader);
+    convexMock.queries.set("readerProfile:getMine", null);
+    renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
+    await waitFor(() => expect(convexMock.calls.map((call) => call.name)).toContain("readerProfile:ensureMine"));
+  });
+
+  it("saves each switch and says so, or says what failed", async () => {
+    convexMock.signedInAs(reader);
+    convexMock.queries.set("readerProfile:getMine", ownProfile);
+    const user = userEvent.setup();
+    renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
+    await user.click(screen.getByRole("switch", { name: "Disponibile per consulti" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Disponibilità aggiornata", expect.any(String)));
+    expect(convexMock.calls).toContainEqual({ name: "readerProfile:setAvailable", args: { isAvailable: false } });
+
+    convexMock.handlers.set("readerProfile:setPubliclyVisible", () => Promise.reject(new ConvexError({ code: "NOT_FOUND" })));
+    await user.click(screen.getByRole("switch", { name: "Profilo pubblico" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile aggiornare la visibilità"));
+    convexMock.handlers.set("readerProfile:setAvailable", () => Promise.reject(new Error("offline")));
+    await user.click(screen.getByRole("switch", { name: "Disponibile per consulti" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile aggiornare la disponibilità"));
+  });
+
+  it("checks the new password twice with the reader page's wording, then changes it", async () => {
+    convexMock.signedInAs(reader);
+    convexMock.queries.set("readerProfile:getMine", ownProfile);
+    const user = userEvent.setup();
+    renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
+    const form = within(screen.getByRole("form", { name: "Cambia password" }));
+    await user.type(form.getByLabelText("Nuova password"), "abc");
+    await user.type(form.getByLabelText("Conferma nuova password"), "abd");
+    await user.click(form.getByRole("button", { name: "Aggiorna password" }));
+    expect(form.getByText("La password deve essere di almeno 6 caratteri")).toBeInTheDocument();
+    expect(form.getByText("Le password non coincidono")).toBeInTheDocument();
+
+    await user.clear(form.getByLabelText("Nuova password"));
+    await user.type(form.getByLabelText("Nuova password"), "segreta");
+    await user.clear(form.getByLabelText("Conferma nuova password"));
+    await user.type(form.getByLabelText("Conferma nuova password"), "segreta");
+    await user.click(form.getByRole("button", { name: "Aggiorna password" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Password aggiornata", expect.any(String)));
+    expect(convexMock.calls).toContainEqual({ name: "users:changePassword", args: { newPassword: "segreta" } });
+    expect(form.getByLabelText("Nuova password")).toHaveValue("");
+  });
+
+  it("deletes the account after confirmation with 'Account eliminato', or keeps it and says why", async () => {
+    convexMock.signedInAs(reader);
+    convexMock.queries.set("readerProfile:getMine", ownProfile);
+    convexMock.handlers.set("users:deleteMyAccount", () => Promise.reject(new Error("offline")));
+    const user = userEvent.setup();
+    renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
+    await user.click(screen.getByRole("button", { name: "Elimina account" }));
+    await user.click(screen.getByRole("button", { name: "Elimina definitivamente" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile eliminare l'account"));
+    expect(screen.getByRole("alertdialog", { name: "Sei sicuro?" })).toBeInTheDocument();
+    expect(convexMock.signOut).not.toHaveBeenCalled();
+
+    convexMock.handlers.delete("users:deleteMyAccount");
+    await user.click(screen.getByRole("button", { name: "Elimina definitivamente" }));
+    await waitFor(() => expect(screen.getByText("at /")).toBeInTheDocument());
+    expect(toast.success).toHaveBeenCalledWith("Account eliminato", expect.any(String));
+  });
+});
