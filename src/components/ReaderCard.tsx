@@ -14,6 +14,8 @@ export type ReaderCardData = {
   reviewCount: number;
   minPriceEuros: number;
   minDurationMinutes: number;
+  /** Off when the reader takes no new consultations; the card stays, booking does not. */
+  isAvailable?: boolean;
 };
 
 /** Card bios are cut at 80 characters and only two specialties are shown (spec §9). */
@@ -23,6 +25,7 @@ const CARD_SPECIALTIES = 2;
 export function ReaderCard({ reader }: { reader: ReaderCardData }) {
   const shown = reader.specialties.slice(0, CARD_SPECIALTIES);
   const hidden = reader.specialties.length - shown.length;
+  const available = reader.isAvailable !== false;
   return (
     <Card size="3" asChild>
       <article aria-label={reader.psychicName}>
@@ -67,16 +70,29 @@ export function ReaderCard({ reader }: { reader: ReaderCardData }) {
           <Text as="p" size="2" color="gray" style={{ flex: 1 }}>
             {truncate(reader.bio, CARD_BIO_LENGTH)}
           </Text>
-          <Text size="3" weight="bold">
-            Da €{reader.minPriceEuros}/{reader.minDurationMinutes}min
-          </Text>
+          <Flex align="center" justify="between" gap="2" wrap="wrap">
+            <Text size="3" weight="bold" title="Prezzo finale, IVA inclusa">
+              Da €{reader.minPriceEuros}/{reader.minDurationMinutes}min
+            </Text>
+            {available ? null : (
+              <Badge color="gray" variant="soft">
+                Non disponibile
+              </Badge>
+            )}
+          </Flex>
           <Flex gap="2">
             <Button asChild variant="soft" style={{ flex: 1 }}>
               <RouterLink to={paths.psychic(reader.id)}>Profilo</RouterLink>
             </Button>
-            <Button asChild style={{ flex: 1 }}>
-              <RouterLink to={paths.psychicBook(reader.id)}>Prenota</RouterLink>
-            </Button>
+            {available ? (
+              <Button asChild style={{ flex: 1 }}>
+                <RouterLink to={paths.psychicBook(reader.id)}>Prenota</RouterLink>
+              </Button>
+            ) : (
+              <Button disabled style={{ flex: 1 }}>
+                Prenota
+              </Button>
+            )}
           </Flex>
         </Flex>
       </article>

@@ -50,3 +50,19 @@ describe("the home page's featured readers", () => {
     expect(orione.queryByText(/^\+/)).not.toBeInTheDocument();
   });
 });
+
+describe("a reader card", () => {
+  it("marks a reader who takes no new consultations and offers no booking link", () => {
+    renderWithProviders(<FeaturedReadersView readers={[reader({ isAvailable: false })]} />);
+    const card = within(screen.getByRole("article", { name: "Selene" }));
+    expect(card.getByText("Non disponibile")).toBeInTheDocument();
+    expect(card.queryByRole("link", { name: "Prenota" })).not.toBeInTheDocument();
+    expect(card.getByRole("button", { name: "Prenota" })).toBeDisabled();
+    expect(card.getByRole("link", { name: "Profilo" })).toBeInTheDocument();
+  });
+
+  it("states that prices are final, IVA inclusa", () => {
+    renderWithProviders(<FeaturedReadersView readers={[reader({})]} />);
+    expect(screen.getByText("Prezzi finali in euro, IVA inclusa.")).toBeInTheDocument();
+  });
+});

@@ -36,11 +36,16 @@ export function FeaturedReadersView({ readers }: { readers: ReaderCardData[] | u
           </Text>
         </Card>
       ) : (
-        <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
-          {readers.map((reader) => (
-            <ReaderCard key={reader.id} reader={reader} />
-          ))}
-        </Grid>
+        <>
+          <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
+            {readers.map((reader) => (
+              <ReaderCard key={reader.id} reader={reader} />
+            ))}
+          </Grid>
+          <Text as="p" size="1" color="gray" mt="3">
+            Prezzi finali in euro, IVA inclusa.
+          </Text>
+        </>
       )}
     </section>
   );
