@@ -23,6 +23,8 @@ export class Connection {
   expiryTimer: NodeJS.Timeout | null = null;
   /** A Transition reaching at least this ts is owed (a mutation was acknowledged at it). */
   needTs = 0n;
+  /** A MutationResponse went out: the client resolves it only on a later Transition, even one at the same ts. */
+  owed = false;
   queue: Promise<void> = Promise.resolve();
   acks: Promise<void> = Promise.resolve();
 
@@ -131,6 +133,7 @@ export class SyncServer {
         `"modifications":[${mods.join(",")}]}`,
     );
     conn.sent = end;
+    if (end.ts >= conn.needTs) conn.owed = false;
   }
 
   private async modifyQuerySet(conn: Connection, base: number, next: number, mods: QuerySetModification[]): Promise<void> {
@@ -257,6 +260,7 @@ export class SyncServer {
       .then(() => {
         conn.send(response);
         if (ts > conn.needTs) conn.needTs = ts;
+        conn.owed = true;
         this.d.kick();
       });
   }
@@ -278,7 +282,7 @@ export class SyncServer {
     if (ts > this.visibleTs) this.visibleTs = ts;
     const targets = new Set<Connection>();
     for (const g of changed) for (const sub of g.subscribers) targets.add(sub.owner as Connection);
-    for (const c of this.conns) if (c.needTs > c.sent.ts) targets.add(c);
+    for (const c of this.conns) if (c.owed || c.needTs > c.sent.ts) targets.add(c);
     for (const conn of targets) {
       if (!conn.open) continue;
       const mods: string[] = [];
@@ -287,7 +291,7 @@ export class SyncServer {
         sub.sentVersion = sub.group.version;
         mods.push(sub.group.modification(sub.queryId));
       }
-      if (mods.length === 0 && conn.needTs <= conn.sent.ts) continue;
+      if (mods.length === 0 && !conn.owed && conn.needTs <= conn.sent.ts) continue;
       this.transition(conn, mods, { querySet: conn.sent.querySet, identity: conn.sent.identity, ts: this.ts(conn) });
     }
   }

@@ -47,6 +47,14 @@ describe("live queries", () => {
     expect(latest).toEqual(["first"]);
   });
 
+  it("a mutation that writes nothing resolves too, after the client already has the latest state", async () => {
+    const c = clients.browser();
+    let seen = false;
+    c.onUpdate(api.messages.list, {}, () => (seen = true));
+    await eventually(() => (seen ? true : undefined), "the first result");
+    expect(await c.mutation(api.files.generateUploadUrl, {})).toContain("/api/storage/upload?token=");
+  });
+
   it("a write through the HTTP client and through an HTTP action reaches subscribers", async () => {
     const c = clients.browser();
     let latest: string[] = [];
