@@ -5,6 +5,7 @@ import path from "node:path";
 import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import type { Doc } from "./internals.ts";
 import type { Json } from "./protocol.ts";
+import { backendLog } from "./logs.ts";
 
 export interface Counters {
   nextDocId: number;
@@ -51,6 +52,7 @@ export class Durability {
   private gen = 0;
   private buffer: string[] = [];
   private waiters: Array<() => void> = [];
+  private afterFlush: Array<() => void> = [];
   private flushScheduled = false;
   private logBytes = 0;
 
@@ -184,6 +186,15 @@ export class Durability {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /**
+   * Runs `fn` once everything appended so far is on disk: now if it already is, else synchronously right
+   * after the fsync, in call order. Unlike `synced()` no promise turn sits between the fsync and `fn`.
+   */
+  whenSynced(fn: () => void): void {
+    if (this.buffer.length === 0 && !this.flushScheduled) return fn();
+    this.afterFlush.push(fn);
+  }
+
   get needsCompaction(): boolean {
     return this.logBytes > COMPACT_BYTES;
   }
@@ -194,12 +205,21 @@ export class Durability {
     this.buffer = [];
     const waiters = this.waiters;
     this.waiters = [];
+    const after = this.afterFlush;
+    this.afterFlush = [];
     if (data) {
       fs.writeSync(this.fd, data);
       fs.fdatasyncSync(this.fd);
       this.logBytes += data.length;
     }
     for (const w of waiters) w();
+    for (const f of after) {
+      try {
+        f();
+      } catch (e) {
+        backendLog(`after flush: ${(e as Error)?.stack ?? String(e)}`);
+      }
+    }
     this.onFlushed();
   }
 

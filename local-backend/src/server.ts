@@ -113,7 +113,8 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     durableChanges = durableChanges.length ? durableChanges.concat(pending) : pending;
     pending = [];
     durableTs = lastCommitTs;
-    kick();
+    // Straight away rather than on the next loop turn: responses just went out, their Transitions follow.
+    void pump();
   });
   const files = new FileStore(opts.dataDir, keys.uploadSecret);
   const { modules, loaded } = await loadModules(opts.convexDir);
@@ -159,6 +160,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     subs,
     verify,
     synced: () => durability.synced(),
+    whenSynced: (fn) => durability.whenSynced(fn),
     lastCommitTs: () => lastCommitTs,
     observeTs: (ts) => clock.observe(ts),
     replay,

@@ -26,7 +26,6 @@ export class Connection {
   /** A MutationResponse went out: the client resolves it only on a later Transition, even one at the same ts. */
   owed = false;
   queue: Promise<void> = Promise.resolve();
-  acks: Promise<void> = Promise.resolve();
 
   constructor(
     readonly id: number,
@@ -48,6 +47,8 @@ export interface SyncDeps {
   verify: (token: string) => Promise<Verified>;
   /** Resolves once every write committed so far is durable. */
   synced: () => Promise<void>;
+  /** Runs a callback once every write committed so far is durable, in call order (see Durability.whenSynced). */
+  whenSynced: (fn: () => void) => void;
   /** Latest commit timestamp (possibly not yet durable). */
   lastCommitTs: () => bigint;
   observeTs: (ts: bigint) => void;
@@ -255,14 +256,13 @@ export class SyncServer {
 
   /** Sends a response once everything before it is durable, then owes the client a Transition reaching `ts`. */
   private ack(conn: Connection, response: string, ts: bigint): void {
-    conn.acks = conn.acks
-      .then(() => this.d.synced())
-      .then(() => {
-        conn.send(response);
-        if (ts > conn.needTs) conn.needTs = ts;
-        conn.owed = true;
-        this.d.kick();
-      });
+    // Sent in the same turn as the fsync, just before the pump's Transition, so both reach the client together.
+    this.d.whenSynced(() => {
+      conn.send(response);
+      if (ts > conn.needTs) conn.needTs = ts;
+      conn.owed = true;
+      this.d.kick();
+    });
   }
 
   private async action(conn: Connection, requestId: number, udfPath: string, args: Json | undefined, identity: Identity | null) {
