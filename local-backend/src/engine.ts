@@ -74,6 +74,14 @@ export class Engine {
     return engine;
   }
 
+  /** New code for the same data (dev mode): every function is looked up again. */
+  replaceModules(modules: ModuleMap, loaded: Map<string, LoadedModule>, schema: EngineOptions["schema"]): void {
+    this.internals.replaceModules(modules, schema);
+    this.opts.loaded = loaded;
+    this.opts.modules = modules;
+    this.resolved.clear();
+  }
+
   /** Null for anything that is not a registered Convex function. */
   resolve(udfPath: string): ResolvedFunction | null {
     const path = canonicalizeUdfPath(udfPath);

@@ -29,12 +29,20 @@ interface DatabaseFake {
   commit(commitTs: bigint | null): void;
   storeFile(id: string, blob: Blob): void;
   getFile(id: string): Blob | null;
+  /** Validates a document (without system fields) against `_schema`; throws on mismatch. */
+  _validate(table: string, doc: Record<string, unknown>): void;
+  _schema: ExportedSchema | null;
+}
+/** The form DatabaseFake keeps a schema in (see its constructor). */
+interface ExportedSchema {
+  schemaValidation: boolean;
+  tables: Map<string, unknown>;
 }
 type SyscallFn = (op: string, json: string) => string;
 type AsyncSyscallFn = (op: string, json: string) => Promise<string>;
 type JsSyscallFn = (op: string, args: Record<string, unknown>) => Promise<unknown>;
 interface ConvexGlobal {
-  components: Record<string, { db: DatabaseFake }>;
+  components: Record<string, { db: DatabaseFake; modules: (path: string) => Promise<unknown> }>;
   transactionManager: { _lastCommitTs: bigint };
   syscall: SyscallFn;
   asyncSyscall: AsyncSyscallFn;
@@ -86,6 +94,40 @@ export interface Engine {
   documents(): Record<string, Doc>;
   counters(): { nextDocId: number; lastCreationTime: number; lastCommitTs: bigint };
   restore(docs: Record<string, Doc>, c: { nextDocId: number; lastCreationTime: number; lastCommitTs: bigint }): void;
+  /** Documents the schema would refuse (user tables only), at most `limit`. */
+  schemaViolations(schema: AnySchema | undefined, limit?: number): SchemaViolation[];
+  /** Swaps in new function modules and schema; the data, scheduled jobs and counters stay. */
+  replaceModules(modules: Record<string, () => Promise<unknown>>, schema: AnySchema | undefined): void;
+}
+
+type AnySchema = SchemaDefinition<GenericSchema, boolean>;
+
+export interface SchemaViolation {
+  table: string;
+  id: string;
+  message: string;
+}
+
+function exportSchema(schema: AnySchema | undefined): ExportedSchema | null {
+  if (!schema) return null;
+  const tables = schema.tables as unknown as Record<string, { export(): unknown }>;
+  return {
+    schemaValidation: schema.schemaValidation,
+    tables: new Map(Object.entries(tables).map(([name, table]) => [name, table.export()])),
+  };
+}
+
+/** convex-test's module lookup: keys relative to the folder holding `_generated`, without extension. */
+function moduleLoader(modules: Record<string, () => Promise<unknown>>): (path: string) => Promise<unknown> {
+  const generated = Object.keys(modules).find((p) => p.includes("_generated"));
+  if (!generated) throw new Error('Could not find the "_generated" directory in convex/');
+  const prefix = generated.split("_generated", 2)[0];
+  const byPath = new Map(Object.entries(modules).map(([p, load]) => [p.replace(/\.[^.]+$/, ""), load]));
+  return async (path) => {
+    const load = byPath.get(prefix + path);
+    if (!load) throw new Error(`Could not find module for: "${path}"`);
+    return await load();
+  };
 }
 
 export interface EngineDb {
@@ -106,6 +148,11 @@ function fail(what: string): never {
   );
 }
 
+/** Throws unless the installed convex-test is exactly the version this file was written against. */
+export function checkConvexTestVersion(installed: string = convexTestVersion()): void {
+  if (installed !== CONVEX_TEST_VERSION) fail(`installed version ${installed}`);
+}
+
 export function convexTestVersion(): string {
   const entry = fileURLToPath(import.meta.resolve("convex-test"));
   const pkgPath = entry.replace(/dist[\\/]index\.js$/, "package.json");
@@ -121,8 +168,7 @@ export async function createEngine(
   modules: Record<string, () => Promise<unknown>>,
   hooks: Hooks,
 ): Promise<Engine> {
-  const version = convexTestVersion();
-  if (version !== CONVEX_TEST_VERSION) fail(`installed version ${version}`);
+  checkConvexTestVersion();
   const t = (convexTest as unknown as (o: object) => TestAccessor)({ schema, modules, transactionLimits: true });
 
   let global: ConvexGlobal | undefined;
@@ -144,26 +190,41 @@ export async function createEngine(
   return wire(t, global, execStorage, hooks);
 }
 
+/** Checks every convex-test member this file relies on; throws naming the first one missing. */
+export function probeInternals(
+  t: unknown,
+  global: unknown,
+  execStorage: unknown,
+): asserts global is ConvexGlobal {
+  if (!global || typeof global !== "object") fail("convexGlobal not observed");
+  if (!(execStorage instanceof AsyncLocalStorage)) fail("executionContextStorage not observed");
+  const g = global as Partial<ConvexGlobal>;
+  const root = g.components?.[""];
+  const db = root?.db as Partial<DatabaseFake> | undefined;
+  if (!db) fail("root component db");
+  if (typeof root?.modules !== "function") fail("root component module loader");
+  for (const m of ["get", "patch", "commit", "storeFile", "getFile", "_validate"] as const)
+    if (typeof db[m] !== "function") fail(`DatabaseFake.${m}`);
+  if (typeof db._documents !== "object" || !Array.isArray(db._writes)) fail("DatabaseFake document map");
+  if (typeof db._nextDocId !== "number" || typeof db._lastCreationTime !== "number") fail("DatabaseFake counters");
+  if (!("_schema" in db)) fail("DatabaseFake._schema");
+  if (typeof g.transactionManager?._lastCommitTs !== "bigint") fail("TransactionManager._lastCommitTs");
+  for (const m of ["syscall", "asyncSyscall", "jsSyscall"] as const)
+    if (typeof g[m] !== "function") fail(`convexGlobal.${m}`);
+  if (typeof (t as { fun?: unknown } | null)?.fun !== "function") fail("accessor.fun");
+}
+
 function wire(
   t: TestAccessor,
   global: ConvexGlobal | undefined,
   execStorage: AsyncLocalStorage<ExecutionContext> | undefined,
   hooks: Hooks,
 ): Engine {
-  if (!global) fail("convexGlobal not observed");
+  probeInternals(t, global, execStorage);
   if (!execStorage) fail("executionContextStorage not observed");
-  const db = global.components[""]?.db;
-  if (!db) fail("root component db");
-  for (const m of ["get", "patch", "commit", "storeFile", "getFile"] as const)
-    if (typeof db[m] !== "function") fail(`DatabaseFake.${m}`);
-  if (typeof db._documents !== "object" || !Array.isArray(db._writes)) fail("DatabaseFake document map");
-  if (typeof db._nextDocId !== "number" || typeof db._lastCreationTime !== "number") fail("DatabaseFake counters");
-  if (typeof global.transactionManager?._lastCommitTs !== "bigint") fail("TransactionManager._lastCommitTs");
-  for (const m of ["syscall", "asyncSyscall", "jsSyscall"] as const)
-    if (typeof global[m] !== "function") fail(`convexGlobal.${m}`);
-  const accessor = t as unknown as { fun?: unknown };
-  if (typeof accessor.fun !== "function") fail("accessor.fun");
-  const fun = accessor.fun as (p: FunctionPath, args: unknown) => Promise<unknown>;
+  const root = global.components[""];
+  const db = root.db;
+  const fun = (t as unknown as { fun: (p: FunctionPath, args: unknown) => Promise<unknown> }).fun;
 
   // Commit hook: the writes of the outermost transaction are the last layer of `_writes`.
   const origCommit = db.commit.bind(db);
@@ -212,6 +273,31 @@ function wire(
       db._nextDocId = Math.max(db._nextDocId, c.nextDocId);
       db._lastCreationTime = Math.max(db._lastCreationTime, c.lastCreationTime);
       if (c.lastCommitTs > global.transactionManager._lastCommitTs) global.transactionManager._lastCommitTs = c.lastCommitTs;
+    },
+    schemaViolations: (schema, limit = 10) => {
+      const saved = db._schema;
+      db._schema = exportSchema(schema);
+      const out: SchemaViolation[] = [];
+      try {
+        for (const doc of Object.values(db._documents)) {
+          const table = tableNameFromId(doc._id);
+          if (!table || table.startsWith("_")) continue;
+          const { _id, _creationTime, ...fields } = doc;
+          try {
+            db._validate(table, fields);
+          } catch (e) {
+            out.push({ table, id: _id, message: (e as Error).message });
+            if (out.length >= limit) break;
+          }
+        }
+      } finally {
+        db._schema = saved;
+      }
+      return out;
+    },
+    replaceModules: (modules, schema) => {
+      root.modules = moduleLoader(modules);
+      db._schema = exportSchema(schema);
     },
   };
 }

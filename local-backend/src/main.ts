@@ -1,5 +1,5 @@
 // Command line: node --import tsx local-backend/src/main.ts --convex-dir convex --data-dir .local-data \
-//   [--port 3210] [--site-port 3211] [--env-file .env.local]
+//   [--port 3210] [--site-port 3211] [--env-file .env.local] [--watch]
 // Prints one line `LOCAL_BACKEND_READY {"cloudUrl":...,"siteUrl":...}` once it accepts connections.
 import fs from "node:fs";
 import { startBackend } from "./server.ts";
@@ -31,6 +31,7 @@ const backend = await startBackend({
   dataDir: option(argv, "--data-dir", ".local-data"),
   port: Number(option(argv, "--port", "3210")),
   sitePort: Number(option(argv, "--site-port", "3211")),
+  watch: argv.includes("--watch"),
 });
 process.stdout.write(`LOCAL_BACKEND_READY ${JSON.stringify({ cloudUrl: backend.cloudUrl, siteUrl: backend.siteUrl, adminKey: backend.adminKey, pid: process.pid })}\n`);
 

@@ -21,6 +21,7 @@ import { cloudHandler, siteHandler } from "./http.ts";
 import { Scheduler } from "./scheduler.ts";
 import { Crons, type CronSpec } from "./crons.ts";
 import { backendLog } from "./logs.ts";
+import { formatViolations, reloadFunctions, watchConvexDir } from "./reload.ts";
 
 export interface BackendOptions {
   convexDir: string;
@@ -28,6 +29,8 @@ export interface BackendOptions {
   port: number;
   sitePort: number;
   host?: string;
+  /** Dev mode: reload convex/ when it changes, keeping the data. */
+  watch?: boolean;
 }
 
 export interface Backend {
@@ -136,6 +139,8 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   clock.observe(restored.ts);
   lastCommitTs = durableTs = restored.ts;
   engine.internals.restore(restored.docs, restored.counters);
+  const violations = engine.internals.schemaViolations(schemaMod?.default as SchemaDefinition<GenericSchema, boolean> | undefined);
+  if (violations.length) backendLog(`Warning: stored documents do not match convex/schema.ts:\n${formatViolations(violations)}`);
   const replay = new Replay(durability);
   replay.load(restored.responses);
   const cronRuns = restored.cronRuns;
@@ -149,7 +154,8 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   durability.compact(state());
 
   const subs = new SubscriptionManager(engine);
-  const authConfig = findModule(loaded, "auth.config")?.default as { providers?: object[] } | undefined;
+  const authConfigOf = (mods: typeof loaded) => findModule(mods, "auth.config")?.default as { providers?: object[] } | undefined;
+  let authConfig = authConfigOf(loaded);
   const verify = makeVerifier({
     providers: () => (authConfig?.providers ?? []) as never[],
     siteUrl,
@@ -206,11 +212,30 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   }
 
   const scheduler = new Scheduler(engine, () => durability.synced());
-  const cronsMod = findModule(loaded, "crons")?.default as { crons?: Record<string, CronSpec> } | undefined;
-  const crons = new Crons(engine, cronsMod?.crons ?? {}, cronRuns, (name, at) => {
-    cronRuns[name] = at;
-    durability.appendCronRun(name, at);
-  });
+  const cronsOf = (mods: typeof loaded) => {
+    const cronsMod = findModule(mods, "crons")?.default as { crons?: Record<string, CronSpec> } | undefined;
+    return new Crons(engine, cronsMod?.crons ?? {}, cronRuns, (name, at) => {
+      cronRuns[name] = at;
+      durability.appendCronRun(name, at);
+    });
+  };
+  let crons = cronsOf(loaded);
+
+  // Dev mode: new code, same data. Every subscription re-runs, since any function may have changed.
+  const reload = async () => {
+    const next = await reloadFunctions(opts.convexDir, engine);
+    if (!next) return;
+    authConfig = authConfigOf(next);
+    crons.stop();
+    crons = cronsOf(next);
+    crons.start();
+    const changed: QueryGroup[] = [];
+    for (const g of subs.invalidateAll()) if (g.subscribers.size && (await subs.evaluate(g))) changed.push(g);
+    sync.broadcast(changed, durableTs);
+  };
+  const watcher = opts.watch
+    ? watchConvexDir(opts.convexDir, () => new Promise<void>((resolve, reject) => defer(() => void reload().then(resolve, reject))))
+    : null;
 
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   let nextConnId = 1;
@@ -250,6 +275,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     siteUrl,
     adminKey: keys.adminKey,
     close: async () => {
+      watcher?.close();
       crons.stop();
       scheduler.stop();
       for (const c of sync.conns) c.ws.terminate();

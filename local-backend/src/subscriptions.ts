@@ -88,6 +88,12 @@ export class SubscriptionManager {
     return dirty;
   }
 
+  /** Every group, marked stale: the functions themselves changed (dev reload). */
+  invalidateAll(): QueryGroup[] {
+    for (const g of this.groups.values()) g.stale = true;
+    return [...this.groups.values()];
+  }
+
   /** Re-runs the query; returns true when its serialised result changed. */
   async evaluate(g: QueryGroup): Promise<boolean> {
     g.stale = false;

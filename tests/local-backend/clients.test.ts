@@ -1,6 +1,6 @@
 // The real Convex clients (ConvexClient, ConvexReactClient, ConvexHttpClient) against the embedded backend.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ConvexError } from "convex/values";
+import { ConvexError, type Value } from "convex/values";
 import { makeFunctionReference } from "convex/server";
 import { api } from "./fixture/convex/_generated/api";
 import { Clients, eventually, removeDir, startBackend, type RunningBackend } from "./helpers/backend";
@@ -71,7 +71,7 @@ describe("errors reach the caller as Convex words them", () => {
   it("ConvexError data reaches a mutation caller intact", async () => {
     const err = await clients.browser().mutation(api.messages.send, { author: "x", body: "boom" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConvexError);
-    expect((err as ConvexError<unknown>).data).toEqual({ code: "BOOM", body: "boom" });
+    expect((err as ConvexError<Value>).data).toEqual({ code: "BOOM", body: "boom" });
   });
 
   it("ConvexError data thrown by runMutation inside an action reaches the action intact", async () => {
@@ -81,7 +81,7 @@ describe("errors reach the caller as Convex words them", () => {
   it("ConvexError data reaches the HTTP client intact", async () => {
     const err = await clients.http().mutation(api.messages.send, { author: "x", body: "boom" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConvexError);
-    expect((err as ConvexError<unknown>).data).toEqual({ code: "BOOM", body: "boom" });
+    expect((err as ConvexError<Value>).data).toEqual({ code: "BOOM", body: "boom" });
   });
 
   it("a plain error carries the request id and the message, and no data", async () => {

@@ -1,0 +1,86 @@
+// Dev mode (`--watch`): rebuilds convex/ when it changes and swaps the new functions in, keeping every
+// document, scheduled job and subscription. A schema that existing documents violate is reported the way
+// `npx convex dev` reports it, and the previous functions keep serving.
+import fs from "node:fs";
+import path from "node:path";
+import type { GenericSchema, SchemaDefinition } from "convex/server";
+import type { Engine } from "./engine.ts";
+import type { SchemaViolation } from "./internals.ts";
+import { findModule, loadModules, type LoadedModule } from "./modules.ts";
+import { backendLog } from "./logs.ts";
+
+const DEBOUNCE_MS = 120;
+
+export function formatViolations(violations: SchemaViolation[]): string {
+  return violations
+    .map((v) => `Document with ID "${v.id}" in table "${v.table}" does not match the schema: ${v.message}`)
+    .join("\n");
+}
+
+/**
+ * Builds convex/ and swaps it into the engine. Returns the new modules, or null (reported) when the code
+ * does not build or load, or its schema does not match the data.
+ */
+export async function reloadFunctions(convexDir: string, engine: Engine): Promise<Map<string, LoadedModule> | null> {
+  let next: Awaited<ReturnType<typeof loadModules>>;
+  try {
+    next = await loadModules(convexDir);
+  } catch (e) {
+    backendLog(`convex/ failed to build or load; still serving the previous functions.\n${(e as Error)?.message ?? String(e)}`);
+    return null;
+  }
+  const schema = findModule(next.loaded, "schema")?.default as SchemaDefinition<GenericSchema, boolean> | undefined;
+  const violations = engine.internals.schemaViolations(schema);
+  if (violations.length) {
+    backendLog(
+      `Schema validation failed: existing documents do not match convex/schema.ts; still serving the previous functions.\n` +
+        `${formatViolations(violations)}\n` +
+        `Change those documents (or relax the schema, e.g. with v.optional) and save again.`,
+    );
+    return null;
+  }
+  engine.replaceModules(next.modules, next.loaded, schema);
+  backendLog(`functions reloaded from ${path.resolve(convexDir)}; data kept`);
+  return next.loaded;
+}
+
+/** Calls `onChange` (never twice at once) after source files under `dir` change, debounced. */
+export function watchConvexDir(dir: string, onChange: () => Promise<void>): { close(): void } {
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  let again = false;
+  const run = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        await onChange();
+      } while (again);
+    } catch (e) {
+      backendLog(`reload failed: ${(e as Error)?.stack ?? String(e)}`);
+    } finally {
+      running = false;
+    }
+  };
+  const watcher = fs.watch(dir, { recursive: true }, (_event, file) => {
+    // Editors' swap and backup files are not code.
+    if (file && !/\.(m?[jt]sx?|json)$/.test(String(file))) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      void run();
+    }, DEBOUNCE_MS);
+  });
+  watcher.on("error", (e) => backendLog(`watching ${dir} failed: ${e.message}`));
+  backendLog(`watching ${path.resolve(dir)} for changes`);
+  return {
+    close: () => {
+      if (timer) clearTimeout(timer);
+      watcher.close();
+    },
+  };
+}
