@@ -105,7 +105,8 @@ describe("the reader's public profile", () => {
     const panel = within(screen.getByRole("complementary", { name: "Prossime disponibilità" }));
     expect(panel.getByText("Oggi")).toBeInTheDocument();
     expect(panel.getByText("17:00-19:00")).toBeInTheDocument();
-    expect(panel.getByText("10:00-11:00, 15:00-20:00")).toBeInTheDocument();
+    expect(panel.getByText("10:00-11:00")).toBeInTheDocument();
+    expect(panel.getByText("15:00-20:00")).toBeInTheDocument();
   });
 
   it("has no next free days panel while they load, or for an unavailable reader", () => {
@@ -120,7 +121,7 @@ describe("the reader's public profile", () => {
     const lateEvening = Date.UTC(2026, 10, 23, 22, 30); // 23:30 in Rome, Monday 23 November
     expect(relativeDayLabel("2026-11-23", lateEvening)).toBe("Oggi");
     expect(relativeDayLabel("2026-11-24", lateEvening)).toBe("Domani");
-    expect(relativeDayLabel("2026-11-26", lateEvening)).toBe("giovedì 26 novembre");
+    expect(relativeDayLabel("2026-11-26", lateEvening)).toBe("Giovedì 26 novembre");
   });
 
   it("shows the not-found state for a missing or hidden profile", () => {

@@ -7,13 +7,14 @@ import { useRoundedNow } from "./useRoundedNow";
 const romeDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" });
 const dayLabel = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 
-/** "Oggi", "Domani" or "giovedì 26 novembre" for a Rome calendar date. */
+/** "Oggi", "Domani" or "Giovedì 26 novembre" for a Rome calendar date. */
 export function relativeDayLabel(date: string, now: number): string {
   const today = romeDate.format(now);
   const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   if (date === today) return "Oggi";
   if (date === tomorrow) return "Domani";
-  return dayLabel.format(new Date(`${date}T12:00:00Z`));
+  const label = dayLabel.format(new Date(`${date}T12:00:00Z`));
+  return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 /**
@@ -29,7 +30,7 @@ export function PsychicProfilePage() {
   const nextAvailability: NextAvailability[] | undefined = free?.map((day) => ({
     date: day.date,
     label: relativeDayLabel(day.date, now),
-    ranges: day.ranges.map((range) => `${range.from}-${range.to}`),
+    ranges: day.ranges.map((range) => `${range.from}–${range.to}`),
   }));
   return <PsychicProfileView profile={profile} reviews={reviews} nextAvailability={nextAvailability} />;
 }

@@ -256,13 +256,19 @@ function NextAvailabilityPanel({ days }: { days: NextAvailability[] }) {
             Nessun orario libero nei prossimi giorni.
           </Text>
         ) : (
-          <Flex direction="column" gap="2">
+          <Flex direction="column" gap="3">
             {days.map((day) => (
-              <Flex key={day.date} justify="between" gap="3">
-                <Text size="2" weight="medium">
+              <Flex key={day.date} direction="column" gap="1">
+                <Text size="2" weight="bold">
                   {day.label}
                 </Text>
-                <Text size="2">{day.ranges.join(", ")}</Text>
+                <Flex gap="1" wrap="wrap">
+                  {day.ranges.map((range) => (
+                    <Badge key={range} variant="soft" size="2">
+                      {range}
+                    </Badge>
+                  ))}
+                </Flex>
               </Flex>
             ))}
           </Flex>

@@ -76,48 +76,6 @@ export function ProfileEditor({ profile, onSave, onPublish }: Props) {
       }}
     >
       <Flex direction="column" gap="4">
-        <Flex gap="3" wrap="wrap" justify="end">
-          {editing ? (
-            <>
-              <Button
-                type="button"
-                variant="soft"
-                color="gray"
-                disabled={busy !== null}
-                onClick={() => {
-                  setDraft(null);
-                  setFailure(null);
-                }}
-              >
-                Annulla
-              </Button>
-              <Button type="submit" variant="soft" loading={busy === "save"} disabled={busy !== null}>
-                Salva
-              </Button>
-            </>
-          ) : (
-            <Button
-              type="button"
-              variant="soft"
-              onClick={() => {
-                setDraft(formFromProfile(profile));
-                setFailure(null);
-              }}
-            >
-              Modifica
-            </Button>
-          )}
-          <Button type="button" loading={busy === "publish"} disabled={busy !== null} onClick={() => void submit("publish")}>
-            Pubblica
-          </Button>
-        </Flex>
-
-        {failure ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{failure.summary}</Callout.Text>
-          </Callout.Root>
-        ) : null}
-
         <Section title="Informazioni">
           <Grid columns={{ initial: "1", sm: "3" }} gap="4">
             <Box gridColumn={{ sm: "span 2" }}>
@@ -257,6 +215,51 @@ export function ProfileEditor({ profile, onSave, onPublish }: Props) {
           </Text>
           <AvailabilityEditor value={values.availability} readOnly={!editing} onChange={(availability) => update({ availability })} />
         </Section>
+        {/* Sticks to the bottom of the window while the long form scrolls, so the actions and the error stay in view. */}
+        <Box position="sticky" bottom="0" py="3" style={{ background: "var(--color-background)", zIndex: 1 }}>
+          <Flex direction="column" gap="3">
+            {failure ? (
+              <Callout.Root color="red" role="alert">
+                <Callout.Text>{failure.summary}</Callout.Text>
+              </Callout.Root>
+            ) : null}
+            <Flex gap="3" wrap="wrap" justify="end">
+              {editing ? (
+                <>
+                  <Button
+                    type="button"
+                    variant="soft"
+                    color="gray"
+                    disabled={busy !== null}
+                    onClick={() => {
+                      setDraft(null);
+                      setFailure(null);
+                    }}
+                  >
+                    Annulla
+                  </Button>
+                  <Button type="submit" variant="soft" loading={busy === "save"} disabled={busy !== null}>
+                    Salva
+                  </Button>
+                </>
+              ) : (
+                <Button
+                  type="button"
+                  variant="soft"
+                  onClick={() => {
+                    setDraft(formFromProfile(profile));
+                    setFailure(null);
+                  }}
+                >
+                  Modifica
+                </Button>
+              )}
+              <Button type="button" loading={busy === "publish"} disabled={busy !== null} onClick={() => void submit("publish")}>
+                Pubblica
+              </Button>
+            </Flex>
+          </Flex>
+        </Box>
       </Flex>
     </form>
   );
