@@ -55,16 +55,16 @@ describe("reaching the document store", () => {
     const schema = defineSchema({ notes: defineTable({ text: v.string(), pinned: v.optional(v.boolean()) }) });
     const engine = await createEngine(schema, modules, noHooks);
     const docs: Record<string, Doc> = {
-      "1;notes": { _id: "1;notes", _creationTime: 1, text: "ok" },
-      "2;notes": { _id: "2;notes", _creationTime: 2, text: "also ok", pinned: true },
+      "10001notes": { _id: "10001notes", _creationTime: 1, text: "ok" },
+      "10002notes": { _id: "10002notes", _creationTime: 2, text: "also ok", pinned: true },
     };
     engine.restore(docs, { nextDocId: 12_345, lastCreationTime: 2, lastCommitTs: 5n });
-    expect(Object.keys(engine.documents())).toEqual(["1;notes", "2;notes"]);
+    expect(Object.keys(engine.documents())).toEqual(["10001notes", "10002notes"]);
     expect(engine.counters()).toEqual({ nextDocId: 12_345, lastCreationTime: 2, lastCommitTs: 5n });
     expect(engine.schemaViolations(schema)).toEqual([]);
 
     const stricter = defineSchema({ notes: defineTable({ text: v.string(), pinned: v.boolean() }) });
     const found = engine.schemaViolations(stricter);
-    expect(found).toEqual([{ table: "notes", id: "1;notes", message: expect.stringContaining("pinned") }]);
+    expect(found).toEqual([{ table: "notes", id: "10001notes", message: expect.stringContaining("pinned") }]);
   });
 });
