@@ -1,0 +1,108 @@
+import { screen } from "@testing-library/react";
+import { Route, Routes } from "react-router-dom";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { defaultAvailability } from "../../convex/model/profileRules";
+import { PsychicProfileEditorPage } from "../../src/features/psychic/PsychicProfileEditorPage";
+import { renderWithProviders } from "./render";
+
+// The page's access rules, with the Convex hooks replaced: who is signed in, and as what.
+const state = vi.hoisted(() => ({
+  auth: { isLoading: false, isAuthenticated: false },
+  viewer: undefined as unknown,
+  profile: undefined as unknown,
+  ensureMine: vi.fn(async () => "p1"),
+}));
+
+vi.mock("convex/react", () => ({
+  useConvexAuth: () => state.auth,
+  useQuery: (query: unknown, args: unknown) => {
+    if (args === "skip") return undefined;
+    const name = String((query as { _name?: string })?._name ?? "");
+    return name.includes("getMine") ? state.profile : state.viewer;
+  },
+  useMutation: () => state.ensureMine,
+  useAction: () => vi.fn(),
+}));
+
+vi.mock("../../convex/_generated/api", () => ({
+  api: {
+    users: { viewer: { _name: "users:viewer" } },
+    readerProfile: {
+      getMine: { _name: "readerProfile:getMine" },
+      ensureMine: { _name: "readerProfile:ensureMine" },
+      saveMine: { _name: "readerProfile:saveMine" },
+      publishMine: { _name: "readerProfile:publishMine" },
+      generatePhotoUploadUrl: { _name: "readerProfile:generatePhotoUploadUrl" },
+      setMyPhoto: { _name: "readerProfile:setMyPhoto" },
+    },
+  },
+}));
+
+function renderPage() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/psychic/profile" element={<PsychicProfileEditorPage />} />
+      <Route path="/login" element={<h1>Pagina di accesso</h1>} />
+    </Routes>,
+    { path: "/psychic/profile" },
+  );
+}
+
+const viewer = (accountType: "client" | "psychic") => ({ id: "u1", fullName: "Luna", email: "l@esempio.it", accountType, memberSince: 0, isAdmin: false });
+
+describe("the profile editor page", () => {
+  beforeEach(() => {
+    state.auth = { isLoading: false, isAuthenticated: true };
+    state.viewer = undefined;
+    state.profile = undefined;
+    state.ensureMine.mockClear();
+  });
+
+  it("sends a signed-out visitor to the login page", () => {
+    state.auth = { isLoading: false, isAuthenticated: false };
+    renderPage();
+    expect(screen.getByRole("heading", { name: "Pagina di accesso" })).toBeInTheDocument();
+  });
+
+  it("shows access denied to a client", () => {
+    state.viewer = viewer("client");
+    renderPage();
+    expect(screen.getByRole("heading", { name: "Accesso riservato ai cartomanti" })).toBeInTheDocument();
+    expect(state.ensureMine).not.toHaveBeenCalled();
+  });
+
+  it("creates a reader's default profile on the first visit", () => {
+    state.viewer = viewer("psychic");
+    state.profile = null;
+    renderPage();
+    expect(screen.getByLabelText("Caricamento del profilo")).toBeInTheDocument();
+    expect(state.ensureMine).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a refused profile's status with the administrator's note", () => {
+    state.viewer = viewer("psychic");
+    state.profile = {
+      id: "p1",
+      psychicName: "Luna",
+      photoUrl: null,
+      bio: "Bio",
+      specialties: ["Tarocchi"],
+      specializations: [],
+      yearsExperience: 3,
+      availableDurations: [30],
+      pricing: { "30": 50 },
+      availability: defaultAvailability(),
+      profileStatus: "rejected",
+      adminNotes: "Aggiungi una foto in cui si veda il viso.",
+      isAvailable: true,
+      isPubliclyVisible: true,
+      rating: null,
+      reviewCount: 0,
+    };
+    renderPage();
+    expect(screen.getByLabelText("Stato: Rifiutato")).toBeInTheDocument();
+    expect(screen.getByText("Aggiungi una foto in cui si veda il viso.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Modifica" })).toBeInTheDocument();
+    expect(state.ensureMine).not.toHaveBeenCalled();
+  });
+});
