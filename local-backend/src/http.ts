@@ -52,13 +52,20 @@ function json(res: http.ServerResponse, status: number, body: unknown): void {
 
 class HttpAuthError extends Error {}
 
-/** `Authorization: Convex <admin key>`, as `npx convex run` sends it. */
-function isAdmin(ctx: HttpContext, req: http.IncomingMessage): boolean {
+/**
+ * `Authorization: Convex <admin key>`, as `npx convex run` sends it, optionally followed by
+ * `:<base64 JSON identity>` to act as a user (`npx convex run --identity`, `setAdminAuth(key, identity)`).
+ */
+function adminAuth(ctx: HttpContext, req: http.IncomingMessage): { admin: boolean; actingAs: Identity | null } {
   const h = req.headers.authorization;
-  if (!h?.startsWith("Convex ")) return false;
-  const given = Buffer.from(h.slice(7));
+  if (!h?.startsWith("Convex ")) return { admin: false, actingAs: null };
+  const [key, acting] = h.slice(7).split(":", 2);
+  const given = Buffer.from(key);
   const expected = Buffer.from(ctx.adminKey);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { admin: false, actingAs: null };
+  if (!acting) return { admin: true, actingAs: null };
+  const identity = JSON.parse(Buffer.from(acting, "base64").toString("utf8")) as unknown;
+  return { admin: true, actingAs: isObject(identity) ? (identity as Identity) : null };
 }
 
 async function identityFrom(ctx: HttpContext, req: http.IncomingMessage): Promise<Identity | null> {
@@ -109,8 +116,8 @@ async function runFunction(ctx: HttpContext, kind: FunctionKind | "any", req: ht
   }
   if (!isObject(body) || typeof body.path !== "string")
     return json(res, 400, { code: "BadRequest", message: "Expected a JSON object with a `path`" });
-  const admin = isAdmin(ctx, req);
-  const identity = admin ? null : await identityFrom(ctx, req);
+  const { admin, actingAs } = adminAuth(ctx, req);
+  const identity = admin ? actingAs : await identityFrom(ctx, req);
   const args = (Array.isArray(body.args) ? body.args[0] : body.args) as Json | undefined;
   const r = await ctx.engine.call(kind, body.path, args, identity, undefined, admin);
   if (kind !== "query") {

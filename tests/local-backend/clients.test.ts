@@ -128,9 +128,29 @@ describe("internal functions", () => {
     const admin = clients.http();
     (admin as unknown as { setAdminAuth(key: string): void }).setAdminAuth(backend.adminKey);
     expect(await admin.mutation(secret, {})).toBe("internal only");
+    // Acting as a user, as `npx convex run --identity` does.
+    const actingAs = clients.http();
+    (actingAs as unknown as { setAdminAuth(key: string, identity: object): void }).setAdminAuth(backend.adminKey, {
+      subject: "user-7",
+      issuer: "https://example.test",
+      tokenIdentifier: "https://example.test|user-7",
+    });
+    const who = (await actingAs.query(api.messages.whoami, {})) as { identity: { subject: string } | null };
+    expect(who.identity?.subject).toBe("user-7");
     const wrong = clients.http();
     (wrong as unknown as { setAdminAuth(key: string): void }).setAdminAuth(backend.adminKey + "x");
     await expect(wrong.mutation(secret, {})).rejects.toThrow(/Could not find public function|401/);
+  });
+});
+
+describe("Convex's transaction limits", () => {
+  it("a mutation that writes more documents than Convex allows fails, and writes nothing", async () => {
+    const admin = clients.http();
+    (admin as unknown as { setAdminAuth(key: string): void }).setAdminAuth(backend.adminKey);
+    const bulkInsert = makeFunctionReference<"mutation", { n: number }>("messages:bulkInsert");
+    const before = await admin.query(api.ticks.count, {});
+    await expect(admin.mutation(bulkInsert, { n: 16_001 })).rejects.toThrow(/Wrote too many documents in a single function execution/);
+    expect(await admin.query(api.ticks.count, {})).toBeLessThan(before + 10); // only the cron's ticks
   });
 });
 
