@@ -173,7 +173,17 @@ test("a new reader publishes a profile with a photo; a client sees it appear, fi
   await profile.getByRole("tab", { name: "Disponibilità" }).click();
   await expect(profile.getByRole("definition").nth(1)).toHaveText("10:00 - 11:30");
 
+  // Availability off: the card and the profile stay, booking goes, live.
   await page.goto("/psychic/settings");
+  const available = page.getByRole("switch", { name: "Disponibile per consulti" });
+  await expect(available).toBeChecked();
+  await available.click();
+  await expect(available).not.toBeChecked();
+  await expect(card.getByText("Non disponibile")).toBeVisible();
+  await expect(card.getByRole("link", { name: "Prenota" })).toHaveCount(0);
+  await expect(profile.getByText(`Al momento ${name} non accetta nuovi consulti.`)).toBeVisible();
+  await expect(prices.getByRole("link", { name: "Prenota un consulto" })).toHaveCount(0);
+
   const visible = page.getByRole("switch", { name: "Profilo pubblico" });
   await expect(visible).toBeChecked();
   await visible.click();
