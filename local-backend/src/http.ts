@@ -96,7 +96,12 @@ export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, 
     if (p === "/api/query_ts" && req.method === "POST") return json(res, 200, { ts: encodeTs(ctx.lastCommitTs()) });
     if (p === "/api/storage/upload" && req.method === "POST") return await upload(ctx, url, req, res);
     const file = /^\/api\/storage\/([0-9]+_storage)$/.exec(p);
-    if (file && (req.method === "GET" || req.method === "HEAD")) return ctx.files.serve(file[1], req, res, CORS);
+    if (file && (req.method === "GET" || req.method === "HEAD")) {
+      // A deleted file stops being served, as on Convex (committed documents only).
+      if (!ctx.engine.internals.documents()[file[1]])
+        return json(res, 404, { code: "FileNotFound", message: `File ${file[1]} not found` });
+      return ctx.files.serve(file[1], req, res, CORS);
+    }
     const m = FUNCTION_ROUTE.exec(p);
     if (!m || req.method !== "POST") return json(res, 404, { code: "NotFound", message: `No route for ${req.method} ${p}` });
     return await runFunction(ctx, m[1] === "function" ? "any" : m[1] === "query_at_ts" ? "query" : (m[1] as FunctionKind), req, res);

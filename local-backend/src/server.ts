@@ -152,6 +152,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     cronRuns,
   });
   durability.compact(state());
+  files.collectGarbage((id) => id in engine.internals.documents());
 
   const subs = new SubscriptionManager(engine);
   const authConfigOf = (mods: typeof loaded) => findModule(mods, "auth.config")?.default as { providers?: object[] } | undefined;

@@ -59,6 +59,18 @@ export class FileStore {
     return new Blob([fs.readFileSync(this.file(id))], { type: meta.contentType });
   }
 
+  /** Removes blobs whose `_storage` document is gone (deleted, or an upload that never committed). */
+  collectGarbage(isLive: (id: string) => boolean): number {
+    let removed = 0;
+    for (const name of fs.readdirSync(this.dir)) {
+      const id = /^([0-9]+_storage)(\.json)?$/.exec(name)?.[1];
+      if (!id || isLive(id)) continue;
+      fs.rmSync(path.join(this.dir, name), { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
   uploadToken(): string {
     const exp = String(Date.now() + UPLOAD_TOKEN_TTL_MS);
     return `${exp}.${this.sign(exp)}`;

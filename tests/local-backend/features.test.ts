@@ -1,4 +1,6 @@
 // Pagination that stays stable while rows are added, crons, and file storage served over HTTP.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PaginationResult } from "convex/server";
 import type { Id } from "./fixture/convex/_generated/dataModel";
@@ -126,6 +128,21 @@ describe("file storage", () => {
     expect(meta).toMatchObject({ storageId, size: 64, contentType: "image/png", sha256: expect.any(String) });
     const doc = await c.query(api.files.metadata, { storageId });
     expect(doc).toMatchObject({ _id: storageId, size: 64 });
+  });
+
+  it("a deleted file is no longer served, also after a restart", async () => {
+    const http = clients.http();
+    const up = await fetch(await http.mutation(api.files.generateUploadUrl, {}), { method: "POST", body: bytes });
+    const { storageId } = (await up.json()) as { storageId: Id<"_storage"> };
+    const url = (await http.query(api.files.getUrl, { storageId }))!;
+    expect((await fetch(url)).status).toBe(200);
+    await http.mutation(api.files.remove, { storageId });
+    expect(await http.query(api.files.getUrl, { storageId })).toBeNull();
+    expect((await fetch(url)).status).toBe(404);
+    backend = await backend.restart();
+    expect((await fetch(url)).status).toBe(404);
+    // Its bytes are gone from disk too.
+    expect(fs.existsSync(path.join(backend.dataDir, "files", storageId))).toBe(false);
   });
 
   it("refuses an upload without a valid token, and a storage id is not a table id", async () => {
