@@ -45,7 +45,8 @@ interface Snapshot {
 }
 
 const COMPACT_BYTES = 16 * 1024 * 1024;
-const RESPONSE_TTL_MS = 60 * 60 * 1000;
+/** How long a mutation response is kept for a client that re-sends the mutation after a reconnect. */
+export const RESPONSE_TTL_MS = 60 * 60 * 1000;
 
 export class Durability {
   private fd = -1;

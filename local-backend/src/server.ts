@@ -10,7 +10,7 @@ import { WebSocketServer } from "ws";
 import type { GenericSchema, SchemaDefinition } from "convex/server";
 import { Engine } from "./engine.ts";
 import { loadModules, findModule } from "./modules.ts";
-import { Durability, type RestoredState, type StoredResponse } from "./durability.ts";
+import { Durability, RESPONSE_TTL_MS, type RestoredState, type StoredResponse } from "./durability.ts";
 import { FileStore } from "./storage.ts";
 import { SubscriptionManager, type QueryGroup } from "./subscriptions.ts";
 import { Connection, SyncServer, type ReplayStore } from "./sync.ts";
@@ -44,6 +44,7 @@ const PING_MS = 15_000;
 
 class Replay implements ReplayStore {
   private readonly map = new Map<string, StoredResponse>();
+  private puts = 0;
   constructor(private readonly durability: Durability) {}
   load(list: StoredResponse[]) {
     for (const r of list) this.map.set(`${r.session}:${r.requestId}`, r);
@@ -55,6 +56,13 @@ class Replay implements ReplayStore {
     const r = { session, requestId, response, at: Date.now() };
     this.map.set(`${session}:${requestId}`, r);
     this.durability.appendResponse(r);
+    // Insertion order is age order: drop expired responses from the front now and then, so memory stays bounded.
+    if (++this.puts % 1000 === 0) {
+      for (const [key, old] of this.map) {
+        if (Date.now() - old.at < RESPONSE_TTL_MS) break;
+        this.map.delete(key);
+      }
+    }
   }
   all(): StoredResponse[] {
     return [...this.map.values()];

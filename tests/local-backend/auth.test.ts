@@ -77,6 +77,13 @@ describe("sign-in through @convex-dev/auth", () => {
     const http = clients.http();
     http.setAuth(token);
     expect(((await http.query(api.messages.whoami, {})) as WhoAmI).userId).toBe(who.userId);
+
+    // Signing out on the client: live queries re-run without the identity.
+    let live: WhoAmI | undefined;
+    c.onUpdate(api.messages.whoami, {}, (v) => (live = v as WhoAmI));
+    await eventually(() => (live?.identity ? true : undefined), "the signed-in live query");
+    c.client.clearAuth();
+    await eventually(() => (live && live.identity === null ? true : undefined), "the live query without identity");
   });
 
   it("refuses a wrong password", async () => {
