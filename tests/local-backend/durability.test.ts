@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { api } from "./fixture/convex/_generated/api";
+import type { Id } from "./fixture/convex/_generated/dataModel";
 import { Clients, eventually, removeDir, startBackend, type RunningBackend } from "./helpers/backend";
 
 let backend: RunningBackend;
@@ -161,6 +162,14 @@ describe("scheduled functions", () => {
     }, "the scheduled message");
     expect(found).toHaveLength(1);
     expect(found[0].author).toBe("scheduler");
+  });
+
+  it("a failing scheduled function is recorded as failed and the backend keeps serving", async () => {
+    const http = clients.http();
+    const jobId = await http.mutation(api.messages.scheduleFailure, {});
+    await eventually(async () => ((await http.query(api.messages.jobState, { id: jobId })) === "failed" ? true : undefined), "the failed state");
+    const pending = (await http.mutation(api.messages.sendLater, { body: "after-failure", delayMs: 0 })) as Id<"_scheduled_functions">;
+    await eventually(async () => ((await http.query(api.messages.jobState, { id: pending })) === "success" ? true : undefined), "the next job");
   });
 
   it("a scheduled function runs on time while the backend is up", async () => {
