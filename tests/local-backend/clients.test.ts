@@ -74,6 +74,15 @@ describe("errors reach the caller as Convex words them", () => {
     expect((err as ConvexError<Value>).data).toEqual({ code: "BOOM", body: "boom" });
   });
 
+  it("ConvexError data thrown by an action reaches its caller intact, over the socket and over HTTP", async () => {
+    const expected = { code: "ACTION_FAILED", details: { retry: false } };
+    const viaSocket = await clients.react().action(api.messages.failAction, {}).catch((e: unknown) => e);
+    expect(viaSocket).toBeInstanceOf(ConvexError);
+    expect((viaSocket as ConvexError<Value>).data).toEqual(expected);
+    const viaHttp = await clients.http().action(api.messages.failAction, {}).catch((e: unknown) => e);
+    expect((viaHttp as ConvexError<Value>).data).toEqual(expected);
+  });
+
   it("ConvexError data thrown by runMutation inside an action reaches the action intact", async () => {
     expect(await clients.browser().action(api.messages.relayError, {})).toEqual({ caught: { code: "INNER", n: 1 } });
   });
