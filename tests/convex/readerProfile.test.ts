@@ -157,10 +157,10 @@ describe("a reader's own profile", () => {
   it("gives readers, and only readers, a photo upload URL", async () => {
     const t = setupTest();
     const { as } = await newReader(t);
-    expect(await as.action(api.readerProfile.generatePhotoUploadUrl, {})).toEqual(expect.any(String));
+    expect(await as.mutation(api.readerProfile.generatePhotoUploadUrl, {})).toEqual(expect.any(String));
     const client = await signInAs(t, { email: "giulia@esempio.it", accountType: "client" });
-    expect(await errorCodeOf(client.as.action(api.readerProfile.generatePhotoUploadUrl, {}))).toBe("READER_ONLY");
-    expect(await errorCodeOf(t.action(api.readerProfile.generatePhotoUploadUrl, {}))).toBe("NOT_AUTHENTICATED");
+    expect(await errorCodeOf(client.as.mutation(api.readerProfile.generatePhotoUploadUrl, {}))).toBe("READER_ONLY");
+    expect(await errorCodeOf(t.mutation(api.readerProfile.generatePhotoUploadUrl, {}))).toBe("NOT_AUTHENTICATED");
   });
 
   it("a client cannot attach a photo to anything", async () => {

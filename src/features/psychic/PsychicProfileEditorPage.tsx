@@ -63,7 +63,7 @@ function ReaderProfile() {
 function ReaderProfileLoaded({ profile }: { profile: OwnProfile }) {
   const saveMine = useMutation(api.readerProfile.saveMine);
   const publishMine = useMutation(api.readerProfile.publishMine);
-  const generateUploadUrl = useAction(api.readerProfile.generatePhotoUploadUrl);
+  const generateUploadUrl = useMutation(api.readerProfile.generatePhotoUploadUrl);
   const setMyPhoto = useAction(api.readerProfile.setMyPhoto);
 
   const save = async (args: ProfileArgs) => {
