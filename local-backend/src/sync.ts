@@ -153,6 +153,8 @@ export class SyncServer {
         removed.push(m.queryId);
       }
     }
+    // The socket closed while queries ran: nothing will ever unsubscribe these.
+    if (!this.conns.has(conn)) return void added.forEach((sub) => this.d.subs.unsubscribe(sub));
     const out: string[] = [];
     for (const qid of removed) {
       const sub = conn.subs.get(qid);
@@ -196,12 +198,14 @@ export class SyncServer {
     // Every subscription moves to the group of the new identity.
     const moved: [Subscription, QueryGroup][] = [];
     for (const sub of conn.subs.values()) {
-      const g = this.d.subs.acquire(sub.group.udfPath, sub.group.args, identity, sub.group.journal);
+      // Keeps the page boundary the query is pinned to (its journal), as a reconnecting client would.
+      const g = this.d.subs.acquire(sub.group.udfPath, sub.group.args, identity, sub.group.ctx?.journal ?? sub.group.journal);
       const fresh: Subscription = { queryId: sub.queryId, group: g, sentVersion: -1, owner: conn };
       this.d.subs.subscribe(fresh);
       if (g.stale) await this.d.subs.evaluate(g);
       moved.push([fresh, sub.group]);
     }
+    if (!this.conns.has(conn)) return void moved.forEach(([fresh]) => this.d.subs.unsubscribe(fresh));
     const out: string[] = [];
     for (const [fresh] of moved) {
       const old = conn.subs.get(fresh.queryId);

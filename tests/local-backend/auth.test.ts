@@ -86,6 +86,23 @@ describe("sign-in through @convex-dev/auth", () => {
     await eventually(() => (live && live.identity === null ? true : undefined), "the live query without identity");
   });
 
+  it("signing in keeps a paginated list's page boundary", async () => {
+    const { token } = await signUp("elena@esempio.it");
+    const http = clients.http();
+    for (const body of ["b", "d", "f"]) await http.mutation(api.messages.send, { author: "e", body, channel: "auth-pages" });
+    const c = clients.browser();
+    let page: { page: { body: string }[]; continueCursor: string } | undefined;
+    c.onUpdate(api.messages.pageByBody, { channel: "auth-pages", paginationOpts: { numItems: 2, cursor: null } }, (p) => (page = p));
+    const first = await eventually(() => page, "the first page");
+    await http.mutation(api.messages.send, { author: "e", body: "c", channel: "auth-pages" });
+    await eventually(() => (page?.page.length === 3 ? true : undefined), "b c d");
+    const signedIn = new Promise<boolean>((resolve) => c.setAuth(async () => token, resolve));
+    expect(await signedIn).toBe(true);
+    await eventually(async () => ((await c.query(api.messages.whoami, {})) as WhoAmI).identity ?? undefined, "the identity");
+    expect(page!.page.map((m) => m.body)).toEqual(["b", "c", "d"]);
+    expect(page!.continueCursor).toBe(first.continueCursor);
+  });
+
   it("refuses a wrong password", async () => {
     await signUp("marco@esempio.it");
     await expect(
