@@ -1,4 +1,8 @@
-// Raw WebSocket floors against floorServer.ts: echo round trip, and broadcast to N sockets.
+// Floors: raw WebSocket echo, broadcast to N sockets and pipelined echo against floorServer.ts, and the
+// disk's fdatasync (every acknowledged mutation waits for one) in the folder the backend's data goes to.
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import WebSocket from "ws";
 import { now, ms, summarize, within, type Latency } from "./stats.ts";
 
@@ -77,4 +81,25 @@ export async function echoThroughputFloor(url: string, sockets: number, window: 
   const seconds = ms(t0, now()) / 1000;
   for (const ws of conns) ws.close();
   return { messages: total, seconds: Math.round(seconds * 1000) / 1000, perSecond: Math.round(total / seconds) };
+}
+
+/** Appends a log-record-sized line and fdatasyncs it, `n` times, yielding to the event loop in between. */
+export async function fsyncFloor(warmup: number, n: number): Promise<Latency> {
+  const dir = mkdtempSync(join(tmpdir(), "arcano-bench-fsync-"));
+  const fd = openSync(join(dir, "log"), "a");
+  const line = JSON.stringify({ k: "c", w: [["x".repeat(32), { body: "x".repeat(200) }]] }) + "\n";
+  const samples: number[] = [];
+  try {
+    for (let i = 0; i < warmup + n; i++) {
+      await new Promise<void>((r) => setImmediate(r));
+      const t0 = now();
+      writeSync(fd, line);
+      fdatasyncSync(fd);
+      if (i >= warmup) samples.push(ms(t0, now()));
+    }
+  } finally {
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return summarize(samples);
 }

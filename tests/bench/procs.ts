@@ -60,7 +60,8 @@ export interface BackendInfo {
 
 export function startBackend(convexDir: string): Promise<Child<BackendInfo>> {
   const dataDir = mkdtempSync(join(tmpdir(), "arcano-bench-"));
-  const args = ["local-backend/src/main.ts", "--convex-dir", convexDir, "--data-dir", dataDir, "--port", "0", "--site-port", "0"];
+  // BENCH_BACKEND_MAIN points at another copy of the backend, to compare two versions on the same machine.
+  const args = [process.env.BENCH_BACKEND_MAIN ?? "local-backend/src/main.ts", "--convex-dir", convexDir, "--data-dir", dataDir, "--port", "0", "--site-port", "0"];
   const env = { ...process.env, LOCAL_BACKEND_DEBUG_STATS: "1", LOCAL_BACKEND_DEBUG: "" };
   // e.g. BENCH_BACKEND_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the backend under load.
   const nodeArgs = process.env.BENCH_BACKEND_NODE_ARGS?.split(" ").filter(Boolean) ?? [];

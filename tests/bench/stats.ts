@@ -1,4 +1,5 @@
 // Timing helpers: monotonic nanosecond clock and latency summaries in milliseconds.
+import os from "node:os";
 
 export const now = (): bigint => process.hrtime.bigint();
 export const ms = (from: bigint, to: bigint): number => Number(to - from) / 1e6;
@@ -29,4 +30,33 @@ export function within<T>(p: Promise<T>, t: number, what: string): Promise<T> {
     timer = setTimeout(() => reject(new Error(`${what}: no answer within ${t} ms`)), t);
   });
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+function cpuTimes(): { idle: number; total: number } {
+  let idle = 0;
+  let total = 0;
+  for (const c of os.cpus()) {
+    idle += c.times.idle;
+    total += c.times.idle + c.times.user + c.times.nice + c.times.sys + c.times.irq;
+  }
+  return { idle, total };
+}
+
+/** Fraction of CPU time left idle by the whole machine over `t` ms. */
+export async function idleFraction(t: number): Promise<number> {
+  const a = cpuTimes();
+  await sleep(t);
+  const b = cpuTimes();
+  return b.total > a.total ? (b.idle - a.idle) / (b.total - a.total) : 1;
+}
+
+/**
+ * Other work on the machine lands in the tails, so the bench waits (up to `maxMs`) for a second in which
+ * at least `minIdle` of the CPU was idle. Returns the idle fraction it started at and the time waited.
+ */
+export async function waitForQuiet(minIdle: number, maxMs: number): Promise<{ idle: number; waitedMs: number }> {
+  const start = Date.now();
+  let idle = await idleFraction(1000);
+  while (idle < minIdle && Date.now() - start < maxMs) idle = await idleFraction(1000);
+  return { idle: Math.round(idle * 100) / 100, waitedMs: Date.now() - start };
 }
