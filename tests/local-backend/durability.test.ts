@@ -105,6 +105,34 @@ describe("kill -9", () => {
     expect(ids).not.toContain(next);
   });
 
+  it("a burst of writes cut by kill -9 lands exactly once: acknowledged ones kept, the rest re-sent by the client", async () => {
+    const c = clients.browser();
+    let resolved = 0;
+    let crashed: Promise<void> | undefined;
+    const all: Promise<string>[] = [];
+    for (let i = 0; i < 150; i++) {
+      const write = c.mutation(api.messages.send, { author: "b", body: `burst-${i}`, channel: "burst" });
+      all.push(
+        write.then((id) => {
+          // SIGKILL as soon as the tenth write is acknowledged, while the others are in flight.
+          if (++resolved === 10) crashed = backend.crash();
+          return id;
+        }),
+      );
+      // Spread over time, so acknowledgements come in many Transitions rather than one.
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await eventually(() => (crashed ? true : undefined), "the crash");
+    await crashed;
+    expect(resolved).toBeLessThan(150);
+    backend = await backend.restart();
+    const ids = await Promise.all(all);
+    const rows = await clients.http().query(api.messages.listChannel, { channel: "burst" });
+    expect(rows).toHaveLength(150);
+    expect(new Set(rows.map((r) => r.body)).size).toBe(150);
+    expect(rows.map((r) => r._id).sort()).toEqual([...ids].sort());
+  });
+
   it("an uploaded file survives kill -9", async () => {
     const http = clients.http();
     const url = await http.mutation(api.files.generateUploadUrl, {});
