@@ -152,30 +152,34 @@ describe("refused tokens", () => {
 
   it("a token that expires mid-session is answered with AuthError, and the client drops its identity", async () => {
     const { token } = await signUp("paolo@esempio.it");
-    const shortLived = await forge(token, { expiresInSeconds: 2 });
-    const exp = decodeJwt(shortLived).exp! * 1000;
+    // Two tokens with a few seconds to live: one for the raw protocol, one for the real client, run side by side.
+    const [rawToken, clientToken] = await Promise.all([forge(token, { expiresInSeconds: 3 }), forge(token, { expiresInSeconds: 3 })]);
+    const exp = decodeJwt(rawToken).exp! * 1000;
 
-    // Raw protocol: the server sends AuthError on its own once the token expires.
-    const ws = new WebSocket(`${backend.cloudUrl.replace("http", "ws")}/api/1.48.0/sync`);
-    const messages: Array<{ type: string; [k: string]: unknown }> = [];
-    ws.on("message", (d) => messages.push(JSON.parse(d.toString()) as { type: string }));
-    await new Promise((r) => ws.once("open", r));
-    ws.send(JSON.stringify({ type: "Connect", sessionId: "expiry-session", connectionCount: 0 }));
-    ws.send(JSON.stringify({ type: "Authenticate", tokenType: "User", value: shortLived, baseVersion: 0 }));
-    await eventually(() => messages.find((m) => m.type === "Transition"), "the identity transition");
-    const authError = await eventually(() => messages.find((m) => m.type === "AuthError"), "AuthError at expiry", 8_000);
-    expect(Date.now()).toBeGreaterThanOrEqual(exp);
-    expect(authError).toMatchObject({ baseVersion: 0, authUpdateAttempted: false });
-    ws.close();
+    const raw = (async () => {
+      // The server sends AuthError on its own once the token expires.
+      const ws = new WebSocket(`${backend.cloudUrl.replace("http", "ws")}/api/1.48.0/sync`);
+      const messages: Array<{ type: string; [k: string]: unknown }> = [];
+      ws.on("message", (d) => messages.push(JSON.parse(d.toString()) as { type: string }));
+      await new Promise((r) => ws.once("open", r));
+      ws.send(JSON.stringify({ type: "Connect", sessionId: "expiry-session", connectionCount: 0 }));
+      ws.send(JSON.stringify({ type: "Authenticate", tokenType: "User", value: rawToken, baseVersion: 0 }));
+      const transition = await eventually(() => messages.find((m) => m.type === "Transition"), "the identity transition");
+      expect(transition).toMatchObject({ endVersion: { identity: 1 } });
+      const authError = await eventually(() => messages.find((m) => m.type === "AuthError"), "AuthError at expiry", 8_000);
+      expect(Date.now()).toBeGreaterThanOrEqual(exp);
+      expect(authError).toMatchObject({ baseVersion: 0, authUpdateAttempted: false });
+      ws.close();
+    })();
 
     // The real client asks for a fresh token; with none, it reports being signed out.
-    const second = await forge(token, { expiresInSeconds: 2 });
-    const secondExp = decodeJwt(second).exp! * 1000;
+    const clientExp = decodeJwt(clientToken).exp! * 1000;
     const c = clients.browser();
     const changes: boolean[] = [];
-    c.setAuth(async () => (Date.now() < secondExp - 500 ? second : null), (a) => changes.push(a));
+    c.setAuth(async () => (Date.now() < clientExp - 1000 ? clientToken : null), (a) => changes.push(a));
     await eventually(() => (changes.includes(false) ? true : undefined), "the client to drop its identity", 8_000);
     expect(changes).toEqual([true, false]);
     expect(((await c.query(api.messages.whoami, {})) as WhoAmI).identity).toBeNull();
+    await raw;
   });
 });
