@@ -20,6 +20,8 @@ afterAll(async () => {
 });
 
 type Page = PaginationResult<{ body: string }>;
+/** What the client's paginated query reports (convex/browser does not export the type). */
+type PaginatedQueryResult<T> = { results: T[]; status: string; loadMore(numItems: number): boolean };
 
 describe("a paginated list", () => {
   it("stays stable while rows are added: page boundaries don't shift", async () => {
@@ -73,6 +75,40 @@ describe("a paginated list", () => {
     await http.mutation(api.messages.send, { author: "p", body: "aa", channel });
     await eventually(() => (latest?.page.map((m) => m.body).join(",") === "a,aa,b" ? true : undefined), "a, aa, b");
     expect(latest!.continueCursor).toBe(p1.continueCursor);
+  });
+});
+
+describe("the client's paginated queries (as usePaginatedQuery)", () => {
+  it("load more, and split a page that grew, without losing or repeating a row", async () => {
+    const channel = "paginated-client";
+    const http = clients.http();
+    const add = (body: string) => http.mutation(api.messages.send, { author: "p", body, channel });
+    for (const body of ["b", "d", "f", "h", "j"]) await add(body);
+    const c = clients.browser();
+    let latest: PaginatedQueryResult<{ body: string }> | undefined;
+    const sub = c.onPaginatedUpdate_experimental(
+      api.messages.pageByBody,
+      // The client adds paginationOpts itself.
+      { channel } as { channel: string; paginationOpts: never },
+      { initialNumItems: 2 },
+      (r) => (latest = r as unknown as PaginatedQueryResult<{ body: string }>),
+    );
+    const shown = () => latest?.results.map((m) => m.body).join(",");
+    await eventually(() => (shown() === "b,d" ? true : undefined), "the first page");
+    expect(latest!.status).toBe("CanLoadMore");
+    const current = () => sub.getCurrentValue() as unknown as PaginatedQueryResult<{ body: string }>;
+    current().loadMore(2);
+    await eventually(() => (shown() === "b,d,f,h" ? true : undefined), "the second page");
+
+    // The first page grows past twice its size: the client splits it in two queries.
+    for (const body of ["c", "c1", "c2", "c3"]) await add(body);
+    await eventually(() => (shown() === "b,c,c1,c2,c3,d,f,h" ? true : undefined), "rows added inside the first page");
+    await add("a");
+    await add("g");
+    await eventually(() => (shown() === "a,b,c,c1,c2,c3,d,f,g,h" ? true : undefined), "rows at the start and in the second page");
+    current().loadMore(10);
+    await eventually(() => (latest?.status === "Exhausted" ? true : undefined), "the end of the list");
+    expect(shown()).toBe("a,b,c,c1,c2,c3,d,f,g,h,j");
   });
 });
 
