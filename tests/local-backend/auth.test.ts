@@ -103,6 +103,23 @@ describe("sign-in through @convex-dev/auth", () => {
     expect(page!.continueCursor).toBe(first.continueCursor);
   });
 
+  it("messages of one connection take effect in order: an action sent right after Authenticate runs as the new user", async () => {
+    const { token } = await signUp("bruno@esempio.it");
+    const ws = new WebSocket(`${backend.cloudUrl.replace("http", "ws")}/api/1.48.0/sync`);
+    const messages: Array<{ type: string; requestId?: number; result?: unknown }> = [];
+    ws.on("message", (d) => messages.push(JSON.parse(d.toString()) as { type: string }));
+    await new Promise((r) => ws.once("open", r));
+    // All sent at once, without waiting for any answer.
+    ws.send(JSON.stringify({ type: "Connect", sessionId: "order-session", connectionCount: 0 }));
+    ws.send(JSON.stringify({ type: "Action", requestId: 0, udfPath: "messages:whoamiAction", args: [{}] }));
+    ws.send(JSON.stringify({ type: "Authenticate", tokenType: "User", value: token, baseVersion: 0 }));
+    ws.send(JSON.stringify({ type: "Action", requestId: 1, udfPath: "messages:whoamiAction", args: [{}] }));
+    const answer = (id: number) => eventually(() => messages.find((m) => m.type === "ActionResponse" && m.requestId === id), `action ${id}`);
+    expect((await answer(0)).result).toBeNull();
+    expect((await answer(1)).result).toBe(decodeJwt(token).sub);
+    ws.close();
+  });
+
   it("refuses a wrong password", async () => {
     await signUp("marco@esempio.it");
     await expect(
