@@ -2,7 +2,8 @@
 //   [--port 3210] [--site-port 3211] [--env-file .env.local] [--watch]
 // Prints one line `LOCAL_BACKEND_READY {"cloudUrl":...,"siteUrl":...}` once it accepts connections.
 import fs from "node:fs";
-import { startBackend } from "./server.ts";
+import { startBackend, type Backend } from "./server.ts";
+import { DataDirInUseError } from "./lock.ts";
 import { backendLog } from "./logs.ts";
 
 function option(argv: string[], name: string, fallback?: string): string {
@@ -26,13 +27,25 @@ const argv = process.argv.slice(2);
 const envFile = argv.includes("--env-file") ? option(argv, "--env-file") : undefined;
 if (envFile) loadEnvFile(envFile);
 
-const backend = await startBackend({
-  convexDir: option(argv, "--convex-dir", "convex"),
-  dataDir: option(argv, "--data-dir", ".local-data"),
-  port: Number(option(argv, "--port", "3210")),
-  sitePort: Number(option(argv, "--site-port", "3211")),
-  watch: argv.includes("--watch"),
-});
+const port = Number(option(argv, "--port", "3210"));
+const sitePort = Number(option(argv, "--site-port", "3211"));
+let backend: Backend;
+try {
+  backend = await startBackend({
+    convexDir: option(argv, "--convex-dir", "convex"),
+    dataDir: option(argv, "--data-dir", ".local-data"),
+    port,
+    sitePort,
+    watch: argv.includes("--watch"),
+  });
+} catch (e) {
+  // The two start-up failures a person can fix get a plain sentence instead of a stack trace.
+  const err = e as NodeJS.ErrnoException & { port?: number };
+  if (err.code === "EADDRINUSE") backendLog(`Port ${err.port ?? `${port} or ${sitePort}`} is already in use: is another backend running? Choose others with --port and --site-port.`);
+  else if (e instanceof DataDirInUseError) backendLog(e.message);
+  else throw e;
+  process.exit(1);
+}
 process.stdout.write(`LOCAL_BACKEND_READY ${JSON.stringify({ cloudUrl: backend.cloudUrl, siteUrl: backend.siteUrl, adminKey: backend.adminKey, pid: process.pid })}\n`);
 
 // A failing function, job or handler is reported, never fatal.

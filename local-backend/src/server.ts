@@ -22,6 +22,7 @@ import { Scheduler } from "./scheduler.ts";
 import { Crons, type CronSpec } from "./crons.ts";
 import { backendLog } from "./logs.ts";
 import { formatViolations, reloadFunctions, watchConvexDir } from "./reload.ts";
+import { lockDataDir } from "./lock.ts";
 
 export interface BackendOptions {
   convexDir: string;
@@ -100,6 +101,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
 
   // Deployment environment the functions (and @convex-dev/auth) expect; set before convex/ is imported.
   fs.mkdirSync(opts.dataDir, { recursive: true });
+  const unlock = lockDataDir(opts.dataDir);
   const keys = await loadOrCreateKeys(opts.dataDir);
   process.env.CONVEX_CLOUD_URL = cloudUrl;
   process.env.CONVEX_SITE_URL = siteUrl;
@@ -291,6 +293,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
       wss.close();
       await Promise.all([new Promise((r) => cloud.close(r)), new Promise((r) => site.close(r))]);
       durability.close();
+      unlock();
     },
   };
 }

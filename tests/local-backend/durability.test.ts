@@ -157,6 +157,17 @@ describe("kill -9", () => {
   });
 });
 
+describe("start-up refusals", () => {
+  it("a second backend on the same data folder is refused, with a sentence saying why", async () => {
+    await expect(startBackend({ dataDir: backend.dataDir })).rejects.toThrow(/is in use by another backend \(process \d+\)/);
+  });
+
+  it("a port already in use is reported as such", async () => {
+    const port = Number(new URL(backend.cloudUrl).port);
+    await expect(startBackend({ port })).rejects.toThrow(new RegExp(`Port ${port} is already in use`));
+  });
+});
+
 describe("pagination across a restart", () => {
   it("a paginated subscription keeps its page boundary after the backend restarts", async () => {
     const http = clients.http();

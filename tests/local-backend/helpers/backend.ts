@@ -108,7 +108,13 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
       check();
     });
 
-  await waitForOutput(READY, 30_000);
+  try {
+    await waitForOutput(READY, 30_000);
+  } catch (e) {
+    child.kill("SIGKILL");
+    if (!opts.dataDir) removeDir(dataDir);
+    throw e;
+  }
   const line = out.slice(out.indexOf(READY) + READY.length).split("\n")[0];
   const ready = JSON.parse(line) as { cloudUrl: string; siteUrl: string; adminKey: string };
   const portOf = (u: string) => Number(new URL(u).port);
