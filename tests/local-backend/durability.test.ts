@@ -211,6 +211,14 @@ describe("scheduled functions", () => {
     await eventually(async () => ((await http.query(api.messages.jobState, { id: pending })) === "success" ? true : undefined), "the next job");
   });
 
+  it("a scheduled action cut by kill -9 is marked failed after the restart, not run again", async () => {
+    const jobId = await clients.http().mutation(api.messages.scheduleSlow, {});
+    await eventually(async () => ((await clients.http().query(api.messages.jobState, { id: jobId })) === "inProgress" ? true : undefined), "the running state");
+    await backend.crash();
+    backend = await backend.restart();
+    await eventually(async () => ((await clients.http().query(api.messages.jobState, { id: jobId })) === "failed" ? true : undefined), "the failed state");
+  });
+
   it("a scheduled function runs on time while the backend is up", async () => {
     const c = clients.browser();
     let latest: string[] = [];
