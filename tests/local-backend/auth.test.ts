@@ -155,6 +155,17 @@ describe("refused tokens", () => {
     expect(await r.json()).toMatchObject({ code: "Unauthenticated" });
   });
 
+  it("an HTTP action sees the identity of a Bearer token, and answers a bad one with 401 JSON", async () => {
+    const { token } = await signUp("irene@esempio.it");
+    const ok = await fetch(`${backend.siteUrl}/whoami`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await ok.json()).toEqual({ subject: decodeJwt(token).sub });
+    const anonymous = await fetch(`${backend.siteUrl}/whoami`);
+    expect(await anonymous.json()).toEqual({ subject: null });
+    const bad = await fetch(`${backend.siteUrl}/whoami`, { headers: { authorization: `Bearer ${tamper(token)}` } });
+    expect(bad.status).toBe(401);
+    expect(await bad.json()).toMatchObject({ code: "Unauthenticated" });
+  });
+
   it("an expired token is refused: AuthError on the socket, 401 over HTTP", async () => {
     const { token } = await signUp("sara@esempio.it");
     const expired = await forge(token, { expiresInSeconds: -10 });
