@@ -105,7 +105,11 @@ type AnySchema = SchemaDefinition<GenericSchema, boolean>;
 export interface SchemaViolation {
   table: string;
   id: string;
+  /** convex-test's description of the mismatch. */
   message: string;
+  /** The document without system fields, and the table's validator (JSON), for a Convex-worded report. */
+  fields: Record<string, unknown>;
+  validator: unknown;
 }
 
 function exportSchema(schema: AnySchema | undefined): ExportedSchema | null {
@@ -286,7 +290,8 @@ function wire(
           try {
             db._validate(table, fields);
           } catch (e) {
-            out.push({ table, id: _id, message: (e as Error).message });
+            const validator = (db._schema?.tables.get(table) as { documentType?: unknown } | undefined)?.documentType;
+            out.push({ table, id: _id, message: (e as Error).message, fields, validator });
             if (out.length >= limit) break;
           }
         }

@@ -8,13 +8,24 @@ import type { Engine } from "./engine.ts";
 import type { SchemaViolation } from "./internals.ts";
 import { findModule, loadModules, type LoadedModule } from "./modules.ts";
 import { backendLog } from "./logs.ts";
+import { describeMismatch, type ValidatorJson } from "./validate.ts";
 
 const DEBOUNCE_MS = 120;
+const VIOLATIONS_SHOWN = 10;
 
+/** Worded as `npx convex dev` reports it: the document, what is wrong, the object and the validator. */
 export function formatViolations(violations: SchemaViolation[]): string {
   return violations
-    .map((v) => `Document with ID "${v.id}" in table "${v.table}" does not match the schema: ${v.message}`)
-    .join("\n");
+    .map((v) => {
+      let why = v.message;
+      try {
+        why = describeMismatch(v.validator as ValidatorJson, v.fields) ?? v.message;
+      } catch {
+        // A validator this file cannot print: convex-test's own words will do.
+      }
+      return `Document with ID "${v.id}" in table "${v.table}" does not match the schema: ${why}`;
+    })
+    .join("\n\n");
 }
 
 /**
@@ -30,11 +41,12 @@ export async function reloadFunctions(convexDir: string, engine: Engine): Promis
     return null;
   }
   const schema = findModule(next.loaded, "schema")?.default as SchemaDefinition<GenericSchema, boolean> | undefined;
-  const violations = engine.internals.schemaViolations(schema);
+  const violations = engine.internals.schemaViolations(schema, VIOLATIONS_SHOWN);
   if (violations.length) {
     backendLog(
       `Schema validation failed: existing documents do not match convex/schema.ts; still serving the previous functions.\n` +
         `${formatViolations(violations)}\n` +
+        (violations.length >= VIOLATIONS_SHOWN ? `(only the first ${VIOLATIONS_SHOWN} are shown)\n` : "") +
         `Change those documents (or relax the schema, e.g. with v.optional) and save again.`,
     );
     return null;

@@ -104,6 +104,11 @@ function check(v: ValidatorJson, value: unknown, path: string): string | null {
   }
 }
 
+/** Convex's description of why `value` does not match `validator`, or null when it does. */
+export function describeMismatch(validator: ValidatorJson, value: unknown): string | null {
+  return check(validator, value, "");
+}
+
 export function validateArgs(validator: ValidatorJson, args: unknown): void {
   const problem = check(validator, args, "");
   if (problem) throw new SystemError(`ArgumentValidationError: ${problem}`);

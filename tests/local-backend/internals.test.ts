@@ -65,6 +65,6 @@ describe("reaching the document store", () => {
 
     const stricter = defineSchema({ notes: defineTable({ text: v.string(), pinned: v.boolean() }) });
     const found = engine.schemaViolations(stricter);
-    expect(found).toEqual([{ table: "notes", id: "10001notes", message: expect.stringContaining("pinned") }]);
+    expect(found).toMatchObject([{ table: "notes", id: "10001notes", message: expect.stringContaining("pinned"), fields: { text: "ok" } }]);
   });
 });
