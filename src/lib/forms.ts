@@ -29,6 +29,13 @@ export function useZodForm<Values extends Record<string, unknown>, Output>(
     setErrors((current) => (current[key] === undefined ? current : { ...current, [key]: undefined }));
   }, []);
 
+  /** What a text field needs for one key: `<TextField {...form.field("email")} />`. */
+  const field = <K extends keyof Values & string>(key: K) => ({
+    value: values[key] as string,
+    onValueChange: (value: string) => set(key, value as Values[K]),
+    error: errors[key],
+  });
+
   /** Validates, then runs `onValid` with the parsed values while `submitting` is true. */
   const handleSubmit = (onValid: (data: Output) => Promise<void> | void) => async (event?: FormEvent) => {
     event?.preventDefault();
@@ -47,5 +54,5 @@ export function useZodForm<Values extends Record<string, unknown>, Output>(
     }
   };
 
-  return { values, set, setValues, errors, setErrors, submitting, handleSubmit };
+  return { values, set, setValues, errors, setErrors, submitting, handleSubmit, field };
 }

@@ -113,17 +113,13 @@ export function AdminLoginPage() {
                   label="Email aziendale"
                   type="email"
                   autoComplete="username"
-                  value={form.values.email}
-                  onValueChange={(value) => form.set("email", value)}
-                  error={form.errors.email}
+                  {...form.field("email")}
                 />
                 <TextField
                   label="Password"
                   type="password"
                   autoComplete="current-password"
-                  value={form.values.password}
-                  onValueChange={(value) => form.set("password", value)}
-                  error={form.errors.password}
+                  {...form.field("password")}
                 />
                 <Button type="submit" size="3" disabled={busy}>
                   <LockClosedIcon />

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
-import { Button, Callout, Flex, Link, Text } from "@radix-ui/themes";
-import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { Button, Flex, Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { paths } from "../../app/paths";
+import { FailureCallout } from "../../components/form/FailureCallout";
 import { TextField } from "../../components/form/TextField";
 import { toast } from "../../components/toast";
 import { errorCodeOf, errorMessage } from "../../lib/errors";
@@ -79,9 +79,7 @@ function RequestCodeForm({ admin, onSent }: { admin: boolean; onSent: (email: st
           label="Email"
           type="email"
           autoComplete="email"
-          value={form.values.email}
-          onValueChange={(value) => form.set("email", value)}
-          error={form.errors.email}
+          {...form.field("email")}
         />
         <FailureCallout message={failure} />
         <Button type="submit" size="3" disabled={form.submitting}>
@@ -144,26 +142,20 @@ function NewPasswordForm({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          value={form.values.code}
-          onValueChange={(value) => form.set("code", value)}
-          error={form.errors.code}
+          {...form.field("code")}
         />
         <TextField
           label="Nuova password"
           type="password"
           autoComplete="new-password"
           hint="Almeno 6 caratteri."
-          value={form.values.password}
-          onValueChange={(value) => form.set("password", value)}
-          error={form.errors.password}
+          {...form.field("password")}
         />
         <TextField
           label="Conferma nuova password"
           type="password"
           autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onValueChange={(value) => form.set("confirmPassword", value)}
-          error={form.errors.confirmPassword}
+          {...form.field("confirmPassword")}
         />
         <FailureCallout message={failure} />
         <Button type="submit" size="3" disabled={form.submitting}>
@@ -171,17 +163,5 @@ function NewPasswordForm({
         </Button>
       </Flex>
     </form>
-  );
-}
-
-function FailureCallout({ message }: { message: string | null }) {
-  if (message === null) return null;
-  return (
-    <Callout.Root color="red" role="alert">
-      <Callout.Icon>
-        <ExclamationTriangleIcon />
-      </Callout.Icon>
-      <Callout.Text>{message}</Callout.Text>
-    </Callout.Root>
   );
 }

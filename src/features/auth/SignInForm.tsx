@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
-import { Button, Callout, Flex, Link } from "@radix-ui/themes";
-import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { Button, Flex, Link } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "../../app/paths";
+import { FailureCallout } from "../../components/form/FailureCallout";
 import { TextField } from "../../components/form/TextField";
 import { errorCodeOf, errorMessage } from "../../lib/errors";
 import { useZodForm } from "../../lib/forms";
@@ -32,33 +32,21 @@ export function SignInForm() {
           label="Email"
           type="email"
           autoComplete="email"
-          value={form.values.email}
-          onValueChange={(value) => form.set("email", value)}
-          error={form.errors.email}
+          {...form.field("email")}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
-          value={form.values.password}
-          onValueChange={(value) => form.set("password", value)}
-          error={form.errors.password}
+          {...form.field("password")}
         />
-        {failure ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Icon>
-              <ExclamationTriangleIcon />
-            </Callout.Icon>
-            <Callout.Text>
-              {failure.message}{" "}
-              {failure.adminPage ? (
-                <Link asChild weight="medium">
-                  <RouterLink to={paths.adminLogin}>Vai all'accesso amministratori</RouterLink>
-                </Link>
-              ) : null}
-            </Callout.Text>
-          </Callout.Root>
-        ) : null}
+        <FailureCallout message={failure?.message}>
+          {failure?.adminPage ? (
+            <Link asChild weight="medium">
+              <RouterLink to={paths.adminLogin}>Vai all'accesso amministratori</RouterLink>
+            </Link>
+          ) : null}
+        </FailureCallout>
         <Button type="submit" size="3" disabled={form.submitting}>
           {form.submitting ? "Accesso..." : "Accedi"}
         </Button>

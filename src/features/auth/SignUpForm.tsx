@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { Button, Callout, Checkbox, Flex, Link, RadioCards, Text } from "@radix-ui/themes";
-import { ExclamationTriangleIcon, InfoCircledIcon } from "@radix-ui/react-icons";
+import { InfoCircledIcon } from "@radix-ui/react-icons";
 import { paths } from "../../app/paths";
+import { FailureCallout } from "../../components/form/FailureCallout";
 import { TextField } from "../../components/form/TextField";
 import { errorCodeOf, errorMessage, errorMessages } from "../../lib/errors";
 import { useZodForm } from "../../lib/forms";
@@ -93,34 +94,26 @@ export function SignUpForm({
         <TextField
           label="Nome e cognome"
           autoComplete="name"
-          value={form.values.name}
-          onValueChange={(value) => form.set("name", value)}
-          error={form.errors.name}
+          {...form.field("name")}
         />
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
-          value={form.values.email}
-          onValueChange={(value) => form.set("email", value)}
-          error={form.errors.email}
+          {...form.field("email")}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
           hint="Almeno 6 caratteri."
-          value={form.values.password}
-          onValueChange={(value) => form.set("password", value)}
-          error={form.errors.password}
+          {...form.field("password")}
         />
         <TextField
           label="Conferma password"
           type="password"
           autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onValueChange={(value) => form.set("confirmPassword", value)}
-          error={form.errors.confirmPassword}
+          {...form.field("confirmPassword")}
         />
         <Flex direction="column" gap="1">
           <Text as="label" size="2">
@@ -149,14 +142,7 @@ export function SignUpForm({
             </Text>
           ) : null}
         </Flex>
-        {failure ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Icon>
-              <ExclamationTriangleIcon />
-            </Callout.Icon>
-            <Callout.Text>{failure}</Callout.Text>
-          </Callout.Root>
-        ) : null}
+        <FailureCallout message={failure} />
         <Button type="submit" size="3" disabled={form.submitting}>
           {form.submitting ? "Registrazione..." : "Crea account"}
         </Button>

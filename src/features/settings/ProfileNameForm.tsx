@@ -34,9 +34,7 @@ export function ProfileNameForm({ fullName }: { fullName: string }) {
         <TextField
           label="Nome e cognome"
           autoComplete="name"
-          value={form.values.fullName}
-          onValueChange={(value) => form.set("fullName", value)}
-          error={form.errors.fullName}
+          {...form.field("fullName")}
         />
         <Flex>
           <Button type="submit" disabled={form.submitting || form.values.fullName.trim() === fullName}>

@@ -31,17 +31,13 @@ export function ChangePasswordForm() {
           label="Nuova password"
           type="password"
           autoComplete="new-password"
-          value={form.values.password}
-          onValueChange={(value) => form.set("password", value)}
-          error={form.errors.password}
+          {...form.field("password")}
         />
         <TextField
           label="Conferma nuova password"
           type="password"
           autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onValueChange={(value) => form.set("confirmPassword", value)}
-          error={form.errors.confirmPassword}
+          {...form.field("confirmPassword")}
         />
         <Flex>
           <Button type="submit" disabled={form.submitting}>
