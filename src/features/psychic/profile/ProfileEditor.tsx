@@ -121,39 +121,25 @@ export function ProfileEditor({ profile, onSave, onPublish }: Props) {
         </Section>
 
         <Section title="Specialità" error={errors.specialties} errorId="specialties-error">
-          <CheckboxGroup.Root
+          <NameChoices
             name="specialties"
-            aria-label="Specialità"
+            label="Specialità"
+            options={SPECIALTIES}
             disabled={!editing}
             value={values.specialties}
-            onValueChange={(next) => update({ specialties: SPECIALTIES.filter((name) => next.includes(name)) })}
-          >
-            <Grid columns={{ initial: "1", xs: "2", sm: "4" }} gap="2">
-              {SPECIALTIES.map((name) => (
-                <CheckboxGroup.Item key={name} value={name}>
-                  {name}
-                </CheckboxGroup.Item>
-              ))}
-            </Grid>
-          </CheckboxGroup.Root>
+            onChange={(specialties) => update({ specialties })}
+          />
         </Section>
 
         <Section title="Specializzazioni">
-          <CheckboxGroup.Root
+          <NameChoices
             name="specializations"
-            aria-label="Specializzazioni"
+            label="Specializzazioni"
+            options={SPECIALIZATIONS}
             disabled={!editing}
             value={values.specializations}
-            onValueChange={(next) => update({ specializations: SPECIALIZATIONS.filter((name) => next.includes(name)) })}
-          >
-            <Grid columns={{ initial: "1", xs: "2", sm: "4" }} gap="2">
-              {SPECIALIZATIONS.map((name) => (
-                <CheckboxGroup.Item key={name} value={name}>
-                  {name}
-                </CheckboxGroup.Item>
-              ))}
-            </Grid>
-          </CheckboxGroup.Root>
+            onChange={(specializations) => update({ specializations })}
+          />
         </Section>
 
         <Section title="Durate e prezzi" error={errors.availableDurations} errorId="durations-error">
@@ -298,5 +284,34 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
         </Text>
       ) : null}
     </Flex>
+  );
+}
+
+/** A fixed list of names as checkboxes; the chosen ones are kept in the list's own order. */
+function NameChoices<Name extends string>(props: {
+  name: string;
+  label: string;
+  options: readonly Name[];
+  disabled: boolean;
+  value: Name[];
+  onChange: (value: Name[]) => void;
+}) {
+  const { options, onChange } = props;
+  return (
+    <CheckboxGroup.Root
+      name={props.name}
+      aria-label={props.label}
+      disabled={props.disabled}
+      value={props.value}
+      onValueChange={(next) => onChange(options.filter((name) => next.includes(name)))}
+    >
+      <Grid columns={{ initial: "1", xs: "2", sm: "4" }} gap="2">
+        {options.map((name) => (
+          <CheckboxGroup.Item key={name} value={name}>
+            {name}
+          </CheckboxGroup.Item>
+        ))}
+      </Grid>
+    </CheckboxGroup.Root>
   );
 }
