@@ -1,65 +1,52 @@
+import type { ComponentType } from "react";
 import { Navigate } from "react-router-dom";
 import type { RouteObject } from "react-router-dom";
-import { AdminDashboardPage } from "../features/admin/AdminDashboardPage";
-import { AdminLoginPage } from "../features/admin/AdminLoginPage";
-import { AdminMessagesPage } from "../features/admin/AdminMessagesPage";
-import { LoginPage } from "../features/auth/LoginPage";
-import { RegisterPage } from "../features/auth/RegisterPage";
-import { ResetPasswordPage } from "../features/auth/ResetPasswordPage";
-import { BookingPage } from "../features/booking/BookingPage";
-import { CallPage } from "../features/call/CallPage";
-import { ContactPage } from "../features/contact/ContactPage";
-import { ClientDashboardPage } from "../features/dashboard/ClientDashboardPage";
 import { HomePage } from "../features/home/HomePage";
-import { PaymentCanceledPage } from "../features/payments/PaymentCanceledPage";
-import { PaymentSuccessPage } from "../features/payments/PaymentSuccessPage";
-import { PsychicDashboardPage } from "../features/psychic/PsychicDashboardPage";
-import { PsychicProfileEditorPage } from "../features/psychic/PsychicProfileEditorPage";
-import { PsychicSettingsPage } from "../features/psychic/PsychicSettingsPage";
-import { PsychicListPage } from "../features/psychics/PsychicListPage";
-import { PsychicProfilePage } from "../features/psychics/PsychicProfilePage";
-import { ClientSettingsPage } from "../features/settings/ClientSettingsPage";
-import { AboutPage } from "../features/static/AboutPage";
-import { ClientFaqPage } from "../features/static/ClientFaqPage";
-import { HowItWorksPage } from "../features/static/HowItWorksPage";
-import { PrivacyPage } from "../features/static/PrivacyPage";
-import { PsychicFaqPage } from "../features/static/PsychicFaqPage";
-import { TermsPage } from "../features/static/TermsPage";
+import { PageLoading } from "./layout/PageLoading";
 import { RootLayout } from "./layout/RootLayout";
 import { NotFoundPage } from "./NotFoundPage";
 import { paths } from "./paths";
+
+/**
+ * Loads a page's module on first visit, so the first load carries only the shell and the home page
+ * (one bundle of every feature was over 800 kB).
+ */
+function page<Module extends Record<string, unknown>>(load: () => Promise<Module>, name: keyof Module & string) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
 
 /** The spec's route table, in its order. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    HydrateFallback: PageLoading,
     children: [
       { path: paths.home, element: <HomePage /> },
-      { path: paths.about, element: <AboutPage /> },
-      { path: paths.contact, element: <ContactPage /> },
-      { path: paths.psychics, element: <PsychicListPage /> },
-      { path: paths.psychic(":id"), element: <PsychicProfilePage /> },
-      { path: paths.psychicBook(":id"), element: <BookingPage /> },
-      { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
-      { path: paths.paymentCanceled, element: <PaymentCanceledPage /> },
-      { path: paths.login, element: <LoginPage /> },
-      { path: paths.register, element: <RegisterPage /> },
-      { path: paths.resetPassword, element: <ResetPasswordPage /> },
-      { path: paths.dashboard, element: <ClientDashboardPage /> },
-      { path: paths.settings, element: <ClientSettingsPage /> },
-      { path: paths.psychicDashboard, element: <PsychicDashboardPage /> },
-      { path: paths.psychicProfile, element: <PsychicProfileEditorPage /> },
-      { path: paths.psychicSettings, element: <PsychicSettingsPage /> },
-      { path: paths.adminLogin, element: <AdminLoginPage /> },
-      { path: paths.adminDashboard, element: <AdminDashboardPage /> },
-      { path: paths.adminMessages, element: <AdminMessagesPage /> },
-      { path: paths.howItWorks, element: <HowItWorksPage /> },
-      { path: paths.terms, element: <TermsPage /> },
-      { path: paths.privacy, element: <PrivacyPage /> },
+      { path: paths.about, lazy: page(() => import("../features/static/AboutPage"), "AboutPage") },
+      { path: paths.contact, lazy: page(() => import("../features/contact/ContactPage"), "ContactPage") },
+      { path: paths.psychics, lazy: page(() => import("../features/psychics/PsychicListPage"), "PsychicListPage") },
+      { path: paths.psychic(":id"), lazy: page(() => import("../features/psychics/PsychicProfilePage"), "PsychicProfilePage") },
+      { path: paths.psychicBook(":id"), lazy: page(() => import("../features/booking/BookingPage"), "BookingPage") },
+      { path: paths.paymentSuccess, lazy: page(() => import("../features/payments/PaymentSuccessPage"), "PaymentSuccessPage") },
+      { path: paths.paymentCanceled, lazy: page(() => import("../features/payments/PaymentCanceledPage"), "PaymentCanceledPage") },
+      { path: paths.login, lazy: page(() => import("../features/auth/LoginPage"), "LoginPage") },
+      { path: paths.register, lazy: page(() => import("../features/auth/RegisterPage"), "RegisterPage") },
+      { path: paths.resetPassword, lazy: page(() => import("../features/auth/ResetPasswordPage"), "ResetPasswordPage") },
+      { path: paths.dashboard, lazy: page(() => import("../features/dashboard/ClientDashboardPage"), "ClientDashboardPage") },
+      { path: paths.settings, lazy: page(() => import("../features/settings/ClientSettingsPage"), "ClientSettingsPage") },
+      { path: paths.psychicDashboard, lazy: page(() => import("../features/psychic/PsychicDashboardPage"), "PsychicDashboardPage") },
+      { path: paths.psychicProfile, lazy: page(() => import("../features/psychic/PsychicProfileEditorPage"), "PsychicProfileEditorPage") },
+      { path: paths.psychicSettings, lazy: page(() => import("../features/psychic/PsychicSettingsPage"), "PsychicSettingsPage") },
+      { path: paths.adminLogin, lazy: page(() => import("../features/admin/AdminLoginPage"), "AdminLoginPage") },
+      { path: paths.adminDashboard, lazy: page(() => import("../features/admin/AdminDashboardPage"), "AdminDashboardPage") },
+      { path: paths.adminMessages, lazy: page(() => import("../features/admin/AdminMessagesPage"), "AdminMessagesPage") },
+      { path: paths.howItWorks, lazy: page(() => import("../features/static/HowItWorksPage"), "HowItWorksPage") },
+      { path: paths.terms, lazy: page(() => import("../features/static/TermsPage"), "TermsPage") },
+      { path: paths.privacy, lazy: page(() => import("../features/static/PrivacyPage"), "PrivacyPage") },
       { path: paths.faq, element: <Navigate to={paths.clientFaq} replace /> },
-      { path: paths.clientFaq, element: <ClientFaqPage /> },
-      { path: paths.psychicFaq, element: <PsychicFaqPage /> },
-      { path: paths.call(":bookingId"), element: <CallPage /> },
+      { path: paths.clientFaq, lazy: page(() => import("../features/static/ClientFaqPage"), "ClientFaqPage") },
+      { path: paths.psychicFaq, lazy: page(() => import("../features/static/PsychicFaqPage"), "PsychicFaqPage") },
+      { path: paths.call(":bookingId"), lazy: page(() => import("../features/call/CallPage"), "CallPage") },
       { path: "*", element: <NotFoundPage /> },
     ],
   },
