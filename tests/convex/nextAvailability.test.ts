@@ -4,6 +4,7 @@ import type { Doc, Id } from "../../convex/_generated/dataModel";
 import { halfHours, weekFrom } from "../../convex/model/demoData";
 import { addDays, nextFreeDays } from "../../convex/model/nextAvailability";
 import { romeToUtcMs } from "../../convex/lib/time";
+import { insertReader, type ReaderProfileFields } from "./fixtures/readers";
 import { setupTest, type TestConvex } from "./setup";
 
 // Monday 23 November 2026, 08:00 in Rome.
@@ -59,32 +60,8 @@ describe("the next free days", () => {
   });
 });
 
-type ProfileFields = Partial<Omit<Doc<"psychicProfiles">, "_id" | "_creationTime" | "userId">>;
-
-async function insertProfile(t: TestConvex, fields: ProfileFields = {}) {
-  return t.run(async (ctx) => {
-    const userId = await ctx.db.insert("users", { email: `r${Math.random()}@esempio.it`, accountType: "psychic" });
-    const profileId = await ctx.db.insert("psychicProfiles", {
-      userId,
-      psychicName: "Lettrice",
-      bio: "Bio",
-      specialties: ["Tarocchi"],
-      specializations: [],
-      yearsExperience: 1,
-      totalConsultations: 0,
-      reviewCount: 0,
-      isAvailable: true,
-      isPubliclyVisible: true,
-      profileStatus: "approved",
-      verificationCallCompleted: false,
-      hourlyRateEuros: 50,
-      pricing: { "30": 50 },
-      availableDurations: [30],
-      availability: weekFrom({ monday: halfHours("09:00", "10:30") }),
-      ...fields,
-    });
-    return { userId, profileId };
-  });
+function insertProfile(t: TestConvex, fields: ReaderProfileFields = {}) {
+  return t.run((ctx) => insertReader(ctx, { availability: weekFrom({ monday: halfHours("09:00", "10:30") }), ...fields }));
 }
 
 async function insertBooking(

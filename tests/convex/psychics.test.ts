@@ -1,35 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import type { Doc, Id } from "../../convex/_generated/dataModel";
+import type { Id } from "../../convex/_generated/dataModel";
 import { priceFor, startingPrice } from "../../convex/model/psychics";
-import { weekFrom } from "../../convex/model/demoData";
+import { insertReader, type ReaderProfileFields } from "./fixtures/readers";
 import { setupTest, type TestConvex } from "./setup";
 
-type ProfileFields = Partial<Omit<Doc<"psychicProfiles">, "_id" | "_creationTime" | "userId">>;
-
-async function insertProfile(t: TestConvex, fields: ProfileFields = {}): Promise<Id<"psychicProfiles">> {
-  return t.run(async (ctx) => {
-    const userId = await ctx.db.insert("users", { email: `r${Math.random()}@esempio.it`, accountType: "psychic" });
-    return ctx.db.insert("psychicProfiles", {
-      userId,
-      psychicName: "Lettrice",
-      bio: "Bio",
-      specialties: ["Tarocchi"],
-      specializations: [],
-      yearsExperience: 1,
-      totalConsultations: 0,
-      reviewCount: 0,
-      isAvailable: true,
-      isPubliclyVisible: true,
-      profileStatus: "approved",
-      verificationCallCompleted: false,
-      hourlyRateEuros: 50,
-      pricing: { "30": 50 },
-      availableDurations: [30],
-      availability: weekFrom({ monday: ["09:00"] }),
-      ...fields,
-    });
-  });
+async function insertProfile(t: TestConvex, fields: ReaderProfileFields = {}): Promise<Id<"psychicProfiles">> {
+  return (await t.run((ctx) => insertReader(ctx, fields))).profileId;
 }
 
 describe("featured readers", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { defaultAvailability } from "../../convex/model/profileRules";
+import { insertReader } from "./fixtures/readers";
 import { errorCodeOf, setupTest, signInAs, type TestConvex } from "./setup";
 
 const complete = {
@@ -198,26 +199,7 @@ describe("the public list", () => {
     const t = setupTest();
     await t.run(async (ctx) => {
       for (let index = 0; index < 230; index++) {
-        const userId = await ctx.db.insert("users", { email: `r${index}@esempio.it`, accountType: "psychic" });
-        await ctx.db.insert("psychicProfiles", {
-          userId,
-          psychicName: `Lettrice ${index}`,
-          bio: "Bio",
-          specialties: ["Tarocchi"],
-          specializations: [],
-          yearsExperience: 1,
-          totalConsultations: 0,
-          reviewCount: 0,
-          isAvailable: true,
-          isPubliclyVisible: true,
-          profileStatus: "approved",
-          verificationCallCompleted: false,
-          hourlyRateEuros: 50,
-          pricing: { "30": 50 },
-          availableDurations: [30],
-          availability: defaultAvailability(),
-          rating: (index % 50) / 10,
-        });
+        await insertReader(ctx, { psychicName: `Lettrice ${index}`, availability: defaultAvailability(), rating: (index % 50) / 10 });
       }
     });
     const { readers } = await t.query(api.psychics.listPublic, {});
