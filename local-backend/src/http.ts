@@ -1,10 +1,9 @@
 // HTTP API on the cloud port (/api/query|mutation|action|function, storage upload and download) and
 // HTTP actions (convex/http.ts) on the site port, like *.convex.cloud and *.convex.site.
 import type http from "node:http";
-import { timingSafeEqual } from "node:crypto";
 import type { Engine } from "./engine.ts";
 import type { FileStore } from "./storage.ts";
-import { AuthenticationError, type Verified } from "./auth.ts";
+import { AuthenticationError, actingAsIdentity, isAdminKey, type Verified } from "./auth.ts";
 import { encodeTs, isObject, type FunctionKind, type Identity, type Json } from "./protocol.ts";
 import { formatError } from "./errors.ts";
 import { backendLog } from "./logs.ts";
@@ -60,12 +59,9 @@ function adminAuth(ctx: HttpContext, req: http.IncomingMessage): { admin: boolea
   const h = req.headers.authorization;
   if (!h?.startsWith("Convex ")) return { admin: false, actingAs: null };
   const [key, acting] = h.slice(7).split(":", 2);
-  const given = Buffer.from(key);
-  const expected = Buffer.from(ctx.adminKey);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { admin: false, actingAs: null };
+  if (!isAdminKey(key, ctx.adminKey)) return { admin: false, actingAs: null };
   if (!acting) return { admin: true, actingAs: null };
-  const identity = JSON.parse(Buffer.from(acting, "base64").toString("utf8")) as unknown;
-  return { admin: true, actingAs: isObject(identity) ? (identity as Identity) : null };
+  return { admin: true, actingAs: actingAsIdentity(JSON.parse(Buffer.from(acting, "base64").toString("utf8"))) };
 }
 
 async function identityFrom(ctx: HttpContext, req: http.IncomingMessage): Promise<Identity | null> {
@@ -125,10 +121,10 @@ async function runFunction(ctx: HttpContext, kind: FunctionKind | "any", req: ht
   const identity = admin ? actingAs : await identityFrom(ctx, req);
   const args = (Array.isArray(body.args) ? body.args[0] : body.args) as Json | undefined;
   const r = await ctx.engine.call(kind, body.path, args, identity, undefined, admin);
-  if (kind !== "query") {
-    await ctx.synced();
-    ctx.kick();
-  }
+  // Nothing is answered before what it saw is durable: a query may have read a commit whose fsync is
+  // still pending, and a crash now must not undo what a client was shown (as on Convex).
+  await ctx.synced();
+  if (kind !== "query") ctx.kick();
   if (r.ok) return json(res, 200, { status: "success", value: r.value, logLines: r.logLines });
   return json(res, 560, { status: "error", errorMessage: r.error.errorMessage, errorData: r.error.errorData, logLines: r.logLines });
 }

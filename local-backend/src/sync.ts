@@ -153,6 +153,8 @@ export class SyncServer {
         removed.push(m.queryId);
       }
     }
+    // A fresh evaluation may have read commits whose fsync is pending: show it only once they are durable.
+    await this.d.synced();
     // The socket closed while queries ran: nothing will ever unsubscribe these.
     if (!this.conns.has(conn)) return void added.forEach((sub) => this.d.subs.unsubscribe(sub));
     const out: string[] = [];
