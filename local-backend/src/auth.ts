@@ -2,7 +2,7 @@
 // HTTP actions), and the per-data-dir signing keys @convex-dev/auth needs.
 import fs from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createLocalJWKSet, decodeJwt, exportJWK, exportPKCS8, generateKeyPair, jwtVerify, type JWTPayload } from "jose";
 import type { Identity, Json } from "./protocol.ts";
 import { isObject } from "./protocol.ts";
@@ -34,6 +34,24 @@ export async function loadOrCreateKeys(dataDir: string): Promise<Keys> {
   fs.writeFileSync(tmp, JSON.stringify(keys), { mode: 0o600 });
   fs.renameSync(tmp, file);
   return keys;
+}
+
+/** Constant-time comparison, so the time taken says nothing about how much of a guess was right. */
+export function isAdminKey(given: string, adminKey: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(adminKey);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** How the real backend answers a wrong admin key. */
+export const BAD_ADMIN_KEY = "The provided admin key was invalid for this instance";
+
+/**
+ * The identity an admin acts as (`npx convex run --identity`, `setAdminAuth(key, identity)`): the given
+ * UserIdentity attributes as they are, or none.
+ */
+export function actingAsIdentity(attributes: unknown): Identity | null {
+  return isObject(attributes) ? (attributes as Identity) : null;
 }
 
 // Standard OIDC claim -> UserIdentity attribute.

@@ -96,6 +96,8 @@ export interface Engine {
   restore(docs: Record<string, Doc>, c: { nextDocId: number; lastCreationTime: number; lastCommitTs: bigint }): void;
   /** Documents the schema would refuse (user tables only), at most `limit`. */
   schemaViolations(schema: AnySchema | undefined, limit?: number): SchemaViolation[];
+  /** Tables the schema in force declares; null when there is no schema. */
+  declaredTables(): string[] | null;
   /** Swaps in new function modules and schema; the data, scheduled jobs and counters stay. */
   replaceModules(modules: Record<string, () => Promise<unknown>>, schema: AnySchema | undefined): void;
 }
@@ -300,6 +302,7 @@ function wire(
       }
       return out;
     },
+    declaredTables: () => (db._schema ? [...db._schema.tables.keys()] : null),
     replaceModules: (modules, schema) => {
       root.modules = moduleLoader(modules);
       db._schema = exportSchema(schema);

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { GenericSchema, SchemaDefinition } from "convex/server";
 import type { Engine } from "./engine.ts";
-import type { SchemaViolation } from "./internals.ts";
+import { tableNameFromId, type Doc, type SchemaViolation } from "./internals.ts";
 import { findModule, loadModules, type LoadedModule } from "./modules.ts";
 import { backendLog } from "./logs.ts";
 import { describeMismatch, type ValidatorJson } from "./validate.ts";
@@ -26,6 +26,34 @@ export function formatViolations(violations: SchemaViolation[]): string {
       return `Document with ID "${v.id}" in table "${v.table}" does not match the schema: ${why}`;
     })
     .join("\n\n");
+}
+
+/**
+ * User tables that hold documents but are not declared in `schema`, with their document counts. Convex
+ * accepts such a push: it validates declared tables only, keeps the documents and drops the table's
+ * indexes. So this is reported, not refused. System tables (`_…`) are exempt.
+ */
+export function undeclaredTables(docs: Record<string, Doc>, schema: SchemaDefinition<GenericSchema, boolean> | undefined) {
+  if (!schema) return [];
+  const declared = new Set(Object.keys(schema.tables));
+  const counts = new Map<string, number>();
+  for (const id of Object.keys(docs)) {
+    const table = tableNameFromId(id);
+    if (!table || table.startsWith("_") || declared.has(table)) continue;
+    counts.set(table, (counts.get(table) ?? 0) + 1);
+  }
+  return [...counts].map(([table, count]) => ({ table, count }));
+}
+
+export function formatUndeclared(tables: { table: string; count: number }[]): string {
+  return tables
+    .map(
+      ({ table, count }) =>
+        `Table "${table}" has ${count} document${count === 1 ? "" : "s"} but is not declared in convex/schema.ts: ` +
+        `they are kept and not validated, and the table's indexes are gone (as on Convex). ` +
+        `Declare the table again, or delete its documents.`,
+    )
+    .join("\n");
 }
 
 /**
@@ -51,6 +79,10 @@ export async function reloadFunctions(convexDir: string, engine: Engine): Promis
     );
     return null;
   }
+  // Only tables this change took out of the schema: the ones left out before were reported then.
+  const before = engine.internals.declaredTables();
+  const removed = undeclaredTables(engine.internals.documents(), schema).filter((t) => before === null || before.includes(t.table));
+  if (removed.length) backendLog(formatUndeclared(removed));
   engine.replaceModules(next.modules, next.loaded, schema);
   backendLog(`functions reloaded from ${path.resolve(convexDir)}; data kept`);
   return next.loaded;

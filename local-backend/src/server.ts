@@ -21,7 +21,7 @@ import { cloudHandler, siteHandler } from "./http.ts";
 import { Scheduler } from "./scheduler.ts";
 import { Crons, type CronSpec } from "./crons.ts";
 import { backendLog } from "./logs.ts";
-import { formatViolations, reloadFunctions, watchConvexDir } from "./reload.ts";
+import { formatUndeclared, formatViolations, reloadFunctions, undeclaredTables, watchConvexDir } from "./reload.ts";
 import { lockDataDir } from "./lock.ts";
 
 export interface BackendOptions {
@@ -131,9 +131,9 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   });
   const files = new FileStore(opts.dataDir, keys.uploadSecret);
   const { modules, loaded } = await loadModules(opts.convexDir);
-  const schemaMod = findModule(loaded, "schema");
+  const schema = findModule(loaded, "schema")?.default as SchemaDefinition<GenericSchema, boolean> | undefined;
   const engine = await Engine.create({
-    schema: schemaMod?.default as SchemaDefinition<GenericSchema, boolean> | undefined,
+    schema,
     modules,
     loaded,
     files,
@@ -149,8 +149,10 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   clock.observe(restored.ts);
   lastCommitTs = durableTs = restored.ts;
   engine.internals.restore(restored.docs, restored.counters);
-  const violations = engine.internals.schemaViolations(schemaMod?.default as SchemaDefinition<GenericSchema, boolean> | undefined);
+  const violations = engine.internals.schemaViolations(schema);
   if (violations.length) backendLog(`Warning: stored documents do not match convex/schema.ts:\n${formatViolations(violations)}`);
+  const undeclared = undeclaredTables(engine.internals.documents(), schema);
+  if (undeclared.length) backendLog(formatUndeclared(undeclared));
   const replay = new Replay(durability);
   replay.load(restored.responses);
   const cronRuns = restored.cronRuns;
@@ -176,6 +178,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     engine,
     subs,
     verify,
+    adminKey: keys.adminKey,
     synced: () => durability.synced(),
     whenSynced: (fn) => durability.whenSynced(fn),
     lastCommitTs: () => lastCommitTs,

@@ -1,4 +1,4 @@
-// Query subscriptions grouped by (function, arguments, identity, journal): each group is evaluated once per
+// Query subscriptions grouped by (function, arguments, identity, admin, journal): each group is evaluated once per
 // commit that touches its read set, and its result is serialised once for all subscribers.
 import { tableNameFromId, type CommitChange } from "./internals.ts";
 import { QueryContext, type Engine } from "./engine.ts";
@@ -23,6 +23,8 @@ export class QueryGroup {
     readonly args: Json,
     readonly identity: Identity | null,
     readonly journal: string | null,
+    /** Subscribed over an admin-authenticated socket: internal queries may run. */
+    readonly admin = false,
   ) {}
 
   modification(queryId: number): string {
@@ -47,11 +49,12 @@ export class SubscriptionManager {
 
   constructor(private readonly engine: Engine) {}
 
-  acquire(udfPath: string, args: Json, identity: Identity | null, journal: string | null): QueryGroup {
-    const key = JSON.stringify([udfPath, args, identity?.tokenIdentifier ?? null, identity ? JSON.stringify(identity) : null, journal]);
+  acquire(udfPath: string, args: Json, identity: Identity | null, journal: string | null, admin = false): QueryGroup {
+    // Admin is part of the key: an internal query's result must never reach a non-admin subscriber.
+    const key = JSON.stringify([udfPath, args, identity?.tokenIdentifier ?? null, identity ? JSON.stringify(identity) : null, journal, admin]);
     let g = this.groups.get(key);
     if (!g) {
-      g = new QueryGroup(key, udfPath, args, identity, journal);
+      g = new QueryGroup(key, udfPath, args, identity, journal, admin);
       this.groups.set(key, g);
       this.untracked.add(g);
     }
@@ -98,7 +101,7 @@ export class SubscriptionManager {
   async evaluate(g: QueryGroup): Promise<boolean> {
     g.stale = false;
     const ctx = new QueryContext(g.ctx?.journal ?? g.journal);
-    const r = await this.engine.call("query", g.udfPath, g.args, g.identity, ctx);
+    const r = await this.engine.call("query", g.udfPath, g.args, g.identity, ctx, g.admin);
     this.evaluations++;
     g.evaluations++;
     const journal = JSON.stringify(ctx.journal);

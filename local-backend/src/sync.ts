@@ -4,7 +4,7 @@ import type { WebSocket } from "ws";
 import { encodeTs, decodeTs, type ClientMessage, type Identity, type Json, type QuerySetModification } from "./protocol.ts";
 import type { Engine } from "./engine.ts";
 import type { SubscriptionManager, Subscription, QueryGroup } from "./subscriptions.ts";
-import { AuthenticationError, type Verified } from "./auth.ts";
+import { AuthenticationError, BAD_ADMIN_KEY, actingAsIdentity, isAdminKey, type Verified } from "./auth.ts";
 import { backendLog, debugLog } from "./logs.ts";
 
 interface Version {
@@ -20,6 +20,8 @@ export class Connection {
   sent: Version = { querySet: 0, identity: 0, ts: 0n };
   readonly subs = new Map<number, Subscription>();
   identity: Identity | null = null;
+  /** Authenticated with the admin key: internal functions may run, as over HTTP with `Convex <key>`. */
+  admin = false;
   expiryTimer: NodeJS.Timeout | null = null;
   /** A Transition reaching at least this ts is owed (a mutation was acknowledged at it). */
   needTs = 0n;
@@ -45,6 +47,7 @@ export interface SyncDeps {
   engine: Engine;
   subs: SubscriptionManager;
   verify: (token: string) => Promise<Verified>;
+  adminKey: string;
   /** Resolves once every write committed so far is durable. */
   synced: () => Promise<void>;
   /** Runs a callback once every write committed so far is durable, in call order (see Durability.whenSynced). */
@@ -115,8 +118,7 @@ export class SyncServer {
       case "Mutation":
         return this.mutation(conn, msg.requestId, msg.udfPath, msg.args[0]);
       case "Action": {
-        const identity = conn.identity;
-        void this.action(conn, msg.requestId, msg.udfPath, msg.args[0], identity);
+        void this.action(conn, msg.requestId, msg.udfPath, msg.args[0], conn.identity, conn.admin);
         return;
       }
       case "Event":
@@ -144,7 +146,7 @@ export class SyncServer {
     const removed: number[] = [];
     for (const m of mods) {
       if (m.type === "Add") {
-        const group = this.d.subs.acquire(m.udfPath, m.args[0] ?? {}, conn.identity, m.journal ?? null);
+        const group = this.d.subs.acquire(m.udfPath, m.args[0] ?? {}, conn.identity, m.journal ?? null, conn.admin);
         const sub: Subscription = { queryId: m.queryId, group, sentVersion: -1, owner: conn };
         this.d.subs.subscribe(sub);
         if (group.stale) await this.d.subs.evaluate(group);
@@ -180,6 +182,7 @@ export class SyncServer {
     if (msg.baseVersion !== conn.identityVersion) return this.fatal(conn, "Invalid identity base version");
     let identity: Identity | null = null;
     let expiresAt: number | null = null;
+    let admin = false;
     if (msg.tokenType === "User") {
       try {
         ({ identity, expiresAt } = await this.d.verify(msg.value ?? ""));
@@ -189,19 +192,22 @@ export class SyncServer {
         return;
       }
     } else if (msg.tokenType === "Admin") {
-      conn.send(
-        JSON.stringify({ type: "AuthError", error: "Admin keys are not accepted by the local backend", baseVersion: msg.baseVersion, authUpdateAttempted: true }),
-      );
-      return;
+      if (!isAdminKey(msg.value ?? "", this.d.adminKey)) {
+        conn.send(JSON.stringify({ type: "AuthError", error: BAD_ADMIN_KEY, baseVersion: msg.baseVersion, authUpdateAttempted: true }));
+        return;
+      }
+      admin = true;
+      identity = actingAsIdentity(msg.impersonating);
     }
     conn.identity = identity;
+    conn.admin = admin;
     conn.identityVersion = msg.baseVersion + 1;
     this.armExpiry(conn, expiresAt);
     // Every subscription moves to the group of the new identity.
     const moved: [Subscription, QueryGroup][] = [];
     for (const sub of conn.subs.values()) {
       // Keeps the page boundary the query is pinned to (its journal), as a reconnecting client would.
-      const g = this.d.subs.acquire(sub.group.udfPath, sub.group.args, identity, sub.group.ctx?.journal ?? sub.group.journal);
+      const g = this.d.subs.acquire(sub.group.udfPath, sub.group.args, identity, sub.group.ctx?.journal ?? sub.group.journal, admin);
       const fresh: Subscription = { queryId: sub.queryId, group: g, sentVersion: -1, owner: conn };
       this.d.subs.subscribe(fresh);
       if (g.stale) await this.d.subs.evaluate(g);
@@ -243,15 +249,15 @@ export class SyncServer {
       debugLog(() => `c${conn.id} replaying response to request ${requestId}`);
       return this.ack(conn, stored, this.d.lastCommitTs());
     }
-    const pending = this.runMutation(session, requestId, udfPath, args, conn.identity);
+    const pending = this.runMutation(session, requestId, udfPath, args, conn.identity, conn.admin);
     this.inflight.set(key, pending.then((r) => r.response));
     const { response, ts } = await pending;
     this.inflight.delete(key);
     this.ack(conn, response, ts);
   }
 
-  private async runMutation(session: string, requestId: number, udfPath: string, args: Json | undefined, identity: Identity | null) {
-    const r = await this.d.engine.call("mutation", udfPath, args, identity);
+  private async runMutation(session: string, requestId: number, udfPath: string, args: Json | undefined, identity: Identity | null, admin: boolean) {
+    const r = await this.d.engine.call("mutation", udfPath, args, identity, undefined, admin);
     const ts = this.d.lastCommitTs();
     const response = r.ok
       ? JSON.stringify({ type: "MutationResponse", requestId, success: true, result: r.value, ts: encodeTs(ts), logLines: r.logLines })
@@ -271,8 +277,8 @@ export class SyncServer {
     });
   }
 
-  private async action(conn: Connection, requestId: number, udfPath: string, args: Json | undefined, identity: Identity | null) {
-    const r = await this.d.engine.call("action", udfPath, args, identity);
+  private async action(conn: Connection, requestId: number, udfPath: string, args: Json | undefined, identity: Identity | null, admin: boolean) {
+    const r = await this.d.engine.call("action", udfPath, args, identity, undefined, admin);
     await this.d.synced();
     const response = r.ok
       ? { type: "ActionResponse", requestId, success: true, result: r.value, logLines: r.logLines }

@@ -152,6 +152,45 @@ describe("internal functions", () => {
   });
 });
 
+describe("the admin key over the sync WebSocket", () => {
+  // setAdminAuth is internal to the Convex clients (the dashboard and `npx convex run` use it).
+  type AdminAuth = { setAdminAuth(key: string, actingAs?: Record<string, string>): void };
+  const whoamiInternal = makeFunctionReference<"query", Record<string, never>, string | null>("messages:whoamiInternal");
+  const whoamiInternalAction = makeFunctionReference<"action", Record<string, never>, string | null>("messages:whoamiInternalAction");
+  const user = { subject: "user-8", issuer: "https://example.test", tokenIdentifier: "https://example.test|user-8" };
+
+  it("runs internal queries, mutations and actions", async () => {
+    const admin = clients.browser();
+    (admin as unknown as AdminAuth).setAdminAuth(backend.adminKey);
+    expect(await admin.mutation(secret, {})).toBe("internal only");
+    expect(await admin.query(whoamiInternal, {})).toBeNull();
+    expect(await admin.action(whoamiInternalAction, {})).toBeNull();
+  });
+
+  it("acts as the impersonated user, and an internal query's result never reaches a plain client", async () => {
+    const actingAs = clients.browser();
+    (actingAs as unknown as AdminAuth).setAdminAuth(backend.adminKey, user);
+    const live = await new Promise<string | null>((resolve, reject) => actingAs.onUpdate(whoamiInternal, {}, resolve, reject));
+    expect(live).toBe("user-8");
+    expect(await actingAs.action(whoamiInternalAction, {})).toBe("user-8");
+    const who = (await actingAs.query(api.messages.whoami, {})) as { identity: { subject: string } | null };
+    expect(who.identity?.subject).toBe("user-8");
+
+    const plain = clients.browser();
+    const refused = await new Promise<Error>((resolve) => plain.onUpdate(whoamiInternal, {}, () => resolve(new Error("ran")), resolve));
+    expect(refused.message).toContain("Could not find public function for 'messages:whoamiInternal'");
+  });
+
+  it("a wrong admin key is answered with AuthError and grants nothing", async () => {
+    const errors: string[] = [];
+    const log = () => {};
+    const wrong = clients.browser({ log, logVerbose: log, warn: log, error: (...a: unknown[]) => errors.push(a.map(String).join(" ")) });
+    (wrong as unknown as AdminAuth).setAdminAuth(backend.adminKey + "x");
+    await eventually(() => (errors.some((e) => e.includes("The provided admin key was invalid for this instance")) ? true : undefined), "the AuthError");
+    await expect(wrong.mutation(secret, {})).rejects.toThrow(/Could not find public function for 'messages:secret'/);
+  });
+});
+
 describe("Convex's transaction limits", () => {
   it("a mutation that writes more documents than Convex allows fails, and writes nothing", async () => {
     const admin = clients.http();

@@ -5,6 +5,8 @@ import WebSocket from "ws";
 import { api } from "./fixture/convex/_generated/api";
 import type { Id } from "./fixture/convex/_generated/dataModel";
 import { Clients, eventually, removeDir, startBackend, type RunningBackend } from "./helpers/backend";
+import { Durability } from "../../local-backend/src/durability";
+import type { Doc } from "../../local-backend/src/internals";
 
 let backend: RunningBackend;
 const clients = new Clients(() => backend);
@@ -217,6 +219,27 @@ describe("scheduled functions", () => {
     await backend.crash();
     backend = await backend.restart();
     await eventually(async () => ((await clients.http().query(api.messages.jobState, { id: jobId })) === "failed" ? true : undefined), "the failed state");
+  });
+
+  it("a scheduled mutation cut by a crash (left inProgress, never committed) runs again after the restart, once", async () => {
+    const jobId = (await clients.http().mutation(api.messages.sendLater, { body: "interrupted-mutation", delayMs: 600_000 })) as Id<"_scheduled_functions">;
+    await backend.stop();
+    // A mutation cannot be caught mid-flight, so the state a crash would leave is written into the data folder:
+    // the job marked inProgress, due in the past, and its write absent.
+    const durability = new Durability(backend.dataDir, (fn) => fn(), () => {});
+    const state = durability.load();
+    const job = state.docs[jobId] as Doc & { state: { kind: string }; scheduledTime: number };
+    expect(job.state.kind).toBe("pending");
+    state.docs[jobId] = { ...job, state: { kind: "inProgress" }, scheduledTime: Date.now() - 1000 };
+    durability.compact(state);
+    durability.close();
+
+    backend = await backend.restart();
+    const http = clients.http();
+    await eventually(async () => ((await http.query(api.messages.jobState, { id: jobId })) === "success" ? true : undefined), "the success state");
+    const rows = (await http.query(api.messages.list, {})).filter((m) => m.body === "interrupted-mutation");
+    expect(rows).toHaveLength(1);
+    expect(rows[0].author).toBe("scheduler");
   });
 
   it("a scheduled function runs on time while the backend is up", async () => {

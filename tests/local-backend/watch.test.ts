@@ -4,7 +4,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { makeFunctionReference } from "convex/server";
+import { defineSchema, defineTable, makeFunctionReference } from "convex/server";
+import { authTables } from "@convex-dev/auth/server";
+import { undeclaredTables } from "../../local-backend/src/reload";
+import type { Doc } from "../../local-backend/src/internals";
 import { api } from "./fixture/convex/_generated/api";
 import { Clients, eventually, fixtureConvexDir, removeDir, repoRoot, startBackend, type RunningBackend } from "./helpers/backend";
 
@@ -90,6 +93,35 @@ describe("npm run dev: the backend reloads convex/ on changes", () => {
     expect(rows).toHaveLength(2);
   });
 
+  it("a table taken out of the schema while it has documents: reported with its count, data kept, as Convex does", async () => {
+    const c = clients.browser();
+    // The fixture's cron writes a tick every second.
+    await eventually(async () => ((await c.query(api.ticks.count, {})) > 0 ? true : undefined), "a tick");
+    const reloadsBefore = reloads();
+    edit("schema.ts", "ticks: defineTable({ at: v.number() }),", "");
+    await eventually(() => (reloads() > reloadsBefore ? true : undefined), "the reload without the table");
+    const notice = /Table "ticks" has (\d+) documents? but is not declared in convex\/schema\.ts/.exec(backend.output());
+    expect(notice).not.toBeNull();
+    // Declared tables, system tables and the ones spread in from authTables are not reported.
+    expect(backend.output()).not.toMatch(/Table "(messages|users|authSessions|_scheduled_functions)" has/);
+    expect(await c.query(api.ticks.count, {})).toBeGreaterThanOrEqual(Number(notice![1]));
+
+    // A second reload that leaves it out again says nothing new; a restart reports it once more.
+    const notices = () => backend.output().split('Table "ticks" has').length - 1;
+    const before = notices();
+    const reloadsAfter = reloads();
+    fs.appendFileSync(file("messages.ts"), "\n// touched\n");
+    await eventually(() => (reloads() > reloadsAfter ? true : undefined), "the second reload");
+    expect(notices()).toBe(before);
+    backend = await backend.restart();
+    await backend.waitForOutput(/Table "ticks" has \d+ documents? but is not declared/);
+    await backend.waitForOutput("watching");
+
+    edit("schema.ts", "files: defineTable(", "ticks: defineTable({ at: v.number() }),\n  files: defineTable(");
+    const restored = reloads();
+    await eventually(() => (reloads() > restored ? true : undefined), "the reload with the table back");
+  });
+
   it("reports code that does not build and keeps serving", async () => {
     const c = clients.browser();
     const before = backend.output().split("failed to build").length;
@@ -97,5 +129,24 @@ describe("npm run dev: the backend reloads convex/ on changes", () => {
     await eventually(() => (backend.output().split("failed to build").length > before ? true : undefined), "the build error");
     fs.rmSync(file("broken.ts"));
     expect(await c.query(shout, {})).toBe("CIAO");
+  });
+});
+
+describe("which tables count as undeclared", () => {
+  const doc = (id: string): Doc => ({ _id: id, _creationTime: 0 });
+  const docs = Object.fromEntries(["1users", "2authSessions", "3notes", "4notes", "5_scheduled_functions", "6_storage", "7old"].map((id) => [id, doc(id)]));
+
+  it("user tables the schema leaves out, with their counts; authTables count as declared, system tables are exempt", () => {
+    const schema = defineSchema({ ...authTables, notes: defineTable({}) });
+    expect(undeclaredTables(docs, schema)).toEqual([{ table: "old", count: 1 }]);
+    const without = defineSchema({ ...authTables });
+    expect(undeclaredTables(docs, without)).toEqual([
+      { table: "notes", count: 2 },
+      { table: "old", count: 1 },
+    ]);
+  });
+
+  it("nothing without a schema: no table is declared, none is left out", () => {
+    expect(undeclaredTables(docs, undefined)).toEqual([]);
   });
 });

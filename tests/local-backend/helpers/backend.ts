@@ -141,6 +141,9 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   return backend;
 }
 
+/** The Convex client's logger interface (not exported by convex/browser). */
+export type ClientLogger = Record<"log" | "logVerbose" | "warn" | "error", (...args: unknown[]) => void>;
+
 const wsOptions = { webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket, logger: false } as const;
 
 /** Real Convex clients on this backend, closed by `closeAll`. */
@@ -149,8 +152,9 @@ export class Clients {
 
   constructor(private readonly backend: () => { cloudUrl: string }) {}
 
-  browser(): ConvexClient {
-    const c = new ConvexClient(this.backend().cloudUrl, wsOptions);
+  /** `logger` receives what the client reports (e.g. a refused admin key); silent by default. */
+  browser(logger?: ClientLogger): ConvexClient {
+    const c = new ConvexClient(this.backend().cloudUrl, { ...wsOptions, logger: logger ?? false });
     this.open.push(c);
     return c;
   }
