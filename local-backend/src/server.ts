@@ -215,6 +215,8 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
             if (g.subscribers.size && (await subs.evaluate(g))) changed.push(g);
           }
         }
+        // A mutation may have committed between two evaluations: its effects go out only once durable.
+        if (changed.length) await durability.synced();
         sync.broadcast(changed, ts);
       } while (again || durableChanges.length);
       if (durability.needsCompaction) durability.compact(state());
