@@ -8,7 +8,7 @@ export const errorCodes = [
   "NOT_AUTHENTICATED",
   "FORBIDDEN",
   "CLIENT_ONLY",
-  "READER_ONLY",
+  "PSYCHIC_ONLY",
   "NOT_FOUND",
   "INVALID_INPUT",
   // Accounts and sign-in

@@ -52,7 +52,7 @@ async function requireViewer(ctx: QueryCtx) {
 async function requireAccountType(ctx: QueryCtx, type: AccountType) {
   const signedIn = await requireViewer(ctx);
   if (signedIn.viewer.accountType !== type) {
-    return fail(type === "client" ? "CLIENT_ONLY" : "READER_ONLY");
+    return fail(type === "client" ? "CLIENT_ONLY" : "PSYCHIC_ONLY");
   }
   return signedIn;
 }
@@ -87,11 +87,11 @@ export const clientMutation = customMutation(
 );
 
 /** Readers only (account type "psychic"): their profile, schedule and bookings. */
-export const readerQuery = customQuery(
+export const psychicQuery = customQuery(
   rawQuery,
   customCtx((ctx) => requireAccountType(ctx, "psychic")),
 );
-export const readerMutation = customMutation(
+export const psychicMutation = customMutation(
   rawMutation,
   customCtx((ctx) => requireAccountType(ctx, "psychic")),
 );

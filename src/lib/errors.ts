@@ -7,7 +7,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   NOT_AUTHENTICATED: "Accedi per continuare.",
   FORBIDDEN: "Non hai i permessi per questa operazione.",
   CLIENT_ONLY: "Questa operazione è riservata ai clienti.",
-  READER_ONLY: "Questa operazione è riservata ai cartomanti.",
+  PSYCHIC_ONLY: "Questa operazione è riservata ai cartomanti.",
   NOT_FOUND: "Elemento non trovato.",
   INVALID_INPUT: "Controlla i dati inseriti e riprova.",
   EMAIL_IN_USE: "Questo indirizzo email è già associato a un account.",

@@ -88,7 +88,7 @@ describe("account deletion", () => {
   it("leaves no row of the person behind but past bookings and reviews, renamed 'Account eliminato'", async () => {
     const t = setupTest();
     const reader = await signUpWithPassword(t, { email: "marta@esempio.it", accountType: "psychic" });
-    await reader.as.mutation(api.readerProfile.ensureMine, {});
+    await reader.as.mutation(api.psychicProfiles.ensureMine, {});
     const client = await signUpWithPassword(t, { email: "giulia@esempio.it" });
     await t.finishAllScheduledFunctions(() => {});
     const { bookingId, profileId } = await t.run(async (ctx) => {

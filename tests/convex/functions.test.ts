@@ -87,10 +87,10 @@ describe("role builders", () => {
     expect(await as.query(guards.clientRead, {})).toBe(userId);
     expect(await as.mutation(guards.clientWrite, {})).toBe(userId);
     expect(await errorCodeOf(as.query(guards.readerRead, {}))).toBe(
-      "READER_ONLY",
+      "PSYCHIC_ONLY",
     );
     expect(await errorCodeOf(as.mutation(guards.readerWrite, {}))).toBe(
-      "READER_ONLY",
+      "PSYCHIC_ONLY",
     );
   });
 
@@ -114,7 +114,7 @@ describe("role builders", () => {
       "CLIENT_ONLY",
     );
     expect(await errorCodeOf(as.query(guards.readerRead, {}))).toBe(
-      "READER_ONLY",
+      "PSYCHIC_ONLY",
     );
   });
 });

@@ -120,7 +120,7 @@ test("a new reader publishes a profile with a photo; a client sees it appear, fi
   await photoInput.setInputFiles({ name: "finta.png", mimeType: "image/png", buffer: Buffer.from("not really a png") });
   await expect(page.getByRole("alert").filter({ hasText: "JPEG, PNG o WebP" })).toBeVisible();
   // The Convex client logs every refused call as an error: this refusal is the expected one, nothing else may be.
-  const refusal = (text: string) => text.includes("readerProfile:setMyPhoto") && text.includes("INVALID_PHOTO");
+  const refusal = (text: string) => text.includes("psychicProfiles:setMyPhoto") && text.includes("INVALID_PHOTO");
   await expect.poll(() => consoleErrors.filter(refusal).length).toBe(1);
   consoleErrors.splice(consoleErrors.findIndex(refusal), 1);
   await photoInput.setInputFiles({ name: "vega.png", mimeType: "image/png", buffer: TINY_PNG });

@@ -119,7 +119,7 @@ describe("the reader settings page", () => {
 
   it("shows the email and the two switches under their exact labels", () => {
     convexMock.signedInAs(reader);
-    convexMock.queries.set("readerProfile:getMine", ownProfile);
+    convexMock.queries.set("psychicProfiles:getMine", ownProfile);
     renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
     expect(screen.getByLabelText("Email")).toHaveValue("marta@esempio.it");
     expect(screen.getByRole("switch", { name: "Disponibile per consulti" })).toBeChecked();
@@ -128,31 +128,31 @@ describe("the reader settings page", () => {
 
   it("creates the default profile when the reader has none yet", async () => {
     convexMock.signedInAs(reader);
-    convexMock.queries.set("readerProfile:getMine", null);
+    convexMock.queries.set("psychicProfiles:getMine", null);
     renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
-    await waitFor(() => expect(convexMock.calls.map((call) => call.name)).toContain("readerProfile:ensureMine"));
+    await waitFor(() => expect(convexMock.calls.map((call) => call.name)).toContain("psychicProfiles:ensureMine"));
   });
 
   it("saves each switch and says so, or says what failed", async () => {
     convexMock.signedInAs(reader);
-    convexMock.queries.set("readerProfile:getMine", ownProfile);
+    convexMock.queries.set("psychicProfiles:getMine", ownProfile);
     const user = userEvent.setup();
     renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
     await user.click(screen.getByRole("switch", { name: "Disponibile per consulti" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Disponibilità aggiornata", expect.any(String)));
-    expect(convexMock.calls).toContainEqual({ name: "readerProfile:setAvailable", args: { isAvailable: false } });
+    expect(convexMock.calls).toContainEqual({ name: "psychicProfiles:setAvailable", args: { isAvailable: false } });
 
-    convexMock.handlers.set("readerProfile:setPubliclyVisible", () => Promise.reject(new ConvexError({ code: "NOT_FOUND" })));
+    convexMock.handlers.set("psychicProfiles:setPubliclyVisible", () => Promise.reject(new ConvexError({ code: "NOT_FOUND" })));
     await user.click(screen.getByRole("switch", { name: "Profilo pubblico" }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile aggiornare la visibilità"));
-    convexMock.handlers.set("readerProfile:setAvailable", () => Promise.reject(new Error("offline")));
+    convexMock.handlers.set("psychicProfiles:setAvailable", () => Promise.reject(new Error("offline")));
     await user.click(screen.getByRole("switch", { name: "Disponibile per consulti" }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile aggiornare la disponibilità"));
   });
 
   it("checks the new password twice with the reader page's wording, then changes it", async () => {
     convexMock.signedInAs(reader);
-    convexMock.queries.set("readerProfile:getMine", ownProfile);
+    convexMock.queries.set("psychicProfiles:getMine", ownProfile);
     const user = userEvent.setup();
     renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
     const form = within(screen.getByRole("form", { name: "Cambia password" }));
@@ -174,7 +174,7 @@ describe("the reader settings page", () => {
 
   it("deletes the account after confirmation with 'Account eliminato', or keeps it and says why", async () => {
     convexMock.signedInAs(reader);
-    convexMock.queries.set("readerProfile:getMine", ownProfile);
+    convexMock.queries.set("psychicProfiles:getMine", ownProfile);
     convexMock.handlers.set("users:deleteMyAccount", () => Promise.reject(new Error("offline")));
     const user = userEvent.setup();
     renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });

@@ -27,13 +27,13 @@ vi.mock("convex/react", () => ({
 vi.mock("../../convex/_generated/api", () => ({
   api: {
     users: { viewer: { _name: "users:viewer" } },
-    readerProfile: {
-      getMine: { _name: "readerProfile:getMine" },
-      ensureMine: { _name: "readerProfile:ensureMine" },
-      saveMine: { _name: "readerProfile:saveMine" },
-      publishMine: { _name: "readerProfile:publishMine" },
-      generatePhotoUploadUrl: { _name: "readerProfile:generatePhotoUploadUrl" },
-      setMyPhoto: { _name: "readerProfile:setMyPhoto" },
+    psychicProfiles: {
+      getMine: { _name: "psychicProfiles:getMine" },
+      ensureMine: { _name: "psychicProfiles:ensureMine" },
+      saveMine: { _name: "psychicProfiles:saveMine" },
+      publishMine: { _name: "psychicProfiles:publishMine" },
+      generatePhotoUploadUrl: { _name: "psychicProfiles:generatePhotoUploadUrl" },
+      setMyPhoto: { _name: "psychicProfiles:setMyPhoto" },
     },
   },
 }));

@@ -45,8 +45,8 @@ export function PsychicProfileEditorPage() {
 }
 
 function ReaderProfile() {
-  const profile = useQuery(api.readerProfile.getMine);
-  const ensureMine = useMutation(api.readerProfile.ensureMine);
+  const profile = useQuery(api.psychicProfiles.getMine);
+  const ensureMine = useMutation(api.psychicProfiles.ensureMine);
   const created = useRef(false);
 
   // The first visit creates the default profile (spec §9); getMine then follows it live.
@@ -61,10 +61,10 @@ function ReaderProfile() {
 }
 
 function ReaderProfileLoaded({ profile }: { profile: OwnProfile }) {
-  const saveMine = useMutation(api.readerProfile.saveMine);
-  const publishMine = useMutation(api.readerProfile.publishMine);
-  const generateUploadUrl = useMutation(api.readerProfile.generatePhotoUploadUrl);
-  const setMyPhoto = useAction(api.readerProfile.setMyPhoto);
+  const saveMine = useMutation(api.psychicProfiles.saveMine);
+  const publishMine = useMutation(api.psychicProfiles.publishMine);
+  const generateUploadUrl = useMutation(api.psychicProfiles.generatePhotoUploadUrl);
+  const setMyPhoto = useAction(api.psychicProfiles.setMyPhoto);
 
   const save = async (args: ProfileArgs) => {
     try {

@@ -23,7 +23,7 @@ import {
 } from "../../../../convex/model/profileRules";
 import { errorMessages } from "../../../lib/errors";
 
-export type OwnProfile = NonNullable<FunctionReturnType<typeof api.readerProfile.getMine>>;
+export type OwnProfile = NonNullable<FunctionReturnType<typeof api.psychicProfiles.getMine>>;
 
 export { OFFERED_DURATIONS, PRICE_MAX, PRICE_MIN, PRICE_STEP, YEARS_MAX, YEARS_MIN };
 export const SPECIALTIES = specialties;

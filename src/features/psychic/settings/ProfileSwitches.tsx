@@ -5,7 +5,7 @@ import type { FunctionReturnType } from "convex/server";
 import { api } from "../../../../convex/_generated/api";
 import { toast } from "../../../components/toast";
 
-type OwnProfile = NonNullable<FunctionReturnType<typeof api.readerProfile.getMine>>;
+type OwnProfile = NonNullable<FunctionReturnType<typeof api.psychicProfiles.getMine>>;
 
 export const switchMessages = {
   availabilityError: "Impossibile aggiornare la disponibilità",
@@ -17,31 +17,31 @@ export const switchMessages = {
 } as const;
 
 /**
- * Availability and public visibility, saved optimistically on `readerProfile.getMine`: the switch
+ * Availability and public visibility, saved optimistically on `psychicProfiles.getMine`: the switch
  * moves at once and moves back if the server refuses. A reader without a profile yet gets the
  * default one first (spec §4).
  */
 export function ProfileSwitches() {
   // useQueries hands back a failure instead of throwing it into the page; it resubscribes
   // whenever the request object changes identity, so the object is memoised.
-  const request = useMemo(() => ({ profile: { query: api.readerProfile.getMine, args: {} } }), []);
+  const request = useMemo(() => ({ profile: { query: api.psychicProfiles.getMine, args: {} } }), []);
   const { profile } = useQueries(request) as {
     profile: OwnProfile | null | undefined | Error;
   };
-  const ensureMine = useMutation(api.readerProfile.ensureMine);
+  const ensureMine = useMutation(api.psychicProfiles.ensureMine);
   const missing = profile === null;
   useEffect(() => {
     if (missing) void ensureMine({}).catch(() => toast.error("Impossibile creare il profilo."));
   }, [missing, ensureMine]);
 
-  const setAvailable = useMutation(api.readerProfile.setAvailable).withOptimisticUpdate((store, { isAvailable }) => {
-    const current = store.getQuery(api.readerProfile.getMine, {});
-    if (current) store.setQuery(api.readerProfile.getMine, {}, { ...current, isAvailable });
+  const setAvailable = useMutation(api.psychicProfiles.setAvailable).withOptimisticUpdate((store, { isAvailable }) => {
+    const current = store.getQuery(api.psychicProfiles.getMine, {});
+    if (current) store.setQuery(api.psychicProfiles.getMine, {}, { ...current, isAvailable });
   });
-  const setPubliclyVisible = useMutation(api.readerProfile.setPubliclyVisible).withOptimisticUpdate(
+  const setPubliclyVisible = useMutation(api.psychicProfiles.setPubliclyVisible).withOptimisticUpdate(
     (store, { isPubliclyVisible }) => {
-      const current = store.getQuery(api.readerProfile.getMine, {});
-      if (current) store.setQuery(api.readerProfile.getMine, {}, { ...current, isPubliclyVisible });
+      const current = store.getQuery(api.psychicProfiles.getMine, {});
+      if (current) store.setQuery(api.psychicProfiles.getMine, {}, { ...current, isPubliclyVisible });
     },
   );
 

@@ -5,7 +5,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { fail } from "./lib/errors";
 import { internal } from "./_generated/api";
-import { authedAction, internalMutation, readerMutation, readerQuery } from "./lib/functions";
+import { authedAction, internalMutation, psychicMutation, psychicQuery } from "./lib/functions";
 import { readSettings } from "./lib/settings";
 import {
   durationMinutes,
@@ -73,7 +73,7 @@ async function toOwnProfile(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
 }
 
 /** The reader's profile; null until `ensureMine` has created it. */
-export const getMine = readerQuery({
+export const getMine = psychicQuery({
   args: {},
   returns: v.union(ownProfile, v.null()),
   handler: async (ctx) => {
@@ -83,7 +83,7 @@ export const getMine = readerQuery({
 });
 
 /** Creates the default profile on a reader's first visit (spec §9 defaults); a no-op afterwards. */
-export const ensureMine = readerMutation({
+export const ensureMine = psychicMutation({
   args: {},
   returns: v.id("psychicProfiles"),
   handler: async (ctx) => {
@@ -151,7 +151,7 @@ async function applyEdits(ctx: MutationCtx, profile: Doc<"psychicProfiles">, fie
   });
 }
 
-export const saveMine = readerMutation({
+export const saveMine = psychicMutation({
   args: editableFields,
   returns: v.null(),
   handler: async (ctx, fields) => {
@@ -164,7 +164,7 @@ export const saveMine = readerMutation({
  * Saves and publishes: approved and public at once, or pending an admin's review when the
  * `psychic_approval_required` switch is on (DECISIONS.md).
  */
-export const publishMine = readerMutation({
+export const publishMine = psychicMutation({
   args: editableFields,
   returns: v.object({ profileStatus }),
   handler: async (ctx, fields) => {
@@ -184,7 +184,7 @@ export const publishMine = readerMutation({
   },
 });
 
-export const generatePhotoUploadUrl = readerMutation({
+export const generatePhotoUploadUrl = psychicMutation({
   args: {},
   returns: v.string(),
   handler: async (ctx) => ctx.storage.generateUploadUrl(),
@@ -204,7 +204,7 @@ export const setMyPhoto = authedAction({
       await ctx.storage.delete(storageId);
       return fail("INVALID_PHOTO");
     }
-    await ctx.runMutation(internal.readerProfile.attachPhoto, { userId: ctx.viewerId, storageId });
+    await ctx.runMutation(internal.psychicProfiles.attachPhoto, { userId: ctx.viewerId, storageId });
     return null;
   },
 });
@@ -218,7 +218,7 @@ export const attachPhoto = internalMutation({
     const profile = user?.accountType === "psychic" ? await findOwnProfile(ctx, userId) : null;
     if (profile === null) {
       await ctx.storage.delete(storageId);
-      return fail(user?.accountType === "psychic" ? "NOT_FOUND" : "READER_ONLY");
+      return fail(user?.accountType === "psychic" ? "NOT_FOUND" : "PSYCHIC_ONLY");
     }
     if (profile.photoStorageId && profile.photoStorageId !== storageId) await ctx.storage.delete(profile.photoStorageId);
     await ctx.db.patch("psychicProfiles", profile._id, { photoStorageId: storageId });
@@ -227,7 +227,7 @@ export const attachPhoto = internalMutation({
 });
 
 /** Open or closed to new consultations; the public list follows live. */
-export const setAvailable = readerMutation({
+export const setAvailable = psychicMutation({
   args: { isAvailable: v.boolean() },
   returns: v.null(),
   handler: async (ctx, { isAvailable }) => {
@@ -238,7 +238,7 @@ export const setAvailable = readerMutation({
 });
 
 /** Shown in or hidden from the public list; hiding never changes the approval. */
-export const setPubliclyVisible = readerMutation({
+export const setPubliclyVisible = psychicMutation({
   args: { isPubliclyVisible: v.boolean() },
   returns: v.null(),
   handler: async (ctx, { isPubliclyVisible }) => {

@@ -17,7 +17,7 @@ const complete = {
 
 async function newReader(t: TestConvex, email = "luna@esempio.it") {
   const reader = await signInAs(t, { email, name: "Luna Rossi", accountType: "psychic" });
-  await reader.as.mutation(api.readerProfile.ensureMine, {});
+  await reader.as.mutation(api.psychicProfiles.ensureMine, {});
   return reader;
 }
 
@@ -25,7 +25,7 @@ describe("a reader's own profile", () => {
   it("is created on first visit with the spec's defaults, as a draft nobody else sees", async () => {
     const t = setupTest();
     const { as } = await newReader(t);
-    const mine = await as.query(api.readerProfile.getMine, {});
+    const mine = await as.query(api.psychicProfiles.getMine, {});
     expect(mine).toMatchObject({
       psychicName: "Luna Rossi",
       specialties: ["Tarocchi"],
@@ -41,24 +41,24 @@ describe("a reader's own profile", () => {
     expect(mine?.availability.tuesday.enabled).toBe(false);
     expect(await t.query(api.psychics.getPublicProfile, { id: mine!.id })).toBeNull();
     // A second visit changes nothing.
-    expect(await as.mutation(api.readerProfile.ensureMine, {})).toBe(mine!.id);
+    expect(await as.mutation(api.psychicProfiles.ensureMine, {})).toBe(mine!.id);
   });
 
   it("is for readers only: a client cannot create, read or edit one", async () => {
     const t = setupTest();
     const client = await signInAs(t, { email: "giulia@esempio.it", accountType: "client" });
-    expect(await errorCodeOf(client.as.mutation(api.readerProfile.ensureMine, {}))).toBe("READER_ONLY");
-    expect(await errorCodeOf(client.as.mutation(api.readerProfile.saveMine, complete))).toBe("READER_ONLY");
-    expect(await errorCodeOf(t.mutation(api.readerProfile.saveMine, complete))).toBe("NOT_AUTHENTICATED");
+    expect(await errorCodeOf(client.as.mutation(api.psychicProfiles.ensureMine, {}))).toBe("PSYCHIC_ONLY");
+    expect(await errorCodeOf(client.as.mutation(api.psychicProfiles.saveMine, complete))).toBe("PSYCHIC_ONLY");
+    expect(await errorCodeOf(t.mutation(api.psychicProfiles.saveMine, complete))).toBe("NOT_AUTHENTICATED");
   });
 
   it("a reader edits only their own profile, never another's", async () => {
     const t = setupTest();
     const luna = await newReader(t, "luna@esempio.it");
     const sole = await newReader(t, "sole@esempio.it");
-    await sole.as.mutation(api.readerProfile.saveMine, { ...complete, psychicName: "Sole" });
-    const lunaProfile = await luna.as.query(api.readerProfile.getMine, {});
-    const soleProfile = await sole.as.query(api.readerProfile.getMine, {});
+    await sole.as.mutation(api.psychicProfiles.saveMine, { ...complete, psychicName: "Sole" });
+    const lunaProfile = await luna.as.query(api.psychicProfiles.getMine, {});
+    const soleProfile = await sole.as.query(api.psychicProfiles.getMine, {});
     expect(lunaProfile?.psychicName).toBe("Luna Rossi");
     expect(soleProfile?.psychicName).toBe("Sole");
   });
@@ -66,8 +66,8 @@ describe("a reader's own profile", () => {
   it("saves valid edits, keeping prices only for the offered durations", async () => {
     const t = setupTest();
     const { as } = await newReader(t);
-    await as.mutation(api.readerProfile.saveMine, { ...complete, pricing: { "15": 20, "30": 35, "60": 90 } });
-    const mine = await as.query(api.readerProfile.getMine, {});
+    await as.mutation(api.psychicProfiles.saveMine, { ...complete, pricing: { "15": 20, "30": 35, "60": 90 } });
+    const mine = await as.query(api.psychicProfiles.getMine, {});
     expect(mine).toMatchObject({ availableDurations: [15, 30], pricing: { "15": 20, "30": 35 }, profileStatus: "draft" });
   });
 
@@ -75,7 +75,7 @@ describe("a reader's own profile", () => {
     const t = setupTest();
     const { as } = await newReader(t);
     const save = (edits: Record<string, unknown>) =>
-      errorCodeOf(as.mutation(api.readerProfile.saveMine, { ...complete, ...edits } as unknown as typeof complete));
+      errorCodeOf(as.mutation(api.psychicProfiles.saveMine, { ...complete, ...edits } as unknown as typeof complete));
     expect(await save({ pricing: { "15": 5, "30": 35 } })).toBe("INVALID_INPUT");
     expect(await save({ pricing: { "15": 205, "30": 35 } })).toBe("INVALID_INPUT");
     expect(await save({ pricing: { "15": 22, "30": 35 } })).toBe("INVALID_INPUT");
@@ -89,27 +89,27 @@ describe("a reader's own profile", () => {
     availability.friday = { enabled: true, availableHours: ["10:15"] };
     expect(await save({ availability })).toBe("INVALID_INPUT");
     await expect(
-      as.mutation(api.readerProfile.saveMine, { ...complete, availableDurations: [20] } as unknown as typeof complete),
+      as.mutation(api.psychicProfiles.saveMine, { ...complete, availableDurations: [20] } as unknown as typeof complete),
     ).rejects.toThrow(/ArgumentValidationError|Validator error/);
-    expect((await as.query(api.readerProfile.getMine, {}))?.yearsExperience).toBe(1);
+    expect((await as.query(api.psychicProfiles.getMine, {}))?.yearsExperience).toBe(1);
   });
 
   it("refuses to save or publish without name, bio, a specialty or a duration", async () => {
     const t = setupTest();
     const { as } = await newReader(t);
-    expect(await errorCodeOf(as.mutation(api.readerProfile.publishMine, { ...complete, bio: "  " }))).toBe("PROFILE_INCOMPLETE");
-    expect(await errorCodeOf(as.mutation(api.readerProfile.publishMine, { ...complete, psychicName: "" }))).toBe("PROFILE_INCOMPLETE");
-    expect(await errorCodeOf(as.mutation(api.readerProfile.publishMine, { ...complete, specialties: [] }))).toBe("PROFILE_INCOMPLETE");
-    expect(await errorCodeOf(as.mutation(api.readerProfile.publishMine, { ...complete, availableDurations: [] }))).toBe(
+    expect(await errorCodeOf(as.mutation(api.psychicProfiles.publishMine, { ...complete, bio: "  " }))).toBe("PROFILE_INCOMPLETE");
+    expect(await errorCodeOf(as.mutation(api.psychicProfiles.publishMine, { ...complete, psychicName: "" }))).toBe("PROFILE_INCOMPLETE");
+    expect(await errorCodeOf(as.mutation(api.psychicProfiles.publishMine, { ...complete, specialties: [] }))).toBe("PROFILE_INCOMPLETE");
+    expect(await errorCodeOf(as.mutation(api.psychicProfiles.publishMine, { ...complete, availableDurations: [] }))).toBe(
       "DURATION_REQUIRED",
     );
-    expect((await as.query(api.readerProfile.getMine, {}))?.profileStatus).toBe("draft");
+    expect((await as.query(api.psychicProfiles.getMine, {}))?.profileStatus).toBe("draft");
   });
 
   it("publishing makes it approved and public at once, listed and loadable", async () => {
     const t = setupTest();
     const { as } = await newReader(t);
-    expect(await as.mutation(api.readerProfile.publishMine, complete)).toEqual({ profileStatus: "approved" });
+    expect(await as.mutation(api.psychicProfiles.publishMine, complete)).toEqual({ profileStatus: "approved" });
     const { readers } = await t.query(api.psychics.listPublic, {});
     expect(readers.map((card) => card.psychicName)).toEqual(["Luna"]);
     const profile = await t.query(api.psychics.getPublicProfile, { id: readers[0].id });
@@ -120,55 +120,55 @@ describe("a reader's own profile", () => {
     const t = setupTest();
     await t.run((ctx) => ctx.db.insert("systemSettings", { key: "psychic_approval_required", value: true, description: "" }));
     const { as } = await newReader(t);
-    expect(await as.mutation(api.readerProfile.publishMine, complete)).toEqual({ profileStatus: "pending" });
+    expect(await as.mutation(api.psychicProfiles.publishMine, complete)).toEqual({ profileStatus: "pending" });
     expect((await t.query(api.psychics.listPublic, {})).readers).toEqual([]);
   });
 
   it("hiding the profile takes it off the public list and page; showing it brings it back", async () => {
     const t = setupTest();
     const { as } = await newReader(t);
-    await as.mutation(api.readerProfile.publishMine, complete);
-    const id = (await as.query(api.readerProfile.getMine, {}))!.id;
-    await as.mutation(api.readerProfile.setPubliclyVisible, { isPubliclyVisible: false });
+    await as.mutation(api.psychicProfiles.publishMine, complete);
+    const id = (await as.query(api.psychicProfiles.getMine, {}))!.id;
+    await as.mutation(api.psychicProfiles.setPubliclyVisible, { isPubliclyVisible: false });
     expect((await t.query(api.psychics.listPublic, {})).readers).toEqual([]);
     expect(await t.query(api.psychics.getPublicProfile, { id })).toBeNull();
-    await as.mutation(api.readerProfile.setPubliclyVisible, { isPubliclyVisible: true });
+    await as.mutation(api.psychicProfiles.setPubliclyVisible, { isPubliclyVisible: true });
     expect((await t.query(api.psychics.listPublic, {})).readers).toHaveLength(1);
-    await as.mutation(api.readerProfile.setAvailable, { isAvailable: false });
-    expect((await as.query(api.readerProfile.getMine, {}))?.isAvailable).toBe(false);
+    await as.mutation(api.psychicProfiles.setAvailable, { isAvailable: false });
+    expect((await as.query(api.psychicProfiles.getMine, {}))?.isAvailable).toBe(false);
   });
 
   it("takes a JPEG photo by its bytes and refuses other files, deleting them", async () => {
     const t = setupTest();
     const { as } = await newReader(t);
     const jpeg = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])])));
-    await as.action(api.readerProfile.setMyPhoto, { storageId: jpeg });
-    expect((await as.query(api.readerProfile.getMine, {}))?.photoUrl).toEqual(expect.any(String));
+    await as.action(api.psychicProfiles.setMyPhoto, { storageId: jpeg });
+    expect((await as.query(api.psychicProfiles.getMine, {}))?.photoUrl).toEqual(expect.any(String));
 
     // A PDF renamed to .jpg and sent as image/jpeg is still a PDF.
     const pdf = await t.run((ctx) => ctx.storage.store(new Blob(["%PDF-1.7"], { type: "image/jpeg" })));
-    expect(await errorCodeOf(as.action(api.readerProfile.setMyPhoto, { storageId: pdf }))).toBe("INVALID_PHOTO");
+    expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: pdf }))).toBe("INVALID_PHOTO");
     expect(await t.run((ctx) => ctx.storage.getUrl(pdf))).toBeNull();
     const huge = await t.run((ctx) =>
       ctx.storage.store(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), new Uint8Array(5 * 1024 * 1024)])),
     );
-    expect(await errorCodeOf(as.action(api.readerProfile.setMyPhoto, { storageId: huge }))).toBe("INVALID_PHOTO");
+    expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: huge }))).toBe("INVALID_PHOTO");
   });
 
   it("gives readers, and only readers, a photo upload URL", async () => {
     const t = setupTest();
     const { as } = await newReader(t);
-    expect(await as.mutation(api.readerProfile.generatePhotoUploadUrl, {})).toEqual(expect.any(String));
+    expect(await as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {})).toEqual(expect.any(String));
     const client = await signInAs(t, { email: "giulia@esempio.it", accountType: "client" });
-    expect(await errorCodeOf(client.as.mutation(api.readerProfile.generatePhotoUploadUrl, {}))).toBe("READER_ONLY");
-    expect(await errorCodeOf(t.mutation(api.readerProfile.generatePhotoUploadUrl, {}))).toBe("NOT_AUTHENTICATED");
+    expect(await errorCodeOf(client.as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {}))).toBe("PSYCHIC_ONLY");
+    expect(await errorCodeOf(t.mutation(api.psychicProfiles.generatePhotoUploadUrl, {}))).toBe("NOT_AUTHENTICATED");
   });
 
   it("a client cannot attach a photo to anything", async () => {
     const t = setupTest();
     const client = await signInAs(t, { email: "giulia@esempio.it", accountType: "client" });
     const jpeg = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])])));
-    expect(await errorCodeOf(client.as.action(api.readerProfile.setMyPhoto, { storageId: jpeg }))).toBe("READER_ONLY");
+    expect(await errorCodeOf(client.as.action(api.psychicProfiles.setMyPhoto, { storageId: jpeg }))).toBe("PSYCHIC_ONLY");
   });
 });
 
@@ -176,9 +176,9 @@ describe("the public list", () => {
   it("searches name, specialty or bio case-insensitively and filters by exact specialty", async () => {
     const t = setupTest();
     const luna = await newReader(t, "luna@esempio.it");
-    await luna.as.mutation(api.readerProfile.publishMine, complete);
+    await luna.as.mutation(api.psychicProfiles.publishMine, complete);
     const sole = await newReader(t, "sole@esempio.it");
-    await sole.as.mutation(api.readerProfile.publishMine, {
+    await sole.as.mutation(api.psychicProfiles.publishMine, {
       ...complete,
       psychicName: "Sole",
       bio: "Astrologa del tema natale.",
