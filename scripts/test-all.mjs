@@ -42,6 +42,7 @@ function readJson(path) {
 
 check("types app", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
 check("types convex", "npx", ["tsc", "-p", "convex/tsconfig.json", "--noEmit"]);
+check("types backend", "npx", ["tsc", "-p", "local-backend/tsconfig.json", "--noEmit"]);
 check("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
 
 // Vitest: the convex and ui projects.
