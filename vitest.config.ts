@@ -1,10 +1,12 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { aliases } from "./vite.config";
 
 // Convex functions run under the edge runtime as they do on Convex, React components under jsdom,
 // the embedded backend's tests under node.
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: aliases },
   test: {
     projects: [
       {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link as RouterLink, useLocation } from "react-router-dom";
-import { paths } from "./paths";
+import { paths } from "@/lib/paths";
 
 export function NotFoundPage() {
   const { pathname } = useLocation();

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { Theme } from "@radix-ui/themes";
-import { Toaster } from "../components/toast";
+import { Toaster } from "@/components/toast";
 import { convex } from "./convex";
 
 /** App-wide providers: Convex with the auth session, and the Arcano theme. */

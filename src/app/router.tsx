@@ -1,11 +1,11 @@
 import type { ComponentType } from "react";
 import { Navigate } from "react-router-dom";
 import type { RouteObject } from "react-router-dom";
-import { HomePage } from "../features/home/HomePage";
+import { HomePage } from "@/features/home/HomePage";
 import { PageLoading } from "./layout/PageLoading";
 import { RootLayout } from "./layout/RootLayout";
 import { NotFoundPage } from "./NotFoundPage";
-import { paths } from "./paths";
+import { paths } from "@/lib/paths";
 
 /**
  * Loads a page's module on first visit, so the first load carries only the shell and the home page
@@ -22,31 +22,31 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoading,
     children: [
       { path: paths.home, element: <HomePage /> },
-      { path: paths.about, lazy: page(() => import("../features/static/AboutPage"), "AboutPage") },
-      { path: paths.contact, lazy: page(() => import("../features/contact/ContactPage"), "ContactPage") },
-      { path: paths.psychics, lazy: page(() => import("../features/psychics/PsychicListPage"), "PsychicListPage") },
-      { path: paths.psychic(":id"), lazy: page(() => import("../features/psychics/PsychicProfilePage"), "PsychicProfilePage") },
-      { path: paths.psychicBook(":id"), lazy: page(() => import("../features/booking/BookingPage"), "BookingPage") },
-      { path: paths.paymentSuccess, lazy: page(() => import("../features/payments/PaymentSuccessPage"), "PaymentSuccessPage") },
-      { path: paths.paymentCanceled, lazy: page(() => import("../features/payments/PaymentCanceledPage"), "PaymentCanceledPage") },
-      { path: paths.login, lazy: page(() => import("../features/auth/LoginPage"), "LoginPage") },
-      { path: paths.register, lazy: page(() => import("../features/auth/RegisterPage"), "RegisterPage") },
-      { path: paths.resetPassword, lazy: page(() => import("../features/auth/ResetPasswordPage"), "ResetPasswordPage") },
-      { path: paths.dashboard, lazy: page(() => import("../features/dashboard/ClientDashboardPage"), "ClientDashboardPage") },
-      { path: paths.settings, lazy: page(() => import("../features/settings/ClientSettingsPage"), "ClientSettingsPage") },
-      { path: paths.psychicDashboard, lazy: page(() => import("../features/psychic/PsychicDashboardPage"), "PsychicDashboardPage") },
-      { path: paths.psychicProfile, lazy: page(() => import("../features/psychic/PsychicProfileEditorPage"), "PsychicProfileEditorPage") },
-      { path: paths.psychicSettings, lazy: page(() => import("../features/psychic/PsychicSettingsPage"), "PsychicSettingsPage") },
-      { path: paths.adminLogin, lazy: page(() => import("../features/admin/AdminLoginPage"), "AdminLoginPage") },
-      { path: paths.adminDashboard, lazy: page(() => import("../features/admin/AdminDashboardPage"), "AdminDashboardPage") },
-      { path: paths.adminMessages, lazy: page(() => import("../features/admin/AdminMessagesPage"), "AdminMessagesPage") },
-      { path: paths.howItWorks, lazy: page(() => import("../features/static/HowItWorksPage"), "HowItWorksPage") },
-      { path: paths.terms, lazy: page(() => import("../features/static/TermsPage"), "TermsPage") },
-      { path: paths.privacy, lazy: page(() => import("../features/static/PrivacyPage"), "PrivacyPage") },
+      { path: paths.about, lazy: page(() => import("@/features/static/AboutPage"), "AboutPage") },
+      { path: paths.contact, lazy: page(() => import("@/features/contact/ContactPage"), "ContactPage") },
+      { path: paths.psychics, lazy: page(() => import("@/features/psychics/PsychicListPage"), "PsychicListPage") },
+      { path: paths.psychic(":id"), lazy: page(() => import("@/features/psychics/PsychicProfilePage"), "PsychicProfilePage") },
+      { path: paths.psychicBook(":id"), lazy: page(() => import("@/features/booking/BookingPage"), "BookingPage") },
+      { path: paths.paymentSuccess, lazy: page(() => import("@/features/payments/PaymentSuccessPage"), "PaymentSuccessPage") },
+      { path: paths.paymentCanceled, lazy: page(() => import("@/features/payments/PaymentCanceledPage"), "PaymentCanceledPage") },
+      { path: paths.login, lazy: page(() => import("@/features/auth/LoginPage"), "LoginPage") },
+      { path: paths.register, lazy: page(() => import("@/features/auth/RegisterPage"), "RegisterPage") },
+      { path: paths.resetPassword, lazy: page(() => import("@/features/auth/ResetPasswordPage"), "ResetPasswordPage") },
+      { path: paths.dashboard, lazy: page(() => import("@/features/dashboard/ClientDashboardPage"), "ClientDashboardPage") },
+      { path: paths.settings, lazy: page(() => import("@/features/settings/ClientSettingsPage"), "ClientSettingsPage") },
+      { path: paths.psychicDashboard, lazy: page(() => import("@/features/psychic/PsychicDashboardPage"), "PsychicDashboardPage") },
+      { path: paths.psychicProfile, lazy: page(() => import("@/features/psychic/PsychicProfileEditorPage"), "PsychicProfileEditorPage") },
+      { path: paths.psychicSettings, lazy: page(() => import("@/features/psychic/PsychicSettingsPage"), "PsychicSettingsPage") },
+      { path: paths.adminLogin, lazy: page(() => import("@/features/admin/AdminLoginPage"), "AdminLoginPage") },
+      { path: paths.adminDashboard, lazy: page(() => import("@/features/admin/AdminDashboardPage"), "AdminDashboardPage") },
+      { path: paths.adminMessages, lazy: page(() => import("@/features/admin/AdminMessagesPage"), "AdminMessagesPage") },
+      { path: paths.howItWorks, lazy: page(() => import("@/features/static/HowItWorksPage"), "HowItWorksPage") },
+      { path: paths.terms, lazy: page(() => import("@/features/static/TermsPage"), "TermsPage") },
+      { path: paths.privacy, lazy: page(() => import("@/features/static/PrivacyPage"), "PrivacyPage") },
       { path: paths.faq, element: <Navigate to={paths.clientFaq} replace /> },
-      { path: paths.clientFaq, lazy: page(() => import("../features/static/ClientFaqPage"), "ClientFaqPage") },
-      { path: paths.psychicFaq, lazy: page(() => import("../features/static/PsychicFaqPage"), "PsychicFaqPage") },
-      { path: paths.call(":bookingId"), lazy: page(() => import("../features/call/CallPage"), "CallPage") },
+      { path: paths.clientFaq, lazy: page(() => import("@/features/static/ClientFaqPage"), "ClientFaqPage") },
+      { path: paths.psychicFaq, lazy: page(() => import("@/features/static/PsychicFaqPage"), "PsychicFaqPage") },
+      { path: paths.call(":bookingId"), lazy: page(() => import("@/features/call/CallPage"), "CallPage") },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -1,8 +1,8 @@
 import { Avatar, Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { StarFilledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
-import { paths } from "../app/paths";
-import { formatRating, truncate } from "../lib/format";
+import { paths } from "@/lib/paths";
+import { formatRating, truncate } from "@/lib/format";
 
 export type ReaderCardData = {
   id: string;

@@ -1,7 +1,7 @@
 // Field rules shared by every account form (sign-in, sign-up, reset, admin, settings), with the
 // Italian messages shown under the fields. The server checks the same rules again.
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "../../convex/model/accounts";
+import { MIN_PASSWORD_LENGTH } from "@convex/model/accounts";
 
 export { MIN_PASSWORD_LENGTH };
 

@@ -1,7 +1,7 @@
 // The one table from the server's error codes to the Italian text people read. A code added to
 // convex/lib/errors.ts without a message here fails the type-check.
 import { ConvexError } from "convex/values";
-import { isErrorCode, type ErrorCode } from "../../convex/lib/errors";
+import { isErrorCode, type ErrorCode } from "@convex/lib/errors";
 
 export const errorMessages: Record<ErrorCode, string> = {
   NOT_AUTHENTICATED: "Accedi per continuare.",
@@ -13,8 +13,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   EMAIL_IN_USE: "Questo indirizzo email è già associato a un account.",
   INVALID_CREDENTIALS: "Email o password errati.",
   WEAK_PASSWORD: "La password deve essere di almeno 6 caratteri.",
+  PASSWORD_TOO_LONG: "La password può avere al massimo 128 caratteri.",
+  WRONG_CURRENT_PASSWORD: "La password attuale non è corretta.",
   CONSENT_REQUIRED: "Per registrarti devi dichiarare di avere almeno 18 anni e accettare i Termini e l'Informativa privacy.",
   TOO_MANY_ATTEMPTS: "Troppi tentativi di accesso non riusciti. Riprova tra qualche minuto.",
+  RATE_LIMITED: "Hai fatto troppe richieste in poco tempo. Riprova più tardi.",
   INVALID_RESET_CODE: "Il codice non è valido o è scaduto. Richiedine uno nuovo.",
   ADMIN_LOGIN_REQUIRED: "Gli account amministratore devono accedere dalla pagina dedicata.",
   INVALID_ADMIN_EMAIL: "Email non valida",
@@ -25,6 +28,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   DURATION_REQUIRED: "Seleziona almeno una durata per i consulti.",
   PSYCHIC_UNAVAILABLE: "Il cartomante non è al momento disponibile.",
   INVALID_PHOTO: "La foto deve essere un'immagine JPEG, PNG o WebP di al massimo 5 MB.",
+  UPLOAD_NOT_OWNED: "Questo file non è stato caricato da te. Carica di nuovo la foto.",
   SLOT_TAKEN: "Questo orario è appena stato prenotato. Scegline un altro.",
   SLOT_UNAVAILABLE: "L'orario scelto non è disponibile.",
   SLOT_TOO_SOON: "Si può prenotare solo con almeno 60 minuti di anticipo.",

@@ -5,8 +5,8 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useNavigate } from "react-router-dom";
-import { api } from "../../convex/_generated/api";
-import { toast } from "../components/toast";
+import { api } from "@convex/_generated/api";
+import { toast } from "@/components/toast";
 
 export type Viewer = NonNullable<FunctionReturnType<typeof api.users.viewer>>;
 

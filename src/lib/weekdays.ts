@@ -1,4 +1,4 @@
-import { weekdays, type DayAvailability, type Weekday } from "../../convex/lib/validators";
+import { weekdays, type DayAvailability, type Weekday } from "@convex/lib/validators";
 
 /** The week as Italians read it: Monday first (the server's order too). */
 export const WEEK: readonly Weekday[] = weekdays;

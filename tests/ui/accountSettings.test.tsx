@@ -2,9 +2,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { toast } from "../../src/components/toast";
-import { PsychicSettingsPage } from "../../src/features/psychic/PsychicSettingsPage";
-import { ClientSettingsPage } from "../../src/features/settings/ClientSettingsPage";
+import { toast } from "@/components/toast";
+import { PsychicSettingsPage } from "@/features/psychic/PsychicSettingsPage";
+import { ClientSettingsPage } from "@/features/settings/ClientSettingsPage";
 import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
 

@@ -2,8 +2,8 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { toast } from "../../src/components/toast";
-import { AdminLoginPage } from "../../src/features/admin/AdminLoginPage";
+import { toast } from "@/components/toast";
+import { AdminLoginPage } from "@/features/admin/AdminLoginPage";
 import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
 

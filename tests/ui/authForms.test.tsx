@@ -2,9 +2,9 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { LoginPage } from "../../src/features/auth/LoginPage";
-import { RegisterPage } from "../../src/features/auth/RegisterPage";
-import { ResetPasswordPage } from "../../src/features/auth/ResetPasswordPage";
+import { LoginPage } from "@/features/auth/LoginPage";
+import { RegisterPage } from "@/features/auth/RegisterPage";
+import { ResetPasswordPage } from "@/features/auth/ResetPasswordPage";
 import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
 

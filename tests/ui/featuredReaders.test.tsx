@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ReaderCardData } from "../../src/components/ReaderCard";
-import { FeaturedReadersView } from "../../src/features/home/FeaturedReaders";
+import type { ReaderCardData } from "@/components/ReaderCard";
+import { FeaturedReadersView } from "@/features/home/FeaturedReaders";
 import { renderWithProviders } from "./render";
 
 const reader = (fields: Partial<ReaderCardData>): ReaderCardData => ({

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { Footer } from "../../src/app/layout/Footer";
-import { copyrightLine } from "../../src/app/layout/footerYear";
+import { Footer } from "@/app/layout/Footer";
+import { copyrightLine } from "@/app/layout/footerYear";
 import { renderWithProviders } from "./render";
 
 describe("the footer", () => {

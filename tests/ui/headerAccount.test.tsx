@@ -2,8 +2,8 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes, useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Header } from "../../src/app/layout/Header";
-import { toast } from "../../src/components/toast";
+import { Header } from "@/app/layout/Header";
+import { toast } from "@/components/toast";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 

@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { defaultAvailability } from "../../convex/model/profileRules";
-import { PhotoUploader } from "../../src/features/psychic/profile/PhotoUploader";
-import { ProfileEditor } from "../../src/features/psychic/profile/ProfileEditor";
-import { validateProfileForm, formFromProfile, type OwnProfile } from "../../src/features/psychic/profile/profileForm";
+import { defaultAvailability } from "@convex/model/profileRules";
+import { PhotoUploader } from "@/features/psychic/profile/PhotoUploader";
+import { ProfileEditor } from "@/features/psychic/profile/ProfileEditor";
+import { validateProfileForm, formFromProfile, type OwnProfile } from "@/features/psychic/profile/profileForm";
 import { renderWithProviders } from "./render";
 
 const profile = (fields: Partial<OwnProfile> = {}): OwnProfile => ({

@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import { Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { defaultAvailability } from "../../convex/model/profileRules";
-import { PsychicProfileEditorPage } from "../../src/features/psychic/PsychicProfileEditorPage";
+import { defaultAvailability } from "@convex/model/profileRules";
+import { PsychicProfileEditorPage } from "@/features/psychic/PsychicProfileEditorPage";
 import { renderWithProviders } from "./render";
 
 // The page's access rules, with the Convex hooks replaced: who is signed in, and as what.
@@ -24,7 +24,7 @@ vi.mock("convex/react", () => ({
   useAction: () => vi.fn(),
 }));
 
-vi.mock("../../convex/_generated/api", () => ({
+vi.mock("@convex/_generated/api", () => ({
   api: {
     users: { viewer: { _name: "users:viewer" } },
     psychicProfiles: {

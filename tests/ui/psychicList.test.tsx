@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { ReaderCardData } from "../../src/components/ReaderCard";
-import { PsychicListView } from "../../src/features/psychics/PsychicListPage";
+import type { ReaderCardData } from "@/components/ReaderCard";
+import { PsychicListView } from "@/features/psychics/PsychicListPage";
 import { renderWithProviders } from "./render";
 
 const reader = (id: string, psychicName: string, specialties: string[], bio: string): ReaderCardData => ({

@@ -2,9 +2,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { weekFrom, halfHours } from "../../convex/model/demoData";
-import { relativeDayLabel } from "../../src/features/psychics/PsychicProfilePage";
-import { PsychicProfileView, type PublicProfile, type Review } from "../../src/features/psychics/PsychicProfileView";
+import { weekFrom, halfHours } from "@convex/model/demoData";
+import { relativeDayLabel } from "@/features/psychics/PsychicProfilePage";
+import { PsychicProfileView, type PublicProfile, type Review } from "@/features/psychics/PsychicProfileView";
 import { renderWithProviders } from "./render";
 
 const profile = (fields: Partial<PublicProfile> = {}): PublicProfile => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterSiteSearch, siteSearchItems } from "../../src/app/layout/siteSearch";
+import { filterSiteSearch, siteSearchItems } from "@/app/layout/siteSearch";
 
 describe("the site search filter", () => {
   it("shows every page for an empty or blank query", () => {

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { SiteSearch } from "../../src/app/layout/SiteSearch";
+import { SiteSearch } from "@/app/layout/SiteSearch";
 import { renderWithProviders } from "./render";
 
 describe("the site search dialog", () => {

@@ -1,13 +1,13 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { paths } from "../../src/app/paths";
-import { AboutPage } from "../../src/features/static/AboutPage";
-import { ClientFaqPage } from "../../src/features/static/ClientFaqPage";
-import { HowItWorksPage } from "../../src/features/static/HowItWorksPage";
-import { PrivacyPage } from "../../src/features/static/PrivacyPage";
-import { PsychicFaqPage } from "../../src/features/static/PsychicFaqPage";
-import { TermsPage } from "../../src/features/static/TermsPage";
+import { paths } from "@/lib/paths";
+import { AboutPage } from "@/features/static/AboutPage";
+import { ClientFaqPage } from "@/features/static/ClientFaqPage";
+import { HowItWorksPage } from "@/features/static/HowItWorksPage";
+import { PrivacyPage } from "@/features/static/PrivacyPage";
+import { PsychicFaqPage } from "@/features/static/PsychicFaqPage";
+import { TermsPage } from "@/features/static/TermsPage";
 import { renderWithProviders } from "./render";
 
 describe("the static text pages", () => {

@@ -1,6 +1,6 @@
 import { Box, Container, Flex, Grid, Heading, Separator, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
-import { paths } from "../paths";
+import { paths } from "@/lib/paths";
 import { copyrightLine } from "./footerYear";
 
 const columns = [

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { Box, Button, Container, Flex, IconButton, Link, Separator, Skeleton, Text } from "@radix-ui/themes";
 import { Cross1Icon, HamburgerMenuIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink, NavLink, useLocation } from "react-router-dom";
-import { useSignOut, useViewer, type Viewer } from "../../lib/session";
-import { paths } from "../paths";
+import { useSignOut, useViewer, type Viewer } from "@/lib/session";
+import { paths } from "@/lib/paths";
 import { Logo } from "./Logo";
 import { SiteSearch } from "./SiteSearch";
 

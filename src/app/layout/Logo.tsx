@@ -1,6 +1,6 @@
 import { Flex, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
-import { paths } from "../paths";
+import { paths } from "@/lib/paths";
 
 export function Logo({ onNavigate }: { onNavigate?: () => void }) {
   return (

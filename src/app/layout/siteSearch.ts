@@ -1,4 +1,4 @@
-import { paths } from "../paths";
+import { paths } from "@/lib/paths";
 
 export type SiteSearchItem = { title: string; description: string; path: string };
 

@@ -5,13 +5,13 @@ import { LockClosedIcon } from "@radix-ui/react-icons";
 import { useQuery } from "convex/react";
 import { ConvexError } from "convex/values";
 import { Navigate, useNavigate } from "react-router-dom";
-import { api } from "../../../convex/_generated/api";
-import { paths } from "../../app/paths";
-import { TextField } from "../../components/form/TextField";
-import { toast } from "../../components/toast";
-import { errorCodeOf, errorMessage } from "../../lib/errors";
-import { fieldErrorsOf, useZodForm } from "../../lib/forms";
-import { useViewer } from "../../lib/session";
+import { api } from "@convex/_generated/api";
+import { paths } from "@/lib/paths";
+import { TextField } from "@/components/form/TextField";
+import { toast } from "@/components/toast";
+import { errorCodeOf, errorMessage } from "@/lib/errors";
+import { fieldErrorsOf, useZodForm } from "@/lib/forms";
+import { useViewer } from "@/lib/session";
 import {
   adminEmailInvalidMessage,
   adminResetSchema,

@@ -1,6 +1,6 @@
 import { Flex, Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink, Navigate, useSearchParams } from "react-router-dom";
-import { paths } from "../../app/paths";
+import { paths } from "@/lib/paths";
 import { AuthLayout, FormSkeleton } from "./AuthLayout";
 import { carriedQuery } from "./redirects";
 import { SignUpForm } from "./SignUpForm";

@@ -2,11 +2,11 @@ import { useState } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { Button, Flex, Link } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
-import { paths } from "../../app/paths";
-import { FailureCallout } from "../../components/form/FailureCallout";
-import { TextField } from "../../components/form/TextField";
-import { errorCodeOf, errorMessage } from "../../lib/errors";
-import { useZodForm } from "../../lib/forms";
+import { paths } from "@/lib/paths";
+import { FailureCallout } from "@/components/form/FailureCallout";
+import { TextField } from "@/components/form/TextField";
+import { errorCodeOf, errorMessage } from "@/lib/errors";
+import { useZodForm } from "@/lib/forms";
 import { signInSchema, type SignInValues } from "./schemas";
 
 /** Email and password. Success changes the session; the page then sends the person on. */

@@ -2,11 +2,11 @@ import { useState } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { Button, Callout, Checkbox, Flex, Link, RadioCards, Text } from "@radix-ui/themes";
 import { InfoCircledIcon } from "@radix-ui/react-icons";
-import { paths } from "../../app/paths";
-import { FailureCallout } from "../../components/form/FailureCallout";
-import { TextField } from "../../components/form/TextField";
-import { errorCodeOf, errorMessage, errorMessages } from "../../lib/errors";
-import { useZodForm } from "../../lib/forms";
+import { paths } from "@/lib/paths";
+import { FailureCallout } from "@/components/form/FailureCallout";
+import { TextField } from "@/components/form/TextField";
+import { errorCodeOf, errorMessage, errorMessages } from "@/lib/errors";
+import { useZodForm } from "@/lib/forms";
 import { signUpSchema, type SignUpValues } from "./schemas";
 import { usePsychicRegistrationOpen } from "./usePsychicRegistrationOpen";
 

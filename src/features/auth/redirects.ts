@@ -1,7 +1,7 @@
 // Where a person goes after signing in: back to where they were (a booking, with its date, time
 // and duration), or to the home of their role.
-import { paths } from "../../app/paths";
-import type { Viewer } from "../../lib/session";
+import { paths } from "@/lib/paths";
+import type { Viewer } from "@/lib/session";
 
 /** The booking page passes these along with `redirect`, so the chosen slot survives the sign-in. */
 const CARRIED_PARAMS = ["date", "time", "duration"] as const;

@@ -1,7 +1,7 @@
 // The auth forms' rules with the spec's messages (§5), checked before anything is sent.
 import { z } from "zod";
-import { emailField, MIN_PASSWORD_LENGTH, passwordField, passwordTooShortMessage } from "../../lib/accountSchemas";
-import { errorMessages } from "../../lib/errors";
+import { emailField, MIN_PASSWORD_LENGTH, passwordField, passwordTooShortMessage } from "@/lib/accountSchemas";
+import { errorMessages } from "@/lib/errors";
 
 export const signInSchema = z.object({
   email: emailField(),

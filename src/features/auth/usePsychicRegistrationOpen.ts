@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useQueries } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 /**
  * Whether readers may sign up now. A failed read counts as open (spec §8): the server refuses a

@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router-dom";
-import { useViewer, type Viewer } from "../../lib/session";
+import { useViewer, type Viewer } from "@/lib/session";
 import { homePathFor, redirectTargetFrom } from "./redirects";
 
 /**

@@ -1,5 +1,5 @@
-import { UnderConstruction } from "../../components/UnderConstruction";
-import { paths } from "../../app/paths";
+import { UnderConstruction } from "@/components/UnderConstruction";
+import { paths } from "@/lib/paths";
 
 export function ClientDashboardPage() {
   return (

@@ -1,9 +1,9 @@
 import { Card, Flex, Grid, Heading, Link, Skeleton, Text } from "@radix-ui/themes";
 import { useQuery } from "convex/react";
 import { Link as RouterLink } from "react-router-dom";
-import { api } from "../../../convex/_generated/api";
-import { paths } from "../../app/paths";
-import { ReaderCard, type ReaderCardData } from "../../components/ReaderCard";
+import { api } from "@convex/_generated/api";
+import { paths } from "@/lib/paths";
+import { ReaderCard, type ReaderCardData } from "@/components/ReaderCard";
 
 /** Up to three top-rated public readers, live: a reader who publishes or hides appears or goes. */
 export function FeaturedReaders() {

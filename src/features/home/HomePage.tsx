@@ -1,6 +1,6 @@
 import { Box, Button, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
-import { paths } from "../../app/paths";
+import { paths } from "@/lib/paths";
 import { FeaturedReaders } from "./FeaturedReaders";
 
 const steps = [

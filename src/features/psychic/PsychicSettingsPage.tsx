@@ -1,8 +1,8 @@
 import { Card, Container, Flex, Heading, Skeleton, Text, TextField as RadixTextField } from "@radix-ui/themes";
 import { Navigate } from "react-router-dom";
-import { paths } from "../../app/paths";
-import { DeleteAccountDialog } from "../../components/account/DeleteAccountDialog";
-import { useDeleteMyAccount, useIsLeaving, useViewer, type Viewer } from "../../lib/session";
+import { paths } from "@/lib/paths";
+import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
+import { useDeleteMyAccount, useIsLeaving, useViewer, type Viewer } from "@/lib/session";
 import { ChangePasswordForm } from "./settings/ChangePasswordForm";
 import { ProfileSwitches } from "./settings/ProfileSwitches";
 

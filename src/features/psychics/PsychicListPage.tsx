@@ -2,9 +2,9 @@ import { Card, Container, Flex, Grid, Heading, Select, Spinner, Text, TextField 
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { useQuery } from "convex/react";
 import { useSearchParams } from "react-router-dom";
-import { api } from "../../../convex/_generated/api";
-import { matchesSearch } from "../../../convex/model/psychics";
-import { ReaderCard, type ReaderCardData } from "../../components/ReaderCard";
+import { api } from "@convex/_generated/api";
+import { matchesSearch } from "@convex/model/psychics";
+import { ReaderCard, type ReaderCardData } from "@/components/ReaderCard";
 
 const ALL = "all";
 

@@ -1,6 +1,6 @@
 import { Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
-import { paths } from "../../app/paths";
+import { paths } from "@/lib/paths";
 
 /** A missing, hidden or unapproved profile (spec §2, §4): the same page for each, nothing leaks. */
 export function PsychicNotFound() {

@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { useParams } from "react-router-dom";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { PsychicProfileView, type NextAvailability } from "./PsychicProfileView";
 import { useRoundedNow } from "./useRoundedNow";
 

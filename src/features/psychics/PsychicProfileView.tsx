@@ -2,10 +2,10 @@ import { Avatar, Badge, Box, Button, Card, Container, DataList, Flex, Grid, Head
 import { StarFilledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
-import { paths } from "../../app/paths";
-import { formatEuro, formatRating, truncate } from "../../lib/format";
-import { WEEK, openingHours, weekdayLabels } from "../../lib/weekdays";
+import type { api } from "@convex/_generated/api";
+import { paths } from "@/lib/paths";
+import { formatEuro, formatRating, truncate } from "@/lib/format";
+import { WEEK, openingHours, weekdayLabels } from "@/lib/weekdays";
 import { PsychicNotFound } from "./PsychicNotFound";
 
 export type PublicProfile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;

@@ -1,10 +1,10 @@
 import { Card, Container, DataList, Flex, Heading, Separator, Skeleton, Text, Button } from "@radix-ui/themes";
 import { ExitIcon } from "@radix-ui/react-icons";
 import { Navigate } from "react-router-dom";
-import { paths } from "../../app/paths";
-import { DeleteAccountDialog } from "../../components/account/DeleteAccountDialog";
-import { TextField } from "../../components/form/TextField";
-import { useDeleteMyAccount, useIsLeaving, useSignOut, useViewer, type Viewer } from "../../lib/session";
+import { paths } from "@/lib/paths";
+import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
+import { TextField } from "@/components/form/TextField";
+import { useDeleteMyAccount, useIsLeaving, useSignOut, useViewer, type Viewer } from "@/lib/session";
 import { ProfileNameForm } from "./ProfileNameForm";
 import { accountTypeLabel, formatMemberSince } from "./schemas";
 

@@ -1,10 +1,10 @@
 import { Button, Flex } from "@radix-ui/themes";
 import { useMutation } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { TextField } from "../../components/form/TextField";
-import { toast } from "../../components/toast";
-import { errorMessage } from "../../lib/errors";
-import { useZodForm } from "../../lib/forms";
+import { api } from "@convex/_generated/api";
+import { TextField } from "@/components/form/TextField";
+import { toast } from "@/components/toast";
+import { errorMessage } from "@/lib/errors";
+import { useZodForm } from "@/lib/forms";
 import { fullNameSchema, type FullNameValues } from "./schemas";
 
 export const profileUpdatedToast = { title: "Profilo aggiornato", description: "Il tuo nome è stato salvato." } as const;

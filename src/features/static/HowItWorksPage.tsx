@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Grid, Heading, Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
-import { paths } from "../../app/paths";
-import { PageSection, StaticPage } from "../../components/StaticPage";
+import { paths } from "@/lib/paths";
+import { PageSection, StaticPage } from "@/components/StaticPage";
 import { FaqList } from "./FaqList";
 import type { FaqItem } from "./FaqList";
 import "./static.css";

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
-import { paths } from "../../app/paths";
-import { PageSection, StaticPage } from "../../components/StaticPage";
+import { paths } from "@/lib/paths";
+import { PageSection, StaticPage } from "@/components/StaticPage";
 import "./static.css";
 
 /** A paragraph or a bulleted list inside a section of the notice. */

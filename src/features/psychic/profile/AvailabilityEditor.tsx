@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Checkbox, Flex, Text } from "@radix-ui/themes";
-import type { Weekday, WeeklyAvailability } from "../../../../convex/lib/validators";
-import { AVAILABILITY_SLOTS } from "../../../../convex/model/profileRules";
-import { WEEK, weekdayLabels } from "../../../lib/weekdays";
+import type { Weekday, WeeklyAvailability } from "@convex/lib/validators";
+import { AVAILABILITY_SLOTS } from "@convex/model/profileRules";
+import { WEEK, weekdayLabels } from "@/lib/weekdays";
 
 type Props = {
   value: WeeklyAvailability;

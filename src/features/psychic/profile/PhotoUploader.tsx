@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Avatar, Button, Callout, Flex, Progress, Text } from "@radix-ui/themes";
-import { PHOTO_MAX_BYTES, PHOTO_TYPES } from "../../../../convex/model/profileRules";
-import { errorMessages, errorMessage } from "../../../lib/errors";
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from "@convex/model/profileRules";
+import { errorMessages, errorMessage } from "@/lib/errors";
 
 export const PHOTO_REFUSED_MESSAGE = errorMessages.INVALID_PHOTO;
 export const PHOTO_FAILED_MESSAGE = "Impossibile caricare la foto. Riprova.";

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Box, Button, Callout, Card, Checkbox, CheckboxGroup, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
-import type { DurationMinutes } from "../../../../convex/lib/validators";
+import type { DurationMinutes } from "@convex/lib/validators";
 import { AvailabilityEditor } from "./AvailabilityEditor";
 import {
   OFFERED_DURATIONS,

@@ -1,7 +1,7 @@
 import { Badge, Callout, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
-import type { ProfileStatus } from "../../../../convex/lib/validators";
-import { paths } from "../../../app/paths";
+import type { ProfileStatus } from "@convex/lib/validators";
+import { paths } from "@/lib/paths";
 
 export const statusLabels: Record<ProfileStatus, { label: string; color: "gray" | "amber" | "green" | "red" }> = {
   draft: { label: "Bozza", color: "gray" },

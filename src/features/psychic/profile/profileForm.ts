@@ -2,14 +2,14 @@
 // and the conversions to and from what the server stores. The server checks the same rules again.
 import { z } from "zod";
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../../convex/_generated/api";
+import type { api } from "@convex/_generated/api";
 import {
   specializations,
   specialties,
   type DurationMinutes,
   type Pricing,
   type WeeklyAvailability,
-} from "../../../../convex/lib/validators";
+} from "@convex/lib/validators";
 import {
   BIO_MAX,
   DEFAULT_PRICES,
@@ -20,8 +20,8 @@ import {
   PRICE_STEP,
   YEARS_MAX,
   YEARS_MIN,
-} from "../../../../convex/model/profileRules";
-import { errorMessages } from "../../../lib/errors";
+} from "@convex/model/profileRules";
+import { errorMessages } from "@/lib/errors";
 
 export type OwnProfile = NonNullable<FunctionReturnType<typeof api.psychicProfiles.getMine>>;
 

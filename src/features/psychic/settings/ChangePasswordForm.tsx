@@ -1,10 +1,10 @@
 import { Button, Flex } from "@radix-ui/themes";
 import { useAction } from "convex/react";
-import { api } from "../../../../convex/_generated/api";
-import { TextField } from "../../../components/form/TextField";
-import { toast } from "../../../components/toast";
-import { errorMessage } from "../../../lib/errors";
-import { useZodForm } from "../../../lib/forms";
+import { api } from "@convex/_generated/api";
+import { TextField } from "@/components/form/TextField";
+import { toast } from "@/components/toast";
+import { errorMessage } from "@/lib/errors";
+import { useZodForm } from "@/lib/forms";
 import { changePasswordSchema, type ChangePasswordValues } from "./schemas";
 
 export const passwordUpdateErrorMessage = "Impossibile aggiornare la password";

@@ -2,8 +2,8 @@ import { useEffect, useId, useMemo } from "react";
 import { Box, Flex, Skeleton, Switch, Text } from "@radix-ui/themes";
 import { useMutation, useQueries } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { api } from "../../../../convex/_generated/api";
-import { toast } from "../../../components/toast";
+import { api } from "@convex/_generated/api";
+import { toast } from "@/components/toast";
 
 type OwnProfile = NonNullable<FunctionReturnType<typeof api.psychicProfiles.getMine>>;
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { newPasswordFields } from "../../../lib/accountSchemas";
+import { newPasswordFields } from "@/lib/accountSchemas";
 
 // The reader settings' wording has no final full stop (spec §5), unlike the reset page's.
 export const changePasswordSchema = newPasswordFields({
