@@ -1,0 +1,41 @@
+// Stripe's error body, `{error:{type,code,message,param,doc_url}}`, thrown by handlers and written
+// by the server with its HTTP status.
+export type StripeErrorType = "invalid_request_error" | "idempotency_error" | "api_error" | "card_error";
+
+export class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: StripeErrorType,
+    message: string,
+    readonly code?: string,
+    readonly param?: string,
+  ) {
+    super(message);
+  }
+
+  toJSON() {
+    return {
+      error: {
+        type: this.type,
+        message: this.message,
+        ...(this.code ? { code: this.code, doc_url: `https://stripe.com/docs/error-codes/${this.code.replace(/_/g, "-")}` } : {}),
+        ...(this.param ? { param: this.param } : {}),
+      },
+    };
+  }
+}
+
+export const missingParam = (param: string) =>
+  new StripeApiError(400, "invalid_request_error", `Missing required param: ${param}.`, "parameter_missing", param);
+
+export const invalidParam = (param: string, message: string, code = "parameter_invalid") =>
+  new StripeApiError(400, "invalid_request_error", message, code, param);
+
+export const invalidInteger = (param: string) =>
+  invalidParam(param, "Invalid integer: must be an integer.", "parameter_invalid_integer");
+
+export const unknownParam = (param: string) =>
+  new StripeApiError(400, "invalid_request_error", `Received unknown parameter: ${param}`, "parameter_unknown", param);
+
+export const noSuch = (kind: string, id: string, param = "id") =>
+  new StripeApiError(404, "invalid_request_error", `No such ${kind}: '${id}'`, "resource_missing", param);

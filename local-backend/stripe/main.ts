@@ -1,0 +1,39 @@
+// `node --import tsx local-backend/stripe/main.ts --data-dir DIR [--port 3213] [--api-key sk_test_local_…]
+//   [--webhook-secret whsec_…] [--webhook-url URL] [--expiry-check-ms N] [--webhook-retry-ms N] [--allow-short-expiry]`
+// Prints one ready line, `STRIPE_STANDIN_READY {"url":…,"apiKey":…,"webhookSecret":…}`, for the process that started it.
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import { startStripeStandIn } from "./standIn.ts";
+
+const { values } = parseArgs({
+  options: {
+    "data-dir": { type: "string" },
+    port: { type: "string", default: "3213" },
+    "api-key": { type: "string" },
+    "webhook-secret": { type: "string" },
+    "webhook-url": { type: "string" },
+    "expiry-check-ms": { type: "string", default: "1000" },
+    "webhook-retry-ms": { type: "string", default: "1000" },
+    "allow-short-expiry": { type: "boolean", default: false },
+  },
+});
+if (!values["data-dir"]) {
+  console.error("Uso: main.ts --data-dir DIR [--port N] [--api-key sk_test_…] [--webhook-secret whsec_…] [--webhook-url URL]");
+  process.exit(2);
+}
+const apiKey = values["api-key"] ?? `sk_test_local_${randomBytes(12).toString("hex")}`;
+const webhookSecret = values["webhook-secret"] ?? `whsec_${randomBytes(24).toString("base64url")}`;
+const standIn = await startStripeStandIn({
+  dataDir: values["data-dir"],
+  port: Number(values.port),
+  apiKey,
+  webhookSecret,
+  webhookUrl: values["webhook-url"],
+  expiryCheckMs: Number(values["expiry-check-ms"]),
+  webhookRetryMs: Number(values["webhook-retry-ms"]),
+  allowShortExpiry: values["allow-short-expiry"],
+});
+console.log(`STRIPE_STANDIN_READY ${JSON.stringify({ url: standIn.url, apiKey, webhookSecret })}`);
+const stop = () => void standIn.close().then(() => process.exit(0));
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

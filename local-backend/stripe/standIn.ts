@@ -1,0 +1,178 @@
+// The local stand-in for Stripe: the app's unchanged stripe SDK reaches it through `host`/`port`/`protocol`
+// when STRIPE_API_BASE points here. It serves the REST subset the product calls (api.ts), the hosted
+// Italian checkout page of each session, webhooks signed like Stripe's, and a local overview with a small
+// JSON API for tests (`/__local/…`). Everything is kept in one JSON file, across restarts.
+import http from "node:http";
+import { StripeApi } from "./api.ts";
+import { checkCard, type CardForm } from "./cards.ts";
+import { toSessionObject } from "./checkoutSessions.ts";
+import { parseForm, type FormObject } from "./form.ts";
+import { Ledger } from "./ledger.ts";
+import { renderCheckout, renderClosed, renderNotFound, renderOverview } from "./pages.ts";
+import { nowSeconds, Store, type SessionRecord } from "./store.ts";
+import { WebhookSender } from "./webhooks.ts";
+
+export type StandInOptions = {
+  dataDir: string;
+  port: number;
+  apiKey: string;
+  webhookSecret: string;
+  webhookUrl?: string;
+  host?: string;
+  /** How often open sessions are checked against `expires_at`. */
+  expiryCheckMs?: number;
+  /** First webhook retry delay; it doubles at each failed attempt. */
+  webhookRetryMs?: number;
+  webhookMaxAttempts?: number;
+  /** Tests only: accept `expires_at` sooner than Stripe's 30 minutes. */
+  allowShortExpiry?: boolean;
+};
+
+type PayOutcome =
+  | { kind: "paid"; redirect: string | null }
+  | { kind: "refused"; status: number; form: CardForm; fieldErrors: Record<string, string>; decline?: string }
+  | { kind: "closed" };
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+export async function startStripeStandIn(options: StandInOptions) {
+  const host = options.host ?? "127.0.0.1";
+  const store = new Store(options.dataDir);
+  let baseUrl = "";
+  const webhooks = new WebhookSender({
+    store,
+    url: options.webhookUrl,
+    secret: options.webhookSecret,
+    retryBaseMs: options.webhookRetryMs ?? 1000,
+    maxAttempts: options.webhookMaxAttempts ?? 6,
+  });
+  const ledger = new Ledger(store, webhooks, () => baseUrl);
+  const api = new StripeApi({ store, ledger, apiKey: options.apiKey, baseUrl: () => baseUrl, allowShortExpiry: Boolean(options.allowShortExpiry) });
+
+  /** The session, expired first if its time ran out since the last sweep (a stale page can't pay). */
+  function currentSession(id: string): SessionRecord | undefined {
+    const session = store.state.sessions[id];
+    if (session?.status === "open" && session.expires_at <= nowSeconds()) ledger.expire(session);
+    return session;
+  }
+
+  function pay(session: SessionRecord, form: CardForm): PayOutcome {
+    if (session.status !== "open") return { kind: "closed" };
+    const check = checkCard(form);
+    if (!check.ok) {
+      return { kind: "refused", status: check.decline ? 402 : 400, form, fieldErrors: check.fieldErrors, decline: check.decline };
+    }
+    ledger.pay(session, check.card, { email: form.email.trim(), name: form.name.trim() });
+    return { kind: "paid", redirect: ledger.successUrl(session) };
+  }
+
+  function send(res: http.ServerResponse, status: number, body: string, type: string, headers: Record<string, string> = {}) {
+    res.writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers });
+    res.end(body);
+  }
+  const html = (res: http.ServerResponse, status: number, body: string) => send(res, status, body, "text/html; charset=utf-8");
+  const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+    send(res, status, JSON.stringify(body, null, 2), "application/json", headers);
+  const redirect = (res: http.ServerResponse, status: number, location: string) => {
+    res.writeHead(status, { location, "cache-control": "no-store" });
+    res.end();
+  };
+
+  async function handleCheckoutPage(req: http.IncomingMessage, res: http.ServerResponse, id: string, action?: string) {
+    const session = currentSession(id);
+    if (!session) return html(res, 404, renderNotFound());
+    if (action === "/cancel" && req.method === "GET") {
+      // The cancel link also expires the session, so the booking's time is freed at once.
+      if (session.status === "open") ledger.expire(session);
+      return session.cancel_url ? redirect(res, 302, session.cancel_url) : html(res, 200, renderClosed(session, null));
+    }
+    if (action) return html(res, 404, renderNotFound());
+    if (req.method === "GET") {
+      return html(res, 200, session.status === "open" ? renderCheckout(session) : renderClosed(session, ledger.successUrl(session)));
+    }
+    if (req.method !== "POST") return html(res, 405, renderNotFound());
+    const fields = parseForm(await readBody(req));
+    const form: CardForm = { email: text(fields.email), cardNumber: text(fields.cardNumber), expiry: text(fields.expiry), cvc: text(fields.cvc), name: text(fields.name) };
+    // A second click after paying lands on the confirmation, as the first did.
+    if (session.status === "complete" && session.success_url) return redirect(res, 303, ledger.successUrl(session)!);
+    const outcome = pay(session, form);
+    if (outcome.kind === "closed") return html(res, 409, renderClosed(session, ledger.successUrl(session)));
+    if (outcome.kind === "refused") {
+      return html(res, outcome.status, renderCheckout(session, { values: outcome.form, fieldErrors: outcome.fieldErrors, decline: outcome.decline }));
+    }
+    return outcome.redirect ? redirect(res, 303, outcome.redirect) : html(res, 200, renderClosed(session, null));
+  }
+
+  /** `POST /__local/sessions/:id/pay` with `{cardNumber, email?, expiry?, cvc?, name?}`: pays without a browser. */
+  async function handleTestPay(req: http.IncomingMessage, res: http.ServerResponse, id: string) {
+    const session = currentSession(id);
+    if (!session) return json(res, 404, { error: "session not found" });
+    const raw = await readBody(req);
+    const fields: FormObject = String(req.headers["content-type"]).includes("json") ? (JSON.parse(raw || "{}") as FormObject) : parseForm(raw);
+    const outcome = pay(session, {
+      email: text(fields.email) || session.customer_email || "cliente@esempio.it",
+      cardNumber: text(fields.cardNumber) || text(fields.card) || "4242424242424242",
+      expiry: text(fields.expiry) || "12/40",
+      cvc: text(fields.cvc) || "123",
+      name: text(fields.name) || "Cliente di prova",
+    });
+    if (outcome.kind === "closed") return json(res, 409, { paid: false, error: `session is ${session.status}`, session: toSessionObject(session, baseUrl) });
+    if (outcome.kind === "refused") {
+      return json(res, outcome.status, { paid: false, error: outcome.decline ?? "invalid card details", fieldErrors: outcome.fieldErrors });
+    }
+    return json(res, 200, { paid: true, redirect: outcome.redirect, session: toSessionObject(session, baseUrl) });
+  }
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    try {
+      if (url.pathname.startsWith("/v1/")) {
+        const params = parseForm(req.method === "GET" ? url.search.slice(1) : await readBody(req));
+        const response = await api.handle(req, url.pathname, params);
+        return json(res, response.status, response.body, response.headers);
+      }
+      const page = url.pathname.match(/^\/c\/pay\/([\w-]+)(\/[a-z]+)?$/);
+      if (page) return await handleCheckoutPage(req, res, page[1], page[2]);
+      const testPay = url.pathname.match(/^\/__local\/sessions\/([\w-]+)\/pay$/);
+      if (testPay && req.method === "POST") return await handleTestPay(req, res, testPay[1]);
+      if (req.method === "GET" && url.pathname === "/__local/sessions") {
+        return json(res, 200, Object.values(store.state.sessions).reverse().map((s) => toSessionObject(s, baseUrl)));
+      }
+      if (req.method === "GET" && url.pathname === "/__local/events") {
+        const type = url.searchParams.get("type");
+        return json(res, 200, [...store.state.events].reverse().filter((e) => !type || e.event.type === type));
+      }
+      if (req.method === "GET" && url.pathname === "/") {
+        return html(res, 200, renderOverview(Object.values(store.state.sessions).reverse(), [...store.state.events].reverse(), options.webhookUrl));
+      }
+      json(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
+    } catch (error) {
+      json(res, 500, { error: { type: "api_error", message: String(error) } });
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port, host, resolve));
+  const address = server.address();
+  baseUrl = `http://${host}:${typeof address === "object" && address ? address.port : options.port}`;
+
+  // Sessions that ran out while the stand-in was stopped expire now, then at each check.
+  ledger.expireDue();
+  const expiryTimer = setInterval(() => ledger.expireDue(), options.expiryCheckMs ?? 1000);
+  webhooks.start();
+
+  return {
+    url: baseUrl,
+    close: async () => {
+      clearInterval(expiryTimer);
+      webhooks.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
