@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { makeFunctionReference, type GenericSchema, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import { createEngine, type CommitChange, type Engine as Internals, type TestAccessor } from "./internals.ts";
-import { findModule, type LoadedModule, type ModuleMap } from "./modules.ts";
+import { findModule, isFunctionModulePath, type LoadedModule, type ModuleMap } from "./modules.ts";
 import { canonicalizeUdfPath, isObject, type FunctionKind, type Identity, type Json } from "./protocol.ts";
 import { formatError, newRequestId, notFoundError, type FormattedError } from "./errors.ts";
 import { validateArgs, type ValidatorJson } from "./validate.ts";
@@ -88,7 +88,7 @@ export class Engine {
     const cached = this.resolved.get(path);
     if (cached !== undefined) return cached;
     const [mod, name] = path.split(":");
-    const fn = findModule(this.opts.loaded, mod)?.[name] as RegisteredFunction | undefined;
+    const fn = (isFunctionModulePath(mod) ? findModule(this.opts.loaded, mod)?.[name] : undefined) as RegisteredFunction | undefined;
     let r: ResolvedFunction | null = null;
     if (fn && (typeof fn === "object" || typeof fn === "function")) {
       const kind: FunctionKind | null = fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : null;

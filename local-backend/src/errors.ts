@@ -8,7 +8,7 @@ export class SystemError extends Error {}
 
 export function notFoundError(udfPath: string): SystemError {
   return new SystemError(
-    `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
+    `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\`?`,
   );
 }
 

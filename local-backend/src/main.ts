@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import { startBackend, type Backend } from "./server.ts";
 import { DataDirInUseError } from "./lock.ts";
+import { ModuleLoadError } from "./modules.ts";
 import { backendLog } from "./logs.ts";
 
 function option(argv: string[], name: string, fallback?: string): string {
@@ -39,10 +40,11 @@ try {
     watch: argv.includes("--watch"),
   });
 } catch (e) {
-  // The two start-up failures a person can fix get a plain sentence instead of a stack trace.
+  // The start-up failures a person can fix get a plain sentence instead of a stack trace.
   const err = e as NodeJS.ErrnoException & { port?: number };
   if (err.code === "EADDRINUSE") backendLog(`Port ${err.port ?? `${port} or ${sitePort}`} is already in use: is another backend running? Choose others with --port and --site-port.`);
   else if (e instanceof DataDirInUseError) backendLog(e.message);
+  else if (e instanceof ModuleLoadError) backendLog(`convex/ cannot be loaded, as \`npx convex dev\` would refuse it:\n${e.message}`);
   else throw e;
   process.exit(1);
 }

@@ -1,32 +1,20 @@
-// Loads a `convex/` folder as the `{"./convex/x.ts": () => import(...)}` map convex-test expects.
-// Everything is bundled by esbuild into ONE file (packages external), so modules share instances of
-// anything they both import and nothing is resolved again per call.
+// Loads a `convex/` folder as the `{"./convex/x.ts": () => import(...)}` map convex-test expects, the way
+// Convex builds it: function modules only (see entryPoints.ts), default-runtime modules in one bundle and
+// "use node" modules in another built for Node (CommonJS packages through `require`, Node built-ins).
+// Packages stay external, so both bundles share one instance of `convex/server` with the engine, and
+// nothing is resolved again per call. `schema.ts` and `auth.config.ts` are loaded as configuration.
 import fs from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { checkIsolateModules, checkNodeExports, entryPoints, ModuleLoadError, type EntryPoint, type Runtime } from "./entryPoints.ts";
 
+export { ModuleLoadError };
 export type ModuleMap = Record<string, () => Promise<unknown>>;
 export type LoadedModule = Record<string, unknown>;
 
-function listModules(convexDir: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) {
-        if (e.name !== "node_modules") walk(p);
-      } else if (/\.(m?[jt]sx?)$/.test(e.name) && !/\.d\.[mc]?ts$/.test(e.name)) {
-        out.push(p);
-      }
-    }
-  };
-  walk(convexDir);
-  return out.sort();
-}
-
-/** The bundle must sit under a node_modules tree so its external imports resolve like the app's. */
+/** The bundles must sit under a node_modules tree so their external imports resolve like the app's. */
 function cacheDir(convexDir: string): string {
   for (let dir = path.resolve(convexDir); ; dir = path.dirname(dir)) {
     const nm = path.join(dir, "node_modules");
@@ -35,41 +23,66 @@ function cacheDir(convexDir: string): string {
   }
 }
 
-export async function loadModules(dir: string): Promise<{ modules: ModuleMap; loaded: Map<string, LoadedModule> }> {
-  const convexDir = path.resolve(dir);
-  const files = listModules(convexDir);
-  const key = (f: string) => "./convex/" + path.relative(convexDir, f).split(path.sep).join("/");
-  const entry = files.map((f, i) => `export * as m${i} from ${JSON.stringify(f)};`).join("\n");
-  const outDir = cacheDir(convexDir);
-  fs.mkdirSync(outDir, { recursive: true });
-  const hash = createHash("sha256").update(path.resolve(convexDir)).update(String(process.pid)).update(String(Date.now())).digest("hex");
-  const outfile = path.join(outDir, `bundle-${hash.slice(0, 16)}.mjs`);
+/** Configuration files that are not function modules but that the backend reads. */
+function configFiles(convexDir: string): EntryPoint[] {
+  const out: EntryPoint[] = [];
+  for (const name of ["schema", "auth.config"]) {
+    const ext = [".ts", ".js"].find((e) => fs.existsSync(path.join(convexDir, name + e)));
+    if (ext) out.push({ file: path.join(convexDir, name + ext), rel: name + ext, runtime: "isolate" });
+  }
+  return out;
+}
+
+// "use node" code may call `require` (its own or a bundled CommonJS file's), as it can on Convex.
+const NODE_BANNER = `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);`;
+
+async function bundle(entries: EntryPoint[], convexDir: string, outDir: string, runtime: Runtime): Promise<Record<string, LoadedModule>> {
+  if (entries.length === 0) return {};
+  const source = entries.map((e, i) => `export * as m${i} from ${JSON.stringify(e.file)};`).join("\n");
+  const hash = createHash("sha256").update(path.resolve(convexDir)).update(String(process.pid)).update(String(Date.now())).update(runtime).digest("hex");
+  const outfile = path.join(outDir, `bundle-${runtime}-${hash.slice(0, 16)}.mjs`);
   await build({
-    stdin: { contents: entry, resolveDir: convexDir, loader: "ts" },
+    stdin: { contents: source, resolveDir: convexDir, loader: "ts" },
     bundle: true,
     format: "esm",
     platform: "node",
     packages: "external",
     outfile,
     logLevel: "error",
+    banner: runtime === "node" ? { js: NODE_BANNER } : undefined,
     // Stack traces of function errors point at convex/*.ts, as on Convex.
     sourcemap: "inline",
   });
-  process.setSourceMapsEnabled(true);
-  let bundle: Record<string, LoadedModule>;
   try {
-    bundle = (await import(pathToFileURL(outfile).href)) as Record<string, LoadedModule>;
+    return (await import(pathToFileURL(outfile).href)) as Record<string, LoadedModule>;
   } finally {
     // The module is in memory now; the file is only a vehicle for import().
     fs.rmSync(outfile, { force: true });
   }
+}
+
+export async function loadModules(dir: string): Promise<{ modules: ModuleMap; loaded: Map<string, LoadedModule> }> {
+  const convexDir = path.resolve(dir);
+  const outDir = cacheDir(convexDir);
+  fs.mkdirSync(outDir, { recursive: true });
+  const functions = entryPoints(convexDir);
+  await checkIsolateModules(convexDir, functions, outDir);
+  const isolate = [...functions.filter((e) => e.runtime === "isolate"), ...configFiles(convexDir)];
+  const node = functions.filter((e) => e.runtime === "node");
+  process.setSourceMapsEnabled(true);
+  const [isolateBundle, nodeBundle] = [await bundle(isolate, convexDir, outDir, "isolate"), await bundle(node, convexDir, outDir, "node")];
+  node.forEach((e, i) => checkNodeExports(e.rel, nodeBundle[`m${i}`]));
+
   const loaded = new Map<string, LoadedModule>();
   const modules: ModuleMap = {};
-  files.forEach((f, i) => {
-    const mod = bundle[`m${i}`];
-    loaded.set(key(f), mod);
-    modules[key(f)] = async () => mod;
-  });
+  const add = (e: EntryPoint, mod: LoadedModule) => {
+    loaded.set(`./convex/${e.rel}`, mod);
+    modules[`./convex/${e.rel}`] = async () => mod;
+  };
+  isolate.forEach((e, i) => add(e, isolateBundle[`m${i}`]));
+  node.forEach((e, i) => add(e, nodeBundle[`m${i}`]));
+  // convex-test finds the functions' root folder by the `_generated` key.
+  modules["./convex/_generated/server.js"] = async () => ({});
   return { modules, loaded };
 }
 
@@ -77,4 +90,9 @@ export async function loadModules(dir: string): Promise<{ modules: ModuleMap; lo
 export function findModule(loaded: Map<string, LoadedModule>, modPath: string): LoadedModule | undefined {
   for (const [k, m] of loaded) if (k.replace(/\.[^./]+$/, "") === `./convex/${modPath}`) return m;
   return undefined;
+}
+
+/** Whether `modPath` (without extension) can hold functions a client may call: not schema or auth.config. */
+export function isFunctionModulePath(modPath: string): boolean {
+  return modPath !== "schema" && !path.posix.basename(modPath).includes(".") && !modPath.startsWith("_generated/");
 }
