@@ -4,6 +4,7 @@ import { v } from "convex/values";
 import { env } from "./_generated/server";
 import { internalMutation, internalQuery } from "./lib/functions";
 import { queueEmail } from "./lib/outbox";
+import { rateLimit } from "./lib/rateLimits";
 import { readSettings } from "./lib/settings";
 import { accountCreatedEmail, adminNewAccountEmail } from "./model/emailTemplates";
 
@@ -28,6 +29,16 @@ export const isEmailTaken = internalQuery({
 export const registrationSettings = internalQuery({
   args: {},
   handler: async (ctx) => readSettings(ctx),
+});
+
+/** Counts a reset-code request against the address's hourly limit (lib/rateLimits.ts). */
+export const countResetRequest = internalMutation({
+  args: { email: v.string() },
+  returns: v.object({ ok: v.boolean() }),
+  handler: async (ctx, { email }) => {
+    const { ok } = await rateLimit(ctx, { name: "passwordResetByEmail", key: email });
+    return { ok };
+  },
 });
 
 export const queueResetCode = internalMutation({

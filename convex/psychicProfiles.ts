@@ -1,11 +1,13 @@
 // A reader's own profile: created with defaults on first visit, edited, published, hidden,
 // switched available or not. Every rule is checked here (convex/model/profileRules.ts).
 import { v } from "convex/values";
-import type { Doc, Id } from "./_generated/dataModel";
+import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { fail } from "./lib/errors";
 import { internal } from "./_generated/api";
-import { authedAction, internalMutation, psychicMutation, psychicQuery } from "./lib/functions";
+import { ownPsychicProfile, ownPsychicProfileX } from "./lib/access";
+import { internalMutation, psychicAction, psychicMutation, psychicQuery } from "./lib/functions";
+import { deleteOwnedFile, issueUploadUrl } from "./lib/uploads";
 import { readSettings } from "./lib/settings";
 import {
   durationMinutes,
@@ -21,16 +23,9 @@ import {
   defaultAvailability,
   isAcceptablePhoto,
   normaliseAvailability,
+  publishOutcome,
   sniffImageType,
 } from "./model/profileRules";
-
-async function findOwnProfile(ctx: QueryCtx, userId: Id<"users">) {
-  return ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", userId)).unique();
-}
-
-async function requireOwnProfile(ctx: QueryCtx, userId: Id<"users">) {
-  return (await findOwnProfile(ctx, userId)) ?? fail("NOT_FOUND");
-}
 
 const ownProfile = v.object({
   id: v.id("psychicProfiles"),
@@ -77,7 +72,7 @@ export const getMine = psychicQuery({
   args: {},
   returns: v.union(ownProfile, v.null()),
   handler: async (ctx) => {
-    const profile = await findOwnProfile(ctx, ctx.viewerId);
+    const profile = await ownPsychicProfile(ctx, ctx.viewerId);
     return profile === null ? null : toOwnProfile(ctx, profile);
   },
 });
@@ -87,7 +82,7 @@ export const ensureMine = psychicMutation({
   args: {},
   returns: v.id("psychicProfiles"),
   handler: async (ctx) => {
-    const existing = await findOwnProfile(ctx, ctx.viewerId);
+    const existing = await ownPsychicProfile(ctx, ctx.viewerId);
     if (existing !== null) return existing._id;
     return ctx.db.insert("psychicProfiles", {
       userId: ctx.viewerId,
@@ -155,7 +150,7 @@ export const saveMine = psychicMutation({
   args: editableFields,
   returns: v.null(),
   handler: async (ctx, fields) => {
-    await applyEdits(ctx, await requireOwnProfile(ctx, ctx.viewerId), fields);
+    await applyEdits(ctx, await ownPsychicProfileX(ctx, ctx.viewerId), fields);
     return null;
   },
 });
@@ -168,60 +163,68 @@ export const publishMine = psychicMutation({
   args: editableFields,
   returns: v.object({ profileStatus }),
   handler: async (ctx, fields) => {
-    const profile = await requireOwnProfile(ctx, ctx.viewerId);
+    const profile = await ownPsychicProfileX(ctx, ctx.viewerId);
     await applyEdits(ctx, profile, fields);
     const { psychic_approval_required } = await readSettings(ctx);
-    if (psychic_approval_required && profile.profileStatus !== "approved") {
-      await ctx.db.patch("psychicProfiles", profile._id, { profileStatus: "pending", isPubliclyVisible: true });
-      return { profileStatus: "pending" as const };
-    }
+    const outcome = publishOutcome(profile.profileStatus, psychic_approval_required);
     await ctx.db.patch("psychicProfiles", profile._id, {
-      profileStatus: "approved",
-      isPubliclyVisible: true,
-      approvedAt: profile.approvedAt ?? Date.now(),
+      ...outcome,
+      ...(outcome.profileStatus === "approved" ? { approvedAt: profile.approvedAt ?? Date.now() } : {}),
     });
-    return { profileStatus: "approved" as const };
+    return { profileStatus: outcome.profileStatus };
   },
 });
 
+/** An upload URL for the reader's new photo, recorded as theirs (convex/lib/uploads.ts). */
 export const generatePhotoUploadUrl = psychicMutation({
   args: {},
   returns: v.string(),
-  handler: async (ctx) => ctx.storage.generateUploadUrl(),
+  handler: async (ctx) => issueUploadUrl(ctx, ctx.viewerId, "psychic_photo"),
 });
 
 /**
- * Takes an uploaded file as the reader's photo. The bytes are checked, not the type the browser
- * claimed: JPEG, PNG or WebP up to 5 MB; anything else is deleted and refused.
+ * Takes the reader's own upload as their photo. The file must be one they uploaded with a URL
+ * issued to them (anything else is refused and left alone); its bytes are checked, not the type the
+ * browser claimed: JPEG, PNG or WebP up to 5 MB, otherwise it is deleted and refused.
  */
-export const setMyPhoto = authedAction({
+export const setMyPhoto = psychicAction({
   args: { storageId: v.id("_storage") },
   returns: v.null(),
   handler: async (ctx, { storageId }) => {
+    const uploadId = await ctx.runMutation(internal.uploads.claim, {
+      ownerId: ctx.viewerId,
+      storageId,
+      purpose: "psychic_photo",
+    });
     const blob = await ctx.storage.get(storageId);
     const head = blob ? new Uint8Array(await blob.slice(0, 12).arrayBuffer()) : null;
     if (blob === null || head === null || !isAcceptablePhoto(sniffImageType(head), blob.size)) {
-      await ctx.storage.delete(storageId);
+      await ctx.runMutation(internal.uploads.discardClaimed, { uploadId });
       return fail("INVALID_PHOTO");
     }
-    await ctx.runMutation(internal.psychicProfiles.attachPhoto, { userId: ctx.viewerId, storageId });
+    await ctx.runMutation(internal.psychicProfiles.attachPhoto, { userId: ctx.viewerId, uploadId });
     return null;
   },
 });
 
-/** Internal: only setMyPhoto, after checking the file, attaches it. Replaces and deletes the old photo. */
+/**
+ * Internal: only setMyPhoto, after checking the file, attaches it. The previous photo is deleted
+ * only when the server recorded it as this reader's upload.
+ */
 export const attachPhoto = internalMutation({
-  args: { userId: v.id("users"), storageId: v.id("_storage") },
+  args: { userId: v.id("users"), uploadId: v.id("uploads") },
   returns: v.null(),
-  handler: async (ctx, { userId, storageId }) => {
-    const user = await ctx.db.get("users", userId);
-    const profile = user?.accountType === "psychic" ? await findOwnProfile(ctx, userId) : null;
-    if (profile === null) {
-      await ctx.storage.delete(storageId);
-      return fail(user?.accountType === "psychic" ? "NOT_FOUND" : "PSYCHIC_ONLY");
+  handler: async (ctx, { userId, uploadId }) => {
+    const upload = await ctx.db.get("uploads", uploadId);
+    if (upload === null || upload.ownerId !== userId || upload.status !== "claimed" || !upload.storageId) {
+      return fail("UPLOAD_NOT_OWNED");
     }
-    if (profile.photoStorageId && profile.photoStorageId !== storageId) await ctx.storage.delete(profile.photoStorageId);
-    await ctx.db.patch("psychicProfiles", profile._id, { photoStorageId: storageId });
+    const profile = await ownPsychicProfileX(ctx, userId);
+    if (profile.photoStorageId && profile.photoStorageId !== upload.storageId) {
+      await deleteOwnedFile(ctx, userId, profile.photoStorageId);
+    }
+    await ctx.db.patch("uploads", uploadId, { status: "attached" });
+    await ctx.db.patch("psychicProfiles", profile._id, { photoStorageId: upload.storageId });
     return null;
   },
 });
@@ -231,7 +234,7 @@ export const setAvailable = psychicMutation({
   args: { isAvailable: v.boolean() },
   returns: v.null(),
   handler: async (ctx, { isAvailable }) => {
-    const profile = await requireOwnProfile(ctx, ctx.viewerId);
+    const profile = await ownPsychicProfileX(ctx, ctx.viewerId);
     await ctx.db.patch("psychicProfiles", profile._id, { isAvailable });
     return null;
   },
@@ -242,7 +245,7 @@ export const setPubliclyVisible = psychicMutation({
   args: { isPubliclyVisible: v.boolean() },
   returns: v.null(),
   handler: async (ctx, { isPubliclyVisible }) => {
-    const profile = await requireOwnProfile(ctx, ctx.viewerId);
+    const profile = await ownPsychicProfileX(ctx, ctx.viewerId);
     await ctx.db.patch("psychicProfiles", profile._id, { isPubliclyVisible });
     return null;
   },

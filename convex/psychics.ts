@@ -3,10 +3,14 @@
 import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
+import { listedProfile } from "./lib/access";
+import { fail } from "./lib/errors";
 import { query } from "./lib/functions";
 import { durationMinutes, specialization, specialty, weeklyAvailability } from "./lib/validators";
 import { NEXT_DAYS_HORIZON, nextFreeDays } from "./model/nextAvailability";
+import { blocksTime } from "./model/bookings";
 import { matchesSearch, priceFor, startingPrice } from "./model/psychics";
+import { requireInstant } from "./lib/time";
 
 /** How many readers the home page features (spec §9). */
 export const FEATURED_READERS = 3;
@@ -23,6 +27,14 @@ export const publicCard = v.object({
   minPriceEuros: v.number(),
   minDurationMinutes: v.number(),
 });
+
+/** The listed profiles (`isListed`, as an index range), best rated first. */
+function listedByRating(ctx: QueryCtx) {
+  return ctx.db
+    .query("psychicProfiles")
+    .withIndex("by_visibility_status_rating", (q) => q.eq("isPubliclyVisible", true).eq("profileStatus", "approved"))
+    .order("desc");
+}
 
 async function toPublicCard(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
   const photoUrl = profile.photoStorageId
@@ -46,13 +58,7 @@ export const listFeatured = query({
   args: {},
   returns: v.array(publicCard),
   handler: async (ctx) => {
-    const profiles = await ctx.db
-      .query("psychicProfiles")
-      .withIndex("by_visibility_status_rating", (q) =>
-        q.eq("isPubliclyVisible", true).eq("profileStatus", "approved"),
-      )
-      .order("desc")
-      .take(FEATURED_READERS);
+    const profiles = await listedByRating(ctx).take(FEATURED_READERS);
     return Promise.all(profiles.map((profile) => toPublicCard(ctx, profile)));
   },
 });
@@ -64,17 +70,15 @@ export const listFeatured = query({
  */
 export const MAX_LISTED_READERS = 200;
 
+/** Longer searches match nothing a reader writes; refusing them keeps every evaluation cheap. */
+export const MAX_SEARCH_LENGTH = 100;
+
 export const listPublic = query({
   args: { search: v.optional(v.string()), specialty: v.optional(v.union(specialty, v.null())) },
   returns: v.object({ readers: v.array(publicCard), specialties: v.array(specialty) }),
   handler: async (ctx, { search = "", specialty: specialtyFilter = null }) => {
-    const profiles = await ctx.db
-      .query("psychicProfiles")
-      .withIndex("by_visibility_status_rating", (q) =>
-        q.eq("isPubliclyVisible", true).eq("profileStatus", "approved"),
-      )
-      .order("desc")
-      .take(MAX_LISTED_READERS);
+    if (search.length > MAX_SEARCH_LENGTH) return fail("INVALID_INPUT", { field: "search" });
+    const profiles = await listedByRating(ctx).take(MAX_LISTED_READERS);
     // The filter's options are every listed reader's specialties, whatever is searched.
     const specialties = [...new Set(profiles.flatMap((profile) => profile.specialties))].sort((a, b) =>
       a.localeCompare(b, "it"),
@@ -83,15 +87,6 @@ export const listPublic = query({
     return { readers: await Promise.all(matching.map((profile) => toPublicCard(ctx, profile))), specialties };
   },
 });
-
-/** The profile if the public may see it: missing, hidden and unapproved profiles are all null (spec §4). */
-async function loadPublicProfile(ctx: QueryCtx, id: string) {
-  // Any string may arrive from the URL: an id of another table or garbage is simply "not found".
-  const profileId = ctx.db.normalizeId("psychicProfiles", id);
-  const profile = profileId === null ? null : await ctx.db.get("psychicProfiles", profileId);
-  if (profile === null || !profile.isPubliclyVisible || profile.profileStatus !== "approved") return null;
-  return profile;
-}
 
 /** A public profile page; null for a missing, hidden or unapproved profile (spec §4). */
 export const getPublicProfile = query({
@@ -108,7 +103,7 @@ export const getPublicProfile = query({
     }),
   ),
   handler: async (ctx, { id }) => {
-    const profile = await loadPublicProfile(ctx, id);
+    const profile = await listedProfile(ctx, id);
     if (profile === null) return null;
     return {
       ...(await toPublicCard(ctx, profile)),
@@ -137,8 +132,9 @@ export const listNextAvailability = query({
     v.object({ date: v.string(), ranges: v.array(v.object({ from: v.string(), to: v.string() })) }),
   ),
   handler: async (ctx, { id, now }) => {
-    const profile = await loadPublicProfile(ctx, id);
-    if (profile === null || !profile.isAvailable || !Number.isFinite(now)) return [];
+    requireInstant(now);
+    const profile = await listedProfile(ctx, id);
+    if (profile === null || !profile.isAvailable) return [];
     // A booking starting up to 2 hours before now may still cover a slot (60-minute maximum).
     const bookings = await ctx.db
       .query("bookings")
@@ -149,12 +145,7 @@ export const listNextAvailability = query({
           .lt("startsAt", now + (NEXT_DAYS_HORIZON + 1) * 24 * HOUR_MS),
       )
       .take(MAX_TAKEN_BOOKINGS);
-    const taken = bookings.filter(
-      (booking) =>
-        booking.status === "confirmed" ||
-        booking.status === "scheduled" ||
-        (booking.status === "pending_payment" && (booking.holdExpiresAt ?? 0) > now),
-    );
+    const taken = bookings.filter((booking) => blocksTime(booking, now));
     return nextFreeDays(profile.availability, taken, now);
   },
 });

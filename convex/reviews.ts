@@ -1,5 +1,6 @@
 // Reviews as the public reads them: real ones, one per completed booking, newest first.
 import { v } from "convex/values";
+import { listedProfile } from "./lib/access";
 import { query } from "./lib/functions";
 import { reviewRating } from "./lib/validators";
 
@@ -18,13 +19,11 @@ export const listForProfile = query({
     }),
   ),
   handler: async (ctx, { psychicProfileId }) => {
-    const profileId = ctx.db.normalizeId("psychicProfiles", psychicProfileId);
-    if (profileId === null) return [];
-    const profile = await ctx.db.get("psychicProfiles", profileId);
-    if (profile === null || !profile.isPubliclyVisible || profile.profileStatus !== "approved") return [];
+    const profile = await listedProfile(ctx, psychicProfileId);
+    if (profile === null) return [];
     const reviews = await ctx.db
       .query("reviews")
-      .withIndex("by_psychicProfile", (q) => q.eq("psychicProfileId", profileId))
+      .withIndex("by_psychicProfile", (q) => q.eq("psychicProfileId", profile._id))
       .order("desc")
       .take(REVIEWS_SHOWN);
     return reviews.map((review) => ({

@@ -1,6 +1,7 @@
 // The whole product's data. Creation times come from each document's `_creationTime`;
 // instants are UTC milliseconds; money that changes hands is integer euro cents.
 import { authTables } from "@convex-dev/auth/server";
+import { rateLimitTables } from "convex-helpers/server/rateLimit";
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
 import {
@@ -24,6 +25,8 @@ import {
   specialization,
   specialty,
   webhookProvider,
+  uploadPurpose,
+  uploadStatus,
   weeklyAvailability,
 } from "./lib/validators";
 
@@ -220,6 +223,24 @@ export default defineSchema({
     type: v.string(),
     processedAt: v.number(),
   }).index("by_provider_eventId", ["provider", "eventId"]),
+
+  // Who may use an uploaded file: an upload URL is issued to a person for a purpose, and only that
+  // person's own, unattached upload can be attached. Attached rows stay as the proof of ownership
+  // the server checks before it ever deletes a file (convex/lib/uploads.ts).
+  uploads: defineTable({
+    ownerId: v.id("users"),
+    purpose: uploadPurpose,
+    status: uploadStatus,
+    storageId: v.optional(v.id("_storage")),
+    // Until when an issued or claimed upload may still be attached; afterwards the cron removes it.
+    expiresAt: v.number(),
+  })
+    .index("by_owner_status", ["ownerId", "status"])
+    .index("by_storageId", ["storageId"])
+    .index("by_status_expiresAt", ["status", "expiresAt"]),
+
+  // Fixed-window counters against abuse (reset-code emails, contact messages), convex-helpers' table.
+  ...rateLimitTables,
 
   // Every outgoing email, sent with Resend when configured, otherwise kept for the local mailbox.
   emailOutbox: defineTable({

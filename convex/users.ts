@@ -1,5 +1,12 @@
 // The signed-in person: who they are, their name, their password, and deleting the account.
-import { createAccount, modifyAccountCredentials, retrieveAccount } from "@convex-dev/auth/server";
+import {
+  createAccount,
+  getAuthSessionId,
+  invalidateSessions,
+  modifyAccountCredentials,
+  retrieveAccount,
+} from "@convex-dev/auth/server";
+import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { fail } from "./lib/errors";
@@ -10,11 +17,12 @@ import {
   internalMutation,
   internalQuery,
   query,
+  viewerIdFor,
 } from "./lib/functions";
 import { PASSWORD_PROVIDER } from "./lib/passwordProvider";
 import { isAdminEmail, isAdminUser } from "./lib/access";
 import { accountType } from "./lib/validators";
-import { MAX_FULL_NAME_LENGTH, MIN_PASSWORD_LENGTH, normaliseEmail } from "./model/accounts";
+import { MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, normaliseEmail, passwordProblem } from "./model/accounts";
 import { deleteAccountData } from "./model/accountDeletion";
 
 /** The header, redirects and settings pages read this; null when signed out. */
@@ -63,24 +71,48 @@ export const updateFullName = authedMutation({
   },
 });
 
+/** Proves an action's caller in a transaction: the session exists and the audience holds (lib/functions.ts). */
+export const checkActionViewer = internalQuery({
+  args: { audience: literals("anyone", "signedIn", "client", "psychic", "admin") },
+  returns: v.union(v.id("users"), v.null()),
+  handler: async (ctx, { audience }) => viewerIdFor(ctx, audience),
+});
+
 export const getEmailForPasswordChange = internalQuery({
   args: { userId: v.id("users") },
   returns: v.union(v.string(), v.null()),
   handler: async (ctx, { userId }) => (await ctx.db.get("users", userId))?.email ?? null,
 });
 
-/** A signed-in person sets a new password; other sessions stay as they are. */
+/**
+ * A signed-in person sets a new password after proving the current one (a stolen session alone
+ * cannot take the account over). Every other session is signed out, as after a reset.
+ */
 export const changePassword = authedAction({
-  args: { newPassword: v.string() },
+  args: { currentPassword: v.string(), newPassword: v.string() },
   returns: v.null(),
-  handler: async (ctx, { newPassword }) => {
-    if (newPassword.length < MIN_PASSWORD_LENGTH) fail("WEAK_PASSWORD");
+  handler: async (ctx, { currentPassword, newPassword }) => {
+    const problem = passwordProblem(newPassword);
+    if (problem !== null) return fail(problem);
+    if (currentPassword.length > MAX_PASSWORD_LENGTH) return fail("WRONG_CURRENT_PASSWORD");
     const email = await ctx.runQuery(internal.users.getEmailForPasswordChange, { userId: ctx.viewerId });
     if (email === null) return fail("NOT_FOUND");
-    // The account must exist and belong to this user before its secret changes.
-    const { account } = await retrieveAccount(ctx, { provider: PASSWORD_PROVIDER, account: { id: email } });
-    if (account.userId !== ctx.viewerId) return fail("FORBIDDEN");
+    try {
+      // Checks the secret and counts a wrong one towards the account's sign-in lockout.
+      const { account } = await retrieveAccount(ctx, {
+        provider: PASSWORD_PROVIDER,
+        account: { id: email, secret: currentPassword },
+      });
+      if (account.userId !== ctx.viewerId) return fail("FORBIDDEN");
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : "";
+      if (reason === "TooManyFailedAttempts") return fail("TOO_MANY_ATTEMPTS");
+      if (reason === "InvalidSecret" || reason === "InvalidAccountId") return fail("WRONG_CURRENT_PASSWORD");
+      throw error;
+    }
     await modifyAccountCredentials(ctx, { provider: PASSWORD_PROVIDER, account: { id: email, secret: newPassword } });
+    const sessionId = await getAuthSessionId(ctx);
+    await invalidateSessions(ctx, { userId: ctx.viewerId, except: sessionId ? [sessionId] : [] });
     return null;
   },
 });
@@ -128,7 +160,8 @@ export const createAdminAccount = internalAction({
   handler: async (ctx, args) => {
     const email = normaliseEmail(args.email);
     if (email === null || !isAdminEmail(email)) return fail("INVALID_ADMIN_EMAIL");
-    if (args.password.length < MIN_PASSWORD_LENGTH) return fail("WEAK_PASSWORD");
+    const problem = passwordProblem(args.password);
+    if (problem !== null) return fail(problem);
     const { user } = await createAccount(ctx, {
       provider: PASSWORD_PROVIDER,
       account: { id: email, secret: args.password },

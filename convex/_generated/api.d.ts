@@ -15,6 +15,7 @@ import type {
 } from "convex/server";
 import type * as accounts from "../accounts.js";
 import type * as auth from "../auth.js";
+import type * as crons from "../crons.js";
 import type * as emails from "../emails.js";
 import type * as http from "../http.js";
 import type * as lib_access from "../lib/access.js";
@@ -22,11 +23,14 @@ import type * as lib_errors from "../lib/errors.js";
 import type * as lib_functions from "../lib/functions.js";
 import type * as lib_outbox from "../lib/outbox.js";
 import type * as lib_passwordProvider from "../lib/passwordProvider.js";
+import type * as lib_rateLimits from "../lib/rateLimits.js";
 import type * as lib_settings from "../lib/settings.js";
 import type * as lib_time from "../lib/time.js";
+import type * as lib_uploads from "../lib/uploads.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as model_accountDeletion from "../model/accountDeletion.js";
 import type * as model_accounts from "../model/accounts.js";
+import type * as model_bookings from "../model/bookings.js";
 import type * as model_demoData from "../model/demoData.js";
 import type * as model_emailTemplates from "../model/emailTemplates.js";
 import type * as model_nextAvailability from "../model/nextAvailability.js";
@@ -38,6 +42,7 @@ import type * as psychics from "../psychics.js";
 import type * as reviews from "../reviews.js";
 import type * as seed from "../seed.js";
 import type * as settings from "../settings.js";
+import type * as uploads from "../uploads.js";
 import type * as users from "../users.js";
 
 /**
@@ -51,6 +56,7 @@ import type * as users from "../users.js";
 declare const fullApi: ApiFromModules<{
   accounts: typeof accounts;
   auth: typeof auth;
+  crons: typeof crons;
   emails: typeof emails;
   http: typeof http;
   "lib/access": typeof lib_access;
@@ -58,11 +64,14 @@ declare const fullApi: ApiFromModules<{
   "lib/functions": typeof lib_functions;
   "lib/outbox": typeof lib_outbox;
   "lib/passwordProvider": typeof lib_passwordProvider;
+  "lib/rateLimits": typeof lib_rateLimits;
   "lib/settings": typeof lib_settings;
   "lib/time": typeof lib_time;
+  "lib/uploads": typeof lib_uploads;
   "lib/validators": typeof lib_validators;
   "model/accountDeletion": typeof model_accountDeletion;
   "model/accounts": typeof model_accounts;
+  "model/bookings": typeof model_bookings;
   "model/demoData": typeof model_demoData;
   "model/emailTemplates": typeof model_emailTemplates;
   "model/nextAvailability": typeof model_nextAvailability;
@@ -74,6 +83,7 @@ declare const fullApi: ApiFromModules<{
   reviews: typeof reviews;
   seed: typeof seed;
   settings: typeof settings;
+  uploads: typeof uploads;
   users: typeof users;
 }>;
 export declare const api: FilterApi<

@@ -1,7 +1,9 @@
 // Who may do what, as plain helpers shared by the function builders and by any module that
 // needs the same answer (for example, to show or hide the admin link).
-import type { Id } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
 import { env, type QueryCtx } from "../_generated/server";
+import { isListed } from "../model/psychics";
+import { fail } from "./errors";
 
 /**
  * Used when ADMIN_EMAIL_DOMAIN is unset. The brand's own domain, so a fresh local run has a
@@ -35,4 +37,70 @@ export async function isAdminUser(
     .withIndex("by_userId", (q) => q.eq("userId", userId))
     .first();
   return grant !== null;
+}
+
+// ─── Per-resource access ────────────────────────────────────────────────────────────────────
+// One helper per resource, called on the first line of a handler that takes an id. A helper
+// ending in X throws (NOT_FOUND for a missing document or a malformed id, FORBIDDEN for someone
+// else's); one without X returns null. Ids may arrive as any string (a URL), so they are normalised.
+
+/** A reader profile the public may see (`isListed`), or null: missing, hidden and unapproved look alike. */
+export async function listedProfile(ctx: QueryCtx, id: string): Promise<Doc<"psychicProfiles"> | null> {
+  const profileId = ctx.db.normalizeId("psychicProfiles", id);
+  const profile = profileId === null ? null : await ctx.db.get("psychicProfiles", profileId);
+  return profile !== null && isListed(profile) ? profile : null;
+}
+
+export async function listedProfileX(ctx: QueryCtx, id: string): Promise<Doc<"psychicProfiles">> {
+  return (await listedProfile(ctx, id)) ?? fail("NOT_FOUND");
+}
+
+/** The signed-in reader's own profile, or null before their first visit creates it. */
+export async function ownPsychicProfile(ctx: QueryCtx, userId: Id<"users">) {
+  return ctx.db
+    .query("psychicProfiles")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+}
+
+export async function ownPsychicProfileX(ctx: QueryCtx, userId: Id<"users">): Promise<Doc<"psychicProfiles">> {
+  return (await ownPsychicProfile(ctx, userId)) ?? fail("NOT_FOUND");
+}
+
+async function bookingX(ctx: QueryCtx, id: string): Promise<Doc<"bookings">> {
+  const bookingId = ctx.db.normalizeId("bookings", id);
+  const booking = bookingId === null ? null : await ctx.db.get("bookings", bookingId);
+  return booking ?? fail("NOT_FOUND");
+}
+
+/** A booking the viewer made as its client. */
+export async function bookingAsClientX(ctx: QueryCtx, viewerId: Id<"users">, id: string) {
+  const booking = await bookingX(ctx, id);
+  return booking.clientId === viewerId ? booking : fail("FORBIDDEN");
+}
+
+/** A booking of the viewer's own reader profile. */
+export async function bookingAsPsychicX(ctx: QueryCtx, viewerId: Id<"users">, id: string) {
+  const booking = await bookingX(ctx, id);
+  return booking.psychicUserId === viewerId ? booking : fail("FORBIDDEN");
+}
+
+export type BookingParty = "client" | "psychic";
+
+/** A booking the viewer takes part in, and as whom: its client or its reader. */
+export async function bookingAsPartyX(
+  ctx: QueryCtx,
+  viewerId: Id<"users">,
+  id: string,
+): Promise<{ booking: Doc<"bookings">; party: BookingParty }> {
+  const booking = await bookingX(ctx, id);
+  if (booking.clientId === viewerId) return { booking, party: "client" };
+  if (booking.psychicUserId === viewerId) return { booking, party: "psychic" };
+  return fail("FORBIDDEN");
+}
+
+/** Any booking, for an admin (domain AND grant, checked again here). */
+export async function bookingAsAdminX(ctx: QueryCtx, viewerId: Id<"users">, id: string) {
+  if (!(await isAdminUser(ctx, viewerId))) return fail("FORBIDDEN");
+  return bookingX(ctx, id);
 }

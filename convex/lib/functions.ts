@@ -8,7 +8,8 @@ import {
   customMutation,
   customQuery,
 } from "convex-helpers/server/customFunctions";
-import type { Doc } from "../_generated/dataModel";
+import { makeFunctionReference } from "convex/server";
+import type { Doc, Id } from "../_generated/dataModel";
 import {
   action as rawAction,
   mutation as rawMutation,
@@ -103,20 +104,63 @@ export const adminMutation = customMutation(
   customCtx(requireAdmin),
 );
 
-/**
- * Actions cannot read the database, so they get the id from the token only. An action that
- * needs the user's row or role asks an internal query, which re-checks it in a transaction.
- */
-async function loadActionViewerId(ctx: ActionCtx) {
-  return { viewerId: await getAuthUserId(ctx) };
+/** Who an action must be; the internal query `users:checkActionViewer` proves it in a transaction. */
+export type ActionAudience = "anyone" | "signedIn" | "client" | "psychic" | "admin";
+
+/** The same checks the query and mutation builders run, for a given audience; null is a visitor. */
+export async function viewerIdFor(ctx: QueryCtx, audience: ActionAudience): Promise<Id<"users"> | null> {
+  return audience === "anyone" ? (await loadViewer(ctx)).viewerId : (await requireAudience(ctx, audience)).viewerId;
 }
 
-export const action = customAction(rawAction, customCtx(loadActionViewerId));
-export const authedAction = customAction(
+async function requireAudience(ctx: QueryCtx, audience: Exclude<ActionAudience, "anyone">) {
+  switch (audience) {
+    case "signedIn":
+      return requireViewer(ctx);
+    case "client":
+      return requireAccountType(ctx, "client");
+    case "psychic":
+      return requireAccountType(ctx, "psychic");
+    case "admin":
+      return requireAdmin(ctx);
+  }
+}
+
+// Named by string, not through `internal`, so this module's types do not depend on the modules
+// built with it (a cycle TypeScript cannot infer through).
+const checkActionViewer = makeFunctionReference<
+  "query",
+  { audience: ActionAudience },
+  Id<"users"> | null
+>("users:checkActionViewer");
+
+/**
+ * Actions cannot read the database, so the check runs in an internal query that sees the same
+ * identity: the session must still exist (a token outlives sign-out and password resets until it
+ * expires) and the role must hold, exactly as for queries and mutations.
+ */
+function signedInActionFor(audience: Exclude<ActionAudience, "anyone">) {
+  return customAction(
+    rawAction,
+    customCtx(async (ctx: ActionCtx) => {
+      const viewerId = await ctx.runQuery(checkActionViewer, { audience });
+      // The query throws for anyone else; this only narrows the type.
+      return { viewerId: viewerId ?? fail("NOT_AUTHENTICATED") };
+    }),
+  );
+}
+
+/** Anyone; `viewerId` is null for visitors and for tokens whose session is gone. */
+export const action = customAction(
   rawAction,
-  customCtx(async (ctx: ActionCtx) => {
-    const { viewerId } = await loadActionViewerId(ctx);
-    if (viewerId === null) return fail("NOT_AUTHENTICATED");
-    return { viewerId };
-  }),
+  customCtx(async (ctx: ActionCtx) => ({
+    viewerId: await ctx.runQuery(checkActionViewer, { audience: "anyone" }),
+  })),
 );
+/** Signed-in users of any kind. */
+export const authedAction = signedInActionFor("signedIn");
+/** Clients only. */
+export const clientAction = signedInActionFor("client");
+/** Readers only. */
+export const psychicAction = signedInActionFor("psychic");
+/** Admins only: domain AND grant. */
+export const adminAction = signedInActionFor("admin");

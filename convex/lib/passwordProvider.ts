@@ -17,7 +17,7 @@ import type { Value } from "convex/values";
 import { Scrypt } from "lucia";
 import { internal } from "../_generated/api";
 import type { DataModel } from "../_generated/dataModel";
-import { MIN_PASSWORD_LENGTH, normaliseEmail, parseSignUp } from "../model/accounts";
+import { MAX_PASSWORD_LENGTH, normaliseEmail, parseSignUp, passwordProblem } from "../model/accounts";
 import { isAdminEmail } from "./access";
 import { fail } from "./errors";
 
@@ -39,8 +39,9 @@ async function retrieve(ctx: Ctx, email: string, secret?: string) {
 }
 
 function requirePassword(value: Value | undefined): string {
-  if (typeof value !== "string" || value.length < MIN_PASSWORD_LENGTH) return fail("WEAK_PASSWORD");
-  return value;
+  const problem = passwordProblem(value);
+  if (problem !== null) return fail(problem);
+  return value as string;
 }
 
 export function ArcanoPassword({ reset }: { reset: EmailConfig }) {
@@ -82,12 +83,19 @@ export function ArcanoPassword({ reset }: { reset: EmailConfig }) {
           return { userId: user._id };
         }
         case "signIn": {
-          if (typeof params.password !== "string") return fail("INVALID_CREDENTIALS");
+          // No stored password is longer than the maximum: refuse without hashing a huge input.
+          if (typeof params.password !== "string" || params.password.length > MAX_PASSWORD_LENGTH) {
+            return fail("INVALID_CREDENTIALS");
+          }
           const retrieved = await retrieve(ctx, email, params.password);
           if (retrieved === null) return fail("INVALID_CREDENTIALS");
           return { userId: retrieved.user._id };
         }
         case "reset": {
+          // At most 5 codes an hour per address, counted for unknown addresses too; over the limit
+          // nothing is sent and the answer is the same, so the limit reveals nothing either.
+          const { ok } = await ctx.runMutation(internal.accounts.countResetRequest, { email });
+          if (!ok) return null;
           // An unknown address gets the same answer as a known one: no account enumeration.
           const retrieved = await retrieve(ctx, email);
           if (retrieved === null) return null;

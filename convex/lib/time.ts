@@ -87,3 +87,18 @@ export function weekdayOf(date: string): Weekday {
   const sundayFirst = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
   return weekdays[(sundayFirst + 6) % 7];
 }
+
+/** The instants a function accepts from a client: 2020 to 2100. Anything else is a bug or an attack. */
+export const EARLIEST_ACCEPTED_MS = Date.UTC(2020, 0, 1);
+export const LATEST_ACCEPTED_MS = Date.UTC(2100, 0, 1);
+
+/**
+ * A client-supplied instant (a query's coarse "now"), checked before it feeds date arithmetic:
+ * NaN, Infinity and far-off values are refused with INVALID_INPUT, never a RangeError.
+ */
+export function requireInstant(ms: number, field = "now"): number {
+  if (!Number.isFinite(ms) || ms < EARLIEST_ACCEPTED_MS || ms > LATEST_ACCEPTED_MS) {
+    return fail("INVALID_INPUT", { field });
+  }
+  return ms;
+}

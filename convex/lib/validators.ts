@@ -178,3 +178,11 @@ export type EmailStatus = Infer<typeof emailStatus>;
 
 export const webhookProvider = literals("stripe");
 export type WebhookProvider = Infer<typeof webhookProvider>;
+
+/** What an upload is for; an upload URL is issued to one person for one purpose. */
+export const uploadPurpose = literals("psychic_photo");
+export type UploadPurpose = Infer<typeof uploadPurpose>;
+
+/** issued (URL handed out) → claimed (the file is proven the owner's) → attached (in use). */
+export const uploadStatus = literals("issued", "claimed", "attached");
+export type UploadStatus = Infer<typeof uploadStatus>;

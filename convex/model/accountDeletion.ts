@@ -2,6 +2,7 @@
 // one mutation, so a failure half-way leaves the account whole.
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { deleteOwnedFile } from "../lib/uploads";
 
 /** Shown wherever a deleted person's name used to be (past bookings, reviews). */
 export const DELETED_ACCOUNT_NAME = "Account eliminato";
@@ -48,13 +49,25 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
       .withIndex("by_psychicProfile_startsAt", (q) => q.eq("psychicProfileId", profile._id))
       .collect();
     for (const booking of bookings) await ctx.db.patch("bookings", booking._id, { psychicName: DELETED_ACCOUNT_NAME });
-    if (profile.photoStorageId) await ctx.storage.delete(profile.photoStorageId);
+    if (profile.photoStorageId) await deleteOwnedFile(ctx, userId, profile.photoStorageId);
     await ctx.db.delete("psychicProfiles", profile._id);
   }
 
   // A client's reviews stay on the reader's profile, signed "Account eliminato".
   const reviews = await ctx.db.query("reviews").withIndex("by_client", (q) => q.eq("clientId", userId)).collect();
   for (const review of reviews) await ctx.db.patch("reviews", review._id, { clientName: DELETED_ACCOUNT_NAME });
+
+  // Every file the person uploaded and still owns (never another person's).
+  for (const status of ["issued", "claimed", "attached"] as const) {
+    const uploads = await ctx.db
+      .query("uploads")
+      .withIndex("by_owner_status", (q) => q.eq("ownerId", userId).eq("status", status))
+      .collect();
+    for (const upload of uploads) {
+      if (upload.storageId) await deleteOwnedFile(ctx, userId, upload.storageId);
+      else await ctx.db.delete("uploads", upload._id);
+    }
+  }
 
   const grants = await ctx.db.query("adminGrants").withIndex("by_userId", (q) => q.eq("userId", userId)).collect();
   for (const grant of grants) await ctx.db.delete("adminGrants", grant._id);

@@ -4,6 +4,14 @@ import type { ErrorCode } from "../lib/errors";
 import type { AccountType } from "../lib/validators";
 
 export const MIN_PASSWORD_LENGTH = 6;
+/** Hashing is deliberately slow: an unbounded password would let anyone burn server time. */
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** Why a new password is refused, or null when it is acceptable. */
+export function passwordProblem(value: unknown): "WEAK_PASSWORD" | "PASSWORD_TOO_LONG" | null {
+  if (typeof value !== "string" || value.length < MIN_PASSWORD_LENGTH) return "WEAK_PASSWORD";
+  return value.length > MAX_PASSWORD_LENGTH ? "PASSWORD_TOO_LONG" : null;
+}
 export const MAX_FULL_NAME_LENGTH = 100;
 
 /** What the sign-up form may send; any other field (a role, an admin flag…) refuses the sign-up. */

@@ -1,7 +1,7 @@
 // The rules of a reader's profile (spec §5, §9): what a saved or published profile must satisfy.
 // Plain functions over values, shared by the server (which enforces them) and the editor.
 import type { ErrorCode } from "../lib/errors";
-import { weekdays, type DurationMinutes, type Pricing, type Weekday, type WeeklyAvailability } from "../lib/validators";
+import { weekdays, type DurationMinutes, type ProfileStatus, type Pricing, type Weekday, type WeeklyAvailability } from "../lib/validators";
 
 export const OFFERED_DURATIONS: readonly DurationMinutes[] = [15, 30, 45, 60];
 export const DEFAULT_PRICES: Record<DurationMinutes, number> = { 15: 25, 30: 50, 45: 75, 60: 100 };
@@ -38,6 +38,7 @@ export type ProfileDraft = {
   psychicName: string;
   bio: string;
   specialties: string[];
+  specializations: string[];
   yearsExperience: number;
   availableDurations: DurationMinutes[];
   pricing: Pricing;
@@ -54,6 +55,9 @@ export function checkProfile(draft: ProfileDraft): RuleViolation | null {
   if (draft.psychicName.trim().length > NAME_MAX) return { code: "INVALID_INPUT", field: "psychicName" };
   if (draft.bio.length > BIO_MAX) return { code: "INVALID_INPUT", field: "bio" };
   if (new Set(draft.specialties).size !== draft.specialties.length) return { code: "INVALID_INPUT", field: "specialties" };
+  if (new Set(draft.specializations).size !== draft.specializations.length) {
+    return { code: "INVALID_INPUT", field: "specializations" };
+  }
   if (!Number.isInteger(draft.yearsExperience) || draft.yearsExperience < YEARS_MIN || draft.yearsExperience > YEARS_MAX) {
     return { code: "INVALID_INPUT", field: "yearsExperience" };
   }
@@ -75,6 +79,19 @@ export function checkProfile(draft: ProfileDraft): RuleViolation | null {
     }
   }
   return null;
+}
+
+/**
+ * "What Publish does" (docs/product-rules.md, "Readers"): approved and public at once, or, with the
+ * approval switch on, public-to-be and pending an admin's review. An already approved profile
+ * stays approved.
+ */
+export function publishOutcome(
+  currentStatus: ProfileStatus,
+  approvalRequired: boolean,
+): { profileStatus: "approved" | "pending"; isPubliclyVisible: true } {
+  const needsReview = approvalRequired && currentStatus !== "approved";
+  return { profileStatus: needsReview ? "pending" : "approved", isPubliclyVisible: true };
 }
 
 export function isValidPrice(price: number): boolean {

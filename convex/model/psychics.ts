@@ -46,3 +46,13 @@ export function matchesSearch(
     card.specialties.some((name) => name.toLocaleLowerCase("it").includes(needle))
   );
 }
+
+/**
+ * "This profile is listed": the public may see it, book it and read its reviews only when it is
+ * publicly visible AND approved (docs/product-rules.md, "Readers"). The one place this rule lives;
+ * psychics.ts reads the same rule as an index range.
+ */
+export function isListed(profile: { isPubliclyVisible: boolean; profileStatus: string }): boolean {
+  return profile.isPubliclyVisible && profile.profileStatus === "approved";
+}
+

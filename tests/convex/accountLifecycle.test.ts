@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { DELETED_ACCOUNT_NAME } from "../../convex/model/accountDeletion";
 import {
-  DEFAULT_TEST_PASSWORD,
   errorCodeOf,
   setupTest,
   signInWithPassword,
   signUpWithPassword,
   type TestConvex,
+  DEFAULT_TEST_PASSWORD,
 } from "./setup";
 
 const resetCodeFor = async (t: TestConvex, email: string) => {
@@ -69,10 +69,15 @@ describe("changing the password and the name", () => {
   it("a signed-in person changes their password and signs in with the new one", async () => {
     const t = setupTest();
     const { as } = await signUpWithPassword(t, { email: "marta@esempio.it", accountType: "psychic" });
-    expect(await errorCodeOf(as.action(api.users.changePassword, { newPassword: "123" }))).toBe("WEAK_PASSWORD");
-    await as.action(api.users.changePassword, { newPassword: "ancora-nuova" });
+    const current = DEFAULT_TEST_PASSWORD;
+    expect(await errorCodeOf(as.action(api.users.changePassword, { currentPassword: current, newPassword: "123" }))).toBe(
+      "WEAK_PASSWORD",
+    );
+    await as.action(api.users.changePassword, { currentPassword: current, newPassword: "ancora-nuova" });
     await signInWithPassword(t, "marta@esempio.it", "ancora-nuova");
-    expect(await errorCodeOf(t.action(api.users.changePassword, { newPassword: "ancora-nuova" }))).toBe("NOT_AUTHENTICATED");
+    expect(
+      await errorCodeOf(t.action(api.users.changePassword, { currentPassword: "ancora-nuova", newPassword: "ancora-nuova" })),
+    ).toBe("NOT_AUTHENTICATED");
   });
 
   it("updates the full name and refuses an empty one", async () => {
@@ -90,7 +95,7 @@ describe("account deletion", () => {
     const reader = await signUpWithPassword(t, { email: "marta@esempio.it", accountType: "psychic" });
     await reader.as.mutation(api.psychicProfiles.ensureMine, {});
     const client = await signUpWithPassword(t, { email: "giulia@esempio.it" });
-    await t.finishAllScheduledFunctions(() => {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
     const { bookingId, profileId } = await t.run(async (ctx) => {
       const profile = (await ctx.db.query("psychicProfiles").first())!;
       const bookingId = await ctx.db.insert("bookings", {
@@ -170,7 +175,7 @@ describe("the email outbox", () => {
   it("keeps emails when no Resend key is set, and sends them through Resend when it is", async () => {
     const t = setupTest();
     await signUpWithPassword(t, { email: "giulia@esempio.it" });
-    await t.finishAllScheduledFunctions(() => {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect((await t.run((ctx) => ctx.db.query("emailOutbox").collect())).map((email) => email.status)).toEqual(["kept", "kept"]);
 
     vi.stubEnv("RESEND_API_KEY", "re_test");
@@ -178,7 +183,7 @@ describe("the email outbox", () => {
     vi.stubGlobal("fetch", fetchMock);
     try {
       await signUpWithPassword(t, { email: "marta@esempio.it" });
-      await t.finishAllScheduledFunctions(() => {});
+      await t.finishAllScheduledFunctions(vi.runAllTimers);
     } finally {
       vi.unstubAllGlobals();
       vi.unstubAllEnvs();
@@ -192,7 +197,6 @@ describe("the email outbox", () => {
   });
 
   it("records a failed send, retries it a few times, then leaves it failed, never breaking the sign-up", async () => {
-    vi.useFakeTimers();
     const t = setupTest();
     vi.stubEnv("RESEND_API_KEY", "re_test");
     const fetchMock = vi.fn(
@@ -212,7 +216,6 @@ describe("the email outbox", () => {
     } finally {
       vi.unstubAllGlobals();
       vi.unstubAllEnvs();
-      vi.useRealTimers();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import {
   DEFAULT_TEST_PASSWORD,
@@ -86,7 +86,7 @@ describe("sign-up", () => {
   it("welcomes the new person by email and notifies the team", async () => {
     const t = setupTest();
     await signUpWithPassword(t, { email: "giulia@esempio.it", name: "Giulia Bianchi" });
-    await t.finishAllScheduledFunctions(() => {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
     const outbox = await t.run((ctx) => ctx.db.query("emailOutbox").collect());
     expect(outbox.map((email) => [email.to, email.kind, email.status])).toEqual([
       ["giulia@esempio.it", "account_created", "kept"],

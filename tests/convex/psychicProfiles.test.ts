@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { defaultAvailability } from "../../convex/model/profileRules";
 import { insertReader } from "./fixtures/readers";
-import { errorCodeOf, setupTest, signInAs, type TestConvex } from "./setup";
+import { errorCodeOf, setupTest, signInAs, uploadPhotoAs, type TestConvex } from "./setup";
 
 const complete = {
   psychicName: "Luna",
@@ -141,17 +141,18 @@ describe("a reader's own profile", () => {
   it("takes a JPEG photo by its bytes and refuses other files, deleting them", async () => {
     const t = setupTest();
     const { as } = await newReader(t);
-    const jpeg = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])])));
+    const jpeg = await uploadPhotoAs(t, as, [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])]);
     await as.action(api.psychicProfiles.setMyPhoto, { storageId: jpeg });
     expect((await as.query(api.psychicProfiles.getMine, {}))?.photoUrl).toEqual(expect.any(String));
 
     // A PDF renamed to .jpg and sent as image/jpeg is still a PDF.
-    const pdf = await t.run((ctx) => ctx.storage.store(new Blob(["%PDF-1.7"], { type: "image/jpeg" })));
+    const pdf = await uploadPhotoAs(t, as, [new Blob(["%PDF-1.7"], { type: "image/jpeg" })]);
     expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: pdf }))).toBe("INVALID_PHOTO");
     expect(await t.run((ctx) => ctx.storage.getUrl(pdf))).toBeNull();
-    const huge = await t.run((ctx) =>
-      ctx.storage.store(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), new Uint8Array(5 * 1024 * 1024)])),
-    );
+    const huge = await uploadPhotoAs(t, as, [
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      new Uint8Array(5 * 1024 * 1024),
+    ]);
     expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: huge }))).toBe("INVALID_PHOTO");
   });
 

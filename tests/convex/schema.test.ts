@@ -132,6 +132,13 @@ async function insertOneOfEach(ctx: MutationCtx) {
       attempts: 0,
       relatedId: bookingId,
     }),
+    uploads: await ctx.db.insert("uploads", {
+      ownerId: clientId,
+      purpose: "psychic_photo",
+      status: "issued",
+      expiresAt: now + 60 * 60 * 1000,
+    }),
+    rateLimits: await ctx.db.insert("rateLimits", { name: "passwordResetByEmail", key: "giulia@example.it", value: 1, ts: now }),
   };
   return ids;
 }

@@ -2,6 +2,7 @@
 // helpers that sign people in with a real auth session.
 import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
+import { afterEach, beforeEach, vi } from "vitest";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
@@ -27,6 +28,23 @@ async function makeSigningKeys() {
 }
 const signingKeys = await makeSigningKeys();
 
+// Every test runs under fake timers: scheduled functions (holds, reminders, call windows) run when
+// a test advances time, not when the wall clock gets there, and each test ends by running what is
+// left, so no scheduled work leaks into the next test. Password hashing makes sign-ups slow on a
+// busy machine, hence the longer timeout.
+vi.setConfig({ testTimeout: 30_000 });
+const backendsOfThisTest = new Set<TestConvex>();
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(async () => {
+  // A test may have switched to real timers on its own; scheduled work still runs to the end.
+  if (!vi.isFakeTimers()) vi.useFakeTimers();
+  for (const t of backendsOfThisTest) await t.finishAllScheduledFunctions(vi.runAllTimers);
+  backendsOfThisTest.clear();
+  vi.useRealTimers();
+});
+
 /**
  * A fresh, empty backend. `extraModules` mounts test-only functions under convex/ paths,
  * e.g. `{ "../../convex/testing/guards.ts": () => import("./fixtures/guards") }`
@@ -40,7 +58,9 @@ export function setupTest(
     SITE_URL: "http://127.0.0.1:5173",
     ADMIN_EMAIL_DOMAIN: TEST_ADMIN_DOMAIN,
   });
-  return convexTest(schema, { ...modules, ...extraModules });
+  const t = convexTest(schema, { ...modules, ...extraModules });
+  backendsOfThisTest.add(t);
+  return t;
 }
 
 export type TestConvex = ReturnType<typeof setupTest>;
@@ -127,4 +147,13 @@ export async function signInWithPassword(t: TestConvex, email: string, password 
     params: { flow: "signIn", email, password },
   });
   return t.withIdentity(identityFromToken(result.tokens!.token));
+}
+
+/**
+ * What the browser does to upload a reader photo: asks for an upload URL (recorded as the reader's)
+ * and posts the bytes to it; returns the new file's storage id.
+ */
+export async function uploadPhotoAs(t: TestConvex, as: TestClient, bytes: BlobPart[]) {
+  await as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {});
+  return t.run((ctx) => ctx.storage.store(new Blob(bytes)));
 }
