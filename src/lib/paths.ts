@@ -1,3 +1,5 @@
+import type { Viewer } from "./session";
+
 /** Every route of the product, defined once; links use these. */
 export const paths = {
   home: "/",
@@ -28,3 +30,15 @@ export const paths = {
   psychicFaq: "/psychic-faq",
   call: (bookingId: string) => `/call/${bookingId}`,
 } as const;
+
+/** Each role's own home: where sign-in lands and where a guard sends someone who opened another role's page. */
+export function homePathFor(viewer: Pick<Viewer, "isAdmin" | "accountType">): string {
+  if (viewer.isAdmin) return paths.adminDashboard;
+  if (viewer.accountType === "psychic") return paths.psychicDashboard;
+  return paths.dashboard;
+}
+
+/** The login page with a way back to `path` once signed in. */
+export function loginPathWithRedirect(path: string): string {
+  return `${paths.login}?redirect=${encodeURIComponent(path)}`;
+}

@@ -3,7 +3,7 @@ import { Box, Button, Container, Flex, IconButton, Link, Separator, Skeleton, Te
 import { Cross1Icon, HamburgerMenuIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink, NavLink, useLocation } from "react-router-dom";
 import { useSignOut, useViewer, type Viewer } from "@/lib/session";
-import { paths } from "@/lib/paths";
+import { homePathFor, paths } from "@/lib/paths";
 import { Logo } from "./Logo";
 import { SiteSearch } from "./SiteSearch";
 
@@ -86,14 +86,13 @@ function AccountButtons({ viewer, onNavigate }: { viewer: Viewer | null | undefi
   }
   if (viewer !== null) {
     const reader = viewer.accountType === "psychic";
-    const dashboard = viewer.isAdmin ? paths.adminDashboard : reader ? paths.psychicDashboard : paths.dashboard;
     return (
       <>
         <Text size="2" color="gray">
           Ciao, {viewer.fullName || viewer.email}
         </Text>
         <Button asChild variant="soft">
-          <RouterLink to={dashboard} onClick={onNavigate}>
+          <RouterLink to={homePathFor(viewer)} onClick={onNavigate}>
             {reader ? "Dashboard Cartomante" : "Dashboard"}
           </RouterLink>
         </Button>

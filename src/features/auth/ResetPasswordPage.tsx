@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { Button, Flex, Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from "react-router-dom";
-import { paths } from "@/lib/paths";
+import { homePathFor, paths } from "@/lib/paths";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { TextField } from "@/components/form/TextField";
 import { toast } from "@/components/toast";
@@ -10,7 +10,6 @@ import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { useZodForm } from "@/lib/forms";
 import { useViewer } from "@/lib/session";
 import { AuthLayout } from "./AuthLayout";
-import { homePathFor } from "./redirects";
 import { resetRequestSchema, resetVerifySchema, type ResetVerifyValues } from "./schemas";
 
 /** What the admin page passes when it has already sent the code to an admin address. */

@@ -1,16 +1,8 @@
 // Where a person goes after signing in: back to where they were (a booking, with its date, time
-// and duration), or to the home of their role.
-import { paths } from "@/lib/paths";
-import type { Viewer } from "@/lib/session";
+// and duration). The home of each role is `homePathFor` in src/lib/paths.ts.
 
 /** The booking page passes these along with `redirect`, so the chosen slot survives the sign-in. */
 const CARRIED_PARAMS = ["date", "time", "duration"] as const;
-
-export function homePathFor(viewer: Pick<Viewer, "isAdmin" | "accountType">): string {
-  if (viewer.isAdmin) return paths.adminDashboard;
-  if (viewer.accountType === "psychic") return paths.psychicDashboard;
-  return paths.dashboard;
-}
 
 /**
  * The `redirect` query as a safe in-app path with the carried booking params appended, or null.

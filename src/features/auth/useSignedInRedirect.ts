@@ -1,6 +1,7 @@
 import { useSearchParams } from "react-router-dom";
 import { useViewer, type Viewer } from "@/lib/session";
-import { homePathFor, redirectTargetFrom } from "./redirects";
+import { homePathFor } from "@/lib/paths";
+import { redirectTargetFrom } from "./redirects";
 
 /**
  * The viewer, and where a signed-in person should be instead of this page: the `redirect` query
