@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
-import { aliases } from "./vite.config";
+import { aliases } from "./vite.config.ts";
 
 // Convex functions run under the edge runtime as they do on Convex, React components under jsdom,
 // the embedded backend's tests under node.

@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import { Navigate } from "react-router-dom";
 import type { RouteObject } from "react-router-dom";
 import { HomePage } from "@/features/home/HomePage";
+import { RequireAdmin, RequireClient, RequirePsychic, RequireSignedIn } from "./guards";
 import { PageLoading } from "./layout/PageLoading";
 import { RootLayout } from "./layout/RootLayout";
 import { NotFoundPage } from "./NotFoundPage";
@@ -15,12 +16,16 @@ function page<Module extends Record<string, unknown>>(load: () => Promise<Module
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
-/** The spec's route table, in its order. */
+/**
+ * The spec's route table: the open pages first, then one group per audience behind its guard.
+ * A new page joins the group of the people who may open it.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     HydrateFallback: PageLoading,
     children: [
+      // Open to everyone; the booking and payment pages handle visitors themselves.
       { path: paths.home, element: <HomePage /> },
       { path: paths.about, lazy: page(() => import("@/features/static/AboutPage"), "AboutPage") },
       { path: paths.contact, lazy: page(() => import("@/features/contact/ContactPage"), "ContactPage") },
@@ -32,23 +37,43 @@ export const routes: RouteObject[] = [
       { path: paths.login, lazy: page(() => import("@/features/auth/LoginPage"), "LoginPage") },
       { path: paths.register, lazy: page(() => import("@/features/auth/RegisterPage"), "RegisterPage") },
       { path: paths.resetPassword, lazy: page(() => import("@/features/auth/ResetPasswordPage"), "ResetPasswordPage") },
-      { path: paths.dashboard, lazy: page(() => import("@/features/dashboard/ClientDashboardPage"), "ClientDashboardPage") },
-      { path: paths.settings, lazy: page(() => import("@/features/settings/ClientSettingsPage"), "ClientSettingsPage") },
-      { path: paths.psychicDashboard, lazy: page(() => import("@/features/psychic/PsychicDashboardPage"), "PsychicDashboardPage") },
-      { path: paths.psychicProfile, lazy: page(() => import("@/features/psychic/PsychicProfileEditorPage"), "PsychicProfileEditorPage") },
-      { path: paths.psychicSettings, lazy: page(() => import("@/features/psychic/PsychicSettingsPage"), "PsychicSettingsPage") },
       { path: paths.adminLogin, lazy: page(() => import("@/features/admin/AdminLoginPage"), "AdminLoginPage") },
-      { path: paths.adminDashboard, lazy: page(() => import("@/features/admin/AdminDashboardPage"), "AdminDashboardPage") },
-      { path: paths.adminMessages, lazy: page(() => import("@/features/admin/AdminMessagesPage"), "AdminMessagesPage") },
       { path: paths.howItWorks, lazy: page(() => import("@/features/static/HowItWorksPage"), "HowItWorksPage") },
       { path: paths.terms, lazy: page(() => import("@/features/static/TermsPage"), "TermsPage") },
       { path: paths.privacy, lazy: page(() => import("@/features/static/PrivacyPage"), "PrivacyPage") },
       { path: paths.faq, element: <Navigate to={paths.clientFaq} replace /> },
       { path: paths.clientFaq, lazy: page(() => import("@/features/static/ClientFaqPage"), "ClientFaqPage") },
       { path: paths.psychicFaq, lazy: page(() => import("@/features/static/PsychicFaqPage"), "PsychicFaqPage") },
-      { path: paths.call(":bookingId"), lazy: page(() => import("@/features/call/CallPage"), "CallPage") },
+      {
+        // Any signed-in account. The profile editor shows its own access-denied message to non-psychics (spec §2).
+        element: <RequireSignedIn />,
+        children: [
+          { path: paths.settings, lazy: page(() => import("@/features/settings/ClientSettingsPage"), "ClientSettingsPage") },
+          { path: paths.psychicProfile, lazy: page(() => import("@/features/psychic/PsychicProfileEditorPage"), "PsychicProfileEditorPage") },
+          { path: paths.call(":bookingId"), lazy: page(() => import("@/features/call/CallPage"), "CallPage") },
+        ],
+      },
+      {
+        element: <RequireClient />,
+        children: [
+          { path: paths.dashboard, lazy: page(() => import("@/features/dashboard/ClientDashboardPage"), "ClientDashboardPage") },
+        ],
+      },
+      {
+        element: <RequirePsychic />,
+        children: [
+          { path: paths.psychicDashboard, lazy: page(() => import("@/features/psychic/PsychicDashboardPage"), "PsychicDashboardPage") },
+          { path: paths.psychicSettings, lazy: page(() => import("@/features/psychic/PsychicSettingsPage"), "PsychicSettingsPage") },
+        ],
+      },
+      {
+        element: <RequireAdmin />,
+        children: [
+          { path: paths.adminDashboard, lazy: page(() => import("@/features/admin/AdminDashboardPage"), "AdminDashboardPage") },
+          { path: paths.adminMessages, lazy: page(() => import("@/features/admin/AdminMessagesPage"), "AdminMessagesPage") },
+        ],
+      },
       { path: "*", element: <NotFoundPage /> },
     ],
   },
 ];
-

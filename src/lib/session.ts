@@ -1,4 +1,4 @@
-// Who is signed in, and leaving: the one place the header, the auth pages and the settings pages
+// Who is signed in, and leaving: the one place the header, the auth pages and the route guards
 // read the session from, so they agree on "loading", "signed out" and "signed in".
 import { useCallback, useSyncExternalStore } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
@@ -23,9 +23,9 @@ export function useViewer(): Viewer | null | undefined {
   return viewer;
 }
 
-// While a sign-out or a deletion is under way the signed-in pages must not bounce to /login:
-// the person is on their way home. A tiny external store, because the header and the page that
-// guard different parts of the tree both need it.
+// While a sign-out or a deletion is under way the route guards must not bounce to /login:
+// the person is on their way home. A tiny external store, because the settings pages start the
+// leaving and the guards above them in the tree read it.
 let leaving = false;
 const listeners = new Set<() => void>();
 function setLeaving(value: boolean) {

@@ -1,9 +1,24 @@
 // A stand-in for the Convex and auth React hooks, so pages render without a backend. Tests set
 // what each query answers and what each mutation or action does, by function name ("users:viewer").
+import { useSyncExternalStore } from "react";
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { vi } from "vitest";
 
 type Handler = (args: Record<string, unknown>) => unknown;
+
+// Set in a test's setup, the answers are simply read on render; `convexMock.changed()` re-renders
+// the mounted hooks, as a live subscription does when the server's answer changes.
+let version = 0;
+const listeners = new Set<() => void>();
+function useAnswersVersion() {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => version,
+  );
+}
 
 export const convexMock = {
   auth: { isLoading: false, isAuthenticated: false },
@@ -28,6 +43,17 @@ export const convexMock = {
     this.queries.set("users:viewer", viewer);
     this.queries.set("users:isAdmin", viewer.isAdmin === true);
   },
+  /** The session ended on the server (sign-out, deletion, reset elsewhere): signed out from now on. */
+  signedOut() {
+    this.auth = { isLoading: false, isAuthenticated: false };
+    this.queries.delete("users:viewer");
+    this.queries.set("users:isAdmin", false);
+  },
+  /** Pushes the current answers to every mounted hook. */
+  changed() {
+    version += 1;
+    for (const listener of listeners) listener();
+  },
 };
 
 const nameOf = (ref: FunctionReference<"query" | "mutation" | "action">) => getFunctionName(ref);
@@ -43,15 +69,21 @@ function callable(ref: FunctionReference<"mutation" | "action">) {
 }
 
 export const convexReactMock = {
-  useConvexAuth: () => convexMock.auth,
+  useConvexAuth: () => {
+    useAnswersVersion();
+    return convexMock.auth;
+  },
   useQuery: (ref: FunctionReference<"query">, args?: unknown) => {
+    useAnswersVersion();
     if (args === "skip") return undefined;
     const value = convexMock.queries.get(nameOf(ref));
     if (value instanceof Error) throw value;
     return value;
   },
-  useQueries: (requests: Record<string, { query: FunctionReference<"query"> }>) =>
-    Object.fromEntries(Object.entries(requests).map(([key, { query }]) => [key, convexMock.queries.get(nameOf(query))])),
+  useQueries: (requests: Record<string, { query: FunctionReference<"query"> }>) => {
+    useAnswersVersion();
+    return Object.fromEntries(Object.entries(requests).map(([key, { query }]) => [key, convexMock.queries.get(nameOf(query))]));
+  },
   useMutation: callable,
   useAction: callable,
 };

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { render } from "@testing-library/react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation, type RouteObject } from "react-router-dom";
 import { Theme } from "@radix-ui/themes";
 
 /** Renders UI inside the app's theme and a memory router at `path`. */
@@ -37,4 +37,18 @@ export function renderRoute(
 function LocationProbe() {
   const location = useLocation();
   return <p>{`at ${location.pathname}${location.search}`}</p>;
+}
+
+/**
+ * Renders a whole route table (the app's own, with its layout, guards and lazy pages) at `path`.
+ * Returns the router, whose state says where a redirect landed.
+ */
+export function renderRoutes(routes: RouteObject[], { path }: { path: string }) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Theme accentColor="violet" grayColor="mauve" radius="medium">
+      <RouterProvider router={router} />
+    </Theme>,
+  );
+  return router;
 }

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Button, Card, Container, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
-import { useAction, useConvexAuth, useMutation, useQuery } from "convex/react";
-import { Link as RouterLink, Navigate } from "react-router-dom";
+import { useAction, useMutation, useQuery } from "convex/react";
+import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { paths } from "@/lib/paths";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
+import { useViewer } from "@/lib/session";
 import { PhotoUploader } from "./profile/PhotoUploader";
 import { ProfileEditor } from "./profile/ProfileEditor";
 import { ProfileStatusCard } from "./profile/ProfileStatusCard";
@@ -16,24 +17,20 @@ import { uploadFile } from "./profile/uploadFile";
 const SAVE_FAILED = "Impossibile salvare le modifiche.";
 const PUBLISH_FAILED = "Impossibile pubblicare il profilo.";
 
-/** /psychic/profile: reader accounts only; signed-out visitors go to the login page. */
+/**
+ * /psychic/profile: psychic accounts only. The router lets in signed-in accounts; any other account
+ * sees an access-denied message here (spec §2).
+ */
 export function PsychicProfileEditorPage() {
-  const { isLoading, isAuthenticated } = useConvexAuth();
-  const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
-
-  if (!isLoading && !isAuthenticated) {
-    return <Navigate to={`${paths.login}?redirect=${encodeURIComponent(paths.psychicProfile)}`} replace />;
-  }
+  const viewer = useViewer();
   return (
     <Container size="3" px={{ initial: "4", sm: "5" }} py="7">
       <Flex direction="column" gap="5">
         <Heading as="h1" size="8">
           Il tuo profilo
         </Heading>
-        {isLoading || viewer === undefined ? (
+        {!viewer ? (
           <Loading />
-        ) : viewer === null ? (
-          <Navigate to={paths.login} replace />
         ) : viewer.accountType !== "psychic" ? (
           <AccessDenied />
         ) : (

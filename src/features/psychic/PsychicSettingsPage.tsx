@@ -1,19 +1,12 @@
 import { Card, Container, Flex, Heading, Skeleton, Text, TextField as RadixTextField } from "@radix-ui/themes";
-import { Navigate } from "react-router-dom";
-import { paths } from "@/lib/paths";
 import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
-import { useDeleteMyAccount, useIsLeaving, useViewer, type Viewer } from "@/lib/session";
+import { useDeleteMyAccount, useViewer, type Viewer } from "@/lib/session";
 import { ChangePasswordForm } from "./settings/ChangePasswordForm";
 import { ProfileSwitches } from "./settings/ProfileSwitches";
 
-/** /psychic/settings: readers only; availability, visibility, password and account deletion. */
+/** /psychic/settings: availability, visibility, password and account deletion. The router lets in psychics only. */
 export function PsychicSettingsPage() {
   const viewer = useViewer();
-  const leaving = useIsLeaving();
-  if (!leaving) {
-    if (viewer === null) return <Navigate to={`${paths.login}?redirect=${encodeURIComponent(paths.psychicSettings)}`} replace />;
-    if (viewer && viewer.accountType !== "psychic") return <Navigate to={paths.dashboard} replace />;
-  }
 
   return (
     <Container size="2" px={{ initial: "4", sm: "5" }} py={{ initial: "6", sm: "8" }}>

@@ -1,20 +1,16 @@
 import { Card, Container, DataList, Flex, Heading, Separator, Skeleton, Text, Button } from "@radix-ui/themes";
 import { ExitIcon } from "@radix-ui/react-icons";
-import { Navigate } from "react-router-dom";
-import { paths } from "@/lib/paths";
 import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
 import { TextField } from "@/components/form/TextField";
-import { useDeleteMyAccount, useIsLeaving, useSignOut, useViewer, type Viewer } from "@/lib/session";
+import { useDeleteMyAccount, useSignOut, useViewer, type Viewer } from "@/lib/session";
 import { ProfileNameForm } from "./ProfileNameForm";
 import { accountTypeLabel, formatMemberSince } from "./schemas";
 
 export const emailReadOnlyNote = "L'email non può essere modificata per motivi di sicurezza.";
 
-/** /settings: the person's name, the account's facts, sign-out and deletion. */
+/** /settings: the person's name, the account's facts, sign-out and deletion. The router lets in signed-in accounts only. */
 export function ClientSettingsPage() {
   const viewer = useViewer();
-  const leaving = useIsLeaving();
-  if (viewer === null && !leaving) return <Navigate to={`${paths.login}?redirect=${encodeURIComponent(paths.settings)}`} replace />;
 
   return (
     <Container size="2" px={{ initial: "4", sm: "5" }} py={{ initial: "6", sm: "8" }}>
