@@ -13,20 +13,21 @@ const routeHeadings: Array<[path: string, heading: string | RegExp]> = [
   ["/login", "Accedi ad Arcano"],
   ["/register", "Crea il tuo account"],
   ["/reset-password", "Reimposta la password"],
-  ["/dashboard", "La tua dashboard"],
-  // Signed out, the settings pages send the visitor to sign in first (spec §2).
+  // Signed out, the dashboards, settings and call pages send the visitor to sign in first, and the
+  // admin pages send them home (spec §2); guards.spec.ts follows the redirects themselves.
+  ["/dashboard", "Accedi ad Arcano"],
   ["/settings", "Accedi ad Arcano"],
-  ["/psychic-dashboard", "Dashboard Cartomante"],
+  ["/psychic-dashboard", "Accedi ad Arcano"],
   ["/psychic/settings", "Accedi ad Arcano"],
   ["/admin-login", "Accesso amministratori"],
-  ["/admin-dashboard", "Pannello di amministrazione"],
-  ["/admin/messages", "Messaggi di contatto"],
+  ["/admin-dashboard", "Il consulto di cartomanzia, quando vuoi tu"],
+  ["/admin/messages", "Il consulto di cartomanzia, quando vuoi tu"],
   ["/how-it-works", "Come funziona"],
   ["/terms", "Termini di servizio"],
   ["/privacy", "Informativa sulla privacy"],
   ["/client-faq", "Domande frequenti dei clienti"],
   ["/psychic-faq", "Domande frequenti dei cartomanti"],
-  ["/call/booking123", "Conferenza Audio"],
+  ["/call/booking123", "Accedi ad Arcano"],
 ];
 
 for (const [path, heading] of routeHeadings) {
