@@ -3,7 +3,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { createLocalJWKSet, decodeJwt, exportJWK, exportPKCS8, generateKeyPair, jwtVerify, type JWTPayload } from "jose";
+import {
+  createLocalJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  exportJWK,
+  exportPKCS8,
+  generateKeyPair,
+  jwtVerify,
+  type JWTPayload,
+  type ProtectedHeaderParameters,
+} from "jose";
 import type { Identity, Json } from "./protocol.ts";
 import { isObject } from "./protocol.ts";
 
@@ -94,7 +104,15 @@ export interface Verified {
   expiresAt: number | null;
 }
 
-export class AuthenticationError extends Error {}
+/** A refused token, with Convex's code (`InvalidAuthHeader`, `NoAuthProvider`, …) and message. */
+export class AuthenticationError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 interface Provider {
   type?: string;
@@ -106,6 +124,34 @@ interface Provider {
 }
 
 const strip = (s: string) => s.replace(/\/+$/, "");
+/** Convex accepts a token issued up to this far in the future (clock skew). */
+const IAT_LEEWAY_S = 5;
+
+function describeProvider(p: Provider): string {
+  return p.type === "customJwt"
+    ? `CustomJWT(issuer=${p.issuer}, app_id=${p.applicationID ?? "none"})`
+    : `OIDC(domain=${p.domain}, app_id=${p.applicationID ?? "none"})`;
+}
+
+function audiences(payload: JWTPayload): string[] {
+  return payload.aud === undefined ? [] : Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+}
+
+/** The provider a token claims to come from, as Convex picks it: issuer, and audience when the provider names one. */
+function matchProvider(providers: Provider[], payload: JWTPayload): Provider {
+  const iss = strip(String(payload.iss));
+  const found = providers.find((p) => {
+    const issuer = p.type === "customJwt" ? p.issuer : p.domain;
+    if (!issuer || strip(issuer) !== iss) return false;
+    return p.type === "customJwt" && !p.applicationID ? true : audiences(payload).includes(p.applicationID ?? "");
+  });
+  if (found) return found;
+  throw new AuthenticationError(
+    "NoAuthProvider",
+    `No auth provider found matching the given token (no providers configured with issuer "${payload.iss}" and audience ${JSON.stringify(audiences(payload))}). ` +
+      `Check convex/auth.config.ts. The configured providers are: ${providers.map(describeProvider).join(", ") || "none"}.`,
+  );
+}
 
 export function makeVerifier(opts: {
   providers: () => Provider[];
@@ -116,54 +162,69 @@ export function makeVerifier(opts: {
   const site = strip(opts.siteUrl);
   const getJson = async (url: string): Promise<unknown> => {
     const r = url.startsWith(site) ? await opts.siteFetch(url.slice(site.length) || "/") : await fetch(url);
-    if (!r.ok) throw new AuthenticationError(`Could not fetch ${url}: HTTP ${r.status}`);
+    if (!r.ok) throw new AuthenticationError("InvalidAuthHeader", `Could not fetch ${url}: HTTP ${r.status}. Check that the JWKS URL is accessible.`);
     return r.json();
   };
   const jwksFor = async (url: string) => {
     let set = jwksCache.get(url);
     if (!set) {
-      const json = url.startsWith("data:") ? JSON.parse(Buffer.from(url.split(",")[1], "base64").toString()) : await getJson(url);
+      let json: unknown;
+      try {
+        json = url.startsWith("data:") ? JSON.parse(Buffer.from(url.split(",")[1], "base64").toString()) : await getJson(url);
+      } catch (e) {
+        if (e instanceof AuthenticationError) throw e;
+        throw new AuthenticationError("InvalidAuthHeader", `Invalid JWKS response body: not valid JSON (${(e as Error).message})`);
+      }
       set = createLocalJWKSet(json as Parameters<typeof createLocalJWKSet>[0]);
       jwksCache.set(url, set);
     }
     return set;
   };
   return async (token) => {
-    let unverified: JWTPayload;
+    let payload: JWTPayload;
+    let header: ProtectedHeaderParameters;
     try {
-      unverified = decodeJwt(token);
+      payload = decodeJwt(token);
+      header = decodeProtectedHeader(token);
     } catch {
-      throw new AuthenticationError("Could not parse JWT payload. Check that the token is a valid JWT format.");
+      throw new AuthenticationError(
+        "InvalidAuthHeader",
+        "Could not parse JWT payload. Check that the token is a valid JWT format with three base64-encoded parts separated by dots.",
+      );
     }
-    const iss = String(unverified.iss);
-    for (const p of opts.providers()) {
-      const issuer = p.type === "customJwt" ? p.issuer : p.domain;
-      if (!issuer || strip(issuer) !== strip(iss)) continue;
-      let jwksUrl: string;
-      if (p.type === "customJwt") {
-        if (!p.jwks) continue;
-        jwksUrl = p.jwks;
-      } else {
-        const disco = await getJson(`${strip(issuer)}/.well-known/openid-configuration`);
-        if (!isObject(disco) || typeof disco.jwks_uri !== "string")
-          throw new AuthenticationError(`Invalid OpenID configuration at ${issuer}`);
-        jwksUrl = disco.jwks_uri;
-      }
-      try {
-        const { payload } = await jwtVerify(token, await jwksFor(jwksUrl), {
-          issuer: iss,
-          ...(p.applicationID ? { audience: p.applicationID } : {}),
-          ...(p.algorithm ? { algorithms: [p.algorithm] } : {}),
-        });
-        return { identity: identityFromClaims(payload), expiresAt: payload.exp ? payload.exp * 1000 : null };
-      } catch (e) {
-        const code = (e as { code?: string }).code;
-        if (code === "ERR_JWT_EXPIRED") throw new AuthenticationError("Token expired");
-        throw new AuthenticationError(`Could not verify OIDC token claim. ${(e as Error).message}`);
-      }
+    if (typeof payload.iss !== "string")
+      throw new AuthenticationError("InvalidAuthHeader", "Missing issuer claim ('iss') in the JWT payload: Convex needs the issuer to find the auth provider.");
+    const p = matchProvider(opts.providers(), payload);
+    // Custom JWT providers need the key ID; OIDC tokens may omit it when the JWKS has one matching key.
+    if (p.type === "customJwt" && !header.kid)
+      throw new AuthenticationError("InvalidAuthHeader", "The JWT header is missing a 'kid' (key ID): Convex needs it to pick the key in the provider's JWKS.");
+    const now = Math.floor(Date.now() / 1000);
+    if (typeof payload.iat === "number" && payload.iat > now + IAT_LEEWAY_S)
+      throw new AuthenticationError("InvalidAuthHeader", `Token issued at ${payload.iat} will be valid in ${payload.iat - now} seconds; check the issuer's clock.`);
+    if (typeof payload.exp === "number" && payload.exp <= now)
+      throw new AuthenticationError("InvalidAuthHeader", `Token expired ${now - payload.exp} seconds ago`);
+    let jwksUrl: string;
+    if (p.type === "customJwt") {
+      if (!p.jwks) throw new AuthenticationError("InvalidAuthHeader", `The provider ${describeProvider(p)} has no jwks URL`);
+      jwksUrl = p.jwks;
+    } else {
+      const disco = await getJson(`${strip(p.domain ?? "")}/.well-known/openid-configuration`);
+      if (!isObject(disco) || typeof disco.jwks_uri !== "string")
+        throw new AuthenticationError("InvalidAuthHeader", `Invalid OpenID configuration at ${p.domain}`);
+      jwksUrl = disco.jwks_uri;
     }
-    throw new AuthenticationError(
-      `No auth provider found matching the given token (no providers configured with issuer "${iss}"). Check convex/auth.config.ts.`,
-    );
+    try {
+      const { payload: verified } = await jwtVerify(token, await jwksFor(jwksUrl), {
+        ...(p.algorithm ? { algorithms: [p.algorithm] } : {}),
+      });
+      return { identity: identityFromClaims(verified), expiresAt: verified.exp ? verified.exp * 1000 : null };
+    } catch (e) {
+      if (e instanceof AuthenticationError) throw e;
+      const code = (e as { code?: string }).code;
+      if (code === "ERR_JWT_EXPIRED") throw new AuthenticationError("InvalidAuthHeader", "Token expired 0 seconds ago");
+      if (code === "ERR_JWKS_NO_MATCHING_KEY")
+        throw new AuthenticationError("InvalidAuthHeader", `Could not decode token: no key in the JWKS matches the token's kid '${header.kid}'`);
+      throw new AuthenticationError("InvalidAuthHeader", `Could not verify OIDC token claim. ${(e as Error).message}`);
+    }
   };
 }

@@ -1,15 +1,16 @@
-// Errors worded as Convex words them, so clients and tests see the same text as on a deployment.
+// Errors worded and shaped as Convex words them, so clients and tests see the same text as on a deployment:
+// `Uncaught <Name>: <message>\n` then one `    at …` line per frame in convex/, each ending with a newline;
+// an error crossing ctx.runQuery/runMutation/runAction is nested inside the caller's, as Convex nests it.
+import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { convexToJson, type Value } from "convex/values";
+import { ConvexError, convexToJson, type Value } from "convex/values";
 import type { Json } from "./protocol.ts";
 
 /** An error whose message is sent as is (after the request prefix), without "Uncaught". */
 export class SystemError extends Error {}
 
 export function notFoundError(udfPath: string): SystemError {
-  return new SystemError(
-    `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\`?`,
-  );
+  return new SystemError(`Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\`?`);
 }
 
 export function newRequestId(): string {
@@ -25,24 +26,83 @@ function isConvexError(e: unknown): e is Error & { data: Value } {
   return typeof e === "object" && e !== null && Symbol.for("ConvexError") in e;
 }
 
-/** Stack frames inside the app's functions only, with paths written `../convex/x.ts` as Convex prints them. */
-function userFrames(e: Error): string {
-  const frames = (e.stack ?? "")
-    .split("\n")
-    .filter((l) => /^\s+at /.test(l) && /[\\/]convex[\\/]/.test(l) && !l.includes("node_modules"))
-    .map((l) => l.replace(/\(?(?:file:\/\/)?[^()\s]*?[\\/](convex[\\/][^():]+:\d+:\d+)\)?/, "(../$1)"));
-  return frames.length ? "\n" + frames.slice(0, 5).join("\n") : "";
+/** The folder whose files are the app's functions, so stack frames are kept for its files only. */
+let functionsDir: string | null = null;
+export function setFunctionsDir(dir: string): void {
+  functionsDir = path.resolve(dir);
+}
+
+/** Marks where a nested call starts in an async stack: frames below it belong to the caller. */
+export const CALL_BOUNDARY = "convexNestedCallBoundary";
+
+const FRAME = /^\s+at (async )?(?:(.+?) \()?(?:file:\/\/)?([^()]+?):(\d+):(\d+)\)?$/;
+
+/** Frames in the app's functions, printed as Convex prints them: `    at [async ]name (../convex/x.ts:1:2)`. */
+function userFrames(e: Error, cutAtBoundary: boolean): string[] {
+  const out: string[] = [];
+  for (const line of (e.stack ?? "").split("\n")) {
+    if (cutAtBoundary && line.includes(CALL_BOUNDARY)) break;
+    const m = FRAME.exec(line);
+    if (!m) continue;
+    const file = decodeURIComponent(m[3]);
+    if (file.includes("node_modules")) continue;
+    const dir = functionsDir ?? file.slice(0, Math.max(0, file.lastIndexOf(`${path.sep}convex${path.sep}`) + 7));
+    if (!dir || !file.startsWith(dir + path.sep)) continue;
+    const rel = path.relative(dir, file).split(path.sep).join("/");
+    const name = (m[2] ?? "").replace(/^Object\./, "").replace(/^<anonymous>$/, "") || "<anonymous>";
+    out.push(`    at ${m[1] ?? ""}${name} (../${path.basename(dir)}/${rel}:${m[4]}:${m[5]})`);
+  }
+  return out;
+}
+
+interface JsError {
+  /** `Uncaught Name: message` (or a system error's text). */
+  message: string;
+  frames: string[];
+  data?: Json;
+}
+
+function toJsError(e: unknown, cutAtBoundary = false): JsError {
+  if (e instanceof SystemError) return { message: e.message, frames: [] };
+  if (isConvexError(e)) {
+    return { message: `Uncaught ${e.name || "ConvexError"}: ${e.message}`, frames: userFrames(e, cutAtBoundary), data: convexToJson(e.data) };
+  }
+  if (e instanceof Error) return { message: `Uncaught ${e.name || "Error"}: ${e.message}`, frames: userFrames(e, cutAtBoundary) };
+  return { message: `Uncaught ${String(e)}`, frames: [] };
+}
+
+/** As Convex's JsError prints: the message, then every frame, each line ending with a newline. */
+function jsErrorText(j: JsError): string {
+  return `${j.message}\n${j.frames.map((f) => `${f}\n`).join("")}`;
 }
 
 export function formatError(e: unknown, requestId: string = newRequestId()): FormattedError {
+  const j = toJsError(e);
   const prefix = `[Request ID: ${requestId}] Server Error\n`;
-  if (e instanceof SystemError) return { errorMessage: prefix + e.message };
-  if (isConvexError(e)) {
-    return { errorMessage: `${prefix}Uncaught ConvexError: ${e.message}`, errorData: convexToJson(e.data) };
-  }
-  if (e instanceof Error) {
-    const name = e.name && e.name !== "Error" ? e.name : "Error";
-    return { errorMessage: `${prefix}Uncaught ${name}: ${e.message}${userFrames(e)}` };
-  }
-  return { errorMessage: `${prefix}Uncaught ${String(e)}` };
+  if (e instanceof SystemError) return { errorMessage: prefix + j.message };
+  return j.data === undefined ? { errorMessage: prefix + jsErrorText(j) } : { errorMessage: prefix + jsErrorText(j), errorData: j.data };
+}
+
+/** The JSON body (status 500) Convex answers when an HTTP action throws. */
+export function httpActionErrorBody(e: unknown, requestId: string = newRequestId()): { code: string; trace: string; data?: Json } {
+  const j = toJsError(e);
+  const body: { code: string; trace: string; data?: Json } = {
+    code: `[Request ID: ${requestId}] Server Error: ${j.message}`,
+    trace: jsErrorText(j),
+  };
+  if (j.data !== undefined) body.data = j.data;
+  return body;
+}
+
+/**
+ * What the caller of ctx.runQuery/runMutation/runAction receives when the callee failed: a ConvexError (data
+ * kept) or an Error, whose message is the callee's whole error text, frames included.
+ */
+export function nestedError(e: unknown): Error {
+  const j = toJsError(e, true);
+  const text = e instanceof SystemError ? `${j.message}\n` : jsErrorText(j);
+  if (j.data === undefined) return new Error(text);
+  const err = new ConvexError<Value>(text);
+  err.data = isConvexError(e) ? e.data : (j.data as Value);
+  return err;
 }

@@ -3,9 +3,10 @@
 import type http from "node:http";
 import type { Engine } from "./engine.ts";
 import type { FileStore } from "./storage.ts";
-import { AuthenticationError, actingAsIdentity, isAdminKey, type Verified } from "./auth.ts";
+import { AuthenticationError, BAD_ADMIN_KEY, actingAsIdentity, isAdminKey, type Verified } from "./auth.ts";
+import { refusedAuth } from "./functions.ts";
 import { encodeTs, isObject, type FunctionKind, type Identity, type Json } from "./protocol.ts";
-import { formatError } from "./errors.ts";
+import { httpActionErrorBody } from "./errors.ts";
 import { backendLog } from "./logs.ts";
 
 export interface HttpContext {
@@ -49,7 +50,6 @@ function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-class HttpAuthError extends Error {}
 
 /**
  * `Authorization: Convex <admin key>`, as `npx convex run` sends it, optionally followed by
@@ -64,14 +64,12 @@ function adminAuth(ctx: HttpContext, req: http.IncomingMessage): { admin: boolea
   return { admin: true, actingAs: actingAsIdentity(JSON.parse(Buffer.from(acting, "base64").toString("utf8"))) };
 }
 
+/** The identity of an `Authorization: Bearer <token>` header; throws AuthenticationError as Convex refuses it. */
 async function identityFrom(ctx: HttpContext, req: http.IncomingMessage): Promise<Identity | null> {
   const h = req.headers.authorization;
-  if (!h?.startsWith("Bearer ")) return null;
-  try {
-    return (await ctx.verify(h.slice(7))).identity;
-  } catch (e) {
-    throw new HttpAuthError(e instanceof AuthenticationError ? e.message : String(e));
-  }
+  if (!h) return null;
+  if (h.length <= 7 || h.slice(0, 7).toLowerCase() !== "bearer ") throw new AuthenticationError("InvalidAuthHeader", "Header must begin with `bearer `");
+  return (await ctx.verify(h.slice(7).trim())).identity;
 }
 
 const FUNCTION_ROUTE = /^\/api\/(query|mutation|action|function|query_at_ts)$/;
@@ -102,7 +100,7 @@ export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, 
     if (!m || req.method !== "POST") return json(res, 404, { code: "NotFound", message: `No route for ${req.method} ${p}` });
     return await runFunction(ctx, m[1] === "function" ? "any" : m[1] === "query_at_ts" ? "query" : (m[1] as FunctionKind), req, res);
   } catch (e) {
-    if (e instanceof HttpAuthError) return json(res, 401, { code: "Unauthenticated", message: e.message });
+    if (e instanceof AuthenticationError) return json(res, 401, { code: e.code, message: e.message });
     backendLog(`HTTP ${req.method} ${req.url}: ${(e as Error)?.stack ?? String(e)}`);
     if (!res.headersSent) json(res, 500, { code: "InternalServerError", message: String((e as Error)?.message ?? e) });
   }
@@ -118,6 +116,7 @@ async function runFunction(ctx: HttpContext, kind: FunctionKind | "any", req: ht
   if (!isObject(body) || typeof body.path !== "string")
     return json(res, 400, { code: "BadRequest", message: "Expected a JSON object with a `path`" });
   const { admin, actingAs } = adminAuth(ctx, req);
+  if (!admin && req.headers.authorization?.startsWith("Convex ")) return json(res, 401, { code: "BadAdminKey", message: BAD_ADMIN_KEY });
   const identity = admin ? actingAs : await identityFrom(ctx, req);
   const args = (Array.isArray(body.args) ? body.args[0] : body.args) as Json | undefined;
   const r = await ctx.engine.call(kind, body.path, args, identity, undefined, admin);
@@ -149,14 +148,25 @@ export async function siteHandler(ctx: HttpContext, req: http.IncomingMessage, r
       res.writeHead(204, CORS);
       return void res.end();
     }
-    const identity = await identityFrom(ctx, req);
+    // As on Convex, a refused Authorization header does not stop an HTTP action: its getUserIdentity() throws.
+    let identity: Identity | null = null;
+    let authFailure: AuthenticationError | null = null;
+    try {
+      identity = await identityFrom(ctx, req);
+    } catch (e) {
+      if (!(e instanceof AuthenticationError)) throw e;
+      authFailure = e;
+    }
     const body = req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(await readBody(req));
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) {
       if (v === undefined) continue;
       for (const x of Array.isArray(v) ? v : [v]) headers.append(k, x);
     }
-    const r = await ctx.engine.fetch(identity, req.url ?? "/", { method: req.method, headers, body });
+    const init = { method: req.method, headers, body };
+    const r = await (authFailure
+      ? refusedAuth.run(authFailure, () => ctx.engine.fetch(null, req.url ?? "/", init))
+      : ctx.engine.fetch(identity, req.url ?? "/", init));
     await ctx.synced();
     ctx.kick();
     const out: Record<string, string | string[]> = {};
@@ -169,9 +179,8 @@ export async function siteHandler(ctx: HttpContext, req: http.IncomingMessage, r
     res.writeHead(r.status, out);
     res.end(Buffer.from(await r.arrayBuffer()));
   } catch (e) {
-    if (e instanceof HttpAuthError) return json(res, 401, { code: "Unauthenticated", message: e.message });
-    const { errorMessage } = formatError(e);
-    backendLog(`HTTP action ${req.method} ${req.url} failed: ${errorMessage}`);
-    if (!res.headersSent) json(res, 500, { code: "HttpActionError", message: errorMessage });
+    const body = httpActionErrorBody(e);
+    backendLog(`HTTP action ${req.method} ${req.url} failed: ${body.trace}`);
+    if (!res.headersSent) json(res, 500, body);
   }
 }

@@ -24,6 +24,9 @@ function loadEnvFile(file: string): void {
   }
 }
 
+// Deep enough to reach a caller's frames through the engine's own (errors name the app's frames only).
+Error.stackTraceLimit = 50;
+
 const argv = process.argv.slice(2);
 const envFile = argv.includes("--env-file") ? option(argv, "--env-file") : undefined;
 if (envFile) loadEnvFile(envFile);

@@ -8,6 +8,8 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { setFunctionsDir } from "./errors.ts";
+import { wrapFunctions } from "./functions.ts";
 import { checkIsolateModules, checkNodeExports, entryPoints, ModuleLoadError, type EntryPoint, type Runtime } from "./entryPoints.ts";
 
 export { ModuleLoadError };
@@ -81,6 +83,8 @@ export async function loadModules(dir: string): Promise<{ modules: ModuleMap; lo
   };
   isolate.forEach((e, i) => add(e, isolateBundle[`m${i}`]));
   node.forEach((e, i) => add(e, nodeBundle[`m${i}`]));
+  setFunctionsDir(convexDir);
+  wrapFunctions(loaded);
   // convex-test finds the functions' root folder by the `_generated` key.
   modules["./convex/_generated/server.js"] = async () => ({});
   return { modules, loaded };

@@ -1,0 +1,111 @@
+// Wraps every function of convex/ as it is loaded, for what Convex does around a function that convex-test
+// does not: an error crossing ctx.runQuery/runMutation/runAction reaches the caller nested as Convex nests
+// it, and an action stops at Convex's execution time limit (after which its ctx refuses further calls).
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { AuthenticationError } from "./auth.ts";
+import { CALL_BOUNDARY, SystemError, nestedError } from "./errors.ts";
+import type { LoadedModule } from "./modules.ts";
+
+type Handler = (ctx: Record<string, unknown>, ...args: unknown[]) => unknown;
+interface Registered {
+  isQuery?: boolean;
+  isMutation?: boolean;
+  isAction?: boolean;
+  isHttp?: boolean;
+  _handler?: Handler;
+  [wrapped]?: true;
+}
+const wrapped = Symbol("local-backend wrapped");
+
+/** Convex's limit on an action's execution time (10 minutes); LOCAL_BACKEND_ACTION_TIMEOUT_MS shortens it for tests. */
+export function actionTimeoutMs(): number {
+  const fromEnv = Number(process.env.LOCAL_BACKEND_ACTION_TIMEOUT_MS);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 600_000;
+}
+
+function formatDuration(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+}
+
+export function timeoutError(ms: number): SystemError {
+  return new SystemError(`Function execution timed out (maximum duration: ${formatDuration(ms)})`);
+}
+
+// Named so the callee's async stack can be cut where the caller's frames begin (see errors.ts).
+const boundary = {
+  async [CALL_BOUNDARY](call: (...a: unknown[]) => unknown, a: unknown[]): Promise<unknown> {
+    return await call(...a);
+  },
+}[CALL_BOUNDARY];
+
+/** ctx with runQuery/runMutation/runAction that nest the callee's error, and refuse once `stopped()`. */
+function nestingCtx(ctx: Record<string, unknown>, stopped: () => Error | null): Record<string, unknown> {
+  const out = { ...ctx };
+  for (const name of ["runQuery", "runMutation", "runAction"] as const) {
+    const call = ctx[name];
+    if (typeof call !== "function") continue;
+    out[name] = async (...a: unknown[]) => {
+      const stop = stopped();
+      if (stop) throw stop;
+      try {
+        return await boundary(call as (...a: unknown[]) => unknown, a);
+      } catch (e) {
+        throw nestedError(e);
+      }
+    };
+  }
+  return out;
+}
+
+/** Set while an HTTP action runs with an Authorization header that was refused: getUserIdentity() throws it. */
+export const refusedAuth = new AsyncLocalStorage<AuthenticationError>();
+
+function wrap(fn: Registered): void {
+  const handler = fn._handler;
+  if (typeof handler !== "function" || fn[wrapped]) return;
+  fn[wrapped] = true;
+  if (fn.isHttp) {
+    fn._handler = (ctx, ...args) => {
+      const refused = refusedAuth.getStore();
+      const auth = refused ? { getUserIdentity: async () => Promise.reject(new Error(refused.message)) } : ctx.auth;
+      return handler({ ...nestingCtx(ctx, () => null), auth }, ...args);
+    };
+    return;
+  }
+  if (!fn.isAction) {
+    fn._handler = (ctx, ...args) => handler(nestingCtx(ctx, () => null), ...args);
+    return;
+  }
+  fn._handler = (ctx, ...args) => {
+    const ms = actionTimeoutMs();
+    let stop: Error | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject((stop = timeoutError(ms))), ms);
+    });
+    const run = Promise.resolve(handler(nestingCtx(ctx, () => stop), ...args));
+    // The handler cannot be killed; once timed out, its result is dropped and its further calls refused.
+    run.catch(() => {});
+    return Promise.race([run, timeout]).finally(() => clearTimeout(timer));
+  };
+}
+
+interface RouterLike {
+  exactRoutes?: Map<string, Map<string, Registered>>;
+  prefixRoutes?: Map<string, Map<string, Registered>>;
+}
+
+/** Wraps every query, mutation, action and HTTP action exported by the loaded modules (once each). */
+export function wrapFunctions(loaded: Map<string, LoadedModule>): void {
+  for (const mod of loaded.values()) {
+    for (const value of Object.values(mod)) {
+      if (!value || (typeof value !== "function" && typeof value !== "object")) continue;
+      const fn = value as Registered & RouterLike;
+      if (fn.isQuery || fn.isMutation || fn.isAction || fn.isHttp) wrap(fn);
+      for (const routes of [fn.exactRoutes, fn.prefixRoutes]) {
+        if (!(routes instanceof Map)) continue;
+        for (const byMethod of routes.values()) for (const h of byMethod.values()) wrap(h);
+      }
+    }
+  }
+}
