@@ -138,7 +138,7 @@ describe("the reader settings page", () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile aggiornare la disponibilità"));
   });
 
-  it("checks the new password twice with the reader page's wording, then changes it", async () => {
+  it("asks for the current password and the new one twice with the reader page's wording, then changes it", async () => {
     convexMock.signedInAs(reader);
     convexMock.queries.set("psychicProfiles:getMine", ownProfile);
     const user = userEvent.setup();
@@ -147,17 +147,40 @@ describe("the reader settings page", () => {
     await user.type(form.getByLabelText("Nuova password"), "abc");
     await user.type(form.getByLabelText("Conferma nuova password"), "abd");
     await user.click(form.getByRole("button", { name: "Aggiorna password" }));
+    expect(form.getByText("Inserisci la password attuale")).toBeInTheDocument();
     expect(form.getByText("La password deve essere di almeno 6 caratteri")).toBeInTheDocument();
     expect(form.getByText("Le password non coincidono")).toBeInTheDocument();
 
+    await user.type(form.getByLabelText("Password attuale"), "vecchia-1");
     await user.clear(form.getByLabelText("Nuova password"));
     await user.type(form.getByLabelText("Nuova password"), "segreta");
     await user.clear(form.getByLabelText("Conferma nuova password"));
     await user.type(form.getByLabelText("Conferma nuova password"), "segreta");
     await user.click(form.getByRole("button", { name: "Aggiorna password" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Password aggiornata", expect.any(String)));
-    expect(convexMock.calls).toContainEqual({ name: "users:changePassword", args: { newPassword: "segreta" } });
+    expect(convexMock.calls).toContainEqual({
+      name: "users:changePassword",
+      args: { currentPassword: "vecchia-1", newPassword: "segreta" },
+    });
+    expect(form.getByLabelText("Password attuale")).toHaveValue("");
     expect(form.getByLabelText("Nuova password")).toHaveValue("");
+  });
+
+  it("says so when the current password is wrong, and keeps what was typed", async () => {
+    convexMock.signedInAs(reader);
+    convexMock.queries.set("psychicProfiles:getMine", ownProfile);
+    convexMock.handlers.set("users:changePassword", () => {
+      throw new ConvexError({ code: "WRONG_CURRENT_PASSWORD" });
+    });
+    const user = userEvent.setup();
+    renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
+    const form = within(screen.getByRole("form", { name: "Cambia password" }));
+    await user.type(form.getByLabelText("Password attuale"), "sbagliata");
+    await user.type(form.getByLabelText("Nuova password"), "segreta");
+    await user.type(form.getByLabelText("Conferma nuova password"), "segreta");
+    await user.click(form.getByRole("button", { name: "Aggiorna password" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("La password attuale non è corretta."));
+    expect(form.getByLabelText("Nuova password")).toHaveValue("segreta");
   });
 
   it("deletes the account after confirmation with 'Account eliminato', or keeps it and says why", async () => {

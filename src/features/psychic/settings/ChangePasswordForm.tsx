@@ -9,15 +9,16 @@ import { changePasswordSchema, type ChangePasswordValues } from "./schemas";
 
 export const passwordUpdateErrorMessage = "Impossibile aggiornare la password";
 
-/** A new password twice; the server checks the length again and keeps the other sessions. */
+/** The current password, then the new one twice; the server checks both again and keeps the other sessions. */
 export function ChangePasswordForm() {
   const changePassword = useAction(api.users.changePassword);
-  const form = useZodForm(changePasswordSchema, { password: "", confirmPassword: "" } satisfies ChangePasswordValues);
+  const empty = { currentPassword: "", password: "", confirmPassword: "" } satisfies ChangePasswordValues;
+  const form = useZodForm(changePasswordSchema, empty);
 
-  const submit = form.handleSubmit(async ({ password }) => {
+  const submit = form.handleSubmit(async ({ currentPassword, password }) => {
     try {
-      await changePassword({ newPassword: password });
-      form.setValues({ password: "", confirmPassword: "" });
+      await changePassword({ currentPassword, newPassword: password });
+      form.setValues(empty);
       toast.success("Password aggiornata", "La nuova password è attiva da subito.");
     } catch (error) {
       toast.error(errorMessage(error, passwordUpdateErrorMessage));
@@ -27,6 +28,12 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Cambia password">
       <Flex direction="column" gap="3">
+        <TextField
+          label="Password attuale"
+          type="password"
+          autoComplete="current-password"
+          {...form.field("currentPassword")}
+        />
         <TextField
           label="Nuova password"
           type="password"

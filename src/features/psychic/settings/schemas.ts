@@ -1,9 +1,16 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { newPasswordFields } from "@/lib/accountSchemas";
 
-// The reader settings' wording has no final full stop (spec §5), unlike the reset page's.
-export const changePasswordSchema = newPasswordFields({
-  tooShort: "La password deve essere di almeno 6 caratteri",
-  mismatch: "Le password non coincidono",
-});
+export const currentPasswordRequiredMessage = "Inserisci la password attuale";
+
+// The reader settings' wording has no final full stop (spec §5), unlike the reset page's. The
+// current password is asked first, so a session left open elsewhere cannot change it.
+export const changePasswordSchema = z
+  .object({ currentPassword: z.string().min(1, currentPasswordRequiredMessage) })
+  .and(
+    newPasswordFields({
+      tooShort: "La password deve essere di almeno 6 caratteri",
+      mismatch: "Le password non coincidono",
+    }),
+  );
 export type ChangePasswordValues = z.input<typeof changePasswordSchema>;
