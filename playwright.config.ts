@@ -44,7 +44,7 @@ export default defineConfig({
       `--data-dir ${join(tmpdir(), `arcano-e2e-data-${e2ePorts.app}`)}`,
       `--out-dir ${join(tmpdir(), `arcano-e2e-dist-${e2ePorts.app}`)}`,
       `--port ${e2ePorts.app} --backend-port ${e2ePorts.backend}`,
-      `--site-port ${e2ePorts.site} --mail-port ${e2ePorts.mail}`,
+      `--site-port ${e2ePorts.site} --mail-port ${e2ePorts.mail} --stripe-port ${e2ePorts.stripe}`,
     ].join(" "),
     url: baseURL,
     reuseExistingServer: false,

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm start` / `npm run dev`: the whole product on this machine, offline. Starts the embedded
-// Convex backend on the data folder, seeds the demo data on the first start, then serves the app
-// wired to that backend (built, or Vite with hot reload in dev). Ctrl+C stops everything.
+// `npm start` / `npm run dev`: the whole product on this machine, offline. Starts the local mail and
+// Stripe stand-ins and the embedded Convex backend on the data folder, seeds the demo data on the first
+// start, then serves the app wired to that backend (built, or Vite with hot reload in dev). Ctrl+C stops
+// everything.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -15,6 +17,7 @@ const { values: opts } = parseArgs({
     "backend-port": { type: "string", default: process.env.BACKEND_PORT ?? "3210" },
     "site-port": { type: "string", default: process.env.BACKEND_SITE_PORT ?? "3211" },
     "mail-port": { type: "string", default: process.env.MAIL_PORT ?? "3212" },
+    "stripe-port": { type: "string", default: process.env.STRIPE_PORT ?? "3213" },
     fresh: { type: "boolean", default: false },
     "no-seed": { type: "boolean", default: false },
     // Where the built app goes; parallel runs (tests) each use their own.
@@ -87,7 +90,7 @@ function startWithReadyLine(tag, args, env = {}) {
   });
 }
 
-/** The embedded backend and the mail catcher, seeded: what `npm start` runs offline. */
+/** The embedded backend, the mail catcher and the Stripe stand-in, seeded: what `npm start` runs offline. */
 async function startLocalStack() {
   // 1. The local mail catcher: the app's Resend SDK sends here, and its page shows what was sent.
   const mailKey = `re_local_${Math.random().toString(36).slice(2)}`;
@@ -101,7 +104,23 @@ async function startLocalStack() {
     mailKey,
   ]);
 
-  // 2. The embedded backend; its ready line carries its addresses and admin key.
+  // 2. The local Stripe stand-in: the app's Stripe SDK calls it, its hosted checkout takes test cards,
+  // and it signs and sends webhooks to the backend's HTTP action, as Stripe would.
+  const stripe = await startWithReadyLine("STRIPE_STANDIN_READY", [
+    "local-backend/stripe/main.ts",
+    "--data-dir",
+    resolve(dataDir, "stripe"),
+    "--port",
+    opts["stripe-port"],
+    "--api-key",
+    `sk_test_local_${randomBytes(12).toString("hex")}`,
+    "--webhook-secret",
+    `whsec_${randomBytes(24).toString("base64url")}`,
+    "--webhook-url",
+    `http://127.0.0.1:${opts["site-port"]}/stripe/webhook`,
+  ]);
+
+  // 3. The embedded backend; its ready line carries its addresses and admin key.
   const backend = await startWithReadyLine(
     "LOCAL_BACKEND_READY",
     [
@@ -121,11 +140,14 @@ async function startLocalStack() {
       SITE_URL: `http://127.0.0.1:${opts.port}`,
       RESEND_API_KEY: mailKey,
       RESEND_BASE_URL: mail.url,
+      STRIPE_SECRET_KEY: stripe.apiKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
       ADMIN_EMAIL_DOMAIN: process.env.ADMIN_EMAIL_DOMAIN ?? "arcano.it",
     },
   );
 
-  // 3. Demo data, once per data folder (the seed itself is idempotent too).
+  // 4. Demo data, once per data folder (the seed itself is idempotent too).
   if (!opts["no-seed"]) {
     const response = await fetch(`${backend.cloudUrl}/api/function`, {
       method: "POST",
@@ -138,13 +160,13 @@ async function startLocalStack() {
       stopAll(1);
     }
   }
-  return { backend, mail };
+  return { backend, mail, stripe };
 }
 
 const local = deploymentUrl ? null : await startLocalStack();
 const convexUrl = deploymentUrl ?? local.backend.cloudUrl;
 
-// 4. The app, wired to the backend.
+// 5. The app, wired to the backend.
 const appEnv = { VITE_CONVEX_URL: convexUrl };
 const appUrl = `http://127.0.0.1:${opts.port}`;
 if (opts.dev) {
@@ -169,6 +191,7 @@ if (local) {
 Arcano è pronto: ${appUrl}
   backend Convex locale: ${local.backend.cloudUrl} (azioni HTTP: ${local.backend.siteUrl})
   posta in arrivo locale: ${local.mail.url}
+  pagamenti Stripe locali: ${local.stripe.url} (carta di prova 4242 4242 4242 4242)
   dati: ${dataDir} (svuota con \`npm run reset\`)
   account demo (password: arcano-demo):
     cliente       cliente@esempio.it

@@ -1,7 +1,7 @@
 /** Where the e2e run's servers listen (playwright.config.ts starts them). */
-// E2E_PORT_BASE lets two runs share a machine (each on its own four ports).
+// E2E_PORT_BASE lets two runs share a machine (each on its own five ports).
 const base = Number(process.env.E2E_PORT_BASE ?? 4317);
-export const e2ePorts = { app: base, backend: base + 1, site: base + 2, mail: base + 3 } as const;
+export const e2ePorts = { app: base, backend: base + 1, site: base + 2, mail: base + 3, stripe: base + 4 } as const;
 export const mailboxUrl = `http://127.0.0.1:${e2ePorts.mail}`;
 
 /** A fresh address per test, so parallel tests never share an account. */
