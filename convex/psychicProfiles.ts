@@ -77,7 +77,7 @@ export const getMine = psychicQuery({
   },
 });
 
-/** Creates the default profile on a reader's first visit (spec §9 defaults); a no-op afterwards. */
+/** Creates the default profile on a reader's first visit; a no-op afterwards. */
 export const ensureMine = psychicMutation({
   args: {},
   returns: v.id("psychicProfiles"),
@@ -157,7 +157,7 @@ export const saveMine = psychicMutation({
 
 /**
  * Saves and publishes: approved and public at once, or pending an admin's review when the
- * `psychic_approval_required` switch is on (DECISIONS.md).
+ * `psychic_approval_required` switch is on (docs/product-rules.md).
  */
 export const publishMine = psychicMutation({
   args: editableFields,

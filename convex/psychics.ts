@@ -1,5 +1,5 @@
 // Readers as the public sees them. Only profiles that are publicly visible AND approved exist
-// for visitors (spec §4); everything else is invisible here.
+// for visitors; everything else is invisible here.
 import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
@@ -12,7 +12,7 @@ import { blocksTime } from "./model/bookings";
 import { matchesSearch, priceFor, startingPrice } from "./model/psychics";
 import { requireInstant } from "./lib/time";
 
-/** How many readers the home page features (spec §9). */
+/** How many readers the home page features. */
 export const FEATURED_READERS = 3;
 
 export const publicCard = v.object({
@@ -88,7 +88,7 @@ export const listPublic = query({
   },
 });
 
-/** A public profile page; null for a missing, hidden or unapproved profile (spec §4). */
+/** A public profile page; null for a missing, hidden or unapproved profile. */
 export const getPublicProfile = query({
   args: { id: v.string() },
   returns: v.union(
@@ -121,7 +121,7 @@ const MAX_TAKEN_BOOKINGS = 500;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * "Prossime disponibilità" (DECISIONS.md): the next three days with free time, from the weekly
+ * "Prossime disponibilità" (docs/product-rules.md): the next three days with free time, from the weekly
  * schedule minus confirmed bookings and unexpired payment holds. `now` comes from the page,
  * rounded to a few minutes, because a query must not read the clock (its result is cached).
  * Empty for a profile the public cannot see or a reader not taking consultations.

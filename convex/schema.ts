@@ -187,7 +187,7 @@ export default defineSchema({
     .index("by_booking", ["bookingId"])
     .index("by_client", ["clientId"]),
 
-  // Per reader per Rome calendar month, derived from completed bookings (DECISIONS.md).
+  // Per reader per Rome calendar month, derived from completed bookings (docs/product-rules.md).
   consultationStats: defineTable({
     psychicProfileId: v.id("psychicProfiles"),
     monthYear: v.string(),

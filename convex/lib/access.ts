@@ -25,7 +25,7 @@ export function isAdminEmail(email: string | undefined): boolean {
   );
 }
 
-/** Admin = an email on the admin domain AND a grant stored on the server (DECISIONS.md). */
+/** Admin = an email on the admin domain AND a grant stored on the server (docs/product-rules.md). */
 export async function isAdminUser(
   ctx: QueryCtx,
   userId: Id<"users">,

@@ -7,7 +7,7 @@ import { v, type Infer } from "convex/values";
 export const accountType = literals("client", "psychic");
 export type AccountType = Infer<typeof accountType>;
 
-/** Reader profile review state (spec §4); `draft` until first published. */
+/** Reader profile review state; `draft` until first published. */
 export const profileStatus = literals(
   "draft",
   "pending",
@@ -17,7 +17,7 @@ export const profileStatus = literals(
 export type ProfileStatus = Infer<typeof profileStatus>;
 
 /**
- * Booking lifecycle. The spec's five statuses, plus two the rules in DECISIONS.md need:
+ * Booking lifecycle: five statuses, plus two the rules need (docs/product-rules.md):
  * - `expired`: the 30-minute payment hold lapsed without payment. Kept apart from `cancelled`
  *   because no money moved and nobody acted, so it never shows as a cancellation or a refund.
  * - `no_show`: the reader marked the client absent; no refund, the reader is paid in full.
@@ -61,7 +61,7 @@ export const callSignalKind = literals(
 );
 export type CallSignalKind = Infer<typeof callSignalKind>;
 
-/** The single category set of DECISIONS.md; a form without a choice stores `general`. */
+/** The single category set (docs/product-rules.md, "Contact and admin"); a form without a choice stores `general`. */
 export const contactCategory = literals(
   "general",
   "booking",
@@ -74,7 +74,7 @@ export const contactCategory = literals(
 );
 export type ContactCategory = Infer<typeof contactCategory>;
 
-/** unread → read → replied, never back (spec §4). */
+/** unread → read → replied, never back. */
 export const contactStatus = literals("unread", "read", "replied");
 export type ContactStatus = Infer<typeof contactStatus>;
 
@@ -90,7 +90,7 @@ export const weekdays = [
 export const weekday = literals(...weekdays);
 export type Weekday = Infer<typeof weekday>;
 
-/** The four switches of DECISIONS.md; a missing or unreadable row falls back to its default. */
+/** The four switches (docs/product-rules.md, "Contact and admin"); a missing or unreadable row falls back to its default. */
 export const settingKeys = [
   "psychic_registration_enabled",
   "booking_enabled",
@@ -100,7 +100,7 @@ export const settingKeys = [
 export const settingKey = literals(...settingKeys);
 export type SettingKey = Infer<typeof settingKey>;
 
-/** Offered consultation lengths in minutes (spec §9). */
+/** Offered consultation lengths in minutes. */
 export const durationMinutes = literals(15, 30, 45, 60);
 export type DurationMinutes = Infer<typeof durationMinutes>;
 
@@ -159,7 +159,7 @@ export type Specialization = Infer<typeof specialization>;
 export const reviewRating = literals(1, 2, 3, 4, 5);
 export type ReviewRating = Infer<typeof reviewRating>;
 
-/** Every email the product sends (DECISIONS.md, "Emails"). */
+/** Every email the product sends (docs/product-rules.md, "Emails"). */
 export const emailKind = literals(
   "account_created",
   "booking_confirmed",

@@ -1,4 +1,4 @@
-// What deleting an account removes and what it keeps (DECISIONS.md, "Account deletion"). Runs in
+// What deleting an account removes and what it keeps (docs/product-rules.md, "Accounts"). Runs in
 // one mutation, so a failure half-way leaves the account whole.
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";

@@ -1,10 +1,10 @@
-// "Prossime disponibilità" on a reader's profile (DECISIONS.md): the next days with free time,
+// "Prossime disponibilità" on a reader's profile (docs/product-rules.md): the next days with free time,
 // from the weekly availability minus taken slots and times too soon to book. Pure: no ctx, no clock.
 import { parseDate, romeToUtcMs, utcMsToRome, weekdayOf } from "../lib/time";
 import type { WeeklyAvailability } from "../lib/validators";
 
 export const SLOT_MINUTES = 30;
-/** Bookings need this much notice (DECISIONS.md, slots). */
+/** Bookings need this much notice (docs/product-rules.md, "Slots and holds"). */
 export const NOTICE_MINUTES = 60;
 /** Days shown, and how far ahead to look for them. */
 export const NEXT_DAYS_SHOWN = 3;

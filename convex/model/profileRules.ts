@@ -1,4 +1,4 @@
-// The rules of a reader's profile (spec §5, §9): what a saved or published profile must satisfy.
+// The rules of a reader's profile (docs/product-rules.md, "Readers"): what a saved or published profile must satisfy.
 // Plain functions over values, shared by the server (which enforces them) and the editor.
 import type { ErrorCode } from "../lib/errors";
 import { weekdays, type DurationMinutes, type ProfileStatus, type Pricing, type Weekday, type WeeklyAvailability } from "../lib/validators";
@@ -19,7 +19,7 @@ export const AVAILABILITY_SLOTS: readonly string[] = Array.from({ length: 28 }, 
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 });
 
-/** Spec §9: only Monday, 09:00–11:30 and 14:00–16:30. */
+/** The default schedule: only Monday, 09:00–11:30 and 14:00–16:30. */
 export function defaultAvailability(): WeeklyAvailability {
   const closed = { enabled: false, availableHours: [] as string[] };
   const monday = AVAILABILITY_SLOTS.filter((slot) => (slot >= "09:00" && slot <= "11:30") || (slot >= "14:00" && slot <= "16:30"));
@@ -47,7 +47,7 @@ export type ProfileDraft = {
 
 export type RuleViolation = { code: ErrorCode; field: string };
 
-/** The first rule the draft breaks, or null. Save and Publish both require a complete profile (spec §5). */
+/** The first rule the draft breaks, or null. Save and Publish both require a complete profile. */
 export function checkProfile(draft: ProfileDraft): RuleViolation | null {
   if (!draft.psychicName.trim() || !draft.bio.trim() || draft.specialties.length === 0) {
     return { code: "PROFILE_INCOMPLETE", field: !draft.psychicName.trim() ? "psychicName" : !draft.bio.trim() ? "bio" : "specialties" };

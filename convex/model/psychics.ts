@@ -13,7 +13,7 @@ export type ProfileForCard = {
   availableDurations: DurationMinutes[];
 };
 
-/** Euros for one duration: the reader's price, else the hourly rate pro rata (spec §9 fallback). */
+/** Euros for one duration: the reader's price, else the hourly rate pro rata. */
 export function priceFor(profile: Pick<ProfileForCard, "pricing" | "hourlyRateEuros">, minutes: number): number {
   const listed = profile.pricing[String(minutes)];
   return listed ?? Math.round((profile.hourlyRateEuros * minutes) / 60);
@@ -21,7 +21,7 @@ export function priceFor(profile: Pick<ProfileForCard, "pricing" | "hourlyRateEu
 
 /**
  * "Da €{min price}/{min duration}min" on cards: the lowest price among the offered durations and
- * the shortest offered duration (spec §9). A profile offering nothing shows the 30-minute default.
+ * the shortest offered duration. A profile offering nothing shows the 30-minute default.
  */
 export function startingPrice(profile: Pick<ProfileForCard, "pricing" | "hourlyRateEuros" | "availableDurations">) {
   const durations = profile.availableDurations.length > 0 ? profile.availableDurations : [30];
@@ -31,7 +31,7 @@ export function startingPrice(profile: Pick<ProfileForCard, "pricing" | "hourlyR
   };
 }
 
-/** Case-insensitive substring match on name, any specialty or bio; exact specialty filter (spec §5). */
+/** Case-insensitive substring match on name, any specialty or bio; exact specialty filter. */
 export function matchesSearch(
   card: { psychicName: string; specialties: string[]; bio: string },
   search: string,
