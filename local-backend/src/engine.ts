@@ -8,6 +8,8 @@ import { findModule, isFunctionModulePath, type LoadedModule, type ModuleMap } f
 import { canonicalizeUdfPath, isObject, type FunctionKind, type Identity, type Json } from "./protocol.ts";
 import { formatError, newRequestId, notFoundError, type FormattedError } from "./errors.ts";
 import { validateArgs, type ValidatorJson } from "./validate.ts";
+import { checkArgumentLimits } from "./limits.ts";
+import { checkIdTable, storageIdProblem, sha256Hex } from "./ids.ts";
 import { LogCollector, installConsoleCapture, logContext } from "./logs.ts";
 import { ReadSet } from "./reads.ts";
 import type { FileStore } from "./storage.ts";
@@ -139,6 +141,7 @@ export class Engine {
       if (!fn || (!fn.isPublic && !admin) || (kind !== "any" && fn.kind !== kind)) throw notFoundError(udfPath);
       const args = jsonToConvex(argsJson ?? {}) as Value;
       if (!isObject(args)) throw new Error(`The arguments to a Convex function must be an object. Received: ${String(args)}`);
+      checkArgumentLimits(fn.path, args);
       validateArgs(fn.args, args);
       const a = this.accessor(identity);
       const ref = this.ref(fn.path);
@@ -165,7 +168,20 @@ export class Engine {
     const q = queryContext.getStore();
     switch (op) {
       case "1.0/get": {
-        if (q) q.reads.addId((JSON.parse(json) as { id: string }).id);
+        const { id, isSystem } = JSON.parse(json) as { id: string; isSystem?: boolean };
+        checkIdTable(id, isSystem === true);
+        if (q) q.reads.addId(id);
+        return next(json);
+      }
+      case "1.0/shallowMerge":
+      case "1.0/replace":
+      case "1.0/remove":
+        checkIdTable((JSON.parse(json) as { id: string }).id, false);
+        return next(json);
+      case "1.0/storageDelete": {
+        const { storageId } = JSON.parse(json) as { storageId: string };
+        storageIdProblem(storageId, "storage.delete");
+        if (this.internals.db.get("_storage", storageId) === null) throw new Error(`storage id ${storageId} not found`);
         return next(json);
       }
       case "1.0/count": {
@@ -178,15 +194,17 @@ export class Engine {
         return JSON.stringify(`${this.opts.cloudUrl}/api/storage/upload?token=${this.opts.files.uploadToken()}`);
       case "1.0/storageGetUrl": {
         const { storageId } = JSON.parse(json) as { storageId: string };
+        storageIdProblem(storageId, "storage.getUrl");
         const exists = this.internals.db.get("_storage", storageId) !== null;
         return JSON.stringify(exists ? `${this.opts.cloudUrl}/api/storage/${storageId}` : null);
       }
       case "1.0/storageGetMetadata": {
         const { storageId } = JSON.parse(json) as { storageId: string };
+        storageIdProblem(storageId, "storage.getMetadata");
         const doc = this.internals.db.get("_storage", storageId);
-        const meta = doc ? this.opts.files.meta(storageId) : null;
         if (!doc) return "null";
-        return JSON.stringify({ storageId, sha256: doc.sha256, size: doc.size, contentType: meta?.contentType || null });
+        // Convex's fields only; the digest in hex (the `_storage` document keeps it in base64).
+        return JSON.stringify({ storageId, sha256: sha256Hex(String(doc.sha256)), size: doc.size, contentType: doc.contentType ?? null });
       }
       default:
         return next(json);

@@ -1,6 +1,7 @@
 // HTTP API on the cloud port (/api/query|mutation|action|function, storage upload and download) and
 // HTTP actions (convex/http.ts) on the site port, like *.convex.cloud and *.convex.site.
 import type http from "node:http";
+import { createHash } from "node:crypto";
 import type { Engine } from "./engine.ts";
 import type { FileStore } from "./storage.ts";
 import { AuthenticationError, BAD_ADMIN_KEY, actingAsIdentity, isAdminKey, type Verified } from "./auth.ts";
@@ -129,9 +130,16 @@ async function runFunction(ctx: HttpContext, kind: FunctionKind | "any", req: ht
 }
 
 async function upload(ctx: HttpContext, url: URL, req: http.IncomingMessage, res: http.ServerResponse) {
-  if (!ctx.files.checkUploadToken(url.searchParams.get("token")))
-    return json(res, 401, { code: "InvalidUploadToken", message: "The upload URL is invalid or has expired" });
+  const refused = ctx.files.checkUploadToken(url.searchParams.get("token"));
+  if (refused) return json(res, 401, refused);
   const bytes = await readBody(req);
+  // `Digest: sha-256=<base64>` guards the upload against corruption in transit, as on Convex.
+  const digest = /^sha-256=(.+)$/i.exec(String(req.headers.digest ?? "").trim())?.[1];
+  if (digest !== undefined) {
+    const actual = createHash("sha256").update(bytes).digest("base64");
+    if (actual !== digest)
+      return json(res, 400, { code: "Sha256Mismatch", message: `The uploaded file's sha256 ${actual} does not match the Digest header's ${digest}` });
+  }
   const type = req.headers["content-type"] ?? "";
   const storageId = await ctx.engine.internals.t.run(async (c) => {
     const storage = (c as { storage: { store(b: Blob): Promise<string> } }).storage;

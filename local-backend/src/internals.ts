@@ -9,6 +9,9 @@ import type { SchemaDefinition, GenericSchema } from "convex/server";
 
 export const CONVEX_TEST_VERSION = "0.0.60";
 
+/** The content type of the blob being stored in this async context. */
+const storedContentType = new AsyncLocalStorage<string>();
+
 /** A stored document: a Convex value object with `_id` and `_creationTime`. */
 export type Doc = Record<string, unknown> & { _id: string; _creationTime: number };
 
@@ -25,6 +28,7 @@ interface DatabaseFake {
   _nextDocId: number;
   _lastCreationTime: number;
   get(table: string | undefined, id: string): Doc | null;
+  insert(table: string, value: Record<string, unknown>): string;
   patch(table: string, id: string, value: Record<string, unknown>): void;
   commit(commitTs: bigint | null): void;
   storeFile(id: string, blob: Blob): void;
@@ -209,7 +213,7 @@ export function probeInternals(
   const db = root?.db as Partial<DatabaseFake> | undefined;
   if (!db) fail("root component db");
   if (typeof root?.modules !== "function") fail("root component module loader");
-  for (const m of ["get", "patch", "commit", "storeFile", "getFile", "_validate"] as const)
+  for (const m of ["get", "insert", "patch", "commit", "storeFile", "getFile", "_validate"] as const)
     if (typeof db[m] !== "function") fail(`DatabaseFake.${m}`);
   if (typeof db._documents !== "object" || !Array.isArray(db._writes)) fail("DatabaseFake document map");
   if (typeof db._nextDocId !== "number" || typeof db._lastCreationTime !== "number") fail("DatabaseFake counters");
@@ -254,9 +258,15 @@ function wire(
     if (op !== "storage/storeBlob") return origJs(op, args);
     const blob = args.blob as Blob;
     const bytes = new Uint8Array(await blob.arrayBuffer());
-    const id = (await origJs(op, args)) as string;
+    const id = (await storedContentType.run(blob.type, () => origJs(op, args))) as string;
     hooks.storeBlob(id, bytes, blob.type);
     return id;
+  };
+  // A `_storage` document carries the file's content type, as on Convex (convex-test stores size and sha256 only).
+  const origInsert = db.insert.bind(db);
+  db.insert = (table, value) => {
+    const contentType = table === "_storage" ? storedContentType.getStore() : undefined;
+    return origInsert(table, contentType ? { ...value, contentType } : value);
   };
   // Blobs live on disk, not in memory.
   db.storeFile = () => {};

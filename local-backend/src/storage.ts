@@ -76,13 +76,17 @@ export class FileStore {
     return `${exp}.${this.sign(exp)}`;
   }
 
-  checkUploadToken(token: string | null): boolean {
-    if (!token) return false;
+  /** Why an upload token is refused, with Convex's code and message; null when it is good. */
+  checkUploadToken(token: string | null): { code: string; message: string } | null {
+    const invalid = { code: "StorageTokenInvalid", message: "Couldn't decode the StoreFileAuthorization token" };
+    if (!token) return invalid;
     const [exp, sig] = token.split(".");
-    if (!exp || !sig || Number(exp) < Date.now()) return false;
+    if (!exp || !sig) return invalid;
     const expected = Buffer.from(this.sign(exp));
     const given = Buffer.from(sig);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return invalid;
+    if (Number(exp) < Date.now()) return { code: "StorageTokenExpired", message: "Store File Authorization expired" };
+    return null;
   }
 
   private sign(s: string): string {
@@ -104,7 +108,8 @@ export class FileStore {
       "cache-control": "private, max-age=2592000",
     };
     const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? "");
-    if (range && (range[1] || range[2])) {
+    // An empty file has no byte to range over: Convex answers it whole (200, empty body).
+    if (range && (range[1] || range[2]) && meta.size > 0) {
       let start = range[1] ? Number(range[1]) : Math.max(0, meta.size - Number(range[2]));
       let end = range[1] && range[2] ? Number(range[2]) : meta.size - 1;
       end = Math.min(end, meta.size - 1);

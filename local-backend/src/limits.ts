@@ -1,0 +1,46 @@
+// Convex's limits on the values a client passes to a function, with Convex's words (the `value` crate and
+// the Limits page): arrays of at most 8192 elements, objects of at most 1024 fields, values nested at most
+// 64 levels (arguments 63: Convex wraps them in an array), and 16 MiB of arguments in all.
+import { getConvexSize, type Value } from "convex/values";
+import { SystemError } from "./errors.ts";
+
+export const MAX_ARRAY_LENGTH = 8192;
+export const MAX_OBJECT_FIELDS = 1024;
+export const MAX_NESTING = 64;
+export const MAX_ARGS_BYTES = 16 * 1024 * 1024;
+
+function mib(bytes: number): string {
+  const v = bytes / (1024 * 1024);
+  return `${Number.isInteger(v) ? v : v.toFixed(2)} MiB`;
+}
+
+/** The first limit `value` breaks, worded as Convex words it; null when it fits. `depth` counts enclosing levels. */
+function shapeProblem(value: unknown, depth: number): string | null {
+  if (value === null || typeof value !== "object" || value instanceof ArrayBuffer) return null;
+  if (depth + 1 > MAX_NESTING) return `Value is too nested (nested ${MAX_NESTING + 1} levels deep > maximum nesting ${MAX_NESTING})`;
+  if (Array.isArray(value)) {
+    if (value.length > MAX_ARRAY_LENGTH) return `Array length is too long (${value.length} > maximum length ${MAX_ARRAY_LENGTH})`;
+    for (const v of value) {
+      const p = shapeProblem(v, depth + 1);
+      if (p) return p;
+    }
+    return null;
+  }
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+  if (entries.length > MAX_OBJECT_FIELDS) return `Object has too many fields (${entries.length} > maximum number ${MAX_OBJECT_FIELDS})`;
+  for (const [, v] of entries) {
+    const p = shapeProblem(v, depth + 1);
+    if (p) return p;
+  }
+  return null;
+}
+
+/** Refuses arguments Convex would refuse, before the function runs. `path` is `module:function`. */
+export function checkArgumentLimits(path: string, args: Value): void {
+  const [mod, name] = path.split(":");
+  // Convex receives the arguments as a one-element array: one more level of nesting.
+  const problem = shapeProblem(args, 1);
+  if (problem) throw new SystemError(`Invalid arguments for ${mod}.js:${name}: ${problem}`);
+  const size = getConvexSize(args);
+  if (size > MAX_ARGS_BYTES) throw new SystemError(`Arguments for ${name} are too large (${mib(size)}, limit: ${mib(MAX_ARGS_BYTES)})`);
+}

@@ -1,0 +1,133 @@
+// What a Convex deployment enforces, enforced here with its words: ids kept apart by kind, storage as Convex
+// stores it, argument limits, the action time limit, console formatting, and serial outcomes under
+// concurrent read-then-write mutations.
+import { createHash } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Id } from "./fixture/convex/_generated/dataModel";
+import { api } from "./fixture/convex/_generated/api";
+import { Clients, removeDir, startBackend, type RunningBackend } from "./helpers/backend";
+
+let backend: RunningBackend;
+const clients = new Clients(() => backend);
+beforeAll(async () => {
+  // A short action time limit, so the limit can be reached within a test.
+  backend = await startBackend({ env: { LOCAL_BACKEND_ACTION_TIMEOUT_MS: "1500" } });
+});
+afterEach(() => clients.closeAll());
+afterAll(async () => {
+  await backend?.stop();
+  if (backend) removeDir(backend.dataDir);
+});
+
+async function upload(body: string, headers: Record<string, string> = {}): Promise<Response> {
+  const url = await clients.http().mutation(api.files.generateUploadUrl, {});
+  return await fetch(url, { method: "POST", body, headers });
+}
+const failure = (p: Promise<unknown>) => p.then(() => expect.unreachable("the call succeeded"), (e: unknown) => (e as Error).message);
+
+describe("ids are kept apart", () => {
+  it("db.get/patch refuse a _storage id, db.system.get refuses a user-table id", async () => {
+    const { storageId } = (await (await upload("x", { "content-type": "text/plain" })).json()) as { storageId: string };
+    const http = clients.http();
+    expect(await failure(http.query(api.behaviour.getAny, { id: storageId }))).toContain("Uncaught Error: System tables can only be accessed with db.system.");
+    expect(await failure(http.mutation(api.behaviour.patchAny, { id: storageId }))).toContain("System tables can only be accessed with db.system.");
+    const messageId = await http.mutation(api.messages.send, { author: "a", body: "b" });
+    expect(await failure(http.query(api.behaviour.systemGetAny, { id: messageId }))).toContain("Uncaught Error: User tables cannot be accessed with db.system.");
+    expect(await http.query(api.behaviour.systemGetAny, { id: storageId })).toMatchObject({ _id: storageId, size: 1 });
+  });
+});
+
+describe("storage as Convex stores it", () => {
+  it("the _storage document carries contentType; getMetadata gives the sha256 in hex and Convex's fields only", async () => {
+    const r = await upload("helloworld", { "content-type": "text/plain" });
+    const { storageId } = (await r.json()) as { storageId: Id<"_storage"> };
+    const http = clients.http();
+    const doc = await http.query(api.files.metadata, { storageId });
+    expect(doc).toMatchObject({ contentType: "text/plain", size: 10, sha256: createHash("sha256").update("helloworld").digest("base64") });
+    expect(await http.query(api.files.storageMetadata, { storageId })).toEqual({
+      storageId,
+      sha256: createHash("sha256").update("helloworld").digest("hex"),
+      size: 10,
+      contentType: "text/plain",
+    });
+  });
+
+  it("an upload whose Digest does not match its bytes is refused with 400; a matching one is stored", async () => {
+    const digest = `sha-256=${createHash("sha256").update("helloworld").digest("base64")}`;
+    expect((await upload("helloworld", { digest, "content-type": "text/plain" })).status).toBe(200);
+    expect((await upload("differentdata", { digest, "content-type": "text/plain" })).status).toBe(400);
+  });
+
+  it("bad and expired upload tokens answer Convex's codes", async () => {
+    const bad = await fetch(`${backend.cloudUrl}/api/storage/upload?token=coffee`, { method: "POST", body: "x" });
+    expect([bad.status, await bad.json()]).toEqual([401, { code: "StorageTokenInvalid", message: "Couldn't decode the StoreFileAuthorization token" }]);
+  });
+
+  it("a Range request on an empty file answers 200 with an empty body", async () => {
+    const { storageId } = (await (await upload("", { "content-type": "text/plain" })).json()) as { storageId: Id<"_storage"> };
+    const url = await clients.http().query(api.files.getUrl, { storageId });
+    const r = await fetch(url!, { headers: { range: "bytes=0-0" } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-range")).toBeNull();
+    expect(r.headers.get("content-length")).toBe("0");
+    expect(await r.text()).toBe("");
+  });
+
+  it("deleting a missing file or a non-storage id fails with Convex's words", async () => {
+    const { storageId } = (await (await upload("gone")).json()) as { storageId: string };
+    const http = clients.http();
+    await http.mutation(api.behaviour.deleteFile, { id: storageId });
+    expect(await failure(http.mutation(api.behaviour.deleteFile, { id: storageId }))).toMatch(/Uncaught Error: storage id \S+ not found/);
+    expect(await failure(http.mutation(api.behaviour.deleteFile, { id: "nonsense" }))).toContain("Invalid argument `storageId` for `storage.delete`");
+  });
+});
+
+describe("argument limits", () => {
+  it("arrays over 8192 elements, values nested past 64 levels and arguments over 16 MiB are refused", async () => {
+    const http = clients.http();
+    expect(await http.mutation(api.behaviour.echo, { value: new Array(8192).fill(0) })).toBe(8192);
+    expect(await failure(http.mutation(api.behaviour.echo, { value: new Array(100_000).fill(0) }))).toContain(
+      "Invalid arguments for behaviour.js:echo: Array length is too long (100000 > maximum length 8192)",
+    );
+    let deep: unknown = 1;
+    for (let i = 0; i < 70; i++) deep = [deep];
+    expect(await failure(http.mutation(api.behaviour.echo, { value: deep }))).toContain(
+      "Value is too nested (nested 65 levels deep > maximum nesting 64)",
+    );
+    const big = "x".repeat(1024 * 1024);
+    expect(await failure(clients.browser().mutation(api.behaviour.echo, { value: new Array(20).fill(big) }))).toMatch(
+      /Arguments for echo are too large \(20\.\d\d MiB, limit: 16 MiB\)/,
+    );
+  });
+});
+
+describe("time", () => {
+  it("an action stops at the execution time limit with Convex's message", async () => {
+    const c = clients.browser();
+    expect(await c.action(api.behaviour.sleep, { ms: 10 })).toBe("woke up");
+    expect(await failure(c.action(api.behaviour.sleep, { ms: 5000 }))).toMatch(
+      /\[Request ID: [a-f0-9]{16}\] Server Error\nFunction execution timed out \(maximum duration: 1500ms\)/,
+    );
+  });
+
+  it("console formats printf-style arguments and console.time", async () => {
+    const res = await fetch(`${backend.cloudUrl}/api/query`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ path: "behaviour:logs", args: [{}], format: "json" }),
+    });
+    const { logLines } = (await res.json()) as { logLines: string[] };
+    expect(logLines[0]).toBe("[LOG] 'cart has 3 items (42%)' 'extra'");
+    expect(logLines[1]).toMatch(/^\[INFO\] 'work: \d+ms'$/);
+    expect(logLines[2]).toBe(`[WARN] "Timer 'missing' does not exist"`);
+  });
+});
+
+describe("concurrency", () => {
+  it("50 clients racing read-then-insert on one key leave exactly one document, and none sees an error", async () => {
+    const racers = Array.from({ length: 50 }, () => clients.browser());
+    const winners = await Promise.all(racers.map((c, i) => c.mutation(api.behaviour.claim, { key: "race-key", by: `client-${i}` })));
+    expect(new Set(winners).size).toBe(1);
+    expect(await clients.http().query(api.behaviour.countKey, { key: "race-key" })).toBe(1);
+  });
+});
