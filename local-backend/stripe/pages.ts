@@ -24,7 +24,7 @@ main{max-width:960px;margin:0 auto;padding:24px}
 label{display:block;font-weight:600;margin:14px 0 4px}
 input{width:100%;font:inherit;padding:10px 12px;border:1px solid #6b5f80;border-radius:8px;background:#fff;color:#1d1430}
 input:focus,button:focus,a:focus{outline:3px solid #5b3fc4;outline-offset:2px}
-input[aria-invalid=true]{border-color:#a3001b;border-width:2px}
+input::placeholder{color:#5f5475}input[aria-invalid=true]{border-color:#a3001b;border-width:2px}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
 .field-error{color:#a3001b;margin:4px 0 0;font-size:14px}
 .alert{background:#fde8ec;color:#7a0015;border:1px solid #a3001b;border-radius:8px;padding:12px;margin:0 0 8px;font-weight:600}
@@ -95,11 +95,17 @@ ${name}
 ${session.cancel_url ? `<a class="cancel" href="/c/pay/${escape(session.id)}/cancel">Annulla e torna al sito</a>` : ""}
 </section></div>
 <script>
-// One payment per click: the button is disabled while the form is sent.
+// One payment per click: the button is disabled while the form is sent, and usable again if the
+// browser's Back button returns to this page.
+var payButton = document.getElementById("pay");
+var payLabel = payButton.textContent;
 document.querySelector("form").addEventListener("submit", function () {
-  var button = document.getElementById("pay");
-  button.disabled = true;
-  button.textContent = "Pagamento in corso…";
+  payButton.disabled = true;
+  payButton.textContent = "Pagamento in corso…";
+});
+window.addEventListener("pageshow", function () {
+  payButton.disabled = false;
+  payButton.textContent = payLabel;
 });
 ${hasErrors ? `var invalid = document.querySelector("[aria-invalid=true]"); if (invalid) invalid.focus(); else document.getElementById("cardNumber").focus();` : ""}
 </script>`;
