@@ -3,7 +3,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { makeFunctionReference, type GenericSchema, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type Value } from "convex/values";
-import { createEngine, type CommitChange, type Engine as Internals, type TestAccessor } from "./internals.ts";
+import { createEngine, type CommitChange, type Doc, type Engine as Internals, type TestAccessor } from "./internals.ts";
 import { findModule, isFunctionModulePath, type LoadedModule, type ModuleMap } from "./modules.ts";
 import { canonicalizeUdfPath, isObject, type FunctionKind, type Identity, type Json } from "./protocol.ts";
 import { formatError, newRequestId, notFoundError, type FormattedError } from "./errors.ts";
@@ -132,6 +132,8 @@ export class Engine {
     query?: QueryContext,
     /** Called with the deployment's admin key: internal functions may run, as with `npx convex run`. */
     admin = false,
+    /** The documents as of a past timestamp, for a query read at that timestamp (`/api/query_at_ts`). */
+    snapshot?: Record<string, Doc> | null,
   ): Promise<CallResult> {
     const requestId = newRequestId();
     const fn = this.resolve(udfPath);
@@ -145,7 +147,8 @@ export class Engine {
       validateArgs(fn.args, args);
       const a = this.accessor(identity);
       const ref = this.ref(fn.path);
-      const run = () => (fn.kind === "query" ? a.query(ref, args) : fn.kind === "mutation" ? a.mutation(ref, args) : a.action(ref, args));
+      const exec = () => (fn.kind === "query" ? a.query(ref, args) : fn.kind === "mutation" ? a.mutation(ref, args) : a.action(ref, args));
+      const run = snapshot && fn.kind === "query" ? () => this.internals.readAt(snapshot, exec) : exec;
       const value = await logContext.run(logs, () => (query ? queryContext.run(query, run) : run()));
       return { ok: true, value: convexToJson(value as Value), logLines: logs.lines };
     } catch (e) {

@@ -6,7 +6,9 @@ import type { Engine } from "./engine.ts";
 import type { FileStore } from "./storage.ts";
 import { AuthenticationError, BAD_ADMIN_KEY, actingAsIdentity, isAdminKey, type Verified } from "./auth.ts";
 import { refusedAuth } from "./functions.ts";
-import { encodeTs, isObject, type FunctionKind, type Identity, type Json } from "./protocol.ts";
+import type { Doc } from "./internals.ts";
+import { OutOfRetentionError } from "./history.ts";
+import { decodeTs, encodeTs, isObject, type FunctionKind, type Identity, type Json } from "./protocol.ts";
 import { httpActionErrorBody } from "./errors.ts";
 import { backendLog } from "./logs.ts";
 
@@ -17,6 +19,8 @@ export interface HttpContext {
   synced: () => Promise<void>;
   kick: () => void;
   lastCommitTs: () => bigint;
+  /** The documents at a past commit timestamp (null: the current ones); throws OutOfRetentionError. */
+  snapshotAt: (ts: bigint) => Record<string, Doc> | null;
   cloudUrl: string;
   adminKey: string;
   /** Counters for `npm run bench` on GET /debug/stats; absent unless LOCAL_BACKEND_DEBUG_STATS=1. */
@@ -99,7 +103,7 @@ export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, 
     }
     const m = FUNCTION_ROUTE.exec(p);
     if (!m || req.method !== "POST") return json(res, 404, { code: "NotFound", message: `No route for ${req.method} ${p}` });
-    return await runFunction(ctx, m[1] === "function" ? "any" : m[1] === "query_at_ts" ? "query" : (m[1] as FunctionKind), req, res);
+    return await runFunction(ctx, m[1] === "function" ? "any" : m[1] === "query_at_ts" ? "query" : (m[1] as FunctionKind), req, res, m[1] === "query_at_ts");
   } catch (e) {
     if (e instanceof AuthenticationError) return json(res, 401, { code: e.code, message: e.message });
     backendLog(`HTTP ${req.method} ${req.url}: ${(e as Error)?.stack ?? String(e)}`);
@@ -107,7 +111,29 @@ export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, 
   }
 }
 
-async function runFunction(ctx: HttpContext, kind: FunctionKind | "any", req: http.IncomingMessage, res: http.ServerResponse) {
+// Convex's answer to a read it cannot serve (crates/errors: out_of_retention is 503, any other internal error 500).
+const INTERNAL = { code: "InternalServerError", message: "Your request couldn't be completed. Try again later." };
+
+/** `ts` of a /api/query_at_ts body (u64, 8 bytes little-endian, base64) resolved to the documents at it. */
+function snapshotFor(ctx: HttpContext, ts: unknown): { snapshot: Record<string, Doc> | null } | { status: number; body: object } {
+  if (typeof ts !== "string") return { status: 400, body: { code: "BadJsonBody", message: "missing field `ts`" } };
+  const bytes = Buffer.from(ts, "base64");
+  // As Convex: a malformed timestamp, or one later than the latest commit, is an internal error.
+  if (bytes.length !== 8) return { status: 500, body: INTERNAL };
+  const at = decodeTs(ts);
+  if (at > ctx.lastCommitTs()) return { status: 500, body: INTERNAL };
+  try {
+    return { snapshot: ctx.snapshotAt(at) };
+  } catch (e) {
+    if (e instanceof OutOfRetentionError) {
+      backendLog(`query at ${at}: ${e.message}`);
+      return { status: 503, body: INTERNAL };
+    }
+    throw e;
+  }
+}
+
+async function runFunction(ctx: HttpContext, kind: FunctionKind | "any", req: http.IncomingMessage, res: http.ServerResponse, atTs = false) {
   let body: unknown;
   try {
     body = JSON.parse((await readBody(req)).toString() || "{}");
@@ -120,7 +146,13 @@ async function runFunction(ctx: HttpContext, kind: FunctionKind | "any", req: ht
   if (!admin && req.headers.authorization?.startsWith("Convex ")) return json(res, 401, { code: "BadAdminKey", message: BAD_ADMIN_KEY });
   const identity = admin ? actingAs : await identityFrom(ctx, req);
   const args = (Array.isArray(body.args) ? body.args[0] : body.args) as Json | undefined;
-  const r = await ctx.engine.call(kind, body.path, args, identity, undefined, admin);
+  let snapshot: Record<string, Doc> | null = null;
+  if (atTs) {
+    const at = snapshotFor(ctx, body.ts);
+    if (!("snapshot" in at)) return json(res, at.status, at.body);
+    snapshot = at.snapshot;
+  }
+  const r = await ctx.engine.call(kind, body.path, args, identity, undefined, admin, snapshot);
   // Nothing is answered before what it saw is durable: a query may have read a commit whose fsync is
   // still pending, and a crash now must not undo what a client was shown (as on Convex).
   await ctx.synced();

@@ -11,6 +11,8 @@ export const CONVEX_TEST_VERSION = "0.0.60";
 
 /** The content type of the blob being stored in this async context. */
 const storedContentType = new AsyncLocalStorage<string>();
+/** The past snapshot the query started in this async context reads, if any. */
+const snapshotToRead = new AsyncLocalStorage<Record<string, Doc>>();
 
 /** A stored document: a Convex value object with `_id` and `_creationTime`. */
 export type Doc = Record<string, unknown> & { _id: string; _creationTime: number };
@@ -31,6 +33,8 @@ interface DatabaseFake {
   insert(table: string, value: Record<string, unknown>): string;
   patch(table: string, id: string, value: Record<string, unknown>): void;
   commit(commitTs: bigint | null): void;
+  startTransaction(): void;
+  rollbackWrites(): void;
   storeFile(id: string, blob: Blob): void;
   getFile(id: string): Blob | null;
   /** Validates a document (without system fields) against `_schema`; throws on mismatch. */
@@ -95,7 +99,10 @@ export interface Engine {
   transaction<T>(fn: (db: EngineDb) => T): Promise<T>;
   /** The function currently executing in this async context, if any (for log labels). */
   currentUdf(): ExecutionContext | undefined;
+  /** The current committed documents (never a past snapshot a query is reading). */
   documents(): Record<string, Doc>;
+  /** Runs `fn` (a top-level query) against `docs` instead of the current documents. */
+  readAt<T>(docs: Record<string, Doc>, fn: () => T): T;
   counters(): { nextDocId: number; lastCreationTime: number; lastCommitTs: bigint };
   restore(docs: Record<string, Doc>, c: { nextDocId: number; lastCreationTime: number; lastCommitTs: bigint }): void;
   /** Documents the schema would refuse (user tables only), at most `limit`. */
@@ -213,7 +220,7 @@ export function probeInternals(
   const db = root?.db as Partial<DatabaseFake> | undefined;
   if (!db) fail("root component db");
   if (typeof root?.modules !== "function") fail("root component module loader");
-  for (const m of ["get", "insert", "patch", "commit", "storeFile", "getFile", "_validate"] as const)
+  for (const m of ["get", "insert", "patch", "commit", "startTransaction", "rollbackWrites", "storeFile", "getFile", "_validate"] as const)
     if (typeof db[m] !== "function") fail(`DatabaseFake.${m}`);
   if (typeof db._documents !== "object" || !Array.isArray(db._writes)) fail("DatabaseFake document map");
   if (typeof db._nextDocId !== "number" || typeof db._lastCreationTime !== "number") fail("DatabaseFake counters");
@@ -262,6 +269,31 @@ function wire(
     hooks.storeBlob(id, bytes, blob.type);
     return id;
   };
+  // A query at a past timestamp: while it holds convex-test's transaction lock, every read (db.get and
+  // table scans both go through `_documents`) sees the snapshot; the current map comes back at rollback.
+  let live: Record<string, Doc> | null = null;
+  const origStart = db.startTransaction.bind(db);
+  db.startTransaction = () => {
+    const snapshot = db._writes.length === 0 ? snapshotToRead.getStore() : undefined;
+    origStart();
+    if (snapshot) {
+      live = db._documents;
+      db._documents = snapshot;
+    }
+  };
+  const origRollback = db.rollbackWrites.bind(db);
+  db.rollbackWrites = () => {
+    origRollback();
+    if (live && db._writes.length === 0) {
+      db._documents = live;
+      live = null;
+    }
+  };
+  const origCommitForSnapshot = db.commit;
+  db.commit = (commitTs) => {
+    if (live) throw new Error("local-backend: a write inside a read at a past timestamp");
+    origCommitForSnapshot(commitTs);
+  };
   // A `_storage` document carries the file's content type, as on Convex (convex-test stores size and sha256 only).
   const origInsert = db.insert.bind(db);
   db.insert = (table, value) => {
@@ -278,7 +310,8 @@ function wire(
     runByPath: (udfPath, args) => fun({ udfPath, componentPath: "" }, args),
     transaction: (fn) => t.run(async () => fn(db)),
     currentUdf: () => execStorage.getStore(),
-    documents: () => db._documents,
+    documents: () => live ?? db._documents,
+    readAt: (docs, fn) => snapshotToRead.run(docs, fn),
     counters: () => ({
       nextDocId: db._nextDocId,
       lastCreationTime: db._lastCreationTime,

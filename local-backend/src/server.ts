@@ -23,6 +23,7 @@ import { Crons, type CronSpec } from "./crons.ts";
 import { backendLog } from "./logs.ts";
 import { formatUndeclared, formatViolations, reloadFunctions, undeclaredTables, watchConvexDir } from "./reload.ts";
 import { lockDataDir } from "./lock.ts";
+import { History } from "./history.ts";
 
 export interface BackendOptions {
   convexDir: string;
@@ -121,6 +122,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   let lastCommitTs = 0n;
   let pumpScheduled = false;
   let pumping = false;
+  let history: History | undefined;
 
   const durability = new Durability(opts.dataDir, defer, () => {
     durableChanges = durableChanges.length ? durableChanges.concat(pending) : pending;
@@ -141,6 +143,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     onCommit: (changes) => {
       lastCommitTs = clock.next();
       durability.appendCommit(lastCommitTs, changes.map((c) => [c.id, c.new]), engine.internals.counters());
+      history?.record(lastCommitTs, changes);
       pending.push(...changes);
     },
   });
@@ -149,6 +152,8 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   clock.observe(restored.ts);
   lastCommitTs = durableTs = restored.ts;
   engine.internals.restore(restored.docs, restored.counters);
+  // No history before this start: a read at an earlier timestamp is out of retention.
+  history = new History(restored.ts);
   const violations = engine.internals.schemaViolations(schema);
   if (violations.length) backendLog(`Warning: stored documents do not match convex/schema.ts:\n${formatViolations(violations)}`);
   const undeclared = undeclaredTables(engine.internals.documents(), schema);
@@ -275,7 +280,8 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     process.env.LOCAL_BACKEND_DEBUG_STATS === "1"
       ? () => ({ evaluations: subs.evaluations, groups: subs.groupCount, connections: sync.conns.size })
       : undefined;
-  const ctx = { engine, files, verify, synced: () => durability.synced(), kick, lastCommitTs: () => lastCommitTs, cloudUrl, adminKey: keys.adminKey, stats };
+  const snapshotAt = (ts: bigint) => history!.at(ts, engine.internals.documents());
+  const ctx = { engine, files, verify, synced: () => durability.synced(), kick, lastCommitTs: () => lastCommitTs, snapshotAt, cloudUrl, adminKey: keys.adminKey, stats };
   handlers.cloud = (req, res) => defer(() => void cloudHandler(ctx, req, res));
   handlers.site = (req, res) => defer(() => void siteHandler(ctx, req, res));
 
