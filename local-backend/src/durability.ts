@@ -6,6 +6,7 @@ import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import type { Doc } from "./internals.ts";
 import type { Json } from "./protocol.ts";
 import { backendLog } from "./logs.ts";
+import { takeFault } from "./faults.ts";
 
 export interface Counters {
   nextDocId: number;
@@ -45,6 +46,8 @@ interface Snapshot {
 }
 
 const COMPACT_BYTES = 16 * 1024 * 1024;
+/** Waits before each new attempt after a failed log write; when they are used up, the process stops. */
+const RETRY_DELAYS_MS = [10, 50, 250, 1000, 2000];
 /** How long a mutation response is kept for a client that re-sends the mutation after a reconnect. */
 export const RESPONSE_TTL_MS = 60 * 60 * 1000;
 
@@ -56,6 +59,7 @@ export class Durability {
   private afterFlush: Array<() => void> = [];
   private flushScheduled = false;
   private logBytes = 0;
+  private failures = 0;
 
   constructor(
     private readonly dir: string,
@@ -204,15 +208,20 @@ export class Durability {
     this.flushScheduled = false;
     const data = this.buffer.join("");
     this.buffer = [];
+    if (data) {
+      try {
+        this.writeLog(data);
+        this.failures = 0;
+      } catch (e) {
+        // Nothing in this batch was acknowledged: keep it (and its waiters) for the next attempt.
+        this.buffer.unshift(data);
+        return this.retryAfter(e);
+      }
+    }
     const waiters = this.waiters;
     this.waiters = [];
     const after = this.afterFlush;
     this.afterFlush = [];
-    if (data) {
-      fs.writeSync(this.fd, data);
-      fs.fdatasyncSync(this.fd);
-      this.logBytes += data.length;
-    }
     for (const w of waiters) w();
     for (const f of after) {
       try {
@@ -222,6 +231,46 @@ export class Durability {
       }
     }
     this.onFlushed();
+  }
+
+  private writeLog(data: string): void {
+    if (this.fd < 0) {
+      this.fd = fs.openSync(this.logPath(this.gen), "a");
+      syncDir(this.dir);
+    }
+    if (takeFault("failLogWrites")) {
+      fs.writeSync(this.fd, data.slice(0, data.length >> 1));
+      throw new Error("EIO: i/o error, fdatasync (injected by LOCAL_BACKEND_TEST_FAULTS)");
+    }
+    fs.writeSync(this.fd, data);
+    fs.fdatasyncSync(this.fd);
+    this.logBytes += data.length;
+  }
+
+  /**
+   * After a failed write the file's tail is unknown (a torn record, and fsync errors are not reliably
+   * reported twice), so the batch is written again to a new log generation; load() reads every generation
+   * in order and ignores a torn record at the end of one, and records re-applied are idempotent. When the
+   * disk keeps failing the process stops: unacknowledged writes are lost and clients re-send them.
+   */
+  private retryAfter(e: unknown): void {
+    const delay = RETRY_DELAYS_MS[this.failures++];
+    if (this.fd >= 0) {
+      try {
+        fs.closeSync(this.fd);
+      } catch {
+        // already unusable
+      }
+    }
+    this.fd = -1;
+    this.gen++;
+    if (delay === undefined) {
+      backendLog(`the durability log cannot be written (${String((e as Error)?.message ?? e)}); stopping so that nothing unwritten is acknowledged`);
+      process.exit(1);
+    }
+    backendLog(`durability log write failed (${String((e as Error)?.message ?? e)}); retrying in ${delay} ms on ${this.logPath(this.gen)}`);
+    this.flushScheduled = true;
+    this.defer(() => setTimeout(() => this.flush(), delay));
   }
 
   close(): void {

@@ -11,6 +11,7 @@ import { OutOfRetentionError } from "./history.ts";
 import { decodeTs, encodeTs, isObject, type FunctionKind, type Identity, type Json } from "./protocol.ts";
 import { httpActionErrorBody } from "./errors.ts";
 import { backendLog } from "./logs.ts";
+import { armFaults, faultsEnabled } from "./faults.ts";
 
 export interface HttpContext {
   engine: Engine;
@@ -92,6 +93,10 @@ export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, 
       return void res.end("local-backend");
     }
     if (req.method === "GET" && p === "/debug/stats" && ctx.stats) return json(res, 200, ctx.stats());
+    if (p === "/debug/faults" && req.method === "POST" && faultsEnabled()) {
+      if (!adminAuth(ctx, req).admin) return json(res, 401, { code: "BadAdminKey", message: BAD_ADMIN_KEY });
+      return json(res, 200, armFaults(JSON.parse((await readBody(req)).toString() || "{}")));
+    }
     if (p === "/api/query_ts" && req.method === "POST") return json(res, 200, { ts: encodeTs(ctx.lastCommitTs()) });
     if (p === "/api/storage/upload" && req.method === "POST") return await upload(ctx, url, req, res);
     const file = /^\/api\/storage\/([0-9]+_storage)$/.exec(p);

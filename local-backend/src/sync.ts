@@ -6,6 +6,7 @@ import type { Engine } from "./engine.ts";
 import type { SubscriptionManager, Subscription, QueryGroup } from "./subscriptions.ts";
 import { AuthenticationError, BAD_ADMIN_KEY, actingAsIdentity, isAdminKey, type Verified } from "./auth.ts";
 import { backendLog, debugLog } from "./logs.ts";
+import { takeFault } from "./faults.ts";
 
 interface Version {
   querySet: number;
@@ -253,7 +254,7 @@ export class SyncServer {
     this.inflight.set(key, pending.then((r) => r.response));
     const { response, ts } = await pending;
     this.inflight.delete(key);
-    this.ack(conn, response, ts);
+    this.ack(conn, response, ts, requestId);
   }
 
   private async runMutation(session: string, requestId: number, udfPath: string, args: Json | undefined, identity: Identity | null, admin: boolean) {
@@ -267,9 +268,13 @@ export class SyncServer {
   }
 
   /** Sends a response once everything before it is durable, then owes the client a Transition reaching `ts`. */
-  private ack(conn: Connection, response: string, ts: bigint): void {
+  private ack(conn: Connection, response: string, ts: bigint, fresh?: number): void {
     // Sent in the same turn as the fsync, just before the pump's Transition, so both reach the client together.
     this.d.whenSynced(() => {
+      if (fresh !== undefined && takeFault("dropMutationResponses")) {
+        backendLog(`test fault: connection ${conn.id} dropped before the response to mutation request ${fresh}`);
+        return void conn.ws.terminate();
+      }
       conn.send(response);
       if (ts > conn.needTs) conn.needTs = ts;
       conn.owed = true;
