@@ -4,11 +4,11 @@ import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { listedProfile } from "./lib/access";
+import { blockingIntervals } from "./lib/bookingTime";
 import { fail } from "./lib/errors";
 import { query } from "./lib/functions";
 import { durationMinutes, specialization, specialty, weeklyAvailability } from "./lib/validators";
 import { NEXT_DAYS_HORIZON, nextFreeDays } from "./model/nextAvailability";
-import { blocksTime } from "./model/bookings";
 import { matchesSearch, priceFor, startingPrice } from "./model/psychics";
 import { requireInstant } from "./lib/time";
 
@@ -116,10 +116,6 @@ export const getPublicProfile = query({
   },
 });
 
-/** Bookings read to find taken slots: far more than a reader can hold in the horizon. */
-const MAX_TAKEN_BOOKINGS = 500;
-const HOUR_MS = 60 * 60 * 1000;
-
 /**
  * "Prossime disponibilità" (docs/product-rules.md): the next three days with free time, from the weekly
  * schedule minus confirmed bookings and unexpired payment holds. `now` comes from the page,
@@ -135,17 +131,8 @@ export const listNextAvailability = query({
     requireInstant(now);
     const profile = await listedProfile(ctx, id);
     if (profile === null || !profile.isAvailable) return [];
-    // A booking starting up to 2 hours before now may still cover a slot (60-minute maximum).
-    const bookings = await ctx.db
-      .query("bookings")
-      .withIndex("by_psychicProfile_startsAt", (q) =>
-        q
-          .eq("psychicProfileId", profile._id)
-          .gt("startsAt", now - 2 * HOUR_MS)
-          .lt("startsAt", now + (NEXT_DAYS_HORIZON + 1) * 24 * HOUR_MS),
-      )
-      .take(MAX_TAKEN_BOOKINGS);
-    const taken = bookings.filter((booking) => blocksTime(booking, now));
-    return nextFreeDays(profile.availability, taken, now);
+    const window = { startsAt: now - 2 * 60 * 60 * 1000, endsAt: now + (NEXT_DAYS_HORIZON + 1) * 24 * 60 * 60 * 1000 };
+    const blocking = await blockingIntervals(ctx, profile._id, window, now, undefined, 2000);
+    return nextFreeDays(profile.availability, blocking, now);
   },
 });

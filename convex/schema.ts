@@ -111,6 +111,8 @@ export default defineSchema({
     // Until when a pending_payment booking holds its slot (30 minutes, Stripe Checkout's minimum).
     holdExpiresAt: v.optional(v.number()),
     stripeCheckoutSessionId: v.optional(v.string()),
+    // The hosted checkout page, so an unpaid booking can be resumed from the dashboard while it holds.
+    checkoutUrl: v.optional(v.string()),
     stripePaymentIntentId: v.optional(v.string()),
     paidAt: v.optional(v.number()),
     cancelledAt: v.optional(v.number()),
@@ -136,6 +138,7 @@ export default defineSchema({
       "startsAt",
     ])
     .index("by_checkoutSession", ["stripeCheckoutSessionId"])
+    .index("by_paymentIntent", ["stripePaymentIntentId"])
     .index("by_status_startsAt", ["status", "startsAt"])
     .index("by_status_holdExpiresAt", ["status", "holdExpiresAt"]),
 
@@ -256,6 +259,8 @@ export default defineSchema({
     providerId: v.optional(v.string()),
     // The booking, message or user the email is about, as an id string.
     relatedId: v.optional(v.string()),
+    // Text attachments such as a calendar invitation (.ics).
+    attachments: v.optional(v.array(v.object({ filename: v.string(), contentType: v.string(), content: v.string() }))),
   })
     .index("by_status", ["status"])
     .index("by_to", ["to"]),

@@ -41,6 +41,7 @@ export const errorCodes = [
   "INVALID_STATE",
   "CANCELLATION_NOT_ALLOWED",
   "PAYMENT_FAILED",
+  "TOO_MANY_HOLDS",
   // Calls
   "CALL_NOT_OPEN",
   "CALL_ENDED",

@@ -4,12 +4,13 @@
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import type { EmailAttachment } from "../model/bookingEmails";
 import type { RenderedEmail } from "../model/emailTemplates";
 import type { EmailKind } from "./validators";
 
 export async function queueEmail(
   ctx: MutationCtx,
-  email: RenderedEmail & { to: string; kind: EmailKind; relatedId?: string },
+  email: RenderedEmail & { to: string; kind: EmailKind; relatedId?: string; attachments?: EmailAttachment[] },
 ): Promise<Id<"emailOutbox">> {
   const id = await ctx.db.insert("emailOutbox", { ...email, status: "queued", attempts: 0 });
   await ctx.scheduler.runAfter(0, internal.emails.send, { id });

@@ -22,3 +22,36 @@ export function blocksTime(booking: BookingTimeState, nowMs: number): boolean {
       return false;
   }
 }
+
+/** An unpaid booking holds its time a little longer than the Checkout Session it pays with, so the
+ * session (which Stripe requires to last at least 30 minutes from its creation) always ends first. */
+export const HOLD_MARGIN_MINUTES = 2;
+/** Unpaid bookings one client may hold at once. */
+export const MAX_LIVE_HOLDS = 3;
+/** Optional notes to the reader. */
+export const NOTES_MAX_LENGTH = 1000;
+/** The platform's share of every paid consultation. */
+export const COMMISSION_PERCENT = 15;
+
+/** The price in cents of a consultation, from the reader's whole-euro price. */
+export function priceCentsFor(euros: number): number {
+  return Math.round(euros * 100);
+}
+
+/** What the reader earns from `priceCents`, net of the commission, in whole cents. */
+export function netEarningsCents(priceCents: number): number {
+  return priceCents - Math.round((priceCents * COMMISSION_PERCENT) / 100);
+}
+
+/** The label a client sees for a paid booking: before, during or after its window. */
+export type TimeLabel = "Programmato" | "In corso" | "Completato";
+export function timeLabel(booking: { startsAt: number; endsAt: number }, nowMs: number): TimeLabel {
+  if (nowMs < booking.startsAt) return "Programmato";
+  return nowMs < booking.endsAt ? "In corso" : "Completato";
+}
+
+/** Notes as stored: trimmed, empty as none; too long is refused by the caller. */
+export function cleanNotes(notes: string | undefined): string | undefined {
+  const trimmed = notes?.trim();
+  return trimmed ? trimmed : undefined;
+}

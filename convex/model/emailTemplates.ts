@@ -17,7 +17,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** The branded frame: violet header with the name, white card, footer with the disclaimer. */
-function layout(title: string, bodyHtml: string): string {
+export function layout(title: string, bodyHtml: string): string {
   return `<!doctype html>
 <html lang="it"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f4f0fb;font-family:Arial,Helvetica,sans-serif;color:#21182e">
@@ -33,9 +33,9 @@ Arcano — consulti di cartomanzia. I consulti sono un servizio di intrattenimen
 </td></tr></table></td></tr></table></body></html>`;
 }
 
-const paragraph = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text)}</p>`;
+export const paragraph = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text)}</p>`;
 
-const textFooter =
+export const textFooter =
   "\n\n—\nArcano — consulti di cartomanzia. I consulti sono un servizio di intrattenimento e non sostituiscono il parere di medici, avvocati, psicologi o consulenti finanziari.";
 
 export function accountCreatedEmail(args: { fullName: string; accountType: AccountType; siteUrl: string }): RenderedEmail {

@@ -15,7 +15,18 @@ export type CaughtEmail = {
   subject: string;
   html?: string;
   text?: string;
+  /** Attachments as Resend receives them (base64 content), decoded so tests can read an invitation. */
+  attachments?: Array<{ filename: string; contentType?: string; content: string }>;
 };
+
+function decodeAttachments(value: unknown): CaughtEmail["attachments"] {
+  if (!Array.isArray(value)) return undefined;
+  return value.map((item: Record<string, unknown>) => ({
+    filename: String(item.filename ?? "allegato"),
+    contentType: typeof item.contentType === "string" ? item.contentType : undefined,
+    content: typeof item.content === "string" ? Buffer.from(item.content, "base64").toString("utf8") : "",
+  }));
+}
 
 type Options = { dataDir: string; port: number; apiKey: string; host?: string };
 
@@ -70,6 +81,7 @@ export async function startMailCatcher({ dataDir, port, apiKey, host = "127.0.0.
           subject: body.subject,
           html: typeof body.html === "string" ? body.html : undefined,
           text: typeof body.text === "string" ? body.text : undefined,
+          attachments: decodeAttachments(body.attachments),
         };
         appendFileSync(file, `${JSON.stringify(email)}\n`);
         emails.push(email);

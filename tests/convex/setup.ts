@@ -7,6 +7,7 @@ import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
+import { FAKE_STRIPE_BASE, FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, FakeStripe } from "./fixtures/fakeStripe";
 
 // Every module under convex/, _generated included: convex-test finds the functions' root from
 // the "_generated" key, so keys are "../../convex/<path>".
@@ -34,8 +35,14 @@ const signingKeys = await makeSigningKeys();
 // busy machine, hence the longer timeout.
 vi.setConfig({ testTimeout: 30_000 });
 const backendsOfThisTest = new Set<TestConvex>();
+// Stripe is answered by an in-memory fake through the real SDK (fixtures/fakeStripe.ts).
+let currentStripe = new FakeStripe();
+/** The fake Stripe of the running test: its sessions, refunds and requests. */
+export const fakeStripe = () => currentStripe;
 beforeEach(() => {
   vi.useFakeTimers();
+  currentStripe = new FakeStripe();
+  vi.stubGlobal("fetch", currentStripe.fetch);
 });
 afterEach(async () => {
   // A test may have switched to real timers on its own; scheduled work still runs to the end.
@@ -43,6 +50,7 @@ afterEach(async () => {
   for (const t of backendsOfThisTest) await t.finishAllScheduledFunctions(vi.runAllTimers);
   backendsOfThisTest.clear();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 /**
@@ -57,6 +65,9 @@ export function setupTest(
     CONVEX_SITE_URL: TEST_SITE_URL,
     SITE_URL: "http://127.0.0.1:5173",
     ADMIN_EMAIL_DOMAIN: TEST_ADMIN_DOMAIN,
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_API_BASE: FAKE_STRIPE_BASE,
+    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
   });
   const t = convexTest(schema, { ...modules, ...extraModules });
   backendsOfThisTest.add(t);

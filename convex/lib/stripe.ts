@@ -1,0 +1,35 @@
+// The Stripe SDK as every function gets it. The same code runs on a deployment with real keys and
+// offline against the local stand-in: only the configuration differs (STRIPE_API_BASE points the
+// SDK's host, port and protocol at the stand-in; on a deployment it is not set).
+import Stripe from "stripe";
+import { env } from "../_generated/server";
+
+/** The SDK, or null when no secret key is configured (the caller reports a payment failure). */
+export function stripeClient(): Stripe | null {
+  const key = env.STRIPE_SECRET_KEY;
+  if (!key) return null;
+  const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
+  return new Stripe(key, {
+    // fetch works in Convex's default runtime as in Node; the SDK's Node client does not.
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === "https:" ? 443 : 80),
+          protocol: base.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+}
+
+/** Verifies a webhook's `Stripe-Signature` with the endpoint secret; throws when it does not match. */
+export async function verifyWebhookEvent(rawBody: string, signature: string | null): Promise<Stripe.Event> {
+  const secret = env.STRIPE_WEBHOOK_SECRET;
+  if (!secret || !signature) throw new Error("missing webhook secret or signature");
+  // Only the static webhook helpers are used here: verifying needs no API key.
+  return Stripe.webhooks.constructEventAsync(rawBody, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
+}
+
+export type { Stripe };

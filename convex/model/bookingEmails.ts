@@ -1,0 +1,153 @@
+// The emails about a booking, in Italian, as HTML and text, with a calendar invitation (.ics) for
+// the confirmed time. Pure functions over plain values.
+import { TZDate } from "@date-fns/tz";
+import ical, { ICalCalendarMethod } from "ical-generator";
+import { ROME_TIME_ZONE } from "../lib/time";
+import { escapeHtml, layout, paragraph, textFooter, type RenderedEmail } from "./emailTemplates";
+
+export type EmailAttachment = { filename: string; contentType: string; content: string };
+
+export type BookingFacts = {
+  bookingId: string;
+  psychicName: string;
+  clientName: string;
+  /** Rome wall clock, as people read it. */
+  scheduledDate: string;
+  scheduledTime: string;
+  startsAt: number;
+  endsAt: number;
+  durationMinutes: number;
+  priceCents: number;
+  siteUrl: string;
+  /** Raised each time the booking's time changes, so calendars replace the old event. */
+  sequence: number;
+};
+
+// Europe/Rome since 1996: summer time from the last Sunday of March to the last Sunday of October.
+const ROME_VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  "TZID:Europe/Rome",
+  "BEGIN:DAYLIGHT",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0200",
+  "TZNAME:CEST",
+  "DTSTART:19700329T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+  "END:DAYLIGHT",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:+0200",
+  "TZOFFSETTO:+0100",
+  "TZNAME:CET",
+  "DTSTART:19701025T030000",
+  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+].join("\r\n");
+
+/** "€ 50,00" as people read prices here. */
+export function formatEuro(cents: number): string {
+  return new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" }).format(cents / 100);
+}
+
+/** "mercoledì 25 novembre 2026" from "2026-11-25". */
+export function formatItalianDate(date: string): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
+/** A stable UID per booking: calendars update the same event when it moves or is cancelled. */
+export function calendarUid(bookingId: string): string {
+  return `booking-${bookingId}@arcano.it`;
+}
+
+/** The calendar invitation for a booking, in Rome time with its time-zone rules. */
+export function bookingInvitation(facts: BookingFacts, cancelled = false): EmailAttachment {
+  const calendar = ical({ prodId: { company: "Arcano", product: "Consulti" } });
+  calendar.method(cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST);
+  calendar.timezone({ name: null, generator: (zone) => (zone === ROME_TIME_ZONE ? ROME_VTIMEZONE : null) });
+  calendar.createEvent({
+    id: calendarUid(facts.bookingId),
+    sequence: facts.sequence,
+    start: new TZDate(facts.startsAt, ROME_TIME_ZONE),
+    end: new TZDate(facts.endsAt, ROME_TIME_ZONE),
+    timezone: ROME_TIME_ZONE,
+    stamp: new Date(facts.startsAt - 24 * 60 * 60 * 1000 + facts.sequence),
+    summary: `Consulto con ${facts.psychicName} — Arcano`,
+    description: `Consulto vocale di ${facts.durationMinutes} minuti. Entra dalla pagina della chiamata: ${facts.siteUrl}/call/${facts.bookingId}`,
+    url: `${facts.siteUrl}/call/${facts.bookingId}`,
+  });
+  return { filename: "consulto.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST", content: calendar.toString() };
+}
+
+function detailRows(facts: BookingFacts): Array<[string, string]> {
+  return [
+    ["Cartomante", facts.psychicName],
+    ["Data", formatItalianDate(facts.scheduledDate)],
+    ["Ora", `${facts.scheduledTime} (ora italiana)`],
+    ["Durata", `${facts.durationMinutes} minuti`],
+    ["Totale", `${formatEuro(facts.priceCents)} IVA inclusa`],
+  ];
+}
+
+function detailsHtml(rows: Array<[string, string]>): string {
+  return `<table role="presentation" cellpadding="4" style="margin:0 0 16px">${rows
+    .map(([label, value]) => `<tr><td style="color:#6b6478">${label}</td><td><strong>${escapeHtml(value)}</strong></td></tr>`)
+    .join("")}</table>`;
+}
+
+const button = (href: string, label: string) =>
+  `<p style="margin:20px 0"><a href="${escapeHtml(href)}" style="background:#6e56cf;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+
+/** To the client: the consultation is paid and confirmed. */
+export function bookingConfirmedClientEmail(facts: BookingFacts): RenderedEmail {
+  const rows = detailRows(facts);
+  const callUrl = `${facts.siteUrl}/call/${facts.bookingId}`;
+  const next =
+    "La pagina della chiamata si apre 5 minuti prima dell'inizio: entra dal browser, con il microfono, dalla tua dashboard o da questo link. In allegato trovi l'invito per il calendario.";
+  const rules =
+    "Puoi annullare fino a 24 ore prima con rimborso completo; tra 24 e 2 ore prima il rimborso è del 50%; dopo, o in caso di assenza, non è previsto rimborso.";
+  return {
+    subject: `Consulto confermato con ${facts.psychicName} — ${facts.scheduledTime}, ${formatItalianDate(facts.scheduledDate)}`,
+    html: layout("Il tuo consulto è confermato", detailsHtml(rows) + paragraph(next) + button(callUrl, "Vai alla chiamata") + paragraph(rules)),
+    text: `Il tuo consulto è confermato\n\n${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}\n\n${next}\n${callUrl}\n\n${rules}${textFooter}`,
+  };
+}
+
+/** To the reader: a new paid consultation. */
+export function bookingConfirmedPsychicEmail(facts: BookingFacts): RenderedEmail {
+  const rows: Array<[string, string]> = [["Cliente", facts.clientName], ...detailRows(facts).slice(1)];
+  const dashboard = `${facts.siteUrl}/psychic-dashboard`;
+  return {
+    subject: `Nuova prenotazione: ${facts.clientName}, ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}`,
+    html: layout(
+      "Hai una nuova prenotazione",
+      detailsHtml(rows) + paragraph("Il consulto è già pagato. In allegato trovi l'invito per il calendario.") + button(dashboard, "Apri la dashboard"),
+    ),
+    text: `Hai una nuova prenotazione\n\n${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}\n\nIl consulto è già pagato.\n${dashboard}${textFooter}`,
+  };
+}
+
+/** To the client: paid after the hold had lapsed and the time was taken, so it is refunded in full. */
+export function latePaymentRefundedClientEmail(facts: BookingFacts): RenderedEmail {
+  const rows = detailRows(facts);
+  const text =
+    "Il pagamento è arrivato dopo la scadenza della prenotazione temporanea e nel frattempo l'orario è stato prenotato da un'altra persona. Ti rimborsiamo l'intero importo: l'accredito sulla carta richiede 5–10 giorni lavorativi.";
+  const again = `${facts.siteUrl}/psychics`;
+  return {
+    subject: `Rimborso completo: l'orario delle ${facts.scheduledTime} non è più disponibile`,
+    html: layout("Orario non più disponibile, rimborso completo", detailsHtml(rows) + paragraph(text) + button(again, "Scegli un altro orario")),
+    text: `Orario non più disponibile, rimborso completo\n\n${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}\n\n${text}\n${again}${textFooter}`,
+  };
+}
+
+/** To the reader: a late payment for a time they no longer had free was refunded; nothing to do. */
+export function latePaymentRefundedPsychicEmail(facts: BookingFacts): RenderedEmail {
+  const text = `Un pagamento di ${facts.clientName} per ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime} è arrivato dopo la scadenza della prenotazione temporanea, quando l'orario era già occupato. È stato rimborsato per intero: la tua agenda non cambia.`;
+  return {
+    subject: "Pagamento tardivo rimborsato, la tua agenda non cambia",
+    html: layout("Pagamento tardivo rimborsato", paragraph(text)),
+    text: `Pagamento tardivo rimborsato\n\n${text}${textFooter}`,
+  };
+}

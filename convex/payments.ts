@@ -1,0 +1,466 @@
+// Paying for a consultation (docs/product-rules.md, "Slots and holds", "Payments and refunds"):
+// a transactional hold, a Stripe Checkout Session, and fulfilment that runs once per session from
+// either door (the verified webhook, or the success page asking Stripe).
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import type { Doc, Id } from "./_generated/dataModel";
+import type { MutationCtx } from "./_generated/server";
+import { env } from "./_generated/server";
+import { listedProfile } from "./lib/access";
+import { blockingIntervals } from "./lib/bookingTime";
+import { fail } from "./lib/errors";
+import { clientAction, internalAction, internalMutation } from "./lib/functions";
+import { queueEmail } from "./lib/outbox";
+import { readSettings } from "./lib/settings";
+import { stripeClient } from "./lib/stripe";
+import { markChargeRefunded } from "./refunds";
+import { parseDate, parseTime } from "./lib/time";
+import { durationMinutes } from "./lib/validators";
+import {
+  bookingConfirmedClientEmail,
+  bookingConfirmedPsychicEmail,
+  bookingInvitation,
+  formatItalianDate,
+  latePaymentRefundedClientEmail,
+  latePaymentRefundedPsychicEmail,
+  type BookingFacts,
+} from "./model/bookingEmails";
+import {
+  cleanNotes,
+  HOLD_MARGIN_MINUTES,
+  HOLD_MINUTES,
+  MAX_LIVE_HOLDS,
+  NOTES_MAX_LENGTH,
+  priceCentsFor,
+} from "./model/bookings";
+import { DELETED_ACCOUNT_NAME } from "./model/accountDeletion";
+import { priceFor } from "./model/psychics";
+import { consultationInterval, dayWindow, overlaps, whyNotFree } from "./model/slots";
+
+const MINUTE_MS = 60_000;
+
+export function siteUrl(): string {
+  return env.SITE_URL ?? "http://127.0.0.1:5173";
+}
+
+const holdRequest = {
+  psychicProfileId: v.string(),
+  durationMinutes,
+  date: v.string(),
+  time: v.string(),
+  notes: v.optional(v.string()),
+};
+
+/**
+ * Takes the time for the client in one transaction, after checking everything again: the account,
+ * the switches, the reader (listed and available), the duration, the time (free by the slot engine,
+ * with notice), the notes, and the client's live holds. The price comes from the reader's prices.
+ */
+export const createHold = internalMutation({
+  args: { clientId: v.id("users"), ...holdRequest },
+  returns: v.object({
+    bookingId: v.id("bookings"),
+    priceCents: v.number(),
+    holdExpiresAt: v.number(),
+    description: v.string(),
+    clientEmail: v.union(v.string(), v.null()),
+  }),
+  handler: async (ctx, { clientId, psychicProfileId, durationMinutes: minutes, date, time, notes }) => {
+    const client = await ctx.db.get("users", clientId);
+    if (client === null || client.accountType !== "client") return fail("CLIENT_ONLY");
+    const settings = await readSettings(ctx);
+    if (settings.maintenance_mode) return fail("MAINTENANCE_MODE");
+    if (!settings.booking_enabled) return fail("BOOKING_DISABLED");
+    parseDate(date);
+    parseTime(time);
+    const cleaned = cleanNotes(notes);
+    if (cleaned !== undefined && cleaned.length > NOTES_MAX_LENGTH) return fail("INVALID_INPUT", { field: "notes" });
+
+    const profile = await listedProfile(ctx, psychicProfileId);
+    if (profile === null) return fail("NOT_FOUND");
+    if (!profile.isAvailable) return fail("PSYCHIC_UNAVAILABLE");
+    if (!profile.availableDurations.includes(minutes)) return fail("DURATION_NOT_OFFERED");
+
+    const now = Date.now();
+    const blocking = await blockingIntervals(ctx, profile._id, dayWindow(date), now);
+    const refusal = whyNotFree({ availability: profile.availability, date, durationMinutes: minutes, blocking, nowMs: now }, time);
+    if (refusal !== null) return fail(refusal);
+
+    const held = await ctx.db
+      .query("bookings")
+      .withIndex("by_client_status_startsAt", (q) => q.eq("clientId", clientId).eq("status", "pending_payment"))
+      .take(50);
+    if (held.filter((booking) => (booking.holdExpiresAt ?? 0) > now).length >= MAX_LIVE_HOLDS) return fail("TOO_MANY_HOLDS");
+
+    const priceCents = priceCentsFor(priceFor(profile, minutes));
+    const { startsAt, endsAt } = consultationInterval(date, time, minutes);
+    const holdExpiresAt = now + (HOLD_MINUTES + HOLD_MARGIN_MINUTES) * MINUTE_MS;
+    const bookingId = await ctx.db.insert("bookings", {
+      clientId,
+      psychicUserId: profile.userId,
+      psychicProfileId: profile._id,
+      psychicName: profile.psychicName,
+      consultationType: "voice",
+      scheduledDate: date,
+      scheduledTime: time,
+      startsAt,
+      endsAt,
+      durationMinutes: minutes,
+      priceCents,
+      notes: cleaned,
+      status: "pending_payment",
+      holdExpiresAt,
+    });
+    await ctx.scheduler.runAt(holdExpiresAt, internal.payments.expireHold, { bookingId });
+    return {
+      bookingId,
+      priceCents,
+      holdExpiresAt,
+      description: `Consulto vocale con ${profile.psychicName}, ${formatItalianDate(date)} alle ${time} (${minutes} minuti)`,
+      clientEmail: client.email ?? null,
+    };
+  },
+});
+
+export const attachCheckoutSession = internalMutation({
+  args: { bookingId: v.id("bookings"), sessionId: v.string(), url: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { bookingId, sessionId, url }) => {
+    const booking = await ctx.db.get("bookings", bookingId);
+    if (booking === null) return null;
+    await ctx.db.patch("bookings", bookingId, {
+      stripeCheckoutSessionId: sessionId,
+      ...(booking.status === "pending_payment" ? { checkoutUrl: url } : {}),
+    });
+    return null;
+  },
+});
+
+/** Frees a held time at once: payment could not start, the client left the checkout, or it expired. */
+async function releaseHold(ctx: MutationCtx, booking: Doc<"bookings">) {
+  if (booking.status !== "pending_payment") return false;
+  await ctx.db.patch("bookings", booking._id, { status: "expired", holdExpiresAt: Math.min(booking.holdExpiresAt ?? 0, Date.now()) });
+  return true;
+}
+
+export const releaseHoldAfterFailure = internalMutation({
+  args: { bookingId: v.id("bookings") },
+  returns: v.null(),
+  handler: async (ctx, { bookingId }) => {
+    const booking = await ctx.db.get("bookings", bookingId);
+    if (booking !== null) await releaseHold(ctx, booking);
+    return null;
+  },
+});
+
+/** Scheduled at the hold's end: an unpaid booking stops holding its time (queries never read the clock). */
+export const expireHold = internalMutation({
+  args: { bookingId: v.id("bookings") },
+  returns: v.null(),
+  handler: async (ctx, { bookingId }) => {
+    const booking = await ctx.db.get("bookings", bookingId);
+    if (booking !== null && (booking.holdExpiresAt ?? 0) <= Date.now()) await releaseHold(ctx, booking);
+    return null;
+  },
+});
+
+type Hold = {
+  bookingId: Id<"bookings">;
+  priceCents: number;
+  holdExpiresAt: number;
+  description: string;
+  clientEmail: string | null;
+};
+
+/**
+ * Starts paying: holds the time, then opens a Stripe Checkout Session for exactly that booking and
+ * price. If Stripe fails, the hold is released at once: no hold is ever left behind.
+ */
+export const startCheckout = clientAction({
+  args: holdRequest,
+  returns: v.object({ url: v.string(), bookingId: v.id("bookings") }),
+  handler: async (ctx, args): Promise<{ url: string; bookingId: Id<"bookings"> }> => {
+    const hold: Hold = await ctx.runMutation(internal.payments.createHold, { clientId: ctx.viewerId, ...args });
+    const stripe = stripeClient();
+    try {
+      if (stripe === null) throw new Error("STRIPE_SECRET_KEY is not set");
+      const site = siteUrl();
+      const metadata = { bookingId: hold.bookingId };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          currency: "eur",
+          locale: "it",
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: "eur",
+                unit_amount: hold.priceCents,
+                product_data: { name: "Consulto di cartomanzia", description: hold.description },
+              },
+            },
+          ],
+          client_reference_id: hold.bookingId,
+          metadata,
+          payment_intent_data: { metadata },
+          ...(hold.clientEmail ? { customer_email: hold.clientEmail } : {}),
+          expires_at: Math.floor(hold.holdExpiresAt / 1000),
+          success_url: `${site}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${site}/payment-canceled?booking_id=${hold.bookingId}`,
+        },
+        { idempotencyKey: `checkout-${hold.bookingId}` },
+      );
+      if (!session.url) throw new Error("Stripe returned no checkout URL");
+      await ctx.runMutation(internal.payments.attachCheckoutSession, {
+        bookingId: hold.bookingId,
+        sessionId: session.id,
+        url: session.url,
+      });
+      return { url: session.url, bookingId: hold.bookingId };
+    } catch (error) {
+      console.error(`Checkout per la prenotazione ${hold.bookingId} non creato:`, error instanceof Error ? error.message : error);
+      await ctx.runMutation(internal.payments.releaseHoldAfterFailure, { bookingId: hold.bookingId });
+      return fail("PAYMENT_FAILED");
+    }
+  },
+});
+
+/** Everything an email about a booking says. */
+async function bookingFacts(ctx: MutationCtx, booking: Doc<"bookings">): Promise<BookingFacts> {
+  const client = await ctx.db.get("users", booking.clientId);
+  return {
+    bookingId: booking._id,
+    psychicName: booking.psychicName,
+    clientName: client?.name ?? DELETED_ACCOUNT_NAME,
+    scheduledDate: booking.scheduledDate,
+    scheduledTime: booking.scheduledTime,
+    startsAt: booking.startsAt,
+    endsAt: booking.endsAt,
+    durationMinutes: booking.durationMinutes,
+    priceCents: booking.priceCents,
+    siteUrl: siteUrl(),
+    sequence: 0,
+  };
+}
+
+async function emailParties(
+  ctx: MutationCtx,
+  booking: Doc<"bookings">,
+  kind: "booking_confirmed" | "refund_issued",
+  render: { client: (facts: BookingFacts) => ReturnType<typeof bookingConfirmedClientEmail>; psychic: typeof render.client },
+  withInvitation: boolean,
+) {
+  const facts = await bookingFacts(ctx, booking);
+  const attachments = withInvitation ? [bookingInvitation(facts)] : undefined;
+  const client = await ctx.db.get("users", booking.clientId);
+  const psychic = await ctx.db.get("users", booking.psychicUserId);
+  if (client?.email) await queueEmail(ctx, { to: client.email, kind, relatedId: booking._id, attachments, ...render.client(facts) });
+  if (psychic?.email) await queueEmail(ctx, { to: psychic.email, kind, relatedId: booking._id, attachments, ...render.psychic(facts) });
+}
+
+export type PaidSession = {
+  sessionId: string;
+  bookingId: string | null;
+  paymentIntentId: string | null;
+  amountTotal: number | null;
+};
+
+/**
+ * Confirms a paid Checkout Session, once: a second call for the same session changes nothing.
+ * A payment for a booking whose hold lapsed is still honoured if its time is free; if someone else
+ * has taken the time since (or the consultation is already past), it is refunded in full.
+ */
+const paidSession = {
+  sessionId: v.string(),
+  bookingId: v.union(v.string(), v.null()),
+  paymentIntentId: v.union(v.string(), v.null()),
+  amountTotal: v.union(v.number(), v.null()),
+};
+const fulfilment = v.union(v.literal("confirmed"), v.literal("refunding"), v.literal("already"), v.literal("unknown"));
+
+export const fulfilPaidSession = internalMutation({
+  args: paidSession,
+  returns: fulfilment,
+  handler: (ctx, paid) => fulfil(ctx, paid),
+});
+
+async function fulfil(ctx: MutationCtx, paid: PaidSession): Promise<"confirmed" | "refunding" | "already" | "unknown"> {
+  {
+    const byId = paid.bookingId === null ? null : ctx.db.normalizeId("bookings", paid.bookingId);
+    const booking =
+      (byId ? await ctx.db.get("bookings", byId) : null) ??
+      (await ctx.db
+        .query("bookings")
+        .withIndex("by_checkoutSession", (q) => q.eq("stripeCheckoutSessionId", paid.sessionId))
+        .first());
+    // A session of another booking, or of none we know: nothing to do.
+    if (booking === null || (booking.stripeCheckoutSessionId && booking.stripeCheckoutSessionId !== paid.sessionId)) {
+      return "unknown";
+    }
+    if (booking.paidAt !== undefined) return "already";
+
+    const now = Date.now();
+    const paidFields = {
+      stripeCheckoutSessionId: paid.sessionId,
+      stripePaymentIntentId: paid.paymentIntentId ?? undefined,
+      paidAt: now,
+      checkoutUrl: undefined,
+    };
+    const others = await blockingIntervals(ctx, booking.psychicProfileId, dayWindow(booking.scheduledDate), now, booking._id);
+    const stillHeld = booking.status === "pending_payment";
+    const timeIsFree = booking.startsAt > now && !others.some((other) => overlaps(booking, other));
+    const rightAmount = paid.amountTotal === null || paid.amountTotal === booking.priceCents;
+    if ((stillHeld || booking.status === "expired") && timeIsFree && rightAmount) {
+      await ctx.db.patch("bookings", booking._id, { ...paidFields, status: "confirmed", holdExpiresAt: undefined });
+      await emailParties(
+        ctx,
+        booking,
+        "booking_confirmed",
+        { client: bookingConfirmedClientEmail, psychic: bookingConfirmedPsychicEmail },
+        true,
+      );
+      return "confirmed";
+    }
+    // Paid too late, or for the wrong amount: the whole payment goes back.
+    await ctx.db.patch("bookings", booking._id, {
+      ...paidFields,
+      status: "cancelled",
+      cancelledAt: now,
+      cancelledBy: "system",
+      cancelReason: "late_payment",
+      refundCents: paid.amountTotal ?? booking.priceCents,
+      refundStatus: "pending",
+    });
+    await ctx.scheduler.runAfter(0, internal.refunds.refundBooking, { bookingId: booking._id, attempt: 1 });
+    await emailParties(
+      ctx,
+      booking,
+      "refund_issued",
+      { client: latePaymentRefundedClientEmail, psychic: latePaymentRefundedPsychicEmail },
+      false,
+    );
+    return "refunding";
+  }
+}
+
+/** A Checkout Session that ended unpaid frees its booking's time (idempotent). */
+async function releaseForExpiredSession(ctx: MutationCtx, sessionId: string, bookingId: string | null) {
+  const id = bookingId === null ? null : ctx.db.normalizeId("bookings", bookingId);
+  const booking = id ? await ctx.db.get("bookings", id) : null;
+  if (booking !== null && (booking.stripeCheckoutSessionId ?? sessionId) === sessionId) await releaseHold(ctx, booking);
+}
+
+/**
+ * One verified Stripe event, applied once: its id is recorded in the same transaction as its effect,
+ * so a replayed, duplicated or late delivery changes nothing. Events about bookings we do not know
+ * are recorded and ignored.
+ */
+export const applyStripeEvent = internalMutation({
+  args: {
+    eventId: v.string(),
+    type: v.string(),
+    sessionId: v.optional(v.string()),
+    bookingId: v.optional(v.union(v.string(), v.null())),
+    paymentStatus: v.optional(v.string()),
+    paymentIntentId: v.optional(v.union(v.string(), v.null())),
+    amountTotal: v.optional(v.union(v.number(), v.null())),
+    amountRefunded: v.optional(v.number()),
+  },
+  returns: v.union(v.literal("applied"), v.literal("duplicate"), v.literal("ignored")),
+  handler: async (ctx, event) => {
+    const seen = await ctx.db
+      .query("processedWebhookEvents")
+      .withIndex("by_provider_eventId", (q) => q.eq("provider", "stripe").eq("eventId", event.eventId))
+      .first();
+    if (seen !== null) return "duplicate";
+    await ctx.db.insert("processedWebhookEvents", {
+      provider: "stripe",
+      eventId: event.eventId,
+      type: event.type,
+      processedAt: Date.now(),
+    });
+    const bookingId = event.bookingId ?? null;
+    switch (event.type) {
+      case "checkout.session.completed":
+      case "checkout.session.async_payment_succeeded":
+        if (event.sessionId === undefined || event.paymentStatus !== "paid") return "ignored";
+        return (await fulfil(ctx, {
+          sessionId: event.sessionId,
+          bookingId,
+          paymentIntentId: event.paymentIntentId ?? null,
+          amountTotal: event.amountTotal ?? null,
+        })) === "unknown"
+          ? "ignored"
+          : "applied";
+      case "checkout.session.expired":
+        if (event.sessionId === undefined) return "ignored";
+        await releaseForExpiredSession(ctx, event.sessionId, bookingId);
+        return "applied";
+      case "charge.refunded":
+        if (!event.paymentIntentId) return "ignored";
+        return (await markChargeRefunded(ctx, event.paymentIntentId, event.amountRefunded ?? 0)) ? "applied" : "ignored";
+      default:
+        return "ignored";
+    }
+  },
+});
+
+/** The client left the checkout: the session is expired at Stripe too, so it can never be paid. */
+export const expireCheckoutSession = internalAction({
+  args: { sessionId: v.string() },
+  returns: v.null(),
+  handler: async (_ctx, { sessionId }) => {
+    try {
+      await stripeClient()?.checkout.sessions.expire(sessionId);
+    } catch (error) {
+      // Already expired or completed: a completed one is fulfilled (and refunded if late) by its webhook.
+      console.warn(`Sessione ${sessionId} non scaduta:`, error instanceof Error ? error.message : error);
+    }
+    return null;
+  },
+});
+
+/** The success page's door to fulfilment, for the booking's own client only. */
+export const fulfilForClient = internalMutation({
+  args: { clientId: v.id("users"), ...paidSession },
+  returns: fulfilment,
+  handler: async (ctx, { clientId, ...paid }) => {
+    const id = paid.bookingId === null ? null : ctx.db.normalizeId("bookings", paid.bookingId);
+    const booking = id ? await ctx.db.get("bookings", id) : null;
+    if (booking === null || booking.clientId !== clientId) return fail("FORBIDDEN");
+    return fulfil(ctx, paid);
+  },
+});
+
+const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+/**
+ * The success page asks Stripe about the session and fulfils it if paid, so a late webhook never
+ * leaves a paid client waiting (Stripe's fulfilment guide). The page then shows the booking live.
+ */
+export const confirmFromSuccessPage = clientAction({
+  args: { sessionId: v.string() },
+  returns: v.object({ status: v.union(v.literal("paid"), v.literal("unpaid"), v.literal("unknown")) }),
+  handler: async (ctx, { sessionId }): Promise<{ status: "paid" | "unpaid" | "unknown" }> => {
+    if (!CHECKOUT_SESSION_ID.test(sessionId)) return fail("INVALID_INPUT", { field: "sessionId" });
+    const stripe = stripeClient();
+    if (stripe === null) return { status: "unknown" };
+    let session;
+    try {
+      session = await stripe.checkout.sessions.retrieve(sessionId);
+    } catch (error) {
+      console.warn(`Sessione ${sessionId} non recuperata:`, error instanceof Error ? error.message : error);
+      return { status: "unknown" };
+    }
+    if (session.payment_status !== "paid") return { status: "unpaid" };
+    await ctx.runMutation(internal.payments.fulfilForClient, {
+      clientId: ctx.viewerId,
+      sessionId: session.id,
+      bookingId: session.client_reference_id ?? session.metadata?.bookingId ?? null,
+      paymentIntentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
+      amountTotal: session.amount_total ?? null,
+    });
+    return { status: "paid" };
+  },
+});

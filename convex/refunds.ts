@@ -1,0 +1,95 @@
+// Money going back through Stripe. A refund is requested by an action with an idempotency key per
+// booking, so a retry never refunds twice; its result is recorded on the booking, and a refund that
+// keeps failing is left visible as failed (the admin's bookings list shows it), never lost.
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import type { MutationCtx } from "./_generated/server";
+import { internalAction, internalMutation, internalQuery } from "./lib/functions";
+import { stripeClient } from "./lib/stripe";
+
+/** Attempts before a refund is left as failed; retries wait 1, 5 and 25 minutes. */
+export const MAX_REFUND_ATTEMPTS = 4;
+const retryDelayMs = (attempt: number) => 60_000 * 5 ** (attempt - 1);
+
+export const getForRefund = internalQuery({
+  args: { bookingId: v.id("bookings") },
+  handler: async (ctx, { bookingId }) => ctx.db.get("bookings", bookingId),
+});
+
+export const refundBooking = internalAction({
+  args: { bookingId: v.id("bookings"), attempt: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { bookingId, attempt }) => {
+    const booking = await ctx.runQuery(internal.refunds.getForRefund, { bookingId });
+    if (booking === null || booking.refundStatus !== "pending" || !booking.refundCents) return null;
+    try {
+      const stripe = stripeClient();
+      if (stripe === null) throw new Error("STRIPE_SECRET_KEY is not set");
+      if (!booking.stripePaymentIntentId) throw new Error("no payment intent recorded for the booking");
+      const refund = await stripe.refunds.create(
+        { payment_intent: booking.stripePaymentIntentId, amount: booking.refundCents, metadata: { bookingId } },
+        // One refund per booking, whatever the number of attempts.
+        { idempotencyKey: `refund-${bookingId}` },
+      );
+      await ctx.runMutation(internal.refunds.recordRefund, {
+        bookingId,
+        refundId: refund.id,
+        succeeded: refund.status === "succeeded",
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`Rimborso della prenotazione ${bookingId} non riuscito (tentativo ${attempt}): ${reason}`);
+      await ctx.runMutation(internal.refunds.recordRefundFailure, { bookingId, attempt, reason });
+    }
+    return null;
+  },
+});
+
+export const recordRefund = internalMutation({
+  args: { bookingId: v.id("bookings"), refundId: v.string(), succeeded: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, { bookingId, refundId, succeeded }) => {
+    const booking = await ctx.db.get("bookings", bookingId);
+    if (booking === null || booking.refundStatus === "succeeded") return null;
+    await ctx.db.patch("bookings", bookingId, {
+      stripeRefundId: refundId,
+      ...(succeeded ? { refundStatus: "succeeded", refundedAt: Date.now() } : {}),
+    });
+    return null;
+  },
+});
+
+export const recordRefundFailure = internalMutation({
+  args: { bookingId: v.id("bookings"), attempt: v.number(), reason: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { bookingId, attempt }) => {
+    const booking = await ctx.db.get("bookings", bookingId);
+    if (booking === null || booking.refundStatus !== "pending") return null;
+    if (attempt < MAX_REFUND_ATTEMPTS) {
+      await ctx.scheduler.runAfter(retryDelayMs(attempt), internal.refunds.refundBooking, { bookingId, attempt: attempt + 1 });
+    } else {
+      await ctx.db.patch("bookings", bookingId, { refundStatus: "failed" });
+    }
+    return null;
+  },
+});
+
+/**
+ * `charge.refunded` from Stripe: the refund reached the card's network, whoever started it.
+ * Returns whether it was about one of our refunds.
+ */
+export async function markChargeRefunded(ctx: MutationCtx, paymentIntentId: string, amountRefunded: number) {
+  const booking = await ctx.db
+    .query("bookings")
+    .withIndex("by_paymentIntent", (q) => q.eq("stripePaymentIntentId", paymentIntentId))
+    .first();
+  if (booking === null || booking.refundStatus === undefined) return false;
+  if (booking.refundStatus !== "succeeded") {
+    await ctx.db.patch("bookings", booking._id, {
+      refundStatus: "succeeded",
+      refundedAt: Date.now(),
+      refundCents: booking.refundCents ?? amountRefunded,
+    });
+  }
+  return true;
+}
