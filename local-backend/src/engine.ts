@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { makeFunctionReference, type GenericSchema, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import { createEngine, type CommitChange, type Doc, type Engine as Internals, type TestAccessor } from "./internals.ts";
-import { findModule, isFunctionModulePath, type LoadedModule, type ModuleMap } from "./modules.ts";
+import { findModule, isFunctionModulePath, isNodeFunction, type LoadedModule, type ModuleMap } from "./modules.ts";
 import { canonicalizeUdfPath, isObject, type FunctionKind, type Identity, type Json } from "./protocol.ts";
 import { formatError, newRequestId, notFoundError, type FormattedError } from "./errors.ts";
 import { validateArgs, type ValidatorJson } from "./validate.ts";
@@ -72,7 +72,7 @@ export class Engine {
       readBlob: (id) => opts.files.read(id),
     });
     const engine = (holder.engine = new Engine(internals, opts));
-    installConsoleCapture(() => internals.currentUdf());
+    installConsoleCapture(() => internals.currentUdf(), isNodeFunction);
     return engine;
   }
 

@@ -1,10 +1,13 @@
 // Function logs: `console.*` inside a Convex function goes to the caller as `logLines` (as on Convex)
 // and to this process's terminal, labelled with the function name.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createRequire } from "node:module";
 import { inspect } from "node:util";
 
 export class LogCollector {
   readonly lines: string[] = [];
+  /** console.time timers of this request (Convex keeps them per function execution). */
+  readonly timers = new Map<string, number>();
   /** Closed once the response is sent; later output (e.g. a scheduled job inheriting this context) only reaches the terminal. */
   open = true;
   constructor(readonly label: string) {}
@@ -29,71 +32,88 @@ export function debugLog(build: () => string): void {
   if (debugEnabled) write(`[local-backend:debug] ${build()}`);
 }
 
-function formatArg(a: unknown): string {
-  return typeof a === "string" ? inspect(a) : inspect(a, { depth: 4, breakLength: Infinity });
+// Convex formats each console argument on its own and joins them with spaces, without printf-style
+// substitution ("TODO: Support string substitution" in both runtimes): the default runtime with
+// object-inspect (npm-packages/udf-runtime/src/02_console.ts), "use node" actions with Node's util.inspect
+// (the node executor's setupConsole). object-inspect is read from node_modules when present.
+const objectInspect = ((): ((v: unknown, o: object) => string) | null => {
+  try {
+    return createRequire(import.meta.url)("object-inspect") as (v: unknown, o: object) => string;
+  } catch {
+    return null;
+  }
+})();
+
+function formatIsolate(a: unknown): string {
+  const opts = { maxStringLength: 32768, indent: 2, customInspect: true };
+  return objectInspect ? objectInspect(a, opts) : inspect(a, opts);
 }
 
-/** printf-style substitutions in a first string argument (%s %d %i %f %o %O %c %%), as the console standard has them. */
-function substitute(args: unknown[]): unknown[] {
-  if (typeof args[0] !== "string" || !args[0].includes("%")) return args;
-  const rest = args.slice(1);
-  const text = args[0].replace(/%([sdifoOc%])/g, (whole, spec: string) => {
-    if (spec === "%") return "%";
-    if (rest.length === 0) return whole;
-    const v = rest.shift();
-    switch (spec) {
-      case "s":
-        return typeof v === "string" ? v : inspect(v, { depth: 4, breakLength: Infinity });
-      case "d":
-      case "i":
-        return typeof v === "bigint" ? `${v}n` : String(spec === "i" ? parseInt(String(v), 10) : Number(v));
-      case "f":
-        return String(parseFloat(String(v)));
-      case "c":
-        return "";
-      default:
-        return inspect(v, { depth: 4, breakLength: Infinity });
-    }
-  });
-  return [text, ...rest];
+function formatNode(a: unknown): string {
+  return inspect(a, { maxStringLength: 32768, customInspect: true });
 }
+
+const timerLabel = (label: unknown) => (label === undefined ? "default" : label === null ? "null" : String(label));
 
 /**
  * Replaces the console methods once. `currentUdf` names the function running in this async context
- * (scheduled jobs and crons have no collector of their own).
+ * (scheduled jobs and crons have no collector of their own); `isNode` tells a "use node" function.
  */
-export function installConsoleCapture(currentUdf: () => { udfPath: string; udfType: string } | undefined): void {
+export function installConsoleCapture(
+  currentUdf: () => { udfPath: string; udfType: string } | undefined,
+  isNode: (udfPath: string) => boolean,
+): void {
+  const context = () => {
+    const collector = logContext.getStore();
+    const udf = currentUdf();
+    return collector || udf ? { collector, udf, node: udf ? isNode(udf.udfPath) : false } : null;
+  };
+  type Ctx = NonNullable<ReturnType<typeof context>>;
+  /** `messages` are already formatted; one log line, to the caller and the terminal. */
+  const emit = (c: Ctx, level: Level, messages: string[]) => {
+    const line = `[${LEVELS[level]}] ${messages.join(" ")}`;
+    if (c.collector?.open) c.collector.lines.push(line);
+    const label = c.udf ? `${c.udf.udfType[0].toUpperCase()} ${c.udf.udfPath}` : c.collector?.label;
+    write(`${new Date().toISOString()} [${label}] ${line}`);
+  };
+  const format = (c: Ctx, args: unknown[]) => args.map(c.node ? formatNode : formatIsolate);
   for (const level of Object.keys(LEVELS) as Level[]) {
     const original = console[level].bind(console);
     console[level] = (...args: unknown[]) => {
-      const collector = logContext.getStore();
-      const udf = currentUdf();
-      if (!collector && !udf) return original(...args);
-      const line = `[${LEVELS[level]}] ${substitute(args).map(formatArg).join(" ")}`;
-      if (collector?.open) collector.lines.push(line);
-      const label = udf ? `${udf.udfType[0].toUpperCase()} ${udf.udfPath}` : collector?.label;
-      write(`${new Date().toISOString()} [${label}] ${line}`);
+      const c = context();
+      if (!c) return original(...args);
+      emit(c, level, format(c, args));
     };
   }
-  // console.time/timeLog/timeEnd inside a function: timers of this request, reported through console.info.
-  const timers = new Map<string, number>();
+  // Timers of this request. The default runtime writes their messages as plain text (crates/isolate
+  // ops/console.rs); the node executor passes them through console formatting like any argument.
+  const fallbackTimers = new Map<string, number>();
+  const timersOf = (c: Ctx) => c.collector?.timers ?? fallbackTimers;
+  const say = (c: Ctx, level: Level, text: string, extra: unknown[] = []) =>
+    emit(c, level, c.node ? format(c, [text, ...extra]) : [text, ...format(c, extra)]);
   const originalTime = { time: console.time.bind(console), timeLog: console.timeLog.bind(console), timeEnd: console.timeEnd.bind(console) };
-  const inFunction = () => logContext.getStore() !== undefined || currentUdf() !== undefined;
-  const elapsed = (label: string) => `${label}: ${Math.round(performance.now() - timers.get(label)!)}ms`;
-  console.time = (label = "default") => {
-    if (!inFunction()) return originalTime.time(label);
-    if (timers.has(label)) return console.warn(`Timer '${label}' already exists`);
-    timers.set(label, performance.now());
+  console.time = (label?: unknown) => {
+    const c = context();
+    if (!c) return originalTime.time(label as string);
+    const name = timerLabel(label);
+    if (timersOf(c).has(name)) return say(c, "warn", `Timer '${name}' already exists`);
+    timersOf(c).set(name, Date.now());
   };
-  console.timeLog = (label = "default", ...data: unknown[]) => {
-    if (!inFunction()) return originalTime.timeLog(label, ...data);
-    if (!timers.has(label)) return console.warn(`Timer '${label}' does not exist`);
-    console.info(elapsed(label), ...data);
+  console.timeLog = (label?: unknown, ...data: unknown[]) => {
+    const c = context();
+    if (!c) return originalTime.timeLog(label as string, ...data);
+    const name = timerLabel(label);
+    const start = timersOf(c).get(name);
+    if (start === undefined) return say(c, "warn", `Timer '${name}' does not exist`);
+    say(c, "info", `${name}: ${Date.now() - start}ms`, data);
   };
-  console.timeEnd = (label = "default") => {
-    if (!inFunction()) return originalTime.timeEnd(label);
-    if (!timers.has(label)) return console.warn(`Timer '${label}' does not exist`);
-    console.info(elapsed(label));
-    timers.delete(label);
+  console.timeEnd = (label?: unknown) => {
+    const c = context();
+    if (!c) return originalTime.timeEnd(label as string);
+    const name = timerLabel(label);
+    const start = timersOf(c).get(name);
+    if (start === undefined) return say(c, "warn", `Timer '${name}' does not exist`);
+    timersOf(c).delete(name);
+    say(c, "info", `${name}: ${Date.now() - start}ms`);
   };
 }

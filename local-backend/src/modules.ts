@@ -75,6 +75,7 @@ export async function loadModules(dir: string): Promise<{ modules: ModuleMap; lo
   const [isolateBundle, nodeBundle] = [await bundle(isolate, convexDir, outDir, "isolate"), await bundle(node, convexDir, outDir, "node")];
   node.forEach((e, i) => checkNodeExports(e.rel, nodeBundle[`m${i}`]));
 
+  nodeModules = new Set(node.map((e) => e.rel.replace(/\.[^./]+$/, "")));
   const loaded = new Map<string, LoadedModule>();
   const modules: ModuleMap = {};
   const add = (e: EntryPoint, mod: LoadedModule) => {
@@ -88,6 +89,14 @@ export async function loadModules(dir: string): Promise<{ modules: ModuleMap; lo
   // convex-test finds the functions' root folder by the `_generated` key.
   modules["./convex/_generated/server.js"] = async () => ({});
   return { modules, loaded };
+}
+
+/** Paths (without extension) of the "use node" modules last loaded. */
+let nodeModules = new Set<string>();
+
+/** Whether the function `udfPath` (`module:name`) runs in the Node runtime ("use node"). */
+export function isNodeFunction(udfPath: string): boolean {
+  return nodeModules.has(udfPath.split(":")[0].replace(/\.js$/, ""));
 }
 
 /** Finds a module by its path without extension relative to convex/, e.g. `messages` or `lib/x`. */

@@ -110,16 +110,32 @@ describe("time", () => {
     );
   });
 
-  it("console formats printf-style arguments and console.time", async () => {
-    const res = await fetch(`${backend.cloudUrl}/api/query`, {
+  // Convex does no printf substitution; each argument is formatted on its own (object-inspect in the
+  // default runtime, util.inspect in "use node" actions); timer messages are plain text in the default runtime.
+  const logLinesOf = async (kind: "query" | "action", path: string) => {
+    const res = await fetch(`${backend.cloudUrl}/api/${kind}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ path: "behaviour:logs", args: [{}], format: "json" }),
+      body: JSON.stringify({ path, args: [{}], format: "json" }),
     });
-    const { logLines } = (await res.json()) as { logLines: string[] };
-    expect(logLines[0]).toBe("[LOG] 'cart has 3 items (42%)' 'extra'");
-    expect(logLines[1]).toMatch(/^\[INFO\] 'work: \d+ms'$/);
-    expect(logLines[2]).toBe(`[WARN] "Timer 'missing' does not exist"`);
+    return ((await res.json()) as { logLines: string[] }).logLines;
+  };
+
+  it("console arguments and console.time are formatted as the default runtime formats them", async () => {
+    const logLines = await logLinesOf("query", "behaviour:logs");
+    expect(logLines[0]).toBe("[LOG] '%s has %d items (%i%%)' 'cart' 3 42.9 'extra'");
+    expect(logLines[1]).toBe("[LOG] 'it\\'s' {\n  a: 1,\n  b: [ 1, 'x' ]\n}");
+    expect(logLines[2]).toMatch(/^\[INFO\] work: \d+ms 'step' 2$/);
+    expect(logLines[3]).toMatch(/^\[INFO\] work: \d+ms$/);
+    expect(logLines[4]).toBe("[WARN] Timer 'missing' does not exist");
+  });
+
+  it("console output of a \"use node\" action is formatted as the node executor formats it", async () => {
+    const logLines = await logLinesOf("action", "calls:logs");
+    expect(logLines[0]).toBe(`[LOG] "it's" { a: 1, b: [ 1, 'x' ] }`);
+    expect(logLines[1]).toMatch(/^\[INFO\] 'work: \d+ms' 'step'$/);
+    expect(logLines[2]).toMatch(/^\[INFO\] 'work: \d+ms'$/);
+    expect(logLines[3]).toBe(`[WARN] "Timer 'missing' does not exist"`);
   });
 });
 
