@@ -12,7 +12,8 @@ export function stripeClient(): Stripe | null {
   return new Stripe(key, {
     // fetch works in Convex's default runtime as in Node; the SDK's Node client does not.
     httpClient: Stripe.createFetchHttpClient(),
-    maxNetworkRetries: 2,
+    // The SDK retries a failed request itself (safe: every write carries an idempotency key).
+    maxNetworkRetries: Number(env.STRIPE_MAX_NETWORK_RETRIES ?? 2),
     timeout: 20_000,
     ...(base
       ? {

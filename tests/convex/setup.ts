@@ -68,6 +68,8 @@ export function setupTest(
     STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
     STRIPE_API_BASE: FAKE_STRIPE_BASE,
     STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+    // The SDK's own retries wait on timers; under fake timers the tests drive retries themselves.
+    STRIPE_MAX_NETWORK_RETRIES: "0",
   });
   const t = convexTest(schema, { ...modules, ...extraModules });
   backendsOfThisTest.add(t);
