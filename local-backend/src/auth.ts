@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import {
+  compactVerify,
   createLocalJWKSet,
   decodeJwt,
   decodeProtectedHeader,
@@ -104,11 +105,12 @@ export interface Verified {
   expiresAt: number | null;
 }
 
-/** A refused token, with Convex's code (`InvalidAuthHeader`, `NoAuthProvider`, …) and message. */
+/** A refused token, with Convex's code (`InvalidAuthHeader`, `NoAuthProvider`, …), message and HTTP status. */
 export class AuthenticationError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly status = 401,
   ) {
     super(message);
   }
@@ -124,18 +126,22 @@ interface Provider {
 }
 
 const strip = (s: string) => s.replace(/\/+$/, "");
-/** Convex accepts a token issued up to this far in the future (clock skew). */
-const IAT_LEEWAY_S = 5;
+/** Convex's custom JWT validation allows this much clock skew on exp, nbf and iat (biscuit's epsilon). */
+const LEEWAY_S = 5;
 
 function describeProvider(p: Provider): string {
   return p.type === "customJwt"
     ? `CustomJWT(issuer=${p.issuer}, app_id=${p.applicationID ?? "none"})`
-    : `OIDC(domain=${p.domain}, app_id=${p.applicationID ?? "none"})`;
+    : `OIDC(domain=${p.domain}, app_id=${p.applicationID})`;
 }
 
 function audiences(payload: JWTPayload): string[] {
   return payload.aud === undefined ? [] : Array.isArray(payload.aud) ? payload.aud : [payload.aud];
 }
+
+// The texts below are those of crates/authentication/src/lib.rs (validate_id_token, fetch_jwks) and, for
+// the time checks of custom JWTs, of the biscuit crate's ValidationError.
+const invalid = (message: string) => new AuthenticationError("InvalidAuthHeader", message);
 
 /** The provider a token claims to come from, as Convex picks it: issuer, and audience when the provider names one. */
 function matchProvider(providers: Provider[], payload: JWTPayload): Provider {
@@ -148,9 +154,20 @@ function matchProvider(providers: Provider[], payload: JWTPayload): Provider {
   if (found) return found;
   throw new AuthenticationError(
     "NoAuthProvider",
-    `No auth provider found matching the given token (no providers configured with issuer "${payload.iss}" and audience ${JSON.stringify(audiences(payload))}). ` +
-      `Check convex/auth.config.ts. The configured providers are: ${providers.map(describeProvider).join(", ") || "none"}.`,
+    providers.length === 0
+      ? "No auth provider found matching the given token (no providers configured). Check convex/auth.config.ts."
+      : "No auth provider found matching the given token. Check that your JWT's issuer and audience match one of your " +
+          `configured providers: [${providers.map(describeProvider).join(", ")}]`,
   );
+}
+
+/** biscuit's temporal validation, with Convex's 5 s epsilon. */
+function checkTimes(payload: JWTPayload): void {
+  const now = Math.floor(Date.now() / 1000);
+  const fail = (why: string) => invalid(`Could not validate token: ${why}`);
+  if (typeof payload.exp === "number" && now - LEEWAY_S > payload.exp) throw fail(`Token expired ${now - payload.exp} seconds ago`);
+  if (typeof payload.nbf === "number" && payload.nbf > now + LEEWAY_S) throw fail(`Token will be valid in ${payload.nbf - now} seconds`);
+  if (typeof payload.iat === "number" && payload.iat > now + LEEWAY_S) throw fail(`Token will be valid in ${payload.iat - now} seconds`);
 }
 
 export function makeVerifier(opts: {
@@ -160,24 +177,49 @@ export function makeVerifier(opts: {
 }): (token: string) => Promise<Verified> {
   const jwksCache = new Map<string, ReturnType<typeof createLocalJWKSet>>();
   const site = strip(opts.siteUrl);
-  const getJson = async (url: string): Promise<unknown> => {
-    const r = url.startsWith(site) ? await opts.siteFetch(url.slice(site.length) || "/") : await fetch(url);
-    if (!r.ok) throw new AuthenticationError("InvalidAuthHeader", `Could not fetch ${url}: HTTP ${r.status}. Check that the JWKS URL is accessible.`);
-    return r.json();
-  };
-  const jwksFor = async (url: string) => {
-    let set = jwksCache.get(url);
-    if (!set) {
-      let json: unknown;
+  const get = (url: string): Promise<Response> => (url.startsWith(site) ? opts.siteFetch(url.slice(site.length) || "/") : fetch(url));
+  /** A custom JWT provider's JWKS (a data: URL or an HTTP one), as fetch_jwks reads it. */
+  const customJwks = async (uri: string) => {
+    let body: string;
+    if (uri.startsWith("data:")) {
+      const comma = uri.indexOf(",");
+      if (comma < 0) throw invalid("Invalid JWKS data URL. Check that the data URL is properly formatted and contains valid base64-encoded JSON.");
+      const data = uri.slice(comma + 1);
+      body = /;base64$/i.test(uri.slice(0, comma)) ? Buffer.from(data, "base64").toString("utf8") : decodeURIComponent(data);
+    } else {
+      let r: Response;
       try {
-        json = url.startsWith("data:") ? JSON.parse(Buffer.from(url.split(",")[1], "base64").toString()) : await getJson(url);
+        r = await get(uri);
       } catch (e) {
-        if (e instanceof AuthenticationError) throw e;
-        throw new AuthenticationError("InvalidAuthHeader", `Invalid JWKS response body: not valid JSON (${(e as Error).message})`);
+        throw invalid(`Could not fetch JWKS from URL '${uri}': ${(e as Error).message}. Check that the URL is correct and accessible.`);
       }
-      set = createLocalJWKSet(json as Parameters<typeof createLocalJWKSet>[0]);
-      jwksCache.set(url, set);
+      if (r.status !== 200)
+        throw invalid(`Could not fetch JWKS from URL '${uri}': HTTP ${r.status} ${r.statusText || "Unknown"}. Check that the URL is correct and accessible.`);
+      const type = r.headers.get("content-type") ?? "unknown";
+      if (!/^application\/(json|jwk-set\+json)\s*(;\s*charset=utf-8\s*)?$/i.test(type))
+        throw invalid(`Invalid Content-Type '${type}' when fetching JWKS from '${uri}'. Expected 'application/json' or 'application/jwk-set+json'.`);
+      body = await r.text();
     }
+    try {
+      return createLocalJWKSet(JSON.parse(body) as Parameters<typeof createLocalJWKSet>[0]);
+    } catch {
+      throw invalid(`Invalid JWKS response body from '${uri}'. The response is not valid JSON or doesn't match the expected JWKS format.`);
+    }
+  };
+  const oidcJwks = async (issuer: string) => {
+    let set = jwksCache.get(issuer);
+    if (set) return set;
+    const failed = (detail: string, status = 400) =>
+      new AuthenticationError("AuthProviderDiscoveryFailed", `Auth provider discovery of ${issuer} failed${detail}`, status);
+    const disco = await get(`${strip(issuer)}/.well-known/openid-configuration`).catch(() => null);
+    if (!disco) throw failed("");
+    if (!disco.ok) throw failed(`: ${disco.status} ${await disco.text()}`, disco.status >= 500 ? 503 : disco.status);
+    const meta = (await disco.json().catch(() => null)) as unknown;
+    if (!isObject(meta) || typeof meta.jwks_uri !== "string") throw failed("");
+    const keys = await get(meta.jwks_uri).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+    if (!isObject(keys)) throw failed("");
+    set = createLocalJWKSet(keys as unknown as Parameters<typeof createLocalJWKSet>[0]);
+    jwksCache.set(issuer, set);
     return set;
   };
   return async (token) => {
@@ -187,44 +229,37 @@ export function makeVerifier(opts: {
       payload = decodeJwt(token);
       header = decodeProtectedHeader(token);
     } catch {
-      throw new AuthenticationError(
-        "InvalidAuthHeader",
-        "Could not parse JWT payload. Check that the token is a valid JWT format with three base64-encoded parts separated by dots.",
-      );
+      throw invalid("Could not parse JWT payload. Check that the token is a valid JWT format with three base64-encoded parts separated by dots.");
     }
     if (typeof payload.iss !== "string")
-      throw new AuthenticationError("InvalidAuthHeader", "Missing issuer claim ('iss') in the JWT payload: Convex needs the issuer to find the auth provider.");
+      throw invalid("Missing issuer claim ('iss') in JWT payload. The JWT must include an 'iss' claim that matches one of your configured auth providers.");
     const p = matchProvider(opts.providers(), payload);
-    // Custom JWT providers need the key ID; OIDC tokens may omit it when the JWKS has one matching key.
-    if (p.type === "customJwt" && !header.kid)
-      throw new AuthenticationError("InvalidAuthHeader", "The JWT header is missing a 'kid' (key ID): Convex needs it to pick the key in the provider's JWKS.");
-    const now = Math.floor(Date.now() / 1000);
-    if (typeof payload.iat === "number" && payload.iat > now + IAT_LEEWAY_S)
-      throw new AuthenticationError("InvalidAuthHeader", `Token issued at ${payload.iat} will be valid in ${payload.iat - now} seconds; check the issuer's clock.`);
-    if (typeof payload.exp === "number" && payload.exp <= now)
-      throw new AuthenticationError("InvalidAuthHeader", `Token expired ${now - payload.exp} seconds ago`);
-    let jwksUrl: string;
     if (p.type === "customJwt") {
-      if (!p.jwks) throw new AuthenticationError("InvalidAuthHeader", `The provider ${describeProvider(p)} has no jwks URL`);
-      jwksUrl = p.jwks;
-    } else {
-      const disco = await getJson(`${strip(p.domain ?? "")}/.well-known/openid-configuration`);
-      if (!isObject(disco) || typeof disco.jwks_uri !== "string")
-        throw new AuthenticationError("InvalidAuthHeader", `Invalid OpenID configuration at ${p.domain}`);
-      jwksUrl = disco.jwks_uri;
+      const keys = await customJwks(p.jwks ?? "");
+      try {
+        // biscuit's decode_with_jwks needs the kid to pick the key.
+        if (!header.kid) throw new Error("no kid");
+        await compactVerify(token, keys, { algorithms: [p.algorithm ?? "RS256"] });
+      } catch {
+        throw invalid(
+          header.kid
+            ? `Could not decode token. The JWT's 'kid' (key ID) header is '${header.kid}', does this key match any key in the provider's JWKS?`
+            : "Could not decode token. JWT may be missing a 'kid' (key ID) header.",
+        );
+      }
+      checkTimes(payload);
+      return { identity: identityFromClaims(payload), expiresAt: typeof payload.exp === "number" ? payload.exp * 1000 : null };
     }
+    const keys = await oidcJwks(String(payload.iss));
     try {
-      const { payload: verified } = await jwtVerify(token, await jwksFor(jwksUrl), {
-        ...(p.algorithm ? { algorithms: [p.algorithm] } : {}),
-      });
+      // openidconnect's verifier: RS256 or EdDSA, issuer and audience, expiry without leeway.
+      const { payload: verified } = await jwtVerify(token, keys, { algorithms: ["RS256", "EdDSA"], issuer: payload.iss, audience: p.applicationID });
       return { identity: identityFromClaims(verified), expiresAt: verified.exp ? verified.exp * 1000 : null };
-    } catch (e) {
-      if (e instanceof AuthenticationError) throw e;
-      const code = (e as { code?: string }).code;
-      if (code === "ERR_JWT_EXPIRED") throw new AuthenticationError("InvalidAuthHeader", "Token expired 0 seconds ago");
-      if (code === "ERR_JWKS_NO_MATCHING_KEY")
-        throw new AuthenticationError("InvalidAuthHeader", `Could not decode token: no key in the JWKS matches the token's kid '${header.kid}'`);
-      throw new AuthenticationError("InvalidAuthHeader", `Could not verify OIDC token claim. ${(e as Error).message}`);
+    } catch {
+      throw new AuthenticationError(
+        "Unauthenticated",
+        "Could not verify OIDC token claim. Check that the token signature is valid and the token hasn't expired.",
+      );
     }
   };
 }

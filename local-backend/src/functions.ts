@@ -5,6 +5,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { AuthenticationError } from "./auth.ts";
 import { CALL_BOUNDARY, SystemError, nestedError } from "./errors.ts";
 import type { LoadedModule } from "./modules.ts";
+import { backendLog } from "./logs.ts";
 
 type Handler = (ctx: Record<string, unknown>, ...args: unknown[]) => unknown;
 interface Registered {
@@ -57,7 +58,11 @@ function nestingCtx(ctx: Record<string, unknown>, stopped: () => Error | null): 
   return out;
 }
 
-/** Set while an HTTP action runs with an Authorization header that was refused: getUserIdentity() throws it. */
+/**
+ * Set while an HTTP action runs with an Authorization header that was refused. As on Convex (the isolate's
+ * `user_identity` for `Identity::Unknown`), the action runs and getUserIdentity() answers null; the refusal
+ * is only logged.
+ */
 export const refusedAuth = new AsyncLocalStorage<AuthenticationError>();
 
 function wrap(fn: Registered): void {
@@ -67,7 +72,14 @@ function wrap(fn: Registered): void {
   if (fn.isHttp) {
     fn._handler = (ctx, ...args) => {
       const refused = refusedAuth.getStore();
-      const auth = refused ? { getUserIdentity: async () => Promise.reject(new Error(refused.message)) } : ctx.auth;
+      const auth = refused
+        ? {
+            getUserIdentity: async () => {
+              backendLog(`Http Action called getUserIdentity with unknown identity: ${refused.code}`);
+              return null;
+            },
+          }
+        : ctx.auth;
       return handler({ ...nestingCtx(ctx, () => null), auth }, ...args);
     };
     return;

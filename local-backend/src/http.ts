@@ -110,7 +110,7 @@ export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, 
     if (!m || req.method !== "POST") return json(res, 404, { code: "NotFound", message: `No route for ${req.method} ${p}` });
     return await runFunction(ctx, m[1] === "function" ? "any" : m[1] === "query_at_ts" ? "query" : (m[1] as FunctionKind), req, res, m[1] === "query_at_ts");
   } catch (e) {
-    if (e instanceof AuthenticationError) return json(res, 401, { code: e.code, message: e.message });
+    if (e instanceof AuthenticationError) return json(res, e.status, { code: e.code, message: e.message });
     backendLog(`HTTP ${req.method} ${req.url}: ${(e as Error)?.stack ?? String(e)}`);
     if (!res.headersSent) json(res, 500, { code: "InternalServerError", message: String((e as Error)?.message ?? e) });
   }
@@ -170,12 +170,13 @@ async function upload(ctx: HttpContext, url: URL, req: http.IncomingMessage, res
   const refused = ctx.files.checkUploadToken(url.searchParams.get("token"));
   if (refused) return json(res, 401, refused);
   const bytes = await readBody(req);
-  // `Digest: sha-256=<base64>` guards the upload against corruption in transit, as on Convex.
+  // `Digest: sha-256=<base64>` guards the upload against corruption in transit, worded as Convex's
+  // file_storage upload_file words it.
   const digest = /^sha-256=(.+)$/i.exec(String(req.headers.digest ?? "").trim())?.[1];
   if (digest !== undefined) {
     const actual = createHash("sha256").update(bytes).digest("base64");
     if (actual !== digest)
-      return json(res, 400, { code: "Sha256Mismatch", message: `The uploaded file's sha256 ${actual} does not match the Digest header's ${digest}` });
+      return json(res, 400, { code: "Sha256Mismatch", message: `Sha256 mismatch. Expected: ${digest} Actual: ${actual}` });
   }
   const type = req.headers["content-type"] ?? "";
   const storageId = await ctx.engine.internals.t.run(async (c) => {
@@ -193,7 +194,7 @@ export async function siteHandler(ctx: HttpContext, req: http.IncomingMessage, r
       res.writeHead(204, CORS);
       return void res.end();
     }
-    // As on Convex, a refused Authorization header does not stop an HTTP action: its getUserIdentity() throws.
+    // As on Convex, a refused Authorization header does not stop an HTTP action: its getUserIdentity() is null.
     let identity: Identity | null = null;
     let authFailure: AuthenticationError | null = null;
     try {

@@ -9,9 +9,16 @@ export const MAX_OBJECT_FIELDS = 1024;
 export const MAX_NESTING = 64;
 export const MAX_ARGS_BYTES = 16 * 1024 * 1024;
 
-function mib(bytes: number): string {
-  const v = bytes / (1024 * 1024);
-  return `${Number.isInteger(v) ? v : v.toFixed(2)} MiB`;
+/** A byte count as Rust's humansize formats it with BINARY options (2 decimals, none when whole). */
+function binarySize(bytes: number): string {
+  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
+  let v = bytes;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${Number.isInteger(v) ? v : v.toFixed(2)} ${units[i]}`;
 }
 
 /** The first limit `value` breaks, worded as Convex words it; null when it fits. `depth` counts enclosing levels. */
@@ -42,5 +49,7 @@ export function checkArgumentLimits(path: string, args: Value): void {
   const problem = shapeProblem(args, 1);
   if (problem) throw new SystemError(`Invalid arguments for ${mod}.js:${name}: ${problem}`);
   const size = getConvexSize(args);
-  if (size > MAX_ARGS_BYTES) throw new SystemError(`Arguments for ${name} are too large (${mib(size)}, limit: ${mib(MAX_ARGS_BYTES)})`);
+  // Worded as the isolate's validate_udf_args_size (limit 16 MiB as on the Limits page).
+  if (size > MAX_ARGS_BYTES)
+    throw new SystemError(`Arguments for ${mod}.js:${name} are too large (actual: ${binarySize(size)}, limit: ${binarySize(MAX_ARGS_BYTES)})`);
 }

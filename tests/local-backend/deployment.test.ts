@@ -55,7 +55,12 @@ describe("storage as Convex stores it", () => {
   it("an upload whose Digest does not match its bytes is refused with 400; a matching one is stored", async () => {
     const digest = `sha-256=${createHash("sha256").update("helloworld").digest("base64")}`;
     expect((await upload("helloworld", { digest, "content-type": "text/plain" })).status).toBe(200);
-    expect((await upload("differentdata", { digest, "content-type": "text/plain" })).status).toBe(400);
+    const refused = await upload("differentdata", { digest, "content-type": "text/plain" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      code: "Sha256Mismatch",
+      message: `Sha256 mismatch. Expected: ${digest.slice(8)} Actual: ${createHash("sha256").update("differentdata").digest("base64")}`,
+    });
   });
 
   it("bad and expired upload tokens answer Convex's codes", async () => {
@@ -96,7 +101,7 @@ describe("argument limits", () => {
     );
     const big = "x".repeat(1024 * 1024);
     expect(await failure(clients.browser().mutation(api.behaviour.echo, { value: new Array(20).fill(big) }))).toMatch(
-      /Arguments for echo are too large \(20\.\d\d MiB, limit: 16 MiB\)/,
+      /Arguments for behaviour\.js:echo are too large \(actual: 20\.\d\d MiB, limit: 16 MiB\)/,
     );
   });
 });
