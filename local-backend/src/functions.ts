@@ -1,6 +1,7 @@
 // Wraps every function of convex/ as it is loaded, for what Convex does around a function that convex-test
 // does not: an error crossing ctx.runQuery/runMutation/runAction reaches the caller nested as Convex nests
-// it, and an action stops at Convex's execution time limit (after which its ctx refuses further calls).
+// it, and an action stops at Convex's execution time limit (after which its ctx refuses further calls and
+// its fetches are aborted).
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { AuthenticationError } from "./auth.ts";
 import { CALL_BOUNDARY, SystemError, nestedError } from "./errors.ts";
@@ -58,6 +59,27 @@ function nestingCtx(ctx: Record<string, unknown>, stopped: () => Error | null): 
   return out;
 }
 
+/** The abort signal of the action running in this async context (and of the actions that called it). */
+const actionSignal = new AsyncLocalStorage<AbortSignal>();
+
+/**
+ * fetch inside an action is tied to the action's signal: when the action times out, its requests in flight
+ * are aborted and new ones fail at once. The handler itself cannot be killed (it shares this process), so
+ * timers, CPU work and other I/O (node:http) of a timed-out action still run; its results are dropped.
+ */
+function tieFetchToActions(): void {
+  const original = globalThis.fetch;
+  if ((original as { [wrapped]?: true })[wrapped]) return;
+  const tied = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const signal = actionSignal.getStore();
+    if (!signal) return original(input, init);
+    if (signal.aborted) return Promise.reject(signal.reason);
+    return original(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
+  }) as typeof fetch & { [wrapped]?: true };
+  tied[wrapped] = true;
+  globalThis.fetch = tied;
+}
+
 /**
  * Set while an HTTP action runs with an Authorization header that was refused. As on Convex (the isolate's
  * `user_identity` for `Identity::Unknown`), the action runs and getUserIdentity() answers null; the refusal
@@ -92,11 +114,18 @@ function wrap(fn: Registered): void {
     const ms = actionTimeoutMs();
     let stop: Error | null = null;
     let timer: NodeJS.Timeout | undefined;
+    const controller = new AbortController();
+    const parent = actionSignal.getStore();
+    const signal = parent ? AbortSignal.any([parent, controller.signal]) : controller.signal;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject((stop = timeoutError(ms))), ms);
+      timer = setTimeout(() => {
+        stop = timeoutError(ms);
+        controller.abort(stop);
+        reject(stop);
+      }, ms);
     });
-    const run = Promise.resolve(handler(nestingCtx(ctx, () => stop), ...args));
-    // The handler cannot be killed; once timed out, its result is dropped and its further calls refused.
+    const run = Promise.resolve(actionSignal.run(signal, () => handler(nestingCtx(ctx, () => stop), ...args)));
+    // Once timed out, the result is dropped, further ctx calls are refused and fetches aborted.
     run.catch(() => {});
     return Promise.race([run, timeout]).finally(() => clearTimeout(timer));
   };
@@ -109,6 +138,7 @@ interface RouterLike {
 
 /** Wraps every query, mutation, action and HTTP action exported by the loaded modules (once each). */
 export function wrapFunctions(loaded: Map<string, LoadedModule>): void {
+  tieFetchToActions();
   for (const mod of loaded.values()) {
     for (const value of Object.values(mod)) {
       if (!value || (typeof value !== "function" && typeof value !== "object")) continue;

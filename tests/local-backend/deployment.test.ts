@@ -2,10 +2,12 @@
 // stores it, argument limits, the action time limit, console formatting, and serial outcomes under
 // concurrent read-then-write mutations.
 import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Id } from "./fixture/convex/_generated/dataModel";
 import { api } from "./fixture/convex/_generated/api";
-import { Clients, removeDir, startBackend, type RunningBackend } from "./helpers/backend";
+import { Clients, eventually, removeDir, startBackend, type RunningBackend } from "./helpers/backend";
 
 let backend: RunningBackend;
 const clients = new Clients(() => backend);
@@ -113,6 +115,26 @@ describe("time", () => {
     expect(await failure(c.action(api.behaviour.sleep, { ms: 5000 }))).toMatch(
       /\[Request ID: [a-f0-9]{16}\] Server Error\nFunction execution timed out \(maximum duration: 1500ms\)/,
     );
+  });
+
+  it("a timed-out action's fetch is aborted, not left running", async () => {
+    // A server that never answers: it only notices when the request's connection closes.
+    let closed = false;
+    let arrived = false;
+    const server = http.createServer((req) => {
+      arrived = true;
+      req.socket.once("close", () => (closed = true));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slow`;
+      expect(await failure(clients.browser().action(api.behaviour.fetchUrl, { url }))).toMatch(/Function execution timed out/);
+      expect(arrived).toBe(true);
+      await eventually(() => (closed ? true : undefined), "the aborted request's connection to close", 3000);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   // Convex does no printf substitution; each argument is formatted on its own (object-inspect in the
