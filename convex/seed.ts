@@ -4,7 +4,14 @@
 import { createAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
+import type { MutationCtx } from "./_generated/server";
+import { blockingIntervals } from "./lib/bookingTime";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
+import { utcMsToRome } from "./lib/time";
+import { priceCentsFor } from "./model/bookings";
+import { addDays } from "./model/nextAvailability";
+import { priceFor } from "./model/psychics";
+import { consultationInterval, dayWindow, freeStarts } from "./model/slots";
 import type { DurationMinutes } from "./lib/validators";
 import { DEMO_PASSWORD, demoAccounts, demoReaders, weekFrom } from "./model/demoData";
 
@@ -78,6 +85,59 @@ export const insertDemoProfiles = internalMutation({
         availability: weekFrom(reader.schedule),
       });
     }
+    await insertDemoBookings(ctx, now);
     return null;
   },
 });
+
+/**
+ * Upcoming paid consultations of the demo client, with the demo reader (the first free time from
+ * today) and with another reader (two days ahead), so both dashboards show data on a fresh start.
+ * Times are chosen by the slot engine, as a real booking's would be.
+ */
+async function insertDemoBookings(ctx: MutationCtx, now: number) {
+  const client = await ctx.db
+    .query("users")
+    .withIndex("email", (q) => q.eq("email", demoAccounts.client.email))
+    .unique();
+  if (client === null) return;
+  const profiles = await ctx.db.query("psychicProfiles").take(20);
+  const demoReaderUser = await ctx.db
+    .query("users")
+    .withIndex("email", (q) => q.eq("email", demoAccounts.reader.email))
+    .unique();
+  const withDemoReader = profiles.find((profile) => profile.userId === demoReaderUser?._id);
+  const other = profiles.find((profile) => profile.userId !== demoReaderUser?._id);
+  const plans = [
+    { profile: withDemoReader, fromDay: 0, notes: "Vorrei un consulto sul lavoro: sto valutando un cambio." },
+    { profile: other, fromDay: 2, notes: undefined },
+  ];
+  for (const { profile, fromDay, notes } of plans) {
+    if (profile === undefined) continue;
+    const minutes = profile.availableDurations.includes(30) ? 30 : profile.availableDurations[0];
+    for (let day = fromDay; day < fromDay + 14; day++) {
+      const date = addDays(utcMsToRome(now).date, day);
+      const blocking = await blockingIntervals(ctx, profile._id, dayWindow(date), now);
+      const [time] = freeStarts({ availability: profile.availability, date, durationMinutes: minutes, blocking, nowMs: now });
+      if (time === undefined) continue;
+      const { startsAt, endsAt } = consultationInterval(date, time, minutes);
+      await ctx.db.insert("bookings", {
+        clientId: client._id,
+        psychicUserId: profile.userId,
+        psychicProfileId: profile._id,
+        psychicName: profile.psychicName,
+        consultationType: "voice",
+        scheduledDate: date,
+        scheduledTime: time,
+        startsAt,
+        endsAt,
+        durationMinutes: minutes,
+        priceCents: priceCentsFor(priceFor(profile, minutes)),
+        notes,
+        status: "confirmed",
+        paidAt: now,
+      });
+      break;
+    }
+  }
+}

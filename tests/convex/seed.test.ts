@@ -30,6 +30,22 @@ describe("the demo seed", () => {
     }
   });
 
+  it("gives the demo client upcoming paid consultations with the demo reader and another reader", async () => {
+    const t = setupTest();
+    await t.action(internal.seed.run, {});
+    const { bookings, readerUser } = await t.run(async (ctx) => ({
+      bookings: await ctx.db.query("bookings").collect(),
+      readerUser: await ctx.db
+        .query("users")
+        .withIndex("email", (q) => q.eq("email", demoAccounts.reader.email))
+        .unique(),
+    }));
+    expect(bookings).toHaveLength(2);
+    expect(bookings.every((booking) => booking.status === "confirmed" && booking.startsAt > Date.now())).toBe(true);
+    expect(bookings.map((booking) => booking.psychicUserId)).toContain(readerUser?._id);
+    expect(new Set(bookings.map((booking) => booking.psychicProfileId)).size).toBe(2);
+  });
+
   it("changes nothing when run a second time", async () => {
     const t = setupTest();
     await t.action(internal.seed.run, {});

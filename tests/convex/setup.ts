@@ -3,6 +3,9 @@
 import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, vi } from "vitest";
+// Loaded before any fake timer exists: TZDate subclasses Date, and a class evaluated while Date is
+// faked would extend the fake and lose its time-zone methods (Rome times would read as UTC).
+import "@date-fns/tz";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";

@@ -231,12 +231,17 @@ test("reader settings: the switches save, the password changes, a client is sent
   await expect(page.getByRole("main").getByRole("switch", { name: "Disponibile per consulti" })).not.toBeChecked();
 
   const passwordForm = page.getByRole("form", { name: "Cambia password" });
+  await passwordForm.getByLabel("Password attuale").fill("sbagliata-9");
   await passwordForm.getByLabel("Nuova password", { exact: true }).fill("abc");
   await passwordForm.getByLabel("Conferma nuova password").fill("abc");
   await passwordForm.getByRole("button", { name: "Aggiorna password" }).click();
   await expect(passwordForm.getByText("La password deve essere di almeno 6 caratteri")).toBeVisible();
   await passwordForm.getByLabel("Nuova password", { exact: true }).fill("cambiata-1");
   await passwordForm.getByLabel("Conferma nuova password").fill("cambiata-1");
+  await passwordForm.getByRole("button", { name: "Aggiorna password" }).click();
+  // The server asks for the current password and says when it is wrong.
+  await expect(page.getByText("La password attuale non è corretta.")).toBeVisible();
+  await passwordForm.getByLabel("Password attuale").fill("segreta-1");
   await passwordForm.getByRole("button", { name: "Aggiorna password" }).click();
   await expect(toastWith(page, "Password aggiornata")).toBeVisible();
 });
