@@ -36,6 +36,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   INVALID_STATE: "L'operazione non è possibile nello stato attuale del consulto.",
   CANCELLATION_NOT_ALLOWED: "Questo consulto non può più essere annullato.",
   PAYMENT_FAILED: "Impossibile creare il pagamento. Riprova.",
+  TOO_MANY_HOLDS: "Hai già 3 prenotazioni in attesa di pagamento. Completale o attendi che scadano.",
   CALL_NOT_OPEN: "La chiamata non è ancora disponibile.",
   CALL_ENDED: "Il consulto non è più disponibile: il tempo è scaduto.",
   NOT_VOICE_CONSULTATION: "Questo consulto non è una consultazione vocale.",

@@ -24,3 +24,29 @@ export function truncate(text: string, max: number): string {
   const lastSpace = cut.lastIndexOf(" ");
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
+
+const centsFormatter = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
+
+/** A price held in cents, always with its cents: 5000 → "50,00 €". */
+export function formatCents(cents: number): string {
+  return centsFormatter.format(cents / 100);
+}
+
+const longDate = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "mercoledì 25 novembre 2026" from the calendar date "2026-11-25" (no time zone involved). */
+export function formatItalianDate(date: string): string {
+  return longDate.format(new Date(`${date}T12:00:00Z`));
+}
+
+const shortDate = new Intl.DateTimeFormat("it-IT", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+
+/** "mer 25 nov" from "2026-11-25", for lists where the year is obvious. */
+export function formatShortDate(date: string): string {
+  return shortDate.format(new Date(`${date}T12:00:00Z`));
+}
+
+/** "30 minuti", "1 minuto". */
+export function formatMinutes(minutes: number): string {
+  return minutes === 1 ? "1 minuto" : `${minutes} minuti`;
+}

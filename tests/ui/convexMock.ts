@@ -78,6 +78,9 @@ export const convexReactMock = {
     if (args === "skip") return undefined;
     const value = convexMock.queries.get(nameOf(ref));
     if (value instanceof Error) throw value;
+    // A function answers by the query's arguments (a day's free times, say); it must return the
+    // same object for the same answer, as Convex does.
+    if (typeof value === "function") return (value as Handler)((args ?? {}) as Record<string, unknown>);
     return value;
   },
   useQueries: (requests: Record<string, { query: FunctionReference<"query"> }>) => {

@@ -34,7 +34,8 @@ export function renderRoute(
   );
 }
 
-function LocationProbe() {
+/** Shows where the router is ("at /path?query"), for tests that read the query string a page writes. */
+export function LocationProbe() {
   const location = useLocation();
   return <p>{`at ${location.pathname}${location.search}`}</p>;
 }

@@ -1,12 +1,300 @@
-import { UnderConstruction } from "@/components/UnderConstruction";
+// /psychics/{id}/book (spec §2 Booking): duration, day and free time, notes, summary, then payment
+// on the hosted checkout. Open to visitors, who see the free times and are asked to sign in to pay.
+import { useEffect, useMemo, useState } from "react";
+import {
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Card,
+  Container,
+  Flex,
+  Grid,
+  Heading,
+  Link,
+  Separator,
+  Spinner,
+  Text,
+} from "@radix-ui/themes";
+import { ArrowLeftIcon, ExclamationTriangleIcon, StarFilledIcon } from "@radix-ui/react-icons";
+import { useAction, useQuery } from "convex/react";
+import type { FunctionArgs, FunctionReturnType } from "convex/server";
+import { differenceInCalendarDays, endOfMonth } from "date-fns";
+import { Link as RouterLink, useParams } from "react-router-dom";
+import { api } from "@convex/_generated/api";
+import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { PsychicNotFound } from "@/components/PsychicNotFound";
+import { errorMessage, errorMessages } from "@/lib/errors";
+import { formatRating } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { dayOf, romeDateOf } from "@/lib/romeTime";
+import { useViewer, type Viewer } from "@/lib/session";
+import { useNow, useQueryWithNow } from "@/lib/useNow";
+import { BookingCalendar, shiftMonth } from "./BookingCalendar";
+import { BookingSummary, NotesField, PayButton, RestrictedCard, VisitorPrompt } from "./BookingCheckout";
+import { CallTypeCard, DurationPicker, TimeSlots, type DurationOption } from "./BookingChoices";
+import { useBookingChoice } from "./useBookingChoice";
+
+type Profile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
+type Duration = FunctionArgs<typeof api.payments.startCheckout>["durationMinutes"];
+type Audience = "loading" | "visitor" | "client" | "psychic" | "admin";
+
+const NO_TIMES: string[] = [];
+
+/** How far ahead the calendar goes: this month and the next five. */
+const MONTHS_AHEAD = 5;
+
+/** Spec §5: paying needs a date, a time and a signed-in client. */
+export const MISSING_CHOICE_MESSAGE = "Seleziona una data, un orario e assicurati di essere autenticato.";
+const PAYMENT_FAILED_MESSAGE = "Impossibile creare il pagamento. Riprova.";
 
 export function BookingPage() {
+  const { id = "" } = useParams();
   return (
-    <UnderConstruction
-      title="Prenota un consulto"
-      lead="Scegli la durata, il giorno e l'orario del consulto, aggiungi eventuali note e paga in anticipo in modo sicuro."
-      next={{ label: "Torna ai cartomanti", to: paths.psychics }}
-    />
+    // Keyed by reader: another reader's page starts without the previous failure.
+    <ErrorBoundary key={id} fallback={<BookingLoadError />}>
+      <BookingLoader id={id} />
+    </ErrorBoundary>
+  );
+}
+
+/** Spec §8, booking load: a query that failed (network, server) rather than a missing reader. */
+function BookingLoadError() {
+  return (
+    <Container size="2" px="4" py="9">
+      <Callout.Root color="red" role="alert" size="3">
+        <Callout.Icon>
+          <ExclamationTriangleIcon />
+        </Callout.Icon>
+        <Flex direction="column" gap="2">
+          <Heading as="h1" size="5">
+            Impossibile caricare i dati del cartomante.
+          </Heading>
+          <Callout.Text>Errore nel caricamento dei dati.</Callout.Text>
+          <Box>
+            <Button asChild variant="soft" color="gray">
+              <RouterLink to={paths.psychics}>Torna ai cartomanti</RouterLink>
+            </Button>
+          </Box>
+        </Flex>
+      </Callout.Root>
+    </Container>
+  );
+}
+
+function BookingLoader({ id }: { id: string }) {
+  const profile = useQuery(api.psychics.getPublicProfile, { id });
+  if (profile === undefined) {
+    return (
+      <Flex justify="center" py="9" role="status" aria-label="Caricamento del cartomante">
+        <Spinner size="3" />
+      </Flex>
+    );
+  }
+  // Live: a reader hidden or unpublished while the page is open turns into the not-found page.
+  if (profile === null) return <PsychicNotFound />;
+  return <BookingForm profile={profile} />;
+}
+
+function audienceOf(viewer: Viewer | null | undefined): Audience {
+  if (viewer === undefined) return "loading";
+  if (viewer === null) return "visitor";
+  if (viewer.isAdmin) return "admin";
+  return viewer.accountType === "psychic" ? "psychic" : "client";
+}
+
+function BookingForm({ profile }: { profile: Profile }) {
+  const audience = audienceOf(useViewer());
+  return (
+    <Container size="4" px={{ initial: "4", sm: "5" }} py={{ initial: "5", sm: "7" }}>
+      <Flex direction="column" gap="5">
+        <Link asChild size="2">
+          <RouterLink to={paths.psychic(profile.id)}>
+            <Flex align="center" gap="1" asChild>
+              <span>
+                <ArrowLeftIcon aria-hidden />
+                Torna al profilo
+              </span>
+            </Flex>
+          </RouterLink>
+        </Link>
+        <Heading as="h1" size={{ initial: "7", sm: "8" }}>
+          Prenota un consulto
+        </Heading>
+        <ReaderHeader profile={profile} />
+        {audience === "psychic" || audience === "admin" ? (
+          <RestrictedCard audience={audience} />
+        ) : (
+          <BookingSteps profile={profile} audience={audience} />
+        )}
+      </Flex>
+    </Container>
+  );
+}
+
+function ReaderHeader({ profile }: { profile: Profile }) {
+  const specialty = profile.specialties[0];
+  return (
+    <Card size="2" asChild>
+      <section aria-label="Cartomante">
+        <Flex gap="4" align="center">
+          <Avatar
+            size="6"
+            radius="full"
+            src={profile.photoUrl ?? undefined}
+            fallback={profile.psychicName.slice(0, 1)}
+            alt={`Foto di ${profile.psychicName}`}
+          />
+          <Flex direction="column" gap="1">
+            <Text size="5" weight="bold">
+              {profile.psychicName}
+            </Text>
+            <Flex gap="2" align="center" wrap="wrap">
+              {specialty ? <Badge variant="surface">{specialty}</Badge> : null}
+              {profile.rating === null ? (
+                <Badge color="green" variant="soft">
+                  Nuovo
+                </Badge>
+              ) : (
+                <Flex
+                  align="center"
+                  gap="1"
+                  role="img"
+                  aria-label={`Valutazione ${formatRating(profile.rating)} su 5, ${profile.reviewCount} ${profile.reviewCount === 1 ? "recensione" : "recensioni"}`}
+                >
+                  <StarFilledIcon color="var(--amber-9)" aria-hidden />
+                  <Text size="2" weight="medium">
+                    {formatRating(profile.rating)}
+                  </Text>
+                  <Text size="1" color="gray">
+                    ({profile.reviewCount} {profile.reviewCount === 1 ? "recensione" : "recensioni"})
+                  </Text>
+                </Flex>
+              )}
+            </Flex>
+          </Flex>
+        </Flex>
+      </section>
+    </Card>
+  );
+}
+
+function BookingSteps({ profile, audience }: { profile: Profile; audience: Exclude<Audience, "psychic" | "admin"> }) {
+  const now = useNow();
+  const today = romeDateOf(now);
+  const choice = useBookingChoice(profile.availableDurations, today);
+  const settings = useQuery(api.settings.getPublic, {});
+  const startCheckout = useAction(api.payments.startCheckout);
+  const [notes, setNotes] = useState("");
+  const [paying, setPaying] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // The month shown: the chosen date's, else this one; never before this month.
+  const firstMonth = `${today.slice(0, 7)}-01`;
+  const [shownMonth, setShownMonth] = useState(() => `${(choice.date ?? today).slice(0, 7)}-01`);
+  const month = shownMonth < firstMonth ? firstMonth : shownMonth;
+  const from = month <= today ? today : month;
+  const days = differenceInCalendarDays(endOfMonth(dayOf(month)), dayOf(from)) + 1;
+
+  const reader = { psychicProfileId: profile.id, durationMinutes: choice.duration as Duration, now };
+  const bookableDates = useQueryWithNow(api.bookings.listBookableDates, { ...reader, from, days });
+  const bookable = useMemo(() => (bookableDates === undefined ? undefined : new Set(bookableDates)), [bookableDates]);
+  const slots = useQueryWithNow(api.bookings.listFreeStarts, choice.date === null ? "skip" : { ...reader, date: choice.date });
+  const times = slots === undefined ? undefined : (slots?.times ?? NO_TIMES);
+
+  // Someone else took the chosen time (or a shared link named a taken one): clear it, with a note.
+  // Not while paying: our own hold removes the time from the list too.
+  const { time, dropVanishedTime } = choice;
+  useEffect(() => {
+    if (!paying && time !== null && times !== undefined && !times.includes(time)) dropVanishedTime(time);
+  }, [paying, time, times, dropVanishedTime]);
+
+  const options: DurationOption[] = profile.prices.map(({ minutes, euros }) => ({ minutes, priceCents: Math.round(euros * 100) }));
+  const priceCents = options.find((option) => option.minutes === choice.duration)?.priceCents ?? null;
+  const closedMessage = settings?.maintenance_mode
+    ? errorMessages.MAINTENANCE_MODE
+    : settings?.booking_enabled === false
+      ? errorMessages.BOOKING_DISABLED
+      : !profile.isAvailable
+        ? `Al momento ${profile.psychicName} non accetta nuovi consulti.`
+        : null;
+  const canPay =
+    choice.date !== null && choice.time !== null && (times?.length ?? 0) > 0 && closedMessage === null && audience !== "loading";
+
+  const pay = async () => {
+    if (choice.date === null || choice.time === null || audience !== "client") {
+      setFailure(MISSING_CHOICE_MESSAGE);
+      return;
+    }
+    setFailure(null);
+    setPaying(true);
+    try {
+      const trimmed = notes.trim();
+      const { url } = await startCheckout({
+        psychicProfileId: profile.id,
+        durationMinutes: choice.duration as Duration,
+        date: choice.date,
+        time: choice.time,
+        ...(trimmed ? { notes: trimmed } : {}),
+      });
+      // The page stays in its paying state until the browser has left for the checkout.
+      window.location.assign(url);
+    } catch (error) {
+      setFailure(errorMessage(error, PAYMENT_FAILED_MESSAGE));
+      setPaying(false);
+    }
+  };
+
+  return (
+    <Grid columns={{ initial: "1", md: "3fr 2fr" }} gap="5" align="start">
+      <Card size="3">
+        <Flex direction="column" gap="5">
+          {closedMessage ? (
+            <Callout.Root color="amber" role="status">
+              <Callout.Icon>
+                <ExclamationTriangleIcon />
+              </Callout.Icon>
+              <Callout.Text>{closedMessage}</Callout.Text>
+            </Callout.Root>
+          ) : null}
+          <DurationPicker options={options} chosen={choice.duration} onChoose={choice.chooseDuration} />
+          <CallTypeCard />
+          <Flex direction="column" gap="2">
+            <Heading as="h2" size="4">
+              Data
+            </Heading>
+            <BookingCalendar
+              month={month}
+              firstMonth={firstMonth}
+              lastMonth={shiftMonth(firstMonth, MONTHS_AHEAD)}
+              onMonthChange={setShownMonth}
+              today={today}
+              selected={choice.date}
+              bookable={bookable}
+              onSelect={choice.chooseDate}
+            />
+          </Flex>
+          <TimeSlots
+            date={choice.date}
+            times={times}
+            chosen={choice.time}
+            onChoose={choice.chooseTime}
+            vanishedTime={choice.vanishedTime}
+          />
+          <NotesField value={notes} onChange={setNotes} />
+        </Flex>
+      </Card>
+      <Card size="3" asChild>
+        <aside aria-label="Riepilogo e pagamento">
+          <Flex direction="column" gap="4">
+            <BookingSummary psychicName={profile.psychicName} choice={choice} priceCents={priceCents} />
+            <Separator size="4" />
+            {audience === "visitor" ? <VisitorPrompt psychicId={profile.id} choice={choice} /> : null}
+            <PayButton disabled={!canPay} paying={paying} onPay={() => void pay()} failure={failure} />
+          </Flex>
+        </aside>
+      </Card>
+    </Grid>
   );
 }

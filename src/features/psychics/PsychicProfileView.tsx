@@ -6,7 +6,7 @@ import type { api } from "@convex/_generated/api";
 import { paths } from "@/lib/paths";
 import { formatEuro, formatRating, truncate } from "@/lib/format";
 import { WEEK, openingHours, weekdayLabels } from "@/lib/weekdays";
-import { PsychicNotFound } from "./PsychicNotFound";
+import { PsychicNotFound } from "@/components/PsychicNotFound";
 
 export type PublicProfile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
 export type Review = FunctionReturnType<typeof api.reviews.listForProfile>[number];

@@ -1,0 +1,193 @@
+// The end of the booking page: notes, the summary with the cancellation rules, and paying (or what
+// stands in its way: signing in, or an account that cannot book).
+import { useId } from "react";
+import { Button, Callout, Card, DataList, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
+import { InfoCircledIcon, LockClosedIcon } from "@radix-ui/react-icons";
+import { Link as RouterLink } from "react-router-dom";
+import { NOTES_MAX_LENGTH } from "@convex/model/bookings";
+import { FailureCallout } from "@/components/form/FailureCallout";
+import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
+import { paths } from "@/lib/paths";
+import type { BookingChoice } from "./useBookingChoice";
+
+/** The refund rules in one sentence, before paying (DECISIONS.md, honest prices). */
+export const CANCELLATION_RULES =
+  "Puoi annullare fino a 24 ore prima con rimborso completo; tra 24 e 2 ore prima il rimborso è del 50%; dopo, o in caso di assenza, non è previsto rimborso.";
+
+export function NotesField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        Note per il cartomante (facoltative)
+      </Text>
+      <TextArea
+        id={id}
+        size="3"
+        rows={4}
+        maxLength={NOTES_MAX_LENGTH}
+        value={value}
+        onChange={(event) => onChange(event.target.value.slice(0, NOTES_MAX_LENGTH))}
+        placeholder="Ad esempio l'argomento del consulto o una domanda da cui partire."
+        aria-describedby={`${id}-count`}
+      />
+      <Text id={`${id}-count`} size="1" color="gray" align="right">
+        {value.length}/{NOTES_MAX_LENGTH} caratteri
+      </Text>
+    </Flex>
+  );
+}
+
+type SummaryProps = {
+  psychicName: string;
+  choice: BookingChoice;
+  priceCents: number | null;
+};
+
+export function BookingSummary({ psychicName, choice, priceCents }: SummaryProps) {
+  const headingId = useId();
+  const missing = <Text color="gray">Da scegliere</Text>;
+  return (
+    <Flex direction="column" gap="3" asChild>
+      <section aria-labelledby={headingId}>
+        <Heading as="h2" size="4" id={headingId}>
+          Riepilogo
+        </Heading>
+        <DataList.Root>
+          <DataList.Item>
+            <DataList.Label>Cartomante</DataList.Label>
+            <DataList.Value>{psychicName}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Servizio</DataList.Label>
+            <DataList.Value>Consulto vocale</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Durata</DataList.Label>
+            <DataList.Value>{formatMinutes(choice.duration)}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Data</DataList.Label>
+            <DataList.Value>{choice.date ? formatItalianDate(choice.date) : missing}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Ora</DataList.Label>
+            <DataList.Value>{choice.time ?? missing}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Totale</DataList.Label>
+            <DataList.Value>
+              {priceCents === null ? (
+                missing
+              ) : (
+                <Flex direction="column">
+                  <Text weight="bold" size="4">
+                    {formatCents(priceCents)}
+                  </Text>
+                  <Text size="1" color="gray">
+                    IVA inclusa
+                  </Text>
+                </Flex>
+              )}
+            </DataList.Value>
+          </DataList.Item>
+        </DataList.Root>
+        <Text as="p" size="2" color="gray">
+          {CANCELLATION_RULES}
+        </Text>
+      </section>
+    </Flex>
+  );
+}
+
+type PayProps = {
+  disabled: boolean;
+  paying: boolean;
+  onPay: () => void;
+  failure: string | null;
+};
+
+export function PayButton({ disabled, paying, onPay, failure }: PayProps) {
+  return (
+    <Flex direction="column" gap="3">
+      <FailureCallout message={failure} />
+      <Button size="4" disabled={disabled || paying} loading={paying} onClick={onPay} style={{ width: "100%" }}>
+        <LockClosedIcon />
+        Paga e prenota
+      </Button>
+      {paying ? (
+        <Text size="2" color="gray" role="status" align="center">
+          Reindirizzamento al pagamento…
+        </Text>
+      ) : (
+        <Text size="1" color="gray" align="center">
+          Il pagamento avviene sulla pagina sicura del nostro fornitore di pagamenti con carta.
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
+/** The sign-in and sign-up links carry the way back and the choice made so far (spec §2). */
+export function authQuery(psychicId: string, choice: BookingChoice): string {
+  const query = new URLSearchParams({ redirect: paths.psychicBook(psychicId) });
+  if (choice.date) query.set("date", choice.date);
+  if (choice.time) query.set("time", choice.time);
+  query.set("duration", String(choice.duration));
+  return `?${query.toString()}`;
+}
+
+export function VisitorPrompt({ psychicId, choice }: { psychicId: string; choice: BookingChoice }) {
+  const query = authQuery(psychicId, choice);
+  return (
+    <Callout.Root color="violet" variant="surface">
+      <Callout.Icon>
+        <InfoCircledIcon />
+      </Callout.Icon>
+      <Flex direction="column" gap="2">
+        <Callout.Text>
+          Per prenotare e pagare accedi al tuo account o registrati gratuitamente: la data, l'orario e la durata scelti restano salvati.
+        </Callout.Text>
+        <Flex gap="2" wrap="wrap">
+          <Button asChild size="2">
+            <RouterLink to={`${paths.login}${query}`}>Accedi</RouterLink>
+          </Button>
+          <Button asChild size="2" variant="outline">
+            <RouterLink to={`${paths.register}${query}`}>Registrati</RouterLink>
+          </Button>
+        </Flex>
+      </Flex>
+    </Callout.Root>
+  );
+}
+
+/** Readers and admins cannot book (spec §2, §6): the page says so instead of offering the form. */
+export function RestrictedCard({ audience }: { audience: "psychic" | "admin" }) {
+  return (
+    <Card size="3">
+      <Flex direction="column" gap="3" align="start">
+        <Heading as="h2" size="5">
+          Accesso limitato
+        </Heading>
+        <Text as="p">
+          {audience === "psychic"
+            ? "Gli account cartomante non possono prenotare consulti."
+            : "Gli account amministratore non possono prenotare consulti."}{" "}
+          Per prenotare serve un account cliente.
+        </Text>
+        <Flex gap="2" wrap="wrap">
+          <Button asChild>
+            {audience === "psychic" ? (
+              <RouterLink to={paths.psychicDashboard}>Vai alla tua dashboard</RouterLink>
+            ) : (
+              <RouterLink to={paths.adminDashboard}>Vai alla dashboard</RouterLink>
+            )}
+          </Button>
+          <Button asChild variant="outline">
+            <RouterLink to={paths.contact}>Contattaci</RouterLink>
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+// The choices before the calendar and after it: duration with its price, the call type, the free times.
+import { Button, Callout, Card, Flex, Grid, Heading, Spinner, Text } from "@radix-ui/themes";
+import { CheckCircledIcon, InfoCircledIcon, SpeakerLoudIcon } from "@radix-ui/react-icons";
+import { formatCents, formatItalianDate } from "@/lib/format";
+
+export type DurationOption = { minutes: number; priceCents: number };
+
+/** "30 min · 50,00 €": the button's text and name. */
+export const durationLabel = ({ minutes, priceCents }: DurationOption) => `${minutes} min · ${formatCents(priceCents)}`;
+
+export function DurationPicker({
+  options,
+  chosen,
+  onChoose,
+}: {
+  options: DurationOption[];
+  chosen: number;
+  onChoose: (minutes: number) => void;
+}) {
+  return (
+    <Flex direction="column" gap="2" role="group" aria-labelledby="booking-duration-title">
+      <Heading as="h2" size="4" id="booking-duration-title">
+        Durata
+      </Heading>
+      <Flex gap="2" wrap="wrap">
+        {options.map((option) => (
+          <Button
+            key={option.minutes}
+            type="button"
+            size="3"
+            variant={option.minutes === chosen ? "solid" : "outline"}
+            aria-pressed={option.minutes === chosen}
+            onClick={() => onChoose(option.minutes)}
+          >
+            {durationLabel(option)}
+          </Button>
+        ))}
+      </Flex>
+      <Text size="1" color="gray">
+        Prezzi finali in euro, IVA inclusa.
+      </Text>
+    </Flex>
+  );
+}
+
+/** Only voice consultations are sold (the data model keeps room for chat). */
+export function CallTypeCard() {
+  return (
+    <Flex direction="column" gap="2">
+      <Heading as="h2" size="4">
+        Tipo di consulto
+      </Heading>
+      <Card size="2" variant="surface" style={{ borderColor: "var(--accent-8)" }}>
+        <Flex gap="3" align="center">
+          <SpeakerLoudIcon width="22" height="22" color="var(--accent-11)" aria-hidden />
+          <Flex direction="column" style={{ flex: 1 }}>
+            <Text weight="bold">Consulto vocale</Text>
+            <Text size="2" color="gray">
+              Una chiamata audio privata sulla piattaforma, dal tuo browser: nessun numero di telefono condiviso.
+            </Text>
+          </Flex>
+          <CheckCircledIcon width="20" height="20" color="var(--accent-11)" aria-label="Selezionato" />
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}
+
+type SlotProps = {
+  date: string | null;
+  /** Free start times of the date, live; undefined while loading. */
+  times: string[] | undefined;
+  chosen: string | null;
+  onChoose: (time: string) => void;
+  /** A chosen time someone else took meanwhile. */
+  vanishedTime: string | null;
+};
+
+export function TimeSlots({ date, times, chosen, onChoose, vanishedTime }: SlotProps) {
+  return (
+    <Flex direction="column" gap="2">
+      <Heading as="h2" size="4" id="booking-times-title">
+        Orario
+      </Heading>
+      {vanishedTime ? (
+        <Callout.Root color="amber" size="1" role="status">
+          <Callout.Icon>
+            <InfoCircledIcon />
+          </Callout.Icon>
+          <Callout.Text>L'orario delle {vanishedTime} non è più disponibile: scegline un altro.</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {date === null ? (
+        <Text size="2" color="gray">
+          Scegli una data nel calendario per vedere gli orari liberi.
+        </Text>
+      ) : times === undefined ? (
+        <Flex align="center" gap="2" role="status">
+          <Spinner />
+          <Text size="2" color="gray">
+            Caricamento degli orari…
+          </Text>
+        </Flex>
+      ) : times.length === 0 ? (
+        <Text size="2" color="gray">
+          Nessun orario disponibile in questa data
+        </Text>
+      ) : (
+        <Grid columns={{ initial: "4", sm: "6" }} gap="2" role="group" aria-label={`Orari liberi di ${formatItalianDate(date)}`}>
+          {times.map((time) => (
+            <Button
+              key={time}
+              type="button"
+              variant={time === chosen ? "solid" : "soft"}
+              aria-pressed={time === chosen}
+              onClick={() => onChoose(time)}
+            >
+              {time}
+            </Button>
+          ))}
+        </Grid>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,72 @@
+// The booking page's choice lives in its query string (`duration`, `date`, `time`), so a shared link
+// or the way back from sign-in keeps it. Values that are invalid, past or not offered are ignored.
+import { useCallback, useMemo } from "react";
+import { useLocation, useSearchParams } from "react-router-dom";
+import { isCalendarDate, isClockTime } from "@/lib/romeTime";
+
+/** The spec's default duration, when the reader offers it (spec §9). */
+const DEFAULT_DURATION = 30;
+
+export type BookingChoice = { duration: number; date: string | null; time: string | null };
+
+/** The duration to start from: the query's if the reader offers it, else 30 minutes, else their shortest. */
+export function chosenDuration(raw: string | null, offered: readonly number[] | undefined): number {
+  const asked = Number(raw);
+  if (offered === undefined) return raw !== null && [15, 30, 45, 60].includes(asked) ? asked : DEFAULT_DURATION;
+  if (offered.includes(asked)) return asked;
+  if (offered.includes(DEFAULT_DURATION) || offered.length === 0) return DEFAULT_DURATION;
+  return Math.min(...offered);
+}
+
+/** The choice read from a query string: a past or malformed date, or a time without a date, is ignored. */
+export function readChoice(params: URLSearchParams, offered: readonly number[] | undefined, today: string): BookingChoice {
+  const rawDate = params.get("date");
+  const date = rawDate !== null && isCalendarDate(rawDate) && rawDate >= today ? rawDate : null;
+  const rawTime = params.get("time");
+  const time = date !== null && rawTime !== null && isClockTime(rawTime) ? rawTime : null;
+  return { duration: chosenDuration(params.get("duration"), offered), date, time };
+}
+
+type NavigationState = { vanishedTime?: string } | null;
+
+export function useBookingChoice(offered: readonly number[] | undefined, today: string) {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const choice = readChoice(params, offered, today);
+
+  // Replace, not push: the back button leaves the page instead of stepping through every click.
+  const update = useCallback(
+    (changes: Partial<Record<keyof BookingChoice, string | null>>, state?: NavigationState) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null) next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace: true, state: state ?? null },
+      );
+    },
+    [setParams],
+  );
+
+  const actions = useMemo(
+    () => ({
+      // Another duration or day has other free times: the time is chosen again.
+      chooseDuration: (minutes: number) => update({ duration: String(minutes), time: null }),
+      chooseDate: (date: string) => update({ date, time: null }),
+      chooseTime: (time: string) => update({ time }),
+      dropVanishedTime: (time: string) => update({ time: null }, { vanishedTime: time }),
+    }),
+    [update],
+  );
+
+  return {
+    ...choice,
+    ...actions,
+    /** The time that was chosen and then taken by someone else; the note goes with the next choice. */
+    vanishedTime: (location.state as NavigationState)?.vanishedTime ?? null,
+  };
+}

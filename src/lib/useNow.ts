@@ -1,0 +1,49 @@
+// A coarse clock for queries. Convex queries must not read the clock, so pages pass `now`; rounding
+// it keeps the query's arguments, and so its subscription, stable between steps.
+import { useEffect, useState } from "react";
+import { useQuery, type OptionalRestArgsOrSkip } from "convex/react";
+import type { FunctionArgs, FunctionReference, FunctionReturnType } from "convex/server";
+
+const roundDown = (ms: number, stepMs: number) => ms - (ms % stepMs);
+
+/** Date.now() rounded down to `stepMs` (a minute by default); re-renders once per step. */
+export function useNow(stepMs = 60_000): number {
+  const [now, setNow] = useState(() => roundDown(Date.now(), stepMs));
+  useEffect(() => {
+    // Wake at the next step boundary, then every step, so the value is never a whole step late.
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = () => {
+      const current = Date.now();
+      timer = setTimeout(
+        () => {
+          setNow(roundDown(Date.now(), stepMs));
+          schedule();
+        },
+        stepMs - (current % stepMs) + 5,
+      );
+    };
+    schedule();
+    return () => clearTimeout(timer);
+  }, [stepMs]);
+  return now;
+}
+
+/**
+ * `useQuery` for a query that takes `now`: when only `now` moved, the previous answer stays on screen
+ * while the new one loads, so a page does not flash its loading state every minute. When any other
+ * argument changed (another date, another duration) nothing stale is shown.
+ */
+export function useQueryWithNow<Query extends FunctionReference<"query">>(
+  query: Query,
+  args: FunctionArgs<Query> | "skip",
+): FunctionReturnType<Query> | undefined {
+  const result = useQuery(query, ...([args] as unknown as OptionalRestArgsOrSkip<Query>));
+  const key = args === "skip" ? "skip" : JSON.stringify({ ...args, now: null });
+  const [kept, setKept] = useState<{ key: string; value: FunctionReturnType<Query> } | null>(null);
+  // Adjusting state while rendering (React's pattern for "remember the last value"): stops once stored.
+  if (result !== undefined && (kept === null || kept.key !== key || kept.value !== result)) {
+    setKept({ key, value: result });
+  }
+  if (result !== undefined) return result;
+  return kept !== null && kept.key === key ? kept.value : undefined;
+}

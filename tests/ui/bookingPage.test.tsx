@@ -1,0 +1,346 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ConvexError } from "convex/values";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BookingPage } from "@/features/booking/BookingPage";
+import { convexMock } from "./convexMock";
+import { LocationProbe, renderRoute } from "./render";
+
+vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
+vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
+
+// Friday 20 November 2026, 10:00 in Rome. Only Date is faked: user-event needs real timers.
+const NOW = Date.UTC(2026, 10, 20, 9, 0);
+
+const profile = {
+  id: "p1",
+  psychicName: "Selene Moretti",
+  photoUrl: null,
+  bio: "Tarocchi di Marsiglia.",
+  specialties: ["Tarocchi", "Astrologia"],
+  specializations: [],
+  rating: null,
+  reviewCount: 0,
+  isAvailable: true,
+  minPriceEuros: 50,
+  minDurationMinutes: 30,
+  yearsExperience: 12,
+  availableDurations: [30, 60],
+  prices: [
+    { minutes: 30, euros: 50 },
+    { minutes: 60, euros: 90 },
+  ],
+  availability: {},
+};
+const client = { id: "u1", fullName: "Giulia Verdi", email: "giulia@esempio.it", accountType: "client", memberSince: 0, isAdmin: false };
+const reader = { ...client, id: "u2", accountType: "psychic" };
+const admin = { ...client, id: "u3", accountType: null, isAdmin: true };
+
+let freeTimes = { times: ["10:00", "10:30", "15:00"] };
+const bookableArgs: Array<Record<string, unknown>> = [];
+
+function answerQueries() {
+  convexMock.queries.set("psychics:getPublicProfile", profile);
+  convexMock.queries.set("settings:getPublic", {
+    booking_enabled: true,
+    maintenance_mode: false,
+    psychic_registration_enabled: true,
+    psychic_approval_required: false,
+  });
+  convexMock.queries.set("bookings:listBookableDates", (args: Record<string, unknown>) => {
+    bookableArgs.push(args);
+    return BOOKABLE;
+  });
+  convexMock.queries.set("bookings:listFreeStarts", () => freeTimes);
+}
+const BOOKABLE = ["2026-11-23", "2026-11-25", "2026-11-30"];
+
+function open(query = "") {
+  const user = userEvent.setup();
+  renderRoute(
+    <>
+      <BookingPage />
+      <LocationProbe />
+    </>,
+    { path: `/psychics/p1/book${query}`, route: "/psychics/:id/book" },
+  );
+  return user;
+}
+
+/** The query string the page wrote, as a map. */
+function writtenQuery(): URLSearchParams {
+  const text = screen.getByText(/^at \/psychics\/p1\/book/).textContent ?? "";
+  return new URLSearchParams(text.split("?")[1] ?? "");
+}
+
+const payButton = () => screen.getByRole("button", { name: "Paga e prenota" });
+const day = (name: string) => screen.getByRole("button", { name });
+/** The summary's value for `label` ("Data" → "mercoledì 25 novembre 2026"). */
+const summaryValue = (label: string) => {
+  const summary = within(screen.getByRole("region", { name: "Riepilogo" }));
+  const terms = summary.getAllByRole("term").map((term) => term.textContent);
+  return summary.getAllByRole("definition")[terms.indexOf(label)]?.textContent ?? "";
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+  convexMock.reset();
+  freeTimes = { times: ["10:00", "10:30", "15:00"] };
+  bookableArgs.length = 0;
+  answerQueries();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("the booking page", () => {
+  it("shows the reader with the first specialty and 'Nuovo', and the offered durations with their prices", () => {
+    convexMock.signedInAs(client);
+    open();
+    const card = within(screen.getByRole("region", { name: "Cartomante" }));
+    expect(card.getByText("Selene Moretti")).toBeInTheDocument();
+    expect(card.getByText("Tarocchi")).toBeInTheDocument();
+    expect(card.queryByText("Astrologia")).not.toBeInTheDocument();
+    expect(card.getByText("Nuovo")).toBeInTheDocument();
+    const durations = within(screen.getByRole("group", { name: "Durata" })).getAllByRole("button");
+    expect(durations.map((button) => button.textContent?.replace(/\s/g, " "))).toEqual(["30 min · 50,00 €", "60 min · 90,00 €"]);
+    // 30 minutes is the default when offered.
+    expect(durations[0]).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByText("Consulto vocale", { selector: "span" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Torna al profilo/ })).toHaveAttribute("href", "/psychics/p1");
+  });
+
+  it("shows a rating with one decimal and the number of reviews", () => {
+    convexMock.queries.set("psychics:getPublicProfile", { ...profile, rating: 4.25, reviewCount: 8 });
+    open();
+    expect(screen.getByRole("img", { name: "Valutazione 4,3 su 5, 8 recensioni" })).toBeInTheDocument();
+  });
+
+  it("asks for the visible month's bookable dates from today, and disables past days and days without free time", () => {
+    convexMock.signedInAs(client);
+    open();
+    expect(screen.getByRole("grid", { name: "novembre 2026" })).toBeInTheDocument();
+    expect(bookableArgs.at(-1)).toMatchObject({ psychicProfileId: "p1", from: "2026-11-20", days: 11, durationMinutes: 30 });
+    // The query's `now` is rounded down to the minute.
+    expect((bookableArgs.at(-1)!.now as number) % 60_000).toBe(0);
+    expect(day("giovedì 19 novembre 2026")).toBeDisabled();
+    expect(day("venerdì 20 novembre 2026")).toBeDisabled();
+    expect(day("venerdì 20 novembre 2026")).toHaveAttribute("aria-current", "date");
+    expect(day("martedì 24 novembre 2026")).toBeDisabled();
+    expect(day("lunedì 23 novembre 2026")).toBeEnabled();
+    expect(day("mercoledì 25 novembre 2026")).toBeEnabled();
+    // Monday first: the month starts on Sunday 1 November, in the last column of the first week.
+    const headers = screen.getAllByRole("columnheader").map((header) => header.textContent);
+    expect(headers).toEqual(["lun", "mar", "mer", "gio", "ven", "sab", "dom"]);
+    const firstWeek = within(screen.getAllByRole("row")[1]!).getAllByRole("gridcell");
+    expect(firstWeek[6]).toContainElement(day("domenica 1 novembre 2026"));
+    expect(screen.getByRole("button", { name: "Mese precedente" })).toBeDisabled();
+  });
+
+  it("asks a later month from its first day", async () => {
+    const user = open();
+    await user.click(screen.getByRole("button", { name: "Mese successivo" }));
+    expect(screen.getByRole("grid", { name: "dicembre 2026" })).toBeInTheDocument();
+    expect(bookableArgs.at(-1)).toMatchObject({ from: "2026-12-01", days: 31 });
+  });
+
+  it("lists the chosen day's free times and writes the choice into the query string", async () => {
+    convexMock.signedInAs(client);
+    const user = open();
+    expect(payButton()).toBeDisabled();
+    await user.click(day("lunedì 23 novembre 2026"));
+    expect(writtenQuery().get("date")).toBe("2026-11-23");
+    const times = within(screen.getByRole("group", { name: "Orari liberi di lunedì 23 novembre 2026" }));
+    expect(times.getAllByRole("button").map((button) => button.textContent)).toEqual(["10:00", "10:30", "15:00"]);
+    expect(payButton()).toBeDisabled();
+    await user.click(times.getByRole("button", { name: "10:30" }));
+    expect(writtenQuery().get("time")).toBe("10:30");
+    expect(times.getByRole("button", { name: "10:30" })).toHaveAttribute("aria-pressed", "true");
+    expect(payButton()).toBeEnabled();
+    await user.click(screen.getByRole("button", { name: /^60 min/ }));
+    // Another duration has other free times: the time is chosen again, the day stays.
+    expect(writtenQuery().get("duration")).toBe("60");
+    expect(writtenQuery().get("date")).toBe("2026-11-23");
+    expect(writtenQuery().get("time")).toBeNull();
+    expect(payButton()).toBeDisabled();
+  });
+
+  it("summarises the choice with the total, IVA inclusa, and the cancellation rules", () => {
+    convexMock.signedInAs(client);
+    open("?date=2026-11-25&time=15:00&duration=60");
+    expect(summaryValue("Cartomante")).toBe("Selene Moretti");
+    expect(summaryValue("Servizio")).toBe("Consulto vocale");
+    expect(summaryValue("Durata")).toBe("60 minuti");
+    expect(summaryValue("Data")).toBe("mercoledì 25 novembre 2026");
+    expect(summaryValue("Ora")).toBe("15:00");
+    expect(summaryValue("Totale").replace(/\s/g, " ")).toBe("90,00 €IVA inclusa");
+    expect(
+      screen.getByText(
+        "Puoi annullare fino a 24 ore prima con rimborso completo; tra 24 e 2 ore prima il rimborso è del 50%; dopo, o in caso di assenza, non è previsto rimborso.",
+      ),
+    ).toBeInTheDocument();
+    expect(day("mercoledì 25 novembre 2026")).toHaveAttribute("aria-pressed", "true");
+    expect(payButton()).toBeEnabled();
+  });
+
+  it("ignores a past date, a malformed time and a duration the reader does not offer", () => {
+    convexMock.signedInAs(client);
+    open("?date=2026-11-19&time=10:00&duration=45");
+    expect(summaryValue("Data")).toBe("Da scegliere");
+    expect(summaryValue("Ora")).toBe("Da scegliere");
+    expect(summaryValue("Durata")).toBe("30 minuti");
+    expect(payButton()).toBeDisabled();
+  });
+
+  it("says when the day has no free time", () => {
+    convexMock.signedInAs(client);
+    freeTimes = { times: [] };
+    open("?date=2026-11-25");
+    expect(screen.getByText("Nessun orario disponibile in questa data")).toBeInTheDocument();
+    expect(payButton()).toBeDisabled();
+  });
+
+  it("clears a chosen time that someone else takes, with a note", async () => {
+    convexMock.signedInAs(client);
+    open("?date=2026-11-25&time=10:30");
+    expect(screen.getByRole("button", { name: "10:30" })).toHaveAttribute("aria-pressed", "true");
+    freeTimes = { times: ["10:00", "15:00"] };
+    act(() => convexMock.changed());
+    expect(await screen.findByText("L'orario delle 10:30 non è più disponibile: scegline un altro.")).toBeInTheDocument();
+    expect(writtenQuery().get("time")).toBeNull();
+    expect(writtenQuery().get("date")).toBe("2026-11-25");
+    expect(payButton()).toBeDisabled();
+  });
+
+  it("moves between selectable days with the keyboard and picks one with Enter", async () => {
+    convexMock.signedInAs(client);
+    const user = open();
+    // Only one day is in the tab order: the first selectable one.
+    expect(day("lunedì 23 novembre 2026")).toHaveAttribute("tabindex", "0");
+    expect(day("mercoledì 25 novembre 2026")).toHaveAttribute("tabindex", "-1");
+    day("lunedì 23 novembre 2026").focus();
+    await user.keyboard("{ArrowRight}");
+    // Tuesday 24 has no free time: focus skips it.
+    expect(day("mercoledì 25 novembre 2026")).toHaveFocus();
+    await user.keyboard("{ArrowLeft}{ArrowDown}");
+    expect(day("lunedì 30 novembre 2026")).toHaveFocus();
+    await user.keyboard("{Home}");
+    expect(day("lunedì 23 novembre 2026")).toHaveFocus();
+    await user.keyboard("{End}{Enter}");
+    expect(writtenQuery().get("date")).toBe("2026-11-30");
+    await user.keyboard("{PageDown}");
+    expect(screen.getByRole("grid", { name: "dicembre 2026" })).toBeInTheDocument();
+  });
+
+  it("counts the notes' characters and sends them with the payment, then goes to the checkout", async () => {
+    convexMock.signedInAs(client);
+    const assign = vi.fn();
+    vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, assign });
+    convexMock.handlers.set("payments:startCheckout", async () => ({ url: "https://checkout.example/s/1", bookingId: "b1" }));
+    const user = open("?date=2026-11-25&time=10:00&duration=60");
+    const notes = screen.getByLabelText("Note per il cartomante (facoltative)");
+    expect(notes).toHaveAttribute("maxlength", "1000");
+    expect(screen.getByText("0/1000 caratteri")).toBeInTheDocument();
+    await user.type(notes, "Amore e lavoro");
+    expect(screen.getByText("14/1000 caratteri")).toBeInTheDocument();
+    await user.click(payButton());
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://checkout.example/s/1"));
+    expect(convexMock.calls).toContainEqual({
+      name: "payments:startCheckout",
+      args: { psychicProfileId: "p1", durationMinutes: 60, date: "2026-11-25", time: "10:00", notes: "Amore e lavoro" },
+    });
+    expect(screen.getByText("Reindirizzamento al pagamento…")).toBeInTheDocument();
+  });
+
+  it.each([
+    ["SLOT_TAKEN", "Questo orario è appena stato prenotato. Scegline un altro."],
+    ["PAYMENT_FAILED", "Impossibile creare il pagamento. Riprova."],
+    ["TOO_MANY_HOLDS", "Hai già 3 prenotazioni in attesa di pagamento. Completale o attendi che scadano."],
+  ])("shows the Italian message when starting the payment fails with %s", async (code, message) => {
+    convexMock.signedInAs(client);
+    convexMock.handlers.set("payments:startCheckout", async () => {
+      throw new ConvexError({ code });
+    });
+    const user = open("?date=2026-11-25&time=10:00");
+    await user.click(payButton());
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(payButton()).toBeEnabled();
+  });
+
+  it("says so when a network failure stops the payment", async () => {
+    convexMock.signedInAs(client);
+    convexMock.handlers.set("payments:startCheckout", async () => {
+      throw new Error("fetch failed");
+    });
+    const user = open("?date=2026-11-25&time=10:00");
+    await user.click(payButton());
+    expect(await screen.findByRole("alert")).toHaveTextContent("Impossibile creare il pagamento. Riprova.");
+  });
+
+  it("shows visitors the free times and sign-in links that carry the way back and the choice", async () => {
+    const user = open("?date=2026-11-25&duration=60");
+    await user.click(screen.getByRole("button", { name: "15:00" }));
+    for (const [name, path] of [
+      ["Accedi", "/login"],
+      ["Registrati", "/register"],
+    ] as const) {
+      const href = screen.getByRole("link", { name }).getAttribute("href") ?? "";
+      const url = new URL(href, "http://arcano.local");
+      expect(url.pathname).toBe(path);
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        redirect: "/psychics/p1/book",
+        date: "2026-11-25",
+        time: "15:00",
+        duration: "60",
+      });
+    }
+    // Paying needs an account: the spec's message, and nothing is started.
+    await user.click(payButton());
+    expect(screen.getByRole("alert")).toHaveTextContent("Seleziona una data, un orario e assicurati di essere autenticato.");
+    expect(convexMock.calls).toEqual([]);
+  });
+
+  it.each([
+    ["a reader", reader, "Gli account cartomante non possono prenotare consulti.", "/psychic-dashboard"],
+    ["an admin", admin, "Gli account amministratore non possono prenotare consulti.", "/admin-dashboard"],
+  ])("shows %s the restricted-access card instead of the form", (_who, viewer, text, dashboard) => {
+    convexMock.signedInAs(viewer);
+    open();
+    expect(screen.getByText(text, { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /dashboard/ })).toHaveAttribute("href", dashboard);
+    expect(screen.getByRole("link", { name: "Contattaci" })).toHaveAttribute("href", "/contact");
+    expect(screen.queryByRole("button", { name: "Paga e prenota" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("grid")).not.toBeInTheDocument();
+  });
+
+  it("disables paying while bookings are suspended or the platform is in maintenance", () => {
+    convexMock.signedInAs(client);
+    convexMock.queries.set("settings:getPublic", {
+      booking_enabled: true,
+      maintenance_mode: true,
+      psychic_registration_enabled: true,
+      psychic_approval_required: false,
+    });
+    open("?date=2026-11-25&time=10:00");
+    expect(screen.getByText("La piattaforma è in manutenzione. Riprova tra poco.")).toBeInTheDocument();
+    expect(payButton()).toBeDisabled();
+  });
+
+  it("shows the not-found page for a missing reader", () => {
+    convexMock.queries.set("psychics:getPublicProfile", null);
+    open();
+    expect(screen.getByRole("heading", { name: "Cartomante non trovato" })).toBeInTheDocument();
+    expect(screen.getByText("Il profilo richiesto non è disponibile.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Torna alla lista" })).toHaveAttribute("href", "/psychics");
+  });
+
+  it("shows the spec's load error when the reader cannot be loaded", () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    convexMock.queries.set("psychics:getPublicProfile", new Error("Network down"));
+    open();
+    expect(screen.getByRole("heading", { name: "Impossibile caricare i dati del cartomante." })).toBeInTheDocument();
+    expect(screen.getByText("Errore nel caricamento dei dati.")).toBeInTheDocument();
+  });
+});
