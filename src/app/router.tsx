@@ -25,14 +25,13 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     HydrateFallback: PageLoading,
     children: [
-      // Open to everyone; the booking and payment pages handle visitors themselves.
+      // Open to everyone; the booking and cancelled-payment pages handle visitors themselves.
       { path: paths.home, element: <HomePage /> },
       { path: paths.about, lazy: page(() => import("@/features/static/AboutPage"), "AboutPage") },
       { path: paths.contact, lazy: page(() => import("@/features/contact/ContactPage"), "ContactPage") },
       { path: paths.psychics, lazy: page(() => import("@/features/psychics/PsychicListPage"), "PsychicListPage") },
       { path: paths.psychic(":id"), lazy: page(() => import("@/features/psychics/PsychicProfilePage"), "PsychicProfilePage") },
       { path: paths.psychicBook(":id"), lazy: page(() => import("@/features/booking/BookingPage"), "BookingPage") },
-      { path: paths.paymentSuccess, lazy: page(() => import("@/features/payments/PaymentSuccessPage"), "PaymentSuccessPage") },
       { path: paths.paymentCanceled, lazy: page(() => import("@/features/payments/PaymentCanceledPage"), "PaymentCanceledPage") },
       { path: paths.login, lazy: page(() => import("@/features/auth/LoginPage"), "LoginPage") },
       { path: paths.register, lazy: page(() => import("@/features/auth/RegisterPage"), "RegisterPage") },
@@ -57,6 +56,8 @@ export const routes: RouteObject[] = [
         element: <RequireClient />,
         children: [
           { path: paths.dashboard, lazy: page(() => import("@/features/dashboard/ClientDashboardPage"), "ClientDashboardPage") },
+          // Only a client pays; a visitor here (a session that ended meanwhile) signs in and comes back.
+          { path: paths.paymentSuccess, lazy: page(() => import("@/features/payments/PaymentSuccessPage"), "PaymentSuccessPage") },
         ],
       },
       {

@@ -5,13 +5,13 @@ import { Card, Flex, Skeleton, Text } from "@radix-ui/themes";
 export function StatCard({ label, value, note }: { label: string; value: ReactNode | undefined; note?: string }) {
   return (
     <Card size="2" asChild>
-      <section aria-label={label}>
+      <section aria-label={label} aria-busy={value === undefined}>
         <Flex direction="column" gap="1">
           <Text size="2" color="gray">
             {label}
           </Text>
           {value === undefined ? (
-            <Skeleton height="32px" width="64px" aria-label="Caricamento" />
+            <Skeleton height="32px" width="64px" />
           ) : (
             <Text size="7" weight="bold">
               {value}

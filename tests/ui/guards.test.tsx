@@ -48,6 +48,7 @@ describe("the router's guards", () => {
     ["/psychic/settings", "%2Fpsychic%2Fsettings"],
     ["/psychic/profile", "%2Fpsychic%2Fprofile"],
     ["/call/b123", "%2Fcall%2Fb123"],
+    ["/payment-success?session_id=cs_test_1", "%2Fpayment-success%3Fsession_id%3Dcs_test_1"],
   ])("send a visitor on %s to the login page with a way back", async (path, redirect) => {
     const router = await open(path);
     await waitFor(() => expect(where(router)).toBe(`/login?redirect=${redirect}`));
@@ -58,7 +59,8 @@ describe("the router's guards", () => {
     await waitFor(() => expect(where(router)).toBe("/"));
   });
 
-  it.each(["/psychics/abc/book", "/payment-success"])("keep %s open to visitors, who are told there what to do", async (path) => {
+  it.each(["/psychics/abc/book", "/payment-canceled?booking_id=b1"])("keep %s open to visitors, who are told there what to do", async (path) => {
+    convexMock.queries.set("psychics:getPublicProfile", null);
     const router = await open(path);
     await expectPageShown(router, path);
   });
@@ -90,7 +92,7 @@ describe("the router's guards", () => {
   });
 
   const audiences = [
-    { who: "the client", viewer: client, pages: ["/dashboard", "/settings", "/call/b123"] },
+    { who: "the client", viewer: client, pages: ["/dashboard", "/settings", "/call/b123", "/payment-success"] },
     { who: "the psychic", viewer: psychic, pages: ["/psychic-dashboard", "/psychic/settings", "/psychic/profile", "/settings", "/call/b123"] },
     { who: "the admin", viewer: admin, pages: ["/admin-dashboard", "/admin/messages", "/settings"] },
   ];

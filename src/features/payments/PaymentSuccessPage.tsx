@@ -1,12 +1,150 @@
-import { UnderConstruction } from "@/components/UnderConstruction";
+// /payment-success?session_id=… (spec §2): the paid booking, flipping live from 'Pagamento in corso'
+// to 'Confermato' when the payment is fulfilled, by the webhook or by the check this page asks for.
+import { useEffect, useRef, useState } from "react";
+import { Button, Callout, Card, Container, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
+import { CheckCircledIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { useAction, useQuery } from "convex/react";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
+import { api } from "@convex/_generated/api";
+import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { paymentBadge } from "@/lib/bookingStatus";
 import { paths } from "@/lib/paths";
+import { BookingFacts } from "./BookingFacts";
+
+/** Spec §8, payment verify. */
+export const DETAILS_NOT_FOUND = "Non è stato possibile recuperare i dettagli del consulto.";
 
 export function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get("session_id");
   return (
-    <UnderConstruction
-      title="Pagamento completato"
-      lead="Qui trovi il riepilogo del consulto appena pagato e i prossimi passi."
-      next={{ label: "Vai alla dashboard", to: paths.dashboard }}
-    />
+    <Container size="2" px={{ initial: "4", sm: "5" }} py={{ initial: "6", sm: "8" }}>
+      {sessionId ? (
+        <ErrorBoundary key={sessionId} fallback={<DetailsNotFound />}>
+          <PaidBooking sessionId={sessionId} />
+        </ErrorBoundary>
+      ) : (
+        <DetailsNotFound />
+      )}
+    </Container>
+  );
+}
+
+function PaidBooking({ sessionId }: { sessionId: string }) {
+  const confirm = useAction(api.payments.confirmFromSuccessPage);
+  const booking = useQuery(api.bookings.getMineByCheckoutSession, { sessionId });
+  const [confirming, setConfirming] = useState(true);
+  const asked = useRef(false);
+
+  // Once per page: ask the server to check the session with Stripe, in case the webhook is late.
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    confirm({ sessionId })
+      .catch(() => undefined)
+      .finally(() => setConfirming(false));
+  }, [confirm, sessionId]);
+
+  if (booking === null && !confirming) return <DetailsNotFound />;
+  if (!booking) {
+    return (
+      <Flex direction="column" align="center" gap="3" py="9" role="status" aria-label="Verifica del pagamento">
+        <Spinner size="3" />
+        <Text color="gray">Stiamo verificando il pagamento…</Text>
+      </Flex>
+    );
+  }
+
+  const badge = paymentBadge(booking.status);
+  const confirmed = badge.label === "Confermato";
+  const refunded = booking.status === "cancelled" && booking.refundStatus !== null;
+  return (
+    <Flex direction="column" gap="5">
+      <Flex direction="column" gap="2">
+        <Heading as="h1" size={{ initial: "7", sm: "8" }}>
+          {confirmed
+            ? "Pagamento completato"
+            : booking.status === "pending_payment"
+              ? "Stiamo confermando il pagamento"
+              : "Consulto non confermato"}
+        </Heading>
+        <Text as="p" size="3" color="gray">
+          {confirmed
+            ? "Grazie! Il tuo consulto è prenotato."
+            : booking.status === "pending_payment"
+              ? "Il pagamento è stato ricevuto dal circuito della carta: la conferma arriva in pochi istanti e questa pagina si aggiorna da sola."
+              : refunded
+                ? "Il pagamento è arrivato quando l'orario non era più disponibile: ti rimborsiamo l'intero importo. I rimborsi arrivano sulla carta in 5-10 giorni lavorativi."
+                : "Questo consulto non risulta pagato."}
+        </Text>
+      </Flex>
+      <Card size="3">
+        <BookingFacts booking={booking} badge={badge} />
+      </Card>
+      {confirmed ? <NextSteps /> : null}
+      <Flex gap="3" wrap="wrap">
+        <Button asChild size="3">
+          <RouterLink to={paths.dashboard}>Vai alla dashboard</RouterLink>
+        </Button>
+        <Button asChild size="3" variant="outline">
+          <RouterLink to={paths.psychics}>Scopri altri cartomanti</RouterLink>
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+function NextSteps() {
+  return (
+    <Card size="3" asChild>
+      <section aria-labelledby="next-steps-title">
+        <Heading as="h2" size="4" mb="3" id="next-steps-title">
+          Prossimi passi
+        </Heading>
+        <Flex direction="column" gap="2" asChild>
+          <ul style={{ margin: 0, paddingLeft: "var(--space-5)" }}>
+            <li>
+              <Text>La pagina della chiamata si apre 5 minuti prima dell'inizio: la trovi nella tua dashboard.</Text>
+            </li>
+            <li>
+              <Text>Ti stiamo inviando un'email di conferma con l'invito per il calendario.</Text>
+            </li>
+            <li>
+              <Text>Puoi annullare fino a 24 ore prima con rimborso completo.</Text>
+            </li>
+          </ul>
+        </Flex>
+      </section>
+    </Card>
+  );
+}
+
+function DetailsNotFound() {
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h1" size={{ initial: "7", sm: "8" }}>
+        Riepilogo del pagamento
+      </Heading>
+      <Callout.Root color="red" role="alert">
+        <Callout.Icon>
+          <ExclamationTriangleIcon />
+        </Callout.Icon>
+        <Callout.Text>{DETAILS_NOT_FOUND}</Callout.Text>
+      </Callout.Root>
+      <Text as="p" color="gray">
+        Se hai completato un pagamento, il consulto compare nella tua dashboard appena è confermato.
+      </Text>
+      <Flex gap="3" wrap="wrap">
+        <Button asChild>
+          <RouterLink to={paths.dashboard}>
+            <CheckCircledIcon />
+            Vai alla dashboard
+          </RouterLink>
+        </Button>
+        <Button asChild variant="outline">
+          <RouterLink to={paths.psychics}>Scopri altri cartomanti</RouterLink>
+        </Button>
+      </Flex>
+    </Flex>
   );
 }

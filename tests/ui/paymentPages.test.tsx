@@ -1,0 +1,125 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { PaymentCanceledPage } from "@/features/payments/PaymentCanceledPage";
+import { PaymentSuccessPage } from "@/features/payments/PaymentSuccessPage";
+import { convexMock } from "./convexMock";
+import { renderRoute } from "./render";
+
+vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
+vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
+
+const client = { id: "u1", fullName: "Giulia Verdi", email: "giulia@esempio.it", accountType: "client", memberSince: 0, isAdmin: false };
+const booking = {
+  id: "b1",
+  psychicProfileId: "p7",
+  psychicName: "Selene Moretti",
+  scheduledDate: "2026-11-25",
+  scheduledTime: "15:30",
+  startsAt: Date.UTC(2026, 10, 25, 14, 30),
+  endsAt: Date.UTC(2026, 10, 25, 15, 30),
+  durationMinutes: 60,
+  priceCents: 9000,
+  status: "pending_payment",
+  holdExpiresAt: Date.UTC(2026, 10, 20, 10),
+  checkoutUrl: "https://checkout.example/s/1",
+  refundStatus: null,
+  refundCents: null,
+  notes: null,
+};
+
+/** An answer the test resolves when it wants, to see the page before and after. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+beforeEach(() => {
+  convexMock.reset();
+  convexMock.signedInAs(client);
+});
+
+describe("the payment success page", () => {
+  it("asks the server once to confirm the session, and shows the booking flipping live to 'Confermato'", async () => {
+    convexMock.handlers.set("payments:confirmFromSuccessPage", async () => ({ status: "paid" }));
+    convexMock.queries.set("bookings:getMineByCheckoutSession", booking);
+    renderRoute(<PaymentSuccessPage />, { path: "/payment-success?session_id=cs_test_1" });
+
+    expect(screen.getByRole("status")).toHaveTextContent("Pagamento in corso");
+    expect(screen.getByText("Selene Moretti")).toBeInTheDocument();
+    expect(screen.getByText("mercoledì 25 novembre 2026")).toBeInTheDocument();
+    expect(screen.getByText("15:30")).toBeInTheDocument();
+    expect(screen.getByText("60 minuti")).toBeInTheDocument();
+    expect(screen.getByText(/90,00\s€ \(IVA inclusa\)/)).toBeInTheDocument();
+
+    act(() => {
+      convexMock.queries.set("bookings:getMineByCheckoutSession", { ...booking, status: "confirmed", holdExpiresAt: null, checkoutUrl: null });
+      convexMock.changed();
+    });
+    expect(screen.getByRole("status")).toHaveTextContent("Confermato");
+    expect(screen.getByRole("heading", { level: 1, name: "Pagamento completato" })).toBeInTheDocument();
+    expect(screen.getByText(/si apre 5 minuti prima dell'inizio/)).toBeInTheDocument();
+    expect(screen.getByText(/email di conferma con l'invito per il calendario/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Vai alla dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(screen.getByRole("link", { name: "Scopri altri cartomanti" })).toHaveAttribute("href", "/psychics");
+    await waitFor(() => expect(convexMock.calls).toEqual([{ name: "payments:confirmFromSuccessPage", args: { sessionId: "cs_test_1" } }]));
+  });
+
+  it("waits for the server's check before saying the details cannot be found", async () => {
+    const check = deferred<{ status: string }>();
+    convexMock.handlers.set("payments:confirmFromSuccessPage", () => check.promise);
+    convexMock.queries.set("bookings:getMineByCheckoutSession", null);
+    renderRoute(<PaymentSuccessPage />, { path: "/payment-success?session_id=cs_test_foreign" });
+    expect(screen.getByRole("status", { name: "Verifica del pagamento" })).toBeInTheDocument();
+    expect(screen.queryByText("Non è stato possibile recuperare i dettagli del consulto.")).not.toBeInTheDocument();
+    await act(async () => check.resolve({ status: "unknown" }));
+    expect(await screen.findByText("Non è stato possibile recuperare i dettagli del consulto.")).toBeInTheDocument();
+  });
+
+  it("says the details cannot be found without a session id, and asks nothing", () => {
+    renderRoute(<PaymentSuccessPage />, { path: "/payment-success" });
+    expect(screen.getByRole("alert")).toHaveTextContent("Non è stato possibile recuperare i dettagli del consulto.");
+    expect(convexMock.calls).toEqual([]);
+  });
+
+  it("says the details cannot be found when the check itself fails", async () => {
+    convexMock.handlers.set("payments:confirmFromSuccessPage", async () => {
+      throw new Error("Invalid session");
+    });
+    convexMock.queries.set("bookings:getMineByCheckoutSession", null);
+    renderRoute(<PaymentSuccessPage />, { path: "/payment-success?session_id=nonsense" });
+    expect(await screen.findByText("Non è stato possibile recuperare i dettagli del consulto.")).toBeInTheDocument();
+  });
+});
+
+describe("the payment cancelled page", () => {
+  it("releases the client's hold once and offers to retry with the same reader, duration and day", async () => {
+    convexMock.queries.set("bookings:getMine", { ...booking, status: "expired" });
+    renderRoute(<PaymentCanceledPage />, { path: "/payment-canceled?booking_id=b1" });
+    expect(screen.getByRole("heading", { level: 1, name: "Pagamento annullato" })).toBeInTheDocument();
+    await waitFor(() => expect(convexMock.calls).toEqual([{ name: "bookings:releaseMyHold", args: { bookingId: "b1" } }]));
+    const retry = screen.getByRole("link", { name: "Riprova la prenotazione" });
+    expect(retry).toHaveAttribute("href", "/psychics/p7/book?duration=60&date=2026-11-25");
+    expect(screen.getByRole("link", { name: "Torna ai cartomanti" })).toHaveAttribute("href", "/psychics");
+    expect(screen.getByRole("link", { name: "Contattaci" })).toHaveAttribute("href", "/contact");
+  });
+
+  it("offers no retry for a booking that is not the viewer's", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    convexMock.queries.set("bookings:getMine", new Error("NOT_FOUND"));
+    renderRoute(<PaymentCanceledPage />, { path: "/payment-canceled?booking_id=someone-elses" });
+    expect(screen.getByText("Il pagamento non è stato completato e non ti è stato addebitato nulla.")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Riprova la prenotazione" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Torna ai cartomanti" })).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+
+  it("shows a visitor the text and the links, and releases nothing", () => {
+    convexMock.signedOut();
+    renderRoute(<PaymentCanceledPage />, { path: "/payment-canceled?booking_id=b1" });
+    expect(screen.getByRole("heading", { level: 1, name: "Pagamento annullato" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Riprova la prenotazione" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Contattaci" })).toHaveAttribute("href", "/contact");
+    expect(convexMock.calls).toEqual([]);
+  });
+});
