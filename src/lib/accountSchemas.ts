@@ -1,9 +1,15 @@
 // Field rules shared by every account form (sign-in, sign-up, reset, admin, settings), with the
 // Italian messages shown under the fields. The server checks the same rules again.
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "@convex/model/accounts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@convex/model/accounts";
+import { errorMessages } from "@/lib/errors";
 
-export { MIN_PASSWORD_LENGTH };
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
+
+/** A new password: at least 6 characters (with the screen's own wording), at most 128. */
+export function newPasswordField(tooShort: string) {
+  return z.string().min(MIN_PASSWORD_LENGTH, tooShort).max(MAX_PASSWORD_LENGTH, errorMessages.PASSWORD_TOO_LONG);
+}
 
 // The server's own pattern (convex/model/accounts.ts), so both sides agree on what an email is.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -28,7 +34,7 @@ export const passwordField = z.string().min(1, passwordRequiredMessage);
 export function newPasswordFields({ tooShort, mismatch }: { tooShort: string; mismatch: string }) {
   return z
     .object({
-      password: z.string().min(MIN_PASSWORD_LENGTH, tooShort),
+      password: newPasswordField(tooShort),
       confirmPassword: z.string(),
     })
     .refine((values) => values.password === values.confirmPassword, { message: mismatch, path: ["confirmPassword"] });

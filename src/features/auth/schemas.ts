@@ -1,6 +1,6 @@
 // The auth forms' rules with the spec's messages (§5), checked before anything is sent.
 import { z } from "zod";
-import { emailField, MIN_PASSWORD_LENGTH, passwordField, passwordTooShortMessage } from "@/lib/accountSchemas";
+import { emailField, newPasswordField, passwordField, passwordTooShortMessage } from "@/lib/accountSchemas";
 import { errorMessages } from "@/lib/errors";
 
 export const signInSchema = z.object({
@@ -16,7 +16,7 @@ export const signUpSchema = z
   .object({
     name: z.string().trim().min(1, nameRequiredMessage).max(100, "Il nome può avere al massimo 100 caratteri."),
     email: emailField(),
-    password: z.string().min(MIN_PASSWORD_LENGTH, passwordTooShortMessage),
+    password: newPasswordField(passwordTooShortMessage),
     confirmPassword: z.string(),
     accountType: z.enum(["client", "psychic"]),
     consent: z.boolean().refine((value) => value, errorMessages.CONSENT_REQUIRED),
@@ -39,7 +39,7 @@ export const resetVerifySchema = z
       .trim()
       .min(1, "Inserisci il codice ricevuto via email.")
       .regex(/^\d{6}$/, "Il codice è formato da 6 cifre."),
-    password: z.string().min(MIN_PASSWORD_LENGTH, passwordTooShortMessage),
+    password: newPasswordField(passwordTooShortMessage),
     confirmPassword: z.string(),
   })
   .refine((values) => values.password === values.confirmPassword, {
