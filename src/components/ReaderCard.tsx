@@ -43,7 +43,7 @@ export function ReaderCard({ reader }: { reader: ReaderCardData }) {
                 {reader.psychicName}
               </Heading>
               {reader.rating === null ? (
-                <Badge color="green" variant="soft" style={{ width: "fit-content" }}>
+                <Badge color="green" variant="soft" highContrast style={{ width: "fit-content" }}>
                   Nuovo
                 </Badge>
               ) : (

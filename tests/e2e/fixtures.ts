@@ -1,4 +1,5 @@
-import { test as base, expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * Every page test fails on a console error or an uncaught exception in the page,
@@ -20,3 +21,34 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * The page as it is now (an open dialog included) has no serious or critical accessibility
+ * violation by axe-core's WCAG 2 A/AA rules. The report names each rule and element that fails.
+ */
+export async function expectAccessible(page: Page, what = page.url()) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(serious, `accessibility violations on ${what}`).toEqual([]);
+}
+
+export const DEMO_PASSWORD = "arcano-demo";
+export const demo = {
+  client: "cliente@esempio.it",
+  reader: "cartomante@esempio.it",
+  admin: "admin@arcano.it",
+} as const;
+
+/** Signs in on /login (or /admin-login for the admin) and waits for the role's home page. */
+export async function signInAs(page: Page, who: keyof typeof demo) {
+  const admin = who === "admin";
+  await page.goto(admin ? "/admin-login" : "/login");
+  const form = page.getByRole("form", { name: admin ? "Accesso amministratori" : "Accedi" });
+  await form.getByLabel(admin ? "Email aziendale" : "Email").fill(demo[who]);
+  await form.getByLabel("Password").fill(DEMO_PASSWORD);
+  await form.getByRole("button", { name: "Accedi", exact: true }).click();
+  const home = { client: /\/dashboard$/, reader: /\/psychic-dashboard$/, admin: /\/admin-dashboard$/ }[who];
+  await expect(page).toHaveURL(home);
+}

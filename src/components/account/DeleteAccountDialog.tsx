@@ -40,7 +40,7 @@ export function DeleteAccountDialog({ onConfirm }: { onConfirm: () => Promise<bo
               Annulla
             </Button>
           </AlertDialog.Cancel>
-          <Button color="red" disabled={deleting} onClick={() => void confirm()}>
+          <Button color="red" highContrast disabled={deleting} onClick={() => void confirm()}>
             {deleting ? "Eliminazione..." : "Elimina definitivamente"}
           </Button>
         </Flex>

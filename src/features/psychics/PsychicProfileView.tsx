@@ -84,7 +84,7 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
         </Heading>
         <Flex gap="3" align="center" wrap="wrap">
           {profile.rating === null ? (
-            <Badge color="green" variant="soft">
+            <Badge color="green" variant="soft" highContrast>
               Nuovo
             </Badge>
           ) : (
@@ -100,7 +100,7 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
             {profile.yearsExperience === 1 ? "1 anno di esperienza" : `${profile.yearsExperience} anni di esperienza`}
           </Text>
           {profile.isAvailable ? (
-            <Badge color="green">Disponibile</Badge>
+            <Badge color="green" highContrast>Disponibile</Badge>
           ) : (
             <Badge color="gray">Non disponibile</Badge>
           )}
