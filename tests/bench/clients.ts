@@ -48,37 +48,46 @@ export async function subscribeAll(
 
 export class RawWriter {
   private nextId = 0;
-  private readonly waiting = new Map<number, (at: bigint) => void>();
+  private readonly waiting = new Map<number, { resolve: (r: { at: bigint; value: unknown }) => void; reject: (e: Error) => void }>();
 
   private constructor(private readonly ws: WebSocket) {
     ws.on("message", (data) => {
       const at = now();
-      const msg = JSON.parse(data.toString()) as { type: string; requestId?: number; success?: boolean; result?: unknown };
+      const msg = JSON.parse(data.toString()) as { type: string; requestId?: number; success?: boolean; result?: unknown; errorData?: unknown; error?: string };
+      if (msg.type === "AuthError") throw new Error(`authentication refused: ${msg.error}`);
       if (msg.type !== "MutationResponse") return;
-      if (!msg.success) throw new Error(`mutation failed: ${String(msg.result)}`);
-      this.waiting.get(msg.requestId!)?.(at);
+      const waiter = this.waiting.get(msg.requestId!);
       this.waiting.delete(msg.requestId!);
+      if (!msg.success) waiter?.reject(new Error(`mutation failed: ${String(msg.result)} ${JSON.stringify(msg.errorData ?? null)}`));
+      else waiter?.resolve({ at, value: msg.result });
     });
   }
 
-  static open(cloudUrl: string): Promise<RawWriter> {
+  /** `adminKey` authenticates the socket as admin, so internal mutations may run (as `Convex <key>` over HTTP). */
+  static open(cloudUrl: string, adminKey?: string): Promise<RawWriter> {
     const ws = new WebSocket(`${cloudUrl.replace(/^http/, "ws")}/api/1.48.0/sync`, { perMessageDeflate: false });
     return new Promise((resolve, reject) => {
       ws.once("open", () => {
         ws.send(JSON.stringify({ type: "Connect", sessionId: randomUUID(), connectionCount: 0, lastCloseReason: null }));
+        if (adminKey) ws.send(JSON.stringify({ type: "Authenticate", tokenType: "Admin", value: adminKey, baseVersion: 0 }));
         resolve(new RawWriter(ws));
       });
       ws.once("error", reject);
     });
   }
 
-  /** Sends a mutation; resolves with the hrtime at which its MutationResponse arrived. */
-  mutation(udfPath: string, args: Record<string, unknown>): Promise<bigint> {
+  /** Sends a mutation; resolves with the hrtime at which its MutationResponse arrived, and its result. */
+  call(udfPath: string, args: Record<string, unknown>): Promise<{ at: bigint; value: unknown }> {
     const requestId = this.nextId++;
-    return new Promise((resolve) => {
-      this.waiting.set(requestId, resolve);
+    return new Promise((resolve, reject) => {
+      this.waiting.set(requestId, { resolve, reject });
       this.ws.send(JSON.stringify({ type: "Mutation", requestId, udfPath, args: [args] }));
     });
+  }
+
+  /** Sends a mutation; resolves with the hrtime at which its MutationResponse arrived. */
+  async mutation(udfPath: string, args: Record<string, unknown>): Promise<bigint> {
+    return (await this.call(udfPath, args)).at;
   }
 
   close(): void {

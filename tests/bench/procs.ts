@@ -58,14 +58,15 @@ export interface BackendInfo {
   pid: number;
 }
 
-export function startBackend(convexDir: string): Promise<Child<BackendInfo>> {
+/** `env` adds to the bench's environment: what the project's functions read (SITE_URL and the like). */
+export function startBackend(convexDir: string, env: NodeJS.ProcessEnv = {}): Promise<Child<BackendInfo>> {
   const dataDir = mkdtempSync(join(tmpdir(), "arcano-bench-"));
   // BENCH_BACKEND_MAIN points at another copy of the backend, to compare two versions on the same machine.
   const args = [process.env.BENCH_BACKEND_MAIN ?? "local-backend/src/main.ts", "--convex-dir", convexDir, "--data-dir", dataDir, "--port", "0", "--site-port", "0"];
-  const env = { ...process.env, LOCAL_BACKEND_DEBUG_STATS: "1", LOCAL_BACKEND_DEBUG: "" };
+  const childEnv = { ...process.env, ...env, LOCAL_BACKEND_DEBUG_STATS: "1", LOCAL_BACKEND_DEBUG: "" };
   // e.g. BENCH_BACKEND_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the backend under load.
   const nodeArgs = process.env.BENCH_BACKEND_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  return start<BackendInfo>(args, "LOCAL_BACKEND_READY", env, () => rmSync(dataDir, { recursive: true, force: true }), nodeArgs);
+  return start<BackendInfo>(args, "LOCAL_BACKEND_READY", childEnv, () => rmSync(dataDir, { recursive: true, force: true }), nodeArgs);
 }
 
 export function startFloorServer(): Promise<Child<{ url: string }>> {

@@ -17,14 +17,45 @@ interface Floor {
   fsync: Latency;
 }
 
+interface Spread {
+  fromAck: Latency;
+}
+
 interface Results {
   roundTrip: Latency;
   fanOut: { fromAck: Latency; fromSend: Latency };
   selective: { subscriptions: number; writes: number; reruns: number; controlReruns: number };
   throughput: { bare: { perSecond: number }; subscribed: { perSecond: number } };
+  slots: { hold: Spread; release: Spread };
+  slotReads: { passed: boolean; runs: Array<{ bookings: number; readerDayBookings: number; documentsRead: number; bytesRead: number }> };
 }
 
+/** The product scenario's target (issue 9): the last of 100 pages has the change within 25 ms. */
+const SLOTS_P99_MS = 25;
+
 const f2 = (x: number) => `${x.toFixed(2)} ms`;
+const thousands = (x: number) => x.toLocaleString("en-US").replace(/,/g, " ");
+
+function slotsRows(r: Results, floor: Floor, n: number): Row[] {
+  const rows: Row[] = [];
+  for (const [what, s] of [["hold taken, time gone", r.slots.hold], ["hold released, time back", r.slots.release]] as const) {
+    const name = `slots, ${what}: ack → last of ${n}`;
+    rows.push({ name: `${name}, p99`, value: f2(s.fromAck.p99), floor: `broadcast ${f2(floor.broadcast.p99)}`, target: `≤ ${SLOTS_P99_MS} ms`, ok: s.fromAck.p99 <= SLOTS_P99_MS });
+    rows.push({ name: `${name}, p50`, value: f2(s.fromAck.p50), floor: `broadcast ${f2(floor.broadcast.p50)}`, target: "", ok: null });
+  }
+  for (const run of r.slotReads.runs) {
+    // Bound: the profile plus that reader's bookings of that day, whatever the table holds.
+    const bound = run.readerDayBookings + 1;
+    rows.push({
+      name: `slots query, documents read, ${thousands(run.bookings)} bookings`,
+      value: `${run.documentsRead} (${thousands(run.bytesRead)} B)`,
+      floor: `reader's day: ${run.readerDayBookings} + profile`,
+      target: `≤ ${bound}`,
+      ok: r.slotReads.passed && run.documentsRead <= bound,
+    });
+  }
+  return rows;
+}
 
 export function buildRows(r: Results, floor: Floor, n: number): Row[] {
   const echoRate = `pipelined echo ${floor.echoThroughput.perSecond}/s`;
@@ -55,6 +86,7 @@ export function buildRows(r: Results, floor: Floor, n: number): Row[] {
       target: "≥ 300/s",
       ok: r.throughput.subscribed.perSecond >= 300,
     },
+    ...slotsRows(r, floor, n),
   ];
 }
 

@@ -12,6 +12,7 @@ import { fanOut, mutationRoundTrip, selectiveInvalidation, throughput, throughpu
 import { buildRows, formatTable } from "./report.ts";
 import { waitForQuiet } from "./stats.ts";
 import { cpuWindow } from "./load.ts";
+import { PRODUCT_ENV, seedProduct, slotReads, slotsFanOut } from "./slots.ts";
 
 const FIXTURE = "tests/local-backend/fixture/convex";
 const RESULTS = "tests/bench/results";
@@ -19,8 +20,12 @@ const N = 100;
 const WRITERS = 10;
 const WINDOW = 10;
 const TOTAL = 3000;
+// Every round leaves one lapsed hold on the watched day; the slots query reads at most 200 bookings of a
+// reader's day (convex/lib/bookingTime.ts), so warm-up and rounds together stay below that.
+const SLOTS_WARMUP = 10;
+const SLOTS_ROUNDS = 180;
 // Nothing may hang the bench: the whole run is abandoned after this long.
-const DEADLINE_MS = 5 * 60_000;
+const DEADLINE_MS = 8 * 60_000;
 // Each measurement waits for a mostly idle CPU first, at most 20 s each and 90 s in all.
 const QUIET_IDLE = 0.7;
 let quietBudgetMs = 90_000;
@@ -85,6 +90,26 @@ try {
   await backend.stop();
 }
 
+step("backend: starting on the product's convex/, seeding the demo data");
+const product = await startBackend("convex", PRODUCT_ENV);
+const productPids = () => [process.pid, product.info.pid];
+let slots;
+try {
+  clients = Array.from({ length: N }, () => convexClient(product.info.cloudUrl));
+  const setup = await seedProduct(product.info.cloudUrl, product.info.adminKey);
+  step(`slots of ${setup.readerName} on ${setup.date}: ${setup.times.length} free times`);
+  slots = await measure(`slots fan-out to ${N} subscribers`, productPids, () =>
+    slotsFanOut(product.info.cloudUrl, product.info.adminKey, clients, setup, SLOTS_WARMUP, SLOTS_ROUNDS),
+  );
+} finally {
+  await Promise.all(clients.map((c) => c.close()));
+  await product.stop();
+}
+// Counts, not timings: no need to wait for a quiet machine.
+step("slots query reads: tests/convex/slotsReads.test.ts");
+const slotReadsResult = await slotReads();
+results = { ...results, slots, slotReads: slotReadsResult };
+
 const rows = buildRows(results, floor, N);
 const date = new Date();
 const report = {
@@ -96,7 +121,7 @@ const report = {
     platform: `${os.platform()} ${os.release()}`,
   },
   conditions,
-  parameters: { clients: N, writers: WRITERS, window: WINDOW, throughputMutations: TOTAL },
+  parameters: { clients: N, writers: WRITERS, window: WINDOW, throughputMutations: TOTAL, slotsWarmup: SLOTS_WARMUP, slotsRounds: SLOTS_ROUNDS },
   floor,
   results,
   targets: rows.filter((r) => r.ok !== null).map(({ name, value, target, ok }) => ({ name, value, target, ok })),
