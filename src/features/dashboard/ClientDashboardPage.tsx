@@ -1,12 +1,147 @@
-import { UnderConstruction } from "@/components/UnderConstruction";
+// /dashboard (spec §2 Client dashboard): counts, today's consultations with the way into the call,
+// the next five, and every consultation with its state. Live: a payment confirmed elsewhere, a
+// refund or a hold that lapses changes the page without a reload.
+import { Button, Callout, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { ExclamationTriangleIcon, GearIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
+import { Link as RouterLink } from "react-router-dom";
+import { api } from "@convex/_generated/api";
+import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
+import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { StatCard } from "@/components/StatCard";
 import { paths } from "@/lib/paths";
+import { romeDateOf } from "@/lib/romeTime";
+import { useViewer } from "@/lib/session";
+import { useNow, useQueryWithNow } from "@/lib/useNow";
+import { ClientBookingRow, type ClientBooking } from "./ClientBookingRow";
+
+/** Spec §9: the client's upcoming list. */
+const UPCOMING_SHOWN = 5;
 
 export function ClientDashboardPage() {
+  const viewer = useViewer();
   return (
-    <UnderConstruction
-      title="La tua dashboard"
-      lead="I tuoi consulti di oggi, i prossimi appuntamenti e lo storico in un'unica pagina."
-      next={{ label: "Trova un cartomante", to: paths.psychics }}
-    />
+    <Container size="3" px={{ initial: "4", sm: "5" }} py={{ initial: "6", sm: "8" }}>
+      <Flex direction="column" gap="5">
+        <Flex justify="between" align="end" gap="3" wrap="wrap">
+          <Flex direction="column" gap="1">
+            <Heading as="h1" size={{ initial: "7", sm: "8" }}>
+              La tua dashboard
+            </Heading>
+            {viewer?.fullName ? (
+              <Text color="gray" size="3">
+                Ciao, {viewer.fullName}
+              </Text>
+            ) : null}
+          </Flex>
+          <Flex gap="2" wrap="wrap" asChild>
+            <nav aria-label="Collegamenti rapidi">
+              <Button asChild variant="soft">
+                <RouterLink to={paths.psychics}>
+                  <MagnifyingGlassIcon />
+                  Trova un cartomante
+                </RouterLink>
+              </Button>
+              <Button asChild variant="outline">
+                <RouterLink to={paths.settings}>
+                  <GearIcon />
+                  Impostazioni
+                </RouterLink>
+              </Button>
+            </nav>
+          </Flex>
+        </Flex>
+        <ErrorBoundary fallback={<LoadFailure />}>
+          <ClientBookings />
+        </ErrorBoundary>
+      </Flex>
+    </Container>
+  );
+}
+
+function LoadFailure() {
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Icon>
+        <ExclamationTriangleIcon />
+      </Callout.Icon>
+      <Callout.Text>Impossibile caricare le prenotazioni.</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+/** Paid consultations that start on a later day than today, soonest first. */
+function upcomingAfterToday(bookings: ClientBooking[], today: string): ClientBooking[] {
+  return bookings
+    .filter((booking) => booking.status === "confirmed" && booking.scheduledDate > today)
+    .sort((a, b) => a.startsAt - b.startsAt)
+    .slice(0, UPCOMING_SHOWN);
+}
+
+function ClientBookings() {
+  const now = useNow();
+  const today = romeDateOf(now);
+  const data = useQueryWithNow(api.bookings.listMine, { now });
+  const bookings = data?.bookings;
+  const todays = bookings?.filter((booking) => booking.status === "confirmed" && booking.scheduledDate === today);
+
+  return (
+    <>
+      <Grid columns={{ initial: "1", xs: "3" }} gap="3">
+        <StatCard label="Consulti totali" value={data?.counts.total} />
+        <StatCard label="Oggi" value={data?.counts.today} />
+        <StatCard label="In programma" value={data?.counts.upcoming} />
+      </Grid>
+      {bookings !== undefined && bookings.length === 0 ? (
+        <DashboardSection title="I tuoi consulti">
+          <Flex direction="column" gap="3" align="start">
+            <EmptyNote>Non hai ancora prenotato nessun consulto. Scegli un cartomante e prenota il tuo primo consulto vocale.</EmptyNote>
+            <Button asChild>
+              <RouterLink to={paths.psychics}>Scopri i cartomanti</RouterLink>
+            </Button>
+          </Flex>
+        </DashboardSection>
+      ) : (
+        <>
+          <DashboardSection title="Consulti di oggi">
+            {todays === undefined ? (
+              <RowsSkeleton label="Caricamento dei consulti di oggi" rows={1} />
+            ) : todays.length === 0 ? (
+              <EmptyNote>Nessun consulto in programma per oggi.</EmptyNote>
+            ) : (
+              <DashboardList label="Consulti di oggi">
+                {todays.map((booking) => (
+                  <ClientBookingRow key={booking.id} booking={booking} now={now} showJoin showDate={false} />
+                ))}
+              </DashboardList>
+            )}
+          </DashboardSection>
+          <DashboardSection title="Prossimi consulti">
+            {bookings === undefined ? (
+              <RowsSkeleton label="Caricamento dei prossimi consulti" />
+            ) : upcomingAfterToday(bookings, today).length === 0 ? (
+              <EmptyNote>Nessun consulto nei prossimi giorni.</EmptyNote>
+            ) : (
+              <DashboardList label="Prossimi consulti">
+                {upcomingAfterToday(bookings, today).map((booking) => (
+                  <ClientBookingRow key={booking.id} booking={booking} now={now} />
+                ))}
+              </DashboardList>
+            )}
+          </DashboardSection>
+          <DashboardSection title="Tutti i consulti">
+            {bookings === undefined ? (
+              <RowsSkeleton label="Caricamento di tutti i consulti" rows={3} />
+            ) : (
+              <DashboardList label="Tutti i consulti">
+                {/* Newest first: the server lists them by start, oldest first. */}
+                {[...bookings].reverse().map((booking) => (
+                  <ClientBookingRow key={booking.id} booking={booking} now={now} />
+                ))}
+              </DashboardList>
+            )}
+          </DashboardSection>
+        </>
+      )}
+    </>
   );
 }

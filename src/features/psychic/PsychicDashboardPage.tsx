@@ -1,12 +1,158 @@
-import { UnderConstruction } from "@/components/UnderConstruction";
+// /psychic-dashboard (spec §2 Reader dashboard): this month's figures, today's consultations and the
+// next ten, with each client's name and notes. Live: a booking confirmed while the page is open
+// appears with a 'Nuova prenotazione' toast.
+import { Badge, Button, Callout, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { ExclamationTriangleIcon, GearIcon, Pencil1Icon } from "@radix-ui/react-icons";
+import type { FunctionReturnType } from "convex/server";
+import { Link as RouterLink } from "react-router-dom";
+import { api } from "@convex/_generated/api";
+import { COMMISSION_PERCENT } from "@convex/model/bookings";
+import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
+import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { StatCard } from "@/components/StatCard";
+import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { useNow, useQueryWithNow } from "@/lib/useNow";
+import { useNewBookingToast } from "./useNewBookingToast";
+
+type ReaderBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["today"][number];
+
+/** Spec §9: the reader's upcoming list. */
+const UPCOMING_SHOWN = 10;
 
 export function PsychicDashboardPage() {
   return (
-    <UnderConstruction
-      title="Dashboard Cartomante"
-      lead="I tuoi consulti di oggi, i prossimi appuntamenti e le statistiche mensili."
-      next={{ label: "Modifica il profilo", to: paths.psychicProfile }}
-    />
+    <Container size="3" px={{ initial: "4", sm: "5" }} py={{ initial: "6", sm: "8" }}>
+      <Flex direction="column" gap="5">
+        <Flex justify="between" align="end" gap="3" wrap="wrap">
+          <Heading as="h1" size={{ initial: "7", sm: "8" }}>
+            Dashboard Cartomante
+          </Heading>
+          <Flex gap="2" wrap="wrap" asChild>
+            <nav aria-label="Collegamenti rapidi">
+              <Button asChild variant="soft">
+                <RouterLink to={paths.psychicProfile}>
+                  <Pencil1Icon />
+                  Modifica profilo
+                </RouterLink>
+              </Button>
+              <Button asChild variant="outline">
+                <RouterLink to={paths.psychicSettings}>
+                  <GearIcon />
+                  Impostazioni
+                </RouterLink>
+              </Button>
+            </nav>
+          </Flex>
+        </Flex>
+        <ErrorBoundary
+          fallback={
+            <Callout.Root color="red" role="alert">
+              <Callout.Icon>
+                <ExclamationTriangleIcon />
+              </Callout.Icon>
+              <Callout.Text>Impossibile caricare le prenotazioni.</Callout.Text>
+            </Callout.Root>
+          }
+        >
+          <ReaderBookings />
+        </ErrorBoundary>
+      </Flex>
+    </Container>
+  );
+}
+
+function ReaderBookings() {
+  const now = useNow();
+  const data = useQueryWithNow(api.bookings.listForPsychic, { now });
+  useNewBookingToast(data, UPCOMING_SHOWN);
+
+  return (
+    <>
+      <Grid columns={{ initial: "1", xs: "2", md: "4" }} gap="3">
+        <StatCard label="Oggi" value={data?.stats.today} />
+        <StatCard label="In programma" value={data?.stats.upcoming} />
+        <StatCard label="Consulti del mese" value={data?.stats.monthConsultations} />
+        <StatCard
+          label="Guadagni del mese"
+          value={data === undefined ? undefined : formatCents(data.stats.monthEarningsCents)}
+          note={`Al netto della commissione del ${COMMISSION_PERCENT}%`}
+        />
+      </Grid>
+      <DashboardSection title="Consulti di oggi">
+        {data === undefined ? (
+          <RowsSkeleton label="Caricamento dei consulti di oggi" rows={1} />
+        ) : data.today.length === 0 ? (
+          <EmptyNote>Nessun consulto in programma per oggi.</EmptyNote>
+        ) : (
+          <DashboardList label="Consulti di oggi">
+            {data.today.map((booking) => (
+              <ReaderBookingRow key={booking.id} booking={booking} now={now} today />
+            ))}
+          </DashboardList>
+        )}
+      </DashboardSection>
+      <DashboardSection title="Prossimi consulti">
+        {data === undefined ? (
+          <RowsSkeleton label="Caricamento dei prossimi consulti" />
+        ) : data.upcoming.length === 0 ? (
+          <Flex direction="column" gap="3" align="start">
+            <EmptyNote>Nessun consulto in programma. Tieni aggiornate disponibilità e prezzi per ricevere nuove prenotazioni.</EmptyNote>
+            <Button asChild variant="soft">
+              <RouterLink to={paths.psychicProfile}>Aggiorna il profilo</RouterLink>
+            </Button>
+          </Flex>
+        ) : (
+          <DashboardList label="Prossimi consulti">
+            {data.upcoming.map((booking) => (
+              <ReaderBookingRow key={booking.id} booking={booking} now={now} />
+            ))}
+          </DashboardList>
+        )}
+      </DashboardSection>
+    </>
+  );
+}
+
+function ReaderBookingRow({ booking, now, today = false }: { booking: ReaderBooking; now: number; today?: boolean }) {
+  const live = booking.startsAt <= now && now < booking.endsAt;
+  const over = booking.endsAt <= now;
+  return (
+    <li>
+      <Card size="2">
+        <Flex direction="column" gap="2">
+          <Flex justify="between" align="center" gap="3" wrap="wrap">
+            <Flex direction="column" gap="1">
+              <Text weight="bold">
+                {today ? "" : `${formatItalianDate(booking.scheduledDate)}, `}
+                {booking.scheduledTime} · {booking.clientName}
+              </Text>
+              <Text size="2" color="gray">
+                Consulto vocale · {formatMinutes(booking.durationMinutes)} · {formatCents(booking.priceCents)}
+              </Text>
+            </Flex>
+            <Flex align="center" gap="2">
+              {live ? <Badge color="green">In corso</Badge> : over ? <Badge color="gray">Concluso</Badge> : null}
+              {today && !over ? (
+                <Button asChild size="2">
+                  <RouterLink
+                    to={paths.call(booking.id)}
+                    aria-label={`Entra nel consulto con ${booking.clientName} delle ${booking.scheduledTime}`}
+                  >
+                    Entra
+                  </RouterLink>
+                </Button>
+              ) : null}
+            </Flex>
+          </Flex>
+          {booking.notes ? (
+            <Text as="p" size="2" style={{ whiteSpace: "pre-line" }}>
+              <Text weight="medium">Note del cliente: </Text>
+              {booking.notes}
+            </Text>
+          ) : null}
+        </Flex>
+      </Card>
+    </li>
   );
 }

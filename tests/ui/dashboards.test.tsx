@@ -1,0 +1,262 @@
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/components/toast";
+import { ClientDashboardPage } from "@/features/dashboard/ClientDashboardPage";
+import { PsychicDashboardPage } from "@/features/psychic/PsychicDashboardPage";
+import { convexMock } from "./convexMock";
+import { renderRoute } from "./render";
+
+vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
+vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
+
+// Friday 20 November 2026, 15:10 in Rome. Only Date is faked.
+const NOW = Date.UTC(2026, 10, 20, 14, 10);
+const HOUR = 3_600_000;
+
+const client = { id: "u1", fullName: "Giulia Verdi", email: "giulia@esempio.it", accountType: "client", memberSince: 0, isAdmin: false };
+const reader = { ...client, id: "u2", fullName: "Selene Moretti", accountType: "psychic" };
+
+function clientBooking(id: string, fields: Record<string, unknown>) {
+  return {
+    id,
+    psychicProfileId: "p1",
+    psychicName: "Selene Moretti",
+    scheduledDate: "2026-11-20",
+    scheduledTime: "15:00",
+    startsAt: NOW - 10 * 60_000,
+    endsAt: NOW + 20 * 60_000,
+    durationMinutes: 30,
+    priceCents: 5000,
+    status: "confirmed",
+    holdExpiresAt: null,
+    checkoutUrl: null,
+    refundStatus: null,
+    refundCents: null,
+    notes: null,
+    ...fields,
+  };
+}
+
+const clientBookings = [
+  clientBooking("past", {
+    scheduledDate: "2026-11-02",
+    scheduledTime: "10:00",
+    startsAt: NOW - 18 * 24 * HOUR,
+    endsAt: NOW - 18 * 24 * HOUR + HOUR,
+    status: "completed",
+  }),
+  clientBooking("refunded", {
+    scheduledDate: "2026-11-10",
+    startsAt: NOW - 10 * 24 * HOUR,
+    endsAt: NOW - 10 * 24 * HOUR + HOUR,
+    status: "cancelled",
+    refundStatus: "succeeded",
+    refundCents: 5000,
+  }),
+  clientBooking("now", {}),
+  clientBooking("later-today", { scheduledTime: "18:00", startsAt: NOW + 3 * HOUR, endsAt: NOW + 3.5 * HOUR, psychicName: "Marta Stella" }),
+  clientBooking("refunding", {
+    scheduledDate: "2026-11-23",
+    startsAt: NOW + 3 * 24 * HOUR,
+    endsAt: NOW + 3 * 24 * HOUR + HOUR,
+    status: "cancelled",
+    refundStatus: "pending",
+    refundCents: 2500,
+  }),
+  clientBooking("held", {
+    scheduledDate: "2026-11-24",
+    startsAt: NOW + 4 * 24 * HOUR,
+    endsAt: NOW + 4 * 24 * HOUR + HOUR,
+    status: "pending_payment",
+    holdExpiresAt: NOW + 20 * 60_000,
+    checkoutUrl: "https://checkout.example/s/9",
+  }),
+  clientBooking("next-week", {
+    scheduledDate: "2026-11-27",
+    scheduledTime: "11:30",
+    startsAt: NOW + 7 * 24 * HOUR,
+    endsAt: NOW + 7 * 24 * HOUR + HOUR,
+  }),
+];
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+  convexMock.reset();
+  vi.spyOn(toast, "success");
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const section = (name: string) => within(screen.getByRole("region", { name }));
+const figure = (name: string) => screen.getByRole("region", { name });
+
+describe("the client dashboard", () => {
+  beforeEach(() => convexMock.signedInAs(client));
+
+  it("shows the counts, today's consultations with the way into the call, and the next ones", () => {
+    convexMock.queries.set("bookings:listMine", { bookings: clientBookings, counts: { total: 4, today: 2, upcoming: 3 } });
+    renderRoute(<ClientDashboardPage />, { path: "/dashboard" });
+    expect(figure("Consulti totali")).toHaveTextContent("4");
+    expect(figure("Oggi")).toHaveTextContent("2");
+    expect(figure("In programma")).toHaveTextContent("3");
+
+    const today = section("Consulti di oggi");
+    const rows = today.getAllByRole("listitem");
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent("In corso");
+    expect(within(rows[0]!).getByRole("link", { name: /^Entra/ })).toHaveAttribute("href", "/call/now");
+    expect(rows[1]).toHaveTextContent("Programmato");
+    expect(within(rows[1]!).getByRole("link", { name: "Entra nel consulto con Marta Stella delle 18:00" })).toHaveAttribute(
+      "href",
+      "/call/later-today",
+    );
+
+    const upcoming = section("Prossimi consulti").getAllByRole("listitem");
+    expect(upcoming).toHaveLength(1);
+    expect(upcoming[0]).toHaveTextContent("venerdì 27 novembre 2026, 11:30");
+    expect(screen.getByRole("link", { name: /Trova un cartomante/ })).toHaveAttribute("href", "/psychics");
+    expect(screen.getByRole("link", { name: /Impostazioni/ })).toHaveAttribute("href", "/settings");
+  });
+
+  it("labels every consultation by time, payment and refund", () => {
+    convexMock.queries.set("bookings:listMine", { bookings: clientBookings, counts: { total: 4, today: 2, upcoming: 3 } });
+    renderRoute(<ClientDashboardPage />, { path: "/dashboard" });
+    const rows = section("Tutti i consulti").getAllByRole("listitem");
+    const byText = (text: string) => rows.find((row) => row.textContent?.includes(text))!;
+    // Newest first.
+    expect(rows[0]).toHaveTextContent("venerdì 27 novembre 2026");
+    expect(byText("2 novembre 2026")).toHaveTextContent("Completato");
+    expect(byText("10 novembre 2026")).toHaveTextContent("Annullato");
+    expect(byText("10 novembre 2026")).toHaveTextContent("Rimborsato");
+    expect(byText("23 novembre 2026")).toHaveTextContent("Rimborso in corso");
+    const held = byText("24 novembre 2026");
+    expect(held).toHaveTextContent("Pagamento in corso");
+    expect(within(held).getByRole("link", { name: /Completa il pagamento/ })).toHaveAttribute("href", "https://checkout.example/s/9");
+    expect(byText("27 novembre 2026")).toHaveTextContent("Programmato");
+    // Only the live hold offers to pay.
+    expect(screen.getAllByRole("link", { name: /Completa il pagamento/ })).toHaveLength(1);
+  });
+
+  it("shows the empty state with a way to the readers", () => {
+    convexMock.queries.set("bookings:listMine", { bookings: [], counts: { total: 0, today: 0, upcoming: 0 } });
+    renderRoute(<ClientDashboardPage />, { path: "/dashboard" });
+    expect(screen.getByText(/Non hai ancora prenotato nessun consulto/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Scopri i cartomanti" })).toHaveAttribute("href", "/psychics");
+    expect(figure("Consulti totali")).toHaveTextContent("0");
+  });
+
+  it("shows placeholders while loading, then the consultations as they arrive", () => {
+    renderRoute(<ClientDashboardPage />, { path: "/dashboard" });
+    expect(screen.getByRole("status", { name: "Caricamento di tutti i consulti" })).toBeInTheDocument();
+    expect(figure("Oggi")).toHaveAttribute("aria-busy", "true");
+    act(() => {
+      convexMock.queries.set("bookings:listMine", { bookings: clientBookings.slice(2, 3), counts: { total: 1, today: 1, upcoming: 1 } });
+      convexMock.changed();
+    });
+    expect(section("Consulti di oggi").getAllByRole("listitem")).toHaveLength(1);
+    expect(screen.queryByRole("status", { name: "Caricamento di tutti i consulti" })).not.toBeInTheDocument();
+  });
+
+  it("says so when the consultations cannot be loaded", () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    convexMock.queries.set("bookings:listMine", new Error("Network down"));
+    renderRoute(<ClientDashboardPage />, { path: "/dashboard" });
+    expect(screen.getByRole("alert")).toHaveTextContent("Impossibile caricare le prenotazioni.");
+  });
+});
+
+function readerBooking(id: string, fields: Record<string, unknown> = {}) {
+  return {
+    id,
+    clientName: "Giulia Verdi",
+    scheduledDate: "2026-11-20",
+    scheduledTime: "18:00",
+    startsAt: NOW + 3 * HOUR,
+    endsAt: NOW + 3.5 * HOUR,
+    durationMinutes: 30,
+    priceCents: 5000,
+    status: "confirmed",
+    notes: null,
+    ...fields,
+  };
+}
+
+const tonight = readerBooking("tonight", { notes: "Vorrei parlare del lavoro." });
+const monday = readerBooking("monday", {
+  clientName: "Luca Neri",
+  scheduledDate: "2026-11-23",
+  scheduledTime: "10:00",
+  startsAt: NOW + 3 * 24 * HOUR,
+  endsAt: NOW + 3 * 24 * HOUR + HOUR,
+});
+const stats = { today: 1, upcoming: 2, monthConsultations: 7, monthEarningsCents: 29750 };
+
+describe("the reader dashboard", () => {
+  beforeEach(() => convexMock.signedInAs(reader));
+
+  it("shows the month's figures, earnings net of the commission, today's and the next consultations with notes", () => {
+    convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [tonight, monday], stats });
+    renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
+    expect(figure("Oggi")).toHaveTextContent("1");
+    expect(figure("In programma")).toHaveTextContent("2");
+    expect(figure("Consulti del mese")).toHaveTextContent("7");
+    expect(figure("Guadagni del mese").textContent?.replace(/\s/g, " ")).toContain("297,50 €");
+    expect(figure("Guadagni del mese")).toHaveTextContent("Al netto della commissione del 15%");
+
+    const today = section("Consulti di oggi").getAllByRole("listitem");
+    expect(today).toHaveLength(1);
+    expect(today[0]).toHaveTextContent("18:00 · Giulia Verdi");
+    expect(within(today[0]!).getByRole("link", { name: /^Entra/ })).toHaveAttribute("href", "/call/tonight");
+
+    const upcoming = section("Prossimi consulti").getAllByRole("listitem");
+    expect(upcoming[1]).toHaveTextContent("lunedì 23 novembre 2026, 10:00 · Luca Neri");
+    expect(upcoming[0]).toHaveTextContent("Note del cliente: Vorrei parlare del lavoro.");
+    expect(screen.getByRole("link", { name: /Modifica profilo/ })).toHaveAttribute("href", "/psychic/profile");
+    expect(screen.getByRole("link", { name: /Impostazioni/ })).toHaveAttribute("href", "/psychic/settings");
+  });
+
+  it("shows the empty states", () => {
+    convexMock.queries.set("bookings:listForPsychic", {
+      today: [],
+      upcoming: [],
+      stats: { today: 0, upcoming: 0, monthConsultations: 0, monthEarningsCents: 0 },
+    });
+    renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
+    expect(section("Consulti di oggi").getByText("Nessun consulto in programma per oggi.")).toBeInTheDocument();
+    expect(section("Prossimi consulti").getByText(/Nessun consulto in programma\./)).toBeInTheDocument();
+  });
+
+  it("announces a booking confirmed while the page is open, and not the ones already there", () => {
+    convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [tonight], stats });
+    renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
+    expect(toast.success).not.toHaveBeenCalled();
+    act(() => {
+      convexMock.queries.set("bookings:listForPsychic", {
+        today: [tonight],
+        upcoming: [tonight, monday],
+        stats: { ...stats, upcoming: 2 },
+      });
+      convexMock.changed();
+    });
+    expect(toast.success).toHaveBeenCalledTimes(1);
+    expect(toast.success).toHaveBeenCalledWith("Nuova prenotazione", "Luca Neri, lunedì 23 novembre 2026 alle 10:00");
+    expect(section("Prossimi consulti").getAllByRole("listitem")).toHaveLength(2);
+  });
+
+  it("does not announce a booking that only moved into the full list of the next ten", () => {
+    const ten = Array.from({ length: 10 }, (_, index) =>
+      readerBooking(`b${index}`, { scheduledDate: "2026-11-23", startsAt: NOW + (24 + index) * HOUR, endsAt: NOW + (24.5 + index) * HOUR }),
+    );
+    const eleventh = readerBooking("b10", { scheduledDate: "2026-11-24", startsAt: NOW + 48 * HOUR, endsAt: NOW + 48.5 * HOUR });
+    convexMock.queries.set("bookings:listForPsychic", { today: [], upcoming: ten, stats });
+    renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
+    act(() => {
+      convexMock.queries.set("bookings:listForPsychic", { today: [], upcoming: [...ten.slice(1), eleventh], stats });
+      convexMock.changed();
+    });
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+});
