@@ -49,11 +49,16 @@ function answerQueries() {
   });
   convexMock.queries.set("bookings:listBookableDates", (args: Record<string, unknown>) => {
     bookableArgs.push(args);
-    return BOOKABLE;
+    return BOOKABLE[String(args.from).slice(0, 7)] ?? NONE;
   });
   convexMock.queries.set("bookings:listFreeStarts", () => freeTimes);
 }
-const BOOKABLE = ["2026-11-23", "2026-11-25", "2026-11-30"];
+// Per month, the same arrays each time (a live query answers the same object until it changes).
+const BOOKABLE: Record<string, string[]> = {
+  "2026-11": ["2026-11-23", "2026-11-25", "2026-11-30"],
+  "2026-12": ["2026-12-02", "2026-12-04"],
+};
+const NONE: string[] = [];
 
 function open(query = "") {
   const user = userEvent.setup();
@@ -230,8 +235,14 @@ describe("the booking page", () => {
     expect(day("lunedì 23 novembre 2026")).toHaveFocus();
     await user.keyboard("{End}{Enter}");
     expect(writtenQuery().get("date")).toBe("2026-11-30");
-    await user.keyboard("{PageDown}");
+    // Past the month's last selectable day: the next month, on its first selectable day.
+    await user.keyboard("{ArrowRight}");
     expect(screen.getByRole("grid", { name: "dicembre 2026" })).toBeInTheDocument();
+    expect(day("mercoledì 2 dicembre 2026")).toHaveFocus();
+    await user.keyboard("{ArrowLeft}");
+    expect(day("lunedì 30 novembre 2026")).toHaveFocus();
+    await user.keyboard("{PageDown}{ArrowRight}");
+    expect(day("venerdì 4 dicembre 2026")).toHaveFocus();
   });
 
   it("counts the notes' characters and sends them with the payment, then goes to the checkout", async () => {

@@ -53,7 +53,12 @@ describe("the payment success page", () => {
     expect(screen.getByText(/90,00\s€ \(IVA inclusa\)/)).toBeInTheDocument();
 
     act(() => {
-      convexMock.queries.set("bookings:getMineByCheckoutSession", { ...booking, status: "confirmed", holdExpiresAt: null, checkoutUrl: null });
+      convexMock.queries.set("bookings:getMineByCheckoutSession", {
+        ...booking,
+        status: "confirmed",
+        holdExpiresAt: null,
+        checkoutUrl: null,
+      });
       convexMock.changed();
     });
     expect(screen.getByRole("status")).toHaveTextContent("Confermato");

@@ -1,5 +1,5 @@
 // The choices before the calendar and after it: duration with its price, the call type, the free times.
-import { Button, Callout, Card, Flex, Grid, Heading, Spinner, Text } from "@radix-ui/themes";
+import { Badge, Button, Callout, Card, Flex, Grid, Heading, Spinner, Text } from "@radix-ui/themes";
 import { CheckCircledIcon, InfoCircledIcon, SpeakerLoudIcon } from "@radix-ui/react-icons";
 import { formatCents, formatItalianDate } from "@/lib/format";
 
@@ -59,7 +59,10 @@ export function CallTypeCard() {
               Una chiamata audio privata sulla piattaforma, dal tuo browser: nessun numero di telefono condiviso.
             </Text>
           </Flex>
-          <CheckCircledIcon width="20" height="20" color="var(--accent-11)" aria-label="Selezionato" />
+          <Badge color="violet" variant="soft">
+            <CheckCircledIcon aria-hidden />
+            Selezionato
+          </Badge>
         </Flex>
       </Card>
     </Flex>
@@ -79,7 +82,7 @@ type SlotProps = {
 export function TimeSlots({ date, times, chosen, onChoose, vanishedTime }: SlotProps) {
   return (
     <Flex direction="column" gap="2">
-      <Heading as="h2" size="4" id="booking-times-title">
+      <Heading as="h2" size="4">
         Orario
       </Heading>
       {vanishedTime ? (

@@ -203,6 +203,15 @@ function BookingSteps({ profile, audience }: { profile: Profile; audience: Exclu
   const slots = useQueryWithNow(api.bookings.listFreeStarts, choice.date === null ? "skip" : { ...reader, date: choice.date });
   const times = slots === undefined ? undefined : (slots?.times ?? NO_TIMES);
 
+  // Back from the checkout through the browser's page cache: the page is usable again, not stuck paying.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setPaying(false);
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
+
   // Someone else took the chosen time (or a shared link named a taken one): clear it, with a note.
   // Not while paying: our own hold removes the time from the list too.
   const { time, dropVanishedTime } = choice;
