@@ -70,7 +70,9 @@ export async function seedProduct(cloudUrl: string, adminKey: string): Promise<S
   return { psychicProfileId: reader.id, readerName, clientId: viewer.id, date: best.date, times: best.times, now: at };
 }
 
-type Sample = { fromAck: number; firstFromAck: number; fromSend: number };
+type Sample = { fromAck: number; firstFromAck: number; fromSend: number; ackFromSend: number };
+/** Rounds compared at the start and the end of the run: the day's lapsed holds grow by one each round. */
+const EDGE_ROUNDS = 30;
 
 /**
  * Each round, an admin socket calls the internal mutation `payments:createHold` for the demo client on
@@ -110,7 +112,7 @@ export async function slotsFanOut(cloudUrl: string, adminKey: string, clients: C
     const t0 = now();
     const { at, value } = await within(writer.call(udfPath, args), STEP_MS, `${what}: acknowledgement`);
     await within(all, STEP_MS, `${what}: updates`);
-    return { value, fromAck: ms(at, lastAt), firstFromAck: ms(at, firstAt), fromSend: ms(t0, lastAt) };
+    return { value, fromAck: ms(at, lastAt), firstFromAck: ms(at, firstAt), fromSend: ms(t0, lastAt), ackFromSend: ms(t0, at) };
   };
 
   const samples = { hold: [] as Sample[], release: [] as Sample[] };
@@ -137,8 +139,17 @@ export async function slotsFanOut(cloudUrl: string, adminKey: string, clients: C
     fromAck: summarize(xs.map((x) => x.fromAck)),
     firstFromAck: summarize(xs.map((x) => x.firstFromAck)),
     fromSend: summarize(xs.map((x) => x.fromSend)),
+    ackFromSend: summarize(xs.map((x) => x.ackFromSend)),
   });
-  return { reader: setup.readerName, date: setup.date, times: setup.times.length, rounds, warmup, hold: sum(samples.hold), release: sum(samples.release) };
+  // Each round leaves a lapsed hold that the query still reads (it skips them only after reading them).
+  const edges = {
+    rounds: EDGE_ROUNDS,
+    firstLapsedHolds: [warmup, warmup + EDGE_ROUNDS - 1],
+    lastLapsedHolds: [warmup + rounds - EDGE_ROUNDS, warmup + rounds - 1],
+    first: summarize(samples.hold.slice(0, EDGE_ROUNDS).map((x) => x.fromAck)),
+    last: summarize(samples.hold.slice(-EDGE_ROUNDS).map((x) => x.fromAck)),
+  };
+  return { reader: setup.readerName, date: setup.date, times: setup.times.length, rounds, warmup, hold: sum(samples.hold), release: sum(samples.release), holdByLapsedHolds: edges };
 }
 
 export interface SlotReadsRun {
