@@ -148,6 +148,11 @@ export async function startStripeStandIn(options: StandInOptions) {
         const type = url.searchParams.get("type");
         return json(res, 200, [...store.state.events].reverse().filter((e) => !type || e.event.type === type));
       }
+      // Browsers ask every page's origin for an icon; the hosted pages have none.
+      if (req.method === "GET" && url.pathname === "/favicon.ico") {
+        res.writeHead(204, { "cache-control": "max-age=86400" });
+        return res.end();
+      }
       if (req.method === "GET" && url.pathname === "/") {
         return html(res, 200, renderOverview(Object.values(store.state.sessions).reverse(), [...store.state.events].reverse(), options.webhookUrl));
       }
