@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
       { path: paths.clientFaq, lazy: page(() => import("@/features/static/ClientFaqPage"), "ClientFaqPage") },
       { path: paths.psychicFaq, lazy: page(() => import("@/features/static/PsychicFaqPage"), "PsychicFaqPage") },
       {
-        // Any signed-in account. The profile editor shows its own access-denied message to non-psychics (spec §2).
+        // Any signed-in account. The profile editor shows its own access-denied message to non-psychics.
         element: <RequireSignedIn />,
         children: [
           { path: paths.settings, lazy: page(() => import("@/features/settings/ClientSettingsPage"), "ClientSettingsPage") },

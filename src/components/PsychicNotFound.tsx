@@ -2,7 +2,7 @@ import { Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
 
-/** A missing, hidden or unapproved profile (spec §2, §4): the same page for each, nothing leaks. The profile and booking pages show it. */
+/** A missing, hidden or unapproved profile: the same page for each, nothing leaks. The profile and booking pages show it. */
 export function PsychicNotFound() {
   return (
     <Container size="2" px="4" py="9">

@@ -18,7 +18,7 @@ export type ReaderCardData = {
   isAvailable?: boolean;
 };
 
-/** Card bios are cut at 80 characters and only two specialties are shown (spec §9). */
+/** Card bios are cut at 80 characters and only two specialties are shown. */
 const CARD_BIO_LENGTH = 80;
 const CARD_SPECIALTIES = 2;
 

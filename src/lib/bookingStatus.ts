@@ -1,4 +1,4 @@
-// What a client reads about one of their bookings (spec §4, derived labels): where it stands in time
+// What a client reads about one of their bookings (derived labels): where it stands in time
 // once paid, the payment while it is held, the refund once cancelled. Shared by the dashboard and
 // the payment pages, so the words are the same everywhere.
 import type { BookingStatus, RefundStatus } from "@convex/lib/validators";

@@ -13,7 +13,7 @@ export const weekdayLabels: Record<Weekday, string> = {
   sunday: "Domenica",
 };
 
-/** "09:00 - 16:30" (first and last slot start, spec §2), one time for a single slot, null when closed. */
+/** "09:00 - 16:30" (first and last slot start), one time for a single slot, null when closed. */
 export function openingHours(day: DayAvailability): string | null {
   if (!day.enabled || day.availableHours.length === 0) return null;
   const hours = [...day.availableHours].sort();

@@ -14,7 +14,7 @@ const routeHeadings: Array<[path: string, heading: string | RegExp]> = [
   ["/register", "Crea il tuo account"],
   ["/reset-password", "Reimposta la password"],
   // Signed out, the dashboards, settings and call pages send the visitor to sign in first, and the
-  // admin pages send them home (spec §2); guards.spec.ts follows the redirects themselves.
+  // admin pages send them home; guards.spec.ts follows the redirects themselves.
   ["/dashboard", "Accedi ad Arcano"],
   ["/settings", "Accedi ad Arcano"],
   ["/psychic-dashboard", "Accedi ad Arcano"],

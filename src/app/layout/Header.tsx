@@ -15,7 +15,7 @@ const navLinks = [
 export function Header() {
   const { pathname } = useLocation();
   const viewer = useViewer();
-  // Readers have their own area: the client's browsing links are not for them (spec §2).
+  // Readers have their own area: the client's browsing links are not for them.
   const links = viewer?.accountType === "psychic" ? [] : navLinks;
   // The menu remembers the page it was opened on, so any navigation closes it.
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);

@@ -19,7 +19,7 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-/** Shows a toast. Errors are 'destructive' (spec §8): title 'Errore' unless the screen says otherwise. */
+/** Shows a toast. Errors are 'destructive': title 'Errore' unless the screen says otherwise. */
 export function showToast(toast: Omit<ToastMessage, "id">): number {
   const id = nextId++;
   toasts = [...toasts, { ...toast, id }];

@@ -17,7 +17,7 @@ type AccountType = SignUpValues["accountType"];
 
 /**
  * Full name, email, password twice, account type and the 18+ consent. The login tab and the
- * register page word "email already used" differently (spec §8), hence `emailInUseMessage`.
+ * register page word "email already used" differently, hence `emailInUseMessage`.
  */
 export function SignUpForm({
   initialType = "client",

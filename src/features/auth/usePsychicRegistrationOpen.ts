@@ -3,7 +3,7 @@ import { useQueries } from "convex/react";
 import { api } from "@convex/_generated/api";
 
 /**
- * Whether readers may sign up now. A failed read counts as open (spec §8): the server refuses a
+ * Whether readers may sign up now. A failed read counts as open: the server refuses a
  * reader sign-up anyway when the switch is off. `undefined` while loading.
  */
 export function usePsychicRegistrationOpen(): boolean | undefined {

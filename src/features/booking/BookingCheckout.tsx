@@ -10,7 +10,7 @@ import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import type { BookingChoice } from "./useBookingChoice";
 
-/** The refund rules in one sentence, before paying (DECISIONS.md, honest prices). */
+/** The refund rules in one sentence, before paying (docs/product-rules.md, "Locale"). */
 export const CANCELLATION_RULES =
   "Puoi annullare fino a 24 ore prima con rimborso completo; tra 24 e 2 ore prima il rimborso è del 50%; dopo, o in caso di assenza, non è previsto rimborso.";
 
@@ -128,7 +128,7 @@ export function PayButton({ disabled, paying, onPay, failure }: PayProps) {
   );
 }
 
-/** The sign-in and sign-up links carry the way back and the choice made so far (spec §2). */
+/** The sign-in and sign-up links carry the way back and the choice made so far. */
 export function authQuery(psychicId: string, choice: BookingChoice): string {
   const query = new URLSearchParams({ redirect: paths.psychicBook(psychicId) });
   if (choice.date) query.set("date", choice.date);
@@ -161,7 +161,7 @@ export function VisitorPrompt({ psychicId, choice }: { psychicId: string; choice
   );
 }
 
-/** Readers and admins cannot book (spec §2, §6): the page says so instead of offering the form. */
+/** Readers and admins cannot book: the page says so instead of offering the form. */
 export function RestrictedCard({ audience }: { audience: "psychic" | "admin" }) {
   return (
     <Card size="3">

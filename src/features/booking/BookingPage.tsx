@@ -1,4 +1,4 @@
-// /psychics/{id}/book (spec §2 Booking): duration, day and free time, notes, summary, then payment
+// /psychics/{id}/book: duration, day and free time, notes, summary, then payment
 // on the hosted checkout. Open to visitors, who see the free times and are asked to sign in to pay.
 import { useEffect, useMemo, useState } from "react";
 import {
@@ -45,7 +45,7 @@ const NO_TIMES: string[] = [];
 /** How far ahead the calendar goes: this month and the next five. */
 const MONTHS_AHEAD = 5;
 
-/** Spec §5: paying needs a date, a time and a signed-in client. */
+/** Paying needs a date, a time and a signed-in client. */
 export const MISSING_CHOICE_MESSAGE = "Seleziona una data, un orario e assicurati di essere autenticato.";
 const PAYMENT_FAILED_MESSAGE = "Impossibile creare il pagamento. Riprova.";
 
@@ -59,7 +59,7 @@ export function BookingPage() {
   );
 }
 
-/** Spec §8, booking load: a query that failed (network, server) rather than a missing reader. */
+/** A query that failed (network, server) rather than a missing reader. */
 function BookingLoadError() {
   return (
     <Container size="2" px="4" py="9">

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from "react";
 import { useLocation, useSearchParams } from "react-router-dom";
 import { isCalendarDate, isClockTime } from "@/lib/romeTime";
 
-/** The spec's default duration, when the reader offers it (spec §9). */
+/** The spec's default duration, when the reader offers it. */
 const DEFAULT_DURATION = 30;
 
 export type BookingChoice = { duration: number; date: string | null; time: string | null };

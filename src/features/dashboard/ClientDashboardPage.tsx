@@ -1,4 +1,4 @@
-// /dashboard (spec §2 Client dashboard): counts, today's consultations with the way into the call,
+// /dashboard: counts, today's consultations with the way into the call,
 // the next five, and every consultation with its state. Live: a payment confirmed elsewhere, a
 // refund or a hold that lapses changes the page without a reload.
 import { Button, Callout, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
@@ -14,7 +14,7 @@ import { useViewer } from "@/lib/session";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { ClientBookingRow, type ClientBooking } from "./ClientBookingRow";
 
-/** Spec §9: the client's upcoming list. */
+/** How many upcoming consultations the client sees listed. */
 const UPCOMING_SHOWN = 5;
 
 export function ClientDashboardPage() {

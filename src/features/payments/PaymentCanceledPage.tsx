@@ -1,4 +1,4 @@
-// /payment-canceled?booking_id=… (spec §2): the client left the hosted checkout. Their hold is
+// /payment-canceled?booking_id=…: the client left the hosted checkout. Their hold is
 // released at once, so the time is free again on every open booking page, and they can retry.
 import { useEffect, useRef } from "react";
 import { Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
@@ -66,7 +66,7 @@ function ReleaseAndRetry({ bookingId }: { bookingId: string }) {
   }, [release, bookingId]);
 
   if (!booking) return null;
-  // Same reader, same duration and day (DECISIONS.md: the retry goes to that booking's reader).
+  // Same reader, same duration and day (the retry goes to that booking's reader).
   const retry = `${paths.psychicBook(booking.psychicProfileId)}?${new URLSearchParams({
     duration: String(booking.durationMinutes),
     date: booking.scheduledDate,

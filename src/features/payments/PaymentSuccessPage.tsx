@@ -1,4 +1,4 @@
-// /payment-success?session_id=… (spec §2): the paid booking, flipping live from 'Pagamento in corso'
+// /payment-success?session_id=…: the paid booking, flipping live from 'Pagamento in corso'
 // to 'Confermato' when the payment is fulfilled, by the webhook or by the check this page asks for.
 import { useEffect, useRef, useState } from "react";
 import { Button, Callout, Card, Container, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
@@ -11,7 +11,7 @@ import { paymentBadge } from "@/lib/bookingStatus";
 import { paths } from "@/lib/paths";
 import { BookingFacts } from "./BookingFacts";
 
-/** Spec §8, payment verify. */
+/** The message when a paid session cannot be found for the viewer. */
 export const DETAILS_NOT_FOUND = "Non è stato possibile recuperare i dettagli del consulto.";
 
 export function PaymentSuccessPage() {

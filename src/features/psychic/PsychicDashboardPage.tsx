@@ -1,4 +1,4 @@
-// /psychic-dashboard (spec §2 Reader dashboard): this month's figures, today's consultations and the
+// /psychic-dashboard: this month's figures, today's consultations and the
 // next ten, with each client's name and notes. Live: a booking confirmed while the page is open
 // appears with a 'Nuova prenotazione' toast.
 import { Badge, Button, Callout, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
@@ -17,7 +17,7 @@ import { useNewBookingToast } from "./useNewBookingToast";
 
 type ReaderBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["today"][number];
 
-/** Spec §9: the reader's upcoming list. */
+/** How many upcoming consultations the reader sees listed. */
 const UPCOMING_SHOWN = 10;
 
 export function PsychicDashboardPage() {

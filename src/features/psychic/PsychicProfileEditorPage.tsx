@@ -19,7 +19,7 @@ const PUBLISH_FAILED = "Impossibile pubblicare il profilo.";
 
 /**
  * /psychic/profile: psychic accounts only. The router lets in signed-in accounts; any other account
- * sees an access-denied message here (spec §2).
+ * sees an access-denied message here.
  */
 export function PsychicProfileEditorPage() {
   const viewer = useViewer();
@@ -46,7 +46,7 @@ function ReaderProfile() {
   const ensureMine = useMutation(api.psychicProfiles.ensureMine);
   const created = useRef(false);
 
-  // The first visit creates the default profile (spec §9); getMine then follows it live.
+  // The first visit creates the default profile; getMine then follows it live.
   useEffect(() => {
     if (profile !== null || created.current) return;
     created.current = true;

@@ -12,7 +12,7 @@ export type PublicProfile = NonNullable<FunctionReturnType<typeof api.psychics.g
 export type Review = FunctionReturnType<typeof api.reviews.listForProfile>[number];
 export type NextAvailability = { date: string; label: string; ranges: string[] };
 
-/** The profile's summary under the name is cut at 150 characters (spec §9); the tab has it all. */
+/** The profile's summary under the name is cut at 150 characters; the tab has it all. */
 const SUMMARY_LENGTH = 150;
 
 const reviewDate = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" });

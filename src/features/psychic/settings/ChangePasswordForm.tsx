@@ -9,7 +9,7 @@ import { changePasswordSchema, type ChangePasswordValues } from "./schemas";
 
 export const passwordUpdateErrorMessage = "Impossibile aggiornare la password";
 
-/** The current password, then the new one twice; the server checks both again and keeps the other sessions. */
+/** The current password, then the new one twice; the server checks both again and signs out the other sessions. */
 export function ChangePasswordForm() {
   const changePassword = useAction(api.users.changePassword);
   const empty = { currentPassword: "", password: "", confirmPassword: "" } satisfies ChangePasswordValues;

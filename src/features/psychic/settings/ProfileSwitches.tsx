@@ -19,7 +19,7 @@ export const switchMessages = {
 /**
  * Availability and public visibility, saved optimistically on `psychicProfiles.getMine`: the switch
  * moves at once and moves back if the server refuses. A reader without a profile yet gets the
- * default one first (spec §4).
+ * default one first.
  */
 export function ProfileSwitches() {
   // useQueries hands back a failure instead of throwing it into the page; it resubscribes
