@@ -287,7 +287,23 @@ describe("the booking page", () => {
     });
     const user = open("?date=2026-11-25&time=10:00");
     await user.click(payButton());
-    expect(await screen.findByRole("alert")).toHaveTextContent("Impossibile creare il pagamento. Riprova.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Errore nella creazione del pagamento");
+  });
+
+  it("says so when the payment function answers without a checkout address", async () => {
+    convexMock.signedInAs(client);
+    convexMock.handlers.set("payments:startCheckout", async () => ({ url: "", bookingId: "b1" }));
+    const user = open("?date=2026-11-25&time=10:00");
+    await user.click(payButton());
+    expect(await screen.findByRole("alert")).toHaveTextContent("URL di pagamento non ricevuto");
+  });
+
+  it("says so when the payment function gives no answer", async () => {
+    convexMock.signedInAs(client);
+    convexMock.handlers.set("payments:startCheckout", async () => null);
+    const user = open("?date=2026-11-25&time=10:00");
+    await user.click(payButton());
+    expect(await screen.findByRole("alert")).toHaveTextContent("Nessuna risposta dalla funzione di pagamento");
   });
 
   it("shows visitors the free times and sign-in links that carry the way back and the choice", async () => {

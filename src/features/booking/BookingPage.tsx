@@ -47,7 +47,12 @@ const MONTHS_AHEAD = 5;
 
 /** Paying needs a date, a time and a signed-in client. */
 export const MISSING_CHOICE_MESSAGE = "Seleziona una data, un orario e assicurati di essere autenticato.";
-const PAYMENT_FAILED_MESSAGE = "Impossibile creare il pagamento. Riprova.";
+const NO_ANSWER_MESSAGE = "Nessuna risposta dalla funzione di pagamento";
+const NO_URL_MESSAGE = "URL di pagamento non ricevuto";
+/** Shown with the server's failures that carry no code (a bug, a timeout), not for refusals. */
+const CREATE_FAILED_MESSAGE = "Errore nella creazione del pagamento";
+
+class CheckoutAnswerError extends Error {}
 
 export function BookingPage() {
   const { id = "" } = useParams();
@@ -240,17 +245,22 @@ function BookingSteps({ profile, audience }: { profile: Profile; audience: Exclu
     setPaying(true);
     try {
       const trimmed = notes.trim();
-      const { url } = await startCheckout({
+      const started = await startCheckout({
         psychicProfileId: profile.id,
         durationMinutes: choice.duration as Duration,
         date: choice.date,
         time: choice.time,
         ...(trimmed ? { notes: trimmed } : {}),
       });
+      // The spec's wording for an answer that cannot be used (an older server, a proxy in the way).
+      if (!started) throw new CheckoutAnswerError(NO_ANSWER_MESSAGE);
+      if (!started.url) throw new CheckoutAnswerError(NO_URL_MESSAGE);
       // The page stays in its paying state until the browser has left for the checkout.
-      window.location.assign(url);
+      window.location.assign(started.url);
     } catch (error) {
-      setFailure(errorMessage(error, PAYMENT_FAILED_MESSAGE));
+      // A refusal with a code reads as that code's message (PAYMENT_FAILED: 'Impossibile creare il
+      // pagamento. Riprova.'); an unusable answer or an unexpected failure as the spec words them.
+      setFailure(errorMessage(error, error instanceof CheckoutAnswerError ? error.message : CREATE_FAILED_MESSAGE));
       setPaying(false);
     }
   };
