@@ -3,6 +3,7 @@ import { Email } from "@convex-dev/auth/providers/Email";
 import { convexAuth, type EmailConfig, type GenericActionCtxWithAuthConfig } from "@convex-dev/auth/server";
 import { internal } from "./_generated/api";
 import type { DataModel } from "./_generated/dataModel";
+import { countNewAccount } from "./lib/counters";
 import { ArcanoPassword } from "./lib/passwordProvider";
 import { passwordResetCodeEmail } from "./model/emailTemplates";
 
@@ -44,8 +45,9 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
   signIn: { maxFailedAttempsPerHour: MAX_FAILED_SIGN_INS_PER_HOUR },
   callbacks: {
     async afterUserCreatedOrUpdated(ctx, { userId, existingUserId }) {
-      // Only a brand-new account is welcomed; resets and sign-ins are not news.
+      // Only a brand-new account is welcomed and counted; resets and sign-ins are not news.
       if (existingUserId === null) await ctx.scheduler.runAfter(0, internal.accounts.welcome, { userId });
+      if (existingUserId === null) await countNewAccount(ctx, userId);
     },
   },
 });

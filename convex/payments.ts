@@ -7,6 +7,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { env } from "./_generated/server";
 import { listedProfile } from "./lib/access";
+import { countPayment } from "./lib/counters";
 import { blockingIntervals } from "./lib/bookingTime";
 import { fail } from "./lib/errors";
 import { clientAction, internalAction, internalMutation } from "./lib/functions";
@@ -313,6 +314,7 @@ async function fulfil(ctx: MutationCtx, paid: PaidSession): Promise<"confirmed" 
     const rightAmount = paid.amountTotal === null || paid.amountTotal === booking.priceCents;
     if ((stillHeld || booking.status === "expired") && timeIsFree && rightAmount) {
       await ctx.db.patch("bookings", booking._id, { ...paidFields, status: "confirmed", holdExpiresAt: undefined });
+      await countPayment(ctx, booking._id, true);
       await emailParties(
         ctx,
         booking,
@@ -332,6 +334,7 @@ async function fulfil(ctx: MutationCtx, paid: PaidSession): Promise<"confirmed" 
       refundCents: paid.amountTotal ?? booking.priceCents,
       refundStatus: "pending",
     });
+    await countPayment(ctx, booking._id, false);
     await ctx.scheduler.runAfter(0, internal.refunds.refundBooking, { bookingId: booking._id, attempt: 1 });
     await emailParties(
       ctx,

@@ -1,13 +1,14 @@
 // A reader's own profile: created with defaults on first visit, edited, published, hidden,
 // switched available or not. Every rule is checked here (convex/model/profileRules.ts).
-import { v } from "convex/values";
+import { v, type Infer } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { fail } from "./lib/errors";
 import { internal } from "./_generated/api";
 import { ownPsychicProfile, ownPsychicProfileX } from "./lib/access";
 import { internalMutation, psychicAction, psychicMutation, psychicQuery } from "./lib/functions";
-import { deleteOwnedFile, issueUploadUrl } from "./lib/uploads";
+import { submitNameAndBio, submitPhoto } from "./lib/profileReview";
+import { issueUploadUrl } from "./lib/uploads";
 import { readSettings } from "./lib/settings";
 import {
   durationMinutes,
@@ -44,14 +45,20 @@ const ownProfile = v.object({
   isPubliclyVisible: v.boolean(),
   rating: v.union(v.number(), v.null()),
   reviewCount: v.number(),
+  // Name, bio or photo changed after approval and waiting for an admin; the fields above show them.
+  // Optional in the shape so screens written before it need not set it; the server always does.
+  changesInReview: v.optional(v.boolean()),
 });
 
-async function toOwnProfile(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
+/** The reader sees their own latest name, bio and photo, including changes still in review. */
+async function toOwnProfile(ctx: QueryCtx, profile: Doc<"psychicProfiles">): Promise<Infer<typeof ownProfile>> {
+  const pending = profile.pendingChanges;
+  const photoStorageId = pending?.photoStorageId ?? profile.photoStorageId;
   return {
     id: profile._id,
-    psychicName: profile.psychicName,
-    photoUrl: profile.photoStorageId ? await ctx.storage.getUrl(profile.photoStorageId) : (profile.photoUrl ?? null),
-    bio: profile.bio,
+    psychicName: pending?.psychicName ?? profile.psychicName,
+    photoUrl: photoStorageId ? await ctx.storage.getUrl(photoStorageId) : (profile.photoUrl ?? null),
+    bio: pending?.bio ?? profile.bio,
     specialties: profile.specialties,
     specializations: profile.specializations,
     yearsExperience: profile.yearsExperience,
@@ -64,6 +71,7 @@ async function toOwnProfile(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
     isPubliclyVisible: profile.isPubliclyVisible,
     rating: profile.rating ?? null,
     reviewCount: profile.reviewCount,
+    changesInReview: pending !== undefined,
   };
 }
 
@@ -134,8 +142,8 @@ async function applyEdits(ctx: MutationCtx, profile: Doc<"psychicProfiles">, fie
   // Prices only for offered durations: a stale price can never be charged.
   const prices = Object.fromEntries(fields.availableDurations.map((minutes) => [String(minutes), fields.pricing[String(minutes)]]));
   await ctx.db.patch("psychicProfiles", profile._id, {
-    psychicName: fields.psychicName.trim(),
-    bio: fields.bio.trim(),
+    // Name and bio of an approved profile may have to wait for review (lib/profileReview.ts).
+    ...(await submitNameAndBio(ctx, profile, fields.psychicName.trim(), fields.bio.trim())),
     specialties: fields.specialties,
     specializations: [...new Set(fields.specializations)],
     yearsExperience: fields.yearsExperience,
@@ -208,8 +216,9 @@ export const setMyPhoto = psychicAction({
 });
 
 /**
- * Internal: only setMyPhoto, after checking the file, attaches it. The previous photo is deleted
- * only when the server recorded it as this reader's upload.
+ * Internal: only setMyPhoto, after checking the file, attaches it: shown at once, or kept for review
+ * (lib/profileReview.ts). A replaced photo is deleted only when the server recorded it as this
+ * reader's upload.
  */
 export const attachPhoto = internalMutation({
   args: { userId: v.id("users"), uploadId: v.id("uploads") },
@@ -220,11 +229,8 @@ export const attachPhoto = internalMutation({
       return fail("UPLOAD_NOT_OWNED");
     }
     const profile = await ownPsychicProfileX(ctx, userId);
-    if (profile.photoStorageId && profile.photoStorageId !== upload.storageId) {
-      await deleteOwnedFile(ctx, userId, profile.photoStorageId);
-    }
     await ctx.db.patch("uploads", uploadId, { status: "attached" });
-    await ctx.db.patch("psychicProfiles", profile._id, { photoStorageId: upload.storageId });
+    await submitPhoto(ctx, profile, upload.storageId);
     return null;
   },
 });

@@ -4,6 +4,7 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { MutationCtx } from "./_generated/server";
+import { countRefund } from "./lib/counters";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
 import { stripeClient } from "./lib/stripe";
 
@@ -51,10 +52,12 @@ export const recordRefund = internalMutation({
   handler: async (ctx, { bookingId, refundId, succeeded }) => {
     const booking = await ctx.db.get("bookings", bookingId);
     if (booking === null || booking.refundStatus === "succeeded") return null;
+    const refundedAt = Date.now();
     await ctx.db.patch("bookings", bookingId, {
       stripeRefundId: refundId,
-      ...(succeeded ? { refundStatus: "succeeded", refundedAt: Date.now() } : {}),
+      ...(succeeded ? { refundStatus: "succeeded", refundedAt } : {}),
     });
+    if (succeeded) await countRefund(ctx, booking, booking.refundCents ?? 0, refundedAt);
     return null;
   },
 });
@@ -85,11 +88,10 @@ export async function markChargeRefunded(ctx: MutationCtx, paymentIntentId: stri
     .first();
   if (booking === null || booking.refundStatus === undefined) return false;
   if (booking.refundStatus !== "succeeded") {
-    await ctx.db.patch("bookings", booking._id, {
-      refundStatus: "succeeded",
-      refundedAt: Date.now(),
-      refundCents: booking.refundCents ?? amountRefunded,
-    });
+    const refundedAt = Date.now();
+    const refundCents = booking.refundCents ?? amountRefunded;
+    await ctx.db.patch("bookings", booking._id, { refundStatus: "succeeded", refundedAt, refundCents });
+    await countRefund(ctx, booking, refundCents, refundedAt);
   }
   return true;
 }

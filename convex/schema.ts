@@ -29,6 +29,7 @@ import {
   uploadStatus,
   weeklyAvailability,
 } from "./lib/validators";
+import { counterMetric } from "./model/counterMetrics";
 
 export default defineSchema({
   // Sessions, accounts, verification codes and auth rate limits of @convex-dev/auth.
@@ -50,7 +51,9 @@ export default defineSchema({
     consentGivenAt: v.optional(v.number()),
   })
     .index("email", ["email"])
-    .index("phone", ["phone"]),
+    .index("phone", ["phone"])
+    // The admin's clients list, newest first.
+    .index("by_accountType", ["accountType"]),
 
   // A reader's public profile, prices and weekly schedule; one per reader account.
   psychicProfiles: defineTable({
@@ -79,6 +82,12 @@ export default defineSchema({
     pricing,
     availableDurations: v.array(durationMinutes),
     availability: weeklyAvailability,
+    // With the approval switch on, an approved reader's new name, bio or photo wait here for an
+    // admin while the public keeps seeing the fields above (docs/product-rules.md, "Readers").
+    pendingChanges: v.optional(
+      v.object({ psychicName: v.string(), bio: v.string(), photoStorageId: v.optional(v.id("_storage")) }),
+    ),
+    changesSubmittedAt: v.optional(v.number()),
   })
     .index("by_userId", ["userId"])
     // Public list, best rated first: eq visible, eq approved, order by rating desc.
@@ -87,8 +96,9 @@ export default defineSchema({
       "profileStatus",
       "rating",
     ])
-    // Admin review queue.
-    .index("by_status", ["profileStatus"]),
+    // Admin review queue: new profiles, and approved ones with changes waiting.
+    .index("by_status", ["profileStatus"])
+    .index("by_changesSubmittedAt", ["changesSubmittedAt"]),
 
   // A paid consultation slot. Date and time are Europe/Rome wall clock as shown to people;
   // every rule compares startsAt/endsAt (UTC ms, DST correct).
@@ -140,7 +150,10 @@ export default defineSchema({
     .index("by_checkoutSession", ["stripeCheckoutSessionId"])
     .index("by_paymentIntent", ["stripePaymentIntentId"])
     .index("by_status_startsAt", ["status", "startsAt"])
-    .index("by_status_holdExpiresAt", ["status", "holdExpiresAt"]),
+    .index("by_status_holdExpiresAt", ["status", "holdExpiresAt"])
+    // Bookings the admin must look at: failed refunds, payments after a released hold.
+    .index("by_refundStatus", ["refundStatus"])
+    .index("by_cancelReason", ["cancelReason"]),
 
   // The live state of one booking's call; the room name is a fixed prefix plus the booking id.
   callSessions: defineTable({
@@ -162,6 +175,23 @@ export default defineSchema({
     // SDP or ICE candidate as JSON text; opaque to the server.
     payload: v.string(),
   }).index("by_bookingId", ["bookingId"]),
+
+  // The admin overview's figures (model/counters.ts): one row per metric and period ("all" or a
+  // Rome month), changed in the same transaction as what they count.
+  platformCounters: defineTable({
+    metric: counterMetric,
+    period: v.string(),
+    value: v.number(),
+  }).index("by_metric_period", ["metric", "period"]),
+
+  // Per person: a client's paid bookings and spending, a reader's bookings and takings (cents, net
+  // of refunds), kept with the platform's counters.
+  bookingTotals: defineTable({
+    userId: v.id("users"),
+    bookings: v.number(),
+    amountCents: v.number(),
+    lastBookingStartsAt: v.optional(v.number()),
+  }).index("by_userId", ["userId"]),
 
   // Messages from the contact form, newest first by _creationTime in the admin inbox.
   contactMessages: defineTable({
@@ -209,6 +239,7 @@ export default defineSchema({
     value: v.boolean(),
     description: v.optional(v.string()),
     updatedBy: v.optional(v.id("users")),
+    updatedAt: v.optional(v.number()),
   }).index("by_key", ["key"]),
 
   // The server-side half of the admin check; the other half is the admin email domain.

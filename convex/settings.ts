@@ -1,7 +1,7 @@
 // Platform switches. Reading them is public: the register page and the header need them signed out.
 import { v } from "convex/values";
-import { query } from "./lib/functions";
-import { readSettings } from "./lib/settings";
+import { internalQuery, loadViewer, query } from "./lib/functions";
+import { readSettings, refuseWritesDuringMaintenance } from "./lib/settings";
 
 /** All four switches as booleans, defaults filled in for missing rows. */
 export const getPublic = query({
@@ -13,4 +13,14 @@ export const getPublic = query({
     psychic_approval_required: v.boolean(),
   }),
   handler: async (ctx) => readSettings(ctx),
+});
+
+/** The action builders' maintenance check (lib/functions.ts): throws MAINTENANCE_MODE for anyone but an admin. */
+export const checkActionWritable = internalQuery({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    await refuseWritesDuringMaintenance(ctx, (await loadViewer(ctx)).viewerId);
+    return null;
+  },
 });

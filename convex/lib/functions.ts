@@ -19,6 +19,7 @@ import {
 } from "../_generated/server";
 import { isAdminUser } from "./access";
 import { fail } from "./errors";
+import { refuseWritesDuringMaintenance } from "./settings";
 import type { AccountType } from "./validators";
 
 // Internal functions skip these checks by design: only the server can call them.
@@ -66,15 +67,24 @@ async function requireAdmin(ctx: QueryCtx) {
 
 export type Viewer = Doc<"users">;
 
+/** A write's check: the role first, then maintenance mode (which lets only admins write). */
+function writer<Signed extends { viewerId: Id<"users"> | null }>(check: (ctx: QueryCtx) => Promise<Signed>) {
+  return async (ctx: QueryCtx) => {
+    const signedIn = await check(ctx);
+    await refuseWritesDuringMaintenance(ctx, signedIn.viewerId);
+    return signedIn;
+  };
+}
+
 /** Anyone, signed in or not: `viewerId` and `viewer` are null for visitors. */
 export const query = customQuery(rawQuery, customCtx(loadViewer));
-export const mutation = customMutation(rawMutation, customCtx(loadViewer));
+export const mutation = customMutation(rawMutation, customCtx(writer(loadViewer)));
 
 /** Signed-in users of any kind. */
 export const authedQuery = customQuery(rawQuery, customCtx(requireViewer));
 export const authedMutation = customMutation(
   rawMutation,
-  customCtx(requireViewer),
+  customCtx(writer(requireViewer)),
 );
 
 /** Clients only (account type "client"): booking, paying, reviewing. */
@@ -84,7 +94,7 @@ export const clientQuery = customQuery(
 );
 export const clientMutation = customMutation(
   rawMutation,
-  customCtx((ctx) => requireAccountType(ctx, "client")),
+  customCtx(writer((ctx) => requireAccountType(ctx, "client"))),
 );
 
 /** Readers only (account type "psychic"): their profile, schedule and bookings. */
@@ -94,14 +104,14 @@ export const psychicQuery = customQuery(
 );
 export const psychicMutation = customMutation(
   rawMutation,
-  customCtx((ctx) => requireAccountType(ctx, "psychic")),
+  customCtx(writer((ctx) => requireAccountType(ctx, "psychic"))),
 );
 
 /** Admins only: admin email domain AND a stored grant, checked on every call. */
 export const adminQuery = customQuery(rawQuery, customCtx(requireAdmin));
 export const adminMutation = customMutation(
   rawMutation,
-  customCtx(requireAdmin),
+  customCtx(writer(requireAdmin)),
 );
 
 /** Who an action must be; the internal query `users:checkActionViewer` proves it in a transaction. */
@@ -132,6 +142,8 @@ const checkActionViewer = makeFunctionReference<
   { audience: ActionAudience },
   Id<"users"> | null
 >("users:checkActionViewer");
+// Maintenance mode for actions, checked in a transaction like the viewer (convex/settings.ts).
+const checkActionWritable = makeFunctionReference<"query", Record<string, never>, null>("settings:checkActionWritable");
 
 /**
  * Actions cannot read the database, so the check runs in an internal query that sees the same
@@ -143,6 +155,7 @@ function signedInActionFor(audience: Exclude<ActionAudience, "anyone">) {
     rawAction,
     customCtx(async (ctx: ActionCtx) => {
       const viewerId = await ctx.runQuery(checkActionViewer, { audience });
+      await ctx.runQuery(checkActionWritable, {});
       // The query throws for anyone else; this only narrows the type.
       return { viewerId: viewerId ?? fail("NOT_AUTHENTICATED") };
     }),
@@ -152,9 +165,11 @@ function signedInActionFor(audience: Exclude<ActionAudience, "anyone">) {
 /** Anyone; `viewerId` is null for visitors and for tokens whose session is gone. */
 export const action = customAction(
   rawAction,
-  customCtx(async (ctx: ActionCtx) => ({
-    viewerId: await ctx.runQuery(checkActionViewer, { audience: "anyone" }),
-  })),
+  customCtx(async (ctx: ActionCtx) => {
+    const viewerId = await ctx.runQuery(checkActionViewer, { audience: "anyone" });
+    await ctx.runQuery(checkActionWritable, {});
+    return { viewerId };
+  }),
 );
 /** Signed-in users of any kind. */
 export const authedAction = signedInActionFor("signedIn");

@@ -2,6 +2,7 @@
 // one mutation, so a failure half-way leaves the account whole.
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { countDeletedAccount } from "../lib/counters";
 import { deleteOwnedFile } from "../lib/uploads";
 
 /** Shown wherever a deleted person's name used to be (past bookings, reviews). */
@@ -79,5 +80,6 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     for (const message of sent) await ctx.db.delete("emailOutbox", message._id);
   }
 
+  await countDeletedAccount(ctx, user);
   await ctx.db.delete("users", userId);
 }

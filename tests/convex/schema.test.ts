@@ -139,6 +139,13 @@ async function insertOneOfEach(ctx: MutationCtx) {
       expiresAt: now + 60 * 60 * 1000,
     }),
     rateLimits: await ctx.db.insert("rateLimits", { name: "passwordResetByEmail", key: "giulia@example.it", value: 1, ts: now }),
+    platformCounters: await ctx.db.insert("platformCounters", { metric: "revenueCents", period: "2026-03", value: 5000 }),
+    bookingTotals: await ctx.db.insert("bookingTotals", {
+      userId: clientId,
+      bookings: 1,
+      amountCents: 5000,
+      lastBookingStartsAt: Date.parse("2026-03-30T07:00:00Z"),
+    }),
   };
   return ids;
 }

@@ -1,0 +1,360 @@
+// The admin area (docs/product-rules.md, "Roles", "Contact and admin"). Every function is built
+// with the admin builders: admin email domain AND a stored grant, checked on every call. Figures
+// come from counters kept in the same transactions as the changes they count (lib/counters.ts);
+// every list is bounded or paginated.
+import { literals } from "convex-helpers/validators";
+import { paginationOptsValidator, paginationResultValidator, type PaginationOptions } from "convex/server";
+import { v } from "convex/values";
+import type { Doc, Id } from "./_generated/dataModel";
+import type { MutationCtx } from "./_generated/server";
+import { adminBooking, clientRow, messageRow, readerRow, toAdminBooking, toClientRow, toMessageRow, toReaderRow, toUserRow, userRow } from "./lib/adminViews";
+import { countMessage, readCounter } from "./lib/counters";
+import { fail } from "./lib/errors";
+import { adminMutation, adminQuery, internalMutation } from "./lib/functions";
+import { approvePendingChanges, discardPendingChanges } from "./lib/profileReview";
+import { requireInstant } from "./lib/time";
+import { settingKey, settingKeys, type ContactStatus } from "./lib/validators";
+import { ADMIN_LIMITS, matchesPerson, normaliseSearch } from "./model/admin";
+import { canMoveMessage, cleanText } from "./model/contact";
+import { ALL_TIME, counterKey, monthOf, recount, type CounterMetric } from "./model/counters";
+import { SETTING_DEFAULTS, SETTING_DESCRIPTIONS } from "./model/settings";
+
+const figure = v.object({ total: v.number(), thisMonth: v.number() });
+
+/** Panoramica: the platform's figures, all time and this Rome month; `now` comes from the page. */
+export const getOverview = adminQuery({
+  args: { now: v.number() },
+  returns: v.object({
+    month: v.string(),
+    readers: figure,
+    clients: figure,
+    consultations: figure,
+    revenueCents: figure,
+    commissionCents: figure,
+    unreadMessages: v.number(),
+  }),
+  handler: async (ctx, { now }) => {
+    const month = monthOf(requireInstant(now));
+    const read = async (metric: CounterMetric) => ({
+      total: await readCounter(ctx, metric),
+      thisMonth: await readCounter(ctx, metric, month),
+    });
+    return {
+      month,
+      readers: await read("readers"),
+      clients: await read("clients"),
+      consultations: await read("consultations"),
+      revenueCents: await read("revenueCents"),
+      commissionCents: await read("commissionCents"),
+      unreadMessages: await readCounter(ctx, "unreadMessages"),
+    };
+  },
+});
+
+/** Utenti: the newest accounts, or those whose name or email contains the search. */
+export const listUsers = adminQuery({
+  args: { search: v.optional(v.string()) },
+  returns: v.array(userRow),
+  handler: async (ctx, { search }) => {
+    if (search !== undefined && search.length > ADMIN_LIMITS.searchLength) return fail("INVALID_INPUT", { field: "search" });
+    const needle = normaliseSearch(search);
+    let users: Doc<"users">[];
+    if (needle === null) {
+      users = await ctx.db.query("users").order("desc").take(ADMIN_LIMITS.users);
+    } else {
+      // An email prefix through the index at any age, a name or email fragment among the newest.
+      const byEmail = await ctx.db
+        .query("users")
+        .withIndex("email", (q) => q.gte("email", needle).lt("email", `${needle}\uffff`))
+        .take(ADMIN_LIMITS.users);
+      const recent = await ctx.db.query("users").order("desc").take(ADMIN_LIMITS.userSearchScan);
+      const found = new Map([...byEmail, ...recent.filter((user) => matchesPerson(user, needle))].map((user) => [user._id, user]));
+      users = [...found.values()].sort((a, b) => b._creationTime - a._creationTime).slice(0, ADMIN_LIMITS.users);
+    }
+    return Promise.all(users.map((user) => toUserRow(ctx, user)));
+  },
+});
+
+/** Cartomanti: the review queue first (oldest waiting first), then every other reader, newest first. */
+export const listPsychics = adminQuery({
+  args: {},
+  returns: v.object({ readers: v.array(readerRow), truncated: v.boolean() }),
+  handler: async (ctx) => {
+    const pending = await ctx.db
+      .query("psychicProfiles")
+      .withIndex("by_status", (q) => q.eq("profileStatus", "pending"))
+      .take(ADMIN_LIMITS.reviewQueue);
+    const changed = await ctx.db
+      .query("psychicProfiles")
+      .withIndex("by_changesSubmittedAt", (q) => q.gt("changesSubmittedAt", 0))
+      .take(ADMIN_LIMITS.reviewQueue);
+    const queue = [...pending, ...changed];
+    const inQueue = new Set(queue.map((profile) => profile._id));
+    const rest = await ctx.db.query("psychicProfiles").order("desc").take(ADMIN_LIMITS.readers);
+    const readers = [...queue, ...rest.filter((profile) => !inQueue.has(profile._id))];
+    return {
+      readers: await Promise.all(readers.map((profile) => toReaderRow(ctx, profile))),
+      truncated: rest.length === ADMIN_LIMITS.readers,
+    };
+  },
+});
+
+function boundedPage(opts: PaginationOptions): PaginationOptions {
+  if (!Number.isInteger(opts.numItems) || opts.numItems < 1) return fail("INVALID_INPUT", { field: "paginationOpts" });
+  return { ...opts, numItems: Math.min(opts.numItems, ADMIN_LIMITS.pageSize) };
+}
+
+/** Clienti, newest first, a page at a time: bookings, total spent and last booking from their totals. */
+export const listClients = adminQuery({
+  args: { paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(clientRow),
+  handler: async (ctx, { paginationOpts }) => {
+    const result = await ctx.db
+      .query("users")
+      .withIndex("by_accountType", (q) => q.eq("accountType", "client"))
+      .order("desc")
+      .paginate(boundedPage(paginationOpts));
+    return { ...result, page: await Promise.all(result.page.map((user) => toClientRow(ctx, user))) };
+  },
+});
+
+/** Prenotazioni: the newest bookings (lapsed holds left out) and those needing the admin. */
+export const listBookings = adminQuery({
+  args: {},
+  returns: v.object({ recent: v.array(adminBooking), needingAttention: v.array(adminBooking) }),
+  handler: async (ctx) => {
+    const newest = await ctx.db.query("bookings").order("desc").take(ADMIN_LIMITS.recentBookings * 4);
+    const recent = newest.filter((booking) => booking.status !== "expired").slice(0, ADMIN_LIMITS.recentBookings);
+    const failed = await ctx.db
+      .query("bookings")
+      .withIndex("by_refundStatus", (q) => q.eq("refundStatus", "failed"))
+      .order("desc")
+      .take(ADMIN_LIMITS.attentionBookings);
+    const late = await ctx.db
+      .query("bookings")
+      .withIndex("by_cancelReason", (q) => q.eq("cancelReason", "late_payment"))
+      .order("desc")
+      .take(ADMIN_LIMITS.attentionBookings);
+    const attention = new Map([...failed, ...late].map((booking) => [booking._id, booking]));
+    const needingAttention = [...attention.values()].sort((a, b) => b._creationTime - a._creationTime);
+    return {
+      recent: await Promise.all(recent.map((booking) => toAdminBooking(ctx, booking))),
+      needingAttention: await Promise.all(needingAttention.map((booking) => toAdminBooking(ctx, booking))),
+    };
+  },
+});
+
+// ─── Reader moderation ──────────────────────────────────────────────────────────────────────
+
+async function profileX(ctx: MutationCtx, id: Id<"psychicProfiles">) {
+  return (await ctx.db.get("psychicProfiles", id)) ?? fail("NOT_FOUND");
+}
+
+/** Approves what waits for review: a new profile (then listed if the reader made it public) or changes to an approved one. */
+export const approvePsychic = adminMutation({
+  args: { profileId: v.id("psychicProfiles") },
+  returns: v.object({ profileStatus: literals("approved") }),
+  handler: async (ctx, { profileId }) => {
+    const profile = await profileX(ctx, profileId);
+    const inReview = profile.profileStatus === "pending" || (profile.profileStatus === "approved" && profile.pendingChanges);
+    if (!inReview) return fail("INVALID_STATE");
+    await ctx.db.patch("psychicProfiles", profile._id, {
+      ...(await approvePendingChanges(ctx, profile)),
+      profileStatus: "approved",
+      approvedBy: ctx.viewerId,
+      approvedAt: Date.now(),
+      adminNotes: undefined,
+    });
+    return { profileStatus: "approved" as const };
+  },
+});
+
+/**
+ * Turns down what waits for review, with a note the reader sees on their profile: a new profile
+ * becomes rejected; refused changes are dropped and the approved profile stays as it was.
+ */
+export const rejectPsychic = adminMutation({
+  args: { profileId: v.id("psychicProfiles"), note: v.string() },
+  returns: v.object({ profileStatus: literals("approved", "rejected") }),
+  handler: async (ctx, { profileId, note }) => {
+    const adminNotes = cleanText(note, ADMIN_LIMITS.noteLength);
+    if (adminNotes === null) return fail("INVALID_INPUT", { field: "note" });
+    const profile = await profileX(ctx, profileId);
+    if (profile.profileStatus === "pending") {
+      await ctx.db.patch("psychicProfiles", profile._id, { profileStatus: "rejected", adminNotes });
+      return { profileStatus: "rejected" as const };
+    }
+    if (profile.profileStatus !== "approved" || !profile.pendingChanges) return fail("INVALID_STATE");
+    await ctx.db.patch("psychicProfiles", profile._id, { ...(await discardPendingChanges(ctx, profile)), adminNotes });
+    return { profileStatus: "approved" as const };
+  },
+});
+
+/** Hides a reader from the public (or shows them again); the approval is unchanged. */
+export const setPsychicVisibility = adminMutation({
+  args: { profileId: v.id("psychicProfiles"), isPubliclyVisible: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, { profileId, isPubliclyVisible }) => {
+    const profile = await profileX(ctx, profileId);
+    if (profile.isPubliclyVisible === isPubliclyVisible) return fail("INVALID_STATE");
+    await ctx.db.patch("psychicProfiles", profile._id, { isPubliclyVisible });
+    return null;
+  },
+});
+
+/** Records that the identity-verification call with the reader took place; once. */
+export const markVerificationCallDone = adminMutation({
+  args: { profileId: v.id("psychicProfiles") },
+  returns: v.null(),
+  handler: async (ctx, { profileId }) => {
+    const profile = await profileX(ctx, profileId);
+    if (profile.verificationCallCompleted) return fail("INVALID_STATE");
+    await ctx.db.patch("psychicProfiles", profile._id, { verificationCallCompleted: true });
+    return null;
+  },
+});
+
+// ─── Contact messages ───────────────────────────────────────────────────────────────────────
+
+const messageFilter = literals("all", "unread", "read", "replied");
+
+/** Messaggi, newest first, a page at a time; the count found comes from `messageCounts`. */
+export const listMessages = adminQuery({
+  args: { status: messageFilter, paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(messageRow),
+  handler: async (ctx, { status, paginationOpts }) => {
+    const messages =
+      status === "all"
+        ? ctx.db.query("contactMessages").order("desc")
+        : ctx.db
+            .query("contactMessages")
+            .withIndex("by_status", (q) => q.eq("status", status))
+            .order("desc");
+    const result = await messages.paginate(boundedPage(paginationOpts));
+    return { ...result, page: result.page.map(toMessageRow) };
+  },
+});
+
+/** How many messages each filter finds. */
+export const messageCounts = adminQuery({
+  args: {},
+  returns: v.object({ all: v.number(), unread: v.number(), read: v.number(), replied: v.number() }),
+  handler: async (ctx) => {
+    const unread = await readCounter(ctx, "unreadMessages");
+    const read = await readCounter(ctx, "readMessages");
+    const replied = await readCounter(ctx, "repliedMessages");
+    return { all: unread + read + replied, unread, read, replied };
+  },
+});
+
+/** The live badge on the admin's header link. */
+export const unreadMessageCount = adminQuery({
+  args: {},
+  returns: v.number(),
+  handler: async (ctx) => readCounter(ctx, "unreadMessages"),
+});
+
+async function moveMessage(ctx: MutationCtx, id: Id<"contactMessages">, to: ContactStatus) {
+  const message = (await ctx.db.get("contactMessages", id)) ?? fail("NOT_FOUND");
+  if (!canMoveMessage(message.status, to)) return fail("INVALID_STATE");
+  await ctx.db.patch("contactMessages", id, { status: to, updatedAt: Date.now() });
+  await countMessage(ctx, message.status, to);
+  return null;
+}
+
+/** unread → read; anything else is refused. */
+export const markMessageRead = adminMutation({
+  args: { messageId: v.id("contactMessages") },
+  returns: v.null(),
+  handler: async (ctx, { messageId }) => moveMessage(ctx, messageId, "read"),
+});
+
+/** unread or read → replied; a replied message stays replied. */
+export const markMessageReplied = adminMutation({
+  args: { messageId: v.id("contactMessages") },
+  returns: v.null(),
+  handler: async (ctx, { messageId }) => moveMessage(ctx, messageId, "replied"),
+});
+
+// ─── Settings ───────────────────────────────────────────────────────────────────────────────
+
+/** Impostazioni: the four switches with their descriptions and when each was last changed. */
+export const listSettings = adminQuery({
+  args: {},
+  returns: v.array(v.object({ key: settingKey, value: v.boolean(), description: v.string(), updatedAt: v.union(v.number(), v.null()) })),
+  handler: async (ctx) =>
+    Promise.all(
+      settingKeys.map(async (key) => {
+        const row = await ctx.db
+          .query("systemSettings")
+          .withIndex("by_key", (q) => q.eq("key", key))
+          .first();
+        return {
+          key,
+          value: row?.value ?? SETTING_DEFAULTS[key],
+          description: SETTING_DESCRIPTIONS[key],
+          updatedAt: row?.updatedAt ?? null,
+        };
+      }),
+    ),
+});
+
+/** Turns one switch on or off; every server rule reads it through lib/settings.ts at once. */
+export const setSetting = adminMutation({
+  args: { key: settingKey, value: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, { key, value }) => {
+    const row = await ctx.db
+      .query("systemSettings")
+      .withIndex("by_key", (q) => q.eq("key", key))
+      .first();
+    const fields = { value, description: SETTING_DESCRIPTIONS[key], updatedBy: ctx.viewerId, updatedAt: Date.now() };
+    if (row === null) await ctx.db.insert("systemSettings", { key, ...fields });
+    else await ctx.db.patch("systemSettings", row._id, fields);
+    return null;
+  },
+});
+
+// ─── Backfill ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Recounts every figure from the records and replaces the counters, in one transaction:
+ * `npx convex run admin:recountCounters` after deploying the counters onto existing data, or to
+ * check them (the answer says how many differed). Reads every account, booking and message, so it
+ * is for a marketplace of up to some thousands of each; larger data needs it split in batches.
+ */
+export const recountCounters = internalMutation({
+  args: {},
+  returns: v.object({ counters: v.number(), people: v.number(), changed: v.number() }),
+  handler: async (ctx) => {
+    const accounts = await ctx.db.query("users").collect();
+    const bookings = await ctx.db.query("bookings").collect();
+    const messages = await ctx.db.query("contactMessages").collect();
+    const { platform, people } = recount({ accounts, bookings, messageStatuses: messages.map((message) => message.status) });
+
+    let changed = 0;
+    const counters = await ctx.db.query("platformCounters").collect();
+    for (const row of counters) {
+      const key = counterKey(row.metric, row.period);
+      if ((platform.get(key) ?? 0) !== row.value) changed++;
+      if (platform.has(key)) await ctx.db.patch("platformCounters", row._id, { value: platform.get(key)! });
+      else await ctx.db.delete("platformCounters", row._id);
+      platform.delete(key);
+    }
+    for (const [key, value] of platform) {
+      const [metric, period] = key.split("|") as [CounterMetric, string];
+      await ctx.db.insert("platformCounters", { metric, period: period ?? ALL_TIME, value });
+      changed++;
+    }
+
+    const existing = new Set<string>(accounts.map((account) => account._id));
+    for (const row of await ctx.db.query("bookingTotals").collect()) await ctx.db.delete("bookingTotals", row._id);
+    let peopleCount = 0;
+    for (const [userId, totals] of people) {
+      if (!existing.has(userId)) continue;
+      await ctx.db.insert("bookingTotals", { userId: userId as Id<"users">, ...totals });
+      peopleCount++;
+    }
+    return { counters: counters.length, people: peopleCount, changed };
+  },
+});

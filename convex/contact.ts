@@ -1,0 +1,58 @@
+// The contact form (docs/product-rules.md, "Contact and admin"): anyone may write to the team; a
+// signed-in person's message is linked to their account. Submissions are limited per address and
+// per account; the support team is notified through the outbox, whose failure never loses a message.
+import { v } from "convex/values";
+import { supportAddress } from "./accounts";
+import { countMessage } from "./lib/counters";
+import { fail } from "./lib/errors";
+import { mutation } from "./lib/functions";
+import { queueEmail } from "./lib/outbox";
+import { rateLimit } from "./lib/rateLimits";
+import { accountType, contactCategory } from "./lib/validators";
+import { normaliseEmail } from "./model/accounts";
+import { cleanText, CONTACT_LIMITS, contactNotificationEmail } from "./model/contact";
+
+export const send = mutation({
+  args: {
+    name: v.string(),
+    email: v.string(),
+    userType: accountType,
+    // No default on the form; a message sent without one is stored as `general`.
+    category: v.optional(contactCategory),
+    subject: v.string(),
+    message: v.string(),
+  },
+  returns: v.id("contactMessages"),
+  handler: async (ctx, args) => {
+    const name = cleanText(args.name, CONTACT_LIMITS.name)?.replace(/\s+/g, " ");
+    if (!name) return fail("INVALID_INPUT", { field: "name" });
+    const email = normaliseEmail(args.email);
+    if (email === null) return fail("INVALID_INPUT", { field: "email" });
+    const subject = cleanText(args.subject, CONTACT_LIMITS.subject);
+    if (subject === null) return fail("INVALID_INPUT", { field: "subject" });
+    const message = cleanText(args.message, CONTACT_LIMITS.message);
+    if (message === null) return fail("INVALID_INPUT", { field: "message" });
+
+    // Both limits count in this transaction: a refused message writes nothing at all.
+    if (ctx.viewerId !== null && !(await rateLimit(ctx, { name: "contactByUser", key: ctx.viewerId })).ok) {
+      return fail("RATE_LIMITED");
+    }
+    if (!(await rateLimit(ctx, { name: "contactByEmail", key: email })).ok) return fail("RATE_LIMITED");
+
+    const facts = { name, email, userType: args.userType, category: args.category ?? "general", subject, message };
+    const id = await ctx.db.insert("contactMessages", {
+      ...facts,
+      status: "unread",
+      updatedAt: Date.now(),
+      ...(ctx.viewerId !== null ? { userId: ctx.viewerId } : {}),
+    });
+    await countMessage(ctx, null, "unread");
+    try {
+      await queueEmail(ctx, { to: supportAddress(), kind: "contact_message", relatedId: id, ...contactNotificationEmail(facts) });
+    } catch (error) {
+      // The message is saved and shows in the admin inbox; the notification is a courtesy.
+      console.error(`Notifica del messaggio ${id} non accodata:`, error instanceof Error ? error.message : error);
+    }
+    return id;
+  },
+});

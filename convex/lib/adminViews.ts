@@ -1,0 +1,223 @@
+// What the admin area shows of accounts, readers, bookings and messages: the rows' shapes
+// (validators the functions return) and how each is read, a few point reads per row.
+import { literals } from "convex-helpers/validators";
+import { v } from "convex/values";
+import type { Doc } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import { DELETED_ACCOUNT_NAME } from "../model/accountDeletion";
+import { statusLabel, typeLabel } from "../model/admin";
+import { CATEGORY_LABELS } from "../model/contact";
+import { personTotals } from "./counters";
+import {
+  accountType,
+  bookingStatus,
+  contactCategory,
+  contactStatus,
+  durationMinutes,
+  profileStatus,
+  refundStatus,
+} from "./validators";
+
+const nullable = <T extends Parameters<typeof v.union>[0]>(validator: T) => v.union(validator, v.null());
+
+export const userRow = v.object({
+  id: v.id("users"),
+  fullName: nullable(v.string()),
+  email: nullable(v.string()),
+  accountType: nullable(accountType),
+  typeLabel: literals("Cliente", "Cartomante", "Staff"),
+  psychicName: nullable(v.string()),
+  profileStatus: nullable(profileStatus),
+  statusLabel: literals("Approvato", "In Attesa", "Rifiutato", "N/A"),
+  isPubliclyVisible: nullable(v.boolean()),
+  rating: nullable(v.number()),
+  consultations: v.number(),
+  createdAt: v.number(),
+});
+
+async function profileOf(ctx: QueryCtx, userId: Doc<"users">["_id"]) {
+  return ctx.db
+    .query("psychicProfiles")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+}
+
+export async function toUserRow(ctx: QueryCtx, user: Doc<"users">) {
+  const profile = user.accountType === "psychic" ? await profileOf(ctx, user._id) : null;
+  const status = profile?.profileStatus ?? null;
+  return {
+    id: user._id,
+    fullName: user.name ?? null,
+    email: user.email ?? null,
+    accountType: user.accountType ?? null,
+    typeLabel: typeLabel(user.accountType),
+    psychicName: profile?.psychicName ?? null,
+    profileStatus: status,
+    statusLabel: statusLabel(status),
+    isPubliclyVisible: profile?.isPubliclyVisible ?? null,
+    rating: profile?.rating ?? null,
+    consultations: (await personTotals(ctx, user._id))?.bookings ?? 0,
+    createdAt: user._creationTime,
+  };
+}
+
+export const readerRow = v.object({
+  id: v.id("psychicProfiles"),
+  userId: v.id("users"),
+  psychicName: v.string(),
+  email: nullable(v.string()),
+  bio: v.string(),
+  photoUrl: nullable(v.string()),
+  profileStatus,
+  statusLabel: literals("Approvato", "In Attesa", "Rifiutato", "N/A"),
+  isPubliclyVisible: v.boolean(),
+  isAvailable: v.boolean(),
+  verificationCallCompleted: v.boolean(),
+  adminNotes: nullable(v.string()),
+  rating: nullable(v.number()),
+  reviewCount: v.number(),
+  bookings: v.number(),
+  revenueCents: v.number(),
+  /** What waits for the admin: the whole new profile, or changes to an approved one. */
+  inReview: nullable(literals("profile", "changes")),
+  pendingChanges: nullable(v.object({ psychicName: v.string(), bio: v.string(), photoUrl: nullable(v.string()) })),
+  changesSubmittedAt: nullable(v.number()),
+  createdAt: v.number(),
+});
+
+export async function toReaderRow(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
+  const user = await ctx.db.get("users", profile.userId);
+  const totals = await personTotals(ctx, profile.userId);
+  const pending = profile.pendingChanges;
+  const photoUrl = profile.photoStorageId ? await ctx.storage.getUrl(profile.photoStorageId) : (profile.photoUrl ?? null);
+  return {
+    id: profile._id,
+    userId: profile.userId,
+    psychicName: profile.psychicName,
+    email: user?.email ?? null,
+    bio: profile.bio,
+    photoUrl,
+    profileStatus: profile.profileStatus,
+    statusLabel: statusLabel(profile.profileStatus),
+    isPubliclyVisible: profile.isPubliclyVisible,
+    isAvailable: profile.isAvailable,
+    verificationCallCompleted: profile.verificationCallCompleted,
+    adminNotes: profile.adminNotes ?? null,
+    rating: profile.rating ?? null,
+    reviewCount: profile.reviewCount,
+    bookings: totals?.bookings ?? 0,
+    revenueCents: totals?.amountCents ?? 0,
+    inReview: profile.profileStatus === "pending" ? ("profile" as const) : pending ? ("changes" as const) : null,
+    pendingChanges: pending
+      ? {
+          psychicName: pending.psychicName,
+          bio: pending.bio,
+          photoUrl: pending.photoStorageId ? await ctx.storage.getUrl(pending.photoStorageId) : photoUrl,
+        }
+      : null,
+    changesSubmittedAt: profile.changesSubmittedAt ?? null,
+    createdAt: profile._creationTime,
+  };
+}
+
+export const clientRow = v.object({
+  id: v.id("users"),
+  fullName: nullable(v.string()),
+  email: nullable(v.string()),
+  bookings: v.number(),
+  totalSpentCents: v.number(),
+  lastBookingStartsAt: nullable(v.number()),
+  createdAt: v.number(),
+});
+
+export async function toClientRow(ctx: QueryCtx, user: Doc<"users">) {
+  const totals = await personTotals(ctx, user._id);
+  return {
+    id: user._id,
+    fullName: user.name ?? null,
+    email: user.email ?? null,
+    bookings: totals?.bookings ?? 0,
+    totalSpentCents: totals?.amountCents ?? 0,
+    lastBookingStartsAt: totals?.lastBookingStartsAt ?? null,
+    createdAt: user._creationTime,
+  };
+}
+
+export const adminBooking = v.object({
+  id: v.id("bookings"),
+  clientName: v.string(),
+  clientEmail: nullable(v.string()),
+  psychicProfileId: v.id("psychicProfiles"),
+  psychicName: v.string(),
+  scheduledDate: v.string(),
+  scheduledTime: v.string(),
+  startsAt: v.number(),
+  durationMinutes,
+  priceCents: v.number(),
+  status: bookingStatus,
+  paidAt: nullable(v.number()),
+  refundStatus: nullable(refundStatus),
+  refundCents: nullable(v.number()),
+  cancelReason: nullable(v.string()),
+  /** Why it needs the admin: a refund that kept failing, or a payment that came after its hold ended. */
+  attention: nullable(literals("refund_failed", "late_payment")),
+  createdAt: v.number(),
+});
+
+export async function toAdminBooking(ctx: QueryCtx, booking: Doc<"bookings">) {
+  const client = await ctx.db.get("users", booking.clientId);
+  return {
+    id: booking._id,
+    clientName: client?.name ?? DELETED_ACCOUNT_NAME,
+    clientEmail: client?.email ?? null,
+    psychicProfileId: booking.psychicProfileId,
+    psychicName: booking.psychicName,
+    scheduledDate: booking.scheduledDate,
+    scheduledTime: booking.scheduledTime,
+    startsAt: booking.startsAt,
+    durationMinutes: booking.durationMinutes,
+    priceCents: booking.priceCents,
+    status: booking.status,
+    paidAt: booking.paidAt ?? null,
+    refundStatus: booking.refundStatus ?? null,
+    refundCents: booking.refundCents ?? null,
+    cancelReason: booking.cancelReason ?? null,
+    attention:
+      booking.refundStatus === "failed"
+        ? ("refund_failed" as const)
+        : booking.cancelReason === "late_payment"
+          ? ("late_payment" as const)
+          : null,
+    createdAt: booking._creationTime,
+  };
+}
+
+export const messageRow = v.object({
+  id: v.id("contactMessages"),
+  name: v.string(),
+  email: v.string(),
+  userType: accountType,
+  category: contactCategory,
+  categoryLabel: v.string(),
+  subject: v.string(),
+  message: v.string(),
+  status: contactStatus,
+  createdAt: v.number(),
+  updatedAt: v.number(),
+});
+
+export function toMessageRow(message: Doc<"contactMessages">) {
+  return {
+    id: message._id,
+    name: message.name,
+    email: message.email,
+    userType: message.userType,
+    category: message.category,
+    categoryLabel: CATEGORY_LABELS[message.category],
+    subject: message.subject,
+    message: message.message,
+    status: message.status,
+    createdAt: message._creationTime,
+    updatedAt: message.updatedAt,
+  };
+}

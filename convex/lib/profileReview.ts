@@ -1,0 +1,80 @@
+// Changes to an approved profile while the `psychic_approval_required` switch is on
+// (docs/product-rules.md, "Readers"): a new name, bio or photo waits in `pendingChanges` for an
+// admin, and the public keeps seeing the approved fields until then. With the switch off, or
+// before the first approval (the profile is not public yet), edits apply at once.
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { readSetting } from "./settings";
+import { deleteOwnedFile } from "./uploads";
+
+type Profile = Doc<"psychicProfiles">;
+type PublicFields = { psychicName: string; bio: string; photoStorageId?: Id<"_storage"> };
+const cleared = { pendingChanges: undefined, changesSubmittedAt: undefined };
+
+async function editsNeedReview(ctx: MutationCtx, profile: Profile): Promise<boolean> {
+  return profile.profileStatus === "approved" && (await readSetting(ctx, "psychic_approval_required"));
+}
+
+/** Deletes a photo that is no longer anyone's choice (only when the server recorded it as the reader's). */
+async function dropPhoto(ctx: MutationCtx, profile: Profile, storageId: Id<"_storage"> | undefined, keep: Array<Id<"_storage"> | undefined>) {
+  if (storageId !== undefined && !keep.includes(storageId)) await deleteOwnedFile(ctx, profile.userId, storageId);
+}
+
+/** The fields the public will see once everything pending is applied, and the patch that applies it. */
+async function applyAll(ctx: MutationCtx, profile: Profile, next: PublicFields) {
+  if (next.photoStorageId !== profile.photoStorageId) await dropPhoto(ctx, profile, profile.photoStorageId, [next.photoStorageId]);
+  return { ...next, ...cleared };
+}
+
+/**
+ * The reader's new name and bio: written at once, or kept as pending changes. Returns the fields to
+ * write on the profile itself (none when they wait for review).
+ */
+export async function submitNameAndBio(ctx: MutationCtx, profile: Profile, psychicName: string, bio: string) {
+  const pending = profile.pendingChanges;
+  if (!(await editsNeedReview(ctx, profile))) {
+    return pending === undefined
+      ? { psychicName, bio }
+      : applyAll(ctx, profile, { psychicName, bio, photoStorageId: pending.photoStorageId ?? profile.photoStorageId });
+  }
+  const unchanged = psychicName === profile.psychicName && bio === profile.bio;
+  if (unchanged && pending?.photoStorageId === undefined) return cleared;
+  if (pending !== undefined && pending.psychicName === psychicName && pending.bio === bio) return {};
+  return {
+    pendingChanges: { psychicName, bio, ...(pending?.photoStorageId ? { photoStorageId: pending.photoStorageId } : {}) },
+    changesSubmittedAt: Date.now(),
+  };
+}
+
+/** The reader's new photo (already proven theirs): shown at once, or kept for review. */
+export async function submitPhoto(ctx: MutationCtx, profile: Profile, storageId: Id<"_storage">) {
+  const pending = profile.pendingChanges;
+  if (!(await editsNeedReview(ctx, profile))) {
+    await dropPhoto(ctx, profile, pending?.photoStorageId, [storageId]);
+    const next = { psychicName: pending?.psychicName ?? profile.psychicName, bio: pending?.bio ?? profile.bio, photoStorageId: storageId };
+    await ctx.db.patch("psychicProfiles", profile._id, await applyAll(ctx, profile, next));
+    return;
+  }
+  await dropPhoto(ctx, profile, pending?.photoStorageId, [storageId, profile.photoStorageId]);
+  await ctx.db.patch("psychicProfiles", profile._id, {
+    pendingChanges: { psychicName: pending?.psychicName ?? profile.psychicName, bio: pending?.bio ?? profile.bio, photoStorageId: storageId },
+    changesSubmittedAt: Date.now(),
+  });
+}
+
+/** An admin accepts the pending changes: the public sees them from now on. */
+export async function approvePendingChanges(ctx: MutationCtx, profile: Profile) {
+  const pending = profile.pendingChanges;
+  if (pending === undefined) return {};
+  return applyAll(ctx, profile, {
+    psychicName: pending.psychicName,
+    bio: pending.bio,
+    photoStorageId: pending.photoStorageId ?? profile.photoStorageId,
+  });
+}
+
+/** An admin turns the pending changes down: the approved fields stay, a refused new photo is deleted. */
+export async function discardPendingChanges(ctx: MutationCtx, profile: Profile) {
+  await dropPhoto(ctx, profile, profile.pendingChanges?.photoStorageId, [profile.photoStorageId]);
+  return cleared;
+}

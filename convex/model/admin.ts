@@ -1,0 +1,49 @@
+// How the admin area names things, as plain functions shared by its queries and tests.
+import type { AccountType, ProfileStatus } from "../lib/validators";
+
+/** The spec's labels: approved = Approvato, pending = In Attesa, rejected = Rifiutato, otherwise N/A. */
+export type StatusLabel = "Approvato" | "In Attesa" | "Rifiutato" | "N/A";
+export function statusLabel(status: ProfileStatus | null): StatusLabel {
+  switch (status) {
+    case "approved":
+      return "Approvato";
+    case "pending":
+      return "In Attesa";
+    case "rejected":
+      return "Rifiutato";
+    default:
+      return "N/A";
+  }
+}
+
+/** Staff accounts (admins) carry no account type. */
+export type TypeLabel = "Cliente" | "Cartomante" | "Staff";
+export function typeLabel(accountType: AccountType | undefined): TypeLabel {
+  return accountType === "client" ? "Cliente" : accountType === "psychic" ? "Cartomante" : "Staff";
+}
+
+/** The admin's lists are bounded: the newest accounts, the readers, a search of the newest accounts. */
+export const ADMIN_LIMITS = {
+  users: 50,
+  /** Accounts a name search looks through, newest first; an email prefix is found at any age. */
+  userSearchScan: 2000,
+  searchLength: 100,
+  reviewQueue: 100,
+  readers: 200,
+  recentBookings: 10,
+  attentionBookings: 50,
+  pageSize: 100,
+  noteLength: 1000,
+} as const;
+
+/** A search as typed: trimmed, lower-case; null when empty. */
+export function normaliseSearch(search: string | undefined): string | null {
+  const needle = search?.trim().toLocaleLowerCase("it") ?? "";
+  return needle.length === 0 ? null : needle;
+}
+
+export function matchesPerson(person: { name?: string; email?: string }, needle: string): boolean {
+  return (
+    (person.name ?? "").toLocaleLowerCase("it").includes(needle) || (person.email ?? "").toLowerCase().includes(needle)
+  );
+}
