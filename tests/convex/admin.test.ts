@@ -1,0 +1,237 @@
+// The admin area on the server: who may use it, the message inbox and its forward-only statuses,
+// reader moderation, the lists and the switches.
+import { describe, expect, it } from "vitest";
+import { api } from "../../convex/_generated/api";
+import { defaultAvailability } from "../../convex/model/profileRules";
+import { buildWorld } from "./fixtures/world";
+import { errorCodeOf, setupTest, signInAs, type TestConvex } from "./setup";
+
+const page = { numItems: 20, cursor: null };
+const contactForm = (subject: string) => ({
+  name: "Mario Rossi",
+  email: `${subject.toLowerCase().replace(/\W+/g, ".")}@esempio.it`,
+  userType: "client" as const,
+  subject,
+  message: "Un messaggio per il supporto.",
+});
+const profileFields = {
+  psychicName: "Luna",
+  bio: "Leggo i Tarocchi con calma e chiarezza.",
+  specialties: ["Tarocchi"] as "Tarocchi"[],
+  specializations: [],
+  yearsExperience: 7,
+  availableDurations: [30] as 30[],
+  pricing: { "30": 35 },
+  availability: defaultAvailability(),
+};
+
+async function withAdmin(t: TestConvex) {
+  return (await signInAs(t, { email: "direzione@arcano.it", name: "Direzione", admin: true })).as;
+}
+
+describe("who may use the admin area", () => {
+  it("visitors, clients, readers and an admin-domain account without a grant are refused every key function", async () => {
+    const w = await buildWorld(setupTest());
+    const calls = (as: (typeof w.as)["admin"]) => [
+      as.query(api.admin.getOverview, { now: Date.now() }),
+      as.query(api.admin.listUsers, {}),
+      as.query(api.admin.listMessages, { status: "all", paginationOpts: page }),
+      as.query(api.admin.unreadMessageCount, {}),
+      as.mutation(api.admin.approvePsychic, { profileId: w.profilePending }),
+      as.mutation(api.admin.markMessageRead, { messageId: w.messages.unread }),
+      as.mutation(api.admin.setSetting, { key: "maintenance_mode", value: true }),
+    ];
+    const expected = { visitor: "NOT_AUTHENTICATED", clientA: "FORBIDDEN", psychicA: "FORBIDDEN", adminNoGrant: "FORBIDDEN" } as const;
+    for (const [persona, code] of Object.entries(expected)) {
+      for (const call of calls(w.as[persona as keyof typeof expected])) expect(await errorCodeOf(call)).toBe(code);
+    }
+    // The same calls pass for the admin with a grant.
+    for (const call of calls(w.as.admin)) await call;
+  });
+
+  it("a grant alone is not enough: an address off the admin domain with a grant is refused", async () => {
+    const t = setupTest();
+    const { as } = await signInAs(t, { email: "furbo@esempio.it", admin: true });
+    expect(await errorCodeOf(as.query(api.admin.getOverview, { now: Date.now() }))).toBe("FORBIDDEN");
+  });
+});
+
+describe("the message inbox", () => {
+  it("lists newest first, filters by status with the count found, and moves statuses only forward", async () => {
+    const t = setupTest();
+    const admin = await withAdmin(t);
+    const first = await t.mutation(api.contact.send, contactForm("Primo"));
+    const second = await t.mutation(api.contact.send, contactForm("Secondo"));
+    const third = await t.mutation(api.contact.send, contactForm("Terzo"));
+    const subjects = async (status: "all" | "unread" | "read" | "replied") =>
+      (await admin.query(api.admin.listMessages, { status, paginationOpts: page })).page.map((message) => message.subject);
+    expect(await subjects("all")).toEqual(["Terzo", "Secondo", "Primo"]);
+    expect(await admin.query(api.admin.unreadMessageCount, {})).toBe(3);
+
+    await admin.mutation(api.admin.markMessageRead, { messageId: first });
+    await admin.mutation(api.admin.markMessageReplied, { messageId: second });
+    expect(await subjects("unread")).toEqual(["Terzo"]);
+    expect(await subjects("read")).toEqual(["Primo"]);
+    expect(await subjects("replied")).toEqual(["Secondo"]);
+    expect(await admin.query(api.admin.messageCounts, {})).toEqual({ all: 3, unread: 1, read: 1, replied: 1 });
+    expect(await admin.query(api.admin.unreadMessageCount, {})).toBe(1);
+
+    // No way back, and no standing still.
+    expect(await errorCodeOf(admin.mutation(api.admin.markMessageRead, { messageId: first }))).toBe("INVALID_STATE");
+    expect(await errorCodeOf(admin.mutation(api.admin.markMessageRead, { messageId: second }))).toBe("INVALID_STATE");
+    expect(await errorCodeOf(admin.mutation(api.admin.markMessageReplied, { messageId: second }))).toBe("INVALID_STATE");
+    await admin.mutation(api.admin.markMessageReplied, { messageId: first });
+    expect(await admin.query(api.admin.messageCounts, {})).toEqual({ all: 3, unread: 1, read: 0, replied: 2 });
+    expect((await admin.query(api.admin.listMessages, { status: "unread", paginationOpts: page })).page[0]).toMatchObject({
+      id: third,
+      categoryLabel: "Generale",
+      status: "unread",
+    });
+  });
+
+  it("pages through a long inbox, never more than 100 at once", async () => {
+    const t = setupTest();
+    const admin = await withAdmin(t);
+    await t.run(async (ctx) => {
+      for (let i = 0; i < 120; i++) {
+        await ctx.db.insert("contactMessages", { ...contactForm(`N${i}`), category: "other", status: "read", updatedAt: 0 });
+      }
+    });
+    const firstPage = await admin.query(api.admin.listMessages, { status: "read", paginationOpts: { numItems: 500, cursor: null } });
+    expect(firstPage.page).toHaveLength(100);
+    expect(firstPage.isDone).toBe(false);
+    const rest = await admin.query(api.admin.listMessages, { status: "read", paginationOpts: { numItems: 100, cursor: firstPage.continueCursor } });
+    expect(rest.page).toHaveLength(20);
+  });
+});
+
+describe("reader moderation", () => {
+  async function pendingReader(t: TestConvex) {
+    await t.run((ctx) => ctx.db.insert("systemSettings", { key: "psychic_approval_required", value: true }));
+    const reader = await signInAs(t, { email: "luna@esempio.it", name: "Luna Rossi", accountType: "psychic" });
+    await reader.as.mutation(api.psychicProfiles.ensureMine, {});
+    expect(await reader.as.mutation(api.psychicProfiles.publishMine, profileFields)).toEqual({ profileStatus: "pending" });
+    const profileId = (await reader.as.query(api.psychicProfiles.getMine, {}))!.id;
+    return { ...reader, profileId };
+  }
+
+  it("the review queue comes first; approving a pending reader lists them for the public", async () => {
+    const t = setupTest();
+    const admin = await withAdmin(t);
+    const { profileId } = await pendingReader(t);
+    const { readers } = await admin.query(api.admin.listPsychics, {});
+    expect(readers[0]).toMatchObject({ id: profileId, email: "luna@esempio.it", statusLabel: "In Attesa", inReview: "profile" });
+    expect((await t.query(api.psychics.listPublic, {})).readers).toEqual([]);
+
+    expect(await admin.mutation(api.admin.approvePsychic, { profileId })).toEqual({ profileStatus: "approved" });
+    expect((await t.query(api.psychics.listPublic, {})).readers.map((card) => card.id)).toEqual([profileId]);
+    // Nothing waits any more.
+    expect(await errorCodeOf(admin.mutation(api.admin.approvePsychic, { profileId }))).toBe("INVALID_STATE");
+  });
+
+  it("rejecting needs a note, which the reader then reads on their profile", async () => {
+    const t = setupTest();
+    const admin = await withAdmin(t);
+    const { as, profileId } = await pendingReader(t);
+    expect(await errorCodeOf(admin.mutation(api.admin.rejectPsychic, { profileId, note: "  " }))).toBe("INVALID_INPUT");
+    await admin.mutation(api.admin.rejectPsychic, { profileId, note: "Aggiungi una foto in cui ti si veda il volto." });
+    expect(await as.query(api.psychicProfiles.getMine, {})).toMatchObject({
+      profileStatus: "rejected",
+      adminNotes: "Aggiungi una foto in cui ti si veda il volto.",
+    });
+    expect(await errorCodeOf(admin.mutation(api.admin.rejectPsychic, { profileId, note: "Ancora no." }))).toBe("INVALID_STATE");
+  });
+
+  it("hiding takes an approved reader off the public list; the verification call is marked once", async () => {
+    const t = setupTest();
+    const admin = await withAdmin(t);
+    const { profileId } = await pendingReader(t);
+    await admin.mutation(api.admin.approvePsychic, { profileId });
+    await admin.mutation(api.admin.setPsychicVisibility, { profileId, isPubliclyVisible: false });
+    expect((await t.query(api.psychics.listPublic, {})).readers).toEqual([]);
+    expect(await errorCodeOf(admin.mutation(api.admin.setPsychicVisibility, { profileId, isPubliclyVisible: false }))).toBe(
+      "INVALID_STATE",
+    );
+    await admin.mutation(api.admin.markVerificationCallDone, { profileId });
+    expect((await admin.query(api.admin.listPsychics, {})).readers[0]).toMatchObject({
+      statusLabel: "Approvato",
+      isPubliclyVisible: false,
+      verificationCallCompleted: true,
+    });
+    expect(await errorCodeOf(admin.mutation(api.admin.markVerificationCallDone, { profileId }))).toBe("INVALID_STATE");
+  });
+});
+
+describe("the lists", () => {
+  it("users: newest first with type and status labels; search by name or email", async () => {
+    const w = await buildWorld(setupTest());
+    const users = await w.as.admin.query(api.admin.listUsers, {});
+    expect(users[0]).toMatchObject({ email: "in.attesa@esempio.it", typeLabel: "Cartomante", statusLabel: "In Attesa" });
+    expect(users.find((user) => user.email === "cartomante.a@esempio.it")).toMatchObject({
+      psychicName: "Lettrice A",
+      statusLabel: "Approvato",
+      isPubliclyVisible: true,
+    });
+    expect(users.find((user) => user.email === "cliente.a@esempio.it")).toMatchObject({ typeLabel: "Cliente", statusLabel: "N/A" });
+    expect(users.find((user) => user.email === "direzione@arcano.it")).toMatchObject({ typeLabel: "Staff" });
+
+    const byName = await w.as.admin.query(api.admin.listUsers, { search: "  PERSONA clientb" });
+    expect(byName.map((user) => user.email)).toEqual(["cliente.b@esempio.it"]);
+    const byEmail = await w.as.admin.query(api.admin.listUsers, { search: "cartomante." });
+    expect(byEmail.map((user) => user.email).sort()).toEqual(["cartomante.a@esempio.it", "cartomante.b@esempio.it"]);
+    expect(await errorCodeOf(w.as.admin.query(api.admin.listUsers, { search: "x".repeat(101) }))).toBe("INVALID_INPUT");
+  });
+
+  it("users: at most the 50 newest accounts", async () => {
+    const w = await buildWorld(setupTest());
+    await w.t.run(async (ctx) => {
+      for (let i = 0; i < 60; i++) await ctx.db.insert("users", { email: `c${i}@esempio.it`, accountType: "client" });
+    });
+    const users = await w.as.admin.query(api.admin.listUsers, {});
+    expect(users).toHaveLength(50);
+    expect(users[0].email).toBe("c59@esempio.it");
+  });
+
+  it("bookings: the newest ones, and those needing attention (a failed refund, a late payment)", async () => {
+    const w = await buildWorld(setupTest());
+    await w.t.run(async (ctx) => {
+      await ctx.db.patch("bookings", w.bookingA, { status: "cancelled", refundStatus: "failed", refundCents: 5000 });
+      await ctx.db.patch("bookings", w.bookingB, { status: "cancelled", cancelReason: "late_payment", refundStatus: "succeeded" });
+    });
+    const { recent, needingAttention } = await w.as.admin.query(api.admin.listBookings, {});
+    expect(recent.map((booking) => booking.id)).toEqual([w.holdA, w.bookingB, w.bookingA]);
+    expect(needingAttention.map((booking) => [booking.id, booking.attention])).toEqual([
+      [w.bookingB, "late_payment"],
+      [w.bookingA, "refund_failed"],
+    ]);
+    expect(needingAttention[1]).toMatchObject({ clientName: "Persona clientA", clientEmail: "cliente.a@esempio.it" });
+  });
+
+  it("clients: a page at a time, newest first", async () => {
+    const w = await buildWorld(setupTest());
+    const { page: clients, isDone } = await w.as.admin.query(api.admin.listClients, { paginationOpts: page });
+    expect(clients.map((client) => client.email)).toEqual(["cliente.b@esempio.it", "cliente.a@esempio.it"]);
+    expect(isDone).toBe(true);
+  });
+});
+
+describe("the switches", () => {
+  it("an admin turns a switch on and off: stored once, with its description and who changed it", async () => {
+    const t = setupTest();
+    const { userId, as } = await signInAs(t, { email: "direzione@arcano.it", admin: true });
+    await as.mutation(api.admin.setSetting, { key: "booking_enabled", value: false });
+    await as.mutation(api.admin.setSetting, { key: "booking_enabled", value: true });
+    await as.mutation(api.admin.setSetting, { key: "booking_enabled", value: false });
+    const rows = await t.run((ctx) => ctx.db.query("systemSettings").collect());
+    expect(rows).toEqual([expect.objectContaining({ key: "booking_enabled", value: false, updatedBy: userId })]);
+    expect((await t.query(api.settings.getPublic, {})).booking_enabled).toBe(false);
+    const listed = await as.query(api.admin.listSettings, {});
+    expect(listed.map((setting) => [setting.key, setting.value])).toEqual([
+      ["psychic_registration_enabled", true],
+      ["booking_enabled", false],
+      ["maintenance_mode", false],
+      ["psychic_approval_required", false],
+    ]);
+    expect(listed.every((setting) => setting.description.length > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,131 @@
+// The admin overview's figures are counters kept in the same transactions as the changes they
+// count; after any series of sign-ups, payments, refunds, messages and deletions they equal a
+// recount from the records.
+import { describe, expect, it, vi } from "vitest";
+import { api, internal } from "../../convex/_generated/api";
+import { romeToUtcMs } from "../../convex/lib/time";
+import { defaultAvailability } from "../../convex/model/profileRules";
+import { signedEvent } from "./fixtures/fakeStripe";
+import { mondayAhead } from "./fixtures/world";
+import { fakeStripe, setupTest, signInAs, signUpWithPassword, type TestClient, type TestConvex } from "./setup";
+
+async function deliverPaid(t: TestConvex, sessionId: string) {
+  const { body, header } = await signedEvent("checkout.session.completed", fakeStripe().pay(sessionId));
+  await t.fetch("/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } });
+}
+
+async function publishedReader(t: TestConvex) {
+  const reader = await signUpWithPassword(t, { email: "luna@esempio.it", name: "Luna Rossi", accountType: "psychic" });
+  await reader.as.mutation(api.psychicProfiles.ensureMine, {});
+  await reader.as.mutation(api.psychicProfiles.publishMine, {
+    psychicName: "Luna",
+    bio: "Leggo i Tarocchi con calma.",
+    specialties: ["Tarocchi"],
+    specializations: [],
+    yearsExperience: 3,
+    availableDurations: [30],
+    pricing: { "30": 50 },
+    availability: defaultAvailability(),
+  });
+  return { ...reader, profileId: (await reader.as.query(api.psychicProfiles.getMine, {}))!.id };
+}
+
+const snapshot = (t: TestConvex) =>
+  t.run(async (ctx) => ({
+    platform: (await ctx.db.query("platformCounters").collect())
+      .filter((row) => row.value !== 0)
+      .map(({ metric, period, value }) => `${metric}|${period}=${value}`)
+      .sort(),
+    people: (await ctx.db.query("bookingTotals").collect())
+      .map(({ userId, bookings, amountCents, lastBookingStartsAt }) => ({ userId, bookings, amountCents, lastBookingStartsAt }))
+      .sort((a, b) => a.userId.localeCompare(b.userId)),
+  }));
+
+describe("the platform's counters", () => {
+  it("match a recount after sign-ups, paid bookings, a late payment refunded, messages and a deleted account", async () => {
+    const t = setupTest();
+    const { as: admin } = await signInAs(t, { email: "direzione@arcano.it", admin: true });
+    const reader = await publishedReader(t);
+    const giulia = await signUpWithPassword(t, { email: "giulia@esempio.it" });
+    const marco = await signUpWithPassword(t, { email: "marco@esempio.it" });
+    const leaving = await signUpWithPassword(t, { email: "anna@esempio.it" });
+    const monday = mondayAhead(Date.now());
+    const book = (client: TestClient, time: string) =>
+      client.action(api.payments.startCheckout, { psychicProfileId: reader.profileId, durationMinutes: 30, date: monday, time });
+
+    // Two consultations paid, € 50 each.
+    const first = await book(giulia.as, "09:00");
+    await deliverPaid(t, fakeStripe().lastSession().id);
+    await book(marco.as, "10:00");
+    await deliverPaid(t, fakeStripe().lastSession().id);
+    // Giulia leaves a checkout, Marco takes the time, Giulia's payment arrives anyway: refunded in full.
+    const late = await book(giulia.as, "11:00");
+    const lateSession = fakeStripe().lastSession().id;
+    await giulia.as.mutation(api.bookings.releaseMyHold, { bookingId: late.bookingId });
+    await book(marco.as, "11:00");
+    await deliverPaid(t, lateSession);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect((await t.run((ctx) => ctx.db.get("bookings", late.bookingId)))?.refundStatus).toBe("succeeded");
+
+    // Three messages: one read, one replied.
+    const contact = (subject: string) => ({ name: "Mario", email: `${subject}@esempio.it`, userType: "client" as const, subject, message: "Ciao" });
+    const [m1, m2] = [await t.mutation(api.contact.send, contact("uno")), await t.mutation(api.contact.send, contact("due"))];
+    await t.mutation(api.contact.send, contact("tre"));
+    await admin.mutation(api.admin.markMessageRead, { messageId: m1 });
+    await admin.mutation(api.admin.markMessageReplied, { messageId: m2 });
+    await leaving.as.mutation(api.users.deleteMyAccount, {});
+
+    const now = Date.now();
+    const overview = await admin.query(api.admin.getOverview, { now });
+    expect(overview).toMatchObject({
+      readers: { total: 1, thisMonth: 1 },
+      clients: { total: 2, thisMonth: 2 },
+      consultations: { total: 2, thisMonth: 2 },
+      revenueCents: { total: 10000, thisMonth: 10000 },
+      commissionCents: { total: 1500, thisMonth: 1500 },
+      unreadMessages: 1,
+    });
+    const clients = (await admin.query(api.admin.listClients, { paginationOpts: { numItems: 10, cursor: null } })).page;
+    expect(clients.map((client) => [client.email, client.bookings, client.totalSpentCents])).toEqual([
+      ["marco@esempio.it", 1, 5000],
+      ["giulia@esempio.it", 1, 5000],
+    ]);
+    expect(clients[1].lastBookingStartsAt).toBe(romeToUtcMs(monday, "09:00"));
+    expect((await admin.query(api.admin.listPsychics, {})).readers[0]).toMatchObject({ bookings: 2, revenueCents: 10000 });
+    expect((await t.run((ctx) => ctx.db.get("bookings", first.bookingId)))?.status).toBe("confirmed");
+
+    // The recount from the records finds nothing to correct.
+    const kept = await snapshot(t);
+    expect(await t.mutation(internal.admin.recountCounters, {})).toMatchObject({ changed: 0 });
+    expect(await snapshot(t)).toEqual(kept);
+    expect(await admin.query(api.admin.getOverview, { now })).toEqual(overview);
+  });
+
+  it("count each Rome month apart from all time", async () => {
+    vi.setSystemTime(new Date("2026-03-31T21:30:00Z")); // 23:30 in Rome, still March
+    const t = setupTest();
+    const { as: admin } = await signInAs(t, { email: "direzione@arcano.it", admin: true });
+    await signUpWithPassword(t, { email: "marzo@esempio.it" });
+    vi.setSystemTime(new Date("2026-03-31T22:30:00Z")); // 00:30 on 1 April in Rome
+    await signUpWithPassword(t, { email: "aprile@esempio.it" });
+    const april = await admin.query(api.admin.getOverview, { now: Date.now() });
+    expect(april).toMatchObject({ month: "2026-04", clients: { total: 2, thisMonth: 1 } });
+    const march = await admin.query(api.admin.getOverview, { now: Date.parse("2026-03-15T12:00:00Z") });
+    expect(march).toMatchObject({ month: "2026-03", clients: { total: 2, thisMonth: 1 } });
+  });
+
+  it("a recount rebuilds counters that went missing or wrong", async () => {
+    const t = setupTest();
+    const { as: admin } = await signInAs(t, { email: "direzione@arcano.it", admin: true });
+    await signUpWithPassword(t, { email: "giulia@esempio.it" });
+    await t.mutation(api.contact.send, { name: "Mario", email: "mario@esempio.it", userType: "client", subject: "Ciao", message: "Ciao" });
+    const right = await snapshot(t);
+    await t.run(async (ctx) => {
+      for (const row of await ctx.db.query("platformCounters").collect()) await ctx.db.patch("platformCounters", row._id, { value: 99 });
+    });
+    expect((await admin.query(api.admin.getOverview, { now: Date.now() })).unreadMessages).toBe(99);
+    const { changed } = await t.mutation(internal.admin.recountCounters, {});
+    expect(changed).toBeGreaterThan(0);
+    expect(await snapshot(t)).toEqual(right);
+  });
+});

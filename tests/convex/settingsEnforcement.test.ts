@@ -1,0 +1,199 @@
+// Each admin switch changes what the server allows, whatever the screens show: reader sign-up,
+// starting a payment, writes during maintenance, and review of a reader's profile and later edits.
+import { describe, expect, it } from "vitest";
+import { api, internal } from "../../convex/_generated/api";
+import type { SettingKey } from "../../convex/lib/validators";
+import { defaultAvailability } from "../../convex/model/profileRules";
+import { buildWorld, type World } from "./fixtures/world";
+import { signedEvent } from "./fixtures/fakeStripe";
+import {
+  DEFAULT_TEST_PASSWORD,
+  errorCodeOf,
+  fakeStripe,
+  setupTest,
+  signInAs,
+  uploadPhotoAs,
+  type TestConvex,
+} from "./setup";
+
+const signUp = (t: TestConvex, email: string, accountType: "client" | "psychic") =>
+  t.action(api.auth.signIn, {
+    provider: "password",
+    params: { flow: "signUp", email, password: DEFAULT_TEST_PASSWORD, name: "Nuova Persona", accountType, consent: true },
+  });
+
+const setSwitch = (w: World, key: SettingKey, value: boolean) => w.as.admin.mutation(api.admin.setSetting, { key, value });
+const checkout = (w: World) => ({ psychicProfileId: w.profileA, durationMinutes: 30 as const, date: w.monday, time: "09:00" });
+
+describe("psychic_registration_enabled", () => {
+  it("off: a reader cannot sign up, a client still can; on again: the reader can", async () => {
+    const w = await buildWorld(setupTest());
+    await setSwitch(w, "psychic_registration_enabled", false);
+    expect(await errorCodeOf(signUp(w.t, "nuova.lettrice@esempio.it", "psychic"))).toBe("PSYCHIC_REGISTRATION_DISABLED");
+    await signUp(w.t, "nuovo.cliente@esempio.it", "client");
+    await setSwitch(w, "psychic_registration_enabled", true);
+    await signUp(w.t, "nuova.lettrice@esempio.it", "psychic");
+    const readers = await w.t.run((ctx) => ctx.db.query("users").withIndex("email", (q) => q.eq("email", "nuova.lettrice@esempio.it")).collect());
+    expect(readers).toHaveLength(1);
+  });
+});
+
+describe("booking_enabled", () => {
+  it("off: starting a payment is refused and nothing is held or charged; on again: it works", async () => {
+    const w = await buildWorld(setupTest());
+    await setSwitch(w, "booking_enabled", false);
+    expect(await errorCodeOf(w.as.clientA.action(api.payments.startCheckout, checkout(w)))).toBe("BOOKING_DISABLED");
+    expect(fakeStripe().sessions.size).toBe(0);
+    expect((await w.t.query(api.bookings.listFreeStarts, { psychicProfileId: w.profileA, date: w.monday, durationMinutes: 30, now: Date.now() }))?.times).toContain("09:00");
+    await setSwitch(w, "booking_enabled", true);
+    expect((await w.as.clientA.action(api.payments.startCheckout, checkout(w))).bookingId).toBeDefined();
+  });
+});
+
+describe("maintenance_mode", () => {
+  it("on: visitors, clients and readers cannot write through mutations or actions; reading still works", async () => {
+    const w = await buildWorld(setupTest());
+    await setSwitch(w, "maintenance_mode", true);
+    const contact = { name: "Mario", email: "mario@esempio.it", userType: "client" as const, subject: "Ciao", message: "Una domanda" };
+    expect(await errorCodeOf(w.t.mutation(api.contact.send, contact))).toBe("MAINTENANCE_MODE");
+    expect(await errorCodeOf(w.as.clientA.mutation(api.users.updateFullName, { fullName: "Altro Nome" }))).toBe("MAINTENANCE_MODE");
+    expect(await errorCodeOf(w.as.clientA.action(api.payments.startCheckout, checkout(w)))).toBe("MAINTENANCE_MODE");
+    expect(await errorCodeOf(w.as.psychicA.mutation(api.psychicProfiles.setAvailable, { isAvailable: false }))).toBe("MAINTENANCE_MODE");
+    const photo = await w.uploadFor("psychicA");
+    expect(await errorCodeOf(w.as.psychicA.action(api.psychicProfiles.setMyPhoto, { storageId: photo }))).toBe("MAINTENANCE_MODE");
+    // An admin-domain account without a grant is not an admin.
+    expect(await errorCodeOf(w.as.adminNoGrant.mutation(api.users.updateFullName, { fullName: "Altro" }))).toBe("MAINTENANCE_MODE");
+    expect(await w.t.run((ctx) => ctx.db.query("contactMessages").collect())).toHaveLength(3);
+
+    // Reading is not writing: the public pages and the dashboards still load.
+    expect((await w.t.query(api.psychics.listPublic, {})).readers).toHaveLength(2);
+    expect(await w.as.clientA.query(api.bookings.listMine, { now: Date.now() })).toBeDefined();
+    expect((await w.t.query(api.settings.getPublic, {})).maintenance_mode).toBe(true);
+
+    await setSwitch(w, "maintenance_mode", false);
+    await w.as.clientA.mutation(api.users.updateFullName, { fullName: "Altro Nome" });
+  });
+
+  it("admins still sign in and write, and the server's own work (a paid webhook) goes on", async () => {
+    const t = setupTest();
+    const w = await buildWorld(t);
+    const { bookingId } = await w.as.clientA.action(api.payments.startCheckout, checkout(w));
+    await setSwitch(w, "maintenance_mode", true);
+
+    await t.action(internal.users.createAdminAccount, { email: "capo@arcano.it", password: "segreta-admin", fullName: "Capo" });
+    const signedIn = await t.action(api.auth.signIn, {
+      provider: "password",
+      params: { flow: "signIn", email: "capo@arcano.it", password: "segreta-admin", adminLogin: true },
+    });
+    expect(signedIn.tokens?.token).toEqual(expect.any(String));
+    await w.as.admin.mutation(api.admin.markMessageRead, { messageId: w.messages.unread });
+
+    const session = fakeStripe().pay(fakeStripe().lastSession().id);
+    const { body, header } = await signedEvent("checkout.session.completed", session);
+    await t.fetch("/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } });
+    expect((await t.run((ctx) => ctx.db.get("bookings", bookingId)))?.status).toBe("confirmed");
+  });
+});
+
+describe("psychic_approval_required", () => {
+  const fields = {
+    psychicName: "Luna",
+    bio: "Leggo i Tarocchi con calma e chiarezza.",
+    specialties: ["Tarocchi"] as "Tarocchi"[],
+    specializations: [],
+    yearsExperience: 7,
+    availableDurations: [30] as 30[],
+    pricing: { "30": 35 },
+    availability: defaultAvailability(),
+  };
+  const jpeg = [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])];
+
+  /** An approved, public reader, then the switch turned on. */
+  async function approvedReader() {
+    const w = await buildWorld(setupTest());
+    const reader = await signInAs(w.t, { email: "luna@esempio.it", name: "Luna Rossi", accountType: "psychic" });
+    await reader.as.mutation(api.psychicProfiles.ensureMine, {});
+    expect(await reader.as.mutation(api.psychicProfiles.publishMine, fields)).toEqual({ profileStatus: "approved" });
+    const profileId = (await reader.as.query(api.psychicProfiles.getMine, {}))!.id;
+    await setSwitch(w, "psychic_approval_required", true);
+    return { w, reader, profileId };
+  }
+  const publicPage = (w: World, id: string) => w.t.query(api.psychics.getPublicProfile, { id });
+
+  it("off: an approved reader's new name and bio are public at once", async () => {
+    const { w, reader, profileId } = await approvedReader();
+    await setSwitch(w, "psychic_approval_required", false);
+    await reader.as.mutation(api.psychicProfiles.saveMine, { ...fields, psychicName: "Luna Nuova" });
+    expect(await publicPage(w, profileId)).toMatchObject({ psychicName: "Luna Nuova" });
+  });
+
+  it("on: Publish sends a new profile to review", async () => {
+    const w = await buildWorld(setupTest());
+    await setSwitch(w, "psychic_approval_required", true);
+    const reader = await signInAs(w.t, { email: "sole@esempio.it", accountType: "psychic" });
+    await reader.as.mutation(api.psychicProfiles.ensureMine, {});
+    expect(await reader.as.mutation(api.psychicProfiles.publishMine, fields)).toEqual({ profileStatus: "pending" });
+  });
+
+  it("on: name, bio and photo changes wait for review while the public keeps the approved version; approving publishes them", async () => {
+    const { w, reader, profileId } = await approvedReader();
+    await reader.as.mutation(api.psychicProfiles.saveMine, {
+      ...fields,
+      psychicName: "Luna Stellare",
+      bio: "Una nuova biografia.",
+      yearsExperience: 8,
+    });
+    const photo = await uploadPhotoAs(w.t, reader.as, jpeg);
+    await reader.as.action(api.psychicProfiles.setMyPhoto, { storageId: photo });
+
+    // The public sees the approved name, bio and (no) photo; other fields change at once.
+    expect(await publicPage(w, profileId)).toMatchObject({ psychicName: "Luna", bio: fields.bio, photoUrl: null, yearsExperience: 8 });
+    expect((await w.t.query(api.psychics.listPublic, { search: "Stellare" })).readers).toEqual([]);
+    // The reader sees their own latest version, marked as in review.
+    expect(await reader.as.query(api.psychicProfiles.getMine, {})).toMatchObject({
+      psychicName: "Luna Stellare",
+      bio: "Una nuova biografia.",
+      photoUrl: expect.any(String),
+      profileStatus: "approved",
+      changesInReview: true,
+    });
+    // In the admin's review queue, after the new profile that waited first.
+    const queue = (await w.as.admin.query(api.admin.listPsychics, {})).readers.map((reader) => [reader.id, reader.inReview]);
+    expect(queue.slice(0, 2)).toEqual([
+      [w.profilePending, "profile"],
+      [profileId, "changes"],
+    ]);
+    const row = (await w.as.admin.query(api.admin.listPsychics, {})).readers[1];
+    expect(row.psychicName).toBe("Luna");
+    expect(row.pendingChanges).toMatchObject({ psychicName: "Luna Stellare", photoUrl: expect.any(String) });
+
+    await w.as.admin.mutation(api.admin.approvePsychic, { profileId });
+    expect(await publicPage(w, profileId)).toMatchObject({ psychicName: "Luna Stellare", bio: "Una nuova biografia.", photoUrl: expect.any(String) });
+    expect((await reader.as.query(api.psychicProfiles.getMine, {}))?.changesInReview).toBe(false);
+  });
+
+  it("on: rejected changes are dropped with a note, the refused photo deleted, the approved version kept", async () => {
+    const { w, reader, profileId } = await approvedReader();
+    await reader.as.mutation(api.psychicProfiles.saveMine, { ...fields, psychicName: "Nome Scorretto" });
+    const photo = await uploadPhotoAs(w.t, reader.as, jpeg);
+    await reader.as.action(api.psychicProfiles.setMyPhoto, { storageId: photo });
+    await w.as.admin.mutation(api.admin.rejectPsychic, { profileId, note: "Il nome non può contenere recapiti." });
+
+    expect(await publicPage(w, profileId)).toMatchObject({ psychicName: "Luna", photoUrl: null });
+    expect(await reader.as.query(api.psychicProfiles.getMine, {})).toMatchObject({
+      psychicName: "Luna",
+      profileStatus: "approved",
+      changesInReview: false,
+      adminNotes: "Il nome non può contenere recapiti.",
+    });
+    expect(await w.t.run((ctx) => ctx.db.system.get("_storage", photo))).toBeNull();
+  });
+
+  it("on: saving the approved name and bio again leaves nothing in review", async () => {
+    const { w, reader, profileId } = await approvedReader();
+    await reader.as.mutation(api.psychicProfiles.saveMine, { ...fields, bio: "Cambiata." });
+    await reader.as.mutation(api.psychicProfiles.saveMine, fields);
+    expect((await reader.as.query(api.psychicProfiles.getMine, {}))?.changesInReview).toBe(false);
+    expect(await errorCodeOf(w.as.admin.mutation(api.admin.approvePsychic, { profileId }))).toBe("INVALID_STATE");
+  });
+});
