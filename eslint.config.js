@@ -1,36 +1,9 @@
-import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import convexPlugin from "@convex-dev/eslint-plugin";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
-import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-
-// Every folder under src/features is a feature; read at lint time so a new feature is fenced in too.
-const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-
-/** Imports flow shared (components, lib) → features → app, and no feature imports another. */
-const importBoundaries = [
-  {
-    target: ["./src/components", "./src/lib"],
-    from: ["./src/features", "./src/app"],
-    message: "Shared code may not depend on a feature or on the app layer: move the piece to src/components or src/lib.",
-  },
-  {
-    target: "./src/features",
-    from: "./src/app",
-    message: "A feature may not import the app layer (router, layout): route paths are in src/lib/paths.ts.",
-  },
-  ...features.map((feature) => ({
-    target: `./src/features/${feature}`,
-    from: "./src/features",
-    except: [`./${feature}`],
-    message: "A feature may not import another feature: move what both need to src/components or src/lib.",
-  })),
-];
+import { importBoundaries } from "./eslint/importBoundaries.js";
 
 export default tseslint.config(
   {
@@ -59,12 +32,12 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
   },
   {
-    // The TypeScript resolver reads tsconfig.json `paths`, so `@/…` and `@convex/…` imports are checked too.
+    // Imports flow shared (components, lib) → features → app, and no feature imports another;
+    // `@/…` imports are resolved like relative ones.
     files: ["src/**/*.{ts,tsx}"],
-    plugins: { "import-x": importX },
-    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })] },
+    plugins: { arcano: { rules: { "import-boundaries": importBoundaries } } },
     rules: {
-      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: importBoundaries }],
+      "arcano/import-boundaries": ["error", { srcDir: new URL("./src", import.meta.url).pathname }],
     },
   },
   ...convexPlugin.configs.recommended,

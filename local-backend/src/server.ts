@@ -122,7 +122,8 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   let lastCommitTs = 0n;
   let pumpScheduled = false;
   let pumping = false;
-  let history: History | undefined;
+  // Set once the log is restored (commits replayed then are not history); the commit hook reads it.
+  const historyRef: { current?: History } = {};
 
   const durability = new Durability(opts.dataDir, defer, () => {
     durableChanges = durableChanges.length ? durableChanges.concat(pending) : pending;
@@ -143,7 +144,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     onCommit: (changes) => {
       lastCommitTs = clock.next();
       durability.appendCommit(lastCommitTs, changes.map((c) => [c.id, c.new]), engine.internals.counters());
-      history?.record(lastCommitTs, changes);
+      historyRef.current?.record(lastCommitTs, changes);
       pending.push(...changes);
     },
   });
@@ -153,7 +154,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   lastCommitTs = durableTs = restored.ts;
   engine.internals.restore(restored.docs, restored.counters);
   // No history before this start: a read at an earlier timestamp is out of retention.
-  history = new History(restored.ts);
+  historyRef.current = new History(restored.ts);
   const violations = engine.internals.schemaViolations(schema);
   if (violations.length) backendLog(`Warning: stored documents do not match convex/schema.ts:\n${formatViolations(violations)}`);
   const undeclared = undeclaredTables(engine.internals.documents(), schema);
@@ -280,7 +281,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     process.env.LOCAL_BACKEND_DEBUG_STATS === "1"
       ? () => ({ evaluations: subs.evaluations, groups: subs.groupCount, connections: sync.conns.size })
       : undefined;
-  const snapshotAt = (ts: bigint) => history!.at(ts, engine.internals.documents());
+  const snapshotAt = (ts: bigint) => historyRef.current!.at(ts, engine.internals.documents());
   const ctx = { engine, files, verify, synced: () => durability.synced(), kick, lastCommitTs: () => lastCommitTs, snapshotAt, cloudUrl, adminKey: keys.adminKey, stats };
   handlers.cloud = (req, res) => defer(() => void cloudHandler(ctx, req, res));
   handlers.site = (req, res) => defer(() => void siteHandler(ctx, req, res));
