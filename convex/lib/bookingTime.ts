@@ -4,13 +4,20 @@ import type { QueryCtx } from "../_generated/server";
 import { blocksTime } from "../model/bookings";
 import type { Interval } from "../model/slots";
 
-/** More than a reader can hold in a day (48 half hours), with room for lapsed holds. */
-const MAX_BOOKINGS_PER_DAY = 200;
+/** The statuses that can block time (`blocksTime` decides for each booking). */
+const BLOCKING_STATUSES = ["confirmed", "scheduled", "pending_payment"] as const;
 
 /**
- * The intervals of a reader's bookings that start inside `window` and block time at `nowMs`; reads
- * only that reader's bookings of that window, through the index. `except` leaves one booking out
- * (the one being confirmed or moved).
+ * More than a reader can hold in a day of any one status (bookings of one status that block time
+ * never overlap: 96 quarter hours at most). Callers reading several days pass a larger limit.
+ */
+const MAX_PER_STATUS_PER_DAY = 100;
+
+/**
+ * The intervals of a reader's bookings that start inside `window` and block time at `nowMs`. Reads
+ * only that reader's bookings of that window in the statuses that can block, through the index:
+ * lapsed holds, cancellations and completed consultations are never read, however many there are.
+ * `except` leaves one booking out (the one being confirmed or moved).
  */
 export async function blockingIntervals(
   ctx: QueryCtx,
@@ -18,15 +25,23 @@ export async function blockingIntervals(
   window: Interval,
   nowMs: number,
   except?: Id<"bookings">,
-  limit = MAX_BOOKINGS_PER_DAY,
+  limit = MAX_PER_STATUS_PER_DAY,
 ): Promise<Interval[]> {
-  const bookings = await ctx.db
-    .query("bookings")
-    .withIndex("by_psychicProfile_startsAt", (q) =>
-      q.eq("psychicProfileId", psychicProfileId).gte("startsAt", window.startsAt).lt("startsAt", window.endsAt),
-    )
-    .take(limit);
-  return bookings
-    .filter((booking) => booking._id !== except && blocksTime(booking, nowMs))
-    .map(({ startsAt, endsAt }) => ({ startsAt, endsAt }));
+  const intervals: Interval[] = [];
+  for (const status of BLOCKING_STATUSES) {
+    const bookings = await ctx.db
+      .query("bookings")
+      .withIndex("by_psychicProfile_status_startsAt", (q) =>
+        q
+          .eq("psychicProfileId", psychicProfileId)
+          .eq("status", status)
+          .gte("startsAt", window.startsAt)
+          .lt("startsAt", window.endsAt),
+      )
+      .take(limit);
+    for (const booking of bookings) {
+      if (booking._id !== except && blocksTime(booking, nowMs)) intervals.push({ startsAt: booking.startsAt, endsAt: booking.endsAt });
+    }
+  }
+  return intervals;
 }
