@@ -9,6 +9,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { adminBooking, clientRow, messageRow, readerRow, toAdminBooking, toClientRow, toMessageRow, toReaderRow, toUserRow, userRow } from "./lib/adminViews";
 import { countMessage, readCounter } from "./lib/counters";
+import { rebuildCounters } from "./lib/counterRecount";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery, internalMutation } from "./lib/functions";
 import { approvePendingChanges, discardPendingChanges } from "./lib/profileReview";
@@ -16,7 +17,7 @@ import { requireInstant } from "./lib/time";
 import { settingKey, settingKeys, type ContactStatus } from "./lib/validators";
 import { ADMIN_LIMITS, matchesPerson, normaliseSearch } from "./model/admin";
 import { canMoveMessage, cleanText } from "./model/contact";
-import { ALL_TIME, counterKey, monthOf, recount, type CounterMetric } from "./model/counters";
+import { monthOf, type CounterMetric } from "./model/counters";
 import { SETTING_DEFAULTS, SETTING_DESCRIPTIONS } from "./model/settings";
 
 const figure = v.object({ total: v.number(), thisMonth: v.number() });
@@ -326,35 +327,5 @@ export const setSetting = adminMutation({
 export const recountCounters = internalMutation({
   args: {},
   returns: v.object({ counters: v.number(), people: v.number(), changed: v.number() }),
-  handler: async (ctx) => {
-    const accounts = await ctx.db.query("users").collect();
-    const bookings = await ctx.db.query("bookings").collect();
-    const messages = await ctx.db.query("contactMessages").collect();
-    const { platform, people } = recount({ accounts, bookings, messageStatuses: messages.map((message) => message.status) });
-
-    let changed = 0;
-    const counters = await ctx.db.query("platformCounters").collect();
-    for (const row of counters) {
-      const key = counterKey(row.metric, row.period);
-      if ((platform.get(key) ?? 0) !== row.value) changed++;
-      if (platform.has(key)) await ctx.db.patch("platformCounters", row._id, { value: platform.get(key)! });
-      else await ctx.db.delete("platformCounters", row._id);
-      platform.delete(key);
-    }
-    for (const [key, value] of platform) {
-      const [metric, period] = key.split("|") as [CounterMetric, string];
-      await ctx.db.insert("platformCounters", { metric, period: period ?? ALL_TIME, value });
-      changed++;
-    }
-
-    const existing = new Set<string>(accounts.map((account) => account._id));
-    for (const row of await ctx.db.query("bookingTotals").collect()) await ctx.db.delete("bookingTotals", row._id);
-    let peopleCount = 0;
-    for (const [userId, totals] of people) {
-      if (!existing.has(userId)) continue;
-      await ctx.db.insert("bookingTotals", { userId: userId as Id<"users">, ...totals });
-      peopleCount++;
-    }
-    return { counters: counters.length, people: peopleCount, changed };
-  },
+  handler: async (ctx) => rebuildCounters(ctx),
 });

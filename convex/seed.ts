@@ -6,6 +6,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { MutationCtx } from "./_generated/server";
 import { blockingIntervals } from "./lib/bookingTime";
+import { rebuildCounters } from "./lib/counterRecount";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
 import { utcMsToRome } from "./lib/time";
 import { priceCentsFor } from "./model/bookings";
@@ -14,6 +15,7 @@ import { priceFor } from "./model/psychics";
 import { consultationInterval, dayWindow, freeStarts } from "./model/slots";
 import type { DurationMinutes } from "./lib/validators";
 import { DEMO_PASSWORD, demoAccounts, demoReaders, weekFrom } from "./model/demoData";
+import { demoMessages, demoPendingReader } from "./model/demoAdminData";
 
 export const isSeeded = internalQuery({
   args: {},
@@ -51,6 +53,8 @@ export const run = internalAction({
     // Staff accounts carry no account type; the grant below makes this one an admin.
     const adminId = await account(demoAccounts.admin.email, demoAccounts.admin.name);
     await ctx.runMutation(internal.seed.insertDemoProfiles, { readerUserIds, adminId });
+    const pendingReaderId = await account(demoPendingReader.email, demoPendingReader.name, "psychic");
+    await ctx.runMutation(internal.seed.insertDemoAdminData, { pendingReaderId });
     return { seeded: true };
   },
 });
@@ -141,3 +145,35 @@ async function insertDemoBookings(ctx: MutationCtx, now: number) {
     }
   }
 }
+
+/**
+ * The admin area's demo data: a reader waiting for review and contact messages in every status.
+ * The demo bookings and messages are written directly, so the figures are then counted from them.
+ */
+export const insertDemoAdminData = internalMutation({
+  args: { pendingReaderId: v.id("users") },
+  returns: v.null(),
+  handler: async (ctx, { pendingReaderId }) => {
+    const { email: _email, name: _name, ...profile } = demoPendingReader;
+    await ctx.db.insert("psychicProfiles", {
+      ...profile,
+      userId: pendingReaderId,
+      specialties: ["Carte Sibille", "Rune"],
+      specializations: ["Decisioni Importanti"],
+      totalConsultations: 0,
+      reviewCount: 0,
+      isAvailable: true,
+      isPubliclyVisible: true,
+      profileStatus: "pending",
+      verificationCallCompleted: false,
+      hourlyRateEuros: profile.pricing["60"],
+      availableDurations: [30, 60],
+    });
+    const now = Date.now();
+    for (const { status, ...message } of demoMessages) {
+      await ctx.db.insert("contactMessages", { ...message, status, updatedAt: now });
+    }
+    await rebuildCounters(ctx);
+    return null;
+  },
+});

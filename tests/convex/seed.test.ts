@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { demoAccounts, demoReaders } from "../../convex/model/demoData";
+import { demoMessages, demoPendingReader } from "../../convex/model/demoAdminData";
 import { setupTest } from "./setup";
 
 describe("the demo seed", () => {
@@ -18,9 +19,10 @@ describe("the demo seed", () => {
     expect(byEmail.get(demoAccounts.reader.email)?.accountType).toBe("psychic");
     expect(grants.map((grant) => grant.userId)).toEqual([byEmail.get(demoAccounts.admin.email)?._id]);
 
-    expect(profiles).toHaveLength(demoReaders.length);
-    expect(profiles.length).toBeGreaterThanOrEqual(8);
-    for (const profile of profiles) {
+    const approved = profiles.filter((profile) => profile.profileStatus === "approved");
+    expect(approved).toHaveLength(demoReaders.length);
+    expect(approved.length).toBeGreaterThanOrEqual(8);
+    for (const profile of approved) {
       expect(profile.photoUrl).toMatch(/^\/readers\/.+\.svg$/);
       expect(profile.availableDurations.length).toBeGreaterThan(0);
       for (const minutes of profile.availableDurations) expect(profile.pricing[String(minutes)]).toBeGreaterThan(0);
@@ -28,6 +30,30 @@ describe("the demo seed", () => {
       // No made-up rating: it comes only from reviews.
       expect(profile.rating).toBeUndefined();
     }
+  });
+
+  it("gives the admin area a reader waiting for review, messages in every status and figures that match", async () => {
+    const t = setupTest();
+    await t.action(internal.seed.run, {});
+    const admin = await t.run(async (ctx) => {
+      const user = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", demoAccounts.admin.email)).unique();
+      const session = await ctx.db.insert("authSessions", { userId: user!._id, expirationTime: Date.now() + 3_600_000 });
+      return { subject: `${user!._id}|${session}` };
+    });
+    const as = t.withIdentity(admin);
+    const { readers } = await as.query(api.admin.listPsychics, {});
+    expect(readers[0]).toMatchObject({ email: demoPendingReader.email, statusLabel: "In Attesa", inReview: "profile" });
+    const counts = await as.query(api.admin.messageCounts, {});
+    expect(counts.all).toBe(demoMessages.length);
+    expect([counts.unread, counts.read, counts.replied].every((count) => count >= 2)).toBe(true);
+    expect(await as.query(api.admin.getOverview, { now: Date.now() })).toMatchObject({
+      readers: { total: demoReaders.length + 1 },
+      clients: { total: 1 },
+      consultations: { total: 2 },
+    });
+    // Public visitors still see only the approved readers.
+    expect((await t.query(api.psychics.listPublic, {})).readers).toHaveLength(demoReaders.length);
+    expect(await t.mutation(internal.admin.recountCounters, {})).toMatchObject({ changed: 0 });
   });
 
   it("gives the demo client upcoming paid consultations with the demo reader and another reader", async () => {
@@ -51,7 +77,7 @@ describe("the demo seed", () => {
     await t.action(internal.seed.run, {});
     expect(await t.action(internal.seed.run, {})).toEqual({ seeded: false });
     const count = await t.run(async (ctx) => (await ctx.db.query("psychicProfiles").collect()).length);
-    expect(count).toBe(demoReaders.length);
+    expect(count).toBe(demoReaders.length + 1);
   });
 
   it("lets the demo client sign in with the printed password", async () => {

@@ -1,0 +1,71 @@
+// What the admin area shows on a fresh local run: a reader waiting for review and contact messages
+// in every status. Seeded with the rest of the demo world (convex/seed.ts).
+import type { ContactFacts } from "./contact";
+import { halfHours, weekFrom } from "./demoData";
+
+export const demoPendingReader = {
+  email: "vega@esempio.it",
+  name: "Vega Marini",
+  psychicName: "Vega",
+  bio: "Leggo le Sibille e le rune da dieci anni, con un approccio pratico e diretto. Aspetto la verifica del profilo.",
+  yearsExperience: 10,
+  pricing: { "30": 40, "60": 70 },
+  availability: weekFrom({ tuesday: halfHours("15:00", "18:30"), thursday: halfHours("15:00", "18:30") }),
+};
+
+export const demoMessages: Array<ContactFacts & { status: "unread" | "read" | "replied" }> = [
+  {
+    name: "Francesca Galli",
+    email: "francesca.galli@esempio.it",
+    userType: "client",
+    category: "payment",
+    subject: "Addebito doppio?",
+    message: "Nell'estratto conto vedo due addebiti per lo stesso consulto. Potete controllare?",
+    status: "unread",
+  },
+  {
+    name: "Paolo Conti",
+    email: "paolo.conti@esempio.it",
+    userType: "client",
+    category: "general",
+    subject: "Consulti in inglese",
+    message: "Ci sono cartomanti che fanno consulti anche in inglese? Vorrei regalarne uno a un'amica.",
+    status: "unread",
+  },
+  {
+    name: "Rita Longo",
+    email: "rita.longo@esempio.it",
+    userType: "psychic",
+    category: "psychic",
+    subject: "Come funziona la verifica",
+    message: "Mi sono appena registrata come cartomante: quanto dura la verifica del profilo?",
+    status: "read",
+  },
+  {
+    name: "Luca Ferri",
+    email: "luca.ferri@esempio.it",
+    userType: "client",
+    category: "technical",
+    subject: "Microfono non rilevato",
+    message: "Durante la prova dei dispositivi il browser non trova il microfono. Uso Firefox su Windows.",
+    status: "read",
+  },
+  {
+    name: "Sara Riva",
+    email: "sara.riva@esempio.it",
+    userType: "client",
+    category: "booking",
+    subject: "Spostare un consulto",
+    message: "Posso spostare il consulto di venerdì alla settimana prossima?",
+    status: "replied",
+  },
+  {
+    name: "Giorgio Sala",
+    email: "giorgio.sala@esempio.it",
+    userType: "client",
+    category: "feedback",
+    subject: "Complimenti",
+    message: "Consulto molto utile e piattaforma semplice da usare. Grazie!",
+    status: "replied",
+  },
+];
