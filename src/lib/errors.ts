@@ -33,13 +33,15 @@ export const errorMessages: Record<ErrorCode, string> = {
   SLOT_UNAVAILABLE: "L'orario scelto non è disponibile.",
   SLOT_TOO_SOON: "Si può prenotare solo con almeno 60 minuti di anticipo.",
   DURATION_NOT_OFFERED: "Il cartomante non offre questa durata.",
-  INVALID_STATE: "L'operazione non è possibile nello stato attuale del consulto.",
+  // Also refused admin moves (a message already read or replied, a profile no longer in review).
+  INVALID_STATE: "L'operazione non è più possibile: lo stato è cambiato nel frattempo. Aggiorna la pagina.",
   CANCELLATION_NOT_ALLOWED: "Questo consulto non può più essere annullato.",
   PAYMENT_FAILED: "Impossibile creare il pagamento. Riprova.",
   TOO_MANY_HOLDS: "Hai già 3 prenotazioni in attesa di pagamento. Completale o attendi che scadano.",
   CALL_NOT_OPEN: "La chiamata non è ancora disponibile.",
   CALL_ENDED: "Il consulto non è più disponibile: il tempo è scaduto.",
   NOT_VOICE_CONSULTATION: "Questo consulto non è una consultazione vocale.",
+  BOOKING_NOT_CONFIRMED: "Prenotazione non trovata o non confermata.",
   REVIEW_NOT_ALLOWED: "Puoi recensire solo un consulto completato.",
   ALREADY_REVIEWED: "Hai già recensito questo consulto.",
 };
