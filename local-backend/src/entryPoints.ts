@@ -117,7 +117,8 @@ export async function checkIsolateModules(convexDir: string, entries: EntryPoint
     if (!errors) throw e;
     const text = (await formatMessages(errors, { kind: "error", color: false })).join("");
     const nodeApi = errors.some((m) => m.notes.some((n) => n.text.includes("Are you trying to bundle for node?")));
-    throw new ModuleLoadError(nodeApi ? `${text}\n${USE_NODE_ADVICE}` : text);
+    // The advice first: a long list of unresolved built-ins must not push it out of a shortened report.
+    throw new ModuleLoadError(nodeApi ? `${USE_NODE_ADVICE}\n${text}` : text);
   }
   const record = { entries: isolate, inputs: Object.fromEntries(inputs.map((f) => [path.resolve(f), stamp(path.resolve(f))])) };
   fs.writeFileSync(cacheFile, JSON.stringify(record));

@@ -216,7 +216,7 @@ test("settings: the name change shows at once and survives a reload; deletion as
   expectRefusals(consoleErrors, ["INVALID_CREDENTIALS"]);
 });
 
-test("reader settings: the switches save, the password changes, a client is sent away", async ({ page }) => {
+test("reader settings: the switches save, the password changes, a client is sent away", async ({ page, consoleErrors }) => {
   await signUp(page, { type: "psychic", name: "Luna Test", email: uniqueEmail("luna") });
   await page.goto("/psychic/settings");
   const main = page.getByRole("main");
@@ -240,7 +240,8 @@ test("reader settings: the switches save, the password changes, a client is sent
   await passwordForm.getByLabel("Conferma nuova password").fill("cambiata-1");
   await passwordForm.getByRole("button", { name: "Aggiorna password" }).click();
   // The server asks for the current password and says when it is wrong.
-  await expect(page.getByText("La password attuale non è corretta.")).toBeVisible();
+  await expect(toastWith(page, "La password attuale non è corretta.")).toBeVisible();
+  expectRefusals(consoleErrors, ["WRONG_CURRENT_PASSWORD"]);
   await passwordForm.getByLabel("Password attuale").fill("segreta-1");
   await passwordForm.getByRole("button", { name: "Aggiorna password" }).click();
   await expect(toastWith(page, "Password aggiornata")).toBeVisible();

@@ -85,11 +85,11 @@ test("a visitor books from the prompt, pays, and everyone sees it live", async (
 
   await expect(page).toHaveURL(/\/payment-success\?session_id=cs_/);
   await expect(page.getByText("Confermato", { exact: true })).toBeVisible();
+  // The reader's dashboard, open all along, announces it (a toast lasts a few seconds, so look now)
+  // and lists it.
+  await expect(reader.getByTestId("toast").filter({ hasText: "Nuova prenotazione" })).toBeVisible();
+  await expect(reader.getByRole("main").getByText("Nuova Cliente").first()).toBeVisible();
   await expectAccessible(page, "/payment-success");
-
-  // The reader's dashboard, open all along, announces it.
-  await expect(reader.getByText("Nuova prenotazione")).toBeVisible();
-  await expect(reader.getByText("Nuova Cliente").first()).toBeVisible();
 
   // The client's dashboard lists it.
   await page.getByRole("link", { name: "Vai alla dashboard" }).click();
