@@ -65,9 +65,11 @@ export function ArcanoPassword({ reset }: { reset: EmailConfig }) {
           const password = requirePassword(params.password);
           const signUp = parseSignUp(params);
           if (!signUp.ok) return fail(signUp.code, signUp.field ? { field: signUp.field } : undefined);
-          if (signUp.value.accountType === "psychic") {
-            const settings = await ctx.runQuery(internal.accounts.registrationSettings, {});
-            if (!settings.psychic_registration_enabled) return fail("PSYCHIC_REGISTRATION_DISABLED");
+          const settings = await ctx.runQuery(internal.accounts.registrationSettings, {});
+          // Maintenance refuses every write but an admin's; a new account is one.
+          if (settings.maintenance_mode) return fail("MAINTENANCE_MODE");
+          if (signUp.value.accountType === "psychic" && !settings.psychic_registration_enabled) {
+            return fail("PSYCHIC_REGISTRATION_DISABLED");
           }
           if (await ctx.runQuery(internal.accounts.isEmailTaken, { email })) return fail("EMAIL_IN_USE");
           const { user } = await createAccount(ctx, {

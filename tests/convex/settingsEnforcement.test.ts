@@ -61,6 +61,12 @@ describe("maintenance_mode", () => {
     expect(await errorCodeOf(w.as.psychicA.mutation(api.psychicProfiles.setAvailable, { isAvailable: false }))).toBe("MAINTENANCE_MODE");
     const photo = await w.uploadFor("psychicA");
     expect(await errorCodeOf(w.as.psychicA.action(api.psychicProfiles.setMyPhoto, { storageId: photo }))).toBe("MAINTENANCE_MODE");
+    // Nobody new signs up while the platform is closed for maintenance.
+    const signUp = w.t.action(api.auth.signIn, {
+      provider: "password",
+      params: { flow: "signUp", email: "nuova@esempio.it", password: "segreta123", name: "Nuova", accountType: "client", consent: true },
+    });
+    expect(await errorCodeOf(signUp)).toBe("MAINTENANCE_MODE");
     // An admin-domain account without a grant is not an admin.
     expect(await errorCodeOf(w.as.adminNoGrant.mutation(api.users.updateFullName, { fullName: "Altro" }))).toBe("MAINTENANCE_MODE");
     expect(await w.t.run((ctx) => ctx.db.query("contactMessages").collect())).toHaveLength(3);
