@@ -1,7 +1,8 @@
-// HTTP routes: the auth library's OpenID and sign-in endpoints, and the Stripe webhook.
+// HTTP routes: the auth library's OpenID and sign-in endpoints, the Stripe webhook and Twilio's
+// voice and conference webhooks.
 import { httpRouter } from "convex/server";
 import { internal } from "./_generated/api";
-import { httpAction } from "./_generated/server";
+import { env, httpAction } from "./_generated/server";
 import { auth } from "./auth";
 import { verifyWebhookEvent, type Stripe } from "./lib/stripe";
 
@@ -53,6 +54,85 @@ http.route({
       return new Response("Firma del webhook non valida", { status: 400 });
     }
     const outcome = await ctx.runMutation(internal.payments.applyStripeEvent, eventFields(event));
+    return Response.json({ received: true, outcome });
+  }),
+});
+
+// ─── Twilio Voice (README, "Calls": the TwiML app's voice URL and the conference status callback) ───
+
+const TWILIO_VOICE_PATH = "/twilio/voice";
+const TWILIO_STATUS_PATH = "/twilio/conference-status";
+
+/** The deployment's public address, which Twilio signs requests for (not the internal request URL). */
+function siteUrl(): string {
+  return (env.CONVEX_SITE_URL ?? "").replace(/\/$/, "");
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+const twiml = (body: string) =>
+  new Response(`<?xml version="1.0" encoding="UTF-8"?><Response>${body}</Response>`, {
+    headers: { "Content-Type": "text/xml" },
+  });
+
+/**
+ * The form fields of a Twilio webhook, or null when its X-Twilio-Signature does not match them and
+ * the URL Twilio called (checked with the twilio SDK in a Node action).
+ */
+async function signedTwilioForm(ctx: Parameters<Parameters<typeof httpAction>[0]>[0], request: Request) {
+  const signature = request.headers.get("x-twilio-signature");
+  if (!signature) return null;
+  const params = Object.fromEntries(new URLSearchParams(await request.text()));
+  const { pathname, search } = new URL(request.url);
+  const signed = await ctx.runAction(internal.twilio.isSignedByTwilio, { url: `${siteUrl()}${pathname}${search}`, signature, params });
+  return signed ? params : null;
+}
+
+const forbidden = () => new Response("Firma Twilio non valida", { status: 403 });
+
+/**
+ * The TwiML app's voice URL: the browser's Device calls in with its identity (person and booking)
+ * and the booking id; a party inside the window enters the booking's two-person conference, limited
+ * to the time left, with status callbacks; anyone else hears why and is hung up on.
+ */
+http.route({
+  path: TWILIO_VOICE_PATH,
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const form = await signedTwilioForm(ctx, request);
+    if (form === null) return forbidden();
+    const admission = await ctx.runMutation(internal.calls.admitTwilioCaller, {
+      from: form.From ?? "",
+      bookingId: form.bookingId ?? "",
+      callSid: form.CallSid ?? "",
+    });
+    if (!admission.admitted) {
+      return twiml('<Say language="it-IT">Il consulto non è disponibile in questo momento.</Say><Hangup/>');
+    }
+    const callback = escapeXml(`${siteUrl()}${TWILIO_STATUS_PATH}`);
+    return twiml(
+      `<Dial timeLimit="${admission.timeLimitSeconds}"><Conference maxParticipants="2" beep="false" waitUrl="" ` +
+        `startConferenceOnEnter="true" endConferenceOnExit="false" statusCallback="${callback}" statusCallbackMethod="POST" ` +
+        `statusCallbackEvent="start end join leave">${escapeXml(admission.conference)}</Conference></Dial>`,
+    );
+  }),
+});
+
+/** The conference's status callback: signature checked, each event applied once. */
+http.route({
+  path: TWILIO_STATUS_PATH,
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const form = await signedTwilioForm(ctx, request);
+    if (form === null) return forbidden();
+    const outcome = await ctx.runMutation(internal.calls.applyConferenceEvent, {
+      conference: form.FriendlyName ?? "",
+      conferenceSid: form.ConferenceSid ?? "",
+      sequenceNumber: form.SequenceNumber ?? `${form.StatusCallbackEvent}:${form.CallSid}:${form.Timestamp}`,
+      event: form.StatusCallbackEvent ?? "",
+      callSid: form.CallSid ?? null,
+    });
     return Response.json({ received: true, outcome });
   }),
 });

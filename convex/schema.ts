@@ -165,6 +165,14 @@ export default defineSchema({
     endedAt: v.optional(v.number()),
     durationSeconds: v.optional(v.number()),
     updatedAt: v.number(),
+    // Each party's last sign of presence in the call (page heartbeat or Twilio join); absent when out.
+    clientSeenAt: v.optional(v.number()),
+    psychicSeenAt: v.optional(v.number()),
+    // Twilio: each party's call, to tell whose conference events are whose, and the status
+    // callbacks already applied (conference sid + sequence number), so a retried one counts once.
+    clientCallSid: v.optional(v.string()),
+    psychicCallSid: v.optional(v.string()),
+    twilioEventKeys: v.optional(v.array(v.string())),
   }).index("by_bookingId", ["bookingId"]),
 
   // WebRTC offer/answer/ICE messages between the two parties when Twilio is not configured.

@@ -13,7 +13,7 @@ import { priceCentsFor } from "./model/bookings";
 import { addDays } from "./model/nextAvailability";
 import { priceFor } from "./model/psychics";
 import { consultationInterval, dayWindow, freeStarts } from "./model/slots";
-import type { DurationMinutes } from "./lib/validators";
+import { durationMinutes, type DurationMinutes } from "./lib/validators";
 import { DEMO_PASSWORD, demoAccounts, demoReaders, weekFrom } from "./model/demoData";
 import { demoMessages, demoPendingReader } from "./model/demoAdminData";
 
@@ -175,5 +175,56 @@ export const insertDemoAdminData = internalMutation({
     }
     await rebuildCounters(ctx);
     return null;
+  },
+});
+
+/**
+ * A confirmed voice booking between the demo client and the demo reader whose call is open now, to
+ * try a call on a fresh start (`npx convex run seed:callNow`). `startsInMinutes` may be negative or
+ * up to 5 (the room opens 5 minutes early); `endsInSeconds` shortens the window for tests.
+ */
+export const callNow = internalMutation({
+  args: {
+    minutes: v.optional(durationMinutes),
+    startsInMinutes: v.optional(v.number()),
+    endsInSeconds: v.optional(v.number()),
+  },
+  returns: v.id("bookings"),
+  handler: async (ctx, { minutes = 30, startsInMinutes = 0, endsInSeconds }) => {
+    if (startsInMinutes > 5 || startsInMinutes < -minutes) throw new Error("startsInMinutes: the window must be open now");
+    const byEmail = (email: string) =>
+      ctx.db
+        .query("users")
+        .withIndex("email", (q) => q.eq("email", email))
+        .unique();
+    const client = await byEmail(demoAccounts.client.email);
+    const reader = await byEmail(demoAccounts.reader.email);
+    const profile =
+      reader === null
+        ? null
+        : await ctx.db
+            .query("psychicProfiles")
+            .withIndex("by_userId", (q) => q.eq("userId", reader._id))
+            .unique();
+    if (client === null || reader === null || profile === null) throw new Error("Demo data missing: run seed:run first");
+    const now = Date.now();
+    const startsAt = now + Math.round(startsInMinutes * 60_000);
+    const endsAt = endsInSeconds === undefined ? startsAt + minutes * 60_000 : now + endsInSeconds * 1000;
+    const rome = utcMsToRome(startsAt);
+    return ctx.db.insert("bookings", {
+      clientId: client._id,
+      psychicUserId: reader._id,
+      psychicProfileId: profile._id,
+      psychicName: profile.psychicName,
+      consultationType: "voice",
+      scheduledDate: rome.date,
+      scheduledTime: rome.time,
+      startsAt,
+      endsAt,
+      durationMinutes: minutes,
+      priceCents: priceCentsFor(priceFor(profile, minutes)),
+      status: "confirmed",
+      paidAt: now,
+    });
   },
 });

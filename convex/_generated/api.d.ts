@@ -17,6 +17,7 @@ import type * as accounts from "../accounts.js";
 import type * as admin from "../admin.js";
 import type * as auth from "../auth.js";
 import type * as bookings from "../bookings.js";
+import type * as calls from "../calls.js";
 import type * as contact from "../contact.js";
 import type * as crons from "../crons.js";
 import type * as emails from "../emails.js";
@@ -42,6 +43,7 @@ import type * as model_accounts from "../model/accounts.js";
 import type * as model_admin from "../model/admin.js";
 import type * as model_bookingEmails from "../model/bookingEmails.js";
 import type * as model_bookings from "../model/bookings.js";
+import type * as model_calls from "../model/calls.js";
 import type * as model_contact from "../model/contact.js";
 import type * as model_counterMetrics from "../model/counterMetrics.js";
 import type * as model_counters from "../model/counters.js";
@@ -60,6 +62,7 @@ import type * as refunds from "../refunds.js";
 import type * as reviews from "../reviews.js";
 import type * as seed from "../seed.js";
 import type * as settings from "../settings.js";
+import type * as twilio from "../twilio.js";
 import type * as uploads from "../uploads.js";
 import type * as users from "../users.js";
 
@@ -76,6 +79,7 @@ declare const fullApi: ApiFromModules<{
   admin: typeof admin;
   auth: typeof auth;
   bookings: typeof bookings;
+  calls: typeof calls;
   contact: typeof contact;
   crons: typeof crons;
   emails: typeof emails;
@@ -101,6 +105,7 @@ declare const fullApi: ApiFromModules<{
   "model/admin": typeof model_admin;
   "model/bookingEmails": typeof model_bookingEmails;
   "model/bookings": typeof model_bookings;
+  "model/calls": typeof model_calls;
   "model/contact": typeof model_contact;
   "model/counterMetrics": typeof model_counterMetrics;
   "model/counters": typeof model_counters;
@@ -119,6 +124,7 @@ declare const fullApi: ApiFromModules<{
   reviews: typeof reviews;
   seed: typeof seed;
   settings: typeof settings;
+  twilio: typeof twilio;
   uploads: typeof uploads;
   users: typeof users;
 }>;

@@ -46,6 +46,7 @@ export const errorCodes = [
   "CALL_NOT_OPEN",
   "CALL_ENDED",
   "NOT_VOICE_CONSULTATION",
+  "BOOKING_NOT_CONFIRMED",
   // Reviews
   "REVIEW_NOT_ALLOWED",
   "ALREADY_REVIEWED",

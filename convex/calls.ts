@@ -1,0 +1,391 @@
+// The consultation room (docs/product-rules.md, "Calls"): who may enter and when, the call session
+// both screens watch live, the browser-to-browser signalling of the offline provider, and the end
+// of each booking's call (completion, or the reader's absence with a full refund).
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import type { Doc, Id } from "./_generated/dataModel";
+import { env, type MutationCtx, type QueryCtx } from "./_generated/server";
+import { bookingAsPartyX, type BookingParty } from "./lib/access";
+import { fail } from "./lib/errors";
+import { authedMutation, authedQuery, internalMutation, internalQuery } from "./lib/functions";
+import { queueEmail } from "./lib/outbox";
+import { callSessionStatus, callSignalKind, durationMinutes } from "./lib/validators";
+import { formatEuro, formatItalianDate } from "./model/bookingEmails";
+import {
+  bookingIdOfRoom,
+  bookingRefusal,
+  callOpensAt,
+  isPresent,
+  joinRefusal,
+  MAX_EVENT_KEYS,
+  MAX_SIGNAL_PAYLOAD,
+  MAX_SIGNALS_PER_BOOKING,
+  READER_GRACE_MS,
+  parseTwilioIdentity,
+  readerAbsentClientEmail,
+  remainingSeconds,
+  roomName,
+  settlementFor,
+  tokenTtlSeconds,
+  twilioIdentity,
+} from "./model/calls";
+
+/** Twilio Voice when all its variables are set; browser-to-browser WebRTC otherwise. */
+export function twilioConfigured(): boolean {
+  return ["TWILIO_ACCOUNT_SID", "TWILIO_API_KEY_SID", "TWILIO_API_KEY_SECRET", "TWILIO_AUTH_TOKEN", "TWILIO_TWIML_APP_SID"].every(
+    (name) => Boolean(env[name]),
+  );
+}
+
+const seenField = { client: "clientSeenAt", psychic: "psychicSeenAt" } as const;
+const joinedField = { client: "clientJoinedAt", psychic: "psychicJoinedAt" } as const;
+const other = (party: BookingParty): BookingParty => (party === "client" ? "psychic" : "client");
+
+/** The booking as a party's call sees it: refused outright when it has no call at all. */
+async function callBookingX(ctx: QueryCtx, viewerId: Id<"users">, bookingId: string) {
+  const { booking, party } = await bookingAsPartyX(ctx, viewerId, bookingId);
+  if (booking.consultationType !== "voice") return fail("NOT_VOICE_CONSULTATION");
+  return { booking, party };
+}
+
+async function sessionOf(ctx: QueryCtx, bookingId: Id<"bookings">) {
+  return ctx.db
+    .query("callSessions")
+    .withIndex("by_bookingId", (q) => q.eq("bookingId", bookingId))
+    .unique();
+}
+
+const room = v.object({
+  bookingId: v.id("bookings"),
+  party: v.union(v.literal("client"), v.literal("psychic")),
+  /** The panel's title: the reader's name for the client, 'Cliente' for the reader. */
+  title: v.string(),
+  bookingStatus: v.union(v.literal("confirmed"), v.literal("ended")),
+  scheduledDate: v.string(),
+  scheduledTime: v.string(),
+  durationMinutes,
+  opensAt: v.number(),
+  startsAt: v.number(),
+  endsAt: v.number(),
+  provider: v.union(v.literal("twilio"), v.literal("webrtc")),
+  session: v.union(
+    v.null(),
+    v.object({
+      status: callSessionStatus,
+      startedAt: v.union(v.number(), v.null()),
+      endedAt: v.union(v.number(), v.null()),
+      /** The other party's last sign of presence; the page compares it with its clock. */
+      otherSeenAt: v.union(v.number(), v.null()),
+      selfSeenAt: v.union(v.number(), v.null()),
+    }),
+  ),
+});
+
+/**
+ * The room of a booking, for its client and its reader only. Times, not a verdict: queries do not
+ * read the clock, so the page decides before / open / over from `opensAt` and `endsAt`, and the
+ * mutations below enforce the same window on the server.
+ */
+export const getRoom = authedQuery({
+  args: { bookingId: v.string() },
+  returns: room,
+  handler: async (ctx, { bookingId }) => {
+    const { booking, party } = await callBookingX(ctx, ctx.viewerId, bookingId);
+    const refusal = bookingRefusal(booking);
+    if (refusal !== null && refusal !== "CALL_ENDED") return fail(refusal);
+    const session = await sessionOf(ctx, booking._id);
+    return {
+      bookingId: booking._id,
+      party,
+      title: party === "client" ? booking.psychicName : "Cliente",
+      bookingStatus: refusal === "CALL_ENDED" ? ("ended" as const) : ("confirmed" as const),
+      scheduledDate: booking.scheduledDate,
+      scheduledTime: booking.scheduledTime,
+      durationMinutes: booking.durationMinutes,
+      opensAt: callOpensAt(booking.startsAt),
+      startsAt: booking.startsAt,
+      endsAt: booking.endsAt,
+      provider: twilioConfigured() ? ("twilio" as const) : ("webrtc" as const),
+      session:
+        session === null
+          ? null
+          : {
+              status: session.status,
+              startedAt: session.startedAt ?? null,
+              endedAt: session.endedAt ?? null,
+              otherSeenAt: session[seenField[other(party)]] ?? null,
+              selfSeenAt: session[seenField[party]] ?? null,
+            },
+    };
+  },
+});
+
+/** The booking's session, made on first entry with the jobs that settle the booking on time. */
+export async function ensureSession(ctx: MutationCtx, booking: Doc<"bookings">, now: number): Promise<Doc<"callSessions">> {
+  const existing = await sessionOf(ctx, booking._id);
+  if (existing !== null) return existing;
+  const id = await ctx.db.insert("callSessions", {
+    bookingId: booking._id,
+    roomId: roomName(booking._id),
+    status: "waiting",
+    provider: twilioConfigured() ? "twilio" : "webrtc",
+    updatedAt: now,
+  });
+  // The cron in crons.ts settles bookings nobody opened; these run on the minute for the rest.
+  const readerCheck = booking.startsAt + READER_GRACE_MS;
+  if (readerCheck < booking.endsAt) {
+    await ctx.scheduler.runAt(Math.max(now, readerCheck), internal.calls.settle, { bookingId: booking._id });
+  }
+  await ctx.scheduler.runAt(Math.max(now, booking.endsAt), internal.calls.settle, { bookingId: booking._id });
+  return (await ctx.db.get("callSessions", id))!;
+}
+
+/** A party is in the call (first entry, or the page's heartbeat): recorded with the booking's join time. */
+export async function markPresent(ctx: MutationCtx, booking: Doc<"bookings">, party: BookingParty, now: number) {
+  const session = await ensureSession(ctx, booking, now);
+  if (booking[joinedField[party]] === undefined) await ctx.db.patch("bookings", booking._id, { [joinedField[party]]: now });
+  const bothIn = isPresent(session[seenField[other(party)]], now);
+  await ctx.db.patch("callSessions", session._id, {
+    [seenField[party]]: now,
+    status: bothIn ? "active" : "waiting",
+    ...(bothIn && session.startedAt === undefined ? { startedAt: now } : {}),
+    updatedAt: now,
+  });
+}
+
+/** A party left the call (hung up, closed the page, or Twilio saw them go). */
+export async function markAbsent(ctx: MutationCtx, session: Doc<"callSessions">, party: BookingParty, now: number) {
+  if (session.status === "ended") return;
+  await ctx.db.patch("callSessions", session._id, { [seenField[party]]: undefined, status: "waiting", updatedAt: now });
+}
+
+/**
+ * Enters the call, and confirms presence every few seconds while in it (HEARTBEAT_MS): only inside
+ * the window (5 minutes early until the end), only for a confirmed voice booking. A reload enters
+ * the same session again.
+ */
+export const join = authedMutation({
+  args: { bookingId: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { bookingId }) => {
+    const { booking, party } = await callBookingX(ctx, ctx.viewerId, bookingId);
+    const now = Date.now();
+    const refusal = joinRefusal(booking, now);
+    if (refusal !== null) return fail(refusal);
+    await markPresent(ctx, booking, party, now);
+    return null;
+  },
+});
+
+/** Leaves the call; the other party's screen shows it at once. Harmless when not in it. */
+export const leave = authedMutation({
+  args: { bookingId: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { bookingId }) => {
+    const { booking, party } = await callBookingX(ctx, ctx.viewerId, bookingId);
+    const session = await sessionOf(ctx, booking._id);
+    if (session !== null) await markAbsent(ctx, session, party, Date.now());
+    return null;
+  },
+});
+
+/**
+ * One WebRTC message (offer, answer, ICE candidate, hangup) to the other party, kept only until the
+ * call ends. An offer starts a new negotiation, so the previous one's messages go.
+ */
+export const sendSignal = authedMutation({
+  args: { bookingId: v.string(), kind: callSignalKind, payload: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { bookingId, kind, payload }) => {
+    const { booking } = await callBookingX(ctx, ctx.viewerId, bookingId);
+    const refusal = joinRefusal(booking, Date.now());
+    if (refusal !== null) return fail(refusal);
+    if (payload.length > MAX_SIGNAL_PAYLOAD) return fail("INVALID_INPUT", { field: "payload" });
+    const existing = await ctx.db
+      .query("callSignals")
+      .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
+      .take(MAX_SIGNALS_PER_BOOKING);
+    if (kind === "offer") {
+      for (const signal of existing) await ctx.db.delete("callSignals", signal._id);
+    } else if (existing.length >= MAX_SIGNALS_PER_BOOKING) {
+      return fail("RATE_LIMITED");
+    }
+    await ctx.db.insert("callSignals", { bookingId: booking._id, fromUserId: ctx.viewerId, kind, payload });
+    return null;
+  },
+});
+
+/** The other party's messages, oldest first; only the booking's two parties can read them. */
+export const listSignals = authedQuery({
+  args: { bookingId: v.string() },
+  returns: v.array(v.object({ id: v.id("callSignals"), kind: callSignalKind, payload: v.string() })),
+  handler: async (ctx, { bookingId }) => {
+    const { booking } = await callBookingX(ctx, ctx.viewerId, bookingId);
+    const signals = await ctx.db
+      .query("callSignals")
+      .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
+      .take(MAX_SIGNALS_PER_BOOKING);
+    return signals
+      .filter((signal) => signal.fromUserId !== ctx.viewerId)
+      .map((signal) => ({ id: signal._id, kind: signal.kind, payload: signal.payload }));
+  },
+});
+
+/** Ends the session for good and removes its signalling (the call's audio is never stored). */
+async function endSession(ctx: MutationCtx, bookingId: Id<"bookings">, now: number) {
+  const session = await sessionOf(ctx, bookingId);
+  if (session !== null && session.status !== "ended") {
+    await ctx.db.patch("callSessions", session._id, {
+      status: "ended",
+      endedAt: now,
+      durationSeconds: session.startedAt === undefined ? 0 : Math.round((now - session.startedAt) / 1000),
+      clientSeenAt: undefined,
+      psychicSeenAt: undefined,
+      updatedAt: now,
+    });
+  }
+  const signals = await ctx.db
+    .query("callSignals")
+    .withIndex("by_bookingId", (q) => q.eq("bookingId", bookingId))
+    .take(1000);
+  for (const signal of signals) await ctx.db.delete("callSignals", signal._id);
+}
+
+/**
+ * Settles a confirmed booking whose time has come (DECISIONS.md): the reader absent 10 minutes after
+ * the start cancels it with a full, automatic refund and an email to the client; at the end of the
+ * window it completes, the reader being paid whether or not the client came. Safe to run again.
+ */
+export async function settleBooking(ctx: MutationCtx, booking: Doc<"bookings">, now: number) {
+  const outcome = settlementFor(booking, now);
+  if (outcome === null) return null;
+  if (outcome === "complete") {
+    await ctx.db.patch("bookings", booking._id, { status: "completed", completedAt: now });
+  } else {
+    const refundCents = booking.priceCents;
+    await ctx.db.patch("bookings", booking._id, {
+      status: "cancelled",
+      cancelledAt: now,
+      cancelledBy: "system",
+      cancelReason: "psychic_no_show",
+      refundCents,
+      refundStatus: "pending",
+    });
+    await ctx.scheduler.runAfter(0, internal.refunds.refundBooking, { bookingId: booking._id, attempt: 1 });
+    const client = await ctx.db.get("users", booking.clientId);
+    if (client?.email) {
+      const email = readerAbsentClientEmail({
+        psychicName: booking.psychicName,
+        scheduledDate: formatItalianDate(booking.scheduledDate),
+        scheduledTime: booking.scheduledTime,
+        refundEuros: formatEuro(refundCents),
+      });
+      await queueEmail(ctx, { to: client.email, kind: "refund_issued", relatedId: booking._id, ...email });
+    }
+  }
+  await endSession(ctx, booking._id, now);
+  return outcome;
+}
+
+export const settle = internalMutation({
+  args: { bookingId: v.id("bookings") },
+  returns: v.null(),
+  handler: async (ctx, { bookingId }) => {
+    const booking = await ctx.db.get("bookings", bookingId);
+    if (booking !== null) await settleBooking(ctx, booking, Date.now());
+    return null;
+  },
+});
+
+/** The cron's sweep: confirmed bookings 10 minutes past their start, oldest first, a batch a run. */
+export const settleDue = internalMutation({
+  args: {},
+  returns: v.number(),
+  handler: async (ctx) => {
+    const now = Date.now();
+    const due = await ctx.db
+      .query("bookings")
+      .withIndex("by_status_startsAt", (q) => q.eq("status", "confirmed").lte("startsAt", now - READER_GRACE_MS))
+      .take(100);
+    let settled = 0;
+    for (const booking of due) if ((await settleBooking(ctx, booking, now)) !== null) settled++;
+    return settled;
+  },
+});
+
+// ─── Twilio Voice (convex/twilio.ts issues tokens; convex/http.ts receives Twilio's webhooks) ─────
+
+/** What a token for this viewer and booking carries, checked exactly as `join` checks entering. */
+export const twilioGrantFor = internalQuery({
+  args: { viewerId: v.id("users"), bookingId: v.string(), now: v.number() },
+  returns: v.object({ identity: v.string(), ttlSeconds: v.number() }),
+  handler: async (ctx, { viewerId, bookingId, now }) => {
+    const { booking, party } = await callBookingX(ctx, viewerId, bookingId);
+    const refusal = joinRefusal(booking, now);
+    if (refusal !== null) return fail(refusal);
+    return { identity: twilioIdentity(party, viewerId, booking._id), ttlSeconds: tokenTtlSeconds(booking.endsAt, now) };
+  },
+});
+
+/**
+ * The voice webhook's check, after the signature: the caller's identity names a party of this
+ * booking and the window is open. Records the party's call so conference events can be attributed.
+ */
+export const admitTwilioCaller = internalMutation({
+  args: { from: v.string(), bookingId: v.string(), callSid: v.string() },
+  returns: v.union(
+    v.object({ admitted: v.literal(true), conference: v.string(), timeLimitSeconds: v.number() }),
+    v.object({ admitted: v.literal(false), reason: v.string() }),
+  ),
+  handler: async (ctx, { from, bookingId, callSid }) => {
+    const caller = parseTwilioIdentity(from);
+    const id = ctx.db.normalizeId("bookings", bookingId);
+    const booking = id === null ? null : await ctx.db.get("bookings", id);
+    if (caller === null || booking === null || caller.bookingId !== booking._id) return { admitted: false as const, reason: "NOT_FOUND" };
+    const partyUser = caller.party === "client" ? booking.clientId : booking.psychicUserId;
+    if (partyUser !== caller.userId) return { admitted: false as const, reason: "FORBIDDEN" };
+    const now = Date.now();
+    const refusal = joinRefusal(booking, now);
+    if (refusal !== null) return { admitted: false as const, reason: refusal };
+    const session = await ensureSession(ctx, booking, now);
+    await ctx.db.patch("callSessions", session._id, { [`${caller.party}CallSid`]: callSid, updatedAt: now });
+    return { admitted: true as const, conference: roomName(booking._id), timeLimitSeconds: remainingSeconds(booking.endsAt, now) };
+  },
+});
+
+/**
+ * A conference status callback, applied once: Twilio retries a delivery it thinks failed, so each
+ * event is remembered by conference and sequence number. Joins and leaves move the parties' presence.
+ */
+export const applyConferenceEvent = internalMutation({
+  args: {
+    conference: v.string(),
+    conferenceSid: v.string(),
+    sequenceNumber: v.string(),
+    event: v.string(),
+    callSid: v.union(v.string(), v.null()),
+  },
+  returns: v.union(v.literal("applied"), v.literal("duplicate"), v.literal("unknown")),
+  handler: async (ctx, { conference, conferenceSid, sequenceNumber, event, callSid }) => {
+    const bookingId = bookingIdOfRoom(conference);
+    const id = bookingId === null ? null : ctx.db.normalizeId("bookings", bookingId);
+    const booking = id === null ? null : await ctx.db.get("bookings", id);
+    const session = booking === null ? null : await sessionOf(ctx, booking._id);
+    if (booking === null || session === null) return "unknown";
+    const key = `${conferenceSid}:${sequenceNumber}`;
+    const seen = session.twilioEventKeys ?? [];
+    if (seen.includes(key)) return "duplicate";
+    const now = Date.now();
+    await ctx.db.patch("callSessions", session._id, { twilioEventKeys: [...seen, key].slice(-MAX_EVENT_KEYS), updatedAt: now });
+    const party: BookingParty | null =
+      callSid === null ? null : callSid === session.clientCallSid ? "client" : callSid === session.psychicCallSid ? "psychic" : null;
+    if (event === "participant-join" && party !== null && joinRefusal(booking, now) === null) {
+      await markPresent(ctx, booking, party, now);
+    } else if (event === "participant-leave" && party !== null) {
+      await markAbsent(ctx, (await ctx.db.get("callSessions", session._id))!, party, now);
+    } else if (event === "conference-end" && session.status !== "ended") {
+      await ctx.db.patch("callSessions", session._id, { clientSeenAt: undefined, psychicSeenAt: undefined, status: "waiting" });
+    }
+    return "applied";
+  },
+});

@@ -1,0 +1,114 @@
+// The call's rules (docs/product-rules.md, "Calls"; DECISIONS.md: 5 minutes early, no-shows) as
+// plain functions over values, so the server, the page and the tests share one answer.
+import type { ErrorCode } from "../lib/errors";
+import type { BookingStatus, ConsultationType } from "../lib/validators";
+import { layout, paragraph, textFooter, type RenderedEmail } from "./emailTemplates";
+
+/** The room opens this long before the start, for the device check and joining. */
+export const EARLY_ACCESS_MS = 5 * 60_000;
+/** A reader not in the call this long after the start is absent: the client is refunded in full. */
+export const READER_GRACE_MS = 10 * 60_000;
+/** An open call page confirms its presence this often… */
+export const HEARTBEAT_MS = 10_000;
+/** …and counts as gone when it has not done so for this long (a closed tab, a lost network). */
+export const PRESENCE_TIMEOUT_MS = 30_000;
+/** The room name: a fixed prefix plus the booking id (spec §3, call_sessions). */
+export const ROOM_PREFIX = "arcano-consulto-";
+/** An SDP offer is a few kilobytes; anything far larger is not one. */
+export const MAX_SIGNAL_PAYLOAD = 20_000;
+/** Signals one booking may hold at once; a new offer clears the previous negotiation's. */
+export const MAX_SIGNALS_PER_BOOKING = 300;
+/** Twilio status callbacks remembered per call, to apply a retried delivery once. */
+export const MAX_EVENT_KEYS = 100;
+/** Twilio access tokens live at most this long, and never much past the window. */
+export const MAX_TOKEN_TTL_SECONDS = 4 * 3600;
+
+export type CallParty = "client" | "psychic";
+export type CallPhase = "before" | "open" | "ended";
+
+type CallBooking = { status: BookingStatus; consultationType: ConsultationType; startsAt: number; endsAt: number };
+
+export const callOpensAt = (startsAt: number) => startsAt - EARLY_ACCESS_MS;
+
+/** Before the room opens, open (5 minutes early until the end of the paid window), or over. */
+export function callPhase(booking: { startsAt: number; endsAt: number }, now: number): CallPhase {
+  if (now < callOpensAt(booking.startsAt)) return "before";
+  return now < booking.endsAt ? "open" : "ended";
+}
+
+/** Why this booking has no call at all, whatever the time: not voice, not confirmed, already over. */
+export function bookingRefusal(booking: Pick<CallBooking, "status" | "consultationType">): ErrorCode | null {
+  if (booking.consultationType !== "voice") return "NOT_VOICE_CONSULTATION";
+  if (booking.status === "completed" || booking.status === "no_show") return "CALL_ENDED";
+  return booking.status === "confirmed" ? null : "BOOKING_NOT_CONFIRMED";
+}
+
+/** Why a party may not enter the call now, or null when they may. */
+export function joinRefusal(booking: CallBooking, now: number): ErrorCode | null {
+  const refusal = bookingRefusal(booking);
+  if (refusal !== null) return refusal;
+  const phase = callPhase(booking, now);
+  if (phase === "before") return "CALL_NOT_OPEN";
+  return phase === "ended" ? "CALL_ENDED" : null;
+}
+
+export const roomName = (bookingId: string) => `${ROOM_PREFIX}${bookingId}`;
+
+export function bookingIdOfRoom(room: string): string | null {
+  return room.startsWith(ROOM_PREFIX) ? room.slice(ROOM_PREFIX.length) : null;
+}
+
+/** Whether a party whose page last confirmed its presence at `seenAt` is still in the call. */
+export function isPresent(seenAt: number | undefined, now: number): boolean {
+  return seenAt !== undefined && now - seenAt < PRESENCE_TIMEOUT_MS;
+}
+
+/** Whole seconds left in the paid window (0 once it is over). */
+export const remainingSeconds = (endsAt: number, now: number) => Math.max(0, Math.ceil((endsAt - now) / 1000));
+
+/**
+ * The Twilio identity of a party in one booking's call: bound to the person and the booking, so a
+ * token for one consultation never enters another. Twilio allows letters, digits and underscores.
+ */
+export const twilioIdentity = (party: CallParty, userId: string, bookingId: string) => `${party}_${userId}_${bookingId}`;
+
+/** The parts of an identity as Twilio reports it ("client:<identity>" in a webhook's From). */
+export function parseTwilioIdentity(from: string): { party: CallParty; userId: string; bookingId: string } | null {
+  const parts = from.replace(/^client:/, "").split("_");
+  if (parts.length !== 3) return null;
+  const [party, userId, bookingId] = parts;
+  if ((party !== "client" && party !== "psychic") || !userId || !bookingId) return null;
+  return { party, userId, bookingId };
+}
+
+/** A token's lifetime: to the end of the window plus a minute, within Twilio's bounds. */
+export function tokenTtlSeconds(endsAt: number, now: number): number {
+  return Math.min(MAX_TOKEN_TTL_SECONDS, Math.max(60, remainingSeconds(endsAt, now) + 60));
+}
+
+/** What happens to a confirmed booking once its time has come, if anything yet. */
+export type Settlement = "reader_absent" | "complete" | null;
+
+export function settlementFor(
+  booking: { status: BookingStatus; startsAt: number; endsAt: number; psychicJoinedAt?: number },
+  now: number,
+): Settlement {
+  if (booking.status !== "confirmed") return null;
+  if (booking.psychicJoinedAt === undefined && now >= booking.startsAt + READER_GRACE_MS) return "reader_absent";
+  return now >= booking.endsAt ? "complete" : null;
+}
+
+/** The email to the client when the reader did not come: cancelled, refunded in full. */
+export function readerAbsentClientEmail(facts: {
+  psychicName: string;
+  scheduledDate: string;
+  scheduledTime: string;
+  refundEuros: string;
+}): RenderedEmail {
+  const text = `${facts.psychicName} non si è presentato al consulto del ${facts.scheduledDate} alle ${facts.scheduledTime}. Ci scusiamo: il consulto è annullato e ti rimborsiamo l'intero importo (${facts.refundEuros}). L'accredito sulla carta richiede 5–10 giorni lavorativi.`;
+  return {
+    subject: "Consulto annullato: rimborso completo",
+    html: layout("Il cartomante non si è presentato", paragraph(text)),
+    text: `Il cartomante non si è presentato\n\n${text}${textFooter}`,
+  };
+}

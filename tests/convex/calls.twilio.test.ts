@@ -1,0 +1,131 @@
+// Twilio Voice: tokens bound to person, booking and window; the TwiML voice webhook and the
+// conference status callback accept only requests signed with the account's auth token.
+import twilio from "twilio";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import schema from "../../convex/schema";
+import { callBooking } from "./fixtures/callWorld";
+import { buildWorld, snapshotAllTables, type World } from "./fixtures/world";
+import { errorCodeOf, setupTest, TEST_SITE_URL } from "./setup";
+
+const AUTH_TOKEN = "twilio-auth-token-di-prova";
+const twilioEnv = {
+  TWILIO_ACCOUNT_SID: `AC${"1".repeat(32)}`,
+  TWILIO_API_KEY_SID: `SK${"2".repeat(32)}`,
+  TWILIO_API_KEY_SECRET: "segreto-della-chiave",
+  TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+  TWILIO_TWIML_APP_SID: `AP${"3".repeat(32)}`,
+};
+beforeEach(() => Object.assign(process.env, twilioEnv));
+afterEach(() => {
+  for (const name of Object.keys(twilioEnv)) delete process.env[name];
+});
+
+const tableNames = Object.keys(schema.tables);
+
+/** A webhook as Twilio sends it: form fields, signed over the public URL with `token`. */
+function post(world: World, path: string, params: Record<string, string>, token: string | null = AUTH_TOKEN) {
+  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
+  if (token !== null) headers["X-Twilio-Signature"] = twilio.getExpectedTwilioSignature(token, `${TEST_SITE_URL}${path}`, params);
+  return world.t.fetch(path, { method: "POST", headers, body: new URLSearchParams(params).toString() });
+}
+
+const voiceParams = (world: World, bookingId: Id<"bookings">, party: "client" | "psychic" = "client", callSid = "CA_client") => ({
+  AccountSid: twilioEnv.TWILIO_ACCOUNT_SID,
+  CallSid: callSid,
+  From: `client:${party}_${party === "client" ? world.userIds.clientA : world.userIds.psychicA}_${bookingId}`,
+  bookingId,
+});
+
+const statusParams = (bookingId: Id<"bookings">, sequence: string, event = "participant-join", callSid = "CA_client") => ({
+  AccountSid: twilioEnv.TWILIO_ACCOUNT_SID,
+  ConferenceSid: "CF_prova",
+  FriendlyName: `arcano-consulto-${bookingId}`,
+  StatusCallbackEvent: event,
+  SequenceNumber: sequence,
+  CallSid: callSid,
+});
+
+describe("Twilio Voice", () => {
+  it("the room names Twilio as the provider and issues a token bound to the person, the booking and the window", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    expect((await world.as.clientA.query(api.calls.getRoom, { bookingId })).provider).toBe("twilio");
+    const grant = await world.as.psychicA.action(api.twilio.getVoiceToken, { bookingId });
+    expect(grant?.identity).toBe(`psychic_${world.userIds.psychicA}_${bookingId}`);
+    const payload = JSON.parse(atob(grant!.token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    expect(payload.grants).toMatchObject({
+      identity: grant?.identity,
+      voice: { outgoing: { application_sid: twilioEnv.TWILIO_TWIML_APP_SID } },
+    });
+    // Lives until the end of the 30-minute window plus a minute, not a day.
+    expect(payload.exp - payload.iat).toBe(31 * 60);
+    expect(await errorCodeOf(world.as.clientB.action(api.twilio.getVoiceToken, { bookingId }))).toBe("FORBIDDEN");
+    const later = await callBooking(world, { startsInMs: 3_600_000 });
+    expect(await errorCodeOf(world.as.clientA.action(api.twilio.getVoiceToken, { bookingId: later }))).toBe("CALL_NOT_OPEN");
+  });
+
+  it("the voice webhook puts a party into the booking's two-person conference, limited to the time left", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    const response = await post(world, "/twilio/voice", voiceParams(world, bookingId));
+    expect(response.status).toBe(200);
+    const xml = await response.text();
+    expect(xml).toContain(`<Dial timeLimit="1800">`);
+    expect(xml).toContain('maxParticipants="2"');
+    expect(xml).toContain(`statusCallback="${TEST_SITE_URL}/twilio/conference-status"`);
+    expect(xml).toContain(`>arcano-consulto-${bookingId}</Conference>`);
+  });
+
+  it("the voice webhook hangs up on an identity that is not a party of the booking", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    const stranger = { ...voiceParams(world, bookingId), From: `client:client_${world.userIds.clientB}_${bookingId}` };
+    const xml = await (await post(world, "/twilio/voice", stranger)).text();
+    expect(xml).toContain("<Hangup/>");
+    expect(xml).not.toContain("<Conference");
+  });
+
+  it("a bad or missing signature gets 403 and changes nothing", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    const before = await snapshotAllTables(world.t, tableNames);
+    for (const token of ["un-altro-token", null]) {
+      expect((await post(world, "/twilio/voice", voiceParams(world, bookingId), token)).status).toBe(403);
+      expect((await post(world, "/twilio/conference-status", statusParams(bookingId, "1"), token)).status).toBe(403);
+    }
+    // Signed, then altered on the way: the signature no longer matches the fields.
+    const params = voiceParams(world, bookingId);
+    const signature = twilio.getExpectedTwilioSignature(AUTH_TOKEN, `${TEST_SITE_URL}/twilio/voice`, params);
+    const altered = new URLSearchParams({ ...params, From: `client:psychic_${world.userIds.psychicA}_${bookingId}` }).toString();
+    const response = await world.t.fetch("/twilio/voice", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature },
+      body: altered,
+    });
+    expect(response.status).toBe(403);
+    expect(await snapshotAllTables(world.t, tableNames)).toEqual(before);
+  });
+
+  it("conference events move presence, and a duplicated status callback counts once", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    await post(world, "/twilio/voice", voiceParams(world, bookingId));
+    await post(world, "/twilio/voice", voiceParams(world, bookingId, "psychic", "CA_reader"));
+    const join = statusParams(bookingId, "2");
+    expect(await (await post(world, "/twilio/conference-status", join)).json()).toMatchObject({ outcome: "applied" });
+    expect(await (await post(world, "/twilio/conference-status", join)).json()).toMatchObject({ outcome: "duplicate" });
+    const session = async () =>
+      (await world.t.run((ctx) => ctx.db.query("callSessions").withIndex("by_bookingId", (q) => q.eq("bookingId", bookingId)).unique()))!;
+    expect((await session()).twilioEventKeys).toEqual(["CF_prova:2"]);
+    expect((await session()).clientSeenAt).toBeDefined();
+    await post(world, "/twilio/conference-status", statusParams(bookingId, "3", "participant-join", "CA_reader"));
+    expect(await world.as.clientA.query(api.calls.getRoom, { bookingId })).toMatchObject({ session: { status: "active" } });
+    await post(world, "/twilio/conference-status", statusParams(bookingId, "4", "participant-leave", "CA_reader"));
+    expect(await world.as.clientA.query(api.calls.getRoom, { bookingId })).toMatchObject({ session: { status: "waiting", otherSeenAt: null } });
+    const booking = await world.t.run((ctx) => ctx.db.get("bookings", bookingId));
+    expect(booking?.clientJoinedAt).toBeDefined();
+    expect(booking?.psychicJoinedAt).toBeDefined();
+  });
+});
