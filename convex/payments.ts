@@ -31,12 +31,11 @@ import {
   HOLD_MARGIN_MINUTES,
   HOLD_MINUTES,
   MAX_LIVE_HOLDS,
+  newBookingFields,
   NOTES_MAX_LENGTH,
-  priceCentsFor,
 } from "./model/bookings";
 import { DELETED_ACCOUNT_NAME } from "./model/accountDeletion";
-import { priceFor } from "./model/psychics";
-import { consultationInterval, dayWindow, overlaps, whyNotFree } from "./model/slots";
+import { dayWindow, overlaps, whyNotFree } from "./model/slots";
 
 const MINUTE_MS = 60_000;
 
@@ -93,25 +92,10 @@ export const createHold = internalMutation({
       .take(50);
     if (held.filter((booking) => (booking.holdExpiresAt ?? 0) > now).length >= MAX_LIVE_HOLDS) return fail("TOO_MANY_HOLDS");
 
-    const priceCents = priceCentsFor(priceFor(profile, minutes));
-    const { startsAt, endsAt } = consultationInterval(date, time, minutes);
+    const fields = newBookingFields(profile, clientId, { date, time, durationMinutes: minutes });
+    const priceCents = fields.priceCents;
     const holdExpiresAt = now + (HOLD_MINUTES + HOLD_MARGIN_MINUTES) * MINUTE_MS;
-    const bookingId = await ctx.db.insert("bookings", {
-      clientId,
-      psychicUserId: profile.userId,
-      psychicProfileId: profile._id,
-      psychicName: profile.psychicName,
-      consultationType: "voice",
-      scheduledDate: date,
-      scheduledTime: time,
-      startsAt,
-      endsAt,
-      durationMinutes: minutes,
-      priceCents,
-      notes: cleaned,
-      status: "pending_payment",
-      holdExpiresAt,
-    });
+    const bookingId = await ctx.db.insert("bookings", { ...fields, notes: cleaned, status: "pending_payment", holdExpiresAt });
     await ctx.scheduler.runAt(holdExpiresAt, internal.payments.expireHold, { bookingId });
     return {
       bookingId,

@@ -9,10 +9,10 @@ import { blockingIntervals } from "./lib/bookingTime";
 import { rebuildCounters } from "./lib/counterRecount";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
 import { utcMsToRome } from "./lib/time";
-import { priceCentsFor } from "./model/bookings";
+import { newBookingFields, priceCentsFor } from "./model/bookings";
 import { addDays } from "./model/nextAvailability";
 import { priceFor } from "./model/psychics";
-import { consultationInterval, dayWindow, freeStarts } from "./model/slots";
+import { dayWindow, freeStarts } from "./model/slots";
 import { durationMinutes, type DurationMinutes } from "./lib/validators";
 import { DEMO_PASSWORD, demoAccounts, demoReaders, weekFrom } from "./model/demoData";
 import { demoMessages, demoPendingReader } from "./model/demoAdminData";
@@ -124,19 +124,8 @@ async function insertDemoBookings(ctx: MutationCtx, now: number) {
       const blocking = await blockingIntervals(ctx, profile._id, dayWindow(date), now);
       const [time] = freeStarts({ availability: profile.availability, date, durationMinutes: minutes, blocking, nowMs: now });
       if (time === undefined) continue;
-      const { startsAt, endsAt } = consultationInterval(date, time, minutes);
       await ctx.db.insert("bookings", {
-        clientId: client._id,
-        psychicUserId: profile.userId,
-        psychicProfileId: profile._id,
-        psychicName: profile.psychicName,
-        consultationType: "voice",
-        scheduledDate: date,
-        scheduledTime: time,
-        startsAt,
-        endsAt,
-        durationMinutes: minutes,
-        priceCents: priceCentsFor(priceFor(profile, minutes)),
+        ...newBookingFields(profile, client._id, { date, time, durationMinutes: minutes }),
         notes,
         status: "confirmed",
         paidAt: now,

@@ -1,5 +1,8 @@
 // Plain rules about bookings, shared by every query and mutation that needs them; no ctx here.
-import type { BookingStatus } from "../lib/validators";
+import type { Id } from "../_generated/dataModel";
+import type { BookingStatus, DurationMinutes, Pricing } from "../lib/validators";
+import { priceFor } from "./psychics";
+import { consultationInterval } from "./slots";
 
 /** How long an unpaid booking holds its time: Stripe Checkout's minimum session lifetime. */
 export const HOLD_MINUTES = 30;
@@ -54,4 +57,38 @@ export function timeLabel(booking: { startsAt: number; endsAt: number }, nowMs: 
 export function cleanNotes(notes: string | undefined): string | undefined {
   const trimmed = notes?.trim();
   return trimmed ? trimmed : undefined;
+}
+
+export type BookedProfile = {
+  _id: Id<"psychicProfiles">;
+  userId: Id<"users">;
+  psychicName: string;
+  pricing: Pricing;
+  hourlyRateEuros: number;
+};
+
+/**
+ * What every new booking records, however it is made (a hold, the demo seed, a test call): the
+ * parties, the reader's name at booking time, the Rome date and time with their UTC instants, and
+ * the price in cents from the reader's prices. The caller adds the status and what goes with it.
+ */
+export function newBookingFields(
+  profile: BookedProfile,
+  clientId: Id<"users">,
+  { date, time, durationMinutes }: { date: string; time: string; durationMinutes: DurationMinutes },
+) {
+  const { startsAt, endsAt } = consultationInterval(date, time, durationMinutes);
+  return {
+    clientId,
+    psychicUserId: profile.userId,
+    psychicProfileId: profile._id,
+    psychicName: profile.psychicName,
+    consultationType: "voice" as const,
+    scheduledDate: date,
+    scheduledTime: time,
+    startsAt,
+    endsAt,
+    durationMinutes,
+    priceCents: priceCentsFor(priceFor(profile, durationMinutes)),
+  };
 }
