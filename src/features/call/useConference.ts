@@ -1,0 +1,207 @@
+// The conference's state machine (spec §4): idle → connecting → connected → ended, or failed with a
+// retry. It drives either provider the server names, keeps the session's presence alive while in the
+// call, and ends the call by itself when the paid window closes.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useAction, useMutation, useQuery } from "convex/react";
+import { api } from "@convex/_generated/api";
+import { HEARTBEAT_MS, isPresent, roomName } from "@convex/model/calls";
+import { errorCodeOf, errorMessage } from "@/lib/errors";
+import { CONNECT_TIMEOUT_MESSAGE, CONNECT_TIMEOUT_MS, LOG_LINES, type ConferenceState, type Quality, type Room } from "./callTypes";
+import { TwilioLink } from "./twilioLink";
+import { WebRtcLink } from "./webrtcLink";
+
+export type Conference = ReturnType<typeof useConference>;
+
+export function useConference(room: Room, now: number) {
+  const bookingId = room.bookingId;
+  const [state, setState] = useState<ConferenceState>("idle");
+  const [error, setError] = useState<string | null>(null);
+  const [muted, setMuted] = useState(false);
+  const [quality, setQuality] = useState<Quality>("unknown");
+  const [inboundBytes, setInboundBytes] = useState(0);
+  const [connectedAt, setConnectedAt] = useState<number | null>(null);
+  const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
+  const [logs, setLogs] = useState<string[]>([]);
+  const link = useRef<WebRtcLink | TwilioLink | null>(null);
+  const [hadCall, setHadCall] = useState(false);
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  }, [state]);
+
+  const join = useMutation(api.calls.join);
+  const leave = useMutation(api.calls.leave);
+  const sendSignal = useMutation(api.calls.sendSignal);
+  const getToken = useAction(api.twilio.getVoiceToken);
+
+  const log = useCallback((line: string) => {
+    const time = new Date().toLocaleTimeString("it-IT");
+    setLogs((lines) => [...lines, `${time} ${line}`].slice(-LOG_LINES));
+  }, []);
+
+  const closeLink = useCallback(() => {
+    link.current?.close();
+    link.current = null;
+    setRemoteStream(null);
+  }, []);
+
+  const fail = useCallback(
+    (message: string) => {
+      log(message);
+      closeLink();
+      setError(message);
+      setState("failed");
+      void leave({ bookingId }).catch(() => undefined);
+    },
+    [bookingId, closeLink, leave, log],
+  );
+
+  const connected = useCallback(() => {
+    setState("connected");
+    setHadCall(true);
+    setConnectedAt(Date.now());
+    log("In chiamata");
+  }, [log]);
+
+  /** 'Entra nella conferenza', with the microphone the device check opened. */
+  const start = useCallback(
+    async (stream: MediaStream) => {
+      setError(null);
+      setMuted(false);
+      setQuality("unknown");
+      setState("connecting");
+      log(`Connessione (${room.provider === "twilio" ? "Twilio Voice" : "WebRTC"})…`);
+      try {
+        if (room.provider === "webrtc") {
+          await join({ bookingId });
+          link.current = new WebRtcLink(room.party === "client", stream, {
+            send: (kind, payload) => sendSignal({ bookingId, kind, payload }),
+            onRemoteStream: setRemoteStream,
+            onQuality: setQuality,
+            onInboundBytes: setInboundBytes,
+            log,
+          });
+          connected();
+        } else {
+          // Twilio uses its own microphone capture; the check's stream has done its job.
+          const grant = await getToken({ bookingId });
+          if (grant === null) throw new Error("Nessun token ricevuto dal servizio audio.");
+          link.current = await TwilioLink.connect(
+            grant.token,
+            { bookingId, conferenceRoom: roomName(bookingId), userType: room.party },
+            {
+              fetchToken: async () => (await getToken({ bookingId }).catch(() => null))?.token ?? null,
+              onAccepted: () => {
+                void join({ bookingId }).catch(() => undefined);
+                connected();
+              },
+              onDisconnected: () => {
+                closeLink();
+                setState((current) => (current === "failed" ? current : "ended"));
+              },
+              onError: fail,
+              onQuality: setQuality,
+              log,
+            },
+          );
+        }
+      } catch (failure) {
+        const code = errorCodeOf(failure);
+        fail(code ? errorMessage(failure) : `Errore di connessione: ${failure instanceof Error ? failure.message : String(failure)}`);
+      }
+    },
+    [bookingId, closeLink, connected, fail, getToken, join, log, room.party, room.provider, sendSignal],
+  );
+
+  /** 'Termina': out of the call; the other party sees it at once. */
+  const end = useCallback(() => {
+    closeLink();
+    setState("ended");
+    log("Chiamata terminata");
+    void leave({ bookingId }).catch(() => undefined);
+  }, [bookingId, closeLink, leave, log]);
+
+  const retry = useCallback(() => {
+    closeLink();
+    setError(null);
+    setState("idle");
+  }, [closeLink]);
+
+  const toggleMute = useCallback(() => {
+    setMuted((current) => {
+      link.current?.setMuted(!current);
+      return !current;
+    });
+  }, []);
+
+  // 30 seconds of connecting fail the attempt.
+  useEffect(() => {
+    if (state !== "connecting") return;
+    const timer = setTimeout(() => {
+      if (stateRef.current === "connecting") fail(CONNECT_TIMEOUT_MESSAGE);
+    }, CONNECT_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [state, fail]);
+
+  // Presence: the session hears from this page every few seconds while it is in the call.
+  useEffect(() => {
+    if (state !== "connected") return;
+    const timer = setInterval(() => {
+      join({ bookingId }).catch((failure: unknown) => {
+        if (errorCodeOf(failure) === "CALL_ENDED") end();
+      });
+    }, HEARTBEAT_MS);
+    return () => clearInterval(timer);
+  }, [state, bookingId, join, end]);
+
+  // The offline provider's messages from the other party, live.
+  const signals = useQuery(
+    api.calls.listSignals,
+    room.provider === "webrtc" && (state === "connecting" || state === "connected") ? { bookingId } : "skip",
+  );
+  useEffect(() => {
+    if (signals && link.current instanceof WebRtcLink) link.current.handleSignals(signals);
+  }, [signals]);
+
+  const otherPresent = isPresent(room.session?.otherSeenAt ?? undefined, now);
+  useEffect(() => {
+    if (link.current instanceof WebRtcLink) link.current.setOtherPresent(otherPresent);
+  }, [otherPresent, state]);
+
+  // The paid window is over: the call ends by itself, for both parties.
+  const windowOver = now >= room.endsAt;
+  useEffect(() => {
+    if (windowOver && (stateRef.current === "connecting" || stateRef.current === "connected")) end();
+  }, [windowOver, end]);
+
+  // Leaving the page leaves the call.
+  useEffect(
+    () => () => {
+      if (link.current !== null) {
+        link.current.close();
+        link.current = null;
+        void leave({ bookingId }).catch(() => undefined);
+      }
+    },
+    [bookingId, leave],
+  );
+
+  return {
+    state,
+    error,
+    muted,
+    quality,
+    inboundBytes,
+    remoteStream,
+    logs,
+    participants: state === "connected" ? (otherPresent ? 2 : 1) : 0,
+    elapsedSeconds: state === "connected" && connectedAt !== null ? Math.max(0, Math.floor((now - connectedAt) / 1000)) : 0,
+    otherPresent,
+    hadCall,
+    start,
+    end,
+    retry,
+    toggleMute,
+    log,
+  };
+}

@@ -1,0 +1,121 @@
+// The consultation room end to end, offline provider: the demo client and the demo reader of a
+// booking made open now with seed:callNow talk browser to browser (Chromium's fake microphone),
+// see each other live, mute, and are cut off by the end of the paid window; anyone else is refused.
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { e2ePorts } from "./env";
+import { expect, expectAccessible, signInAs, test } from "./fixtures";
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      "--allow-loopback-in-peer-connection",
+      "--autoplay-policy=no-user-gesture-required",
+    ],
+  },
+});
+
+/** Runs an internal function on the embedded backend with its admin key, as scripts/start.mjs does. */
+async function runInternal(path: string, args: Record<string, unknown>): Promise<unknown> {
+  const keysFile = join(tmpdir(), `arcano-e2e-data-${e2ePorts.app}`, "backend", "keys.json");
+  const { adminKey } = JSON.parse(readFileSync(keysFile, "utf8")) as { adminKey: string };
+  const response = await fetch(`http://127.0.0.1:${e2ePorts.backend}/api/function`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Convex ${adminKey}` },
+    body: JSON.stringify({ path, args, format: "json" }),
+  });
+  const result = (await response.json()) as { status: string; value?: unknown; errorMessage?: string };
+  if (result.status !== "success") throw new Error(`${path}: ${result.errorMessage}`);
+  return result.value;
+}
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext({ locale: "it-IT", timezoneId: "Europe/Rome", permissions: ["microphone"] });
+  return context.newPage();
+}
+
+/** Prepares the audio (the level meter appears) and enters the conference. */
+async function enterCall(page: Page, bookingId: string) {
+  await page.goto(`/call/${bookingId}`);
+  await expect(page.getByRole("heading", { name: "Conferenza Audio", level: 1 })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Pronto per iniziare" })).toBeVisible();
+  await page.getByRole("button", { name: "Prepara audio" }).click();
+  await expect(page.getByRole("progressbar", { name: /Microfono pronto/ })).toBeVisible();
+  await page.getByRole("button", { name: "Entra nella conferenza" }).click();
+}
+
+/** The audio bytes received so far, as the diagnostics dialog shows them. */
+async function inboundBytes(page: Page): Promise<number> {
+  return Number(await page.getByTestId("inbound-bytes").textContent());
+}
+
+test("client and reader talk in the room until the window ends by itself", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const bookingId = (await runInternal("seed:callNow", { minutes: 15, endsInSeconds: 100 })) as string;
+  const client = page;
+  const reader = await newPage(browser);
+  await signInAs(client, "client");
+  await signInAs(reader, "reader");
+
+  await enterCall(client, bookingId);
+  await expect(client.getByRole("heading", { name: "Selene", level: 2 })).toBeVisible();
+  await enterCall(reader, bookingId);
+  await expect(reader.getByRole("heading", { name: "Cliente", level: 2 })).toBeVisible();
+
+  for (const side of [client, reader]) {
+    await expect(side.getByRole("status").filter({ hasText: "In chiamata" })).toBeVisible();
+    await expect(side.getByTestId("participants")).toHaveText("2");
+  }
+
+  // Audio flows both ways: the bytes received grow on each side.
+  for (const side of [client, reader]) {
+    await side.getByRole("button", { name: "Diagnostica" }).click();
+    await expect.poll(() => inboundBytes(side), { timeout: 20_000 }).toBeGreaterThan(0);
+    const first = await inboundBytes(side);
+    await expect.poll(() => inboundBytes(side), { timeout: 10_000 }).toBeGreaterThan(first);
+    await side.getByRole("button", { name: "Chiudi" }).click();
+  }
+
+  // The timer runs while connected.
+  await expect(client.getByLabel("Durata della chiamata")).not.toHaveText("00:00");
+  await expectAccessible(client, "call page in a call");
+
+  // Mute and unmute.
+  await client.getByRole("button", { name: "Disattiva microfono" }).click();
+  await expect(client.getByRole("button", { name: "Riattiva microfono" })).toHaveAttribute("aria-pressed", "true");
+  await client.getByRole("button", { name: "Riattiva microfono" }).click();
+  await expect(client.getByRole("button", { name: "Disattiva microfono" })).toHaveAttribute("aria-pressed", "false");
+
+  // The window closes: both are cut off, told so, and sent home.
+  for (const side of [client, reader]) {
+    await expect(side.getByText("Chiamata terminata")).toBeVisible({ timeout: 110_000 });
+  }
+  await expect(client).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await expect(reader).toHaveURL(/\/psychic-dashboard$/, { timeout: 10_000 });
+
+  // Afterwards the room refuses entry.
+  await client.goto(`/call/${bookingId}`);
+  await expect(client.getByText(/Il consulto non è più disponibile/)).toBeVisible();
+});
+
+test("someone who is not a party is refused and sent home", async ({ browser }) => {
+  const bookingId = (await runInternal("seed:callNow", { minutes: 30 })) as string;
+  // Its own page: the refusal is a caught error the page logs, which the console check would flag.
+  const admin = await newPage(browser);
+  await signInAs(admin, "admin");
+  await admin.goto(`/call/${bookingId}`);
+  await expect(admin.getByText("Non hai accesso a questo consulto")).toBeVisible();
+  await expectAccessible(admin, "call page refused");
+  await expect(admin).toHaveURL(/\/admin-dashboard$/, { timeout: 10_000 });
+});
