@@ -169,8 +169,9 @@ export const insertDemoAdminData = internalMutation({
 
 /**
  * A confirmed voice booking between the demo client and the demo reader whose call is open now, to
- * try a call on a fresh start (`npx convex run seed:callNow`). `startsInMinutes` may be negative or
- * up to 5 (the room opens 5 minutes early); `endsInSeconds` shortens the window for tests.
+ * try a call on a fresh start (`npx convex run seed:callNow`). `startsInMinutes` moves the start
+ * (up to 5 keeps the room open now, since it opens 5 minutes early; later shows the countdown);
+ * `endsInSeconds` shortens the window for tests.
  */
 export const callNow = internalMutation({
   args: {
@@ -180,7 +181,9 @@ export const callNow = internalMutation({
   },
   returns: v.id("bookings"),
   handler: async (ctx, { minutes = 30, startsInMinutes = 0, endsInSeconds }) => {
-    if (startsInMinutes > 5 || startsInMinutes < -minutes) throw new Error("startsInMinutes: the window must be open now");
+    if (!Number.isFinite(startsInMinutes) || startsInMinutes < -minutes || startsInMinutes > 24 * 60) {
+      throw new Error("startsInMinutes: the window must not be over, nor more than a day ahead");
+    }
     const byEmail = (email: string) =>
       ctx.db
         .query("users")

@@ -119,3 +119,23 @@ test("someone who is not a party is refused and sent home", async ({ browser }) 
   await expectAccessible(admin, "call page refused");
   await expect(admin).toHaveURL(/\/admin-dashboard$/, { timeout: 10_000 });
 });
+
+test("before the room opens a countdown shows; a refused microphone is explained in Italian", async ({ page }) => {
+  const later = (await runInternal("seed:callNow", { minutes: 30, startsInMinutes: 20 })) as string;
+  const now = (await runInternal("seed:callNow", { minutes: 30 })) as string;
+  // The browser refuses the microphone, as when a person clicks "Blocca".
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+  });
+  await signInAs(page, "client");
+
+  await page.goto(`/call/${later}`);
+  await expect(page.getByRole("timer", { name: "Tempo all'apertura della stanza" })).toContainText(/Apertura tra 1[45] min/);
+  await expect(page.getByRole("button", { name: "Prepara audio" })).toHaveCount(0);
+  await expectAccessible(page, "call page before the window");
+
+  await page.goto(`/call/${now}`);
+  await page.getByRole("button", { name: "Prepara audio" }).click();
+  await expect(page.getByRole("alert")).toContainText("Accesso al microfono negato");
+  await expect(page.getByRole("button", { name: "Entra nella conferenza" })).toHaveCount(0);
+});

@@ -1,6 +1,15 @@
 // The diagnostics dialog: the conference's state and its last 10 log lines, for support.
 import { Button, Code, Dialog, Flex, Text } from "@radix-ui/themes";
+import type { ConferenceState } from "./callTypes";
 import type { Conference } from "./useConference";
+
+const stateLabel: Record<ConferenceState, string> = {
+  idle: "pronto per iniziare",
+  connecting: "connessione in corso",
+  connected: "in chiamata",
+  failed: "non riuscita",
+  ended: "terminata",
+};
 
 export function DiagnosticsDialog({ conference, provider }: { conference: Conference; provider: string }) {
   return (
@@ -17,7 +26,7 @@ export function DiagnosticsDialog({ conference, provider }: { conference: Confer
         </Dialog.Description>
         <Flex direction="column" gap="1" mb="3">
           <Text size="2">
-            Stato: <Code>{conference.state}</Code>
+            Stato: <Code>{stateLabel[conference.state]}</Code> ({conference.state})
           </Text>
           <Text size="2">
             Servizio audio: <Code>{provider}</Code>
