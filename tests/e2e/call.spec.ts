@@ -60,6 +60,11 @@ async function inboundBytes(page: Page): Promise<number> {
   return Number(await page.getByTestId("inbound-bytes").textContent());
 }
 
+/** The audio energy received so far; it stops growing while the other side is muted. */
+async function inboundEnergy(page: Page): Promise<number> {
+  return Number(await page.getByTestId("inbound-energy").textContent());
+}
+
 test("client and reader talk in the room until the window ends by itself", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const bookingId = (await runInternal("seed:callNow", { minutes: 15, endsInSeconds: 100 })) as string;
@@ -91,11 +96,18 @@ test("client and reader talk in the room until the window ends by itself", async
   await expect(client.getByLabel("Durata della chiamata")).not.toHaveText("00:00");
   await expectAccessible(client, "call page in a call");
 
-  // Mute and unmute.
+  // Mute and unmute: while the client is muted the reader receives silence (no audio energy).
+  await reader.getByRole("button", { name: "Diagnostica" }).click();
   await client.getByRole("button", { name: "Disattiva microfono" }).click();
   await expect(client.getByRole("button", { name: "Riattiva microfono" })).toHaveAttribute("aria-pressed", "true");
+  await reader.waitForTimeout(3_000);
+  const mutedFrom = await inboundEnergy(reader);
+  await reader.waitForTimeout(4_000);
+  expect(await inboundEnergy(reader)).toBeCloseTo(mutedFrom, 4);
   await client.getByRole("button", { name: "Riattiva microfono" }).click();
   await expect(client.getByRole("button", { name: "Disattiva microfono" })).toHaveAttribute("aria-pressed", "false");
+  await expect.poll(() => inboundEnergy(reader), { timeout: 10_000 }).toBeGreaterThan(mutedFrom + 0.0001);
+  await reader.getByRole("button", { name: "Chiudi" }).click();
 
   // The window closes: both are cut off, told so, and sent home.
   for (const side of [client, reader]) {

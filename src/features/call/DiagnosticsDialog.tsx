@@ -35,7 +35,10 @@ export function DiagnosticsDialog({ conference, provider }: { conference: Confer
             Partecipanti: <Code>{conference.participants}</Code>
           </Text>
           <Text size="2">
-            Audio ricevuto: <Code data-testid="inbound-bytes">{conference.inboundBytes}</Code> byte
+            Audio ricevuto: <Code data-testid="inbound-bytes">{conference.inbound.bytes}</Code> byte
+          </Text>
+          <Text size="2">
+            Energia audio ricevuta: <Code data-testid="inbound-energy">{conference.inbound.energy.toFixed(6)}</Code>
           </Text>
           {conference.error && (
             <Text size="2">

@@ -8,7 +8,7 @@ import { HEARTBEAT_MS, isPresent, roomName } from "@convex/model/calls";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { CONNECT_TIMEOUT_MESSAGE, CONNECT_TIMEOUT_MS, LOG_LINES, type ConferenceState, type Quality, type Room } from "./callTypes";
 import { TwilioLink } from "./twilioLink";
-import { WebRtcLink } from "./webrtcLink";
+import { WebRtcLink, type Inbound } from "./webrtcLink";
 
 export type Conference = ReturnType<typeof useConference>;
 
@@ -18,7 +18,7 @@ export function useConference(room: Room, now: number) {
   const [error, setError] = useState<string | null>(null);
   const [muted, setMuted] = useState(false);
   const [quality, setQuality] = useState<Quality>("unknown");
-  const [inboundBytes, setInboundBytes] = useState(0);
+  const [inbound, setInbound] = useState<Inbound>({ bytes: 0, energy: 0 });
   const [connectedAt, setConnectedAt] = useState<number | null>(null);
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
   const [logs, setLogs] = useState<string[]>([]);
@@ -78,7 +78,7 @@ export function useConference(room: Room, now: number) {
             send: (kind, payload) => sendSignal({ bookingId, kind, payload }),
             onRemoteStream: setRemoteStream,
             onQuality: setQuality,
-            onInboundBytes: setInboundBytes,
+            onInbound: setInbound,
             log,
           });
           connected();
@@ -191,7 +191,7 @@ export function useConference(room: Room, now: number) {
     error,
     muted,
     quality,
-    inboundBytes,
+    inbound,
     remoteStream,
     logs,
     participants: state === "connected" ? (otherPresent ? 2 : 1) : 0,

@@ -7,12 +7,14 @@ import type { CallSignalKind } from "@convex/lib/validators";
 import type { Quality } from "./callTypes";
 
 export type Signal = { id: string; kind: CallSignalKind; payload: string };
+export type Inbound = { bytes: number; energy: number };
 
 type Events = {
   send: (kind: CallSignalKind, payload: string) => Promise<unknown>;
   onRemoteStream: (stream: MediaStream) => void;
   onQuality: (quality: Quality) => void;
-  onInboundBytes: (bytes: number) => void;
+  /** What has arrived so far: bytes, and the audio's total energy (it stops growing while the other side is muted). */
+  onInbound: (inbound: Inbound) => void;
   log: (line: string) => void;
 };
 
@@ -163,18 +165,20 @@ export class WebRtcLink {
     if (pc === null || pc.connectionState !== "connected") return;
     const report = await pc.getStats();
     let bytes = 0;
+    let energy = 0;
     let lost = 0;
     let received = 0;
     let rtt: number | null = null;
     report.forEach((stat: Record<string, unknown>) => {
       if (stat.type === "inbound-rtp" && stat.kind === "audio") {
         bytes += Number(stat.bytesReceived ?? 0);
+        energy += Number(stat.totalAudioEnergy ?? 0);
         lost += Number(stat.packetsLost ?? 0);
         received += Number(stat.packetsReceived ?? 0);
       }
       if (stat.type === "candidate-pair" && stat.nominated && typeof stat.currentRoundTripTime === "number") rtt = stat.currentRoundTripTime;
     });
-    this.events.onInboundBytes(bytes);
+    this.events.onInbound({ bytes, energy });
     const loss = received + lost > 0 ? lost / (received + lost) : 0;
     this.events.onQuality((rtt ?? 0) > POOR_RTT_S || loss > POOR_LOSS ? "poor" : "good");
   }
