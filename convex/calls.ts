@@ -20,6 +20,7 @@ import {
   MAX_EVENT_KEYS,
   MAX_SIGNAL_PAYLOAD,
   MAX_SIGNALS_PER_BOOKING,
+  READER_ABSENT_REASON,
   READER_GRACE_MS,
   parseTwilioIdentity,
   readerAbsentClientEmail,
@@ -60,7 +61,8 @@ const room = v.object({
   party: v.union(v.literal("client"), v.literal("psychic")),
   /** The panel's title: the reader's name for the client, 'Cliente' for the reader. */
   title: v.string(),
-  bookingStatus: v.union(v.literal("confirmed"), v.literal("ended")),
+  /** `reader_absent`: cancelled and refunded because the reader did not come (the client waiting sees it live). */
+  bookingStatus: v.union(v.literal("confirmed"), v.literal("ended"), v.literal("reader_absent")),
   scheduledDate: v.string(),
   scheduledTime: v.string(),
   durationMinutes,
@@ -91,14 +93,15 @@ export const getRoom = authedQuery({
   returns: room,
   handler: async (ctx, { bookingId }) => {
     const { booking, party } = await callBookingX(ctx, ctx.viewerId, bookingId);
+    const readerAbsent = booking.status === "cancelled" && booking.cancelReason === READER_ABSENT_REASON;
     const refusal = bookingRefusal(booking);
-    if (refusal !== null && refusal !== "CALL_ENDED") return fail(refusal);
+    if (refusal !== null && refusal !== "CALL_ENDED" && !readerAbsent) return fail(refusal);
     const session = await sessionOf(ctx, booking._id);
     return {
       bookingId: booking._id,
       party,
       title: party === "client" ? booking.psychicName : "Cliente",
-      bookingStatus: refusal === "CALL_ENDED" ? ("ended" as const) : ("confirmed" as const),
+      bookingStatus: readerAbsent ? ("reader_absent" as const) : refusal === "CALL_ENDED" ? ("ended" as const) : ("confirmed" as const),
       scheduledDate: booking.scheduledDate,
       scheduledTime: booking.scheduledTime,
       durationMinutes: booking.durationMinutes,
@@ -267,7 +270,7 @@ export async function settleBooking(ctx: MutationCtx, booking: Doc<"bookings">, 
       status: "cancelled",
       cancelledAt: now,
       cancelledBy: "system",
-      cancelReason: "psychic_no_show",
+      cancelReason: READER_ABSENT_REASON,
       refundCents,
       refundStatus: "pending",
     });

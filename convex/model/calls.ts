@@ -8,6 +8,8 @@ import { layout, paragraph, textFooter, type RenderedEmail } from "./emailTempla
 export const EARLY_ACCESS_MS = 5 * 60_000;
 /** A reader not in the call this long after the start is absent: the client is refunded in full. */
 export const READER_GRACE_MS = 10 * 60_000;
+/** The booking's `cancelReason` when the reader did not come. */
+export const READER_ABSENT_REASON = "psychic_no_show";
 /** An open call page confirms its presence this often… */
 export const HEARTBEAT_MS = 10_000;
 /** …and counts as gone when it has not done so for this long (a closed tab, a lost network). */

@@ -168,6 +168,8 @@ describe("how a booking's call ends", () => {
     const emails = await world.t.run((ctx) => ctx.db.query("emailOutbox").collect());
     expect(emails.filter((email) => email.relatedId === bookingId)).toMatchObject([{ to: "cliente.a@esempio.it", kind: "refund_issued" }]);
     expect((await sessionsOf(world, bookingId))[0]).toMatchObject({ status: "ended" });
+    // The client still in the room sees why, live; nobody can enter any more.
+    expect(await world.as.clientA.query(api.calls.getRoom, { bookingId })).toMatchObject({ bookingStatus: "reader_absent" });
     expect(await errorCodeOf(world.as.psychicA.mutation(api.calls.join, { bookingId }))).toBe("BOOKING_NOT_CONFIRMED");
   });
 

@@ -117,6 +117,20 @@ function RoomScreen({ room }: { room: Room }) {
     return <LeaveWithMessage title="Conferenza Audio" message="Chiamata terminata" tone="gray" />;
   }
 
+  if (room.bookingStatus === "reader_absent") {
+    return (
+      <LeaveWithMessage
+        title="Conferenza Audio"
+        message={
+          room.party === "client"
+            ? "Il cartomante non si è presentato: il consulto è annullato e ti rimborsiamo l'intero importo."
+            : "Il consulto è stato annullato perché non sei entrato entro 10 minuti dall'inizio; il cliente è stato rimborsato."
+        }
+        tone="red"
+      />
+    );
+  }
+
   return (
     <Flex direction="column" gap="5">
       <Flex direction="column" gap="2">

@@ -168,8 +168,8 @@ export function useConference(room: Room, now: number) {
     if (link.current instanceof WebRtcLink) link.current.setOtherPresent(otherPresent);
   }, [otherPresent, state]);
 
-  // The paid window is over: the call ends by itself, for both parties.
-  const windowOver = now >= room.endsAt;
+  // The paid window is over (or the booking was settled early): the call ends by itself, for both parties.
+  const windowOver = now >= room.endsAt || room.bookingStatus !== "confirmed";
   useEffect(() => {
     if (windowOver && (stateRef.current === "connecting" || stateRef.current === "connected")) end();
   }, [windowOver, end]);
