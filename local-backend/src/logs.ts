@@ -33,7 +33,7 @@ export function debugLog(build: () => string): void {
 }
 
 // Convex formats each console argument on its own and joins them with spaces, without printf-style
-// substitution ("TODO: Support string substitution" in both runtimes): the default runtime with
+// substitution (both of its runtimes leave %s and friends as they are): the default runtime with
 // object-inspect (npm-packages/udf-runtime/src/02_console.ts), "use node" actions with Node's util.inspect
 // (the node executor's setupConsole). object-inspect is read from node_modules when present.
 const objectInspect = ((): ((v: unknown, o: object) => string) | null => {
