@@ -1,0 +1,117 @@
+// The internal functions the payment, refund, upload and access paths are built from, each called on
+// its own: what it does, and that calling it again changes nothing.
+import { describe, expect, it, vi } from "vitest";
+import { api, internal } from "../../convex/_generated/api";
+import { buildWorld } from "./fixtures/world";
+import { errorCodeOf, fakeStripe, setupTest } from "./setup";
+
+const MINUTE_MS = 60_000;
+
+describe("payments' internal steps", () => {
+  it("expireHold frees a lapsed hold once, and leaves a live one alone", async () => {
+    const w = await buildWorld(setupTest());
+    await w.t.mutation(internal.payments.expireHold, { bookingId: w.holdA });
+    expect((await w.t.run((ctx) => ctx.db.get("bookings", w.holdA)))?.status).toBe("pending_payment");
+    vi.advanceTimersByTime(31 * MINUTE_MS);
+    await w.t.mutation(internal.payments.expireHold, { bookingId: w.holdA });
+    await w.t.mutation(internal.payments.expireHold, { bookingId: w.holdA });
+    expect((await w.t.run((ctx) => ctx.db.get("bookings", w.holdA)))?.status).toBe("expired");
+  });
+
+  it("attachCheckoutSession keeps the checkout link only while the booking is unpaid", async () => {
+    const w = await buildWorld(setupTest());
+    await w.t.mutation(internal.payments.attachCheckoutSession, { bookingId: w.holdA, sessionId: "cs_x", url: "http://pay/x" });
+    await w.t.mutation(internal.payments.attachCheckoutSession, { bookingId: w.bookingA, sessionId: "cs_y", url: "http://pay/y" });
+    const [hold, paid] = await w.t.run(async (ctx) => [await ctx.db.get("bookings", w.holdA), await ctx.db.get("bookings", w.bookingA)]);
+    expect(hold).toMatchObject({ stripeCheckoutSessionId: "cs_x", checkoutUrl: "http://pay/x" });
+    expect(paid?.checkoutUrl).toBeUndefined();
+  });
+
+  it("fulfilForClient refuses another client's booking and confirms the client's own once", async () => {
+    const w = await buildWorld(setupTest());
+    const paid = { sessionId: "cs_test_world_hold", bookingId: w.holdA, paymentIntentId: "pi_1", amountTotal: 5000 };
+    expect(await errorCodeOf(w.t.mutation(internal.payments.fulfilForClient, { clientId: w.userIds.clientB, ...paid }))).toBe("FORBIDDEN");
+    expect(await w.t.mutation(internal.payments.fulfilForClient, { clientId: w.userIds.clientA, ...paid })).toBe("confirmed");
+    expect(await w.t.mutation(internal.payments.fulfilForClient, { clientId: w.userIds.clientA, ...paid })).toBe("already");
+  });
+
+  it("applyStripeEvent applies an event id once and ignores events about nothing it knows", async () => {
+    const w = await buildWorld(setupTest());
+    const event = { eventId: "evt_1", type: "checkout.session.expired", sessionId: "cs_test_world_hold", bookingId: w.holdA };
+    expect(await w.t.mutation(internal.payments.applyStripeEvent, event)).toBe("applied");
+    expect(await w.t.mutation(internal.payments.applyStripeEvent, event)).toBe("duplicate");
+    expect(await w.t.mutation(internal.payments.applyStripeEvent, { eventId: "evt_2", type: "customer.created" })).toBe("ignored");
+  });
+
+  it("expireCheckoutSession expires an open session at Stripe and shrugs at one that is not open", async () => {
+    const w = await buildWorld(setupTest());
+    await w.as.clientB.action(api.payments.startCheckout, {
+      psychicProfileId: w.profileA,
+      durationMinutes: 30,
+      date: w.monday,
+      time: "09:00",
+    });
+    const session = fakeStripe().lastSession();
+    await w.t.action(internal.payments.expireCheckoutSession, { sessionId: session.id });
+    expect(session.status).toBe("expired");
+    await w.t.action(internal.payments.expireCheckoutSession, { sessionId: session.id });
+    await w.t.action(internal.payments.expireCheckoutSession, { sessionId: "cs_unknown" });
+  });
+});
+
+describe("refunds' internal steps", () => {
+  async function pendingRefund() {
+    const w = await buildWorld(setupTest());
+    await w.t.run((ctx) => ctx.db.patch("bookings", w.bookingA, { status: "cancelled", refundStatus: "pending", refundCents: 2500 }));
+    return w;
+  }
+
+  it("refundBooking refunds the recorded amount once, recordRefund marks it done and is idempotent", async () => {
+    const w = await pendingRefund();
+    expect((await w.t.query(internal.refunds.getForRefund, { bookingId: w.bookingA }))?.refundCents).toBe(2500);
+    await w.t.action(internal.refunds.refundBooking, { bookingId: w.bookingA, attempt: 1 });
+    await w.t.action(internal.refunds.refundBooking, { bookingId: w.bookingA, attempt: 1 });
+    expect(fakeStripe().refunds).toEqual([expect.objectContaining({ amount: 2500, payment_intent: "pi_cs_test_world_a" })]);
+    const done = await w.t.run((ctx) => ctx.db.get("bookings", w.bookingA));
+    expect(done).toMatchObject({ refundStatus: "succeeded", stripeRefundId: expect.any(String) });
+    await w.t.mutation(internal.refunds.recordRefund, { bookingId: w.bookingA, refundId: "re_other", succeeded: true });
+    expect((await w.t.run((ctx) => ctx.db.get("bookings", w.bookingA)))?.stripeRefundId).toBe(done?.stripeRefundId);
+  });
+
+  it("recordRefundFailure schedules a retry, and after the last attempt leaves the refund failed", async () => {
+    const w = await pendingRefund();
+    await w.t.mutation(internal.refunds.recordRefundFailure, { bookingId: w.bookingA, attempt: 1, reason: "down" });
+    expect((await w.t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect())).length).toBe(1);
+    await w.t.mutation(internal.refunds.recordRefundFailure, { bookingId: w.bookingA, attempt: 4, reason: "down" });
+    expect((await w.t.run((ctx) => ctx.db.get("bookings", w.bookingA)))?.refundStatus).toBe("failed");
+  });
+});
+
+describe("uploads, reset codes and the action check", () => {
+  it("discardClaimed deletes a claimed file with its record, and nothing else", async () => {
+    const w = await buildWorld(setupTest());
+    const storageId = await w.uploadFor("psychicA");
+    const uploadId = await w.t.mutation(internal.uploads.claim, { ownerId: w.userIds.psychicA, storageId, purpose: "psychic_photo" });
+    await w.t.mutation(internal.uploads.discardClaimed, { uploadId });
+    await w.t.mutation(internal.uploads.discardClaimed, { uploadId });
+    expect(await w.t.run((ctx) => ctx.db.system.get("_storage", storageId))).toBeNull();
+    expect(await w.t.run((ctx) => ctx.db.get("uploads", uploadId))).toBeNull();
+  });
+
+  it("countResetRequest allows five an hour per address", async () => {
+    const t = setupTest();
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push((await t.mutation(internal.accounts.countResetRequest, { email: "a@esempio.it" })).ok);
+    expect(answers).toEqual([true, true, true, true, true, false]);
+    expect((await t.mutation(internal.accounts.countResetRequest, { email: "b@esempio.it" })).ok).toBe(true);
+  });
+
+  it("checkActionViewer names the caller for each audience and refuses the others", async () => {
+    const w = await buildWorld(setupTest());
+    expect(await w.as.visitor.query(internal.users.checkActionViewer, { audience: "anyone" })).toBeNull();
+    expect(await w.as.clientA.query(internal.users.checkActionViewer, { audience: "client" })).toBe(w.userIds.clientA);
+    expect(await errorCodeOf(w.as.clientA.query(internal.users.checkActionViewer, { audience: "psychic" }))).toBe("PSYCHIC_ONLY");
+    expect(await errorCodeOf(w.as.adminNoGrant.query(internal.users.checkActionViewer, { audience: "admin" }))).toBe("FORBIDDEN");
+    expect(await w.as.admin.query(internal.users.checkActionViewer, { audience: "admin" })).toBe(w.userIds.admin);
+  });
+});
