@@ -6,6 +6,7 @@ import { ExclamationTriangleIcon, GearIcon, MagnifyingGlassIcon } from "@radix-u
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
+import { QuickLinks } from "@/components/QuickLinks";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { StatCard } from "@/components/StatCard";
 import { paths } from "@/lib/paths";
@@ -33,22 +34,12 @@ export function ClientDashboardPage() {
               </Text>
             ) : null}
           </Flex>
-          <Flex gap="2" wrap="wrap" asChild>
-            <nav aria-label="Collegamenti rapidi">
-              <Button asChild variant="soft">
-                <RouterLink to={paths.psychics}>
-                  <MagnifyingGlassIcon />
-                  Trova un cartomante
-                </RouterLink>
-              </Button>
-              <Button asChild variant="outline">
-                <RouterLink to={paths.settings}>
-                  <GearIcon />
-                  Impostazioni
-                </RouterLink>
-              </Button>
-            </nav>
-          </Flex>
+          <QuickLinks
+            links={[
+              { to: paths.psychics, label: "Trova un cartomante", icon: <MagnifyingGlassIcon /> },
+              { to: paths.settings, label: "Impostazioni", icon: <GearIcon /> },
+            ]}
+          />
         </Flex>
         <ErrorBoundary fallback={<LoadFailure />}>
           <ClientBookings />

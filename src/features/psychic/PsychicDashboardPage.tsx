@@ -8,6 +8,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
+import { QuickLinks } from "@/components/QuickLinks";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { StatCard } from "@/components/StatCard";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
@@ -28,22 +29,12 @@ export function PsychicDashboardPage() {
           <Heading as="h1" size={{ initial: "7", sm: "8" }}>
             Dashboard Cartomante
           </Heading>
-          <Flex gap="2" wrap="wrap" asChild>
-            <nav aria-label="Collegamenti rapidi">
-              <Button asChild variant="soft">
-                <RouterLink to={paths.psychicProfile}>
-                  <Pencil1Icon />
-                  Modifica profilo
-                </RouterLink>
-              </Button>
-              <Button asChild variant="outline">
-                <RouterLink to={paths.psychicSettings}>
-                  <GearIcon />
-                  Impostazioni
-                </RouterLink>
-              </Button>
-            </nav>
-          </Flex>
+          <QuickLinks
+            links={[
+              { to: paths.psychicProfile, label: "Modifica profilo", icon: <Pencil1Icon /> },
+              { to: paths.psychicSettings, label: "Impostazioni", icon: <GearIcon /> },
+            ]}
+          />
         </Flex>
         <ErrorBoundary
           fallback={
