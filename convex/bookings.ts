@@ -1,20 +1,34 @@
 // Bookings as people see them: the booking page's live free times, the client's and the reader's
 // lists, and releasing an unpaid hold. Queries take a coarse `now` from the page (they must not read
 // the clock); holds end through a scheduled function that changes the booking, which re-runs them.
+import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
-import { bookingAsClientX, listedProfile, ownPsychicProfile } from "./lib/access";
+import { bookingAsClientX, bookingAsPsychicX, listedProfile, ownPsychicProfile } from "./lib/access";
+import { bookingFacts, cancelWithRefund, emailParties, recordHeld, scheduleReminders } from "./lib/bookingLifecycle";
 import { blockingIntervals } from "./lib/bookingTime";
 import { fail } from "./lib/errors";
-import { clientMutation, clientQuery, psychicQuery, query } from "./lib/functions";
-import { parseDate, requireInstant, romeToUtcMs, utcMsToRome } from "./lib/time";
-import { bookingStatus, durationMinutes, refundStatus } from "./lib/validators";
+import { clientMutation, clientQuery, psychicMutation, psychicQuery, query } from "./lib/functions";
+import { readSettings } from "./lib/settings";
+import { parseDate, parseTime, requireInstant, romeToUtcMs, utcMsToRome } from "./lib/time";
+import { bookingStatus, cancelledBy, durationMinutes, refundStatus } from "./lib/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accountDeletion";
+import { bookingInvitation, bookingRescheduledEmail } from "./model/bookingEmails";
+import {
+  cancellationRefusal,
+  clientCancellationRefund,
+  FULL_REFUND_NOTICE_MS,
+  HALF_REFUND_NOTICE_MS,
+  outcomeRefusal,
+  rescheduleDeadline,
+  rescheduleRefusal,
+} from "./model/bookingChanges";
 import { blocksTime, netEarningsCents } from "./model/bookings";
 import { addDays } from "./model/nextAvailability";
-import { dayWindow, freeStarts } from "./model/slots";
+import { consultationInterval, dayWindow, freeStarts, whyNotFree } from "./model/slots";
+import { endSession } from "./calls";
 
 /** Dates the booking calendar asks about at once: six weeks, a month view. */
 export const MAX_CALENDAR_DAYS = 42;
@@ -83,7 +97,17 @@ const bookingSummary = v.object({
   checkoutUrl: v.union(v.string(), v.null()),
   refundStatus: v.union(refundStatus, v.null()),
   refundCents: v.union(v.number(), v.null()),
+  /** When the refund reached the card ("Rimborsato il …"); null while it is on its way ("Rimborso in corso"). */
+  refundedAt: v.union(v.number(), v.null()),
+  cancelledAt: v.union(v.number(), v.null()),
+  cancelledBy: v.union(cancelledBy, v.null()),
   notes: v.union(v.string(), v.null()),
+  /** Times the client moved it (at most MAX_RESCHEDULES). */
+  rescheduleCount: v.number(),
+  /** Until when the client may cancel it (its start); null when it cannot be cancelled. */
+  cancellableUntil: v.union(v.number(), v.null()),
+  /** Until when the client may move it (24 h before its start); null when it cannot be moved any more. */
+  reschedulableUntil: v.union(v.number(), v.null()),
 });
 
 /** What the booking's client sees of it (their own notes included). */
@@ -103,7 +127,13 @@ function toClientSummary(booking: Doc<"bookings">) {
     checkoutUrl: booking.status === "pending_payment" ? (booking.checkoutUrl ?? null) : null,
     refundStatus: booking.refundStatus ?? null,
     refundCents: booking.refundCents ?? null,
+    refundedAt: booking.refundedAt ?? null,
+    cancelledAt: booking.cancelledAt ?? null,
+    cancelledBy: booking.cancelledBy ?? null,
     notes: booking.notes ?? null,
+    rescheduleCount: booking.rescheduleCount ?? 0,
+    cancellableUntil: booking.status === "confirmed" ? booking.startsAt : null,
+    reschedulableUntil: rescheduleDeadline(booking),
   };
 }
 
@@ -197,6 +227,9 @@ const psychicBooking = v.object({
   priceCents: v.number(),
   status: bookingStatus,
   notes: v.union(v.string(), v.null()),
+  rescheduleCount: v.number(),
+  /** Until when the reader may cancel it (its start); null when it cannot be cancelled. */
+  cancellableUntil: v.union(v.number(), v.null()),
 });
 
 async function toPsychicBooking(ctx: QueryCtx, booking: Doc<"bookings">) {
@@ -212,8 +245,16 @@ async function toPsychicBooking(ctx: QueryCtx, booking: Doc<"bookings">) {
     priceCents: booking.priceCents,
     status: booking.status,
     notes: booking.notes ?? null,
+    rescheduleCount: booking.rescheduleCount ?? 0,
+    cancellableUntil: booking.status === "confirmed" ? booking.startsAt : null,
   };
 }
+
+/** How far back the reader's list of past consultations to mark goes. */
+export const PSYCHIC_RECENT_DAYS = 30;
+
+const DAY_MS = 24 * 3_600_000;
+const HELD_OR_OPEN: ReadonlyArray<Doc<"bookings">["status"]> = ["confirmed", "completed", "no_show"];
 
 /** Readers' upcoming list (spec: the next 10). */
 export const PSYCHIC_UPCOMING_SHOWN = 10;
@@ -224,6 +265,12 @@ export const listForPsychic = psychicQuery({
   returns: v.object({
     today: v.array(psychicBooking),
     upcoming: v.array(psychicBooking),
+    /**
+     * Consultations whose window ended in the last 30 days and that were held or are still open to the
+     * reader's word (confirmed, completed, no_show), newest first: the reader marks them completed or
+     * "Cliente assente" (bookings.markOutcomeByPsychic).
+     */
+    recent: v.array(psychicBooking),
     stats: v.object({
       today: v.number(),
       upcoming: v.number(),
@@ -234,7 +281,7 @@ export const listForPsychic = psychicQuery({
   handler: async (ctx, { now }) => {
     requireInstant(now);
     const profile = await ownPsychicProfile(ctx, ctx.viewerId);
-    const empty = { today: [], upcoming: [], stats: { today: 0, upcoming: 0, monthConsultations: 0, monthEarningsCents: 0 } };
+    const empty = { today: [], upcoming: [], recent: [], stats: { today: 0, upcoming: 0, monthConsultations: 0, monthEarningsCents: 0 } };
     if (profile === null) return empty;
     const todayDate = utcMsToRome(now).date;
     const confirmedFromToday = await ctx.db
@@ -257,9 +304,18 @@ export const listForPsychic = psychicQuery({
       )
       .take(3000);
     const earning = month.filter((booking) => ["confirmed", "completed", "no_show"].includes(booking.status));
+    const lately = await ctx.db
+      .query("bookings")
+      .withIndex("by_psychicProfile_startsAt", (q) =>
+        q.eq("psychicProfileId", profile._id).gte("startsAt", now - PSYCHIC_RECENT_DAYS * DAY_MS).lt("startsAt", now),
+      )
+      .order("desc")
+      .take(MAX_LISTED);
+    const recent = lately.filter((booking) => booking.endsAt <= now && HELD_OR_OPEN.includes(booking.status));
     return {
       today: await Promise.all(today.map((booking) => toPsychicBooking(ctx, booking))),
       upcoming: await Promise.all(upcoming.slice(0, PSYCHIC_UPCOMING_SHOWN).map((booking) => toPsychicBooking(ctx, booking))),
+      recent: await Promise.all(recent.map((booking) => toPsychicBooking(ctx, booking))),
       stats: {
         today: today.length,
         upcoming: upcoming.length,
@@ -267,5 +323,174 @@ export const listForPsychic = psychicQuery({
         monthEarningsCents: earning.reduce((sum, booking) => sum + netEarningsCents(booking.priceCents), 0),
       },
     };
+  },
+});
+
+// ─── After the booking: cancelling, moving, the reader's outcome (docs/product-rules.md) ──────────
+
+const refundWindow = literals("full", "half", "none");
+
+/**
+ * The cancellation dialog's figures at the page's `now`: which window applies and the refund in cents.
+ * `cancellable` is false once it has started or is not a confirmed booking; the mutation decides again
+ * with the server's clock (and refuses with REFUND_CHANGED if the refund shown has since shrunk).
+ */
+export const previewCancellation = clientQuery({
+  args: { bookingId: v.string(), now: v.number() },
+  returns: v.object({
+    cancellable: v.boolean(),
+    window: refundWindow,
+    refundCents: v.number(),
+    priceCents: v.number(),
+    /** Until when the full refund applies (24 h before the start), and the 50 % one (2 h before). */
+    fullRefundUntil: v.number(),
+    halfRefundUntil: v.number(),
+  }),
+  handler: async (ctx, { bookingId, now }) => {
+    const booking = await bookingAsClientX(ctx, ctx.viewerId, bookingId);
+    requireInstant(now);
+    const { window, refundCents } = clientCancellationRefund(booking, now);
+    return {
+      cancellable: cancellationRefusal(booking, now) === null,
+      window,
+      refundCents,
+      priceCents: booking.priceCents,
+      fullRefundUntil: booking.startsAt - FULL_REFUND_NOTICE_MS,
+      halfRefundUntil: booking.startsAt - HALF_REFUND_NOTICE_MS,
+    };
+  },
+});
+
+/**
+ * The client cancels a confirmed booking before its start. The refund follows the window at this moment
+ * (24 h or more before: all; 24 h to 2 h: half; under 2 h: none), goes through Stripe, and both parties
+ * are emailed; the time is free at once. `expectedRefundCents`, what the dialog showed: if the refund
+ * is now smaller (the clock crossed a window's edge), nothing happens and REFUND_CHANGED says so.
+ */
+export const cancelByClient = clientMutation({
+  args: { bookingId: v.string(), expectedRefundCents: v.optional(v.number()) },
+  returns: v.object({ window: refundWindow, refundCents: v.number() }),
+  handler: async (ctx, { bookingId, expectedRefundCents }) => {
+    const booking = await bookingAsClientX(ctx, ctx.viewerId, bookingId);
+    if (
+      expectedRefundCents !== undefined &&
+      !(Number.isInteger(expectedRefundCents) && expectedRefundCents >= 0 && expectedRefundCents <= booking.priceCents)
+    ) {
+      return fail("INVALID_INPUT", { field: "expectedRefundCents" });
+    }
+    const now = Date.now();
+    const refusal = cancellationRefusal(booking, now);
+    if (refusal !== null) return fail(refusal);
+    const { window, refundCents } = clientCancellationRefund(booking, now);
+    if (expectedRefundCents !== undefined && refundCents < expectedRefundCents) return fail("REFUND_CHANGED", { refundCents });
+    await cancelWithRefund(ctx, booking, { by: "client", reason: "client_cancelled", cause: "client", refundCents, now });
+    return { window, refundCents };
+  },
+});
+
+/**
+ * The reader cancels one of their confirmed bookings before its start: the client always gets everything
+ * back and is emailed with a link to book the reader again; the time is free at once.
+ */
+export const cancelByPsychic = psychicMutation({
+  args: { bookingId: v.string() },
+  returns: v.object({ refundCents: v.number() }),
+  handler: async (ctx, { bookingId }) => {
+    const booking = await bookingAsPsychicX(ctx, ctx.viewerId, bookingId);
+    const now = Date.now();
+    const refusal = cancellationRefusal(booking, now);
+    if (refusal !== null) return fail(refusal);
+    const refundCents = await cancelWithRefund(ctx, booking, {
+      by: "psychic",
+      reason: "psychic_cancelled",
+      cause: "psychic",
+      refundCents: booking.priceCents,
+      now,
+    });
+    return { refundCents };
+  },
+});
+
+/**
+ * The client moves a confirmed booking to another free start of the same reader and duration, at least
+ * 24 h before its current start and at most twice, without paying again. One transaction: the new time
+ * is checked by the slot engine exactly as for a new hold (the booking itself blocking nothing), taken,
+ * and the old one freed. Both parties are emailed with the updated invitation (same UID, higher
+ * SEQUENCE); the reminders follow the new time.
+ */
+export const rescheduleByClient = clientMutation({
+  args: { bookingId: v.string(), date: v.string(), time: v.string() },
+  returns: bookingSummary,
+  handler: async (ctx, { bookingId, date, time }) => {
+    const booking = await bookingAsClientX(ctx, ctx.viewerId, bookingId);
+    parseDate(date);
+    parseTime(time);
+    const now = Date.now();
+    const refusal = rescheduleRefusal(booking, now);
+    if (refusal !== null) return fail(refusal);
+    if (date === booking.scheduledDate && time === booking.scheduledTime) return fail("INVALID_INPUT", { field: "time" });
+    if (!(await readSettings(ctx)).booking_enabled) return fail("BOOKING_DISABLED");
+
+    const profile = await listedProfile(ctx, booking.psychicProfileId);
+    if (profile === null) return fail("PSYCHIC_UNAVAILABLE");
+    if (!profile.isAvailable) return fail("PSYCHIC_UNAVAILABLE");
+    if (!profile.availableDurations.includes(booking.durationMinutes)) return fail("DURATION_NOT_OFFERED");
+    const blocking = await blockingIntervals(ctx, profile._id, dayWindow(date), now, booking._id);
+    const slotRefusal = whyNotFree(
+      { availability: profile.availability, date, durationMinutes: booking.durationMinutes, blocking, nowMs: now },
+      time,
+    );
+    if (slotRefusal !== null) return fail(slotRefusal);
+
+    const { startsAt, endsAt } = consultationInterval(date, time, booking.durationMinutes);
+    const rescheduleCount = (booking.rescheduleCount ?? 0) + 1;
+    await ctx.db.patch("bookings", booking._id, {
+      scheduledDate: date,
+      scheduledTime: time,
+      startsAt,
+      endsAt,
+      rescheduleCount,
+      reminder24hSentAt: undefined,
+      reminder15mSentAt: undefined,
+    });
+    const moved = (await ctx.db.get("bookings", booking._id))!;
+    await scheduleReminders(ctx, moved, now);
+    const invitation = bookingInvitation(await bookingFacts(ctx, moved));
+    await emailParties(
+      ctx,
+      moved,
+      "booking_rescheduled",
+      (facts, audience) =>
+        bookingRescheduledEmail(facts, { audience, previousDate: booking.scheduledDate, previousTime: booking.scheduledTime }),
+      { attachments: [invitation] },
+    );
+    return toClientSummary(moved);
+  },
+});
+
+/**
+ * The reader's "update booking status" (DECISIONS.md): after the end of the window, a consultation was
+ * held ("completed") or the client did not come ("no_show": no refund, the reader is paid in full).
+ * Refused before the end; the reader may correct one with the other, except that a consultation the
+ * client reviewed stays completed. Either counts once in the reader's monthly figures.
+ */
+export const markOutcomeByPsychic = psychicMutation({
+  args: { bookingId: v.string(), outcome: literals("completed", "no_show") },
+  returns: v.null(),
+  handler: async (ctx, { bookingId, outcome }) => {
+    const booking = await bookingAsPsychicX(ctx, ctx.viewerId, bookingId);
+    const review = await ctx.db
+      .query("reviews")
+      .withIndex("by_booking", (q) => q.eq("bookingId", booking._id))
+      .first();
+    const now = Date.now();
+    const refusal = outcomeRefusal(booking, outcome, now, review !== null);
+    if (refusal !== null) return fail(refusal);
+    if (booking.status === "confirmed") {
+      // The call's settling (calls.ts) would find nothing left to do; its session ends here.
+      await endSession(ctx, booking._id, now);
+    }
+    await recordHeld(ctx, booking, outcome, now);
+    return null;
   },
 });

@@ -6,6 +6,7 @@ import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "./_generated/server";
 import { bookingAsPartyX, type BookingParty } from "./lib/access";
+import { recordHeld } from "./lib/bookingLifecycle";
 import { fail } from "./lib/errors";
 import { authedMutation, authedQuery, internalMutation, internalQuery } from "./lib/functions";
 import { queueEmail } from "./lib/outbox";
@@ -235,7 +236,7 @@ export const listSignals = authedQuery({
 });
 
 /** Ends the session for good and removes its signalling (the call's audio is never stored). */
-async function endSession(ctx: MutationCtx, bookingId: Id<"bookings">, now: number) {
+export async function endSession(ctx: MutationCtx, bookingId: Id<"bookings">, now: number) {
   const session = await sessionOf(ctx, bookingId);
   if (session !== null && session.status !== "ended") {
     await ctx.db.patch("callSessions", session._id, {
@@ -263,7 +264,8 @@ export async function settleBooking(ctx: MutationCtx, booking: Doc<"bookings">, 
   const outcome = settlementFor(booking, now);
   if (outcome === null) return null;
   if (outcome === "complete") {
-    await ctx.db.patch("bookings", booking._id, { status: "completed", completedAt: now });
+    // Counts in the reader's consultations and monthly figures, in this same transaction, once.
+    await recordHeld(ctx, booking, "completed", now);
   } else {
     const refundCents = booking.priceCents;
     await ctx.db.patch("bookings", booking._id, {

@@ -5,13 +5,12 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
-import { env } from "./_generated/server";
 import { listedProfile } from "./lib/access";
+import { bookingFacts, emailParties, scheduleReminders, siteUrl } from "./lib/bookingLifecycle";
 import { countPayment } from "./lib/counters";
 import { blockingIntervals } from "./lib/bookingTime";
 import { fail } from "./lib/errors";
 import { clientAction, internalAction, internalMutation } from "./lib/functions";
-import { queueEmail } from "./lib/outbox";
 import { readSettings } from "./lib/settings";
 import { stripeClient } from "./lib/stripe";
 import { markChargeRefunded } from "./refunds";
@@ -24,7 +23,6 @@ import {
   formatItalianDate,
   latePaymentRefundedClientEmail,
   latePaymentRefundedPsychicEmail,
-  type BookingFacts,
 } from "./model/bookingEmails";
 import {
   cleanNotes,
@@ -34,14 +32,9 @@ import {
   newBookingFields,
   NOTES_MAX_LENGTH,
 } from "./model/bookings";
-import { DELETED_ACCOUNT_NAME } from "./model/accountDeletion";
 import { dayWindow, overlaps, whyNotFree } from "./model/slots";
 
 const MINUTE_MS = 60_000;
-
-export function siteUrl(): string {
-  return env.SITE_URL ?? "http://127.0.0.1:5173";
-}
 
 const holdRequest = {
   psychicProfileId: v.string(),
@@ -211,39 +204,6 @@ export const startCheckout = clientAction({
   },
 });
 
-/** Everything an email about a booking says. */
-async function bookingFacts(ctx: MutationCtx, booking: Doc<"bookings">): Promise<BookingFacts> {
-  const client = await ctx.db.get("users", booking.clientId);
-  return {
-    bookingId: booking._id,
-    psychicName: booking.psychicName,
-    clientName: client?.name ?? DELETED_ACCOUNT_NAME,
-    scheduledDate: booking.scheduledDate,
-    scheduledTime: booking.scheduledTime,
-    startsAt: booking.startsAt,
-    endsAt: booking.endsAt,
-    durationMinutes: booking.durationMinutes,
-    priceCents: booking.priceCents,
-    siteUrl: siteUrl(),
-    sequence: 0,
-  };
-}
-
-async function emailParties(
-  ctx: MutationCtx,
-  booking: Doc<"bookings">,
-  kind: "booking_confirmed" | "refund_issued",
-  render: { client: (facts: BookingFacts) => ReturnType<typeof bookingConfirmedClientEmail>; psychic: typeof render.client },
-  withInvitation: boolean,
-) {
-  const facts = await bookingFacts(ctx, booking);
-  const attachments = withInvitation ? [bookingInvitation(facts)] : undefined;
-  const client = await ctx.db.get("users", booking.clientId);
-  const psychic = await ctx.db.get("users", booking.psychicUserId);
-  if (client?.email) await queueEmail(ctx, { to: client.email, kind, relatedId: booking._id, attachments, ...render.client(facts) });
-  if (psychic?.email) await queueEmail(ctx, { to: psychic.email, kind, relatedId: booking._id, attachments, ...render.psychic(facts) });
-}
-
 export type PaidSession = {
   sessionId: string;
   bookingId: string | null;
@@ -299,12 +259,14 @@ async function fulfil(ctx: MutationCtx, paid: PaidSession): Promise<"confirmed" 
     if ((stillHeld || booking.status === "expired") && timeIsFree && rightAmount) {
       await ctx.db.patch("bookings", booking._id, { ...paidFields, status: "confirmed", holdExpiresAt: undefined });
       await countPayment(ctx, booking._id, true);
+      await scheduleReminders(ctx, booking, now);
+      const invitation = bookingInvitation(await bookingFacts(ctx, booking));
       await emailParties(
         ctx,
         booking,
         "booking_confirmed",
-        { client: bookingConfirmedClientEmail, psychic: bookingConfirmedPsychicEmail },
-        true,
+        (facts, audience) => (audience === "client" ? bookingConfirmedClientEmail(facts) : bookingConfirmedPsychicEmail(facts)),
+        { attachments: [invitation] },
       );
       return "confirmed";
     }
@@ -320,12 +282,8 @@ async function fulfil(ctx: MutationCtx, paid: PaidSession): Promise<"confirmed" 
     });
     await countPayment(ctx, booking._id, false);
     await ctx.scheduler.runAfter(0, internal.refunds.refundBooking, { bookingId: booking._id, attempt: 1 });
-    await emailParties(
-      ctx,
-      booking,
-      "refund_issued",
-      { client: latePaymentRefundedClientEmail, psychic: latePaymentRefundedPsychicEmail },
-      false,
+    await emailParties(ctx, booking, "refund_issued", (facts, audience) =>
+      audience === "client" ? latePaymentRefundedClientEmail(facts) : latePaymentRefundedPsychicEmail(facts),
     );
     return "refunding";
   }

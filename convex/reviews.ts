@@ -1,23 +1,50 @@
-// Reviews as the public reads them: real ones, one per completed booking, newest first.
+// Reviews (docs/product-rules.md, "Reviews"): real ones, one per completed booking, by its client only,
+// 1–5 stars and 10–1 000 characters, editable for 7 days, shown newest first with the client's first
+// name and initial. The profile's rating and count and the month's figures change in the same
+// transaction as the review, from sums, never by reading every review again.
+import { paginationOptsValidator, paginationResultValidator, type PaginationOptions } from "convex/server";
 import { v } from "convex/values";
-import { listedProfile } from "./lib/access";
-import { query } from "./lib/functions";
-import { reviewRating } from "./lib/validators";
+import type { Doc } from "./_generated/dataModel";
+import { bookingAsClientX, listedProfile } from "./lib/access";
+import { countRating } from "./lib/bookingLifecycle";
+import { fail } from "./lib/errors";
+import { clientMutation, clientQuery, query } from "./lib/functions";
+import { requireInstant } from "./lib/time";
+import { durationMinutes, reviewRating } from "./lib/validators";
+import { REVIEW_EDIT_WINDOW_MS, reviewerName, validComment, validRating } from "./model/bookingChanges";
 
-/** How many reviews a profile page shows. */
+/** How many reviews `listForProfile` returns (the paginated list has no such limit). */
 export const REVIEWS_SHOWN = 50;
+/** The most reviews one page holds. */
+export const MAX_PAGE_SIZE = 50;
 
+const listedReview = {
+  id: v.id("reviews"),
+  clientName: v.string(),
+  rating: reviewRating,
+  comment: v.string(),
+  createdAt: v.number(),
+};
+const publicReview = v.object({ ...listedReview, updatedAt: v.union(v.number(), v.null()) });
+
+function toPublicReview(review: Doc<"reviews">) {
+  return {
+    id: review._id,
+    clientName: review.clientName,
+    rating: review.rating,
+    comment: review.comment,
+    createdAt: review._creationTime,
+    updatedAt: review.updatedAt ?? null,
+  };
+}
+
+/**
+ * The newest reviews of a listed profile (at most 50); none for a profile the public cannot see.
+ * Superseded by `listPageForProfile` (paginated); kept until the profile page moves to it.
+ */
 export const listForProfile = query({
   args: { psychicProfileId: v.string() },
-  returns: v.array(
-    v.object({
-      id: v.id("reviews"),
-      clientName: v.string(),
-      rating: reviewRating,
-      comment: v.string(),
-      createdAt: v.number(),
-    }),
-  ),
+  returns: v.array(v.object(listedReview)),
   handler: async (ctx, { psychicProfileId }) => {
     const profile = await listedProfile(ctx, psychicProfileId);
     if (profile === null) return [];
@@ -26,12 +53,165 @@ export const listForProfile = query({
       .withIndex("by_psychicProfile", (q) => q.eq("psychicProfileId", profile._id))
       .order("desc")
       .take(REVIEWS_SHOWN);
-    return reviews.map((review) => ({
-      id: review._id,
-      clientName: review.clientName,
-      rating: review.rating,
-      comment: review.comment,
-      createdAt: review._creationTime,
-    }));
+    return reviews.map((review) => {
+      const { updatedAt: _updatedAt, ...listed } = toPublicReview(review);
+      return listed;
+    });
+  },
+});
+
+function boundedPage(opts: PaginationOptions): PaginationOptions {
+  if (!Number.isInteger(opts.numItems) || opts.numItems < 1) return fail("INVALID_INPUT", { field: "paginationOpts" });
+  return { ...opts, numItems: Math.min(opts.numItems, MAX_PAGE_SIZE) };
+}
+
+/**
+ * The Reviews tab: a listed profile's reviews newest first, a page at a time (`usePaginatedQuery`);
+ * NOT_FOUND for a profile the public cannot see.
+ */
+export const listPageForProfile = query({
+  args: { psychicProfileId: v.string(), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(publicReview),
+  handler: async (ctx, { psychicProfileId, paginationOpts }) => {
+    const page = boundedPage(paginationOpts);
+    const profile = await listedProfile(ctx, psychicProfileId);
+    // Missing, hidden and unapproved profiles look alike (the profile page says "not found").
+    if (profile === null) return fail("NOT_FOUND");
+    const result = await ctx.db
+      .query("reviews")
+      .withIndex("by_psychicProfile", (q) => q.eq("psychicProfileId", profile._id))
+      .order("desc")
+      .paginate(page);
+    return { page: result.page.map(toPublicReview), isDone: result.isDone, continueCursor: result.continueCursor };
+  },
+});
+
+function checkedReview(rating: number, comment: string) {
+  const stars = validRating(rating);
+  if (stars === null) return fail("INVALID_INPUT", { field: "rating" });
+  const text = validComment(comment);
+  if (text === null) return fail("INVALID_INPUT", { field: "comment" });
+  return { rating: stars, comment: text };
+}
+
+/**
+ * The client reviews one of their completed consultations, once. Anyone else's booking is refused
+ * (FORBIDDEN), a consultation not completed too (REVIEW_NOT_ALLOWED), a second review of it as well
+ * (ALREADY_REVIEWED).
+ */
+export const createMine = clientMutation({
+  args: { bookingId: v.string(), rating: v.number(), comment: v.string() },
+  returns: v.id("reviews"),
+  handler: async (ctx, { bookingId, rating, comment }) => {
+    const booking = await bookingAsClientX(ctx, ctx.viewerId, bookingId);
+    const review = checkedReview(rating, comment);
+    if (booking.status !== "completed") return fail("REVIEW_NOT_ALLOWED");
+    if ((await ctx.db.get("psychicProfiles", booking.psychicProfileId)) === null) return fail("REVIEW_NOT_ALLOWED");
+    const existing = await ctx.db
+      .query("reviews")
+      .withIndex("by_booking", (q) => q.eq("bookingId", booking._id))
+      .first();
+    if (existing !== null) return fail("ALREADY_REVIEWED");
+    const id = await ctx.db.insert("reviews", {
+      bookingId: booking._id,
+      psychicProfileId: booking.psychicProfileId,
+      clientId: ctx.viewerId,
+      ...review,
+      clientName: reviewerName(ctx.viewer.name),
+    });
+    await countRating(ctx, booking, review.rating);
+    return id;
+  },
+});
+
+/** The client edits their own review within 7 days of writing it. */
+export const updateMine = clientMutation({
+  args: { reviewId: v.string(), rating: v.number(), comment: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { reviewId, rating, comment }) => {
+    const id = ctx.db.normalizeId("reviews", reviewId);
+    const review = id === null ? null : await ctx.db.get("reviews", id);
+    if (review === null) return fail("NOT_FOUND");
+    if (review.clientId !== ctx.viewerId) return fail("FORBIDDEN");
+    const changed = checkedReview(rating, comment);
+    const now = Date.now();
+    if (now > review._creationTime + REVIEW_EDIT_WINDOW_MS) return fail("REVIEW_EDIT_EXPIRED");
+    await ctx.db.patch("reviews", review._id, { ...changed, updatedAt: now });
+    const booking = await ctx.db.get("bookings", review.bookingId);
+    if (booking !== null && changed.rating !== review.rating) await countRating(ctx, booking, changed.rating, review.rating);
+    return null;
+  },
+});
+
+/** The most consultations the client's review list shows; older ones stay in the records. */
+const MAX_REVIEWABLE = 200;
+
+/**
+ * The client dashboard's completed consultations, newest first, each with its review if written and
+ * until when it can still be edited (`editableUntil`, compared with the page's clock); `review` null
+ * means one can be written.
+ */
+export const listMine = clientQuery({
+  args: { now: v.number() },
+  returns: v.array(
+    v.object({
+      bookingId: v.id("bookings"),
+      psychicProfileId: v.id("psychicProfiles"),
+      psychicName: v.string(),
+      scheduledDate: v.string(),
+      scheduledTime: v.string(),
+      startsAt: v.number(),
+      durationMinutes,
+      review: v.union(
+        v.null(),
+        v.object({
+          id: v.id("reviews"),
+          rating: reviewRating,
+          comment: v.string(),
+          createdAt: v.number(),
+          updatedAt: v.union(v.number(), v.null()),
+          editableUntil: v.number(),
+          editable: v.boolean(),
+        }),
+      ),
+    }),
+  ),
+  handler: async (ctx, { now }) => {
+    requireInstant(now);
+    const completed = await ctx.db
+      .query("bookings")
+      .withIndex("by_client_status_startsAt", (q) => q.eq("clientId", ctx.viewerId).eq("status", "completed"))
+      .order("desc")
+      .take(MAX_REVIEWABLE);
+    return Promise.all(
+      completed.map(async (booking) => {
+        const review = await ctx.db
+          .query("reviews")
+          .withIndex("by_booking", (q) => q.eq("bookingId", booking._id))
+          .first();
+        const editableUntil = review === null ? 0 : review._creationTime + REVIEW_EDIT_WINDOW_MS;
+        return {
+          bookingId: booking._id,
+          psychicProfileId: booking.psychicProfileId,
+          psychicName: booking.psychicName,
+          scheduledDate: booking.scheduledDate,
+          scheduledTime: booking.scheduledTime,
+          startsAt: booking.startsAt,
+          durationMinutes: booking.durationMinutes,
+          review:
+            review === null
+              ? null
+              : {
+                  id: review._id,
+                  rating: review.rating,
+                  comment: review.comment,
+                  createdAt: review._creationTime,
+                  updatedAt: review.updatedAt ?? null,
+                  editableUntil,
+                  editable: now <= editableUntil,
+                },
+        };
+      }),
+    );
   },
 });

@@ -70,6 +70,9 @@ export default defineSchema({
     // Average of real reviews; absent until the first one ("Nuovo"), never a made-up figure.
     rating: v.optional(v.number()),
     reviewCount: v.number(),
+    // The stars of every review added up, so a new or edited review updates the average exactly
+    // without reading the others (absent before the first review).
+    ratingSum: v.optional(v.number()),
     isAvailable: v.boolean(),
     isPubliclyVisible: v.boolean(),
     profileStatus,
@@ -135,9 +138,15 @@ export default defineSchema({
     clientJoinedAt: v.optional(v.number()),
     psychicJoinedAt: v.optional(v.number()),
     completedAt: v.optional(v.number()),
-    // Set when each reminder email is queued, so a retried job never sends it twice.
+    // Set when each reminder email is queued, so a retried job never sends it twice; cleared when
+    // the booking moves, so the reminders of the new time go out.
     reminder24hSentAt: v.optional(v.number()),
     reminder15mSentAt: v.optional(v.number()),
+    // Times the client moved it (at most 2); also the calendar invitation's SEQUENCE.
+    rescheduleCount: v.optional(v.number()),
+    // The reader's Rome month whose figures (consultationStats) count this consultation; set once,
+    // when it is held (completed or client absent), so it is never counted twice.
+    statsMonth: v.optional(v.string()),
   })
     .index("by_client_startsAt", ["clientId", "startsAt"])
     .index("by_client_status_startsAt", ["clientId", "status", "startsAt"])
@@ -221,8 +230,11 @@ export default defineSchema({
     clientId: v.id("users"),
     rating: reviewRating,
     comment: v.string(),
-    // Snapshot shown on the profile; "Account eliminato" once the client deletes the account.
+    // Snapshot shown on the profile, first name and initial ("Maria R."); "Account eliminato" once
+    // the client deletes the account.
     clientName: v.string(),
+    // Last edit (editable for 7 days from `_creationTime`).
+    updatedAt: v.optional(v.number()),
   })
     .index("by_psychicProfile", ["psychicProfileId"])
     .index("by_booking", ["bookingId"])
@@ -235,9 +247,11 @@ export default defineSchema({
     totalConsultations: v.number(),
     // Minutes, not hours: whole numbers add up exactly; hours are a display concern.
     totalMinutes: v.number(),
-    // Reader's earnings in cents, net of the 15 % commission.
+    // Reader's earnings in cents, net of the 15 % commission (rounded per consultation).
     totalRevenueCents: v.number(),
+    // Reviews of this month's consultations: their count, their stars added up, and the average.
     ratingCount: v.number(),
+    ratingSum: v.optional(v.number()),
     averageRating: v.optional(v.number()),
   }).index("by_psychicProfile_month", ["psychicProfileId", "monthYear"]),
 

@@ -42,6 +42,11 @@ export const errorCodes = [
   "CANCELLATION_NOT_ALLOWED",
   "PAYMENT_FAILED",
   "TOO_MANY_HOLDS",
+  // After the booking: cancelling, moving, the reader's outcome
+  "REFUND_CHANGED",
+  "RESCHEDULE_TOO_LATE",
+  "RESCHEDULE_LIMIT_REACHED",
+  "CONSULTATION_NOT_ENDED",
   // Calls
   "CALL_NOT_OPEN",
   "CALL_ENDED",
@@ -50,6 +55,7 @@ export const errorCodes = [
   // Reviews
   "REVIEW_NOT_ALLOWED",
   "ALREADY_REVIEWED",
+  "REVIEW_EDIT_EXPIRED",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

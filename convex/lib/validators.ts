@@ -166,6 +166,7 @@ export const emailKind = literals(
   "booking_reminder_24h",
   "booking_reminder_15m",
   "booking_cancelled",
+  "booking_rescheduled",
   "refund_issued",
   "contact_message",
   "password_reset",

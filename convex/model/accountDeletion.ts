@@ -1,16 +1,80 @@
 // What deleting an account removes and what it keeps (docs/product-rules.md, "Accounts"). Runs in
 // one mutation, so a failure half-way leaves the account whole.
-import type { Id } from "../_generated/dataModel";
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { cancelWithRefund, emailParties, type Audience } from "../lib/bookingLifecycle";
 import { countDeletedAccount } from "../lib/counters";
 import { deleteOwnedFile } from "../lib/uploads";
+import { bookingCancelledEmail } from "./bookingEmails";
 
 /** Shown wherever a deleted person's name used to be (past bookings, reviews). */
 export const DELETED_ACCOUNT_NAME = "Account eliminato";
 
+/** The longest consultation: a booking that started this long ago may still be under way. */
+const LONGEST_MS = 60 * 60_000;
+/** More bookings than one person can have ahead of them (or holding time) at once. */
+const MAX_AHEAD = 1000;
+
+/** The bookings of the person, on one side, that have not ended (confirmed) or still hold time (unpaid). */
+async function openBookings(ctx: MutationCtx, side: Audience, id: Id<"users"> | Id<"psychicProfiles">, now: number) {
+  const of = (status: "confirmed" | "pending_payment") =>
+    side === "client"
+      ? ctx.db
+          .query("bookings")
+          .withIndex("by_client_status_startsAt", (q) =>
+            q.eq("clientId", id as Id<"users">).eq("status", status).gte("startsAt", now - LONGEST_MS),
+          )
+          .take(MAX_AHEAD)
+      : ctx.db
+          .query("bookings")
+          .withIndex("by_psychicProfile_status_startsAt", (q) =>
+            q.eq("psychicProfileId", id as Id<"psychicProfiles">).eq("status", status).gte("startsAt", now - LONGEST_MS),
+          )
+          .take(MAX_AHEAD);
+  return { confirmed: (await of("confirmed")).filter((booking) => booking.endsAt > now), holds: await of("pending_payment") };
+}
+
+/**
+ * Upcoming confirmed bookings (also one under way) are cancelled with a full refund and the other party is
+ * emailed; unpaid holds are released and their Checkout Sessions expired so they can no longer be paid.
+ * Returns the cancelled bookings, whose notice to the deleted person is queued last (see below).
+ */
+async function cancelOpenBookings(ctx: MutationCtx, side: Audience, id: Id<"users"> | Id<"psychicProfiles">, now: number) {
+  const { confirmed, holds } = await openBookings(ctx, side, id, now);
+  for (const booking of confirmed) {
+    await cancelWithRefund(ctx, booking, {
+      by: "system",
+      reason: ACCOUNT_DELETED_REASON,
+      cause: side === "client" ? "client_account_deleted" : "psychic_account_deleted",
+      refundCents: booking.priceCents,
+      now,
+      skipEmailTo: side,
+    });
+  }
+  for (const hold of holds) {
+    await ctx.db.patch("bookings", hold._id, { status: "expired", holdExpiresAt: Math.min(hold.holdExpiresAt ?? now, now), checkoutUrl: undefined });
+    if (hold.stripeCheckoutSessionId) {
+      await ctx.scheduler.runAfter(0, internal.payments.expireCheckoutSession, { sessionId: hold.stripeCheckoutSessionId });
+    }
+  }
+  return confirmed.map((booking) => ({ booking, side }));
+}
+
+/** The booking's `cancelReason` when one party deleted their account. */
+export const ACCOUNT_DELETED_REASON = "account_deleted";
+
 export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
   const user = await ctx.db.get("users", userId);
   if (user === null) return;
+  const now = Date.now();
+
+  // Upcoming consultations are cancelled with a full refund before anything else goes.
+  const ownProfile = await ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", userId)).unique();
+  const cancelled: Array<{ booking: Doc<"bookings">; side: Audience }> = [
+    ...(await cancelOpenBookings(ctx, "client", userId, now)),
+    ...(ownProfile === null ? [] : await cancelOpenBookings(ctx, "psychic", ownProfile._id, now)),
+  ];
 
   // Sessions and their refresh tokens: every device is signed out.
   const sessions = await ctx.db.query("authSessions").withIndex("userId", (q) => q.eq("userId", userId)).collect();
@@ -50,6 +114,12 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
       .withIndex("by_psychicProfile_startsAt", (q) => q.eq("psychicProfileId", profile._id))
       .collect();
     for (const booking of bookings) await ctx.db.patch("bookings", booking._id, { psychicName: DELETED_ACCOUNT_NAME });
+    // The reader's monthly figures go with the profile (the bookings keep what accounting needs).
+    const months = await ctx.db
+      .query("consultationStats")
+      .withIndex("by_psychicProfile_month", (q) => q.eq("psychicProfileId", profile._id))
+      .collect();
+    for (const month of months) await ctx.db.delete("consultationStats", month._id);
     if (profile.photoStorageId) await deleteOwnedFile(ctx, userId, profile.photoStorageId);
     await ctx.db.delete("psychicProfiles", profile._id);
   }
@@ -78,6 +148,24 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     const email = user.email;
     const sent = await ctx.db.query("emailOutbox").withIndex("by_to", (q) => q.eq("to", email)).collect();
     for (const message of sent) await ctx.db.delete("emailOutbox", message._id);
+  }
+
+  // The deleted person's own notice of each cancellation, queued after the purge above so it still goes
+  // out (and stays in the outbox as any sent email does).
+  for (const { booking, side } of cancelled) {
+    const current = (await ctx.db.get("bookings", booking._id)) ?? booking;
+    await emailParties(
+      ctx,
+      current,
+      "booking_cancelled",
+      (facts, audience) =>
+        bookingCancelledEmail(facts, {
+          audience,
+          cause: side === "client" ? "client_account_deleted" : "psychic_account_deleted",
+          refundCents: current.refundCents ?? 0,
+        }),
+      { only: side },
+    );
   }
 
   await countDeletedAccount(ctx, user);

@@ -78,7 +78,8 @@ export function bookingInvitation(facts: BookingFacts, cancelled = false): Email
     description: `Consulto vocale di ${facts.durationMinutes} minuti. Entra dalla pagina della chiamata: ${facts.siteUrl}/call/${facts.bookingId}`,
     url: `${facts.siteUrl}/call/${facts.bookingId}`,
   });
-  return { filename: "consulto.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST", content: calendar.toString() };
+  const method = cancelled ? "CANCEL" : "REQUEST";
+  return { filename: "consulto.ics", contentType: `text/calendar; charset=utf-8; method=${method}`, content: calendar.toString() };
 }
 
 function detailRows(facts: BookingFacts): Array<[string, string]> {
@@ -149,5 +150,96 @@ export function latePaymentRefundedPsychicEmail(facts: BookingFacts): RenderedEm
     subject: "Pagamento tardivo rimborsato, la tua agenda non cambia",
     html: layout("Pagamento tardivo rimborsato", paragraph(text)),
     text: `Pagamento tardivo rimborsato\n\n${text}${textFooter}`,
+  };
+}
+
+const lines = (rows: Array<[string, string]>) => rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+
+/** Who cancelled, as the cancellation emails explain it. */
+export type CancellationCause = "client" | "psychic" | "client_account_deleted" | "psychic_account_deleted";
+
+/**
+ * A cancelled consultation, to `audience`: what was cancelled, why, the refund (amount and the 5–10
+ * working days it takes, or none), and for the client a cancellation by the reader comes with a link
+ * to book the same reader again.
+ */
+export function bookingCancelledEmail(
+  facts: BookingFacts,
+  {
+    audience,
+    cause,
+    refundCents,
+    rebookUrl,
+  }: { audience: "client" | "psychic"; cause: CancellationCause; refundCents: number; rebookUrl?: string },
+): RenderedEmail {
+  const when = `${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}`;
+  const rows: Array<[string, string]> =
+    audience === "client" ? detailRows(facts) : [["Cliente", facts.clientName], ...detailRows(facts).slice(1)];
+  const why: Record<CancellationCause, string> =
+    audience === "client"
+      ? {
+          client: `Hai annullato il consulto con ${facts.psychicName} del ${when}.`,
+          psychic: `${facts.psychicName} ha dovuto annullare il consulto del ${when}. Ci scusiamo per il disagio.`,
+          client_account_deleted: `Il consulto con ${facts.psychicName} del ${when} è stato annullato perché il tuo account è stato eliminato.`,
+          psychic_account_deleted: `Il consulto con ${facts.psychicName} del ${when} è stato annullato perché il cartomante ha chiuso il suo account.`,
+        }
+      : {
+          client: `${facts.clientName} ha annullato il consulto del ${when}. L'orario è di nuovo libero nella tua agenda.`,
+          psychic: `Hai annullato il consulto con ${facts.clientName} del ${when}. Il cliente riceve il rimborso completo.`,
+          client_account_deleted: `Il consulto del ${when} è stato annullato perché il cliente ha eliminato il suo account. L'orario è di nuovo libero.`,
+          psychic_account_deleted: `Il consulto con ${facts.clientName} del ${when} è stato annullato perché il tuo account è stato eliminato.`,
+        };
+  const money =
+    audience === "client"
+      ? refundCents > 0
+        ? `Ti rimborsiamo ${formatEuro(refundCents)}${refundCents < facts.priceCents ? ` su ${formatEuro(facts.priceCents)}` : ""}: l'accredito sulla carta richiede 5–10 giorni lavorativi.`
+        : "Secondo le condizioni di annullamento (meno di 2 ore prima dell'inizio) non è previsto alcun rimborso."
+      : refundCents >= facts.priceCents
+        ? "Il consulto è rimborsato per intero al cliente."
+        : refundCents > 0
+          ? `Al cliente sono rimborsati ${formatEuro(refundCents)}; il resto ti resta riconosciuto secondo le condizioni di annullamento.`
+          : "Annullato a meno di 2 ore dall'inizio: nessun rimborso al cliente, il consulto ti resta riconosciuto.";
+  const again = audience === "client" && rebookUrl ? rebookUrl : null;
+  const title = "Consulto annullato";
+  return {
+    subject: `Consulto annullato: ${when}`,
+    html: layout(title, paragraph(why[cause]) + detailsHtml(rows) + paragraph(money) + (again ? button(again, "Prenota un nuovo orario") : "")),
+    text: `${title}\n\n${why[cause]}\n\n${lines(rows)}\n\n${money}${again ? `\n\nPrenota un nuovo orario: ${again}` : ""}${textFooter}`,
+  };
+}
+
+/** The consultation moved: the new time (with the updated invitation attached) and the old one. */
+export function bookingRescheduledEmail(
+  facts: BookingFacts,
+  { audience, previousDate, previousTime }: { audience: "client" | "psychic"; previousDate: string; previousTime: string },
+): RenderedEmail {
+  const rows: Array<[string, string]> =
+    audience === "client" ? detailRows(facts).slice(0, 4) : [["Cliente", facts.clientName], ...detailRows(facts).slice(1, 4)];
+  const before = `${formatItalianDate(previousDate)} alle ${previousTime}`;
+  const text =
+    audience === "client"
+      ? `Hai spostato il consulto con ${facts.psychicName}, prima previsto per ${before}. Nessun nuovo pagamento: vale quello già fatto. In allegato trovi l'invito aggiornato per il calendario.`
+      : `${facts.clientName} ha spostato il consulto previsto per ${before}. L'orario precedente è di nuovo libero. In allegato trovi l'invito aggiornato per il calendario.`;
+  const title = "Consulto spostato";
+  return {
+    subject: `Consulto spostato: ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}`,
+    html: layout(title, paragraph(text) + detailsHtml(rows)),
+    text: `${title}\n\n${text}\n\n${lines(rows)}${textFooter}`,
+  };
+}
+
+/** A reminder 24 hours or 15 minutes before the start, to either party. */
+export function bookingReminderEmail(facts: BookingFacts, { audience, kind }: { audience: "client" | "psychic"; kind: "24h" | "15m" }): RenderedEmail {
+  const withWhom = audience === "client" ? `con ${facts.psychicName}` : `con ${facts.clientName}`;
+  const callUrl = `${facts.siteUrl}/call/${facts.bookingId}`;
+  const lead =
+    kind === "24h"
+      ? `Ti ricordiamo il consulto ${withWhom} di domani, ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}.`
+      : `Il consulto ${withWhom} inizia tra 15 minuti, alle ${facts.scheduledTime}. La pagina della chiamata si apre 5 minuti prima.`;
+  const title = kind === "24h" ? "Il tuo consulto è domani" : "Il tuo consulto inizia tra poco";
+  return {
+    subject: kind === "24h" ? `Promemoria: consulto domani alle ${facts.scheduledTime}` : `Tra 15 minuti: consulto alle ${facts.scheduledTime}`,
+    html: layout(title, paragraph(lead) + button(callUrl, "Vai alla chiamata")),
+    text: `${title}\n\n${lead}\n${callUrl}${textFooter}`,
   };
 }

@@ -38,12 +38,17 @@ export const errorMessages: Record<ErrorCode, string> = {
   CANCELLATION_NOT_ALLOWED: "Questo consulto non può più essere annullato.",
   PAYMENT_FAILED: "Impossibile creare il pagamento. Riprova.",
   TOO_MANY_HOLDS: "Hai già 3 prenotazioni in attesa di pagamento. Completale o attendi che scadano.",
+  REFUND_CHANGED: "Nel frattempo il rimborso previsto è cambiato. Controlla il nuovo importo e conferma di nuovo.",
+  RESCHEDULE_TOO_LATE: "Il consulto si può spostare solo fino a 24 ore prima dell'inizio.",
+  RESCHEDULE_LIMIT_REACHED: "Hai già spostato questo consulto 2 volte: non è possibile spostarlo ancora.",
+  CONSULTATION_NOT_ENDED: "Potrai aggiornare lo stato del consulto solo dopo la sua fine.",
   CALL_NOT_OPEN: "La chiamata non è ancora disponibile.",
   CALL_ENDED: "Il consulto non è più disponibile: il tempo è scaduto.",
   NOT_VOICE_CONSULTATION: "Questo consulto non è una consultazione vocale.",
   BOOKING_NOT_CONFIRMED: "Prenotazione non trovata o non confermata.",
   REVIEW_NOT_ALLOWED: "Puoi recensire solo un consulto completato.",
   ALREADY_REVIEWED: "Hai già recensito questo consulto.",
+  REVIEW_EDIT_EXPIRED: "La recensione si può modificare solo entro 7 giorni dalla pubblicazione.",
 };
 
 export const unexpectedErrorMessage = "Si è verificato un errore imprevisto. Riprova.";

@@ -1,0 +1,46 @@
+// The reader's monthly figures (docs/product-rules.md, "Payments and refunds"): one row per reader per
+// Rome calendar month, kept in the same transaction as each consultation held and each review
+// (lib/bookingLifecycle.ts), read here without scanning bookings.
+import { v } from "convex/values";
+import { ownPsychicProfile } from "./lib/access";
+import { psychicQuery } from "./lib/functions";
+import { requireInstant } from "./lib/time";
+import { lastMonths, monthView } from "./model/bookingChanges";
+
+/** The months the reader's dashboard shows. */
+export const MONTHS_SHOWN = 6;
+
+/**
+ * The last six Rome months up to the one of the page's `now`, oldest first, months without consultations
+ * as zeros: consultations held (completed or client absent), their minutes and hours (one decimal),
+ * earnings net of the 15 % commission in cents, and the average of the reviews of that month's
+ * consultations (null without any).
+ */
+export const listMine = psychicQuery({
+  args: { now: v.number() },
+  returns: v.array(
+    v.object({
+      month: v.string(),
+      consultations: v.number(),
+      minutes: v.number(),
+      hours: v.number(),
+      earningsCents: v.number(),
+      averageRating: v.union(v.number(), v.null()),
+      ratingCount: v.number(),
+    }),
+  ),
+  handler: async (ctx, { now }) => {
+    requireInstant(now);
+    const months = lastMonths(now, MONTHS_SHOWN);
+    const profile = await ownPsychicProfile(ctx, ctx.viewerId);
+    if (profile === null) return months.map((month) => monthView(month, null));
+    const rows = await ctx.db
+      .query("consultationStats")
+      .withIndex("by_psychicProfile_month", (q) =>
+        q.eq("psychicProfileId", profile._id).gte("monthYear", months[0]).lte("monthYear", months[months.length - 1]),
+      )
+      .take(MONTHS_SHOWN);
+    const byMonth = new Map(rows.map((row) => [row.monthYear, row]));
+    return months.map((month) => monthView(month, byMonth.get(month) ?? null));
+  },
+});

@@ -1,0 +1,198 @@
+// What may happen to a paid booking before and after its time (docs/product-rules.md, "Payments and
+// refunds", "Calls", "Reviews"): cancellation and its refund window, moving it, the reader's outcome,
+// reminders and the reader's monthly figures. Plain functions over values: no ctx, no clock.
+import type { ErrorCode } from "../lib/errors";
+import { utcMsToRome } from "../lib/time";
+import type { BookingStatus } from "../lib/validators";
+import { netEarningsCents } from "./bookings";
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** Cancelled this long before the start or earlier, the client gets everything back. */
+export const FULL_REFUND_NOTICE_MS = 24 * HOUR_MS;
+/** Cancelled this long before the start or earlier (and after the full-refund limit), half. */
+export const HALF_REFUND_NOTICE_MS = 2 * HOUR_MS;
+/** A client may move a booking at least this long before its current start… */
+export const RESCHEDULE_NOTICE_MS = 24 * HOUR_MS;
+/** …and at most this many times. */
+export const MAX_RESCHEDULES = 2;
+/** A review can be edited this long after it was written. */
+export const REVIEW_EDIT_WINDOW_MS = 7 * 24 * HOUR_MS;
+/** The reminders, before the start. */
+export const REMINDER_OFFSETS_MS = { "24h": 24 * HOUR_MS, "15m": 15 * MINUTE_MS } as const;
+export type ReminderKind = keyof typeof REMINDER_OFFSETS_MS;
+
+type PaidBooking = { status: BookingStatus; startsAt: number; endsAt: number; priceCents: number };
+
+/** Which refund a client's cancellation gets: everything, half, or nothing. */
+export type RefundWindow = "full" | "half" | "none";
+
+/** The window of a cancellation at `nowMs`: the edges (exactly 24 h, exactly 2 h before) belong to the better one. */
+export function clientRefundWindow(startsAt: number, nowMs: number): RefundWindow {
+  const notice = startsAt - nowMs;
+  if (notice >= FULL_REFUND_NOTICE_MS) return "full";
+  if (notice >= HALF_REFUND_NOTICE_MS) return "half";
+  return "none";
+}
+
+/**
+ * The refund in cents for `window` of a payment of `paidCents`: whole cents, never negative, never more
+ * than was paid. Half of an odd amount is rounded up, in the client's favour.
+ */
+export function refundCentsFor(window: RefundWindow, paidCents: number): number {
+  const paid = Math.max(0, Math.floor(paidCents));
+  const refund = window === "full" ? paid : window === "half" ? Math.ceil(paid / 2) : 0;
+  return Math.min(paid, Math.max(0, refund));
+}
+
+/** What a client's cancellation at `nowMs` refunds. */
+export function clientCancellationRefund(booking: { startsAt: number; priceCents: number }, nowMs: number) {
+  const window = clientRefundWindow(booking.startsAt, nowMs);
+  return { window, refundCents: refundCentsFor(window, booking.priceCents) };
+}
+
+/** Why a confirmed booking cannot be cancelled now (by either party), or null: only before its start. */
+export function cancellationRefusal(booking: Pick<PaidBooking, "status" | "startsAt">, nowMs: number): ErrorCode | null {
+  if (booking.status !== "confirmed") return "INVALID_STATE";
+  return nowMs < booking.startsAt ? null : "CANCELLATION_NOT_ALLOWED";
+}
+
+/** The last instant a booking can still be moved; null when it can no longer be moved at all. */
+export function rescheduleDeadline(booking: Pick<PaidBooking, "status" | "startsAt"> & { rescheduleCount?: number }): number | null {
+  if (booking.status !== "confirmed" || (booking.rescheduleCount ?? 0) >= MAX_RESCHEDULES) return null;
+  return booking.startsAt - RESCHEDULE_NOTICE_MS;
+}
+
+/** Why a booking cannot be moved now, or null: confirmed, at least 24 h before its current start, moved fewer than twice. */
+export function rescheduleRefusal(
+  booking: Pick<PaidBooking, "status" | "startsAt"> & { rescheduleCount?: number },
+  nowMs: number,
+): ErrorCode | null {
+  if (booking.status !== "confirmed") return "INVALID_STATE";
+  if ((booking.rescheduleCount ?? 0) >= MAX_RESCHEDULES) return "RESCHEDULE_LIMIT_REACHED";
+  return nowMs <= booking.startsAt - RESCHEDULE_NOTICE_MS ? null : "RESCHEDULE_TOO_LATE";
+}
+
+/** What the reader may record after a consultation. */
+export type Outcome = "completed" | "no_show";
+
+/**
+ * Why the reader may not record `outcome` now, or null. Only after the end of the window; only for a
+ * booking that was held (confirmed, or already completed / marked absent: the reader may correct it);
+ * never once the client reviewed it as attended (a no-show then would contradict the review).
+ */
+export function outcomeRefusal(
+  booking: Pick<PaidBooking, "status" | "endsAt">,
+  outcome: Outcome,
+  nowMs: number,
+  reviewed: boolean,
+): ErrorCode | null {
+  if (!["confirmed", "completed", "no_show"].includes(booking.status)) return "INVALID_STATE";
+  if (nowMs < booking.endsAt) return "CONSULTATION_NOT_ENDED";
+  if (outcome === "no_show" && reviewed) return "INVALID_STATE";
+  return null;
+}
+
+/** When each reminder is due, for a booking confirmed or moved at `nowMs`; a reminder already due is skipped. */
+export function reminderTimes(startsAt: number, nowMs: number): Array<{ kind: ReminderKind; at: number }> {
+  return (Object.keys(REMINDER_OFFSETS_MS) as ReminderKind[])
+    .map((kind) => ({ kind, at: startsAt - REMINDER_OFFSETS_MS[kind] }))
+    .filter(({ at }) => at > nowMs);
+}
+
+// ─── Reviews ──────────────────────────────────────────────────────────────────────────────────────
+
+export const REVIEW_MIN_LENGTH = 10;
+export const REVIEW_MAX_LENGTH = 1000;
+
+/** Whole stars 1–5, or null. */
+export function validRating(rating: number): 1 | 2 | 3 | 4 | 5 | null {
+  return Number.isInteger(rating) && rating >= 1 && rating <= 5 ? (rating as 1 | 2 | 3 | 4 | 5) : null;
+}
+
+/** The comment as stored: trimmed; null when its length is outside 10–1 000 characters. */
+export function validComment(comment: string): string | null {
+  const trimmed = comment.trim();
+  return trimmed.length >= REVIEW_MIN_LENGTH && trimmed.length <= REVIEW_MAX_LENGTH ? trimmed : null;
+}
+
+/** "Maria R." from "Maria Rossi": the first name and the initial of the last; "Cliente" without a name. */
+export function reviewerName(fullName: string | undefined): string {
+  const words = (fullName ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "Cliente";
+  const first = words[0];
+  if (words.length === 1) return first;
+  return `${first} ${words[words.length - 1].charAt(0).toLocaleUpperCase("it")}.`;
+}
+
+/** An average from a sum and a count; undefined when nothing was rated ("Nuovo"). */
+export function averageOf(sum: number, count: number): number | undefined {
+  return count > 0 ? sum / count : undefined;
+}
+
+// ─── The reader's monthly figures ─────────────────────────────────────────────────────────────────
+
+/** The Rome calendar month "YYYY-MM" of an instant. */
+export function romeMonthOf(ms: number): string {
+  return utcMsToRome(ms).date.slice(0, 7);
+}
+
+/** The month before "YYYY-MM". */
+export function previousMonth(month: string): string {
+  const [year, monthNumber] = month.split("-").map(Number);
+  return monthNumber === 1 ? `${year - 1}-12` : `${year}-${String(monthNumber - 1).padStart(2, "0")}`;
+}
+
+/** The last `count` Rome months up to the one of `nowMs`, oldest first. */
+export function lastMonths(nowMs: number, count: number): string[] {
+  const months = [romeMonthOf(nowMs)];
+  while (months.length < count) months.unshift(previousMonth(months[0]));
+  return months;
+}
+
+/** One month's row as stored (consultationStats). */
+export type MonthFigures = {
+  totalConsultations: number;
+  totalMinutes: number;
+  totalRevenueCents: number;
+  ratingCount: number;
+  ratingSum?: number;
+  averageRating?: number;
+};
+
+export const emptyMonth: MonthFigures = { totalConsultations: 0, totalMinutes: 0, totalRevenueCents: 0, ratingCount: 0, ratingSum: 0 };
+
+/**
+ * What a held consultation adds to its month (`sign` -1 takes it away again): one consultation, its
+ * minutes, and the reader's earnings net of the commission, rounded per consultation as everywhere.
+ */
+export function withConsultation(month: MonthFigures, booking: { durationMinutes: number; priceCents: number }, sign: 1 | -1 = 1): MonthFigures {
+  return {
+    ...month,
+    totalConsultations: month.totalConsultations + sign,
+    totalMinutes: month.totalMinutes + sign * booking.durationMinutes,
+    totalRevenueCents: month.totalRevenueCents + sign * netEarningsCents(booking.priceCents),
+  };
+}
+
+/** A review's stars added to (or, with `previous`, changed in) its month. */
+export function withRating(month: MonthFigures, rating: number, previous?: number): MonthFigures {
+  const ratingCount = month.ratingCount + (previous === undefined ? 1 : 0);
+  const ratingSum = (month.ratingSum ?? (month.averageRating ?? 0) * month.ratingCount) + rating - (previous ?? 0);
+  return { ...month, ratingCount, ratingSum, averageRating: averageOf(ratingSum, ratingCount) };
+}
+
+/** The figures the reader's dashboard shows for a month: hours to one decimal, earnings in cents. */
+export function monthView(month: string, figures: MonthFigures | null) {
+  const row = figures ?? emptyMonth;
+  return {
+    month,
+    consultations: row.totalConsultations,
+    minutes: row.totalMinutes,
+    hours: Math.round((row.totalMinutes / 60) * 10) / 10,
+    earningsCents: row.totalRevenueCents,
+    averageRating: row.ratingCount > 0 ? (averageOf(row.ratingSum ?? (row.averageRating ?? 0) * row.ratingCount, row.ratingCount) ?? null) : null,
+    ratingCount: row.ratingCount,
+  };
+}
