@@ -30,11 +30,19 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: { baseURL, trace: "retain-on-failure", locale: "it-IT", timezoneId: "Europe/Rome" },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions }, testIgnore: /.*\.mobile\.spec\.ts/ },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions }, testIgnore: /.*\.(mobile|exclusive)\.spec\.ts/ },
     {
       name: "mobile",
       use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, hasTouch: true, launchOptions },
       testMatch: /.*\.mobile\.spec\.ts/,
+    },
+    // Platform-wide switches (settings.exclusive.spec.ts): after every other test, one at a time.
+    {
+      name: "exclusive",
+      use: { ...devices["Desktop Chrome"], launchOptions },
+      testMatch: /.*\.exclusive\.spec\.ts/,
+      dependencies: ["desktop", "mobile"],
+      fullyParallel: false,
     },
   ],
   // The whole product as `npm start` runs it, on its own ports and a fresh data folder.

@@ -50,3 +50,24 @@ export function formatShortDate(date: string): string {
 export function formatMinutes(minutes: number): string {
   return minutes === 1 ? "1 minuto" : `${minutes} minuti`;
 }
+
+const romeDateTime = new Intl.DateTimeFormat("it-IT", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Rome",
+});
+
+/** An instant as Rome wall-clock date and time: "23 novembre 2026 alle ore 09:41". */
+export function formatRomeDateTime(ms: number): string {
+  return romeDateTime.format(ms);
+}
+
+const romeNumericDate = new Intl.DateTimeFormat("it-IT", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Rome" });
+
+/** An instant's Rome calendar date, short and with the year: "23/11/2026". */
+export function formatRomeDate(ms: number): string {
+  return romeNumericDate.format(ms);
+}

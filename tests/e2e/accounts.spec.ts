@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { latestEmailTo, uniqueEmail } from "./env";
-import { expect, test } from "./fixtures";
+import { expect, expectRefusals, test } from "./fixtures";
 
 const DEMO_PASSWORD = "arcano-demo";
 
@@ -26,16 +26,6 @@ async function signIn(page: Page, email: string, password: string) {
 
 /** A toast on screen (its text is also echoed in a live region for screen readers). */
 const toastWith = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text });
-
-/**
- * The Convex client logs every refused call as a console error; the ones a test provokes on
- * purpose (a wrong password, a taken email) are taken off the list, any other error still fails.
- */
-function expectRefusals(consoleErrors: string[], codes: string[]) {
-  const provoked = (text: string) => codes.some((code) => text.includes(`Uncaught ConvexError: {"code":"${code}"`));
-  for (const code of codes) expect(consoleErrors.some((text) => text.includes(`"code":"${code}"`)), code).toBe(true);
-  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !provoked(text)));
-}
 
 async function signOutFromHeader(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Esci" }).click();

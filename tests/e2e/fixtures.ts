@@ -23,6 +23,17 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 export { expect };
 
 /**
+ * The Convex client logs every refused call as a console error; the ones a test provokes on
+ * purpose (a wrong password, a taken email) are taken off the list, any other error still fails.
+ */
+export function expectRefusals(consoleErrors: string[], codes: string[]) {
+  const provoked = (text: string) => codes.some((code) => text.includes(`Uncaught ConvexError: {"code":"${code}"`));
+  for (const code of codes) expect(consoleErrors.some((text) => text.includes(`"code":"${code}"`)), code).toBe(true);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !provoked(text)));
+}
+
+
+/**
  * The page as it is now (an open dialog included) has no serious or critical accessibility
  * violation by axe-core's WCAG 2 A/AA rules. The report names each rule and element that fails.
  */

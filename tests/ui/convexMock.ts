@@ -87,6 +87,16 @@ export const convexReactMock = {
     useAnswersVersion();
     return Object.fromEntries(Object.entries(requests).map(([key, { query }]) => [key, convexMock.queries.get(nameOf(query))]));
   },
+  // A paginated query answers its whole list as one exhausted page (or throws a set Error).
+  usePaginatedQuery: (ref: FunctionReference<"query">, args: unknown) => {
+    useAnswersVersion();
+    let value = convexMock.queries.get(nameOf(ref));
+    if (value instanceof Error) throw value;
+    if (typeof value === "function") value = (value as Handler)((args ?? {}) as Record<string, unknown>);
+    if (value === undefined) return { results: [], status: "LoadingFirstPage", isLoading: true, loadMore: () => {} };
+    return { results: value, status: "Exhausted", isLoading: false, loadMore: () => {} };
+  },
+  optimisticallyUpdateValueInPaginatedQuery: () => {},
   useMutation: callable,
   useAction: callable,
 };

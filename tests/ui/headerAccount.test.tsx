@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes, useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -66,7 +66,17 @@ describe("the header's account area", () => {
     convexMock.signedInAs(person({ fullName: null, email: "capo@arcano.it", accountType: null, isAdmin: true }));
     renderHeader();
     expect(screen.getByText("Ciao, capo@arcano.it")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/admin-dashboard");
+    expect(screen.getByRole("link", { name: "Pannello admin" })).toHaveAttribute("href", "/admin-dashboard");
+  });
+
+  it("shows an admin the inbox link with the live unread count", () => {
+    convexMock.signedInAs(person({ email: "capo@arcano.it", accountType: null, isAdmin: true }));
+    convexMock.queries.set("admin:unreadMessageCount", 3);
+    renderHeader();
+    expect(screen.getByRole("link", { name: "Messaggi, 3 non letti" })).toHaveAttribute("href", "/admin/messages");
+    convexMock.queries.set("admin:unreadMessageCount", 0);
+    act(() => convexMock.changed());
+    expect(screen.getByRole("link", { name: "Messaggi" })).toHaveAttribute("href", "/admin/messages");
   });
 
   it("gives a reader their dashboard and hides the client links", () => {

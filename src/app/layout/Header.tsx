@@ -4,6 +4,7 @@ import { Cross1Icon, HamburgerMenuIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink, NavLink, useLocation } from "react-router-dom";
 import { useSignOut, useViewer, type Viewer } from "@/lib/session";
 import { homePathFor, paths } from "@/lib/paths";
+import { AdminInboxLink } from "./AdminInboxLink";
 import { Logo } from "./Logo";
 import { SiteSearch } from "./SiteSearch";
 
@@ -93,9 +94,10 @@ function AccountButtons({ viewer, onNavigate }: { viewer: Viewer | null | undefi
         </Text>
         <Button asChild variant="soft">
           <RouterLink to={homePathFor(viewer)} onClick={onNavigate}>
-            {reader ? "Dashboard Cartomante" : "Dashboard"}
+            {viewer.isAdmin ? "Pannello admin" : reader ? "Dashboard Cartomante" : "Dashboard"}
           </RouterLink>
         </Button>
+        {viewer.isAdmin ? <AdminInboxLink onNavigate={onNavigate} /> : null}
         <Button
           variant="outline"
           onClick={() => {

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { MaintenanceBanner } from "./MaintenanceBanner";
 
 /** Every route renders inside the header and footer; each navigation starts at the top. */
 export function RootLayout() {
@@ -9,6 +10,7 @@ export function RootLayout() {
     <>
       <ScrollToTop />
       <Header />
+      <MaintenanceBanner />
       <main id="main">
         <Outlet />
       </main>

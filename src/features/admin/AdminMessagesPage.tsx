@@ -1,12 +1,150 @@
-import { UnderConstruction } from "@/components/UnderConstruction";
+// /admin/messages: the contact inbox, newest first, live: a message sent while the page is open
+// appears at once, and the counts of each filter follow every change.
+import { useState } from "react";
+import { Button, Callout, Container, Flex, Heading, SegmentedControl, Spinner, Text } from "@radix-ui/themes";
+import { ArrowLeftIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { optimisticallyUpdateValueInPaginatedQuery, useMutation, usePaginatedQuery, useQuery } from "convex/react";
+import type { OptimisticLocalStore } from "convex/browser";
+import { Link as RouterLink } from "react-router-dom";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
+import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { toast } from "@/components/toast";
 import { paths } from "@/lib/paths";
+import { MessageCard, type MessageStatus } from "./messages/MessageCard";
+
+type Filter = "all" | MessageStatus;
+
+const filters: Array<{ value: Filter; label: string }> = [
+  { value: "all", label: "Tutti" },
+  { value: "unread", label: "Non letti" },
+  { value: "read", label: "Letti" },
+  { value: "replied", label: "Risposti" },
+];
+
+export const inboxMessages = {
+  loadError: "Impossibile caricare i messaggi",
+  updateError: "Impossibile aggiornare il messaggio",
+  emptyAll: "Nessun messaggio trovato. Quando qualcuno scrive dal modulo di contatto, il messaggio compare qui.",
+  emptyFiltered: (label: string) => `Nessun messaggio trovato con stato «${label.toLowerCase()}».`,
+} as const;
+
+/** How many messages a page of the inbox loads. */
+const PAGE_SIZE = 20;
 
 export function AdminMessagesPage() {
+  const [filter, setFilter] = useState<Filter>("all");
   return (
-    <UnderConstruction
-      title="Messaggi di contatto"
-      lead="I messaggi inviati dal modulo di contatto, dal più recente."
-      next={{ label: "Torna al pannello", to: paths.adminDashboard }}
-    />
+    <Container size="3" px={{ initial: "4", sm: "5" }} py={{ initial: "6", sm: "8" }}>
+      <Flex direction="column" gap="5">
+        <Flex justify="between" align="end" gap="3" wrap="wrap">
+          <Flex direction="column" gap="1">
+            <Heading as="h1" size={{ initial: "7", sm: "8" }}>
+              Messaggi di contatto
+            </Heading>
+            <Text color="gray">I messaggi inviati dal modulo di contatto, dal più recente.</Text>
+          </Flex>
+          <Button asChild variant="soft">
+            <RouterLink to={paths.adminDashboard}>
+              <ArrowLeftIcon /> Torna al pannello
+            </RouterLink>
+          </Button>
+        </Flex>
+        <ErrorBoundary fallback={<LoadFailure />}>
+          <FilterBar filter={filter} onChange={setFilter} />
+          {/* One list per filter, so each keeps its own pages and loading state. */}
+          <Inbox key={filter} filter={filter} />
+        </ErrorBoundary>
+      </Flex>
+    </Container>
+  );
+}
+
+function LoadFailure() {
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Icon>
+        <ExclamationTriangleIcon />
+      </Callout.Icon>
+      <Callout.Text>{inboxMessages.loadError}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+function FilterBar({ filter, onChange }: { filter: Filter; onChange: (filter: Filter) => void }) {
+  const counts = useQuery(api.admin.messageCounts, {});
+  const found = counts?.[filter];
+  return (
+    <Flex justify="between" align="center" gap="3" wrap="wrap">
+      <SegmentedControl.Root value={filter} onValueChange={(value) => onChange(value as Filter)} aria-label="Filtra per stato">
+        {filters.map(({ value, label }) => (
+          <SegmentedControl.Item key={value} value={value}>
+            {label}
+            {counts ? ` (${counts[value]})` : ""}
+          </SegmentedControl.Item>
+        ))}
+      </SegmentedControl.Root>
+      <Text size="2" color="gray" role="status" data-testid="messages-found">
+        {found === undefined ? "Conteggio in corso…" : found === 1 ? "1 messaggio trovato" : `${found} messaggi trovati`}
+      </Text>
+    </Flex>
+  );
+}
+
+/** Moves a message forward in every loaded list and in the counts at once; the server has the last word. */
+function moveLocally(store: OptimisticLocalStore, messageId: Id<"contactMessages">, to: MessageStatus) {
+  let from: MessageStatus | null = null;
+  for (const status of ["all", "unread", "read", "replied"] as const) {
+    optimisticallyUpdateValueInPaginatedQuery(store, api.admin.listMessages, { status }, (message) => {
+      if (message.id !== messageId) return message;
+      from = message.status;
+      return { ...message, status: to };
+    });
+  }
+  const counts = store.getQuery(api.admin.messageCounts, {});
+  if (from !== null && counts) store.setQuery(api.admin.messageCounts, {}, { ...counts, [from]: counts[from] - 1, [to]: counts[to] + 1 });
+  const unread = store.getQuery(api.admin.unreadMessageCount, {});
+  if (from === "unread" && unread !== undefined) store.setQuery(api.admin.unreadMessageCount, {}, Math.max(0, unread - 1));
+}
+
+function Inbox({ filter }: { filter: Filter }) {
+  const { results, status, loadMore } = usePaginatedQuery(api.admin.listMessages, { status: filter }, { initialNumItems: PAGE_SIZE });
+  const markRead = useMutation(api.admin.markMessageRead).withOptimisticUpdate((store, { messageId }) =>
+    moveLocally(store, messageId, "read"),
+  );
+  const markReplied = useMutation(api.admin.markMessageReplied).withOptimisticUpdate((store, { messageId }) =>
+    moveLocally(store, messageId, "replied"),
+  );
+  const run = (move: Promise<null>) => move.catch(() => toast.error(inboxMessages.updateError));
+
+  if (status === "LoadingFirstPage") return <RowsSkeleton label="Caricamento dei messaggi" rows={3} />;
+  if (results.length === 0) {
+    const label = filters.find((option) => option.value === filter)?.label ?? "";
+    return <EmptyNote>{filter === "all" ? inboxMessages.emptyAll : inboxMessages.emptyFiltered(label)}</EmptyNote>;
+  }
+  return (
+    <Flex direction="column" gap="4">
+      <Flex direction="column" gap="3" asChild>
+        <ul aria-label="Messaggi" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+          {results.map((message) => (
+            <li key={message.id}>
+              <MessageCard
+                message={message}
+                onMarkRead={() => void run(markRead({ messageId: message.id }))}
+                onMarkReplied={() => void run(markReplied({ messageId: message.id }))}
+              />
+            </li>
+          ))}
+        </ul>
+      </Flex>
+      {status === "CanLoadMore" || status === "LoadingMore" ? (
+        <Flex justify="center">
+          <Button variant="soft" onClick={() => loadMore(PAGE_SIZE)} disabled={status === "LoadingMore"}>
+            {status === "LoadingMore" ? <Spinner /> : null} Carica altri messaggi
+          </Button>
+        </Flex>
+      ) : null}
+    </Flex>
   );
 }

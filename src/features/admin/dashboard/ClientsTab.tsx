@@ -1,0 +1,60 @@
+import { Button, Flex, Spinner, Table } from "@radix-ui/themes";
+import { usePaginatedQuery } from "convex/react";
+import { api } from "@convex/_generated/api";
+import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { errorMessage } from "@/lib/errors";
+import { formatCents, formatRomeDate } from "@/lib/format";
+import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
+
+const PAGE_SIZE = 25;
+
+/** Clienti, newest first, a page at a time: bookings, total spent and the last booking. */
+export function ClientsTab() {
+  return (
+    <ErrorBoundary fallback={<TableError what="dei clienti" reason={errorMessage(null)} />}>
+      <ClientsTable />
+    </ErrorBoundary>
+  );
+}
+
+function ClientsTable() {
+  const { results, status, loadMore } = usePaginatedQuery(api.admin.listClients, {}, { initialNumItems: PAGE_SIZE });
+  if (status === "LoadingFirstPage") return <TableLoading label="Caricamento dei clienti" />;
+  if (results.length === 0) return <TableEmpty>Nessun cliente registrato.</TableEmpty>;
+  return (
+    <Flex direction="column" gap="3">
+      <Table.Root variant="surface">
+        <TableCaption>Clienti</TableCaption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>Nome</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Prenotazioni</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Totale speso</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Ultima prenotazione</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Iscritto il</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {results.map((client) => (
+            <Table.Row key={client.id}>
+              <Table.RowHeaderCell>{client.fullName ?? "—"}</Table.RowHeaderCell>
+              <Table.Cell>{client.email ?? "—"}</Table.Cell>
+              <Table.Cell>{client.bookings}</Table.Cell>
+              <Table.Cell>{formatCents(client.totalSpentCents)}</Table.Cell>
+              <Table.Cell>{client.lastBookingStartsAt === null ? "—" : formatRomeDate(client.lastBookingStartsAt)}</Table.Cell>
+              <Table.Cell>{formatRomeDate(client.createdAt)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {status === "CanLoadMore" || status === "LoadingMore" ? (
+        <Flex justify="center">
+          <Button variant="soft" onClick={() => loadMore(PAGE_SIZE)} disabled={status === "LoadingMore"}>
+            {status === "LoadingMore" ? <Spinner /> : null} Carica altri clienti
+          </Button>
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,66 @@
+import { Grid, Link } from "@radix-ui/themes";
+import { Link as RouterLink } from "react-router-dom";
+import { api } from "@convex/_generated/api";
+import { COMMISSION_PERCENT } from "@convex/model/bookings";
+import { StatCard } from "@/components/StatCard";
+import { formatCents } from "@/lib/format";
+import { paths } from "@/lib/paths";
+import { useNow, useQueryWithNow } from "@/lib/useNow";
+
+const monthName = new Intl.DateTimeFormat("it-IT", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "novembre 2026" from "2026-11". */
+export function formatMonth(month: string): string {
+  return monthName.format(new Date(`${month}-15T12:00:00Z`));
+}
+
+/** Panoramica: the platform's figures, all time and this Rome month, live from the counters. */
+export function OverviewTab() {
+  // The month only matters to the hour; a coarse clock keeps the subscription steady.
+  const now = useNow(60 * 60_000);
+  const overview = useQueryWithNow(api.admin.getOverview, { now });
+  const month = overview ? formatMonth(overview.month) : "";
+  const thisMonth = (value: string) => `${value} a ${month}`;
+  return (
+    <Grid columns={{ initial: "1", xs: "2", md: "3" }} gap="4">
+      <StatCard
+        label="Cartomanti"
+        value={overview?.readers.total}
+        note={overview ? thisMonth(`+${overview.readers.thisMonth}`) : undefined}
+      />
+      <StatCard
+        label="Clienti"
+        value={overview?.clients.total}
+        note={overview ? thisMonth(`+${overview.clients.thisMonth}`) : undefined}
+      />
+      <StatCard
+        label="Consulti pagati"
+        value={overview?.consultations.total}
+        note={overview ? thisMonth(`${overview.consultations.thisMonth}`) : undefined}
+      />
+      <StatCard
+        label="Ricavi"
+        value={overview ? formatCents(overview.revenueCents.total) : undefined}
+        note={overview ? thisMonth(formatCents(overview.revenueCents.thisMonth)) : undefined}
+      />
+      <StatCard
+        label={`Commissione della piattaforma (${COMMISSION_PERCENT}%)`}
+        value={overview ? formatCents(overview.commissionCents.total) : undefined}
+        note={overview ? thisMonth(formatCents(overview.commissionCents.thisMonth)) : undefined}
+      />
+      <StatCard
+        label="Messaggi non letti"
+        value={
+          overview === undefined ? undefined : (
+            <Link asChild underline="hover">
+              <RouterLink to={paths.adminMessages} aria-label={`${overview.unreadMessages} non letti: apri i messaggi`}>
+                {overview.unreadMessages}
+              </RouterLink>
+            </Link>
+          )
+        }
+        note="Dal modulo di contatto"
+      />
+    </Grid>
+  );
+}

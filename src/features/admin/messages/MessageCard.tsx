@@ -1,0 +1,86 @@
+import { Badge, Button, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { CheckIcon, EnvelopeClosedIcon, PaperPlaneIcon } from "@radix-ui/react-icons";
+import type { FunctionReturnType } from "convex/server";
+import type { api } from "@convex/_generated/api";
+import { formatRomeDateTime } from "@/lib/format";
+
+export type ContactMessage = FunctionReturnType<typeof api.admin.listMessages>["page"][number];
+export type MessageStatus = ContactMessage["status"];
+
+export const statusBadges: Record<MessageStatus, { label: string; color: "red" | "amber" | "green" }> = {
+  unread: { label: "Non letto", color: "red" },
+  read: { label: "Letto", color: "amber" },
+  replied: { label: "Risposto", color: "green" },
+};
+
+/** The reply link: the sender's address with 'Re:' and the subject. */
+export function replyMailto(message: Pick<ContactMessage, "email" | "subject">): string {
+  return `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
+}
+
+/** One message of the inbox with the moves it still allows (only forward: unread → read → replied). */
+export function MessageCard({
+  message,
+  onMarkRead,
+  onMarkReplied,
+}: {
+  message: ContactMessage;
+  onMarkRead: () => void;
+  onMarkReplied: () => void;
+}) {
+  const badge = statusBadges[message.status];
+  const headingId = `message-${message.id}`;
+  return (
+    <Card size="3" asChild>
+      <article aria-labelledby={headingId}>
+        <Flex direction="column" gap="3">
+          <Flex justify="between" align="start" gap="3" wrap="wrap">
+            <Flex direction="column" gap="1" minWidth="0">
+              <Heading as="h2" size="4" id={headingId}>
+                {message.subject}
+              </Heading>
+              <Text size="2" color="gray">
+                {message.name} ·{" "}
+                <Link href={`mailto:${message.email}`} size="2">
+                  {message.email}
+                </Link>{" "}
+                · {message.userType === "psychic" ? "Cartomante" : "Cliente"}
+              </Text>
+            </Flex>
+            <Flex gap="2" align="center" wrap="wrap">
+              <Badge color="violet" variant="soft" highContrast>
+                {message.categoryLabel}
+              </Badge>
+              <Badge color={badge.color} variant="soft" highContrast data-testid="message-status">
+                {badge.label}
+              </Badge>
+            </Flex>
+          </Flex>
+          <Text size="1" color="gray" as="p">
+            Ricevuto il <time dateTime={new Date(message.createdAt).toISOString()}>{formatRomeDateTime(message.createdAt)}</time>
+          </Text>
+          <Text as="p" size="3" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+            {message.message}
+          </Text>
+          <Flex gap="2" wrap="wrap">
+            {message.status === "unread" ? (
+              <Button variant="soft" onClick={onMarkRead}>
+                <CheckIcon /> Segna come letto
+              </Button>
+            ) : null}
+            {message.status !== "replied" ? (
+              <Button variant="soft" highContrast color="green" onClick={onMarkReplied}>
+                <PaperPlaneIcon /> Segna come risposto
+              </Button>
+            ) : null}
+            <Button asChild variant="outline">
+              <a href={replyMailto(message)}>
+                <EnvelopeClosedIcon /> Rispondi via email
+              </a>
+            </Button>
+          </Flex>
+        </Flex>
+      </article>
+    </Card>
+  );
+}

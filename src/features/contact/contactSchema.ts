@@ -1,0 +1,30 @@
+// The contact form's rules (docs/product-rules.md, "Contact and admin"); the server checks them again.
+import { z } from "zod";
+import { CATEGORY_LABELS, CONTACT_LIMITS } from "@convex/model/contact";
+import { emailField } from "@/lib/accountSchemas";
+
+export const contactCategories = Object.entries(CATEGORY_LABELS).map(([value, label]) => ({
+  value: value as keyof typeof CATEGORY_LABELS,
+  label,
+}));
+
+const required = (message: string, max: number, tooLong: string) => z.string().trim().min(1, message).max(max, tooLong);
+
+export const contactSchema = z.object({
+  name: required("Inserisci il tuo nome.", CONTACT_LIMITS.name, `Il nome può avere al massimo ${CONTACT_LIMITS.name} caratteri.`),
+  email: emailField(),
+  userType: z.enum(["client", "psychic"]),
+  // No default: left empty, the server stores it as `general`.
+  category: z.union([z.literal(""), z.enum(Object.keys(CATEGORY_LABELS) as [keyof typeof CATEGORY_LABELS])]),
+  subject: required(
+    "Inserisci l'oggetto del messaggio.",
+    CONTACT_LIMITS.subject,
+    `L'oggetto può avere al massimo ${CONTACT_LIMITS.subject} caratteri.`,
+  ),
+  message: required(
+    "Scrivi il tuo messaggio.",
+    CONTACT_LIMITS.message,
+    `Il messaggio può avere al massimo ${CONTACT_LIMITS.message} caratteri.`,
+  ),
+});
+export type ContactValues = z.input<typeof contactSchema>;

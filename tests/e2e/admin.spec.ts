@@ -1,0 +1,162 @@
+// The admin area and the contact form, live across browsers: a message sent by a visitor reaches
+// the admin's open inbox and header badge without a reload; moderation changes the public list.
+import type { Browser, Page } from "@playwright/test";
+import { expect, expectAccessible, signInAs, test } from "./fixtures";
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, "admin");
+  return page;
+}
+
+async function unreadBadge(page: Page): Promise<number> {
+  const badge = page.getByRole("banner").getByTestId("unread-badge");
+  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
+}
+
+test("a visitor's contact message appears live in the admin's inbox, which marks it read and replied", async ({ page, browser }) => {
+  const admin = await adminPage(browser);
+  const adminErrors: string[] = [];
+  admin.on("console", (message) => {
+    if (message.type() === "error") adminErrors.push(message.text());
+  });
+  await admin.goto("/admin/messages");
+  await expect(admin.getByRole("heading", { level: 1, name: "Messaggi di contatto" })).toBeVisible();
+  await expect(admin.getByTestId("messages-found")).toHaveText(/\d+ messaggi? trovat/);
+  const unreadBefore = await unreadBadge(admin);
+  const foundBefore = Number((await admin.getByTestId("messages-found").textContent())?.match(/\d+/)?.[0]);
+  await expectAccessible(admin, "the admin inbox");
+
+  const subject = `Domanda sul rimborso ${Date.now()}`;
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Modulo di contatto" });
+  await form.getByLabel("Nome").fill("Giulia Ferri");
+  await form.getByLabel("Email").fill("giulia.ferri@esempio.it");
+  await form.getByRole("radio", { name: "Cliente" }).check();
+  await form.getByRole("combobox", { name: "Categoria (facoltativa)" }).click();
+  await page.getByRole("option", { name: "Pagamenti" }).click();
+  await form.getByLabel("Oggetto").fill(subject);
+  await form.getByLabel("Messaggio").fill("Ho annullato un consulto ieri: quando arriva il rimborso sulla carta?");
+  await expectAccessible(page, "the contact form");
+  await form.getByRole("button", { name: "Invia messaggio" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Messaggio inviato!" })).toContainText("Ti risponderemo il prima possibile.");
+  // Cleared for the next message.
+  await expect(form.getByLabel("Oggetto")).toHaveValue("");
+  await expect(form.getByLabel("Messaggio")).toHaveValue("");
+
+  // The admin's open inbox, without a reload: the card, the count found and the header badge.
+  const card = admin.getByRole("article", { name: subject });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("Giulia Ferri");
+  await expect(card).toContainText("giulia.ferri@esempio.it");
+  await expect(card).toContainText("Pagamenti");
+  await expect(card.getByTestId("message-status")).toHaveText("Non letto");
+  await expect(admin.getByTestId("messages-found")).toHaveText(`${foundBefore + 1} messaggi trovati`);
+  await expect(admin.getByRole("banner").getByTestId("unread-badge")).toHaveText(String(unreadBefore + 1));
+  await expect(card.getByRole("link", { name: "Rispondi via email" })).toHaveAttribute(
+    "href",
+    `mailto:giulia.ferri@esempio.it?subject=${encodeURIComponent(`Re: ${subject}`)}`,
+  );
+
+  await card.getByRole("button", { name: "Segna come letto" }).click();
+  await expect(card.getByTestId("message-status")).toHaveText("Letto");
+  await expect(card.getByRole("button", { name: "Segna come letto" })).toHaveCount(0);
+  await expect.poll(() => unreadBadge(admin)).toBe(unreadBefore);
+
+  await card.getByRole("button", { name: "Segna come risposto" }).click();
+  await expect(card.getByTestId("message-status")).toHaveText("Risposto");
+  await expect(card.getByRole("button", { name: "Segna come risposto" })).toHaveCount(0);
+
+  // Filters: the replied list holds it, the unread list does not.
+  await admin.getByRole("radio", { name: /Non letti/ }).click();
+  await expect(admin.getByRole("article", { name: subject })).toHaveCount(0);
+  await admin.getByRole("radio", { name: /Risposti/ }).click();
+  await expect(admin.getByRole("article", { name: subject })).toBeVisible();
+  expect(adminErrors).toEqual([]);
+  await admin.context().close();
+});
+
+test("a signed-in client's name and email are filled in on the contact form", async ({ page }) => {
+  await signInAs(page, "client");
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Modulo di contatto" });
+  await expect(form.getByLabel("Email")).toHaveValue("cliente@esempio.it");
+  await expect(form.getByLabel("Nome")).not.toHaveValue("");
+  // Required fields are checked before anything is sent.
+  await form.getByRole("button", { name: "Invia messaggio" }).click();
+  await expect(form.getByText("Inserisci l'oggetto del messaggio.")).toBeVisible();
+  await expect(form.getByText("Scrivi il tuo messaggio.")).toBeVisible();
+});
+
+test("the admin approves the pending reader, who then appears in the public list", async ({ page, browser }) => {
+  const admin = await adminPage(browser);
+  await page.goto("/psychics");
+  await expect.poll(() => page.getByRole("article").count()).toBeGreaterThanOrEqual(8);
+  await expect(page.getByRole("article", { name: "Vega" })).toHaveCount(0);
+
+  await admin.goto("/admin-dashboard?tab=cartomanti");
+  const review = admin.getByRole("article", { name: "Profilo di Vega" });
+  await expect(review).toContainText("vega@esempio.it");
+  await expect(review).toContainText("Nuovo profilo");
+  await expectAccessible(admin, "the readers tab");
+  await review.getByRole("button", { name: "Rifiuta" }).click();
+  const dialog = admin.getByRole("dialog");
+  await expect(dialog).toContainText("Rifiuta il profilo di Vega");
+  await dialog.getByRole("button", { name: "Conferma rifiuto" }).click();
+  await expect(dialog.getByText("Scrivi una nota per il cartomante")).toBeVisible();
+  await expectAccessible(admin, "the reject dialog");
+  await dialog.getByRole("button", { name: "Annulla" }).click();
+
+  await review.getByRole("button", { name: "Approva" }).click();
+  await expect(admin.getByTestId("toast").filter({ hasText: "Profilo approvato" })).toBeVisible();
+  await expect(admin.getByRole("article", { name: "Profilo di Vega" })).toHaveCount(0);
+  await expect(admin.getByRole("table", { name: "Cartomanti" }).getByRole("row", { name: /Vega/ })).toContainText("Approvato");
+
+  // The visitor's open list, live.
+  await expect(page.getByRole("article", { name: "Vega" })).toBeVisible();
+  await admin.context().close();
+});
+
+test("every tab of the admin dashboard shows its data and is accessible", async ({ page }) => {
+  await signInAs(page, "admin");
+  const tabs = page.getByRole("tablist", { name: "Sezioni del pannello" });
+
+  await expect(page.getByRole("region", { name: "Cartomanti" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Ricavi" })).toContainText("€");
+  await expectAccessible(page, "Panoramica");
+
+  await tabs.getByRole("tab", { name: "Utenti" }).click();
+  await expect(page).toHaveURL(/tab=utenti/);
+  const users = page.getByRole("table", { name: "Utenti" });
+  await expect(users).toContainText("cliente@esempio.it");
+  await page.getByLabel("Cerca per nome o email").fill("cartomante@esempio.it");
+  await expect(users.getByRole("row")).toHaveCount(2);
+  await expect(users).toContainText("Selene");
+  await page.getByLabel("Cerca per nome o email").fill("nessuno-con-questo-nome");
+  await expect(page.getByText("Nessun utente trovato")).toBeVisible();
+  await expectAccessible(page, "Utenti");
+
+  await tabs.getByRole("tab", { name: "Clienti" }).click();
+  await expect(page.getByRole("table", { name: "Clienti" })).toContainText("cliente@esempio.it");
+  await expectAccessible(page, "Clienti");
+
+  await tabs.getByRole("tab", { name: "Prenotazioni" }).click();
+  await expect(page.getByRole("heading", { name: /Da controllare/ })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Ultime prenotazioni" })).toBeVisible();
+  await expectAccessible(page, "Prenotazioni");
+
+  await tabs.getByRole("tab", { name: /Messaggi/ }).click();
+  await expect(page.getByText(/su \d+\.|in tutto/)).toBeVisible();
+  await expectAccessible(page, "Messaggi");
+
+  await tabs.getByRole("tab", { name: "Impostazioni" }).click();
+  for (const name of ["Registrazione cartomanti", "Prenotazioni", "Modalità manutenzione", "Approvazione dei profili"]) {
+    await expect(page.getByRole("switch", { name })).toBeVisible();
+  }
+  await expect(page.getByRole("switch", { name: "Prenotazioni" })).toBeChecked();
+  await expectAccessible(page, "Impostazioni");
+  // Reloading keeps the tab.
+  await page.goto(page.url());
+  await expect(page.getByRole("tab", { name: "Impostazioni" })).toHaveAttribute("aria-selected", "true");
+});

@@ -1,0 +1,174 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ConvexError } from "convex/values";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/components/toast";
+import { AdminMessagesPage } from "@/features/admin/AdminMessagesPage";
+import { SettingsTab } from "@/features/admin/dashboard/SettingsTab";
+import { UsersTab } from "@/features/admin/dashboard/UsersTab";
+import { ContactPage } from "@/features/contact/ContactPage";
+import { convexMock } from "./convexMock";
+import { renderWithProviders } from "./render";
+
+vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
+vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
+
+beforeEach(() => {
+  convexMock.reset();
+  vi.spyOn(toast, "success");
+  vi.spyOn(toast, "error");
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function fillContact() {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText("Nome"), "Giulia Ferri");
+  await user.type(screen.getByLabelText("Email"), "Giulia@Esempio.it");
+  await user.type(screen.getByLabelText("Oggetto"), "Rimborso");
+  await user.type(screen.getByLabelText("Messaggio"), "Quando arriva il rimborso?");
+  return user;
+}
+
+describe("the contact form", () => {
+  it("checks the required fields before sending anything", async () => {
+    renderWithProviders(<ContactPage />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Invia messaggio" }));
+    expect(screen.getByText("Inserisci il tuo nome.")).toBeInTheDocument();
+    expect(screen.getByText("Inserisci la tua email.")).toBeInTheDocument();
+    expect(screen.getByText("Inserisci l'oggetto del messaggio.")).toBeInTheDocument();
+    expect(screen.getByText("Scrivi il tuo messaggio.")).toBeInTheDocument();
+    expect(convexMock.calls).toEqual([]);
+  });
+
+  it("sends without a category when none is chosen, says 'Invio...' meanwhile, then clears the fields", async () => {
+    let finish: (value: string) => void = () => {};
+    convexMock.handlers.set("contact:send", () => new Promise((resolve) => (finish = resolve)));
+    renderWithProviders(<ContactPage />);
+    const user = await fillContact();
+    await user.click(screen.getByRole("button", { name: "Invia messaggio" }));
+    expect(screen.getByRole("button", { name: "Invio..." })).toBeDisabled();
+    finish("message-id");
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Messaggio inviato!", "Ti risponderemo il prima possibile."));
+    expect(convexMock.calls).toEqual([
+      {
+        name: "contact:send",
+        args: { name: "Giulia Ferri", email: "giulia@esempio.it", userType: "client", subject: "Rimborso", message: "Quando arriva il rimborso?" },
+      },
+    ]);
+    expect(screen.getByLabelText("Oggetto")).toHaveValue("");
+    expect(screen.getByLabelText("Messaggio")).toHaveValue("");
+    expect(screen.getByLabelText("Nome")).toHaveValue("");
+  });
+
+  it("keeps the fields on a failure and says so, with the limit's own words when over it", async () => {
+    convexMock.handlers.set("contact:send", () => Promise.reject(new Error("rete assente")));
+    renderWithProviders(<ContactPage />);
+    const user = await fillContact();
+    await user.click(screen.getByRole("button", { name: "Invia messaggio" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Si è verificato un errore nell'invio del messaggio. Riprova."));
+    expect(screen.getByLabelText("Oggetto")).toHaveValue("Rimborso");
+    expect(screen.getByLabelText("Messaggio")).toHaveValue("Quando arriva il rimborso?");
+
+    convexMock.handlers.set("contact:send", () => Promise.reject(new ConvexError({ code: "RATE_LIMITED" })));
+    await user.click(screen.getByRole("button", { name: "Invia messaggio" }));
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith(expect.stringContaining("Hai inviato troppi messaggi")));
+    expect(screen.getByLabelText("Oggetto")).toHaveValue("Rimborso");
+  });
+
+  it("fills in a signed-in reader's name, email and account type", () => {
+    convexMock.signedInAs({ id: "u1", fullName: "Selene Bianchi", email: "cartomante@esempio.it", accountType: "psychic", memberSince: 0, isAdmin: false });
+    renderWithProviders(<ContactPage />);
+    expect(screen.getByLabelText("Nome")).toHaveValue("Selene Bianchi");
+    expect(screen.getByLabelText("Email")).toHaveValue("cartomante@esempio.it");
+    expect(screen.getByRole("radio", { name: "Cartomante" })).toBeChecked();
+  });
+});
+
+const message = (id: string, status: "unread" | "read" | "replied", subject = `Oggetto ${id}`) => ({
+  id,
+  name: "Paolo Conti",
+  email: "paolo.conti@esempio.it",
+  userType: "client",
+  category: "payment",
+  categoryLabel: "Pagamenti",
+  subject,
+  message: "Testo del messaggio",
+  status,
+  createdAt: Date.UTC(2026, 10, 23, 8, 41),
+  updatedAt: Date.UTC(2026, 10, 23, 8, 41),
+});
+
+describe("the admin inbox", () => {
+  beforeEach(() => convexMock.queries.set("admin:messageCounts", { all: 3, unread: 1, read: 1, replied: 1 }));
+
+  it("shows each message with the moves its status allows and a reply link with 'Re:'", () => {
+    const messages = [message("m1", "unread", "Addebito doppio?"), message("m2", "read"), message("m3", "replied")];
+    convexMock.queries.set("admin:listMessages", messages);
+    renderWithProviders(<AdminMessagesPage />);
+    expect(screen.getByText("3 messaggi trovati")).toBeInTheDocument();
+
+    const unread = screen.getByRole("article", { name: "Addebito doppio?" });
+    expect(within(unread).getByText("Non letto")).toBeInTheDocument();
+    expect(within(unread).getByText("Pagamenti")).toBeInTheDocument();
+    expect(within(unread).getByText(/23 novembre 2026 alle ore 09:41/)).toBeInTheDocument();
+    expect(within(unread).getByRole("button", { name: "Segna come letto" })).toBeInTheDocument();
+    expect(within(unread).getByRole("button", { name: "Segna come risposto" })).toBeInTheDocument();
+    expect(within(unread).getByRole("link", { name: "Rispondi via email" })).toHaveAttribute(
+      "href",
+      "mailto:paolo.conti@esempio.it?subject=Re%3A%20Addebito%20doppio%3F",
+    );
+
+    const read = screen.getByRole("article", { name: "Oggetto m2" });
+    expect(within(read).queryByRole("button", { name: "Segna come letto" })).toBeNull();
+    expect(within(read).getByRole("button", { name: "Segna come risposto" })).toBeInTheDocument();
+
+    const replied = screen.getByRole("article", { name: "Oggetto m3" });
+    expect(within(replied).queryByRole("button")).toBeNull();
+    expect(within(replied).getByText("Risposto")).toBeInTheDocument();
+  });
+
+  it("marks a message read and says so when the server refuses", async () => {
+    convexMock.queries.set("admin:listMessages", [message("m1", "unread")]);
+    convexMock.handlers.set("admin:markMessageRead", () => Promise.reject(new ConvexError({ code: "INVALID_STATE" })));
+    renderWithProviders(<AdminMessagesPage />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Segna come letto" }));
+    expect(convexMock.calls).toEqual([{ name: "admin:markMessageRead", args: { messageId: "m1" } }]);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile aggiornare il messaggio"));
+  });
+
+  it("has its own empty text for all messages and for one status", async () => {
+    convexMock.queries.set("admin:listMessages", []);
+    renderWithProviders(<AdminMessagesPage />);
+    expect(screen.getByText(/Nessun messaggio trovato\. Quando qualcuno scrive/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("radio", { name: /Non letti/ }));
+    expect(await screen.findByText("Nessun messaggio trovato con stato «non letti».")).toBeInTheDocument();
+  });
+
+  it("says the messages could not be loaded", () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    convexMock.queries.set("admin:listMessages", new Error("connessione persa"));
+    renderWithProviders(<AdminMessagesPage />);
+    expect(screen.getByRole("alert")).toHaveTextContent("Impossibile caricare i messaggi");
+  });
+});
+
+describe("the admin dashboard's tables and switches", () => {
+  it("names the failed table and the reason", () => {
+    convexMock.queries.set("admin:listUsers", new ConvexError({ code: "FORBIDDEN" }));
+    renderWithProviders(<UsersTab />);
+    expect(screen.getByRole("alert")).toHaveTextContent("Errore nel caricamento degli utenti: Non hai i permessi per questa operazione.");
+  });
+
+  it("flips a switch through the server and says so when it cannot", async () => {
+    convexMock.queries.set("admin:listSettings", [
+      { key: "booking_enabled", value: true, description: "Permette ai clienti di prenotare.", updatedAt: null },
+      { key: "maintenance_mode", value: false, description: "Blocca le modifiche.", updatedAt: null },
+    ]);
+    convexMock.handlers.set("admin:setSetting", () => Promise.reject(new Error("rete assente")));
+    renderWithProviders(<SettingsTab />);
+    expect(screen.getByRole("switch", { name: "Prenotazioni" })).toBeChecked();
+    await userEvent.setup().click(screen.getByRole("switch", { name: "Modalità manutenzione" }));
+    expect(convexMock.calls).toEqual([{ name: "admin:setSetting", args: { key: "maintenance_mode", value: true } }]);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile aggiornare l'impostazione"));
+  });
+});
