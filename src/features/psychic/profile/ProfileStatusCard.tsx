@@ -51,10 +51,14 @@ export function ProfileStatusCard({ profileStatus, adminNotes, isPubliclyVisible
             "Completa il profilo e pubblicalo per comparire nella lista dei cartomanti."
           )}
         </Text>
-        {profileStatus === "rejected" && adminNotes ? (
+        {/* A refused profile, or refused changes to an approved one (the approved version stays public). */}
+        {(profileStatus === "rejected" || profileStatus === "approved") && adminNotes ? (
           <Callout.Root color="red" size="1">
             <Callout.Text>
-              <Text weight="bold">Nota dell'amministratore:</Text> {adminNotes}
+              <Text weight="bold">
+                {profileStatus === "approved" ? "Modifiche non approvate. Nota dell'amministratore:" : "Nota dell'amministratore:"}
+              </Text>{" "}
+              {adminNotes}
             </Callout.Text>
           </Callout.Root>
         ) : null}
