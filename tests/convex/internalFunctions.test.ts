@@ -115,3 +115,37 @@ describe("uploads, reset codes and the action check", () => {
     expect(await w.as.admin.query(internal.users.checkActionViewer, { audience: "admin" })).toBe(w.userIds.admin);
   });
 });
+
+describe("after the booking's internal steps", () => {
+  it("reminders.send sends a reminder once, and nothing for a moved, cancelled or past booking", async () => {
+    const w = await buildWorld(setupTest());
+    const booking = (await w.t.run((ctx) => ctx.db.get("bookings", w.bookingA)))!;
+    const args = { bookingId: w.bookingA, kind: "24h" as const, startsAt: booking.startsAt };
+    expect(await w.t.mutation(internal.reminders.send, { ...args, startsAt: booking.startsAt - 60 * MINUTE_MS })).toBe(false);
+    expect(await w.t.mutation(internal.reminders.send, args)).toBe(true);
+    expect(await w.t.mutation(internal.reminders.send, args)).toBe(false);
+    const reminders = await w.t.run(async (ctx) => (await ctx.db.query("emailOutbox").collect()).filter((e) => e.kind === "booking_reminder_24h"));
+    expect(reminders).toHaveLength(2);
+    await w.t.run((ctx) => ctx.db.patch("bookings", w.bookingB, { status: "cancelled" }));
+    const other = (await w.t.run((ctx) => ctx.db.get("bookings", w.bookingB)))!;
+    expect(await w.t.mutation(internal.reminders.send, { bookingId: w.bookingB, kind: "15m", startsAt: other.startsAt })).toBe(false);
+    await w.t.run((ctx) => ctx.db.patch("bookings", w.bookingB, { status: "confirmed" }));
+    vi.setSystemTime(other.startsAt + 1);
+    expect(await w.t.mutation(internal.reminders.send, { bookingId: w.bookingB, kind: "15m", startsAt: other.startsAt })).toBe(false);
+  });
+
+  it("calls.settle completes a consultation and counts it once, however often it runs", async () => {
+    const w = await buildWorld(setupTest());
+    const booking = (await w.t.run((ctx) => ctx.db.get("bookings", w.bookingA)))!;
+    await w.t.run((ctx) => ctx.db.patch("bookings", w.bookingA, { psychicJoinedAt: booking.startsAt }));
+    vi.setSystemTime(booking.endsAt);
+    await w.t.mutation(internal.calls.settle, { bookingId: w.bookingA });
+    await w.t.mutation(internal.calls.settle, { bookingId: w.bookingA });
+    const { profile, stats } = await w.t.run(async (ctx) => ({
+      profile: await ctx.db.get("psychicProfiles", w.profileA),
+      stats: await ctx.db.query("consultationStats").collect(),
+    }));
+    expect(profile?.totalConsultations).toBe(1);
+    expect(stats.map((row) => [row.totalConsultations, row.totalMinutes])).toEqual([[1, 30]]);
+  });
+});

@@ -1,0 +1,148 @@
+// Reviews and the reader's monthly figures: only the booking's client reviews, once, a completed
+// consultation; ratings are the real average; the month's figures follow Rome's calendar.
+import { describe, expect, it, vi } from "vitest";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { romeToUtcMs } from "../../convex/lib/time";
+import { callBooking } from "./fixtures/callWorld";
+import { buildWorld, type World } from "./fixtures/world";
+import { errorCodeOf, setupTest } from "./setup";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const TEXT = "Lettura chiara, puntuale e gentile.";
+
+const completed = (w: World, daysAgo = 1, fields: Parameters<typeof callBooking>[1] = {}) =>
+  callBooking(w, { startsInMs: -daysAgo * DAY, status: "completed", ...fields });
+const profileOf = (w: World, id: Id<"psychicProfiles">) => w.t.run((ctx) => ctx.db.get("psychicProfiles", id));
+
+describe("writing a review", () => {
+  it("only the booking's client may review it; the reader, another client and a visitor are refused", async () => {
+    const w = await buildWorld(setupTest());
+    const bookingId = await completed(w);
+    const args = { bookingId, rating: 5, comment: TEXT };
+    expect(await errorCodeOf(w.as.clientB.mutation(api.reviews.createMine, args))).toBe("FORBIDDEN");
+    expect(await errorCodeOf(w.as.psychicA.mutation(api.reviews.createMine, args))).toBe("CLIENT_ONLY");
+    expect(await errorCodeOf(w.as.visitor.mutation(api.reviews.createMine, args))).toBe("NOT_AUTHENTICATED");
+    expect(await w.t.run((ctx) => ctx.db.query("reviews").collect())).toEqual([]);
+  });
+
+  it("only a completed consultation, with 1–5 whole stars and 10–1 000 characters", async () => {
+    const w = await buildWorld(setupTest());
+    expect(await errorCodeOf(w.as.clientA.mutation(api.reviews.createMine, { bookingId: w.bookingA, rating: 5, comment: TEXT }))).toBe(
+      "REVIEW_NOT_ALLOWED",
+    );
+    const noShow = await completed(w, 2, { status: "no_show" });
+    expect(await errorCodeOf(w.as.clientA.mutation(api.reviews.createMine, { bookingId: noShow, rating: 5, comment: TEXT }))).toBe(
+      "REVIEW_NOT_ALLOWED",
+    );
+    const bookingId = await completed(w);
+    for (const [rating, comment, field] of [
+      [0, TEXT, "rating"],
+      [6, TEXT, "rating"],
+      [4.5, TEXT, "rating"],
+      [4, "  corto   ", "comment"],
+      [4, "x".repeat(1001), "comment"],
+    ] as const) {
+      const refused = w.as.clientA.mutation(api.reviews.createMine, { bookingId, rating, comment });
+      await expect(refused).rejects.toMatchObject({ data: { code: "INVALID_INPUT", field } });
+    }
+  });
+
+  it("a second review of the same booking is refused", async () => {
+    const w = await buildWorld(setupTest());
+    const bookingId = await completed(w);
+    await w.as.clientA.mutation(api.reviews.createMine, { bookingId, rating: 4, comment: TEXT });
+    expect(await errorCodeOf(w.as.clientA.mutation(api.reviews.createMine, { bookingId, rating: 1, comment: TEXT }))).toBe("ALREADY_REVIEWED");
+    expect(await w.t.run((ctx) => ctx.db.query("reviews").collect())).toHaveLength(1);
+  });
+
+  it("the profile's rating and count are the real average and count of its reviews, shown with first name and initial", async () => {
+    const w = await buildWorld(setupTest());
+    await w.t.run((ctx) => ctx.db.patch("users", w.userIds.clientA, { name: "Maria Rossi" }));
+    expect((await profileOf(w, w.profileA))?.rating).toBeUndefined();
+    const stars = [5, 4, 2];
+    for (const [index, rating] of stars.entries()) {
+      const bookingId = await completed(w, index + 1);
+      await w.as.clientA.mutation(api.reviews.createMine, { bookingId, rating, comment: `${TEXT} (${index})` });
+      vi.advanceTimersByTime(1000);
+    }
+    const profile = await profileOf(w, w.profileA);
+    expect(profile).toMatchObject({ reviewCount: 3, ratingSum: 11 });
+    expect(profile?.rating).toBeCloseTo(11 / 3, 10);
+    expect((await w.t.query(api.psychics.getPublicProfile, { id: w.profileA }))?.reviewCount).toBe(3);
+
+    const first = await w.t.query(api.reviews.listPageForProfile, { psychicProfileId: w.profileA, paginationOpts: { numItems: 2, cursor: null } });
+    expect(first.page.map((review) => [review.rating, review.clientName])).toEqual([
+      [2, "Maria R."],
+      [4, "Maria R."],
+    ]);
+    const second = await w.t.query(api.reviews.listPageForProfile, {
+      psychicProfileId: w.profileA,
+      paginationOpts: { numItems: 2, cursor: first.continueCursor },
+    });
+    expect(second.page.map((review) => review.rating)).toEqual([5]);
+    expect(second.isDone).toBe(true);
+    expect((await w.t.query(api.reviews.listForProfile, { psychicProfileId: w.profileA })).map((review) => review.rating)).toEqual([2, 4, 5]);
+    expect(await errorCodeOf(w.t.query(api.reviews.listPageForProfile, { psychicProfileId: w.profilePending, paginationOpts: { numItems: 5, cursor: null } }))).toBe(
+      "NOT_FOUND",
+    );
+  });
+});
+
+describe("editing a review", () => {
+  it("within 7 days of writing it, the average follows; afterwards it is refused; nobody else may edit it", async () => {
+    const w = await buildWorld(setupTest());
+    const bookingId = await completed(w);
+    const reviewId = await w.as.clientA.mutation(api.reviews.createMine, { bookingId, rating: 2, comment: TEXT });
+    expect(await errorCodeOf(w.as.clientB.mutation(api.reviews.updateMine, { reviewId, rating: 1, comment: TEXT }))).toBe("FORBIDDEN");
+    vi.advanceTimersByTime(6 * DAY);
+    await w.as.clientA.mutation(api.reviews.updateMine, { reviewId, rating: 5, comment: "Ci ho ripensato: ottima lettura." });
+    expect(await profileOf(w, w.profileA)).toMatchObject({ rating: 5, reviewCount: 1, ratingSum: 5 });
+    const [row] = await w.as.clientA.query(api.reviews.listMine, { now: Date.now() });
+    expect(row).toMatchObject({ bookingId, review: { rating: 5, comment: "Ci ho ripensato: ottima lettura.", editable: true } });
+    vi.advanceTimersByTime(DAY + 1000);
+    expect(await errorCodeOf(w.as.clientA.mutation(api.reviews.updateMine, { reviewId, rating: 1, comment: TEXT }))).toBe("REVIEW_EDIT_EXPIRED");
+    expect((await w.as.clientA.query(api.reviews.listMine, { now: Date.now() }))[0].review?.editable).toBe(false);
+    expect((await profileOf(w, w.profileA))?.rating).toBe(5);
+  });
+
+  it("the client's list shows completed consultations still to review", async () => {
+    const w = await buildWorld(setupTest());
+    const reviewed = await completed(w, 2);
+    const toReview = await completed(w, 1);
+    await w.as.clientA.mutation(api.reviews.createMine, { bookingId: reviewed, rating: 4, comment: TEXT });
+    const rows = await w.as.clientA.query(api.reviews.listMine, { now: Date.now() });
+    expect(rows.map((row) => [row.bookingId, row.review === null])).toEqual([
+      [toReview, true],
+      [reviewed, false],
+    ]);
+    expect(await w.as.clientB.query(api.reviews.listMine, { now: Date.now() })).toEqual([]);
+  });
+});
+
+describe("the reader's monthly figures", () => {
+  it("count consultations in the Rome month of their start across the month's edge, with zeros for empty months", async () => {
+    vi.setSystemTime(Date.UTC(2026, 2, 15, 12));
+    const w = await buildWorld(setupTest());
+    // 31 January 23:30 and 1 February 00:30, Rome: both on 31 January in UTC.
+    const lastOfJanuary = romeToUtcMs("2026-01-31", "23:30");
+    const firstOfFebruary = romeToUtcMs("2026-02-01", "00:30");
+    const ids: Id<"bookings">[] = [];
+    for (const startsAt of [lastOfJanuary, firstOfFebruary]) {
+      ids.push(await callBooking(w, { startsInMs: startsAt - Date.now(), psychicJoinedAt: startsAt }));
+    }
+    for (const bookingId of ids) await w.as.psychicA.mutation(api.bookings.markOutcomeByPsychic, { bookingId, outcome: "completed" });
+    await w.as.clientA.mutation(api.reviews.createMine, { bookingId: ids[1], rating: 4, comment: TEXT });
+
+    const months = await w.as.psychicA.query(api.consultationStats.listMine, { now: Date.now() });
+    expect(months.map((month) => month.month)).toEqual(["2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03"]);
+    expect(months[3]).toEqual({ month: "2026-01", consultations: 1, minutes: 30, hours: 0.5, earningsCents: 4250, averageRating: null, ratingCount: 0 });
+    expect(months[4]).toEqual({ month: "2026-02", consultations: 1, minutes: 30, hours: 0.5, earningsCents: 4250, averageRating: 4, ratingCount: 1 });
+    expect(months[5]).toMatchObject({ consultations: 0, earningsCents: 0, averageRating: null });
+    // Another reader sees only their own (empty) months.
+    expect((await w.as.psychicB.query(api.consultationStats.listMine, { now: Date.now() })).every((month) => month.consultations === 0)).toBe(
+      true,
+    );
+  });
+});
