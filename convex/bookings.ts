@@ -469,7 +469,7 @@ export const rescheduleByClient = clientMutation({
 });
 
 /**
- * The reader's "update booking status" (DECISIONS.md): after the end of the window, a consultation was
+ * The reader's "update booking status" (docs/product-rules.md, "Calls"): after the end of the window, a consultation was
  * held ("completed") or the client did not come ("no_show": no refund, the reader is paid in full).
  * Refused before the end; the reader may correct one with the other, except that a consultation the
  * client reviewed stays completed. Either counts once in the reader's monthly figures.

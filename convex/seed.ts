@@ -4,7 +4,9 @@
 import { createAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import type { MutationCtx } from "./_generated/server";
+import { env, type ActionCtx, type MutationCtx } from "./_generated/server";
+import { stripeClient } from "./lib/stripe";
+import { countRating, recordHeld, scheduleReminders } from "./lib/bookingLifecycle";
 import { blockingIntervals } from "./lib/bookingTime";
 import { rebuildCounters } from "./lib/counterRecount";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
@@ -12,10 +14,14 @@ import { utcMsToRome } from "./lib/time";
 import { newBookingFields, priceCentsFor } from "./model/bookings";
 import { addDays } from "./model/nextAvailability";
 import { priceFor } from "./model/psychics";
-import { dayWindow, freeStarts } from "./model/slots";
+import { consultationInterval, dayWindow, freeStarts } from "./model/slots";
+import { reviewerName } from "./model/bookingChanges";
+import { demoHistoryPlan, demoPastClients } from "./model/demoHistory";
 import { durationMinutes, type DurationMinutes } from "./lib/validators";
 import { DEMO_PASSWORD, demoAccounts, demoReaders, weekFrom } from "./model/demoData";
 import { demoMessages, demoPendingReader } from "./model/demoAdminData";
+
+const DAY_MS = 24 * 60 * 60_000;
 
 export const isSeeded = internalQuery({
   args: {},
@@ -55,9 +61,79 @@ export const run = internalAction({
     await ctx.runMutation(internal.seed.insertDemoProfiles, { readerUserIds, adminId });
     const pendingReaderId = await account(demoPendingReader.email, demoPendingReader.name, "psychic");
     await ctx.runMutation(internal.seed.insertDemoAdminData, { pendingReaderId });
+    await payDemoBookingsAtStandIn(ctx);
     return { seeded: true };
   },
 });
+
+/** The demo client's upcoming paid consultations that have no payment at Stripe yet. */
+export const unpaidDemoBookings = internalQuery({
+  args: {},
+  returns: v.array(v.object({ bookingId: v.id("bookings"), priceCents: v.number(), email: v.string() })),
+  handler: async (ctx) => {
+    const client = await ctx.db
+      .query("users")
+      .withIndex("email", (q) => q.eq("email", demoAccounts.client.email))
+      .unique();
+    if (client === null) return [];
+    const upcoming = await ctx.db
+      .query("bookings")
+      .withIndex("by_client_status_startsAt", (q) => q.eq("clientId", client._id).eq("status", "confirmed").gt("startsAt", Date.now()))
+      .take(20);
+    return upcoming
+      .filter((booking) => booking.stripePaymentIntentId === undefined)
+      .map((booking) => ({ bookingId: booking._id, priceCents: booking.priceCents, email: demoAccounts.client.email }));
+  },
+});
+
+export const attachDemoPayment = internalMutation({
+  args: { bookingId: v.id("bookings"), sessionId: v.string(), paymentIntentId: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { bookingId, sessionId, paymentIntentId }) => {
+    await ctx.db.patch("bookings", bookingId, { stripeCheckoutSessionId: sessionId, stripePaymentIntentId: paymentIntentId });
+    return null;
+  },
+});
+
+/**
+ * Offline only (the local Stripe stand-in, STRIPE_API_BASE): the demo client's upcoming consultations are
+ * paid for real at the stand-in with its test-payment door, so cancelling one refunds through Stripe as
+ * any booking's would ("Rimborso in corso", then "Rimborsato il …"). The stand-in's webhook for these
+ * payments finds the bookings already paid and changes nothing. Elsewhere, or if the stand-in does not
+ * answer, the bookings stay as seeded (a refund of one would then be left failed for the admin).
+ */
+async function payDemoBookingsAtStandIn(ctx: ActionCtx) {
+  const base = env.STRIPE_API_BASE;
+  const stripe = stripeClient();
+  if (!base || stripe === null) return;
+  for (const booking of await ctx.runQuery(internal.seed.unpaidDemoBookings, {})) {
+    try {
+      const session = await stripe.checkout.sessions.create({
+        mode: "payment",
+        currency: "eur",
+        locale: "it",
+        line_items: [{ quantity: 1, price_data: { currency: "eur", unit_amount: booking.priceCents, product_data: { name: "Consulto di cartomanzia (demo)" } } }],
+        client_reference_id: booking.bookingId,
+        metadata: { bookingId: booking.bookingId },
+        payment_intent_data: { metadata: { bookingId: booking.bookingId } },
+        customer_email: booking.email,
+        success_url: "http://127.0.0.1/payment-success?session_id={CHECKOUT_SESSION_ID}",
+      });
+      const paid = await fetch(`${base.replace(/\/$/, "")}/__local/sessions/${session.id}/pay`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      if (!paid.ok) throw new Error(`the stand-in answered ${paid.status}`);
+      const done = await stripe.checkout.sessions.retrieve(session.id);
+      const intent = typeof done.payment_intent === "string" ? done.payment_intent : done.payment_intent?.id;
+      if (!intent) throw new Error("no payment intent after paying");
+      await ctx.runMutation(internal.seed.attachDemoPayment, { bookingId: booking.bookingId, sessionId: session.id, paymentIntentId: intent });
+    } catch (error) {
+      console.warn(`Consulto demo ${booking.bookingId} non pagato allo Stripe locale:`, error instanceof Error ? error.message : error);
+    }
+  }
+}
 
 export const insertDemoProfiles = internalMutation({
   args: { readerUserIds: v.array(v.id("users")), adminId: v.id("users") },
@@ -89,10 +165,62 @@ export const insertDemoProfiles = internalMutation({
         availability: weekFrom(reader.schedule),
       });
     }
+    await insertDemoHistory(ctx, now);
     await insertDemoBookings(ctx, now);
     return null;
   },
 });
+
+/**
+ * The demo's past (model/demoHistory.ts): consultations held over the last months, counted in the
+ * readers' totals and monthly figures, and their reviews counted in the ratings, through the same
+ * helpers a real completion and a real review use. Past clients are accounts without a password.
+ */
+async function insertDemoHistory(ctx: MutationCtx, now: number) {
+  const demoClient = await ctx.db
+    .query("users")
+    .withIndex("email", (q) => q.eq("email", demoAccounts.client.email))
+    .unique();
+  if (demoClient === null) return;
+  const pastClients = [];
+  for (const person of demoPastClients) {
+    pastClients.push(await ctx.db.insert("users", { ...person, accountType: "client", consentGivenAt: now - 200 * DAY_MS }));
+  }
+  const profiles = [];
+  for (const reader of demoReaders) {
+    const user = await ctx.db
+      .query("users")
+      .withIndex("email", (q) => q.eq("email", reader.email))
+      .unique();
+    const profile = user === null ? null : await ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", user._id)).unique();
+    if (profile === null) return;
+    profiles.push(profile);
+  }
+  for (const item of demoHistoryPlan(utcMsToRome(now).date, profiles)) {
+    const profile = profiles[item.reader];
+    const client = item.client === "demo" ? demoClient : await ctx.db.get("users", pastClients[item.client]);
+    if (client === null) continue;
+    const fields = newBookingFields(profile, client._id, { date: item.date, time: item.time, durationMinutes: item.durationMinutes });
+    const bookingId = await ctx.db.insert("bookings", {
+      ...fields,
+      status: "confirmed",
+      paidAt: fields.startsAt - 2 * DAY_MS,
+      psychicJoinedAt: fields.startsAt,
+      clientJoinedAt: fields.startsAt,
+    });
+    await recordHeld(ctx, (await ctx.db.get("bookings", bookingId))!, "completed", fields.endsAt);
+    if (item.review === null) continue;
+    await ctx.db.insert("reviews", {
+      bookingId,
+      psychicProfileId: profile._id,
+      clientId: client._id,
+      rating: item.review.rating,
+      comment: item.review.comment,
+      clientName: reviewerName(client.name),
+    });
+    await countRating(ctx, (await ctx.db.get("bookings", bookingId))!, item.review.rating);
+  }
+}
 
 /**
  * Upcoming paid consultations of the demo client, with the demo reader (the first free time from
@@ -112,24 +240,28 @@ async function insertDemoBookings(ctx: MutationCtx, now: number) {
     .unique();
   const withDemoReader = profiles.find((profile) => profile.userId === demoReaderUser?._id);
   const other = profiles.find((profile) => profile.userId !== demoReaderUser?._id);
+  // The second is more than 24 hours ahead, so it can be cancelled with a full refund or moved at once.
   const plans = [
-    { profile: withDemoReader, fromDay: 0, notes: "Vorrei un consulto sul lavoro: sto valutando un cambio." },
-    { profile: other, fromDay: 2, notes: undefined },
+    { profile: withDemoReader, fromDay: 0, notBefore: now, notes: "Vorrei un consulto sul lavoro: sto valutando un cambio." },
+    { profile: other, fromDay: 2, notBefore: now + 25 * 60 * 60_000, notes: undefined },
   ];
-  for (const { profile, fromDay, notes } of plans) {
+  for (const { profile, fromDay, notBefore, notes } of plans) {
     if (profile === undefined) continue;
     const minutes = profile.availableDurations.includes(30) ? 30 : profile.availableDurations[0];
     for (let day = fromDay; day < fromDay + 14; day++) {
       const date = addDays(utcMsToRome(now).date, day);
       const blocking = await blockingIntervals(ctx, profile._id, dayWindow(date), now);
-      const [time] = freeStarts({ availability: profile.availability, date, durationMinutes: minutes, blocking, nowMs: now });
+      const time = freeStarts({ availability: profile.availability, date, durationMinutes: minutes, blocking, nowMs: now }).find(
+        (start) => consultationInterval(date, start, minutes).startsAt >= notBefore,
+      );
       if (time === undefined) continue;
-      await ctx.db.insert("bookings", {
+      const bookingId = await ctx.db.insert("bookings", {
         ...newBookingFields(profile, client._id, { date, time, durationMinutes: minutes }),
         notes,
         status: "confirmed",
         paidAt: now,
       });
+      await scheduleReminders(ctx, (await ctx.db.get("bookings", bookingId))!, now);
       break;
     }
   }

@@ -52,6 +52,7 @@ import type * as model_counterMetrics from "../model/counterMetrics.js";
 import type * as model_counters from "../model/counters.js";
 import type * as model_demoAdminData from "../model/demoAdminData.js";
 import type * as model_demoData from "../model/demoData.js";
+import type * as model_demoHistory from "../model/demoHistory.js";
 import type * as model_emailTemplates from "../model/emailTemplates.js";
 import type * as model_nextAvailability from "../model/nextAvailability.js";
 import type * as model_profileRules from "../model/profileRules.js";
@@ -118,6 +119,7 @@ declare const fullApi: ApiFromModules<{
   "model/counters": typeof model_counters;
   "model/demoAdminData": typeof model_demoAdminData;
   "model/demoData": typeof model_demoData;
+  "model/demoHistory": typeof model_demoHistory;
   "model/emailTemplates": typeof model_emailTemplates;
   "model/nextAvailability": typeof model_nextAvailability;
   "model/profileRules": typeof model_profileRules;

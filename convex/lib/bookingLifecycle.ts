@@ -30,7 +30,7 @@ export function siteUrl(): string {
   return env.SITE_URL ?? "http://127.0.0.1:5173";
 }
 
-/** Where a client books this reader again (DECISIONS.md: the reader's profile id, never the booking's). */
+/** Where a client books this reader again (docs/product-rules.md, "Payments and refunds": the reader's profile id, never the booking's). */
 export function rebookUrl(booking: Pick<Doc<"bookings">, "psychicProfileId">): string {
   return `${siteUrl()}/psychics/${booking.psychicProfileId}/book`;
 }

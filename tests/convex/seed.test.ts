@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { demoAccounts, demoReaders } from "../../convex/model/demoData";
 import { demoMessages, demoPendingReader } from "../../convex/model/demoAdminData";
+import { demoPastClients } from "../../convex/model/demoHistory";
 import { setupTest } from "./setup";
 
 describe("the demo seed", () => {
@@ -27,9 +28,53 @@ describe("the demo seed", () => {
       expect(profile.availableDurations.length).toBeGreaterThan(0);
       for (const minutes of profile.availableDurations) expect(profile.pricing[String(minutes)]).toBeGreaterThan(0);
       expect(Object.values(profile.availability).some((day) => day.enabled)).toBe(true);
-      // No made-up rating: it comes only from reviews.
-      expect(profile.rating).toBeUndefined();
     }
+  });
+
+  it("gives several readers past consultations and real reviews: each rating is the average of its reviews, some readers are still new", async () => {
+    const t = setupTest();
+    await t.action(internal.seed.run, {});
+    const { profiles, reviews, bookings, stats } = await t.run(async (ctx) => ({
+      profiles: await ctx.db.query("psychicProfiles").collect(),
+      reviews: await ctx.db.query("reviews").collect(),
+      bookings: await ctx.db.query("bookings").collect(),
+      stats: await ctx.db.query("consultationStats").collect(),
+    }));
+    let reviewed = 0;
+    for (const profile of profiles) {
+      const own = reviews.filter((review) => review.psychicProfileId === profile._id);
+      const held = bookings.filter((booking) => booking.psychicProfileId === profile._id && booking.status === "completed");
+      expect(profile.reviewCount).toBe(own.length);
+      expect(profile.totalConsultations).toBe(held.length);
+      if (own.length === 0) {
+        // No made-up rating: a reader without reviews is "Nuovo".
+        expect(profile.rating).toBeUndefined();
+      } else {
+        reviewed++;
+        expect(profile.rating).toBeCloseTo(own.reduce((sum, review) => sum + review.rating, 0) / own.length, 10);
+      }
+      const months = stats.filter((row) => row.psychicProfileId === profile._id);
+      expect(months.reduce((sum, row) => sum + row.totalConsultations, 0)).toBe(held.length);
+    }
+    expect(reviewed).toBeGreaterThanOrEqual(4);
+    expect(profiles.some((profile) => profile.profileStatus === "approved" && profile.rating === undefined)).toBe(true);
+    for (const review of reviews) expect(review.clientName).toMatch(/^\S+ [A-Z]\.$/);
+  });
+
+  it("shows the demo reader's monthly figures over several months", async () => {
+    const t = setupTest();
+    await t.action(internal.seed.run, {});
+    const subject = await t.run(async (ctx) => {
+      const user = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", demoAccounts.reader.email)).unique();
+      const session = await ctx.db.insert("authSessions", { userId: user!._id, expirationTime: Date.now() + 3_600_000 });
+      return `${user!._id}|${session}`;
+    });
+    const reader = t.withIdentity({ subject });
+    const months = await reader.query(api.consultationStats.listMine, { now: Date.now() });
+    expect(months).toHaveLength(6);
+    expect(months.filter((month) => month.consultations > 0).length).toBeGreaterThanOrEqual(4);
+    expect(months.some((month) => month.averageRating !== null)).toBe(true);
+    expect(months.every((month) => month.earningsCents >= 0)).toBe(true);
   });
 
   it("gives the admin area a reader waiting for review, messages in every status and figures that match", async () => {
@@ -46,30 +91,43 @@ describe("the demo seed", () => {
     const counts = await as.query(api.admin.messageCounts, {});
     expect(counts.all).toBe(demoMessages.length);
     expect([counts.unread, counts.read, counts.replied].every((count) => count >= 2)).toBe(true);
+    const paid = await t.run(async (ctx) => (await ctx.db.query("bookings").collect()).filter((booking) => booking.paidAt !== undefined).length);
     expect(await as.query(api.admin.getOverview, { now: Date.now() })).toMatchObject({
       readers: { total: demoReaders.length + 1 },
-      clients: { total: 1 },
-      consultations: { total: 2 },
+      clients: { total: 1 + demoPastClients.length },
+      consultations: { total: paid },
     });
     // Public visitors still see only the approved readers.
     expect((await t.query(api.psychics.listPublic, {})).readers).toHaveLength(demoReaders.length);
     expect(await t.mutation(internal.admin.recountCounters, {})).toMatchObject({ changed: 0 });
   });
 
-  it("gives the demo client upcoming paid consultations with the demo reader and another reader", async () => {
+  it("gives the demo client upcoming paid consultations with the demo reader and another reader, one over 24 hours ahead, and one to review", async () => {
     const t = setupTest();
     await t.action(internal.seed.run, {});
-    const { bookings, readerUser } = await t.run(async (ctx) => ({
-      bookings: await ctx.db.query("bookings").collect(),
+    const { all, readerUser, client } = await t.run(async (ctx) => ({
+      all: await ctx.db.query("bookings").collect(),
+      client: await ctx.db
+        .query("users")
+        .withIndex("email", (q) => q.eq("email", demoAccounts.client.email))
+        .unique(),
       readerUser: await ctx.db
         .query("users")
         .withIndex("email", (q) => q.eq("email", demoAccounts.reader.email))
         .unique(),
     }));
+    const bookings = all.filter((booking) => booking.status === "confirmed");
     expect(bookings).toHaveLength(2);
-    expect(bookings.every((booking) => booking.status === "confirmed" && booking.startsAt > Date.now())).toBe(true);
+    expect(bookings.every((booking) => booking.clientId === client?._id && booking.startsAt > Date.now())).toBe(true);
     expect(bookings.map((booking) => booking.psychicUserId)).toContain(readerUser?._id);
     expect(new Set(bookings.map((booking) => booking.psychicProfileId)).size).toBe(2);
+    expect(bookings.some((booking) => booking.startsAt > Date.now() + 24 * 3_600_000)).toBe(true);
+
+    const session = await t.run((ctx) => ctx.db.insert("authSessions", { userId: client!._id, expirationTime: Date.now() + 3_600_000 }));
+    const as = t.withIdentity({ subject: `${client!._id}|${session}` });
+    const toReview = (await as.query(api.reviews.listMine, { now: Date.now() })).filter((row) => row.review === null);
+    expect(toReview.length).toBeGreaterThanOrEqual(1);
+    expect(toReview[0].psychicProfileId).toBe(bookings.find((booking) => booking.psychicUserId === readerUser?._id)?.psychicProfileId);
   });
 
   it("changes nothing when run a second time", async () => {
