@@ -21,7 +21,7 @@ import { ArrowLeftIcon, ExclamationTriangleIcon, StarFilledIcon } from "@radix-u
 import { useAction, useQuery } from "convex/react";
 import type { FunctionArgs, FunctionReturnType } from "convex/server";
 import { differenceInCalendarDays, endOfMonth } from "date-fns";
-import { Link as RouterLink, useParams } from "react-router-dom";
+import { Link as RouterLink, useParams, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
@@ -34,6 +34,7 @@ import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { BookingCalendar, shiftMonth } from "./BookingCalendar";
 import { BookingSummary, NotesField, PayButton, RestrictedCard, VisitorPrompt } from "./BookingCheckout";
 import { CallTypeCard, DurationPicker, TimeSlots, type DurationOption } from "./BookingChoices";
+import { MoveCard, MoveRefused, MoveSummary, useBookingToMove } from "./MoveBooking";
 import { useBookingChoice } from "./useBookingChoice";
 
 type Profile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
@@ -111,6 +112,9 @@ function audienceOf(viewer: Viewer | null | undefined): Audience {
 
 function BookingForm({ profile }: { profile: Profile }) {
   const audience = audienceOf(useViewer());
+  // A client moving a booking (from their dashboard) uses the same page without paying again.
+  const moveParam = useSearchParams()[0].get("reschedule");
+  const moveId = moveParam !== null && audience === "client" ? moveParam : null;
   return (
     <Container size="4" px={{ initial: "4", sm: "5" }} py={{ initial: "5", sm: "7" }}>
       <Flex direction="column" gap="5">
@@ -125,13 +129,13 @@ function BookingForm({ profile }: { profile: Profile }) {
           </RouterLink>
         </Link>
         <Heading as="h1" size={{ initial: "7", sm: "8" }}>
-          Prenota un consulto
+          {moveId !== null ? "Sposta il consulto" : "Prenota un consulto"}
         </Heading>
         <ReaderHeader profile={profile} />
         {audience === "psychic" || audience === "admin" ? (
           <RestrictedCard audience={audience} />
         ) : (
-          <BookingSteps profile={profile} audience={audience} />
+          <BookingSteps profile={profile} audience={audience} moveId={moveId} />
         )}
       </Flex>
     </Container>
@@ -185,10 +189,15 @@ function ReaderHeader({ profile }: { profile: Profile }) {
   );
 }
 
-function BookingSteps({ profile, audience }: { profile: Profile; audience: Exclude<Audience, "psychic" | "admin"> }) {
+type StepsProps = { profile: Profile; audience: Exclude<Audience, "psychic" | "admin">; moveId: string | null };
+
+function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const now = useNow();
   const today = romeDateOf(now);
-  const choice = useBookingChoice(profile.availableDurations, today);
+  const move = useBookingToMove(moveId, profile.id, now);
+  const toMove = move !== undefined && "booking" in move ? move.booking : null;
+  // A moved booking keeps its duration: the only one offered.
+  const choice = useBookingChoice(toMove ? [toMove.durationMinutes] : profile.availableDurations, today);
   const settings = useQuery(api.settings.getPublic, {});
   const startCheckout = useAction(api.payments.startCheckout);
   const [notes, setNotes] = useState("");
@@ -218,13 +227,15 @@ function BookingSteps({ profile, audience }: { profile: Profile; audience: Exclu
   }, []);
 
   // Someone else took the chosen time (or a shared link named a taken one): clear it, with a note.
-  // Not while paying: our own hold removes the time from the list too.
+  // Not while paying or moving: our own hold or move removes the time from the list too.
   const { time, dropVanishedTime } = choice;
   useEffect(() => {
     if (!paying && time !== null && times !== undefined && !times.includes(time)) dropVanishedTime(time);
   }, [paying, time, times, dropVanishedTime]);
 
-  const options: DurationOption[] = profile.prices.map(({ minutes, euros }) => ({ minutes, priceCents: Math.round(euros * 100) }));
+  const options: DurationOption[] = profile.prices
+    .map(({ minutes, euros }) => ({ minutes, priceCents: Math.round(euros * 100) }))
+    .filter((option) => toMove === null || option.minutes === toMove.durationMinutes);
   const priceCents = options.find((option) => option.minutes === choice.duration)?.priceCents ?? null;
   const closedMessage = settings?.maintenance_mode
     ? errorMessages.MAINTENANCE_MODE
@@ -301,19 +312,38 @@ function BookingSteps({ profile, audience }: { profile: Profile; audience: Exclu
             onChoose={choice.chooseTime}
             vanishedTime={choice.vanishedTime}
           />
-          <NotesField value={notes} onChange={setNotes} />
+          {moveId === null ? <NotesField value={notes} onChange={setNotes} /> : null}
         </Flex>
       </Card>
-      <Card size="3" asChild>
-        <aside aria-label="Riepilogo e pagamento">
-          <Flex direction="column" gap="4">
-            <BookingSummary psychicName={profile.psychicName} choice={choice} priceCents={priceCents} />
-            <Separator size="4" />
-            {audience === "visitor" ? <VisitorPrompt psychicId={profile.id} choice={choice} /> : null}
-            <PayButton disabled={!canPay} paying={paying} onPay={() => void pay()} failure={failure} />
-          </Flex>
-        </aside>
-      </Card>
+      {moveId !== null ? (
+        <MoveCard>
+          {move === undefined ? (
+            <Flex justify="center" py="5" role="status" aria-label="Caricamento del consulto da spostare">
+              <Spinner size="3" />
+            </Flex>
+          ) : "refusal" in move ? (
+            <MoveRefused reason={move.refusal} />
+          ) : (
+            <MoveSummary
+              booking={move.booking}
+              choice={choice}
+              disabled={closedMessage !== null || (times?.length ?? 0) === 0}
+              onBusy={setPaying}
+            />
+          )}
+        </MoveCard>
+      ) : (
+        <Card size="3" asChild>
+          <aside aria-label="Riepilogo e pagamento">
+            <Flex direction="column" gap="4">
+              <BookingSummary psychicName={profile.psychicName} choice={choice} priceCents={priceCents} />
+              <Separator size="4" />
+              {audience === "visitor" ? <VisitorPrompt psychicId={profile.id} choice={choice} /> : null}
+              <PayButton disabled={!canPay} paying={paying} onPay={() => void pay()} failure={failure} />
+            </Flex>
+          </aside>
+        </Card>
+      )}
     </Grid>
   );
 }

@@ -14,6 +14,7 @@ import { romeDateOf } from "@/lib/romeTime";
 import { useViewer } from "@/lib/session";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { ClientBookingRow, type ClientBooking } from "./ClientBookingRow";
+import { ClientReviews } from "./ClientReviews";
 
 /** How many upcoming consultations the client sees listed. */
 const UPCOMING_SHOWN = 5;
@@ -101,7 +102,7 @@ function ClientBookings() {
             ) : (
               <DashboardList label="Consulti di oggi">
                 {todays.map((booking) => (
-                  <ClientBookingRow key={booking.id} booking={booking} now={now} showJoin showDate={false} />
+                  <ClientBookingRow key={booking.id} booking={booking} now={now} showJoin showDate={false} showChanges />
                 ))}
               </DashboardList>
             )}
@@ -114,11 +115,12 @@ function ClientBookings() {
             ) : (
               <DashboardList label="Prossimi consulti">
                 {upcomingAfterToday(bookings, today).map((booking) => (
-                  <ClientBookingRow key={booking.id} booking={booking} now={now} />
+                  <ClientBookingRow key={booking.id} booking={booking} now={now} showChanges />
                 ))}
               </DashboardList>
             )}
           </DashboardSection>
+          <ClientReviews now={now} />
           <DashboardSection title="Tutti i consulti">
             {bookings === undefined ? (
               <RowsSkeleton label="Caricamento di tutti i consulti" rows={3} />

@@ -1,0 +1,133 @@
+// The client's cancellation: the refund is stated before confirming, from the server's own rule at
+// the moment the dialog opened; the server decides again and refuses if the refund has shrunk since.
+import { useState } from "react";
+import { AlertDialog, Button, Callout, Flex, Skeleton, Text } from "@radix-ui/themes";
+import { useMutation, useQuery } from "convex/react";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { toast } from "@/components/toast";
+import { errorCodeOf, errorMessage } from "@/lib/errors";
+import { formatCents, formatRomeDateTime } from "@/lib/format";
+
+export const cancelMessages = {
+  failed: "Impossibile annullare il consulto. Riprova.",
+  done: "Consulto annullato",
+  refundOnItsWay: (cents: number) =>
+    `Il rimborso di ${formatCents(cents)} è in corso: arriva sulla carta in 5–10 giorni lavorativi.`,
+  noRefund: "Come previsto dalle condizioni, per questo annullamento non è previsto un rimborso.",
+} as const;
+
+type Props = { bookingId: Id<"bookings">; psychicName: string; when: string };
+
+export function CancelBookingDialog({ bookingId, psychicName, when }: Props) {
+  // The moment the dialog opened: the refund shown is the one at this instant.
+  const [openedAt, setOpenedAt] = useState<number | null>(null);
+  return (
+    <AlertDialog.Root open={openedAt !== null} onOpenChange={(open) => setOpenedAt(open ? Date.now() : null)}>
+      <AlertDialog.Trigger>
+        <Button size="2" variant="soft" color="red" aria-label={`Annulla il consulto con ${psychicName} del ${when}`}>
+          Annulla
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Content maxWidth="480px">
+        <AlertDialog.Title>Annullare il consulto?</AlertDialog.Title>
+        <AlertDialog.Description size="2">
+          Consulto con {psychicName}, {when}. L'orario tornerà libero per altri clienti.
+        </AlertDialog.Description>
+        {openedAt !== null ? (
+          <CancelBody
+            bookingId={bookingId}
+            openedAt={openedAt}
+            onDone={() => setOpenedAt(null)}
+            onRefresh={() => setOpenedAt(Date.now())}
+          />
+        ) : null}
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}
+
+function CancelBody({
+  bookingId,
+  openedAt,
+  onDone,
+  onRefresh,
+}: {
+  bookingId: Id<"bookings">;
+  openedAt: number;
+  onDone: () => void;
+  onRefresh: () => void;
+}) {
+  const preview = useQuery(api.bookings.previewCancellation, {
+    bookingId,
+    now: openedAt,
+  });
+  const cancel = useMutation(api.bookings.cancelByClient);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const confirm = async () => {
+    if (!preview) return;
+    setSending(true);
+    setFailure(null);
+    try {
+      const { refundCents } = await cancel({
+        bookingId,
+        expectedRefundCents: preview.refundCents,
+      });
+      toast.success(
+        cancelMessages.done,
+        refundCents > 0 ? cancelMessages.refundOnItsWay(refundCents) : cancelMessages.noRefund,
+      );
+      onDone();
+    } catch (error) {
+      setFailure(errorMessage(error, cancelMessages.failed));
+      // A window's edge passed while the dialog was open: show the refund as it is now.
+      if (errorCodeOf(error) === "REFUND_CHANGED") onRefresh();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="3" mt="3">
+      {preview === undefined ? (
+        <Skeleton height="48px" aria-label="Calcolo del rimborso" />
+      ) : !preview.cancellable ? (
+        <Text as="p" size="2" color="red">
+          Questo consulto non può più essere annullato.
+        </Text>
+      ) : (
+        <Callout.Root color={preview.window === "none" ? "amber" : "green"} highContrast size="1" role="status">
+          <Callout.Text>
+            {preview.window === "full"
+              ? `Rimborso completo: ${formatCents(preview.refundCents)}.`
+              : preview.window === "half"
+                ? `Rimborso del 50%: ${formatCents(preview.refundCents)} su ${formatCents(preview.priceCents)}.`
+                : `Nessun rimborso: mancano meno di 2 ore all'inizio.`}{" "}
+            {preview.window === "full"
+              ? `Il rimborso completo vale fino al ${formatRomeDateTime(preview.fullRefundUntil)}.`
+              : preview.window === "half"
+                ? `Il rimborso del 50% vale fino al ${formatRomeDateTime(preview.halfRefundUntil)}.`
+                : ""}
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      {failure ? (
+        <Text as="p" size="2" color="red" role="alert">
+          {failure}
+        </Text>
+      ) : null}
+      <Flex gap="3" justify="end">
+        <AlertDialog.Cancel>
+          <Button variant="soft" color="gray">
+            Mantieni il consulto
+          </Button>
+        </AlertDialog.Cancel>
+        <Button color="red" highContrast disabled={!preview?.cancellable || sending} onClick={() => void confirm()}>
+          {sending ? "Annullamento..." : "Annulla il consulto"}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,188 @@
+// Writing or editing the review of a completed consultation: 1–5 stars and 10–1 000 characters
+// (docs/product-rules.md, "Reviews"); the server checks the same again.
+import { useId, useState } from "react";
+import { Button, Dialog, Flex, RadioGroup, Text, TextArea } from "@radix-ui/themes";
+import { StarFilledIcon } from "@radix-ui/react-icons";
+import { useMutation } from "convex/react";
+import { z } from "zod";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { toast } from "@/components/toast";
+import { errorMessage } from "@/lib/errors";
+
+export const COMMENT_MIN = 10;
+export const COMMENT_MAX = 1000;
+
+export const reviewSchema = z.object({
+  rating: z.number({ message: "Scegli da 1 a 5 stelle." }).int().min(1, "Scegli da 1 a 5 stelle.").max(5),
+  comment: z
+    .string()
+    .trim()
+    .min(COMMENT_MIN, `Scrivi almeno ${COMMENT_MIN} caratteri.`)
+    .max(COMMENT_MAX, `Puoi scrivere al massimo ${COMMENT_MAX} caratteri.`),
+});
+
+const saveFailed = "Impossibile salvare la recensione. Riprova.";
+
+type Existing = { id: Id<"reviews">; rating: number; comment: string };
+
+type Props = {
+  bookingId: Id<"bookings">;
+  psychicName: string;
+  /** The review to edit; none to write a new one. */
+  existing: Existing | null;
+};
+
+export function ReviewDialog({ bookingId, psychicName, existing }: Props) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger>
+        <Button size="2" variant={existing ? "soft" : "solid"}>
+          {existing ? "Modifica la recensione" : "Lascia una recensione"}
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Content maxWidth="520px">
+        <Dialog.Title>
+          {existing ? `Modifica la recensione a ${psychicName}` : `Com'è andato il consulto con ${psychicName}?`}
+        </Dialog.Title>
+        <Dialog.Description size="2" mb="3">
+          La recensione compare sul profilo con il tuo nome e l'iniziale del cognome. Potrai modificarla per 7 giorni.
+        </Dialog.Description>
+        {open ? <ReviewForm bookingId={bookingId} existing={existing} onDone={() => setOpen(false)} /> : null}
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+function ReviewForm({
+  bookingId,
+  existing,
+  onDone,
+}: {
+  bookingId: Id<"bookings">;
+  existing: Existing | null;
+  onDone: () => void;
+}) {
+  const create = useMutation(api.reviews.createMine);
+  const update = useMutation(api.reviews.updateMine);
+  const [rating, setRating] = useState<number | null>(existing?.rating ?? null);
+  const [comment, setComment] = useState(existing?.comment ?? "");
+  const [errors, setErrors] = useState<{
+    rating?: string;
+    comment?: string;
+    form?: string;
+  }>({});
+  const [saving, setSaving] = useState(false);
+  const ids = {
+    stars: useId(),
+    starsError: useId(),
+    comment: useId(),
+    commentHint: useId(),
+    commentError: useId(),
+  };
+
+  const save = async () => {
+    const parsed = reviewSchema.safeParse({
+      rating: rating ?? undefined,
+      comment,
+    });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      if (existing) await update({ reviewId: existing.id, ...parsed.data });
+      else await create({ bookingId, ...parsed.data });
+      toast.success(existing ? "Recensione aggiornata" : "Grazie per la tua recensione!");
+      onDone();
+    } catch (error) {
+      setErrors({ form: errorMessage(error, saveFailed) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const length = comment.trim().length;
+  return (
+    <Flex direction="column" gap="4">
+      <Flex direction="column" gap="2">
+        <Text as="div" size="2" weight="medium" id={ids.stars}>
+          Valutazione
+        </Text>
+        <RadioGroup.Root
+          aria-labelledby={ids.stars}
+          aria-describedby={errors.rating ? ids.starsError : undefined}
+          value={rating === null ? "" : String(rating)}
+          onValueChange={(value) => {
+            setRating(Number(value));
+            setErrors((current) => ({ ...current, rating: undefined }));
+          }}
+        >
+          <Flex gap="3" wrap="wrap">
+            {[1, 2, 3, 4, 5].map((stars) => (
+              <RadioGroup.Item
+                key={stars}
+                value={String(stars)}
+                aria-label={stars === 1 ? "1 stella" : `${stars} stelle`}
+              >
+                <Flex align="center" gap="1" aria-hidden>
+                  {stars} <StarFilledIcon color="var(--amber-9)" />
+                </Flex>
+              </RadioGroup.Item>
+            ))}
+          </Flex>
+        </RadioGroup.Root>
+        {errors.rating ? (
+          <Text id={ids.starsError} size="1" color="red" role="alert">
+            {errors.rating}
+          </Text>
+        ) : null}
+      </Flex>
+      <Flex direction="column" gap="1">
+        <Text as="label" htmlFor={ids.comment} size="2" weight="medium">
+          La tua recensione
+        </Text>
+        <TextArea
+          id={ids.comment}
+          rows={5}
+          value={comment}
+          maxLength={COMMENT_MAX}
+          onChange={(event) => {
+            setComment(event.target.value);
+            setErrors((current) => ({ ...current, comment: undefined }));
+          }}
+          aria-invalid={errors.comment ? true : undefined}
+          aria-describedby={[ids.commentHint, errors.comment ? ids.commentError : null].filter(Boolean).join(" ")}
+        />
+        <Text id={ids.commentHint} size="1" color="gray" align="right">
+          {length}/{COMMENT_MAX} caratteri (almeno {COMMENT_MIN})
+        </Text>
+        {errors.comment ? (
+          <Text id={ids.commentError} size="1" color="red" role="alert">
+            {errors.comment}
+          </Text>
+        ) : null}
+      </Flex>
+      {errors.form ? (
+        <Text as="p" size="2" color="red" role="alert">
+          {errors.form}
+        </Text>
+      ) : null}
+      <Flex gap="3" justify="end">
+        <Dialog.Close>
+          <Button variant="soft" color="gray">
+            Annulla
+          </Button>
+        </Dialog.Close>
+        <Button onClick={() => void save()} disabled={saving}>
+          {saving ? "Salvataggio..." : existing ? "Salva le modifiche" : "Pubblica la recensione"}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
