@@ -180,6 +180,8 @@ function readerBooking(id: string, fields: Record<string, unknown> = {}) {
     priceCents: 5000,
     status: "confirmed",
     notes: null,
+    rescheduleCount: 0,
+    cancellableUntil: NOW + 3 * HOUR,
     ...fields,
   };
 }
@@ -191,6 +193,7 @@ const monday = readerBooking("monday", {
   scheduledTime: "10:00",
   startsAt: NOW + 3 * 24 * HOUR,
   endsAt: NOW + 3 * 24 * HOUR + HOUR,
+  cancellableUntil: NOW + 3 * 24 * HOUR,
 });
 const stats = { today: 1, upcoming: 2, monthConsultations: 7, monthEarningsCents: 29750 };
 
@@ -198,7 +201,7 @@ describe("the reader dashboard", () => {
   beforeEach(() => convexMock.signedInAs(reader));
 
   it("shows the month's figures, earnings net of the commission, today's and the next consultations with notes", () => {
-    convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [tonight, monday], stats });
+    convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [tonight, monday], recent: [], stats });
     renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
     expect(figure("Oggi")).toHaveTextContent("1");
     expect(figure("In programma")).toHaveTextContent("2");
@@ -222,6 +225,7 @@ describe("the reader dashboard", () => {
     convexMock.queries.set("bookings:listForPsychic", {
       today: [],
       upcoming: [],
+      recent: [],
       stats: { today: 0, upcoming: 0, monthConsultations: 0, monthEarningsCents: 0 },
     });
     renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
@@ -230,13 +234,14 @@ describe("the reader dashboard", () => {
   });
 
   it("announces a booking confirmed while the page is open, and not the ones already there", () => {
-    convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [tonight], stats });
+    convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [tonight], recent: [], stats });
     renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
     expect(toast.success).not.toHaveBeenCalled();
     act(() => {
       convexMock.queries.set("bookings:listForPsychic", {
         today: [tonight],
         upcoming: [tonight, monday],
+        recent: [],
         stats: { ...stats, upcoming: 2 },
       });
       convexMock.changed();
@@ -251,10 +256,10 @@ describe("the reader dashboard", () => {
       readerBooking(`b${index}`, { scheduledDate: "2026-11-23", startsAt: NOW + (24 + index) * HOUR, endsAt: NOW + (24.5 + index) * HOUR }),
     );
     const eleventh = readerBooking("b10", { scheduledDate: "2026-11-24", startsAt: NOW + 48 * HOUR, endsAt: NOW + 48.5 * HOUR });
-    convexMock.queries.set("bookings:listForPsychic", { today: [], upcoming: ten, stats });
+    convexMock.queries.set("bookings:listForPsychic", { today: [], upcoming: ten, recent: [], stats });
     renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
     act(() => {
-      convexMock.queries.set("bookings:listForPsychic", { today: [], upcoming: [...ten.slice(1), eleventh], stats });
+      convexMock.queries.set("bookings:listForPsychic", { today: [], upcoming: [...ten.slice(1), eleventh], recent: [], stats });
       convexMock.changed();
     });
     expect(toast.success).not.toHaveBeenCalled();

@@ -1,9 +1,10 @@
-// /psychic-dashboard: this month's figures, today's consultations and the
-// next ten, with each client's name and notes. Live: a booking confirmed while the page is open
-// appears with a 'Nuova prenotazione' toast.
-import { Badge, Button, Callout, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+// /psychic-dashboard: this month's figures, today's consultations and the next ten with each client's
+// name and notes (the upcoming ones can be cancelled, with a full refund for the client), the last
+// 30 days' consultations to mark held or 'Cliente assente', and the last six months' figures as a
+// table and a chart. Live: a booking confirmed while the page is open appears with a
+// 'Nuova prenotazione' toast.
+import { Button, Callout, Container, Flex, Grid, Heading } from "@radix-ui/themes";
 import { ExclamationTriangleIcon, GearIcon, Pencil1Icon } from "@radix-ui/react-icons";
-import type { FunctionReturnType } from "convex/server";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
@@ -11,12 +12,13 @@ import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/comp
 import { QuickLinks } from "@/components/QuickLinks";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { StatCard } from "@/components/StatCard";
-import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
+import { formatCents } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
+import { MonthlyFigures } from "./dashboard/MonthlyFigures";
+import { ReaderBookingRow } from "./dashboard/ReaderBookingRow";
+import { RecentConsultations } from "./dashboard/RecentConsultations";
 import { useNewBookingToast } from "./useNewBookingToast";
-
-type ReaderBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["today"][number];
 
 /** How many upcoming consultations the reader sees listed. */
 const UPCOMING_SHOWN = 10;
@@ -48,6 +50,7 @@ export function PsychicDashboardPage() {
         >
           <ReaderBookings />
         </ErrorBoundary>
+        <MonthlyFigures />
       </Flex>
     </Container>
   );
@@ -96,54 +99,12 @@ function ReaderBookings() {
         ) : (
           <DashboardList label="Prossimi consulti">
             {data.upcoming.map((booking) => (
-              <ReaderBookingRow key={booking.id} booking={booking} now={now} />
+              <ReaderBookingRow key={booking.id} booking={booking} now={now} cancellable />
             ))}
           </DashboardList>
         )}
       </DashboardSection>
+      <RecentConsultations recent={data?.recent} />
     </>
-  );
-}
-
-function ReaderBookingRow({ booking, now, today = false }: { booking: ReaderBooking; now: number; today?: boolean }) {
-  const live = booking.startsAt <= now && now < booking.endsAt;
-  const over = booking.endsAt <= now;
-  return (
-    <li>
-      <Card size="2">
-        <Flex direction="column" gap="2">
-          <Flex justify="between" align="center" gap="3" wrap="wrap">
-            <Flex direction="column" gap="1">
-              <Text weight="bold">
-                {today ? "" : `${formatItalianDate(booking.scheduledDate)}, `}
-                {booking.scheduledTime} · {booking.clientName}
-              </Text>
-              <Text size="2" color="gray">
-                Consulto vocale · {formatMinutes(booking.durationMinutes)} · {formatCents(booking.priceCents)}
-              </Text>
-            </Flex>
-            <Flex align="center" gap="2">
-              {live ? <Badge color="green">In corso</Badge> : over ? <Badge color="gray">Concluso</Badge> : null}
-              {today && !over ? (
-                <Button asChild size="2">
-                  <RouterLink
-                    to={paths.call(booking.id)}
-                    aria-label={`Entra nel consulto con ${booking.clientName} delle ${booking.scheduledTime}`}
-                  >
-                    Entra
-                  </RouterLink>
-                </Button>
-              ) : null}
-            </Flex>
-          </Flex>
-          {booking.notes ? (
-            <Text as="p" size="2" style={{ whiteSpace: "pre-line" }}>
-              <Text weight="medium">Note del cliente: </Text>
-              {booking.notes}
-            </Text>
-          ) : null}
-        </Flex>
-      </Card>
-    </li>
   );
 }

@@ -1,0 +1,84 @@
+// The reader cancels an upcoming consultation (bookings.cancelByPsychic): the dialog says what follows
+// before confirming — the client always gets everything back and an email with a link to book again
+// (docs/product-rules.md, "Payments and refunds").
+import { useState } from "react";
+import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
+import { useMutation } from "convex/react";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { toast } from "@/components/toast";
+import { errorMessage } from "@/lib/errors";
+import { formatCents } from "@/lib/format";
+
+export const readerCancelMessages = {
+  failed: "Impossibile annullare il consulto. Riprova.",
+  done: "Consulto annullato",
+  doneDetail: (clientName: string, cents: number) =>
+    `${clientName} riceverà il rimborso completo di ${formatCents(cents)} e un'email con il link per prenotare di nuovo.`,
+} as const;
+
+type Props = { bookingId: Id<"bookings">; clientName: string; when: string; priceCents: number };
+
+export function CancelByReaderDialog({ bookingId, clientName, when, priceCents }: Props) {
+  const [open, setOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const cancel = useMutation(api.bookings.cancelByPsychic);
+
+  const changeOpen = (next: boolean) => {
+    if (sending) return;
+    setOpen(next);
+    setFailure(null);
+  };
+
+  const confirm = async () => {
+    setSending(true);
+    setFailure(null);
+    try {
+      const { refundCents } = await cancel({ bookingId });
+      toast.success(readerCancelMessages.done, readerCancelMessages.doneDetail(clientName, refundCents));
+      setOpen(false);
+    } catch (error) {
+      setFailure(errorMessage(error, readerCancelMessages.failed));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <AlertDialog.Root open={open} onOpenChange={changeOpen}>
+      <AlertDialog.Trigger>
+        <Button size="2" variant="soft" color="red" aria-label={`Annulla il consulto con ${clientName} del ${when}`}>
+          Annulla
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Content maxWidth="480px">
+        <AlertDialog.Title>Annullare il consulto?</AlertDialog.Title>
+        <AlertDialog.Description size="2">
+          Consulto con {clientName}, {when}.
+        </AlertDialog.Description>
+        <Flex direction="column" gap="3" mt="3">
+          <Text as="p" size="2">
+            {clientName} riceverà il rimborso completo di {formatCents(priceCents)} e un'email con un link per prenotare di
+            nuovo. L'orario tornerà libero per altri clienti.
+          </Text>
+          {failure ? (
+            <Text as="p" size="2" color="red" role="alert">
+              {failure}
+            </Text>
+          ) : null}
+          <Flex gap="3" justify="end" wrap="wrap">
+            <AlertDialog.Cancel>
+              <Button variant="soft" color="gray" disabled={sending}>
+                Mantieni il consulto
+              </Button>
+            </AlertDialog.Cancel>
+            <Button color="red" highContrast disabled={sending} onClick={() => void confirm()}>
+              {sending ? "Annullamento..." : "Annulla il consulto"}
+            </Button>
+          </Flex>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}

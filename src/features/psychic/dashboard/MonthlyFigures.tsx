@@ -1,0 +1,123 @@
+// The reader's last six Rome months (consultationStats.listMine): a table that carries every figure,
+// and a bar chart of the net earnings drawn by a chart library that only this page downloads.
+import { lazy, Suspense } from "react";
+import { Callout, Flex, Skeleton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
+import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import type { FunctionReturnType } from "convex/server";
+import { api } from "@convex/_generated/api";
+import { COMMISSION_PERCENT } from "@convex/model/bookings";
+import { DashboardSection, RowsSkeleton } from "@/components/DashboardSection";
+import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { formatCents, formatRating } from "@/lib/format";
+import { useNow, useQueryWithNow } from "@/lib/useNow";
+import { formatHours, formatMonth } from "./months";
+
+export type MonthRow = FunctionReturnType<typeof api.consultationStats.listMine>[number];
+
+// Its own chunk: recharts and d3 are loaded when a reader opens the dashboard, not by anyone else.
+const EarningsChart = lazy(() => import("./EarningsChart"));
+
+export const figuresMessages = {
+  title: "Andamento mensile",
+  failed: "Impossibile caricare le statistiche.",
+  chartFailed: "Impossibile mostrare il grafico. I dati sono nella tabella.",
+  loading: "Caricamento delle statistiche",
+} as const;
+
+function Failure({ children }: { children: string }) {
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Icon>
+        <ExclamationTriangleIcon />
+      </Callout.Icon>
+      <Callout.Text>{children}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+/** The section, with its own failure message: the bookings above stay usable when the figures fail. */
+export function MonthlyFigures() {
+  const now = useNow();
+  return (
+    <DashboardSection title={figuresMessages.title}>
+      <ErrorBoundary fallback={<Failure>{figuresMessages.failed}</Failure>}>
+        <MonthlyFiguresBody now={now} />
+      </ErrorBoundary>
+    </DashboardSection>
+  );
+}
+
+function MonthlyFiguresBody({ now }: { now: number }) {
+  const months = useQueryWithNow(api.consultationStats.listMine, { now });
+  if (months === undefined) {
+    return (
+      <Flex direction="column" gap="3">
+        <Skeleton height="200px" />
+        <RowsSkeleton label={figuresMessages.loading} rows={3} />
+      </Flex>
+    );
+  }
+  return (
+    <Flex direction="column" gap="4">
+      <ErrorBoundary fallback={<Failure>{figuresMessages.chartFailed}</Failure>}>
+        <Suspense fallback={<Skeleton height="200px" aria-hidden="true" />}>
+          <EarningsChart months={months} />
+        </Suspense>
+      </ErrorBoundary>
+      <FiguresTable months={months} />
+    </Flex>
+  );
+}
+
+export function FiguresTable({ months }: { months: MonthRow[] }) {
+  return (
+    <Flex direction="column" gap="2">
+      <Table.Root variant="surface" size="1">
+        <VisuallyHidden asChild>
+          <caption>{`Consulti, ore, guadagni netti e valutazione media degli ultimi ${months.length} mesi`}</caption>
+        </VisuallyHidden>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell scope="col">Mese</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell scope="col" justify="end">
+              Consulti
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell scope="col" justify="end">
+              Ore
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell scope="col" justify="end">
+              Guadagni netti
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell scope="col" justify="end">
+              Valutazione media
+            </Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {/* Oldest first, like the chart above it. */}
+          {months.map((row) => (
+            <Table.Row key={row.month}>
+              <Table.RowHeaderCell scope="row">{formatMonth(row.month)}</Table.RowHeaderCell>
+              <Table.Cell justify="end">{row.consultations}</Table.Cell>
+              <Table.Cell justify="end">{formatHours(row.hours)}</Table.Cell>
+              <Table.Cell justify="end">{formatCents(row.earningsCents)}</Table.Cell>
+              <Table.Cell justify="end">
+                {row.averageRating === null ? (
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <VisuallyHidden>nessuna recensione</VisuallyHidden>
+                  </>
+                ) : (
+                  `${formatRating(row.averageRating)} (${row.ratingCount})`
+                )}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      <Text size="1" color="gray">
+        Guadagni al netto della commissione del {COMMISSION_PERCENT}%. Tra parentesi il numero di recensioni del mese.
+      </Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,93 @@
+import { Badge, Button, Card, Flex, Text } from "@radix-ui/themes";
+import { Link as RouterLink } from "react-router-dom";
+import type { FunctionReturnType } from "convex/server";
+import type { api } from "@convex/_generated/api";
+import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
+import { paths } from "@/lib/paths";
+import { CancelByReaderDialog } from "./CancelByReaderDialog";
+
+export type ReaderBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["today"][number];
+
+/** "Spostato dal cliente", "Spostato 2 volte dal cliente"; null for a booking never moved. */
+export function movedLabel(rescheduleCount: number): string | null {
+  if (rescheduleCount <= 0) return null;
+  return rescheduleCount === 1 ? "Spostato dal cliente" : `Spostato ${rescheduleCount} volte dal cliente`;
+}
+
+/**
+ * One of today's or the next consultations: when, who, what, the client's notes; the way into the
+ * call today; and, in the upcoming list, cancelling it while it has not started.
+ */
+export function ReaderBookingRow({
+  booking,
+  now,
+  today = false,
+  cancellable = false,
+}: {
+  booking: ReaderBooking;
+  now: number;
+  today?: boolean;
+  cancellable?: boolean;
+}) {
+  const live = booking.startsAt <= now && now < booking.endsAt;
+  const over = booking.endsAt <= now;
+  const moved = movedLabel(booking.rescheduleCount);
+  const canCancel = cancellable && booking.cancellableUntil !== null && now < booking.cancellableUntil;
+  return (
+    <li>
+      <Card size="2">
+        <Flex direction="column" gap="2">
+          <Flex justify="between" align="center" gap="3" wrap="wrap">
+            <Flex direction="column" gap="1">
+              <Text weight="bold">
+                {today ? "" : `${formatItalianDate(booking.scheduledDate)}, `}
+                {booking.scheduledTime} · {booking.clientName}
+              </Text>
+              <Text size="2" color="gray">
+                Consulto vocale · {formatMinutes(booking.durationMinutes)} · {formatCents(booking.priceCents)}
+              </Text>
+            </Flex>
+            <Flex align="center" gap="2" wrap="wrap">
+              {moved ? (
+                <Badge color="blue" variant="soft" highContrast>
+                  {moved}
+                </Badge>
+              ) : null}
+              {live ? (
+                <Badge color="green" highContrast>
+                  In corso
+                </Badge>
+              ) : over ? (
+                <Badge color="gray">Concluso</Badge>
+              ) : null}
+              {today && !over ? (
+                <Button asChild size="2">
+                  <RouterLink
+                    to={paths.call(booking.id)}
+                    aria-label={`Entra nel consulto con ${booking.clientName} delle ${booking.scheduledTime}`}
+                  >
+                    Entra
+                  </RouterLink>
+                </Button>
+              ) : null}
+              {canCancel ? (
+                <CancelByReaderDialog
+                  bookingId={booking.id}
+                  clientName={booking.clientName}
+                  when={`${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`}
+                  priceCents={booking.priceCents}
+                />
+              ) : null}
+            </Flex>
+          </Flex>
+          {booking.notes ? (
+            <Text as="p" size="2" style={{ whiteSpace: "pre-line" }}>
+              <Text weight="medium">Note del cliente: </Text>
+              {booking.notes}
+            </Text>
+          ) : null}
+        </Flex>
+      </Card>
+    </li>
+  );
+}

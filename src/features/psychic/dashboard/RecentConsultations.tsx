@@ -1,0 +1,137 @@
+// "Consulti recenti": consultations whose window ended in the last 30 days. The reader records what
+// happened — held ('Completato') or the client never came ('Cliente assente') — and may correct it,
+// except that a consultation the client reviewed stays completed (bookings.markOutcomeByPsychic;
+// docs/product-rules.md, "Calls"). The badge changes at once (an optimistic update of
+// bookings.listForPsychic) and goes back if the server refuses.
+import { Badge, Button, Card, Flex, Text } from "@radix-ui/themes";
+import { CheckIcon, PersonIcon } from "@radix-ui/react-icons";
+import { useMutation } from "convex/react";
+import type { OptimisticLocalStore } from "convex/browser";
+import type { FunctionReturnType } from "convex/server";
+import { api } from "@convex/_generated/api";
+import type { Outcome } from "@convex/model/bookingChanges";
+import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
+import { toast } from "@/components/toast";
+import { errorCodeOf, errorMessage } from "@/lib/errors";
+import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
+
+type ReaderBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["recent"][number];
+
+export const outcomeMessages = {
+  failed: "Impossibile aggiornare lo stato del consulto.",
+  reviewed: "Il cliente ha già recensito questo consulto: resta completato.",
+  retry: "Riprova tra qualche istante.",
+  done: { completed: "Consulto segnato come completato", no_show: "Consulto segnato come cliente assente" },
+} as const;
+
+const outcomeBadges = {
+  confirmed: { label: "Da confermare", color: "amber" },
+  completed: { label: "Completato", color: "green" },
+  no_show: { label: "Cliente assente", color: "gray" },
+} as const;
+
+function outcomeBadge(status: ReaderBooking["status"]) {
+  return status === "confirmed" || status === "completed" || status === "no_show" ? outcomeBadges[status] : null;
+}
+
+/**
+ * The optimistic side of marking: every open answer of the dashboard's query shows the new status at
+ * once; Convex drops it when the server answers (or refuses).
+ */
+export function showOutcomeAtOnce(
+  store: Pick<OptimisticLocalStore, "getAllQueries" | "setQuery">,
+  { bookingId, outcome }: { bookingId: string; outcome: Outcome },
+) {
+  for (const { args, value } of store.getAllQueries(api.bookings.listForPsychic)) {
+    if (value === undefined) continue;
+    store.setQuery(api.bookings.listForPsychic, args, {
+      ...value,
+      recent: value.recent.map((booking) => (booking.id === bookingId ? { ...booking, status: outcome } : booking)),
+    });
+  }
+}
+
+/** Marks a consultation's outcome, with a toast either way. */
+function useMarkOutcome() {
+  const mark = useMutation(api.bookings.markOutcomeByPsychic).withOptimisticUpdate(showOutcomeAtOnce);
+  return async (booking: ReaderBooking, outcome: Outcome) => {
+    try {
+      await mark({ bookingId: booking.id, outcome });
+      toast.success(outcomeMessages.done[outcome], `${booking.clientName}, ${formatItalianDate(booking.scheduledDate)}`);
+    } catch (error) {
+      // A no-show is refused once the client reviewed it (the list does not say which were reviewed).
+      const reason =
+        outcome === "no_show" && errorCodeOf(error) === "INVALID_STATE"
+          ? outcomeMessages.reviewed
+          : errorMessage(error, outcomeMessages.retry);
+      toast.error(reason, outcomeMessages.failed);
+    }
+  };
+}
+
+export function RecentConsultations({ recent }: { recent: ReaderBooking[] | undefined }) {
+  const markOutcome = useMarkOutcome();
+  return (
+    <DashboardSection title="Consulti recenti">
+      <Text as="p" size="2" color="gray" mb="3">
+        Gli ultimi 30 giorni. Un consulto si completa da solo alla fine; se il cliente non si è presentato, segnalo come
+        cliente assente.
+      </Text>
+      {recent === undefined ? (
+        <RowsSkeleton label="Caricamento dei consulti recenti" />
+      ) : recent.length === 0 ? (
+        <EmptyNote>Nessun consulto concluso negli ultimi 30 giorni.</EmptyNote>
+      ) : (
+        <DashboardList label="Consulti recenti">
+          {recent.map((booking) => (
+            <RecentRow key={booking.id} booking={booking} onMark={(outcome) => void markOutcome(booking, outcome)} />
+          ))}
+        </DashboardList>
+      )}
+    </DashboardSection>
+  );
+}
+
+function RecentRow({ booking, onMark }: { booking: ReaderBooking; onMark: (outcome: Outcome) => void }) {
+  const badge = outcomeBadge(booking.status);
+  const when = `${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`;
+  return (
+    <li>
+      <Card size="2">
+        <Flex justify="between" align="center" gap="3" wrap="wrap">
+          <Flex direction="column" gap="1">
+            <Text weight="bold">
+              {formatItalianDate(booking.scheduledDate)}, {booking.scheduledTime} · {booking.clientName}
+            </Text>
+            <Text size="2" color="gray">
+              Consulto vocale · {formatMinutes(booking.durationMinutes)} · {formatCents(booking.priceCents)}
+            </Text>
+          </Flex>
+          <Flex align="center" gap="2" wrap="wrap">
+            {badge ? (
+              <Badge color={badge.color} variant="soft" highContrast>
+                {badge.label}
+              </Badge>
+            ) : null}
+            {(["completed", "no_show"] as const)
+              .filter((outcome) => outcome !== booking.status)
+              .map((outcome) => (
+                <OutcomeButton key={outcome} outcome={outcome} about={`consulto con ${booking.clientName} del ${when}`} onMark={onMark} />
+              ))}
+          </Flex>
+        </Flex>
+      </Card>
+    </li>
+  );
+}
+
+/** "Completato" or "Cliente assente"; its name says which consultation ("Cliente assente: consulto con …"). */
+function OutcomeButton({ outcome, about, onMark }: { outcome: Outcome; about: string; onMark: (outcome: Outcome) => void }) {
+  const label = outcomeBadges[outcome].label;
+  return (
+    <Button size="1" variant="outline" color={outcome === "completed" ? undefined : "gray"} aria-label={`${label}: ${about}`} onClick={() => onMark(outcome)}>
+      {outcome === "completed" ? <CheckIcon /> : <PersonIcon />}
+      {label}
+    </Button>
+  );
+}

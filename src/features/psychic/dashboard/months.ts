@@ -1,0 +1,24 @@
+// The reader's monthly figures in Italian: "novembre 2026" for the table, "nov" for the chart's axis.
+
+const longMonth = new Intl.DateTimeFormat("it-IT", { month: "long", year: "numeric", timeZone: "UTC" });
+const shortMonth = new Intl.DateTimeFormat("it-IT", { month: "short", timeZone: "UTC" });
+
+/** A calendar month "YYYY-MM" as the 15th at noon UTC: the same month in every time zone. */
+const midMonth = (month: string) => new Date(`${month}-15T12:00:00Z`);
+
+/** "2026-11" → "novembre 2026". */
+export function formatMonth(month: string): string {
+  return longMonth.format(midMonth(month));
+}
+
+/** "2026-11" → "nov". */
+export function formatShortMonth(month: string): string {
+  return shortMonth.format(midMonth(month)).replace(".", "");
+}
+
+const hoursFormatter = new Intl.NumberFormat("it-IT", { minimumFractionDigits: 0, maximumFractionDigits: 1 });
+
+/** Hours to one decimal with an Italian comma: 1.5 → "1,5". */
+export function formatHours(hours: number): string {
+  return hoursFormatter.format(hours);
+}
