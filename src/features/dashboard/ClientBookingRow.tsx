@@ -42,7 +42,7 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
   const badge = clientBookingBadge(booking, now);
   const refund = refundNote(booking);
   const when = `${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`;
-  const cancellable = showChanges && booking.cancellableUntil !== null && booking.cancellableUntil > now;
+  const cancellable = showChanges && booking.status === "confirmed" && booking.cancellableUntil !== null && booking.cancellableUntil > now;
   const movable = showChanges && booking.reschedulableUntil !== null && booking.reschedulableUntil >= now;
   const moved = booking.rescheduleCount === 1 ? " · spostato una volta" : booking.rescheduleCount > 1 ? ` · spostato ${booking.rescheduleCount} volte` : "";
   const payable = badge.label === "Pagamento in corso" && booking.checkoutUrl !== null;

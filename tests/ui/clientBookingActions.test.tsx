@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ConvexError } from "convex/values";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/components/toast";
+import { ClientBookingRow, type ClientBooking } from "@/features/dashboard/ClientBookingRow";
+import { ReviewDialog } from "@/features/dashboard/ReviewDialog";
+import { convexMock } from "./convexMock";
+import { renderWithProviders } from "./render";
+
+vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
+vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
+
+const NOW = Date.UTC(2026, 10, 20, 14, 10);
+const HOUR = 3_600_000;
+
+function booking(fields: Partial<ClientBooking> = {}): ClientBooking {
+  const startsAt = NOW + 3 * 24 * HOUR;
+  return {
+    id: "b1" as ClientBooking["id"],
+    psychicProfileId: "p1" as ClientBooking["psychicProfileId"],
+    psychicName: "Selene",
+    scheduledDate: "2026-11-23",
+    scheduledTime: "15:10",
+    startsAt,
+    endsAt: startsAt + HOUR / 2,
+    durationMinutes: 30,
+    priceCents: 5000,
+    status: "confirmed",
+    holdExpiresAt: null,
+    checkoutUrl: null,
+    refundStatus: null,
+    refundCents: null,
+    refundedAt: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    notes: null,
+    rescheduleCount: 0,
+    cancellableUntil: startsAt,
+    reschedulableUntil: startsAt - 24 * HOUR,
+    ...fields,
+  };
+}
+
+function renderRow(value: ClientBooking) {
+  return renderWithProviders(
+    <ul>
+      <ClientBookingRow booking={value} now={NOW} showChanges />
+    </ul>,
+  );
+}
+
+beforeEach(() => {
+  convexMock.reset();
+  vi.spyOn(toast, "success");
+  vi.spyOn(toast, "error");
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("a client's upcoming consultation", () => {
+  it("offers moving it (on the booking page, same duration) and cancelling it", () => {
+    renderRow(booking());
+    expect(screen.getByRole("link", { name: /Sposta il consulto con Selene/ })).toHaveAttribute(
+      "href",
+      "/psychics/p1/book?reschedule=b1&duration=30",
+    );
+    expect(screen.getByRole("button", { name: /Annulla il consulto con Selene/ })).toBeInTheDocument();
+  });
+
+  it("offers no move after two moves or inside 24 hours, and says it was moved", () => {
+    renderRow(booking({ rescheduleCount: 2, reschedulableUntil: null }));
+    expect(screen.queryByRole("link", { name: /Sposta/ })).toBeNull();
+    expect(screen.getByText(/spostato 2 volte/)).toBeInTheDocument();
+  });
+
+  it("states the refund before cancelling and sends what it showed", async () => {
+    convexMock.queries.set("bookings:previewCancellation", {
+      cancellable: true,
+      window: "half",
+      refundCents: 2500,
+      priceCents: 5000,
+      fullRefundUntil: NOW - HOUR,
+      halfRefundUntil: NOW + 20 * HOUR,
+    });
+    convexMock.handlers.set("bookings:cancelByClient", async () => ({ window: "half", refundCents: 2500 }));
+    renderRow(booking());
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /Annulla il consulto con Selene/ }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByRole("status")).toHaveTextContent("Rimborso del 50%: 25,00 € su 50,00 €.");
+    await user.click(within(dialog).getByRole("button", { name: "Annulla il consulto" }));
+    expect(convexMock.calls).toEqual([{ name: "bookings:cancelByClient", args: { bookingId: "b1", expectedRefundCents: 2500 } }]);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        "Consulto annullato",
+        // Intl writes a no-break space before the euro sign.
+        "Il rimborso di 25,00\u00a0€ è in corso: arriva sulla carta in 5–10 giorni lavorativi.",
+      ),
+    );
+  });
+
+  it("keeps the dialog open with the reason when the refund changed meanwhile", async () => {
+    convexMock.queries.set("bookings:previewCancellation", {
+      cancellable: true,
+      window: "full",
+      refundCents: 5000,
+      priceCents: 5000,
+      fullRefundUntil: NOW + HOUR,
+      halfRefundUntil: NOW + 22 * HOUR,
+    });
+    convexMock.handlers.set("bookings:cancelByClient", () => Promise.reject(new ConvexError({ code: "REFUND_CHANGED" })));
+    renderRow(booking());
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /Annulla il consulto con Selene/ }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Annulla il consulto" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Nel frattempo il rimborso previsto è cambiato.");
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+});
+
+describe("a cancelled consultation's refund", () => {
+  it("is on its way, with its amount when partial", () => {
+    renderRow(booking({ status: "cancelled", cancelledBy: "client", refundStatus: "pending", refundCents: 2500, cancellableUntil: null }));
+    expect(screen.getByText("Rimborso in corso (25,00 €)")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Annulla/ })).toBeNull();
+  });
+
+  it("has arrived on a date", () => {
+    renderRow(
+      booking({ status: "cancelled", cancelledBy: "psychic", refundStatus: "succeeded", refundCents: 5000, refundedAt: NOW + HOUR }),
+    );
+    expect(screen.getByText("Rimborsato il 20/11/2026")).toBeInTheDocument();
+  });
+
+  it("is none when the client cancelled too late", () => {
+    renderRow(booking({ status: "cancelled", cancelledBy: "client" }));
+    expect(screen.getByText("Nessun rimborso")).toBeInTheDocument();
+  });
+});
+
+describe("the review dialog", () => {
+  it("asks for stars and at least 10 characters, then publishes the review", async () => {
+    convexMock.handlers.set("reviews:createMine", async () => "r1");
+    renderWithProviders(<ReviewDialog bookingId={"b1" as ClientBooking["id"]} psychicName="Selene" existing={null} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Lascia una recensione" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("La tua recensione"), "Breve");
+    await user.click(within(dialog).getByRole("button", { name: "Pubblica la recensione" }));
+    expect(within(dialog).getByText("Scegli da 1 a 5 stelle.")).toBeInTheDocument();
+    expect(within(dialog).getByText("Scrivi almeno 10 caratteri.")).toBeInTheDocument();
+    expect(convexMock.calls).toEqual([]);
+
+    await user.click(within(dialog).getByRole("radio", { name: "4 stelle" }));
+    await user.type(within(dialog).getByLabelText("La tua recensione"), " ma molto chiara e utile.");
+    await user.click(within(dialog).getByRole("button", { name: "Pubblica la recensione" }));
+    expect(convexMock.calls).toEqual([
+      { name: "reviews:createMine", args: { bookingId: "b1", rating: 4, comment: "Breve ma molto chiara e utile." } },
+    ]);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Grazie per la tua recensione!"));
+  });
+
+  it("edits an existing review and shows the server's refusal", async () => {
+    convexMock.handlers.set("reviews:updateMine", () => Promise.reject(new ConvexError({ code: "REVIEW_EDIT_EXPIRED" })));
+    renderWithProviders(
+      <ReviewDialog
+        bookingId={"b1" as ClientBooking["id"]}
+        psychicName="Selene"
+        existing={{ id: "r1" as never, rating: 3, comment: "Consulto nella media, cordiale." }}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Modifica la recensione" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("radio", { name: "3 stelle" })).toBeChecked();
+    await user.click(within(dialog).getByRole("button", { name: "Salva le modifiche" }));
+    expect(convexMock.calls[0]).toEqual({
+      name: "reviews:updateMine",
+      args: { reviewId: "r1", rating: 3, comment: "Consulto nella media, cordiale." },
+    });
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("La recensione si può modificare solo entro 7 giorni");
+  });
+});
