@@ -132,3 +132,32 @@ test("a client moves a booking with the same calendar and both dashboards show t
   await expect(readerRow("15:30").first()).toBeVisible();
   await reader.context().close();
 });
+
+test("the demo client reviews a completed consultation and Selene's profile changes live", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const visitor = await newPage(browser);
+  await visitor.goto("/psychics");
+  await visitor.getByRole("article").filter({ hasText: "Selene" }).getByRole("link", { name: "Profilo" }).click();
+  const countText = visitor.getByText(/\(\d+ recension[ei]\)/).first();
+  const before = Number((await countText.textContent())?.match(/\d+/)?.[0]);
+  await visitor.getByRole("tab", { name: "Recensioni" }).click();
+
+  await signInAs(page, "client");
+  const reviews = page.getByRole("list", { name: "Consulti completati e recensioni" });
+  const toReview = reviews.getByRole("listitem").filter({ hasText: "Selene" }).filter({ has: page.getByRole("button", { name: "Lascia una recensione" }) });
+  await toReview.first().getByRole("button", { name: "Lascia una recensione" }).click();
+  const dialog = page.getByRole("dialog");
+  await expectAccessible(page, "the review dialog");
+  const comment = `Consulto chiaro e rassicurante, grazie Selene (${Date.now().toString(36)}).`;
+  await dialog.getByRole("radio", { name: "5 stelle" }).click();
+  await dialog.getByLabel("La tua recensione").fill(comment);
+  await dialog.getByRole("button", { name: "Pubblica la recensione" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Grazie per la tua recensione!" })).toBeVisible();
+  await expect(reviews.getByText(comment)).toBeVisible();
+  await expect(reviews.getByText(/Modificabile fino al/).first()).toBeVisible();
+
+  // The visitor's open profile: the review on top of the tab and one more in the count, without a reload.
+  await expect(visitor.getByRole("list", { name: "Recensioni" }).getByText(comment)).toBeVisible();
+  await expect(visitor.getByText(`(${before + 1} recensioni)`).first()).toBeVisible();
+  await visitor.context().close();
+});
