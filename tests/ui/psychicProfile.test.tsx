@@ -1,11 +1,16 @@
 // Radix Themes repeats a tab's label in a CSS-hidden span that jsdom cannot hide, hence the /^…/ names.
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { Theme } from "@radix-ui/themes";
+import { MemoryRouter } from "react-router-dom";
 import { weekFrom, halfHours } from "@convex/model/demoData";
-import { relativeDayLabel } from "@/features/psychics/PsychicProfilePage";
-import { PsychicProfileView, type PublicProfile, type Review } from "@/features/psychics/PsychicProfileView";
-import { renderWithProviders } from "./render";
+import { PsychicProfilePage, relativeDayLabel } from "@/features/psychics/PsychicProfilePage";
+import { PsychicProfileView, type PublicProfile, type Review, type ReviewsFeed } from "@/features/psychics/PsychicProfileView";
+import { convexMock } from "./convexMock";
+import { renderRoute, renderWithProviders } from "./render";
+
+vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
 
 const profile = (fields: Partial<PublicProfile> = {}): PublicProfile => ({
   id: "p1" as PublicProfile["id"],
@@ -30,13 +35,27 @@ const profile = (fields: Partial<PublicProfile> = {}): PublicProfile => ({
 });
 
 const reviews: Review[] = [
-  { id: "r2" as Review["id"], clientName: "Marco", rating: 4, comment: "Chiara e gentile.", createdAt: Date.UTC(2026, 2, 12, 10) },
-  { id: "r1" as Review["id"], clientName: "Giulia", rating: 5, comment: "Precisa.", createdAt: Date.UTC(2026, 0, 3, 10) },
+  {
+    id: "r2" as Review["id"],
+    clientName: "Marco B.",
+    rating: 4,
+    comment: "Chiara e gentile.",
+    createdAt: Date.UTC(2026, 2, 12, 10),
+    updatedAt: Date.UTC(2026, 2, 14, 10),
+  },
+  { id: "r1" as Review["id"], clientName: "Giulia V.", rating: 5, comment: "Precisa.", createdAt: Date.UTC(2026, 0, 3, 10), updatedAt: null },
 ];
+
+/** What `usePaginatedQuery` hands over: by default everything, in one last page. */
+const feed = (results: Review[], status: ReviewsFeed["status"] = "Exhausted", loadMore: ReviewsFeed["loadMore"] = () => {}): ReviewsFeed => ({
+  results,
+  status,
+  loadMore,
+});
 
 describe("the reader's public profile", () => {
   it("opens on the Chi sono tab with the whole bio", () => {
-    renderWithProviders(<PsychicProfileView profile={profile()} reviews={[]} />);
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} />);
     expect(screen.getByRole("heading", { level: 1, name: "Selene Moretti" })).toBeInTheDocument();
     expect(screen.getByRole("tab", { name: /^Chi sono/ })).toHaveAttribute("aria-selected", "true");
     const panel = screen.getByRole("tabpanel");
@@ -46,7 +65,7 @@ describe("the reader's public profile", () => {
   });
 
   it("lists durations and prices with the booking link", () => {
-    renderWithProviders(<PsychicProfileView profile={profile()} reviews={[]} />);
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} />);
     const panel = within(screen.getByRole("complementary", { name: "Durate e prezzi" }));
     expect(panel.getByText("15 minuti")).toBeInTheDocument();
     expect(panel.getByText(/25\s€/)).toBeInTheDocument();
@@ -56,31 +75,63 @@ describe("the reader's public profile", () => {
   });
 
   it("has no booking link while the reader is unavailable", () => {
-    renderWithProviders(<PsychicProfileView profile={profile({ isAvailable: false })} reviews={[]} />);
+    renderWithProviders(<PsychicProfileView profile={profile({ isAvailable: false })} reviews={feed([])} />);
     expect(screen.queryByRole("link", { name: "Prenota un consulto" })).not.toBeInTheDocument();
     expect(screen.getByText("Al momento Selene Moretti non accetta nuovi consulti.")).toBeInTheDocument();
   });
 
   it("shows real reviews in the order given (newest first) on the Recensioni tab", async () => {
-    renderWithProviders(<PsychicProfileView profile={profile({ rating: 4.5, reviewCount: 2 })} reviews={reviews} />);
+    renderWithProviders(<PsychicProfileView profile={profile({ rating: 4.5, reviewCount: 2 })} reviews={feed(reviews)} />);
     await userEvent.setup().click(screen.getByRole("tab", { name: /^Recensioni/ }));
     const items = within(screen.getByRole("list", { name: "Recensioni" })).getAllByRole("listitem");
     expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent("Marco");
-    expect(items[0]).toHaveTextContent("12 marzo 2026");
-    expect(within(items[0]!).getByLabelText("4 stelle su 5")).toBeInTheDocument();
-    expect(items[1]).toHaveTextContent("Giulia");
+    expect(items[0]).toHaveTextContent("Marco B.");
+    expect(items[0]).toHaveTextContent("12 marzo 2026 (modificata)");
+    expect(items[0]).toHaveTextContent("Chiara e gentile.");
+    expect(within(items[0]!).getByRole("img", { name: "4 stelle su 5" })).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent("Giulia V.");
+    expect(items[1]).toHaveTextContent("3 gennaio 2026");
+    expect(items[1]).not.toHaveTextContent("modificata");
     expect(screen.getByLabelText("Valutazione 4,5 su 5")).toBeInTheDocument();
+    expect(screen.getByText(/Media 4,5 su 5 da 2 recensioni/)).toBeInTheDocument();
+    // Everything is there: nothing more to load.
+    expect(screen.queryByRole("button", { name: "Carica altre recensioni" })).not.toBeInTheDocument();
+  });
+
+  it("loads ten more reviews at a time while there are more", async () => {
+    const user = userEvent.setup();
+    const loadMore = vi.fn();
+    const { rerender } = renderWithProviders(
+      <PsychicProfileView profile={profile({ rating: 4.5, reviewCount: 12 })} reviews={feed(reviews, "CanLoadMore", loadMore)} />,
+    );
+    await user.click(screen.getByRole("tab", { name: /^Recensioni/ }));
+    await user.click(screen.getByRole("button", { name: "Carica altre recensioni" }));
+    expect(loadMore).toHaveBeenCalledWith(10);
+    rerender(
+      <Theme>
+        <MemoryRouter>
+          <PsychicProfileView profile={profile({ rating: 4.5, reviewCount: 12 })} reviews={feed(reviews, "LoadingMore", loadMore)} />
+        </MemoryRouter>
+      </Theme>,
+    );
+    expect(screen.getByRole("button", { name: "Carica altre recensioni" })).toBeDisabled();
+  });
+
+  it("shows a spinner while the first page of reviews loads", async () => {
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([], "LoadingFirstPage")} />);
+    await userEvent.setup().click(screen.getByRole("tab", { name: /^Recensioni/ }));
+    expect(screen.getByRole("status", { name: "Caricamento delle recensioni" })).toBeInTheDocument();
+    expect(screen.queryByText(/Ancora nessuna recensione/)).not.toBeInTheDocument();
   });
 
   it("says so when there are no reviews yet", async () => {
-    renderWithProviders(<PsychicProfileView profile={profile()} reviews={[]} />);
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} />);
     await userEvent.setup().click(screen.getByRole("tab", { name: /^Recensioni/ }));
     expect(screen.getByText(/Ancora nessuna recensione/)).toBeInTheDocument();
   });
 
   it("shows the week from Monday in Italian, first–last hours or Chiuso", async () => {
-    renderWithProviders(<PsychicProfileView profile={profile()} reviews={[]} />);
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} />);
     await userEvent.setup().click(screen.getByRole("tab", { name: /^Disponibilità/ }));
     const panel = within(screen.getByRole("tabpanel"));
     const days = panel.getAllByRole("term").map((term) => term.textContent);
@@ -101,7 +152,7 @@ describe("the reader's public profile", () => {
       { date: "2026-11-23", label: "Oggi", ranges: ["17:00-19:00"] },
       { date: "2026-11-24", label: "Domani", ranges: ["10:00-11:00", "15:00-20:00"] },
     ];
-    renderWithProviders(<PsychicProfileView profile={profile()} reviews={[]} nextAvailability={days} />);
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} nextAvailability={days} />);
     const panel = within(screen.getByRole("complementary", { name: "Prossime disponibilità" }));
     expect(panel.getByText("Oggi")).toBeInTheDocument();
     expect(panel.getByText("17:00-19:00")).toBeInTheDocument();
@@ -110,10 +161,10 @@ describe("the reader's public profile", () => {
   });
 
   it("has no next free days panel while they load, or for an unavailable reader", () => {
-    const { unmount } = renderWithProviders(<PsychicProfileView profile={profile()} reviews={[]} nextAvailability={undefined} />);
+    const { unmount } = renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} nextAvailability={undefined} />);
     expect(screen.queryByRole("complementary", { name: "Prossime disponibilità" })).not.toBeInTheDocument();
     unmount();
-    renderWithProviders(<PsychicProfileView profile={profile({ isAvailable: false })} reviews={[]} nextAvailability={[]} />);
+    renderWithProviders(<PsychicProfileView profile={profile({ isAvailable: false })} reviews={feed([])} nextAvailability={[]} />);
     expect(screen.queryByRole("complementary", { name: "Prossime disponibilità" })).not.toBeInTheDocument();
   });
 
@@ -134,5 +185,32 @@ describe("the reader's public profile", () => {
   it("shows a spinner while loading", () => {
     renderWithProviders(<PsychicProfileView profile={undefined} reviews={undefined} />);
     expect(screen.getByLabelText("Caricamento del profilo")).toBeInTheDocument();
+  });
+});
+
+describe("the profile page's Reviews tab", () => {
+  it("reads the reviews a page at a time for the profile in the address", async () => {
+    convexMock.reset();
+    convexMock.queries.set("psychics:getPublicProfile", profile({ rating: 4.5, reviewCount: 2 }));
+    convexMock.queries.set("psychics:listNextAvailability", []);
+    const asked: unknown[] = [];
+    convexMock.queries.set("reviews:listPageForProfile", (args: unknown) => {
+      asked.push(args);
+      return reviews;
+    });
+    renderRoute(<PsychicProfilePage />, { path: "/psychics/p1", route: "/psychics/:id" });
+    await userEvent.setup().click(screen.getByRole("tab", { name: /^Recensioni/ }));
+    const items = within(screen.getByRole("list", { name: "Recensioni" })).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent("Marco B.");
+    expect(items[1]).toHaveTextContent("Giulia V.");
+    expect(asked.at(-1)).toEqual({ psychicProfileId: "p1" });
+  });
+
+  it("shows the not-found state for a profile the public cannot see", () => {
+    convexMock.reset();
+    convexMock.queries.set("psychics:getPublicProfile", null);
+    renderRoute(<PsychicProfilePage />, { path: "/psychics/p9", route: "/psychics/:id" });
+    expect(screen.getByRole("heading", { level: 1, name: "Cartomante non trovato" })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
-import { useQuery } from "convex/react";
+import { usePaginatedQuery, useQuery } from "convex/react";
 import { useParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
-import { PsychicProfileView, type NextAvailability } from "./PsychicProfileView";
+import { PsychicProfileView, REVIEWS_PAGE_SIZE, type NextAvailability } from "./PsychicProfileView";
 import { useRoundedNow } from "./useRoundedNow";
 
 const romeDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" });
@@ -19,18 +19,22 @@ export function relativeDayLabel(date: string, now: number): string {
 
 /**
  * /psychics/{id}, live: a profile that is hidden, unpublished or deleted while open turns into
- * the not-found state without a reload, and booked slots leave "Prossime disponibilità".
+ * the not-found state without a reload, and booked slots leave "Prossime disponibilità". The
+ * Reviews tab reads the reviews newest first, ten at a time.
  */
 export function PsychicProfilePage() {
   const { id = "" } = useParams();
   const now = useRoundedNow();
   const profile = useQuery(api.psychics.getPublicProfile, { id });
-  const reviews = useQuery(api.reviews.listForProfile, { psychicProfileId: id });
+  // Asked for once the profile is known to be public: the server refuses the reviews of any other.
+  const reviews = usePaginatedQuery(api.reviews.listPageForProfile, profile ? { psychicProfileId: id } : "skip", {
+    initialNumItems: REVIEWS_PAGE_SIZE,
+  });
   const free = useQuery(api.psychics.listNextAvailability, { id, now });
   const nextAvailability: NextAvailability[] | undefined = free?.map((day) => ({
     date: day.date,
     label: relativeDayLabel(day.date, now),
     ranges: day.ranges.map((range) => `${range.from}–${range.to}`),
   }));
-  return <PsychicProfileView profile={profile} reviews={reviews} nextAvailability={nextAvailability} />;
+  return <PsychicProfileView profile={profile} reviews={profile ? reviews : undefined} nextAvailability={nextAvailability} />;
 }

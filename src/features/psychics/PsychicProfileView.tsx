@@ -1,6 +1,7 @@
 import { Avatar, Badge, Box, Button, Card, Container, DataList, Flex, Grid, Heading, Spinner, Tabs, Text } from "@radix-ui/themes";
 import { StarFilledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
+import type { PaginationStatus } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { paths } from "@/lib/paths";
@@ -9,8 +10,13 @@ import { WEEK, openingHours, weekdayLabels } from "@/lib/weekdays";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
 
 export type PublicProfile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
-export type Review = FunctionReturnType<typeof api.reviews.listForProfile>[number];
+export type Review = FunctionReturnType<typeof api.reviews.listPageForProfile>["page"][number];
+/** The Reviews tab's list as `usePaginatedQuery` hands it over: newest first, a page at a time. */
+export type ReviewsFeed = { results: Review[]; status: PaginationStatus; loadMore: (numItems: number) => void };
 export type NextAvailability = { date: string; label: string; ranges: string[] };
+
+/** How many reviews the Reviews tab shows at first, and adds with each "Carica altre recensioni". */
+export const REVIEWS_PAGE_SIZE = 10;
 
 /** The profile's summary under the name is cut at 150 characters; the tab has it all. */
 const SUMMARY_LENGTH = 150;
@@ -20,7 +26,8 @@ const reviewDate = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "lo
 type Props = {
   /** `undefined` while loading, `null` when missing, hidden or not approved. */
   profile: PublicProfile | null | undefined;
-  reviews: Review[] | undefined;
+  /** `undefined` until the profile is known (the reviews of a profile the public cannot see are not asked for). */
+  reviews: ReviewsFeed | undefined;
   /** Omitted when not computed; an empty list means no free time in the coming days. */
   nextAvailability?: NextAvailability[] | undefined;
 };
@@ -51,7 +58,7 @@ export function PsychicProfileView({ profile, reviews, nextAvailability }: Props
                 <About profile={profile} />
               </Tabs.Content>
               <Tabs.Content value="reviews">
-                <Reviews reviews={reviews} />
+                <Reviews feed={reviews} profile={profile} />
               </Tabs.Content>
               <Tabs.Content value="availability">
                 <WeeklyHours availability={profile.availability} />
@@ -144,15 +151,15 @@ function About({ profile }: { profile: PublicProfile }) {
   );
 }
 
-function Reviews({ reviews }: { reviews: Review[] | undefined }) {
-  if (reviews === undefined) {
+function Reviews({ feed, profile }: { feed: ReviewsFeed | undefined; profile: PublicProfile }) {
+  if (feed === undefined || feed.status === "LoadingFirstPage") {
     return (
-      <Flex justify="center" py="5" aria-busy="true" aria-label="Caricamento delle recensioni">
+      <Flex justify="center" py="5" role="status" aria-label="Caricamento delle recensioni">
         <Spinner />
       </Flex>
     );
   }
-  if (reviews.length === 0) {
+  if (feed.results.length === 0) {
     return (
       <Card size="3">
         <Text as="p" color="gray" align="center">
@@ -162,31 +169,51 @@ function Reviews({ reviews }: { reviews: Review[] | undefined }) {
     );
   }
   return (
-    <Flex direction="column" gap="3" asChild>
-      <ul aria-label="Recensioni" style={{ listStyle: "none", margin: 0, padding: 0 }}>
-        {reviews.map((review) => (
-          <li key={review.id}>
-            <Card size="2">
-              <Flex justify="between" gap="3" wrap="wrap" mb="1">
-                <Text weight="bold">{review.clientName}</Text>
-                <Text size="2" color="gray">
-                  {reviewDate.format(review.createdAt)}
-                </Text>
-              </Flex>
-              <Text as="div" size="2" aria-label={`${review.rating} stelle su 5`} style={{ color: "var(--amber-9)" }}>
-                {"★".repeat(review.rating)}
-                <span style={{ color: "var(--gray-6)" }}>{"★".repeat(5 - review.rating)}</span>
-              </Text>
-              {review.comment ? (
-                <Text as="p" size="2" mt="2">
-                  {review.comment}
-                </Text>
-              ) : null}
-            </Card>
-          </li>
-        ))}
-      </ul>
+    <Flex direction="column" gap="3">
+      {profile.rating !== null ? (
+        <Text as="p" size="2" color="gray">
+          Media {formatRating(profile.rating)} su 5 da {profile.reviewCount} {profile.reviewCount === 1 ? "recensione" : "recensioni"}, dalla più
+          recente.
+        </Text>
+      ) : null}
+      <Flex direction="column" gap="3" asChild>
+        <ul aria-label="Recensioni" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+          {feed.results.map((review) => (
+            <li key={review.id}>
+              <ReviewCard review={review} />
+            </li>
+          ))}
+        </ul>
+      </Flex>
+      {feed.status === "CanLoadMore" || feed.status === "LoadingMore" ? (
+        <Flex justify="center">
+          <Button variant="soft" loading={feed.status === "LoadingMore"} onClick={() => feed.loadMore(REVIEWS_PAGE_SIZE)}>
+            Carica altre recensioni
+          </Button>
+        </Flex>
+      ) : null}
     </Flex>
+  );
+}
+
+function ReviewCard({ review }: { review: Review }) {
+  return (
+    <Card size="2">
+      <Flex justify="between" gap="3" wrap="wrap" mb="1">
+        <Text weight="bold">{review.clientName}</Text>
+        <Text size="2" color="gray">
+          {reviewDate.format(review.createdAt)}
+          {review.updatedAt !== null ? " (modificata)" : ""}
+        </Text>
+      </Flex>
+      <Text as="div" size="2" role="img" aria-label={`${review.rating} stelle su 5`} style={{ color: "var(--amber-11)" }}>
+        {"★".repeat(review.rating)}
+        <span style={{ color: "var(--gray-8)" }}>{"★".repeat(5 - review.rating)}</span>
+      </Text>
+      <Text as="p" size="2" mt="2" style={{ whiteSpace: "pre-line" }}>
+        {review.comment}
+      </Text>
+    </Card>
   );
 }
 
