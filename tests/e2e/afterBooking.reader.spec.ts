@@ -1,0 +1,167 @@
+// After the booking, the reader's side, end to end on the demo data: the last six months as a table
+// and a chart, a consultation that just ended marked 'Cliente assente' and then 'Completato', an
+// upcoming consultation cancelled by the reader (the client refunded in full and emailed a link to
+// book again), and the public profile's reviews read ten at a time.
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { e2ePorts, latestEmailTo, uniqueEmail } from "./env";
+import { expect, expectAccessible, signInAs, test } from "./fixtures";
+
+/** Runs an internal Convex function on the test backend with its admin key (seed:callNow). */
+async function runInternal(path: string, args: Record<string, unknown>): Promise<unknown> {
+  const keysFile = join(tmpdir(), `arcano-e2e-data-${e2ePorts.app}`, "backend", "keys.json");
+  const { adminKey } = JSON.parse(readFileSync(keysFile, "utf8")) as { adminKey: string };
+  const response = await fetch(`http://127.0.0.1:${e2ePorts.backend}/api/function`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Convex ${adminKey}` },
+    body: JSON.stringify({ path, args, format: "json" }),
+  });
+  const result = (await response.json()) as { status: string; value?: unknown; errorMessage?: string };
+  if (result.status !== "success") throw new Error(`${path}: ${result.errorMessage}`);
+  return result.value;
+}
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext({ locale: "it-IT", timezoneId: "Europe/Rome" });
+  return context.newPage();
+}
+
+const romeTime = new Intl.DateTimeFormat("it-IT", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Rome" });
+const romeDay = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" });
+const dayLabel = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** A Monday `weeksAhead` weeks from now, as a Rome date: Selene works Monday 09:00–11:30 and 14:00–17:30. */
+function mondayAhead(weeksAhead: number): string {
+  const date = new Date(Date.now() + weeksAhead * 7 * 24 * 3600_000);
+  while (date.getUTCDay() !== 1) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+test("the reader sees six months of figures as a table and a chart, and marks a consultation that just ended", async ({ page }) => {
+  test.setTimeout(90_000);
+  // A 15-minute consultation of the demo client that started 5 minutes ago and ended 90 seconds ago:
+  // still 'confirmed' (the sweep settles only bookings 10 minutes past their start), nobody reviewed it.
+  const before = Date.now() - 5 * 60_000;
+  await runInternal("seed:callNow", { minutes: 15, startsInMinutes: -5, endsInSeconds: -90 });
+  const after = Date.now() - 5 * 60_000;
+  const times = [...new Set([romeTime.format(before), romeTime.format(after)])].map(escape).join("|");
+
+  await signInAs(page, "reader");
+  const figures = page.getByRole("region", { name: "Andamento mensile" });
+  const table = figures.getByRole("table", { name: /ultimi 6 mesi/ });
+  await expect(table.getByRole("row")).toHaveCount(7);
+  await expect(table.getByRole("columnheader")).toHaveText(["Mese", "Consulti", "Ore", "Guadagni netti", "Valutazione media"]);
+  // The demo history: Selene held consultations in the last months, most of them reviewed.
+  await expect(table.getByRole("cell", { name: /^[1-9][\d.]*,\d{2}\s€$/ }).first()).toBeVisible();
+  await expect(table.getByRole("cell", { name: /^\d,\d \(\d+\)$/ }).first()).toBeVisible();
+  const chart = figures.getByRole("img", { name: /^Grafico dei guadagni netti per mese/ });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator("svg .recharts-bar-rectangle").first()).toBeVisible();
+  await expectAccessible(page, "the reader dashboard with the monthly figures");
+
+  const recent = page.getByRole("list", { name: "Consulti recenti" });
+  const row = recent
+    .getByRole("listitem")
+    .filter({ hasText: new RegExp(`^${escape(romeDay.format(after))}, (${times}) · Giulia Bianchi`) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Da confermare");
+
+  await row.getByRole("button", { name: /^Cliente assente: consulto con Giulia Bianchi/ }).click();
+  await expect(row.getByText("Cliente assente", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("toast").filter({ hasText: "Consulto segnato come cliente assente" })).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Cliente assente:/ })).toHaveCount(0);
+  await expectAccessible(page, "the reader dashboard after marking");
+
+  // The reader may correct it while the client has not reviewed it.
+  await row.getByRole("button", { name: /^Completato: consulto con Giulia Bianchi/ }).click();
+  await expect(row.getByText("Completato", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("toast").filter({ hasText: "Consulto segnato come completato" })).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Completato:/ })).toHaveCount(0);
+});
+
+async function bookAndPay(page: Page, name: string, email: string, date: string, time: string) {
+  await page.goto("/register");
+  const form = page.getByRole("form", { name: "Registrati" });
+  await form.getByLabel("Nome e cognome").fill(name);
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill("segreta-1");
+  await form.getByLabel("Conferma password").fill("segreta-1");
+  await form.getByRole("checkbox", { name: /Dichiaro di avere almeno 18 anni/ }).check();
+  await form.getByRole("button", { name: "Crea account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/psychics");
+  await page.getByRole("article").filter({ hasText: "Selene" }).getByRole("link", { name: /Prenota/ }).click();
+  await expect(page).toHaveURL(/\/psychics\/[^/]+\/book/);
+  await page.goto(`${new URL(page.url()).pathname}?date=${date}&duration=30`);
+  await page.getByRole("button", { name: time, exact: true }).click();
+  await page.getByRole("button", { name: "Paga e prenota" }).click();
+  await expect(page).toHaveURL(/\/c\/pay\/cs_/);
+  await page.getByLabel("Numero della carta").fill("4242 4242 4242 4242");
+  await page.getByLabel("Scadenza (MM/AA)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Intestatario").fill(name);
+  await page.getByRole("button", { name: /^Paga \d/ }).click();
+  await expect(page).toHaveURL(/\/payment-success/);
+  await expect(page.getByText("Confermato").first()).toBeVisible({ timeout: 15_000 });
+}
+
+test("the reader cancels an upcoming consultation: the client is refunded in full and emailed a link to book again", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const date = mondayAhead(5);
+  const email = uniqueEmail("annullato");
+  await bookAndPay(page, "Sara Fontana", email, date, "10:00");
+
+  const reader = await newPage(browser);
+  await signInAs(reader, "reader");
+  const when = `${dayLabel.format(new Date(`${date}T12:00:00Z`))} alle 10:00`;
+  const upcoming = reader.getByRole("list", { name: "Prossimi consulti" });
+  await expect(upcoming.getByRole("listitem").filter({ hasText: "Sara Fontana" })).toHaveCount(1);
+
+  // Opened and kept: nothing changes.
+  await upcoming.getByRole("button", { name: `Annulla il consulto con Sara Fontana del ${when}` }).click();
+  const dialog = reader.getByRole("alertdialog", { name: "Annullare il consulto?" });
+  await expect(dialog).toContainText(/Sara Fontana riceverà il rimborso completo di 35,00\s€/);
+  await expect(dialog).toContainText("un link per prenotare di nuovo");
+  await expectAccessible(reader, "the reader's cancellation dialog");
+  await dialog.getByRole("button", { name: "Mantieni il consulto" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(upcoming.getByRole("listitem").filter({ hasText: "Sara Fontana" })).toHaveCount(1);
+
+  await upcoming.getByRole("button", { name: `Annulla il consulto con Sara Fontana del ${when}` }).click();
+  await dialog.getByRole("button", { name: "Annulla il consulto" }).click();
+  await expect(reader.getByTestId("toast").filter({ hasText: "Consulto annullato" })).toContainText(/rimborso completo di 35,00\s€/);
+  await expect(upcoming.getByRole("listitem").filter({ hasText: "Sara Fontana" })).toHaveCount(0);
+
+  // The client's open dashboard follows, and the email offers to book again.
+  await page.goto("/dashboard");
+  await expect(page.getByRole("list", { name: "Tutti i consulti" }).getByText("Annullato").first()).toBeVisible();
+  await expect.poll(async () => (await latestEmailTo(email))?.subject ?? "", { timeout: 15_000 }).toMatch(/^Consulto annullato/);
+  expect((await latestEmailTo(email))?.text ?? "").toMatch(/\/psychics\/[^/\s]+/);
+  await reader.context().close();
+});
+
+test("the public profile's Reviews tab lists the reviews newest first, ten at a time", async ({ page }) => {
+  await page.goto("/psychics");
+  await page.getByRole("article").filter({ hasText: "Selene" }).getByRole("link", { name: "Profilo" }).click();
+  await expect(page.getByText(/\(\d+ recensioni\)/).first()).toBeVisible();
+  await page.getByRole("tab", { name: "Recensioni" }).click();
+  const list = page.getByRole("list", { name: "Recensioni" });
+  const items = list.getByRole("listitem");
+  await expect(items).toHaveCount(10);
+  await expect(items.first().getByRole("img", { name: /^[1-5] stelle su 5$/ })).toBeVisible();
+  // Names as the reviews give them: first name and initial.
+  await expect(items.first()).toContainText(/[A-Z][a-zà-ù]+ [A-Z]\./);
+  await expectAccessible(page, "the Reviews tab");
+
+  await page.getByRole("button", { name: "Carica altre recensioni" }).click();
+  await expect.poll(() => items.count()).toBeGreaterThan(10);
+  await expectAccessible(page, "the Reviews tab after loading more");
+});
