@@ -37,6 +37,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["tests/ui/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/ui/setup.ts"],
+          // Typing into forms under jsdom is slow when the whole suite shares two cores; a hung test still fails.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -22,10 +22,16 @@ afterEach(() => vi.restoreAllMocks());
 
 async function fillContact() {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText("Nome"), "Giulia Ferri");
-  await user.type(screen.getByLabelText("Email"), "Giulia@Esempio.it");
-  await user.type(screen.getByLabelText("Oggetto"), "Rimborso");
-  await user.type(screen.getByLabelText("Messaggio"), "Quando arriva il rimborso?");
+  // Pasted, not typed key by key: the same change events, a fraction of the time.
+  for (const [label, text] of [
+    ["Nome", "Giulia Ferri"],
+    ["Email", "Giulia@Esempio.it"],
+    ["Oggetto", "Rimborso"],
+    ["Messaggio", "Quando arriva il rimborso?"],
+  ]) {
+    await user.click(screen.getByLabelText(label));
+    await user.paste(text);
+  }
   return user;
 }
 

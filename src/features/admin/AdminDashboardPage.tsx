@@ -1,11 +1,11 @@
 // /admin-dashboard (admins only, the route guard sends anyone else home): the platform's figures,
 // accounts, readers with their review queue, clients, bookings, the inbox's count and the switches.
 // Every tab is live; the chosen tab is in the address (?tab=), so a reload or a shared link keeps it.
-import { Badge, Box, Callout, Container, Flex, Heading, Tabs, Text } from "@radix-ui/themes";
-import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { Badge, Box, Container, Flex, Heading, Tabs, Text } from "@radix-ui/themes";
 import { useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { FailureCallout } from "@/components/form/FailureCallout";
 import { BookingsTab } from "./dashboard/BookingsTab";
 import { ClientsTab } from "./dashboard/ClientsTab";
 import { MessagesTab } from "./dashboard/MessagesTab";
@@ -56,7 +56,7 @@ export function AdminDashboardPage() {
           {tabs.map(({ value, Panel }) => (
             <Tabs.Content key={value} value={value}>
               <Box pt="5">
-                <ErrorBoundary fallback={<TabFailure />}>
+                <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare le statistiche." />}>
                   <Panel />
                 </ErrorBoundary>
               </Box>
@@ -65,17 +65,6 @@ export function AdminDashboardPage() {
         </Tabs.Root>
       </Flex>
     </Container>
-  );
-}
-
-function TabFailure() {
-  return (
-    <Callout.Root color="red" role="alert">
-      <Callout.Icon>
-        <ExclamationTriangleIcon />
-      </Callout.Icon>
-      <Callout.Text>Impossibile caricare le statistiche.</Callout.Text>
-    </Callout.Root>
   );
 }
 

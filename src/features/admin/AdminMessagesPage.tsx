@@ -1,8 +1,8 @@
 // /admin/messages: the contact inbox, newest first, live: a message sent while the page is open
 // appears at once, and the counts of each filter follow every change.
 import { useState } from "react";
-import { Button, Callout, Container, Flex, Heading, SegmentedControl, Spinner, Text } from "@radix-ui/themes";
-import { ArrowLeftIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { Button, Container, Flex, Heading, SegmentedControl, Spinner, Text } from "@radix-ui/themes";
+import { ArrowLeftIcon } from "@radix-ui/react-icons";
 import { optimisticallyUpdateValueInPaginatedQuery, useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import type { OptimisticLocalStore } from "convex/browser";
 import { Link as RouterLink } from "react-router-dom";
@@ -10,6 +10,7 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { FailureCallout } from "@/components/form/FailureCallout";
 import { toast } from "@/components/toast";
 import { paths } from "@/lib/paths";
 import { MessageCard, type MessageStatus } from "./messages/MessageCard";
@@ -51,24 +52,13 @@ export function AdminMessagesPage() {
             </RouterLink>
           </Button>
         </Flex>
-        <ErrorBoundary fallback={<LoadFailure />}>
+        <ErrorBoundary fallback={<FailureCallout message={inboxMessages.loadError} />}>
           <FilterBar filter={filter} onChange={setFilter} />
           {/* One list per filter, so each keeps its own pages and loading state. */}
           <Inbox key={filter} filter={filter} />
         </ErrorBoundary>
       </Flex>
     </Container>
-  );
-}
-
-function LoadFailure() {
-  return (
-    <Callout.Root color="red" role="alert">
-      <Callout.Icon>
-        <ExclamationTriangleIcon />
-      </Callout.Icon>
-      <Callout.Text>{inboxMessages.loadError}</Callout.Text>
-    </Callout.Root>
   );
 }
 

@@ -1,13 +1,14 @@
 // /dashboard: counts, today's consultations with the way into the call,
 // the next five, and every consultation with its state. Live: a payment confirmed elsewhere, a
 // refund or a hold that lapses changes the page without a reload.
-import { Button, Callout, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
-import { ExclamationTriangleIcon, GearIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
+import { Button, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { GearIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
 import { QuickLinks } from "@/components/QuickLinks";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { FailureCallout } from "@/components/form/FailureCallout";
 import { StatCard } from "@/components/StatCard";
 import { paths } from "@/lib/paths";
 import { romeDateOf } from "@/lib/romeTime";
@@ -42,22 +43,11 @@ export function ClientDashboardPage() {
             ]}
           />
         </Flex>
-        <ErrorBoundary fallback={<LoadFailure />}>
+        <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare le prenotazioni." />}>
           <ClientBookings />
         </ErrorBoundary>
       </Flex>
     </Container>
-  );
-}
-
-function LoadFailure() {
-  return (
-    <Callout.Root color="red" role="alert">
-      <Callout.Icon>
-        <ExclamationTriangleIcon />
-      </Callout.Icon>
-      <Callout.Text>Impossibile caricare le prenotazioni.</Callout.Text>
-    </Callout.Root>
   );
 }
 

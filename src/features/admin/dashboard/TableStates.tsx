@@ -1,19 +1,10 @@
 import type { ReactNode } from "react";
-import { Callout, Flex, Skeleton, Text, VisuallyHidden } from "@radix-ui/themes";
-import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { Flex, Skeleton, Text, VisuallyHidden } from "@radix-ui/themes";
+import { FailureCallout } from "@/components/form/FailureCallout";
 
 /** 'Errore nel caricamento degli utenti: …' — which table failed, and why. */
 export function TableError({ what, reason }: { what: string; reason: string }) {
-  return (
-    <Callout.Root color="red" role="alert">
-      <Callout.Icon>
-        <ExclamationTriangleIcon />
-      </Callout.Icon>
-      <Callout.Text>
-        Errore nel caricamento {what}: {reason}
-      </Callout.Text>
-    </Callout.Root>
-  );
+  return <FailureCallout message={`Errore nel caricamento ${what}: ${reason}`} />;
 }
 
 export function TableLoading({ label }: { label: string }) {
