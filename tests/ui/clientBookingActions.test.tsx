@@ -153,6 +153,7 @@ describe("the review dialog", () => {
     expect(convexMock.calls).toEqual([]);
 
     await user.click(within(dialog).getByRole("radio", { name: "4 stelle" }));
+    await user.click(within(dialog).getByLabelText("La tua recensione"));
     await user.paste(" ma molto chiara e utile.");
     await user.click(within(dialog).getByRole("button", { name: "Pubblica la recensione" }));
     expect(convexMock.calls).toEqual([
