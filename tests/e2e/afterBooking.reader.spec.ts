@@ -70,17 +70,17 @@ test("the reader sees six months of figures as a table and a chart, and marks a 
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Da confermare");
 
-  await row.getByRole("button", { name: /^Cliente assente: consulto con Giulia Bianchi/ }).click();
+  await row.getByRole("button", { name: /^Segna cliente assente: consulto con Giulia Bianchi/ }).click();
   await expect(row.getByText("Cliente assente", { exact: true })).toBeVisible();
   await expect(page.getByTestId("toast").filter({ hasText: "Consulto segnato come cliente assente" })).toBeVisible();
-  await expect(row.getByRole("button", { name: /^Cliente assente:/ })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: /^Segna cliente assente:/ })).toHaveCount(0);
   await expectAccessible(page, "the reader dashboard after marking");
 
   // The reader may correct it while the client has not reviewed it.
-  await row.getByRole("button", { name: /^Completato: consulto con Giulia Bianchi/ }).click();
+  await row.getByRole("button", { name: /^Segna completato: consulto con Giulia Bianchi/ }).click();
   await expect(row.getByText("Completato", { exact: true })).toBeVisible();
   await expect(page.getByTestId("toast").filter({ hasText: "Consulto segnato come completato" })).toBeVisible();
-  await expect(row.getByRole("button", { name: /^Completato:/ })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: /^Segna completato:/ })).toHaveCount(0);
 });
 
 async function bookAndPay(page: Page, name: string, email: string, date: string, time: string) {

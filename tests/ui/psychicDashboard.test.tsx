@@ -158,9 +158,9 @@ describe("marking recent consultations", () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent("giovedì 19 novembre 2026, 11:00 · Marta Bianchi");
     expect(rows[0]).toHaveTextContent("Da confermare");
-    expect(within(rows[0]!).getAllByRole("button").map((button) => button.textContent)).toEqual(["Completato", "Cliente assente"]);
-    expect(within(rows[1]!).getAllByRole("button").map((button) => button.textContent)).toEqual(["Cliente assente"]);
-    expect(within(rows[2]!).getAllByRole("button").map((button) => button.textContent)).toEqual(["Completato"]);
+    expect(within(rows[0]!).getAllByRole("button").map((button) => button.textContent)).toEqual(["Segna completato", "Segna cliente assente"]);
+    expect(within(rows[1]!).getAllByRole("button").map((button) => button.textContent)).toEqual(["Segna cliente assente"]);
+    expect(within(rows[2]!).getAllByRole("button").map((button) => button.textContent)).toEqual(["Segna completato"]);
     expect(rows[2]).toHaveTextContent("Cliente assente");
   });
 
@@ -168,10 +168,10 @@ describe("marking recent consultations", () => {
     const user = userEvent.setup();
     render();
     await user.click(
-      screen.getByRole("button", { name: "Cliente assente: consulto con Marta Bianchi del giovedì 19 novembre 2026 alle 11:00" }),
+      screen.getByRole("button", { name: "Segna cliente assente: consulto con Marta Bianchi del giovedì 19 novembre 2026 alle 11:00" }),
     );
     expect(convexMock.calls).toContainEqual({ name: "bookings:markOutcomeByPsychic", args: { bookingId: "open", outcome: "no_show" } });
-    await user.click(screen.getByRole("button", { name: "Completato: consulto con Anna Sala del mercoledì 11 novembre 2026 alle 18:00" }));
+    await user.click(screen.getByRole("button", { name: "Segna completato: consulto con Anna Sala del mercoledì 11 novembre 2026 alle 18:00" }));
     expect(convexMock.calls).toContainEqual({ name: "bookings:markOutcomeByPsychic", args: { bookingId: "absent", outcome: "completed" } });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Consulto segnato come completato", "Anna Sala, mercoledì 11 novembre 2026"));
   });
@@ -182,14 +182,14 @@ describe("marking recent consultations", () => {
       throw new ConvexError({ code: args.outcome === "no_show" ? "INVALID_STATE" : "CONSULTATION_NOT_ENDED" });
     });
     render();
-    await user.click(screen.getByRole("button", { name: /^Cliente assente: consulto con Paolo Riva/ }));
+    await user.click(screen.getByRole("button", { name: /^Segna cliente assente: consulto con Paolo Riva/ }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
         "Il cliente ha già recensito questo consulto: resta completato.",
         "Impossibile aggiornare lo stato del consulto.",
       ),
     );
-    await user.click(screen.getByRole("button", { name: /^Completato: consulto con Marta Bianchi/ }));
+    await user.click(screen.getByRole("button", { name: /^Segna completato: consulto con Marta Bianchi/ }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
         "Potrai aggiornare lo stato del consulto solo dopo la sua fine.",

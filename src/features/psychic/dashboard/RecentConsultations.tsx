@@ -125,9 +125,11 @@ function RecentRow({ booking, onMark }: { booking: ReaderBooking; onMark: (outco
   );
 }
 
-/** "Completato" or "Cliente assente"; its name says which consultation ("Cliente assente: consulto con …"). */
+const outcomeActions = { completed: "Segna completato", no_show: "Segna cliente assente" } as const;
+
+/** "Segna completato" or "Segna cliente assente"; its name says which consultation ("Segna cliente assente: consulto con …"). */
 function OutcomeButton({ outcome, about, onMark }: { outcome: Outcome; about: string; onMark: (outcome: Outcome) => void }) {
-  const label = outcomeBadges[outcome].label;
+  const label = outcomeActions[outcome];
   return (
     <Button size="1" variant="outline" color={outcome === "completed" ? undefined : "gray"} aria-label={`${label}: ${about}`} onClick={() => onMark(outcome)}>
       {outcome === "completed" ? <CheckIcon /> : <PersonIcon />}
