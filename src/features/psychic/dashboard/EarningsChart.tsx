@@ -15,8 +15,9 @@ export function chartSummary(months: MonthRow[]): string {
   return `Grafico dei guadagni netti per mese: ${parts.join("; ")}.`;
 }
 
-/** Whole euro, for the axis and the bars' labels: 29750 → "298 €". */
+/** Whole euro for the axis: 29750 → "298 €"; the bars' labels are the bare number, to fit six on a phone. */
 const wholeEuro = (cents: number) => formatEuro(Math.round(cents / 100));
+const wholeNumber = (cents: number) => String(Math.round(cents / 100));
 
 export default function EarningsChart({ months }: { months: MonthRow[] }) {
   const data = months.map((row) => ({ month: formatShortMonth(row.month), earningsCents: row.earningsCents }));
@@ -35,7 +36,7 @@ export default function EarningsChart({ months }: { months: MonthRow[] }) {
             tick={{ fill: "var(--gray-11)", fontSize: 12 }}
           />
           <Bar dataKey="earningsCents" fill="var(--accent-9)" radius={[4, 4, 0, 0]} isAnimationActive={false}>
-            <LabelList dataKey="earningsCents" position="top" formatter={(value) => wholeEuro(Number(value))} fill="var(--gray-12)" fontSize={12} />
+            <LabelList dataKey="earningsCents" position="top" formatter={(value) => wholeNumber(Number(value))} fill="var(--gray-12)" fontSize={12} />
           </Bar>
         </BarChart>
       </ResponsiveContainer>

@@ -1,6 +1,6 @@
 // The reader's last six Rome months (consultationStats.listMine): a table that carries every figure,
 // and a bar chart of the net earnings drawn by a chart library that only this page downloads.
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Callout, Flex, Skeleton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import type { FunctionReturnType } from "convex/server";
@@ -69,10 +69,32 @@ function MonthlyFiguresBody({ now }: { now: number }) {
   );
 }
 
+/**
+ * On a narrow screen the table scrolls sideways inside Radix's scroll area: while it does, the scroll
+ * area takes keyboard focus so the hidden columns can be reached with the arrow keys (WCAG 2.1.1).
+ */
+function useKeyboardScrollable() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const viewport = ref.current?.querySelector<HTMLElement>(".rt-ScrollAreaViewport");
+    if (!viewport) return;
+    const update = () => {
+      if (viewport.scrollWidth > viewport.clientWidth) viewport.tabIndex = 0;
+      else viewport.removeAttribute("tabindex");
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(viewport);
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
+
 export function FiguresTable({ months }: { months: MonthRow[] }) {
+  const tableRef = useKeyboardScrollable();
   return (
     <Flex direction="column" gap="2">
-      <Table.Root variant="surface" size="1">
+      <Table.Root variant="surface" size="1" ref={tableRef}>
         <VisuallyHidden asChild>
           <caption>{`Consulti, ore, guadagni netti e valutazione media degli ultimi ${months.length} mesi`}</caption>
         </VisuallyHidden>
