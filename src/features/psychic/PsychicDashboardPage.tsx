@@ -3,14 +3,15 @@
 // 30 days' consultations to mark held or 'Cliente assente', and the last six months' figures as a
 // table and a chart. Live: a booking confirmed while the page is open appears with a
 // 'Nuova prenotazione' toast.
-import { Button, Callout, Container, Flex, Grid, Heading } from "@radix-ui/themes";
-import { ExclamationTriangleIcon, GearIcon, Pencil1Icon } from "@radix-ui/react-icons";
+import { Button, Container, Flex, Grid, Heading } from "@radix-ui/themes";
+import { GearIcon, Pencil1Icon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
 import { QuickLinks } from "@/components/QuickLinks";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { FailureCallout } from "@/components/form/FailureCallout";
 import { StatCard } from "@/components/StatCard";
 import { formatCents } from "@/lib/format";
 import { paths } from "@/lib/paths";
@@ -39,14 +40,7 @@ export function PsychicDashboardPage() {
           />
         </Flex>
         <ErrorBoundary
-          fallback={
-            <Callout.Root color="red" role="alert">
-              <Callout.Icon>
-                <ExclamationTriangleIcon />
-              </Callout.Icon>
-              <Callout.Text>Impossibile caricare le prenotazioni.</Callout.Text>
-            </Callout.Root>
-          }
+          fallback={<FailureCallout message="Impossibile caricare le prenotazioni." />}
         >
           <ReaderBookings />
         </ErrorBoundary>

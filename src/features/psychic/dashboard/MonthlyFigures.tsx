@@ -1,13 +1,13 @@
 // The reader's last six Rome months (consultationStats.listMine): a table that carries every figure,
 // and a bar chart of the net earnings drawn by a chart library that only this page downloads.
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { Callout, Flex, Skeleton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
-import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { Flex, Skeleton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { DashboardSection, RowsSkeleton } from "@/components/DashboardSection";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { FailureCallout } from "@/components/form/FailureCallout";
 import { formatCents, formatRating } from "@/lib/format";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { formatHours, formatMonth } from "./months";
@@ -24,23 +24,12 @@ export const figuresMessages = {
   loading: "Caricamento delle statistiche",
 } as const;
 
-function Failure({ children }: { children: string }) {
-  return (
-    <Callout.Root color="red" role="alert">
-      <Callout.Icon>
-        <ExclamationTriangleIcon />
-      </Callout.Icon>
-      <Callout.Text>{children}</Callout.Text>
-    </Callout.Root>
-  );
-}
-
 /** The section, with its own failure message: the bookings above stay usable when the figures fail. */
 export function MonthlyFigures() {
   const now = useNow();
   return (
     <DashboardSection title={figuresMessages.title}>
-      <ErrorBoundary fallback={<Failure>{figuresMessages.failed}</Failure>}>
+      <ErrorBoundary fallback={<FailureCallout message={figuresMessages.failed} />}>
         <MonthlyFiguresBody now={now} />
       </ErrorBoundary>
     </DashboardSection>
@@ -59,7 +48,7 @@ function MonthlyFiguresBody({ now }: { now: number }) {
   }
   return (
     <Flex direction="column" gap="4">
-      <ErrorBoundary fallback={<Failure>{figuresMessages.chartFailed}</Failure>}>
+      <ErrorBoundary fallback={<FailureCallout message={figuresMessages.chartFailed} />}>
         <Suspense fallback={<Skeleton height="200px" aria-hidden="true" />}>
           <EarningsChart months={months} />
         </Suspense>
