@@ -230,10 +230,19 @@ const psychicBooking = v.object({
   rescheduleCount: v.number(),
   /** Until when the reader may cancel it (its start); null when it cannot be cancelled. */
   cancellableUntil: v.union(v.number(), v.null()),
+  /** The client reviewed it: a reviewed consultation stays completed (no "Cliente assente"). */
+  reviewed: v.boolean(),
 });
 
 async function toPsychicBooking(ctx: QueryCtx, booking: Doc<"bookings">) {
   const client = await ctx.db.get("users", booking.clientId);
+  const review =
+    booking.status === "completed"
+      ? await ctx.db
+          .query("reviews")
+          .withIndex("by_booking", (q) => q.eq("bookingId", booking._id))
+          .first()
+      : null;
   return {
     id: booking._id,
     clientName: client?.name ?? DELETED_ACCOUNT_NAME,
@@ -247,6 +256,7 @@ async function toPsychicBooking(ctx: QueryCtx, booking: Doc<"bookings">) {
     notes: booking.notes ?? null,
     rescheduleCount: booking.rescheduleCount ?? 0,
     cancellableUntil: booking.status === "confirmed" ? booking.startsAt : null,
+    reviewed: review !== null,
   };
 }
 

@@ -13,19 +13,17 @@ import { requireInstant } from "./lib/time";
 import { durationMinutes, reviewRating } from "./lib/validators";
 import { REVIEW_EDIT_WINDOW_MS, reviewerName, validComment, validRating } from "./model/bookingChanges";
 
-/** How many reviews `listForProfile` returns (the paginated list has no such limit). */
-export const REVIEWS_SHOWN = 50;
 /** The most reviews one page holds. */
 export const MAX_PAGE_SIZE = 50;
 
-const listedReview = {
+const publicReview = v.object({
   id: v.id("reviews"),
   clientName: v.string(),
   rating: reviewRating,
   comment: v.string(),
   createdAt: v.number(),
-};
-const publicReview = v.object({ ...listedReview, updatedAt: v.union(v.number(), v.null()) });
+  updatedAt: v.union(v.number(), v.null()),
+});
 
 function toPublicReview(review: Doc<"reviews">) {
   return {
@@ -37,28 +35,6 @@ function toPublicReview(review: Doc<"reviews">) {
     updatedAt: review.updatedAt ?? null,
   };
 }
-
-/**
- * The newest reviews of a listed profile (at most 50); none for a profile the public cannot see.
- * Superseded by `listPageForProfile` (paginated); kept until the profile page moves to it.
- */
-export const listForProfile = query({
-  args: { psychicProfileId: v.string() },
-  returns: v.array(v.object(listedReview)),
-  handler: async (ctx, { psychicProfileId }) => {
-    const profile = await listedProfile(ctx, psychicProfileId);
-    if (profile === null) return [];
-    const reviews = await ctx.db
-      .query("reviews")
-      .withIndex("by_psychicProfile", (q) => q.eq("psychicProfileId", profile._id))
-      .order("desc")
-      .take(REVIEWS_SHOWN);
-    return reviews.map((review) => {
-      const { updatedAt: _updatedAt, ...listed } = toPublicReview(review);
-      return listed;
-    });
-  },
-});
 
 function boundedPage(opts: PaginationOptions): PaginationOptions {
   if (!Number.isInteger(opts.numItems) || opts.numItems < 1) return fail("INVALID_INPUT", { field: "paginationOpts" });

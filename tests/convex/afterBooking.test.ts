@@ -329,7 +329,12 @@ describe("completion", () => {
     await finishAll(w.t);
     expect(fakeStripe().refunds).toEqual([]);
     const { recent } = await w.as.psychicA.query(api.bookings.listForPsychic, { now: Date.now() });
-    expect(recent.map((row) => [row.id, row.status])).toEqual([[bookingId, "completed"]]);
+    expect(recent.map((row) => [row.id, row.status, row.reviewed])).toEqual([[bookingId, "completed", false]]);
+
+    // Once the client reviewed it, the reader's list says so (the UI then offers no "Cliente assente").
+    await w.as.clientA.mutation(api.reviews.createMine, { bookingId, rating: 5, comment: "Consulto chiaro e gentile." });
+    const after = await w.as.psychicA.query(api.bookings.listForPsychic, { now: Date.now() });
+    expect(after.recent.map((row) => row.reviewed)).toEqual([true]);
   });
 
   it("a cancelled consultation cannot be marked held", async () => {

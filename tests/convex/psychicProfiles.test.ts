@@ -211,6 +211,8 @@ describe("the public list", () => {
   it("answers an unknown or malformed id with not found", async () => {
     const t = setupTest();
     expect(await t.query(api.psychics.getPublicProfile, { id: "non-un-id" })).toBeNull();
-    expect(await t.query(api.reviews.listForProfile, { psychicProfileId: "non-un-id" })).toEqual([]);
+    expect(
+      await errorCodeOf(t.query(api.reviews.listPageForProfile, { psychicProfileId: "non-un-id", paginationOpts: { numItems: 5, cursor: null } })),
+    ).toBe("NOT_FOUND");
   });
 });

@@ -119,6 +119,8 @@ test("the admin approves the pending reader, who then appears in the public list
 });
 
 test("every tab of the admin dashboard shows its data and is accessible", async ({ page }) => {
+  // Seven tabs, each checked by axe: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   await signInAs(page, "admin");
   const tabs = page.getByRole("tablist", { name: "Sezioni del pannello" });
 

@@ -114,7 +114,8 @@ function RecentRow({ booking, onMark }: { booking: ReaderBooking; onMark: (outco
               </Badge>
             ) : null}
             {(["completed", "no_show"] as const)
-              .filter((outcome) => outcome !== booking.status)
+              // A reviewed consultation was held: it stays completed.
+              .filter((outcome) => outcome !== booking.status && !(outcome === "no_show" && booking.reviewed))
               .map((outcome) => (
                 <OutcomeButton key={outcome} outcome={outcome} about={`consulto con ${booking.clientName} del ${when}`} onMark={onMark} />
               ))}
