@@ -1,8 +1,10 @@
 // Who may open which pages: one guard per audience, each a layout route wrapping that audience's
 // pages in the router, so no page checks the session itself.
+import { Button, Container, Flex } from "@radix-ui/themes";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { FailureCallout } from "@/components/form/FailureCallout";
 import { homePathFor, loginPathWithRedirect, paths } from "@/lib/paths";
-import { useIsLeaving, useViewer, type Viewer } from "@/lib/session";
+import { useCheckedViewer, useIsLeaving, type Viewer } from "@/lib/session";
 import { PageLoading } from "./layout/PageLoading";
 
 type GuardRule = {
@@ -13,12 +15,13 @@ type GuardRule = {
 };
 
 function Guard({ signedOutTo, elsewhereFor }: GuardRule) {
-  const viewer = useViewer();
+  const viewer = useCheckedViewer();
   const leaving = useIsLeaving();
   const { pathname, search } = useLocation();
 
   // Until the session is known nothing is shown, so the wrong page never flashes.
   if (viewer === undefined) return <PageLoading />;
+  if (viewer instanceof Error) return <AccountCheckFailed />;
   if (viewer === null) {
     // Signing out or deleting the account: the person is on the way home, not to the login page.
     if (leaving) return <PageLoading />;
@@ -27,6 +30,20 @@ function Guard({ signedOutTo, elsewhereFor }: GuardRule) {
   const elsewhere = elsewhereFor?.(viewer) ?? null;
   if (elsewhere !== null) return <Navigate to={elsewhere} replace />;
   return <Outlet />;
+}
+
+/** The account could not be read (the server unreachable): no page is shown without knowing whose it is. */
+function AccountCheckFailed() {
+  return (
+    <Container size="2" px="4" py="9">
+      <Flex direction="column" gap="3" align="start">
+        <FailureCallout message="Impossibile verificare il tipo di account" />
+        <Button variant="soft" onClick={() => window.location.reload()}>
+          Riprova
+        </Button>
+      </Flex>
+    </Container>
+  );
 }
 
 /** Any signed-in account: a client, a psychic or an admin. */

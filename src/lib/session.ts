@@ -1,8 +1,8 @@
 // Who is signed in, and leaving: the one place the header, the auth pages and the route guards
 // read the session from, so they agree on "loading", "signed out" and "signed in".
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
-import { useConvexAuth, useMutation, useQuery } from "convex/react";
+import { useConvexAuth, useMutation, useQueries } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useNavigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
@@ -16,8 +16,24 @@ export type Viewer = NonNullable<FunctionReturnType<typeof api.users.viewer>>;
  * as signed out, because `users.viewer` answers null for it.
  */
 export function useViewer(): Viewer | null | undefined {
+  // A failed read reads as "still loading" here (the header shows its placeholder); the route
+  // guards, through useCheckedViewer, say the account could not be checked.
+  const viewer = useCheckedViewer();
+  return viewer instanceof Error ? undefined : viewer;
+}
+
+const NO_QUERIES = {};
+
+/**
+ * `useViewer` for the route guards: a failed read of the account comes back as an Error instead of
+ * being thrown, so the guard can say it could not check the account type.
+ */
+export function useCheckedViewer(): Viewer | null | undefined | Error {
   const { isLoading, isAuthenticated } = useConvexAuth();
-  const viewer = useQuery(api.users.viewer, isLoading || !isAuthenticated ? "skip" : {});
+  const asking = !isLoading && isAuthenticated;
+  // useQueries resubscribes whenever the request changes identity: one request, made once.
+  const request = useMemo(() => ({ viewer: { query: api.users.viewer, args: {} } }), []);
+  const { viewer } = useQueries(asking ? request : NO_QUERIES) as { viewer?: Viewer | null | Error };
   if (isLoading) return undefined;
   if (!isAuthenticated) return null;
   return viewer;

@@ -134,6 +134,15 @@ describe("the router's guards", () => {
     expect(visits).toEqual([]);
   });
 
+  it("say the account type could not be checked when the account cannot be read, and show no page", async () => {
+    convexMock.auth = { isLoading: false, isAuthenticated: true };
+    convexMock.queries.set("users:viewer", new Error("connessione persa"));
+    const router = await open("/dashboard");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Impossibile verificare il tipo di account");
+    expect(screen.getByRole("button", { name: "Riprova" })).toBeInTheDocument();
+    expect(where(router)).toBe("/dashboard");
+  });
+
   it("send a person whose session ends elsewhere to the login page, with a way back", async () => {
     convexMock.signedInAs(client);
     const router = await open("/settings");
