@@ -1,11 +1,13 @@
 import { useState } from "react";
-import { AlertDialog, Button, Flex } from "@radix-ui/themes";
+import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
 import { TrashIcon } from "@radix-ui/react-icons";
 
 export const deleteAccountDialogText = {
   title: "Sei sicuro?",
   description:
     "Questa azione non può essere annullata. Il tuo account e tutti i dati associati verranno eliminati definitivamente.",
+  // docs/product-rules.md, "Accounts": what happens to consultations still to come.
+  bookings: "I consulti già pagati e ancora da svolgere verranno annullati con rimborso completo, e l'altra parte sarà avvisata via email.",
 } as const;
 
 /**
@@ -34,6 +36,9 @@ export function DeleteAccountDialog({ onConfirm }: { onConfirm: () => Promise<bo
       <AlertDialog.Content maxWidth="460px">
         <AlertDialog.Title>{deleteAccountDialogText.title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{deleteAccountDialogText.description}</AlertDialog.Description>
+        <Text as="p" size="2" color="gray" mt="2">
+          {deleteAccountDialogText.bookings}
+        </Text>
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <AlertDialog.Cancel>
             <Button variant="soft" color="gray" disabled={deleting}>
