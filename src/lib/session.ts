@@ -16,8 +16,8 @@ export type Viewer = NonNullable<FunctionReturnType<typeof api.users.viewer>>;
  * as signed out, because `users.viewer` answers null for it.
  */
 export function useViewer(): Viewer | null | undefined {
-  // A failed read reads as "still loading" here (the header shows its placeholder); the route
-  // guards, through useCheckedViewer, say the account could not be checked.
+  // A failed read counts as loading here, so the header keeps its placeholder.
+  // The route guards read useCheckedViewer and say that the account could not be checked.
   const viewer = useCheckedViewer();
   return viewer instanceof Error ? undefined : viewer;
 }

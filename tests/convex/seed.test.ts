@@ -148,3 +148,24 @@ describe("the demo seed", () => {
     expect(result.tokens?.token).toEqual(expect.any(String));
   });
 });
+
+describe("the demo payments at the offline Stripe stand-in", () => {
+  it("unpaidDemoBookings lists the demo client's upcoming bookings without a payment; attachDemoPayment records one, twice alike", async () => {
+    const t = setupTest();
+    await t.action(internal.seed.run, {});
+    // Without STRIPE_API_BASE the seed leaves them unpaid.
+    const unpaid = await t.query(internal.seed.unpaidDemoBookings, {});
+    expect(unpaid.length).toBeGreaterThanOrEqual(1);
+    expect(unpaid.every((booking) => booking.email === demoAccounts.client.email && booking.priceCents > 0)).toBe(true);
+
+    const [first] = unpaid;
+    const payment = { bookingId: first.bookingId, sessionId: "cs_test_demo", paymentIntentId: "pi_test_demo" };
+    await t.mutation(internal.seed.attachDemoPayment, payment);
+    await t.mutation(internal.seed.attachDemoPayment, payment);
+    const booking = await t.run((ctx) => ctx.db.get("bookings", first.bookingId));
+    expect(booking).toMatchObject({ stripeCheckoutSessionId: "cs_test_demo", stripePaymentIntentId: "pi_test_demo", status: "confirmed" });
+    const still = await t.query(internal.seed.unpaidDemoBookings, {});
+    expect(still.map((row) => row.bookingId)).not.toContain(first.bookingId);
+    expect(still).toHaveLength(unpaid.length - 1);
+  });
+});
