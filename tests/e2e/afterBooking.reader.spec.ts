@@ -2,26 +2,9 @@
 // and a chart, a consultation that just ended marked 'Cliente assente' and then 'Completato', an
 // upcoming consultation cancelled by the reader (the client refunded in full and emailed a link to
 // book again), and the public profile's reviews read ten at a time.
-import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { e2ePorts, latestEmailTo, uniqueEmail } from "./env";
+import { latestEmailTo, runInternal, uniqueEmail } from "./env";
 import { expect, expectAccessible, signInAs, test } from "./fixtures";
-
-/** Runs an internal Convex function on the test backend with its admin key (seed:callNow). */
-async function runInternal(path: string, args: Record<string, unknown>): Promise<unknown> {
-  const keysFile = join(tmpdir(), `arcano-e2e-data-${e2ePorts.app}`, "backend", "keys.json");
-  const { adminKey } = JSON.parse(readFileSync(keysFile, "utf8")) as { adminKey: string };
-  const response = await fetch(`http://127.0.0.1:${e2ePorts.backend}/api/function`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Convex ${adminKey}` },
-    body: JSON.stringify({ path, args, format: "json" }),
-  });
-  const result = (await response.json()) as { status: string; value?: unknown; errorMessage?: string };
-  if (result.status !== "success") throw new Error(`${path}: ${result.errorMessage}`);
-  return result.value;
-}
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext({ locale: "it-IT", timezoneId: "Europe/Rome" });

@@ -1,11 +1,8 @@
 // The consultation room end to end, offline provider: the demo client and the demo reader of a
 // booking made open now with seed:callNow talk browser to browser (Chromium's fake microphone),
 // see each other live, mute, and are cut off by the end of the paid window; anyone else is refused.
-import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { e2ePorts } from "./env";
+import { runInternal } from "./env";
 import { expect, expectAccessible, signInAs, test } from "./fixtures";
 
 test.use({
@@ -25,20 +22,6 @@ test.use({
     ],
   },
 });
-
-/** Runs an internal function on the embedded backend with its admin key, as scripts/start.mjs does. */
-async function runInternal(path: string, args: Record<string, unknown>): Promise<unknown> {
-  const keysFile = join(tmpdir(), `arcano-e2e-data-${e2ePorts.app}`, "backend", "keys.json");
-  const { adminKey } = JSON.parse(readFileSync(keysFile, "utf8")) as { adminKey: string };
-  const response = await fetch(`http://127.0.0.1:${e2ePorts.backend}/api/function`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Convex ${adminKey}` },
-    body: JSON.stringify({ path, args, format: "json" }),
-  });
-  const result = (await response.json()) as { status: string; value?: unknown; errorMessage?: string };
-  if (result.status !== "success") throw new Error(`${path}: ${result.errorMessage}`);
-  return result.value;
-}
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext({ locale: "it-IT", timezoneId: "Europe/Rome", permissions: ["microphone"] });

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 /** Where the e2e run's servers listen (playwright.config.ts starts them). */
 // E2E_PORT_BASE lets two runs share a machine (each on its own five ports).
 const base = Number(process.env.E2E_PORT_BASE ?? 4317);
@@ -14,4 +17,18 @@ export async function latestEmailTo(to: string): Promise<{ subject: string; text
   const response = await fetch(`${mailboxUrl}/api/messages?to=${encodeURIComponent(to)}`);
   const list = (await response.json()) as Array<{ subject: string; text?: string }>;
   return list[0];
+}
+
+/** Runs an internal Convex function (seed:callNow, say) on the e2e backend with its admin key, as scripts/start.mjs does. */
+export async function runInternal(path: string, args: Record<string, unknown>): Promise<unknown> {
+  const keysFile = join(tmpdir(), `arcano-e2e-data-${e2ePorts.app}`, "backend", "keys.json");
+  const { adminKey } = JSON.parse(readFileSync(keysFile, "utf8")) as { adminKey: string };
+  const response = await fetch(`http://127.0.0.1:${e2ePorts.backend}/api/function`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Convex ${adminKey}` },
+    body: JSON.stringify({ path, args, format: "json" }),
+  });
+  const result = (await response.json()) as { status: string; value?: unknown; errorMessage?: string };
+  if (result.status !== "success") throw new Error(`${path}: ${result.errorMessage}`);
+  return result.value;
 }
