@@ -21,6 +21,8 @@ vi.mock("convex/react", () => ({
     const name = String((query as { _name?: string })?._name ?? "");
     return name.includes("getMine") ? state.profile : state.viewer;
   },
+  // The session hook reads the viewer through useQueries.
+  useQueries: (requests: Record<string, unknown>) => ("viewer" in requests ? { viewer: state.viewer } : {}),
   useMutation: () => state.ensureMine,
   useAction: () => vi.fn(),
 }));
