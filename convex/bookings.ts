@@ -4,7 +4,7 @@
 import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import type { Doc } from "./_generated/dataModel";
+import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { bookingAsClientX, bookingAsPsychicX, listedProfile, ownPsychicProfile } from "./lib/access";
 import { bookingFacts, cancelWithRefund, emailParties, recordHeld, scheduleReminders } from "./lib/bookingLifecycle";
@@ -39,44 +39,72 @@ function requireDate(date: string): string {
   return date;
 }
 
+/** The booking page in move mode names the booking being moved (only its client may). */
+const movingBookingId = v.optional(v.string());
+
+/**
+ * The confirmed booking its client is moving to another time of this reader, or null. Its own time
+ * blocks nothing (the client may move it by half an hour, overlapping itself), as in
+ * `rescheduleByClient`; anyone but its client is refused.
+ */
+async function bookingBeingMoved(
+  ctx: QueryCtx,
+  viewerId: Id<"users"> | null,
+  bookingId: string | undefined,
+  psychicProfileId: string,
+): Promise<Doc<"bookings"> | null> {
+  if (bookingId === undefined) return null;
+  if (viewerId === null) return fail("NOT_AUTHENTICATED");
+  const booking = await bookingAsClientX(ctx, viewerId, bookingId);
+  return booking.status === "confirmed" && booking.psychicProfileId === psychicProfileId ? booking : null;
+}
+
+/** Moving a booking to the start it already has changes nothing: that start is not offered. */
+function withoutCurrentStart(times: string[], date: string, moving: Doc<"bookings"> | null): string[] {
+  return moving === null || moving.scheduledDate !== date ? times : times.filter((time) => time !== moving.scheduledTime);
+}
+
 /**
  * Free start times of a listed reader for one date and duration. Reads only that reader's bookings
  * of that day. Null when the public cannot see the reader; no times when they take no bookings.
  */
 export const listFreeStarts = query({
-  args: { psychicProfileId: v.string(), date: v.string(), durationMinutes, now: v.number() },
+  args: { psychicProfileId: v.string(), date: v.string(), durationMinutes, now: v.number(), movingBookingId },
   returns: v.union(v.null(), v.object({ times: v.array(v.string()) })),
-  handler: async (ctx, { psychicProfileId, date, durationMinutes: minutes, now }) => {
+  handler: async (ctx, { psychicProfileId, date, durationMinutes: minutes, now, movingBookingId }) => {
     requireInstant(now);
     requireDate(date);
+    const moving = await bookingBeingMoved(ctx, ctx.viewerId, movingBookingId, psychicProfileId);
     const profile = await listedProfile(ctx, psychicProfileId);
     if (profile === null) return null;
     if (!profile.isAvailable || !profile.availableDurations.includes(minutes)) return { times: [] };
-    const blocking = await blockingIntervals(ctx, profile._id, dayWindow(date), now);
-    return { times: freeStarts({ availability: profile.availability, date, durationMinutes: minutes, blocking, nowMs: now }) };
+    const blocking = await blockingIntervals(ctx, profile._id, dayWindow(date), now, moving?._id);
+    const times = freeStarts({ availability: profile.availability, date, durationMinutes: minutes, blocking, nowMs: now });
+    return { times: withoutCurrentStart(times, date, moving) };
   },
 });
 
 /** The dates of a calendar page (from `from`, `days` of them) that have at least one free time. */
 export const listBookableDates = query({
-  args: { psychicProfileId: v.string(), from: v.string(), days: v.number(), durationMinutes, now: v.number() },
+  args: { psychicProfileId: v.string(), from: v.string(), days: v.number(), durationMinutes, now: v.number(), movingBookingId },
   returns: v.array(v.string()),
-  handler: async (ctx, { psychicProfileId, from, days, durationMinutes: minutes, now }) => {
+  handler: async (ctx, { psychicProfileId, from, days, durationMinutes: minutes, now, movingBookingId }) => {
     requireInstant(now);
     requireDate(from);
     if (!Number.isInteger(days) || days < 1 || days > MAX_CALENDAR_DAYS) return fail("INVALID_INPUT", { field: "days" });
+    const moving = await bookingBeingMoved(ctx, ctx.viewerId, movingBookingId, psychicProfileId);
     const profile = await listedProfile(ctx, psychicProfileId);
     if (profile === null || !profile.isAvailable || !profile.availableDurations.includes(minutes)) return [];
     const last = addDays(from, days - 1);
     const window = { startsAt: dayWindow(from).startsAt, endsAt: dayWindow(last).endsAt };
     // One read for the page: a busy reader's six weeks stay far below this.
-    const blocking = await blockingIntervals(ctx, profile._id, window, now, undefined, 3000);
+    const blocking = await blockingIntervals(ctx, profile._id, window, now, moving?._id, 3000);
     const dates: string[] = [];
     for (let offset = 0; offset < days; offset++) {
       const date = addDays(from, offset);
       if (romeToUtcMs(date, "23:59") < now) continue;
       const free = freeStarts({ availability: profile.availability, date, durationMinutes: minutes, blocking, nowMs: now });
-      if (free.length > 0) dates.push(date);
+      if (withoutCurrentStart(free, date, moving).length > 0) dates.push(date);
     }
     return dates;
   },

@@ -218,6 +218,46 @@ describe("moving a booking", () => {
     expect((await w.as.clientA.query(api.bookings.getMine, { bookingId: w.bookingA })).reschedulableUntil).toBe(booking!.startsAt - 24 * HOUR);
   });
 
+  it("while moving, the booking page offers times overlapping the booking's own, but not its current start", async () => {
+    const w = await world();
+    // bookingA becomes 09:30–10:30 (an hour) with a reader who offers hours.
+    await w.t.run(async (ctx) => {
+      await ctx.db.patch("psychicProfiles", w.profileA, { availableDurations: [30, 60], pricing: { "30": 50, "60": 90 } });
+      const booking = (await ctx.db.get("bookings", w.bookingA))!;
+      await ctx.db.patch("bookings", w.bookingA, { durationMinutes: 60, endsAt: booking.startsAt + HOUR });
+    });
+    const ask = { psychicProfileId: w.profileA, date: w.monday, durationMinutes: 60 as const, now: Date.now() };
+    expect((await w.as.clientA.query(api.bookings.listFreeStarts, ask))?.times).toEqual(["10:30", "11:00"]);
+    const moving = { ...ask, movingBookingId: w.bookingA };
+    expect((await w.as.clientA.query(api.bookings.listFreeStarts, moving))?.times).toEqual(["09:00", "10:00", "10:30", "11:00"]);
+    const calendar = { psychicProfileId: w.profileA, from: w.monday, days: 1, durationMinutes: 60 as const, now: Date.now() };
+    expect(await w.as.clientA.query(api.bookings.listBookableDates, { ...calendar, movingBookingId: w.bookingA })).toEqual([w.monday]);
+
+    // What the page offers, the server accepts: half an hour later, overlapping itself.
+    await w.as.clientA.mutation(api.bookings.rescheduleByClient, { bookingId: w.bookingA, date: w.monday, time: "10:00" });
+    const moved = (await bookingOf(w, w.bookingA))!;
+    expect(moved).toMatchObject({ scheduledTime: "10:00", durationMinutes: 60, endsAt: moved.startsAt + HOUR });
+    expect((await w.as.clientB.query(api.bookings.listFreeStarts, ask))?.times).toEqual(["09:00", "11:00"]);
+  });
+
+  it("only the booking's client may ask for the times around it", async () => {
+    const w = await world();
+    const reader = { psychicProfileId: w.profileA, durationMinutes: 30 as const, now: Date.now(), movingBookingId: w.bookingA };
+    const ask = { ...reader, date: w.monday };
+    const calendar = { ...reader, from: w.monday, days: 7 };
+    for (const [caller, code] of [
+      [w.as.visitor, "NOT_AUTHENTICATED"],
+      [w.as.clientB, "FORBIDDEN"],
+      [w.as.psychicA, "FORBIDDEN"],
+    ] as const) {
+      expect(await errorCodeOf(caller.query(api.bookings.listFreeStarts, ask))).toBe(code);
+      expect(await errorCodeOf(caller.query(api.bookings.listBookableDates, calendar))).toBe(code);
+    }
+    expect(await errorCodeOf(w.as.clientA.query(api.bookings.listFreeStarts, { ...ask, movingBookingId: "nessuno" }))).toBe("NOT_FOUND");
+    // Another reader's booking, or one no longer confirmed, frees nothing here.
+    expect((await w.as.clientA.query(api.bookings.listFreeStarts, { ...ask, movingBookingId: w.holdA }))?.times).not.toContain("09:30");
+  });
+
   it("only by the booking's own client", async () => {
     const w = await world();
     const args = { bookingId: w.bookingA, date: w.monday, time: "11:00" };

@@ -120,6 +120,9 @@ test("a client moves a booking with the same calendar and both dashboards show t
   await chooseDay(page, date);
   await timeButton(page, "15:30").click();
   await expect(move).toContainText("alle 15:30");
+  // Its own start is not offered (moving there changes nothing); the half hour after it is.
+  await expect(timeButton(page, "14:00")).toHaveCount(0);
+  await expect(timeButton(page, "14:30")).toBeVisible();
   await expectAccessible(page, "the booking page moving a booking");
   await move.getByRole("button", { name: "Conferma il nuovo orario" }).click();
 

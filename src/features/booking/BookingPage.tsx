@@ -211,7 +211,13 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const from = month <= today ? today : month;
   const days = differenceInCalendarDays(endOfMonth(dayOf(month)), dayOf(from)) + 1;
 
-  const reader = { psychicProfileId: profile.id, durationMinutes: choice.duration as Duration, now };
+  // While moving, the booking's own time counts as free (it may move within it) and its start is not offered.
+  const reader = {
+    psychicProfileId: profile.id,
+    durationMinutes: choice.duration as Duration,
+    now,
+    ...(toMove === null ? {} : { movingBookingId: toMove.id }),
+  };
   const bookableDates = useQueryWithNow(api.bookings.listBookableDates, { ...reader, from, days });
   const bookable = useMemo(() => (bookableDates === undefined ? undefined : new Set(bookableDates)), [bookableDates]);
   const slots = useQueryWithNow(api.bookings.listFreeStarts, choice.date === null ? "skip" : { ...reader, date: choice.date });
