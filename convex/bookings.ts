@@ -302,6 +302,7 @@ export const listForPsychic = psychicQuery({
   args: { now: v.number() },
   returns: v.object({
     today: v.array(psychicBooking),
+    /** Those of later days, soonest first (the first ten). */
     upcoming: v.array(psychicBooking),
     /**
      * Consultations whose window ended in the last 30 days and that were held or are still open to the
@@ -329,7 +330,9 @@ export const listForPsychic = psychicQuery({
       )
       .take(MAX_LISTED);
     const today = confirmedFromToday.filter((booking) => booking.scheduledDate === todayDate);
-    const upcoming = confirmedFromToday.filter((booking) => booking.endsAt > now);
+    // As on the client's dashboard: today's are listed under today only, and counted among those to come.
+    const toCome = confirmedFromToday.filter((booking) => booking.endsAt > now);
+    const upcoming = confirmedFromToday.filter((booking) => booking.scheduledDate > todayDate);
 
     // This Rome calendar month: consultations that were paid for and not refunded.
     const monthStart = romeToUtcMs(`${todayDate.slice(0, 7)}-01`, "00:00");
@@ -356,7 +359,7 @@ export const listForPsychic = psychicQuery({
       recent: await Promise.all(recent.map((booking) => toPsychicBooking(ctx, booking))),
       stats: {
         today: today.length,
-        upcoming: upcoming.length,
+        upcoming: toCome.length,
         monthConsultations: earning.length,
         monthEarningsCents: earning.reduce((sum, booking) => sum + netEarningsCents(booking.priceCents), 0),
       },

@@ -201,7 +201,7 @@ describe("the reader dashboard", () => {
   beforeEach(() => convexMock.signedInAs(reader));
 
   it("shows the month's figures, earnings net of the commission, today's and the next consultations with notes", () => {
-    convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [tonight, monday], recent: [], stats });
+    convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [monday], recent: [], stats });
     renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
     expect(figure("Oggi")).toHaveTextContent("1");
     expect(figure("In programma")).toHaveTextContent("2");
@@ -212,11 +212,12 @@ describe("the reader dashboard", () => {
     const today = section("Consulti di oggi").getAllByRole("listitem");
     expect(today).toHaveLength(1);
     expect(today[0]).toHaveTextContent("18:00 · Giulia Verdi");
+    expect(today[0]).toHaveTextContent("Note del cliente: Vorrei parlare del lavoro.");
     expect(within(today[0]!).getByRole("link", { name: /^Entra/ })).toHaveAttribute("href", "/call/tonight");
 
     const upcoming = section("Prossimi consulti").getAllByRole("listitem");
-    expect(upcoming[1]).toHaveTextContent("lunedì 23 novembre 2026, 10:00 · Luca Neri");
-    expect(upcoming[0]).toHaveTextContent("Note del cliente: Vorrei parlare del lavoro.");
+    expect(upcoming).toHaveLength(1);
+    expect(upcoming[0]).toHaveTextContent("lunedì 23 novembre 2026, 10:00 · Luca Neri");
     expect(screen.getByRole("link", { name: /Modifica profilo/ })).toHaveAttribute("href", "/psychic/profile");
     expect(screen.getByRole("link", { name: /Impostazioni/ })).toHaveAttribute("href", "/psychic/settings");
   });
@@ -234,13 +235,13 @@ describe("the reader dashboard", () => {
   });
 
   it("announces a booking confirmed while the page is open, and not the ones already there", () => {
-    convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [tonight], recent: [], stats });
+    convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [], recent: [], stats });
     renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
     expect(toast.success).not.toHaveBeenCalled();
     act(() => {
       convexMock.queries.set("bookings:listForPsychic", {
         today: [tonight],
-        upcoming: [tonight, monday],
+        upcoming: [monday],
         recent: [],
         stats: { ...stats, upcoming: 2 },
       });
@@ -248,7 +249,7 @@ describe("the reader dashboard", () => {
     });
     expect(toast.success).toHaveBeenCalledTimes(1);
     expect(toast.success).toHaveBeenCalledWith("Nuova prenotazione", "Luca Neri, lunedì 23 novembre 2026 alle 10:00");
-    expect(section("Prossimi consulti").getAllByRole("listitem")).toHaveLength(2);
+    expect(section("Prossimi consulti").getAllByRole("listitem")).toHaveLength(1);
   });
 
   it("does not announce a booking that only moved into the full list of the next ten", () => {

@@ -49,6 +49,15 @@ const moved = booking("moved", {
 });
 // Started ten minutes ago: listed, no longer cancellable.
 const live = booking("live", { scheduledDate: "2026-11-20", scheduledTime: "15:00", startsAt: NOW - 10 * 60_000, endsAt: NOW + 20 * 60_000, cancellableUntil: NOW - 10 * 60_000 });
+// Later today: still cancellable from today's list.
+const evening = booking("evening", {
+  clientName: "Sara Fontana",
+  scheduledDate: "2026-11-20",
+  scheduledTime: "18:00",
+  startsAt: NOW + 2 * HOUR + 50 * 60_000,
+  endsAt: NOW + 3 * HOUR + 50 * 60_000,
+  cancellableUntil: NOW + 2 * HOUR + 50 * 60_000,
+});
 
 const ended = (id: string, daysAgo: number, fields: Record<string, unknown>) =>
   booking(id, { startsAt: NOW - daysAgo * DAY, endsAt: NOW - daysAgo * DAY + HOUR, cancellableUntil: null, ...fields });
@@ -56,8 +65,8 @@ const heldOpen = ended("open", 1, { clientName: "Marta Bianchi", scheduledDate: 
 const held = ended("held", 4, { clientName: "Paolo Riva", scheduledDate: "2026-11-16", scheduledTime: "09:30", status: "completed" });
 const absent = ended("absent", 9, { clientName: "Anna Sala", scheduledDate: "2026-11-11", scheduledTime: "18:00", status: "no_show" });
 
-const stats = { today: 1, upcoming: 3, monthConsultations: 4, monthEarningsCents: 27200 };
-const dashboard = { today: [live], upcoming: [live, monday, moved], recent: [heldOpen, held, absent], stats };
+const stats = { today: 2, upcoming: 4, monthConsultations: 4, monthEarningsCents: 27200 };
+const dashboard = { today: [live, evening], upcoming: [monday, moved], recent: [heldOpen, held, absent], stats };
 
 const months = [
   { month: "2026-06", consultations: 0, minutes: 0, hours: 0, earningsCents: 0, averageRating: null, ratingCount: 0 },
@@ -139,15 +148,23 @@ describe("cancelling an upcoming consultation", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Impossibile annullare il consulto. Riprova.");
   });
 
-  it("offers no cancelling once a consultation has started, and notes one the client moved", () => {
+  it("offers cancelling until the start, today too, and notes one the client moved", () => {
     render();
+    const today = section("Consulti di oggi").getAllByRole("listitem");
+    expect(within(today[0]!).queryByRole("button", { name: /^Annulla/ })).not.toBeInTheDocument();
+    expect(today[0]).toHaveTextContent("In corso");
+    expect(within(today[1]!).getByRole("button", { name: "Annulla il consulto con Sara Fontana del venerdì 20 novembre 2026 alle 18:00" })).toBeVisible();
+    expect(within(today[1]!).getByRole("link", { name: /^Entra nel consulto con Sara Fontana/ })).toBeVisible();
     const upcoming = section("Prossimi consulti").getAllByRole("listitem");
-    expect(within(upcoming[0]!).queryByRole("button", { name: /^Annulla/ })).not.toBeInTheDocument();
-    expect(upcoming[0]).toHaveTextContent("In corso");
-    expect(upcoming[2]).toHaveTextContent("Spostato dal cliente");
-    expect(upcoming[1]).not.toHaveTextContent("Spostato");
-    // Today's list leads into the call; cancelling is offered in the upcoming list only.
-    expect(section("Consulti di oggi").queryByRole("button", { name: /^Annulla/ })).not.toBeInTheDocument();
+    expect(upcoming).toHaveLength(2);
+    expect(upcoming[1]).toHaveTextContent("Spostato dal cliente");
+    expect(upcoming[0]).not.toHaveTextContent("Spostato");
+  });
+
+  it("says which of this month's figures include the consultations to come", () => {
+    render();
+    expect(screen.getByText("Svolti e in programma")).toBeVisible();
+    expect(screen.getByText("Al netto della commissione del 15%, compresi i consulti in programma")).toBeVisible();
   });
 });
 
@@ -266,6 +283,6 @@ describe("the monthly figures", () => {
     convexMock.queries.set("consultationStats:listMine", new Error("Network down"));
     render();
     expect(section("Andamento mensile").getByRole("alert")).toHaveTextContent("Impossibile caricare le statistiche.");
-    expect(section("Prossimi consulti").getAllByRole("listitem")).toHaveLength(3);
+    expect(section("Prossimi consulti").getAllByRole("listitem")).toHaveLength(2);
   });
 });

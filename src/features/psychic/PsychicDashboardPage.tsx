@@ -1,5 +1,5 @@
 // /psychic-dashboard: this month's figures, today's consultations and the next ten with each client's
-// name and notes (the upcoming ones can be cancelled, with a full refund for the client), the last
+// name and notes (those not started can be cancelled, with a full refund for the client), the last
 // 30 days' consultations to mark held or 'Cliente assente', and the last six months' figures as a
 // table and a chart. Live: a booking confirmed while the page is open appears with a
 // 'Nuova prenotazione' toast.
@@ -60,11 +60,11 @@ function ReaderBookings() {
       <Grid columns={{ initial: "1", xs: "2", md: "4" }} gap="3">
         <StatCard label="Oggi" value={data?.stats.today} />
         <StatCard label="In programma" value={data?.stats.upcoming} />
-        <StatCard label="Consulti del mese" value={data?.stats.monthConsultations} />
+        <StatCard label="Consulti del mese" value={data?.stats.monthConsultations} note="Svolti e in programma" />
         <StatCard
           label="Guadagni del mese"
           value={data === undefined ? undefined : formatCents(data.stats.monthEarningsCents)}
-          note={`Al netto della commissione del ${COMMISSION_PERCENT}%`}
+          note={`Al netto della commissione del ${COMMISSION_PERCENT}%, compresi i consulti in programma`}
         />
       </Grid>
       <DashboardSection title="Consulti di oggi">
@@ -93,7 +93,7 @@ function ReaderBookings() {
         ) : (
           <DashboardList label="Prossimi consulti">
             {data.upcoming.map((booking) => (
-              <ReaderBookingRow key={booking.id} booking={booking} now={now} cancellable />
+              <ReaderBookingRow key={booking.id} booking={booking} now={now} />
             ))}
           </DashboardList>
         )}

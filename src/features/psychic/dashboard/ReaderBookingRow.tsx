@@ -16,23 +16,21 @@ export function movedLabel(rescheduleCount: number): string | null {
 
 /**
  * One of today's or the next consultations: when, who, what, the client's notes; the way into the
- * call today; and, in the upcoming list, cancelling it while it has not started.
+ * call today; and cancelling it while it has not started.
  */
 export function ReaderBookingRow({
   booking,
   now,
   today = false,
-  cancellable = false,
 }: {
   booking: ReaderBooking;
   now: number;
   today?: boolean;
-  cancellable?: boolean;
 }) {
   const live = booking.startsAt <= now && now < booking.endsAt;
   const over = booking.endsAt <= now;
   const moved = movedLabel(booking.rescheduleCount);
-  const canCancel = cancellable && booking.cancellableUntil !== null && now < booking.cancellableUntil;
+  const canCancel = booking.cancellableUntil !== null && now < booking.cancellableUntil;
   return (
     <li>
       <Card size="2">
