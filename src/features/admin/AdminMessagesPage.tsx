@@ -1,7 +1,7 @@
 // /admin/messages: the contact inbox, newest first, live: a message sent while the page is open
 // appears at once, and the counts of each filter follow every change.
 import { useState } from "react";
-import { Button, Container, Flex, Heading, SegmentedControl, Spinner, Text } from "@radix-ui/themes";
+import { Box, Button, Container, Flex, Heading, SegmentedControl, Select, Spinner, Text } from "@radix-ui/themes";
 import { ArrowLeftIcon } from "@radix-ui/react-icons";
 import { optimisticallyUpdateValueInPaginatedQuery, useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import type { OptimisticLocalStore } from "convex/browser";
@@ -65,16 +65,32 @@ export function AdminMessagesPage() {
 function FilterBar({ filter, onChange }: { filter: Filter; onChange: (filter: Filter) => void }) {
   const counts = useQuery(api.admin.messageCounts, {});
   const found = counts?.[filter];
+  const text = (value: Filter, label: string) => (counts ? `${label} (${counts[value]})` : label);
+  const choose = (value: string) => onChange(value as Filter);
   return (
     <Flex justify="between" align="center" gap="3" wrap="wrap">
-      <SegmentedControl.Root value={filter} onValueChange={(value) => onChange(value as Filter)} aria-label="Filtra per stato">
-        {filters.map(({ value, label }) => (
-          <SegmentedControl.Item key={value} value={value}>
-            {label}
-            {counts ? ` (${counts[value]})` : ""}
-          </SegmentedControl.Item>
-        ))}
-      </SegmentedControl.Root>
+      <Box display={{ initial: "none", sm: "block" }}>
+        <SegmentedControl.Root value={filter} onValueChange={choose} aria-label="Filtra per stato">
+          {filters.map(({ value, label }) => (
+            <SegmentedControl.Item key={value} value={value}>
+              {text(value, label)}
+            </SegmentedControl.Item>
+          ))}
+        </SegmentedControl.Root>
+      </Box>
+      {/* Four segments do not fit a phone's width: there the same filter is a menu. */}
+      <Box display={{ initial: "block", sm: "none" }}>
+        <Select.Root value={filter} onValueChange={choose}>
+          <Select.Trigger aria-label="Filtra per stato" />
+          <Select.Content position="popper">
+            {filters.map(({ value, label }) => (
+              <Select.Item key={value} value={value}>
+                {text(value, label)}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      </Box>
       <Text size="2" color="gray" role="status" data-testid="messages-found">
         {found === undefined ? "Conteggio in corso…" : found === 1 ? "1 messaggio trovato" : `${found} messaggi trovati`}
       </Text>
