@@ -24,7 +24,7 @@ interface Spread {
 }
 
 interface Results {
-  roundTrip: Latency;
+  roundTrip: Latency & { warmup?: Latency };
   fanOut: { fromAck: Latency; fromSend: Latency };
   selective: { subscriptions: number; writes: number; reruns: number; controlReruns: number };
   throughput: { bare: { perSecond: number }; subscribed: { perSecond: number } };
@@ -79,6 +79,9 @@ export function buildRows(r: Results, floor: Floor, n: number): Row[] {
   return [
     { name: "mutation round trip p50", value: f2(r.roundTrip.p50), floor: `echo ${f2(floor.echo.p50)}; fdatasync ${f2(floor.fsync.p50)}`, target: "≤ 2 ms", ok: r.roundTrip.p50 <= 2 },
     { name: "mutation round trip p99", value: f2(r.roundTrip.p99), floor: `echo ${f2(floor.echo.p99)}; fdatasync ${f2(floor.fsync.p99)}`, target: "≤ 5 ms", ok: r.roundTrip.p99 <= 5 },
+    ...(r.roundTrip.warmup
+      ? [{ name: "mutation round trip p50 / p99, warm-up", value: `${f2(r.roundTrip.warmup.p50)} / ${f2(r.roundTrip.warmup.p99)}`, floor: "", target: "", ok: null }]
+      : []),
     {
       name: `fan-out, ack → last of ${n} clients, p99`,
       value: f2(r.fanOut.fromAck.p99),

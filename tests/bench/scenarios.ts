@@ -5,15 +5,20 @@ import { now, ms, sleep, summarize, within, type Latency } from "./stats.ts";
 
 const STEP_MS = 10_000;
 
-/** Sequential, awaited ConvexClient.mutation calls (a small insert). */
-export async function mutationRoundTrip(client: ConvexClient, warmup: number, n: number): Promise<Latency> {
+/**
+ * Sequential, awaited ConvexClient.mutation calls (a small insert). The first `warmup` are summarised
+ * apart: until the JIT has compiled the backend's hot path they run slower, and the target is the
+ * running server's.
+ */
+export async function mutationRoundTrip(client: ConvexClient, warmup: number, n: number): Promise<Latency & { warmup: Latency }> {
   const samples: number[] = [];
+  const warming: number[] = [];
   for (let i = 0; i < warmup + n; i++) {
     const t0 = now();
     await within(client.mutation(ref("bench:post"), { channel: "rtt", body: `m${i}` } as never), STEP_MS, "mutation");
-    if (i >= warmup) samples.push(ms(t0, now()));
+    (i >= warmup ? samples : warming).push(ms(t0, now()));
   }
-  return summarize(samples);
+  return { ...summarize(samples), warmup: summarize(warming) };
 }
 
 /**
