@@ -19,6 +19,7 @@ import { ADMIN_LIMITS, matchesPerson, normaliseSearch } from "./model/admin";
 import { canMoveMessage, cleanText } from "./model/contact";
 import { monthOf, type CounterMetric } from "./model/counters";
 import { SETTING_DEFAULTS, SETTING_DESCRIPTIONS } from "./model/settings";
+import { retryFailedRefund } from "./refunds";
 
 const figure = v.object({ total: v.number(), thisMonth: v.number() });
 
@@ -142,6 +143,23 @@ export const listBookings = adminQuery({
       recent: await Promise.all(recent.map((booking) => toAdminBooking(ctx, booking))),
       needingAttention: await Promise.all(needingAttention.map((booking) => toAdminBooking(ctx, booking))),
     };
+  },
+});
+
+/**
+ * Prenotazioni's "Riprova il rimborso": a refund left failed after its automatic attempts goes through
+ * Stripe again (a new series of attempts, never a second refund). Anything else is refused.
+ */
+export const retryRefund = adminMutation({
+  args: { bookingId: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { bookingId }) => {
+    const id = ctx.db.normalizeId("bookings", bookingId);
+    const booking = id === null ? null : await ctx.db.get("bookings", id);
+    if (booking === null) return fail("NOT_FOUND");
+    if (booking.refundStatus !== "failed") return fail("INVALID_STATE");
+    await retryFailedRefund(ctx, booking);
+    return null;
   },
 });
 

@@ -1,8 +1,10 @@
 // Money going back through Stripe. A refund is requested by an action with an idempotency key per
 // booking, so a retry never refunds twice; its result is recorded on the booking, and a refund that
-// keeps failing is left visible as failed (the admin's bookings list shows it), never lost.
+// keeps failing is left visible as failed (the admin's bookings list shows it, and may ask again),
+// never lost.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
+import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { countRefund } from "./lib/counters";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
@@ -27,10 +29,23 @@ export const refundBooking = internalAction({
       const stripe = stripeClient();
       if (stripe === null) throw new Error("STRIPE_SECRET_KEY is not set");
       if (!booking.stripePaymentIntentId) throw new Error("no payment intent recorded for the booking");
+      const retries = booking.refundRetries ?? 0;
+      if (retries > 0) {
+        // An admin's new series under a new key (Stripe replays a refused request's answer for 24 hours
+        // under the old one). A refund made while its answer was lost would show on the charge: never twice.
+        const intent = await stripe.paymentIntents.retrieve(booking.stripePaymentIntentId, { expand: ["latest_charge"] });
+        const charge = intent.latest_charge;
+        const refunded = typeof charge === "object" && charge !== null ? charge.amount_refunded : 0;
+        if (refunded >= booking.refundCents) {
+          await ctx.runMutation(internal.refunds.recordRefund, { bookingId, succeeded: true });
+          return null;
+        }
+        if (refunded > 0) throw new Error(`the charge already has ${refunded} cents refunded: check it on Stripe's dashboard`);
+      }
       const refund = await stripe.refunds.create(
         { payment_intent: booking.stripePaymentIntentId, amount: booking.refundCents, metadata: { bookingId } },
-        // One refund per booking, whatever the number of attempts.
-        { idempotencyKey: `refund-${bookingId}` },
+        // One refund per booking, whatever the number of attempts in a series.
+        { idempotencyKey: retries > 0 ? `refund-${bookingId}-retry-${retries}` : `refund-${bookingId}` },
       );
       await ctx.runMutation(internal.refunds.recordRefund, {
         bookingId,
@@ -46,15 +61,16 @@ export const refundBooking = internalAction({
   },
 });
 
+/** Stripe's answer to a refund; without `refundId` when the charge showed the refund already made. */
 export const recordRefund = internalMutation({
-  args: { bookingId: v.id("bookings"), refundId: v.string(), succeeded: v.boolean() },
+  args: { bookingId: v.id("bookings"), refundId: v.optional(v.string()), succeeded: v.boolean() },
   returns: v.null(),
   handler: async (ctx, { bookingId, refundId, succeeded }) => {
     const booking = await ctx.db.get("bookings", bookingId);
     if (booking === null || booking.refundStatus === "succeeded") return null;
     const refundedAt = Date.now();
     await ctx.db.patch("bookings", bookingId, {
-      stripeRefundId: refundId,
+      ...(refundId === undefined ? {} : { stripeRefundId: refundId }),
       ...(succeeded ? { refundStatus: "succeeded", refundedAt } : {}),
     });
     if (succeeded) await countRefund(ctx, booking, booking.refundCents ?? 0, refundedAt);
@@ -76,6 +92,15 @@ export const recordRefundFailure = internalMutation({
     return null;
   },
 });
+
+/**
+ * An admin asks again for a refund left failed (after fixing what Stripe refused): "Rimborso in corso"
+ * again, and a new series of attempts through `refundBooking`.
+ */
+export async function retryFailedRefund(ctx: MutationCtx, booking: Doc<"bookings">) {
+  await ctx.db.patch("bookings", booking._id, { refundStatus: "pending", refundRetries: (booking.refundRetries ?? 0) + 1 });
+  await ctx.scheduler.runAfter(0, internal.refunds.refundBooking, { bookingId: booking._id, attempt: 1 });
+}
 
 /**
  * `charge.refunded` from Stripe: the refund reached the card's network, whoever started it.

@@ -134,6 +134,8 @@ export default defineSchema({
     refundCents: v.optional(v.number()),
     refundStatus: v.optional(refundStatus),
     stripeRefundId: v.optional(v.string()),
+    /** Times an admin asked again for a refund left failed (each series of attempts has its own key). */
+    refundRetries: v.optional(v.number()),
     refundedAt: v.optional(v.number()),
     clientJoinedAt: v.optional(v.number()),
     psychicJoinedAt: v.optional(v.number()),

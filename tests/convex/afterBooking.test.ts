@@ -164,6 +164,50 @@ describe("refunds that fail", () => {
     const failed = await w.as.admin.query(api.admin.listBookings, {});
     expect(JSON.stringify(failed)).toContain(other);
   });
+
+  it("one left failed is asked again by an admin: refunded once, under a new key, and off the list", async () => {
+    const w = await world();
+    const bookingId = await callBooking(w, { startsInMs: 3 * 24 * HOUR });
+    fakeStripe().failures = 100;
+    await w.as.psychicA.mutation(api.bookings.cancelByPsychic, { bookingId });
+    await finishAll(w.t);
+    expect((await bookingOf(w, bookingId))?.refundStatus).toBe("failed");
+
+    fakeStripe().failures = 0;
+    expect(await errorCodeOf(w.as.psychicA.mutation(api.admin.retryRefund, { bookingId }))).toBe("FORBIDDEN");
+    await w.as.admin.mutation(api.admin.retryRefund, { bookingId });
+    expect((await bookingOf(w, bookingId))?.refundStatus).toBe("pending");
+    // Asked twice before it ran: the second is refused, nothing is scheduled twice.
+    expect(await errorCodeOf(w.as.admin.mutation(api.admin.retryRefund, { bookingId }))).toBe("INVALID_STATE");
+    await finishAll(w.t);
+    expect(await bookingOf(w, bookingId)).toMatchObject({ refundStatus: "succeeded", refundRetries: 1, refundedAt: expect.any(Number) });
+    expect(fakeStripe().refunds.map((refund) => [refund.amount, refund.idempotencyKey])).toEqual([[5000, `refund-${bookingId}-retry-1`]]);
+    const { needingAttention } = await w.as.admin.query(api.admin.listBookings, {});
+    expect(needingAttention.map((booking) => booking.id)).not.toContain(bookingId);
+  });
+
+  it("an admin's retry finds a refund already on the charge and records it instead of refunding twice", async () => {
+    const w = await world();
+    const bookingId = await callBooking(w, { startsInMs: 3 * 24 * HOUR });
+    fakeStripe().failures = 100;
+    await w.as.psychicA.mutation(api.bookings.cancelByPsychic, { bookingId });
+    await finishAll(w.t);
+    fakeStripe().failures = 0;
+    // Made at Stripe while its answer was lost on the way.
+    const intent = (await bookingOf(w, bookingId))!.stripePaymentIntentId!;
+    fakeStripe().refunds.push({ id: "re_lost", payment_intent: intent, amount: 5000, idempotencyKey: `refund-${bookingId}` });
+    await w.as.admin.mutation(api.admin.retryRefund, { bookingId });
+    await finishAll(w.t);
+    expect((await bookingOf(w, bookingId))?.refundStatus).toBe("succeeded");
+    expect(fakeStripe().refunds).toHaveLength(1);
+  });
+
+  it("an admin can ask again only for a refund left failed", async () => {
+    const w = await world();
+    expect(await errorCodeOf(w.as.admin.mutation(api.admin.retryRefund, { bookingId: w.bookingA }))).toBe("INVALID_STATE");
+    expect(await errorCodeOf(w.as.admin.mutation(api.admin.retryRefund, { bookingId: "nessuna" }))).toBe("NOT_FOUND");
+    expect((await bookingOf(w, w.bookingA))?.refundStatus).toBeUndefined();
+  });
 });
 
 describe("moving a booking", () => {

@@ -4,6 +4,7 @@ import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/components/toast";
 import { AdminMessagesPage } from "@/features/admin/AdminMessagesPage";
+import { BookingsTab, markRefundPending } from "@/features/admin/dashboard/BookingsTab";
 import { SettingsTab } from "@/features/admin/dashboard/SettingsTab";
 import { UsersTab } from "@/features/admin/dashboard/UsersTab";
 import { ContactPage } from "@/features/contact/ContactPage";
@@ -176,5 +177,55 @@ describe("the admin dashboard's tables and switches", () => {
     await userEvent.setup().click(screen.getByRole("switch", { name: "Modalità manutenzione" }));
     expect(convexMock.calls).toEqual([{ name: "admin:setSetting", args: { key: "maintenance_mode", value: true } }]);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile aggiornare l'impostazione"));
+  });
+});
+
+describe("the admin's bookings to check", () => {
+  const booking = (id: string, fields: Record<string, unknown>) => ({
+    id,
+    clientName: "Marta Conti",
+    clientEmail: "marta@esempio.it",
+    psychicProfileId: "p1",
+    psychicName: "Selene",
+    scheduledDate: "2026-11-30",
+    scheduledTime: "10:00",
+    startsAt: 0,
+    durationMinutes: 30,
+    priceCents: 3500,
+    status: "cancelled",
+    paidAt: 0,
+    refundStatus: null,
+    refundCents: null,
+    cancelReason: null,
+    attention: null,
+    createdAt: 0,
+    ...fields,
+  });
+  const failed = booking("b1", { refundStatus: "failed", refundCents: 3500, attention: "refund_failed" });
+  const late = booking("b2", { clientName: "Luca Neri", refundStatus: "succeeded", refundCents: 3500, attention: "late_payment" });
+  const retryName = { name: "Riprova il rimborso di Marta Conti del lunedì 30 novembre 2026 alle 10:00" };
+
+  it("offers to ask again for a failed refund, and says so when the server refuses", async () => {
+    convexMock.queries.set("admin:listBookings", { needingAttention: [failed, late], recent: [failed, late] });
+    renderWithProviders(<BookingsTab />);
+    const toCheck = within(screen.getByRole("table", { name: "Prenotazioni da controllare" }));
+    expect(toCheck.getAllByRole("button", { name: /^Riprova il rimborso/ })).toHaveLength(1);
+    const user = userEvent.setup();
+    await user.click(toCheck.getByRole("button", retryName));
+    expect(convexMock.calls).toContainEqual({ name: "admin:retryRefund", args: { bookingId: "b1" } });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Rimborso richiesto di nuovo", expect.stringContaining("Marta Conti")));
+
+    convexMock.handlers.set("admin:retryRefund", () => Promise.reject(new ConvexError({ code: "INVALID_STATE" })));
+    await user.click(toCheck.getByRole("button", retryName));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(expect.stringContaining("lo stato è cambiato nel frattempo")));
+  });
+
+  it("takes the booking off the list at once and shows its refund on its way", () => {
+    let value: unknown = { needingAttention: [failed, late], recent: [failed, late] };
+    const store = { getQuery: () => value, setQuery: (_query: unknown, _args: unknown, next: unknown) => (value = next) };
+    markRefundPending(store as never, "b1");
+    const next = value as { needingAttention: Array<{ id: string }>; recent: Array<{ id: string; refundStatus: string }> };
+    expect(next.needingAttention.map((row) => row.id)).toEqual(["b2"]);
+    expect(next.recent.map((row) => row.refundStatus)).toEqual(["pending", "succeeded"]);
   });
 });

@@ -1,7 +1,12 @@
-import { Badge, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { ReloadIcon } from "@radix-ui/react-icons";
+import { useMutation } from "convex/react";
+import type { OptimisticLocalStore } from "convex/browser";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
-import { formatCents, formatMinutes, formatShortDate } from "@/lib/format";
+import { toast } from "@/components/toast";
+import { errorMessage } from "@/lib/errors";
+import { formatCents, formatItalianDate, formatMinutes, formatShortDate } from "@/lib/format";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 
@@ -20,13 +25,36 @@ const statusBadges: Record<AdminBooking["status"], { label: string; color: "gree
 const refundLabels = { pending: "Rimborso in corso", succeeded: "Rimborsato", failed: "Rimborso non riuscito" } as const;
 
 const attentionLabels = {
-  refund_failed: "Il rimborso non è riuscito dopo vari tentativi: va fatto a mano dal pannello Stripe.",
+  refund_failed: "Il rimborso non è riuscito dopo vari tentativi: riprova quando la causa è risolta, o fallo dal pannello Stripe.",
   late_payment: "Pagamento arrivato dopo la scadenza della prenotazione: rimborsato automaticamente, controlla l'esito.",
 } as const;
+
+const retryFailed = "Impossibile riprovare il rimborso.";
+
+/** At once: the booking leaves the list to check and its refund reads 'Rimborso in corso'. */
+export function markRefundPending(store: OptimisticLocalStore, bookingId: string) {
+  const current = store.getQuery(api.admin.listBookings, {});
+  if (current === undefined) return;
+  store.setQuery(api.admin.listBookings, {}, {
+    needingAttention: current.needingAttention.filter((booking) => booking.id !== bookingId),
+    recent: current.recent.map((booking) => (booking.id === bookingId ? { ...booking, refundStatus: "pending" as const } : booking)),
+  });
+}
 
 /** Prenotazioni: those needing the admin first, then the ten newest. */
 export function BookingsTab() {
   const { data, error } = useTableQuery(api.admin.listBookings, {});
+  const retryRefund = useMutation(api.admin.retryRefund).withOptimisticUpdate((store, { bookingId }) =>
+    markRefundPending(store, bookingId),
+  );
+  const retry = async (booking: AdminBooking) => {
+    try {
+      await retryRefund({ bookingId: booking.id });
+      toast.success("Rimborso richiesto di nuovo", `${booking.clientName}: lo stato si aggiorna appena Stripe risponde.`);
+    } catch (failure) {
+      toast.error(errorMessage(failure, retryFailed));
+    }
+  };
   if (error) return <TableError what="delle prenotazioni" reason={error} />;
   if (data === undefined) return <TableLoading label="Caricamento delle prenotazioni" />;
   return (
@@ -38,7 +66,7 @@ export function BookingsTab() {
         {data.needingAttention.length === 0 ? (
           <TableEmpty>Nessuna prenotazione richiede un intervento.</TableEmpty>
         ) : (
-          <BookingsTable label="Prenotazioni da controllare" bookings={data.needingAttention} withReason />
+          <BookingsTable label="Prenotazioni da controllare" bookings={data.needingAttention} onRetryRefund={retry} />
         )}
       </section>
       <section aria-labelledby="recent-heading">
@@ -55,7 +83,17 @@ export function BookingsTab() {
   );
 }
 
-function BookingsTable({ label, bookings, withReason = false }: { label: string; bookings: AdminBooking[]; withReason?: boolean }) {
+function BookingsTable({
+  label,
+  bookings,
+  onRetryRefund,
+}: {
+  label: string;
+  bookings: AdminBooking[];
+  /** Given for the list to check: its rows say why, and a failed refund can be asked again. */
+  onRetryRefund?: (booking: AdminBooking) => void;
+}) {
+  const withReason = onRetryRefund !== undefined;
   return (
     <Table.Root variant="surface">
       <TableCaption>{label}</TableCaption>
@@ -95,9 +133,21 @@ function BookingsTable({ label, bookings, withReason = false }: { label: string;
                 </Badge>
               </Table.Cell>
               <Table.Cell>
-                {withReason && booking.attention
-                  ? attentionLabels[booking.attention]
-                  : booking.refundStatus
+                {withReason && booking.attention ? (
+                  <Flex direction="column" gap="2" align="start">
+                    <Text>{attentionLabels[booking.attention]}</Text>
+                    {booking.attention === "refund_failed" ? (
+                      <Button
+                        size="1"
+                        variant="soft"
+                        onClick={() => onRetryRefund(booking)}
+                        aria-label={`Riprova il rimborso di ${booking.clientName} del ${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`}
+                      >
+                        <ReloadIcon /> Riprova il rimborso
+                      </Button>
+                    ) : null}
+                  </Flex>
+                ) : booking.refundStatus
                     ? `${refundLabels[booking.refundStatus]}${booking.refundCents !== null ? ` (${formatCents(booking.refundCents)})` : ""}`
                     : "—"}
               </Table.Cell>
