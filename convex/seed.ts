@@ -66,7 +66,7 @@ export const run = internalAction({
   },
 });
 
-/** The demo client's upcoming paid consultations that have no payment at Stripe yet. */
+/** The demo client's paid consultations (upcoming, or with a failed refund) that have no payment at Stripe yet. */
 export const unpaidDemoBookings = internalQuery({
   args: {},
   returns: v.array(v.object({ bookingId: v.id("bookings"), priceCents: v.number(), email: v.string() })),
@@ -80,7 +80,12 @@ export const unpaidDemoBookings = internalQuery({
       .query("bookings")
       .withIndex("by_client_status_startsAt", (q) => q.eq("clientId", client._id).eq("status", "confirmed").gt("startsAt", Date.now()))
       .take(20);
-    return upcoming
+    // And the one whose refund the admin may ask again for (insertDemoFailedRefund).
+    const failedRefunds = await ctx.db
+      .query("bookings")
+      .withIndex("by_client_status_startsAt", (q) => q.eq("clientId", client._id).eq("status", "cancelled"))
+      .take(20);
+    return [...upcoming, ...failedRefunds.filter((booking) => booking.refundStatus === "failed")]
       .filter((booking) => booking.stripePaymentIntentId === undefined)
       .map((booking) => ({ bookingId: booking._id, priceCents: booking.priceCents, email: demoAccounts.client.email }));
   },
@@ -96,9 +101,10 @@ export const attachDemoPayment = internalMutation({
 });
 
 /**
- * Offline only (the local Stripe stand-in, STRIPE_API_BASE): the demo client's upcoming consultations are
- * paid for real at the stand-in with its test-payment door, so cancelling one refunds through Stripe as
- * any booking's would ("Rimborso in corso", then "Rimborsato il …"). The stand-in's webhook for these
+ * Offline only (the local Stripe stand-in, STRIPE_API_BASE): the demo client's upcoming consultations (and
+ * the one whose refund failed) are paid for real at the stand-in with its test-payment door, so cancelling
+ * one, or the admin's retry, refunds through Stripe as any booking's would ("Rimborso in corso", then
+ * "Rimborsato il …"). The stand-in's webhook for these
  * payments finds the bookings already paid and changes nothing. Elsewhere, or if the stand-in does not
  * answer, the bookings stay as seeded (a refund of one would then be left failed for the admin).
  */
@@ -268,6 +274,33 @@ async function insertDemoBookings(ctx: MutationCtx, now: number) {
 }
 
 /**
+ * A consultation of the demo client that a reader cancelled yesterday and whose refund Stripe kept
+ * refusing, for the admin's "Da controllare" list. Offline it is paid at the Stripe stand-in like the
+ * upcoming ones, so 'Riprova il rimborso' really refunds it.
+ */
+async function insertDemoFailedRefund(ctx: MutationCtx, now: number) {
+  const client = await ctx.db
+    .query("users")
+    .withIndex("email", (q) => q.eq("email", demoAccounts.client.email))
+    .unique();
+  const profile = (await ctx.db.query("psychicProfiles").take(20)).find((candidate) => candidate.psychicName === demoReaders[2].psychicName);
+  if (client === null || profile === undefined) return;
+  const minutes = profile.availableDurations[0];
+  const day = 24 * 60 * 60_000;
+  const fields = newBookingFields(profile, client._id, { date: addDays(utcMsToRome(now).date, 4), time: "11:00", durationMinutes: minutes });
+  await ctx.db.insert("bookings", {
+    ...fields,
+    status: "cancelled",
+    paidAt: now - 2 * day,
+    cancelledAt: now - day,
+    cancelledBy: "psychic",
+    cancelReason: "psychic_cancelled",
+    refundCents: fields.priceCents,
+    refundStatus: "failed",
+  });
+}
+
+/**
  * The admin area's demo data: a reader waiting for review and contact messages in every status.
  * The demo bookings and messages are written directly, so the figures are then counted from them.
  */
@@ -294,6 +327,7 @@ export const insertDemoAdminData = internalMutation({
     for (const { status, ...message } of demoMessages) {
       await ctx.db.insert("contactMessages", { ...message, status, updatedAt: now });
     }
+    await insertDemoFailedRefund(ctx, now);
     await rebuildCounters(ctx);
     return null;
   },

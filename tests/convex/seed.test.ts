@@ -97,6 +97,12 @@ describe("the demo seed", () => {
       clients: { total: 1 + demoPastClients.length },
       consultations: { total: paid },
     });
+    // A refund left failed waits for the admin, who may ask again.
+    const { needingAttention } = await as.query(api.admin.listBookings, {});
+    expect(needingAttention).toEqual([
+      expect.objectContaining({ clientName: demoAccounts.client.name, psychicName: "Aurora", attention: "refund_failed", refundStatus: "failed" }),
+    ]);
+    expect(await t.query(internal.seed.unpaidDemoBookings, {})).toContainEqual(expect.objectContaining({ bookingId: needingAttention[0].id }));
     // Public visitors still see only the approved readers.
     expect((await t.query(api.psychics.listPublic, {})).readers).toHaveLength(demoReaders.length);
     expect(await t.mutation(internal.admin.recountCounters, {})).toMatchObject({ changed: 0 });

@@ -162,3 +162,26 @@ test("every tab of the admin dashboard shows its data and is accessible", async 
   await page.goto(page.url());
   await expect(page.getByRole("tab", { name: "Impostazioni" })).toHaveAttribute("aria-selected", "true");
 });
+
+test("the admin asks again for a refund Stripe refused: it goes through, and the client's open dashboard says so", async ({ page, browser }) => {
+  // The demo client's consultation with Aurora, cancelled by the reader, whose refund was left failed.
+  const context = await browser.newContext({ locale: "it-IT", timezoneId: "Europe/Rome" });
+  const client = await context.newPage();
+  await signInAs(client, "client");
+  const cancelled = client.getByRole("list", { name: "Tutti i consulti" }).getByRole("listitem").filter({ hasText: "Aurora" });
+  await expect(cancelled).toContainText("Rimborso in corso");
+
+  await signInAs(page, "admin");
+  await page.goto("/admin-dashboard?tab=prenotazioni");
+  const toCheck = page.getByRole("table", { name: "Prenotazioni da controllare" });
+  await expect(toCheck).toContainText("Il rimborso non è riuscito dopo vari tentativi");
+  await expectAccessible(page, "Prenotazioni with a refund to ask again for");
+  await toCheck.getByRole("button", { name: /^Riprova il rimborso di Giulia Bianchi/ }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Rimborso richiesto di nuovo" })).toBeVisible();
+  // Off the list at once.
+  await expect(page.getByRole("button", { name: /^Riprova il rimborso di Giulia Bianchi/ })).toHaveCount(0);
+
+  // Through the Stripe stand-in and its charge.refunded webhook, to the client's page without a reload.
+  await expect(cancelled.getByText(/^Rimborsato il \d{2}\/\d{2}\/\d{4}$/)).toBeVisible({ timeout: 20_000 });
+  await context.close();
+});
