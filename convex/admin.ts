@@ -8,6 +8,7 @@ import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { adminBooking, clientRow, messageRow, readerRow, toAdminBooking, toClientRow, toMessageRow, toReaderRow, toUserRow, userRow } from "./lib/adminViews";
+import { bookingX } from "./lib/access";
 import { countMessage, readCounter } from "./lib/counters";
 import { rebuildCounters } from "./lib/counterRecount";
 import { fail } from "./lib/errors";
@@ -154,9 +155,7 @@ export const retryRefund = adminMutation({
   args: { bookingId: v.string() },
   returns: v.null(),
   handler: async (ctx, { bookingId }) => {
-    const id = ctx.db.normalizeId("bookings", bookingId);
-    const booking = id === null ? null : await ctx.db.get("bookings", id);
-    if (booking === null) return fail("NOT_FOUND");
+    const booking = await bookingX(ctx, bookingId);
     if (booking.refundStatus !== "failed") return fail("INVALID_STATE");
     await retryFailedRefund(ctx, booking);
     return null;

@@ -67,7 +67,7 @@ export async function ownPsychicProfileX(ctx: QueryCtx, userId: Id<"users">): Pr
   return (await ownPsychicProfile(ctx, userId)) ?? fail("NOT_FOUND");
 }
 
-async function bookingX(ctx: QueryCtx, id: string): Promise<Doc<"bookings">> {
+export async function bookingX(ctx: QueryCtx, id: string): Promise<Doc<"bookings">> {
   const bookingId = ctx.db.normalizeId("bookings", id);
   const booking = bookingId === null ? null : await ctx.db.get("bookings", bookingId);
   return booking ?? fail("NOT_FOUND");

@@ -16,7 +16,7 @@ export type Viewer = NonNullable<FunctionReturnType<typeof api.users.viewer>>;
  * as signed out, because `users.viewer` answers null for it.
  */
 export function useViewer(): Viewer | null | undefined {
-  // A failed read counts as loading here, so the header keeps its placeholder.
+  // A failed read counts as loading here, so the header keeps showing its loading skeleton.
   // The route guards read useCheckedViewer and say that the account could not be checked.
   const viewer = useCheckedViewer();
   return viewer instanceof Error ? undefined : viewer;
