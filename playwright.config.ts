@@ -30,11 +30,19 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: { baseURL, trace: "retain-on-failure", locale: "it-IT", timezoneId: "Europe/Rome" },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions }, testIgnore: /.*\.(mobile|exclusive)\.spec\.ts/ },
+    // Each demo role signed in once; the other projects start from the saved sessions (env.ts sessionFile).
+    { name: "sessions", use: { ...devices["Desktop Chrome"], launchOptions }, testMatch: /sessions\.setup\.ts/ },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], launchOptions },
+      testIgnore: /.*\.(mobile|exclusive)\.spec\.ts/,
+      dependencies: ["sessions"],
+    },
     {
       name: "mobile",
       use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, hasTouch: true, launchOptions },
       testMatch: /.*\.mobile\.spec\.ts/,
+      dependencies: ["sessions"],
     },
     // Platform-wide switches (settings.exclusive.spec.ts): after every other test, one at a time.
     {
@@ -43,6 +51,8 @@ export default defineConfig({
       testMatch: /.*\.exclusive\.spec\.ts/,
       dependencies: ["desktop", "mobile"],
       fullyParallel: false,
+      // Its files flip switches too: one test at a time across them.
+      workers: 1,
     },
   ],
   // The whole product as `npm start` runs it, on its own ports and a fresh data folder.

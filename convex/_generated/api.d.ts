@@ -21,6 +21,7 @@ import type * as calls from "../calls.js";
 import type * as consultationStats from "../consultationStats.js";
 import type * as contact from "../contact.js";
 import type * as crons from "../crons.js";
+import type * as demoScenes from "../demoScenes.js";
 import type * as emails from "../emails.js";
 import type * as http from "../http.js";
 import type * as lib_access from "../lib/access.js";
@@ -88,6 +89,7 @@ declare const fullApi: ApiFromModules<{
   consultationStats: typeof consultationStats;
   contact: typeof contact;
   crons: typeof crons;
+  demoScenes: typeof demoScenes;
   emails: typeof emails;
   http: typeof http;
   "lib/access": typeof lib_access;

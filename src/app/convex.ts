@@ -8,4 +8,8 @@ const url = import.meta.env.VITE_CONVEX_URL as string | undefined;
 if (!url) {
   throw new Error("VITE_CONVEX_URL non è impostato: avvia l'app con `npm start` o `npx convex dev`.");
 }
-export const convex = new ConvexReactClient(url);
+// A page load keeps the signed-in token it finds while the server accepts it and refreshes it before it
+// expires, instead of exchanging the refresh token at once: otherwise every load re-runs all of the
+// person's queries under a second token and spends a refresh token, and one saved session opened in
+// two browsers signs one of them out (the auth library reads an old refresh token used again as a replay).
+export const convex = new ConvexReactClient(url, { initialAuthTokenReuse: true });

@@ -32,3 +32,10 @@ export async function runInternal(path: string, args: Record<string, unknown>): 
   if (result.status !== "success") throw new Error(`${path}: ${result.errorMessage}`);
   return result.value;
 }
+
+export type DemoRole = "client" | "reader" | "admin";
+
+/** Where the sessions project (sessions.setup.ts) saves each demo role's signed-in browser state. */
+export function sessionFile(role: DemoRole): string {
+  return join(tmpdir(), `arcano-e2e-sessions-${e2ePorts.app}`, `${role}.json`);
+}

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+export { sessionFile } from "./env";
 
 /**
  * Every page test fails on a console error or an uncaught exception in the page,
@@ -28,14 +29,18 @@ export { expect };
  */
 export function expectRefusals(consoleErrors: string[], codes: string[]) {
   const provoked = (text: string) => codes.some((code) => text.includes(`Uncaught ConvexError: {"code":"${code}"`));
-  for (const code of codes) expect(consoleErrors.some((text) => text.includes(`"code":"${code}"`)), code).toBe(true);
+  for (const code of codes)
+    expect(
+      consoleErrors.some((text) => text.includes(`"code":"${code}"`)),
+      code,
+    ).toBe(true);
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !provoked(text)));
 }
-
 
 /**
  * The page as it is now (an open dialog included) has no serious or critical accessibility
  * violation by axe-core's WCAG 2 A/AA rules. The report names each rule and element that fails.
+ * Called from the accessibility specs only: one scan per page state, not again inside journeys.
  */
 export async function expectAccessible(page: Page, what = page.url()) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -63,3 +68,20 @@ export async function signInAs(page: Page, who: keyof typeof demo) {
   const home = { client: /\/dashboard$/, reader: /\/psychic-dashboard$/, admin: /\/admin-dashboard$/ }[who];
   await expect(page).toHaveURL(home);
 }
+
+/** Chromium for the call room: a fake microphone and camera, allowed without a prompt, and audio between pages on loopback. */
+export const callLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    "--allow-loopback-in-peer-connection",
+    "--autoplay-policy=no-user-gesture-required",
+  ],
+};

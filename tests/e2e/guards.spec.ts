@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, sessionFile, test } from "./fixtures";
 
 // The router's guards as a person meets them: typing an address they may not open.
 const DEMO_PASSWORD = "arcano-demo";
@@ -20,15 +20,17 @@ test("a visitor typing /dashboard signs in first and is then taken to the dashbo
   await expect(page.getByRole("banner").getByText(/^Ciao, /)).toBeVisible();
 });
 
-test("a signed-in client typing an admin or a psychic page is sent away", async ({ page }) => {
-  await page.goto("/login");
-  await signIn(page, "cliente@esempio.it", DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+test.describe("the demo client", () => {
+  test.use({ storageState: sessionFile("client") });
 
-  await page.goto("/admin-dashboard");
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Il consulto di cartomanzia, quando vuoi tu" })).toBeVisible();
+  test("a signed-in client typing an admin or a psychic page is sent away", async ({ page }) => {
+    await page.goto("/admin-dashboard");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Il consulto di cartomanzia, quando vuoi tu" })).toBeVisible();
 
-  await page.goto("/psychic-dashboard");
-  await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/psychic-dashboard");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/psychic/settings");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
 });

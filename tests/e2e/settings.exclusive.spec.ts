@@ -2,11 +2,11 @@
 // alone after every other project (playwright.config.ts, "exclusive"): a switch is platform-wide,
 // so flipping it while other tests sign up or book would break them.
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, expectRefusals, signInAs, test } from "./fixtures";
+import { personPage } from "./api";
+import { expect, expectRefusals, sessionFile, test } from "./fixtures";
 
 async function adminSettings(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signInAs(page, "admin");
+  const page = await personPage(browser, sessionFile("admin"));
   await page.goto("/admin-dashboard?tab=impostazioni");
   return page;
 }
@@ -26,7 +26,6 @@ test("reader registration off: /register?type=psychic says so, live, and Cartoma
   await expect(page.getByText("Le registrazioni per cartomanti sono attualmente disabilitate. Riprova più tardi.")).toBeVisible();
   await expect(page.getByRole("radio", { name: /Cartomante/ })).toBeDisabled();
   await expect(page.getByRole("radio", { name: /Cliente/ })).toBeChecked();
-  await expectAccessible(page, "the register page with reader registration off");
 
   await flip(admin, "Registrazione cartomanti", true);
   await expect(page.getByText("Le registrazioni per cartomanti sono attualmente disabilitate")).toHaveCount(0);
@@ -46,25 +45,31 @@ test("booking off: the booking page says bookings are suspended; back on, it off
   await admin.context().close();
 });
 
-test("maintenance mode: a banner for everyone, live; a client's change is refused; the admin still works", async ({ page, browser, consoleErrors }) => {
-  const admin = await adminSettings(browser);
-  await signInAs(page, "client");
-  await page.goto("/settings");
-  await expect(page.getByTestId("maintenance-banner")).toHaveCount(0);
+test.describe("the demo client", () => {
+  test.use({ storageState: sessionFile("client") });
 
-  await flip(admin, "Modalità manutenzione", true);
-  await expect(page.getByTestId("maintenance-banner")).toContainText("La piattaforma è in manutenzione.");
-  await expect(admin.getByTestId("maintenance-banner")).toContainText("Come amministratore puoi continuare a lavorare.");
-  await expectAccessible(page, "a page with the maintenance banner");
+  test("maintenance mode: a banner for everyone, live; a client's change is refused; the admin still works", async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    const admin = await adminSettings(browser);
+    await page.goto("/settings");
+    await expect(page.getByTestId("maintenance-banner")).toHaveCount(0);
 
-  // The server refuses the client's write with the clear message (the name goes back).
-  await page.getByLabel("Nome e cognome").fill("Cliente in manutenzione");
-  await page.getByRole("button", { name: "Salva", exact: true }).click();
-  await expect(page.getByTestId("toast").filter({ hasText: "La piattaforma è in manutenzione." })).toBeVisible();
-  expectRefusals(consoleErrors, ["MAINTENANCE_MODE"]);
+    await flip(admin, "Modalità manutenzione", true);
+    await expect(page.getByTestId("maintenance-banner")).toContainText("La piattaforma è in manutenzione.");
+    await expect(admin.getByTestId("maintenance-banner")).toContainText("Come amministratore puoi continuare a lavorare.");
 
-  // The admin's own switch still works during maintenance.
-  await flip(admin, "Modalità manutenzione", false);
-  await expect(page.getByTestId("maintenance-banner")).toHaveCount(0);
-  await admin.context().close();
+    // The server refuses the client's write with the clear message (the name goes back).
+    await page.getByLabel("Nome e cognome").fill("Cliente in manutenzione");
+    await page.getByRole("button", { name: "Salva", exact: true }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "La piattaforma è in manutenzione." })).toBeVisible();
+    expectRefusals(consoleErrors, ["MAINTENANCE_MODE"]);
+
+    // The admin's own switch still works during maintenance.
+    await flip(admin, "Modalità manutenzione", false);
+    await expect(page.getByTestId("maintenance-banner")).toHaveCount(0);
+    await admin.context().close();
+  });
 });

@@ -1,7 +1,7 @@
 // The signed-in pages at 360 px: each fits the screen without horizontal scrolling once its data is in,
 // for the client, the reader and the admin (every tab of the panel and the inbox).
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, signInAs, test } from "./fixtures";
+import { expect, sessionFile, test } from "./fixtures";
 
 /** Opens `path`, waits for what shows its data, and checks nothing sticks out sideways. */
 async function expectFits(page: Page, path: string, loaded: (page: Page) => Locator) {
@@ -11,51 +11,63 @@ async function expectFits(page: Page, path: string, loaded: (page: Page) => Loca
   expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
 }
 
-test("at 360 px the client's dashboard, settings and the contact form fit", async ({ page }) => {
-  await signInAs(page, "client");
-  await expectFits(page, "/dashboard", (p) => p.getByRole("list", { name: "Tutti i consulti" }).getByRole("listitem"));
-  await expectFits(page, "/settings", (p) => p.getByRole("main").getByRole("button", { name: /Elimina account/ }));
-  await expectFits(page, "/contact", (p) => p.getByRole("main").getByRole("button", { name: "Invia messaggio" }));
+test.describe("the demo client", () => {
+  test.use({ storageState: sessionFile("client") });
 
-  // The booking page, moving the demo client's upcoming consultation: calendar, times and summary.
-  await page.goto("/dashboard");
-  await page.getByRole("list", { name: "Prossimi consulti" }).getByRole("link", { name: /^Sposta il consulto/ }).first().click();
-  await expect(page.getByRole("heading", { level: 1, name: "Sposta il consulto" })).toBeVisible();
-  await expectFits(page, page.url().replace(/^https?:\/\/[^/]+/, ""), (p) => p.getByRole("button", { name: "Mese successivo" }));
+  test("at 360 px the client's dashboard, settings and the contact form fit", async ({ page }) => {
+    await expectFits(page, "/dashboard", (p) => p.getByRole("list", { name: "Tutti i consulti" }).getByRole("listitem"));
+    await expectFits(page, "/settings", (p) => p.getByRole("main").getByRole("button", { name: /Elimina account/ }));
+    await expectFits(page, "/contact", (p) => p.getByRole("main").getByRole("button", { name: "Invia messaggio" }));
+
+    // The booking page, moving the demo client's upcoming consultation: calendar, times and summary.
+    await page.goto("/dashboard");
+    await page
+      .getByRole("list", { name: "Prossimi consulti" })
+      .getByRole("link", { name: /^Sposta il consulto/ })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Sposta il consulto" })).toBeVisible();
+    await expectFits(page, page.url().replace(/^https?:\/\/[^/]+/, ""), (p) => p.getByRole("button", { name: "Mese successivo" }));
+  });
 });
 
-test("at 360 px the reader's dashboard with its figures and chart fits", async ({ page }) => {
-  await signInAs(page, "reader");
-  await expectFits(page, "/psychic-dashboard", (p) => p.getByRole("table", { name: /Consulti, ore, guadagni netti/ }).getByRole("row"));
-  await expectFits(page, "/psychic/settings", (p) => p.getByRole("main").getByRole("switch"));
+test.describe("the demo reader", () => {
+  test.use({ storageState: sessionFile("reader") });
+
+  test("at 360 px the reader's dashboard with its figures and chart fits", async ({ page }) => {
+    await expectFits(page, "/psychic-dashboard", (p) => p.getByRole("table", { name: /Consulti, ore, guadagni netti/ }).getByRole("row"));
+    await expectFits(page, "/psychic/settings", (p) => p.getByRole("main").getByRole("switch"));
+  });
 });
 
-test("at 360 px every tab of the admin panel and the inbox fit", async ({ page }) => {
-  test.setTimeout(60_000);
-  await signInAs(page, "admin");
-  const tabs: Array<[string, (page: Page) => Locator]> = [
-    ["panoramica", (p) => p.getByRole("region", { name: "Ricavi" }).getByText("€")],
-    ["utenti", (p) => p.getByRole("table", { name: "Utenti" }).getByText("cliente@esempio.it")],
-    ["cartomanti", (p) => p.getByRole("table").getByText("cartomante@esempio.it")],
-    ["clienti", (p) => p.getByRole("table", { name: "Clienti" }).getByText("cliente@esempio.it")],
-    ["prenotazioni", (p) => p.getByRole("table", { name: "Ultime prenotazioni" }).getByRole("row")],
-    ["messaggi", (p) => p.getByText(/su \d+\.|in tutto/)],
-    ["impostazioni", (p) => p.getByRole("switch", { name: "Prenotazioni" })],
-  ];
-  for (const [tab, loaded] of tabs) await expectFits(page, `/admin-dashboard?tab=${tab}`, loaded);
-  await expectFits(page, "/admin/messages", (p) => p.getByRole("main").getByRole("link", { name: /Rispondi via email/ }));
-});
+test.describe("the demo admin", () => {
+  test.use({ storageState: sessionFile("admin") });
 
-test("at 360 px the inbox's filter is a menu that filters the messages", async ({ page }) => {
-  await signInAs(page, "admin");
-  await page.goto("/admin/messages");
-  const filter = page.getByRole("combobox", { name: "Filtra per stato" });
-  await expect(filter).toContainText(/Tutti \(\d+\)/);
-  await filter.click();
-  await page.getByRole("option", { name: /Risposti/ }).click();
-  await expect(filter).toContainText("Risposti");
-  const cards = page.getByRole("main").getByRole("article");
-  await expect(cards.first()).toBeVisible();
-  await expect(cards.filter({ hasText: "Non letto" })).toHaveCount(0);
-  await expectAccessible(page, "the inbox at 360 px");
+  test("at 360 px every tab of the admin panel and the inbox fit", async ({ page }) => {
+    // Eight page loads, each waiting for its data: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
+    const tabs: Array<[string, (page: Page) => Locator]> = [
+      ["panoramica", (p) => p.getByRole("region", { name: "Ricavi" }).getByText("€")],
+      ["utenti", (p) => p.getByRole("table", { name: "Utenti" }).getByText("cliente@esempio.it")],
+      ["cartomanti", (p) => p.getByRole("table").getByText("cartomante@esempio.it")],
+      ["clienti", (p) => p.getByRole("table", { name: "Clienti" }).getByText("cliente@esempio.it")],
+      ["prenotazioni", (p) => p.getByRole("table", { name: "Ultime prenotazioni" }).getByRole("row")],
+      ["messaggi", (p) => p.getByText(/su \d+\.|in tutto/)],
+      ["impostazioni", (p) => p.getByRole("switch", { name: "Prenotazioni" })],
+    ];
+    for (const [tab, loaded] of tabs) await expectFits(page, `/admin-dashboard?tab=${tab}`, loaded);
+    await expectFits(page, "/admin/messages", (p) => p.getByRole("main").getByRole("link", { name: /Rispondi via email/ }));
+  });
+
+  test("at 360 px the inbox's filter is a menu that filters the messages", async ({ page }) => {
+    await page.goto("/admin/messages");
+    const filter = page.getByRole("combobox", { name: "Filtra per stato" });
+    await expect(filter).toContainText(/Tutti \(\d+\)/);
+    await filter.click();
+    await page.getByRole("option", { name: /Risposti/ }).click();
+    await expect(filter).toContainText("Risposti");
+    const cards = page.getByRole("main").getByRole("article");
+    await expect(cards.first()).toBeVisible();
+    await expect(cards.filter({ hasText: "Non letto" })).toHaveCount(0);
+  });
 });

@@ -143,16 +143,19 @@ export function useConference(room: Room, now: number) {
     return () => clearTimeout(timer);
   }, [state, fail]);
 
-  // Presence: the session hears from this page every few seconds while it is in the call.
+  // Presence: the session hears from this page every few seconds while it is in the call. Once the
+  // window is over by this clock the call ends here: the server would only refuse the beat.
+  const endsAt = room.endsAt;
   useEffect(() => {
     if (state !== "connected") return;
     const timer = setInterval(() => {
+      if (Date.now() >= endsAt) return end();
       join({ bookingId }).catch((failure: unknown) => {
         if (errorCodeOf(failure) === "CALL_ENDED") end();
       });
     }, HEARTBEAT_MS);
     return () => clearInterval(timer);
-  }, [state, bookingId, join, end]);
+  }, [state, bookingId, endsAt, join, end]);
 
   // The offline provider's messages from the other party, live.
   const signals = useQuery(

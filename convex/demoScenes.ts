@@ -1,0 +1,64 @@
+// Moments of the product set up on the demo data at once, for trying them by hand
+// (`npx convex run demoScenes:pendingReader '{"psychicName":"Lyra"}'`) and for the browser tests,
+// which would otherwise click for a minute to reach them. Internal: no client can call them.
+import { v } from "convex/values";
+import { rebuildCounters } from "./lib/counterRecount";
+import { internalMutation } from "./lib/functions";
+import { demoPendingReader } from "./model/demoAdminData";
+
+/**
+ * A new reader account whose complete profile waits for the admin's review, as Vega's does in the
+ * demo: each call makes another, so tests that approve or reject one never race for the same.
+ */
+export const pendingReader = internalMutation({
+  args: { psychicName: v.string() },
+  returns: v.object({ userId: v.id("users"), profileId: v.id("psychicProfiles"), email: v.string() }),
+  handler: async (ctx, { psychicName }) => {
+    const name = psychicName.trim();
+    if (name.length === 0 || name.length > 60) throw new Error("psychicName: 1 to 60 characters");
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    const userId = await ctx.db.insert("users", { name: `${name} Prova`, accountType: "psychic", consentGivenAt: Date.now() });
+    // The id makes the address unique however many are made at once.
+    const email = `${slug}.${userId.slice(-8)}@esempio.it`;
+    await ctx.db.patch("users", userId, { email });
+    const { email: _email, name: _name, psychicName: _psychicName, ...facts } = demoPendingReader;
+    const profileId = await ctx.db.insert("psychicProfiles", {
+      ...facts,
+      psychicName: name,
+      userId,
+      specialties: ["Carte Sibille", "Rune"],
+      specializations: ["Decisioni Importanti"],
+      totalConsultations: 0,
+      reviewCount: 0,
+      isAvailable: true,
+      isPubliclyVisible: true,
+      profileStatus: "pending",
+      verificationCallCompleted: false,
+      hourlyRateEuros: facts.pricing["60"],
+      availableDurations: [30, 60],
+    });
+    // The admin's figures count the new account and the review queue from the tables.
+    await rebuildCounters(ctx);
+    return { userId, profileId, email };
+  },
+});
+
+/**
+ * Brings the end of a consultation that is under way to `inSeconds` from now, so the room's closing
+ * can be watched without waiting out a real window. Only a confirmed booking that has started.
+ */
+export const endCallIn = internalMutation({
+  args: { bookingId: v.id("bookings"), inSeconds: v.number() },
+  returns: v.number(),
+  handler: async (ctx, { bookingId, inSeconds }) => {
+    const booking = await ctx.db.get("bookings", bookingId);
+    const now = Date.now();
+    if (booking === null || booking.status !== "confirmed" || booking.startsAt > now) {
+      throw new Error("endCallIn: only a confirmed consultation under way");
+    }
+    if (!Number.isFinite(inSeconds) || inSeconds < 0 || inSeconds > 3600) throw new Error("inSeconds: 0 to 3600");
+    const endsAt = now + Math.round(inSeconds * 1000);
+    await ctx.db.patch("bookings", bookingId, { endsAt });
+    return endsAt;
+  },
+});

@@ -1,0 +1,32 @@
+// Page states that exist only on a phone (360 px) pass axe-core (see accessibility.spec.ts).
+import { expect, expectAccessible, sessionFile, test } from "./fixtures";
+
+test("at 360 px the open menu", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Apri il menu" }).click();
+  await expect(page.getByRole("navigation", { name: "Menu mobile" })).toBeVisible();
+  await expectAccessible(page, "the mobile menu");
+});
+
+test.describe("the demo reader", () => {
+  test.use({ storageState: sessionFile("reader") });
+
+  test("at 360 px the dashboard's figures scroll sideways and take keyboard focus", async ({ page }) => {
+    await page.goto("/psychic-dashboard");
+    const figures = page.getByRole("region", { name: "Andamento mensile" });
+    await expect(figures.getByRole("table", { name: /ultimi 6 mesi/ }).getByRole("row")).toHaveCount(7);
+    await expect(figures.locator(".rt-ScrollAreaViewport")).toHaveAttribute("tabindex", "0");
+    await expectAccessible(page, "the reader dashboard at 360 px");
+  });
+});
+
+test.describe("the demo admin", () => {
+  test.use({ storageState: sessionFile("admin") });
+
+  test("at 360 px the inbox with its filter menu", async ({ page }) => {
+    await page.goto("/admin/messages");
+    await expect(page.getByRole("combobox", { name: "Filtra per stato" })).toContainText(/Tutti \(\d+\)/);
+    await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
+    await expectAccessible(page, "the inbox at 360 px");
+  });
+});
