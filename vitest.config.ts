@@ -11,6 +11,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // Checks on the repository itself (package.json, package-lock.json).
+        test: { name: "repo", environment: "node", include: ["tests/*.test.ts"] },
+      },
+      {
+        extends: true,
         test: {
           name: "convex",
           environment: "edge-runtime",
