@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Runs every suite (type-check, lint, Vitest, Playwright) and ends with one line
 // "N passed, N failed" over all of them. Type-check and lint count as one test each.
+// Before the summary it names the ten slowest tests across Vitest and Playwright.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
 const outDir = join(process.cwd(), "test-results", "summary");
 rmSync(outDir, { recursive: true, force: true });
@@ -11,6 +12,8 @@ mkdirSync(outDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+/** Every test's time: { ms, label }. */
+const timings = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n━━ ${label}: ${[command, ...args].join(" ")}`);
@@ -32,6 +35,38 @@ function check(label, command, args) {
   record(label, ok ? 1 : 0, ok ? 0 : 1, 0, seconds);
 }
 
+function vitestTimings(json) {
+  for (const file of json.testResults ?? []) {
+    const path = relative(process.cwd(), file.name);
+    for (const test of file.assertionResults ?? []) {
+      if (typeof test.duration !== "number") continue;
+      timings.push({ ms: test.duration, label: `[vitest] ${[path, ...test.ancestorTitles, test.title].join(" › ")}` });
+    }
+  }
+}
+
+// Suites nest: the file, then each describe block; a test's time is that of all its attempts.
+function playwrightTimings(suite, titles = []) {
+  const path = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+      timings.push({ ms, label: `[playwright ${test.projectName}] ${[...path, spec.title].join(" › ")}` });
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightTimings(child, path);
+}
+
+function printSlowest(count) {
+  const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, count);
+  if (slowest.length === 0) return;
+  console.log(`\n━━ The ${slowest.length} slowest tests`);
+  for (const { ms, label } of slowest) {
+    const text = label.length > 160 ? `${label.slice(0, 159)}…` : label;
+    console.log(`${(ms / 1000).toFixed(1).padStart(6)} s  ${text}`);
+  }
+}
+
 function readJson(path) {
   try {
     return JSON.parse(readFileSync(path, "utf8"));
@@ -45,7 +80,8 @@ check("types convex", "npx", ["tsc", "-p", "convex/tsconfig.json", "--noEmit"]);
 check("types backend", "npx", ["tsc", "-p", "local-backend/tsconfig.json", "--noEmit"]);
 check("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
 
-// Vitest: the convex and ui projects.
+// Vitest: every project of vitest.config.ts. Its report is read at once: Playwright empties
+// test-results/ (its outputDir) when it starts.
 {
   const report = join(outDir, "vitest.json");
   const { ok, seconds } = run("vitest", "npx", [
@@ -57,6 +93,7 @@ check("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
   ]);
   const json = readJson(report);
   if (json) {
+    vitestTimings(json);
     const failed = json.numFailedTests + (ok || json.numFailedTests ? 0 : 1);
     record("vitest", json.numPassedTests, failed, json.numPendingTests + json.numTodoTests, seconds);
   } else {
@@ -76,6 +113,7 @@ check("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
     : run("playwright", "npx", pwArgs, env);
   const json = existsSync(report) ? readJson(report) : null;
   if (json?.stats) {
+    for (const suite of json.suites ?? []) playwrightTimings(suite);
     const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats;
     const failed = unexpected + (ok || unexpected ? 0 : 1);
     record("playwright", expected + flaky, failed, skipped, seconds);
@@ -84,6 +122,7 @@ check("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
   }
 }
 
+printSlowest(10);
 console.log("\n━━ Summary");
 for (const line of lines) console.log(line);
 // Skipped tests (the exclusive project skips when a project it waits for failed) are named on their
