@@ -14,6 +14,8 @@ async function unreadBadge(page: Page): Promise<number> {
 }
 
 test("a visitor's contact message appears live in the admin's inbox, which marks it read and replied", async ({ page, browser }) => {
+  // Two browsers, a form filled in and four live updates in the admin's inbox: more than 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const admin = await adminPage(browser);
   const adminErrors: string[] = [];
   admin.on("console", (message) => {
@@ -89,6 +91,8 @@ test.describe("the demo client", () => {
 });
 
 test("the admin approves a pending reader, who then appears in the public list", async ({ page, browser }) => {
+  // Two browsers, a dialog and the public list following live: more than 30 s on a loaded machine.
+  test.setTimeout(60_000);
   // A reader of its own waiting for review (the demo's Vega stays for people trying the product).
   const psychicName = `Altea ${Date.now().toString(36)}`;
   const { email } = (await runInternal("demoScenes:pendingReader", { psychicName })) as { email: string };
@@ -160,6 +164,8 @@ test.describe("the demo admin", () => {
 });
 
 test("the admin asks again for a refund Stripe refused: it goes through, and the client's open dashboard says so", async ({ browser }) => {
+  // Two browsers and a refund through the Stripe stand-in and its webhook: more than 30 s on a loaded machine.
+  test.setTimeout(60_000);
   // The demo client's consultation with Aurora, cancelled by the reader, whose refund was left failed.
   const client = await personPage(browser, sessionFile("client"));
   await client.goto("/dashboard");

@@ -37,6 +37,8 @@ test("a client cancels a week ahead: the dialog states a full refund, Stripe ref
   page: watcher,
   browser,
 }) => {
+  // Two browsers, a refund through the Stripe stand-in and its webhook: more than 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const date = mondayAhead(6);
   const time = "17:00";
   const bookPath = await seleneBookingPath();
@@ -68,6 +70,8 @@ test("a client cancels a week ahead: the dialog states a full refund, Stripe ref
 });
 
 test("a client moves a booking with the same calendar and both dashboards show the new time live", async ({ browser }) => {
+  // Two browsers, four page loads and a live update on each: more than 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const date = mondayAhead(7);
   const { page, errors } = await clientWithBooking(browser, "Marta Conti", date, "14:00");
 
@@ -107,6 +111,8 @@ test("a client moves a booking with the same calendar and both dashboards show t
 });
 
 test("the demo client reviews a completed consultation and Selene's profile changes live", async ({ page: visitor, browser }) => {
+  // Two browsers, the review written in a dialog and seen live on the other: more than 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await visitor.goto(`/psychics/${(await listedReader("Selene")).id}`);
   const countText = visitor.getByText(/\(\d+ recension[ei]\)/).first();
   const before = Number((await countText.textContent())?.match(/\d+/)?.[0]);
