@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { aliases } from "./vite.config.ts";
@@ -8,6 +9,9 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: aliases },
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on the two-core machines,
+    // where two finish the suite about a quarter sooner.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -27,6 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           // The embedded backend runs as child processes; tests talk to it with the real Convex clients.
+          // One file at a time: each starts backend processes, a restarted one binds its old port again.
           name: "local-backend",
           environment: "node",
           include: ["tests/local-backend/**/*.test.ts"],
