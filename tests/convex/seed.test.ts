@@ -3,12 +3,16 @@ import { api, internal } from "../../convex/_generated/api";
 import { demoAccounts, demoReaders } from "../../convex/model/demoData";
 import { demoMessages, demoPendingReader } from "../../convex/model/demoAdminData";
 import { demoPastClients } from "../../convex/model/demoHistory";
-import { setupTest } from "./setup";
+import { setupSharedTest, setupTest } from "./setup";
 
 describe("the demo seed", () => {
+  // Seeding takes seconds: these tests share one seeded world. What they add (sessions, a sign-in,
+  // a second run that adds nothing) none of them reads, in any order.
+  const seeded = setupSharedTest((t) => t.action(internal.seed.run, {}));
+
   it("creates the demo accounts, an admin grant and eight public readers with photos, prices and availability", async () => {
-    const t = setupTest();
-    expect(await t.action(internal.seed.run, {})).toEqual({ seeded: true });
+    const { t, value: firstRun } = seeded();
+    expect(firstRun).toEqual({ seeded: true });
 
     const { users, grants, profiles } = await t.run(async (ctx) => ({
       users: await ctx.db.query("users").collect(),
@@ -32,8 +36,7 @@ describe("the demo seed", () => {
   });
 
   it("gives several readers past consultations and real reviews: each rating is the average of its reviews, some readers are still new", async () => {
-    const t = setupTest();
-    await t.action(internal.seed.run, {});
+    const { t } = seeded();
     const { profiles, reviews, bookings, stats } = await t.run(async (ctx) => ({
       profiles: await ctx.db.query("psychicProfiles").collect(),
       reviews: await ctx.db.query("reviews").collect(),
@@ -62,8 +65,7 @@ describe("the demo seed", () => {
   });
 
   it("shows the demo reader's monthly figures over several months", async () => {
-    const t = setupTest();
-    await t.action(internal.seed.run, {});
+    const { t } = seeded();
     const subject = await t.run(async (ctx) => {
       const user = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", demoAccounts.reader.email)).unique();
       const session = await ctx.db.insert("authSessions", { userId: user!._id, expirationTime: Date.now() + 3_600_000 });
@@ -78,8 +80,7 @@ describe("the demo seed", () => {
   });
 
   it("gives the admin area a reader waiting for review, messages in every status and figures that match", async () => {
-    const t = setupTest();
-    await t.action(internal.seed.run, {});
+    const { t } = seeded();
     const admin = await t.run(async (ctx) => {
       const user = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", demoAccounts.admin.email)).unique();
       const session = await ctx.db.insert("authSessions", { userId: user!._id, expirationTime: Date.now() + 3_600_000 });
@@ -109,8 +110,7 @@ describe("the demo seed", () => {
   });
 
   it("gives the demo client upcoming paid consultations with the demo reader and another reader, one over 24 hours ahead, and one to review", async () => {
-    const t = setupTest();
-    await t.action(internal.seed.run, {});
+    const { t } = seeded();
     const { all, readerUser, client } = await t.run(async (ctx) => ({
       all: await ctx.db.query("bookings").collect(),
       client: await ctx.db
@@ -137,16 +137,14 @@ describe("the demo seed", () => {
   });
 
   it("changes nothing when run a second time", async () => {
-    const t = setupTest();
-    await t.action(internal.seed.run, {});
+    const { t } = seeded();
     expect(await t.action(internal.seed.run, {})).toEqual({ seeded: false });
     const count = await t.run(async (ctx) => (await ctx.db.query("psychicProfiles").collect()).length);
     expect(count).toBe(demoReaders.length + 1);
   });
 
   it("lets the demo client sign in with the printed password", async () => {
-    const t = setupTest();
-    await t.action(internal.seed.run, {});
+    const { t } = seeded();
     const result = await t.action(api.auth.signIn, {
       provider: "password",
       params: { flow: "signIn", email: demoAccounts.client.email, password: "arcano-demo" },

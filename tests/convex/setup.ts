@@ -2,7 +2,7 @@
 // helpers that sign people in with a real auth session.
 import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, vi } from "vitest";
 // Loaded before any fake timer exists: TZDate subclasses Date, and a class evaluated while Date is
 // faked would extend the fake and lose its time-zone methods (Rome times would read as UTC).
 import "@date-fns/tz";
@@ -64,6 +64,12 @@ afterEach(async () => {
 export function setupTest(
   extraModules: Record<string, () => Promise<unknown>> = {},
 ) {
+  const t = newBackend(extraModules);
+  backendsOfThisTest.add(t);
+  return t;
+}
+
+function newBackend(extraModules: Record<string, () => Promise<unknown>> = {}) {
   Object.assign(process.env, signingKeys, {
     CONVEX_SITE_URL: TEST_SITE_URL,
     SITE_URL: "http://127.0.0.1:5173",
@@ -74,12 +80,39 @@ export function setupTest(
     // The SDK's own retries wait on timers; under fake timers the tests drive retries themselves.
     STRIPE_MAX_NETWORK_RETRIES: "0",
   });
-  const t = convexTest(schema, { ...modules, ...extraModules });
-  backendsOfThisTest.add(t);
-  return t;
+  return convexTest(schema, { ...modules, ...extraModules });
 }
 
 export type TestConvex = ReturnType<typeof setupTest>;
+
+/**
+ * One backend for the tests of a describe block that read the world `prepare` makes (the demo seed,
+ * say) and change nothing another of them reads. `prepare` runs once, in beforeAll, as it would in a
+ * test: under fake timers, with its own fake Stripe. Every test of the block then starts with the
+ * fake clock at the moment `prepare` ran. The functions scheduled on this backend never run (their
+ * timers go with each fake clock): they would change the world between tests. Call it inside the
+ * describe block; the returned function gives the backend and what `prepare` returned.
+ */
+export function setupSharedTest<T>(prepare: (t: TestConvex) => Promise<T>) {
+  let shared: { t: TestConvex; value: T; now: number } | undefined;
+  beforeAll(async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("fetch", new FakeStripe().fetch);
+    try {
+      const t = newBackend();
+      const now = Date.now();
+      shared = { t, now, value: await prepare(t) };
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  }, 60_000);
+  beforeEach(() => {
+    vi.setSystemTime(shared!.now);
+  });
+  return () => shared!;
+}
+
 /** A client acting as one signed-in user. */
 export type TestClient = ReturnType<TestConvex["withIdentity"]>;
 
