@@ -4,7 +4,10 @@ import { RouterProvider, createBrowserRouter } from "react-router-dom";
 import "@radix-ui/themes/styles.css";
 import "./theme.css";
 import { AppProviders } from "./providers";
+import { reloadOnceOnStaleCode } from "./reloadOnStaleCode";
 import { routes } from "./router";
+
+reloadOnceOnStaleCode();
 
 const router = createBrowserRouter(routes);
 

@@ -5,6 +5,7 @@ import { HomePage } from "@/features/home/HomePage";
 import { RequireAdmin, RequireClient, RequirePsychic, RequireSignedIn } from "./guards";
 import { PageLoading } from "./layout/PageLoading";
 import { RootLayout } from "./layout/RootLayout";
+import { RouteError } from "./layout/RouteError";
 import { NotFoundPage } from "./NotFoundPage";
 import { paths } from "@/lib/paths";
 
@@ -23,58 +24,67 @@ function page<Module extends Record<string, unknown>>(load: () => Promise<Module
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // While the first page's code arrives; it says so if that takes long.
     HydrateFallback: PageLoading,
+    // A failure of the layout itself: the Italian error page on its own.
+    ErrorBoundary: RouteError,
     children: [
-      // Open to everyone; the booking and cancelled-payment pages handle visitors themselves.
-      { path: paths.home, element: <HomePage /> },
-      { path: paths.about, lazy: page(() => import("@/features/static/AboutPage"), "AboutPage") },
-      { path: paths.contact, lazy: page(() => import("@/features/contact/ContactPage"), "ContactPage") },
-      { path: paths.psychics, lazy: page(() => import("@/features/psychics/PsychicListPage"), "PsychicListPage") },
-      { path: paths.psychic(":id"), lazy: page(() => import("@/features/psychics/PsychicProfilePage"), "PsychicProfilePage") },
-      { path: paths.psychicBook(":id"), lazy: page(() => import("@/features/booking/BookingPage"), "BookingPage") },
-      { path: paths.paymentCanceled, lazy: page(() => import("@/features/payments/PaymentCanceledPage"), "PaymentCanceledPage") },
-      { path: paths.login, lazy: page(() => import("@/features/auth/LoginPage"), "LoginPage") },
-      { path: paths.register, lazy: page(() => import("@/features/auth/RegisterPage"), "RegisterPage") },
-      { path: paths.resetPassword, lazy: page(() => import("@/features/auth/ResetPasswordPage"), "ResetPasswordPage") },
-      { path: paths.adminLogin, lazy: page(() => import("@/features/admin/AdminLoginPage"), "AdminLoginPage") },
-      { path: paths.howItWorks, lazy: page(() => import("@/features/static/HowItWorksPage"), "HowItWorksPage") },
-      { path: paths.terms, lazy: page(() => import("@/features/static/TermsPage"), "TermsPage") },
-      { path: paths.privacy, lazy: page(() => import("@/features/static/PrivacyPage"), "PrivacyPage") },
-      { path: paths.faq, element: <Navigate to={paths.clientFaq} replace /> },
-      { path: paths.clientFaq, lazy: page(() => import("@/features/static/ClientFaqPage"), "ClientFaqPage") },
-      { path: paths.psychicFaq, lazy: page(() => import("@/features/static/PsychicFaqPage"), "PsychicFaqPage") },
       {
-        // Any signed-in account. The profile editor shows its own access-denied message to non-psychics.
-        element: <RequireSignedIn />,
+        // A page whose code did not arrive or failed: the same page inside the header and footer.
+        ErrorBoundary: RouteError,
         children: [
-          { path: paths.settings, lazy: page(() => import("@/features/settings/ClientSettingsPage"), "ClientSettingsPage") },
-          { path: paths.psychicProfile, lazy: page(() => import("@/features/psychic/PsychicProfileEditorPage"), "PsychicProfileEditorPage") },
-          { path: paths.call(":bookingId"), lazy: page(() => import("@/features/call/CallPage"), "CallPage") },
+          // Open to everyone; the booking and cancelled-payment pages handle visitors themselves.
+          { path: paths.home, element: <HomePage /> },
+          { path: paths.about, lazy: page(() => import("@/features/static/AboutPage"), "AboutPage") },
+          { path: paths.contact, lazy: page(() => import("@/features/contact/ContactPage"), "ContactPage") },
+          { path: paths.psychics, lazy: page(() => import("@/features/psychics/PsychicListPage"), "PsychicListPage") },
+          { path: paths.psychic(":id"), lazy: page(() => import("@/features/psychics/PsychicProfilePage"), "PsychicProfilePage") },
+          { path: paths.psychicBook(":id"), lazy: page(() => import("@/features/booking/BookingPage"), "BookingPage") },
+          { path: paths.paymentCanceled, lazy: page(() => import("@/features/payments/PaymentCanceledPage"), "PaymentCanceledPage") },
+          { path: paths.login, lazy: page(() => import("@/features/auth/LoginPage"), "LoginPage") },
+          { path: paths.register, lazy: page(() => import("@/features/auth/RegisterPage"), "RegisterPage") },
+          { path: paths.resetPassword, lazy: page(() => import("@/features/auth/ResetPasswordPage"), "ResetPasswordPage") },
+          { path: paths.adminLogin, lazy: page(() => import("@/features/admin/AdminLoginPage"), "AdminLoginPage") },
+          { path: paths.howItWorks, lazy: page(() => import("@/features/static/HowItWorksPage"), "HowItWorksPage") },
+          { path: paths.terms, lazy: page(() => import("@/features/static/TermsPage"), "TermsPage") },
+          { path: paths.privacy, lazy: page(() => import("@/features/static/PrivacyPage"), "PrivacyPage") },
+          { path: paths.faq, element: <Navigate to={paths.clientFaq} replace /> },
+          { path: paths.clientFaq, lazy: page(() => import("@/features/static/ClientFaqPage"), "ClientFaqPage") },
+          { path: paths.psychicFaq, lazy: page(() => import("@/features/static/PsychicFaqPage"), "PsychicFaqPage") },
+          {
+            // Any signed-in account. The profile editor shows its own access-denied message to non-psychics.
+            element: <RequireSignedIn />,
+            children: [
+              { path: paths.settings, lazy: page(() => import("@/features/settings/ClientSettingsPage"), "ClientSettingsPage") },
+              { path: paths.psychicProfile, lazy: page(() => import("@/features/psychic/PsychicProfileEditorPage"), "PsychicProfileEditorPage") },
+              { path: paths.call(":bookingId"), lazy: page(() => import("@/features/call/CallPage"), "CallPage") },
+            ],
+          },
+          {
+            element: <RequireClient />,
+            children: [
+              { path: paths.dashboard, lazy: page(() => import("@/features/dashboard/ClientDashboardPage"), "ClientDashboardPage") },
+              // Only a client pays; a visitor here (a session that ended meanwhile) signs in and comes back.
+              { path: paths.paymentSuccess, lazy: page(() => import("@/features/payments/PaymentSuccessPage"), "PaymentSuccessPage") },
+            ],
+          },
+          {
+            element: <RequirePsychic />,
+            children: [
+              { path: paths.psychicDashboard, lazy: page(() => import("@/features/psychic/PsychicDashboardPage"), "PsychicDashboardPage") },
+              { path: paths.psychicSettings, lazy: page(() => import("@/features/psychic/PsychicSettingsPage"), "PsychicSettingsPage") },
+            ],
+          },
+          {
+            element: <RequireAdmin />,
+            children: [
+              { path: paths.adminDashboard, lazy: page(() => import("@/features/admin/AdminDashboardPage"), "AdminDashboardPage") },
+              { path: paths.adminMessages, lazy: page(() => import("@/features/admin/AdminMessagesPage"), "AdminMessagesPage") },
+            ],
+          },
+          { path: "*", element: <NotFoundPage /> },
         ],
       },
-      {
-        element: <RequireClient />,
-        children: [
-          { path: paths.dashboard, lazy: page(() => import("@/features/dashboard/ClientDashboardPage"), "ClientDashboardPage") },
-          // Only a client pays; a visitor here (a session that ended meanwhile) signs in and comes back.
-          { path: paths.paymentSuccess, lazy: page(() => import("@/features/payments/PaymentSuccessPage"), "PaymentSuccessPage") },
-        ],
-      },
-      {
-        element: <RequirePsychic />,
-        children: [
-          { path: paths.psychicDashboard, lazy: page(() => import("@/features/psychic/PsychicDashboardPage"), "PsychicDashboardPage") },
-          { path: paths.psychicSettings, lazy: page(() => import("@/features/psychic/PsychicSettingsPage"), "PsychicSettingsPage") },
-        ],
-      },
-      {
-        element: <RequireAdmin />,
-        children: [
-          { path: paths.adminDashboard, lazy: page(() => import("@/features/admin/AdminDashboardPage"), "AdminDashboardPage") },
-          { path: paths.adminMessages, lazy: page(() => import("@/features/admin/AdminMessagesPage"), "AdminMessagesPage") },
-        ],
-      },
-      { path: "*", element: <NotFoundPage /> },
     ],
   },
 ];
