@@ -1,24 +1,10 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { e2ePorts } from "./tests/e2e/env";
+import { chromium, e2ePorts } from "./tests/e2e/env";
 
-// Debian's Chromium: Playwright's own browser download is not reachable from these machines.
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const baseURL = `http://127.0.0.1:${e2ePorts.app}`;
-
-const launchOptions = {
-  executablePath: chromiumPath,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-  ],
-};
+const launchOptions = chromium;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -4,7 +4,7 @@
 import { v } from "convex/values";
 import { rebuildCounters } from "./lib/counterRecount";
 import { internalMutation } from "./lib/functions";
-import { demoPendingReader } from "./model/demoAdminData";
+import { pendingReaderProfile } from "./model/demoAdminData";
 
 /**
  * A new reader account whose complete profile waits for the admin's review, as Vega's does in the
@@ -21,22 +21,7 @@ export const pendingReader = internalMutation({
     // The id makes the address unique however many are made at once.
     const email = `${slug}.${userId.slice(-8)}@esempio.it`;
     await ctx.db.patch("users", userId, { email });
-    const { email: _email, name: _name, psychicName: _psychicName, ...facts } = demoPendingReader;
-    const profileId = await ctx.db.insert("psychicProfiles", {
-      ...facts,
-      psychicName: name,
-      userId,
-      specialties: ["Carte Sibille", "Rune"],
-      specializations: ["Decisioni Importanti"],
-      totalConsultations: 0,
-      reviewCount: 0,
-      isAvailable: true,
-      isPubliclyVisible: true,
-      profileStatus: "pending",
-      verificationCallCompleted: false,
-      hourlyRateEuros: facts.pricing["60"],
-      availableDurations: [30, 60],
-    });
+    const profileId = await ctx.db.insert("psychicProfiles", pendingReaderProfile(userId, name));
     // The admin's figures count the new account and the review queue from the tables.
     await rebuildCounters(ctx);
     return { userId, profileId, email };

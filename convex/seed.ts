@@ -19,7 +19,7 @@ import { reviewerName } from "./model/bookingChanges";
 import { demoHistoryPlan, demoPastClients } from "./model/demoHistory";
 import { durationMinutes, type DurationMinutes } from "./lib/validators";
 import { DEMO_PASSWORD, demoAccounts, demoReaders, weekFrom } from "./model/demoData";
-import { demoMessages, demoPendingReader } from "./model/demoAdminData";
+import { demoMessages, demoPendingReader, pendingReaderProfile } from "./model/demoAdminData";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -308,21 +308,7 @@ export const insertDemoAdminData = internalMutation({
   args: { pendingReaderId: v.id("users") },
   returns: v.null(),
   handler: async (ctx, { pendingReaderId }) => {
-    const { email: _email, name: _name, ...profile } = demoPendingReader;
-    await ctx.db.insert("psychicProfiles", {
-      ...profile,
-      userId: pendingReaderId,
-      specialties: ["Carte Sibille", "Rune"],
-      specializations: ["Decisioni Importanti"],
-      totalConsultations: 0,
-      reviewCount: 0,
-      isAvailable: true,
-      isPubliclyVisible: true,
-      profileStatus: "pending",
-      verificationCallCompleted: false,
-      hourlyRateEuros: profile.pricing["60"],
-      availableDurations: [30, 60],
-    });
+    await ctx.db.insert("psychicProfiles", pendingReaderProfile(pendingReaderId, demoPendingReader.psychicName));
     const now = Date.now();
     for (const { status, ...message } of demoMessages) {
       await ctx.db.insert("contactMessages", { ...message, status, updatedAt: now });

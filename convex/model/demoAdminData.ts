@@ -1,5 +1,6 @@
 // What the admin area shows on a fresh local run: a reader waiting for review and contact messages
 // in every status. Seeded with the rest of the demo world (convex/seed.ts).
+import type { Doc, Id } from "../_generated/dataModel";
 import type { ContactFacts } from "./contact";
 import { halfHours, weekFrom } from "./demoData";
 
@@ -12,6 +13,26 @@ export const demoPendingReader = {
   pricing: { "30": 40, "60": 70 },
   availability: weekFrom({ tuesday: halfHours("15:00", "18:30"), thursday: halfHours("15:00", "18:30") }),
 };
+
+/** A complete profile waiting for the admin's review, with Vega's facts under `psychicName`. */
+export function pendingReaderProfile(userId: Id<"users">, psychicName: string): Omit<Doc<"psychicProfiles">, "_id" | "_creationTime"> {
+  const { email: _email, name: _name, psychicName: _vega, ...facts } = demoPendingReader;
+  return {
+    ...facts,
+    psychicName,
+    userId,
+    specialties: ["Carte Sibille", "Rune"],
+    specializations: ["Decisioni Importanti"],
+    totalConsultations: 0,
+    reviewCount: 0,
+    isAvailable: true,
+    isPubliclyVisible: true,
+    profileStatus: "pending",
+    verificationCallCompleted: false,
+    hourlyRateEuros: facts.pricing["60"],
+    availableDurations: [30, 60],
+  };
+}
 
 export const demoMessages: Array<ContactFacts & { status: "unread" | "read" | "replied" }> = [
   {

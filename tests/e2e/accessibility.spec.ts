@@ -8,7 +8,7 @@
 import type { Page } from "@playwright/test";
 import { bookAndPayThroughApi, listedReader, mondayAhead, sessionState, signUpThroughApi, startCheckoutThroughApi } from "./api";
 import { runInternal } from "./env";
-import { expect, expectAccessible, sessionFile, test } from "./fixtures";
+import { expect, expectAccessible, openMoveOfFirstBooking, sessionFile, test } from "./fixtures";
 
 /** The open pages and the Italian heading each must show (the signed-out redirects are in routes.spec.ts). */
 const publicPages: Array<[path: string, heading: string]> = [
@@ -154,13 +154,7 @@ test.describe("the demo client", () => {
   test("the booking page, signed in, and moving a booking", async ({ page }) => {
     await openWithHeading(page, `${await selenePath()}/book`);
     await expectAccessible(page, "booking page, signed in");
-    await page.goto("/dashboard");
-    await page
-      .getByRole("list", { name: "Prossimi consulti" })
-      .getByRole("link", { name: /^Sposta il consulto/ })
-      .first()
-      .click();
-    await expect(page.getByRole("heading", { level: 1, name: "Sposta il consulto" })).toBeVisible();
+    await openMoveOfFirstBooking(page);
     await expect(page.getByRole("complementary", { name: "Spostamento del consulto" })).toBeVisible();
     await expectAccessible(page, "the booking page moving a booking");
   });

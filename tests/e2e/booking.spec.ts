@@ -2,7 +2,7 @@
 // prompt and comes back to the same choice, pays on the hosted checkout (a declined card first), and
 // the booking turns 'Confermato' live; the reader's dashboard and a watcher's booking page follow
 // without reloading. Leaving the checkout frees the time at once.
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { mondayAhead, personPage } from "./api";
 import { uniqueEmail } from "./env";
 import { expect, sessionFile, test } from "./fixtures";
@@ -20,6 +20,14 @@ async function seleneBookingPath(page: Page): Promise<string> {
 }
 
 const timeButton = (page: Page, time: string) => page.getByRole("button", { name: time, exact: true });
+
+/** A visitor elsewhere already looking at `choice`, with `time` offered; console errors go to `errors`. */
+async function watcherOf(browser: Browser, choice: string, time: string, errors: string[]) {
+  const watcher = await personPage(browser, undefined, errors);
+  await watcher.goto(choice);
+  await expect(timeButton(watcher, time)).toBeVisible();
+  return watcher;
+}
 
 async function payOnCheckout(page: Page, card: string) {
   await page.getByLabel("Numero della carta").fill(card);
@@ -39,9 +47,7 @@ test("a visitor books from the prompt, pays, and everyone sees it live", async (
 
   // A watcher (a visitor elsewhere) and the reader, both already looking.
   const errors: string[] = [];
-  const watcher = await personPage(browser, undefined, errors);
-  await watcher.goto(choice);
-  await expect(timeButton(watcher, time)).toBeVisible();
+  const watcher = await watcherOf(browser, choice, time, errors);
   const reader = await personPage(browser, sessionFile("reader"), errors);
   await reader.goto("/psychic-dashboard");
   await expect(reader.getByRole("heading", { level: 1 })).toBeVisible();
@@ -107,9 +113,7 @@ test.describe("the demo client", () => {
     const choice = `${bookPath}?date=${date}&duration=30`;
 
     const errors: string[] = [];
-    const watcher = await personPage(browser, undefined, errors);
-    await watcher.goto(choice);
-    await expect(timeButton(watcher, time)).toBeVisible();
+    const watcher = await watcherOf(browser, choice, time, errors);
 
     await page.goto(`${choice}&time=${time}`);
     await expect(timeButton(page, time)).toHaveAttribute("aria-pressed", "true");

@@ -39,3 +39,17 @@ export type DemoRole = "client" | "reader" | "admin";
 export function sessionFile(role: DemoRole): string {
   return join(tmpdir(), `arcano-e2e-sessions-${e2ePorts.app}`, `${role}.json`);
 }
+
+/** Debian's Chromium (Playwright's own browser download is not reachable from these machines) and its flags. */
+export const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+  ],
+};

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { chromium } from "./env";
 export { sessionFile } from "./env";
 
 /**
@@ -69,19 +70,25 @@ export async function signInAs(page: Page, who: keyof typeof demo) {
   await expect(page).toHaveURL(home);
 }
 
-/** Chromium for the call room: a fake microphone and camera, allowed without a prompt, and audio between pages on loopback. */
+/** Chromium for the call room: a fake microphone, allowed without a prompt, and audio between pages on loopback. */
 export const callLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  ...chromium,
   args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
+    ...chromium.args,
     "--use-fake-ui-for-media-stream",
     "--use-fake-device-for-media-stream",
     "--allow-loopback-in-peer-connection",
     "--autoplay-policy=no-user-gesture-required",
   ],
 };
+
+/** From the signed-in client's dashboard, the booking page moving their first upcoming consultation. */
+export async function openMoveOfFirstBooking(page: Page) {
+  await page.goto("/dashboard");
+  await page
+    .getByRole("list", { name: "Prossimi consulti" })
+    .getByRole("link", { name: /^Sposta il consulto/ })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sposta il consulto" })).toBeVisible();
+}

@@ -1,7 +1,7 @@
 // The signed-in pages at 360 px: each fits the screen without horizontal scrolling once its data is in,
 // for the client, the reader and the admin (every tab of the panel and the inbox).
 import type { Locator, Page } from "@playwright/test";
-import { expect, sessionFile, test } from "./fixtures";
+import { expect, openMoveOfFirstBooking, sessionFile, test } from "./fixtures";
 
 /** Opens `path`, waits for what shows its data, and checks nothing sticks out sideways. */
 async function expectFits(page: Page, path: string, loaded: (page: Page) => Locator) {
@@ -20,13 +20,7 @@ test.describe("the demo client", () => {
     await expectFits(page, "/contact", (p) => p.getByRole("main").getByRole("button", { name: "Invia messaggio" }));
 
     // The booking page, moving the demo client's upcoming consultation: calendar, times and summary.
-    await page.goto("/dashboard");
-    await page
-      .getByRole("list", { name: "Prossimi consulti" })
-      .getByRole("link", { name: /^Sposta il consulto/ })
-      .first()
-      .click();
-    await expect(page.getByRole("heading", { level: 1, name: "Sposta il consulto" })).toBeVisible();
+    await openMoveOfFirstBooking(page);
     await expectFits(page, page.url().replace(/^https?:\/\/[^/]+/, ""), (p) => p.getByRole("button", { name: "Mese successivo" }));
   });
 });
