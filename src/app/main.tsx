@@ -7,9 +7,8 @@ import { AppProviders } from "./providers";
 import { reloadOnceOnStaleCode } from "./reloadOnStaleCode";
 import { routes } from "./router";
 
-reloadOnceOnStaleCode();
-
 const router = createBrowserRouter(routes);
+reloadOnceOnStaleCode(router);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,16 +1,30 @@
-// After a release, a page open since before it asks for code files that no longer exist. Reloading
-// once fetches the new release; a second failure within a minute is a real outage, and the error page
-// (layout/RouteError.tsx) says so instead of reloading in a loop. Vite reports these failures with
-// its 'vite:preloadError' event.
+import type { DataRouter } from "react-router-dom";
+
+// After a release, a page open since before it asks for code files that no longer exist. Loading the
+// page afresh once fetches the new release; a second failure within a minute is a real outage, and the
+// error page (layout/RouteError.tsx) says so instead of reloading in a loop. Vite reports these failures
+// with its 'vite:preloadError' event.
 const RELOADED_AT = "arcano:reloaded-for-new-code";
 const ONCE_PER_MS = 60_000;
 
-export function reloadOnceOnStaleCode(): void {
-  window.addEventListener("vite:preloadError", (event) => {
+/** Opens `href` as a new page load (a reload when it is the current address, which `assign` would not reload with a #hash). */
+function openAfresh(href: string) {
+  if (href === window.location.href) window.location.reload();
+  else window.location.assign(href);
+}
+
+/** Listens for Vite's failed-code event for the app's lifetime; returns the way to stop (for tests). */
+export function reloadOnceOnStaleCode(router: Pick<DataRouter, "state" | "createHref">, open = openAfresh): () => void {
+  const onPreloadError = (event: Event) => {
     const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
     if (Date.now() - last < ONCE_PER_MS) return;
     sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+    // The import then resolves to nothing, and lazyPage.ts keeps waiting for the new page load.
     event.preventDefault();
-    window.location.reload();
-  });
+    // Where the visitor was going: a link's target during a navigation, else the page being opened.
+    const { navigation, location } = router.state;
+    open(new URL(router.createHref(navigation.location ?? location), window.location.href).href);
+  };
+  window.addEventListener("vite:preloadError", onPreloadError);
+  return () => window.removeEventListener("vite:preloadError", onPreloadError);
 }

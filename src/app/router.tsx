@@ -1,21 +1,14 @@
-import type { ComponentType } from "react";
 import { Navigate } from "react-router-dom";
 import type { RouteObject } from "react-router-dom";
 import { HomePage } from "@/features/home/HomePage";
 import { RequireAdmin, RequireClient, RequirePsychic, RequireSignedIn } from "./guards";
+import { NavigationProgress } from "./layout/NavigationProgress";
 import { PageLoading } from "./layout/PageLoading";
 import { RootLayout } from "./layout/RootLayout";
 import { RouteError } from "./layout/RouteError";
+import { lazyPage as page } from "./lazyPage";
 import { NotFoundPage } from "./NotFoundPage";
 import { paths } from "@/lib/paths";
-
-/**
- * Loads a page's module on first visit, so the first load carries only the shell and the home page
- * (one bundle of every feature was over 800 kB).
- */
-function page<Module extends Record<string, unknown>>(load: () => Promise<Module>, name: keyof Module & string) {
-  return async () => ({ Component: (await load())[name] as ComponentType });
-}
 
 /**
  * The spec's route table: the open pages first, then one group per audience behind its guard.
@@ -23,7 +16,13 @@ function page<Module extends Record<string, unknown>>(load: () => Promise<Module
  */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: (
+      <>
+        {/* A link to a page whose code is still on its way: a bar, then a way out if it takes long. */}
+        <NavigationProgress />
+        <RootLayout />
+      </>
+    ),
     // While the first page's code arrives; it says so if that takes long.
     HydrateFallback: PageLoading,
     // A failure of the layout itself: the Italian error page on its own.

@@ -2,7 +2,10 @@
 // told in Italian and offered a way out, never left on a spinner or an English developer error.
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SLOW_PAGE_MS } from "@/app/layout/PageLoading";
+import { PageLoading, SLOW_PAGE_MS } from "@/app/layout/PageLoading";
+import { RouteError } from "@/app/layout/RouteError";
+import { lazyPage } from "@/app/lazyPage";
+import { reloadOnceOnStaleCode } from "@/app/reloadOnStaleCode";
 import { routes } from "@/app/router";
 import { convexMock } from "./convexMock";
 import { renderRoutes } from "./render";
@@ -16,8 +19,13 @@ vi.mock("@/features/static/AboutPage", () => {
   throw new TypeError("Failed to fetch dynamically imported module: /assets/AboutPage-old.js");
 });
 
-beforeEach(() => convexMock.reset());
+beforeEach(() => {
+  convexMock.reset();
+  sessionStorage.clear();
+});
 afterEach(() => vi.useRealTimers());
+
+const slowMessage = "La pagina sta impiegando più del previsto a caricarsi. Controlla la connessione.";
 
 describe("a page whose code is slow or missing", () => {
   it("shows the spinner at first, then says it is taking long and offers to try again, still waiting", async () => {
@@ -29,7 +37,7 @@ describe("a page whose code is slow or missing", () => {
     await act(async () => vi.advanceTimersByTime(SLOW_PAGE_MS - 1));
     expect(screen.queryByText(/più del previsto/)).not.toBeInTheDocument();
     await act(async () => vi.advanceTimersByTime(1));
-    expect(screen.getByRole("status")).toHaveTextContent("La pagina sta impiegando più del previsto a caricarsi. Controlla la connessione.");
+    expect(screen.getByRole("status")).toHaveTextContent(slowMessage);
     expect(screen.getByRole("button", { name: "Riprova" })).toBeInTheDocument();
     expect(screen.getByLabelText("Caricamento")).toHaveAttribute("aria-busy", "true");
     expect(router.state.initialized).toBe(false);
@@ -45,5 +53,55 @@ describe("a page whose code is slow or missing", () => {
     expect(screen.getByRole("contentinfo")).toBeInTheDocument();
     expect(screen.queryByText(/Unexpected Application Error/)).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByLabelText("Caricamento")).not.toBeInTheDocument());
+  });
+
+  it("keeps the current page on a link to a slow page, shows a bar, then says it is taking long", async () => {
+    vi.useFakeTimers();
+    const router = renderRoutes(routes, { path: "/" });
+    const bar = () => screen.queryByRole("progressbar", { name: "Apertura della pagina in corso" });
+    // Not awaited: the contact page's code never arrives.
+    act(() => void router.navigate("/contact"));
+    expect(router.state.navigation.state).toBe("loading");
+    await act(async () => vi.advanceTimersByTime(399));
+    expect(bar()).not.toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(bar()).toBeInTheDocument();
+    expect(screen.queryByText(slowMessage)).not.toBeInTheDocument();
+
+    await act(async () => vi.advanceTimersByTime(SLOW_PAGE_MS));
+    expect(screen.getByText(slowMessage)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Riprova" })).toBeInTheDocument();
+    // Still the home page underneath, still on its way to /contact.
+    expect(router.state.location.pathname).toBe("/");
+    expect(screen.getByRole("heading", { level: 1, name: "Il consulto di cartomanzia, quando vuoi tu" })).toBeInTheDocument();
+  });
+});
+
+describe("a page's code that a new release replaced", () => {
+  it("reloads once, at the address the visitor was going to; a second failure within a minute is left to the error page", async () => {
+    const router = renderRoutes(routes, { path: "/" });
+    const open = vi.fn();
+    const stop = reloadOnceOnStaleCode(router, open);
+    try {
+      act(() => void router.navigate("/contact"));
+      const failed = () => window.dispatchEvent(new Event("vite:preloadError", { cancelable: true }));
+      // dispatchEvent answers false when the listener prevented Vite from throwing.
+      expect(failed()).toBe(false);
+      expect(open).toHaveBeenCalledExactlyOnceWith(new URL("/contact", window.location.href).href);
+      expect(failed()).toBe(true);
+      expect(open).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it("keeps the placeholder, not the error page, while that reload is on its way", async () => {
+    vi.useFakeTimers();
+    // What Vite's import gives once the listener prevented its error: no module.
+    const reloading = () => Promise.resolve(undefined as unknown as { Page: () => null });
+    renderRoutes([{ path: "/", HydrateFallback: PageLoading, ErrorBoundary: RouteError, lazy: lazyPage(reloading, "Page") }], { path: "/" });
+    await act(async () => vi.advanceTimersByTime(1_000));
+    expect(screen.getByLabelText("Caricamento")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Impossibile caricare la pagina" })).not.toBeInTheDocument();
   });
 });

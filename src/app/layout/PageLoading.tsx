@@ -14,17 +14,23 @@ export function PageLoading() {
   return (
     <Flex direction="column" align="center" justify="center" gap="4" style={{ minHeight: "60vh" }} aria-busy="true" aria-label="Caricamento">
       <Spinner size="3" />
+      {/* The live region is there from the start, so screen readers announce the message when it comes. */}
       <Flex direction="column" align="center" gap="3" role="status" px="4" style={{ textAlign: "center" }}>
-        {slow ? (
-          <>
-            <Text color="gray">La pagina sta impiegando più del previsto a caricarsi. Controlla la connessione.</Text>
-            <Button variant="soft" onClick={() => window.location.reload()}>
-              Riprova
-            </Button>
-          </>
-        ) : null}
+        {slow ? <SlowPageMessage onRetry={() => window.location.reload()} /> : null}
       </Flex>
     </Flex>
+  );
+}
+
+/** The words and the way out once a page is taking long; `onRetry` loads it afresh. */
+export function SlowPageMessage({ onRetry }: { onRetry: () => void }) {
+  return (
+    <>
+      <Text color="gray">La pagina sta impiegando più del previsto a caricarsi. Controlla la connessione.</Text>
+      <Button variant="soft" onClick={onRetry}>
+        Riprova
+      </Button>
+    </>
   );
 }
 
