@@ -35,7 +35,7 @@ describe("retries without duplicate writes", () => {
     await c.query(api.messages.list, {}); // connected and authenticated before the fault
     await arm({ dropMutationResponses: 1 });
     const id = await c.mutation(api.messages.send, { author: "r", body: "dropped", channel: "retry-drop" });
-    expect(backend.output()).toContain("test fault: connection");
+    await expect.poll(() => backend.output()).toContain("test fault: connection");
     const rows = await rowsIn("retry-drop");
     expect(rows.map((r) => r._id)).toEqual([id]);
   });
@@ -44,7 +44,7 @@ describe("retries without duplicate writes", () => {
     const c = clients.browser();
     await arm({ failLogWrites: 2 });
     const id = await c.mutation(api.messages.send, { author: "r", body: "rewritten", channel: "retry-fsync" });
-    expect(backend.output()).toContain("durability log write failed");
+    await expect.poll(() => backend.output()).toContain("durability log write failed");
     await backend.crash();
     backend = await backend.restart();
     const rows = await rowsIn("retry-fsync");
