@@ -98,6 +98,7 @@ describe("the admin login page", () => {
     await user.click(reset);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Email inviata", expect.any(String)));
     expect(convexMock.signIn).toHaveBeenLastCalledWith("password", { flow: "reset", email: "capo@arcano.it", adminLogin: true });
-    expect(screen.getByText("at /reset-password")).toBeInTheDocument();
+    // The page moves on after the toast, on its own turn of the event loop.
+    expect(await screen.findByText("at /reset-password")).toBeInTheDocument();
   });
 });
