@@ -7,8 +7,20 @@ import { paginationOptsValidator, paginationResultValidator, type PaginationOpti
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
-import { adminBooking, clientRow, messageRow, readerRow, toAdminBooking, toClientRow, toMessageRow, toReaderRow, toUserRow, userRow } from "./lib/adminViews";
+import {
+  adminBooking,
+  clientRow,
+  messageRow,
+  readerRow,
+  toAdminBooking,
+  toClientRow,
+  toMessageRow,
+  toReaderRow,
+  toUserRow,
+  userRow,
+} from "./lib/adminViews";
 import { bookingX } from "./lib/access";
+import { changeBookingX } from "./lib/bookingLifecycle";
 import { countMessage, readCounter } from "./lib/counters";
 import { rebuildCounters } from "./lib/counterRecount";
 import { fail } from "./lib/errors";
@@ -20,7 +32,6 @@ import { ADMIN_LIMITS, matchesPerson, normaliseSearch } from "./model/admin";
 import { canMoveMessage, cleanText } from "./model/contact";
 import { monthOf, type CounterMetric } from "./model/counters";
 import { SETTING_DEFAULTS, SETTING_DESCRIPTIONS } from "./model/settings";
-import { retryFailedRefund } from "./refunds";
 
 const figure = v.object({ total: v.number(), thisMonth: v.number() });
 
@@ -126,7 +137,10 @@ export const listBookings = adminQuery({
   args: {},
   returns: v.object({ recent: v.array(adminBooking), needingAttention: v.array(adminBooking) }),
   handler: async (ctx) => {
-    const newest = await ctx.db.query("bookings").order("desc").take(ADMIN_LIMITS.recentBookings * 4);
+    const newest = await ctx.db
+      .query("bookings")
+      .order("desc")
+      .take(ADMIN_LIMITS.recentBookings * 4);
     const recent = newest.filter((booking) => booking.status !== "expired").slice(0, ADMIN_LIMITS.recentBookings);
     const failed = await ctx.db
       .query("bookings")
@@ -156,8 +170,8 @@ export const retryRefund = adminMutation({
   returns: v.null(),
   handler: async (ctx, { bookingId }) => {
     const booking = await bookingX(ctx, bookingId);
-    if (booking.refundStatus !== "failed") return fail("INVALID_STATE");
-    await retryFailedRefund(ctx, booking);
+    // "Rimborso in corso" again, and a new series of attempts (refunds.refundBooking); refused unless failed.
+    await changeBookingX(ctx, booking, { kind: "refund_retried" }, Date.now());
     return null;
   },
 });

@@ -3,32 +3,28 @@
 // the clock); holds end through a scheduled function that changes the booking, which re-runs them.
 import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { bookingAsClientX, bookingAsPsychicX, listedProfile, ownPsychicProfile } from "./lib/access";
-import { bookingFacts, cancelWithRefund, emailParties, recordHeld, scheduleReminders } from "./lib/bookingLifecycle";
+import { changeBookingX } from "./lib/bookingLifecycle";
 import { blockingIntervals } from "./lib/bookingTime";
 import { fail } from "./lib/errors";
 import { clientMutation, clientQuery, psychicMutation, psychicQuery, query } from "./lib/functions";
 import { readSettings } from "./lib/settings";
 import { parseDate, parseTime, requireInstant, romeToUtcMs, utcMsToRome } from "./lib/time";
 import { bookingStatus, cancelledBy, durationMinutes, refundStatus } from "./lib/validators";
-import { DELETED_ACCOUNT_NAME } from "./model/accountDeletion";
-import { bookingInvitation, bookingRescheduledEmail } from "./model/bookingEmails";
+import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import {
   cancellationRefusal,
   clientCancellationRefund,
   FULL_REFUND_NOTICE_MS,
   HALF_REFUND_NOTICE_MS,
-  outcomeRefusal,
   rescheduleDeadline,
   rescheduleRefusal,
 } from "./model/bookingChanges";
 import { blocksTime, netEarningsCents } from "./model/bookings";
 import { addDays } from "./model/nextAvailability";
 import { consultationInterval, dayWindow, freeStarts, whyNotFree } from "./model/slots";
-import { endSession } from "./calls";
 
 /** Dates the booking calendar asks about at once: six weeks, a month view. */
 export const MAX_CALENDAR_DAYS = 42;
@@ -235,11 +231,7 @@ export const releaseMyHold = clientMutation({
   returns: v.null(),
   handler: async (ctx, { bookingId }) => {
     const booking = await bookingAsClientX(ctx, ctx.viewerId, bookingId);
-    if (booking.status !== "pending_payment") return null;
-    await ctx.db.patch("bookings", booking._id, { status: "expired", holdExpiresAt: Date.now(), checkoutUrl: undefined });
-    if (booking.stripeCheckoutSessionId) {
-      await ctx.scheduler.runAfter(0, internal.payments.expireCheckoutSession, { sessionId: booking.stripeCheckoutSessionId });
-    }
+    await changeBookingX(ctx, booking, { kind: "hold_released", why: "client_left" }, Date.now());
     return null;
   },
 });
@@ -340,15 +332,16 @@ export const listForPsychic = psychicQuery({
     const monthEnd = romeToUtcMs(`${nextMonth}-01`, "00:00");
     const month = await ctx.db
       .query("bookings")
-      .withIndex("by_psychicProfile_startsAt", (q) =>
-        q.eq("psychicProfileId", profile._id).gte("startsAt", monthStart).lt("startsAt", monthEnd),
-      )
+      .withIndex("by_psychicProfile_startsAt", (q) => q.eq("psychicProfileId", profile._id).gte("startsAt", monthStart).lt("startsAt", monthEnd))
       .take(3000);
     const earning = month.filter((booking) => ["confirmed", "completed", "no_show"].includes(booking.status));
     const lately = await ctx.db
       .query("bookings")
       .withIndex("by_psychicProfile_startsAt", (q) =>
-        q.eq("psychicProfileId", profile._id).gte("startsAt", now - PSYCHIC_RECENT_DAYS * DAY_MS).lt("startsAt", now),
+        q
+          .eq("psychicProfileId", profile._id)
+          .gte("startsAt", now - PSYCHIC_RECENT_DAYS * DAY_MS)
+          .lt("startsAt", now),
       )
       .order("desc")
       .take(MAX_LISTED);
@@ -424,7 +417,7 @@ export const cancelByClient = clientMutation({
     if (refusal !== null) return fail(refusal);
     const { window, refundCents } = clientCancellationRefund(booking, now);
     if (expectedRefundCents !== undefined && refundCents < expectedRefundCents) return fail("REFUND_CHANGED", { refundCents });
-    await cancelWithRefund(ctx, booking, { by: "client", reason: "client_cancelled", cause: "client", refundCents, now });
+    await changeBookingX(ctx, booking, { kind: "cancelled", reason: "client_cancelled", refundCents }, now);
     return { window, refundCents };
   },
 });
@@ -438,17 +431,13 @@ export const cancelByPsychic = psychicMutation({
   returns: v.object({ refundCents: v.number() }),
   handler: async (ctx, { bookingId }) => {
     const booking = await bookingAsPsychicX(ctx, ctx.viewerId, bookingId);
-    const now = Date.now();
-    const refusal = cancellationRefusal(booking, now);
-    if (refusal !== null) return fail(refusal);
-    const refundCents = await cancelWithRefund(ctx, booking, {
-      by: "psychic",
-      reason: "psychic_cancelled",
-      cause: "psychic",
-      refundCents: booking.priceCents,
-      now,
-    });
-    return { refundCents };
+    const result = await changeBookingX(
+      ctx,
+      booking,
+      { kind: "cancelled", reason: "psychic_cancelled", refundCents: booking.priceCents },
+      Date.now(),
+    );
+    return { refundCents: result.outcome === "changed" ? (result.patch.refundCents ?? 0) : 0 };
   },
 });
 
@@ -484,28 +473,8 @@ export const rescheduleByClient = clientMutation({
     if (slotRefusal !== null) return fail(slotRefusal);
 
     const { startsAt, endsAt } = consultationInterval(date, time, booking.durationMinutes);
-    const rescheduleCount = (booking.rescheduleCount ?? 0) + 1;
-    await ctx.db.patch("bookings", booking._id, {
-      scheduledDate: date,
-      scheduledTime: time,
-      startsAt,
-      endsAt,
-      rescheduleCount,
-      reminder24hSentAt: undefined,
-      reminder15mSentAt: undefined,
-    });
-    const moved = (await ctx.db.get("bookings", booking._id))!;
-    await scheduleReminders(ctx, moved, now);
-    const invitation = bookingInvitation(await bookingFacts(ctx, moved));
-    await emailParties(
-      ctx,
-      moved,
-      "booking_rescheduled",
-      (facts, audience) =>
-        bookingRescheduledEmail(facts, { audience, previousDate: booking.scheduledDate, previousTime: booking.scheduledTime }),
-      { attachments: [invitation] },
-    );
-    return toClientSummary(moved);
+    await changeBookingX(ctx, booking, { kind: "moved", date, time, startsAt, endsAt }, now);
+    return toClientSummary((await ctx.db.get("bookings", booking._id))!);
   },
 });
 
@@ -524,14 +493,8 @@ export const markOutcomeByPsychic = psychicMutation({
       .query("reviews")
       .withIndex("by_booking", (q) => q.eq("bookingId", booking._id))
       .first();
-    const now = Date.now();
-    const refusal = outcomeRefusal(booking, outcome, now, review !== null);
-    if (refusal !== null) return fail(refusal);
-    if (booking.status === "confirmed") {
-      // The call's settling (calls.ts) would find nothing left to do; its session ends here.
-      await endSession(ctx, booking._id, now);
-    }
-    await recordHeld(ctx, booking, outcome, now);
+    // A confirmed one's call session ends here: the call's settling (calls.ts) finds nothing left to do.
+    await changeBookingX(ctx, booking, { kind: "held", outcome, by: "psychic", reviewed: review !== null }, Date.now());
     return null;
   },
 });

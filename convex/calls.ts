@@ -6,12 +6,11 @@ import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "./_generated/server";
 import { bookingAsPartyX, type BookingParty } from "./lib/access";
-import { recordHeld } from "./lib/bookingLifecycle";
+import { changeBooking } from "./lib/bookingLifecycle";
+import { sessionOf } from "./lib/callSessions";
 import { fail } from "./lib/errors";
 import { authedMutation, authedQuery, internalMutation, internalQuery } from "./lib/functions";
-import { queueEmail } from "./lib/outbox";
 import { callSessionStatus, callSignalKind, durationMinutes } from "./lib/validators";
-import { formatEuro, formatItalianDate } from "./model/bookingEmails";
 import {
   bookingIdOfRoom,
   bookingRefusal,
@@ -21,10 +20,8 @@ import {
   MAX_EVENT_KEYS,
   MAX_SIGNAL_PAYLOAD,
   MAX_SIGNALS_PER_BOOKING,
-  READER_ABSENT_REASON,
   READER_GRACE_MS,
   parseTwilioIdentity,
-  readerAbsentClientEmail,
   remainingSeconds,
   roomName,
   settlementFor,
@@ -34,8 +31,8 @@ import {
 
 /** Twilio Voice when all its variables are set; browser-to-browser WebRTC otherwise. */
 export function twilioConfigured(): boolean {
-  return ["TWILIO_ACCOUNT_SID", "TWILIO_API_KEY_SID", "TWILIO_API_KEY_SECRET", "TWILIO_AUTH_TOKEN", "TWILIO_TWIML_APP_SID"].every(
-    (name) => Boolean(env[name]),
+  return ["TWILIO_ACCOUNT_SID", "TWILIO_API_KEY_SID", "TWILIO_API_KEY_SECRET", "TWILIO_AUTH_TOKEN", "TWILIO_TWIML_APP_SID"].every((name) =>
+    Boolean(env[name]),
   );
 }
 
@@ -48,13 +45,6 @@ async function callBookingX(ctx: QueryCtx, viewerId: Id<"users">, bookingId: str
   const { booking, party } = await bookingAsPartyX(ctx, viewerId, bookingId);
   if (booking.consultationType !== "voice") return fail("NOT_VOICE_CONSULTATION");
   return { booking, party };
-}
-
-async function sessionOf(ctx: QueryCtx, bookingId: Id<"bookings">) {
-  return ctx.db
-    .query("callSessions")
-    .withIndex("by_bookingId", (q) => q.eq("bookingId", bookingId))
-    .unique();
 }
 
 const room = v.object({
@@ -94,7 +84,7 @@ export const getRoom = authedQuery({
   returns: room,
   handler: async (ctx, { bookingId }) => {
     const { booking, party } = await callBookingX(ctx, ctx.viewerId, bookingId);
-    const readerAbsent = booking.status === "cancelled" && booking.cancelReason === READER_ABSENT_REASON;
+    const readerAbsent = booking.status === "cancelled" && booking.cancelReason === "psychic_no_show";
     const refusal = bookingRefusal(booking);
     if (refusal !== null && refusal !== "CALL_ENDED" && !readerAbsent) return fail(refusal);
     const session = await sessionOf(ctx, booking._id);
@@ -147,7 +137,8 @@ export async function ensureSession(ctx: MutationCtx, booking: Doc<"bookings">, 
 /** A party is in the call (first entry, or the page's heartbeat): recorded with the booking's join time. */
 export async function markPresent(ctx: MutationCtx, booking: Doc<"bookings">, party: BookingParty, now: number) {
   const session = await ensureSession(ctx, booking, now);
-  if (booking[joinedField[party]] === undefined) await ctx.db.patch("bookings", booking._id, { [joinedField[party]]: now });
+  if (booking[joinedField[party]] === undefined)
+    await ctx.db.patch("bookings", booking._id, party === "client" ? { clientJoinedAt: now } : { psychicJoinedAt: now });
   const bothIn = isPresent(session[seenField[other(party)]], now);
   await ctx.db.patch("callSessions", session._id, {
     [seenField[party]]: now,
@@ -235,26 +226,6 @@ export const listSignals = authedQuery({
   },
 });
 
-/** Ends the session for good and removes its signalling (the call's audio is never stored). */
-export async function endSession(ctx: MutationCtx, bookingId: Id<"bookings">, now: number) {
-  const session = await sessionOf(ctx, bookingId);
-  if (session !== null && session.status !== "ended") {
-    await ctx.db.patch("callSessions", session._id, {
-      status: "ended",
-      endedAt: now,
-      durationSeconds: session.startedAt === undefined ? 0 : Math.round((now - session.startedAt) / 1000),
-      clientSeenAt: undefined,
-      psychicSeenAt: undefined,
-      updatedAt: now,
-    });
-  }
-  const signals = await ctx.db
-    .query("callSignals")
-    .withIndex("by_bookingId", (q) => q.eq("bookingId", bookingId))
-    .take(1000);
-  for (const signal of signals) await ctx.db.delete("callSignals", signal._id);
-}
-
 /**
  * Settles a confirmed booking whose time has come (DECISIONS.md): the reader absent 10 minutes after
  * the start cancels it with a full, automatic refund and an email to the client; at the end of the
@@ -263,32 +234,12 @@ export async function endSession(ctx: MutationCtx, bookingId: Id<"bookings">, no
 export async function settleBooking(ctx: MutationCtx, booking: Doc<"bookings">, now: number) {
   const outcome = settlementFor(booking, now);
   if (outcome === null) return null;
-  if (outcome === "complete") {
-    // Counts in the reader's consultations and monthly figures, in this same transaction, once.
-    await recordHeld(ctx, booking, "completed", now);
-  } else {
-    const refundCents = booking.priceCents;
-    await ctx.db.patch("bookings", booking._id, {
-      status: "cancelled",
-      cancelledAt: now,
-      cancelledBy: "system",
-      cancelReason: READER_ABSENT_REASON,
-      refundCents,
-      refundStatus: "pending",
-    });
-    await ctx.scheduler.runAfter(0, internal.refunds.refundBooking, { bookingId: booking._id, attempt: 1 });
-    const client = await ctx.db.get("users", booking.clientId);
-    if (client?.email) {
-      const email = readerAbsentClientEmail({
-        psychicName: booking.psychicName,
-        scheduledDate: formatItalianDate(booking.scheduledDate),
-        scheduledTime: booking.scheduledTime,
-        refundEuros: formatEuro(refundCents),
-      });
-      await queueEmail(ctx, { to: client.email, kind: "refund_issued", relatedId: booking._id, ...email });
-    }
-  }
-  await endSession(ctx, booking._id, now);
+  // Both end the call session; completion counts in the psychic's figures, once.
+  const event =
+    outcome === "complete"
+      ? ({ kind: "held", outcome: "completed", by: "clock", reviewed: false } as const)
+      : ({ kind: "cancelled", reason: "psychic_no_show", refundCents: booking.priceCents } as const);
+  await changeBooking(ctx, booking, event, now);
   return outcome;
 }
 

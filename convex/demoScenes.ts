@@ -2,6 +2,7 @@
 // (`npx convex run demoScenes:pendingReader '{"psychicName":"Lyra"}'`) and for the browser tests,
 // which would otherwise click for a minute to reach them. Internal: no client can call them.
 import { v } from "convex/values";
+import { shortenDemoWindow } from "./lib/bookingLifecycle";
 import { rebuildCounters } from "./lib/counterRecount";
 import { internalMutation } from "./lib/functions";
 import { pendingReaderProfile } from "./model/demoAdminData";
@@ -43,7 +44,7 @@ export const endCallIn = internalMutation({
     }
     if (!Number.isFinite(inSeconds) || inSeconds < 0 || inSeconds > 3600) throw new Error("inSeconds: 0 to 3600");
     const endsAt = now + Math.round(inSeconds * 1000);
-    await ctx.db.patch("bookings", bookingId, { endsAt });
+    await shortenDemoWindow(ctx, booking, endsAt);
     return endsAt;
   },
 });

@@ -2,9 +2,10 @@
 // voice and conference webhooks.
 import { httpRouter } from "convex/server";
 import { internal } from "./_generated/api";
-import { env, httpAction } from "./_generated/server";
+import { httpAction } from "./_generated/server";
 import { auth } from "./auth";
-import { verifyWebhookEvent, type Stripe } from "./lib/stripe";
+import { paidSessionOf, verifyWebhookEvent, type Stripe } from "./lib/stripe";
+import { convexSiteUrl } from "./lib/urls";
 
 const http = httpRouter();
 
@@ -15,14 +16,7 @@ function eventFields(event: Stripe.Event) {
   const base = { eventId: event.id, type: event.type };
   if (event.type.startsWith("checkout.session.")) {
     const session = event.data.object as Stripe.Checkout.Session;
-    return {
-      ...base,
-      sessionId: session.id,
-      bookingId: session.client_reference_id ?? session.metadata?.bookingId ?? null,
-      paymentStatus: session.payment_status,
-      paymentIntentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
-      amountTotal: session.amount_total ?? null,
-    };
+    return { ...base, ...paidSessionOf(session), paymentStatus: session.payment_status };
   }
   if (event.type === "charge.refunded") {
     const charge = event.data.object as Stripe.Charge;
@@ -63,13 +57,7 @@ http.route({
 const TWILIO_VOICE_PATH = "/twilio/voice";
 const TWILIO_STATUS_PATH = "/twilio/conference-status";
 
-/** The deployment's public address, which Twilio signs requests for (not the internal request URL). */
-function siteUrl(): string {
-  return (env.CONVEX_SITE_URL ?? "").replace(/\/$/, "");
-}
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const twiml = (body: string) =>
   new Response(`<?xml version="1.0" encoding="UTF-8"?><Response>${body}</Response>`, {
@@ -85,7 +73,7 @@ async function signedTwilioForm(ctx: Parameters<Parameters<typeof httpAction>[0]
   if (!signature) return null;
   const params = Object.fromEntries(new URLSearchParams(await request.text()));
   const { pathname, search } = new URL(request.url);
-  const signed = await ctx.runAction(internal.twilio.isSignedByTwilio, { url: `${siteUrl()}${pathname}${search}`, signature, params });
+  const signed = await ctx.runAction(internal.twilio.isSignedByTwilio, { url: `${convexSiteUrl()}${pathname}${search}`, signature, params });
   return signed ? params : null;
 }
 
@@ -110,7 +98,7 @@ http.route({
     if (!admission.admitted) {
       return twiml('<Say language="it-IT">Il consulto non è disponibile in questo momento.</Say><Hangup/>');
     }
-    const callback = escapeXml(`${siteUrl()}${TWILIO_STATUS_PATH}`);
+    const callback = escapeXml(`${convexSiteUrl()}${TWILIO_STATUS_PATH}`);
     return twiml(
       `<Dial timeLimit="${admission.timeLimitSeconds}"><Conference maxParticipants="2" beep="false" waitUrl="" ` +
         `startConferenceOnEnter="true" endConferenceOnExit="false" statusCallback="${callback}" statusCallbackMethod="POST" ` +

@@ -3,35 +3,21 @@
 // either door (the verified webhook, or the success page asking Stripe).
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import type { Doc, Id } from "./_generated/dataModel";
+import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { listedProfile } from "./lib/access";
-import { bookingFacts, emailParties, scheduleReminders, siteUrl } from "./lib/bookingLifecycle";
-import { countPayment } from "./lib/counters";
+import { changeBooking, openHold } from "./lib/bookingLifecycle";
 import { blockingIntervals } from "./lib/bookingTime";
 import { fail } from "./lib/errors";
 import { clientAction, internalAction, internalMutation } from "./lib/functions";
 import { readSettings } from "./lib/settings";
-import { stripeClient } from "./lib/stripe";
-import { markChargeRefunded } from "./refunds";
+import { paidSessionOf, stripeClient } from "./lib/stripe";
 import { parseDate, parseTime } from "./lib/time";
+import { appUrl } from "./lib/urls";
 import { durationMinutes } from "./lib/validators";
-import {
-  bookingConfirmedClientEmail,
-  bookingConfirmedPsychicEmail,
-  bookingInvitation,
-  formatItalianDate,
-  latePaymentRefundedClientEmail,
-  latePaymentRefundedPsychicEmail,
-} from "./model/bookingEmails";
-import {
-  cleanNotes,
-  HOLD_MARGIN_MINUTES,
-  HOLD_MINUTES,
-  MAX_LIVE_HOLDS,
-  newBookingFields,
-  NOTES_MAX_LENGTH,
-} from "./model/bookings";
+import { markChargeRefunded } from "./refunds";
+import { formatItalianDate } from "./model/bookingEmails";
+import { cleanNotes, HOLD_MARGIN_MINUTES, HOLD_MINUTES, MAX_LIVE_HOLDS, newBookingFields, NOTES_MAX_LENGTH } from "./model/bookings";
 import { dayWindow, overlaps, whyNotFree } from "./model/slots";
 
 const MINUTE_MS = 60_000;
@@ -88,8 +74,7 @@ export const createHold = internalMutation({
     const fields = newBookingFields(profile, clientId, { date, time, durationMinutes: minutes });
     const priceCents = fields.priceCents;
     const holdExpiresAt = now + (HOLD_MINUTES + HOLD_MARGIN_MINUTES) * MINUTE_MS;
-    const bookingId = await ctx.db.insert("bookings", { ...fields, notes: cleaned, status: "pending_payment", holdExpiresAt });
-    await ctx.scheduler.runAt(holdExpiresAt, internal.payments.expireHold, { bookingId });
+    const bookingId = await openHold(ctx, { ...fields, notes: cleaned }, holdExpiresAt);
     return {
       bookingId,
       priceCents,
@@ -105,28 +90,17 @@ export const attachCheckoutSession = internalMutation({
   returns: v.null(),
   handler: async (ctx, { bookingId, sessionId, url }) => {
     const booking = await ctx.db.get("bookings", bookingId);
-    if (booking === null) return null;
-    await ctx.db.patch("bookings", bookingId, {
-      stripeCheckoutSessionId: sessionId,
-      ...(booking.status === "pending_payment" ? { checkoutUrl: url } : {}),
-    });
+    if (booking !== null) await changeBooking(ctx, booking, { kind: "checkout_opened", sessionId, url }, Date.now());
     return null;
   },
 });
-
-/** Frees a held time at once: payment could not start, the client left the checkout, or it expired. */
-async function releaseHold(ctx: MutationCtx, booking: Doc<"bookings">) {
-  if (booking.status !== "pending_payment") return false;
-  await ctx.db.patch("bookings", booking._id, { status: "expired", holdExpiresAt: Math.min(booking.holdExpiresAt ?? 0, Date.now()) });
-  return true;
-}
 
 export const releaseHoldAfterFailure = internalMutation({
   args: { bookingId: v.id("bookings") },
   returns: v.null(),
   handler: async (ctx, { bookingId }) => {
     const booking = await ctx.db.get("bookings", bookingId);
-    if (booking !== null) await releaseHold(ctx, booking);
+    if (booking !== null) await changeBooking(ctx, booking, { kind: "hold_released", why: "checkout_failed" }, Date.now());
     return null;
   },
 });
@@ -137,7 +111,7 @@ export const expireHold = internalMutation({
   returns: v.null(),
   handler: async (ctx, { bookingId }) => {
     const booking = await ctx.db.get("bookings", bookingId);
-    if (booking !== null && (booking.holdExpiresAt ?? 0) <= Date.now()) await releaseHold(ctx, booking);
+    if (booking !== null) await changeBooking(ctx, booking, { kind: "hold_released", why: "hold_ended" }, Date.now());
     return null;
   },
 });
@@ -162,7 +136,7 @@ export const startCheckout = clientAction({
     const stripe = stripeClient();
     try {
       if (stripe === null) throw new Error("STRIPE_SECRET_KEY is not set");
-      const site = siteUrl();
+      const site = appUrl();
       const metadata = { bookingId: hold.bookingId };
       const session = await stripe.checkout.sessions.create(
         {
@@ -204,18 +178,9 @@ export const startCheckout = clientAction({
   },
 });
 
-export type PaidSession = {
-  sessionId: string;
-  bookingId: string | null;
-  paymentIntentId: string | null;
-  amountTotal: number | null;
-};
+export type PaidSession = ReturnType<typeof paidSessionOf>;
+type Fulfilment = "confirmed" | "refunding" | "already" | "unknown";
 
-/**
- * Confirms a paid Checkout Session, once: a second call for the same session changes nothing.
- * A payment for a booking whose hold lapsed is still honoured if its time is free; if someone else
- * has taken the time since (or the consultation is already past), it is refunded in full.
- */
 const paidSession = {
   sessionId: v.string(),
   bookingId: v.union(v.string(), v.null()),
@@ -224,76 +189,47 @@ const paidSession = {
 };
 const fulfilment = v.union(v.literal("confirmed"), v.literal("refunding"), v.literal("already"), v.literal("unknown"));
 
-export const fulfilPaidSession = internalMutation({
-  args: paidSession,
-  returns: fulfilment,
-  handler: (ctx, paid) => fulfil(ctx, paid),
-});
-
-async function fulfil(ctx: MutationCtx, paid: PaidSession): Promise<"confirmed" | "refunding" | "already" | "unknown"> {
-  {
-    const byId = paid.bookingId === null ? null : ctx.db.normalizeId("bookings", paid.bookingId);
-    const booking =
-      (byId ? await ctx.db.get("bookings", byId) : null) ??
-      (await ctx.db
-        .query("bookings")
-        .withIndex("by_checkoutSession", (q) => q.eq("stripeCheckoutSessionId", paid.sessionId))
-        .first());
-    // A session of another booking, or of none we know: nothing to do.
-    if (booking === null || (booking.stripeCheckoutSessionId && booking.stripeCheckoutSessionId !== paid.sessionId)) {
-      return "unknown";
-    }
-    if (booking.paidAt !== undefined) return "already";
-
-    const now = Date.now();
-    const paidFields = {
-      stripeCheckoutSessionId: paid.sessionId,
-      stripePaymentIntentId: paid.paymentIntentId ?? undefined,
-      paidAt: now,
-      checkoutUrl: undefined,
-    };
-    const others = await blockingIntervals(ctx, booking.psychicProfileId, dayWindow(booking.scheduledDate), now, booking._id);
-    const stillHeld = booking.status === "pending_payment";
-    const timeIsFree = booking.startsAt > now && !others.some((other) => overlaps(booking, other));
-    const rightAmount = paid.amountTotal === null || paid.amountTotal === booking.priceCents;
-    if ((stillHeld || booking.status === "expired") && timeIsFree && rightAmount) {
-      await ctx.db.patch("bookings", booking._id, { ...paidFields, status: "confirmed", holdExpiresAt: undefined });
-      await countPayment(ctx, booking._id, true);
-      await scheduleReminders(ctx, booking, now);
-      const invitation = bookingInvitation(await bookingFacts(ctx, booking));
-      await emailParties(
-        ctx,
-        booking,
-        "booking_confirmed",
-        (facts, audience) => (audience === "client" ? bookingConfirmedClientEmail(facts) : bookingConfirmedPsychicEmail(facts)),
-        { attachments: [invitation] },
-      );
-      return "confirmed";
-    }
-    // Paid too late, or for the wrong amount: the whole payment goes back.
-    await ctx.db.patch("bookings", booking._id, {
-      ...paidFields,
-      status: "cancelled",
-      cancelledAt: now,
-      cancelledBy: "system",
-      cancelReason: "late_payment",
-      refundCents: paid.amountTotal ?? booking.priceCents,
-      refundStatus: "pending",
-    });
-    await countPayment(ctx, booking._id, false);
-    await ctx.scheduler.runAfter(0, internal.refunds.refundBooking, { bookingId: booking._id, attempt: 1 });
-    await emailParties(ctx, booking, "refund_issued", (facts, audience) =>
-      audience === "client" ? latePaymentRefundedClientEmail(facts) : latePaymentRefundedPsychicEmail(facts),
-    );
-    return "refunding";
-  }
+/**
+ * Confirms a paid Checkout Session, once: a second call for the same session changes nothing.
+ * A payment for a booking whose hold lapsed is still honoured if its time is free; if someone else
+ * has taken the time since (or the consultation is already past), it is refunded in full
+ * (model/bookingTransitions.ts decides).
+ */
+async function fulfil(ctx: MutationCtx, paid: PaidSession): Promise<Fulfilment> {
+  const byId = paid.bookingId === null ? null : ctx.db.normalizeId("bookings", paid.bookingId);
+  const booking =
+    (byId ? await ctx.db.get("bookings", byId) : null) ??
+    (await ctx.db
+      .query("bookings")
+      .withIndex("by_checkoutSession", (q) => q.eq("stripeCheckoutSessionId", paid.sessionId))
+      .first());
+  // A session of another booking, or of none we know: nothing to do.
+  if (booking === null || (booking.stripeCheckoutSessionId && booking.stripeCheckoutSessionId !== paid.sessionId)) return "unknown";
+  const now = Date.now();
+  const others = await blockingIntervals(ctx, booking.psychicProfileId, dayWindow(booking.scheduledDate), now, booking._id);
+  const result = await changeBooking(
+    ctx,
+    booking,
+    {
+      kind: "paid",
+      sessionId: paid.sessionId,
+      paymentIntentId: paid.paymentIntentId,
+      amountCents: paid.amountTotal,
+      othersOverlap: others.some((other) => overlaps(booking, other)),
+    },
+    now,
+  );
+  if (result.outcome !== "changed") return "already";
+  return result.patch.status === "confirmed" ? "confirmed" : "refunding";
 }
 
 /** A Checkout Session that ended unpaid frees its booking's time (idempotent). */
 async function releaseForExpiredSession(ctx: MutationCtx, sessionId: string, bookingId: string | null) {
   const id = bookingId === null ? null : ctx.db.normalizeId("bookings", bookingId);
   const booking = id ? await ctx.db.get("bookings", id) : null;
-  if (booking !== null && (booking.stripeCheckoutSessionId ?? sessionId) === sessionId) await releaseHold(ctx, booking);
+  if (booking !== null && (booking.stripeCheckoutSessionId ?? sessionId) === sessionId) {
+    await changeBooking(ctx, booking, { kind: "hold_released", why: "session_expired" }, Date.now());
+  }
 }
 
 /**
@@ -399,13 +335,7 @@ export const confirmFromSuccessPage = clientAction({
       return { status: "unknown" };
     }
     if (session.payment_status !== "paid") return { status: "unpaid" };
-    await ctx.runMutation(internal.payments.fulfilForClient, {
-      clientId: ctx.viewerId,
-      sessionId: session.id,
-      bookingId: session.client_reference_id ?? session.metadata?.bookingId ?? null,
-      paymentIntentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
-      amountTotal: session.amount_total ?? null,
-    });
+    await ctx.runMutation(internal.payments.fulfilForClient, { clientId: ctx.viewerId, ...paidSessionOf(session) });
     return { status: "paid" };
   },
 });

@@ -4,9 +4,8 @@
 // never lost.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
-import { countRefund } from "./lib/counters";
+import { changeBooking } from "./lib/bookingLifecycle";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
 import { stripeClient } from "./lib/stripe";
 
@@ -67,13 +66,7 @@ export const recordRefund = internalMutation({
   returns: v.null(),
   handler: async (ctx, { bookingId, refundId, succeeded }) => {
     const booking = await ctx.db.get("bookings", bookingId);
-    if (booking === null || booking.refundStatus === "succeeded") return null;
-    const refundedAt = Date.now();
-    await ctx.db.patch("bookings", bookingId, {
-      ...(refundId === undefined ? {} : { stripeRefundId: refundId }),
-      ...(succeeded ? { refundStatus: "succeeded", refundedAt } : {}),
-    });
-    if (succeeded) await countRefund(ctx, booking, booking.refundCents ?? 0, refundedAt);
+    if (booking !== null) await changeBooking(ctx, booking, { kind: "refund_answered", refundId, succeeded }, Date.now());
     return null;
   },
 });
@@ -87,20 +80,11 @@ export const recordRefundFailure = internalMutation({
     if (attempt < MAX_REFUND_ATTEMPTS) {
       await ctx.scheduler.runAfter(retryDelayMs(attempt), internal.refunds.refundBooking, { bookingId, attempt: attempt + 1 });
     } else {
-      await ctx.db.patch("bookings", bookingId, { refundStatus: "failed" });
+      await changeBooking(ctx, booking, { kind: "refund_failed" }, Date.now());
     }
     return null;
   },
 });
-
-/**
- * An admin asks again for a refund left failed (after fixing what Stripe refused): "Rimborso in corso"
- * again, and a new series of attempts through `refundBooking`.
- */
-export async function retryFailedRefund(ctx: MutationCtx, booking: Doc<"bookings">) {
-  await ctx.db.patch("bookings", booking._id, { refundStatus: "pending", refundRetries: (booking.refundRetries ?? 0) + 1 });
-  await ctx.scheduler.runAfter(0, internal.refunds.refundBooking, { bookingId: booking._id, attempt: 1 });
-}
 
 /**
  * `charge.refunded` from Stripe: the refund reached the card's network, whoever started it.
@@ -112,11 +96,6 @@ export async function markChargeRefunded(ctx: MutationCtx, paymentIntentId: stri
     .withIndex("by_paymentIntent", (q) => q.eq("stripePaymentIntentId", paymentIntentId))
     .first();
   if (booking === null || booking.refundStatus === undefined) return false;
-  if (booking.refundStatus !== "succeeded") {
-    const refundedAt = Date.now();
-    const refundCents = booking.refundCents ?? amountRefunded;
-    await ctx.db.patch("bookings", booking._id, { refundStatus: "succeeded", refundedAt, refundCents });
-    await countRefund(ctx, booking, refundCents, refundedAt);
-  }
+  await changeBooking(ctx, booking, { kind: "charge_refunded", amountRefundedCents: amountRefunded }, Date.now());
   return true;
 }

@@ -6,7 +6,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { env, type ActionCtx, type MutationCtx } from "./_generated/server";
 import { stripeClient } from "./lib/stripe";
-import { countRating, recordHeld, scheduleReminders } from "./lib/bookingLifecycle";
+import { attachDemoPayment as attachPayment, changeBooking, countRating, insertDemoBooking } from "./lib/bookingLifecycle";
 import { blockingIntervals } from "./lib/bookingTime";
 import { rebuildCounters } from "./lib/counterRecount";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
@@ -95,7 +95,7 @@ export const attachDemoPayment = internalMutation({
   args: { bookingId: v.id("bookings"), sessionId: v.string(), paymentIntentId: v.string() },
   returns: v.null(),
   handler: async (ctx, { bookingId, sessionId, paymentIntentId }) => {
-    await ctx.db.patch("bookings", bookingId, { stripeCheckoutSessionId: sessionId, stripePaymentIntentId: paymentIntentId });
+    await attachPayment(ctx, bookingId, sessionId, paymentIntentId);
     return null;
   },
 });
@@ -118,7 +118,9 @@ async function payDemoBookingsAtStandIn(ctx: ActionCtx) {
         mode: "payment",
         currency: "eur",
         locale: "it",
-        line_items: [{ quantity: 1, price_data: { currency: "eur", unit_amount: booking.priceCents, product_data: { name: "Consulto di cartomanzia (demo)" } } }],
+        line_items: [
+          { quantity: 1, price_data: { currency: "eur", unit_amount: booking.priceCents, product_data: { name: "Consulto di cartomanzia (demo)" } } },
+        ],
         client_reference_id: booking.bookingId,
         metadata: { bookingId: booking.bookingId },
         payment_intent_data: { metadata: { bookingId: booking.bookingId } },
@@ -198,7 +200,13 @@ async function insertDemoHistory(ctx: MutationCtx, now: number) {
       .query("users")
       .withIndex("email", (q) => q.eq("email", reader.email))
       .unique();
-    const profile = user === null ? null : await ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", user._id)).unique();
+    const profile =
+      user === null
+        ? null
+        : await ctx.db
+            .query("psychicProfiles")
+            .withIndex("by_userId", (q) => q.eq("userId", user._id))
+            .unique();
     if (profile === null) return;
     profiles.push(profile);
   }
@@ -207,14 +215,16 @@ async function insertDemoHistory(ctx: MutationCtx, now: number) {
     const client = item.client === "demo" ? demoClient : await ctx.db.get("users", pastClients[item.client]);
     if (client === null) continue;
     const fields = newBookingFields(profile, client._id, { date: item.date, time: item.time, durationMinutes: item.durationMinutes });
-    const bookingId = await ctx.db.insert("bookings", {
+    const bookingId = await insertDemoBooking(ctx, {
       ...fields,
       status: "confirmed",
       paidAt: fields.startsAt - 2 * DAY_MS,
       psychicJoinedAt: fields.startsAt,
       clientJoinedAt: fields.startsAt,
     });
-    await recordHeld(ctx, (await ctx.db.get("bookings", bookingId))!, "completed", fields.endsAt);
+    // Held at the end of its window, as the clock completes any consultation.
+    const held = { kind: "held", outcome: "completed", by: "clock", reviewed: false } as const;
+    await changeBooking(ctx, (await ctx.db.get("bookings", bookingId))!, held, fields.endsAt);
     if (item.review === null) continue;
     await ctx.db.insert("reviews", {
       bookingId,
@@ -261,13 +271,11 @@ async function insertDemoBookings(ctx: MutationCtx, now: number) {
         (start) => consultationInterval(date, start, minutes).startsAt >= notBefore,
       );
       if (time === undefined) continue;
-      const bookingId = await ctx.db.insert("bookings", {
-        ...newBookingFields(profile, client._id, { date, time, durationMinutes: minutes }),
-        notes,
-        status: "confirmed",
-        paidAt: now,
-      });
-      await scheduleReminders(ctx, (await ctx.db.get("bookings", bookingId))!, now);
+      await insertDemoBooking(
+        ctx,
+        { ...newBookingFields(profile, client._id, { date, time, durationMinutes: minutes }), notes, status: "confirmed", paidAt: now },
+        { remindAt: now },
+      );
       break;
     }
   }
@@ -288,7 +296,7 @@ async function insertDemoFailedRefund(ctx: MutationCtx, now: number) {
   const minutes = profile.availableDurations[0];
   const day = 24 * 60 * 60_000;
   const fields = newBookingFields(profile, client._id, { date: addDays(utcMsToRome(now).date, 4), time: "11:00", durationMinutes: minutes });
-  await ctx.db.insert("bookings", {
+  await insertDemoBooking(ctx, {
     ...fields,
     status: "cancelled",
     paidAt: now - 2 * day,
@@ -355,7 +363,7 @@ export const callNow = internalMutation({
     const startsAt = now + Math.round(startsInMinutes * 60_000);
     const endsAt = endsInSeconds === undefined ? startsAt + minutes * 60_000 : now + endsInSeconds * 1000;
     const rome = utcMsToRome(startsAt);
-    return ctx.db.insert("bookings", {
+    return insertDemoBooking(ctx, {
       clientId: client._id,
       psychicUserId: reader._id,
       psychicProfileId: profile._id,

@@ -23,7 +23,7 @@ import { PASSWORD_PROVIDER } from "./lib/passwordProvider";
 import { isAdminEmail, isAdminUser } from "./lib/access";
 import { accountType } from "./lib/validators";
 import { MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, normaliseEmail, passwordProblem } from "./model/accounts";
-import { deleteAccountData } from "./model/accountDeletion";
+import { deleteAccountData } from "./lib/accountDeletion";
 
 /** The header, redirects and settings pages read this; null when signed out. */
 export const viewer = query({

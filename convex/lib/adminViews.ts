@@ -4,7 +4,7 @@ import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
-import { DELETED_ACCOUNT_NAME } from "../model/accountDeletion";
+import { DELETED_ACCOUNT_NAME } from "../model/accounts";
 import { statusLabel, typeLabel } from "../model/admin";
 import { CATEGORY_LABELS } from "../model/contact";
 import { personTotals } from "./counters";

@@ -1,82 +1,95 @@
-// The database side of what happens to a paid booking (docs/product-rules.md, "Payments and refunds",
-// "Calls", "Reviews", "Emails"): the emails to its two parties, its reminders, a cancellation with its
-// refund, and the reader's figures when a consultation is held or reviewed. Each helper runs inside the
-// caller's transaction, so the booking, the money, the figures and the emails change together or not at all.
+// The one owner of a booking's life (docs/product-rules.md, "Slots and holds", "Payments and refunds",
+// "Calls"): the only code that writes a booking's status, hold, payment, cancellation and refund
+// fields. The pure rules decide (model/bookingTransitions.ts); this applies the patch and what must
+// follow (emails, reminders, refunds through Stripe, the call's end, the figures) inside the caller's
+// transaction, so the booking, the money, the figures and the emails change together or not at all.
+import type { WithoutSystemFields } from "convex/server";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
-import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
-import { DELETED_ACCOUNT_NAME } from "../model/accountDeletion";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
 import {
   bookingCancelledEmail,
+  bookingConfirmedClientEmail,
+  bookingConfirmedPsychicEmail,
   bookingInvitation,
-  type BookingFacts,
-  type CancellationCause,
-  type EmailAttachment,
+  bookingRescheduledEmail,
+  latePaymentRefundedClientEmail,
+  latePaymentRefundedPsychicEmail,
+  psychicAbsentClientEmail,
 } from "../model/bookingEmails";
-import {
-  averageOf,
-  emptyMonth,
-  reminderTimes,
-  romeMonthOf,
-  withConsultation,
-  withRating,
-  type MonthFigures,
-} from "../model/bookingChanges";
-import type { RenderedEmail } from "../model/emailTemplates";
-import { queueEmail } from "./outbox";
-import type { CancelledBy, EmailKind } from "./validators";
+import { averageOf, emptyMonth, reminderTimes, romeMonthOf, withConsultation, withRating, type MonthFigures } from "../model/bookingChanges";
+import { transition, type Booking, type BookingEffect, type BookingEvent, type Party, type Transition } from "../model/bookingTransitions";
+import { endSession } from "./callSessions";
+import { countPayment, countRefund } from "./counters";
+import { bookingFacts, emailParties, rebookUrl } from "./emailParties";
+import { fail } from "./errors";
 
-export function siteUrl(): string {
-  return env.SITE_URL ?? "http://127.0.0.1:5173";
-}
-
-/** Where a client books this reader again (docs/product-rules.md, "Payments and refunds": the reader's profile id, never the booking's). */
-export function rebookUrl(booking: Pick<Doc<"bookings">, "psychicProfileId">): string {
-  return `${siteUrl()}/psychics/${booking.psychicProfileId}/book`;
-}
-
-/** Everything an email about a booking says; the invitation's SEQUENCE is the number of moves. */
-export async function bookingFacts(ctx: QueryCtx, booking: Doc<"bookings">): Promise<BookingFacts> {
-  const client = await ctx.db.get("users", booking.clientId);
-  return {
-    bookingId: booking._id,
-    psychicName: booking.psychicName,
-    clientName: client?.name ?? DELETED_ACCOUNT_NAME,
-    scheduledDate: booking.scheduledDate,
-    scheduledTime: booking.scheduledTime,
-    startsAt: booking.startsAt,
-    endsAt: booking.endsAt,
-    durationMinutes: booking.durationMinutes,
-    priceCents: booking.priceCents,
-    siteUrl: siteUrl(),
-    sequence: booking.rescheduleCount ?? 0,
-  };
-}
-
-export type Audience = "client" | "psychic";
+type Applied = Exclude<Transition, { outcome: "refused" }>;
 
 /**
- * Queues one email to each party that still has an address, rendered for each (`render` may return
- * null to skip one). `only` limits it to one party.
+ * Applies `event` to `booking` at `now`: writes the patch and runs its effects, or does nothing for a
+ * replay. A refusal is returned, not thrown (a webhook or a job records it and moves on);
+ * `changeBookingX` throws it as the caller's error instead. `skipEmailTo` leaves one party out of the
+ * emails (a deleted account's own notice is queued by the deletion itself).
  */
-export async function emailParties(
+export async function changeBooking(
   ctx: MutationCtx,
-  booking: Doc<"bookings">,
-  kind: EmailKind,
-  render: (facts: BookingFacts, audience: Audience) => RenderedEmail | null,
-  { attachments, only }: { attachments?: EmailAttachment[]; only?: Audience } = {},
-) {
-  const facts = await bookingFacts(ctx, booking);
-  const parties: Array<[Audience, Id<"users">]> = [
-    ["client", booking.clientId],
-    ["psychic", booking.psychicUserId],
-  ];
-  for (const [audience, userId] of parties) {
-    if (only !== undefined && only !== audience) continue;
-    const user = await ctx.db.get("users", userId);
-    const email = render(facts, audience);
-    if (user?.email && email !== null) await queueEmail(ctx, { to: user.email, kind, relatedId: booking._id, attachments, ...email });
-  }
+  booking: Booking,
+  event: BookingEvent,
+  now: number,
+  { skipEmailTo }: { skipEmailTo?: Party } = {},
+): Promise<Transition> {
+  const result = transition(booking, event, now);
+  if (result.outcome !== "changed") return result;
+  await ctx.db.patch("bookings", booking._id, result.patch);
+  const after = (await ctx.db.get("bookings", booking._id))!;
+  for (const effect of result.effects) await runEffect(ctx, booking, after, effect, now, skipEmailTo);
+  return result;
+}
+
+/** `changeBooking` for a person's own action: a refusal is their error (an Italian message). */
+export async function changeBookingX(ctx: MutationCtx, booking: Booking, event: BookingEvent, now: number): Promise<Applied> {
+  const result = await changeBooking(ctx, booking, event, now);
+  if (result.outcome === "refused") return fail(result.code);
+  return result;
+}
+
+/**
+ * A new unpaid booking that holds its time until `holdExpiresAt`; a job releases it then if it is
+ * still unpaid (queries never read the clock, so the time frees itself through a write).
+ */
+export async function openHold(
+  ctx: MutationCtx,
+  fields: Omit<WithoutSystemFields<Booking>, "status" | "holdExpiresAt">,
+  holdExpiresAt: number,
+): Promise<Id<"bookings">> {
+  const bookingId = await ctx.db.insert("bookings", { ...fields, status: "pending_payment", holdExpiresAt });
+  await ctx.scheduler.runAt(holdExpiresAt, internal.payments.expireHold, { bookingId });
+  return bookingId;
+}
+
+/**
+ * A booking written as it stands, for the demo's data and its scenes only (past consultations, a refund
+ * left failed, a call starting now): they have no checkout to go through.
+ */
+export async function insertDemoBooking(
+  ctx: MutationCtx,
+  booking: WithoutSystemFields<Booking>,
+  { remindAt }: { remindAt?: number } = {},
+): Promise<Id<"bookings">> {
+  const bookingId = await ctx.db.insert("bookings", booking);
+  if (remindAt !== undefined) await scheduleReminders(ctx, { _id: bookingId, startsAt: booking.startsAt }, remindAt);
+  return bookingId;
+}
+
+/** The demo's payment made at the Stripe stand-in for a booking seeded as paid. */
+export async function attachDemoPayment(ctx: MutationCtx, bookingId: Id<"bookings">, sessionId: string, paymentIntentId: string) {
+  await ctx.db.patch("bookings", bookingId, { stripeCheckoutSessionId: sessionId, stripePaymentIntentId: paymentIntentId });
+}
+
+/** Demo scenes: a consultation under way ends sooner, to watch the room close without waiting. */
+export async function shortenDemoWindow(ctx: MutationCtx, booking: Booking, endsAt: number) {
+  await ctx.db.patch("bookings", booking._id, { endsAt: Math.max(booking.startsAt, endsAt) });
 }
 
 /**
@@ -84,57 +97,97 @@ export async function emailParties(
  * due is skipped. A job checks the booking when it runs (reminders.ts), so a job of a cancelled or
  * moved booking sends nothing.
  */
-export async function scheduleReminders(ctx: MutationCtx, booking: Pick<Doc<"bookings">, "_id" | "startsAt">, now: number) {
+async function scheduleReminders(ctx: MutationCtx, booking: Pick<Doc<"bookings">, "_id" | "startsAt">, now: number) {
   for (const { kind, at } of reminderTimes(booking.startsAt, now)) {
     await ctx.scheduler.runAt(at, internal.reminders.send, { bookingId: booking._id, kind, startsAt: booking.startsAt });
   }
 }
 
-/**
- * Cancels a confirmed booking with `refundCents` going back (0: nothing goes back and no refund is
- * recorded). The time is free at once (a cancelled booking blocks nothing); a refund goes through
- * Stripe in a scheduled action (refunds.ts) that retries and, failing, leaves it visible to the admin.
- * Both parties are emailed, with the calendar's cancellation; `skipEmailTo` leaves one out (a deleted
- * account's notice is queued by the deletion itself).
- */
-export async function cancelWithRefund(
-  ctx: MutationCtx,
-  booking: Doc<"bookings">,
-  {
-    by,
-    reason,
-    cause,
-    refundCents,
-    now,
-    skipEmailTo,
-  }: { by: CancelledBy; reason: string; cause: CancellationCause; refundCents: number; now: number; skipEmailTo?: Audience },
-) {
-  const refund = Math.min(booking.priceCents, Math.max(0, Math.round(refundCents)));
-  await ctx.db.patch("bookings", booking._id, {
-    status: "cancelled",
-    cancelledAt: now,
-    cancelledBy: by,
-    cancelReason: reason,
-    ...(refund > 0 ? { refundCents: refund, refundStatus: "pending" as const } : {}),
-  });
-  if (refund > 0) await ctx.scheduler.runAfter(0, internal.refunds.refundBooking, { bookingId: booking._id, attempt: 1 });
-  const facts = await bookingFacts(ctx, booking);
-  const invitation = bookingInvitation({ ...facts, sequence: facts.sequence + 1 }, true);
-  const cancelled = { ...booking, status: "cancelled" as const };
-  for (const audience of ["client", "psychic"] as const) {
-    if (audience === skipEmailTo) continue;
-    await emailParties(
-      ctx,
-      cancelled,
-      "booking_cancelled",
-      (f, who) => bookingCancelledEmail(f, { audience: who, cause, refundCents: refund, rebookUrl: rebookUrl(booking) }),
-      { attachments: [invitation], only: audience },
-    );
+async function runEffect(ctx: MutationCtx, before: Booking, after: Booking, effect: BookingEffect, now: number, skipEmailTo?: Party) {
+  switch (effect.kind) {
+    case "expire_checkout_session":
+      await ctx.scheduler.runAfter(0, internal.payments.expireCheckoutSession, { sessionId: effect.sessionId });
+      return;
+    case "request_refund":
+      await ctx.scheduler.runAfter(0, internal.refunds.refundBooking, { bookingId: after._id, attempt: 1 });
+      return;
+    case "schedule_reminders":
+      await scheduleReminders(ctx, after, now);
+      return;
+    case "end_call":
+      await endSession(ctx, after._id, now);
+      return;
+    case "email_confirmed": {
+      const invitation = bookingInvitation(await bookingFacts(ctx, after));
+      await emailParties(
+        ctx,
+        after,
+        "booking_confirmed",
+        (facts, audience) => (audience === "client" ? bookingConfirmedClientEmail(facts) : bookingConfirmedPsychicEmail(facts)),
+        { attachments: [invitation] },
+      );
+      return;
+    }
+    case "email_late_payment_refunded":
+      await emailParties(ctx, after, "refund_issued", (facts, audience) =>
+        audience === "client" ? latePaymentRefundedClientEmail(facts) : latePaymentRefundedPsychicEmail(facts),
+      );
+      return;
+    case "email_cancelled":
+      await emailCancellation(ctx, after, effect, skipEmailTo);
+      return;
+    case "email_moved": {
+      const invitation = bookingInvitation(await bookingFacts(ctx, after));
+      await emailParties(
+        ctx,
+        after,
+        "booking_rescheduled",
+        (facts, audience) => bookingRescheduledEmail(facts, { audience, previousDate: effect.previousDate, previousTime: effect.previousTime }),
+        { attachments: [invitation] },
+      );
+      return;
+    }
+    case "count_payment":
+      await countPayment(ctx, after._id, effect.confirmed);
+      return;
+    case "count_refund":
+      await countRefund(ctx, after, effect.amountCents, effect.at);
+      return;
+    case "count_held":
+      await countHeld(ctx, before, after);
+      return;
   }
-  return refund;
 }
 
-// ─── The reader's figures ─────────────────────────────────────────────────────────────────────────
+/**
+ * Both parties hear of a cancellation, with the calendar's cancellation attached; the psychic's absence
+ * is told to the client alone, with the refund.
+ */
+async function emailCancellation(
+  ctx: MutationCtx,
+  booking: Booking,
+  effect: Extract<BookingEffect, { kind: "email_cancelled" }>,
+  skipEmailTo?: Party,
+) {
+  if (effect.reason === "psychic_no_show") {
+    await emailParties(ctx, booking, "refund_issued", (facts) => psychicAbsentClientEmail(facts, effect.refundCents), { only: "client" });
+    return;
+  }
+  // A late payment's refund has its own email (email_late_payment_refunded).
+  if (effect.reason === "late_payment") return;
+  const reason = effect.reason;
+  const facts = await bookingFacts(ctx, booking);
+  const invitation = bookingInvitation({ ...facts, sequence: facts.sequence + 1 }, true);
+  await emailParties(
+    ctx,
+    booking,
+    "booking_cancelled",
+    (f, audience) => bookingCancelledEmail(f, { audience, reason, refundCents: effect.refundCents, rebookUrl: rebookUrl(booking) }),
+    { attachments: [invitation], except: skipEmailTo },
+  );
+}
+
+// ─── The psychic's figures ────────────────────────────────────────────────────────────────────────
 
 async function monthRow(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">, month: string) {
   return ctx.db
@@ -143,7 +196,7 @@ async function monthRow(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">, 
     .unique();
 }
 
-/** Changes one month's row of a reader's figures (made on first use). */
+/** Changes one month's row of a psychic's figures (made on first use). */
 async function changeMonth(
   ctx: MutationCtx,
   psychicProfileId: Id<"psychicProfiles">,
@@ -165,29 +218,22 @@ async function changeMonth(
 }
 
 /**
- * A paid consultation was held: completed (by itself at the end of its window, or marked by the reader)
- * or the client did not come (the reader is paid in full). Writes the new status and, once per booking,
- * counts it in the reader's figures for the Rome month of its start. A completed one also counts in the
- * profile's `totalConsultations`. Switching between the two (the reader correcting it) moves only that count.
+ * A consultation was held (completed, or the client absent): once per booking it counts in the psychic's
+ * figures for the Rome month of its start; a completed one also in the profile's `totalConsultations`.
+ * Switching between the two (the psychic correcting it) moves only that count.
  */
-export async function recordHeld(ctx: MutationCtx, booking: Doc<"bookings">, outcome: "completed" | "no_show", now: number) {
-  if (booking.status === outcome) return;
-  const profile = await ctx.db.get("psychicProfiles", booking.psychicProfileId);
-  const countedBefore = booking.status === "completed" ? 1 : 0;
-  const countedAfter = outcome === "completed" ? 1 : 0;
-  const month = booking.statsMonth ?? romeMonthOf(booking.startsAt);
-  await ctx.db.patch("bookings", booking._id, {
-    status: outcome,
-    completedAt: booking.completedAt ?? now,
-    statsMonth: month,
-  });
-  if (profile !== null && countedAfter !== countedBefore) {
+async function countHeld(ctx: MutationCtx, before: Booking, after: Booking) {
+  const profile = await ctx.db.get("psychicProfiles", after.psychicProfileId);
+  if (profile === null) return;
+  const countedBefore = before.status === "completed" ? 1 : 0;
+  const countedAfter = after.status === "completed" ? 1 : 0;
+  if (countedAfter !== countedBefore) {
     await ctx.db.patch("psychicProfiles", profile._id, {
       totalConsultations: Math.max(0, profile.totalConsultations + countedAfter - countedBefore),
     });
   }
-  if (booking.statsMonth === undefined && profile !== null) {
-    await changeMonth(ctx, profile._id, month, (figures) => withConsultation(figures, booking));
+  if (before.statsMonth === undefined) {
+    await changeMonth(ctx, profile._id, after.statsMonth ?? romeMonthOf(after.startsAt), (figures) => withConsultation(figures, after));
   }
 }
 

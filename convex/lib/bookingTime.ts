@@ -5,7 +5,7 @@ import { blocksTime } from "../model/bookings";
 import type { Interval } from "../model/slots";
 
 /** The statuses that can block time (`blocksTime` decides for each booking). */
-const BLOCKING_STATUSES = ["confirmed", "scheduled", "pending_payment"] as const;
+const BLOCKING_STATUSES = ["confirmed", "pending_payment"] as const;
 
 /**
  * More than a reader can hold in a day of any one status (bookings of one status that block time

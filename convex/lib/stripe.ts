@@ -34,3 +34,13 @@ export async function verifyWebhookEvent(rawBody: string, signature: string | nu
 }
 
 export type { Stripe };
+
+/** What fulfilment reads of a Checkout Session, from the webhook's event or from retrieving it. */
+export function paidSessionOf(session: Stripe.Checkout.Session) {
+  return {
+    sessionId: session.id,
+    bookingId: session.client_reference_id ?? session.metadata?.bookingId ?? null,
+    paymentIntentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
+    amountTotal: session.amount_total ?? null,
+  };
+}

@@ -27,7 +27,6 @@ export type ProfileStatus = Infer<typeof profileStatus>;
 export const bookingStatus = literals(
   "pending_payment",
   "confirmed",
-  "scheduled",
   "completed",
   "cancelled",
   "expired",
@@ -35,9 +34,24 @@ export const bookingStatus = literals(
 );
 export type BookingStatus = Infer<typeof bookingStatus>;
 
-/** Who cancelled a booking; `system` covers automatic cancellations (reader absent, account deleted). */
-export const cancelledBy = literals("client", "psychic", "admin", "system");
+/** Who cancelled a booking; `system` covers automatic cancellations (a late payment, the psychic absent, an account deleted). */
+export const cancelledBy = literals("client", "psychic", "system");
 export type CancelledBy = Infer<typeof cancelledBy>;
+
+/**
+ * Why a booking was cancelled: its client or psychic before the start, a payment that came too late
+ * (or for the wrong amount) and went back, the psychic absent from the call, or one party's account
+ * deleted. Who cancelled follows from it (model/bookingTransitions.ts, cancelledByOf).
+ */
+export const cancellationReason = literals(
+  "client_cancelled",
+  "psychic_cancelled",
+  "late_payment",
+  "psychic_no_show",
+  "client_account_deleted",
+  "psychic_account_deleted",
+);
+export type CancellationReason = Infer<typeof cancellationReason>;
 
 export const refundStatus = literals("pending", "succeeded", "failed");
 export type RefundStatus = Infer<typeof refundStatus>;

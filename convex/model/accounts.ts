@@ -3,6 +3,9 @@ import type { Value } from "convex/values";
 import type { ErrorCode } from "../lib/errors";
 import type { AccountType } from "../lib/validators";
 
+/** Shown wherever a deleted person's name used to be (past bookings, reviews). */
+export const DELETED_ACCOUNT_NAME = "Account eliminato";
+
 export const MIN_PASSWORD_LENGTH = 6;
 /** Hashing is deliberately slow: an unbounded password would let anyone burn server time. */
 export const MAX_PASSWORD_LENGTH = 128;

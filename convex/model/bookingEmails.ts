@@ -3,6 +3,7 @@
 import { TZDate } from "@date-fns/tz";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import { ROME_TIME_ZONE } from "../lib/time";
+import type { CancellationReason } from "../lib/validators";
 import { escapeHtml, layout, paragraph, textFooter, type RenderedEmail } from "./emailTemplates";
 
 export type EmailAttachment = { filename: string; contentType: string; content: string };
@@ -124,7 +125,9 @@ export function bookingConfirmedPsychicEmail(facts: BookingFacts): RenderedEmail
     subject: `Nuova prenotazione: ${facts.clientName}, ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}`,
     html: layout(
       "Hai una nuova prenotazione",
-      detailsHtml(rows) + paragraph("Il consulto è già pagato. In allegato trovi l'invito per il calendario.") + button(dashboard, "Apri la dashboard"),
+      detailsHtml(rows) +
+        paragraph("Il consulto è già pagato. In allegato trovi l'invito per il calendario.") +
+        button(dashboard, "Apri la dashboard"),
     ),
     text: `Hai una nuova prenotazione\n\n${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}\n\nIl consulto è già pagato.\n${dashboard}${textFooter}`,
   };
@@ -155,8 +158,8 @@ export function latePaymentRefundedPsychicEmail(facts: BookingFacts): RenderedEm
 
 const lines = (rows: Array<[string, string]>) => rows.map(([label, value]) => `${label}: ${value}`).join("\n");
 
-/** Who cancelled, as the cancellation emails explain it. */
-export type CancellationCause = "client" | "psychic" | "client_account_deleted" | "psychic_account_deleted";
+/** The cancellations this email explains (a late payment and the psychic's absence have their own). */
+export type ExplainedCancellation = Exclude<CancellationReason, "late_payment" | "psychic_no_show">;
 
 /**
  * A cancelled consultation, to `audience`: what was cancelled, why, the refund (amount and the 5–10
@@ -167,25 +170,24 @@ export function bookingCancelledEmail(
   facts: BookingFacts,
   {
     audience,
-    cause,
+    reason,
     refundCents,
     rebookUrl,
-  }: { audience: "client" | "psychic"; cause: CancellationCause; refundCents: number; rebookUrl?: string },
+  }: { audience: "client" | "psychic"; reason: ExplainedCancellation; refundCents: number; rebookUrl?: string },
 ): RenderedEmail {
   const when = `${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}`;
-  const rows: Array<[string, string]> =
-    audience === "client" ? detailRows(facts) : [["Cliente", facts.clientName], ...detailRows(facts).slice(1)];
-  const why: Record<CancellationCause, string> =
+  const rows: Array<[string, string]> = audience === "client" ? detailRows(facts) : [["Cliente", facts.clientName], ...detailRows(facts).slice(1)];
+  const why: Record<ExplainedCancellation, string> =
     audience === "client"
       ? {
-          client: `Hai annullato il consulto con ${facts.psychicName} del ${when}.`,
-          psychic: `${facts.psychicName} ha dovuto annullare il consulto del ${when}. Ci scusiamo per il disagio.`,
+          client_cancelled: `Hai annullato il consulto con ${facts.psychicName} del ${when}.`,
+          psychic_cancelled: `${facts.psychicName} ha dovuto annullare il consulto del ${when}. Ci scusiamo per il disagio.`,
           client_account_deleted: `Il consulto con ${facts.psychicName} del ${when} è stato annullato perché il tuo account è stato eliminato.`,
           psychic_account_deleted: `Il consulto con ${facts.psychicName} del ${when} è stato annullato perché il cartomante ha chiuso il suo account.`,
         }
       : {
-          client: `${facts.clientName} ha annullato il consulto del ${when}. L'orario è di nuovo libero nella tua agenda.`,
-          psychic: `Hai annullato il consulto con ${facts.clientName} del ${when}. Il cliente riceve il rimborso completo.`,
+          client_cancelled: `${facts.clientName} ha annullato il consulto del ${when}. L'orario è di nuovo libero nella tua agenda.`,
+          psychic_cancelled: `Hai annullato il consulto con ${facts.clientName} del ${when}. Il cliente riceve il rimborso completo.`,
           client_account_deleted: `Il consulto del ${when} è stato annullato perché il cliente ha eliminato il suo account. L'orario è di nuovo libero.`,
           psychic_account_deleted: `Il consulto con ${facts.clientName} del ${when} è stato annullato perché il tuo account è stato eliminato.`,
         };
@@ -203,8 +205,8 @@ export function bookingCancelledEmail(
   const title = "Consulto annullato";
   return {
     subject: `Consulto annullato: ${when}`,
-    html: layout(title, paragraph(why[cause]) + detailsHtml(rows) + paragraph(money) + (again ? button(again, "Prenota un nuovo orario") : "")),
-    text: `${title}\n\n${why[cause]}\n\n${lines(rows)}\n\n${money}${again ? `\n\nPrenota un nuovo orario: ${again}` : ""}${textFooter}`,
+    html: layout(title, paragraph(why[reason]) + detailsHtml(rows) + paragraph(money) + (again ? button(again, "Prenota un nuovo orario") : "")),
+    text: `${title}\n\n${why[reason]}\n\n${lines(rows)}\n\n${money}${again ? `\n\nPrenota un nuovo orario: ${again}` : ""}${textFooter}`,
   };
 }
 
@@ -229,7 +231,10 @@ export function bookingRescheduledEmail(
 }
 
 /** A reminder 24 hours or 15 minutes before the start, to either party. */
-export function bookingReminderEmail(facts: BookingFacts, { audience, kind }: { audience: "client" | "psychic"; kind: "24h" | "15m" }): RenderedEmail {
+export function bookingReminderEmail(
+  facts: BookingFacts,
+  { audience, kind }: { audience: "client" | "psychic"; kind: "24h" | "15m" },
+): RenderedEmail {
   const withWhom = audience === "client" ? `con ${facts.psychicName}` : `con ${facts.clientName}`;
   const callUrl = `${facts.siteUrl}/call/${facts.bookingId}`;
   const lead =
@@ -241,5 +246,15 @@ export function bookingReminderEmail(facts: BookingFacts, { audience, kind }: { 
     subject: kind === "24h" ? `Promemoria: consulto domani alle ${facts.scheduledTime}` : `Tra 15 minuti: consulto alle ${facts.scheduledTime}`,
     html: layout(title, paragraph(lead) + button(callUrl, "Vai alla chiamata")),
     text: `${title}\n\n${lead}\n${callUrl}${textFooter}`,
+  };
+}
+
+/** To the client when the psychic did not come: cancelled, refunded in full. */
+export function psychicAbsentClientEmail(facts: BookingFacts, refundCents: number): RenderedEmail {
+  const text = `${facts.psychicName} non si è presentato al consulto del ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}. Ci scusiamo: il consulto è annullato e ti rimborsiamo l'intero importo (${formatEuro(refundCents)}). L'accredito sulla carta richiede 5–10 giorni lavorativi.`;
+  return {
+    subject: "Consulto annullato: rimborso completo",
+    html: layout("Il cartomante non si è presentato", paragraph(text)),
+    text: `Il cartomante non si è presentato\n\n${text}${textFooter}`,
   };
 }

@@ -2,14 +2,11 @@
 // plain functions over values, so the server, the page and the tests share one answer.
 import type { ErrorCode } from "../lib/errors";
 import type { BookingStatus, ConsultationType } from "../lib/validators";
-import { layout, paragraph, textFooter, type RenderedEmail } from "./emailTemplates";
 
 /** The room opens this long before the start, for the device check and joining. */
 export const EARLY_ACCESS_MS = 5 * 60_000;
 /** A reader not in the call this long after the start is absent: the client is refunded in full. */
 export const READER_GRACE_MS = 10 * 60_000;
-/** The booking's `cancelReason` when the reader did not come. */
-export const READER_ABSENT_REASON = "psychic_no_show";
 /** An open call page confirms its presence this often… */
 export const HEARTBEAT_MS = 10_000;
 /** …and counts as gone when it has not done so for this long (a closed tab, a lost network). */
@@ -98,19 +95,4 @@ export function settlementFor(
   if (booking.status !== "confirmed") return null;
   if (booking.psychicJoinedAt === undefined && now >= booking.startsAt + READER_GRACE_MS) return "reader_absent";
   return now >= booking.endsAt ? "complete" : null;
-}
-
-/** The email to the client when the reader did not come: cancelled, refunded in full. */
-export function readerAbsentClientEmail(facts: {
-  psychicName: string;
-  scheduledDate: string;
-  scheduledTime: string;
-  refundEuros: string;
-}): RenderedEmail {
-  const text = `${facts.psychicName} non si è presentato al consulto del ${facts.scheduledDate} alle ${facts.scheduledTime}. Ci scusiamo: il consulto è annullato e ti rimborsiamo l'intero importo (${facts.refundEuros}). L'accredito sulla carta richiede 5–10 giorni lavorativi.`;
-  return {
-    subject: "Consulto annullato: rimborso completo",
-    html: layout("Il cartomante non si è presentato", paragraph(text)),
-    text: `Il cartomante non si è presentato\n\n${text}${textFooter}`,
-  };
 }

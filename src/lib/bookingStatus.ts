@@ -21,8 +21,7 @@ const timeColors = { Programmato: "blue", "In corso": "green", Completato: "gray
 /** The label of a booking's state for its client at `now`. */
 export function clientBookingBadge(booking: ClientBooking, now: number): BookingBadge {
   switch (booking.status) {
-    case "confirmed":
-    case "scheduled": {
+    case "confirmed": {
       const label = timeLabel(booking, now);
       return { label, color: timeColors[label] };
     }
@@ -51,7 +50,7 @@ export function refundLabel(refundStatus: RefundStatus | null): string | null {
 /** The success page's badge: paid or still being paid (the webhook may arrive after the client). */
 export function paymentBadge(status: BookingStatus): BookingBadge {
   if (status === "pending_payment") return { label: "Pagamento in corso", color: "amber" };
-  if (status === "confirmed" || status === "scheduled" || status === "completed") return { label: "Confermato", color: "green" };
+  if (status === "confirmed" || status === "completed") return { label: "Confermato", color: "green" };
   if (status === "cancelled") return { label: "Annullato", color: "red" };
   return { label: "Pagamento non completato", color: "gray" };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
-import { DELETED_ACCOUNT_NAME } from "../../convex/model/accountDeletion";
+import { DELETED_ACCOUNT_NAME } from "../../convex/model/accounts";
 import {
   errorCodeOf,
   setupTest,

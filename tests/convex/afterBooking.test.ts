@@ -439,7 +439,7 @@ describe("deleting an account", () => {
     expect(await bookingOf(w, w.bookingA)).toMatchObject({
       status: "cancelled",
       cancelledBy: "system",
-      cancelReason: "account_deleted",
+      cancelReason: "client_account_deleted",
       refundCents: 5000,
       refundStatus: "pending",
     });

@@ -1,6 +1,6 @@
 // Booking and paying: the hold, the price, Stripe Checkout, the webhook and the success page.
 import { describe, expect, it, vi } from "vitest";
-import { api, internal } from "../../convex/_generated/api";
+import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { romeToUtcMs } from "../../convex/lib/time";
 import { weekFrom } from "../../convex/model/demoData";
@@ -351,5 +351,3 @@ describe("the cancelled checkout and the lists", () => {
   });
 });
 
-// Used by the internal fulfilment: kept here so a rename breaks this file.
-void internal.payments.fulfilPaidSession;

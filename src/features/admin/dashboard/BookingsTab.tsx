@@ -15,7 +15,6 @@ type AdminBooking = FunctionReturnType<typeof api.admin.listBookings>["recent"][
 const statusBadges: Record<AdminBooking["status"], { label: string; color: "green" | "amber" | "gray" | "red" | "blue" }> = {
   pending_payment: { label: "In attesa di pagamento", color: "amber" },
   confirmed: { label: "Confermato", color: "green" },
-  scheduled: { label: "Confermato", color: "green" },
   completed: { label: "Completato", color: "blue" },
   cancelled: { label: "Annullato", color: "red" },
   no_show: { label: "Cliente assente", color: "gray" },

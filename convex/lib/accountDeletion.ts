@@ -1,15 +1,13 @@
 // What deleting an account removes and what it keeps (docs/product-rules.md, "Accounts"). Runs in
 // one mutation, so a failure half-way leaves the account whole.
-import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { cancelWithRefund, emailParties, type Audience } from "../lib/bookingLifecycle";
-import { countDeletedAccount } from "../lib/counters";
-import { deleteOwnedFile } from "../lib/uploads";
-import { bookingCancelledEmail } from "./bookingEmails";
-
-/** Shown wherever a deleted person's name used to be (past bookings, reviews). */
-export const DELETED_ACCOUNT_NAME = "Account eliminato";
+import { DELETED_ACCOUNT_NAME } from "../model/accounts";
+import { bookingCancelledEmail } from "../model/bookingEmails";
+import { changeBooking } from "./bookingLifecycle";
+import { countDeletedAccount } from "./counters";
+import { emailParties, type Audience } from "./emailParties";
+import { deleteOwnedFile } from "./uploads";
 
 /** The longest consultation: a booking that started this long ago may still be under way. */
 const LONGEST_MS = 60 * 60_000;
@@ -23,13 +21,19 @@ async function openBookings(ctx: MutationCtx, side: Audience, id: Id<"users"> | 
       ? ctx.db
           .query("bookings")
           .withIndex("by_client_status_startsAt", (q) =>
-            q.eq("clientId", id as Id<"users">).eq("status", status).gte("startsAt", now - LONGEST_MS),
+            q
+              .eq("clientId", id as Id<"users">)
+              .eq("status", status)
+              .gte("startsAt", now - LONGEST_MS),
           )
           .take(MAX_AHEAD)
       : ctx.db
           .query("bookings")
           .withIndex("by_psychicProfile_status_startsAt", (q) =>
-            q.eq("psychicProfileId", id as Id<"psychicProfiles">).eq("status", status).gte("startsAt", now - LONGEST_MS),
+            q
+              .eq("psychicProfileId", id as Id<"psychicProfiles">)
+              .eq("status", status)
+              .gte("startsAt", now - LONGEST_MS),
           )
           .take(MAX_AHEAD);
   return { confirmed: (await of("confirmed")).filter((booking) => booking.endsAt > now), holds: await of("pending_payment") };
@@ -42,27 +46,13 @@ async function openBookings(ctx: MutationCtx, side: Audience, id: Id<"users"> | 
  */
 async function cancelOpenBookings(ctx: MutationCtx, side: Audience, id: Id<"users"> | Id<"psychicProfiles">, now: number) {
   const { confirmed, holds } = await openBookings(ctx, side, id, now);
+  const reason = side === "client" ? ("client_account_deleted" as const) : ("psychic_account_deleted" as const);
   for (const booking of confirmed) {
-    await cancelWithRefund(ctx, booking, {
-      by: "system",
-      reason: ACCOUNT_DELETED_REASON,
-      cause: side === "client" ? "client_account_deleted" : "psychic_account_deleted",
-      refundCents: booking.priceCents,
-      now,
-      skipEmailTo: side,
-    });
+    await changeBooking(ctx, booking, { kind: "cancelled", reason, refundCents: booking.priceCents }, now, { skipEmailTo: side });
   }
-  for (const hold of holds) {
-    await ctx.db.patch("bookings", hold._id, { status: "expired", holdExpiresAt: Math.min(hold.holdExpiresAt ?? now, now), checkoutUrl: undefined });
-    if (hold.stripeCheckoutSessionId) {
-      await ctx.scheduler.runAfter(0, internal.payments.expireCheckoutSession, { sessionId: hold.stripeCheckoutSessionId });
-    }
-  }
-  return confirmed.map((booking) => ({ booking, side }));
+  for (const hold of holds) await changeBooking(ctx, hold, { kind: "hold_released", why: "account_deleted" }, now);
+  return confirmed.map((booking) => ({ booking, side, reason }));
 }
-
-/** The booking's `cancelReason` when one party deleted their account. */
-export const ACCOUNT_DELETED_REASON = "account_deleted";
 
 export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
   const user = await ctx.db.get("users", userId);
@@ -70,14 +60,20 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
   const now = Date.now();
 
   // Upcoming consultations are cancelled with a full refund before anything else goes.
-  const ownProfile = await ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", userId)).unique();
-  const cancelled: Array<{ booking: Doc<"bookings">; side: Audience }> = [
+  const ownProfile = await ctx.db
+    .query("psychicProfiles")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+  const cancelled: Array<{ booking: Doc<"bookings">; side: Audience; reason: "client_account_deleted" | "psychic_account_deleted" }> = [
     ...(await cancelOpenBookings(ctx, "client", userId, now)),
     ...(ownProfile === null ? [] : await cancelOpenBookings(ctx, "psychic", ownProfile._id, now)),
   ];
 
   // Sessions and their refresh tokens: every device is signed out.
-  const sessions = await ctx.db.query("authSessions").withIndex("userId", (q) => q.eq("userId", userId)).collect();
+  const sessions = await ctx.db
+    .query("authSessions")
+    .withIndex("userId", (q) => q.eq("userId", userId))
+    .collect();
   for (const session of sessions) {
     const tokens = await ctx.db
       .query("authRefreshTokens")
@@ -107,7 +103,10 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
   }
 
   // A reader's profile and photo go; their past bookings stay for accounting, without the name.
-  const profile = await ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", userId)).unique();
+  const profile = await ctx.db
+    .query("psychicProfiles")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
   if (profile !== null) {
     const bookings = await ctx.db
       .query("bookings")
@@ -125,7 +124,10 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
   }
 
   // A client's reviews stay on the reader's profile, signed "Account eliminato".
-  const reviews = await ctx.db.query("reviews").withIndex("by_client", (q) => q.eq("clientId", userId)).collect();
+  const reviews = await ctx.db
+    .query("reviews")
+    .withIndex("by_client", (q) => q.eq("clientId", userId))
+    .collect();
   for (const review of reviews) await ctx.db.patch("reviews", review._id, { clientName: DELETED_ACCOUNT_NAME });
 
   // Every file the person uploaded and still owns (never another person's).
@@ -140,19 +142,25 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     }
   }
 
-  const grants = await ctx.db.query("adminGrants").withIndex("by_userId", (q) => q.eq("userId", userId)).collect();
+  const grants = await ctx.db
+    .query("adminGrants")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .collect();
   for (const grant of grants) await ctx.db.delete("adminGrants", grant._id);
 
   // Emails addressed to the person are personal data too.
   if (user.email) {
     const email = user.email;
-    const sent = await ctx.db.query("emailOutbox").withIndex("by_to", (q) => q.eq("to", email)).collect();
+    const sent = await ctx.db
+      .query("emailOutbox")
+      .withIndex("by_to", (q) => q.eq("to", email))
+      .collect();
     for (const message of sent) await ctx.db.delete("emailOutbox", message._id);
   }
 
   // The deleted person's own notice of each cancellation, queued after the purge above so it still goes
   // out (and stays in the outbox as any sent email does).
-  for (const { booking, side } of cancelled) {
+  for (const { booking, side, reason } of cancelled) {
     const current = (await ctx.db.get("bookings", booking._id)) ?? booking;
     await emailParties(
       ctx,
@@ -161,7 +169,7 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
       (facts, audience) =>
         bookingCancelledEmail(facts, {
           audience,
-          cause: side === "client" ? "client_account_deleted" : "psychic_account_deleted",
+          reason,
           refundCents: current.refundCents ?? 0,
         }),
       { only: side },

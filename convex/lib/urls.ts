@@ -1,0 +1,13 @@
+// The two public addresses the server writes into links. Apart, because they are different places:
+// the web app people open, and the Convex deployment's HTTP actions that Stripe and Twilio call.
+import { env } from "../_generated/server";
+
+/** The web app (SITE_URL): links in emails, Stripe Checkout's return pages. */
+export function appUrl(): string {
+  return (env.SITE_URL ?? "http://127.0.0.1:5173").replace(/\/$/, "");
+}
+
+/** The deployment's HTTP actions (CONVEX_SITE_URL): the webhook addresses Twilio signs its requests for. */
+export function convexSiteUrl(): string {
+  return (env.CONVEX_SITE_URL ?? "").replace(/\/$/, "");
+}

@@ -1,0 +1,246 @@
+// A booking's life as one pure function (docs/product-rules.md, "Slots and holds", "Payments and
+// refunds", "Calls"): from a booking, an event and the time, either the fields that change with what
+// must follow (emails, jobs, Stripe calls), or nothing to do (a replay), or a refusal. The ctx side
+// (lib/bookingLifecycle.ts) is the only code that writes these fields; it applies what this decides.
+import type { Doc } from "../_generated/dataModel";
+import type { ErrorCode } from "../lib/errors";
+import type { CancellationReason, CancelledBy } from "../lib/validators";
+import { cancellationRefusal, outcomeRefusal, rescheduleRefusal, romeMonthOf, type Outcome } from "./bookingChanges";
+
+export type Booking = Doc<"bookings">;
+export type BookingPatch = Partial<Omit<Booking, "_id" | "_creationTime">>;
+export type Party = "client" | "psychic";
+
+/** Who stands behind each reason a booking is cancelled for. */
+export const cancelledByOf: Record<CancellationReason, CancelledBy> = {
+  client_cancelled: "client",
+  psychic_cancelled: "psychic",
+  late_payment: "system",
+  psychic_no_show: "system",
+  client_account_deleted: "system",
+  psychic_account_deleted: "system",
+};
+
+/** Why an unpaid hold stops holding its time. */
+export type HoldRelease = "client_left" | "checkout_failed" | "hold_ended" | "session_expired" | "account_deleted";
+
+export type BookingEvent =
+  /** The hold's Checkout Session was created. */
+  | { kind: "checkout_opened"; sessionId: string; url: string }
+  | { kind: "hold_released"; why: HoldRelease }
+  /** A Checkout Session was paid; `othersOverlap`: another booking now blocks this one's time. */
+  | { kind: "paid"; sessionId: string; paymentIntentId: string | null; amountCents: number | null; othersOverlap: boolean }
+  /** Cancelled with `refundCents` going back (clamped to what was paid). */
+  | { kind: "cancelled"; reason: CancellationReason; refundCents: number }
+  /** Stripe answered a refund request; `refundId` absent when the charge showed the refund already made. */
+  | { kind: "refund_answered"; refundId?: string; succeeded: boolean }
+  /** Stripe's `charge.refunded`: the money reached the card's network. */
+  | { kind: "charge_refunded"; amountRefundedCents: number }
+  /** The automatic attempts are over and the refund never went through. */
+  | { kind: "refund_failed" }
+  /** An admin asks again for a refund left failed. */
+  | { kind: "refund_retried" }
+  /** The consultation was held (completed) or the client did not come; `by` the psychic's word or the clock. */
+  | { kind: "held"; outcome: Outcome; by: "psychic" | "clock"; reviewed: boolean }
+  | { kind: "moved"; date: string; time: string; startsAt: number; endsAt: number };
+
+export type BookingEffect =
+  | { kind: "expire_checkout_session"; sessionId: string }
+  | { kind: "request_refund" }
+  | { kind: "schedule_reminders" }
+  | { kind: "end_call" }
+  | { kind: "email_confirmed" }
+  | { kind: "email_late_payment_refunded" }
+  | { kind: "email_cancelled"; reason: CancellationReason; refundCents: number }
+  | { kind: "email_moved"; previousDate: string; previousTime: string }
+  // The platform's figures until triggers keep them (payments and refunds in the month they moved).
+  | { kind: "count_payment"; confirmed: boolean }
+  | { kind: "count_refund"; amountCents: number; at: number }
+  | { kind: "count_held" };
+
+export type Transition =
+  | { outcome: "changed"; patch: BookingPatch; effects: BookingEffect[] }
+  /** Nothing to do: a replayed webhook or job, or a state already reached. */
+  | { outcome: "unchanged" }
+  | { outcome: "refused"; code: ErrorCode };
+
+const unchanged: Transition = { outcome: "unchanged" };
+const refused = (code: ErrorCode): Transition => ({ outcome: "refused", code });
+const changed = (patch: BookingPatch, effects: BookingEffect[] = []): Transition => ({ outcome: "changed", patch, effects });
+
+/** Whole cents between nothing and the price. */
+export function clampRefund(refundCents: number, priceCents: number): number {
+  return Math.min(priceCents, Math.max(0, Math.round(refundCents)));
+}
+
+/** What the given event does to `booking` at `now`. */
+export function transition(booking: Booking, event: BookingEvent, now: number): Transition {
+  switch (event.kind) {
+    case "checkout_opened":
+      return changed({
+        stripeCheckoutSessionId: event.sessionId,
+        ...(booking.status === "pending_payment" ? { checkoutUrl: event.url } : {}),
+      });
+    case "hold_released":
+      return releaseHold(booking, event.why, now);
+    case "paid":
+      return pay(booking, event, now);
+    case "cancelled":
+      return cancel(booking, event.reason, event.refundCents, now);
+    case "refund_answered": {
+      if (booking.refundStatus === "succeeded" || booking.refundStatus === undefined) return unchanged;
+      const refundCents = booking.refundCents ?? 0;
+      return changed(
+        {
+          ...(event.refundId === undefined ? {} : { stripeRefundId: event.refundId }),
+          ...(event.succeeded ? { refundStatus: "succeeded" as const, refundedAt: now } : {}),
+        },
+        event.succeeded ? [{ kind: "count_refund", amountCents: refundCents, at: now }] : [],
+      );
+    }
+    case "charge_refunded": {
+      if (booking.refundStatus === undefined || booking.refundStatus === "succeeded") return unchanged;
+      const refundCents = booking.refundCents ?? event.amountRefundedCents;
+      return changed({ refundStatus: "succeeded", refundedAt: now, refundCents }, [{ kind: "count_refund", amountCents: refundCents, at: now }]);
+    }
+    case "refund_failed":
+      return booking.refundStatus === "pending" ? changed({ refundStatus: "failed" }) : unchanged;
+    case "refund_retried":
+      if (booking.refundStatus !== "failed") return refused("INVALID_STATE");
+      return changed({ refundStatus: "pending", refundRetries: (booking.refundRetries ?? 0) + 1 }, [{ kind: "request_refund" }]);
+    case "held":
+      return hold(booking, event, now);
+    case "moved": {
+      const refusal = rescheduleRefusal(booking, now);
+      if (refusal !== null) return refused(refusal);
+      if (event.date === booking.scheduledDate && event.time === booking.scheduledTime) return refused("INVALID_INPUT");
+      return changed(
+        {
+          scheduledDate: event.date,
+          scheduledTime: event.time,
+          startsAt: event.startsAt,
+          endsAt: event.endsAt,
+          rescheduleCount: (booking.rescheduleCount ?? 0) + 1,
+          reminder24hSentAt: undefined,
+          reminder15mSentAt: undefined,
+        },
+        [{ kind: "schedule_reminders" }, { kind: "email_moved", previousDate: booking.scheduledDate, previousTime: booking.scheduledTime }],
+      );
+    }
+  }
+}
+
+/**
+ * An unpaid hold stops holding its time at once; its checkout page goes from the dashboard. A hold the
+ * client left, or whose account went, also has its Checkout Session expired at Stripe so it can never
+ * be paid (one that ended by itself, or failed to open, has nothing left to expire).
+ */
+function releaseHold(booking: Booking, why: HoldRelease, now: number): Transition {
+  if (booking.status !== "pending_payment") return unchanged;
+  if (why === "hold_ended" && (booking.holdExpiresAt ?? 0) > now) return unchanged;
+  const expireSession = (why === "client_left" || why === "account_deleted") && booking.stripeCheckoutSessionId !== undefined;
+  return changed(
+    { status: "expired", holdExpiresAt: Math.min(booking.holdExpiresAt ?? now, now), checkoutUrl: undefined },
+    expireSession ? [{ kind: "expire_checkout_session", sessionId: booking.stripeCheckoutSessionId! }] : [],
+  );
+}
+
+/**
+ * A payment confirms a booking still held, or one whose hold lapsed if its time is still free and
+ * ahead, for exactly its price. Otherwise (too late, time taken, wrong amount) the whole payment goes
+ * back and the booking is cancelled: a payment never confirms a booking that is no longer payable.
+ * A second payment event for the same booking changes nothing.
+ */
+function pay(booking: Booking, event: Extract<BookingEvent, { kind: "paid" }>, now: number): Transition {
+  if (booking.paidAt !== undefined) return unchanged;
+  const paidFields = {
+    stripeCheckoutSessionId: event.sessionId,
+    stripePaymentIntentId: event.paymentIntentId ?? undefined,
+    paidAt: now,
+    checkoutUrl: undefined,
+  };
+  const payable = booking.status === "pending_payment" || booking.status === "expired";
+  const rightAmount = event.amountCents === null || event.amountCents === booking.priceCents;
+  if (payable && rightAmount && booking.startsAt > now && !event.othersOverlap) {
+    return changed({ ...paidFields, status: "confirmed", holdExpiresAt: undefined }, [
+      { kind: "count_payment", confirmed: true },
+      { kind: "schedule_reminders" },
+      { kind: "email_confirmed" },
+    ]);
+  }
+  return changed(
+    {
+      ...paidFields,
+      status: "cancelled",
+      holdExpiresAt: undefined,
+      cancelledAt: now,
+      cancelledBy: cancelledByOf.late_payment,
+      cancelReason: "late_payment",
+      refundCents: event.amountCents ?? booking.priceCents,
+      refundStatus: "pending",
+    },
+    [{ kind: "count_payment", confirmed: false }, { kind: "request_refund" }, { kind: "email_late_payment_refunded" }],
+  );
+}
+
+/** Why this cancellation may not happen now, or null. */
+function cancelRefusal(booking: Booking, reason: CancellationReason, now: number): ErrorCode | null {
+  switch (reason) {
+    case "client_cancelled":
+    case "psychic_cancelled":
+      // The parties may cancel only before the start.
+      return cancellationRefusal(booking, now);
+    case "psychic_no_show":
+      // The clock decides it (model/calls.ts settlementFor), during the window.
+      return booking.status === "confirmed" ? null : "INVALID_STATE";
+    case "client_account_deleted":
+    case "psychic_account_deleted":
+      // A deleted account cancels what has not ended, also a consultation under way.
+      if (booking.status !== "confirmed") return "INVALID_STATE";
+      return now < booking.endsAt ? null : "CANCELLATION_NOT_ALLOWED";
+    case "late_payment":
+      // Only a payment makes one (see `pay`).
+      return "INVALID_STATE";
+  }
+}
+
+/**
+ * A confirmed booking is cancelled: its time is free at once, the refund (if any) goes through Stripe,
+ * and the parties are told (the psychic's absence is told to the client only, by the email about it).
+ */
+function cancel(booking: Booking, reason: CancellationReason, refundCents: number, now: number): Transition {
+  const refusal = cancelRefusal(booking, reason, now);
+  if (refusal !== null) return refused(refusal);
+  const refund = clampRefund(refundCents, booking.priceCents);
+  return changed(
+    {
+      status: "cancelled",
+      cancelledAt: now,
+      cancelledBy: cancelledByOf[reason],
+      cancelReason: reason,
+      ...(refund > 0 ? { refundCents: refund, refundStatus: "pending" as const } : {}),
+    },
+    [...(refund > 0 ? [{ kind: "request_refund" } as const] : []), { kind: "end_call" }, { kind: "email_cancelled", reason, refundCents: refund }],
+  );
+}
+
+/**
+ * The consultation was held or the client did not come. The clock completes a confirmed one at the end
+ * of its window; the psychic may record either after the end, and correct one with the other, except
+ * that a reviewed consultation stays completed. Counted once in the figures, at the first.
+ */
+function hold(booking: Booking, event: Extract<BookingEvent, { kind: "held" }>, now: number): Transition {
+  if (booking.status === event.outcome) return unchanged;
+  if (event.by === "clock") {
+    if (booking.status !== "confirmed") return unchanged;
+    if (now < booking.endsAt) return refused("CONSULTATION_NOT_ENDED");
+  } else {
+    const refusal = outcomeRefusal(booking, event.outcome, now, event.reviewed);
+    if (refusal !== null) return refused(refusal);
+  }
+  const first = booking.status === "confirmed";
+  return changed(
+    { status: event.outcome, completedAt: booking.completedAt ?? now, statsMonth: booking.statsMonth ?? romeMonthOf(booking.startsAt) },
+    first ? [{ kind: "end_call" }, { kind: "count_held" }] : [{ kind: "count_held" }],
+  );
+}

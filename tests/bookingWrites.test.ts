@@ -1,0 +1,118 @@
+// One owner for a booking's life: outside convex/lib/bookingLifecycle.ts no code creates a booking or
+// writes its status, hold, payment, cancellation, refund or outcome fields. Read from the source with
+// TypeScript's parser, so a new writer anywhere in convex/ fails here.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const CONVEX_DIR = new URL("../convex/", import.meta.url).pathname;
+const OWNER = "lib/bookingLifecycle.ts";
+
+/** The fields only the lifecycle writes. */
+const LIFECYCLE_FIELDS = new Set([
+  "status",
+  "holdExpiresAt",
+  "checkoutUrl",
+  "stripeCheckoutSessionId",
+  "stripePaymentIntentId",
+  "paidAt",
+  "cancelledAt",
+  "cancelledBy",
+  "cancelReason",
+  "refundCents",
+  "refundStatus",
+  "stripeRefundId",
+  "refundRetries",
+  "refundedAt",
+  "completedAt",
+  "statsMonth",
+  "scheduledDate",
+  "scheduledTime",
+  "startsAt",
+  "endsAt",
+  "rescheduleCount",
+]);
+
+/** Each write to `bookings` in `source` that only the lifecycle may make, as "line: why". */
+function bookingWriteViolations(source: string, fileName = "module.ts"): string[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const at = (node: ts.Node) => file.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+  // A patch's fields must be visible (object literals, or a choice between them) and none of the owner's.
+  const checkFields = (node: ts.Expression, line: number) => {
+    if (ts.isParenthesizedExpression(node)) return checkFields(node.expression, line);
+    if (ts.isConditionalExpression(node)) {
+      checkFields(node.whenTrue, line);
+      checkFields(node.whenFalse, line);
+      return;
+    }
+    if (!ts.isObjectLiteralExpression(node)) return void found.push(`${line}: patch with fields that cannot be read`);
+    for (const property of node.properties) {
+      const name = property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : null;
+      if (name === null) found.push(`${line}: patch with a computed or spread field`);
+      else if (LIFECYCLE_FIELDS.has(name)) found.push(`${line}: writes ${name}`);
+    }
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text;
+      const [table, , fields] = node.arguments;
+      const onBookings = table !== undefined && ts.isStringLiteral(table) && table.text === "bookings";
+      if (onBookings && (method === "insert" || method === "replace")) found.push(`${at(node)}: ${method}s a booking`);
+      if (onBookings && method === "patch") {
+        if (fields === undefined) found.push(`${at(node)}: patch without fields`);
+        else checkFields(fields, at(node));
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+function convexModules(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "_generated" ? [] : convexModules(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+describe("the booking's one owner", () => {
+  it("no module but lib/bookingLifecycle.ts writes a booking's life", () => {
+    const outside = convexModules(CONVEX_DIR).filter((path) => relative(CONVEX_DIR, path) !== OWNER);
+    expect(outside.length).toBeGreaterThan(20);
+    const violations = outside.flatMap((path) =>
+      bookingWriteViolations(readFileSync(path, "utf8"), path).map((problem) => `${relative(CONVEX_DIR, path)}:${problem}`),
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it("the owner does write them (the check reads what it should)", () => {
+    expect(bookingWriteViolations(readFileSync(join(CONVEX_DIR, OWNER), "utf8")).length).toBeGreaterThan(0);
+  });
+
+  it("finds each kind of stray write", () => {
+    const source = [
+      'await ctx.db.patch("bookings", id, { status: "cancelled" });',
+      'await ctx.db.patch("bookings", id, other ? { refundStatus: "failed" } : { notes: "x" });',
+      'await ctx.db.patch("bookings", id, { [field]: now });',
+      'await ctx.db.patch("bookings", id, { ...fields });',
+      'await ctx.db.patch("bookings", id, fields);',
+      'await ctx.db.insert("bookings", fields);',
+      'await ctx.db.replace("bookings", id, fields);',
+      'await ctx.db.patch("bookings", id, { psychicName: "Account eliminato", clientJoinedAt: 1 });',
+      'await ctx.db.patch("reviews", id, { status: "x" });',
+    ].join("\n");
+    expect(bookingWriteViolations(source)).toEqual([
+      "1: writes status",
+      "2: writes refundStatus",
+      "3: patch with a computed or spread field",
+      "4: patch with a computed or spread field",
+      "5: patch with fields that cannot be read",
+      "6: inserts a booking",
+      "7: replaces a booking",
+    ]);
+  });
+});

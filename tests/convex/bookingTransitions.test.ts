@@ -1,0 +1,334 @@
+// Every edge of a booking's life (convex/model/bookingTransitions.ts), the refused ones included.
+import { describe, expect, it } from "vitest";
+import type { Id } from "../../convex/_generated/dataModel";
+import { cancelledByOf, clampRefund, transition, type Booking, type BookingEvent } from "../../convex/model/bookingTransitions";
+import { cancellationReason } from "../../convex/lib/validators";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const NOW = Date.UTC(2026, 10, 25, 9, 0);
+const START = NOW + 3 * 24 * HOUR;
+
+function booking(fields: Partial<Booking> = {}): Booking {
+  return {
+    _id: "b1" as Id<"bookings">,
+    _creationTime: NOW - HOUR,
+    clientId: "u1" as Id<"users">,
+    psychicUserId: "u2" as Id<"users">,
+    psychicProfileId: "p1" as Id<"psychicProfiles">,
+    psychicName: "Selene",
+    consultationType: "voice",
+    scheduledDate: "2026-11-28",
+    scheduledTime: "10:00",
+    startsAt: START,
+    endsAt: START + 30 * MINUTE,
+    durationMinutes: 30,
+    priceCents: 3500,
+    status: "confirmed",
+    paidAt: NOW - HOUR,
+    stripeCheckoutSessionId: "cs_1",
+    stripePaymentIntentId: "pi_1",
+    ...fields,
+  };
+}
+
+const held = (fields: Partial<Booking> = {}) =>
+  booking({
+    status: "pending_payment",
+    paidAt: undefined,
+    stripePaymentIntentId: undefined,
+    holdExpiresAt: NOW + 20 * MINUTE,
+    checkoutUrl: "https://pay",
+    ...fields,
+  });
+const paid = (overrides: Partial<Extract<BookingEvent, { kind: "paid" }>> = {}): BookingEvent => ({
+  kind: "paid",
+  sessionId: "cs_1",
+  paymentIntentId: "pi_1",
+  amountCents: 3500,
+  othersOverlap: false,
+  ...overrides,
+});
+const kinds = (result: ReturnType<typeof transition>) => (result.outcome === "changed" ? result.effects.map((effect) => effect.kind) : []);
+
+describe("the hold", () => {
+  it("opening its checkout records the session and the page to resume", () => {
+    expect(
+      transition(
+        held({ stripeCheckoutSessionId: undefined, checkoutUrl: undefined }),
+        { kind: "checkout_opened", sessionId: "cs_2", url: "https://pay/2" },
+        NOW,
+      ),
+    ).toEqual({
+      outcome: "changed",
+      patch: { stripeCheckoutSessionId: "cs_2", checkoutUrl: "https://pay/2" },
+      effects: [],
+    });
+  });
+
+  it("a session opened after the hold went keeps no page to resume", () => {
+    const result = transition(held({ status: "expired" }), { kind: "checkout_opened", sessionId: "cs_2", url: "https://pay/2" }, NOW);
+    expect(result).toMatchObject({ outcome: "changed", patch: { stripeCheckoutSessionId: "cs_2" } });
+    expect(result.outcome === "changed" && "checkoutUrl" in result.patch).toBe(false);
+  });
+
+  it("released by its client: expired now, the page gone, the session expired at Stripe", () => {
+    expect(transition(held(), { kind: "hold_released", why: "client_left" }, NOW)).toEqual({
+      outcome: "changed",
+      patch: { status: "expired", holdExpiresAt: NOW, checkoutUrl: undefined },
+      effects: [{ kind: "expire_checkout_session", sessionId: "cs_1" }],
+    });
+  });
+
+  it("an account deleted expires its session too; a failed checkout has none to expire", () => {
+    expect(kinds(transition(held(), { kind: "hold_released", why: "account_deleted" }, NOW))).toEqual(["expire_checkout_session"]);
+    expect(transition(held({ stripeCheckoutSessionId: undefined }), { kind: "hold_released", why: "checkout_failed" }, NOW)).toMatchObject({
+      outcome: "changed",
+      patch: { status: "expired", holdExpiresAt: NOW },
+      effects: [],
+    });
+  });
+
+  it("the hold's end releases it only once it has come, keeping the end it had", () => {
+    const hold = held({ holdExpiresAt: NOW - MINUTE });
+    expect(transition(hold, { kind: "hold_released", why: "hold_ended" }, NOW)).toMatchObject({
+      patch: { holdExpiresAt: NOW - MINUTE },
+      effects: [],
+    });
+    expect(transition(held(), { kind: "hold_released", why: "hold_ended" }, NOW)).toEqual({ outcome: "unchanged" });
+  });
+
+  it("a released, paid or cancelled booking is not released again", () => {
+    for (const status of ["expired", "confirmed", "cancelled", "completed"] as const) {
+      expect(transition(booking({ status }), { kind: "hold_released", why: "session_expired" }, NOW)).toEqual({ outcome: "unchanged" });
+    }
+  });
+});
+
+describe("the payment", () => {
+  it("confirms a held booking: paid, the hold and its page gone, reminders and emails follow", () => {
+    const result = transition(held(), paid(), NOW);
+    expect(result).toMatchObject({
+      outcome: "changed",
+      patch: { status: "confirmed", paidAt: NOW, stripePaymentIntentId: "pi_1", holdExpiresAt: undefined, checkoutUrl: undefined },
+    });
+    expect(kinds(result)).toEqual(["count_payment", "schedule_reminders", "email_confirmed"]);
+  });
+
+  it("still confirms a lapsed hold whose time is free and ahead", () => {
+    expect(transition(held({ status: "expired" }), paid(), NOW)).toMatchObject({ patch: { status: "confirmed" } });
+  });
+
+  it("taken time, a start already past, or a wrong amount: cancelled and refunded in full", () => {
+    for (const [hold, event] of [
+      [held({ status: "expired" }), paid({ othersOverlap: true })],
+      [held({ startsAt: NOW - MINUTE }), paid()],
+      [held(), paid({ amountCents: 100 })],
+    ] as const) {
+      const result = transition(hold, event, NOW);
+      expect(result).toMatchObject({
+        outcome: "changed",
+        patch: { status: "cancelled", cancelledBy: "system", cancelReason: "late_payment", refundStatus: "pending", paidAt: NOW },
+      });
+      expect(kinds(result)).toEqual(["count_payment", "request_refund", "email_late_payment_refunded"]);
+    }
+    expect(transition(held(), paid({ amountCents: 100 }), NOW)).toMatchObject({ patch: { refundCents: 100 } });
+  });
+
+  it("never confirms a cancelled booking: a payment for one goes back", () => {
+    const result = transition(booking({ status: "cancelled", paidAt: undefined }), paid(), NOW);
+    expect(result).toMatchObject({ patch: { status: "cancelled", cancelReason: "late_payment", refundCents: 3500 } });
+  });
+
+  it("a second payment event for a paid booking changes nothing", () => {
+    expect(transition(booking(), paid(), NOW)).toEqual({ outcome: "unchanged" });
+    expect(transition(booking({ status: "cancelled", cancelReason: "late_payment" }), paid(), NOW)).toEqual({ outcome: "unchanged" });
+  });
+});
+
+describe("cancelling", () => {
+  it("by the client before the start: the refund asked goes back, the call ends, both are told", () => {
+    const result = transition(booking(), { kind: "cancelled", reason: "client_cancelled", refundCents: 1750 }, NOW);
+    expect(result).toEqual({
+      outcome: "changed",
+      patch: {
+        status: "cancelled",
+        cancelledAt: NOW,
+        cancelledBy: "client",
+        cancelReason: "client_cancelled",
+        refundCents: 1750,
+        refundStatus: "pending",
+      },
+      effects: [{ kind: "request_refund" }, { kind: "end_call" }, { kind: "email_cancelled", reason: "client_cancelled", refundCents: 1750 }],
+    });
+  });
+
+  it("with nothing to refund records no refund", () => {
+    const result = transition(booking(), { kind: "cancelled", reason: "client_cancelled", refundCents: 0 }, NOW);
+    expect(result.outcome === "changed" && result.patch.refundStatus).toBeUndefined();
+    expect(kinds(result)).toEqual(["end_call", "email_cancelled"]);
+  });
+
+  it("a refund is whole cents between nothing and the price", () => {
+    expect(clampRefund(-5, 3500)).toBe(0);
+    expect(clampRefund(1750.4, 3500)).toBe(1750);
+    expect(clampRefund(9999, 3500)).toBe(3500);
+    expect(transition(booking(), { kind: "cancelled", reason: "psychic_cancelled", refundCents: 9999 }, NOW)).toMatchObject({
+      patch: { refundCents: 3500, cancelledBy: "psychic" },
+    });
+  });
+
+  it("by a party after the start is refused", () => {
+    for (const reason of ["client_cancelled", "psychic_cancelled"] as const) {
+      expect(transition(booking(), { kind: "cancelled", reason, refundCents: 0 }, START)).toEqual({
+        outcome: "refused",
+        code: "CANCELLATION_NOT_ALLOWED",
+      });
+    }
+  });
+
+  it("twice is refused, so nothing is refunded twice", () => {
+    const cancelled = booking({ status: "cancelled", refundCents: 3500, refundStatus: "pending" });
+    for (const reason of cancellationReason.members.map((member) => member.value)) {
+      expect(transition(cancelled, { kind: "cancelled", reason, refundCents: 3500 }, NOW)).toMatchObject({ outcome: "refused" });
+    }
+  });
+
+  it("an unpaid, held or past booking cannot be cancelled", () => {
+    for (const status of ["pending_payment", "expired", "completed", "no_show"] as const) {
+      expect(transition(booking({ status }), { kind: "cancelled", reason: "client_cancelled", refundCents: 0 }, NOW)).toEqual({
+        outcome: "refused",
+        code: "INVALID_STATE",
+      });
+    }
+  });
+
+  it("an account deleted cancels one under way, not one that has ended", () => {
+    const event = { kind: "cancelled", reason: "client_account_deleted", refundCents: 3500 } as const;
+    expect(transition(booking(), event, START + MINUTE)).toMatchObject({ patch: { cancelledBy: "system", cancelReason: "client_account_deleted" } });
+    expect(transition(booking(), event, START + 30 * MINUTE)).toEqual({ outcome: "refused", code: "CANCELLATION_NOT_ALLOWED" });
+  });
+
+  it("the psychic's absence cancels during the window; a late payment is only a payment's doing", () => {
+    expect(transition(booking(), { kind: "cancelled", reason: "psychic_no_show", refundCents: 3500 }, START + 11 * MINUTE)).toMatchObject({
+      patch: { cancelReason: "psychic_no_show", cancelledBy: "system", refundCents: 3500 },
+    });
+    expect(transition(booking(), { kind: "cancelled", reason: "late_payment", refundCents: 3500 }, NOW)).toEqual({
+      outcome: "refused",
+      code: "INVALID_STATE",
+    });
+  });
+
+  it("every reason has the one who stands behind it", () => {
+    expect(Object.keys(cancelledByOf).sort()).toEqual(cancellationReason.members.map((member) => member.value).sort());
+  });
+});
+
+describe("the refund", () => {
+  const refunding = (fields: Partial<Booking> = {}) => booking({ status: "cancelled", refundCents: 1750, refundStatus: "pending", ...fields });
+
+  it("Stripe's success records it once, counted for the month it went back", () => {
+    const result = transition(refunding(), { kind: "refund_answered", refundId: "re_1", succeeded: true }, NOW);
+    expect(result).toEqual({
+      outcome: "changed",
+      patch: { stripeRefundId: "re_1", refundStatus: "succeeded", refundedAt: NOW },
+      effects: [{ kind: "count_refund", amountCents: 1750, at: NOW }],
+    });
+    expect(transition(refunding({ refundStatus: "succeeded" }), { kind: "refund_answered", refundId: "re_1", succeeded: true }, NOW)).toEqual({
+      outcome: "unchanged",
+    });
+  });
+
+  it("a pending answer keeps the refund id and waits", () => {
+    expect(transition(refunding(), { kind: "refund_answered", refundId: "re_1", succeeded: false }, NOW)).toEqual({
+      outcome: "changed",
+      patch: { stripeRefundId: "re_1" },
+      effects: [],
+    });
+  });
+
+  it("the charge refunded succeeds it once; a charge of a booking without a refund is not ours", () => {
+    expect(transition(refunding(), { kind: "charge_refunded", amountRefundedCents: 1750 }, NOW)).toMatchObject({
+      patch: { refundStatus: "succeeded", refundCents: 1750, refundedAt: NOW },
+    });
+    expect(transition(refunding({ refundStatus: "succeeded" }), { kind: "charge_refunded", amountRefundedCents: 1750 }, NOW)).toEqual({
+      outcome: "unchanged",
+    });
+    expect(transition(booking(), { kind: "charge_refunded", amountRefundedCents: 3500 }, NOW)).toEqual({ outcome: "unchanged" });
+  });
+
+  it("fails only from pending; the admin's retry only from failed, with a new series", () => {
+    expect(transition(refunding(), { kind: "refund_failed" }, NOW)).toMatchObject({ patch: { refundStatus: "failed" } });
+    expect(transition(refunding({ refundStatus: "succeeded" }), { kind: "refund_failed" }, NOW)).toEqual({ outcome: "unchanged" });
+    expect(transition(refunding({ refundStatus: "failed", refundRetries: 1 }), { kind: "refund_retried" }, NOW)).toEqual({
+      outcome: "changed",
+      patch: { refundStatus: "pending", refundRetries: 2 },
+      effects: [{ kind: "request_refund" }],
+    });
+    for (const refundStatus of ["pending", "succeeded", undefined] as const) {
+      expect(transition(refunding({ refundStatus }), { kind: "refund_retried" }, NOW)).toEqual({ outcome: "refused", code: "INVALID_STATE" });
+    }
+  });
+});
+
+describe("the consultation held", () => {
+  const END = START + 30 * MINUTE;
+  const byClock = { kind: "held", outcome: "completed", by: "clock", reviewed: false } as const;
+
+  it("the clock completes a confirmed one at its end, once: the call ends and it counts", () => {
+    const result = transition(booking(), byClock, END);
+    expect(result).toMatchObject({ outcome: "changed", patch: { status: "completed", completedAt: END, statsMonth: "2026-11" } });
+    expect(kinds(result)).toEqual(["end_call", "count_held"]);
+    expect(transition(booking(), byClock, END - 1)).toEqual({ outcome: "refused", code: "CONSULTATION_NOT_ENDED" });
+    expect(transition(booking({ status: "completed" }), byClock, END)).toEqual({ outcome: "unchanged" });
+    expect(transition(booking({ status: "cancelled" }), byClock, END)).toEqual({ outcome: "unchanged" });
+  });
+
+  it("the psychic marks the client absent after the end, and may correct it", () => {
+    const absent = transition(booking(), { kind: "held", outcome: "no_show", by: "psychic", reviewed: false }, END);
+    expect(absent).toMatchObject({ patch: { status: "no_show" } });
+    const corrected = transition(
+      booking({ status: "no_show", completedAt: END, statsMonth: "2026-11" }),
+      { kind: "held", outcome: "completed", by: "psychic", reviewed: false },
+      END + HOUR,
+    );
+    expect(corrected).toMatchObject({ patch: { status: "completed", completedAt: END, statsMonth: "2026-11" } });
+    expect(kinds(corrected)).toEqual(["count_held"]);
+  });
+
+  it("refused before the end, for a cancelled one, and as absent once reviewed", () => {
+    const noShow = (fields: Partial<Booking>, reviewed = false, at = END) =>
+      transition(booking(fields), { kind: "held", outcome: "no_show", by: "psychic", reviewed }, at);
+    expect(noShow({}, false, END - 1)).toEqual({ outcome: "refused", code: "CONSULTATION_NOT_ENDED" });
+    expect(noShow({ status: "cancelled" })).toEqual({ outcome: "refused", code: "INVALID_STATE" });
+    expect(noShow({ status: "completed" }, true)).toEqual({ outcome: "refused", code: "INVALID_STATE" });
+  });
+});
+
+describe("moving", () => {
+  const to = { kind: "moved", date: "2026-11-29", time: "11:00", startsAt: START + 25 * HOUR, endsAt: START + 25 * HOUR + 30 * MINUTE } as const;
+
+  it("takes the new time, counts the move and sends the reminders of the new time", () => {
+    const result = transition(booking({ reminder24hSentAt: NOW }), to, NOW);
+    expect(result).toEqual({
+      outcome: "changed",
+      patch: {
+        scheduledDate: "2026-11-29",
+        scheduledTime: "11:00",
+        startsAt: to.startsAt,
+        endsAt: to.endsAt,
+        rescheduleCount: 1,
+        reminder24hSentAt: undefined,
+        reminder15mSentAt: undefined,
+      },
+      effects: [{ kind: "schedule_reminders" }, { kind: "email_moved", previousDate: "2026-11-28", previousTime: "10:00" }],
+    });
+  });
+
+  it("refused under 24 hours before, after two moves, to the same time, or when not confirmed", () => {
+    expect(transition(booking(), to, START - 23 * HOUR)).toEqual({ outcome: "refused", code: "RESCHEDULE_TOO_LATE" });
+    expect(transition(booking({ rescheduleCount: 2 }), to, NOW)).toEqual({ outcome: "refused", code: "RESCHEDULE_LIMIT_REACHED" });
+    expect(transition(booking(), { ...to, date: "2026-11-28", time: "10:00" }, NOW)).toEqual({ outcome: "refused", code: "INVALID_INPUT" });
+    expect(transition(booking({ status: "cancelled" }), to, NOW)).toEqual({ outcome: "refused", code: "INVALID_STATE" });
+  });
+});
