@@ -3,6 +3,7 @@ import convexPlugin from "@convex-dev/eslint-plugin";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { convexLayers } from "./eslint/convexLayers.js";
 import { importBoundaries } from "./eslint/importBoundaries.js";
 
 export default tseslint.config(
@@ -38,6 +39,14 @@ export default tseslint.config(
     plugins: { arcano: { rules: { "import-boundaries": importBoundaries } } },
     rules: {
       "arcano/import-boundaries": ["error", { srcDir: new URL("./src", import.meta.url).pathname }],
+    },
+  },
+  {
+    // convex/ in layers: framework → model (pure) → email, demo → lib (ctx services) → function modules.
+    files: ["convex/**/*.ts"],
+    plugins: { arcanoConvex: { rules: { layers: convexLayers } } },
+    rules: {
+      "arcanoConvex/layers": ["error", { convexDir: new URL("./convex", import.meta.url).pathname }],
     },
   },
   ...convexPlugin.configs.recommended,

@@ -1,17 +1,12 @@
 // Server-side helpers of sign-up and sign-in, called by the auth provider in convex/auth.ts.
 // All internal: no client can call them.
 import { v } from "convex/values";
-import { env } from "./_generated/server";
+import { appUrl, supportAddress } from "./lib/addresses";
 import { internalMutation, internalQuery } from "./lib/functions";
 import { queueEmail } from "./lib/outbox";
 import { rateLimit } from "./lib/rateLimits";
 import { readSettings } from "./lib/settings";
-import { accountCreatedEmail, adminNewAccountEmail } from "./model/emailTemplates";
-
-/** Where admin notifications (new accounts, contact messages) go. */
-export function supportAddress(): string {
-  return env.SUPPORT_EMAIL ?? "supporto@arcano.it";
-}
+import { accountCreatedEmail, adminNewAccountEmail } from "./email/templates";
 
 async function passwordAccount(ctx: Parameters<typeof readSettings>[0], email: string) {
   return ctx.db
@@ -58,12 +53,11 @@ export const welcome = internalMutation({
     const user = await ctx.db.get("users", userId);
     if (user === null || user.email === undefined || user.accountType === undefined) return null;
     const fullName = user.name ?? user.email;
-    const siteUrl = env.SITE_URL ?? "http://127.0.0.1:5173";
     await queueEmail(ctx, {
       to: user.email,
       kind: "account_created",
       relatedId: userId,
-      ...accountCreatedEmail({ fullName, accountType: user.accountType, siteUrl }),
+      ...accountCreatedEmail({ fullName, accountType: user.accountType, siteUrl: appUrl() }),
     });
     await queueEmail(ctx, {
       to: supportAddress(),

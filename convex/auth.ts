@@ -5,7 +5,7 @@ import { internal } from "./_generated/api";
 import type { DataModel } from "./_generated/dataModel";
 import { countNewAccount } from "./lib/counters";
 import { ArcanoPassword } from "./lib/passwordProvider";
-import { passwordResetCodeEmail } from "./model/emailTemplates";
+import { passwordResetCodeEmail } from "./email/templates";
 
 /** Failed sign-ins allowed per account per hour; then the account waits (the library refills them). */
 export const MAX_FAILED_SIGN_INS_PER_HOUR = 5;

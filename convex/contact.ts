@@ -2,7 +2,7 @@
 // signed-in person's message is linked to their account. Submissions are limited per address and
 // per account; the support team is notified through the outbox, whose failure never loses a message.
 import { v } from "convex/values";
-import { supportAddress } from "./accounts";
+import { supportAddress } from "./lib/addresses";
 import { countMessage } from "./lib/counters";
 import { fail } from "./lib/errors";
 import { mutation } from "./lib/functions";
@@ -10,7 +10,8 @@ import { queueEmail } from "./lib/outbox";
 import { rateLimit } from "./lib/rateLimits";
 import { accountType, contactCategory } from "./lib/validators";
 import { normaliseEmail } from "./model/accounts";
-import { cleanText, CONTACT_LIMITS, contactNotificationEmail } from "./model/contact";
+import { contactNotificationEmail } from "./email/contactEmails";
+import { cleanText, CONTACT_LIMITS } from "./model/contact";
 
 export const send = mutation({
   args: {

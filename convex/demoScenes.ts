@@ -5,7 +5,7 @@ import { v } from "convex/values";
 import { shortenDemoWindow } from "./lib/bookingLifecycle";
 import { rebuildCounters } from "./lib/counterRecount";
 import { internalMutation } from "./lib/functions";
-import { pendingReaderProfile } from "./model/demoAdminData";
+import { pendingReaderProfile } from "./demo/adminData";
 
 /**
  * A new reader account whose complete profile waits for the admin's review, as Vega's does in the

@@ -6,7 +6,7 @@ import { Resend } from "resend";
 import { internal } from "./_generated/api";
 import { env } from "./_generated/server";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
-import type { EmailAttachment } from "./model/bookingEmails";
+import type { EmailAttachment } from "./email/bookingEmails";
 
 /** Attempts before an email is left as failed; retries wait 1, 5 and 25 minutes. */
 export const MAX_SEND_ATTEMPTS = 4;

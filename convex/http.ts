@@ -5,7 +5,7 @@ import { internal } from "./_generated/api";
 import { httpAction } from "./_generated/server";
 import { auth } from "./auth";
 import { paidSessionOf, verifyWebhookEvent, type Stripe } from "./lib/stripe";
-import { convexSiteUrl } from "./lib/urls";
+import { convexSiteUrl } from "./lib/addresses";
 
 const http = httpRouter();
 

@@ -13,10 +13,9 @@ import { clientAction, internalAction, internalMutation } from "./lib/functions"
 import { readSettings } from "./lib/settings";
 import { paidSessionOf, stripeClient } from "./lib/stripe";
 import { parseDate, parseTime } from "./lib/time";
-import { appUrl } from "./lib/urls";
+import { appUrl } from "./lib/addresses";
 import { durationMinutes } from "./lib/validators";
-import { markChargeRefunded } from "./refunds";
-import { formatItalianDate } from "./model/bookingEmails";
+import { formatItalianDate } from "./email/bookingEmails";
 import { cleanNotes, HOLD_MARGIN_MINUTES, HOLD_MINUTES, MAX_LIVE_HOLDS, newBookingFields, NOTES_MAX_LENGTH } from "./model/bookings";
 import { dayWindow, overlaps, whyNotFree } from "./model/slots";
 
@@ -230,6 +229,20 @@ async function releaseForExpiredSession(ctx: MutationCtx, sessionId: string, boo
   if (booking !== null && (booking.stripeCheckoutSessionId ?? sessionId) === sessionId) {
     await changeBooking(ctx, booking, { kind: "hold_released", why: "session_expired" }, Date.now());
   }
+}
+
+/**
+ * `charge.refunded` from Stripe: the refund reached the card's network, whoever started it.
+ * Returns whether it was about one of our refunds.
+ */
+async function markChargeRefunded(ctx: MutationCtx, paymentIntentId: string, amountRefunded: number) {
+  const booking = await ctx.db
+    .query("bookings")
+    .withIndex("by_paymentIntent", (q) => q.eq("stripePaymentIntentId", paymentIntentId))
+    .first();
+  if (booking === null || booking.refundStatus === undefined) return false;
+  await changeBooking(ctx, booking, { kind: "charge_refunded", amountRefundedCents: amountRefunded }, Date.now());
+  return true;
 }
 
 /**

@@ -4,7 +4,6 @@
 // never lost.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import type { MutationCtx } from "./_generated/server";
 import { changeBooking } from "./lib/bookingLifecycle";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
 import { stripeClient } from "./lib/stripe";
@@ -85,17 +84,3 @@ export const recordRefundFailure = internalMutation({
     return null;
   },
 });
-
-/**
- * `charge.refunded` from Stripe: the refund reached the card's network, whoever started it.
- * Returns whether it was about one of our refunds.
- */
-export async function markChargeRefunded(ctx: MutationCtx, paymentIntentId: string, amountRefunded: number) {
-  const booking = await ctx.db
-    .query("bookings")
-    .withIndex("by_paymentIntent", (q) => q.eq("stripePaymentIntentId", paymentIntentId))
-    .first();
-  if (booking === null || booking.refundStatus === undefined) return false;
-  await changeBooking(ctx, booking, { kind: "charge_refunded", amountRefundedCents: amountRefunded }, Date.now());
-  return true;
-}

@@ -6,7 +6,7 @@ import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { emailParties } from "./lib/emailParties";
 import { internalMutation } from "./lib/functions";
-import { bookingReminderEmail } from "./model/bookingEmails";
+import { bookingReminderEmail } from "./email/bookingEmails";
 
 const sentField = { "24h": "reminder24hSentAt", "15m": "reminder15mSentAt" } as const;
 const emailKind = { "24h": "booking_reminder_24h", "15m": "booking_reminder_15m" } as const;

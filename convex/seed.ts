@@ -16,10 +16,10 @@ import { addDays } from "./model/nextAvailability";
 import { priceFor } from "./model/psychics";
 import { consultationInterval, dayWindow, freeStarts } from "./model/slots";
 import { reviewerName } from "./model/bookingChanges";
-import { demoHistoryPlan, demoPastClients } from "./model/demoHistory";
+import { demoHistoryPlan, demoPastClients } from "./demo/history";
 import { durationMinutes, type DurationMinutes } from "./lib/validators";
-import { DEMO_PASSWORD, demoAccounts, demoReaders, weekFrom } from "./model/demoData";
-import { demoMessages, demoPendingReader, pendingReaderProfile } from "./model/demoAdminData";
+import { DEMO_PASSWORD, demoAccounts, demoReaders, weekFrom } from "./demo/data";
+import { demoMessages, demoPendingReader, pendingReaderProfile } from "./demo/adminData";
 
 const DAY_MS = 24 * 60 * 60_000;
 

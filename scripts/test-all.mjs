@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs every suite (type-check, lint, Vitest, Playwright) and ends with one line
-// "N passed, N failed" over all of them. Type-check and lint count as one test each.
+// Runs every suite (type-check, lint, import cycles, Vitest, Playwright) and ends with one line
+// "N passed, N failed" over all of them. Type-check, lint and the cycle check count as one test each.
 // Before the summary it names the ten slowest tests across Vitest and Playwright.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -79,6 +79,7 @@ check("types app", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
 check("types convex", "npx", ["tsc", "-p", "convex/tsconfig.json", "--noEmit"]);
 check("types backend", "npx", ["tsc", "-p", "local-backend/tsconfig.json", "--noEmit"]);
 check("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
+check("cycles", "npm", ["run", "--silent", "check:cycles"]);
 
 // Vitest: every project of vitest.config.ts. Its report is read at once: Playwright empties
 // test-results/ (its outputDir) when it starts.

@@ -3,7 +3,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../model/accounts";
-import { bookingCancelledEmail } from "../model/bookingEmails";
+import { bookingCancelledEmail } from "../email/bookingEmails";
 import { changeBooking } from "./bookingLifecycle";
 import { countDeletedAccount } from "./counters";
 import { emailParties, type Audience } from "./emailParties";

@@ -16,7 +16,7 @@ import {
   latePaymentRefundedClientEmail,
   latePaymentRefundedPsychicEmail,
   psychicAbsentClientEmail,
-} from "../model/bookingEmails";
+} from "../email/bookingEmails";
 import { averageOf, emptyMonth, reminderTimes, romeMonthOf, withConsultation, withRating, type MonthFigures } from "../model/bookingChanges";
 import { transition, type Booking, type BookingEffect, type BookingEvent, type Party, type Transition } from "../model/bookingTransitions";
 import { endSession } from "./callSessions";

@@ -3,10 +3,10 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../model/accounts";
-import type { BookingFacts, EmailAttachment } from "../model/bookingEmails";
-import type { RenderedEmail } from "../model/emailTemplates";
+import type { BookingFacts, EmailAttachment } from "../email/bookingEmails";
+import type { RenderedEmail } from "../email/templates";
 import { queueEmail } from "./outbox";
-import { appUrl } from "./urls";
+import { appUrl } from "./addresses";
 import type { EmailKind } from "./validators";
 
 export type Audience = "client" | "psychic";

@@ -4,8 +4,8 @@
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import type { EmailAttachment } from "../model/bookingEmails";
-import type { RenderedEmail } from "../model/emailTemplates";
+import type { EmailAttachment } from "../email/bookingEmails";
+import type { RenderedEmail } from "../email/templates";
 import type { EmailKind } from "./validators";
 
 export async function queueEmail(

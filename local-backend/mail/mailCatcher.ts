@@ -5,19 +5,9 @@ import { randomUUID } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
-import { renderMailbox, renderMessage } from "./mailboxPage.ts";
+import { renderMailbox, renderMessage, type CaughtEmail } from "./mailboxPage.ts";
 
-export type CaughtEmail = {
-  id: string;
-  receivedAt: number;
-  from: string;
-  to: string[];
-  subject: string;
-  html?: string;
-  text?: string;
-  /** Attachments as Resend receives them (base64 content), decoded so tests can read an invitation. */
-  attachments?: Array<{ filename: string; contentType?: string; content: string }>;
-};
+export type { CaughtEmail };
 
 function decodeAttachments(value: unknown): CaughtEmail["attachments"] {
   if (!Array.isArray(value)) return undefined;

@@ -1,11 +1,20 @@
 // The local mailbox's pages: a list of every email caught, newest first, and one email's view.
-import type { CaughtEmail } from "./mailCatcher.ts";
+/** One email as the catcher received it. */
+export type CaughtEmail = {
+  id: string;
+  receivedAt: number;
+  from: string;
+  to: string[];
+  subject: string;
+  html?: string;
+  text?: string;
+  /** Attachments as Resend receives them (base64 content), decoded so tests can read an invitation. */
+  attachments?: Array<{ filename: string; contentType?: string; content: string }>;
+};
 
-const escape = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-const when = (ms: number) =>
-  new Intl.DateTimeFormat("it-IT", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Rome" }).format(ms);
+const when = (ms: number) => new Intl.DateTimeFormat("it-IT", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Rome" }).format(ms);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

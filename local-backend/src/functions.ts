@@ -5,8 +5,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { AuthenticationError } from "./auth.ts";
 import { CALL_BOUNDARY, SystemError, nestedError } from "./errors.ts";
-import type { LoadedModule } from "./modules.ts";
 import { backendLog } from "./logs.ts";
+
+/** A bundled module's exports, by name. */
+export type LoadedModule = Record<string, unknown>;
 
 type Handler = (ctx: Record<string, unknown>, ...args: unknown[]) => unknown;
 interface Registered {
@@ -107,7 +109,11 @@ function wrap(fn: Registered): void {
     return;
   }
   if (!fn.isAction) {
-    fn._handler = (ctx, ...args) => handler(nestingCtx(ctx, () => null), ...args);
+    fn._handler = (ctx, ...args) =>
+      handler(
+        nestingCtx(ctx, () => null),
+        ...args,
+      );
     return;
   }
   fn._handler = (ctx, ...args) => {
@@ -124,7 +130,14 @@ function wrap(fn: Registered): void {
         reject(stop);
       }, ms);
     });
-    const run = Promise.resolve(actionSignal.run(signal, () => handler(nestingCtx(ctx, () => stop), ...args)));
+    const run = Promise.resolve(
+      actionSignal.run(signal, () =>
+        handler(
+          nestingCtx(ctx, () => stop),
+          ...args,
+        ),
+      ),
+    );
     // Once timed out, the result is dropped, further ctx calls are refused and fetches aborted.
     run.catch(() => {});
     return Promise.race([run, timeout]).finally(() => clearTimeout(timer));

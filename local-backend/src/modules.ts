@@ -14,7 +14,8 @@ import { checkIsolateModules, checkNodeExports, entryPoints, ModuleLoadError, ty
 
 export { ModuleLoadError };
 export type ModuleMap = Record<string, () => Promise<unknown>>;
-export type LoadedModule = Record<string, unknown>;
+import type { LoadedModule } from "./functions.ts";
+export type { LoadedModule };
 
 /** The bundles must sit under a node_modules tree so their external imports resolve like the app's. */
 function cacheDir(convexDir: string): string {
@@ -41,7 +42,12 @@ const NODE_BANNER = `import { createRequire as __createRequire } from "node:modu
 async function bundle(entries: EntryPoint[], convexDir: string, outDir: string, runtime: Runtime): Promise<Record<string, LoadedModule>> {
   if (entries.length === 0) return {};
   const source = entries.map((e, i) => `export * as m${i} from ${JSON.stringify(e.file)};`).join("\n");
-  const hash = createHash("sha256").update(path.resolve(convexDir)).update(String(process.pid)).update(String(Date.now())).update(runtime).digest("hex");
+  const hash = createHash("sha256")
+    .update(path.resolve(convexDir))
+    .update(String(process.pid))
+    .update(String(Date.now()))
+    .update(runtime)
+    .digest("hex");
   const outfile = path.join(outDir, `bundle-${runtime}-${hash.slice(0, 16)}.mjs`);
   await build({
     stdin: { contents: source, resolveDir: convexDir, loader: "ts" },

@@ -4,7 +4,7 @@
 // documents the slots query reads with 1 000 and 20 000 bookings in the table.
 import { spawn } from "node:child_process";
 import { ConvexHttpClient, type ConvexClient } from "convex/browser";
-import { DEMO_PASSWORD, demoAccounts, demoReaders } from "../../convex/model/demoData.ts";
+import { DEMO_PASSWORD, demoAccounts, demoReaders } from "../../convex/demo/data.ts";
 import { RawWriter, ref, subscribeAll } from "./clients.ts";
 import { now, ms, sleep, summarize, within } from "./stats.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
-import { halfHours, weekFrom } from "../../convex/model/demoData";
+import { halfHours, weekFrom } from "../../convex/demo/data";
 import { addDays, nextFreeDays } from "../../convex/model/nextAvailability";
 import { romeToUtcMs } from "../../convex/lib/time";
 import { insertReader, type ReaderProfileFields } from "./fixtures/readers";

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { romeToUtcMs } from "../../convex/lib/time";
-import { weekFrom } from "../../convex/model/demoData";
+import { weekFrom } from "../../convex/demo/data";
 import { buildWorld, mondayAhead, type World } from "./fixtures/world";
 import { signedEvent } from "./fixtures/fakeStripe";
 import { errorCodeOf, fakeStripe, setupTest, type TestConvex } from "./setup";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
-import { demoAccounts, demoReaders } from "../../convex/model/demoData";
-import { demoMessages, demoPendingReader } from "../../convex/model/demoAdminData";
-import { demoPastClients } from "../../convex/model/demoHistory";
+import { demoAccounts, demoReaders } from "../../convex/demo/data";
+import { demoMessages, demoPendingReader } from "../../convex/demo/adminData";
+import { demoPastClients } from "../../convex/demo/history";
 import { setupSharedTest, setupTest } from "./setup";
 
 describe("the demo seed", () => {

@@ -1,6 +1,6 @@
 // The slot engine, as plain functions: schedules, durations, notice, holds and bookings, DST days.
 import { describe, expect, it } from "vitest";
-import { weekFrom } from "../../convex/model/demoData";
+import { weekFrom } from "../../convex/demo/data";
 import {
   consultationInterval,
   dayWindow,

@@ -9,7 +9,7 @@ import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import { romeToUtcMs } from "../../convex/lib/time";
 import type { BookingStatus } from "../../convex/lib/validators";
-import { weekFrom } from "../../convex/model/demoData";
+import { weekFrom } from "../../convex/demo/data";
 import { addDays } from "../../convex/model/nextAvailability";
 import { consultationInterval, dayWindow } from "../../convex/model/slots";
 import { insertReader } from "./fixtures/readers";

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { Theme } from "@radix-ui/themes";
 import { MemoryRouter } from "react-router-dom";
-import { weekFrom, halfHours } from "@convex/model/demoData";
+import { weekFrom, halfHours } from "@convex/demo/data";
 import { PsychicProfilePage, relativeDayLabel } from "@/features/psychics/PsychicProfilePage";
 import { PsychicProfileView, type PublicProfile, type Review, type ReviewsFeed } from "@/features/psychics/PsychicProfileView";
 import { convexMock } from "./convexMock";

@@ -3,8 +3,7 @@
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, XAxis, YAxis } from "recharts";
 import { Box } from "@radix-ui/themes";
 import { formatCents, formatEuro } from "@/lib/format";
-import type { MonthRow } from "./MonthlyFigures";
-import { formatMonth, formatShortMonth } from "./months";
+import { formatMonth, formatShortMonth, type MonthRow } from "./months";
 
 const HEIGHT = 220;
 

@@ -2,7 +2,6 @@
 // and a bar chart of the net earnings drawn by a chart library that only this page downloads.
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Flex, Skeleton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
-import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { DashboardSection, RowsSkeleton } from "@/components/DashboardSection";
@@ -10,9 +9,8 @@ import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { formatCents, formatRating } from "@/lib/format";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
-import { formatHours, formatMonth } from "./months";
+import { formatHours, formatMonth, type MonthRow } from "./months";
 
-export type MonthRow = FunctionReturnType<typeof api.consultationStats.listMine>[number];
 
 // Its own chunk: recharts and d3 are loaded when a reader opens the dashboard, not by anyone else.
 const EarningsChart = lazy(() => import("./EarningsChart"));

@@ -2,8 +2,8 @@
 // so ratings, the Reviews tab and the reader's monthly figures show real data on a fresh `npm start`.
 // Pure: the seed (convex/seed.ts) writes what this plans through the same code real bookings use.
 import type { DurationMinutes, WeeklyAvailability } from "../lib/validators";
-import { addDays } from "./nextAvailability";
-import { offeredStarts } from "./slots";
+import { addDays } from "../model/nextAvailability";
+import { offeredStarts } from "../model/slots";
 
 /** Past clients who left reviews: demo accounts without a password (nobody signs in as them). */
 export const demoPastClients = [

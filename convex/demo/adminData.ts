@@ -1,8 +1,8 @@
 // What the admin area shows on a fresh local run: a reader waiting for review and contact messages
 // in every status. Seeded with the rest of the demo world (convex/seed.ts).
 import type { Doc, Id } from "../_generated/dataModel";
-import type { ContactFacts } from "./contact";
-import { halfHours, weekFrom } from "./demoData";
+import type { ContactFacts } from "../model/contact";
+import { halfHours, weekFrom } from "./data";
 
 export const demoPendingReader = {
   email: "vega@esempio.it",

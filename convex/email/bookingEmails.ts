@@ -4,7 +4,7 @@ import { TZDate } from "@date-fns/tz";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import { ROME_TIME_ZONE } from "../lib/time";
 import type { CancellationReason } from "../lib/validators";
-import { escapeHtml, layout, paragraph, textFooter, type RenderedEmail } from "./emailTemplates";
+import { escapeHtml, layout, paragraph, textFooter, type RenderedEmail } from "./templates";
 
 export type EmailAttachment = { filename: string; contentType: string; content: string };
 

@@ -1,0 +1,79 @@
+// The boundary rules fail when broken: each layer rule of convex/ (eslint/convexLayers.js) and the
+// feature rule of src/ (eslint/importBoundaries.js) against a breaking import, as ESLint runs them on
+// the repository, and the cycle check (dpdm, `npm run check:cycles`) against a deliberate cycle.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The rule ids ESLint reports for `code` as if it were the file at `path`. */
+async function reported(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  return result.messages.map((message) => message.ruleId ?? message.message);
+}
+
+const LAYERS = "arcanoConvex/layers";
+
+describe("convex/ layers", () => {
+  it.each([
+    ["model/ may not take a ctx", "convex/model/x.ts", 'import type { MutationCtx } from "../_generated/server";\nexport type X = MutationCtx;'],
+    ["model/ may not reference functions", "convex/model/x.ts", 'import { internal } from "../_generated/api";\nexport const x = internal;'],
+    [
+      "model/ may not use a lib/ service",
+      "convex/model/x.ts",
+      'import { changeBooking } from "../lib/bookingLifecycle";\nexport const x = changeBooking;',
+    ],
+    ["model/ may not import email templates", "convex/model/x.ts", 'import { layout } from "../email/templates";\nexport const x = layout;'],
+    ["model/ may not import the server runtime", "convex/model/x.ts", 'import { defineTable } from "convex/server";\nexport const x = defineTable;'],
+    ["email/ may not use a lib/ service", "convex/email/x.ts", 'import { appUrl } from "../lib/addresses";\nexport const x = appUrl;'],
+    ["demo/ may not use a lib/ service", "convex/demo/x.ts", 'import { openHold } from "../lib/bookingLifecycle";\nexport const x = openHold;'],
+    ["lib/ may not import a function module", "convex/lib/x.ts", 'import { settle } from "../calls";\nexport const x = settle;'],
+    ["a function module may not import another", "convex/x.ts", 'import { settle } from "./calls";\nexport const x = settle;'],
+  ])("%s", async (_name, path, code) => {
+    expect(await reported(path, code)).toContain(LAYERS);
+  });
+
+  it.each([
+    [
+      "model/ over model/ and the framework's values",
+      "convex/model/x.ts",
+      'import type { Doc } from "../_generated/dataModel";\nimport { fail } from "../lib/errors";\nimport { romeToUtcMs } from "../lib/time";\nimport { blocksTime } from "./bookings";\nexport type X = Doc<"bookings">;\nexport const x = [fail, romeToUtcMs, blocksTime];',
+    ],
+    ["email/ over model/", "convex/email/x.ts", 'import { CONTACT_LIMITS } from "../model/contact";\nexport const x = CONTACT_LIMITS;'],
+    [
+      "lib/ over model/, email/ and the runtime",
+      "convex/lib/x.ts",
+      'import { internal } from "../_generated/api";\nimport { layout } from "../email/templates";\nimport { blocksTime } from "../model/bookings";\nexport const x = [internal, layout, blocksTime];',
+    ],
+  ])("allows %s", async (_name, path, code) => {
+    expect(await reported(path, code)).not.toContain(LAYERS);
+  });
+});
+
+describe("src/ features", () => {
+  it("a feature may not import another feature", async () => {
+    const code = 'import { CallPage } from "@/features/call/CallPage";\nexport const x = CallPage;';
+    expect(await reported("src/features/contact/x.ts", code)).toContain("arcano/import-boundaries");
+  });
+});
+
+describe("the cycle check", () => {
+  const dpdm = (pattern: string) =>
+    spawnSync("npx", ["dpdm", "--no-tree", "--no-warning", "--no-progress", "--exit-code", "circular:1", pattern], {
+      cwd: root,
+      encoding: "utf8",
+    });
+
+  it("fails on a cycle", () => {
+    const result = dpdm("tests/fixtures/importCycle/*.ts");
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/1\) tests\/fixtures\/importCycle\/(first|second)\.ts -> tests\/fixtures\/importCycle\/(first|second)\.ts/);
+  });
+
+  it("passes on modules without one", () => {
+    expect(dpdm("convex/model/*.ts").status).toBe(0);
+  });
+});
