@@ -1,8 +1,8 @@
 // Every edge of a booking's life (convex/model/bookingTransitions.ts), the refused ones included.
 import { describe, expect, it } from "vitest";
-import type { Id } from "../../convex/_generated/dataModel";
-import { cancelledByOf, clampRefund, transition, type Booking, type BookingEvent } from "../../convex/model/bookingTransitions";
-import { cancellationReason } from "../../convex/lib/validators";
+import type { Id } from "../../../convex/_generated/dataModel";
+import { cancelledByOf, clampRefund, transition, type Booking, type BookingEvent } from "../../../convex/model/bookingTransitions";
+import { cancellationReason } from "../../../convex/lib/validators";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,6 +1,6 @@
 // The slot engine, as plain functions: schedules, durations, notice, holds and bookings, DST days.
 import { describe, expect, it } from "vitest";
-import { weekFrom } from "../../convex/demo/data";
+import { weekFrom } from "../../../convex/demo/data";
 import {
   consultationInterval,
   dayWindow,
@@ -9,8 +9,8 @@ import {
   offeredStarts,
   whyNotFree,
   type Interval,
-} from "../../convex/model/slots";
-import { romeToUtcMs } from "../../convex/lib/time";
+} from "../../../convex/model/slots";
+import { romeToUtcMs } from "../../../convex/lib/time";
 
 const HOUR_MS = 3_600_000;
 // Monday 23 November 2026, 08:00 in Rome (winter time, UTC+1).

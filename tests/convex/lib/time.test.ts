@@ -1,6 +1,6 @@
 import { ConvexError } from "convex/values";
 import { describe, expect, test } from "vitest";
-import { romeToUtcMs, utcMsToRome, weekdayOf } from "../../convex/lib/time";
+import { romeToUtcMs, utcMsToRome, weekdayOf } from "../../../convex/lib/time";
 
 const utc = (iso: string) => Date.parse(iso);
 

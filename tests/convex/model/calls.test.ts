@@ -10,7 +10,7 @@ import {
   settlementFor,
   tokenTtlSeconds,
   twilioIdentity,
-} from "../../convex/model/calls";
+} from "../../../convex/model/calls";
 
 const startsAt = Date.UTC(2026, 10, 25, 9, 0);
 const booking = { status: "confirmed" as const, consultationType: "voice" as const, startsAt, endsAt: startsAt + 30 * 60_000 };

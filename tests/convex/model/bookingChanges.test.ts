@@ -1,7 +1,7 @@
 // The rules after the booking as plain functions: refund windows at their edges, moving a booking,
 // the reader's outcome, reminders, reviews and the monthly figures in Rome time.
 import { describe, expect, it } from "vitest";
-import { romeToUtcMs } from "../../convex/lib/time";
+import { romeToUtcMs } from "../../../convex/lib/time";
 import {
   cancellationRefusal,
   clientCancellationRefund,
@@ -21,7 +21,7 @@ import {
   withConsultation,
   withRating,
   emptyMonth,
-} from "../../convex/model/bookingChanges";
+} from "../../../convex/model/bookingChanges";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
