@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/components/toast";
-import { ClientBookingRow, type ClientBooking } from "@/features/dashboard/ClientBookingRow";
-import { ReviewDialog } from "@/features/dashboard/ReviewDialog";
+import { ClientBookingRow, type ClientBooking } from "@/features/client/ClientBookingRow";
+import { ReviewDialog } from "@/features/client/ReviewDialog";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ReaderCardData } from "@/components/ReaderCard";
-import { PsychicListView } from "@/features/psychics/PsychicListPage";
+import { PsychicListView } from "@/features/catalogue/PsychicListPage";
 import { renderWithProviders } from "./render";
 
 const reader = (id: string, psychicName: string, specialties: string[], bio: string): ReaderCardData => ({
