@@ -38,7 +38,7 @@ export function SignUpForm({
     consent: false,
   } satisfies SignUpValues);
   const [failure, setFailure] = useState<string | null>(null);
-  // A closed reader registration turns a chosen "Cartomante" back into "Cliente" without an effect.
+  // A closed psychic registration turns a chosen "Cartomante" back into "Cliente" without an effect.
   const accountType: AccountType = psychicClosed ? "client" : form.values.accountType;
 
   const submit = form.handleSubmit(async ({ name, email, password }) => {

@@ -161,7 +161,7 @@ export function VisitorPrompt({ psychicId, choice }: { psychicId: string; choice
   );
 }
 
-/** Readers and admins cannot book: the page says so instead of offering the form. */
+/** Psychics and admins cannot book: the page says so instead of offering the form. */
 export function RestrictedCard({ audience }: { audience: "psychic" | "admin" }) {
   return (
     <Card size="3">

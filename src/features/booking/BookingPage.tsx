@@ -58,14 +58,14 @@ class CheckoutAnswerError extends Error {}
 export function BookingPage() {
   const { id = "" } = useParams();
   return (
-    // Keyed by reader: another reader's page starts without the previous failure.
+    // Keyed by psychic: another psychic's page starts without the previous failure.
     <ErrorBoundary key={id} fallback={<BookingLoadError />}>
       <BookingLoader id={id} />
     </ErrorBoundary>
   );
 }
 
-/** A query that failed (network, server) rather than a missing reader. */
+/** A query that failed (network, server) rather than a missing psychic. */
 function BookingLoadError() {
   return (
     <Container size="2" px="4" py="9">
@@ -98,7 +98,7 @@ function BookingLoader({ id }: { id: string }) {
       </Flex>
     );
   }
-  // Live: a reader hidden or unpublished while the page is open turns into the not-found page.
+  // Live: a psychic hidden or unpublished while the page is open turns into the not-found page.
   if (profile === null) return <PsychicNotFound />;
   return <BookingForm profile={profile} />;
 }
@@ -131,7 +131,7 @@ function BookingForm({ profile }: { profile: Profile }) {
         <Heading as="h1" size={{ initial: "7", sm: "8" }}>
           {moveId !== null ? "Sposta il consulto" : "Prenota un consulto"}
         </Heading>
-        <ReaderHeader profile={profile} />
+        <PsychicHeader profile={profile} />
         {audience === "psychic" || audience === "admin" ? (
           <RestrictedCard audience={audience} />
         ) : (
@@ -142,7 +142,7 @@ function BookingForm({ profile }: { profile: Profile }) {
   );
 }
 
-function ReaderHeader({ profile }: { profile: Profile }) {
+function PsychicHeader({ profile }: { profile: Profile }) {
   const specialty = profile.specialties[0];
   return (
     <Card size="2" asChild>
@@ -212,15 +212,15 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const days = differenceInCalendarDays(endOfMonth(dayOf(month)), dayOf(from)) + 1;
 
   // While moving, the booking's own time counts as free (it may move within it) and its start is not offered.
-  const reader = {
+  const slotQuery = {
     psychicProfileId: profile.id,
     durationMinutes: choice.duration as Duration,
     now,
     ...(toMove === null ? {} : { movingBookingId: toMove.id }),
   };
-  const bookableDates = useQueryWithNow(api.bookings.listBookableDates, { ...reader, from, days });
+  const bookableDates = useQueryWithNow(api.bookings.listBookableDates, { ...slotQuery, from, days });
   const bookable = useMemo(() => (bookableDates === undefined ? undefined : new Set(bookableDates)), [bookableDates]);
-  const slots = useQueryWithNow(api.bookings.listFreeStarts, choice.date === null ? "skip" : { ...reader, date: choice.date });
+  const slots = useQueryWithNow(api.bookings.listFreeStarts, choice.date === null ? "skip" : { ...slotQuery, date: choice.date });
   const times = slots === undefined ? undefined : (slots?.times ?? NO_TIMES);
 
   // Back from the checkout through the browser's page cache: the page is usable again, not stuck paying.

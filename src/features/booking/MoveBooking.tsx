@@ -1,5 +1,5 @@
 // The booking page in "move" mode (?reschedule=<bookingId>): the client picks another free time of the
-// same reader and duration with the same calendar and slots, and one server call moves the booking,
+// same psychic and duration with the same calendar and slots, and one server call moves the booking,
 // without paying again (docs/product-rules.md, "Payments and refunds").
 import { useMemo, useState } from "react";
 import { Button, Callout, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
@@ -22,7 +22,7 @@ const NO_QUERIES = {};
 
 /**
  * The booking named by the page's `reschedule` parameter, if the signed-in client may move it to this
- * reader now: `undefined` while loading, `{ refusal }` with the reason otherwise.
+ * psychic now: `undefined` while loading, `{ refusal }` with the reason otherwise.
  */
 export function useBookingToMove(
   bookingId: string | null,

@@ -32,7 +32,7 @@ function refundNote(booking: ClientBooking): string | null {
   return `${label}${amount}`;
 }
 
-/** The booking page in its "move" mode, for the same reader and duration. */
+/** The booking page in its "move" mode, for the same psychic and duration. */
 export function reschedulePath(booking: ClientBooking): string {
   return `${paths.psychicBook(booking.psychicProfileId)}?reschedule=${booking.id}&duration=${booking.durationMinutes}`;
 }

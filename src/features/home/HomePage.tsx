@@ -1,7 +1,7 @@
 import { Box, Button, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
-import { FeaturedReaders } from "./FeaturedReaders";
+import { FeaturedPsychics } from "./FeaturedPsychics";
 
 const steps = [
   { title: "Scegli il tuo cartomante", text: "Sfoglia i profili verificati, leggi specialità, esperienza e recensioni." },
@@ -77,7 +77,7 @@ export function HomePage() {
 
       <Box style={{ background: "var(--accent-a2)" }}>
         <Container size="4" px={{ initial: "4", sm: "5" }} py="8">
-          <FeaturedReaders />
+          <FeaturedPsychics />
         </Container>
       </Box>
 

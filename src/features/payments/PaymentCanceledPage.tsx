@@ -66,7 +66,7 @@ function ReleaseAndRetry({ bookingId }: { bookingId: string }) {
   }, [release, bookingId]);
 
   if (!booking) return null;
-  // Same reader, same duration and day (the retry goes to that booking's reader).
+  // Same psychic, same duration and day (the retry goes to that booking's psychic).
   const retry = `${paths.psychicBook(booking.psychicProfileId)}?${new URLSearchParams({
     duration: String(booking.durationMinutes),
     date: booking.scheduledDate,

@@ -34,14 +34,14 @@ export function PsychicProfileEditorPage() {
         ) : viewer.accountType !== "psychic" ? (
           <AccessDenied />
         ) : (
-          <ReaderProfile />
+          <PsychicProfile />
         )}
       </Flex>
     </Container>
   );
 }
 
-function ReaderProfile() {
+function PsychicProfile() {
   const profile = useQuery(api.psychicProfiles.getMine);
   const ensureMine = useMutation(api.psychicProfiles.ensureMine);
   const created = useRef(false);
@@ -54,10 +54,10 @@ function ReaderProfile() {
   }, [profile, ensureMine]);
 
   if (!profile) return <Loading />;
-  return <ReaderProfileLoaded profile={profile} />;
+  return <PsychicProfileLoaded profile={profile} />;
 }
 
-function ReaderProfileLoaded({ profile }: { profile: OwnProfile }) {
+function PsychicProfileLoaded({ profile }: { profile: OwnProfile }) {
   const saveMine = useMutation(api.psychicProfiles.saveMine);
   const publishMine = useMutation(api.psychicProfiles.publishMine);
   const generateUploadUrl = useMutation(api.psychicProfiles.generatePhotoUploadUrl);

@@ -4,7 +4,7 @@ import { formatItalianDate } from "@/lib/format";
 
 type ListedBooking = { id: string; clientName: string; scheduledDate: string; scheduledTime: string; startsAt: number };
 
-/** What the reader's dashboard shows: today's and the next (at most `shownUpcoming`) consultations. */
+/** What the psychic's dashboard shows: today's and the next (at most `shownUpcoming`) consultations. */
 type Listed = { today: ListedBooking[]; upcoming: ListedBooking[] };
 
 /**

@@ -1,4 +1,4 @@
-// The bar chart of the reader's net earnings per month, loaded lazily (MonthlyFigures): recharts is in
+// The bar chart of the psychic's net earnings per month, loaded lazily (MonthlyFigures): recharts is in
 // this chunk only. For screen readers it is one image with a summary; the table next to it has the data.
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, XAxis, YAxis } from "recharts";
 import { Box } from "@radix-ui/themes";

@@ -1,4 +1,4 @@
-// The reader's last six Rome months (consultationStats.listMine): a table that carries every figure,
+// The psychic's last six Rome months (consultationStats.listMine): a table that carries every figure,
 // and a bar chart of the net earnings drawn by a chart library that only this page downloads.
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Flex, Skeleton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
@@ -14,7 +14,7 @@ import { formatHours, formatMonth } from "./months";
 
 export type MonthRow = FunctionReturnType<typeof api.consultationStats.listMine>[number];
 
-// Its own chunk: recharts and d3 are loaded when a reader opens the dashboard, not by anyone else.
+// Its own chunk: recharts and d3 are loaded when a psychic opens the dashboard, not by anyone else.
 const EarningsChart = lazy(() => import("./EarningsChart"));
 
 export const figuresMessages = {

@@ -1,4 +1,4 @@
-// "Consulti recenti": consultations whose window ended in the last 30 days. The reader records what
+// "Consulti recenti": consultations whose window ended in the last 30 days. The psychic records what
 // happened — held ('Completato') or the client never came ('Cliente assente') — and may correct it,
 // except that a consultation the client reviewed stays completed (bookings.markOutcomeByPsychic;
 // docs/product-rules.md, "Calls"). The badge changes at once (an optimistic update of
@@ -15,7 +15,7 @@ import { toast } from "@/components/toast";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
 
-type ReaderBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["recent"][number];
+type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["recent"][number];
 
 export const outcomeMessages = {
   failed: "Impossibile aggiornare lo stato del consulto.",
@@ -30,7 +30,7 @@ const outcomeBadges = {
   no_show: { label: "Cliente assente", color: "gray" },
 } as const;
 
-function outcomeBadge(status: ReaderBooking["status"]) {
+function outcomeBadge(status: PsychicBooking["status"]) {
   return status === "confirmed" || status === "completed" || status === "no_show" ? outcomeBadges[status] : null;
 }
 
@@ -54,7 +54,7 @@ export function showOutcomeAtOnce(
 /** Marks a consultation's outcome, with a toast either way. */
 function useMarkOutcome() {
   const mark = useMutation(api.bookings.markOutcomeByPsychic).withOptimisticUpdate(showOutcomeAtOnce);
-  return async (booking: ReaderBooking, outcome: Outcome) => {
+  return async (booking: PsychicBooking, outcome: Outcome) => {
     try {
       await mark({ bookingId: booking.id, outcome });
       toast.success(outcomeMessages.done[outcome], `${booking.clientName}, ${formatItalianDate(booking.scheduledDate)}`);
@@ -69,7 +69,7 @@ function useMarkOutcome() {
   };
 }
 
-export function RecentConsultations({ recent }: { recent: ReaderBooking[] | undefined }) {
+export function RecentConsultations({ recent }: { recent: PsychicBooking[] | undefined }) {
   const markOutcome = useMarkOutcome();
   return (
     <DashboardSection title="Consulti recenti">
@@ -92,7 +92,7 @@ export function RecentConsultations({ recent }: { recent: ReaderBooking[] | unde
   );
 }
 
-function RecentRow({ booking, onMark }: { booking: ReaderBooking; onMark: (outcome: Outcome) => void }) {
+function RecentRow({ booking, onMark }: { booking: PsychicBooking; onMark: (outcome: Outcome) => void }) {
   const badge = outcomeBadge(booking.status);
   const when = `${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`;
   return (

@@ -1,4 +1,4 @@
-// The reader's monthly figures in Italian: "novembre 2026" for the table, "nov" for the chart's axis.
+// The psychic's monthly figures in Italian: "novembre 2026" for the table, "nov" for the chart's axis.
 
 const longMonth = new Intl.DateTimeFormat("it-IT", { month: "long", year: "numeric", timeZone: "UTC" });
 const shortMonth = new Intl.DateTimeFormat("it-IT", { month: "short", timeZone: "UTC" });

@@ -19,7 +19,7 @@ type Props = {
   onUploaded?: () => void;
 };
 
-/** The reader's photo: saved as soon as it is uploaded, independently of the form. */
+/** The psychic's photo: saved as soon as it is uploaded, independently of the form. */
 export function PhotoUploader({ photoUrl, name, upload, onUploaded }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);

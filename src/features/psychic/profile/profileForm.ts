@@ -31,7 +31,7 @@ export const SPECIALIZATIONS = specializations;
 
 /**
  * What the inputs hold. Numbers stay text while typed; a price is kept for every duration, so
- * unticking a duration and ticking it again brings back what the reader had typed.
+ * unticking a duration and ticking it again brings back what the psychic had typed.
  */
 export type ProfileFormValues = {
   psychicName: string;

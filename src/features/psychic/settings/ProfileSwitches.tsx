@@ -18,7 +18,7 @@ export const switchMessages = {
 
 /**
  * Availability and public visibility, saved optimistically on `psychicProfiles.getMine`: the switch
- * moves at once and moves back if the server refuses. A reader without a profile yet gets the
+ * moves at once and moves back if the server refuses. A psychic without a profile yet gets the
  * default one first.
  */
 export function ProfileSwitches() {

@@ -3,7 +3,7 @@ import { newPasswordFields } from "@/lib/accountSchemas";
 
 export const currentPasswordRequiredMessage = "Inserisci la password attuale";
 
-// The reader settings' wording has no final full stop, unlike the reset page's. The
+// The psychic settings' wording has no final full stop, unlike the reset page's. The
 // current password is asked first, so a session left open elsewhere cannot change it.
 export const changePasswordSchema = z
   .object({ currentPassword: z.string().min(1, currentPasswordRequiredMessage) })

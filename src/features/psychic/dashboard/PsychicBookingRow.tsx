@@ -4,9 +4,9 @@ import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
 import { paths } from "@/lib/paths";
-import { CancelByReaderDialog } from "./CancelByReaderDialog";
+import { CancelByPsychicDialog } from "./CancelByPsychicDialog";
 
-export type ReaderBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["today"][number];
+export type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["today"][number];
 
 /** "Spostato dal cliente", "Spostato 2 volte dal cliente"; null for a booking never moved. */
 export function movedLabel(rescheduleCount: number): string | null {
@@ -18,12 +18,12 @@ export function movedLabel(rescheduleCount: number): string | null {
  * One of today's or the next consultations: when, who, what, the client's notes; the way into the
  * call today; and cancelling it while it has not started.
  */
-export function ReaderBookingRow({
+export function PsychicBookingRow({
   booking,
   now,
   today = false,
 }: {
-  booking: ReaderBooking;
+  booking: PsychicBooking;
   now: number;
   today?: boolean;
 }) {
@@ -69,7 +69,7 @@ export function ReaderBookingRow({
                 </Button>
               ) : null}
               {canCancel ? (
-                <CancelByReaderDialog
+                <CancelByPsychicDialog
                   bookingId={booking.id}
                   clientName={booking.clientName}
                   when={`${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`}
