@@ -7,7 +7,7 @@ import { useAction, useQuery } from "convex/react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
-import { paymentBadge } from "@/lib/bookingStatus";
+import { bookingStates, paymentState } from "@/lib/states";
 import { paths } from "@/lib/paths";
 import { BookingFacts } from "./BookingFacts";
 
@@ -55,23 +55,22 @@ function PaidBooking({ sessionId }: { sessionId: string }) {
     );
   }
 
-  const badge = paymentBadge(booking.status);
-  const confirmed = badge.label === "Confermato";
-  const refunded = booking.status === "cancelled" && booking.refundStatus !== null;
+  const state = paymentState(booking.status);
+  const refunded = state === "cancelled" && booking.refundStatus !== null;
   return (
     <Flex direction="column" gap="5">
       <Flex direction="column" gap="2">
         <Heading as="h1" size={{ initial: "7", sm: "8" }}>
-          {confirmed
+          {state === "confirmed"
             ? "Pagamento completato"
-            : booking.status === "pending_payment"
+            : state === "awaiting_payment"
               ? "Stiamo confermando il pagamento"
               : "Consulto non confermato"}
         </Heading>
         <Text as="p" size="3" color="gray">
-          {confirmed
+          {state === "confirmed"
             ? "Grazie! Il tuo consulto è prenotato."
-            : booking.status === "pending_payment"
+            : state === "awaiting_payment"
               ? "Il pagamento è stato ricevuto dal circuito della carta: la conferma arriva in pochi istanti e questa pagina si aggiorna da sola."
               : refunded
                 ? "Il pagamento è arrivato quando l'orario non era più disponibile: ti rimborsiamo l'intero importo. I rimborsi arrivano sulla carta in 5-10 giorni lavorativi."
@@ -79,9 +78,9 @@ function PaidBooking({ sessionId }: { sessionId: string }) {
         </Text>
       </Flex>
       <Card size="3">
-        <BookingFacts booking={booking} badge={badge} />
+        <BookingFacts booking={booking} badge={bookingStates[state]} />
       </Card>
-      {confirmed ? <NextSteps /> : null}
+      {state === "confirmed" ? <NextSteps /> : null}
       <Flex gap="3" wrap="wrap">
         <Button asChild size="3">
           <RouterLink to={paths.dashboard}>Vai alla dashboard</RouterLink>

@@ -7,22 +7,11 @@ import { api } from "@convex/_generated/api";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate, formatMinutes, formatShortDate } from "@/lib/format";
+import { bookingStates, recordedBookingState, refundState, refundStates } from "@/lib/states";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 
 type AdminBooking = FunctionReturnType<typeof api.admin.listBookings>["recent"][number];
-
-const statusBadges: Record<AdminBooking["status"], { label: string; color: "green" | "amber" | "gray" | "red" | "blue" }> = {
-  pending_payment: { label: "In attesa di pagamento", color: "amber" },
-  confirmed: { label: "Confermato", color: "green" },
-  scheduled: { label: "Confermato", color: "green" },
-  completed: { label: "Completato", color: "blue" },
-  cancelled: { label: "Annullato", color: "red" },
-  no_show: { label: "Cliente assente", color: "gray" },
-  expired: { label: "Pagamento non completato", color: "gray" },
-};
-
-const refundLabels = { pending: "Rimborso in corso", succeeded: "Rimborsato", failed: "Rimborso non riuscito" } as const;
 
 const attentionLabels = {
   refund_failed: "Il rimborso non è riuscito dopo vari tentativi: riprova quando la causa è risolta, o fallo dal pannello Stripe.",
@@ -110,7 +99,8 @@ function BookingsTable({
       </Table.Header>
       <Table.Body>
         {bookings.map((booking) => {
-          const badge = statusBadges[booking.status];
+          const badge = bookingStates[recordedBookingState(booking.status)];
+          const refund = refundState(booking.refundStatus);
           return (
             <Table.Row key={booking.id}>
               <Table.RowHeaderCell>
@@ -147,9 +137,11 @@ function BookingsTable({
                       </Button>
                     ) : null}
                   </Flex>
-                ) : booking.refundStatus
-                    ? `${refundLabels[booking.refundStatus]}${booking.refundCents !== null ? ` (${formatCents(booking.refundCents)})` : ""}`
-                    : "—"}
+                ) : refund ? (
+                  `${refundStates[refund].label}${booking.refundCents !== null ? ` (${formatCents(booking.refundCents)})` : ""}`
+                ) : (
+                  "—"
+                )}
               </Table.Cell>
             </Table.Row>
           );

@@ -87,7 +87,7 @@ export function PsychicsTab() {
                   <Table.RowHeaderCell>{psychic.psychicName}</Table.RowHeaderCell>
                   <Table.Cell>{psychic.email ?? "—"}</Table.Cell>
                   <Table.Cell>
-                    <StatusBadge label={psychic.statusLabel} />
+                    <StatusBadge status={psychic.profileStatus} />
                   </Table.Cell>
                   <Table.Cell>{psychic.bookings}</Table.Cell>
                   <Table.Cell>{formatCents(psychic.revenueCents)}</Table.Cell>

@@ -4,6 +4,7 @@ import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { bookingStates, psychicBookingState } from "@/lib/states";
 import { CancelByPsychicDialog } from "./CancelByPsychicDialog";
 
 export type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["today"][number];
@@ -27,8 +28,8 @@ export function PsychicBookingRow({
   now: number;
   today?: boolean;
 }) {
-  const live = booking.startsAt <= now && now < booking.endsAt;
-  const over = booking.endsAt <= now;
+  const state = psychicBookingState(booking, now);
+  const over = state !== "upcoming" && state !== "live";
   const moved = movedLabel(booking.rescheduleCount);
   const canCancel = booking.cancellableUntil !== null && now < booking.cancellableUntil;
   return (
@@ -51,13 +52,12 @@ export function PsychicBookingRow({
                   {moved}
                 </Badge>
               ) : null}
-              {live ? (
-                <Badge color="green" highContrast>
-                  In corso
+              {/* Those to come need no badge: the list says so. */}
+              {state === "upcoming" ? null : (
+                <Badge color={bookingStates[state].color} highContrast>
+                  {bookingStates[state].label}
                 </Badge>
-              ) : over ? (
-                <Badge color="gray">Concluso</Badge>
-              ) : null}
+              )}
               {today && !over ? (
                 <Button asChild size="2">
                   <RouterLink

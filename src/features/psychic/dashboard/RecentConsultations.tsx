@@ -14,6 +14,7 @@ import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/comp
 import { toast } from "@/components/toast";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
+import { bookingStates, psychicBookingState } from "@/lib/states";
 
 type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["recent"][number];
 
@@ -24,14 +25,9 @@ export const outcomeMessages = {
   done: { completed: "Consulto segnato come completato", no_show: "Consulto segnato come cliente assente" },
 } as const;
 
-const outcomeBadges = {
-  confirmed: { label: "Da confermare", color: "amber" },
-  completed: { label: "Completato", color: "green" },
-  no_show: { label: "Cliente assente", color: "gray" },
-} as const;
-
-function outcomeBadge(status: PsychicBooking["status"]) {
-  return status === "confirmed" || status === "completed" || status === "no_show" ? outcomeBadges[status] : null;
+/** A recent consultation's outcome, read at its end (the list holds only those over): to confirm, held, or the client absent. */
+function outcomeBadge(booking: PsychicBooking) {
+  return bookingStates[psychicBookingState(booking, booking.endsAt)];
 }
 
 /**
@@ -93,7 +89,7 @@ export function RecentConsultations({ recent }: { recent: PsychicBooking[] | und
 }
 
 function RecentRow({ booking, onMark }: { booking: PsychicBooking; onMark: (outcome: Outcome) => void }) {
-  const badge = outcomeBadge(booking.status);
+  const badge = outcomeBadge(booking);
   const when = `${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`;
   return (
     <li>
@@ -108,11 +104,9 @@ function RecentRow({ booking, onMark }: { booking: PsychicBooking; onMark: (outc
             </Text>
           </Flex>
           <Flex align="center" gap="2" wrap="wrap">
-            {badge ? (
-              <Badge color={badge.color} variant="soft" highContrast>
-                {badge.label}
-              </Badge>
-            ) : null}
+            <Badge color={badge.color} variant="soft" highContrast>
+              {badge.label}
+            </Badge>
             {(["completed", "no_show"] as const)
               // A reviewed consultation was held: it stays completed.
               .filter((outcome) => outcome !== booking.status && !(outcome === "no_show" && booking.reviewed))
