@@ -6,6 +6,7 @@ import { homePathFor, paths } from "@/lib/paths";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { TextField } from "@/components/form/TextField";
 import { toast } from "@/components/toast";
+import { passwordHint } from "@/lib/accountSchemas";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { useZodForm } from "@/lib/forms";
 import { useViewer } from "@/lib/session";
@@ -147,7 +148,7 @@ function NewPasswordForm({
           label="Nuova password"
           type="password"
           autoComplete="new-password"
-          hint="Almeno 6 caratteri."
+          hint={passwordHint}
           {...form.field("password")}
         />
         <TextField

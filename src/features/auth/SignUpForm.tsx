@@ -5,6 +5,7 @@ import { InfoCircledIcon } from "@radix-ui/react-icons";
 import { paths } from "@/lib/paths";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { TextField } from "@/components/form/TextField";
+import { passwordHint } from "@/lib/accountSchemas";
 import { errorCodeOf, errorMessage, errorMessages } from "@/lib/errors";
 import { useZodForm } from "@/lib/forms";
 import { signUpSchema, type SignUpValues } from "./schemas";
@@ -106,7 +107,7 @@ export function SignUpForm({
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint="Almeno 6 caratteri."
+          hint={passwordHint}
           {...form.field("password")}
         />
         <TextField

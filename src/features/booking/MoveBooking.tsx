@@ -10,9 +10,10 @@ import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
+import { errorMessage, errorMessages } from "@/lib/errors";
 import { formatItalianDate, formatMinutes, formatRomeDateTime } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { limits, timesText } from "@/lib/rules";
 import type { BookingChoice } from "./useBookingChoice";
 
 export type BookingToMove = FunctionReturnType<typeof api.bookings.getMine>;
@@ -41,14 +42,10 @@ export function useBookingToMove(
   if (booking.psychicProfileId !== psychicProfileId) return { refusal: "Questo consulto è con un altro cartomante." };
   if (booking.status !== "confirmed") return { refusal: "Si possono spostare solo i consulti confermati." };
   if (booking.reschedulableUntil === null) {
-    return {
-      refusal: "Hai già spostato questo consulto 2 volte: non è possibile spostarlo ancora.",
-    };
+    return { refusal: errorMessages.RESCHEDULE_LIMIT_REACHED };
   }
   if (booking.reschedulableUntil < now)
-    return {
-      refusal: "Il consulto si può spostare solo fino a 24 ore prima dell'inizio.",
-    };
+    return { refusal: errorMessages.RESCHEDULE_TOO_LATE };
   return { booking };
 }
 
@@ -144,10 +141,8 @@ export function MoveSummary({
           <InfoCircledIcon />
         </Callout.Icon>
         <Callout.Text>
-          Nessun nuovo pagamento. Puoi spostare un consulto al massimo 2 volte
-          {booking.rescheduleCount > 0
-            ? ` (già spostato ${booking.rescheduleCount === 1 ? "una volta" : "2 volte"})`
-            : ""}
+          Nessun nuovo pagamento. Puoi spostare un consulto al massimo {limits.maxReschedules}
+          {booking.rescheduleCount > 0 ? ` (già spostato ${timesText(booking.rescheduleCount)})` : ""}
           , fino al {formatRomeDateTime(booking.reschedulableUntil ?? booking.startsAt)}.
         </Callout.Text>
       </Callout.Root>

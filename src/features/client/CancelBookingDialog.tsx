@@ -8,6 +8,7 @@ import type { Id } from "@convex/_generated/dataModel";
 import { toast } from "@/components/toast";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { formatCents, formatRomeDateTime } from "@/lib/format";
+import { limits } from "@/lib/rules";
 
 export const cancelMessages = {
   failed: "Impossibile annullare il consulto. Riprova.",
@@ -103,12 +104,12 @@ function CancelBody({
             {preview.window === "full"
               ? `Rimborso completo: ${formatCents(preview.refundCents)}.`
               : preview.window === "half"
-                ? `Rimborso del 50%: ${formatCents(preview.refundCents)} su ${formatCents(preview.priceCents)}.`
-                : `Nessun rimborso: mancano meno di 2 ore all'inizio.`}{" "}
+                ? `Rimborso del ${limits.halfRefund}: ${formatCents(preview.refundCents)} su ${formatCents(preview.priceCents)}.`
+                : `Nessun rimborso: mancano meno di ${limits.halfRefundNotice} all'inizio.`}{" "}
             {preview.window === "full"
               ? `Il rimborso completo vale fino al ${formatRomeDateTime(preview.fullRefundUntil)}.`
               : preview.window === "half"
-                ? `Il rimborso del 50% vale fino al ${formatRomeDateTime(preview.halfRefundUntil)}.`
+                ? `Il rimborso del ${limits.halfRefund} vale fino al ${formatRomeDateTime(preview.halfRefundUntil)}.`
                 : ""}
           </Callout.Text>
         </Callout.Root>

@@ -9,6 +9,7 @@ import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { bookingStates, paymentState } from "@/lib/states";
 import { paths } from "@/lib/paths";
+import { limits } from "@/lib/rules";
 import { BookingFacts } from "./BookingFacts";
 
 /** The message when a paid session cannot be found for the viewer. */
@@ -103,13 +104,13 @@ function NextSteps() {
         <Flex direction="column" gap="2" asChild>
           <ul style={{ margin: 0, paddingLeft: "var(--space-5)" }}>
             <li>
-              <Text>La pagina della chiamata si apre 5 minuti prima dell'inizio: la trovi nella tua dashboard.</Text>
+              <Text>La pagina della chiamata si apre {limits.earlyAccess} prima dell'inizio: la trovi nella tua dashboard.</Text>
             </li>
             <li>
               <Text>Ti stiamo inviando un'email di conferma con l'invito per il calendario.</Text>
             </li>
             <li>
-              <Text>Puoi annullare fino a 24 ore prima con rimborso completo.</Text>
+              <Text>Puoi annullare fino a {limits.fullRefundNotice} prima con rimborso completo.</Text>
             </li>
           </ul>
         </Flex>

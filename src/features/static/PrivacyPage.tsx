@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
+import { limits } from "@/lib/rules";
 import { PageSection, StaticPage } from "@/components/StaticPage";
 import "./static.css";
 
@@ -88,7 +89,7 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
     blocks: [
       {
         list: [
-          "Creare e gestire l'account, le prenotazioni, i pagamenti, i rimborsi e le chiamate, e inviarti le email di servizio (conferme, promemoria 24 ore e 15 minuti prima del consulto, cancellazioni e rimborsi): esecuzione del contratto (art. 6, par. 1, lett. b del GDPR).",
+          `Creare e gestire l'account, le prenotazioni, i pagamenti, i rimborsi e le chiamate, e inviarti le email di servizio (conferme, promemoria ${limits.reminders} prima del consulto, cancellazioni e rimborsi): esecuzione del contratto (art. 6, par. 1, lett. b del GDPR).`,
           "Verificare l'età minima e, per i cartomanti, identità e competenze: esecuzione del contratto e legittimo interesse a offrire un servizio sicuro (art. 6, par. 1, lett. b e f).",
           "Conservare la documentazione contabile e fiscale: adempimento di obblighi di legge (art. 6, par. 1, lett. c).",
           "Rispondere alle richieste inviate con il modulo di contatto: esecuzione del contratto o di misure richieste da te (art. 6, par. 1, lett. b).",

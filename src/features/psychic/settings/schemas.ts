@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newPasswordFields } from "@/lib/accountSchemas";
+import { MIN_PASSWORD_LENGTH, newPasswordFields } from "@/lib/accountSchemas";
 
 export const currentPasswordRequiredMessage = "Inserisci la password attuale";
 
@@ -9,7 +9,7 @@ export const changePasswordSchema = z
   .object({ currentPassword: z.string().min(1, currentPasswordRequiredMessage) })
   .and(
     newPasswordFields({
-      tooShort: "La password deve essere di almeno 6 caratteri",
+      tooShort: `La password deve essere di almeno ${MIN_PASSWORD_LENGTH} caratteri`,
       mismatch: "Le password non coincidono",
     }),
   );
