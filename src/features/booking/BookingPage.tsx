@@ -23,6 +23,7 @@ import type { FunctionArgs, FunctionReturnType } from "convex/server";
 import { differenceInCalendarDays, endOfMonth } from "date-fns";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
+import { priceCentsFor } from "@convex/model/bookings";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
 import { errorMessage, errorMessages } from "@/lib/errors";
@@ -240,7 +241,7 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   }, [paying, time, times, dropVanishedTime]);
 
   const options: DurationOption[] = profile.prices
-    .map(({ minutes, euros }) => ({ minutes, priceCents: Math.round(euros * 100) }))
+    .map(({ minutes, euros }) => ({ minutes, priceCents: priceCentsFor(euros) }))
     .filter((option) => toMove === null || option.minutes === toMove.durationMinutes);
   const priceCents = options.find((option) => option.minutes === choice.duration)?.priceCents ?? null;
   const closedMessage = settings?.maintenance_mode

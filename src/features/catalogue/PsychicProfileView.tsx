@@ -4,8 +4,9 @@ import { Link as RouterLink } from "react-router-dom";
 import type { PaginationStatus } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
+import { priceCentsFor } from "@convex/model/bookings";
 import { paths } from "@/lib/paths";
-import { formatEuro, formatRating, truncate } from "@/lib/format";
+import { formatCents, formatRating, truncate } from "@/lib/format";
 import { WEEK, openingHours, weekdayLabels } from "@/lib/weekdays";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
 
@@ -248,7 +249,7 @@ function PricesPanel({ profile }: { profile: PublicProfile }) {
               <Flex key={minutes} justify="between" asChild>
                 <li>
                   <Text>{minutes} minuti</Text>
-                  <Text weight="bold">{formatEuro(euros)}</Text>
+                  <Text weight="bold">{formatCents(priceCentsFor(euros), { dropZeroCents: true })}</Text>
                 </li>
               </Flex>
             ))}
