@@ -69,11 +69,7 @@ export function errorCodeOf(error: unknown): ErrorCode | null {
  * The Italian text for a failure: the screen's own wording for some codes (`overrides`), the table's
  * otherwise, and `fallback` for anything unexpected (a network error, a bug).
  */
-export function errorMessage(
-  error: unknown,
-  fallback: string = unexpectedErrorMessage,
-  overrides: Partial<Record<ErrorCode, string>> = {},
-): string {
+export function errorMessage(error: unknown, fallback: string = unexpectedErrorMessage, overrides: Partial<Record<ErrorCode, string>> = {}): string {
   const code = errorCodeOf(error);
   if (code === null) return fallback;
   return overrides[code] ?? errorMessages[code];

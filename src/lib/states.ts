@@ -14,15 +14,7 @@ export type StateBadge = { label: string; color: StateColor };
  * `confirmed` is "paid" where time does not matter (the payment pages, the admin's list).
  */
 export type BookingState =
-  | "awaiting_payment"
-  | "payment_lapsed"
-  | "confirmed"
-  | "upcoming"
-  | "live"
-  | "awaiting_outcome"
-  | "completed"
-  | "no_show"
-  | "cancelled";
+  "awaiting_payment" | "payment_lapsed" | "confirmed" | "upcoming" | "live" | "awaiting_outcome" | "completed" | "no_show" | "cancelled";
 
 export const bookingStates: Record<BookingState, StateBadge> = {
   /** Unpaid, its hold still running: the client may still pay. */

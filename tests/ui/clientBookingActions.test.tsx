@@ -126,9 +126,7 @@ describe("a cancelled consultation's refund", () => {
   });
 
   it("has arrived on a date", () => {
-    renderRow(
-      booking({ status: "cancelled", cancelledBy: "psychic", refundStatus: "succeeded", refundCents: 5000, refundedAt: NOW + HOUR }),
-    );
+    renderRow(booking({ status: "cancelled", cancelledBy: "psychic", refundStatus: "succeeded", refundCents: 5000, refundedAt: NOW + HOUR }));
     expect(screen.getByText("Rimborsato il 20/11/2026")).toBeInTheDocument();
   });
 

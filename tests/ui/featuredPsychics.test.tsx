@@ -31,7 +31,9 @@ describe("the home page's featured readers", () => {
 
   it("shows each reader's card as the spec describes", () => {
     renderWithProviders(
-      <FeaturedPsychicsView psychics={[reader({}), reader({ id: "p2", psychicName: "Orione", rating: 4.75, reviewCount: 12, specialties: ["Astrologia"] })]} />,
+      <FeaturedPsychicsView
+        psychics={[reader({}), reader({ id: "p2", psychicName: "Orione", rating: 4.75, reviewCount: 12, specialties: ["Astrologia"] })]}
+      />,
     );
     const selene = within(screen.getByRole("article", { name: "Selene" }));
     expect(selene.getByText("Nuovo")).toBeInTheDocument();

@@ -92,30 +92,10 @@ export function SignUpForm({
             </Callout.Root>
           ) : null}
         </Flex>
-        <TextField
-          label="Nome e cognome"
-          autoComplete="name"
-          {...form.field("name")}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          {...form.field("email")}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={passwordHint}
-          {...form.field("password")}
-        />
-        <TextField
-          label="Conferma password"
-          type="password"
-          autoComplete="new-password"
-          {...form.field("confirmPassword")}
-        />
+        <TextField label="Nome e cognome" autoComplete="name" {...form.field("name")} />
+        <TextField label="Email" type="email" autoComplete="email" {...form.field("email")} />
+        <TextField label="Password" type="password" autoComplete="new-password" hint={passwordHint} {...form.field("password")} />
+        <TextField label="Conferma password" type="password" autoComplete="new-password" {...form.field("confirmPassword")} />
         <Flex direction="column" gap="1">
           <Text as="label" size="2">
             <Flex gap="2" align="start">

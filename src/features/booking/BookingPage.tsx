@@ -1,22 +1,7 @@
 // /psychics/{id}/book: duration, day and free time, notes, summary, then payment
 // on the hosted checkout. Open to visitors, who see the free times and are asked to sign in to pay.
 import { useEffect, useMemo, useState } from "react";
-import {
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Callout,
-  Card,
-  Container,
-  Flex,
-  Grid,
-  Heading,
-  Link,
-  Separator,
-  Spinner,
-  Text,
-} from "@radix-ui/themes";
+import { Avatar, Badge, Box, Button, Callout, Card, Container, Flex, Grid, Heading, Link, Separator, Spinner, Text } from "@radix-ui/themes";
 import { ArrowLeftIcon, ExclamationTriangleIcon, StarFilledIcon } from "@radix-ui/react-icons";
 import { useAction, useQuery } from "convex/react";
 import type { FunctionArgs, FunctionReturnType } from "convex/server";
@@ -251,8 +236,7 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
       : !profile.isAvailable
         ? `Al momento ${profile.psychicName} non accetta nuovi consulti.`
         : null;
-  const canPay =
-    choice.date !== null && choice.time !== null && (times?.length ?? 0) > 0 && closedMessage === null && audience !== "loading";
+  const canPay = choice.date !== null && choice.time !== null && (times?.length ?? 0) > 0 && closedMessage === null && audience !== "loading";
 
   const pay = async () => {
     if (choice.date === null || choice.time === null || audience !== "client") {
@@ -312,13 +296,7 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
               onSelect={choice.chooseDate}
             />
           </Flex>
-          <TimeSlots
-            date={choice.date}
-            times={times}
-            chosen={choice.time}
-            onChoose={choice.chooseTime}
-            vanishedTime={choice.vanishedTime}
-          />
+          <TimeSlots date={choice.date} times={times} chosen={choice.time} onChoose={choice.chooseTime} vanishedTime={choice.vanishedTime} />
           {moveId === null ? <NotesField value={notes} onChange={setNotes} /> : null}
         </Flex>
       </Card>
@@ -331,12 +309,7 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
           ) : "refusal" in move ? (
             <MoveRefused reason={move.refusal} />
           ) : (
-            <MoveSummary
-              booking={move.booking}
-              choice={choice}
-              disabled={closedMessage !== null || (times?.length ?? 0) === 0}
-              onBusy={setPaying}
-            />
+            <MoveSummary booking={move.booking} choice={choice} disabled={closedMessage !== null || (times?.length ?? 0) === 0} onBusy={setPaying} />
           )}
         </MoveCard>
       ) : (

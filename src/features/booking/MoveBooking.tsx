@@ -31,10 +31,7 @@ export function useBookingToMove(
   now: number,
 ): { booking: BookingToMove } | { refusal: string } | undefined {
   // A failed read (not theirs, not found) is handed back, not thrown into the booking page.
-  const request = useMemo(
-    () => ({ booking: { query: api.bookings.getMine, args: { bookingId: bookingId ?? "" } } }),
-    [bookingId],
-  );
+  const request = useMemo(() => ({ booking: { query: api.bookings.getMine, args: { bookingId: bookingId ?? "" } } }), [bookingId]);
   const { booking } = useQueries(bookingId === null ? NO_QUERIES : request) as { booking?: BookingToMove | Error };
   if (bookingId === null) return { refusal: "" };
   if (booking === undefined) return undefined;
@@ -44,8 +41,7 @@ export function useBookingToMove(
   if (booking.reschedulableUntil === null) {
     return { refusal: errorMessages.RESCHEDULE_LIMIT_REACHED };
   }
-  if (booking.reschedulableUntil < now)
-    return { refusal: errorMessages.RESCHEDULE_TOO_LATE };
+  if (booking.reschedulableUntil < now) return { refusal: errorMessages.RESCHEDULE_TOO_LATE };
   return { booking };
 }
 
@@ -142,17 +138,12 @@ export function MoveSummary({
         </Callout.Icon>
         <Callout.Text>
           Nessun nuovo pagamento. Puoi spostare un consulto al massimo {limits.maxReschedules}
-          {booking.rescheduleCount > 0 ? ` (già spostato ${timesText(booking.rescheduleCount)})` : ""}
-          , fino al {formatRomeDateTime(booking.reschedulableUntil ?? booking.startsAt)}.
+          {booking.rescheduleCount > 0 ? ` (già spostato ${timesText(booking.rescheduleCount)})` : ""}, fino al{" "}
+          {formatRomeDateTime(booking.reschedulableUntil ?? booking.startsAt)}.
         </Callout.Text>
       </Callout.Root>
       <FailureCallout message={failure} />
-      <Button
-        size="4"
-        disabled={disabled || moving || choice.date === null || choice.time === null}
-        loading={moving}
-        onClick={() => void move()}
-      >
+      <Button size="4" disabled={disabled || moving || choice.date === null || choice.time === null} loading={moving} onClick={() => void move()}>
         Conferma il nuovo orario
       </Button>
       <Button asChild variant="ghost" color="gray">

@@ -108,7 +108,9 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
             {profile.yearsExperience === 1 ? "1 anno di esperienza" : `${profile.yearsExperience} anni di esperienza`}
           </Text>
           {profile.isAvailable ? (
-            <Badge color="green" highContrast>Disponibile</Badge>
+            <Badge color="green" highContrast>
+              Disponibile
+            </Badge>
           ) : (
             <Badge color="gray">Non disponibile</Badge>
           )}

@@ -13,8 +13,7 @@ import { limits } from "@/lib/rules";
 export const cancelMessages = {
   failed: "Impossibile annullare il consulto. Riprova.",
   done: "Consulto annullato",
-  refundOnItsWay: (cents: number) =>
-    `Il rimborso di ${formatCents(cents)} è in corso: arriva sulla carta in 5–10 giorni lavorativi.`,
+  refundOnItsWay: (cents: number) => `Il rimborso di ${formatCents(cents)} è in corso: arriva sulla carta in 5–10 giorni lavorativi.`,
   noRefund: "Come previsto dalle condizioni, per questo annullamento non è previsto un rimborso.",
 } as const;
 
@@ -36,12 +35,7 @@ export function CancelBookingDialog({ bookingId, psychicName, when }: Props) {
           Consulto con {psychicName}, {when}. L'orario tornerà libero per altri clienti.
         </AlertDialog.Description>
         {openedAt !== null ? (
-          <CancelBody
-            bookingId={bookingId}
-            openedAt={openedAt}
-            onDone={() => setOpenedAt(null)}
-            onRefresh={() => setOpenedAt(Date.now())}
-          />
+          <CancelBody bookingId={bookingId} openedAt={openedAt} onDone={() => setOpenedAt(null)} onRefresh={() => setOpenedAt(Date.now())} />
         ) : null}
       </AlertDialog.Content>
     </AlertDialog.Root>
@@ -76,10 +70,7 @@ function CancelBody({
         bookingId,
         expectedRefundCents: preview.refundCents,
       });
-      toast.success(
-        cancelMessages.done,
-        refundCents > 0 ? cancelMessages.refundOnItsWay(refundCents) : cancelMessages.noRefund,
-      );
+      toast.success(cancelMessages.done, refundCents > 0 ? cancelMessages.refundOnItsWay(refundCents) : cancelMessages.noRefund);
       onDone();
     } catch (error) {
       setFailure(errorMessage(error, cancelMessages.failed));

@@ -46,7 +46,8 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
   const when = `${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`;
   const cancellable = showChanges && booking.status === "confirmed" && booking.cancellableUntil !== null && booking.cancellableUntil > now;
   const movable = showChanges && booking.reschedulableUntil !== null && booking.reschedulableUntil >= now;
-  const moved = booking.rescheduleCount === 1 ? " · spostato una volta" : booking.rescheduleCount > 1 ? ` · spostato ${booking.rescheduleCount} volte` : "";
+  const moved =
+    booking.rescheduleCount === 1 ? " · spostato una volta" : booking.rescheduleCount > 1 ? ` · spostato ${booking.rescheduleCount} volte` : "";
   const payable = state === "awaiting_payment" && booking.checkoutUrl !== null;
   const canJoin = showJoin && booking.status === "confirmed" && booking.endsAt > now;
   return (
@@ -73,10 +74,7 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
             ) : null}
             {canJoin ? (
               <Button asChild size="2">
-                <RouterLink
-                  to={paths.call(booking.id)}
-                  aria-label={`Entra nel consulto con ${booking.psychicName} delle ${booking.scheduledTime}`}
-                >
+                <RouterLink to={paths.call(booking.id)} aria-label={`Entra nel consulto con ${booking.psychicName} delle ${booking.scheduledTime}`}>
                   Entra
                 </RouterLink>
               </Button>

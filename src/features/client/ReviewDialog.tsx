@@ -42,9 +42,7 @@ export function ReviewDialog({ bookingId, psychicName, existing }: Props) {
         </Button>
       </Dialog.Trigger>
       <Dialog.Content maxWidth="520px">
-        <Dialog.Title>
-          {existing ? `Modifica la recensione a ${psychicName}` : `Com'è andato il consulto con ${psychicName}?`}
-        </Dialog.Title>
+        <Dialog.Title>{existing ? `Modifica la recensione a ${psychicName}` : `Com'è andato il consulto con ${psychicName}?`}</Dialog.Title>
         <Dialog.Description size="2" mb="3">
           La recensione compare sul profilo con il tuo nome e l'iniziale del cognome. Potrai modificarla per {limits.reviewEditWindow}.
         </Dialog.Description>
@@ -54,15 +52,7 @@ export function ReviewDialog({ bookingId, psychicName, existing }: Props) {
   );
 }
 
-function ReviewForm({
-  bookingId,
-  existing,
-  onDone,
-}: {
-  bookingId: Id<"bookings">;
-  existing: Existing | null;
-  onDone: () => void;
-}) {
+function ReviewForm({ bookingId, existing, onDone }: { bookingId: Id<"bookings">; existing: Existing | null; onDone: () => void }) {
   const create = useMutation(api.reviews.createMine);
   const update = useMutation(api.reviews.updateMine);
   const [rating, setRating] = useState<number | null>(existing?.rating ?? null);
@@ -124,11 +114,7 @@ function ReviewForm({
         >
           <Flex gap="3" wrap="wrap">
             {[1, 2, 3, 4, 5].map((stars) => (
-              <RadioGroup.Item
-                key={stars}
-                value={String(stars)}
-                aria-label={stars === 1 ? "1 stella" : `${stars} stelle`}
-              >
+              <RadioGroup.Item key={stars} value={String(stars)} aria-label={stars === 1 ? "1 stella" : `${stars} stelle`}>
                 <Flex align="center" gap="1" aria-hidden>
                   {stars} <StarFilledIcon color="var(--amber-9)" />
                 </Flex>

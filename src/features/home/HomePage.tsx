@@ -35,8 +35,8 @@ export function HomePage() {
               Il consulto di cartomanzia, quando vuoi tu
             </Heading>
             <Text as="p" size={{ initial: "4", sm: "5" }}>
-              Scegli tra cartomanti verificati, prenota l'orario che preferisci e collegati alla chiamata dal
-              browser. Prezzi chiari, pagamento anticipato, massima riservatezza.
+              Scegli tra cartomanti verificati, prenota l'orario che preferisci e collegati alla chiamata dal browser. Prezzi chiari, pagamento
+              anticipato, massima riservatezza.
             </Text>
             <Flex gap="3" wrap="wrap">
               <Button asChild size="4" style={{ background: "var(--arcano-gold)", color: "var(--arcano-night)" }}>

@@ -29,8 +29,8 @@ export function PaymentCanceledPage() {
               Il pagamento non è stato completato e non ti è stato addebitato nulla.
             </Text>
             <Text as="p" color="gray">
-              L'orario che avevi scelto non è più riservato per te. Puoi riprovare subito o scegliere un altro cartomante; per qualsiasi
-              problema scrivici.
+              L'orario che avevi scelto non è più riservato per te. Puoi riprovare subito o scegliere un altro cartomante; per qualsiasi problema
+              scrivici.
             </Text>
           </Flex>
         </Card>

@@ -39,9 +39,7 @@ export function PsychicDashboardPage() {
             ]}
           />
         </Flex>
-        <ErrorBoundary
-          fallback={<FailureCallout message="Impossibile caricare le prenotazioni." />}
-        >
+        <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare le prenotazioni." />}>
           <PsychicBookings />
         </ErrorBoundary>
         <MonthlyFigures />

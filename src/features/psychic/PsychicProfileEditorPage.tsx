@@ -29,13 +29,7 @@ export function PsychicProfileEditorPage() {
         <Heading as="h1" size="8">
           Il tuo profilo
         </Heading>
-        {!viewer ? (
-          <Loading />
-        ) : viewer.accountType !== "psychic" ? (
-          <AccessDenied />
-        ) : (
-          <PsychicProfile />
-        )}
+        {!viewer ? <Loading /> : viewer.accountType !== "psychic" ? <AccessDenied /> : <PsychicProfile />}
       </Flex>
     </Container>
   );
@@ -138,8 +132,7 @@ function AccessDenied() {
           Accesso riservato ai cartomanti
         </Heading>
         <Text as="p" color="gray">
-          Questa pagina è disponibile solo per gli account cartomante. Se vuoi offrire consulti, crea un account da
-          cartomante.
+          Questa pagina è disponibile solo per gli account cartomante. Se vuoi offrire consulti, crea un account da cartomante.
         </Text>
         <Flex gap="3" wrap="wrap">
           <Button asChild>

@@ -26,10 +26,7 @@ export function useNewBookingToast(listed: Listed | undefined, shownUpcoming: nu
         if (before.ids.has(booking.id) || announced.has(booking.id)) continue;
         if (before.full && booking.startsAt > before.lastStartsAt) continue;
         announced.add(booking.id);
-        toast.success(
-          "Nuova prenotazione",
-          `${booking.clientName}, ${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`,
-        );
+        toast.success("Nuova prenotazione", `${booking.clientName}, ${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`);
       }
     }
     previous.current = {

@@ -42,8 +42,7 @@ const faq: readonly FaqItem[] = [
   },
   {
     question: "Posso cancellare una prenotazione?",
-    answer:
-      `Sì. Se cancelli almeno ${limits.fullRefundNotice} prima dell'inizio ricevi il rimborso completo; tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima il rimborso è del ${limits.halfRefund}; a meno di ${limits.halfRefundNotice} dall'inizio, o se non ti presenti, non è previsto alcun rimborso. I rimborsi arrivano sulla carta usata per pagare entro 5–10 giorni lavorativi.`,
+    answer: `Sì. Se cancelli almeno ${limits.fullRefundNotice} prima dell'inizio ricevi il rimborso completo; tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima il rimborso è del ${limits.halfRefund}; a meno di ${limits.halfRefundNotice} dall'inizio, o se non ti presenti, non è previsto alcun rimborso. I rimborsi arrivano sulla carta usata per pagare entro 5–10 giorni lavorativi.`,
   },
   {
     question: "Che cosa mi serve per la chiamata?",
@@ -52,8 +51,7 @@ const faq: readonly FaqItem[] = [
   },
   {
     question: "E se il cartomante non si collega?",
-    answer:
-      `Se il cartomante non si presenta entro ${limits.psychicGrace} dall'inizio, il consulto viene annullato e ricevi automaticamente il rimborso completo, senza bisogno di fare nulla.`,
+    answer: `Se il cartomante non si presenta entro ${limits.psychicGrace} dall'inizio, il consulto viene annullato e ricevi automaticamente il rimborso completo, senza bisogno di fare nulla.`,
   },
   {
     question: "Chi può prenotare un consulto?",

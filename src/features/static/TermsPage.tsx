@@ -177,8 +177,8 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
         p: (
           <>
             Per domande su questi termini, su una prenotazione o su un rimborso scrivici tramite il{" "}
-            <InternalLink to={paths.contact}>modulo di contatto</InternalLink>: ti risponderemo il prima possibile. Per
-            sapere come trattiamo i tuoi dati personali leggi l'
+            <InternalLink to={paths.contact}>modulo di contatto</InternalLink>: ti risponderemo il prima possibile. Per sapere come trattiamo i tuoi
+            dati personali leggi l'
             <InternalLink to={paths.privacy}>Informativa sulla privacy</InternalLink>.
           </>
         ),

@@ -24,18 +24,20 @@ const retryFailed = "Impossibile riprovare il rimborso.";
 export function markRefundPending(store: OptimisticLocalStore, bookingId: string) {
   const current = store.getQuery(api.admin.listBookings, {});
   if (current === undefined) return;
-  store.setQuery(api.admin.listBookings, {}, {
-    needingAttention: current.needingAttention.filter((booking) => booking.id !== bookingId),
-    recent: current.recent.map((booking) => (booking.id === bookingId ? { ...booking, refundStatus: "pending" as const } : booking)),
-  });
+  store.setQuery(
+    api.admin.listBookings,
+    {},
+    {
+      needingAttention: current.needingAttention.filter((booking) => booking.id !== bookingId),
+      recent: current.recent.map((booking) => (booking.id === bookingId ? { ...booking, refundStatus: "pending" as const } : booking)),
+    },
+  );
 }
 
 /** Prenotazioni: those needing the admin first, then the ten newest. */
 export function BookingsTab() {
   const { data, error } = useTableQuery(api.admin.listBookings, {});
-  const retryRefund = useMutation(api.admin.retryRefund).withOptimisticUpdate((store, { bookingId }) =>
-    markRefundPending(store, bookingId),
-  );
+  const retryRefund = useMutation(api.admin.retryRefund).withOptimisticUpdate((store, { bookingId }) => markRefundPending(store, bookingId));
   const retry = async (booking: AdminBooking) => {
     try {
       await retryRefund({ bookingId: booking.id });

@@ -114,9 +114,7 @@ export function PsychicsTab() {
                         variant="soft"
                         aria-label={`Segna come fatta la chiamata di verifica con ${psychic.psychicName}`}
                         onClick={() =>
-                          void markVerified({ profileId: psychic.id }).catch((failure: unknown) =>
-                            toast.error(errorMessage(failure, updateFailed)),
-                          )
+                          void markVerified({ profileId: psychic.id }).catch((failure: unknown) => toast.error(errorMessage(failure, updateFailed)))
                         }
                       >
                         Segna come fatta
@@ -188,9 +186,7 @@ function ReviewCard({ psychic }: { psychic: Psychic }) {
               {psychic.email ?? "—"}
               {psychic.changesSubmittedAt ? ` · inviate il ${formatRomeDateTime(psychic.changesSubmittedAt)}` : ""}
             </Text>
-            {changesOnly && shown.psychicName !== psychic.psychicName ? (
-              <Text size="2">Nome attuale: {psychic.psychicName}</Text>
-            ) : null}
+            {changesOnly && shown.psychicName !== psychic.psychicName ? <Text size="2">Nome attuale: {psychic.psychicName}</Text> : null}
             <Text size="2" as="p" style={{ overflowWrap: "anywhere" }}>
               {truncate(shown.bio, 400) || "Nessuna biografia."}
             </Text>

@@ -59,8 +59,8 @@ export function CancelByPsychicDialog({ bookingId, clientName, when, priceCents 
         </AlertDialog.Description>
         <Flex direction="column" gap="3" mt="3">
           <Text as="p" size="2">
-            {clientName} riceverà il rimborso completo di {formatCents(priceCents)} e un'email con un link per prenotare di
-            nuovo. L'orario tornerà libero per altri clienti.
+            {clientName} riceverà il rimborso completo di {formatCents(priceCents)} e un'email con un link per prenotare di nuovo. L'orario tornerà
+            libero per altri clienti.
           </Text>
           {failure ? (
             <Text as="p" size="2" color="red" role="alert">

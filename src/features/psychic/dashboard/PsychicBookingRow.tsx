@@ -19,15 +19,7 @@ export function movedLabel(rescheduleCount: number): string | null {
  * One of today's or the next consultations: when, who, what, the client's notes; the way into the
  * call today; and cancelling it while it has not started.
  */
-export function PsychicBookingRow({
-  booking,
-  now,
-  today = false,
-}: {
-  booking: PsychicBooking;
-  now: number;
-  today?: boolean;
-}) {
+export function PsychicBookingRow({ booking, now, today = false }: { booking: PsychicBooking; now: number; today?: boolean }) {
   const state = psychicBookingState(booking, now);
   const over = state !== "upcoming" && state !== "live";
   const moved = movedLabel(booking.rescheduleCount);
@@ -60,10 +52,7 @@ export function PsychicBookingRow({
               )}
               {today && !over ? (
                 <Button asChild size="2">
-                  <RouterLink
-                    to={paths.call(booking.id)}
-                    aria-label={`Entra nel consulto con ${booking.clientName} delle ${booking.scheduledTime}`}
-                  >
+                  <RouterLink to={paths.call(booking.id)} aria-label={`Entra nel consulto con ${booking.clientName} delle ${booking.scheduledTime}`}>
                     Entra
                   </RouterLink>
                 </Button>

@@ -57,9 +57,7 @@ function useMarkOutcome() {
     } catch (error) {
       // A no-show is refused once the client reviewed it (the list does not say which were reviewed).
       const reason =
-        outcome === "no_show" && errorCodeOf(error) === "INVALID_STATE"
-          ? outcomeMessages.reviewed
-          : errorMessage(error, outcomeMessages.retry);
+        outcome === "no_show" && errorCodeOf(error) === "INVALID_STATE" ? outcomeMessages.reviewed : errorMessage(error, outcomeMessages.retry);
       toast.error(reason, outcomeMessages.failed);
     }
   };
@@ -70,8 +68,7 @@ export function RecentConsultations({ recent }: { recent: PsychicBooking[] | und
   return (
     <DashboardSection title="Consulti recenti">
       <Text as="p" size="2" color="gray" mb="3">
-        Gli ultimi 30 giorni. Un consulto si completa da solo alla fine; se il cliente non si è presentato, segnalo come
-        cliente assente.
+        Gli ultimi 30 giorni. Un consulto si completa da solo alla fine; se il cliente non si è presentato, segnalo come cliente assente.
       </Text>
       {recent === undefined ? (
         <RowsSkeleton label="Caricamento dei consulti recenti" />
@@ -126,7 +123,13 @@ const outcomeActions = { completed: "Segna completato", no_show: "Segna cliente 
 function OutcomeButton({ outcome, about, onMark }: { outcome: Outcome; about: string; onMark: (outcome: Outcome) => void }) {
   const label = outcomeActions[outcome];
   return (
-    <Button size="1" variant="outline" color={outcome === "completed" ? undefined : "gray"} aria-label={`${label}: ${about}`} onClick={() => onMark(outcome)}>
+    <Button
+      size="1"
+      variant="outline"
+      color={outcome === "completed" ? undefined : "gray"}
+      aria-label={`${label}: ${about}`}
+      onClick={() => onMark(outcome)}
+    >
       {outcome === "completed" ? <CheckIcon /> : <PersonIcon />}
       {label}
     </Button>

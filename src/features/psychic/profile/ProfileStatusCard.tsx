@@ -4,7 +4,6 @@ import type { ProfileStatus } from "@convex/lib/validators";
 import { paths } from "@/lib/paths";
 import { profileStates } from "@/lib/states";
 
-
 type Props = {
   profileStatus: ProfileStatus;
   adminNotes: string | null;

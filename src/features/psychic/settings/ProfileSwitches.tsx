@@ -38,12 +38,10 @@ export function ProfileSwitches() {
     const current = store.getQuery(api.psychicProfiles.getMine, {});
     if (current) store.setQuery(api.psychicProfiles.getMine, {}, { ...current, isAvailable });
   });
-  const setPubliclyVisible = useMutation(api.psychicProfiles.setPubliclyVisible).withOptimisticUpdate(
-    (store, { isPubliclyVisible }) => {
-      const current = store.getQuery(api.psychicProfiles.getMine, {});
-      if (current) store.setQuery(api.psychicProfiles.getMine, {}, { ...current, isPubliclyVisible });
-    },
-  );
+  const setPubliclyVisible = useMutation(api.psychicProfiles.setPubliclyVisible).withOptimisticUpdate((store, { isPubliclyVisible }) => {
+    const current = store.getQuery(api.psychicProfiles.getMine, {});
+    if (current) store.setQuery(api.psychicProfiles.getMine, {}, { ...current, isPubliclyVisible });
+  });
 
   if (profile instanceof Error) {
     return (
