@@ -36,8 +36,8 @@ export const routes: RouteObject[] = [
           { path: paths.home, element: <HomePage /> },
           { path: paths.about, lazy: page(() => import("@/features/static/AboutPage"), "AboutPage") },
           { path: paths.contact, lazy: page(() => import("@/features/contact/ContactPage"), "ContactPage") },
-          { path: paths.psychics, lazy: page(() => import("@/features/psychics/PsychicListPage"), "PsychicListPage") },
-          { path: paths.psychic(":id"), lazy: page(() => import("@/features/psychics/PsychicProfilePage"), "PsychicProfilePage") },
+          { path: paths.psychics, lazy: page(() => import("@/features/catalogue/PsychicListPage"), "PsychicListPage") },
+          { path: paths.psychic(":id"), lazy: page(() => import("@/features/catalogue/PsychicProfilePage"), "PsychicProfilePage") },
           { path: paths.psychicBook(":id"), lazy: page(() => import("@/features/booking/BookingPage"), "BookingPage") },
           { path: paths.paymentCanceled, lazy: page(() => import("@/features/payments/PaymentCanceledPage"), "PaymentCanceledPage") },
           { path: paths.login, lazy: page(() => import("@/features/auth/LoginPage"), "LoginPage") },
@@ -62,7 +62,7 @@ export const routes: RouteObject[] = [
           {
             element: <RequireClient />,
             children: [
-              { path: paths.dashboard, lazy: page(() => import("@/features/dashboard/ClientDashboardPage"), "ClientDashboardPage") },
+              { path: paths.dashboard, lazy: page(() => import("@/features/client/ClientDashboardPage"), "ClientDashboardPage") },
               // Only a client pays; a visitor here (a session that ended meanwhile) signs in and comes back.
               { path: paths.paymentSuccess, lazy: page(() => import("@/features/payments/PaymentSuccessPage"), "PaymentSuccessPage") },
             ],

@@ -1,12 +1,12 @@
 // Field rules shared by every account form (sign-in, sign-up, reset, admin, settings), with the
 // Italian messages shown under the fields. The server checks the same rules again.
 import { z } from "zod";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@convex/model/accounts";
+import { MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@convex/model/accounts";
 import { errorMessages } from "@/lib/errors";
 
-export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
+export { MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
-/** A new password: at least 6 characters (with the screen's own wording), at most 128. */
+/** A new password: at least MIN_PASSWORD_LENGTH characters (with the screen's own wording), at most MAX_PASSWORD_LENGTH. */
 export function newPasswordField(tooShort: string) {
   return z.string().min(MIN_PASSWORD_LENGTH, tooShort).max(MAX_PASSWORD_LENGTH, errorMessages.PASSWORD_TOO_LONG);
 }
@@ -17,7 +17,10 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const emailRequiredMessage = "Inserisci la tua email.";
 export const emailInvalidMessage = "Inserisci un indirizzo email valido.";
 export const passwordRequiredMessage = "Inserisci la password.";
-export const passwordTooShortMessage = "La password deve essere di almeno 6 caratteri.";
+export const passwordTooShortMessage = errorMessages.WEAK_PASSWORD;
+/** Under a new password field. */
+export const passwordHint = `Almeno ${MIN_PASSWORD_LENGTH} caratteri.`;
+export const fullNameTooLongMessage = `Il nome può avere al massimo ${MAX_FULL_NAME_LENGTH} caratteri.`;
 
 export function emailField(required = emailRequiredMessage, invalid = emailInvalidMessage) {
   return z

@@ -2,6 +2,8 @@
 // convex/lib/errors.ts without a message here fails the type-check.
 import { ConvexError } from "convex/values";
 import { isErrorCode, type ErrorCode } from "@convex/lib/errors";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@convex/model/accounts";
+import { limits } from "./rules";
 
 export const errorMessages: Record<ErrorCode, string> = {
   NOT_AUTHENTICATED: "Accedi per continuare.",
@@ -12,8 +14,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   INVALID_INPUT: "Controlla i dati inseriti e riprova.",
   EMAIL_IN_USE: "Questo indirizzo email è già associato a un account.",
   INVALID_CREDENTIALS: "Email o password errati.",
-  WEAK_PASSWORD: "La password deve essere di almeno 6 caratteri.",
-  PASSWORD_TOO_LONG: "La password può avere al massimo 128 caratteri.",
+  WEAK_PASSWORD: `La password deve essere di almeno ${MIN_PASSWORD_LENGTH} caratteri.`,
+  PASSWORD_TOO_LONG: `La password può avere al massimo ${MAX_PASSWORD_LENGTH} caratteri.`,
   WRONG_CURRENT_PASSWORD: "La password attuale non è corretta.",
   CONSENT_REQUIRED: "Per registrarti devi dichiarare di avere almeno 18 anni e accettare i Termini e l'Informativa privacy.",
   TOO_MANY_ATTEMPTS: "Troppi tentativi di accesso non riusciti. Riprova tra qualche minuto.",
@@ -27,20 +29,20 @@ export const errorMessages: Record<ErrorCode, string> = {
   PROFILE_INCOMPLETE: "Completa nome, biografia e almeno una specialità.",
   DURATION_REQUIRED: "Seleziona almeno una durata per i consulti.",
   PSYCHIC_UNAVAILABLE: "Il cartomante non è al momento disponibile.",
-  INVALID_PHOTO: "La foto deve essere un'immagine JPEG, PNG o WebP di al massimo 5 MB.",
+  INVALID_PHOTO: `La foto deve essere un'immagine JPEG, PNG o WebP di al massimo ${limits.photoMax}.`,
   UPLOAD_NOT_OWNED: "Questo file non è stato caricato da te. Carica di nuovo la foto.",
   SLOT_TAKEN: "Questo orario è appena stato prenotato. Scegline un altro.",
   SLOT_UNAVAILABLE: "L'orario scelto non è disponibile.",
-  SLOT_TOO_SOON: "Si può prenotare solo con almeno 60 minuti di anticipo.",
+  SLOT_TOO_SOON: `Si può prenotare solo con almeno ${limits.bookingNoticeMinutes} di anticipo.`,
   DURATION_NOT_OFFERED: "Il cartomante non offre questa durata.",
   // Also refused admin moves (a message already read or replied, a profile no longer in review).
   INVALID_STATE: "L'operazione non è più possibile: lo stato è cambiato nel frattempo. Aggiorna la pagina.",
   CANCELLATION_NOT_ALLOWED: "Questo consulto non può più essere annullato.",
   PAYMENT_FAILED: "Impossibile creare il pagamento. Riprova.",
-  TOO_MANY_HOLDS: "Hai già 3 prenotazioni in attesa di pagamento. Completale o attendi che scadano.",
+  TOO_MANY_HOLDS: `Hai già ${limits.maxLiveHolds} prenotazioni in attesa di pagamento. Completale o attendi che scadano.`,
   REFUND_CHANGED: "Nel frattempo il rimborso previsto è cambiato. Controlla il nuovo importo e conferma di nuovo.",
-  RESCHEDULE_TOO_LATE: "Il consulto si può spostare solo fino a 24 ore prima dell'inizio.",
-  RESCHEDULE_LIMIT_REACHED: "Hai già spostato questo consulto 2 volte: non è possibile spostarlo ancora.",
+  RESCHEDULE_TOO_LATE: `Il consulto si può spostare solo fino a ${limits.rescheduleNotice} prima dell'inizio.`,
+  RESCHEDULE_LIMIT_REACHED: `Hai già spostato questo consulto ${limits.maxReschedules}: non è possibile spostarlo ancora.`,
   CONSULTATION_NOT_ENDED: "Potrai aggiornare lo stato del consulto solo dopo la sua fine.",
   CALL_NOT_OPEN: "La chiamata non è ancora disponibile.",
   CALL_ENDED: "Il consulto non è più disponibile: il tempo è scaduto.",
@@ -48,7 +50,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   BOOKING_NOT_CONFIRMED: "Prenotazione non trovata o non confermata.",
   REVIEW_NOT_ALLOWED: "Puoi recensire solo un consulto completato.",
   ALREADY_REVIEWED: "Hai già recensito questo consulto.",
-  REVIEW_EDIT_EXPIRED: "La recensione si può modificare solo entro 7 giorni dalla pubblicazione.",
+  REVIEW_EDIT_EXPIRED: `La recensione si può modificare solo entro ${limits.reviewEditWindow} dalla pubblicazione.`,
 };
 
 export const unexpectedErrorMessage = "Si è verificato un errore imprevisto. Riprova.";
@@ -67,11 +69,7 @@ export function errorCodeOf(error: unknown): ErrorCode | null {
  * The Italian text for a failure: the screen's own wording for some codes (`overrides`), the table's
  * otherwise, and `fallback` for anything unexpected (a network error, a bug).
  */
-export function errorMessage(
-  error: unknown,
-  fallback: string = unexpectedErrorMessage,
-  overrides: Partial<Record<ErrorCode, string>> = {},
-): string {
+export function errorMessage(error: unknown, fallback: string = unexpectedErrorMessage, overrides: Partial<Record<ErrorCode, string>> = {}): string {
   const code = errorCodeOf(error);
   if (code === null) return fallback;
   return overrides[code] ?? errorMessages[code];

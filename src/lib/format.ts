@@ -1,16 +1,4 @@
-/** Italian formatting of money, ratings and text, shared by every feature. */
-
-const euroFormatter = new Intl.NumberFormat("it-IT", {
-  style: "currency",
-  currency: "EUR",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
-
-/** An amount in euro written the Italian way ("25 €", "12,50 €"). */
-export function formatEuro(amount: number): string {
-  return euroFormatter.format(amount);
-}
+/** Italian formatting of money, ratings and text, shared by every feature. Money is always in cents. */
 
 /** One decimal with an Italian comma: 4.5 → "4,5". */
 export function formatRating(rating: number): string {
@@ -26,9 +14,14 @@ export function truncate(text: string, max: number): string {
 }
 
 const centsFormatter = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
+const wholeEuroFormatter = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
 
-/** A price held in cents, always with its cents: 5000 → "50,00 €". */
-export function formatCents(cents: number): string {
+/**
+ * An amount held in cents, with its cents: 5000 → "50,00 €", 1250 → "12,50 €". With `dropZeroCents`, a whole
+ * amount goes without them (5000 → "50 €"; 1250 stays "12,50 €"), for price lists and chart axes.
+ */
+export function formatCents(cents: number, { dropZeroCents = false }: { dropZeroCents?: boolean } = {}): string {
+  if (dropZeroCents && Number.isInteger(cents / 100)) return wholeEuroFormatter.format(cents / 100);
   return centsFormatter.format(cents / 100);
 }
 

@@ -45,7 +45,7 @@ test("/faq redirects to the client FAQ", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Domande frequenti dei clienti" })).toBeVisible();
 });
 
-// The empty state of the featured readers is covered by tests/ui/featuredReaders.test.tsx: here the demo seed fills it.
+// The empty state of the featured readers is covered by tests/ui/featuredPsychics.test.tsx: here the demo seed fills it.
 test("the home page has its sections and up to three featured readers", async ({ page }) => {
   await page.goto("/");
   const main = page.getByRole("main");

@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/components/toast";
-import { ClientBookingRow, type ClientBooking } from "@/features/dashboard/ClientBookingRow";
-import { ReviewDialog } from "@/features/dashboard/ReviewDialog";
+import { ClientBookingRow, type ClientBooking } from "@/features/client/ClientBookingRow";
+import { ReviewDialog } from "@/features/client/ReviewDialog";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 
@@ -126,9 +126,7 @@ describe("a cancelled consultation's refund", () => {
   });
 
   it("has arrived on a date", () => {
-    renderRow(
-      booking({ status: "cancelled", cancelledBy: "psychic", refundStatus: "succeeded", refundCents: 5000, refundedAt: NOW + HOUR }),
-    );
+    renderRow(booking({ status: "cancelled", cancelledBy: "psychic", refundStatus: "succeeded", refundCents: 5000, refundedAt: NOW + HOUR }));
     expect(screen.getByText("Rimborsato il 20/11/2026")).toBeInTheDocument();
   });
 

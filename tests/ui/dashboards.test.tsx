@@ -1,7 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/components/toast";
-import { ClientDashboardPage } from "@/features/dashboard/ClientDashboardPage";
+import { ClientDashboardPage } from "@/features/client/ClientDashboardPage";
 import { PsychicDashboardPage } from "@/features/psychic/PsychicDashboardPage";
 import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";

@@ -1,11 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { ReaderCardData } from "@/components/ReaderCard";
-import { PsychicListView } from "@/features/psychics/PsychicListPage";
+import type { PsychicCardData } from "@/components/PsychicCard";
+import { PsychicListView } from "@/features/catalogue/PsychicListPage";
 import { renderWithProviders } from "./render";
 
-const reader = (id: string, psychicName: string, specialties: string[], bio: string): ReaderCardData => ({
+const reader = (id: string, psychicName: string, specialties: string[], bio: string): PsychicCardData => ({
   id,
   psychicName,
   photoUrl: null,
@@ -28,12 +28,12 @@ const names = () => screen.queryAllByRole("article").map((card) => card.getAttri
 
 describe("the reader list", () => {
   it("shows a spinner while loading", () => {
-    renderWithProviders(<PsychicListView readers={undefined} specialties={[]} />, { path: "/psychics" });
+    renderWithProviders(<PsychicListView psychics={undefined} specialties={[]} />, { path: "/psychics" });
     expect(screen.getByLabelText("Caricamento dei cartomanti")).toHaveAttribute("aria-busy", "true");
   });
 
   it("lists every reader in the order given, with the spec's card", () => {
-    renderWithProviders(<PsychicListView readers={readers} specialties={specialties} />, { path: "/psychics" });
+    renderWithProviders(<PsychicListView psychics={readers} specialties={specialties} />, { path: "/psychics" });
     expect(names()).toEqual(["Selene Moretti", "Orione", "Runa del Nord"]);
     const card = within(screen.getByRole("article", { name: "Orione" }));
     expect(card.getByRole("link", { name: "Profilo" })).toHaveAttribute("href", "/psychics/b");
@@ -42,7 +42,7 @@ describe("the reader list", () => {
   });
 
   it("searches name, any specialty and bio, ignoring case", async () => {
-    renderWithProviders(<PsychicListView readers={readers} specialties={specialties} />, { path: "/psychics" });
+    renderWithProviders(<PsychicListView psychics={readers} specialties={specialties} />, { path: "/psychics" });
     const user = userEvent.setup();
     const search = screen.getByRole("searchbox", { name: "Cerca cartomanti" });
     await user.type(search, "ORIONE");
@@ -56,7 +56,7 @@ describe("the reader list", () => {
   });
 
   it("filters by exact specialty, starting from all", async () => {
-    renderWithProviders(<PsychicListView readers={readers} specialties={specialties} />, { path: "/psychics" });
+    renderWithProviders(<PsychicListView psychics={readers} specialties={specialties} />, { path: "/psychics" });
     const user = userEvent.setup();
     const filter = screen.getByRole("combobox", { name: "Specialità" });
     expect(filter).toHaveTextContent("Tutte");
@@ -67,19 +67,19 @@ describe("the reader list", () => {
   });
 
   it("reads the search and filter from the address", () => {
-    renderWithProviders(<PsychicListView readers={readers} specialties={specialties} />, { path: "/psychics?q=mappa&specialty=Astrologia" });
+    renderWithProviders(<PsychicListView psychics={readers} specialties={specialties} />, { path: "/psychics?q=mappa&specialty=Astrologia" });
     expect(names()).toEqual(["Orione"]);
   });
 
   it("shows the empty state when nothing matches", async () => {
-    renderWithProviders(<PsychicListView readers={readers} specialties={specialties} />, { path: "/psychics" });
+    renderWithProviders(<PsychicListView psychics={readers} specialties={specialties} />, { path: "/psychics" });
     await userEvent.setup().type(screen.getByRole("searchbox", { name: "Cerca cartomanti" }), "xyz");
     expect(screen.getByRole("heading", { name: "Nessun cartomante trovato" })).toBeInTheDocument();
     expect(screen.getByText("Prova a modificare i tuoi criteri di ricerca o rimuovi i filtri.")).toBeInTheDocument();
   });
 
   it("shows the empty state when no reader is public", () => {
-    renderWithProviders(<PsychicListView readers={[]} specialties={[]} />, { path: "/psychics" });
+    renderWithProviders(<PsychicListView psychics={[]} specialties={[]} />, { path: "/psychics" });
     expect(screen.getByRole("heading", { name: "Nessun cartomante trovato" })).toBeInTheDocument();
   });
 });

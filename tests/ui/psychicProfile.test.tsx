@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from "vitest";
 import { Theme } from "@radix-ui/themes";
 import { MemoryRouter } from "react-router-dom";
 import { weekFrom, halfHours } from "@convex/demo/data";
-import { PsychicProfilePage, relativeDayLabel } from "@/features/psychics/PsychicProfilePage";
-import { PsychicProfileView, type PublicProfile, type Review, type ReviewsFeed } from "@/features/psychics/PsychicProfileView";
+import { PsychicProfilePage, relativeDayLabel } from "@/features/catalogue/PsychicProfilePage";
+import { PsychicProfileView, type PublicProfile, type Review, type ReviewsFeed } from "@/features/catalogue/PsychicProfileView";
 import { convexMock } from "./convexMock";
 import { renderRoute, renderWithProviders } from "./render";
 

@@ -16,7 +16,7 @@ const navLinks = [
 export function Header() {
   const { pathname } = useLocation();
   const viewer = useViewer();
-  // Readers have their own area: the client's browsing links are not for them.
+  // Psychics have their own area: the client's browsing links are not for them.
   const links = viewer?.accountType === "psychic" ? [] : navLinks;
   // The menu remembers the page it was opened on, so any navigation closes it.
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);
@@ -86,7 +86,7 @@ function AccountButtons({ viewer, onNavigate }: { viewer: Viewer | null | undefi
     return <Skeleton width="180px" height="32px" aria-label="Caricamento dell'account" />;
   }
   if (viewer !== null) {
-    const reader = viewer.accountType === "psychic";
+    const psychic = viewer.accountType === "psychic";
     return (
       <>
         <Text size="2" color="gray">
@@ -94,7 +94,7 @@ function AccountButtons({ viewer, onNavigate }: { viewer: Viewer | null | undefi
         </Text>
         <Button asChild variant="soft">
           <RouterLink to={homePathFor(viewer)} onClick={onNavigate}>
-            {viewer.isAdmin ? "Pannello admin" : reader ? "Dashboard Cartomante" : "Dashboard"}
+            {viewer.isAdmin ? "Pannello admin" : psychic ? "Dashboard Cartomante" : "Dashboard"}
           </RouterLink>
         </Button>
         {viewer.isAdmin ? <AdminInboxLink onNavigate={onNavigate} /> : null}

@@ -1,5 +1,5 @@
 // /admin-dashboard (admins only, the route guard sends anyone else home): the platform's figures,
-// accounts, readers with their review queue, clients, bookings, the inbox's count and the switches.
+// accounts, psychics with their review queue, clients, bookings, the inbox's count and the switches.
 // Every tab is live; the chosen tab is in the address (?tab=), so a reload or a shared link keeps it.
 import { Badge, Box, Container, Flex, Heading, Tabs, Text } from "@radix-ui/themes";
 import { useSearchParams } from "react-router-dom";
@@ -79,10 +79,10 @@ function UnreadCount() {
   );
 }
 
-/** How many profiles wait for approval, on the readers' tab. */
+/** How many profiles wait for approval, on the psychics' tab. */
 function ReviewQueueCount() {
   const { data } = useTableQuery(api.admin.listPsychics, {});
-  const waiting = data?.readers.filter((reader) => reader.inReview !== null).length ?? 0;
+  const waiting = data?.readers.filter((psychic) => psychic.inReview !== null).length ?? 0;
   if (waiting === 0) return null;
   return (
     <Badge color="amber" variant="solid" radius="full" ml="2" aria-label={`${waiting} da approvare`}>

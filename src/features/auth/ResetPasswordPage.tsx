@@ -6,6 +6,7 @@ import { homePathFor, paths } from "@/lib/paths";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { TextField } from "@/components/form/TextField";
 import { toast } from "@/components/toast";
+import { passwordHint } from "@/lib/accountSchemas";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { useZodForm } from "@/lib/forms";
 import { useViewer } from "@/lib/session";
@@ -41,7 +42,12 @@ export function ResetPasswordPage() {
       {email === null ? (
         <RequestCodeForm admin={admin} onSent={setEmail} />
       ) : (
-        <NewPasswordForm email={email} admin={admin} onDone={(signedIn) => (signedIn ? setDone(true) : navigate(admin ? paths.adminLogin : paths.login))} onRestart={() => setEmail(null)} />
+        <NewPasswordForm
+          email={email}
+          admin={admin}
+          onDone={(signedIn) => (signedIn ? setDone(true) : navigate(admin ? paths.adminLogin : paths.login))}
+          onRestart={() => setEmail(null)}
+        />
       )}
       <Flex mt="5">
         <Link asChild size="2">
@@ -74,12 +80,7 @@ function RequestCodeForm({ admin, onSent }: { admin: boolean; onSent: (email: st
         <Text as="p" size="2" color="gray">
           Inserisci l'email del tuo account: ti invieremo un codice di 6 cifre valido 15 minuti.
         </Text>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          {...form.field("email")}
-        />
+        <TextField label="Email" type="email" autoComplete="email" {...form.field("email")} />
         <FailureCallout message={failure} />
         <Button type="submit" size="3" disabled={form.submitting}>
           {form.submitting ? "Invio..." : "Invia il codice"}
@@ -136,26 +137,9 @@ function NewPasswordForm({
             Richiedine uno nuovo
           </Button>
         </Text>
-        <TextField
-          label="Codice"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          {...form.field("code")}
-        />
-        <TextField
-          label="Nuova password"
-          type="password"
-          autoComplete="new-password"
-          hint="Almeno 6 caratteri."
-          {...form.field("password")}
-        />
-        <TextField
-          label="Conferma nuova password"
-          type="password"
-          autoComplete="new-password"
-          {...form.field("confirmPassword")}
-        />
+        <TextField label="Codice" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.field("code")} />
+        <TextField label="Nuova password" type="password" autoComplete="new-password" hint={passwordHint} {...form.field("password")} />
+        <TextField label="Conferma nuova password" type="password" autoComplete="new-password" {...form.field("confirmPassword")} />
         <FailureCallout message={failure} />
         <Button type="submit" size="3" disabled={form.submitting}>
           {form.submitting ? "Salvataggio..." : "Reimposta la password"}

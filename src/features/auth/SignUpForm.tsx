@@ -5,6 +5,7 @@ import { InfoCircledIcon } from "@radix-ui/react-icons";
 import { paths } from "@/lib/paths";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { TextField } from "@/components/form/TextField";
+import { passwordHint } from "@/lib/accountSchemas";
 import { errorCodeOf, errorMessage, errorMessages } from "@/lib/errors";
 import { useZodForm } from "@/lib/forms";
 import { signUpSchema, type SignUpValues } from "./schemas";
@@ -38,7 +39,7 @@ export function SignUpForm({
     consent: false,
   } satisfies SignUpValues);
   const [failure, setFailure] = useState<string | null>(null);
-  // A closed reader registration turns a chosen "Cartomante" back into "Cliente" without an effect.
+  // A closed psychic registration turns a chosen "Cartomante" back into "Cliente" without an effect.
   const accountType: AccountType = psychicClosed ? "client" : form.values.accountType;
 
   const submit = form.handleSubmit(async ({ name, email, password }) => {
@@ -91,30 +92,10 @@ export function SignUpForm({
             </Callout.Root>
           ) : null}
         </Flex>
-        <TextField
-          label="Nome e cognome"
-          autoComplete="name"
-          {...form.field("name")}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          {...form.field("email")}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="Almeno 6 caratteri."
-          {...form.field("password")}
-        />
-        <TextField
-          label="Conferma password"
-          type="password"
-          autoComplete="new-password"
-          {...form.field("confirmPassword")}
-        />
+        <TextField label="Nome e cognome" autoComplete="name" {...form.field("name")} />
+        <TextField label="Email" type="email" autoComplete="email" {...form.field("email")} />
+        <TextField label="Password" type="password" autoComplete="new-password" hint={passwordHint} {...form.field("password")} />
+        <TextField label="Conferma password" type="password" autoComplete="new-password" {...form.field("confirmPassword")} />
         <Flex direction="column" gap="1">
           <Text as="label" size="2">
             <Flex gap="2" align="start">

@@ -1,6 +1,13 @@
 // The auth forms' rules with the spec's messages (§5), checked before anything is sent.
 import { z } from "zod";
-import { emailField, newPasswordField, passwordField, passwordTooShortMessage } from "@/lib/accountSchemas";
+import {
+  MAX_FULL_NAME_LENGTH,
+  emailField,
+  fullNameTooLongMessage,
+  newPasswordField,
+  passwordField,
+  passwordTooShortMessage,
+} from "@/lib/accountSchemas";
 import { errorMessages } from "@/lib/errors";
 
 export const signInSchema = z.object({
@@ -14,7 +21,7 @@ export const nameRequiredMessage = "Inserisci il tuo nome e cognome.";
 
 export const signUpSchema = z
   .object({
-    name: z.string().trim().min(1, nameRequiredMessage).max(100, "Il nome può avere al massimo 100 caratteri."),
+    name: z.string().trim().min(1, nameRequiredMessage).max(MAX_FULL_NAME_LENGTH, fullNameTooLongMessage),
     email: emailField(),
     password: newPasswordField(passwordTooShortMessage),
     confirmPassword: z.string(),

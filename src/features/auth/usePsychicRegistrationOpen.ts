@@ -3,8 +3,8 @@ import { useQueries } from "convex/react";
 import { api } from "@convex/_generated/api";
 
 /**
- * Whether readers may sign up now. A failed read counts as open: the server refuses a
- * reader sign-up anyway when the switch is off. `undefined` while loading.
+ * Whether psychics may sign up now. A failed read counts as open: the server refuses a
+ * psychic sign-up anyway when the switch is off. `undefined` while loading.
  */
 export function usePsychicRegistrationOpen(): boolean | undefined {
   // useQueries resubscribes whenever this object changes identity: it must be stable.

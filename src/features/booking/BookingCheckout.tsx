@@ -8,11 +8,11 @@ import { NOTES_MAX_LENGTH } from "@convex/model/bookings";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { limits } from "@/lib/rules";
 import type { BookingChoice } from "./useBookingChoice";
 
 /** The refund rules in one sentence, before paying (docs/product-rules.md, "Locale"). */
-export const CANCELLATION_RULES =
-  "Puoi annullare fino a 24 ore prima con rimborso completo; tra 24 e 2 ore prima il rimborso è del 50%; dopo, o in caso di assenza, non è previsto rimborso.";
+export const CANCELLATION_RULES = `Puoi annullare fino a ${limits.fullRefundNotice} prima con rimborso completo; tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima il rimborso è del ${limits.halfRefund}; dopo, o in caso di assenza, non è previsto rimborso.`;
 
 export function NotesField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
@@ -161,7 +161,7 @@ export function VisitorPrompt({ psychicId, choice }: { psychicId: string; choice
   );
 }
 
-/** Readers and admins cannot book: the page says so instead of offering the form. */
+/** Psychics and admins cannot book: the page says so instead of offering the form. */
 export function RestrictedCard({ audience }: { audience: "psychic" | "admin" }) {
   return (
     <Card size="3">

@@ -1,28 +1,14 @@
 // /psychics/{id}/book: duration, day and free time, notes, summary, then payment
 // on the hosted checkout. Open to visitors, who see the free times and are asked to sign in to pay.
 import { useEffect, useMemo, useState } from "react";
-import {
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Callout,
-  Card,
-  Container,
-  Flex,
-  Grid,
-  Heading,
-  Link,
-  Separator,
-  Spinner,
-  Text,
-} from "@radix-ui/themes";
+import { Avatar, Badge, Box, Button, Callout, Card, Container, Flex, Grid, Heading, Link, Separator, Spinner, Text } from "@radix-ui/themes";
 import { ArrowLeftIcon, ExclamationTriangleIcon, StarFilledIcon } from "@radix-ui/react-icons";
 import { useAction, useQuery } from "convex/react";
 import type { FunctionArgs, FunctionReturnType } from "convex/server";
 import { differenceInCalendarDays, endOfMonth } from "date-fns";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
+import { priceCentsFor } from "@convex/model/bookings";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
 import { errorMessage, errorMessages } from "@/lib/errors";
@@ -58,14 +44,14 @@ class CheckoutAnswerError extends Error {}
 export function BookingPage() {
   const { id = "" } = useParams();
   return (
-    // Keyed by reader: another reader's page starts without the previous failure.
+    // Keyed by psychic: another psychic's page starts without the previous failure.
     <ErrorBoundary key={id} fallback={<BookingLoadError />}>
       <BookingLoader id={id} />
     </ErrorBoundary>
   );
 }
 
-/** A query that failed (network, server) rather than a missing reader. */
+/** A query that failed (network, server) rather than a missing psychic. */
 function BookingLoadError() {
   return (
     <Container size="2" px="4" py="9">
@@ -98,7 +84,7 @@ function BookingLoader({ id }: { id: string }) {
       </Flex>
     );
   }
-  // Live: a reader hidden or unpublished while the page is open turns into the not-found page.
+  // Live: a psychic hidden or unpublished while the page is open turns into the not-found page.
   if (profile === null) return <PsychicNotFound />;
   return <BookingForm profile={profile} />;
 }
@@ -131,7 +117,7 @@ function BookingForm({ profile }: { profile: Profile }) {
         <Heading as="h1" size={{ initial: "7", sm: "8" }}>
           {moveId !== null ? "Sposta il consulto" : "Prenota un consulto"}
         </Heading>
-        <ReaderHeader profile={profile} />
+        <PsychicHeader profile={profile} />
         {audience === "psychic" || audience === "admin" ? (
           <RestrictedCard audience={audience} />
         ) : (
@@ -142,7 +128,7 @@ function BookingForm({ profile }: { profile: Profile }) {
   );
 }
 
-function ReaderHeader({ profile }: { profile: Profile }) {
+function PsychicHeader({ profile }: { profile: Profile }) {
   const specialty = profile.specialties[0];
   return (
     <Card size="2" asChild>
@@ -212,15 +198,15 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const days = differenceInCalendarDays(endOfMonth(dayOf(month)), dayOf(from)) + 1;
 
   // While moving, the booking's own time counts as free (it may move within it) and its start is not offered.
-  const reader = {
+  const slotQuery = {
     psychicProfileId: profile.id,
     durationMinutes: choice.duration as Duration,
     now,
     ...(toMove === null ? {} : { movingBookingId: toMove.id }),
   };
-  const bookableDates = useQueryWithNow(api.bookings.listBookableDates, { ...reader, from, days });
+  const bookableDates = useQueryWithNow(api.bookings.listBookableDates, { ...slotQuery, from, days });
   const bookable = useMemo(() => (bookableDates === undefined ? undefined : new Set(bookableDates)), [bookableDates]);
-  const slots = useQueryWithNow(api.bookings.listFreeStarts, choice.date === null ? "skip" : { ...reader, date: choice.date });
+  const slots = useQueryWithNow(api.bookings.listFreeStarts, choice.date === null ? "skip" : { ...slotQuery, date: choice.date });
   const times = slots === undefined ? undefined : (slots?.times ?? NO_TIMES);
 
   // Back from the checkout through the browser's page cache: the page is usable again, not stuck paying.
@@ -240,7 +226,7 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   }, [paying, time, times, dropVanishedTime]);
 
   const options: DurationOption[] = profile.prices
-    .map(({ minutes, euros }) => ({ minutes, priceCents: Math.round(euros * 100) }))
+    .map(({ minutes, euros }) => ({ minutes, priceCents: priceCentsFor(euros) }))
     .filter((option) => toMove === null || option.minutes === toMove.durationMinutes);
   const priceCents = options.find((option) => option.minutes === choice.duration)?.priceCents ?? null;
   const closedMessage = settings?.maintenance_mode
@@ -250,8 +236,7 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
       : !profile.isAvailable
         ? `Al momento ${profile.psychicName} non accetta nuovi consulti.`
         : null;
-  const canPay =
-    choice.date !== null && choice.time !== null && (times?.length ?? 0) > 0 && closedMessage === null && audience !== "loading";
+  const canPay = choice.date !== null && choice.time !== null && (times?.length ?? 0) > 0 && closedMessage === null && audience !== "loading";
 
   const pay = async () => {
     if (choice.date === null || choice.time === null || audience !== "client") {
@@ -311,13 +296,7 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
               onSelect={choice.chooseDate}
             />
           </Flex>
-          <TimeSlots
-            date={choice.date}
-            times={times}
-            chosen={choice.time}
-            onChoose={choice.chooseTime}
-            vanishedTime={choice.vanishedTime}
-          />
+          <TimeSlots date={choice.date} times={times} chosen={choice.time} onChoose={choice.chooseTime} vanishedTime={choice.vanishedTime} />
           {moveId === null ? <NotesField value={notes} onChange={setNotes} /> : null}
         </Flex>
       </Card>
@@ -330,12 +309,7 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
           ) : "refusal" in move ? (
             <MoveRefused reason={move.refusal} />
           ) : (
-            <MoveSummary
-              booking={move.booking}
-              choice={choice}
-              disabled={closedMessage !== null || (times?.length ?? 0) === 0}
-              onBusy={setPaying}
-            />
+            <MoveSummary booking={move.booking} choice={choice} disabled={closedMessage !== null || (times?.length ?? 0) === 0} onBusy={setPaying} />
           )}
         </MoveCard>
       ) : (

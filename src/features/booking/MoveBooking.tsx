@@ -1,5 +1,5 @@
 // The booking page in "move" mode (?reschedule=<bookingId>): the client picks another free time of the
-// same reader and duration with the same calendar and slots, and one server call moves the booking,
+// same psychic and duration with the same calendar and slots, and one server call moves the booking,
 // without paying again (docs/product-rules.md, "Payments and refunds").
 import { useMemo, useState } from "react";
 import { Button, Callout, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
@@ -10,9 +10,10 @@ import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
+import { errorMessage, errorMessages } from "@/lib/errors";
 import { formatItalianDate, formatMinutes, formatRomeDateTime } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { limits, timesText } from "@/lib/rules";
 import type { BookingChoice } from "./useBookingChoice";
 
 export type BookingToMove = FunctionReturnType<typeof api.bookings.getMine>;
@@ -22,7 +23,7 @@ const NO_QUERIES = {};
 
 /**
  * The booking named by the page's `reschedule` parameter, if the signed-in client may move it to this
- * reader now: `undefined` while loading, `{ refusal }` with the reason otherwise.
+ * psychic now: `undefined` while loading, `{ refusal }` with the reason otherwise.
  */
 export function useBookingToMove(
   bookingId: string | null,
@@ -30,10 +31,7 @@ export function useBookingToMove(
   now: number,
 ): { booking: BookingToMove } | { refusal: string } | undefined {
   // A failed read (not theirs, not found) is handed back, not thrown into the booking page.
-  const request = useMemo(
-    () => ({ booking: { query: api.bookings.getMine, args: { bookingId: bookingId ?? "" } } }),
-    [bookingId],
-  );
+  const request = useMemo(() => ({ booking: { query: api.bookings.getMine, args: { bookingId: bookingId ?? "" } } }), [bookingId]);
   const { booking } = useQueries(bookingId === null ? NO_QUERIES : request) as { booking?: BookingToMove | Error };
   if (bookingId === null) return { refusal: "" };
   if (booking === undefined) return undefined;
@@ -41,14 +39,9 @@ export function useBookingToMove(
   if (booking.psychicProfileId !== psychicProfileId) return { refusal: "Questo consulto è con un altro cartomante." };
   if (booking.status !== "confirmed") return { refusal: "Si possono spostare solo i consulti confermati." };
   if (booking.reschedulableUntil === null) {
-    return {
-      refusal: "Hai già spostato questo consulto 2 volte: non è possibile spostarlo ancora.",
-    };
+    return { refusal: errorMessages.RESCHEDULE_LIMIT_REACHED };
   }
-  if (booking.reschedulableUntil < now)
-    return {
-      refusal: "Il consulto si può spostare solo fino a 24 ore prima dell'inizio.",
-    };
+  if (booking.reschedulableUntil < now) return { refusal: errorMessages.RESCHEDULE_TOO_LATE };
   return { booking };
 }
 
@@ -144,20 +137,13 @@ export function MoveSummary({
           <InfoCircledIcon />
         </Callout.Icon>
         <Callout.Text>
-          Nessun nuovo pagamento. Puoi spostare un consulto al massimo 2 volte
-          {booking.rescheduleCount > 0
-            ? ` (già spostato ${booking.rescheduleCount === 1 ? "una volta" : "2 volte"})`
-            : ""}
-          , fino al {formatRomeDateTime(booking.reschedulableUntil ?? booking.startsAt)}.
+          Nessun nuovo pagamento. Puoi spostare un consulto al massimo {limits.maxReschedules}
+          {booking.rescheduleCount > 0 ? ` (già spostato ${timesText(booking.rescheduleCount)})` : ""}, fino al{" "}
+          {formatRomeDateTime(booking.reschedulableUntil ?? booking.startsAt)}.
         </Callout.Text>
       </Callout.Root>
       <FailureCallout message={failure} />
-      <Button
-        size="4"
-        disabled={disabled || moving || choice.date === null || choice.time === null}
-        loading={moving}
-        onClick={() => void move()}
-      >
+      <Button size="4" disabled={disabled || moving || choice.date === null || choice.time === null} loading={moving} onClick={() => void move()}>
         Conferma il nuovo orario
       </Button>
       <Button asChild variant="ghost" color="gray">

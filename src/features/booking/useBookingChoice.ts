@@ -4,12 +4,12 @@ import { useCallback, useMemo } from "react";
 import { useLocation, useSearchParams } from "react-router-dom";
 import { isCalendarDate, isClockTime } from "@/lib/romeTime";
 
-/** The spec's default duration, when the reader offers it. */
+/** The spec's default duration, when the psychic offers it. */
 const DEFAULT_DURATION = 30;
 
 export type BookingChoice = { duration: number; date: string | null; time: string | null };
 
-/** The duration to start from: the query's if the reader offers it, else 30 minutes, else their shortest. */
+/** The duration to start from: the query's if the psychic offers it, else 30 minutes, else their shortest. */
 export function chosenDuration(raw: string | null, offered: readonly number[] | undefined): number {
   const asked = Number(raw);
   if (offered === undefined) return raw !== null && [15, 30, 45, 60].includes(asked) ? asked : DEFAULT_DURATION;

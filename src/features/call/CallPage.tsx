@@ -10,6 +10,7 @@ import { api } from "@convex/_generated/api";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { formatItalianDate } from "@/lib/format";
 import { homePathFor } from "@/lib/paths";
+import { limits } from "@/lib/rules";
 import { useViewer } from "@/lib/session";
 import { useNow } from "@/lib/useNow";
 import { countdown, mmss, type Room } from "./callTypes";
@@ -124,7 +125,7 @@ function RoomScreen({ room }: { room: Room }) {
         message={
           room.party === "client"
             ? "Il cartomante non si è presentato: il consulto è annullato e ti rimborsiamo l'intero importo."
-            : "Il consulto è stato annullato perché non sei entrato entro 10 minuti dall'inizio; il cliente è stato rimborsato."
+            : `Il consulto è stato annullato perché non sei entrato entro ${limits.psychicGrace} dall'inizio; il cliente è stato rimborsato.`
         }
         tone="red"
       />
@@ -166,7 +167,7 @@ function RoomScreen({ room }: { room: Room }) {
               La stanza non è ancora aperta
             </Heading>
             <Text>
-              Potrai entrare 5 minuti prima dell'inizio per preparare l'audio. Apertura tra{" "}
+              Potrai entrare {limits.earlyAccess} prima dell'inizio per preparare l'audio. Apertura tra{" "}
               <strong>{countdown(room.opensAt - now)}</strong>.
             </Text>
           </Flex>

@@ -1,8 +1,8 @@
 // The offline provider: one RTCPeerConnection between the two browsers, its offer, answer and ICE
 // candidates carried by Convex (calls.sendSignal / calls.listSignals). The client always offers and
-// the reader always answers, so the two sides never offer at once (no glare to resolve). Every
+// the psychic always answers, so the two sides never offer at once (no glare to resolve). Every
 // negotiation carries an attempt id: messages of an older attempt are ignored, and a "hangup" from
-// the reader (it (re)joined, or its connection failed) makes the client start a new attempt.
+// the psychic (it (re)joined, or its connection failed) makes the client start a new attempt.
 import type { CallSignalKind } from "@convex/lib/validators";
 import type { Quality } from "./callTypes";
 
@@ -42,7 +42,7 @@ export class WebRtcLink {
     this.stream = stream;
     this.events = events;
     this.statsTimer = setInterval(() => void this.readStats(), STATS_EVERY_MS);
-    // The reader asks for a fresh offer on every entry, so a reload never waits on an old attempt.
+    // The psychic asks for a fresh offer on every entry, so a reload never waits on an old attempt.
     if (!offerer) void this.events.send("hangup", JSON.stringify({ aid: "join" }));
   }
 
@@ -95,7 +95,7 @@ export class WebRtcLink {
     return pc;
   }
 
-  /** A broken or abandoned attempt: the client offers again, the reader asks it to. */
+  /** A broken or abandoned attempt: the client offers again, the psychic asks it to. */
   private restart() {
     if (this.closed) return;
     this.pc?.close();

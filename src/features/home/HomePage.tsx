@@ -1,7 +1,7 @@
 import { Box, Button, Card, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
-import { FeaturedReaders } from "./FeaturedReaders";
+import { FeaturedPsychics } from "./FeaturedPsychics";
 
 const steps = [
   { title: "Scegli il tuo cartomante", text: "Sfoglia i profili verificati, leggi specialità, esperienza e recensioni." },
@@ -35,8 +35,8 @@ export function HomePage() {
               Il consulto di cartomanzia, quando vuoi tu
             </Heading>
             <Text as="p" size={{ initial: "4", sm: "5" }}>
-              Scegli tra cartomanti verificati, prenota l'orario che preferisci e collegati alla chiamata dal
-              browser. Prezzi chiari, pagamento anticipato, massima riservatezza.
+              Scegli tra cartomanti verificati, prenota l'orario che preferisci e collegati alla chiamata dal browser. Prezzi chiari, pagamento
+              anticipato, massima riservatezza.
             </Text>
             <Flex gap="3" wrap="wrap">
               <Button asChild size="4" style={{ background: "var(--arcano-gold)", color: "var(--arcano-night)" }}>
@@ -77,7 +77,7 @@ export function HomePage() {
 
       <Box style={{ background: "var(--accent-a2)" }}>
         <Container size="4" px={{ initial: "4", sm: "5" }} py="8">
-          <FeaturedReaders />
+          <FeaturedPsychics />
         </Container>
       </Box>
 

@@ -1,11 +1,11 @@
 import { Badge, DataList } from "@radix-ui/themes";
-import type { BookingBadge } from "@/lib/bookingStatus";
+import type { StateBadge } from "@/lib/states";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
 
 type Facts = { psychicName: string; scheduledDate: string; scheduledTime: string; durationMinutes: number; priceCents: number };
 
 /** The paid booking's facts, as the confirmation email states them. */
-export function BookingFacts({ booking, badge }: { booking: Facts; badge: BookingBadge }) {
+export function BookingFacts({ booking, badge }: { booking: Facts; badge: StateBadge }) {
   return (
     <DataList.Root size="3">
       <DataList.Item>

@@ -29,8 +29,8 @@ export function PaymentCanceledPage() {
               Il pagamento non è stato completato e non ti è stato addebitato nulla.
             </Text>
             <Text as="p" color="gray">
-              L'orario che avevi scelto non è più riservato per te. Puoi riprovare subito o scegliere un altro cartomante; per qualsiasi
-              problema scrivici.
+              L'orario che avevi scelto non è più riservato per te. Puoi riprovare subito o scegliere un altro cartomante; per qualsiasi problema
+              scrivici.
             </Text>
           </Flex>
         </Card>
@@ -66,7 +66,7 @@ function ReleaseAndRetry({ bookingId }: { bookingId: string }) {
   }, [release, bookingId]);
 
   if (!booking) return null;
-  // Same reader, same duration and day (the retry goes to that booking's reader).
+  // Same psychic, same duration and day (the retry goes to that booking's psychic).
   const retry = `${paths.psychicBook(booking.psychicProfileId)}?${new URLSearchParams({
     duration: String(booking.durationMinutes),
     date: booking.scheduledDate,

@@ -7,8 +7,9 @@ import { useAction, useQuery } from "convex/react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
-import { paymentBadge } from "@/lib/bookingStatus";
+import { bookingStates, paymentState } from "@/lib/states";
 import { paths } from "@/lib/paths";
+import { limits } from "@/lib/rules";
 import { BookingFacts } from "./BookingFacts";
 
 /** The message when a paid session cannot be found for the viewer. */
@@ -55,23 +56,22 @@ function PaidBooking({ sessionId }: { sessionId: string }) {
     );
   }
 
-  const badge = paymentBadge(booking.status);
-  const confirmed = badge.label === "Confermato";
-  const refunded = booking.status === "cancelled" && booking.refundStatus !== null;
+  const state = paymentState(booking.status);
+  const refunded = state === "cancelled" && booking.refundStatus !== null;
   return (
     <Flex direction="column" gap="5">
       <Flex direction="column" gap="2">
         <Heading as="h1" size={{ initial: "7", sm: "8" }}>
-          {confirmed
+          {state === "confirmed"
             ? "Pagamento completato"
-            : booking.status === "pending_payment"
+            : state === "awaiting_payment"
               ? "Stiamo confermando il pagamento"
               : "Consulto non confermato"}
         </Heading>
         <Text as="p" size="3" color="gray">
-          {confirmed
+          {state === "confirmed"
             ? "Grazie! Il tuo consulto è prenotato."
-            : booking.status === "pending_payment"
+            : state === "awaiting_payment"
               ? "Il pagamento è stato ricevuto dal circuito della carta: la conferma arriva in pochi istanti e questa pagina si aggiorna da sola."
               : refunded
                 ? "Il pagamento è arrivato quando l'orario non era più disponibile: ti rimborsiamo l'intero importo. I rimborsi arrivano sulla carta in 5-10 giorni lavorativi."
@@ -79,9 +79,9 @@ function PaidBooking({ sessionId }: { sessionId: string }) {
         </Text>
       </Flex>
       <Card size="3">
-        <BookingFacts booking={booking} badge={badge} />
+        <BookingFacts booking={booking} badge={bookingStates[state]} />
       </Card>
-      {confirmed ? <NextSteps /> : null}
+      {state === "confirmed" ? <NextSteps /> : null}
       <Flex gap="3" wrap="wrap">
         <Button asChild size="3">
           <RouterLink to={paths.dashboard}>Vai alla dashboard</RouterLink>
@@ -104,13 +104,13 @@ function NextSteps() {
         <Flex direction="column" gap="2" asChild>
           <ul style={{ margin: 0, paddingLeft: "var(--space-5)" }}>
             <li>
-              <Text>La pagina della chiamata si apre 5 minuti prima dell'inizio: la trovi nella tua dashboard.</Text>
+              <Text>La pagina della chiamata si apre {limits.earlyAccess} prima dell'inizio: la trovi nella tua dashboard.</Text>
             </li>
             <li>
               <Text>Ti stiamo inviando un'email di conferma con l'invito per il calendario.</Text>
             </li>
             <li>
-              <Text>Puoi annullare fino a 24 ore prima con rimborso completo.</Text>
+              <Text>Puoi annullare fino a {limits.fullRefundNotice} prima con rimborso completo.</Text>
             </li>
           </ul>
         </Flex>

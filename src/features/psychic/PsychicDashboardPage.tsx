@@ -17,11 +17,11 @@ import { formatCents } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { MonthlyFigures } from "./dashboard/MonthlyFigures";
-import { ReaderBookingRow } from "./dashboard/ReaderBookingRow";
+import { PsychicBookingRow } from "./dashboard/PsychicBookingRow";
 import { RecentConsultations } from "./dashboard/RecentConsultations";
 import { useNewBookingToast } from "./useNewBookingToast";
 
-/** How many upcoming consultations the reader sees listed. */
+/** How many upcoming consultations the psychic sees listed. */
 const UPCOMING_SHOWN = 10;
 
 export function PsychicDashboardPage() {
@@ -39,10 +39,8 @@ export function PsychicDashboardPage() {
             ]}
           />
         </Flex>
-        <ErrorBoundary
-          fallback={<FailureCallout message="Impossibile caricare le prenotazioni." />}
-        >
-          <ReaderBookings />
+        <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare le prenotazioni." />}>
+          <PsychicBookings />
         </ErrorBoundary>
         <MonthlyFigures />
       </Flex>
@@ -50,7 +48,7 @@ export function PsychicDashboardPage() {
   );
 }
 
-function ReaderBookings() {
+function PsychicBookings() {
   const now = useNow();
   const data = useQueryWithNow(api.bookings.listForPsychic, { now });
   useNewBookingToast(data, UPCOMING_SHOWN);
@@ -75,7 +73,7 @@ function ReaderBookings() {
         ) : (
           <DashboardList label="Consulti di oggi">
             {data.today.map((booking) => (
-              <ReaderBookingRow key={booking.id} booking={booking} now={now} today />
+              <PsychicBookingRow key={booking.id} booking={booking} now={now} today />
             ))}
           </DashboardList>
         )}
@@ -93,7 +91,7 @@ function ReaderBookings() {
         ) : (
           <DashboardList label="Prossimi consulti">
             {data.upcoming.map((booking) => (
-              <ReaderBookingRow key={booking.id} booking={booking} now={now} />
+              <PsychicBookingRow key={booking.id} booking={booking} now={now} />
             ))}
           </DashboardList>
         )}

@@ -29,19 +29,13 @@ export function PsychicProfileEditorPage() {
         <Heading as="h1" size="8">
           Il tuo profilo
         </Heading>
-        {!viewer ? (
-          <Loading />
-        ) : viewer.accountType !== "psychic" ? (
-          <AccessDenied />
-        ) : (
-          <ReaderProfile />
-        )}
+        {!viewer ? <Loading /> : viewer.accountType !== "psychic" ? <AccessDenied /> : <PsychicProfile />}
       </Flex>
     </Container>
   );
 }
 
-function ReaderProfile() {
+function PsychicProfile() {
   const profile = useQuery(api.psychicProfiles.getMine);
   const ensureMine = useMutation(api.psychicProfiles.ensureMine);
   const created = useRef(false);
@@ -54,10 +48,10 @@ function ReaderProfile() {
   }, [profile, ensureMine]);
 
   if (!profile) return <Loading />;
-  return <ReaderProfileLoaded profile={profile} />;
+  return <PsychicProfileLoaded profile={profile} />;
 }
 
-function ReaderProfileLoaded({ profile }: { profile: OwnProfile }) {
+function PsychicProfileLoaded({ profile }: { profile: OwnProfile }) {
   const saveMine = useMutation(api.psychicProfiles.saveMine);
   const publishMine = useMutation(api.psychicProfiles.publishMine);
   const generateUploadUrl = useMutation(api.psychicProfiles.generatePhotoUploadUrl);
@@ -138,8 +132,7 @@ function AccessDenied() {
           Accesso riservato ai cartomanti
         </Heading>
         <Text as="p" color="gray">
-          Questa pagina è disponibile solo per gli account cartomante. Se vuoi offrire consulti, crea un account da
-          cartomante.
+          Questa pagina è disponibile solo per gli account cartomante. Se vuoi offrire consulti, crea un account da cartomante.
         </Text>
         <Flex gap="3" wrap="wrap">
           <Button asChild>

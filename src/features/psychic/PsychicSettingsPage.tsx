@@ -16,12 +16,12 @@ export function PsychicSettingsPage() {
       <Text as="p" size="3" color="gray" mb="5">
         Disponibilità per i consulti, visibilità del profilo, password ed eliminazione dell'account.
       </Text>
-      {viewer ? <ReaderSettings viewer={viewer} /> : <Skeleton height="420px" aria-label="Caricamento" />}
+      {viewer ? <PsychicSettings viewer={viewer} /> : <Skeleton height="420px" aria-label="Caricamento" />}
     </Container>
   );
 }
 
-function ReaderSettings({ viewer }: { viewer: Viewer }) {
+function PsychicSettings({ viewer }: { viewer: Viewer }) {
   const deleteAccount = useDeleteMyAccount({
     successTitle: "Account eliminato",
     errorText: "Impossibile eliminare l'account",
@@ -33,10 +33,10 @@ function ReaderSettings({ viewer }: { viewer: Viewer }) {
           Account
         </Heading>
         <Flex direction="column" gap="1">
-          <Text as="label" htmlFor="reader-email" size="2" weight="medium">
+          <Text as="label" htmlFor="psychic-email" size="2" weight="medium">
             Email
           </Text>
-          <RadixTextField.Root id="reader-email" size="3" value={viewer.email ?? ""} readOnly />
+          <RadixTextField.Root id="psychic-email" size="3" value={viewer.email ?? ""} readOnly />
         </Flex>
       </Card>
       <Card size="3">
@@ -56,8 +56,7 @@ function ReaderSettings({ viewer }: { viewer: Viewer }) {
           Zona pericolosa
         </Heading>
         <Text as="p" size="2" color="gray" mb="3">
-          Elimina il tuo account e il tuo profilo da cartomante. I consulti passati restano nei registri
-          contabili senza il tuo nome.
+          Elimina il tuo account e il tuo profilo da cartomante. I consulti passati restano nei registri contabili senza il tuo nome.
         </Text>
         <DeleteAccountDialog onConfirm={deleteAccount} />
       </Card>

@@ -4,7 +4,7 @@ import { formatItalianDate } from "@/lib/format";
 
 type ListedBooking = { id: string; clientName: string; scheduledDate: string; scheduledTime: string; startsAt: number };
 
-/** What the reader's dashboard shows: today's and the next (at most `shownUpcoming`) consultations. */
+/** What the psychic's dashboard shows: today's and the next (at most `shownUpcoming`) consultations. */
 type Listed = { today: ListedBooking[]; upcoming: ListedBooking[] };
 
 /**
@@ -26,10 +26,7 @@ export function useNewBookingToast(listed: Listed | undefined, shownUpcoming: nu
         if (before.ids.has(booking.id) || announced.has(booking.id)) continue;
         if (before.full && booking.startsAt > before.lastStartsAt) continue;
         announced.add(booking.id);
-        toast.success(
-          "Nuova prenotazione",
-          `${booking.clientName}, ${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`,
-        );
+        toast.success("Nuova prenotazione", `${booking.clientName}, ${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`);
       }
     }
     previous.current = {

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { MAX_FULL_NAME_LENGTH, fullNameTooLongMessage } from "@/lib/accountSchemas";
 
 export const fullNameSchema = z.object({
   fullName: z
     .string()
     .trim()
     .min(1, "Inserisci il tuo nome e cognome.")
-    .max(100, "Il nome può avere al massimo 100 caratteri.")
+    .max(MAX_FULL_NAME_LENGTH, fullNameTooLongMessage)
     .transform((value) => value.replace(/\s+/g, " ")),
 });
 export type FullNameValues = z.input<typeof fullNameSchema>;

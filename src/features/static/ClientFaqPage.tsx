@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
+import { limits } from "@/lib/rules";
 import { PageSection, StaticPage } from "@/components/StaticPage";
 import { FaqList } from "./FaqList";
 import type { FaqItem } from "./FaqList";
@@ -15,8 +16,8 @@ const bookingQuestions: readonly FaqItem[] = [
         <Link asChild>
           <RouterLink to={paths.psychics}>lista dei cartomanti</RouterLink>
         </Link>
-        , apri la pagina di prenotazione, seleziona durata, giorno e orario tra quelli liberi, aggiungi se vuoi una nota
-        e paga con carta. Al pagamento riuscito la prenotazione è confermata e ricevi un'email di riepilogo.
+        , apri la pagina di prenotazione, seleziona durata, giorno e orario tra quelli liberi, aggiungi se vuoi una nota e paga con carta. Al
+        pagamento riuscito la prenotazione è confermata e ricevi un'email di riepilogo.
       </>
     ),
   },
@@ -27,26 +28,22 @@ const bookingQuestions: readonly FaqItem[] = [
   },
   {
     question: "Quanto costa un consulto?",
-    answer:
-      "Ogni cartomante stabilisce i propri prezzi per le durate che offre: 15, 30, 45 o 60 minuti, dove 30 minuti è la durata più comune. Il prezzo che vedi è finale, in euro e IVA inclusa, e non ci sono addebiti a minuto né costi aggiuntivi.",
+    answer: `Ogni cartomante stabilisce i propri prezzi per le durate che offre: ${limits.durations("o")} minuti, dove 30 minuti è la durata più comune. Il prezzo che vedi è finale, in euro e IVA inclusa, e non ci sono addebiti a minuto né costi aggiuntivi.`,
   },
   {
     question: "Come e quando pago?",
-    answer:
-      "Paghi in anticipo, con carta, sulla pagina di pagamento protetta del nostro fornitore: noi non vediamo né conserviamo i dati della carta. Mentre completi il pagamento l'orario resta riservato per te per 30 minuti. Il cartomante riceve il compenso solo dopo che il consulto si è concluso.",
+    answer: `Paghi in anticipo, con carta, sulla pagina di pagamento protetta del nostro fornitore: noi non vediamo né conserviamo i dati della carta. Mentre completi il pagamento l'orario resta riservato per te per ${limits.hold}. Il cartomante riceve il compenso solo dopo che il consulto si è concluso.`,
   },
   {
     question: "Come si svolge il consulto e cosa mi serve?",
-    answer:
-      "Il consulto è una chiamata vocale nel browser: non devi installare nulla né comunicare il tuo numero di telefono. Ti servono un dispositivo con microfono, un browser aggiornato e una connessione stabile. Dalla tua dashboard entri nella pagina della chiamata, che si apre 5 minuti prima dell'inizio per provare l'audio; la chiamata dura il tempo prenotato e si chiude automaticamente alla fine. Ti mandiamo un promemoria via email 24 ore e 15 minuti prima.",
+    answer: `Il consulto è una chiamata vocale nel browser: non devi installare nulla né comunicare il tuo numero di telefono. Ti servono un dispositivo con microfono, un browser aggiornato e una connessione stabile. Dalla tua dashboard entri nella pagina della chiamata, che si apre ${limits.earlyAccess} prima dell'inizio per provare l'audio; la chiamata dura il tempo prenotato e si chiude automaticamente alla fine. Ti mandiamo un promemoria via email ${limits.reminders} prima.`,
   },
 ];
 
 const cancellationQuestions: readonly FaqItem[] = [
   {
     question: "Posso cancellare una prenotazione? Quanto mi viene rimborsato?",
-    answer:
-      "Sì. Se cancelli almeno 24 ore prima dell'inizio ricevi il rimborso completo. Se cancelli tra 24 e 2 ore prima, il rimborso è del 50%. A meno di 2 ore dall'inizio non è previsto alcun rimborso, perché il cartomante ha riservato quel tempo per te e riceve il compenso per intero.",
+    answer: `Sì. Se cancelli almeno ${limits.fullRefundNotice} prima dell'inizio ricevi il rimborso completo. Se cancelli tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima, il rimborso è del ${limits.halfRefund}. A meno di ${limits.halfRefundNotice} dall'inizio non è previsto alcun rimborso, perché il cartomante ha riservato quel tempo per te e riceve il compenso per intero.`,
   },
   {
     question: "In quanto tempo ricevo il rimborso?",
@@ -55,8 +52,7 @@ const cancellationQuestions: readonly FaqItem[] = [
   },
   {
     question: "Cosa succede se il cartomante non si presenta?",
-    answer:
-      "Se il cartomante non si collega entro 10 minuti dall'inizio, il consulto viene annullato e ricevi automaticamente il rimborso completo, senza dover fare alcuna richiesta.",
+    answer: `Se il cartomante non si collega entro ${limits.psychicGrace} dall'inizio, il consulto viene annullato e ricevi automaticamente il rimborso completo, senza dover fare alcuna richiesta.`,
   },
   {
     question: "E se sono io a non presentarmi o ad arrivare in ritardo?",
@@ -75,9 +71,8 @@ const trustQuestions: readonly FaqItem[] = [
     question: "I miei dati e le mie conversazioni restano riservati?",
     answer: (
       <>
-        Sì. Le chiamate non vengono mai registrate, le note della prenotazione le legge solo il cartomante che hai scelto
-        e non condividiamo il tuo numero di telefono con nessuno. Puoi eliminare il tuo account in qualsiasi momento
-        dalle impostazioni. Tutti i dettagli sono nell'
+        Sì. Le chiamate non vengono mai registrate, le note della prenotazione le legge solo il cartomante che hai scelto e non condividiamo il tuo
+        numero di telefono con nessuno. Puoi eliminare il tuo account in qualsiasi momento dalle impostazioni. Tutti i dettagli sono nell'
         <Link asChild>
           <RouterLink to={paths.privacy}>Informativa sulla privacy</RouterLink>
         </Link>

@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Grid, Heading, Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
+import { limits } from "@/lib/rules";
 import { PageSection, StaticPage } from "@/components/StaticPage";
 import { FaqList } from "./FaqList";
 import type { FaqItem } from "./FaqList";
@@ -13,7 +14,7 @@ const steps = [
   },
   {
     title: "Scegli un orario disponibile",
-    text: "Nel calendario del cartomante compaiono solo gli orari davvero liberi, in ora italiana. Puoi prenotare con almeno un'ora di anticipo, per consulti da 15, 30, 45 o 60 minuti secondo le durate offerte.",
+    text: `Nel calendario del cartomante compaiono solo gli orari davvero liberi, in ora italiana. Puoi prenotare con almeno ${limits.bookingNotice} di anticipo, per consulti da ${limits.durations("o")} minuti secondo le durate offerte.`,
   },
   {
     title: "Prenota il consulto",
@@ -21,11 +22,11 @@ const steps = [
   },
   {
     title: "Paga in modo sicuro",
-    text: "Paghi in anticipo con carta su una pagina di pagamento protetta. Il prezzo è finale, in euro e IVA inclusa. Durante il pagamento l'orario resta riservato per te per 30 minuti; poi ricevi la conferma via email.",
+    text: `Paghi in anticipo con carta su una pagina di pagamento protetta. Il prezzo è finale, in euro e IVA inclusa. Durante il pagamento l'orario resta riservato per te per ${limits.hold}; poi ricevi la conferma via email.`,
   },
   {
     title: "Partecipa alla chiamata",
-    text: "Ti ricordiamo l'appuntamento via email 24 ore e 15 minuti prima. Dalla tua dashboard entri nella chiamata, che si apre 5 minuti prima per provare il microfono, dura il tempo prenotato e si chiude da sola.",
+    text: `Ti ricordiamo l'appuntamento via email ${limits.reminders} prima. Dalla tua dashboard entri nella chiamata, che si apre ${limits.earlyAccess} prima per provare il microfono, dura il tempo prenotato e si chiude da sola.`,
   },
   {
     title: "Lascia una recensione",
@@ -41,8 +42,7 @@ const faq: readonly FaqItem[] = [
   },
   {
     question: "Posso cancellare una prenotazione?",
-    answer:
-      "Sì. Se cancelli almeno 24 ore prima dell'inizio ricevi il rimborso completo; tra 24 e 2 ore prima il rimborso è del 50%; a meno di 2 ore dall'inizio, o se non ti presenti, non è previsto alcun rimborso. I rimborsi arrivano sulla carta usata per pagare entro 5–10 giorni lavorativi.",
+    answer: `Sì. Se cancelli almeno ${limits.fullRefundNotice} prima dell'inizio ricevi il rimborso completo; tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima il rimborso è del ${limits.halfRefund}; a meno di ${limits.halfRefundNotice} dall'inizio, o se non ti presenti, non è previsto alcun rimborso. I rimborsi arrivano sulla carta usata per pagare entro 5–10 giorni lavorativi.`,
   },
   {
     question: "Che cosa mi serve per la chiamata?",
@@ -51,8 +51,7 @@ const faq: readonly FaqItem[] = [
   },
   {
     question: "E se il cartomante non si collega?",
-    answer:
-      "Se il cartomante non si presenta entro 10 minuti dall'inizio, il consulto viene annullato e ricevi automaticamente il rimborso completo, senza bisogno di fare nulla.",
+    answer: `Se il cartomante non si presenta entro ${limits.psychicGrace} dall'inizio, il consulto viene annullato e ricevi automaticamente il rimborso completo, senza bisogno di fare nulla.`,
   },
   {
     question: "Chi può prenotare un consulto?",

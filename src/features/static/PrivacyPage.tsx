@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
+import { limits } from "@/lib/rules";
 import { PageSection, StaticPage } from "@/components/StaticPage";
 import "./static.css";
 
@@ -32,9 +33,8 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
       {
         p: (
           <>
-            Il titolare del trattamento dei dati personali è Arcano, che gestisce la piattaforma. Per qualsiasi domanda
-            o richiesta sulla privacy puoi scriverci tramite il{" "}
-            <InternalLink to={paths.contact}>modulo di contatto</InternalLink>, indicando «Privacy» nell'oggetto.
+            Il titolare del trattamento dei dati personali è Arcano, che gestisce la piattaforma. Per qualsiasi domanda o richiesta sulla privacy puoi
+            scriverci tramite il <InternalLink to={paths.contact}>modulo di contatto</InternalLink>, indicando «Privacy» nell'oggetto.
           </>
         ),
       },
@@ -46,35 +46,27 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
       {
         list: [
           <Labelled label="Dati dell'account">
-            nome e cognome, indirizzo email, password (conservata solo in forma protetta, mai in chiaro), tipo di
-            account, data di registrazione e momento in cui hai dichiarato di avere almeno 18 anni e accettato i
-            Termini e l'Informativa.
+            nome e cognome, indirizzo email, password (conservata solo in forma protetta, mai in chiaro), tipo di account, data di registrazione e
+            momento in cui hai dichiarato di avere almeno 18 anni e accettato i Termini e l'Informativa.
           </Labelled>,
           <Labelled label="Profilo del cartomante">
-            per chi offre consulti, nome pubblico, foto, biografia, specialità, esperienza, prezzi, disponibilità e
-            informazioni fornite per la verifica.
+            per chi offre consulti, nome pubblico, foto, biografia, specialità, esperienza, prezzi, disponibilità e informazioni fornite per la
+            verifica.
           </Labelled>,
           <Labelled label="Prenotazioni e pagamenti">
-            cartomante scelto, data, ora, durata, prezzo, stato della prenotazione ed esito di pagamenti e rimborsi. I
-            dati della carta li inserisci direttamente sulla pagina del fornitore di pagamenti: noi non li vediamo e
-            non li conserviamo.
+            cartomante scelto, data, ora, durata, prezzo, stato della prenotazione ed esito di pagamenti e rimborsi. I dati della carta li inserisci
+            direttamente sulla pagina del fornitore di pagamenti: noi non li vediamo e non li conserviamo.
           </Labelled>,
           <Labelled label="Note della prenotazione">
             i dettagli facoltativi che scrivi quando prenoti, visibili solo a te e al cartomante che hai scelto.
           </Labelled>,
           <Labelled label="Metadati delle chiamate">
-            orari di ingresso e di uscita, durata ed esito tecnico della connessione. L'audio delle chiamate non viene
-            mai registrato né conservato.
+            orari di ingresso e di uscita, durata ed esito tecnico della connessione. L'audio delle chiamate non viene mai registrato né conservato.
           </Labelled>,
-          <Labelled label="Recensioni">
-            il voto e il commento che pubblichi dopo un consulto concluso.
-          </Labelled>,
-          <Labelled label="Messaggi all'assistenza">
-            nome, email, argomento e testo di ciò che ci scrivi con il modulo di contatto.
-          </Labelled>,
+          <Labelled label="Recensioni">il voto e il commento che pubblichi dopo un consulto concluso.</Labelled>,
+          <Labelled label="Messaggi all'assistenza">nome, email, argomento e testo di ciò che ci scrivi con il modulo di contatto.</Labelled>,
           <Labelled label="Dati tecnici">
-            le informazioni essenziali per la sicurezza e il funzionamento del servizio, come i registri degli accessi
-            e degli errori.
+            le informazioni essenziali per la sicurezza e il funzionamento del servizio, come i registri degli accessi e degli errori.
           </Labelled>,
         ],
       },
@@ -88,7 +80,7 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
     blocks: [
       {
         list: [
-          "Creare e gestire l'account, le prenotazioni, i pagamenti, i rimborsi e le chiamate, e inviarti le email di servizio (conferme, promemoria 24 ore e 15 minuti prima del consulto, cancellazioni e rimborsi): esecuzione del contratto (art. 6, par. 1, lett. b del GDPR).",
+          `Creare e gestire l'account, le prenotazioni, i pagamenti, i rimborsi e le chiamate, e inviarti le email di servizio (conferme, promemoria ${limits.reminders} prima del consulto, cancellazioni e rimborsi): esecuzione del contratto (art. 6, par. 1, lett. b del GDPR).`,
           "Verificare l'età minima e, per i cartomanti, identità e competenze: esecuzione del contratto e legittimo interesse a offrire un servizio sicuro (art. 6, par. 1, lett. b e f).",
           "Conservare la documentazione contabile e fiscale: adempimento di obblighi di legge (art. 6, par. 1, lett. c).",
           "Rispondere alle richieste inviate con il modulo di contatto: esecuzione del contratto o di misure richieste da te (art. 6, par. 1, lett. b).",
@@ -125,26 +117,20 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
       {
         list: [
           <Labelled label="Account">
-            finché l'account è attivo. Quando lo elimini cancelliamo i dati dell'account e, per i cartomanti, il
-            profilo.
+            finché l'account è attivo. Quando lo elimini cancelliamo i dati dell'account e, per i cartomanti, il profilo.
           </Labelled>,
           <Labelled label="Prenotazioni e pagamenti">
-            10 anni, come richiesto dalle norme civilistiche e fiscali sulla conservazione delle scritture contabili.
-            Se elimini l'account, in questi documenti il tuo nome è sostituito da «Account eliminato».
+            10 anni, come richiesto dalle norme civilistiche e fiscali sulla conservazione delle scritture contabili. Se elimini l'account, in questi
+            documenti il tuo nome è sostituito da «Account eliminato».
           </Labelled>,
           <Labelled label="Note e metadati delle chiamate">
             24 mesi dal consulto, per gestire eventuali contestazioni; poi vengono cancellati.
           </Labelled>,
           <Labelled label="Recensioni">
-            finché è pubblicato il profilo del cartomante recensito; se elimini l'account vengono mostrate come
-            «Account eliminato».
+            finché è pubblicato il profilo del cartomante recensito; se elimini l'account vengono mostrate come «Account eliminato».
           </Labelled>,
-          <Labelled label="Messaggi all'assistenza">
-            24 mesi dall'ultima risposta.
-          </Labelled>,
-          <Labelled label="Dati tecnici">
-            al massimo 12 mesi.
-          </Labelled>,
+          <Labelled label="Messaggi all'assistenza">24 mesi dall'ultima risposta.</Labelled>,
+          <Labelled label="Dati tecnici">al massimo 12 mesi.</Labelled>,
         ],
       },
     ],
@@ -184,13 +170,12 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
         list: [
           <>
             Puoi modificare il tuo nome ed eliminare l'account in qualsiasi momento dalle{" "}
-            <InternalLink to={paths.settings}>impostazioni dell'account</InternalLink> oppure, se sei un cartomante,
-            dalle <InternalLink to={paths.psychicSettings}>impostazioni dell'area cartomante</InternalLink>.
+            <InternalLink to={paths.settings}>impostazioni dell'account</InternalLink> oppure, se sei un cartomante, dalle{" "}
+            <InternalLink to={paths.psychicSettings}>impostazioni dell'area cartomante</InternalLink>.
           </>,
           <>
-            Per tutte le altre richieste scrivici tramite il{" "}
-            <InternalLink to={paths.contact}>modulo di contatto</InternalLink>, indicando «Privacy» nell'oggetto e
-            l'indirizzo email del tuo account.
+            Per tutte le altre richieste scrivici tramite il <InternalLink to={paths.contact}>modulo di contatto</InternalLink>, indicando «Privacy»
+            nell'oggetto e l'indirizzo email del tuo account.
           </>,
         ],
       },

@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Grid, Heading, Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
+import { limits } from "@/lib/rules";
 import { PageSection, StaticPage } from "@/components/StaticPage";
 import { FaqList } from "./FaqList";
 import type { FaqItem } from "./FaqList";
@@ -8,7 +9,7 @@ import "./static.css";
 
 const stats = [
   {
-    value: "15%",
+    value: limits.commission,
     label: "Commissione",
     text: "Trattenuta solo sui consulti conclusi. Nessun costo di iscrizione né canone.",
   },
@@ -42,8 +43,7 @@ const questions: readonly FaqItem[] = [
   },
   {
     question: "Come stabilisco prezzi e durate?",
-    answer:
-      "Scegli tu quali durate offrire, tra 15, 30, 45 e 60 minuti, e il prezzo di ciascuna, da 10 a 200 euro a intervalli di 5 euro. Ai clienti i prezzi vengono mostrati come prezzi finali in euro, IVA inclusa. Puoi modificarli quando vuoi: le prenotazioni già pagate restano al prezzo concordato.",
+    answer: `Scegli tu quali durate offrire, tra ${limits.durations("e")} minuti, e il prezzo di ciascuna, da ${limits.priceMin} a ${limits.priceMax} euro a intervalli di ${limits.priceStep} euro. Ai clienti i prezzi vengono mostrati come prezzi finali in euro, IVA inclusa. Puoi modificarli quando vuoi: le prenotazioni già pagate restano al prezzo concordato.`,
   },
   {
     question: "Quanto posso guadagnare?",
@@ -52,8 +52,7 @@ const questions: readonly FaqItem[] = [
   },
   {
     question: "Quanto trattiene Arcano?",
-    answer:
-      "Arcano trattiene una commissione del 15% sull'importo di ogni consulto concluso. Non ci sono costi di iscrizione, canoni mensili o altre spese: se non svolgi consulti, non paghi nulla. La commissione copre la piattaforma, i pagamenti, le chiamate e l'assistenza ai clienti.",
+    answer: `Arcano trattiene una commissione del ${limits.commission} sull'importo di ogni consulto concluso. Non ci sono costi di iscrizione, canoni mensili o altre spese: se non svolgi consulti, non paghi nulla. La commissione copre la piattaforma, i pagamenti, le chiamate e l'assistenza ai clienti.`,
   },
   {
     question: "Quando e come ricevo i pagamenti?",
@@ -62,18 +61,15 @@ const questions: readonly FaqItem[] = [
   },
   {
     question: "Come gestisco la mia disponibilità?",
-    answer:
-      "Dal profilo imposti gli orari della settimana a blocchi di 30 minuti, in ora italiana. I clienti vedono solo gli orari liberi e possono prenotare con almeno un'ora di anticipo. Dalle impostazioni puoi sospendere temporaneamente la disponibilità o nascondere il profilo dalla lista pubblica.",
+    answer: `Dal profilo imposti gli orari della settimana a blocchi di ${limits.slot}, in ora italiana. I clienti vedono solo gli orari liberi e possono prenotare con almeno ${limits.bookingNotice} di anticipo. Dalle impostazioni puoi sospendere temporaneamente la disponibilità o nascondere il profilo dalla lista pubblica.`,
   },
   {
     question: "Cosa succede se un cliente cancella o non si presenta?",
-    answer:
-      "Se il cliente cancella almeno 24 ore prima riceve il rimborso completo. Se cancella tra 24 e 2 ore prima riceve il 50% e a te spetta l'altra metà. Se cancella a meno di 2 ore dall'inizio o non si presenta, ricevi il compenso per intero: dopo 10 minuti dall'inizio puoi segnalare la mancata presenza dalla dashboard. Sugli importi che ti spettano si applica la commissione del 15%.",
+    answer: `Se il cliente cancella almeno ${limits.fullRefundNotice} prima riceve il rimborso completo. Se cancella tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima riceve il ${limits.halfRefund} e a te spetta l'altra metà. Se cancella a meno di ${limits.halfRefundNotice} dall'inizio o non si presenta, ricevi il compenso per intero: dopo 10 minuti dall'inizio puoi segnalare la mancata presenza dalla dashboard. Sugli importi che ti spettano si applica la commissione del ${limits.commission}.`,
   },
   {
     question: "E se sono io a non potermi collegare?",
-    answer:
-      "Se non ti colleghi entro 10 minuti dall'inizio, il consulto viene annullato e il cliente riceve automaticamente il rimborso completo; per quel consulto non ricevi alcun compenso. Se sai di non poter essere presente, aggiorna per tempo la disponibilità. Le assenze ripetute possono portare alla sospensione del profilo.",
+    answer: `Se non ti colleghi entro ${limits.psychicGrace} dall'inizio, il consulto viene annullato e il cliente riceve automaticamente il rimborso completo; per quel consulto non ricevi alcun compenso. Se sai di non poter essere presente, aggiorna per tempo la disponibilità. Le assenze ripetute possono portare alla sospensione del profilo.`,
   },
 ];
 
@@ -117,8 +113,7 @@ export function PsychicFaqPage() {
             Pronto a iniziare?
           </Heading>
           <Text as="p" size="3">
-            Crea il tuo account gratuito, completa il profilo e scegli tu quando lavorare. Prima di iscriverti puoi
-            leggere i{" "}
+            Crea il tuo account gratuito, completa il profilo e scegli tu quando lavorare. Prima di iscriverti puoi leggere i{" "}
             <Link asChild>
               <RouterLink to={paths.terms}>Termini di servizio</RouterLink>
             </Link>

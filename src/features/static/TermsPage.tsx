@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
+import { limits } from "@/lib/rules";
 import { PageSection, StaticPage } from "@/components/StaticPage";
 import "./static.css";
 
@@ -59,8 +60,8 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
         list: [
           "Ogni cartomante stabilisce liberamente le durate e i prezzi dei propri consulti. I prezzi sono sempre prezzi finali in euro, IVA inclusa: l'importo dovuto è quello mostrato nel riepilogo prima del pagamento, senza addebiti a minuto né costi aggiuntivi.",
           "Il pagamento è anticipato e avviene con carta sulla pagina di pagamento protetta del nostro fornitore di pagamenti. Arcano non vede né conserva i dati della tua carta.",
-          "Quando avvii il pagamento, l'orario scelto resta riservato per 30 minuti; se il pagamento non si completa entro questo tempo, l'orario torna disponibile. La prenotazione è confermata solo a pagamento riuscito e te lo comunichiamo via email.",
-          "Si possono prenotare solo orari liberi, con almeno un'ora di anticipo rispetto all'inizio. Tutti gli orari sono espressi in ora italiana.",
+          `Quando avvii il pagamento, l'orario scelto resta riservato per ${limits.hold}; se il pagamento non si completa entro questo tempo, l'orario torna disponibile. La prenotazione è confermata solo a pagamento riuscito e te lo comunichiamo via email.`,
+          `Si possono prenotare solo orari liberi, con almeno ${limits.bookingNotice} di anticipo rispetto all'inizio. Tutti gli orari sono espressi in ora italiana.`,
           "L'importo pagato è custodito da Arcano e riconosciuto al cartomante solo dopo che il consulto si è concluso.",
         ],
       },
@@ -72,7 +73,7 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
       {
         list: [
           "Il consulto si svolge come chiamata vocale nel browser, dalla pagina dedicata della piattaforma, senza scambiare numeri di telefono.",
-          "La pagina della chiamata è accessibile da 5 minuti prima dell'inizio, per verificare microfono e audio. Il tempo pagato va dall'orario di inizio prenotato fino al termine della durata scelta; allo scadere la chiamata si chiude automaticamente. Un ingresso in ritardo non prolunga il consulto.",
+          `La pagina della chiamata è accessibile da ${limits.earlyAccess} prima dell'inizio, per verificare microfono e audio. Il tempo pagato va dall'orario di inizio prenotato fino al termine della durata scelta; allo scadere la chiamata si chiude automaticamente. Un ingresso in ritardo non prolunga il consulto.`,
           "Le chiamate non vengono registrate da Arcano, ed è vietato a clienti e cartomanti registrarle con qualsiasi mezzo.",
           "Ciascuna parte è responsabile di disporre di un dispositivo con microfono, di un browser aggiornato e di una connessione internet adeguata.",
         ],
@@ -85,10 +86,10 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
       { p: "Le regole seguenti si calcolano rispetto all'orario di inizio del consulto:" },
       {
         list: [
-          "Cancellazione del cliente almeno 24 ore prima dell'inizio: rimborso completo dell'importo pagato.",
-          "Cancellazione del cliente tra 24 e 2 ore prima dell'inizio: rimborso del 50% dell'importo pagato.",
-          "Cancellazione del cliente a meno di 2 ore dall'inizio, oppure mancata presenza del cliente: nessun rimborso; il cartomante riceve il compenso per intero.",
-          "Assenza del cartomante: se il cartomante non si collega entro 10 minuti dall'inizio, il consulto è annullato e il cliente riceve automaticamente il rimborso completo.",
+          `Cancellazione del cliente almeno ${limits.fullRefundNotice} prima dell'inizio: rimborso completo dell'importo pagato.`,
+          `Cancellazione del cliente tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima dell'inizio: rimborso del ${limits.halfRefund} dell'importo pagato.`,
+          `Cancellazione del cliente a meno di ${limits.halfRefundNotice} dall'inizio, oppure mancata presenza del cliente: nessun rimborso; il cartomante riceve il compenso per intero.`,
+          `Assenza del cartomante: se il cartomante non si collega entro ${limits.psychicGrace} dall'inizio, il consulto è annullato e il cliente riceve automaticamente il rimborso completo.`,
           "Se è il cartomante ad annullare un consulto confermato, il cliente riceve sempre il rimborso completo.",
         ],
       },
@@ -107,8 +108,8 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
         list: [
           "Per pubblicare un profilo il cartomante deve essere maggiorenne e fornire informazioni veritiere su identità, competenze, esperienza, referenze e formazione. Arcano può verificarle prima e dopo la pubblicazione, anche con un colloquio, e monitora la qualità attraverso le recensioni dei clienti.",
           "Il cartomante stabilisce durate, prezzi e disponibilità settimanale e si impegna a rispettare gli appuntamenti confermati.",
-          "Arcano trattiene una commissione del 15% sull'importo di ogni consulto concluso. Il compenso netto viene versato con cadenza settimanale.",
-          "In caso di cancellazione del cliente tra 24 e 2 ore prima dell'inizio, al cartomante spetta la parte non rimborsata; in caso di cancellazione a meno di 2 ore o di mancata presenza del cliente, l'intero importo. In entrambi i casi si applica la commissione del 15%.",
+          `Arcano trattiene una commissione del ${limits.commission} sull'importo di ogni consulto concluso. Il compenso netto viene versato con cadenza settimanale.`,
+          `In caso di cancellazione del cliente tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima dell'inizio, al cartomante spetta la parte non rimborsata; in caso di cancellazione a meno di ${limits.halfRefundNotice} o di mancata presenza del cliente, l'intero importo. In entrambi i casi si applica la commissione del ${limits.commission}.`,
           "Il cartomante agisce in piena autonomia ed è responsabile dei propri adempimenti fiscali e previdenziali.",
           "Assenze ripetute, comportamenti scorretti accertati o violazioni di questi termini possono comportare la sospensione o la rimozione del profilo.",
         ],
@@ -176,8 +177,8 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
         p: (
           <>
             Per domande su questi termini, su una prenotazione o su un rimborso scrivici tramite il{" "}
-            <InternalLink to={paths.contact}>modulo di contatto</InternalLink>: ti risponderemo il prima possibile. Per
-            sapere come trattiamo i tuoi dati personali leggi l'
+            <InternalLink to={paths.contact}>modulo di contatto</InternalLink>: ti risponderemo il prima possibile. Per sapere come trattiamo i tuoi
+            dati personali leggi l'
             <InternalLink to={paths.privacy}>Informativa sulla privacy</InternalLink>.
           </>
         ),

@@ -7,21 +7,11 @@ import { api } from "@convex/_generated/api";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate, formatMinutes, formatShortDate } from "@/lib/format";
+import { bookingStates, recordedBookingState, refundState, refundStates } from "@/lib/states";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 
 type AdminBooking = FunctionReturnType<typeof api.admin.listBookings>["recent"][number];
-
-const statusBadges: Record<AdminBooking["status"], { label: string; color: "green" | "amber" | "gray" | "red" | "blue" }> = {
-  pending_payment: { label: "In attesa di pagamento", color: "amber" },
-  confirmed: { label: "Confermato", color: "green" },
-  completed: { label: "Completato", color: "blue" },
-  cancelled: { label: "Annullato", color: "red" },
-  no_show: { label: "Cliente assente", color: "gray" },
-  expired: { label: "Pagamento non completato", color: "gray" },
-};
-
-const refundLabels = { pending: "Rimborso in corso", succeeded: "Rimborsato", failed: "Rimborso non riuscito" } as const;
 
 const attentionLabels = {
   refund_failed: "Il rimborso non è riuscito dopo vari tentativi: riprova quando la causa è risolta, o fallo dal pannello Stripe.",
@@ -34,18 +24,20 @@ const retryFailed = "Impossibile riprovare il rimborso.";
 export function markRefundPending(store: OptimisticLocalStore, bookingId: string) {
   const current = store.getQuery(api.admin.listBookings, {});
   if (current === undefined) return;
-  store.setQuery(api.admin.listBookings, {}, {
-    needingAttention: current.needingAttention.filter((booking) => booking.id !== bookingId),
-    recent: current.recent.map((booking) => (booking.id === bookingId ? { ...booking, refundStatus: "pending" as const } : booking)),
-  });
+  store.setQuery(
+    api.admin.listBookings,
+    {},
+    {
+      needingAttention: current.needingAttention.filter((booking) => booking.id !== bookingId),
+      recent: current.recent.map((booking) => (booking.id === bookingId ? { ...booking, refundStatus: "pending" as const } : booking)),
+    },
+  );
 }
 
 /** Prenotazioni: those needing the admin first, then the ten newest. */
 export function BookingsTab() {
   const { data, error } = useTableQuery(api.admin.listBookings, {});
-  const retryRefund = useMutation(api.admin.retryRefund).withOptimisticUpdate((store, { bookingId }) =>
-    markRefundPending(store, bookingId),
-  );
+  const retryRefund = useMutation(api.admin.retryRefund).withOptimisticUpdate((store, { bookingId }) => markRefundPending(store, bookingId));
   const retry = async (booking: AdminBooking) => {
     try {
       await retryRefund({ bookingId: booking.id });
@@ -109,7 +101,8 @@ function BookingsTable({
       </Table.Header>
       <Table.Body>
         {bookings.map((booking) => {
-          const badge = statusBadges[booking.status];
+          const badge = bookingStates[recordedBookingState(booking.status)];
+          const refund = refundState(booking.refundStatus);
           return (
             <Table.Row key={booking.id}>
               <Table.RowHeaderCell>
@@ -146,9 +139,11 @@ function BookingsTable({
                       </Button>
                     ) : null}
                   </Flex>
-                ) : booking.refundStatus
-                    ? `${refundLabels[booking.refundStatus]}${booking.refundCents !== null ? ` (${formatCents(booking.refundCents)})` : ""}`
-                    : "—"}
+                ) : refund ? (
+                  `${refundStates[refund].label}${booking.refundCents !== null ? ` (${formatCents(booking.refundCents)})` : ""}`
+                ) : (
+                  "—"
+                )}
               </Table.Cell>
             </Table.Row>
           );

@@ -13,31 +13,31 @@ import { StatusBadge } from "./StatusBadge";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 
-type Reader = FunctionReturnType<typeof api.admin.listPsychics>["readers"][number];
+type Psychic = FunctionReturnType<typeof api.admin.listPsychics>["readers"][number];
 
 const updateFailed = "Impossibile aggiornare il cartomante.";
 
-/** Changes one reader in the loaded list at once; the server's answer replaces it. */
-function patchReader(store: OptimisticLocalStore, profileId: Id<"psychicProfiles">, patch: Partial<Reader>) {
+/** Changes one psychic in the loaded list at once; the server's answer replaces it. */
+function patchPsychic(store: OptimisticLocalStore, profileId: Id<"psychicProfiles">, patch: Partial<Psychic>) {
   const current = store.getQuery(api.admin.listPsychics, {});
   if (!current) return;
-  const readers = current.readers.map((reader) => (reader.id === profileId ? { ...reader, ...patch } : reader));
-  store.setQuery(api.admin.listPsychics, {}, { ...current, readers });
+  const psychics = current.readers.map((psychic) => (psychic.id === profileId ? { ...psychic, ...patch } : psychic));
+  store.setQuery(api.admin.listPsychics, {}, { ...current, readers: psychics });
 }
 
-/** Cartomanti: the review queue first, then every reader with their figures and the admin's switches. */
+/** Cartomanti: the review queue first, then every psychic with their figures and the admin's switches. */
 export function PsychicsTab() {
   const { data, error } = useTableQuery(api.admin.listPsychics, {});
   const setVisibility = useMutation(api.admin.setPsychicVisibility).withOptimisticUpdate((store, { profileId, isPubliclyVisible }) =>
-    patchReader(store, profileId, { isPubliclyVisible }),
+    patchPsychic(store, profileId, { isPubliclyVisible }),
   );
   const markVerified = useMutation(api.admin.markVerificationCallDone).withOptimisticUpdate((store, { profileId }) =>
-    patchReader(store, profileId, { verificationCallCompleted: true }),
+    patchPsychic(store, profileId, { verificationCallCompleted: true }),
   );
 
   if (error) return <TableError what="dei cartomanti" reason={error} />;
   if (data === undefined) return <TableLoading label="Caricamento dei cartomanti" />;
-  const queue = data.readers.filter((reader) => reader.inReview !== null);
+  const queue = data.readers.filter((psychic) => psychic.inReview !== null);
 
   return (
     <Flex direction="column" gap="5">
@@ -50,9 +50,9 @@ export function PsychicsTab() {
         ) : (
           <Flex direction="column" gap="3" asChild>
             <ul aria-label="Profili da approvare" style={{ listStyle: "none", margin: 0, padding: 0 }}>
-              {queue.map((reader) => (
-                <li key={reader.id}>
-                  <ReviewCard reader={reader} />
+              {queue.map((psychic) => (
+                <li key={psychic.id}>
+                  <ReviewCard psychic={psychic} />
                 </li>
               ))}
             </ul>
@@ -60,8 +60,8 @@ export function PsychicsTab() {
         )}
       </section>
 
-      <section aria-labelledby="all-readers-heading">
-        <Heading as="h2" size="4" mb="3" id="all-readers-heading">
+      <section aria-labelledby="all-psychics-heading">
+        <Heading as="h2" size="4" mb="3" id="all-psychics-heading">
           Tutti i cartomanti
         </Heading>
         {data.readers.length === 0 ? (
@@ -82,29 +82,29 @@ export function PsychicsTab() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {data.readers.map((reader) => (
-                <Table.Row key={reader.id} align="center">
-                  <Table.RowHeaderCell>{reader.psychicName}</Table.RowHeaderCell>
-                  <Table.Cell>{reader.email ?? "—"}</Table.Cell>
+              {data.readers.map((psychic) => (
+                <Table.Row key={psychic.id} align="center">
+                  <Table.RowHeaderCell>{psychic.psychicName}</Table.RowHeaderCell>
+                  <Table.Cell>{psychic.email ?? "—"}</Table.Cell>
                   <Table.Cell>
-                    <StatusBadge label={reader.statusLabel} />
+                    <StatusBadge status={psychic.profileStatus} />
                   </Table.Cell>
-                  <Table.Cell>{reader.bookings}</Table.Cell>
-                  <Table.Cell>{formatCents(reader.revenueCents)}</Table.Cell>
-                  <Table.Cell>{reader.rating === null ? "Nuovo" : `${formatRating(reader.rating)} (${reader.reviewCount})`}</Table.Cell>
+                  <Table.Cell>{psychic.bookings}</Table.Cell>
+                  <Table.Cell>{formatCents(psychic.revenueCents)}</Table.Cell>
+                  <Table.Cell>{psychic.rating === null ? "Nuovo" : `${formatRating(psychic.rating)} (${psychic.reviewCount})`}</Table.Cell>
                   <Table.Cell>
                     <Switch
-                      checked={reader.isPubliclyVisible}
-                      aria-label={`Profilo di ${reader.psychicName} visibile al pubblico`}
+                      checked={psychic.isPubliclyVisible}
+                      aria-label={`Profilo di ${psychic.psychicName} visibile al pubblico`}
                       onCheckedChange={(isPubliclyVisible) =>
-                        void setVisibility({ profileId: reader.id, isPubliclyVisible }).catch((failure: unknown) =>
+                        void setVisibility({ profileId: psychic.id, isPubliclyVisible }).catch((failure: unknown) =>
                           toast.error(errorMessage(failure, updateFailed)),
                         )
                       }
                     />
                   </Table.Cell>
                   <Table.Cell>
-                    {reader.verificationCallCompleted ? (
+                    {psychic.verificationCallCompleted ? (
                       <Badge color="green" variant="soft" highContrast>
                         <CheckIcon aria-hidden /> Fatta
                       </Badge>
@@ -112,11 +112,9 @@ export function PsychicsTab() {
                       <Button
                         size="1"
                         variant="soft"
-                        aria-label={`Segna come fatta la chiamata di verifica con ${reader.psychicName}`}
+                        aria-label={`Segna come fatta la chiamata di verifica con ${psychic.psychicName}`}
                         onClick={() =>
-                          void markVerified({ profileId: reader.id }).catch((failure: unknown) =>
-                            toast.error(errorMessage(failure, updateFailed)),
-                          )
+                          void markVerified({ profileId: psychic.id }).catch((failure: unknown) => toast.error(errorMessage(failure, updateFailed)))
                         }
                       >
                         Segna come fatta
@@ -139,18 +137,18 @@ export function PsychicsTab() {
 }
 
 /** A profile (or an approved profile's changes) waiting for the admin: what would go public, and the two answers. */
-function ReviewCard({ reader }: { reader: Reader }) {
+function ReviewCard({ psychic }: { psychic: Psychic }) {
   const approve = useMutation(api.admin.approvePsychic);
   const reject = useMutation(api.admin.rejectPsychic);
-  const changesOnly = reader.inReview === "changes";
-  const shown = reader.pendingChanges ?? { psychicName: reader.psychicName, bio: reader.bio, photoUrl: reader.photoUrl };
+  const changesOnly = psychic.inReview === "changes";
+  const shown = psychic.pendingChanges ?? { psychicName: psychic.psychicName, bio: psychic.bio, photoUrl: psychic.photoUrl };
 
   const onApprove = async () => {
     try {
-      await approve({ profileId: reader.id });
+      await approve({ profileId: psychic.id });
       toast.success(
         changesOnly ? "Modifiche approvate" : "Profilo approvato",
-        reader.isPubliclyVisible ? `${shown.psychicName} è ora visibile nella lista dei cartomanti.` : undefined,
+        psychic.isPubliclyVisible ? `${shown.psychicName} è ora visibile nella lista dei cartomanti.` : undefined,
       );
     } catch (failure) {
       toast.error(errorMessage(failure, updateFailed));
@@ -158,7 +156,7 @@ function ReviewCard({ reader }: { reader: Reader }) {
   };
   const onReject = async (note: string) => {
     try {
-      await reject({ profileId: reader.id, note });
+      await reject({ profileId: psychic.id, note });
       toast.success(changesOnly ? "Modifiche rifiutate" : "Profilo rifiutato", "Il cartomante vedrà la tua nota.");
       return true;
     } catch (failure) {
@@ -178,19 +176,17 @@ function ReviewCard({ reader }: { reader: Reader }) {
               <Badge color="amber" variant="soft" highContrast>
                 {changesOnly ? "Modifiche a un profilo approvato" : "Nuovo profilo"}
               </Badge>
-              {reader.verificationCallCompleted ? (
+              {psychic.verificationCallCompleted ? (
                 <Badge color="green" variant="soft" highContrast>
                   Verificato
                 </Badge>
               ) : null}
             </Flex>
             <Text size="2" color="gray">
-              {reader.email ?? "—"}
-              {reader.changesSubmittedAt ? ` · inviate il ${formatRomeDateTime(reader.changesSubmittedAt)}` : ""}
+              {psychic.email ?? "—"}
+              {psychic.changesSubmittedAt ? ` · inviate il ${formatRomeDateTime(psychic.changesSubmittedAt)}` : ""}
             </Text>
-            {changesOnly && shown.psychicName !== reader.psychicName ? (
-              <Text size="2">Nome attuale: {reader.psychicName}</Text>
-            ) : null}
+            {changesOnly && shown.psychicName !== psychic.psychicName ? <Text size="2">Nome attuale: {psychic.psychicName}</Text> : null}
             <Text size="2" as="p" style={{ overflowWrap: "anywhere" }}>
               {truncate(shown.bio, 400) || "Nessuna biografia."}
             </Text>
@@ -199,7 +195,7 @@ function ReviewCard({ reader }: { reader: Reader }) {
             <Button color="green" onClick={() => void onApprove()}>
               {changesOnly ? "Approva le modifiche" : "Approva"}
             </Button>
-            <RejectDialog readerName={shown.psychicName} changesOnly={changesOnly} onReject={onReject} />
+            <RejectDialog psychicName={shown.psychicName} changesOnly={changesOnly} onReject={onReject} />
           </Flex>
         </Flex>
       </article>

@@ -5,13 +5,13 @@ import { ADMIN_LIMITS } from "@convex/model/admin";
 const noteRequired = "Scrivi una nota per il cartomante: la vedrà nel suo profilo.";
 const noteTooLong = `La nota può avere al massimo ${ADMIN_LIMITS.noteLength} caratteri.`;
 
-/** Turning down a profile or its changes needs a note the reader will read. */
+/** Turning down a profile or its changes needs a note the psychic will read. */
 export function RejectDialog({
-  readerName,
+  psychicName,
   changesOnly,
   onReject,
 }: {
-  readerName: string;
+  psychicName: string;
   changesOnly: boolean;
   onReject: (note: string) => Promise<boolean>;
 }) {
@@ -49,7 +49,7 @@ export function RejectDialog({
         </Button>
       </Dialog.Trigger>
       <Dialog.Content maxWidth="480px">
-        <Dialog.Title>{changesOnly ? `Rifiuta le modifiche di ${readerName}` : `Rifiuta il profilo di ${readerName}`}</Dialog.Title>
+        <Dialog.Title>{changesOnly ? `Rifiuta le modifiche di ${psychicName}` : `Rifiuta il profilo di ${psychicName}`}</Dialog.Title>
         <Dialog.Description size="2" mb="3">
           {changesOnly
             ? "Le modifiche vengono scartate e il pubblico continua a vedere il profilo approvato."

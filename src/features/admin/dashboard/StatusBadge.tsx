@@ -1,13 +1,12 @@
 import { Badge } from "@radix-ui/themes";
+import type { ProfileStatus } from "@convex/lib/validators";
+import { adminProfileState, profileStates } from "@/lib/states";
 
-type StatusLabel = "Approvato" | "In Attesa" | "Rifiutato" | "N/A";
-
-const colors = { Approvato: "green", "In Attesa": "amber", Rifiutato: "red", "N/A": "gray" } as const;
-
-/** A reader profile's review state as the admin reads it. */
-export function StatusBadge({ label }: { label: StatusLabel }) {
+/** A psychic profile's review state as the admin reads it ("N/A" for a draft or an account without a profile). */
+export function StatusBadge({ status }: { status: ProfileStatus | null }) {
+  const { label, color } = profileStates[adminProfileState(status)];
   return (
-    <Badge variant="soft" highContrast color={colors[label]}>
+    <Badge variant="soft" highContrast color={color}>
       {label}
     </Badge>
   );

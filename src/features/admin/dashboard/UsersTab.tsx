@@ -2,12 +2,16 @@ import { useDeferredValue, useState } from "react";
 import { Badge, Flex, Table, Text, TextField } from "@radix-ui/themes";
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { api } from "@convex/_generated/api";
+import type { AccountType } from "@convex/lib/validators";
 import { formatRating, formatRomeDate } from "@/lib/format";
 import { StatusBadge } from "./StatusBadge";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 
 const SEARCH_MAX = 100;
+
+/** The account type's colour, by its enum (staff accounts carry none); the words are the server's typeLabel. */
+const accountColors: Record<AccountType | "staff", "violet" | "blue" | "gray"> = { psychic: "violet", client: "blue", staff: "gray" };
 
 /** Utenti: the 50 newest accounts, or those whose name or email holds the search. */
 export function UsersTab() {
@@ -62,13 +66,13 @@ export function UsersTab() {
                 <Table.RowHeaderCell>{user.fullName ?? "—"}</Table.RowHeaderCell>
                 <Table.Cell>{user.email ?? "—"}</Table.Cell>
                 <Table.Cell>
-                  <Badge variant="soft" highContrast color={user.typeLabel === "Cartomante" ? "violet" : user.typeLabel === "Staff" ? "gray" : "blue"}>
+                  <Badge variant="soft" highContrast color={accountColors[user.accountType ?? "staff"]}>
                     {user.typeLabel}
                   </Badge>
                 </Table.Cell>
                 <Table.Cell>{user.psychicName ?? "—"}</Table.Cell>
                 <Table.Cell>
-                  <StatusBadge label={user.statusLabel} />
+                  <StatusBadge status={user.profileStatus} />
                 </Table.Cell>
                 <Table.Cell>{user.isPubliclyVisible === null ? "—" : user.isPubliclyVisible ? "Sì" : "No"}</Table.Cell>
                 <Table.Cell>{user.rating === null ? "—" : formatRating(user.rating)}</Table.Cell>

@@ -1,8 +1,8 @@
-// The bar chart of the reader's net earnings per month, loaded lazily (MonthlyFigures): recharts is in
+// The bar chart of the psychic's net earnings per month, loaded lazily (MonthlyFigures): recharts is in
 // this chunk only. For screen readers it is one image with a summary; the table next to it has the data.
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, XAxis, YAxis } from "recharts";
 import { Box } from "@radix-ui/themes";
-import { formatCents, formatEuro } from "@/lib/format";
+import { formatCents } from "@/lib/format";
 import { formatMonth, formatShortMonth, type MonthRow } from "./months";
 
 const HEIGHT = 220;
@@ -15,7 +15,7 @@ export function chartSummary(months: MonthRow[]): string {
 }
 
 /** Whole euro for the axis: 29750 → "298 €"; the bars' labels are the bare number, to fit six on a phone. */
-const wholeEuro = (cents: number) => formatEuro(Math.round(cents / 100));
+const wholeEuro = (cents: number) => formatCents(Math.round(cents / 100) * 100, { dropZeroCents: true });
 const wholeNumber = (cents: number) => String(Math.round(cents / 100));
 
 export default function EarningsChart({ months }: { months: MonthRow[] }) {

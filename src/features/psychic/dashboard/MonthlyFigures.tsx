@@ -1,4 +1,4 @@
-// The reader's last six Rome months (consultationStats.listMine): a table that carries every figure,
+// The psychic's last six Rome months (consultationStats.listMine): a table that carries every figure,
 // and a bar chart of the net earnings drawn by a chart library that only this page downloads.
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Flex, Skeleton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
@@ -12,7 +12,7 @@ import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { formatHours, formatMonth, type MonthRow } from "./months";
 
 
-// Its own chunk: recharts and d3 are loaded when a reader opens the dashboard, not by anyone else.
+// Its own chunk: recharts and d3 are loaded when a psychic opens the dashboard, not by anyone else.
 const EarningsChart = lazy(() => import("./EarningsChart"));
 
 export const figuresMessages = {

@@ -1,4 +1,4 @@
-// "Consulti recenti": consultations whose window ended in the last 30 days. The reader records what
+// "Consulti recenti": consultations whose window ended in the last 30 days. The psychic records what
 // happened — held ('Completato') or the client never came ('Cliente assente') — and may correct it,
 // except that a consultation the client reviewed stays completed (bookings.markOutcomeByPsychic;
 // docs/product-rules.md, "Calls"). The badge changes at once (an optimistic update of
@@ -14,8 +14,9 @@ import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/comp
 import { toast } from "@/components/toast";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
+import { bookingStates, psychicBookingState } from "@/lib/states";
 
-type ReaderBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["recent"][number];
+type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["recent"][number];
 
 export const outcomeMessages = {
   failed: "Impossibile aggiornare lo stato del consulto.",
@@ -24,14 +25,9 @@ export const outcomeMessages = {
   done: { completed: "Consulto segnato come completato", no_show: "Consulto segnato come cliente assente" },
 } as const;
 
-const outcomeBadges = {
-  confirmed: { label: "Da confermare", color: "amber" },
-  completed: { label: "Completato", color: "green" },
-  no_show: { label: "Cliente assente", color: "gray" },
-} as const;
-
-function outcomeBadge(status: ReaderBooking["status"]) {
-  return status === "confirmed" || status === "completed" || status === "no_show" ? outcomeBadges[status] : null;
+/** A recent consultation's outcome, read at its end (the list holds only those over): to confirm, held, or the client absent. */
+function outcomeBadge(booking: PsychicBooking) {
+  return bookingStates[psychicBookingState(booking, booking.endsAt)];
 }
 
 /**
@@ -54,28 +50,25 @@ export function showOutcomeAtOnce(
 /** Marks a consultation's outcome, with a toast either way. */
 function useMarkOutcome() {
   const mark = useMutation(api.bookings.markOutcomeByPsychic).withOptimisticUpdate(showOutcomeAtOnce);
-  return async (booking: ReaderBooking, outcome: Outcome) => {
+  return async (booking: PsychicBooking, outcome: Outcome) => {
     try {
       await mark({ bookingId: booking.id, outcome });
       toast.success(outcomeMessages.done[outcome], `${booking.clientName}, ${formatItalianDate(booking.scheduledDate)}`);
     } catch (error) {
       // A no-show is refused once the client reviewed it (the list does not say which were reviewed).
       const reason =
-        outcome === "no_show" && errorCodeOf(error) === "INVALID_STATE"
-          ? outcomeMessages.reviewed
-          : errorMessage(error, outcomeMessages.retry);
+        outcome === "no_show" && errorCodeOf(error) === "INVALID_STATE" ? outcomeMessages.reviewed : errorMessage(error, outcomeMessages.retry);
       toast.error(reason, outcomeMessages.failed);
     }
   };
 }
 
-export function RecentConsultations({ recent }: { recent: ReaderBooking[] | undefined }) {
+export function RecentConsultations({ recent }: { recent: PsychicBooking[] | undefined }) {
   const markOutcome = useMarkOutcome();
   return (
     <DashboardSection title="Consulti recenti">
       <Text as="p" size="2" color="gray" mb="3">
-        Gli ultimi 30 giorni. Un consulto si completa da solo alla fine; se il cliente non si è presentato, segnalo come
-        cliente assente.
+        Gli ultimi 30 giorni. Un consulto si completa da solo alla fine; se il cliente non si è presentato, segnalo come cliente assente.
       </Text>
       {recent === undefined ? (
         <RowsSkeleton label="Caricamento dei consulti recenti" />
@@ -92,8 +85,8 @@ export function RecentConsultations({ recent }: { recent: ReaderBooking[] | unde
   );
 }
 
-function RecentRow({ booking, onMark }: { booking: ReaderBooking; onMark: (outcome: Outcome) => void }) {
-  const badge = outcomeBadge(booking.status);
+function RecentRow({ booking, onMark }: { booking: PsychicBooking; onMark: (outcome: Outcome) => void }) {
+  const badge = outcomeBadge(booking);
   const when = `${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`;
   return (
     <li>
@@ -108,11 +101,9 @@ function RecentRow({ booking, onMark }: { booking: ReaderBooking; onMark: (outco
             </Text>
           </Flex>
           <Flex align="center" gap="2" wrap="wrap">
-            {badge ? (
-              <Badge color={badge.color} variant="soft" highContrast>
-                {badge.label}
-              </Badge>
-            ) : null}
+            <Badge color={badge.color} variant="soft" highContrast>
+              {badge.label}
+            </Badge>
             {(["completed", "no_show"] as const)
               // A reviewed consultation was held: it stays completed.
               .filter((outcome) => outcome !== booking.status && !(outcome === "no_show" && booking.reviewed))
@@ -132,7 +123,13 @@ const outcomeActions = { completed: "Segna completato", no_show: "Segna cliente 
 function OutcomeButton({ outcome, about, onMark }: { outcome: Outcome; about: string; onMark: (outcome: Outcome) => void }) {
   const label = outcomeActions[outcome];
   return (
-    <Button size="1" variant="outline" color={outcome === "completed" ? undefined : "gray"} aria-label={`${label}: ${about}`} onClick={() => onMark(outcome)}>
+    <Button
+      size="1"
+      variant="outline"
+      color={outcome === "completed" ? undefined : "gray"}
+      aria-label={`${label}: ${about}`}
+      onClick={() => onMark(outcome)}
+    >
       {outcome === "completed" ? <CheckIcon /> : <PersonIcon />}
       {label}
     </Button>

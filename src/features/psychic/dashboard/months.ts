@@ -1,4 +1,4 @@
-// The reader's monthly figures in Italian: "novembre 2026" for the table, "nov" for the chart's axis.
+// The psychic's monthly figures in Italian: "novembre 2026" for the table, "nov" for the chart's axis.
 import type { api } from "@convex/_generated/api";
 import type { FunctionReturnType } from "convex/server";
 

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Avatar, Button, Callout, Flex, Progress, Text } from "@radix-ui/themes";
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from "@convex/model/profileRules";
+import { limits } from "@/lib/rules";
 import { errorMessages, errorMessage } from "@/lib/errors";
 
 export const PHOTO_REFUSED_MESSAGE = errorMessages.INVALID_PHOTO;
@@ -19,7 +20,7 @@ type Props = {
   onUploaded?: () => void;
 };
 
-/** The reader's photo: saved as soon as it is uploaded, independently of the form. */
+/** The psychic's photo: saved as soon as it is uploaded, independently of the form. */
 export function PhotoUploader({ photoUrl, name, upload, onUploaded }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -62,7 +63,7 @@ export function PhotoUploader({ photoUrl, name, upload, onUploaded }: Props) {
           {photoUrl ? "Cambia foto" : "Carica una foto"}
         </Button>
         <Text size="1" color="gray">
-          JPEG, PNG o WebP, al massimo 5 MB. La foto viene salvata subito.
+          JPEG, PNG o WebP, al massimo {limits.photoMax}. La foto viene salvata subito.
         </Text>
         {uploading ? (
           <Flex direction="column" gap="1">

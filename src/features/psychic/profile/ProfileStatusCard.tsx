@@ -2,13 +2,7 @@ import { Badge, Callout, Card, Flex, Heading, Link, Text } from "@radix-ui/theme
 import { Link as RouterLink } from "react-router-dom";
 import type { ProfileStatus } from "@convex/lib/validators";
 import { paths } from "@/lib/paths";
-
-export const statusLabels: Record<ProfileStatus, { label: string; color: "gray" | "amber" | "green" | "red" }> = {
-  draft: { label: "Bozza", color: "gray" },
-  pending: { label: "In Attesa", color: "amber" },
-  approved: { label: "Approvato", color: "green" },
-  rejected: { label: "Rifiutato", color: "red" },
-};
+import { profileStates } from "@/lib/states";
 
 type Props = {
   profileStatus: ProfileStatus;
@@ -20,7 +14,7 @@ type Props = {
 
 /** Where the profile stands: review state, whether clients can see it, and the admin's note if refused. */
 export function ProfileStatusCard({ profileStatus, adminNotes, isPubliclyVisible, isAvailable, profileId }: Props) {
-  const status = statusLabels[profileStatus];
+  const status = profileStates[profileStatus];
   const listed = profileStatus === "approved" && isPubliclyVisible;
   return (
     <Card size="3">

@@ -3,13 +3,7 @@
 import { z } from "zod";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
-import {
-  specializations,
-  specialties,
-  type DurationMinutes,
-  type Pricing,
-  type WeeklyAvailability,
-} from "@convex/lib/validators";
+import { specializations, specialties, type DurationMinutes, type Pricing, type WeeklyAvailability } from "@convex/lib/validators";
 import {
   BIO_MAX,
   DEFAULT_PRICES,
@@ -31,7 +25,7 @@ export const SPECIALIZATIONS = specializations;
 
 /**
  * What the inputs hold. Numbers stay text while typed; a price is kept for every duration, so
- * unticking a duration and ticking it again brings back what the reader had typed.
+ * unticking a duration and ticking it again brings back what the psychic had typed.
  */
 export type ProfileFormValues = {
   psychicName: string;
@@ -72,11 +66,7 @@ export const profileFormSchema = z
       .trim()
       .min(1, "Inserisci il nome con cui ti presenti.")
       .max(NAME_MAX, `Il nome può avere al massimo ${NAME_MAX} caratteri.`),
-    bio: z
-      .string()
-      .trim()
-      .min(1, "Scrivi una breve biografia.")
-      .max(BIO_MAX, `La biografia può avere al massimo ${BIO_MAX} caratteri.`),
+    bio: z.string().trim().min(1, "Scrivi una breve biografia.").max(BIO_MAX, `La biografia può avere al massimo ${BIO_MAX} caratteri.`),
     specialties: z.array(z.enum(specialties)).min(1, "Scegli almeno una specialità."),
     specializations: z.array(z.enum(specializations)),
     yearsExperience: wholeNumber(YEARS_MESSAGE, YEARS_MIN, YEARS_MAX),
@@ -115,9 +105,7 @@ export type ProfileArgs = {
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-export type ValidationResult =
-  | { ok: true; args: ProfileArgs }
-  | { ok: false; summary: string; fieldErrors: FieldErrors };
+export type ValidationResult = { ok: true; args: ProfileArgs } | { ok: false; summary: string; fieldErrors: FieldErrors };
 
 /**
  * Checks the form. The summary is the spec's message for the first broken rule in its order:

@@ -18,7 +18,7 @@ export const switchMessages = {
 
 /**
  * Availability and public visibility, saved optimistically on `psychicProfiles.getMine`: the switch
- * moves at once and moves back if the server refuses. A reader without a profile yet gets the
+ * moves at once and moves back if the server refuses. A psychic without a profile yet gets the
  * default one first.
  */
 export function ProfileSwitches() {
@@ -38,12 +38,10 @@ export function ProfileSwitches() {
     const current = store.getQuery(api.psychicProfiles.getMine, {});
     if (current) store.setQuery(api.psychicProfiles.getMine, {}, { ...current, isAvailable });
   });
-  const setPubliclyVisible = useMutation(api.psychicProfiles.setPubliclyVisible).withOptimisticUpdate(
-    (store, { isPubliclyVisible }) => {
-      const current = store.getQuery(api.psychicProfiles.getMine, {});
-      if (current) store.setQuery(api.psychicProfiles.getMine, {}, { ...current, isPubliclyVisible });
-    },
-  );
+  const setPubliclyVisible = useMutation(api.psychicProfiles.setPubliclyVisible).withOptimisticUpdate((store, { isPubliclyVisible }) => {
+    const current = store.getQuery(api.psychicProfiles.getMine, {});
+    if (current) store.setQuery(api.psychicProfiles.getMine, {}, { ...current, isPubliclyVisible });
+  });
 
   if (profile instanceof Error) {
     return (

@@ -1,16 +1,14 @@
 import { z } from "zod";
-import { newPasswordFields } from "@/lib/accountSchemas";
+import { MIN_PASSWORD_LENGTH, newPasswordFields } from "@/lib/accountSchemas";
 
 export const currentPasswordRequiredMessage = "Inserisci la password attuale";
 
-// The reader settings' wording has no final full stop, unlike the reset page's. The
+// The psychic settings' wording has no final full stop, unlike the reset page's. The
 // current password is asked first, so a session left open elsewhere cannot change it.
-export const changePasswordSchema = z
-  .object({ currentPassword: z.string().min(1, currentPasswordRequiredMessage) })
-  .and(
-    newPasswordFields({
-      tooShort: "La password deve essere di almeno 6 caratteri",
-      mismatch: "Le password non coincidono",
-    }),
-  );
+export const changePasswordSchema = z.object({ currentPassword: z.string().min(1, currentPasswordRequiredMessage) }).and(
+  newPasswordFields({
+    tooShort: `La password deve essere di almeno ${MIN_PASSWORD_LENGTH} caratteri`,
+    mismatch: "Le password non coincidono",
+  }),
+);
 export type ChangePasswordValues = z.input<typeof changePasswordSchema>;

@@ -4,9 +4,10 @@ import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
 import { paths } from "@/lib/paths";
-import { CancelByReaderDialog } from "./CancelByReaderDialog";
+import { bookingStates, psychicBookingState } from "@/lib/states";
+import { CancelByPsychicDialog } from "./CancelByPsychicDialog";
 
-export type ReaderBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["today"][number];
+export type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["today"][number];
 
 /** "Spostato dal cliente", "Spostato 2 volte dal cliente"; null for a booking never moved. */
 export function movedLabel(rescheduleCount: number): string | null {
@@ -18,17 +19,9 @@ export function movedLabel(rescheduleCount: number): string | null {
  * One of today's or the next consultations: when, who, what, the client's notes; the way into the
  * call today; and cancelling it while it has not started.
  */
-export function ReaderBookingRow({
-  booking,
-  now,
-  today = false,
-}: {
-  booking: ReaderBooking;
-  now: number;
-  today?: boolean;
-}) {
-  const live = booking.startsAt <= now && now < booking.endsAt;
-  const over = booking.endsAt <= now;
+export function PsychicBookingRow({ booking, now, today = false }: { booking: PsychicBooking; now: number; today?: boolean }) {
+  const state = psychicBookingState(booking, now);
+  const over = state !== "upcoming" && state !== "live";
   const moved = movedLabel(booking.rescheduleCount);
   const canCancel = booking.cancellableUntil !== null && now < booking.cancellableUntil;
   return (
@@ -51,25 +44,21 @@ export function ReaderBookingRow({
                   {moved}
                 </Badge>
               ) : null}
-              {live ? (
-                <Badge color="green" highContrast>
-                  In corso
+              {/* Those to come need no badge: the list says so. */}
+              {state === "upcoming" ? null : (
+                <Badge color={bookingStates[state].color} highContrast>
+                  {bookingStates[state].label}
                 </Badge>
-              ) : over ? (
-                <Badge color="gray">Concluso</Badge>
-              ) : null}
+              )}
               {today && !over ? (
                 <Button asChild size="2">
-                  <RouterLink
-                    to={paths.call(booking.id)}
-                    aria-label={`Entra nel consulto con ${booking.clientName} delle ${booking.scheduledTime}`}
-                  >
+                  <RouterLink to={paths.call(booking.id)} aria-label={`Entra nel consulto con ${booking.clientName} delle ${booking.scheduledTime}`}>
                     Entra
                   </RouterLink>
                 </Button>
               ) : null}
               {canCancel ? (
-                <CancelByReaderDialog
+                <CancelByPsychicDialog
                   bookingId={booking.id}
                   clientName={booking.clientName}
                   when={`${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`}

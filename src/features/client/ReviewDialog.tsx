@@ -1,5 +1,5 @@
-// Writing or editing the review of a completed consultation: 1–5 stars and 10–1 000 characters
-// (docs/product-rules.md, "Reviews"); the server checks the same again.
+// Writing or editing the review of a completed consultation: 1–5 stars and REVIEW_MIN_LENGTH–REVIEW_MAX_LENGTH
+// characters (docs/product-rules.md, "Reviews"); the server checks the same again.
 import { useId, useState } from "react";
 import { Button, Dialog, Flex, RadioGroup, Text, TextArea } from "@radix-ui/themes";
 import { StarFilledIcon } from "@radix-ui/react-icons";
@@ -7,19 +7,18 @@ import { useMutation } from "convex/react";
 import { z } from "zod";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from "@convex/model/bookingChanges";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
-
-export const COMMENT_MIN = 10;
-export const COMMENT_MAX = 1000;
+import { limits } from "@/lib/rules";
 
 export const reviewSchema = z.object({
   rating: z.number({ message: "Scegli da 1 a 5 stelle." }).int().min(1, "Scegli da 1 a 5 stelle.").max(5),
   comment: z
     .string()
     .trim()
-    .min(COMMENT_MIN, `Scrivi almeno ${COMMENT_MIN} caratteri.`)
-    .max(COMMENT_MAX, `Puoi scrivere al massimo ${COMMENT_MAX} caratteri.`),
+    .min(REVIEW_MIN_LENGTH, `Scrivi almeno ${REVIEW_MIN_LENGTH} caratteri.`)
+    .max(REVIEW_MAX_LENGTH, `Puoi scrivere al massimo ${REVIEW_MAX_LENGTH} caratteri.`),
 });
 
 const saveFailed = "Impossibile salvare la recensione. Riprova.";
@@ -43,11 +42,9 @@ export function ReviewDialog({ bookingId, psychicName, existing }: Props) {
         </Button>
       </Dialog.Trigger>
       <Dialog.Content maxWidth="520px">
-        <Dialog.Title>
-          {existing ? `Modifica la recensione a ${psychicName}` : `Com'è andato il consulto con ${psychicName}?`}
-        </Dialog.Title>
+        <Dialog.Title>{existing ? `Modifica la recensione a ${psychicName}` : `Com'è andato il consulto con ${psychicName}?`}</Dialog.Title>
         <Dialog.Description size="2" mb="3">
-          La recensione compare sul profilo con il tuo nome e l'iniziale del cognome. Potrai modificarla per 7 giorni.
+          La recensione compare sul profilo con il tuo nome e l'iniziale del cognome. Potrai modificarla per {limits.reviewEditWindow}.
         </Dialog.Description>
         {open ? <ReviewForm bookingId={bookingId} existing={existing} onDone={() => setOpen(false)} /> : null}
       </Dialog.Content>
@@ -55,15 +52,7 @@ export function ReviewDialog({ bookingId, psychicName, existing }: Props) {
   );
 }
 
-function ReviewForm({
-  bookingId,
-  existing,
-  onDone,
-}: {
-  bookingId: Id<"bookings">;
-  existing: Existing | null;
-  onDone: () => void;
-}) {
+function ReviewForm({ bookingId, existing, onDone }: { bookingId: Id<"bookings">; existing: Existing | null; onDone: () => void }) {
   const create = useMutation(api.reviews.createMine);
   const update = useMutation(api.reviews.updateMine);
   const [rating, setRating] = useState<number | null>(existing?.rating ?? null);
@@ -125,11 +114,7 @@ function ReviewForm({
         >
           <Flex gap="3" wrap="wrap">
             {[1, 2, 3, 4, 5].map((stars) => (
-              <RadioGroup.Item
-                key={stars}
-                value={String(stars)}
-                aria-label={stars === 1 ? "1 stella" : `${stars} stelle`}
-              >
+              <RadioGroup.Item key={stars} value={String(stars)} aria-label={stars === 1 ? "1 stella" : `${stars} stelle`}>
                 <Flex align="center" gap="1" aria-hidden>
                   {stars} <StarFilledIcon color="var(--amber-9)" />
                 </Flex>
@@ -151,7 +136,7 @@ function ReviewForm({
           id={ids.comment}
           rows={5}
           value={comment}
-          maxLength={COMMENT_MAX}
+          maxLength={REVIEW_MAX_LENGTH}
           onChange={(event) => {
             setComment(event.target.value);
             setErrors((current) => ({ ...current, comment: undefined }));
@@ -160,7 +145,7 @@ function ReviewForm({
           aria-describedby={[ids.commentHint, errors.comment ? ids.commentError : null].filter(Boolean).join(" ")}
         />
         <Text id={ids.commentHint} size="1" color="gray" align="right">
-          {length}/{COMMENT_MAX} caratteri (almeno {COMMENT_MIN})
+          {length}/{REVIEW_MAX_LENGTH} caratteri (almeno {REVIEW_MIN_LENGTH})
         </Text>
         {errors.comment ? (
           <Text id={ids.commentError} size="1" color="red" role="alert">

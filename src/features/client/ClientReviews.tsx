@@ -52,11 +52,7 @@ export function ClientReviews({ now }: { now: number }) {
                       )}
                     </Flex>
                     {review === null || review.editable ? (
-                      <ReviewDialog
-                        bookingId={consultation.bookingId}
-                        psychicName={consultation.psychicName}
-                        existing={review}
-                      />
+                      <ReviewDialog bookingId={consultation.bookingId} psychicName={consultation.psychicName} existing={review} />
                     ) : null}
                   </Flex>
                 </Card>

@@ -8,12 +8,12 @@ import type { Id } from "@convex/_generated/dataModel";
 import { toast } from "@/components/toast";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { formatCents, formatRomeDateTime } from "@/lib/format";
+import { limits } from "@/lib/rules";
 
 export const cancelMessages = {
   failed: "Impossibile annullare il consulto. Riprova.",
   done: "Consulto annullato",
-  refundOnItsWay: (cents: number) =>
-    `Il rimborso di ${formatCents(cents)} è in corso: arriva sulla carta in 5–10 giorni lavorativi.`,
+  refundOnItsWay: (cents: number) => `Il rimborso di ${formatCents(cents)} è in corso: arriva sulla carta in 5–10 giorni lavorativi.`,
   noRefund: "Come previsto dalle condizioni, per questo annullamento non è previsto un rimborso.",
 } as const;
 
@@ -35,12 +35,7 @@ export function CancelBookingDialog({ bookingId, psychicName, when }: Props) {
           Consulto con {psychicName}, {when}. L'orario tornerà libero per altri clienti.
         </AlertDialog.Description>
         {openedAt !== null ? (
-          <CancelBody
-            bookingId={bookingId}
-            openedAt={openedAt}
-            onDone={() => setOpenedAt(null)}
-            onRefresh={() => setOpenedAt(Date.now())}
-          />
+          <CancelBody bookingId={bookingId} openedAt={openedAt} onDone={() => setOpenedAt(null)} onRefresh={() => setOpenedAt(Date.now())} />
         ) : null}
       </AlertDialog.Content>
     </AlertDialog.Root>
@@ -75,10 +70,7 @@ function CancelBody({
         bookingId,
         expectedRefundCents: preview.refundCents,
       });
-      toast.success(
-        cancelMessages.done,
-        refundCents > 0 ? cancelMessages.refundOnItsWay(refundCents) : cancelMessages.noRefund,
-      );
+      toast.success(cancelMessages.done, refundCents > 0 ? cancelMessages.refundOnItsWay(refundCents) : cancelMessages.noRefund);
       onDone();
     } catch (error) {
       setFailure(errorMessage(error, cancelMessages.failed));
@@ -103,12 +95,12 @@ function CancelBody({
             {preview.window === "full"
               ? `Rimborso completo: ${formatCents(preview.refundCents)}.`
               : preview.window === "half"
-                ? `Rimborso del 50%: ${formatCents(preview.refundCents)} su ${formatCents(preview.priceCents)}.`
-                : `Nessun rimborso: mancano meno di 2 ore all'inizio.`}{" "}
+                ? `Rimborso del ${limits.halfRefund}: ${formatCents(preview.refundCents)} su ${formatCents(preview.priceCents)}.`
+                : `Nessun rimborso: mancano meno di ${limits.halfRefundNotice} all'inizio.`}{" "}
             {preview.window === "full"
               ? `Il rimborso completo vale fino al ${formatRomeDateTime(preview.fullRefundUntil)}.`
               : preview.window === "half"
-                ? `Il rimborso del 50% vale fino al ${formatRomeDateTime(preview.halfRefundUntil)}.`
+                ? `Il rimborso del ${limits.halfRefund} vale fino al ${formatRomeDateTime(preview.halfRefundUntil)}.`
                 : ""}
           </Callout.Text>
         </Callout.Root>

@@ -1,4 +1,4 @@
-// The reader cancels an upcoming consultation (bookings.cancelByPsychic): the dialog says what follows
+// The psychic cancels an upcoming consultation (bookings.cancelByPsychic): the dialog says what follows
 // before confirming — the client always gets everything back and an email with a link to book again
 // (docs/product-rules.md, "Payments and refunds").
 import { useState } from "react";
@@ -10,7 +10,7 @@ import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatCents } from "@/lib/format";
 
-export const readerCancelMessages = {
+export const psychicCancelMessages = {
   failed: "Impossibile annullare il consulto. Riprova.",
   done: "Consulto annullato",
   doneDetail: (clientName: string, cents: number) =>
@@ -19,7 +19,7 @@ export const readerCancelMessages = {
 
 type Props = { bookingId: Id<"bookings">; clientName: string; when: string; priceCents: number };
 
-export function CancelByReaderDialog({ bookingId, clientName, when, priceCents }: Props) {
+export function CancelByPsychicDialog({ bookingId, clientName, when, priceCents }: Props) {
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -36,10 +36,10 @@ export function CancelByReaderDialog({ bookingId, clientName, when, priceCents }
     setFailure(null);
     try {
       const { refundCents } = await cancel({ bookingId });
-      toast.success(readerCancelMessages.done, readerCancelMessages.doneDetail(clientName, refundCents));
+      toast.success(psychicCancelMessages.done, psychicCancelMessages.doneDetail(clientName, refundCents));
       setOpen(false);
     } catch (error) {
-      setFailure(errorMessage(error, readerCancelMessages.failed));
+      setFailure(errorMessage(error, psychicCancelMessages.failed));
     } finally {
       setSending(false);
     }
@@ -59,8 +59,8 @@ export function CancelByReaderDialog({ bookingId, clientName, when, priceCents }
         </AlertDialog.Description>
         <Flex direction="column" gap="3" mt="3">
           <Text as="p" size="2">
-            {clientName} riceverà il rimborso completo di {formatCents(priceCents)} e un'email con un link per prenotare di
-            nuovo. L'orario tornerà libero per altri clienti.
+            {clientName} riceverà il rimborso completo di {formatCents(priceCents)} e un'email con un link per prenotare di nuovo. L'orario tornerà
+            libero per altri clienti.
           </Text>
           {failure ? (
             <Text as="p" size="2" color="red" role="alert">

@@ -4,7 +4,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
 import { formatRating, truncate } from "@/lib/format";
 
-export type ReaderCardData = {
+export type PsychicCardData = {
   id: string;
   psychicName: string;
   photoUrl: string | null;
@@ -14,7 +14,7 @@ export type ReaderCardData = {
   reviewCount: number;
   minPriceEuros: number;
   minDurationMinutes: number;
-  /** Off when the reader takes no new consultations; the card stays, booking does not. */
+  /** Off when the psychic takes no new consultations; the card stays, booking does not. */
   isAvailable?: boolean;
 };
 
@@ -22,38 +22,38 @@ export type ReaderCardData = {
 const CARD_BIO_LENGTH = 80;
 const CARD_SPECIALTIES = 2;
 
-export function ReaderCard({ reader }: { reader: ReaderCardData }) {
-  const shown = reader.specialties.slice(0, CARD_SPECIALTIES);
-  const hidden = reader.specialties.length - shown.length;
-  const available = reader.isAvailable !== false;
+export function PsychicCard({ psychic }: { psychic: PsychicCardData }) {
+  const shown = psychic.specialties.slice(0, CARD_SPECIALTIES);
+  const hidden = psychic.specialties.length - shown.length;
+  const available = psychic.isAvailable !== false;
   return (
     <Card size="3" asChild>
-      <article aria-label={reader.psychicName}>
+      <article aria-label={psychic.psychicName}>
         <Flex direction="column" gap="3" height="100%">
           <Flex gap="3" align="center">
             <Avatar
               size="6"
               radius="full"
-              src={reader.photoUrl ?? undefined}
-              fallback={reader.psychicName.slice(0, 1)}
-              alt={`Foto di ${reader.psychicName}`}
+              src={psychic.photoUrl ?? undefined}
+              fallback={psychic.psychicName.slice(0, 1)}
+              alt={`Foto di ${psychic.psychicName}`}
             />
             <Flex direction="column" gap="1">
               <Heading as="h3" size="4">
-                {reader.psychicName}
+                {psychic.psychicName}
               </Heading>
-              {reader.rating === null ? (
+              {psychic.rating === null ? (
                 <Badge color="green" variant="soft" highContrast style={{ width: "fit-content" }}>
                   Nuovo
                 </Badge>
               ) : (
-                <Flex align="center" gap="1" aria-label={`Valutazione ${formatRating(reader.rating)} su 5`}>
+                <Flex align="center" gap="1" aria-label={`Valutazione ${formatRating(psychic.rating)} su 5`}>
                   <StarFilledIcon color="var(--amber-9)" />
                   <Text size="2" weight="medium">
-                    {formatRating(reader.rating)}
+                    {formatRating(psychic.rating)}
                   </Text>
                   <Text size="1" color="gray">
-                    ({reader.reviewCount})
+                    ({psychic.reviewCount})
                   </Text>
                 </Flex>
               )}
@@ -68,11 +68,11 @@ export function ReaderCard({ reader }: { reader: ReaderCardData }) {
             {hidden > 0 ? <Badge color="gray">+{hidden}</Badge> : null}
           </Flex>
           <Text as="p" size="2" color="gray" style={{ flex: 1 }}>
-            {truncate(reader.bio, CARD_BIO_LENGTH)}
+            {truncate(psychic.bio, CARD_BIO_LENGTH)}
           </Text>
           <Flex align="center" justify="between" gap="2" wrap="wrap">
             <Text size="3" weight="bold" title="Prezzo finale, IVA inclusa">
-              Da €{reader.minPriceEuros}/{reader.minDurationMinutes}min
+              Da €{psychic.minPriceEuros}/{psychic.minDurationMinutes}min
             </Text>
             {available ? null : (
               <Badge color="gray" variant="soft">
@@ -82,11 +82,11 @@ export function ReaderCard({ reader }: { reader: ReaderCardData }) {
           </Flex>
           <Flex gap="2">
             <Button asChild variant="soft" style={{ flex: 1 }}>
-              <RouterLink to={paths.psychic(reader.id)}>Profilo</RouterLink>
+              <RouterLink to={paths.psychic(psychic.id)}>Profilo</RouterLink>
             </Button>
             {available ? (
               <Button asChild style={{ flex: 1 }}>
-                <RouterLink to={paths.psychicBook(reader.id)}>Prenota</RouterLink>
+                <RouterLink to={paths.psychicBook(psychic.id)}>Prenota</RouterLink>
               </Button>
             ) : (
               <Button disabled style={{ flex: 1 }}>

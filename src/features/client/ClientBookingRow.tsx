@@ -3,7 +3,7 @@ import { ExternalLinkIcon } from "@radix-ui/react-icons";
 import type { FunctionReturnType } from "convex/server";
 import { Link as RouterLink } from "react-router-dom";
 import type { api } from "@convex/_generated/api";
-import { clientBookingBadge, refundLabel } from "@/lib/bookingStatus";
+import { bookingStates, clientBookingState, clientRefundState, refundStates, type StateBadge } from "@/lib/states";
 import { formatCents, formatItalianDate, formatMinutes, formatRomeDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { CancelBookingDialog } from "./CancelBookingDialog";
@@ -21,31 +21,34 @@ type Props = {
   showChanges?: boolean;
 };
 
-/** The refund of a cancelled consultation: on its way, or arrived, with its amount when partial. */
-function refundNote(booking: ClientBooking): string | null {
-  if (booking.status !== "cancelled") return null;
-  const label = refundLabel(booking.refundStatus);
-  if (label === null) return booking.cancelledBy === "client" ? "Nessun rimborso" : null;
-  const partial = booking.refundCents !== null && booking.refundCents < booking.priceCents;
+/** The refund of a cancelled consultation: on its way, or arrived (with its date), with its amount when partial. */
+function refundBadge(booking: ClientBooking): StateBadge | null {
+  const state = clientRefundState(booking);
+  if (state === null) return null;
+  const { label, color } = refundStates[state];
+  // Only money on its way or arrived has an amount; a partial one says how much.
+  const partial = state !== "not_refunded" && booking.refundCents !== null && booking.refundCents < booking.priceCents;
   const amount = partial ? ` (${formatCents(booking.refundCents!)})` : "";
-  if (label === "Rimborsato" && booking.refundedAt !== null) return `Rimborsato il ${formatRomeDate(booking.refundedAt)}${amount}`;
-  return `${label}${amount}`;
+  const date = state === "refunded" && booking.refundedAt !== null ? ` il ${formatRomeDate(booking.refundedAt)}` : "";
+  return { label: `${label}${date}${amount}`, color };
 }
 
-/** The booking page in its "move" mode, for the same reader and duration. */
+/** The booking page in its "move" mode, for the same psychic and duration. */
 export function reschedulePath(booking: ClientBooking): string {
   return `${paths.psychicBook(booking.psychicProfileId)}?reschedule=${booking.id}&duration=${booking.durationMinutes}`;
 }
 
 /** One consultation as its client sees it: when, with whom, its state and what they can do next. */
 export function ClientBookingRow({ booking, now, showJoin = false, showDate = true, showChanges = false }: Props) {
-  const badge = clientBookingBadge(booking, now);
-  const refund = refundNote(booking);
+  const state = clientBookingState(booking, now);
+  const badge = bookingStates[state];
+  const refund = refundBadge(booking);
   const when = `${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`;
   const cancellable = showChanges && booking.status === "confirmed" && booking.cancellableUntil !== null && booking.cancellableUntil > now;
   const movable = showChanges && booking.reschedulableUntil !== null && booking.reschedulableUntil >= now;
-  const moved = booking.rescheduleCount === 1 ? " · spostato una volta" : booking.rescheduleCount > 1 ? ` · spostato ${booking.rescheduleCount} volte` : "";
-  const payable = badge.label === "Pagamento in corso" && booking.checkoutUrl !== null;
+  const moved =
+    booking.rescheduleCount === 1 ? " · spostato una volta" : booking.rescheduleCount > 1 ? ` · spostato ${booking.rescheduleCount} volte` : "";
+  const payable = state === "awaiting_payment" && booking.checkoutUrl !== null;
   const canJoin = showJoin && booking.status === "confirmed" && booking.endsAt > now;
   return (
     <li>
@@ -63,11 +66,7 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
           </Flex>
           <Flex align="center" gap="2" wrap="wrap">
             <Badge color={badge.color}>{badge.label}</Badge>
-            {refund ? (
-              <Badge color={refund.startsWith("Rimborsato") ? "green" : refund === "Nessun rimborso" ? "gray" : "amber"}>
-                {refund}
-              </Badge>
-            ) : null}
+            {refund ? <Badge color={refund.color}>{refund.label}</Badge> : null}
             {payable ? (
               <Link href={booking.checkoutUrl!} size="2" weight="medium">
                 Completa il pagamento <ExternalLinkIcon aria-hidden />
@@ -75,10 +74,7 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
             ) : null}
             {canJoin ? (
               <Button asChild size="2">
-                <RouterLink
-                  to={paths.call(booking.id)}
-                  aria-label={`Entra nel consulto con ${booking.psychicName} delle ${booking.scheduledTime}`}
-                >
+                <RouterLink to={paths.call(booking.id)} aria-label={`Entra nel consulto con ${booking.psychicName} delle ${booking.scheduledTime}`}>
                   Entra
                 </RouterLink>
               </Button>

@@ -4,26 +4,26 @@ import { useQuery } from "convex/react";
 import { useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { matchesSearch } from "@convex/model/psychics";
-import { ReaderCard, type ReaderCardData } from "@/components/ReaderCard";
+import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
 
 const ALL = "all";
 
-/** /psychics: every public, approved reader, best rated first, live. */
+/** /psychics: every public, approved psychic, best rated first, live. */
 export function PsychicListPage() {
   // One subscription for the whole list; search and filter run here, so typing never reloads it.
   const data = useQuery(api.psychics.listPublic, {});
-  return <PsychicListView readers={data?.readers} specialties={data?.specialties ?? []} />;
+  return <PsychicListView psychics={data?.readers} specialties={data?.specialties ?? []} />;
 }
 
 type Props = {
   /** `undefined` while loading. */
-  readers: ReaderCardData[] | undefined;
-  /** The filter's options: the union of the listed readers' specialties. */
+  psychics: PsychicCardData[] | undefined;
+  /** The filter's options: the union of the listed psychics' specialties. */
   specialties: string[];
 };
 
 /** Search and filter live in the address (?q=…&specialty=…), so a filtered list can be shared or reloaded. */
-export function PsychicListView({ readers, specialties }: Props) {
+export function PsychicListView({ psychics, specialties }: Props) {
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
   const chosen = params.get("specialty");
@@ -40,7 +40,7 @@ export function PsychicListView({ readers, specialties }: Props) {
       { replace: true },
     );
 
-  const shown = readers?.filter((reader) => matchesSearch(reader, search, specialty));
+  const shown = psychics?.filter((psychic) => matchesSearch(psychic, search, specialty));
 
   return (
     <Container size="4" px={{ initial: "4", sm: "5" }} py="7">
@@ -100,8 +100,8 @@ export function PsychicListView({ readers, specialties }: Props) {
               {shown.length === 1 ? "1 cartomante" : `${shown.length} cartomanti`}
             </Text>
             <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
-              {shown.map((reader) => (
-                <ReaderCard key={reader.id} reader={reader} />
+              {shown.map((psychic) => (
+                <PsychicCard key={psychic.id} psychic={psychic} />
               ))}
             </Grid>
           </>

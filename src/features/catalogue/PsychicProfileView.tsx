@@ -4,8 +4,9 @@ import { Link as RouterLink } from "react-router-dom";
 import type { PaginationStatus } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
+import { priceCentsFor } from "@convex/model/bookings";
 import { paths } from "@/lib/paths";
-import { formatEuro, formatRating, truncate } from "@/lib/format";
+import { formatCents, formatRating, truncate } from "@/lib/format";
 import { WEEK, openingHours, weekdayLabels } from "@/lib/weekdays";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
 
@@ -107,7 +108,9 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
             {profile.yearsExperience === 1 ? "1 anno di esperienza" : `${profile.yearsExperience} anni di esperienza`}
           </Text>
           {profile.isAvailable ? (
-            <Badge color="green" highContrast>Disponibile</Badge>
+            <Badge color="green" highContrast>
+              Disponibile
+            </Badge>
           ) : (
             <Badge color="gray">Non disponibile</Badge>
           )}
@@ -248,7 +251,7 @@ function PricesPanel({ profile }: { profile: PublicProfile }) {
               <Flex key={minutes} justify="between" asChild>
                 <li>
                   <Text>{minutes} minuti</Text>
-                  <Text weight="bold">{formatEuro(euros)}</Text>
+                  <Text weight="bold">{formatCents(priceCentsFor(euros), { dropZeroCents: true })}</Text>
                 </li>
               </Flex>
             ))}

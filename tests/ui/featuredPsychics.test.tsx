@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ReaderCardData } from "@/components/ReaderCard";
-import { FeaturedReadersView } from "@/features/home/FeaturedReaders";
+import type { PsychicCardData } from "@/components/PsychicCard";
+import { FeaturedPsychicsView } from "@/features/home/FeaturedPsychics";
 import { renderWithProviders } from "./render";
 
-const reader = (fields: Partial<ReaderCardData>): ReaderCardData => ({
+const reader = (fields: Partial<PsychicCardData>): PsychicCardData => ({
   id: "p1",
   psychicName: "Selene",
   photoUrl: "/readers/selene.svg",
@@ -19,19 +19,21 @@ const reader = (fields: Partial<ReaderCardData>): ReaderCardData => ({
 
 describe("the home page's featured readers", () => {
   it("shows a loading state while the list is on its way", () => {
-    renderWithProviders(<FeaturedReadersView readers={undefined} />);
+    renderWithProviders(<FeaturedPsychicsView psychics={undefined} />);
     expect(screen.getByLabelText("Caricamento dei cartomanti")).toHaveAttribute("aria-busy", "true");
   });
 
   it("shows the empty state when no reader is public", () => {
-    renderWithProviders(<FeaturedReadersView readers={[]} />);
+    renderWithProviders(<FeaturedPsychicsView psychics={[]} />);
     expect(screen.getByText("Non ci sono ancora cartomanti disponibili.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Vedi tutti i cartomanti" })).toHaveAttribute("href", "/psychics");
   });
 
   it("shows each reader's card as the spec describes", () => {
     renderWithProviders(
-      <FeaturedReadersView readers={[reader({}), reader({ id: "p2", psychicName: "Orione", rating: 4.75, reviewCount: 12, specialties: ["Astrologia"] })]} />,
+      <FeaturedPsychicsView
+        psychics={[reader({}), reader({ id: "p2", psychicName: "Orione", rating: 4.75, reviewCount: 12, specialties: ["Astrologia"] })]}
+      />,
     );
     const selene = within(screen.getByRole("article", { name: "Selene" }));
     expect(selene.getByText("Nuovo")).toBeInTheDocument();
@@ -53,7 +55,7 @@ describe("the home page's featured readers", () => {
 
 describe("a reader card", () => {
   it("marks a reader who takes no new consultations and offers no booking link", () => {
-    renderWithProviders(<FeaturedReadersView readers={[reader({ isAvailable: false })]} />);
+    renderWithProviders(<FeaturedPsychicsView psychics={[reader({ isAvailable: false })]} />);
     const card = within(screen.getByRole("article", { name: "Selene" }));
     expect(card.getByText("Non disponibile")).toBeInTheDocument();
     expect(card.queryByRole("link", { name: "Prenota" })).not.toBeInTheDocument();
@@ -62,7 +64,7 @@ describe("a reader card", () => {
   });
 
   it("states that prices are final, IVA inclusa", () => {
-    renderWithProviders(<FeaturedReadersView readers={[reader({})]} />);
+    renderWithProviders(<FeaturedPsychicsView psychics={[reader({})]} />);
     expect(screen.getByText("Prezzi finali in euro, IVA inclusa.")).toBeInTheDocument();
   });
 });

@@ -3,33 +3,33 @@ import { useQuery } from "convex/react";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { paths } from "@/lib/paths";
-import { ReaderCard, type ReaderCardData } from "@/components/ReaderCard";
+import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
 
-/** Up to three top-rated public readers, live: a reader who publishes or hides appears or goes. */
-export function FeaturedReaders() {
-  const readers = useQuery(api.psychics.listFeatured);
-  return <FeaturedReadersView readers={readers} />;
+/** Up to three top-rated public psychics, live: a psychic who publishes or hides appears or goes. */
+export function FeaturedPsychics() {
+  const psychics = useQuery(api.psychics.listFeatured);
+  return <FeaturedPsychicsView psychics={psychics} />;
 }
 
 /** `undefined` while loading. */
-export function FeaturedReadersView({ readers }: { readers: ReaderCardData[] | undefined }) {
+export function FeaturedPsychicsView({ psychics }: { psychics: PsychicCardData[] | undefined }) {
   return (
-    <section aria-labelledby="featured-readers-title">
+    <section aria-labelledby="featured-psychics-title">
       <Flex justify="between" align="baseline" wrap="wrap" gap="3" mb="5">
-        <Heading as="h2" size="6" id="featured-readers-title">
+        <Heading as="h2" size="6" id="featured-psychics-title">
           I cartomanti più apprezzati
         </Heading>
         <Link asChild weight="medium">
           <RouterLink to={paths.psychics}>Vedi tutti i cartomanti</RouterLink>
         </Link>
       </Flex>
-      {readers === undefined ? (
+      {psychics === undefined ? (
         <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" aria-busy="true" aria-label="Caricamento dei cartomanti">
           {[0, 1, 2].map((index) => (
             <Skeleton key={index} height="260px" />
           ))}
         </Grid>
-      ) : readers.length === 0 ? (
+      ) : psychics.length === 0 ? (
         <Card size="3">
           <Text as="p" align="center" color="gray">
             Non ci sono ancora cartomanti disponibili.
@@ -38,8 +38,8 @@ export function FeaturedReadersView({ readers }: { readers: ReaderCardData[] | u
       ) : (
         <>
           <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
-            {readers.map((reader) => (
-              <ReaderCard key={reader.id} reader={reader} />
+            {psychics.map((psychic) => (
+              <PsychicCard key={psychic.id} psychic={psychic} />
             ))}
           </Grid>
           <Text as="p" size="1" color="gray" mt="3">

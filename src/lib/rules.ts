@@ -1,0 +1,98 @@
+// The limits people read, worded from the constants the server enforces (convex/model): a rule changed
+// there changes every sentence that states it. Each screen keeps its own sentence; the numbers and their
+// units come from here ("24 ore", "50%", "2 volte", "7 giorni"…).
+import {
+  FULL_REFUND_NOTICE_MS,
+  HALF_REFUND_NOTICE_MS,
+  MAX_RESCHEDULES,
+  REMINDER_OFFSETS_MS,
+  RESCHEDULE_NOTICE_MS,
+  REVIEW_EDIT_WINDOW_MS,
+  refundCentsFor,
+} from "@convex/model/bookingChanges";
+import { COMMISSION_PERCENT, HOLD_MINUTES, MAX_LIVE_HOLDS } from "@convex/model/bookings";
+// The server still calls the psychic's grace period by its old name.
+import { EARLY_ACCESS_MS, READER_GRACE_MS as PSYCHIC_GRACE_MS } from "@convex/model/calls";
+import { OFFERED_DURATIONS, PHOTO_MAX_BYTES, PRICE_MAX, PRICE_MIN, PRICE_STEP } from "@convex/model/profileRules";
+import { NOTICE_MINUTES, SLOT_MINUTES } from "@convex/model/slots";
+import { formatMinutes } from "./format";
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** "1 ora", "24 ore": a length of time in whole hours. */
+export function hoursText(ms: number): string {
+  const hours = ms / HOUR_MS;
+  return hours === 1 ? "1 ora" : `${hours} ore`;
+}
+
+/** "un'ora", "2 ore", "90 minuti": a length of time as a sentence says it, in hours when whole. */
+export function spanText(ms: number): string {
+  if (ms % HOUR_MS !== 0) return formatMinutes(ms / MINUTE_MS);
+  return ms === HOUR_MS ? "un'ora" : hoursText(ms);
+}
+
+/** "1 giorno", "7 giorni". */
+export function daysText(ms: number): string {
+  const days = ms / DAY_MS;
+  return days === 1 ? "1 giorno" : `${days} giorni`;
+}
+
+/** "una volta", "2 volte". */
+export function timesText(count: number): string {
+  return count === 1 ? "una volta" : `${count} volte`;
+}
+
+/** "15, 30, 45 o 60": the items joined the Italian way, with `last` ("o", "e") before the last one. */
+export function listText(items: readonly (string | number)[], last: "e" | "o"): string {
+  const words = items.map(String);
+  return words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} ${last} ${words.at(-1)}`;
+}
+
+/** What a half refund gives back, in percent: the server's own rounding applied to 100. */
+export const HALF_REFUND_PERCENT = refundCentsFor("half", 100);
+
+/** The numbers of the rules, in words, for the sentences that state them. */
+export const limits = {
+  /** "24 ore": a cancellation this long before the start or earlier is refunded in full. */
+  fullRefundNotice: hoursText(FULL_REFUND_NOTICE_MS),
+  /** "24": the same, as the first number of "tra 24 e 2 ore". */
+  fullRefundHours: FULL_REFUND_NOTICE_MS / HOUR_MS,
+  /** "2 ore": the half refund lasts until this long before the start. */
+  halfRefundNotice: hoursText(HALF_REFUND_NOTICE_MS),
+  /** "50%". */
+  halfRefund: `${HALF_REFUND_PERCENT}%`,
+  /** "24 ore": a booking can be moved until this long before its start… */
+  rescheduleNotice: hoursText(RESCHEDULE_NOTICE_MS),
+  /** …"2 volte" at most. */
+  maxReschedules: timesText(MAX_RESCHEDULES),
+  /** "7 giorni": a review can be edited this long. */
+  reviewEditWindow: daysText(REVIEW_EDIT_WINDOW_MS),
+  /** "30 minuti": an unpaid booking holds its time this long. */
+  hold: formatMinutes(HOLD_MINUTES),
+  /** "3": unpaid bookings one client may hold at once. */
+  maxLiveHolds: MAX_LIVE_HOLDS,
+  /** "15%": the platform's commission. */
+  commission: `${COMMISSION_PERCENT}%`,
+  /** "5 minuti": the call page opens this long before the start. */
+  earlyAccess: formatMinutes(EARLY_ACCESS_MS / MINUTE_MS),
+  /** "10 minuti": a psychic not in the call this long after the start is absent. */
+  psychicGrace: formatMinutes(PSYCHIC_GRACE_MS / MINUTE_MS),
+  /** "24 ore e 15 minuti": the reminders, before the start. */
+  reminders: `${hoursText(REMINDER_OFFSETS_MS["24h"])} e ${formatMinutes(REMINDER_OFFSETS_MS["15m"] / MINUTE_MS)}`,
+  /** "un'ora": a booking starts at least this long after it is made. */
+  bookingNotice: spanText(NOTICE_MINUTES * MINUTE_MS),
+  /** "60 minuti": the same in minutes. */
+  bookingNoticeMinutes: formatMinutes(NOTICE_MINUTES),
+  /** "30 minuti": the grid of the weekly schedule. */
+  slot: formatMinutes(SLOT_MINUTES),
+  /** "15, 30, 45 o 60" (or "… e 60"): the durations a psychic may offer, in minutes. */
+  durations: (last: "e" | "o") => listText(OFFERED_DURATIONS, last),
+  /** The price range of a duration, in whole euro, and its step. */
+  priceMin: PRICE_MIN,
+  priceMax: PRICE_MAX,
+  priceStep: PRICE_STEP,
+  /** "5 MB": the largest photo. */
+  photoMax: `${PHOTO_MAX_BYTES / (1024 * 1024)} MB`,
+} as const;
