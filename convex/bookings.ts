@@ -12,7 +12,7 @@ import { fail } from "./lib/errors";
 import { clientMutation, clientQuery, psychicMutation, psychicQuery, query } from "./lib/functions";
 import { readSettings } from "./lib/settings";
 import { parseDate, parseTime, requireInstant, romeToUtcMs, utcMsToRome } from "./lib/time";
-import { bookingStatus, cancelledBy, durationMinutes, refundStatus } from "./lib/validators";
+import { bookingStatus, bookingViewState, cancelledBy, durationMinutes, paymentViewState, refundStatus, refundViewState } from "./lib/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import {
   cancellationRefusal,
@@ -23,6 +23,7 @@ import {
   rescheduleRefusal,
 } from "./model/bookingChanges";
 import { blocksTime, netEarningsCents } from "./model/bookings";
+import { clientBookingState, clientRefundState, paymentState, psychicBookingState, recordedBookingState } from "./model/bookingView";
 import { addDays } from "./model/nextAvailability";
 import { consultationInterval, dayWindow, freeStarts, whyNotFree } from "./model/slots";
 
@@ -132,10 +133,16 @@ const bookingSummary = v.object({
   cancellableUntil: v.union(v.number(), v.null()),
   /** Until when the client may move it (24 h before its start); null when it cannot be moved any more. */
   reschedulableUntil: v.union(v.number(), v.null()),
+  /** Where it stands for the client, at the page's `now` where the query has one (model/bookingView.ts). */
+  state: bookingViewState,
+  /** Whether its payment went through (the payment pages). */
+  payment: paymentViewState,
+  /** Where its refund stands for the client; null when there is nothing to say. */
+  refund: v.union(refundViewState, v.null()),
 });
 
-/** What the booking's client sees of it (their own notes included). */
-function toClientSummary(booking: Doc<"bookings">) {
+/** What the booking's client sees of it (their own notes included), at the page's `now` when known. */
+function toClientSummary(booking: Doc<"bookings">, now: number | null) {
   return {
     id: booking._id,
     psychicProfileId: booking.psychicProfileId,
@@ -158,6 +165,9 @@ function toClientSummary(booking: Doc<"bookings">) {
     rescheduleCount: booking.rescheduleCount ?? 0,
     cancellableUntil: booking.status === "confirmed" ? booking.startsAt : null,
     reschedulableUntil: rescheduleDeadline(booking),
+    state: now === null ? recordedBookingState(booking.status) : clientBookingState(booking, now),
+    payment: paymentState(booking.status),
+    refund: clientRefundState(booking),
   };
 }
 
@@ -165,7 +175,7 @@ function toClientSummary(booking: Doc<"bookings">) {
 export const getMine = clientQuery({
   args: { bookingId: v.string() },
   returns: bookingSummary,
-  handler: async (ctx, { bookingId }) => toClientSummary(await bookingAsClientX(ctx, ctx.viewerId, bookingId)),
+  handler: async (ctx, { bookingId }) => toClientSummary(await bookingAsClientX(ctx, ctx.viewerId, bookingId), null),
 });
 
 /**
@@ -181,7 +191,7 @@ export const getMineByCheckoutSession = clientQuery({
       .query("bookings")
       .withIndex("by_checkoutSession", (q) => q.eq("stripeCheckoutSessionId", sessionId))
       .first();
-    return booking !== null && booking.clientId === ctx.viewerId ? toClientSummary(booking) : null;
+    return booking !== null && booking.clientId === ctx.viewerId ? toClientSummary(booking, null) : null;
   },
 });
 
@@ -194,7 +204,7 @@ function listedForClient(booking: Doc<"bookings">, now: number): boolean {
   return booking.status !== "expired";
 }
 
-/** The client's dashboard: every consultation, newest date last, and its counts. */
+/** The client's dashboard: every consultation, the latest start first (as the index reads them), and its counts. */
 export const listMine = clientQuery({
   args: { now: v.number() },
   returns: v.object({
@@ -208,11 +218,11 @@ export const listMine = clientQuery({
       .withIndex("by_client_startsAt", (q) => q.eq("clientId", ctx.viewerId))
       .order("desc")
       .take(MAX_LISTED);
-    const bookings = recent.filter((booking) => listedForClient(booking, now)).reverse();
+    const bookings = recent.filter((booking) => listedForClient(booking, now));
     const paid = bookings.filter((booking) => booking.status === "confirmed" || booking.status === "completed");
     const today = utcMsToRome(now).date;
     return {
-      bookings: bookings.map(toClientSummary),
+      bookings: bookings.map((booking) => toClientSummary(booking, now)),
       counts: {
         total: paid.length,
         today: paid.filter((booking) => booking.scheduledDate === today && booking.status === "confirmed").length,
@@ -252,9 +262,13 @@ const psychicBooking = v.object({
   cancellableUntil: v.union(v.number(), v.null()),
   /** The client reviewed it: a reviewed consultation stays completed (no "Cliente assente"). */
   reviewed: v.boolean(),
+  /** Where it stands for the psychic at the page's `now` (model/bookingView.ts). */
+  state: bookingViewState,
+  /** When it was paid for: the dashboard tells the psychic of one paid while it is open. */
+  paidAt: v.union(v.number(), v.null()),
 });
 
-async function toPsychicBooking(ctx: QueryCtx, booking: Doc<"bookings">) {
+async function toPsychicBooking(ctx: QueryCtx, booking: Doc<"bookings">, now: number) {
   const client = await ctx.db.get("users", booking.clientId);
   const review =
     booking.status === "completed"
@@ -277,6 +291,8 @@ async function toPsychicBooking(ctx: QueryCtx, booking: Doc<"bookings">) {
     rescheduleCount: booking.rescheduleCount ?? 0,
     cancellableUntil: booking.status === "confirmed" ? booking.startsAt : null,
     reviewed: review !== null,
+    state: psychicBookingState(booking, now),
+    paidAt: booking.paidAt ?? null,
   };
 }
 
@@ -302,17 +318,28 @@ export const listForPsychic = psychicQuery({
      * "Cliente assente" (bookings.markOutcomeByPsychic).
      */
     recent: v.array(psychicBooking),
+    /**
+     * The latest payment among all the psychic's consultations to come, listed or not: what the dashboard
+     * had already seen when it opened, so only a booking paid later is announced as new.
+     */
+    latestPaidAt: v.number(),
     stats: v.object({
       today: v.number(),
       upcoming: v.number(),
-      monthConsultations: v.number(),
-      monthEarningsCents: v.number(),
+      paidConsultationsThisMonth: v.number(),
+      netEarningsThisMonthCents: v.number(),
     }),
   }),
   handler: async (ctx, { now }) => {
     requireInstant(now);
     const profile = await ownPsychicProfile(ctx, ctx.viewerId);
-    const empty = { today: [], upcoming: [], recent: [], stats: { today: 0, upcoming: 0, monthConsultations: 0, monthEarningsCents: 0 } };
+    const empty = {
+      today: [],
+      upcoming: [],
+      recent: [],
+      latestPaidAt: 0,
+      stats: { today: 0, upcoming: 0, paidConsultationsThisMonth: 0, netEarningsThisMonthCents: 0 },
+    };
     if (profile === null) return empty;
     const todayDate = utcMsToRome(now).date;
     const confirmedFromToday = await ctx.db
@@ -347,14 +374,15 @@ export const listForPsychic = psychicQuery({
       .take(MAX_LISTED);
     const recent = lately.filter((booking) => booking.endsAt <= now && HELD_OR_OPEN.includes(booking.status));
     return {
-      today: await Promise.all(today.map((booking) => toPsychicBooking(ctx, booking))),
-      upcoming: await Promise.all(upcoming.slice(0, PSYCHIC_UPCOMING_SHOWN).map((booking) => toPsychicBooking(ctx, booking))),
-      recent: await Promise.all(recent.map((booking) => toPsychicBooking(ctx, booking))),
+      today: await Promise.all(today.map((booking) => toPsychicBooking(ctx, booking, now))),
+      upcoming: await Promise.all(upcoming.slice(0, PSYCHIC_UPCOMING_SHOWN).map((booking) => toPsychicBooking(ctx, booking, now))),
+      recent: await Promise.all(recent.map((booking) => toPsychicBooking(ctx, booking, now))),
+      latestPaidAt: Math.max(0, ...confirmedFromToday.map((booking) => booking.paidAt ?? 0)),
       stats: {
         today: today.length,
         upcoming: toCome.length,
-        monthConsultations: earning.length,
-        monthEarningsCents: earning.reduce((sum, booking) => sum + netEarningsCents(booking.priceCents), 0),
+        paidConsultationsThisMonth: earning.length,
+        netEarningsThisMonthCents: earning.reduce((sum, booking) => sum + netEarningsCents(booking.priceCents), 0),
       },
     };
   },
@@ -474,7 +502,7 @@ export const rescheduleByClient = clientMutation({
 
     const { startsAt, endsAt } = consultationInterval(date, time, booking.durationMinutes);
     await changeBookingX(ctx, booking, { kind: "moved", date, time, startsAt, endsAt }, now);
-    return toClientSummary((await ctx.db.get("bookings", booking._id))!);
+    return toClientSummary((await ctx.db.get("bookings", booking._id))!, now);
   },
 });
 

@@ -21,7 +21,7 @@ export const listMine = psychicQuery({
   returns: v.array(
     v.object({
       month: v.string(),
-      consultations: v.number(),
+      heldConsultations: v.number(),
       minutes: v.number(),
       hours: v.number(),
       earningsCents: v.number(),

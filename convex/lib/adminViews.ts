@@ -8,14 +8,18 @@ import { DELETED_ACCOUNT_NAME } from "../model/accounts";
 import { statusLabel, typeLabel } from "../model/admin";
 import { CATEGORY_LABELS } from "../model/contact";
 import { personTotals } from "./counters";
+import { recordedBookingState, refundState } from "../model/bookingView";
 import {
   accountType,
   bookingStatus,
+  bookingViewState,
+  cancellationReason,
   contactCategory,
   contactStatus,
   durationMinutes,
   profileStatus,
   refundStatus,
+  refundViewState,
 } from "./validators";
 
 const nullable = <T extends Parameters<typeof v.union>[0]>(validator: T) => v.union(validator, v.null());
@@ -158,7 +162,10 @@ export const adminBooking = v.object({
   paidAt: nullable(v.number()),
   refundStatus: nullable(refundStatus),
   refundCents: nullable(v.number()),
-  cancelReason: nullable(v.string()),
+  cancelReason: nullable(cancellationReason),
+  /** Where it stands as recorded, and its refund (model/bookingView.ts). */
+  state: bookingViewState,
+  refund: nullable(refundViewState),
   /** Why it needs the admin: a refund that kept failing, or a payment that came after its hold ended. */
   attention: nullable(literals("refund_failed", "late_payment")),
   createdAt: v.number(),
@@ -182,12 +189,10 @@ export async function toAdminBooking(ctx: QueryCtx, booking: Doc<"bookings">) {
     refundStatus: booking.refundStatus ?? null,
     refundCents: booking.refundCents ?? null,
     cancelReason: booking.cancelReason ?? null,
+    state: recordedBookingState(booking.status),
+    refund: refundState(booking.refundStatus),
     attention:
-      booking.refundStatus === "failed"
-        ? ("refund_failed" as const)
-        : booking.cancelReason === "late_payment"
-          ? ("late_payment" as const)
-          : null,
+      booking.refundStatus === "failed" ? ("refund_failed" as const) : booking.cancelReason === "late_payment" ? ("late_payment" as const) : null,
     createdAt: booking._creationTime,
   };
 }

@@ -8,12 +8,7 @@ export const accountType = literals("client", "psychic");
 export type AccountType = Infer<typeof accountType>;
 
 /** Reader profile review state; `draft` until first published. */
-export const profileStatus = literals(
-  "draft",
-  "pending",
-  "approved",
-  "rejected",
-);
+export const profileStatus = literals("draft", "pending", "approved", "rejected");
 export type ProfileStatus = Infer<typeof profileStatus>;
 
 /**
@@ -24,14 +19,7 @@ export type ProfileStatus = Infer<typeof profileStatus>;
  * `scheduled` is accepted for parity with the spec's list; the app itself writes `confirmed`.
  * A refund is not a status: it belongs to a cancellation and lives in the `refund*` fields.
  */
-export const bookingStatus = literals(
-  "pending_payment",
-  "confirmed",
-  "completed",
-  "cancelled",
-  "expired",
-  "no_show",
-);
+export const bookingStatus = literals("pending_payment", "confirmed", "completed", "cancelled", "expired", "no_show");
 export type BookingStatus = Infer<typeof bookingStatus>;
 
 /** Who cancelled a booking; `system` covers automatic cancellations (a late payment, the psychic absent, an account deleted). */
@@ -53,6 +41,31 @@ export const cancellationReason = literals(
 );
 export type CancellationReason = Infer<typeof cancellationReason>;
 
+/**
+ * Where a booking stands as people see it (model/bookingView.ts derives it; the app maps each to its
+ * words and colour): payment, then a paid consultation by the clock, then how it ended.
+ */
+export const bookingViewState = literals(
+  "awaiting_payment",
+  "payment_lapsed",
+  "confirmed",
+  "upcoming",
+  "live",
+  "awaiting_outcome",
+  "completed",
+  "no_show",
+  "cancelled",
+);
+export type BookingViewState = Infer<typeof bookingViewState>;
+
+/** Whether a booking's payment went through, for the payment pages. */
+export const paymentViewState = literals("awaiting_payment", "confirmed", "payment_lapsed", "cancelled");
+export type PaymentViewState = Infer<typeof paymentViewState>;
+
+/** Where a cancelled booking's refund stands. */
+export const refundViewState = literals("not_refunded", "refund_pending", "refund_failed", "refunded");
+export type RefundViewState = Infer<typeof refundViewState>;
+
 export const refundStatus = literals("pending", "succeeded", "failed");
 export type RefundStatus = Infer<typeof refundStatus>;
 
@@ -67,50 +80,23 @@ export type CallSessionStatus = Infer<typeof callSessionStatus>;
 export const callProvider = literals("twilio", "webrtc");
 export type CallProvider = Infer<typeof callProvider>;
 
-export const callSignalKind = literals(
-  "offer",
-  "answer",
-  "candidate",
-  "hangup",
-);
+export const callSignalKind = literals("offer", "answer", "candidate", "hangup");
 export type CallSignalKind = Infer<typeof callSignalKind>;
 
 /** The single category set (docs/product-rules.md, "Contact and admin"); a form without a choice stores `general`. */
-export const contactCategory = literals(
-  "general",
-  "booking",
-  "payment",
-  "technical",
-  "psychic",
-  "account",
-  "feedback",
-  "other",
-);
+export const contactCategory = literals("general", "booking", "payment", "technical", "psychic", "account", "feedback", "other");
 export type ContactCategory = Infer<typeof contactCategory>;
 
 /** unread → read → replied, never back. */
 export const contactStatus = literals("unread", "read", "replied");
 export type ContactStatus = Infer<typeof contactStatus>;
 
-export const weekdays = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-] as const;
+export const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export const weekday = literals(...weekdays);
 export type Weekday = Infer<typeof weekday>;
 
 /** The four switches (docs/product-rules.md, "Contact and admin"); a missing or unreadable row falls back to its default. */
-export const settingKeys = [
-  "psychic_registration_enabled",
-  "booking_enabled",
-  "maintenance_mode",
-  "psychic_approval_required",
-] as const;
+export const settingKeys = ["psychic_registration_enabled", "booking_enabled", "maintenance_mode", "psychic_approval_required"] as const;
 export const settingKey = literals(...settingKeys);
 export type SettingKey = Infer<typeof settingKey>;
 

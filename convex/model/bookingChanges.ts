@@ -188,7 +188,7 @@ export function monthView(month: string, figures: MonthFigures | null) {
   const row = figures ?? emptyMonth;
   return {
     month,
-    consultations: row.totalConsultations,
+    heldConsultations: row.totalConsultations,
     minutes: row.totalMinutes,
     hours: Math.round((row.totalMinutes / 60) * 10) / 10,
     earningsCents: row.totalRevenueCents,

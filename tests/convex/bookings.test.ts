@@ -31,8 +31,7 @@ const profileOf = (w: World, id: Id<"psychicProfiles">) => w.t.run((ctx) => ctx.
 const mail = (w: World, kind?: EmailKind) =>
   w.t.run(async (ctx) => (await ctx.db.query("emailOutbox").collect()).filter((email) => kind === undefined || email.kind === kind));
 const freeMonday = async (w: World) =>
-  (await w.t.query(api.bookings.listFreeStarts, { psychicProfileId: w.profileA, date: w.monday, durationMinutes: 30, now: Date.now() }))
-    ?.times;
+  (await w.t.query(api.bookings.listFreeStarts, { psychicProfileId: w.profileA, date: w.monday, durationMinutes: 30, now: Date.now() }))?.times;
 const statsRows = (w: World) => w.t.run((ctx) => ctx.db.query("consultationStats").collect());
 
 async function finishAll(t: TestConvex) {
@@ -79,7 +78,9 @@ describe("the client cancels", () => {
     expect(mine).toMatchObject({ status: "cancelled", cancelledBy: "client", refundStatus: "pending", refundCents: 5000, refundedAt: null });
 
     await finishAll(w.t);
-    expect(fakeStripe().refunds).toEqual([expect.objectContaining({ amount: 5000, payment_intent: "pi_cs_test_world_a", idempotencyKey: `refund-${w.bookingA}` })]);
+    expect(fakeStripe().refunds).toEqual([
+      expect.objectContaining({ amount: 5000, payment_intent: "pi_cs_test_world_a", idempotencyKey: `refund-${w.bookingA}` }),
+    ]);
     expect(await bookingOf(w, w.bookingA)).toMatchObject({ refundStatus: "succeeded", refundedAt: expect.any(Number) });
     const cancelled = await mail(w, "booking_cancelled");
     expect(cancelled.map((email) => email.to).sort()).toEqual([emails.clientA, emails.psychicA].sort());
@@ -118,9 +119,7 @@ describe("the client cancels", () => {
     const preview = await w.as.clientA.query(api.bookings.previewCancellation, { bookingId, now: Date.now() });
     expect(preview.refundCents).toBe(5000);
     vi.setSystemTime(Date.now() + 2 * MINUTE);
-    expect(await errorCodeOf(w.as.clientA.mutation(api.bookings.cancelByClient, { bookingId, expectedRefundCents: 5000 }))).toBe(
-      "REFUND_CHANGED",
-    );
+    expect(await errorCodeOf(w.as.clientA.mutation(api.bookings.cancelByClient, { bookingId, expectedRefundCents: 5000 }))).toBe("REFUND_CHANGED");
     expect((await bookingOf(w, bookingId))?.status).toBe("confirmed");
   });
 
@@ -140,7 +139,12 @@ describe("the reader cancels", () => {
     expect(await errorCodeOf(w.as.psychicB.mutation(api.bookings.cancelByPsychic, { bookingId }))).toBe("FORBIDDEN");
     expect(await w.as.psychicA.mutation(api.bookings.cancelByPsychic, { bookingId })).toEqual({ refundCents: 5000 });
     await finishAll(w.t);
-    expect(await bookingOf(w, bookingId)).toMatchObject({ status: "cancelled", cancelledBy: "psychic", refundCents: 5000, refundStatus: "succeeded" });
+    expect(await bookingOf(w, bookingId)).toMatchObject({
+      status: "cancelled",
+      cancelledBy: "psychic",
+      refundCents: 5000,
+      refundStatus: "succeeded",
+    });
     const toClient = (await mail(w, "booking_cancelled")).find((email) => email.to === emails.clientA);
     expect(toClient?.text).toContain(`/psychics/${w.profileA}/book`);
     expect(toClient?.html).toContain(`/psychics/${w.profileA}/book`);
@@ -231,9 +235,9 @@ describe("moving a booking", () => {
     const w = await world();
     await w.as.clientA.mutation(api.bookings.rescheduleByClient, { bookingId: w.bookingA, date: w.monday, time: "10:00" });
     await w.as.clientA.mutation(api.bookings.rescheduleByClient, { bookingId: w.bookingA, date: w.monday, time: "10:30" });
-    expect(
-      await errorCodeOf(w.as.clientA.mutation(api.bookings.rescheduleByClient, { bookingId: w.bookingA, date: w.monday, time: "11:00" })),
-    ).toBe("RESCHEDULE_LIMIT_REACHED");
+    expect(await errorCodeOf(w.as.clientA.mutation(api.bookings.rescheduleByClient, { bookingId: w.bookingA, date: w.monday, time: "11:00" }))).toBe(
+      "RESCHEDULE_LIMIT_REACHED",
+    );
     expect(await bookingOf(w, w.bookingA)).toMatchObject({ scheduledTime: "10:30", rescheduleCount: 2 });
   });
 
@@ -246,9 +250,9 @@ describe("moving a booking", () => {
         "SLOT_TAKEN",
       );
     }
-    expect(
-      await errorCodeOf(w.as.clientA.mutation(api.bookings.rescheduleByClient, { bookingId: w.bookingA, date: w.monday, time: "15:00" })),
-    ).toBe("SLOT_UNAVAILABLE");
+    expect(await errorCodeOf(w.as.clientA.mutation(api.bookings.rescheduleByClient, { bookingId: w.bookingA, date: w.monday, time: "15:00" }))).toBe(
+      "SLOT_UNAVAILABLE",
+    );
     expect(await bookingOf(w, w.bookingA)).toMatchObject({ scheduledTime: "09:30" });
     expect((await bookingOf(w, w.bookingA))?.rescheduleCount).toBeUndefined();
   });
@@ -257,9 +261,9 @@ describe("moving a booking", () => {
     const w = await world();
     const booking = await bookingOf(w, w.bookingA);
     vi.setSystemTime(booking!.startsAt - 24 * HOUR + MINUTE);
-    expect(
-      await errorCodeOf(w.as.clientA.mutation(api.bookings.rescheduleByClient, { bookingId: w.bookingA, date: w.monday, time: "11:00" })),
-    ).toBe("RESCHEDULE_TOO_LATE");
+    expect(await errorCodeOf(w.as.clientA.mutation(api.bookings.rescheduleByClient, { bookingId: w.bookingA, date: w.monday, time: "11:00" }))).toBe(
+      "RESCHEDULE_TOO_LATE",
+    );
     expect((await w.as.clientA.query(api.bookings.getMine, { bookingId: w.bookingA })).reschedulableUntil).toBe(booking!.startsAt - 24 * HOUR);
   });
 
@@ -392,13 +396,13 @@ describe("completion", () => {
   it("the reader records a no-show only after the end; it counts in the figures once, and can be corrected to completed", async () => {
     const w = await world();
     const bookingId = await callBooking(w, { startsInMs: -20 * MINUTE, psychicJoinedAt: Date.now() });
-    expect(
-      await errorCodeOf(w.as.psychicA.mutation(api.bookings.markOutcomeByPsychic, { bookingId, outcome: "no_show" })),
-    ).toBe("CONSULTATION_NOT_ENDED");
+    expect(await errorCodeOf(w.as.psychicA.mutation(api.bookings.markOutcomeByPsychic, { bookingId, outcome: "no_show" }))).toBe(
+      "CONSULTATION_NOT_ENDED",
+    );
     const future = await callBooking(w, { startsInMs: 2 * HOUR });
-    expect(
-      await errorCodeOf(w.as.psychicA.mutation(api.bookings.markOutcomeByPsychic, { bookingId: future, outcome: "completed" })),
-    ).toBe("CONSULTATION_NOT_ENDED");
+    expect(await errorCodeOf(w.as.psychicA.mutation(api.bookings.markOutcomeByPsychic, { bookingId: future, outcome: "completed" }))).toBe(
+      "CONSULTATION_NOT_ENDED",
+    );
     expect(await errorCodeOf(w.as.psychicB.mutation(api.bookings.markOutcomeByPsychic, { bookingId, outcome: "no_show" }))).toBe("FORBIDDEN");
 
     vi.setSystemTime(Date.now() + 15 * MINUTE);
@@ -425,9 +429,7 @@ describe("completion", () => {
   it("a cancelled consultation cannot be marked held", async () => {
     const w = await world();
     const bookingId = await callBooking(w, { startsInMs: -2 * HOUR, status: "cancelled" });
-    expect(
-      await errorCodeOf(w.as.psychicA.mutation(api.bookings.markOutcomeByPsychic, { bookingId, outcome: "completed" })),
-    ).toBe("INVALID_STATE");
+    expect(await errorCodeOf(w.as.psychicA.mutation(api.bookings.markOutcomeByPsychic, { bookingId, outcome: "completed" }))).toBe("INVALID_STATE");
   });
 });
 
@@ -466,5 +468,49 @@ describe("deleting an account", () => {
     expect((await mail(w, "booking_cancelled")).map((email) => email.to)).toContain(emails.psychicA);
     // Another reader's booking is untouched.
     expect((await bookingOf(w, w.bookingB))?.status).toBe("confirmed");
+  });
+});
+
+describe("how the lists read", () => {
+  it("the client's list carries each booking's state, payment and refund as enums, the latest start first", async () => {
+    const w = await world();
+    const listed = async () => (await w.as.clientA.query(api.bookings.listMine, { now: Date.now() })).bookings;
+    const before = await listed();
+    expect(before.map((booking) => [booking.id, booking.state, booking.payment, booking.refund])).toEqual([
+      [w.bookingA, "upcoming", "confirmed", null],
+      [w.holdA, "awaiting_payment", "awaiting_payment", null],
+    ]);
+    expect(before[0]!.startsAt).toBeGreaterThan(before[1]!.startsAt);
+
+    await w.as.clientA.mutation(api.bookings.cancelByClient, { bookingId: w.bookingA, expectedRefundCents: 5000 });
+    expect((await listed())[0]).toMatchObject({ state: "cancelled", payment: "cancelled", refund: "refund_pending" });
+    await finishAll(w.t);
+    expect((await listed())[0]).toMatchObject({ state: "cancelled", refund: "refunded" });
+    const admin = await w.as.admin.query(api.admin.listBookings, {});
+    expect(admin.recent.find((row) => row.id === w.bookingA)).toMatchObject({
+      state: "cancelled",
+      refund: "refunded",
+      cancelReason: "client_cancelled",
+    });
+  });
+
+  it("the psychic's list says when each was paid, and the latest payment among all those to come", async () => {
+    const w = await world();
+    const dashboard = () => w.as.psychicA.query(api.bookings.listForPsychic, { now: Date.now() });
+    const opened = await dashboard();
+    const paidAt = (await bookingOf(w, w.bookingA))!.paidAt!;
+    expect(opened.latestPaidAt).toBe(paidAt);
+    expect([...opened.today, ...opened.upcoming].find((booking) => booking.id === w.bookingA)).toMatchObject({ paidAt, state: "upcoming" });
+
+    vi.useFakeTimers({ now: Date.now() + MINUTE, toFake: ["Date"] });
+    try {
+      const later = await paidBooking(w, "10:30");
+      const next = await dashboard();
+      const row = [...next.today, ...next.upcoming].find((booking) => booking.id === later)!;
+      expect(row.paidAt).toBeGreaterThan(opened.latestPaidAt);
+      expect(next.latestPaidAt).toBe(row.paidAt);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

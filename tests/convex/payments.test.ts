@@ -333,7 +333,7 @@ describe("the cancelled checkout and the lists", () => {
     expect(dashboard.stats).toMatchObject({ today: 1, upcoming: 1 });
     // Today's is listed under today only; "next" starts tomorrow, as on the client's dashboard.
     expect(dashboard.upcoming).toEqual([]);
-    expect(dashboard.stats.monthEarningsCents).toBe(dashboard.stats.monthConsultations * 4250);
+    expect(dashboard.stats.netEarningsThisMonthCents).toBe(dashboard.stats.paidConsultationsThisMonth * 4250);
     const other = await w.as.psychicB.query(api.bookings.listForPsychic, { now });
     expect(other.today.map((booking) => booking.id)).not.toContain(w.bookingA);
   });

@@ -10,6 +10,7 @@ import { UsersTab } from "@/features/admin/dashboard/UsersTab";
 import { ContactPage } from "@/features/contact/ContactPage";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
+import { adminRow } from "./serverViews";
 
 vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
 vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
@@ -83,7 +84,14 @@ describe("the contact form", () => {
   });
 
   it("fills in a signed-in reader's name, email and account type", () => {
-    convexMock.signedInAs({ id: "u1", fullName: "Selene Bianchi", email: "cartomante@esempio.it", accountType: "psychic", memberSince: 0, isAdmin: false });
+    convexMock.signedInAs({
+      id: "u1",
+      fullName: "Selene Bianchi",
+      email: "cartomante@esempio.it",
+      accountType: "psychic",
+      memberSince: 0,
+      isAdmin: false,
+    });
     renderWithProviders(<ContactPage />);
     expect(screen.getByLabelText("Nome")).toHaveValue("Selene Bianchi");
     expect(screen.getByLabelText("Email")).toHaveValue("cartomante@esempio.it");
@@ -181,26 +189,27 @@ describe("the admin dashboard's tables and switches", () => {
 });
 
 describe("the admin's bookings to check", () => {
-  const booking = (id: string, fields: Record<string, unknown>) => ({
-    id,
-    clientName: "Marta Conti",
-    clientEmail: "marta@esempio.it",
-    psychicProfileId: "p1",
-    psychicName: "Selene",
-    scheduledDate: "2026-11-30",
-    scheduledTime: "10:00",
-    startsAt: 0,
-    durationMinutes: 30,
-    priceCents: 3500,
-    status: "cancelled",
-    paidAt: 0,
-    refundStatus: null,
-    refundCents: null,
-    cancelReason: null,
-    attention: null,
-    createdAt: 0,
-    ...fields,
-  });
+  const booking = (id: string, fields: Record<string, unknown>) =>
+    adminRow({
+      id,
+      clientName: "Marta Conti",
+      clientEmail: "marta@esempio.it",
+      psychicProfileId: "p1",
+      psychicName: "Selene",
+      scheduledDate: "2026-11-30",
+      scheduledTime: "10:00",
+      startsAt: 0,
+      durationMinutes: 30,
+      priceCents: 3500,
+      status: "cancelled",
+      paidAt: 0,
+      refundStatus: null,
+      refundCents: null,
+      cancelReason: null,
+      attention: null,
+      createdAt: 0,
+      ...fields,
+    } as Parameters<typeof adminRow>[0]);
   const failed = booking("b1", { refundStatus: "failed", refundCents: 3500, attention: "refund_failed" });
   const late = booking("b2", { clientName: "Luca Neri", refundStatus: "succeeded", refundCents: 3500, attention: "late_payment" });
   const retryName = { name: "Riprova il rimborso di Marta Conti del lunedì 30 novembre 2026 alle 10:00" };
@@ -227,5 +236,6 @@ describe("the admin's bookings to check", () => {
     const next = value as { needingAttention: Array<{ id: string }>; recent: Array<{ id: string; refundStatus: string }> };
     expect(next.needingAttention.map((row) => row.id)).toEqual(["b2"]);
     expect(next.recent.map((row) => row.refundStatus)).toEqual(["pending", "succeeded"]);
+    expect(next.recent.map((row) => (row as unknown as { refund: string }).refund)).toEqual(["refund_pending", "refunded"]);
   });
 });

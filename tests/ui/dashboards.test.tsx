@@ -5,6 +5,7 @@ import { ClientDashboardPage } from "@/features/client/ClientDashboardPage";
 import { PsychicDashboardPage } from "@/features/psychic/PsychicDashboardPage";
 import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
+import { clientRow, psychicRow } from "./serverViews";
 
 vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
 vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
@@ -17,26 +18,30 @@ const client = { id: "u1", fullName: "Giulia Verdi", email: "giulia@esempio.it",
 const reader = { ...client, id: "u2", fullName: "Selene Moretti", accountType: "psychic" };
 
 function clientBooking(id: string, fields: Record<string, unknown>) {
-  return {
-    id,
-    psychicProfileId: "p1",
-    psychicName: "Selene Moretti",
-    scheduledDate: "2026-11-20",
-    scheduledTime: "15:00",
-    startsAt: NOW - 10 * 60_000,
-    endsAt: NOW + 20 * 60_000,
-    durationMinutes: 30,
-    priceCents: 5000,
-    status: "confirmed",
-    holdExpiresAt: null,
-    checkoutUrl: null,
-    refundStatus: null,
-    refundCents: null,
-    notes: null,
-    ...fields,
-  };
+  return clientRow(
+    {
+      id,
+      psychicProfileId: "p1",
+      psychicName: "Selene Moretti",
+      scheduledDate: "2026-11-20",
+      scheduledTime: "15:00",
+      startsAt: NOW - 10 * 60_000,
+      endsAt: NOW + 20 * 60_000,
+      durationMinutes: 30,
+      priceCents: 5000,
+      status: "confirmed",
+      holdExpiresAt: null,
+      checkoutUrl: null,
+      refundStatus: null,
+      refundCents: null,
+      notes: null,
+      ...fields,
+    } as Parameters<typeof clientRow>[0],
+    NOW,
+  );
 }
 
+// As the server lists them: the latest start first.
 const clientBookings = [
   clientBooking("past", {
     scheduledDate: "2026-11-02",
@@ -77,7 +82,7 @@ const clientBookings = [
     startsAt: NOW + 7 * 24 * HOUR,
     endsAt: NOW + 7 * 24 * HOUR + HOUR,
   }),
-];
+].sort((a, b) => b.startsAt - a.startsAt);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
@@ -153,7 +158,7 @@ describe("the client dashboard", () => {
     expect(screen.getByRole("status", { name: "Caricamento di tutti i consulti" })).toBeInTheDocument();
     expect(figure("Oggi")).toHaveAttribute("aria-busy", "true");
     act(() => {
-      convexMock.queries.set("bookings:listMine", { bookings: clientBookings.slice(2, 3), counts: { total: 1, today: 1, upcoming: 1 } });
+      convexMock.queries.set("bookings:listMine", { bookings: clientBookings.filter((booking) => booking.id === "now"), counts: { total: 1, today: 1, upcoming: 1 } });
       convexMock.changed();
     });
     expect(section("Consulti di oggi").getAllByRole("listitem")).toHaveLength(1);
@@ -169,21 +174,24 @@ describe("the client dashboard", () => {
 });
 
 function readerBooking(id: string, fields: Record<string, unknown> = {}) {
-  return {
-    id,
-    clientName: "Giulia Verdi",
-    scheduledDate: "2026-11-20",
-    scheduledTime: "18:00",
-    startsAt: NOW + 3 * HOUR,
-    endsAt: NOW + 3.5 * HOUR,
-    durationMinutes: 30,
-    priceCents: 5000,
-    status: "confirmed",
-    notes: null,
-    rescheduleCount: 0,
-    cancellableUntil: NOW + 3 * HOUR,
-    ...fields,
-  };
+  return psychicRow(
+    {
+      id,
+      clientName: "Giulia Verdi",
+      scheduledDate: "2026-11-20",
+      scheduledTime: "18:00",
+      startsAt: NOW + 3 * HOUR,
+      endsAt: NOW + 3.5 * HOUR,
+      durationMinutes: 30,
+      priceCents: 5000,
+      status: "confirmed",
+      notes: null,
+      rescheduleCount: 0,
+      cancellableUntil: NOW + 3 * HOUR,
+      ...fields,
+    } as Parameters<typeof psychicRow>[0],
+    NOW,
+  );
 }
 
 const tonight = readerBooking("tonight", { notes: "Vorrei parlare del lavoro." });
@@ -195,13 +203,13 @@ const monday = readerBooking("monday", {
   endsAt: NOW + 3 * 24 * HOUR + HOUR,
   cancellableUntil: NOW + 3 * 24 * HOUR,
 });
-const stats = { today: 1, upcoming: 2, monthConsultations: 7, monthEarningsCents: 29750 };
+const stats = { today: 1, upcoming: 2, paidConsultationsThisMonth: 7, netEarningsThisMonthCents: 29750 };
 
 describe("the reader dashboard", () => {
   beforeEach(() => convexMock.signedInAs(reader));
 
   it("shows the month's figures, earnings net of the commission, today's and the next consultations with notes", () => {
-    convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [monday], recent: [], stats });
+    convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [monday], recent: [], latestPaidAt: NOW - 2 * 24 * HOUR, stats });
     renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
     expect(figure("Oggi")).toHaveTextContent("1");
     expect(figure("In programma")).toHaveTextContent("2");
@@ -227,7 +235,8 @@ describe("the reader dashboard", () => {
       today: [],
       upcoming: [],
       recent: [],
-      stats: { today: 0, upcoming: 0, monthConsultations: 0, monthEarningsCents: 0 },
+      latestPaidAt: 0,
+      stats: { today: 0, upcoming: 0, paidConsultationsThisMonth: 0, netEarningsThisMonthCents: 0 },
     });
     renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
     expect(section("Consulti di oggi").getByText("Nessun consulto in programma per oggi.")).toBeInTheDocument();
@@ -235,14 +244,15 @@ describe("the reader dashboard", () => {
   });
 
   it("announces a booking confirmed while the page is open, and not the ones already there", () => {
-    convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [], recent: [], stats });
+    convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [], recent: [], latestPaidAt: NOW - 2 * 24 * HOUR, stats });
     renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
     expect(toast.success).not.toHaveBeenCalled();
     act(() => {
       convexMock.queries.set("bookings:listForPsychic", {
         today: [tonight],
-        upcoming: [monday],
+        upcoming: [{ ...monday, paidAt: NOW }],
         recent: [],
+        latestPaidAt: NOW,
         stats: { ...stats, upcoming: 2 },
       });
       convexMock.changed();
@@ -252,15 +262,21 @@ describe("the reader dashboard", () => {
     expect(section("Prossimi consulti").getAllByRole("listitem")).toHaveLength(1);
   });
 
-  it("does not announce a booking that only moved into the full list of the next ten", () => {
+  it("does not announce a booking paid before the page opened that only moved into the full list of the next ten", () => {
     const ten = Array.from({ length: 10 }, (_, index) =>
       readerBooking(`b${index}`, { scheduledDate: "2026-11-23", startsAt: NOW + (24 + index) * HOUR, endsAt: NOW + (24.5 + index) * HOUR }),
     );
     const eleventh = readerBooking("b10", { scheduledDate: "2026-11-24", startsAt: NOW + 48 * HOUR, endsAt: NOW + 48.5 * HOUR });
-    convexMock.queries.set("bookings:listForPsychic", { today: [], upcoming: ten, recent: [], stats });
+    convexMock.queries.set("bookings:listForPsychic", { today: [], upcoming: ten, recent: [], latestPaidAt: NOW - 2 * 24 * HOUR, stats });
     renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
     act(() => {
-      convexMock.queries.set("bookings:listForPsychic", { today: [], upcoming: [...ten.slice(1), eleventh], recent: [], stats });
+      convexMock.queries.set("bookings:listForPsychic", {
+        today: [],
+        upcoming: [...ten.slice(1), eleventh],
+        recent: [],
+        latestPaidAt: NOW - 2 * 24 * HOUR,
+        stats,
+      });
       convexMock.changed();
     });
     expect(toast.success).not.toHaveBeenCalled();

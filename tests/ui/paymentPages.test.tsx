@@ -4,28 +4,32 @@ import { PaymentCanceledPage } from "@/features/payments/PaymentCanceledPage";
 import { PaymentSuccessPage } from "@/features/payments/PaymentSuccessPage";
 import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
+import { clientRow } from "./serverViews";
 
 vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
 vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
 
 const client = { id: "u1", fullName: "Giulia Verdi", email: "giulia@esempio.it", accountType: "client", memberSince: 0, isAdmin: false };
-const booking = {
-  id: "b1",
-  psychicProfileId: "p7",
-  psychicName: "Selene Moretti",
-  scheduledDate: "2026-11-25",
-  scheduledTime: "15:30",
-  startsAt: Date.UTC(2026, 10, 25, 14, 30),
-  endsAt: Date.UTC(2026, 10, 25, 15, 30),
-  durationMinutes: 60,
-  priceCents: 9000,
-  status: "pending_payment",
-  holdExpiresAt: Date.UTC(2026, 10, 20, 10),
-  checkoutUrl: "https://checkout.example/s/1",
-  refundStatus: null,
-  refundCents: null,
-  notes: null,
-};
+const booking = clientRow(
+  {
+    id: "b1",
+    psychicProfileId: "p7",
+    psychicName: "Selene Moretti",
+    scheduledDate: "2026-11-25",
+    scheduledTime: "15:30",
+    startsAt: Date.UTC(2026, 10, 25, 14, 30),
+    endsAt: Date.UTC(2026, 10, 25, 15, 30),
+    durationMinutes: 60,
+    priceCents: 9000,
+    status: "pending_payment",
+    holdExpiresAt: Date.UTC(2026, 10, 20, 10),
+    checkoutUrl: "https://checkout.example/s/1",
+    refundStatus: null,
+    refundCents: null,
+    notes: null,
+  } as Parameters<typeof clientRow>[0],
+  null,
+);
 
 /** An answer the test resolves when it wants, to see the page before and after. */
 function deferred<T>() {
@@ -53,12 +57,10 @@ describe("the payment success page", () => {
     expect(screen.getByText(/90,00\s€ \(IVA inclusa\)/)).toBeInTheDocument();
 
     act(() => {
-      convexMock.queries.set("bookings:getMineByCheckoutSession", {
-        ...booking,
-        status: "confirmed",
-        holdExpiresAt: null,
-        checkoutUrl: null,
-      });
+      convexMock.queries.set(
+        "bookings:getMineByCheckoutSession",
+        clientRow({ ...booking, status: "confirmed", holdExpiresAt: null, checkoutUrl: null }, null),
+      );
       convexMock.changed();
     });
     expect(screen.getByRole("status")).toHaveTextContent("Confermato");
@@ -99,7 +101,7 @@ describe("the payment success page", () => {
 
 describe("the payment cancelled page", () => {
   it("releases the client's hold once and offers to retry with the same reader, duration and day", async () => {
-    convexMock.queries.set("bookings:getMine", { ...booking, status: "expired" });
+    convexMock.queries.set("bookings:getMine", clientRow({ ...booking, status: "expired" }, null));
     renderRoute(<PaymentCanceledPage />, { path: "/payment-canceled?booking_id=b1" });
     expect(screen.getByRole("heading", { level: 1, name: "Pagamento annullato" })).toBeInTheDocument();
     await waitFor(() => expect(convexMock.calls).toEqual([{ name: "bookings:releaseMyHold", args: { bookingId: "b1" } }]));

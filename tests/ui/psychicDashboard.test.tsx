@@ -9,6 +9,7 @@ import { PsychicDashboardPage } from "@/features/psychic/PsychicDashboardPage";
 import { showOutcomeAtOnce } from "@/features/psychic/dashboard/RecentConsultations";
 import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
+import { psychicRow } from "./serverViews";
 
 vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
 vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
@@ -21,21 +22,24 @@ const DAY = 24 * HOUR;
 const reader = { id: "u2", fullName: "Selene Moretti", email: "cartomante@esempio.it", accountType: "psychic", memberSince: 0, isAdmin: false };
 
 function booking(id: string, fields: Record<string, unknown> = {}) {
-  return {
-    id,
-    clientName: "Giulia Verdi",
-    scheduledDate: "2026-11-23",
-    scheduledTime: "10:00",
-    startsAt: NOW + 3 * DAY,
-    endsAt: NOW + 3 * DAY + HOUR,
-    durationMinutes: 60,
-    priceCents: 8000,
-    status: "confirmed",
-    notes: null,
-    rescheduleCount: 0,
-    cancellableUntil: NOW + 3 * DAY,
-    ...fields,
-  };
+  return psychicRow(
+    {
+      id,
+      clientName: "Giulia Verdi",
+      scheduledDate: "2026-11-23",
+      scheduledTime: "10:00",
+      startsAt: NOW + 3 * DAY,
+      endsAt: NOW + 3 * DAY + HOUR,
+      durationMinutes: 60,
+      priceCents: 8000,
+      status: "confirmed",
+      notes: null,
+      rescheduleCount: 0,
+      cancellableUntil: NOW + 3 * DAY,
+      ...fields,
+    } as Parameters<typeof psychicRow>[0],
+    NOW,
+  );
 }
 
 const monday = booking("monday", { clientName: "Luca Neri" });
@@ -48,7 +52,13 @@ const moved = booking("moved", {
   rescheduleCount: 1,
 });
 // Started ten minutes ago: listed, no longer cancellable.
-const live = booking("live", { scheduledDate: "2026-11-20", scheduledTime: "15:00", startsAt: NOW - 10 * 60_000, endsAt: NOW + 20 * 60_000, cancellableUntil: NOW - 10 * 60_000 });
+const live = booking("live", {
+  scheduledDate: "2026-11-20",
+  scheduledTime: "15:00",
+  startsAt: NOW - 10 * 60_000,
+  endsAt: NOW + 20 * 60_000,
+  cancellableUntil: NOW - 10 * 60_000,
+});
 // Later today: still cancellable from today's list.
 const evening = booking("evening", {
   clientName: "Sara Fontana",
@@ -65,16 +75,16 @@ const heldOpen = ended("open", 1, { clientName: "Marta Bianchi", scheduledDate: 
 const held = ended("held", 4, { clientName: "Paolo Riva", scheduledDate: "2026-11-16", scheduledTime: "09:30", status: "completed" });
 const absent = ended("absent", 9, { clientName: "Anna Sala", scheduledDate: "2026-11-11", scheduledTime: "18:00", status: "no_show" });
 
-const stats = { today: 2, upcoming: 4, monthConsultations: 4, monthEarningsCents: 27200 };
-const dashboard = { today: [live, evening], upcoming: [monday, moved], recent: [heldOpen, held, absent], stats };
+const stats = { today: 2, upcoming: 4, paidConsultationsThisMonth: 4, netEarningsThisMonthCents: 27200 };
+const dashboard = { today: [live, evening], upcoming: [monday, moved], recent: [heldOpen, held, absent], latestPaidAt: NOW - DAY, stats };
 
 const months = [
-  { month: "2026-06", consultations: 0, minutes: 0, hours: 0, earningsCents: 0, averageRating: null, ratingCount: 0 },
-  { month: "2026-07", consultations: 2, minutes: 90, hours: 1.5, earningsCents: 7650, averageRating: 5, ratingCount: 1 },
-  { month: "2026-08", consultations: 1, minutes: 30, hours: 0.5, earningsCents: 3825, averageRating: null, ratingCount: 0 },
-  { month: "2026-09", consultations: 3, minutes: 120, hours: 2, earningsCents: 12750, averageRating: 4.5, ratingCount: 2 },
-  { month: "2026-10", consultations: 5, minutes: 195, hours: 3.3, earningsCents: 21250, averageRating: 4.333, ratingCount: 3 },
-  { month: "2026-11", consultations: 4, minutes: 180, hours: 3, earningsCents: 27200, averageRating: 4, ratingCount: 1 },
+  { month: "2026-06", heldConsultations: 0, minutes: 0, hours: 0, earningsCents: 0, averageRating: null, ratingCount: 0 },
+  { month: "2026-07", heldConsultations: 2, minutes: 90, hours: 1.5, earningsCents: 7650, averageRating: 5, ratingCount: 1 },
+  { month: "2026-08", heldConsultations: 1, minutes: 30, hours: 0.5, earningsCents: 3825, averageRating: null, ratingCount: 0 },
+  { month: "2026-09", heldConsultations: 3, minutes: 120, hours: 2, earningsCents: 12750, averageRating: 4.5, ratingCount: 2 },
+  { month: "2026-10", heldConsultations: 5, minutes: 195, hours: 3.3, earningsCents: 21250, averageRating: 4.333, ratingCount: 3 },
+  { month: "2026-11", heldConsultations: 4, minutes: 180, hours: 3, earningsCents: 27200, averageRating: 4, ratingCount: 1 },
 ];
 
 beforeEach(() => {
@@ -109,10 +119,7 @@ describe("cancelling an upcoming consultation", () => {
     await user.click(within(dialog).getByRole("button", { name: "Annulla il consulto" }));
     expect(convexMock.calls).toContainEqual({ name: "bookings:cancelByPsychic", args: { bookingId: "monday" } });
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
-    expect(toast.success).toHaveBeenCalledWith(
-      "Consulto annullato",
-      expect.stringContaining("Luca Neri riceverà il rimborso completo di 80,00"),
-    );
+    expect(toast.success).toHaveBeenCalledWith("Consulto annullato", expect.stringContaining("Luca Neri riceverà il rimborso completo di 80,00"));
   });
 
   it("keeps the consultation when the reader changes their mind", async () => {
@@ -153,7 +160,9 @@ describe("cancelling an upcoming consultation", () => {
     const today = section("Consulti di oggi").getAllByRole("listitem");
     expect(within(today[0]!).queryByRole("button", { name: /^Annulla/ })).not.toBeInTheDocument();
     expect(today[0]).toHaveTextContent("In corso");
-    expect(within(today[1]!).getByRole("button", { name: "Annulla il consulto con Sara Fontana del venerdì 20 novembre 2026 alle 18:00" })).toBeVisible();
+    expect(
+      within(today[1]!).getByRole("button", { name: "Annulla il consulto con Sara Fontana del venerdì 20 novembre 2026 alle 18:00" }),
+    ).toBeVisible();
     expect(within(today[1]!).getByRole("link", { name: /^Entra nel consulto con Sara Fontana/ })).toBeVisible();
     const upcoming = section("Prossimi consulti").getAllByRole("listitem");
     expect(upcoming).toHaveLength(2);
@@ -175,9 +184,21 @@ describe("marking recent consultations", () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent("giovedì 19 novembre 2026, 11:00 · Marta Bianchi");
     expect(rows[0]).toHaveTextContent("Da confermare");
-    expect(within(rows[0]!).getAllByRole("button").map((button) => button.textContent)).toEqual(["Segna completato", "Segna cliente assente"]);
-    expect(within(rows[1]!).getAllByRole("button").map((button) => button.textContent)).toEqual(["Segna cliente assente"]);
-    expect(within(rows[2]!).getAllByRole("button").map((button) => button.textContent)).toEqual(["Segna completato"]);
+    expect(
+      within(rows[0]!)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Segna completato", "Segna cliente assente"]);
+    expect(
+      within(rows[1]!)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Segna cliente assente"]);
+    expect(
+      within(rows[2]!)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Segna completato"]);
     expect(rows[2]).toHaveTextContent("Cliente assente");
   });
 

@@ -3,7 +3,7 @@ import { ExternalLinkIcon } from "@radix-ui/react-icons";
 import type { FunctionReturnType } from "convex/server";
 import { Link as RouterLink } from "react-router-dom";
 import type { api } from "@convex/_generated/api";
-import { bookingStates, clientBookingState, clientRefundState, refundStates, type StateBadge } from "@/lib/states";
+import { bookingStates, refundStates, type StateBadge } from "@/lib/states";
 import { formatCents, formatItalianDate, formatMinutes, formatRomeDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { CancelBookingDialog } from "./CancelBookingDialog";
@@ -23,7 +23,7 @@ type Props = {
 
 /** The refund of a cancelled consultation: on its way, or arrived (with its date), with its amount when partial. */
 function refundBadge(booking: ClientBooking): StateBadge | null {
-  const state = clientRefundState(booking);
+  const state = booking.refund;
   if (state === null) return null;
   const { label, color } = refundStates[state];
   // Only money on its way or arrived has an amount; a partial one says how much.
@@ -40,7 +40,7 @@ export function reschedulePath(booking: ClientBooking): string {
 
 /** One consultation as its client sees it: when, with whom, its state and what they can do next. */
 export function ClientBookingRow({ booking, now, showJoin = false, showDate = true, showChanges = false }: Props) {
-  const state = clientBookingState(booking, now);
+  const state = booking.state;
   const badge = bookingStates[state];
   const refund = refundBadge(booking);
   const when = `${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`;

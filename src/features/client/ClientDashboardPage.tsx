@@ -64,7 +64,9 @@ function ClientBookings() {
   const today = romeDateOf(now);
   const data = useQueryWithNow(api.bookings.listMine, { now });
   const bookings = data?.bookings;
-  const todays = bookings?.filter((booking) => booking.status === "confirmed" && booking.scheduledDate === today);
+  const todays = bookings
+    ?.filter((booking) => booking.status === "confirmed" && booking.scheduledDate === today)
+    .sort((a, b) => a.startsAt - b.startsAt);
 
   return (
     <>
@@ -116,8 +118,8 @@ function ClientBookings() {
               <RowsSkeleton label="Caricamento di tutti i consulti" rows={3} />
             ) : (
               <DashboardList label="Tutti i consulti">
-                {/* Newest first: the server lists them by start, oldest first. */}
-                {[...bookings].reverse().map((booking) => (
+                {/* The latest start first, as the server lists them. */}
+                {bookings.map((booking) => (
                   <ClientBookingRow key={booking.id} booking={booking} now={now} />
                 ))}
               </DashboardList>

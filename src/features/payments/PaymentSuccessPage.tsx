@@ -7,7 +7,7 @@ import { useAction, useQuery } from "convex/react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
-import { bookingStates, paymentState } from "@/lib/states";
+import { bookingStates } from "@/lib/states";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
 import { BookingFacts } from "./BookingFacts";
@@ -56,7 +56,7 @@ function PaidBooking({ sessionId }: { sessionId: string }) {
     );
   }
 
-  const state = paymentState(booking.status);
+  const state = booking.payment;
   const refunded = state === "cancelled" && booking.refundStatus !== null;
   return (
     <Flex direction="column" gap="5">

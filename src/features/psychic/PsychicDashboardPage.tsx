@@ -21,9 +21,6 @@ import { PsychicBookingRow } from "./dashboard/PsychicBookingRow";
 import { RecentConsultations } from "./dashboard/RecentConsultations";
 import { useNewBookingToast } from "./useNewBookingToast";
 
-/** How many upcoming consultations the psychic sees listed. */
-const UPCOMING_SHOWN = 10;
-
 export function PsychicDashboardPage() {
   return (
     <Container size="3" px={{ initial: "4", sm: "5" }} py={{ initial: "6", sm: "8" }}>
@@ -51,17 +48,17 @@ export function PsychicDashboardPage() {
 function PsychicBookings() {
   const now = useNow();
   const data = useQueryWithNow(api.bookings.listForPsychic, { now });
-  useNewBookingToast(data, UPCOMING_SHOWN);
+  useNewBookingToast(data);
 
   return (
     <>
       <Grid columns={{ initial: "1", xs: "2", md: "4" }} gap="3">
         <StatCard label="Oggi" value={data?.stats.today} />
         <StatCard label="In programma" value={data?.stats.upcoming} />
-        <StatCard label="Consulti del mese" value={data?.stats.monthConsultations} note="Svolti e in programma" />
+        <StatCard label="Consulti del mese" value={data?.stats.paidConsultationsThisMonth} note="Svolti e in programma" />
         <StatCard
           label="Guadagni del mese"
-          value={data === undefined ? undefined : formatCents(data.stats.monthEarningsCents)}
+          value={data === undefined ? undefined : formatCents(data.stats.netEarningsThisMonthCents)}
           note={`Al netto della commissione del ${COMMISSION_PERCENT}%, compresi i consulti in programma`}
         />
       </Grid>

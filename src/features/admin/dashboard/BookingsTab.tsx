@@ -7,7 +7,7 @@ import { api } from "@convex/_generated/api";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate, formatMinutes, formatShortDate } from "@/lib/format";
-import { bookingStates, recordedBookingState, refundState, refundStates } from "@/lib/states";
+import { bookingStates, refundStates } from "@/lib/states";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 
@@ -29,7 +29,7 @@ export function markRefundPending(store: OptimisticLocalStore, bookingId: string
     {},
     {
       needingAttention: current.needingAttention.filter((booking) => booking.id !== bookingId),
-      recent: current.recent.map((booking) => (booking.id === bookingId ? { ...booking, refundStatus: "pending" as const } : booking)),
+      recent: current.recent.map((booking) => (booking.id === bookingId ? { ...booking, refundStatus: "pending" as const, refund: "refund_pending" as const } : booking)),
     },
   );
 }
@@ -101,8 +101,8 @@ function BookingsTable({
       </Table.Header>
       <Table.Body>
         {bookings.map((booking) => {
-          const badge = bookingStates[recordedBookingState(booking.status)];
-          const refund = refundState(booking.refundStatus);
+          const badge = bookingStates[booking.state];
+          const refund = booking.refund;
           return (
             <Table.Row key={booking.id}>
               <Table.RowHeaderCell>

@@ -4,7 +4,7 @@ import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
 import { paths } from "@/lib/paths";
-import { bookingStates, psychicBookingState } from "@/lib/states";
+import { bookingStates } from "@/lib/states";
 import { CancelByPsychicDialog } from "./CancelByPsychicDialog";
 
 export type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["today"][number];
@@ -20,7 +20,7 @@ export function movedLabel(rescheduleCount: number): string | null {
  * call today; and cancelling it while it has not started.
  */
 export function PsychicBookingRow({ booking, now, today = false }: { booking: PsychicBooking; now: number; today?: boolean }) {
-  const state = psychicBookingState(booking, now);
+  const state = booking.state;
   const over = state !== "upcoming" && state !== "live";
   const moved = movedLabel(booking.rescheduleCount);
   const canCancel = booking.cancellableUntil !== null && now < booking.cancellableUntil;

@@ -14,7 +14,7 @@ import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/comp
 import { toast } from "@/components/toast";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
-import { bookingStates, psychicBookingState } from "@/lib/states";
+import { bookingStates } from "@/lib/states";
 
 type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["recent"][number];
 
@@ -25,9 +25,9 @@ export const outcomeMessages = {
   done: { completed: "Consulto segnato come completato", no_show: "Consulto segnato come cliente assente" },
 } as const;
 
-/** A recent consultation's outcome, read at its end (the list holds only those over): to confirm, held, or the client absent. */
+/** A recent consultation's outcome (the list holds only those over): to confirm, held, or the client absent. */
 function outcomeBadge(booking: PsychicBooking) {
-  return bookingStates[psychicBookingState(booking, booking.endsAt)];
+  return bookingStates[booking.state];
 }
 
 /**
@@ -42,7 +42,7 @@ export function showOutcomeAtOnce(
     if (value === undefined) continue;
     store.setQuery(api.bookings.listForPsychic, args, {
       ...value,
-      recent: value.recent.map((booking) => (booking.id === bookingId ? { ...booking, status: outcome } : booking)),
+      recent: value.recent.map((booking) => (booking.id === bookingId ? { ...booking, status: outcome, state: outcome } : booking)),
     });
   }
 }
