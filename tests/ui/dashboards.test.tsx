@@ -36,7 +36,7 @@ function clientBooking(id: string, fields: Record<string, unknown>) {
       refundCents: null,
       notes: null,
       ...fields,
-    } as Parameters<typeof clientRow>[0],
+    } as Parameters<typeof clientRow>[0] & { id: string },
     NOW,
   );
 }
@@ -189,7 +189,7 @@ function readerBooking(id: string, fields: Record<string, unknown> = {}) {
       rescheduleCount: 0,
       cancellableUntil: NOW + 3 * HOUR,
       ...fields,
-    } as Parameters<typeof psychicRow>[0],
+    } as Parameters<typeof psychicRow>[0] & { id: string },
     NOW,
   );
 }

@@ -37,7 +37,7 @@ function booking(id: string, fields: Record<string, unknown> = {}) {
       rescheduleCount: 0,
       cancellableUntil: NOW + 3 * DAY,
       ...fields,
-    } as Parameters<typeof psychicRow>[0],
+    } as Parameters<typeof psychicRow>[0] & { id: string },
     NOW,
   );
 }
