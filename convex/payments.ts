@@ -15,7 +15,7 @@ import { paidSessionOf, stripeClient } from "./lib/stripe";
 import { parseDate, parseTime } from "./lib/time";
 import { appUrl } from "./lib/addresses";
 import { durationMinutes } from "./lib/validators";
-import { formatItalianDate } from "./email/bookingEmails";
+import { formatItalianDate } from "./model/format";
 import { cleanNotes, HOLD_MARGIN_MINUTES, HOLD_MINUTES, MAX_LIVE_HOLDS, newBookingFields, NOTES_MAX_LENGTH } from "./model/bookings";
 import { dayWindow, overlaps, whyNotFree } from "./model/slots";
 

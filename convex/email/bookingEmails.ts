@@ -4,6 +4,7 @@ import { TZDate } from "@date-fns/tz";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import { ROME_TIME_ZONE } from "../lib/time";
 import type { CancellationReason } from "../lib/validators";
+import { formatCents, formatItalianDate } from "../model/format";
 import { escapeHtml, layout, paragraph, textFooter, type RenderedEmail } from "./templates";
 
 export type EmailAttachment = { filename: string; contentType: string; content: string };
@@ -45,19 +46,6 @@ const ROME_VTIMEZONE = [
   "END:VTIMEZONE",
 ].join("\r\n");
 
-/** "€ 50,00" as people read prices here. */
-export function formatEuro(cents: number): string {
-  return new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" }).format(cents / 100);
-}
-
-/** "mercoledì 25 novembre 2026" from "2026-11-25". */
-export function formatItalianDate(date: string): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
-}
-
 /** A stable UID per booking: calendars update the same event when it moves or is cancelled. */
 export function calendarUid(bookingId: string): string {
   return `booking-${bookingId}@arcano.it`;
@@ -89,7 +77,7 @@ function detailRows(facts: BookingFacts): Array<[string, string]> {
     ["Data", formatItalianDate(facts.scheduledDate)],
     ["Ora", `${facts.scheduledTime} (ora italiana)`],
     ["Durata", `${facts.durationMinutes} minuti`],
-    ["Totale", `${formatEuro(facts.priceCents)} IVA inclusa`],
+    ["Totale", `${formatCents(facts.priceCents)} IVA inclusa`],
   ];
 }
 
@@ -194,12 +182,12 @@ export function bookingCancelledEmail(
   const money =
     audience === "client"
       ? refundCents > 0
-        ? `Ti rimborsiamo ${formatEuro(refundCents)}${refundCents < facts.priceCents ? ` su ${formatEuro(facts.priceCents)}` : ""}: l'accredito sulla carta richiede 5–10 giorni lavorativi.`
+        ? `Ti rimborsiamo ${formatCents(refundCents)}${refundCents < facts.priceCents ? ` su ${formatCents(facts.priceCents)}` : ""}: l'accredito sulla carta richiede 5–10 giorni lavorativi.`
         : "Secondo le condizioni di annullamento (meno di 2 ore prima dell'inizio) non è previsto alcun rimborso."
       : refundCents >= facts.priceCents
         ? "Il consulto è rimborsato per intero al cliente."
         : refundCents > 0
-          ? `Al cliente sono rimborsati ${formatEuro(refundCents)}; il resto ti resta riconosciuto secondo le condizioni di annullamento.`
+          ? `Al cliente sono rimborsati ${formatCents(refundCents)}; il resto ti resta riconosciuto secondo le condizioni di annullamento.`
           : "Annullato a meno di 2 ore dall'inizio: nessun rimborso al cliente, il consulto ti resta riconosciuto.";
   const again = audience === "client" && rebookUrl ? rebookUrl : null;
   const title = "Consulto annullato";
@@ -251,7 +239,7 @@ export function bookingReminderEmail(
 
 /** To the client when the psychic did not come: cancelled, refunded in full. */
 export function psychicAbsentClientEmail(facts: BookingFacts, refundCents: number): RenderedEmail {
-  const text = `${facts.psychicName} non si è presentato al consulto del ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}. Ci scusiamo: il consulto è annullato e ti rimborsiamo l'intero importo (${formatEuro(refundCents)}). L'accredito sulla carta richiede 5–10 giorni lavorativi.`;
+  const text = `${facts.psychicName} non si è presentato al consulto del ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}. Ci scusiamo: il consulto è annullato e ti rimborsiamo l'intero importo (${formatCents(refundCents)}). L'accredito sulla carta richiede 5–10 giorni lavorativi.`;
   return {
     subject: "Consulto annullato: rimborso completo",
     html: layout("Il cartomante non si è presentato", paragraph(text)),

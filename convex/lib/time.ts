@@ -1,5 +1,6 @@
-// Europe/Rome wall-clock time ⇄ UTC instants. People see Rome time ("2026-03-29", "14:30");
-// every server rule compares UTC milliseconds. Pure functions, no ctx and no clock.
+// Europe/Rome wall-clock time ⇄ UTC instants, for the server and the browser alike (the app's one
+// Rome-time module). People see Rome time ("2026-03-29", "14:30"); every server rule compares UTC
+// milliseconds. Pure functions, no ctx and no clock.
 import { tzOffset } from "@date-fns/tz";
 import { fail } from "./errors";
 import { weekdays, type Weekday } from "./validators";
@@ -19,21 +20,28 @@ export function parseDate(date: string): {
 } {
   const match = DATE_RE.exec(date);
   if (match) {
-    const [year, month, day] = [
-      Number(match[1]),
-      Number(match[2]),
-      Number(match[3]),
-    ];
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
     const check = new Date(Date.UTC(year, month - 1, day));
-    if (
-      check.getUTCFullYear() === year &&
-      check.getUTCMonth() === month - 1 &&
-      check.getUTCDate() === day
-    ) {
+    if (check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day) {
       return { year, month, day };
     }
   }
   return fail("INVALID_INPUT", { field: "date" });
+}
+
+/** True for a real calendar date written "YYYY-MM-DD" (no 2026-02-30): `parseDate` without the error. */
+export function isCalendarDate(text: string): boolean {
+  try {
+    parseDate(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True for a 24-hour clock time "HH:MM". */
+export function isClockTime(text: string): boolean {
+  return TIME_RE.test(text);
 }
 
 /** Parses "HH:MM" on a 24-hour clock. */
@@ -62,9 +70,7 @@ export function romeToUtcMs(date: string, time: string): number {
   // Rome changes offset at most once a day, so the offsets a day either side bracket it.
   const offsetBefore = romeOffsetMs(wallAsUtc - DAY_MS);
   const offsetAfter = romeOffsetMs(wallAsUtc + DAY_MS);
-  const candidates = [offsetBefore, offsetAfter]
-    .map((offset) => wallAsUtc - offset)
-    .filter((utc) => utc + romeOffsetMs(utc) === wallAsUtc);
+  const candidates = [offsetBefore, offsetAfter].map((offset) => wallAsUtc - offset).filter((utc) => utc + romeOffsetMs(utc) === wallAsUtc);
   if (candidates.length > 0) return Math.min(...candidates);
   return wallAsUtc - offsetBefore;
 }
@@ -91,6 +97,11 @@ export function utcMsToRome(ms: number): {
   for (const part of romeParts.formatToParts(ms)) parts[part.type] = part.value;
   const date = `${parts.year}-${parts.month}-${parts.day}`;
   return { date, time: `${parts.hour}:${parts.minute}`, weekday: weekdayOf(date) };
+}
+
+/** The Rome calendar date ("2026-11-25") of a UTC instant. */
+export function romeDateOf(ms: number): string {
+  return utcMsToRome(ms).date;
 }
 
 /** The weekday of a calendar date; a date's weekday is the same in every time zone. */

@@ -1,4 +1,7 @@
 /** Italian formatting of money, ratings and text, shared by every feature. Money is always in cents. */
+// Money and calendar dates read the same in emails and on pages: one implementation, on the server's side.
+export { formatCents, formatItalianDate } from "@convex/model/format";
+import { ROME_TIME_ZONE } from "@convex/lib/time";
 
 /** One decimal with an Italian comma: 4.5 → "4,5". */
 export function formatRating(rating: number): string {
@@ -11,25 +14,6 @@ export function truncate(text: string, max: number): string {
   const cut = text.slice(0, max);
   const lastSpace = cut.lastIndexOf(" ");
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
-}
-
-const centsFormatter = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
-const wholeEuroFormatter = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
-
-/**
- * An amount held in cents, with its cents: 5000 → "50,00 €", 1250 → "12,50 €". With `dropZeroCents`, a whole
- * amount goes without them (5000 → "50 €"; 1250 stays "12,50 €"), for price lists and chart axes.
- */
-export function formatCents(cents: number, { dropZeroCents = false }: { dropZeroCents?: boolean } = {}): string {
-  if (dropZeroCents && Number.isInteger(cents / 100)) return wholeEuroFormatter.format(cents / 100);
-  return centsFormatter.format(cents / 100);
-}
-
-const longDate = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
-/** "mercoledì 25 novembre 2026" from the calendar date "2026-11-25" (no time zone involved). */
-export function formatItalianDate(date: string): string {
-  return longDate.format(new Date(`${date}T12:00:00Z`));
 }
 
 const shortDate = new Intl.DateTimeFormat("it-IT", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
@@ -50,7 +34,7 @@ const romeDateTime = new Intl.DateTimeFormat("it-IT", {
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-  timeZone: "Europe/Rome",
+  timeZone: ROME_TIME_ZONE,
 });
 
 /** An instant as Rome wall-clock date and time: "23 novembre 2026 alle ore 09:41". */
@@ -58,7 +42,7 @@ export function formatRomeDateTime(ms: number): string {
   return romeDateTime.format(ms);
 }
 
-const romeNumericDate = new Intl.DateTimeFormat("it-IT", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Rome" });
+const romeNumericDate = new Intl.DateTimeFormat("it-IT", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: ROME_TIME_ZONE });
 
 /** An instant's Rome calendar date, short and with the year: "23/11/2026". */
 export function formatRomeDate(ms: number): string {

@@ -3,13 +3,13 @@ import { useParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { PsychicProfileView, REVIEWS_PAGE_SIZE, type NextAvailability } from "./PsychicProfileView";
 import { useRoundedNow } from "./useRoundedNow";
+import { romeDateOf } from "@convex/lib/time";
 
-const romeDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" });
 const dayLabel = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 
 /** "Oggi", "Domani" or "Giovedì 26 novembre" for a Rome calendar date. */
 export function relativeDayLabel(date: string, now: number): string {
-  const today = romeDate.format(now);
+  const today = romeDateOf(now);
   const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   if (date === today) return "Oggi";
   if (date === tomorrow) return "Domani";

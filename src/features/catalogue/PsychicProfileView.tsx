@@ -9,6 +9,7 @@ import { paths } from "@/lib/paths";
 import { formatCents, formatRating, truncate } from "@/lib/format";
 import { WEEK, openingHours, weekdayLabels } from "@/lib/weekdays";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
+import { ROME_TIME_ZONE } from "@convex/lib/time";
 
 export type PublicProfile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
 export type Review = FunctionReturnType<typeof api.reviews.listPageForProfile>["page"][number];
@@ -22,7 +23,7 @@ export const REVIEWS_PAGE_SIZE = 10;
 /** The profile's summary under the name is cut at 150 characters; the tab has it all. */
 const SUMMARY_LENGTH = 150;
 
-const reviewDate = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" });
+const reviewDate = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: ROME_TIME_ZONE });
 
 type Props = {
   /** `undefined` while loading, `null` when missing, hidden or not approved. */

@@ -11,7 +11,7 @@ import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { StatCard } from "@/components/StatCard";
 import { paths } from "@/lib/paths";
-import { romeDateOf } from "@/lib/romeTime";
+import { romeDateOf } from "@convex/lib/time";
 import { useViewer } from "@/lib/session";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { ClientBookingRow, type ClientBooking } from "./ClientBookingRow";

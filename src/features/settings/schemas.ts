@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_FULL_NAME_LENGTH, fullNameTooLongMessage } from "@/lib/accountSchemas";
+import { ROME_TIME_ZONE } from "@convex/lib/time";
 
 export const fullNameSchema = z.object({
   fullName: z
@@ -15,7 +16,7 @@ const memberSinceFormat = new Intl.DateTimeFormat("it-IT", {
   day: "numeric",
   month: "long",
   year: "numeric",
-  timeZone: "Europe/Rome",
+  timeZone: ROME_TIME_ZONE,
 });
 
 /** "23 novembre 2026": the day as it was in Italy when the account was created. */

@@ -1,0 +1,21 @@
+// How money and calendar dates read in Italian, the same in an email and on a page: the server's
+// templates and the browser (src/lib/format.ts) both use these.
+
+const centsFormatter = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
+const wholeEuroFormatter = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+
+/**
+ * An amount held in cents, with its cents: 5000 → "50,00 €", 1250 → "12,50 €". With `dropZeroCents`, a whole
+ * amount goes without them (5000 → "50 €"; 1250 stays "12,50 €"), for price lists and chart axes.
+ */
+export function formatCents(cents: number, { dropZeroCents = false }: { dropZeroCents?: boolean } = {}): string {
+  if (dropZeroCents && Number.isInteger(cents / 100)) return wholeEuroFormatter.format(cents / 100);
+  return centsFormatter.format(cents / 100);
+}
+
+const longDate = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "mercoledì 25 novembre 2026" from the calendar date "2026-11-25" (no time zone involved). */
+export function formatItalianDate(date: string): string {
+  return longDate.format(new Date(`${date}T12:00:00Z`));
+}
