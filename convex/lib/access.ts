@@ -51,10 +51,6 @@ export async function listedProfile(ctx: QueryCtx, id: string): Promise<Doc<"psy
   return profile !== null && isListed(profile) ? profile : null;
 }
 
-export async function listedProfileX(ctx: QueryCtx, id: string): Promise<Doc<"psychicProfiles">> {
-  return (await listedProfile(ctx, id)) ?? fail("NOT_FOUND");
-}
-
 /** The signed-in reader's own profile, or null before their first visit creates it. */
 export async function ownPsychicProfile(ctx: QueryCtx, userId: Id<"users">) {
   return ctx.db
@@ -97,10 +93,4 @@ export async function bookingAsPartyX(
   if (booking.clientId === viewerId) return { booking, party: "client" };
   if (booking.psychicUserId === viewerId) return { booking, party: "psychic" };
   return fail("FORBIDDEN");
-}
-
-/** Any booking, for an admin (domain AND grant, checked again here). */
-export async function bookingAsAdminX(ctx: QueryCtx, viewerId: Id<"users">, id: string) {
-  if (!(await isAdminUser(ctx, viewerId))) return fail("FORBIDDEN");
-  return bookingX(ctx, id);
 }

@@ -45,13 +45,6 @@ export function netEarningsCents(priceCents: number): number {
   return priceCents - Math.round((priceCents * COMMISSION_PERCENT) / 100);
 }
 
-/** The label a client sees for a paid booking: before, during or after its window. */
-export type TimeLabel = "Programmato" | "In corso" | "Completato";
-export function timeLabel(booking: { startsAt: number; endsAt: number }, nowMs: number): TimeLabel {
-  if (nowMs < booking.startsAt) return "Programmato";
-  return nowMs < booking.endsAt ? "In corso" : "Completato";
-}
-
 /** Notes as stored: trimmed, empty as none; too long is refused by the caller. */
 export function cleanNotes(notes: string | undefined): string | undefined {
   const trimmed = notes?.trim();
