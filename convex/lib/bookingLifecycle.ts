@@ -118,13 +118,13 @@ async function runEffect(ctx: MutationCtx, before: Booking, after: Booking, effe
       await endSession(ctx, after._id, now);
       return;
     case "email_confirmed": {
-      const invitation = bookingInvitation(await bookingFacts(ctx, after));
+      const facts = await bookingFacts(ctx, after);
       await emailParties(
         ctx,
         after,
         "booking_confirmed",
-        (facts, audience) => (audience === "client" ? bookingConfirmedClientEmail(facts) : bookingConfirmedPsychicEmail(facts)),
-        { attachments: [invitation] },
+        (f, audience) => (audience === "client" ? bookingConfirmedClientEmail(f) : bookingConfirmedPsychicEmail(f)),
+        { attachments: [bookingInvitation(facts)], facts },
       );
       return;
     }
@@ -137,13 +137,13 @@ async function runEffect(ctx: MutationCtx, before: Booking, after: Booking, effe
       await emailCancellation(ctx, after, effect, skipEmailTo);
       return;
     case "email_moved": {
-      const invitation = bookingInvitation(await bookingFacts(ctx, after));
+      const facts = await bookingFacts(ctx, after);
       await emailParties(
         ctx,
         after,
         "booking_rescheduled",
-        (facts, audience) => bookingRescheduledEmail(facts, { audience, previousDate: effect.previousDate, previousTime: effect.previousTime }),
-        { attachments: [invitation] },
+        (f, audience) => bookingRescheduledEmail(f, { audience, previousDate: effect.previousDate, previousTime: effect.previousTime }),
+        { attachments: [bookingInvitation(facts)], facts },
       );
       return;
     }
@@ -183,7 +183,7 @@ async function emailCancellation(
     booking,
     "booking_cancelled",
     (f, audience) => bookingCancelledEmail(f, { audience, reason, refundCents: effect.refundCents, rebookUrl: rebookUrl(booking) }),
-    { attachments: [invitation], except: skipEmailTo },
+    { attachments: [invitation], except: skipEmailTo, facts },
   );
 }
 

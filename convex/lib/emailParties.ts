@@ -36,16 +36,17 @@ export async function bookingFacts(ctx: QueryCtx, booking: Doc<"bookings">): Pro
 
 /**
  * Queues one email to each party that still has an address, rendered for each (`render` may return
- * null to skip one). `only` limits it to one party, `except` leaves one out.
+ * null to skip one). `only` limits it to one party, `except` leaves one out; `facts`, when the caller
+ * already has them (for an attachment), are not read again.
  */
 export async function emailParties(
   ctx: MutationCtx,
   booking: Doc<"bookings">,
   kind: EmailKind,
   render: (facts: BookingFacts, audience: Audience) => RenderedEmail | null,
-  { attachments, only, except }: { attachments?: EmailAttachment[]; only?: Audience; except?: Audience } = {},
+  { attachments, only, except, facts: known }: { attachments?: EmailAttachment[]; only?: Audience; except?: Audience; facts?: BookingFacts } = {},
 ) {
-  const facts = await bookingFacts(ctx, booking);
+  const facts = known ?? (await bookingFacts(ctx, booking));
   const parties: Array<[Audience, Id<"users">]> = [
     ["client", booking.clientId],
     ["psychic", booking.psychicUserId],
