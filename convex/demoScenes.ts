@@ -2,7 +2,6 @@
 // (`npx convex run demoScenes:pendingReader '{"psychicName":"Lyra"}'`) and for the browser tests,
 // which would otherwise click for a minute to reach them. Internal: no client can call them.
 import { v } from "convex/values";
-import { rebuildCounters } from "./lib/counterRecount";
 import { internalMutation } from "./lib/functions";
 import { pendingReaderProfile } from "./model/demoAdminData";
 
@@ -22,8 +21,6 @@ export const pendingReader = internalMutation({
     const email = `${slug}.${userId.slice(-8)}@esempio.it`;
     await ctx.db.patch("users", userId, { email });
     const profileId = await ctx.db.insert("psychicProfiles", pendingReaderProfile(userId, name));
-    // The admin's figures count the new account and the review queue from the tables.
-    await rebuildCounters(ctx);
     return { userId, profileId, email };
   },
 });

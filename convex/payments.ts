@@ -7,7 +7,6 @@ import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { listedProfile } from "./lib/access";
 import { bookingFacts, emailParties, scheduleReminders, siteUrl } from "./lib/bookingLifecycle";
-import { countPayment } from "./lib/counters";
 import { blockingIntervals } from "./lib/bookingTime";
 import { fail } from "./lib/errors";
 import { clientAction, internalAction, internalMutation } from "./lib/functions";
@@ -258,7 +257,6 @@ async function fulfil(ctx: MutationCtx, paid: PaidSession): Promise<"confirmed" 
     const rightAmount = paid.amountTotal === null || paid.amountTotal === booking.priceCents;
     if ((stillHeld || booking.status === "expired") && timeIsFree && rightAmount) {
       await ctx.db.patch("bookings", booking._id, { ...paidFields, status: "confirmed", holdExpiresAt: undefined });
-      await countPayment(ctx, booking._id, true);
       await scheduleReminders(ctx, booking, now);
       const invitation = bookingInvitation(await bookingFacts(ctx, booking));
       await emailParties(
@@ -280,7 +278,6 @@ async function fulfil(ctx: MutationCtx, paid: PaidSession): Promise<"confirmed" 
       refundCents: paid.amountTotal ?? booking.priceCents,
       refundStatus: "pending",
     });
-    await countPayment(ctx, booking._id, false);
     await ctx.scheduler.runAfter(0, internal.refunds.refundBooking, { bookingId: booking._id, attempt: 1 });
     await emailParties(ctx, booking, "refund_issued", (facts, audience) =>
       audience === "client" ? latePaymentRefundedClientEmail(facts) : latePaymentRefundedPsychicEmail(facts),

@@ -6,7 +6,6 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
-import { countRefund } from "./lib/counters";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
 import { stripeClient } from "./lib/stripe";
 
@@ -73,7 +72,6 @@ export const recordRefund = internalMutation({
       ...(refundId === undefined ? {} : { stripeRefundId: refundId }),
       ...(succeeded ? { refundStatus: "succeeded", refundedAt } : {}),
     });
-    if (succeeded) await countRefund(ctx, booking, booking.refundCents ?? 0, refundedAt);
     return null;
   },
 });
@@ -116,7 +114,6 @@ export async function markChargeRefunded(ctx: MutationCtx, paymentIntentId: stri
     const refundedAt = Date.now();
     const refundCents = booking.refundCents ?? amountRefunded;
     await ctx.db.patch("bookings", booking._id, { refundStatus: "succeeded", refundedAt, refundCents });
-    await countRefund(ctx, booking, refundCents, refundedAt);
   }
   return true;
 }

@@ -14,13 +14,8 @@ import {
   type EmailAttachment,
 } from "../model/bookingEmails";
 import {
-  averageOf,
-  emptyMonth,
   reminderTimes,
   romeMonthOf,
-  withConsultation,
-  withRating,
-  type MonthFigures,
 } from "../model/bookingChanges";
 import type { RenderedEmail } from "../model/emailTemplates";
 import { queueEmail } from "./outbox";
@@ -136,34 +131,6 @@ export async function cancelWithRefund(
 
 // ─── The reader's figures ─────────────────────────────────────────────────────────────────────────
 
-async function monthRow(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">, month: string) {
-  return ctx.db
-    .query("consultationStats")
-    .withIndex("by_psychicProfile_month", (q) => q.eq("psychicProfileId", psychicProfileId).eq("monthYear", month))
-    .unique();
-}
-
-/** Changes one month's row of a reader's figures (made on first use). */
-async function changeMonth(
-  ctx: MutationCtx,
-  psychicProfileId: Id<"psychicProfiles">,
-  month: string,
-  change: (figures: MonthFigures) => MonthFigures,
-) {
-  const row = await monthRow(ctx, psychicProfileId, month);
-  const next = change(row ?? emptyMonth);
-  const fields = {
-    totalConsultations: next.totalConsultations,
-    totalMinutes: next.totalMinutes,
-    totalRevenueCents: next.totalRevenueCents,
-    ratingCount: next.ratingCount,
-    ratingSum: next.ratingSum,
-    averageRating: next.averageRating,
-  };
-  if (row === null) await ctx.db.insert("consultationStats", { psychicProfileId, monthYear: month, ...fields });
-  else await ctx.db.patch("consultationStats", row._id, fields);
-}
-
 /**
  * A paid consultation was held: completed (by itself at the end of its window, or marked by the reader)
  * or the client did not come (the reader is paid in full). Writes the new status and, once per booking,
@@ -172,35 +139,10 @@ async function changeMonth(
  */
 export async function recordHeld(ctx: MutationCtx, booking: Doc<"bookings">, outcome: "completed" | "no_show", now: number) {
   if (booking.status === outcome) return;
-  const profile = await ctx.db.get("psychicProfiles", booking.psychicProfileId);
-  const countedBefore = booking.status === "completed" ? 1 : 0;
-  const countedAfter = outcome === "completed" ? 1 : 0;
   const month = booking.statsMonth ?? romeMonthOf(booking.startsAt);
   await ctx.db.patch("bookings", booking._id, {
     status: outcome,
     completedAt: booking.completedAt ?? now,
     statsMonth: month,
   });
-  if (profile !== null && countedAfter !== countedBefore) {
-    await ctx.db.patch("psychicProfiles", profile._id, {
-      totalConsultations: Math.max(0, profile.totalConsultations + countedAfter - countedBefore),
-    });
-  }
-  if (booking.statsMonth === undefined && profile !== null) {
-    await changeMonth(ctx, profile._id, month, (figures) => withConsultation(figures, booking));
-  }
-}
-
-/**
- * A review of `booking` was written (`previous` undefined) or its stars changed: the profile's rating
- * and count, and the rating of the consultation's month, from sums, without reading other reviews.
- */
-export async function countRating(ctx: MutationCtx, booking: Doc<"bookings">, rating: number, previous?: number) {
-  const profile = await ctx.db.get("psychicProfiles", booking.psychicProfileId);
-  if (profile === null) return;
-  const reviewCount = profile.reviewCount + (previous === undefined ? 1 : 0);
-  const ratingSum = (profile.ratingSum ?? (profile.rating ?? 0) * profile.reviewCount) + rating - (previous ?? 0);
-  await ctx.db.patch("psychicProfiles", profile._id, { reviewCount, ratingSum, rating: averageOf(ratingSum, reviewCount) });
-  const month = booking.statsMonth ?? romeMonthOf(booking.startsAt);
-  await changeMonth(ctx, profile._id, month, (figures) => withRating(figures, rating, previous));
 }

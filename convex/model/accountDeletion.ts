@@ -4,7 +4,6 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { cancelWithRefund, emailParties, type Audience } from "../lib/bookingLifecycle";
-import { countDeletedAccount } from "../lib/counters";
 import { deleteOwnedFile } from "../lib/uploads";
 import { bookingCancelledEmail } from "./bookingEmails";
 
@@ -23,13 +22,19 @@ async function openBookings(ctx: MutationCtx, side: Audience, id: Id<"users"> | 
       ? ctx.db
           .query("bookings")
           .withIndex("by_client_status_startsAt", (q) =>
-            q.eq("clientId", id as Id<"users">).eq("status", status).gte("startsAt", now - LONGEST_MS),
+            q
+              .eq("clientId", id as Id<"users">)
+              .eq("status", status)
+              .gte("startsAt", now - LONGEST_MS),
           )
           .take(MAX_AHEAD)
       : ctx.db
           .query("bookings")
           .withIndex("by_psychicProfile_status_startsAt", (q) =>
-            q.eq("psychicProfileId", id as Id<"psychicProfiles">).eq("status", status).gte("startsAt", now - LONGEST_MS),
+            q
+              .eq("psychicProfileId", id as Id<"psychicProfiles">)
+              .eq("status", status)
+              .gte("startsAt", now - LONGEST_MS),
           )
           .take(MAX_AHEAD);
   return { confirmed: (await of("confirmed")).filter((booking) => booking.endsAt > now), holds: await of("pending_payment") };
@@ -70,14 +75,20 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
   const now = Date.now();
 
   // Upcoming consultations are cancelled with a full refund before anything else goes.
-  const ownProfile = await ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", userId)).unique();
+  const ownProfile = await ctx.db
+    .query("psychicProfiles")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
   const cancelled: Array<{ booking: Doc<"bookings">; side: Audience }> = [
     ...(await cancelOpenBookings(ctx, "client", userId, now)),
     ...(ownProfile === null ? [] : await cancelOpenBookings(ctx, "psychic", ownProfile._id, now)),
   ];
 
   // Sessions and their refresh tokens: every device is signed out.
-  const sessions = await ctx.db.query("authSessions").withIndex("userId", (q) => q.eq("userId", userId)).collect();
+  const sessions = await ctx.db
+    .query("authSessions")
+    .withIndex("userId", (q) => q.eq("userId", userId))
+    .collect();
   for (const session of sessions) {
     const tokens = await ctx.db
       .query("authRefreshTokens")
@@ -107,7 +118,10 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
   }
 
   // A reader's profile and photo go; their past bookings stay for accounting, without the name.
-  const profile = await ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", userId)).unique();
+  const profile = await ctx.db
+    .query("psychicProfiles")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
   if (profile !== null) {
     const bookings = await ctx.db
       .query("bookings")
@@ -125,7 +139,10 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
   }
 
   // A client's reviews stay on the reader's profile, signed "Account eliminato".
-  const reviews = await ctx.db.query("reviews").withIndex("by_client", (q) => q.eq("clientId", userId)).collect();
+  const reviews = await ctx.db
+    .query("reviews")
+    .withIndex("by_client", (q) => q.eq("clientId", userId))
+    .collect();
   for (const review of reviews) await ctx.db.patch("reviews", review._id, { clientName: DELETED_ACCOUNT_NAME });
 
   // Every file the person uploaded and still owns (never another person's).
@@ -140,13 +157,19 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     }
   }
 
-  const grants = await ctx.db.query("adminGrants").withIndex("by_userId", (q) => q.eq("userId", userId)).collect();
+  const grants = await ctx.db
+    .query("adminGrants")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .collect();
   for (const grant of grants) await ctx.db.delete("adminGrants", grant._id);
 
   // Emails addressed to the person are personal data too.
   if (user.email) {
     const email = user.email;
-    const sent = await ctx.db.query("emailOutbox").withIndex("by_to", (q) => q.eq("to", email)).collect();
+    const sent = await ctx.db
+      .query("emailOutbox")
+      .withIndex("by_to", (q) => q.eq("to", email))
+      .collect();
     for (const message of sent) await ctx.db.delete("emailOutbox", message._id);
   }
 
@@ -168,6 +191,6 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     );
   }
 
-  await countDeletedAccount(ctx, user);
+  // The account leaves the figures, and its booking totals go with it (lib/triggers.ts).
   await ctx.db.delete("users", userId);
 }
