@@ -180,7 +180,7 @@ export const insertDemoProfiles = internalMutation({
 
 /**
  * The demo's past (model/demoHistory.ts): consultations held over the last months, completed through
- * the same helper a real completion uses, and their reviews; the triggers count them in the readers'
+ * the same helper a real completion uses, and their reviews; the triggers count them in the psychics'
  * totals, monthly figures and ratings as they do real ones. Past clients are accounts without a password.
  */
 async function insertDemoHistory(ctx: MutationCtx, now: number) {
@@ -307,7 +307,7 @@ async function insertDemoFailedRefund(ctx: MutationCtx, now: number) {
 }
 
 /**
- * The admin area's demo data: a reader waiting for review and contact messages in every status; the
+ * The admin area's demo data: a psychic waiting for review and contact messages in every status; the
  * triggers count them in the admin's figures as they are written.
  */
 export const insertDemoAdminData = internalMutation({

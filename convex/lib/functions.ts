@@ -1,6 +1,7 @@
 // The project's function builders. Feature modules build every function with these, never with
 // the raw ones in _generated/server (lint enforces it), so each public function knows its viewer
-// and its role check runs before any read of private data or any write.
+// and its role check runs before any read of private data or any write, and every mutation, internal
+// ones too, writes through the triggers that keep the derived figures (lib/triggers.ts).
 import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
 import { customAction, customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
 import { makeFunctionReference } from "convex/server";

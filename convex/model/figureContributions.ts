@@ -31,8 +31,6 @@ export type Contribution =
   | { store: "consultationStats"; psychicProfileId: string; monthYear: string; add: Partial<MonthSums> }
   | { store: "psychicProfiles"; psychicProfileId: string; add: Partial<ProfileSums> };
 
-export type FigureStore = Contribution["store"];
-
 /** One row's change after a write: sums to add, and the latest-booking start it took away and gave. */
 export type FigureChange = WithoutStart<Contribution> & { startsAt?: { before?: number; after?: number } };
 type WithoutStart<C> = C extends unknown ? Omit<C, "startsAt"> : never;
@@ -173,8 +171,9 @@ export function figureChanges(before: Contribution[], after: Contribution[]): Fi
     for (const contribution of contributions) {
       const row = rowOf(contribution);
       addInto(row.add, contribution.add, sign);
-      if (contribution.store === "bookingTotals" && contribution.startsAt !== undefined)
+      if (contribution.store === "bookingTotals" && contribution.startsAt !== undefined) {
         row.startsAt = { ...row.startsAt, [side]: contribution.startsAt };
+      }
     }
   }
   return [...rows.values()].filter(
