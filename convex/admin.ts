@@ -1,7 +1,7 @@
 // The admin area (docs/product-rules.md, "Roles", "Contact and admin"). Every function is built
 // with the admin builders: admin email domain AND a stored grant, checked on every call. Figures
-// come from counters kept in the same transactions as the changes they count (lib/counters.ts);
-// every list is bounded or paginated.
+// come from counters that triggers keep in the same transactions as the changes they count
+// (lib/triggers.ts, lib/counters.ts); every list is bounded or paginated.
 import { literals } from "convex-helpers/validators";
 import { paginationOptsValidator, paginationResultValidator, type PaginationOptions } from "convex/server";
 import { v } from "convex/values";
@@ -21,7 +21,7 @@ import {
 } from "./lib/adminViews";
 import { bookingX } from "./lib/access";
 import { changeBookingX } from "./lib/bookingLifecycle";
-import { countMessage, readCounter } from "./lib/counters";
+import { readCounter } from "./lib/counters";
 import { rebuildCounters } from "./lib/counterRecount";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery, internalMutation } from "./lib/functions";
@@ -290,7 +290,6 @@ async function moveMessage(ctx: MutationCtx, id: Id<"contactMessages">, to: Cont
   const message = (await ctx.db.get("contactMessages", id)) ?? fail("NOT_FOUND");
   if (!canMoveMessage(message.status, to)) return fail("INVALID_STATE");
   await ctx.db.patch("contactMessages", id, { status: to, updatedAt: Date.now() });
-  await countMessage(ctx, message.status, to);
   return null;
 }
 
@@ -350,10 +349,11 @@ export const setSetting = adminMutation({
 // ─── Backfill ───────────────────────────────────────────────────────────────────────────────
 
 /**
- * Recounts every figure from the records and replaces the counters, in one transaction:
+ * Recounts every derived figure from the records and replaces the stored ones, in one transaction:
  * `npx convex run admin:recountCounters` after deploying the counters onto existing data, or to
- * check them (the answer says how many differed). Reads every account, booking and message, so it
- * is for a marketplace of up to some thousands of each; larger data needs it split in batches.
+ * check them (the answer says how many rows differed). Reads every account, booking, review and
+ * message, so it is for a marketplace of up to some thousands of each; larger data needs it split in
+ * batches.
  */
 export const recountCounters = internalMutation({
   args: {},

@@ -1,6 +1,6 @@
 // The reader's monthly figures (docs/product-rules.md, "Payments and refunds"): one row per reader per
 // Rome calendar month, kept in the same transaction as each consultation held and each review
-// (lib/bookingLifecycle.ts), read here without scanning bookings.
+// (lib/triggers.ts), read here without scanning bookings.
 import { v } from "convex/values";
 import { ownPsychicProfile } from "./lib/access";
 import { psychicQuery } from "./lib/functions";
@@ -37,7 +37,10 @@ export const listMine = psychicQuery({
     const rows = await ctx.db
       .query("consultationStats")
       .withIndex("by_psychicProfile_month", (q) =>
-        q.eq("psychicProfileId", profile._id).gte("monthYear", months[0]).lte("monthYear", months[months.length - 1]),
+        q
+          .eq("psychicProfileId", profile._id)
+          .gte("monthYear", months[0])
+          .lte("monthYear", months[months.length - 1]),
       )
       .take(MONTHS_SHOWN);
     const byMonth = new Map(rows.map((row) => [row.monthYear, row]));

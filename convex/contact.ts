@@ -3,7 +3,6 @@
 // per account; the support team is notified through the outbox, whose failure never loses a message.
 import { v } from "convex/values";
 import { supportAddress } from "./lib/addresses";
-import { countMessage } from "./lib/counters";
 import { fail } from "./lib/errors";
 import { mutation } from "./lib/functions";
 import { queueEmail } from "./lib/outbox";
@@ -47,7 +46,6 @@ export const send = mutation({
       updatedAt: Date.now(),
       ...(ctx.viewerId !== null ? { userId: ctx.viewerId } : {}),
     });
-    await countMessage(ctx, null, "unread");
     try {
       await queueEmail(ctx, { to: supportAddress(), kind: "contact_message", relatedId: id, ...contactNotificationEmail(facts) });
     } catch (error) {

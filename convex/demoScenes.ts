@@ -3,7 +3,6 @@
 // which would otherwise click for a minute to reach them. Internal: no client can call them.
 import { v } from "convex/values";
 import { shortenDemoWindow } from "./lib/bookingLifecycle";
-import { rebuildCounters } from "./lib/counterRecount";
 import { internalMutation } from "./lib/functions";
 import { pendingReaderProfile } from "./demo/adminData";
 
@@ -23,8 +22,6 @@ export const pendingReader = internalMutation({
     const email = `${slug}.${userId.slice(-8)}@esempio.it`;
     await ctx.db.patch("users", userId, { email });
     const profileId = await ctx.db.insert("psychicProfiles", pendingReaderProfile(userId, name));
-    // The admin's figures count the new account and the review queue from the tables.
-    await rebuildCounters(ctx);
     return { userId, profileId, email };
   },
 });

@@ -1,12 +1,11 @@
 // Reviews (docs/product-rules.md, "Reviews"): real ones, one per completed booking, by its client only,
 // 1–5 stars and 10–1 000 characters, editable for 7 days, shown newest first with the client's first
-// name and initial. The profile's rating and count and the month's figures change in the same
-// transaction as the review, from sums, never by reading every review again.
+// name and initial. The profile's rating and count and the month's figures follow each review in the
+// same transaction (lib/triggers.ts), from sums, never by reading every review again.
 import { paginationOptsValidator, paginationResultValidator, type PaginationOptions } from "convex/server";
 import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { bookingAsClientX, listedProfile } from "./lib/access";
-import { countRating } from "./lib/bookingLifecycle";
 import { fail } from "./lib/errors";
 import { clientMutation, clientQuery, query } from "./lib/functions";
 import { requireInstant } from "./lib/time";
@@ -88,15 +87,13 @@ export const createMine = clientMutation({
       .withIndex("by_booking", (q) => q.eq("bookingId", booking._id))
       .first();
     if (existing !== null) return fail("ALREADY_REVIEWED");
-    const id = await ctx.db.insert("reviews", {
+    return ctx.db.insert("reviews", {
       bookingId: booking._id,
       psychicProfileId: booking.psychicProfileId,
       clientId: ctx.viewerId,
       ...review,
       clientName: reviewerName(ctx.viewer.name),
     });
-    await countRating(ctx, booking, review.rating);
-    return id;
   },
 });
 
@@ -113,8 +110,6 @@ export const updateMine = clientMutation({
     const now = Date.now();
     if (now > review._creationTime + REVIEW_EDIT_WINDOW_MS) return fail("REVIEW_EDIT_EXPIRED");
     await ctx.db.patch("reviews", review._id, { ...changed, updatedAt: now });
-    const booking = await ctx.db.get("bookings", review.bookingId);
-    if (booking !== null && changed.rating !== review.rating) await countRating(ctx, booking, changed.rating, review.rating);
     return null;
   },
 });

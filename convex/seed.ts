@@ -6,9 +6,8 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { env, type ActionCtx, type MutationCtx } from "./_generated/server";
 import { stripeClient } from "./lib/stripe";
-import { attachDemoPayment as attachPayment, changeBooking, countRating, insertDemoBooking } from "./lib/bookingLifecycle";
+import { attachDemoPayment as attachPayment, changeBooking, insertDemoBooking } from "./lib/bookingLifecycle";
 import { blockingIntervals } from "./lib/bookingTime";
-import { rebuildCounters } from "./lib/counterRecount";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
 import { utcMsToRome } from "./lib/time";
 import { newBookingFields, priceCentsFor } from "./model/bookings";
@@ -180,9 +179,9 @@ export const insertDemoProfiles = internalMutation({
 });
 
 /**
- * The demo's past (model/demoHistory.ts): consultations held over the last months, counted in the
- * readers' totals and monthly figures, and their reviews counted in the ratings, through the same
- * helpers a real completion and a real review use. Past clients are accounts without a password.
+ * The demo's past (model/demoHistory.ts): consultations held over the last months, completed through
+ * the same helper a real completion uses, and their reviews; the triggers count them in the psychics'
+ * totals, monthly figures and ratings as they do real ones. Past clients are accounts without a password.
  */
 async function insertDemoHistory(ctx: MutationCtx, now: number) {
   const demoClient = await ctx.db
@@ -234,7 +233,6 @@ async function insertDemoHistory(ctx: MutationCtx, now: number) {
       comment: item.review.comment,
       clientName: reviewerName(client.name),
     });
-    await countRating(ctx, (await ctx.db.get("bookings", bookingId))!, item.review.rating);
   }
 }
 
@@ -309,8 +307,8 @@ async function insertDemoFailedRefund(ctx: MutationCtx, now: number) {
 }
 
 /**
- * The admin area's demo data: a reader waiting for review and contact messages in every status.
- * The demo bookings and messages are written directly, so the figures are then counted from them.
+ * The admin area's demo data: a psychic waiting for review and contact messages in every status; the
+ * triggers count them in the admin's figures as they are written.
  */
 export const insertDemoAdminData = internalMutation({
   args: { pendingReaderId: v.id("users") },
@@ -322,7 +320,6 @@ export const insertDemoAdminData = internalMutation({
       await ctx.db.insert("contactMessages", { ...message, status, updatedAt: now });
     }
     await insertDemoFailedRefund(ctx, now);
-    await rebuildCounters(ctx);
     return null;
   },
 });

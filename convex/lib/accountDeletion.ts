@@ -5,7 +5,6 @@ import type { MutationCtx } from "../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../model/accounts";
 import { bookingCancelledEmail } from "../email/bookingEmails";
 import { changeBooking } from "./bookingLifecycle";
-import { countDeletedAccount } from "./counters";
 import { emailParties, type Audience } from "./emailParties";
 import { deleteOwnedFile } from "./uploads";
 
@@ -176,6 +175,6 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     );
   }
 
-  await countDeletedAccount(ctx, user);
+  // The account leaves the figures, and its booking totals go with it (lib/triggers.ts).
   await ctx.db.delete("users", userId);
 }

@@ -1,12 +1,13 @@
 // The one owner of a booking's life (docs/product-rules.md, "Slots and holds", "Payments and refunds",
 // "Calls"): the only code that writes a booking's status, hold, payment, cancellation and refund
 // fields. The pure rules decide (model/bookingTransitions.ts); this applies the patch and what must
-// follow (emails, reminders, refunds through Stripe, the call's end, the figures) inside the caller's
-// transaction, so the booking, the money, the figures and the emails change together or not at all.
+// follow (emails, reminders, refunds through Stripe, the call's end) inside the caller's transaction,
+// so the booking, the money and the emails change together or not at all; the figures follow the
+// booking's row through the triggers (lib/triggers.ts) in the same transaction.
 import type { WithoutSystemFields } from "convex/server";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { MutationCtx } from "../_generated/server";
 import {
   bookingCancelledEmail,
   bookingConfirmedClientEmail,
@@ -17,10 +18,9 @@ import {
   latePaymentRefundedPsychicEmail,
   psychicAbsentClientEmail,
 } from "../email/bookingEmails";
-import { averageOf, emptyMonth, reminderTimes, romeMonthOf, withConsultation, withRating, type MonthFigures } from "../model/bookingChanges";
+import { reminderTimes } from "../model/bookingChanges";
 import { transition, type Booking, type BookingEffect, type BookingEvent, type Party, type Transition } from "../model/bookingTransitions";
 import { endSession } from "./callSessions";
-import { countPayment, countRefund } from "./counters";
 import { bookingFacts, emailParties, rebookUrl } from "./emailParties";
 import { fail } from "./errors";
 
@@ -43,7 +43,7 @@ export async function changeBooking(
   if (result.outcome !== "changed") return result;
   await ctx.db.patch("bookings", booking._id, result.patch);
   const after = (await ctx.db.get("bookings", booking._id))!;
-  for (const effect of result.effects) await runEffect(ctx, booking, after, effect, now, skipEmailTo);
+  for (const effect of result.effects) await runEffect(ctx, after, effect, now, skipEmailTo);
   return result;
 }
 
@@ -103,7 +103,7 @@ async function scheduleReminders(ctx: MutationCtx, booking: Pick<Doc<"bookings">
   }
 }
 
-async function runEffect(ctx: MutationCtx, before: Booking, after: Booking, effect: BookingEffect, now: number, skipEmailTo?: Party) {
+async function runEffect(ctx: MutationCtx, after: Booking, effect: BookingEffect, now: number, skipEmailTo?: Party) {
   switch (effect.kind) {
     case "expire_checkout_session":
       await ctx.scheduler.runAfter(0, internal.payments.expireCheckoutSession, { sessionId: effect.sessionId });
@@ -147,15 +147,6 @@ async function runEffect(ctx: MutationCtx, before: Booking, after: Booking, effe
       );
       return;
     }
-    case "count_payment":
-      await countPayment(ctx, after._id, effect.confirmed);
-      return;
-    case "count_refund":
-      await countRefund(ctx, after, effect.amountCents, effect.at);
-      return;
-    case "count_held":
-      await countHeld(ctx, before, after);
-      return;
   }
 }
 
@@ -185,68 +176,4 @@ async function emailCancellation(
     (f, audience) => bookingCancelledEmail(f, { audience, reason, refundCents: effect.refundCents, rebookUrl: rebookUrl(booking) }),
     { attachments: [invitation], except: skipEmailTo, facts },
   );
-}
-
-// ─── The psychic's figures ────────────────────────────────────────────────────────────────────────
-
-async function monthRow(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">, month: string) {
-  return ctx.db
-    .query("consultationStats")
-    .withIndex("by_psychicProfile_month", (q) => q.eq("psychicProfileId", psychicProfileId).eq("monthYear", month))
-    .unique();
-}
-
-/** Changes one month's row of a psychic's figures (made on first use). */
-async function changeMonth(
-  ctx: MutationCtx,
-  psychicProfileId: Id<"psychicProfiles">,
-  month: string,
-  change: (figures: MonthFigures) => MonthFigures,
-) {
-  const row = await monthRow(ctx, psychicProfileId, month);
-  const next = change(row ?? emptyMonth);
-  const fields = {
-    totalConsultations: next.totalConsultations,
-    totalMinutes: next.totalMinutes,
-    totalRevenueCents: next.totalRevenueCents,
-    ratingCount: next.ratingCount,
-    ratingSum: next.ratingSum,
-    averageRating: next.averageRating,
-  };
-  if (row === null) await ctx.db.insert("consultationStats", { psychicProfileId, monthYear: month, ...fields });
-  else await ctx.db.patch("consultationStats", row._id, fields);
-}
-
-/**
- * A consultation was held (completed, or the client absent): once per booking it counts in the psychic's
- * figures for the Rome month of its start; a completed one also in the profile's `totalConsultations`.
- * Switching between the two (the psychic correcting it) moves only that count.
- */
-async function countHeld(ctx: MutationCtx, before: Booking, after: Booking) {
-  const profile = await ctx.db.get("psychicProfiles", after.psychicProfileId);
-  if (profile === null) return;
-  const countedBefore = before.status === "completed" ? 1 : 0;
-  const countedAfter = after.status === "completed" ? 1 : 0;
-  if (countedAfter !== countedBefore) {
-    await ctx.db.patch("psychicProfiles", profile._id, {
-      totalConsultations: Math.max(0, profile.totalConsultations + countedAfter - countedBefore),
-    });
-  }
-  if (before.statsMonth === undefined) {
-    await changeMonth(ctx, profile._id, after.statsMonth ?? romeMonthOf(after.startsAt), (figures) => withConsultation(figures, after));
-  }
-}
-
-/**
- * A review of `booking` was written (`previous` undefined) or its stars changed: the profile's rating
- * and count, and the rating of the consultation's month, from sums, without reading other reviews.
- */
-export async function countRating(ctx: MutationCtx, booking: Doc<"bookings">, rating: number, previous?: number) {
-  const profile = await ctx.db.get("psychicProfiles", booking.psychicProfileId);
-  if (profile === null) return;
-  const reviewCount = profile.reviewCount + (previous === undefined ? 1 : 0);
-  const ratingSum = (profile.ratingSum ?? (profile.rating ?? 0) * profile.reviewCount) + rating - (previous ?? 0);
-  await ctx.db.patch("psychicProfiles", profile._id, { reviewCount, ratingSum, rating: averageOf(ratingSum, reviewCount) });
-  const month = booking.statsMonth ?? romeMonthOf(booking.startsAt);
-  await changeMonth(ctx, profile._id, month, (figures) => withRating(figures, rating, previous));
 }

@@ -1,42 +1,82 @@
-// Rebuilding every counter from the records (model/counters.ts has the rules), for the backfill
-// after deploying the counters onto existing data, for the demo seed, and to check them.
+// Rebuilding every derived figure from the records (model/figureContributions.ts has the rules): the
+// platform's counters, the people's booking totals, the psychics' months and their profiles' totals
+// and ratings. For the backfill after deploying the triggers onto existing data, and to check them.
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { ALL_TIME, counterKey, recount, type CounterMetric } from "../model/counters";
+import { ALL_TIME, counterKey, type CounterMetric } from "../model/counters";
+import { recount } from "../model/figureContributions";
+
+/** Whether a stored row already holds `fields` (a field left out and one set to undefined are alike). */
+function holds(row: Record<string, unknown>, fields: Record<string, unknown>): boolean {
+  return Object.entries(fields).every(([field, value]) => row[field] === value);
+}
 
 /**
- * Replaces the platform counters and every person's totals with a recount, in one transaction, and
- * says how many platform counters differed. Reads every account, booking and message: fine for a
- * marketplace of some thousands of each; larger data needs the recount split in batches.
+ * Replaces every derived figure with a recount, in one transaction, and says how many stored rows
+ * differed. Reads every account, booking, review and message: fine for a marketplace of some thousands
+ * of each; larger data needs the recount split in batches.
  */
 export async function rebuildCounters(ctx: MutationCtx): Promise<{ counters: number; people: number; changed: number }> {
-  const accounts = await ctx.db.query("users").collect();
-  const bookings = await ctx.db.query("bookings").collect();
-  const messages = await ctx.db.query("contactMessages").collect();
-  const { platform, people } = recount({ accounts, bookings, messageStatuses: messages.map((message) => message.status) });
-
+  const psychicProfiles = await ctx.db.query("psychicProfiles").collect();
+  const figures = recount({
+    users: await ctx.db.query("users").collect(),
+    bookings: await ctx.db.query("bookings").collect(),
+    contactMessages: await ctx.db.query("contactMessages").collect(),
+    reviews: await ctx.db.query("reviews").collect(),
+    psychicProfiles,
+  });
   let changed = 0;
+
   const counters = await ctx.db.query("platformCounters").collect();
   for (const row of counters) {
     const key = counterKey(row.metric, row.period);
-    if ((platform.get(key) ?? 0) !== row.value) changed++;
-    if (platform.has(key)) await ctx.db.patch("platformCounters", row._id, { value: platform.get(key)! });
-    else await ctx.db.delete("platformCounters", row._id);
-    platform.delete(key);
+    const value = figures.platform.get(key);
+    figures.platform.delete(key);
+    if ((value ?? 0) !== row.value) changed++;
+    if (value === undefined) await ctx.db.delete("platformCounters", row._id);
+    else if (value !== row.value) await ctx.db.patch("platformCounters", row._id, { value });
   }
-  for (const [key, value] of platform) {
+  for (const [key, value] of figures.platform) {
     const [metric, period] = key.split("|") as [CounterMetric, string];
     await ctx.db.insert("platformCounters", { metric, period: period ?? ALL_TIME, value });
     changed++;
   }
 
-  const existing = new Set<string>(accounts.map((account) => account._id));
-  for (const row of await ctx.db.query("bookingTotals").collect()) await ctx.db.delete("bookingTotals", row._id);
-  let peopleCount = 0;
-  for (const [userId, totals] of people) {
-    if (!existing.has(userId)) continue;
-    await ctx.db.insert("bookingTotals", { userId: userId as Id<"users">, ...totals });
-    peopleCount++;
+  for (const row of await ctx.db.query("bookingTotals").collect()) {
+    const fields = figures.people.get(row.userId);
+    figures.people.delete(row.userId);
+    if (fields !== undefined && holds(row, fields)) continue;
+    changed++;
+    if (fields === undefined) await ctx.db.delete("bookingTotals", row._id);
+    else await ctx.db.patch("bookingTotals", row._id, fields);
   }
-  return { counters: counters.length, people: peopleCount, changed };
+  for (const [userId, fields] of figures.people) {
+    await ctx.db.insert("bookingTotals", { userId: userId as Id<"users">, ...fields });
+    changed++;
+  }
+
+  for (const row of await ctx.db.query("consultationStats").collect()) {
+    const key = `${row.psychicProfileId}|${row.monthYear}`;
+    const fields = figures.months.get(key);
+    figures.months.delete(key);
+    if (fields !== undefined && holds(row, fields)) continue;
+    changed++;
+    if (fields === undefined) await ctx.db.delete("consultationStats", row._id);
+    else await ctx.db.patch("consultationStats", row._id, fields);
+  }
+  for (const [key, fields] of figures.months) {
+    const [psychicProfileId, monthYear] = key.split("|");
+    await ctx.db.insert("consultationStats", { psychicProfileId: psychicProfileId as Id<"psychicProfiles">, monthYear, ...fields });
+    changed++;
+  }
+
+  for (const profile of psychicProfiles) {
+    const fields = figures.profiles.get(profile._id)!;
+    if (holds(profile, fields)) continue;
+    await ctx.db.patch("psychicProfiles", profile._id, fields);
+    changed++;
+  }
+
+  const people = (await ctx.db.query("bookingTotals").collect()).length;
+  return { counters: counters.length, people, changed };
 }

@@ -1,18 +1,20 @@
-// The platform's figures, kept up to date in the same transaction as the change they count, so the
-// admin overview reads a handful of documents instead of every booking. The rules of what counts
-// live in model/counters.ts; each hook here is one call from the code that makes the change.
-import type { Doc, Id } from "../_generated/dataModel";
+// The derived figures' rows: the platform's counters (the admin overview reads a handful of rows
+// instead of every booking), each person's booking totals, a psychic's monthly figures and their
+// profile's totals and rating. They change only through `applyFigureChanges`, which the triggers
+// (lib/triggers.ts) call with what a write changed (model/figureContributions.ts), in the same
+// transaction as the write.
+import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { ALL_TIME, isPaidConsultation, type CounterMetric } from "../model/counters";
 import {
-  accountMetric,
-  ALL_TIME,
-  commissionOf,
-  messageMetric,
-  monthOf,
-  paidAmount,
-  type CounterMetric,
-} from "../model/counters";
-import type { ContactStatus } from "./validators";
+  latestAfterChange,
+  monthFields,
+  monthSumsOf,
+  personFields,
+  profileFields,
+  profileSumsOf,
+  type FigureChange,
+} from "../model/figureContributions";
 
 async function counterRow(ctx: QueryCtx, metric: CounterMetric, period: string) {
   return ctx.db
@@ -26,19 +28,6 @@ export async function readCounter(ctx: QueryCtx, metric: CounterMetric, period: 
   return (await counterRow(ctx, metric, period))?.value ?? 0;
 }
 
-async function bump(ctx: MutationCtx, metric: CounterMetric, period: string, delta: number) {
-  if (delta === 0) return;
-  const row = await counterRow(ctx, metric, period);
-  if (row === null) await ctx.db.insert("platformCounters", { metric, period, value: delta });
-  else await ctx.db.patch("platformCounters", row._id, { value: row.value + delta });
-}
-
-/** All time, and the Rome month of `at` when given. */
-async function bumpWithMonth(ctx: MutationCtx, metric: CounterMetric, delta: number, at: number) {
-  await bump(ctx, metric, ALL_TIME, delta);
-  await bump(ctx, metric, monthOf(at), delta);
-}
-
 export async function personTotals(ctx: QueryCtx, userId: Id<"users">) {
   return ctx.db
     .query("bookingTotals")
@@ -46,67 +35,116 @@ export async function personTotals(ctx: QueryCtx, userId: Id<"users">) {
     .unique();
 }
 
-/** A client's spending or a reader's takings; nothing is kept for a deleted account. */
-async function bumpPerson(ctx: MutationCtx, userId: Id<"users">, amountCents: number, booking?: Doc<"bookings">) {
-  if ((await ctx.db.get("users", userId)) === null) return;
+/** A deleted account keeps no totals. */
+export async function dropPersonTotals(ctx: MutationCtx, userId: Id<"users">) {
   const row = await personTotals(ctx, userId);
-  const bookings = booking ? 1 : 0;
-  const lastBookingStartsAt = booking ? Math.max(row?.lastBookingStartsAt ?? 0, booking.startsAt) : row?.lastBookingStartsAt;
-  if (row === null) {
-    await ctx.db.insert("bookingTotals", { userId, bookings, amountCents, lastBookingStartsAt });
-  } else {
-    await ctx.db.patch("bookingTotals", row._id, {
-      bookings: row.bookings + bookings,
-      amountCents: row.amountCents + amountCents,
-      lastBookingStartsAt,
-    });
+  if (row !== null) await ctx.db.delete("bookingTotals", row._id);
+}
+
+/** Applies what a write changed to each row it touched. A row whose figures are all zero is not kept. */
+export async function applyFigureChanges(ctx: MutationCtx, changes: FigureChange[]) {
+  for (const change of changes) {
+    switch (change.store) {
+      case "platformCounters":
+        await changeCounter(ctx, change.metric, change.period, change.add.value ?? 0);
+        break;
+      case "bookingTotals":
+        await changePerson(ctx, change);
+        break;
+      case "consultationStats":
+        await changeMonth(ctx, change);
+        break;
+      case "psychicProfiles":
+        await changeProfile(ctx, change);
+        break;
+    }
   }
 }
 
-/** A new client or reader account (staff accounts have no type and are not counted). */
-export async function countNewAccount(ctx: MutationCtx, userId: Id<"users">) {
-  const user = await ctx.db.get("users", userId);
-  if (user?.accountType === undefined) return;
-  await bumpWithMonth(ctx, accountMetric[user.accountType], 1, user._creationTime);
+async function changeCounter(ctx: MutationCtx, metric: CounterMetric, period: string, delta: number) {
+  if (delta === 0) return;
+  const row = await counterRow(ctx, metric, period);
+  const value = (row?.value ?? 0) + delta;
+  if (row === null) await ctx.db.insert("platformCounters", { metric, period, value });
+  else if (value === 0) await ctx.db.delete("platformCounters", row._id);
+  else await ctx.db.patch("platformCounters", row._id, { value });
 }
 
-/** An account about to be deleted: it leaves the counts, and its own totals go with it. */
-export async function countDeletedAccount(ctx: MutationCtx, user: Doc<"users">) {
-  if (user.accountType !== undefined) {
-    await bumpWithMonth(ctx, accountMetric[user.accountType], -1, user._creationTime);
+/** A client's spending or a psychic's takings; nothing is kept (nor made again) for a deleted account. */
+async function changePerson(ctx: MutationCtx, change: Extract<FigureChange, { store: "bookingTotals" }>) {
+  const userId = ctx.db.normalizeId("users", change.userId);
+  if (userId === null || (await ctx.db.get("users", userId)) === null) return;
+  const row = await personTotals(ctx, userId);
+  const sums = {
+    bookings: (row?.bookings ?? 0) + (change.add.bookings ?? 0),
+    amountCents: (row?.amountCents ?? 0) + (change.add.amountCents ?? 0),
+  };
+  let latest = row?.lastBookingStartsAt;
+  if (change.startsAt !== undefined) {
+    const next = latestAfterChange(latest, change.startsAt);
+    latest = next === null ? await latestConsultationStart(ctx, userId) : next;
   }
-  const totals = await personTotals(ctx, user._id);
-  if (totals !== null) await ctx.db.delete("bookingTotals", totals._id);
+  const fields = personFields(sums, latest);
+  if (fields === null) {
+    if (row !== null) await ctx.db.delete("bookingTotals", row._id);
+  } else if (row === null) await ctx.db.insert("bookingTotals", { userId, ...fields });
+  else await ctx.db.patch("bookingTotals", row._id, fields);
 }
 
-/**
- * A paid Checkout Session, called once the booking is written with its payment: `confirmed` when it
- * confirmed the booking (a consultation), not when it arrived too late and goes back in full.
- */
-export async function countPayment(ctx: MutationCtx, bookingId: Id<"bookings">, confirmed: boolean) {
-  const booking = await ctx.db.get("bookings", bookingId);
-  if (booking === null || booking.paidAt === undefined) return;
-  const paidAt = booking.paidAt;
-  const amount = paidAmount(booking);
-  await bumpWithMonth(ctx, "revenueCents", amount, paidAt);
-  await bumpWithMonth(ctx, "commissionCents", commissionOf(amount), paidAt);
-  if (confirmed) await bumpWithMonth(ctx, "consultations", 1, paidAt);
-  for (const userId of [booking.clientId, booking.psychicUserId]) {
-    await bumpPerson(ctx, userId, amount, confirmed ? booking : undefined);
+/** The start of the person's latest paid consultation, as a client or as a psychic, read newest first. */
+async function latestConsultationStart(ctx: QueryCtx, userId: Id<"users">): Promise<number | undefined> {
+  const starts: number[] = [];
+  const asClient = ctx.db
+    .query("bookings")
+    .withIndex("by_client_startsAt", (q) => q.eq("clientId", userId))
+    .order("desc");
+  for await (const booking of asClient) {
+    if (isPaidConsultation(booking)) {
+      starts.push(booking.startsAt);
+      break;
+    }
   }
+  const profile = await ctx.db
+    .query("psychicProfiles")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+  if (profile !== null) {
+    const asPsychic = ctx.db
+      .query("bookings")
+      .withIndex("by_psychicProfile_startsAt", (q) => q.eq("psychicProfileId", profile._id))
+      .order("desc");
+    for await (const booking of asPsychic) {
+      if (isPaidConsultation(booking)) {
+        starts.push(booking.startsAt);
+        break;
+      }
+    }
+  }
+  return starts.length === 0 ? undefined : Math.max(...starts);
 }
 
-/** A refund that reached the card: the money leaves the figures in the month it went back. */
-export async function countRefund(ctx: MutationCtx, booking: Doc<"bookings">, amountCents: number, refundedAt: number) {
-  if (amountCents <= 0) return;
-  await bumpWithMonth(ctx, "revenueCents", -amountCents, refundedAt);
-  await bumpWithMonth(ctx, "commissionCents", -commissionOf(amountCents), refundedAt);
-  for (const userId of [booking.clientId, booking.psychicUserId]) await bumpPerson(ctx, userId, -amountCents);
+/** A psychic's month; a deleted profile's figures went with it and are not made again. */
+async function changeMonth(ctx: MutationCtx, change: Extract<FigureChange, { store: "consultationStats" }>) {
+  const profileId = ctx.db.normalizeId("psychicProfiles", change.psychicProfileId);
+  if (profileId === null || (await ctx.db.get("psychicProfiles", profileId)) === null) return;
+  const row = await ctx.db
+    .query("consultationStats")
+    .withIndex("by_psychicProfile_month", (q) => q.eq("psychicProfileId", profileId).eq("monthYear", change.monthYear))
+    .unique();
+  const sums = monthSumsOf(row);
+  for (const [field, delta] of Object.entries(change.add)) sums[field as keyof typeof sums] += delta ?? 0;
+  const fields = monthFields(sums);
+  if (fields === null) {
+    if (row !== null) await ctx.db.delete("consultationStats", row._id);
+  } else if (row === null) await ctx.db.insert("consultationStats", { psychicProfileId: profileId, monthYear: change.monthYear, ...fields });
+  else await ctx.db.patch("consultationStats", row._id, fields);
 }
 
-/** A contact message arrives (`from` null) or moves from one status to another. */
-export async function countMessage(ctx: MutationCtx, from: ContactStatus | null, to: ContactStatus) {
-  if (from === to) return;
-  if (from !== null) await bump(ctx, messageMetric[from], ALL_TIME, -1);
-  await bump(ctx, messageMetric[to], ALL_TIME, 1);
+async function changeProfile(ctx: MutationCtx, change: Extract<FigureChange, { store: "psychicProfiles" }>) {
+  const profileId = ctx.db.normalizeId("psychicProfiles", change.psychicProfileId);
+  const profile = profileId === null ? null : await ctx.db.get("psychicProfiles", profileId);
+  if (profile === null) return;
+  const sums = profileSumsOf(profile);
+  for (const [field, delta] of Object.entries(change.add)) sums[field as keyof typeof sums] += delta ?? 0;
+  await ctx.db.patch("psychicProfiles", profile._id, profileFields(sums));
 }

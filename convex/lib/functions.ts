@@ -1,33 +1,34 @@
 // The project's function builders. Feature modules build every function with these, never with
 // the raw ones in _generated/server (lint enforces it), so each public function knows its viewer
-// and its role check runs before any read of private data or any write.
+// and its role check runs before any read of private data or any write, and every mutation, internal
+// ones too, writes through the triggers that keep the derived figures (lib/triggers.ts).
 import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
-import {
-  customAction,
-  customCtx,
-  customMutation,
-  customQuery,
-} from "convex-helpers/server/customFunctions";
+import { customAction, customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
 import { makeFunctionReference } from "convex/server";
 import type { Doc, Id } from "../_generated/dataModel";
 import {
   action as rawAction,
+  internalMutation as rawInternalMutation,
   mutation as rawMutation,
   query as rawQuery,
   type ActionCtx,
+  type MutationCtx,
   type QueryCtx,
 } from "../_generated/server";
 import { isAdminUser } from "./access";
 import { fail } from "./errors";
 import { refuseWritesDuringMaintenance } from "./settings";
+import { triggers } from "./triggers";
 import type { AccountType } from "./validators";
 
 // Internal functions skip these checks by design: only the server can call them.
-export {
-  internalAction,
-  internalMutation,
-  internalQuery,
-} from "../_generated/server";
+export { internalAction, internalQuery } from "../_generated/server";
+
+/**
+ * Internal mutations (webhooks, scheduled jobs, the seed) skip the checks but not the triggers: every
+ * write of every mutation goes through them, so the derived figures follow it (lib/triggers.ts).
+ */
+export const internalMutation = customMutation(rawInternalMutation, customCtx(triggers.wrapDB));
 
 /**
  * The signed-in user, or nulls when signed out. A token whose session is gone (signed out
@@ -67,12 +68,15 @@ async function requireAdmin(ctx: QueryCtx) {
 
 export type Viewer = Doc<"users">;
 
-/** A write's check: the role first, then maintenance mode (which lets only admins write). */
+/**
+ * A write's check: the role first, then maintenance mode (which lets only admins write); then the
+ * database writer that runs the triggers keeping the derived figures (lib/triggers.ts).
+ */
 function writer<Signed extends { viewerId: Id<"users"> | null }>(check: (ctx: QueryCtx) => Promise<Signed>) {
-  return async (ctx: QueryCtx) => {
+  return async (ctx: MutationCtx) => {
     const signedIn = await check(ctx);
     await refuseWritesDuringMaintenance(ctx, signedIn.viewerId);
-    return signedIn;
+    return { ...signedIn, db: triggers.wrapDB(ctx).db };
   };
 }
 
@@ -82,37 +86,25 @@ export const mutation = customMutation(rawMutation, customCtx(writer(loadViewer)
 
 /** Signed-in users of any kind. */
 export const authedQuery = customQuery(rawQuery, customCtx(requireViewer));
-export const authedMutation = customMutation(
-  rawMutation,
-  customCtx(writer(requireViewer)),
-);
+export const authedMutation = customMutation(rawMutation, customCtx(writer(requireViewer)));
 
 /** Clients only (account type "client"): booking, paying, reviewing. */
 export const clientQuery = customQuery(
   rawQuery,
   customCtx((ctx) => requireAccountType(ctx, "client")),
 );
-export const clientMutation = customMutation(
-  rawMutation,
-  customCtx(writer((ctx) => requireAccountType(ctx, "client"))),
-);
+export const clientMutation = customMutation(rawMutation, customCtx(writer((ctx) => requireAccountType(ctx, "client"))));
 
 /** Readers only (account type "psychic"): their profile, schedule and bookings. */
 export const psychicQuery = customQuery(
   rawQuery,
   customCtx((ctx) => requireAccountType(ctx, "psychic")),
 );
-export const psychicMutation = customMutation(
-  rawMutation,
-  customCtx(writer((ctx) => requireAccountType(ctx, "psychic"))),
-);
+export const psychicMutation = customMutation(rawMutation, customCtx(writer((ctx) => requireAccountType(ctx, "psychic"))));
 
 /** Admins only: admin email domain AND a stored grant, checked on every call. */
 export const adminQuery = customQuery(rawQuery, customCtx(requireAdmin));
-export const adminMutation = customMutation(
-  rawMutation,
-  customCtx(writer(requireAdmin)),
-);
+export const adminMutation = customMutation(rawMutation, customCtx(writer(requireAdmin)));
 
 /** Who an action must be; the internal query `users:checkActionViewer` proves it in a transaction. */
 export type ActionAudience = "anyone" | "signedIn" | "client" | "psychic" | "admin";
@@ -137,11 +129,7 @@ async function requireAudience(ctx: QueryCtx, audience: Exclude<ActionAudience, 
 
 // Named by string, not through `internal`, so this module's types do not depend on the modules
 // built with it (a cycle TypeScript cannot infer through).
-const checkActionViewer = makeFunctionReference<
-  "query",
-  { audience: ActionAudience },
-  Id<"users"> | null
->("users:checkActionViewer");
+const checkActionViewer = makeFunctionReference<"query", { audience: ActionAudience }, Id<"users"> | null>("users:checkActionViewer");
 // Maintenance mode for actions, checked in a transaction like the viewer (convex/settings.ts).
 const checkActionWritable = makeFunctionReference<"query", Record<string, never>, null>("settings:checkActionWritable");
 

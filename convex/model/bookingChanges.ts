@@ -4,7 +4,6 @@
 import type { ErrorCode } from "../lib/errors";
 import { utcMsToRome } from "../lib/time";
 import type { BookingStatus } from "../lib/validators";
-import { netEarningsCents } from "./bookings";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -65,10 +64,7 @@ export function rescheduleDeadline(booking: Pick<PaidBooking, "status" | "starts
 }
 
 /** Why a booking cannot be moved now, or null: confirmed, at least 24 h before its current start, moved fewer than twice. */
-export function rescheduleRefusal(
-  booking: Pick<PaidBooking, "status" | "startsAt"> & { rescheduleCount?: number },
-  nowMs: number,
-): ErrorCode | null {
+export function rescheduleRefusal(booking: Pick<PaidBooking, "status" | "startsAt"> & { rescheduleCount?: number }, nowMs: number): ErrorCode | null {
   if (booking.status !== "confirmed") return "INVALID_STATE";
   if ((booking.rescheduleCount ?? 0) >= MAX_RESCHEDULES) return "RESCHEDULE_LIMIT_REACHED";
   return nowMs <= booking.startsAt - RESCHEDULE_NOTICE_MS ? null : "RESCHEDULE_TOO_LATE";
@@ -162,26 +158,6 @@ export type MonthFigures = {
 };
 
 export const emptyMonth: MonthFigures = { totalConsultations: 0, totalMinutes: 0, totalRevenueCents: 0, ratingCount: 0, ratingSum: 0 };
-
-/**
- * What a held consultation adds to its month (`sign` -1 takes it away again): one consultation, its
- * minutes, and the reader's earnings net of the commission, rounded per consultation as everywhere.
- */
-export function withConsultation(month: MonthFigures, booking: { durationMinutes: number; priceCents: number }, sign: 1 | -1 = 1): MonthFigures {
-  return {
-    ...month,
-    totalConsultations: month.totalConsultations + sign,
-    totalMinutes: month.totalMinutes + sign * booking.durationMinutes,
-    totalRevenueCents: month.totalRevenueCents + sign * netEarningsCents(booking.priceCents),
-  };
-}
-
-/** A review's stars added to (or, with `previous`, changed in) its month. */
-export function withRating(month: MonthFigures, rating: number, previous?: number): MonthFigures {
-  const ratingCount = month.ratingCount + (previous === undefined ? 1 : 0);
-  const ratingSum = (month.ratingSum ?? (month.averageRating ?? 0) * month.ratingCount) + rating - (previous ?? 0);
-  return { ...month, ratingCount, ratingSum, averageRating: averageOf(ratingSum, ratingCount) };
-}
 
 /** The figures the reader's dashboard shows for a month: hours to one decimal, earnings in cents. */
 export function monthView(month: string, figures: MonthFigures | null) {

@@ -1,6 +1,7 @@
 // A booking's life as one pure function (docs/product-rules.md, "Slots and holds", "Payments and
 // refunds", "Calls"): from a booking, an event and the time, either the fields that change with what
-// must follow (emails, jobs, Stripe calls), or nothing to do (a replay), or a refusal. The ctx side
+// must follow (emails, jobs, Stripe calls), or nothing to do (a replay), or a refusal. The figures are
+// not effects: they follow the written rows (lib/triggers.ts). The ctx side
 // (lib/bookingLifecycle.ts) is the only code that writes these fields; it applies what this decides.
 import type { Doc } from "../_generated/dataModel";
 import type { ErrorCode } from "../lib/errors";
@@ -52,11 +53,7 @@ export type BookingEffect =
   | { kind: "email_confirmed" }
   | { kind: "email_late_payment_refunded" }
   | { kind: "email_cancelled"; reason: CancellationReason; refundCents: number }
-  | { kind: "email_moved"; previousDate: string; previousTime: string }
-  // The platform's figures until triggers keep them (payments and refunds in the month they moved).
-  | { kind: "count_payment"; confirmed: boolean }
-  | { kind: "count_refund"; amountCents: number; at: number }
-  | { kind: "count_held" };
+  | { kind: "email_moved"; previousDate: string; previousTime: string };
 
 export type Transition =
   | { outcome: "changed"; patch: BookingPatch; effects: BookingEffect[] }
@@ -89,19 +86,14 @@ export function transition(booking: Booking, event: BookingEvent, now: number): 
       return cancel(booking, event.reason, event.refundCents, now);
     case "refund_answered": {
       if (booking.refundStatus === "succeeded" || booking.refundStatus === undefined) return unchanged;
-      const refundCents = booking.refundCents ?? 0;
-      return changed(
-        {
-          ...(event.refundId === undefined ? {} : { stripeRefundId: event.refundId }),
-          ...(event.succeeded ? { refundStatus: "succeeded" as const, refundedAt: now } : {}),
-        },
-        event.succeeded ? [{ kind: "count_refund", amountCents: refundCents, at: now }] : [],
-      );
+      return changed({
+        ...(event.refundId === undefined ? {} : { stripeRefundId: event.refundId }),
+        ...(event.succeeded ? { refundStatus: "succeeded" as const, refundedAt: now } : {}),
+      });
     }
     case "charge_refunded": {
       if (booking.refundStatus === undefined || booking.refundStatus === "succeeded") return unchanged;
-      const refundCents = booking.refundCents ?? event.amountRefundedCents;
-      return changed({ refundStatus: "succeeded", refundedAt: now, refundCents }, [{ kind: "count_refund", amountCents: refundCents, at: now }]);
+      return changed({ refundStatus: "succeeded", refundedAt: now, refundCents: booking.refundCents ?? event.amountRefundedCents });
     }
     case "refund_failed":
       return booking.refundStatus === "pending" ? changed({ refundStatus: "failed" }) : unchanged;
@@ -163,7 +155,6 @@ function pay(booking: Booking, event: Extract<BookingEvent, { kind: "paid" }>, n
   const rightAmount = event.amountCents === null || event.amountCents === booking.priceCents;
   if (payable && rightAmount && booking.startsAt > now && !event.othersOverlap) {
     return changed({ ...paidFields, status: "confirmed", holdExpiresAt: undefined }, [
-      { kind: "count_payment", confirmed: true },
       { kind: "schedule_reminders" },
       { kind: "email_confirmed" },
     ]);
@@ -179,7 +170,7 @@ function pay(booking: Booking, event: Extract<BookingEvent, { kind: "paid" }>, n
       refundCents: event.amountCents ?? booking.priceCents,
       refundStatus: "pending",
     },
-    [{ kind: "count_payment", confirmed: false }, { kind: "request_refund" }, { kind: "email_late_payment_refunded" }],
+    [{ kind: "request_refund" }, { kind: "email_late_payment_refunded" }],
   );
 }
 
@@ -227,7 +218,7 @@ function cancel(booking: Booking, reason: CancellationReason, refundCents: numbe
 /**
  * The consultation was held or the client did not come. The clock completes a confirmed one at the end
  * of its window; the psychic may record either after the end, and correct one with the other, except
- * that a reviewed consultation stays completed. Counted once in the figures, at the first.
+ * that a reviewed consultation stays completed.
  */
 function hold(booking: Booking, event: Extract<BookingEvent, { kind: "held" }>, now: number): Transition {
   if (booking.status === event.outcome) return unchanged;
@@ -241,6 +232,6 @@ function hold(booking: Booking, event: Extract<BookingEvent, { kind: "held" }>, 
   const first = booking.status === "confirmed";
   return changed(
     { status: event.outcome, completedAt: booking.completedAt ?? now, statsMonth: booking.statsMonth ?? romeMonthOf(booking.startsAt) },
-    first ? [{ kind: "end_call" }, { kind: "count_held" }] : [{ kind: "count_held" }],
+    first ? [{ kind: "end_call" }] : [],
   );
 }

@@ -1,13 +1,15 @@
-// The admin overview's figures are counters kept in the same transactions as the changes they
-// count; after any series of sign-ups, payments, refunds, messages and deletions they equal a
-// recount from the records.
+// The admin overview's figures are counters kept by triggers in the same transactions as the changes
+// they count; after any series of sign-ups, payments, refunds, messages and deletions they equal a
+// recount from the records (derivedFigures.property.test.ts draws many such series).
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { romeToUtcMs } from "../../convex/lib/time";
+import { weekFrom } from "../../convex/demo/data";
 import { defaultAvailability } from "../../convex/model/profileRules";
+import { callBooking } from "./fixtures/callWorld";
 import { signedEvent } from "./fixtures/fakeStripe";
-import { mondayAhead } from "./fixtures/world";
-import { fakeStripe, setupTest, signInAs, signUpWithPassword, type TestClient, type TestConvex } from "./setup";
+import { buildWorld, mondayAhead } from "./fixtures/world";
+import { fakeStripe, runWithTriggers, setupTest, signInAs, signUpWithPassword, type TestClient, type TestConvex } from "./setup";
 
 async function deliverPaid(t: TestConvex, sessionId: string) {
   const { body, header } = await signedEvent("checkout.session.completed", fakeStripe().pay(sessionId));
@@ -127,5 +129,71 @@ describe("the platform's counters", () => {
     const { changed } = await t.mutation(internal.admin.recountCounters, {});
     expect(changed).toBeGreaterThan(0);
     expect(await snapshot(t)).toEqual(right);
+  });
+});
+
+describe("the figures follow the rows", () => {
+  const HOUR = 3_600_000;
+  const COMMENT = "Consulto chiaro e gentile.";
+
+  it("a moved booking moves both parties' last booking, later and back earlier", async () => {
+    const w = await buildWorld(setupTest());
+    await runWithTriggers(w.t, (ctx) =>
+      ctx.db.patch("psychicProfiles", w.profileA, { availability: weekFrom({ monday: ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"] }) }),
+    );
+    // clientA's world booking with psychicA is at 09:30; another paid one at 10:00.
+    const at = (time: string) => romeToUtcMs(w.monday, time);
+    await callBooking(w, { startsInMs: at("10:00") - Date.now() });
+    const last = () =>
+      w.t.run(async (ctx) =>
+        Promise.all(
+          [w.userIds.clientA, w.userIds.psychicA].map(
+            async (userId) =>
+              (
+                await ctx.db
+                  .query("bookingTotals")
+                  .withIndex("by_userId", (q) => q.eq("userId", userId))
+                  .unique()
+              )?.lastBookingStartsAt,
+          ),
+        ),
+      );
+    expect(await last()).toEqual([at("10:00"), at("10:00")]);
+    await w.as.clientA.mutation(api.bookings.rescheduleByClient, { bookingId: w.bookingA, date: w.monday, time: "11:00" });
+    expect(await last()).toEqual([at("11:00"), at("11:00")]);
+    // Moved back before the other one: the latest is looked up again.
+    await w.as.clientA.mutation(api.bookings.rescheduleByClient, { bookingId: w.bookingA, date: w.monday, time: "09:00" });
+    expect(await last()).toEqual([at("10:00"), at("10:00")]);
+    expect(await w.t.mutation(internal.admin.recountCounters, {})).toMatchObject({ changed: 0 });
+  });
+
+  it("a psychic's deleted account takes their months and totals, and later changes to their bookings and reviews bring none back", async () => {
+    const w = await buildWorld(setupTest());
+    const held = await callBooking(w, { startsInMs: -48 * HOUR, status: "completed" });
+    // Ended with the psychic in the call, not settled yet: the deletion leaves it confirmed.
+    const ended = await callBooking(w, { startsInMs: -2 * HOUR, psychicJoinedAt: Date.now() - 2 * HOUR });
+    const reviewId = await w.as.clientA.mutation(api.reviews.createMine, { bookingId: held, rating: 4, comment: COMMENT });
+    const figuresOfA = () =>
+      w.t.run(async (ctx) => ({
+        months: await ctx.db
+          .query("consultationStats")
+          .withIndex("by_psychicProfile_month", (q) => q.eq("psychicProfileId", w.profileA))
+          .collect(),
+        totals: await ctx.db
+          .query("bookingTotals")
+          .withIndex("by_userId", (q) => q.eq("userId", w.userIds.psychicA))
+          .unique(),
+      }));
+    expect((await figuresOfA()).months).toEqual([expect.objectContaining({ totalConsultations: 1, ratingCount: 1, ratingSum: 4 })]);
+    expect((await figuresOfA()).totals).not.toBeNull();
+
+    await w.as.psychicA.mutation(api.users.deleteMyAccount, {});
+    expect(await figuresOfA()).toEqual({ months: [], totals: null });
+    await w.as.clientA.mutation(api.reviews.updateMine, { reviewId, rating: 1, comment: COMMENT });
+    await w.t.mutation(internal.calls.settle, { bookingId: ended });
+    expect((await w.t.run((ctx) => ctx.db.get("bookings", ended)))?.status).toBe("completed");
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await figuresOfA()).toEqual({ months: [], totals: null });
+    expect(await w.t.mutation(internal.admin.recountCounters, {})).toMatchObject({ changed: 0 });
   });
 });

@@ -18,9 +18,6 @@ import {
   romeMonthOf,
   validComment,
   validRating,
-  withConsultation,
-  withRating,
-  emptyMonth,
 } from "../../../convex/model/bookingChanges";
 
 const MINUTE = 60_000;
@@ -149,12 +146,8 @@ describe("the monthly figures", () => {
     expect(lastMonths(Date.UTC(2026, 1, 28, 23, 30), 2)).toEqual(["2026-02", "2026-03"]);
   });
 
-  it("add consultations, minutes, net earnings and ratings, and read as hours and averages", () => {
-    let month = withConsultation(emptyMonth, { durationMinutes: 30, priceCents: 5000 });
-    month = withConsultation(month, { durationMinutes: 45, priceCents: 3333 });
-    month = withRating(withRating(month, 5), 4);
-    month = withRating(month, 2, 4);
-    expect(month).toMatchObject({ totalConsultations: 2, totalMinutes: 75, totalRevenueCents: 4250 + 2833, ratingCount: 2, ratingSum: 7 });
+  it("read as hours and averages", () => {
+    const month = { totalConsultations: 2, totalMinutes: 75, totalRevenueCents: 4250 + 2833, ratingCount: 2, ratingSum: 7 };
     expect(monthView("2026-01", month)).toEqual({
       month: "2026-01",
       heldConsultations: 2,

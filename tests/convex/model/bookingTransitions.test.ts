@@ -112,7 +112,7 @@ describe("the payment", () => {
       outcome: "changed",
       patch: { status: "confirmed", paidAt: NOW, stripePaymentIntentId: "pi_1", holdExpiresAt: undefined, checkoutUrl: undefined },
     });
-    expect(kinds(result)).toEqual(["count_payment", "schedule_reminders", "email_confirmed"]);
+    expect(kinds(result)).toEqual(["schedule_reminders", "email_confirmed"]);
   });
 
   it("still confirms a lapsed hold whose time is free and ahead", () => {
@@ -130,7 +130,7 @@ describe("the payment", () => {
         outcome: "changed",
         patch: { status: "cancelled", cancelledBy: "system", cancelReason: "late_payment", refundStatus: "pending", paidAt: NOW },
       });
-      expect(kinds(result)).toEqual(["count_payment", "request_refund", "email_late_payment_refunded"]);
+      expect(kinds(result)).toEqual(["request_refund", "email_late_payment_refunded"]);
     }
     expect(transition(held(), paid({ amountCents: 100 }), NOW)).toMatchObject({ patch: { refundCents: 100 } });
   });
@@ -227,12 +227,12 @@ describe("cancelling", () => {
 describe("the refund", () => {
   const refunding = (fields: Partial<Booking> = {}) => booking({ status: "cancelled", refundCents: 1750, refundStatus: "pending", ...fields });
 
-  it("Stripe's success records it once, counted for the month it went back", () => {
+  it("Stripe's success records it once, with the time it went back", () => {
     const result = transition(refunding(), { kind: "refund_answered", refundId: "re_1", succeeded: true }, NOW);
     expect(result).toEqual({
       outcome: "changed",
       patch: { stripeRefundId: "re_1", refundStatus: "succeeded", refundedAt: NOW },
-      effects: [{ kind: "count_refund", amountCents: 1750, at: NOW }],
+      effects: [],
     });
     expect(transition(refunding({ refundStatus: "succeeded" }), { kind: "refund_answered", refundId: "re_1", succeeded: true }, NOW)).toEqual({
       outcome: "unchanged",
@@ -275,10 +275,10 @@ describe("the consultation held", () => {
   const END = START + 30 * MINUTE;
   const byClock = { kind: "held", outcome: "completed", by: "clock", reviewed: false } as const;
 
-  it("the clock completes a confirmed one at its end, once: the call ends and it counts", () => {
+  it("the clock completes a confirmed one at its end, once, and its call ends", () => {
     const result = transition(booking(), byClock, END);
     expect(result).toMatchObject({ outcome: "changed", patch: { status: "completed", completedAt: END, statsMonth: "2026-11" } });
-    expect(kinds(result)).toEqual(["end_call", "count_held"]);
+    expect(kinds(result)).toEqual(["end_call"]);
     expect(transition(booking(), byClock, END - 1)).toEqual({ outcome: "refused", code: "CONSULTATION_NOT_ENDED" });
     expect(transition(booking({ status: "completed" }), byClock, END)).toEqual({ outcome: "unchanged" });
     expect(transition(booking({ status: "cancelled" }), byClock, END)).toEqual({ outcome: "unchanged" });
@@ -293,7 +293,7 @@ describe("the consultation held", () => {
       END + HOUR,
     );
     expect(corrected).toMatchObject({ patch: { status: "completed", completedAt: END, statsMonth: "2026-11" } });
-    expect(kinds(corrected)).toEqual(["count_held"]);
+    expect(kinds(corrected)).toEqual([]);
   });
 
   it("refused before the end, for a cancelled one, and as absent once reviewed", () => {

@@ -1,0 +1,32 @@
+// The derived figures follow the rows they are derived from: every mutation's database writer is
+// wrapped with these triggers (lib/functions.ts, and the account written at sign-up in auth.ts), so a
+// write to an account, a booking, a review or a contact message changes the figures by what the
+// document adds now minus what it added before (model/figureContributions.ts), in the same
+// transaction. No feature module counts anything by hand.
+import { Triggers } from "convex-helpers/server/triggers";
+import type { DataModel, Doc } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { accountContributions, bookingContributions, figureChanges, messageContributions, reviewContributions } from "../model/figureContributions";
+import { applyFigureChanges, dropPersonTotals } from "./counters";
+
+export const triggers = new Triggers<DataModel, MutationCtx>();
+
+triggers.register("users", async (ctx, change) => {
+  await applyFigureChanges(ctx, figureChanges(accountContributions(change.oldDoc), accountContributions(change.newDoc)));
+  if (change.operation === "delete") await dropPersonTotals(ctx, change.id);
+});
+
+triggers.register("bookings", async (ctx, change) => {
+  await applyFigureChanges(ctx, figureChanges(bookingContributions(change.oldDoc), bookingContributions(change.newDoc)));
+});
+
+triggers.register("reviews", async (ctx, change) => {
+  // A review counts in the month of its consultation, which its booking knows.
+  const withBooking = async (review: Doc<"reviews"> | null) =>
+    reviewContributions(review, review === null ? null : await ctx.db.get("bookings", review.bookingId));
+  await applyFigureChanges(ctx, figureChanges(await withBooking(change.oldDoc), await withBooking(change.newDoc)));
+});
+
+triggers.register("contactMessages", async (ctx, change) => {
+  await applyFigureChanges(ctx, figureChanges(messageContributions(change.oldDoc), messageContributions(change.newDoc)));
+});

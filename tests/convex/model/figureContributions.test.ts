@@ -1,0 +1,243 @@
+// What each document adds to the derived figures, what a write changes, and the recount as their sum.
+import { describe, expect, it } from "vitest";
+import { romeToUtcMs } from "../../../convex/lib/time";
+import {
+  accountContributions,
+  bookingContributions,
+  figureChanges,
+  latestAfterChange,
+  messageContributions,
+  monthFields,
+  monthSumsOf,
+  profileFields,
+  profileSumsOf,
+  recount,
+  reviewContributions,
+  type BookingFigures,
+  type Contribution,
+} from "../../../convex/model/figureContributions";
+
+const MARCH = romeToUtcMs("2026-03-10", "12:00");
+const APRIL = romeToUtcMs("2026-04-02", "12:00");
+
+const paid: BookingFigures = {
+  clientId: "client",
+  psychicUserId: "psychic",
+  psychicProfileId: "profile",
+  status: "confirmed",
+  startsAt: romeToUtcMs("2026-03-20", "10:00"),
+  durationMinutes: 30,
+  priceCents: 3333,
+  paidAt: MARCH,
+};
+
+/** The contributions as "store|row: sums", sorted, to read them at a glance. */
+const rows = (contributions: Array<Pick<Contribution, "store" | "add"> & object>) =>
+  contributions
+    .map((c) => {
+      const { store, add, startsAt: _startsAt, ...where } = c as Contribution & { startsAt?: unknown };
+      return `${store}|${Object.values(where).join("|")}: ${JSON.stringify(add)}`;
+    })
+    .sort();
+
+describe("an account", () => {
+  it("counts by its type in the Rome month it was created; a staff account counts nothing", () => {
+    // 23:30 on 31 March in Rome is still March, though it is 21:30 UTC.
+    const lateMarch = romeToUtcMs("2026-03-31", "23:30");
+    expect(rows(accountContributions({ accountType: "psychic", _creationTime: lateMarch }))).toEqual([
+      'platformCounters|readers|2026-03: {"value":1}',
+      'platformCounters|readers|all: {"value":1}',
+    ]);
+    expect(accountContributions({ _creationTime: lateMarch })).toEqual([]);
+    expect(accountContributions(null)).toEqual([]);
+  });
+
+  it("given its type after creation, counts as new", () => {
+    const before = { _creationTime: MARCH };
+    const changes = figureChanges(accountContributions(before), accountContributions({ ...before, accountType: "client" }));
+    expect(rows(changes)).toEqual(['platformCounters|clients|2026-03: {"value":1}', 'platformCounters|clients|all: {"value":1}']);
+  });
+});
+
+describe("a contact message", () => {
+  it("counts under its status, all time only; a move takes it from one to the other", () => {
+    expect(rows(messageContributions({ status: "unread" }))).toEqual(['platformCounters|unreadMessages|all: {"value":1}']);
+    expect(rows(figureChanges(messageContributions({ status: "unread" }), messageContributions({ status: "replied" })))).toEqual([
+      'platformCounters|repliedMessages|all: {"value":1}',
+      'platformCounters|unreadMessages|all: {"value":-1}',
+    ]);
+  });
+});
+
+describe("a booking", () => {
+  it("unpaid adds nothing", () => {
+    expect(bookingContributions({ ...paid, status: "pending_payment", paidAt: undefined })).toEqual([]);
+    expect(bookingContributions(null)).toEqual([]);
+  });
+
+  it("paid: its money and a consultation in the month of payment, the commission rounded per payment, both parties' totals", () => {
+    expect(rows(bookingContributions(paid))).toEqual([
+      'bookingTotals|client: {"bookings":1,"amountCents":3333}',
+      'bookingTotals|psychic: {"bookings":1,"amountCents":3333}',
+      'platformCounters|commissionCents|2026-03: {"value":500}',
+      'platformCounters|commissionCents|all: {"value":500}',
+      'platformCounters|consultations|2026-03: {"value":1}',
+      'platformCounters|consultations|all: {"value":1}',
+      'platformCounters|revenueCents|2026-03: {"value":3333}',
+      'platformCounters|revenueCents|all: {"value":3333}',
+    ]);
+    const totals = bookingContributions(paid).filter((c) => c.store === "bookingTotals");
+    expect(totals.map((c) => c.startsAt)).toEqual([paid.startsAt, paid.startsAt]);
+  });
+
+  it("cancelled with a half refund: the refund leaves revenue, commission and totals in the month it succeeded, not before", () => {
+    const cancelled = { ...paid, status: "cancelled" as const, cancelReason: "client_cancelled", refundCents: 1667, refundStatus: "pending" };
+    expect(figureChanges(bookingContributions(paid), bookingContributions(cancelled))).toEqual([]);
+    const refunded = { ...cancelled, refundStatus: "succeeded", refundedAt: APRIL };
+    expect(rows(figureChanges(bookingContributions(cancelled), bookingContributions(refunded)))).toEqual([
+      'bookingTotals|client: {"bookings":0,"amountCents":-1667}',
+      'bookingTotals|psychic: {"bookings":0,"amountCents":-1667}',
+      'platformCounters|commissionCents|2026-04: {"value":-250}',
+      'platformCounters|commissionCents|all: {"value":-250}',
+      'platformCounters|revenueCents|2026-04: {"value":-1667}',
+      'platformCounters|revenueCents|all: {"value":-1667}',
+    ]);
+  });
+
+  it("paid too late: the amount counts until its refund succeeds, never as a consultation or a booking", () => {
+    const late = { ...paid, status: "cancelled" as const, cancelReason: "late_payment", refundCents: 3000, refundStatus: "pending" };
+    expect(rows(bookingContributions(late))).toEqual([
+      'bookingTotals|client: {"bookings":0,"amountCents":3000}',
+      'bookingTotals|psychic: {"bookings":0,"amountCents":3000}',
+      'platformCounters|commissionCents|2026-03: {"value":450}',
+      'platformCounters|commissionCents|all: {"value":450}',
+      'platformCounters|revenueCents|2026-03: {"value":3000}',
+      'platformCounters|revenueCents|all: {"value":3000}',
+    ]);
+    expect(bookingContributions(late).some((c) => c.store === "bookingTotals" && c.startsAt !== undefined)).toBe(false);
+    const refunded = recount({
+      users: [],
+      bookings: [{ ...late, _id: "b", refundStatus: "succeeded", refundedAt: MARCH }],
+      contactMessages: [],
+      reviews: [],
+      psychicProfiles: [],
+    });
+    expect(refunded.platform).toEqual(new Map());
+  });
+
+  it("held: in the psychic's Rome month of its start; only a completed one in the profile's total", () => {
+    const firstOfFebruary = romeToUtcMs("2026-02-01", "00:30");
+    const noShow = { ...paid, startsAt: firstOfFebruary, status: "no_show" as const };
+    const held = bookingContributions(noShow).filter((c) => c.store === "consultationStats" || c.store === "psychicProfiles");
+    expect(rows(held)).toEqual(['consultationStats|profile|2026-02: {"totalConsultations":1,"totalMinutes":30,"totalRevenueCents":2833}']);
+    // The psychic corrects it to completed: the month keeps it once, the profile's total gains it.
+    expect(rows(figureChanges(bookingContributions(noShow), bookingContributions({ ...noShow, status: "completed" })))).toEqual([
+      'psychicProfiles|profile: {"totalConsultations":1}',
+    ]);
+    // A month recorded on the booking wins over its start.
+    const recorded = bookingContributions({ ...noShow, statsMonth: "2026-01" }).find((c) => c.store === "consultationStats");
+    expect(recorded).toMatchObject({ monthYear: "2026-01" });
+  });
+
+  it("moved: the totals' latest start follows it; other fields unchanged", () => {
+    const moved = { ...paid, startsAt: paid.startsAt + 86_400_000 };
+    const changes = figureChanges(bookingContributions(paid), bookingContributions(moved));
+    expect(changes).toEqual([
+      { store: "bookingTotals", userId: "client", add: { bookings: 0, amountCents: 0 }, startsAt: { before: paid.startsAt, after: moved.startsAt } },
+      { store: "bookingTotals", userId: "psychic", add: { bookings: 0, amountCents: 0 }, startsAt: { before: paid.startsAt, after: moved.startsAt } },
+    ]);
+    expect(figureChanges(bookingContributions(paid), bookingContributions({ ...paid, psychicName: "Account eliminato" } as BookingFigures))).toEqual(
+      [],
+    );
+  });
+});
+
+describe("a review", () => {
+  it("counts in the profile's rating and in its consultation's month; an edit moves only the stars", () => {
+    const booking = { startsAt: paid.startsAt };
+    const review = { psychicProfileId: "profile", rating: 4 };
+    expect(rows(reviewContributions(review, booking))).toEqual([
+      'consultationStats|profile|2026-03: {"ratingCount":1,"ratingSum":4}',
+      'psychicProfiles|profile: {"reviewCount":1,"ratingSum":4}',
+    ]);
+    expect(rows(figureChanges(reviewContributions(review, booking), reviewContributions({ ...review, rating: 1 }, booking)))).toEqual([
+      'consultationStats|profile|2026-03: {"ratingCount":0,"ratingSum":-3}',
+      'psychicProfiles|profile: {"reviewCount":0,"ratingSum":-3}',
+    ]);
+    expect(rows(reviewContributions(review, null))).toEqual(['psychicProfiles|profile: {"reviewCount":1,"ratingSum":4}']);
+  });
+});
+
+describe("the person's latest booking", () => {
+  it("grows with a later start; is looked up again (null) only when the latest one moves earlier or stops counting", () => {
+    expect(latestAfterChange(undefined, { after: 10 })).toBe(10);
+    expect(latestAfterChange(20, { after: 10 })).toBe(20);
+    expect(latestAfterChange(20, { before: 20, after: 30 })).toBe(30);
+    expect(latestAfterChange(20, { before: 5, after: 8 })).toBe(20);
+    expect(latestAfterChange(20, { before: 5 })).toBe(20);
+    expect(latestAfterChange(20, { before: 20, after: 15 })).toBeNull();
+    expect(latestAfterChange(20, { before: 20 })).toBeNull();
+  });
+});
+
+describe("stored rows", () => {
+  it("a month keeps its sums and their average; a month with nothing left is no row", () => {
+    expect(monthFields({ totalConsultations: 2, totalMinutes: 75, totalRevenueCents: 7083, ratingCount: 2, ratingSum: 7 })).toMatchObject({
+      averageRating: 3.5,
+    });
+    expect(monthFields(monthSumsOf(null))).toBeNull();
+    // A row from before the sum was stored gives it from the average.
+    expect(monthSumsOf({ totalConsultations: 1, totalMinutes: 30, totalRevenueCents: 4250, ratingCount: 2, averageRating: 4.5 }).ratingSum).toBe(9);
+  });
+
+  it("a profile without reviews has no rating ('Nuovo'); an old profile's sum comes from its average", () => {
+    expect(profileFields({ totalConsultations: 3, reviewCount: 0, ratingSum: 0 })).toEqual({
+      totalConsultations: 3,
+      reviewCount: 0,
+      ratingSum: undefined,
+      rating: undefined,
+    });
+    expect(profileSumsOf({ totalConsultations: 0, reviewCount: 4, rating: 4.25 })).toEqual({ totalConsultations: 0, reviewCount: 4, ratingSum: 17 });
+  });
+});
+
+describe("the recount", () => {
+  it("adds up every document; a deleted account keeps no totals and a deleted profile no figures", () => {
+    const completed = { ...paid, _id: "b1", status: "completed" as const };
+    const other = { ...paid, _id: "b2", clientId: "gone", psychicUserId: "psychic2", psychicProfileId: "goneProfile", status: "completed" as const };
+    const figures = recount({
+      users: [
+        { _id: "client", accountType: "client", _creationTime: MARCH },
+        { _id: "psychic", accountType: "psychic", _creationTime: MARCH },
+        { _id: "psychic2", accountType: "psychic", _creationTime: APRIL },
+      ],
+      bookings: [completed, other],
+      contactMessages: [{ status: "unread" }, { status: "read" }, { status: "unread" }],
+      reviews: [{ bookingId: "b1", psychicProfileId: "profile", rating: 5 }],
+      psychicProfiles: [{ _id: "profile" }, { _id: "idle" }],
+    });
+    expect(Object.fromEntries(figures.platform)).toMatchObject({
+      "clients|all": 1,
+      "readers|all": 2,
+      "readers|2026-04": 1,
+      "consultations|all": 2,
+      "revenueCents|2026-03": 6666,
+      "unreadMessages|all": 2,
+      "readMessages|all": 1,
+    });
+    expect([...figures.people.keys()].sort()).toEqual(["client", "psychic", "psychic2"]);
+    expect(figures.people.get("client")).toEqual({ bookings: 1, amountCents: 3333, lastBookingStartsAt: paid.startsAt });
+    expect([...figures.months.keys()]).toEqual(["profile|2026-03"]);
+    expect(figures.months.get("profile|2026-03")).toEqual({
+      totalConsultations: 1,
+      totalMinutes: 30,
+      totalRevenueCents: 2833,
+      ratingCount: 1,
+      ratingSum: 5,
+      averageRating: 5,
+    });
+    expect(figures.profiles.get("profile")).toEqual({ totalConsultations: 1, reviewCount: 1, ratingSum: 5, rating: 5 });
+    expect(figures.profiles.get("idle")).toEqual({ totalConsultations: 0, reviewCount: 0, ratingSum: undefined, rating: undefined });
+    expect(figures.profiles.has("goneProfile")).toBe(false);
+  });
+});
