@@ -1,7 +1,7 @@
 // Platform switches. Reading them is public: the register page and the header need them signed out.
 import { v } from "convex/values";
-import { internalQuery, loadViewer, query } from "./lib/functions";
-import { readSettings, refuseWritesDuringMaintenance } from "./lib/settings";
+import { query } from "./lib/functions";
+import { readSettings } from "./lib/settings";
 
 /** All four switches as booleans, defaults filled in for missing rows. */
 export const getPublic = query({
@@ -15,12 +15,3 @@ export const getPublic = query({
   handler: async (ctx) => readSettings(ctx),
 });
 
-/** The action builders' maintenance check (lib/functions.ts): throws MAINTENANCE_MODE for anyone but an admin. */
-export const checkActionWritable = internalQuery({
-  args: {},
-  returns: v.null(),
-  handler: async (ctx) => {
-    await refuseWritesDuringMaintenance(ctx, (await loadViewer(ctx)).viewerId);
-    return null;
-  },
-});

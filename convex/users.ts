@@ -20,6 +20,7 @@ import {
   viewerIdFor,
 } from "./lib/functions";
 import { PASSWORD_PROVIDER } from "./lib/passwordProvider";
+import { refuseWritesDuringMaintenance } from "./lib/settings";
 import { isAdminEmail, isAdminUser } from "./lib/access";
 import { accountType } from "./lib/validators";
 import { MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, normaliseEmail, passwordProblem } from "./model/accounts";
@@ -71,11 +72,18 @@ export const updateFullName = authedMutation({
   },
 });
 
-/** Proves an action's caller in a transaction: the session exists and the audience holds (lib/functions.ts). */
+/**
+ * Proves an action's caller in one transaction (lib/functions.ts): the session exists, the audience
+ * holds, and writes are open (maintenance mode lets only admins through).
+ */
 export const checkActionViewer = internalQuery({
   args: { audience: literals("anyone", "signedIn", "client", "psychic", "admin") },
   returns: v.union(v.id("users"), v.null()),
-  handler: async (ctx, { audience }) => viewerIdFor(ctx, audience),
+  handler: async (ctx, { audience }) => {
+    const viewerId = await viewerIdFor(ctx, audience);
+    await refuseWritesDuringMaintenance(ctx, viewerId);
+    return viewerId;
+  },
 });
 
 export const getEmailForPasswordChange = internalQuery({

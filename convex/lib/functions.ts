@@ -130,40 +130,26 @@ async function requireAudience(ctx: QueryCtx, audience: Exclude<ActionAudience, 
 // Named by string, not through `internal`, so this module's types do not depend on the modules
 // built with it (a cycle TypeScript cannot infer through).
 const checkActionViewer = makeFunctionReference<"query", { audience: ActionAudience }, Id<"users"> | null>("users:checkActionViewer");
-// Maintenance mode for actions, checked in a transaction like the viewer (convex/settings.ts).
-const checkActionWritable = makeFunctionReference<"query", Record<string, never>, null>("settings:checkActionWritable");
 
 /**
- * Actions cannot read the database, so the check runs in an internal query that sees the same
+ * Actions cannot read the database, so the check runs in one internal query that sees the same
  * identity: the session must still exist (a token outlives sign-out and password resets until it
- * expires) and the role must hold, exactly as for queries and mutations.
+ * expires), the role must hold, and writes must be open (maintenance mode), exactly as for mutations.
  */
 function signedInActionFor(audience: Exclude<ActionAudience, "anyone">) {
   return customAction(
     rawAction,
     customCtx(async (ctx: ActionCtx) => {
       const viewerId = await ctx.runQuery(checkActionViewer, { audience });
-      await ctx.runQuery(checkActionWritable, {});
       // The query throws for anyone else; this only narrows the type.
       return { viewerId: viewerId ?? fail("NOT_AUTHENTICATED") };
     }),
   );
 }
 
-/** Anyone; `viewerId` is null for visitors and for tokens whose session is gone. */
-export const action = customAction(
-  rawAction,
-  customCtx(async (ctx: ActionCtx) => {
-    const viewerId = await ctx.runQuery(checkActionViewer, { audience: "anyone" });
-    await ctx.runQuery(checkActionWritable, {});
-    return { viewerId };
-  }),
-);
 /** Signed-in users of any kind. */
 export const authedAction = signedInActionFor("signedIn");
 /** Clients only. */
 export const clientAction = signedInActionFor("client");
-/** Readers only. */
+/** Psychics only. */
 export const psychicAction = signedInActionFor("psychic");
-/** Admins only: domain AND grant. */
-export const adminAction = signedInActionFor("admin");

@@ -114,6 +114,14 @@ describe("uploads, reset codes and the action check", () => {
     expect(await errorCodeOf(w.as.adminNoGrant.query(internal.users.checkActionViewer, { audience: "admin" }))).toBe("FORBIDDEN");
     expect(await w.as.admin.query(internal.users.checkActionViewer, { audience: "admin" })).toBe(w.userIds.admin);
   });
+
+  it("checkActionViewer also closes actions during maintenance, to everyone but an admin", async () => {
+    const w = await buildWorld(setupTest());
+    await w.as.admin.mutation(api.admin.setSetting, { key: "maintenance_mode", value: true });
+    expect(await errorCodeOf(w.as.clientA.query(internal.users.checkActionViewer, { audience: "client" }))).toBe("MAINTENANCE_MODE");
+    expect(await errorCodeOf(w.as.visitor.query(internal.users.checkActionViewer, { audience: "anyone" }))).toBe("MAINTENANCE_MODE");
+    expect(await w.as.admin.query(internal.users.checkActionViewer, { audience: "admin" })).toBe(w.userIds.admin);
+  });
 });
 
 describe("after the booking's internal steps", () => {
