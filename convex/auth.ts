@@ -8,11 +8,10 @@ import type { MutationCtx } from "./_generated/server";
 import { ArcanoPassword } from "./lib/passwordProvider";
 import { passwordResetCodeEmail } from "./email/templates";
 import { triggers } from "./lib/triggers";
+import { RESET_CODE_DIGITS, RESET_CODE_MINUTES } from "./model/accounts";
 
 /** Failed sign-ins allowed per account per hour; then the account waits (the library refills them). */
 export const MAX_FAILED_SIGN_INS_PER_HOUR = 5;
-/** How long an emailed reset code stays valid. */
-export const RESET_CODE_MINUTES = 15;
 
 function randomDigits(count: number): string {
   const values = new Uint32Array(count);
@@ -34,7 +33,7 @@ const ResetCode: EmailConfig = Email({
   id: "password-reset-code",
   maxAge: RESET_CODE_MINUTES * 60,
   async generateVerificationToken() {
-    return randomDigits(6);
+    return randomDigits(RESET_CODE_DIGITS);
   },
   sendVerificationRequest: queueResetCode as unknown as EmailConfig["sendVerificationRequest"],
 });

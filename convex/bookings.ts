@@ -22,7 +22,7 @@ import {
   rescheduleDeadline,
   rescheduleRefusal,
 } from "./model/bookingChanges";
-import { blocksTime, netEarningsCents } from "./model/bookings";
+import { blocksTime, netEarningsCents, PSYCHIC_RECENT_DAYS } from "./model/bookings";
 import { clientBookingState, clientRefundState, paymentState, psychicBookingState, recordedBookingState } from "./model/bookingView";
 import { addDays } from "./model/nextAvailability";
 import { consultationInterval, dayWindow, freeStarts, whyNotFree } from "./model/slots";
@@ -296,8 +296,7 @@ async function toPsychicBooking(ctx: QueryCtx, booking: Doc<"bookings">, now: nu
   };
 }
 
-/** How far back the reader's list of past consultations to mark goes. */
-export const PSYCHIC_RECENT_DAYS = 30;
+
 
 const DAY_MS = 24 * 3_600_000;
 const HELD_OR_OPEN: ReadonlyArray<Doc<"bookings">["status"]> = ["confirmed", "completed", "no_show"];

@@ -6,6 +6,10 @@ import type { AccountType } from "../lib/validators";
 /** Shown wherever a deleted person's name used to be (past bookings, reviews). */
 export const DELETED_ACCOUNT_NAME = "Account eliminato";
 
+/** How long an emailed reset code stays valid, and how many digits it has. */
+export const RESET_CODE_MINUTES = 15;
+export const RESET_CODE_DIGITS = 6;
+
 export const MIN_PASSWORD_LENGTH = 6;
 /** Hashing is deliberately slow: an unbounded password would let anyone burn server time. */
 export const MAX_PASSWORD_LENGTH = 128;

@@ -12,6 +12,8 @@ const HOUR_MS = 60 * MINUTE_MS;
 export const FULL_REFUND_NOTICE_MS = 24 * HOUR_MS;
 /** Cancelled this long before the start or earlier (and after the full-refund limit), half. */
 export const HALF_REFUND_NOTICE_MS = 2 * HOUR_MS;
+/** The share of the price a cancellation in the middle window refunds. */
+export const HALF_REFUND_PERCENT = 50;
 /** A client may move a booking at least this long before its current start… */
 export const RESCHEDULE_NOTICE_MS = 24 * HOUR_MS;
 /** …and at most this many times. */
@@ -41,7 +43,7 @@ export function clientRefundWindow(startsAt: number, nowMs: number): RefundWindo
  */
 export function refundCentsFor(window: RefundWindow, paidCents: number): number {
   const paid = Math.max(0, Math.floor(paidCents));
-  const refund = window === "full" ? paid : window === "half" ? Math.ceil(paid / 2) : 0;
+  const refund = window === "full" ? paid : window === "half" ? Math.ceil((paid * HALF_REFUND_PERCENT) / 100) : 0;
   return Math.min(paid, Math.max(0, refund));
 }
 

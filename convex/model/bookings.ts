@@ -30,7 +30,9 @@ export function blocksTime(booking: BookingTimeState, nowMs: number): boolean {
 export const HOLD_MARGIN_MINUTES = 2;
 /** Unpaid bookings one client may hold at once. */
 export const MAX_LIVE_HOLDS = 3;
-/** Optional notes to the reader. */
+/** How far back the psychic's list of past consultations to mark goes ("Consulti recenti"). */
+export const PSYCHIC_RECENT_DAYS = 30;
+/** Optional notes to the psychic. */
 export const NOTES_MAX_LENGTH = 1000;
 /** The platform's share of every paid consultation. */
 export const COMMISSION_PERCENT = 15;

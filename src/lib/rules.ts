@@ -8,9 +8,10 @@ import {
   REMINDER_OFFSETS_MS,
   RESCHEDULE_NOTICE_MS,
   REVIEW_EDIT_WINDOW_MS,
-  refundCentsFor,
+  HALF_REFUND_PERCENT,
 } from "@convex/model/bookingChanges";
-import { COMMISSION_PERCENT, HOLD_MINUTES, MAX_LIVE_HOLDS } from "@convex/model/bookings";
+import { RESET_CODE_DIGITS, RESET_CODE_MINUTES } from "@convex/model/accounts";
+import { COMMISSION_PERCENT, HOLD_MINUTES, MAX_LIVE_HOLDS, PSYCHIC_RECENT_DAYS } from "@convex/model/bookings";
 // The server still calls the psychic's grace period by its old name.
 import { EARLY_ACCESS_MS, READER_GRACE_MS as PSYCHIC_GRACE_MS } from "@convex/model/calls";
 import { OFFERED_DURATIONS, PHOTO_MAX_BYTES, PRICE_MAX, PRICE_MIN, PRICE_STEP } from "@convex/model/profileRules";
@@ -49,9 +50,6 @@ export function listText(items: readonly (string | number)[], last: "e" | "o"): 
   const words = items.map(String);
   return words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} ${last} ${words.at(-1)}`;
 }
-
-/** What a half refund gives back, in percent: the server's own rounding applied to 100. */
-export const HALF_REFUND_PERCENT = refundCentsFor("half", 100);
 
 /** The numbers of the rules, in words, for the sentences that state them. */
 export const limits = {
@@ -93,6 +91,11 @@ export const limits = {
   priceMin: PRICE_MIN,
   priceMax: PRICE_MAX,
   priceStep: PRICE_STEP,
+  /** "30 giorni": how far back the psychic's recent consultations go. */
+  psychicRecentDays: daysText(PSYCHIC_RECENT_DAYS * DAY_MS),
+  /** "6 cifre" and "15 minuti": the emailed password reset code. */
+  resetCodeDigits: `${RESET_CODE_DIGITS} cifre`,
+  resetCodeValidity: formatMinutes(RESET_CODE_MINUTES),
   /** "5 MB": the largest photo. */
   photoMax: `${PHOTO_MAX_BYTES / (1024 * 1024)} MB`,
 } as const;

@@ -9,6 +9,7 @@ import { toast } from "@/components/toast";
 import { passwordHint } from "@/lib/accountSchemas";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { useZodForm } from "@/lib/forms";
+import { limits } from "@/lib/rules";
 import { useViewer } from "@/lib/session";
 import { AuthLayout } from "./AuthLayout";
 import { resetRequestSchema, resetVerifySchema, type ResetVerifyValues } from "./schemas";
@@ -78,7 +79,7 @@ function RequestCodeForm({ admin, onSent }: { admin: boolean; onSent: (email: st
     <form onSubmit={submit} noValidate aria-label="Richiedi il codice">
       <Flex direction="column" gap="4">
         <Text as="p" size="2" color="gray">
-          Inserisci l'email del tuo account: ti invieremo un codice di 6 cifre valido 15 minuti.
+          {`Inserisci l'email del tuo account: ti invieremo un codice di ${limits.resetCodeDigits} valido ${limits.resetCodeValidity}.`}
         </Text>
         <TextField label="Email" type="email" autoComplete="email" {...form.field("email")} />
         <FailureCallout message={failure} />

@@ -14,6 +14,7 @@ import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/comp
 import { toast } from "@/components/toast";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
+import { limits } from "@/lib/rules";
 import { bookingStates } from "@/lib/states";
 
 type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["recent"][number];
@@ -68,12 +69,12 @@ export function RecentConsultations({ recent }: { recent: PsychicBooking[] | und
   return (
     <DashboardSection title="Consulti recenti">
       <Text as="p" size="2" color="gray" mb="3">
-        Gli ultimi 30 giorni. Un consulto si completa da solo alla fine; se il cliente non si è presentato, segnalo come cliente assente.
+        {`Gli ultimi ${limits.psychicRecentDays}.`} Un consulto si completa da solo alla fine; se il cliente non si è presentato, segnalo come cliente assente.
       </Text>
       {recent === undefined ? (
         <RowsSkeleton label="Caricamento dei consulti recenti" />
       ) : recent.length === 0 ? (
-        <EmptyNote>Nessun consulto concluso negli ultimi 30 giorni.</EmptyNote>
+        <EmptyNote>{`Nessun consulto concluso negli ultimi ${limits.psychicRecentDays}.`}</EmptyNote>
       ) : (
         <DashboardList label="Consulti recenti">
           {recent.map((booking) => (
