@@ -12,7 +12,7 @@ import {
 } from "@convex/model/bookingChanges";
 import { COMMISSION_PERCENT, HOLD_MINUTES, MAX_LIVE_HOLDS } from "@convex/model/bookings";
 // The server still calls the psychic's grace period by its old name.
-import { EARLY_ACCESS_MS, READER_GRACE_MS as PSYCHIC_GRACE_MS } from "@convex/model/calls";
+import { EARLY_ACCESS_MS, PSYCHIC_GRACE_MS } from "@convex/model/calls";
 import { OFFERED_DURATIONS, PHOTO_MAX_BYTES, PRICE_MAX, PRICE_MIN, PRICE_STEP } from "@convex/model/profileRules";
 import { NOTICE_MINUTES, SLOT_MINUTES } from "@convex/model/slots";
 import { formatMinutes } from "./format";
