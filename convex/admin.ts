@@ -11,11 +11,11 @@ import {
   adminBooking,
   clientRow,
   messageRow,
-  readerRow,
+  psychicRow,
   toAdminBooking,
   toClientRow,
   toMessageRow,
-  toReaderRow,
+  toPsychicRow,
   toUserRow,
   userRow,
 } from "./lib/adminViews";
@@ -40,7 +40,7 @@ export const getOverview = adminQuery({
   args: { now: v.number() },
   returns: v.object({
     month: v.string(),
-    readers: figure,
+    psychics: figure,
     clients: figure,
     consultations: figure,
     revenueCents: figure,
@@ -55,7 +55,7 @@ export const getOverview = adminQuery({
     });
     return {
       month,
-      readers: await read("readers"),
+      psychics: await read("psychics"),
       clients: await read("clients"),
       consultations: await read("consultations"),
       revenueCents: await read("revenueCents"),
@@ -89,10 +89,10 @@ export const listUsers = adminQuery({
   },
 });
 
-/** Cartomanti: the review queue first (oldest waiting first), then every other reader, newest first. */
+/** Cartomanti: the review queue first (oldest waiting first), then every other psychic, newest first. */
 export const listPsychics = adminQuery({
   args: {},
-  returns: v.object({ readers: v.array(readerRow), truncated: v.boolean() }),
+  returns: v.object({ psychics: v.array(psychicRow), truncated: v.boolean() }),
   handler: async (ctx) => {
     const pending = await ctx.db
       .query("psychicProfiles")
@@ -104,11 +104,11 @@ export const listPsychics = adminQuery({
       .take(ADMIN_LIMITS.reviewQueue);
     const queue = [...pending, ...changed];
     const inQueue = new Set(queue.map((profile) => profile._id));
-    const rest = await ctx.db.query("psychicProfiles").order("desc").take(ADMIN_LIMITS.readers);
-    const readers = [...queue, ...rest.filter((profile) => !inQueue.has(profile._id))];
+    const rest = await ctx.db.query("psychicProfiles").order("desc").take(ADMIN_LIMITS.psychics);
+    const psychics = [...queue, ...rest.filter((profile) => !inQueue.has(profile._id))];
     return {
-      readers: await Promise.all(readers.map((profile) => toReaderRow(ctx, profile))),
-      truncated: rest.length === ADMIN_LIMITS.readers,
+      psychics: await Promise.all(psychics.map((profile) => toPsychicRow(ctx, profile))),
+      truncated: rest.length === ADMIN_LIMITS.psychics,
     };
   },
 });
@@ -176,13 +176,13 @@ export const retryRefund = adminMutation({
   },
 });
 
-// ─── Reader moderation ──────────────────────────────────────────────────────────────────────
+// ─── Psychic moderation ─────────────────────────────────────────────────────────────────────
 
 async function profileX(ctx: MutationCtx, id: Id<"psychicProfiles">) {
   return (await ctx.db.get("psychicProfiles", id)) ?? fail("NOT_FOUND");
 }
 
-/** Approves what waits for review: a new profile (then listed if the reader made it public) or changes to an approved one. */
+/** Approves what waits for review: a new profile (then listed if the psychic made it public) or changes to an approved one. */
 export const approvePsychic = adminMutation({
   args: { profileId: v.id("psychicProfiles") },
   returns: v.object({ profileStatus: literals("approved") }),
@@ -202,7 +202,7 @@ export const approvePsychic = adminMutation({
 });
 
 /**
- * Turns down what waits for review, with a note the reader sees on their profile: a new profile
+ * Turns down what waits for review, with a note the psychic sees on their profile: a new profile
  * becomes rejected; refused changes are dropped and the approved profile stays as it was.
  */
 export const rejectPsychic = adminMutation({
@@ -222,7 +222,7 @@ export const rejectPsychic = adminMutation({
   },
 });
 
-/** Hides a reader from the public (or shows them again); the approval is unchanged. */
+/** Hides a psychic from the public (or shows them again); the approval is unchanged. */
 export const setPsychicVisibility = adminMutation({
   args: { profileId: v.id("psychicProfiles"), isPubliclyVisible: v.boolean() },
   returns: v.null(),
@@ -234,7 +234,7 @@ export const setPsychicVisibility = adminMutation({
   },
 });
 
-/** Records that the identity-verification call with the reader took place; once. */
+/** Records that the identity-verification call with the psychic took place; once. */
 export const markVerificationCallDone = adminMutation({
   args: { profileId: v.id("psychicProfiles") },
   returns: v.null(),

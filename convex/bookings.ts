@@ -1,4 +1,4 @@
-// Bookings as people see them: the booking page's live free times, the client's and the reader's
+// Bookings as people see them: the booking page's live free times, the client's and the psychic's
 // lists, and releasing an unpaid hold. Queries take a coarse `now` from the page (they must not read
 // the clock); holds end through a scheduled function that changes the booking, which re-runs them.
 import { literals } from "convex-helpers/validators";
@@ -40,7 +40,7 @@ function requireDate(date: string): string {
 const movingBookingId = v.optional(v.string());
 
 /**
- * The confirmed booking its client is moving to another time of this reader, or null. Its own time
+ * The confirmed booking its client is moving to another time of this psychic, or null. Its own time
  * blocks nothing (the client may move it by half an hour, overlapping itself), as in
  * `rescheduleByClient`; anyone but its client is refused.
  */
@@ -62,8 +62,8 @@ function withoutCurrentStart(times: string[], date: string, moving: Doc<"booking
 }
 
 /**
- * Free start times of a listed reader for one date and duration. Reads only that reader's bookings
- * of that day. Null when the public cannot see the reader; no times when they take no bookings.
+ * Free start times of a listed psychic for one date and duration. Reads only that psychic's bookings
+ * of that day. Null when the public cannot see the psychic; no times when they take no bookings.
  */
 export const listFreeStarts = query({
   args: { psychicProfileId: v.string(), date: v.string(), durationMinutes, now: v.number(), movingBookingId },
@@ -94,7 +94,7 @@ export const listBookableDates = query({
     if (profile === null || !profile.isAvailable || !profile.availableDurations.includes(minutes)) return [];
     const last = addDays(from, days - 1);
     const window = { startsAt: dayWindow(from).startsAt, endsAt: dayWindow(last).endsAt };
-    // One read for the page: a busy reader's six weeks stay far below this.
+    // One read for the page: a busy psychic's six weeks stay far below this.
     const blocking = await blockingIntervals(ctx, profile._id, window, now, moving?._id, 3000);
     const dates: string[] = [];
     for (let offset = 0; offset < days; offset++) {
@@ -258,7 +258,7 @@ const psychicBooking = v.object({
   status: bookingStatus,
   notes: v.union(v.string(), v.null()),
   rescheduleCount: v.number(),
-  /** Until when the reader may cancel it (its start); null when it cannot be cancelled. */
+  /** Until when the psychic may cancel it (its start); null when it cannot be cancelled. */
   cancellableUntil: v.union(v.number(), v.null()),
   /** The client reviewed it: a reviewed consultation stays completed (no "Cliente assente"). */
   reviewed: v.boolean(),
@@ -296,15 +296,13 @@ async function toPsychicBooking(ctx: QueryCtx, booking: Doc<"bookings">, now: nu
   };
 }
 
-
-
 const DAY_MS = 24 * 3_600_000;
 const HELD_OR_OPEN: ReadonlyArray<Doc<"bookings">["status"]> = ["confirmed", "completed", "no_show"];
 
-/** Readers' upcoming list (spec: the next 10). */
+/** Psychics' upcoming list (spec: the next 10). */
 export const PSYCHIC_UPCOMING_SHOWN = 10;
 
-/** The reader's dashboard: today's and the next consultations, and this month's figures. */
+/** The psychic's dashboard: today's and the next consultations, and this month's figures. */
 export const listForPsychic = psychicQuery({
   args: { now: v.number() },
   returns: v.object({
@@ -313,7 +311,7 @@ export const listForPsychic = psychicQuery({
     upcoming: v.array(psychicBooking),
     /**
      * Consultations whose window ended in the last 30 days and that were held or are still open to the
-     * reader's word (confirmed, completed, no_show), newest first: the reader marks them completed or
+     * psychic's word (confirmed, completed, no_show), newest first: the psychic marks them completed or
      * "Cliente assente" (bookings.markOutcomeByPsychic).
      */
     recent: v.array(psychicBooking),
@@ -387,7 +385,7 @@ export const listForPsychic = psychicQuery({
   },
 });
 
-// ─── After the booking: cancelling, moving, the reader's outcome (docs/product-rules.md) ──────────
+// ─── After the booking: cancelling, moving, the psychic's outcome (docs/product-rules.md) ─────────
 
 const refundWindow = literals("full", "half", "none");
 
@@ -450,8 +448,8 @@ export const cancelByClient = clientMutation({
 });
 
 /**
- * The reader cancels one of their confirmed bookings before its start: the client always gets everything
- * back and is emailed with a link to book the reader again; the time is free at once.
+ * The psychic cancels one of their confirmed bookings before its start: the client always gets everything
+ * back and is emailed with a link to book the psychic again; the time is free at once.
  */
 export const cancelByPsychic = psychicMutation({
   args: { bookingId: v.string() },
@@ -469,7 +467,7 @@ export const cancelByPsychic = psychicMutation({
 });
 
 /**
- * The client moves a confirmed booking to another free start of the same reader and duration, at least
+ * The client moves a confirmed booking to another free start of the same psychic and duration, at least
  * 24 h before its current start and at most twice, without paying again. One transaction: the new time
  * is checked by the slot engine exactly as for a new hold (the booking itself blocking nothing), taken,
  * and the old one freed. Both parties are emailed with the updated invitation (same UID, higher
@@ -506,10 +504,10 @@ export const rescheduleByClient = clientMutation({
 });
 
 /**
- * The reader's "update booking status" (docs/product-rules.md, "Calls"): after the end of the window, a consultation was
- * held ("completed") or the client did not come ("no_show": no refund, the reader is paid in full).
- * Refused before the end; the reader may correct one with the other, except that a consultation the
- * client reviewed stays completed. Either counts once in the reader's monthly figures.
+ * The psychic's "update booking status" (docs/product-rules.md, "Calls"): after the end of the window, a consultation was
+ * held ("completed") or the client did not come ("no_show": no refund, the psychic is paid in full).
+ * Refused before the end; the psychic may correct one with the other, except that a consultation the
+ * client reviewed stays completed. Either counts once in the psychic's monthly figures.
  */
 export const markOutcomeByPsychic = psychicMutation({
   args: { bookingId: v.string(), outcome: literals("completed", "no_show") },

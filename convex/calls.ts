@@ -1,6 +1,6 @@
 // The consultation room (docs/product-rules.md, "Calls"): who may enter and when, the call session
 // both screens watch live, the browser-to-browser signalling of the offline provider, and the end
-// of each booking's call (completion, or the reader's absence with a full refund).
+// of each booking's call (completion, or the psychic's absence with a full refund).
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
@@ -20,7 +20,7 @@ import {
   MAX_EVENT_KEYS,
   MAX_SIGNAL_PAYLOAD,
   MAX_SIGNALS_PER_BOOKING,
-  READER_GRACE_MS,
+  PSYCHIC_GRACE_MS,
   parseTwilioIdentity,
   remainingSeconds,
   roomName,
@@ -50,10 +50,10 @@ async function callBookingX(ctx: QueryCtx, viewerId: Id<"users">, bookingId: str
 const room = v.object({
   bookingId: v.id("bookings"),
   party: v.union(v.literal("client"), v.literal("psychic")),
-  /** The panel's title: the reader's name for the client, 'Cliente' for the reader. */
+  /** The panel's title: the psychic's name for the client, 'Cliente' for the psychic. */
   title: v.string(),
-  /** `reader_absent`: cancelled and refunded because the reader did not come (the client waiting sees it live). */
-  bookingStatus: v.union(v.literal("confirmed"), v.literal("ended"), v.literal("reader_absent")),
+  /** `psychic_absent`: cancelled and refunded because the psychic did not come (the client waiting sees it live). */
+  bookingStatus: v.union(v.literal("confirmed"), v.literal("ended"), v.literal("psychic_absent")),
   scheduledDate: v.string(),
   scheduledTime: v.string(),
   durationMinutes,
@@ -75,7 +75,7 @@ const room = v.object({
 });
 
 /**
- * The room of a booking, for its client and its reader only. Times, not a verdict: queries do not
+ * The room of a booking, for its client and its psychic only. Times, not a verdict: queries do not
  * read the clock, so the page decides before / open / over from `opensAt` and `endsAt`, and the
  * mutations below enforce the same window on the server.
  */
@@ -84,15 +84,15 @@ export const getRoom = authedQuery({
   returns: room,
   handler: async (ctx, { bookingId }) => {
     const { booking, party } = await callBookingX(ctx, ctx.viewerId, bookingId);
-    const readerAbsent = booking.status === "cancelled" && booking.cancelReason === "psychic_no_show";
+    const psychicAbsent = booking.status === "cancelled" && booking.cancelReason === "psychic_no_show";
     const refusal = bookingRefusal(booking);
-    if (refusal !== null && refusal !== "CALL_ENDED" && !readerAbsent) return fail(refusal);
+    if (refusal !== null && refusal !== "CALL_ENDED" && !psychicAbsent) return fail(refusal);
     const session = await sessionOf(ctx, booking._id);
     return {
       bookingId: booking._id,
       party,
       title: party === "client" ? booking.psychicName : "Cliente",
-      bookingStatus: readerAbsent ? ("reader_absent" as const) : refusal === "CALL_ENDED" ? ("ended" as const) : ("confirmed" as const),
+      bookingStatus: psychicAbsent ? ("psychic_absent" as const) : refusal === "CALL_ENDED" ? ("ended" as const) : ("confirmed" as const),
       scheduledDate: booking.scheduledDate,
       scheduledTime: booking.scheduledTime,
       durationMinutes: booking.durationMinutes,
@@ -126,9 +126,9 @@ export async function ensureSession(ctx: MutationCtx, booking: Doc<"bookings">, 
     updatedAt: now,
   });
   // The cron in crons.ts settles bookings nobody opened; these run on the minute for the rest.
-  const readerCheck = booking.startsAt + READER_GRACE_MS;
-  if (readerCheck < booking.endsAt) {
-    await ctx.scheduler.runAt(Math.max(now, readerCheck), internal.calls.settle, { bookingId: booking._id });
+  const psychicCheck = booking.startsAt + PSYCHIC_GRACE_MS;
+  if (psychicCheck < booking.endsAt) {
+    await ctx.scheduler.runAt(Math.max(now, psychicCheck), internal.calls.settle, { bookingId: booking._id });
   }
   await ctx.scheduler.runAt(Math.max(now, booking.endsAt), internal.calls.settle, { bookingId: booking._id });
   return (await ctx.db.get("callSessions", id))!;
@@ -227,9 +227,9 @@ export const listSignals = authedQuery({
 });
 
 /**
- * Settles a confirmed booking whose time has come (DECISIONS.md): the reader absent 10 minutes after
+ * Settles a confirmed booking whose time has come (DECISIONS.md): the psychic absent 10 minutes after
  * the start cancels it with a full, automatic refund and an email to the client; at the end of the
- * window it completes, the reader being paid whether or not the client came. Safe to run again.
+ * window it completes, the psychic being paid whether or not the client came. Safe to run again.
  */
 export async function settleBooking(ctx: MutationCtx, booking: Doc<"bookings">, now: number) {
   const outcome = settlementFor(booking, now);
@@ -261,7 +261,7 @@ export const settleDue = internalMutation({
     const now = Date.now();
     const due = await ctx.db
       .query("bookings")
-      .withIndex("by_status_startsAt", (q) => q.eq("status", "confirmed").lte("startsAt", now - READER_GRACE_MS))
+      .withIndex("by_status_startsAt", (q) => q.eq("status", "confirmed").lte("startsAt", now - PSYCHIC_GRACE_MS))
       .take(100);
     let settled = 0;
     for (const booking of due) if ((await settleBooking(ctx, booking, now)) !== null) settled++;

@@ -1,4 +1,4 @@
-// The reader's monthly figures (docs/product-rules.md, "Payments and refunds"): one row per reader per
+// The psychic's monthly figures (docs/product-rules.md, "Payments and refunds"): one row per psychic per
 // Rome calendar month, kept in the same transaction as each consultation held and each review
 // (lib/triggers.ts), read here without scanning bookings.
 import { v } from "convex/values";
@@ -7,7 +7,7 @@ import { psychicQuery } from "./lib/functions";
 import { requireInstant } from "./lib/time";
 import { lastMonths, monthView } from "./model/bookingChanges";
 
-/** The months the reader's dashboard shows. */
+/** The months the psychic's dashboard shows. */
 export const MONTHS_SHOWN = 6;
 
 /**

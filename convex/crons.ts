@@ -6,7 +6,7 @@ const crons = cronJobs();
 
 crons.hourly("remove unattached uploads", { minuteUTC: 17 }, internal.uploads.removeUnattached, {});
 
-// Bookings whose call nobody opened still settle: the reader's absence refunds, the end completes.
+// Bookings whose call nobody opened still settle: the psychic's absence refunds, the end completes.
 crons.interval("settle calls that are due", { minutes: 1 }, internal.calls.settleDue, {});
 
 export default crons;

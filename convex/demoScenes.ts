@@ -1,16 +1,16 @@
 // Moments of the product set up on the demo data at once, for trying them by hand
-// (`npx convex run demoScenes:pendingReader '{"psychicName":"Lyra"}'`) and for the browser tests,
+// (`npx convex run demoScenes:pendingPsychic '{"psychicName":"Lyra"}'`) and for the browser tests,
 // which would otherwise click for a minute to reach them. Internal: no client can call them.
 import { v } from "convex/values";
 import { shortenDemoWindow } from "./lib/bookingLifecycle";
 import { internalMutation } from "./lib/functions";
-import { pendingReaderProfile } from "./demo/adminData";
+import { pendingPsychicProfile } from "./demo/adminData";
 
 /**
- * A new reader account whose complete profile waits for the admin's review, as Vega's does in the
+ * A new psychic account whose complete profile waits for the admin's review, as Vega's does in the
  * demo: each call makes another, so tests that approve or reject one never race for the same.
  */
-export const pendingReader = internalMutation({
+export const pendingPsychic = internalMutation({
   args: { psychicName: v.string() },
   returns: v.object({ userId: v.id("users"), profileId: v.id("psychicProfiles"), email: v.string() }),
   handler: async (ctx, { psychicName }) => {
@@ -21,7 +21,7 @@ export const pendingReader = internalMutation({
     // The id makes the address unique however many are made at once.
     const email = `${slug}.${userId.slice(-8)}@esempio.it`;
     await ctx.db.patch("users", userId, { email });
-    const profileId = await ctx.db.insert("psychicProfiles", pendingReaderProfile(userId, name));
+    const profileId = await ctx.db.insert("psychicProfiles", pendingPsychicProfile(userId, name));
     return { userId, profileId, email };
   },
 });

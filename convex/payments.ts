@@ -31,8 +31,8 @@ const holdRequest = {
 
 /**
  * Takes the time for the client in one transaction, after checking everything again: the account,
- * the switches, the reader (listed and available), the duration, the time (free by the slot engine,
- * with notice), the notes, and the client's live holds. The price comes from the reader's prices.
+ * the switches, the psychic (listed and available), the duration, the time (free by the slot engine,
+ * with notice), the notes, and the client's live holds. The price comes from the psychic's prices.
  */
 export const createHold = internalMutation({
   args: { clientId: v.id("users"), ...holdRequest },

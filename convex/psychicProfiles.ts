@@ -1,4 +1,4 @@
-// A reader's own profile: created with defaults on first visit, edited, published, hidden,
+// A psychic's own profile: created with defaults on first visit, edited, published, hidden,
 // switched available or not. Every rule is checked here (convex/model/profileRules.ts).
 import { v, type Infer } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
@@ -50,7 +50,7 @@ const ownProfile = v.object({
   changesInReview: v.optional(v.boolean()),
 });
 
-/** The reader sees their own latest name, bio and photo, including changes still in review. */
+/** The psychic sees their own latest name, bio and photo, including changes still in review. */
 async function toOwnProfile(ctx: QueryCtx, profile: Doc<"psychicProfiles">): Promise<Infer<typeof ownProfile>> {
   const pending = profile.pendingChanges;
   const photoStorageId = pending?.photoStorageId ?? profile.photoStorageId;
@@ -75,7 +75,7 @@ async function toOwnProfile(ctx: QueryCtx, profile: Doc<"psychicProfiles">): Pro
   };
 }
 
-/** The reader's profile; null until `ensureMine` has created it. */
+/** The psychic's profile; null until `ensureMine` has created it. */
 export const getMine = psychicQuery({
   args: {},
   returns: v.union(ownProfile, v.null()),
@@ -85,7 +85,7 @@ export const getMine = psychicQuery({
   },
 });
 
-/** Creates the default profile on a reader's first visit; a no-op afterwards. */
+/** Creates the default profile on a psychic's first visit; a no-op afterwards. */
 export const ensureMine = psychicMutation({
   args: {},
   returns: v.id("psychicProfiles"),
@@ -183,7 +183,7 @@ export const publishMine = psychicMutation({
   },
 });
 
-/** An upload URL for the reader's new photo, recorded as theirs (convex/lib/uploads.ts). */
+/** An upload URL for the psychic's new photo, recorded as theirs (convex/lib/uploads.ts). */
 export const generatePhotoUploadUrl = psychicMutation({
   args: {},
   returns: v.string(),
@@ -191,7 +191,7 @@ export const generatePhotoUploadUrl = psychicMutation({
 });
 
 /**
- * Takes the reader's own upload as their photo. The file must be one they uploaded with a URL
+ * Takes the psychic's own upload as their photo. The file must be one they uploaded with a URL
  * issued to them (anything else is refused and left alone); its bytes are checked, not the type the
  * browser claimed: JPEG, PNG or WebP up to 5 MB, otherwise it is deleted and refused.
  */
@@ -218,7 +218,7 @@ export const setMyPhoto = psychicAction({
 /**
  * Internal: only setMyPhoto, after checking the file, attaches it: shown at once, or kept for review
  * (lib/profileReview.ts). A replaced photo is deleted only when the server recorded it as this
- * reader's upload.
+ * psychic's upload.
  */
 export const attachPhoto = internalMutation({
   args: { userId: v.id("users"), uploadId: v.id("uploads") },

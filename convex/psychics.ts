@@ -1,4 +1,4 @@
-// Readers as the public sees them. Only profiles that are publicly visible AND approved exist
+// Psychics as the public sees them. Only profiles that are publicly visible AND approved exist
 // for visitors; everything else is invisible here.
 import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
@@ -12,8 +12,8 @@ import { NEXT_DAYS_HORIZON, nextFreeDays } from "./model/nextAvailability";
 import { matchesSearch, priceFor, startingPrice } from "./model/psychics";
 import { requireInstant } from "./lib/time";
 
-/** How many readers the home page features. */
-export const FEATURED_READERS = 3;
+/** How many psychics the home page features. */
+export const FEATURED_PSYCHICS = 3;
 
 export const publicCard = v.object({
   id: v.id("psychicProfiles"),
@@ -53,38 +53,38 @@ async function toPublicCard(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
   };
 }
 
-/** The home page's best-rated public readers; readers with no reviews yet come last. */
+/** The home page's best-rated public psychics; psychics with no reviews yet come last. */
 export const listFeatured = query({
   args: {},
   returns: v.array(publicCard),
   handler: async (ctx) => {
-    const profiles = await listedByRating(ctx).take(FEATURED_READERS);
+    const profiles = await listedByRating(ctx).take(FEATURED_PSYCHICS);
     return Promise.all(profiles.map((profile) => toPublicCard(ctx, profile)));
   },
 });
 
 /**
- * The most readers the public list reads. The list is ordered by rating through an index and
- * this cap keeps every evaluation bounded however many readers sign up; past it, the best
+ * The most psychics the public list reads. The list is ordered by rating through an index and
+ * this cap keeps every evaluation bounded however many psychics sign up; past it, the best
  * rated are listed (search narrows within them).
  */
-export const MAX_LISTED_READERS = 200;
+export const MAX_LISTED_PSYCHICS = 200;
 
-/** Longer searches match nothing a reader writes; refusing them keeps every evaluation cheap. */
+/** Longer searches match nothing a psychic writes; refusing them keeps every evaluation cheap. */
 export const MAX_SEARCH_LENGTH = 100;
 
 export const listPublic = query({
   args: { search: v.optional(v.string()), specialty: v.optional(v.union(specialty, v.null())) },
-  returns: v.object({ readers: v.array(publicCard), specialties: v.array(specialty) }),
+  returns: v.object({ psychics: v.array(publicCard), specialties: v.array(specialty) }),
   handler: async (ctx, { search = "", specialty: specialtyFilter = null }) => {
     if (search.length > MAX_SEARCH_LENGTH) return fail("INVALID_INPUT", { field: "search" });
-    const profiles = await listedByRating(ctx).take(MAX_LISTED_READERS);
-    // The filter's options are every listed reader's specialties, whatever is searched.
+    const profiles = await listedByRating(ctx).take(MAX_LISTED_PSYCHICS);
+    // The filter's options are every listed psychic's specialties, whatever is searched.
     const specialties = [...new Set(profiles.flatMap((profile) => profile.specialties))].sort((a, b) =>
       a.localeCompare(b, "it"),
     );
     const matching = profiles.filter((profile) => matchesSearch(profile, search, specialtyFilter));
-    return { readers: await Promise.all(matching.map((profile) => toPublicCard(ctx, profile))), specialties };
+    return { psychics: await Promise.all(matching.map((profile) => toPublicCard(ctx, profile))), specialties };
   },
 });
 
@@ -120,7 +120,7 @@ export const getPublicProfile = query({
  * "Prossime disponibilità" (docs/product-rules.md): the next three days with free time, from the weekly
  * schedule minus confirmed bookings and unexpired payment holds. `now` comes from the page,
  * rounded to a few minutes, because a query must not read the clock (its result is cached).
- * Empty for a profile the public cannot see or a reader not taking consultations.
+ * Empty for a profile the public cannot see or a psychic not taking consultations.
  */
 export const listNextAvailability = query({
   args: { id: v.string(), now: v.number() },

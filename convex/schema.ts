@@ -30,7 +30,7 @@ import {
   uploadStatus,
   weeklyAvailability,
 } from "./lib/validators";
-import { counterMetric } from "./model/counterMetrics";
+import { storedCounterMetric } from "./model/counterMetrics";
 
 export default defineSchema({
   // Sessions, accounts, verification codes and auth rate limits of @convex-dev/auth.
@@ -46,7 +46,7 @@ export default defineSchema({
     phone: v.optional(v.string()),
     phoneVerificationTime: v.optional(v.number()),
     isAnonymous: v.optional(v.boolean()),
-    // Set at sign-up for every client and reader; absent only on staff accounts created by hand.
+    // Set at sign-up for every client and psychic; absent only on staff accounts created by hand.
     accountType: v.optional(accountType),
     // When the 18+ and Terms/Privacy box was ticked; sign-up is refused without it.
     consentGivenAt: v.optional(v.number()),
@@ -56,12 +56,12 @@ export default defineSchema({
     // The admin's clients list, newest first.
     .index("by_accountType", ["accountType"]),
 
-  // A reader's public profile, prices and weekly schedule; one per reader account.
+  // A psychic's public profile, prices and weekly schedule; one per psychic account.
   psychicProfiles: defineTable({
     userId: v.id("users"),
     psychicName: v.string(),
     photoStorageId: v.optional(v.id("_storage")),
-    // Static image shipped in public/ for seeded readers; uploads use photoStorageId.
+    // Static image shipped in public/ for seeded psychics; uploads use photoStorageId.
     photoUrl: v.optional(v.string()),
     bio: v.string(),
     specialties: v.array(specialty),
@@ -81,13 +81,13 @@ export default defineSchema({
     approvedBy: v.optional(v.id("users")),
     approvedAt: v.optional(v.number()),
     verificationCallCompleted: v.boolean(),
-    // Whole euros as the reader types them; fallback when `pricing` lacks a duration.
+    // Whole euros as the psychic types them; fallback when `pricing` lacks a duration.
     hourlyRateEuros: v.number(),
     pricing,
     availableDurations: v.array(durationMinutes),
     availability: weeklyAvailability,
-    // With the approval switch on, an approved reader's new name, bio or photo wait here for an
-    // admin while the public keeps seeing the fields above (docs/product-rules.md, "Readers").
+    // With the approval switch on, an approved psychic's new name, bio or photo wait here for an
+    // admin while the public keeps seeing the fields above (docs/product-rules.md, "Psychics").
     pendingChanges: v.optional(
       v.object({ psychicName: v.string(), bio: v.string(), photoStorageId: v.optional(v.id("_storage")) }),
     ),
@@ -147,7 +147,7 @@ export default defineSchema({
     reminder15mSentAt: v.optional(v.number()),
     // Times the client moved it (at most 2); also the calendar invitation's SEQUENCE.
     rescheduleCount: v.optional(v.number()),
-    // The reader's Rome month whose figures (consultationStats) count this consultation; set once,
+    // The psychic's Rome month whose figures (consultationStats) count this consultation; set once,
     // when it is held (completed or client absent), so it is never counted twice.
     statsMonth: v.optional(v.string()),
   })
@@ -197,14 +197,15 @@ export default defineSchema({
   }).index("by_bookingId", ["bookingId"]),
 
   // The admin overview's figures (model/counters.ts): one row per metric and period ("all" or a
-  // Rome month), changed in the same transaction as what they count.
+  // Rome month), changed in the same transaction as what they count. `metric` also accepts the
+  // legacy "readers" until a recount has replaced those rows (model/counterMetrics.ts).
   platformCounters: defineTable({
-    metric: counterMetric,
+    metric: storedCounterMetric,
     period: v.string(),
     value: v.number(),
   }).index("by_metric_period", ["metric", "period"]),
 
-  // Per person: a client's paid bookings and spending, a reader's bookings and takings (cents, net
+  // Per person: a client's paid bookings and spending, a psychic's bookings and takings (cents, net
   // of refunds), kept with the platform's counters.
   bookingTotals: defineTable({
     userId: v.id("users"),
@@ -243,14 +244,14 @@ export default defineSchema({
     .index("by_booking", ["bookingId"])
     .index("by_client", ["clientId"]),
 
-  // Per reader per Rome calendar month, derived from completed bookings (docs/product-rules.md).
+  // Per psychic per Rome calendar month, derived from completed bookings (docs/product-rules.md).
   consultationStats: defineTable({
     psychicProfileId: v.id("psychicProfiles"),
     monthYear: v.string(),
     totalConsultations: v.number(),
     // Minutes, not hours: whole numbers add up exactly; hours are a display concern.
     totalMinutes: v.number(),
-    // Reader's earnings in cents, net of the 15 % commission (rounded per consultation).
+    // Psychic's earnings in cents, net of the 15 % commission (rounded per consultation).
     totalRevenueCents: v.number(),
     // Reviews of this month's consultations: their count, their stars added up, and the average.
     ratingCount: v.number(),

@@ -17,8 +17,8 @@ import { consultationInterval, dayWindow, freeStarts } from "./model/slots";
 import { reviewerName } from "./model/bookingChanges";
 import { demoHistoryPlan, demoPastClients } from "./demo/history";
 import { durationMinutes, type DurationMinutes } from "./lib/validators";
-import { DEMO_PASSWORD, demoAccounts, demoReaders, weekFrom } from "./demo/data";
-import { demoMessages, demoPendingReader, pendingReaderProfile } from "./demo/adminData";
+import { DEMO_PASSWORD, demoAccounts, demoPsychics, weekFrom } from "./demo/data";
+import { demoMessages, demoPendingPsychic, pendingPsychicProfile } from "./demo/adminData";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -50,16 +50,16 @@ export const run = internalAction({
     }
 
     await account(demoAccounts.client.email, demoAccounts.client.name, "client");
-    const readerUserIds = [];
-    for (const reader of demoReaders) {
-      const name = reader.email === demoAccounts.reader.email ? demoAccounts.reader.name : reader.psychicName;
-      readerUserIds.push(await account(reader.email, name, "psychic"));
+    const psychicUserIds = [];
+    for (const psychic of demoPsychics) {
+      const name = psychic.email === demoAccounts.psychic.email ? demoAccounts.psychic.name : psychic.psychicName;
+      psychicUserIds.push(await account(psychic.email, name, "psychic"));
     }
     // Staff accounts carry no account type; the grant below makes this one an admin.
     const adminId = await account(demoAccounts.admin.email, demoAccounts.admin.name);
-    await ctx.runMutation(internal.seed.insertDemoProfiles, { readerUserIds, adminId });
-    const pendingReaderId = await account(demoPendingReader.email, demoPendingReader.name, "psychic");
-    await ctx.runMutation(internal.seed.insertDemoAdminData, { pendingReaderId });
+    await ctx.runMutation(internal.seed.insertDemoProfiles, { psychicUserIds, adminId });
+    const pendingPsychicId = await account(demoPendingPsychic.email, demoPendingPsychic.name, "psychic");
+    await ctx.runMutation(internal.seed.insertDemoAdminData, { pendingPsychicId });
     await payDemoBookingsAtStandIn(ctx);
     return { seeded: true };
   },
@@ -143,21 +143,21 @@ async function payDemoBookingsAtStandIn(ctx: ActionCtx) {
 }
 
 export const insertDemoProfiles = internalMutation({
-  args: { readerUserIds: v.array(v.id("users")), adminId: v.id("users") },
+  args: { psychicUserIds: v.array(v.id("users")), adminId: v.id("users") },
   returns: v.null(),
-  handler: async (ctx, { readerUserIds, adminId }) => {
+  handler: async (ctx, { psychicUserIds, adminId }) => {
     const now = Date.now();
     await ctx.db.insert("adminGrants", { userId: adminId, grantedAt: now, grantedBy: "seed" });
-    for (const [index, reader] of demoReaders.entries()) {
-      const durations = Object.keys(reader.pricing).map(Number) as DurationMinutes[];
+    for (const [index, psychic] of demoPsychics.entries()) {
+      const durations = Object.keys(psychic.pricing).map(Number) as DurationMinutes[];
       await ctx.db.insert("psychicProfiles", {
-        userId: readerUserIds[index],
-        psychicName: reader.psychicName,
-        photoUrl: reader.photo,
-        bio: reader.bio,
-        specialties: reader.specialties,
-        specializations: reader.specializations,
-        yearsExperience: reader.yearsExperience,
+        userId: psychicUserIds[index],
+        psychicName: psychic.psychicName,
+        photoUrl: psychic.photo,
+        bio: psychic.bio,
+        specialties: psychic.specialties,
+        specializations: psychic.specializations,
+        yearsExperience: psychic.yearsExperience,
         totalConsultations: 0,
         reviewCount: 0,
         isAvailable: true,
@@ -166,10 +166,10 @@ export const insertDemoProfiles = internalMutation({
         approvedBy: adminId,
         approvedAt: now,
         verificationCallCompleted: true,
-        hourlyRateEuros: reader.pricing["60"] ?? 50,
-        pricing: reader.pricing,
+        hourlyRateEuros: psychic.pricing["60"] ?? 50,
+        pricing: psychic.pricing,
         availableDurations: durations.sort((a, b) => a - b),
-        availability: weekFrom(reader.schedule),
+        availability: weekFrom(psychic.schedule),
       });
     }
     await insertDemoHistory(ctx, now);
@@ -194,10 +194,10 @@ async function insertDemoHistory(ctx: MutationCtx, now: number) {
     pastClients.push(await ctx.db.insert("users", { ...person, accountType: "client", consentGivenAt: now - 200 * DAY_MS }));
   }
   const profiles = [];
-  for (const reader of demoReaders) {
+  for (const psychic of demoPsychics) {
     const user = await ctx.db
       .query("users")
-      .withIndex("email", (q) => q.eq("email", reader.email))
+      .withIndex("email", (q) => q.eq("email", psychic.email))
       .unique();
     const profile =
       user === null
@@ -210,7 +210,7 @@ async function insertDemoHistory(ctx: MutationCtx, now: number) {
     profiles.push(profile);
   }
   for (const item of demoHistoryPlan(utcMsToRome(now).date, profiles)) {
-    const profile = profiles[item.reader];
+    const profile = profiles[item.psychic];
     const client = item.client === "demo" ? demoClient : await ctx.db.get("users", pastClients[item.client]);
     if (client === null) continue;
     const fields = newBookingFields(profile, client._id, { date: item.date, time: item.time, durationMinutes: item.durationMinutes });
@@ -237,8 +237,8 @@ async function insertDemoHistory(ctx: MutationCtx, now: number) {
 }
 
 /**
- * Upcoming paid consultations of the demo client, with the demo reader (the first free time from
- * today) and with another reader (two days ahead), so both dashboards show data on a fresh start.
+ * Upcoming paid consultations of the demo client, with the demo psychic (the first free time from
+ * today) and with another psychic (two days ahead), so both dashboards show data on a fresh start.
  * Times are chosen by the slot engine, as a real booking's would be.
  */
 async function insertDemoBookings(ctx: MutationCtx, now: number) {
@@ -248,15 +248,15 @@ async function insertDemoBookings(ctx: MutationCtx, now: number) {
     .unique();
   if (client === null) return;
   const profiles = await ctx.db.query("psychicProfiles").take(20);
-  const demoReaderUser = await ctx.db
+  const demoPsychicUser = await ctx.db
     .query("users")
-    .withIndex("email", (q) => q.eq("email", demoAccounts.reader.email))
+    .withIndex("email", (q) => q.eq("email", demoAccounts.psychic.email))
     .unique();
-  const withDemoReader = profiles.find((profile) => profile.userId === demoReaderUser?._id);
-  const other = profiles.find((profile) => profile.userId !== demoReaderUser?._id);
+  const withDemoPsychic = profiles.find((profile) => profile.userId === demoPsychicUser?._id);
+  const other = profiles.find((profile) => profile.userId !== demoPsychicUser?._id);
   // The second is more than 24 hours ahead, so it can be cancelled with a full refund or moved at once.
   const plans = [
-    { profile: withDemoReader, fromDay: 0, notBefore: now, notes: "Vorrei un consulto sul lavoro: sto valutando un cambio." },
+    { profile: withDemoPsychic, fromDay: 0, notBefore: now, notes: "Vorrei un consulto sul lavoro: sto valutando un cambio." },
     { profile: other, fromDay: 2, notBefore: now + 25 * 60 * 60_000, notes: undefined },
   ];
   for (const { profile, fromDay, notBefore, notes } of plans) {
@@ -280,7 +280,7 @@ async function insertDemoBookings(ctx: MutationCtx, now: number) {
 }
 
 /**
- * A consultation of the demo client that a reader cancelled yesterday and whose refund Stripe kept
+ * A consultation of the demo client that a psychic cancelled yesterday and whose refund Stripe kept
  * refusing, for the admin's "Da controllare" list. Offline it is paid at the Stripe stand-in like the
  * upcoming ones, so 'Riprova il rimborso' really refunds it.
  */
@@ -289,7 +289,7 @@ async function insertDemoFailedRefund(ctx: MutationCtx, now: number) {
     .query("users")
     .withIndex("email", (q) => q.eq("email", demoAccounts.client.email))
     .unique();
-  const profile = (await ctx.db.query("psychicProfiles").take(20)).find((candidate) => candidate.psychicName === demoReaders[2].psychicName);
+  const profile = (await ctx.db.query("psychicProfiles").take(20)).find((candidate) => candidate.psychicName === demoPsychics[2].psychicName);
   if (client === null || profile === undefined) return;
   const minutes = profile.availableDurations[0];
   const day = 24 * 60 * 60_000;
@@ -311,10 +311,10 @@ async function insertDemoFailedRefund(ctx: MutationCtx, now: number) {
  * triggers count them in the admin's figures as they are written.
  */
 export const insertDemoAdminData = internalMutation({
-  args: { pendingReaderId: v.id("users") },
+  args: { pendingPsychicId: v.id("users") },
   returns: v.null(),
-  handler: async (ctx, { pendingReaderId }) => {
-    await ctx.db.insert("psychicProfiles", pendingReaderProfile(pendingReaderId, demoPendingReader.psychicName));
+  handler: async (ctx, { pendingPsychicId }) => {
+    await ctx.db.insert("psychicProfiles", pendingPsychicProfile(pendingPsychicId, demoPendingPsychic.psychicName));
     const now = Date.now();
     for (const { status, ...message } of demoMessages) {
       await ctx.db.insert("contactMessages", { ...message, status, updatedAt: now });
@@ -325,7 +325,7 @@ export const insertDemoAdminData = internalMutation({
 });
 
 /**
- * A confirmed voice booking between the demo client and the demo reader whose call is open now, to
+ * A confirmed voice booking between the demo client and the demo psychic whose call is open now, to
  * try a call on a fresh start (`npx convex run seed:callNow`). `startsInMinutes` moves the start
  * (up to 5 keeps the room open now, since it opens 5 minutes early; later shows the countdown);
  * `endsInSeconds` shortens the window for tests.
@@ -347,22 +347,22 @@ export const callNow = internalMutation({
         .withIndex("email", (q) => q.eq("email", email))
         .unique();
     const client = await byEmail(demoAccounts.client.email);
-    const reader = await byEmail(demoAccounts.reader.email);
+    const psychic = await byEmail(demoAccounts.psychic.email);
     const profile =
-      reader === null
+      psychic === null
         ? null
         : await ctx.db
             .query("psychicProfiles")
-            .withIndex("by_userId", (q) => q.eq("userId", reader._id))
+            .withIndex("by_userId", (q) => q.eq("userId", psychic._id))
             .unique();
-    if (client === null || reader === null || profile === null) throw new Error("Demo data missing: run seed:run first");
+    if (client === null || psychic === null || profile === null) throw new Error("Demo data missing: run seed:run first");
     const now = Date.now();
     const startsAt = now + Math.round(startsInMinutes * 60_000);
     const endsAt = endsInSeconds === undefined ? startsAt + minutes * 60_000 : now + endsInSeconds * 1000;
     const rome = utcMsToRome(startsAt);
     return insertDemoBooking(ctx, {
       clientId: client._id,
-      psychicUserId: reader._id,
+      psychicUserId: psychic._id,
       psychicProfileId: profile._id,
       psychicName: profile.psychicName,
       consultationType: "voice",

@@ -8,7 +8,7 @@ import { env } from "./_generated/server";
 import { authedAction, internalAction } from "./lib/functions";
 
 /**
- * A Voice access token for the viewer's call in one booking: only for its client or its reader,
+ * A Voice access token for the viewer's call in one booking: only for its client or its psychic,
  * only inside the window, with an identity bound to the person and the booking and a lifetime that
  * ends with the window. Null when Twilio is not configured (the page then uses the offline provider).
  */

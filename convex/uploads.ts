@@ -1,5 +1,5 @@
 // Uploaded files and who owns them (convex/lib/uploads.ts). Internal only: public functions of each
-// feature (the reader's photo) issue URLs and attach files through the helpers there.
+// feature (the psychic's photo) issue URLs and attach files through the helpers there.
 import { v } from "convex/values";
 import { internalMutation } from "./lib/functions";
 import { claimUploadX, UPLOAD_WINDOW_MS } from "./lib/uploads";

@@ -127,7 +127,7 @@ export const changePassword = authedAction({
 
 /**
  * Deletes the person's account and personal data in one transaction (docs/product-rules.md): sessions,
- * credentials, reader profile, settings; past bookings and reviews stay for accounting under
+ * credentials, psychic profile, settings; past bookings and reviews stay for accounting under
  * "Account eliminato". The client signs out afterwards.
  */
 export const deleteMyAccount = authedMutation({

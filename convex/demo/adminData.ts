@@ -1,10 +1,10 @@
-// What the admin area shows on a fresh local run: a reader waiting for review and contact messages
+// What the admin area shows on a fresh local run: a psychic waiting for review and contact messages
 // in every status. Seeded with the rest of the demo world (convex/seed.ts).
 import type { Doc, Id } from "../_generated/dataModel";
 import type { ContactFacts } from "../model/contact";
 import { halfHours, weekFrom } from "./data";
 
-export const demoPendingReader = {
+export const demoPendingPsychic = {
   email: "vega@esempio.it",
   name: "Vega Marini",
   psychicName: "Vega",
@@ -15,8 +15,8 @@ export const demoPendingReader = {
 };
 
 /** A complete profile waiting for the admin's review, with Vega's facts under `psychicName`. */
-export function pendingReaderProfile(userId: Id<"users">, psychicName: string): Omit<Doc<"psychicProfiles">, "_id" | "_creationTime"> {
-  const { email: _email, name: _name, psychicName: _vega, ...facts } = demoPendingReader;
+export function pendingPsychicProfile(userId: Id<"users">, psychicName: string): Omit<Doc<"psychicProfiles">, "_id" | "_creationTime"> {
+  const { email: _email, name: _name, psychicName: _vega, ...facts } = demoPendingPsychic;
   return {
     ...facts,
     psychicName,

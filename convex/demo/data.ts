@@ -1,5 +1,5 @@
 // The demo world `npm start` seeds on a fresh local backend: accounts people can sign in with,
-// and readers with photos, prices and weekly availability. Never seeded on a real deployment
+// and psychics with photos, prices and weekly availability. Never seeded on a real deployment
 // unless someone runs `seed:run` there on purpose.
 import type {
   DurationMinutes,
@@ -14,11 +14,11 @@ export const DEMO_PASSWORD = "arcano-demo";
 
 export const demoAccounts = {
   client: { email: "cliente@esempio.it", name: "Giulia Bianchi" },
-  reader: { email: "cartomante@esempio.it", name: "Selene Moretti" },
+  psychic: { email: "cartomante@esempio.it", name: "Selene Moretti" },
   admin: { email: "admin@arcano.it", name: "Amministrazione Arcano" },
 } as const;
 
-type DemoReader = {
+type DemoPsychic = {
   email: string;
   psychicName: string;
   photo: string;
@@ -60,9 +60,9 @@ const mornings = halfHours("09:00", "11:30");
 const afternoons = halfHours("14:00", "17:30");
 const evenings = halfHours("18:00", "21:30");
 
-export const demoReaders: DemoReader[] = [
+export const demoPsychics: DemoPsychic[] = [
   {
-    email: demoAccounts.reader.email,
+    email: demoAccounts.psychic.email,
     psychicName: "Selene",
     photo: "/readers/selene.svg",
     bio: "Leggo i Tarocchi di Marsiglia da oltre quindici anni. Nei miei consulti cerco di darti uno sguardo chiaro sulla situazione che vivi, senza giri di parole e con molto rispetto.",

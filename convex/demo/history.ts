@@ -1,5 +1,5 @@
-// The demo's past: consultations held over the last months with several readers, most of them reviewed,
-// so ratings, the Reviews tab and the reader's monthly figures show real data on a fresh `npm start`.
+// The demo's past: consultations held over the last months with several psychics, most of them reviewed,
+// so ratings, the Reviews tab and the psychic's monthly figures show real data on a fresh `npm start`.
 // Pure: the seed (convex/seed.ts) writes what this plans through the same code real bookings use.
 import type { DurationMinutes, WeeklyAvailability } from "../lib/validators";
 import { addDays } from "../model/nextAvailability";
@@ -26,11 +26,11 @@ export const demoReviewTexts: ReadonlyArray<{ rating: 1 | 2 | 3 | 4 | 5; comment
   { rating: 4, comment: "Interessante l'unione tra astrologia e carte, il tempo è volato." },
 ];
 
-export type HistoryReader = { availability: WeeklyAvailability; availableDurations: DurationMinutes[] };
+export type HistoryPsychic = { availability: WeeklyAvailability; availableDurations: DurationMinutes[] };
 
-/** One past consultation: which reader, when, with whom ("demo" is the demo client), and its review if any. */
+/** One past consultation: which psychic, when, with whom ("demo" is the demo client), and its review if any. */
 export type PlannedConsultation = {
-  reader: number;
+  psychic: number;
   date: string;
   time: string;
   durationMinutes: DurationMinutes;
@@ -38,34 +38,34 @@ export type PlannedConsultation = {
   review: { rating: 1 | 2 | 3 | 4 | 5; comment: string } | null;
 };
 
-/** How often (every n-th day with open hours) each reader held a consultation; absent: never (still "Nuovo"). */
+/** How often (every n-th day with open hours) each psychic held a consultation; absent: never (still "Nuovo"). */
 const CADENCE: Record<number, number> = { 0: 3, 1: 6, 2: 8, 3: 10, 4: 7 };
 /** How far back the history goes: about six months. */
 const HISTORY_DAYS = 175;
 
 /**
- * Past consultations of the readers at `CADENCE`, from about six months ago to three days ago, on their
- * own schedule. Three in four are reviewed. The most recent one with the first reader (the demo reader)
- * is the demo client's, held and not yet reviewed; an older one with the second reader is the demo
+ * Past consultations of the psychics at `CADENCE`, from about six months ago to three days ago, on their
+ * own schedule. Three in four are reviewed. The most recent one with the first psychic (the demo psychic)
+ * is the demo client's, held and not yet reviewed; an older one with the second psychic is the demo
  * client's, reviewed.
  */
-export function demoHistoryPlan(today: string, readers: readonly HistoryReader[]): PlannedConsultation[] {
+export function demoHistoryPlan(today: string, psychics: readonly HistoryPsychic[]): PlannedConsultation[] {
   const plan: PlannedConsultation[] = [];
   let serial = 0;
-  readers.forEach((reader, index) => {
+  psychics.forEach((psychic, index) => {
     const every = CADENCE[index];
     if (every === undefined) return;
-    const minutes = reader.availableDurations.includes(30) ? 30 : reader.availableDurations[0];
+    const minutes = psychic.availableDurations.includes(30) ? 30 : psychic.availableDurations[0];
     if (minutes === undefined) return;
     let open = 0;
     for (let back = HISTORY_DAYS; back >= 3; back--) {
       const date = addDays(today, -back);
-      const starts = offeredStarts(reader.availability, date, minutes);
+      const starts = offeredStarts(psychic.availability, date, minutes);
       if (starts.length === 0) continue;
       if (open++ % every !== 0) continue;
       const time = starts[serial % starts.length];
       plan.push({
-        reader: index,
+        psychic: index,
         date,
         time,
         durationMinutes: minutes,
@@ -75,9 +75,9 @@ export function demoHistoryPlan(today: string, readers: readonly HistoryReader[]
       serial++;
     }
   });
-  const lastOfFirst = plan.filter((item) => item.reader === 0).at(-1);
+  const lastOfFirst = plan.filter((item) => item.psychic === 0).at(-1);
   if (lastOfFirst) Object.assign(lastOfFirst, { client: "demo", review: null });
-  const olderOfSecond = plan.filter((item) => item.reader === 1).at(-3);
+  const olderOfSecond = plan.filter((item) => item.psychic === 1).at(-3);
   if (olderOfSecond) Object.assign(olderOfSecond, { client: "demo", review: demoReviewTexts[5] });
   return plan;
 }

@@ -105,7 +105,7 @@ export function bookingConfirmedClientEmail(facts: BookingFacts): RenderedEmail 
   };
 }
 
-/** To the reader: a new paid consultation. */
+/** To the psychic: a new paid consultation. */
 export function bookingConfirmedPsychicEmail(facts: BookingFacts): RenderedEmail {
   const rows: Array<[string, string]> = [["Cliente", facts.clientName], ...detailRows(facts).slice(1)];
   const dashboard = `${facts.siteUrl}/psychic-dashboard`;
@@ -134,7 +134,7 @@ export function latePaymentRefundedClientEmail(facts: BookingFacts): RenderedEma
   };
 }
 
-/** To the reader: a late payment for a time they no longer had free was refunded; nothing to do. */
+/** To the psychic: a late payment for a time they no longer had free was refunded; nothing to do. */
 export function latePaymentRefundedPsychicEmail(facts: BookingFacts): RenderedEmail {
   const text = `Un pagamento di ${facts.clientName} per ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime} è arrivato dopo la scadenza della prenotazione temporanea, quando l'orario era già occupato. È stato rimborsato per intero: la tua agenda non cambia.`;
   return {
@@ -151,8 +151,8 @@ export type ExplainedCancellation = Exclude<CancellationReason, "late_payment" |
 
 /**
  * A cancelled consultation, to `audience`: what was cancelled, why, the refund (amount and the 5–10
- * working days it takes, or none), and for the client a cancellation by the reader comes with a link
- * to book the same reader again.
+ * working days it takes, or none), and for the client a cancellation by the psychic comes with a link
+ * to book the same psychic again.
  */
 export function bookingCancelledEmail(
   facts: BookingFacts,

@@ -44,14 +44,14 @@ export async function isAdminUser(
 // ending in X throws (NOT_FOUND for a missing document or a malformed id, FORBIDDEN for someone
 // else's); one without X returns null. Ids may arrive as any string (a URL), so they are normalised.
 
-/** A reader profile the public may see (`isListed`), or null: missing, hidden and unapproved look alike. */
+/** A psychic profile the public may see (`isListed`), or null: missing, hidden and unapproved look alike. */
 export async function listedProfile(ctx: QueryCtx, id: string): Promise<Doc<"psychicProfiles"> | null> {
   const profileId = ctx.db.normalizeId("psychicProfiles", id);
   const profile = profileId === null ? null : await ctx.db.get("psychicProfiles", profileId);
   return profile !== null && isListed(profile) ? profile : null;
 }
 
-/** The signed-in reader's own profile, or null before their first visit creates it. */
+/** The signed-in psychic's own profile, or null before their first visit creates it. */
 export async function ownPsychicProfile(ctx: QueryCtx, userId: Id<"users">) {
   return ctx.db
     .query("psychicProfiles")
@@ -75,7 +75,7 @@ export async function bookingAsClientX(ctx: QueryCtx, viewerId: Id<"users">, id:
   return booking.clientId === viewerId ? booking : fail("FORBIDDEN");
 }
 
-/** A booking of the viewer's own reader profile. */
+/** A booking of the viewer's own psychic profile. */
 export async function bookingAsPsychicX(ctx: QueryCtx, viewerId: Id<"users">, id: string) {
   const booking = await bookingX(ctx, id);
   return booking.psychicUserId === viewerId ? booking : fail("FORBIDDEN");
@@ -83,7 +83,7 @@ export async function bookingAsPsychicX(ctx: QueryCtx, viewerId: Id<"users">, id
 
 export type BookingParty = "client" | "psychic";
 
-/** A booking the viewer takes part in, and as whom: its client or its reader. */
+/** A booking the viewer takes part in, and as whom: its client or its psychic. */
 export async function bookingAsPartyX(
   ctx: QueryCtx,
   viewerId: Id<"users">,

@@ -101,7 +101,7 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     await ctx.db.delete("authAccounts", account._id);
   }
 
-  // A reader's profile and photo go; their past bookings stay for accounting, without the name.
+  // A psychic's profile and photo go; their past bookings stay for accounting, without the name.
   const profile = await ctx.db
     .query("psychicProfiles")
     .withIndex("by_userId", (q) => q.eq("userId", userId))
@@ -112,7 +112,7 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
       .withIndex("by_psychicProfile_startsAt", (q) => q.eq("psychicProfileId", profile._id))
       .collect();
     for (const booking of bookings) await ctx.db.patch("bookings", booking._id, { psychicName: DELETED_ACCOUNT_NAME });
-    // The reader's monthly figures go with the profile (the bookings keep what accounting needs).
+    // The psychic's monthly figures go with the profile (the bookings keep what accounting needs).
     const months = await ctx.db
       .query("consultationStats")
       .withIndex("by_psychicProfile_month", (q) => q.eq("psychicProfileId", profile._id))
@@ -122,7 +122,7 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     await ctx.db.delete("psychicProfiles", profile._id);
   }
 
-  // A client's reviews stay on the reader's profile, signed "Account eliminato".
+  // A client's reviews stay on the psychic's profile, signed "Account eliminato".
   const reviews = await ctx.db
     .query("reviews")
     .withIndex("by_client", (q) => q.eq("clientId", userId))

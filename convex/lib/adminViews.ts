@@ -1,4 +1,4 @@
-// What the admin area shows of accounts, readers, bookings and messages: the rows' shapes
+// What the admin area shows of accounts, psychics, bookings and messages: the rows' shapes
 // (validators the functions return) and how each is read, a few point reads per row.
 import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
@@ -65,7 +65,7 @@ export async function toUserRow(ctx: QueryCtx, user: Doc<"users">) {
   };
 }
 
-export const readerRow = v.object({
+export const psychicRow = v.object({
   id: v.id("psychicProfiles"),
   userId: v.id("users"),
   psychicName: v.string(),
@@ -89,7 +89,7 @@ export const readerRow = v.object({
   createdAt: v.number(),
 });
 
-export async function toReaderRow(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
+export async function toPsychicRow(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
   const user = await ctx.db.get("users", profile.userId);
   const totals = await personTotals(ctx, profile.userId);
   const pending = profile.pendingChanges;

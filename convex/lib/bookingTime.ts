@@ -1,4 +1,4 @@
-// Reading the bookings that block a reader's time, for the slot engine (model/slots.ts).
+// Reading the bookings that block a psychic's time, for the slot engine (model/slots.ts).
 import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { blocksTime } from "../model/bookings";
@@ -8,14 +8,14 @@ import type { Interval } from "../model/slots";
 const BLOCKING_STATUSES = ["confirmed", "pending_payment"] as const;
 
 /**
- * More than a reader can hold in a day of any one status (bookings of one status that block time
+ * More than a psychic can hold in a day of any one status (bookings of one status that block time
  * never overlap: 96 quarter hours at most). Callers reading several days pass a larger limit.
  */
 const MAX_PER_STATUS_PER_DAY = 100;
 
 /**
- * The intervals of a reader's bookings that start inside `window` and block time at `nowMs`. Reads
- * only that reader's bookings of that window in the statuses that can block, through the index:
+ * The intervals of a psychic's bookings that start inside `window` and block time at `nowMs`. Reads
+ * only that psychic's bookings of that window in the statuses that can block, through the index:
  * lapsed holds, cancellations and completed consultations are never read, however many there are.
  * `except` leaves one booking out (the one being confirmed or moved).
  */

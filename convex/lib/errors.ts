@@ -27,7 +27,7 @@ export const errorCodes = [
   // Platform switches
   "BOOKING_DISABLED",
   "MAINTENANCE_MODE",
-  // Reader profile
+  // Psychic profile
   "PROFILE_INCOMPLETE",
   "DURATION_REQUIRED",
   "PSYCHIC_UNAVAILABLE",
@@ -42,7 +42,7 @@ export const errorCodes = [
   "CANCELLATION_NOT_ALLOWED",
   "PAYMENT_FAILED",
   "TOO_MANY_HOLDS",
-  // After the booking: cancelling, moving, the reader's outcome
+  // After the booking: cancelling, moving, the psychic's outcome
   "REFUND_CHANGED",
   "RESCHEDULE_TOO_LATE",
   "RESCHEDULE_LIMIT_REACHED",

@@ -95,7 +95,7 @@ export const clientQuery = customQuery(
 );
 export const clientMutation = customMutation(rawMutation, customCtx(writer((ctx) => requireAccountType(ctx, "client"))));
 
-/** Readers only (account type "psychic"): their profile, schedule and bookings. */
+/** Psychics only (account type "psychic"): their profile, schedule and bookings. */
 export const psychicQuery = customQuery(
   rawQuery,
   customCtx((ctx) => requireAccountType(ctx, "psychic")),

@@ -1,6 +1,6 @@
 // Email + password sign-in built on the auth library's public credentials API, with the checks
 // that must run on the server before anything is written: sign-up fields and consent, the
-// reader-registration switch, which login page an address may use, and failures as error codes
+// psychic-registration switch, which login page an address may use, and failures as error codes
 // the pages can put into Italian (the stock Password provider allows none of these: its profile
 // hook cannot wait for a database read, and it throws plain errors).
 import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";

@@ -1,5 +1,5 @@
 // Changes to an approved profile while the `psychic_approval_required` switch is on
-// (docs/product-rules.md, "Readers"): a new name, bio or photo waits in `pendingChanges` for an
+// (docs/product-rules.md, "Psychics"): a new name, bio or photo waits in `pendingChanges` for an
 // admin, and the public keeps seeing the approved fields until then. With the switch off, or
 // before the first approval (the profile is not public yet), edits apply at once.
 import type { Doc, Id } from "../_generated/dataModel";
@@ -15,7 +15,7 @@ async function editsNeedReview(ctx: MutationCtx, profile: Profile): Promise<bool
   return profile.profileStatus === "approved" && (await readSetting(ctx, "psychic_approval_required"));
 }
 
-/** Deletes a photo that is no longer anyone's choice (only when the server recorded it as the reader's). */
+/** Deletes a photo that is no longer anyone's choice (only when the server recorded it as the psychic's). */
 async function dropPhoto(ctx: MutationCtx, profile: Profile, storageId: Id<"_storage"> | undefined, keep: Array<Id<"_storage"> | undefined>) {
   if (storageId !== undefined && !keep.includes(storageId)) await deleteOwnedFile(ctx, profile.userId, storageId);
 }
@@ -27,7 +27,7 @@ async function applyAll(ctx: MutationCtx, profile: Profile, next: PublicFields) 
 }
 
 /**
- * The reader's new name and bio: written at once, or kept as pending changes. Returns the fields to
+ * The psychic's new name and bio: written at once, or kept as pending changes. Returns the fields to
  * write on the profile itself (none when they wait for review).
  */
 export async function submitNameAndBio(ctx: MutationCtx, profile: Profile, psychicName: string, bio: string) {
@@ -46,7 +46,7 @@ export async function submitNameAndBio(ctx: MutationCtx, profile: Profile, psych
   };
 }
 
-/** The reader's new photo (already proven theirs): shown at once, or kept for review. */
+/** The psychic's new photo (already proven theirs): shown at once, or kept for review. */
 export async function submitPhoto(ctx: MutationCtx, profile: Profile, storageId: Id<"_storage">) {
   const pending = profile.pendingChanges;
   if (!(await editsNeedReview(ctx, profile))) {

@@ -8,7 +8,7 @@ const DAY_MS = 24 * HOUR_MS;
 export const { rateLimit, checkRateLimit, resetRateLimit } = defineRateLimits({
   /** Reset-code emails per address: at most 5 an hour. */
   passwordResetByEmail: { kind: "fixed window", rate: 5, period: HOUR_MS },
-  /** Upload URLs per person: a reader changing a photo needs a few, never hundreds. */
+  /** Upload URLs per person: a psychic changing a photo needs a few, never hundreds. */
   uploadUrlByUser: { kind: "fixed window", rate: 20, period: HOUR_MS },
   /** Contact messages per sender address: at most 5 an hour. */
   contactByEmail: { kind: "fixed window", rate: 5, period: HOUR_MS },

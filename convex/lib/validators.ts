@@ -7,7 +7,7 @@ import { v, type Infer } from "convex/values";
 export const accountType = literals("client", "psychic");
 export type AccountType = Infer<typeof accountType>;
 
-/** Reader profile review state; `draft` until first published. */
+/** Psychic profile review state; `draft` until first published. */
 export const profileStatus = literals("draft", "pending", "approved", "rejected");
 export type ProfileStatus = Infer<typeof profileStatus>;
 
@@ -15,7 +15,7 @@ export type ProfileStatus = Infer<typeof profileStatus>;
  * Booking lifecycle: five statuses, plus two the rules need (docs/product-rules.md):
  * - `expired`: the 30-minute payment hold lapsed without payment. Kept apart from `cancelled`
  *   because no money moved and nobody acted, so it never shows as a cancellation or a refund.
- * - `no_show`: the reader marked the client absent; no refund, the reader is paid in full.
+ * - `no_show`: the psychic marked the client absent; no refund, the psychic is paid in full.
  * `scheduled` is accepted for parity with the spec's list; the app itself writes `confirmed`.
  * A refund is not a status: it belongs to a cancellation and lives in the `refund*` fields.
  */
@@ -123,7 +123,7 @@ export const weeklyAvailability = v.object({
 export type WeeklyAvailability = Infer<typeof weeklyAvailability>;
 
 /**
- * Reader prices as they type them: duration in minutes ("30") → whole euros, IVA inclusa.
+ * Psychic prices as they type them: duration in minutes ("30") → whole euros, IVA inclusa.
  * Amounts that money actually moves in (bookings, refunds, revenue) are integer cents instead.
  */
 export const pricing = v.record(v.string(), v.number());

@@ -22,14 +22,14 @@ export function typeLabel(accountType: AccountType | undefined): TypeLabel {
   return accountType === "client" ? "Cliente" : accountType === "psychic" ? "Cartomante" : "Staff";
 }
 
-/** The admin's lists are bounded: the newest accounts, the readers, a search of the newest accounts. */
+/** The admin's lists are bounded: the newest accounts, the psychics, a search of the newest accounts. */
 export const ADMIN_LIMITS = {
   users: 50,
   /** Accounts a name search looks through, newest first; an email prefix is found at any age. */
   userSearchScan: 2000,
   searchLength: 100,
   reviewQueue: 100,
-  readers: 200,
+  psychics: 200,
   recentBookings: 10,
   attentionBookings: 50,
   pageSize: 100,

@@ -1,6 +1,6 @@
 // What may happen to a paid booking before and after its time (docs/product-rules.md, "Payments and
-// refunds", "Calls", "Reviews"): cancellation and its refund window, moving it, the reader's outcome,
-// reminders and the reader's monthly figures. Plain functions over values: no ctx, no clock.
+// refunds", "Calls", "Reviews"): cancellation and its refund window, moving it, the psychic's outcome,
+// reminders and the psychic's monthly figures. Plain functions over values: no ctx, no clock.
 import type { ErrorCode } from "../lib/errors";
 import { utcMsToRome } from "../lib/time";
 import type { BookingStatus } from "../lib/validators";
@@ -72,12 +72,12 @@ export function rescheduleRefusal(booking: Pick<PaidBooking, "status" | "startsA
   return nowMs <= booking.startsAt - RESCHEDULE_NOTICE_MS ? null : "RESCHEDULE_TOO_LATE";
 }
 
-/** What the reader may record after a consultation. */
+/** What the psychic may record after a consultation. */
 export type Outcome = "completed" | "no_show";
 
 /**
- * Why the reader may not record `outcome` now, or null. Only after the end of the window; only for a
- * booking that was held (confirmed, or already completed / marked absent: the reader may correct it);
+ * Why the psychic may not record `outcome` now, or null. Only after the end of the window; only for a
+ * booking that was held (confirmed, or already completed / marked absent: the psychic may correct it);
  * never once the client reviewed it as attended (a no-show then would contradict the review).
  */
 export function outcomeRefusal(
@@ -129,7 +129,7 @@ export function averageOf(sum: number, count: number): number | undefined {
   return count > 0 ? sum / count : undefined;
 }
 
-// ─── The reader's monthly figures ─────────────────────────────────────────────────────────────────
+// ─── The psychic's monthly figures ────────────────────────────────────────────────────────────────
 
 /** The Rome calendar month "YYYY-MM" of an instant. */
 export function romeMonthOf(ms: number): string {
@@ -161,7 +161,7 @@ export type MonthFigures = {
 
 export const emptyMonth: MonthFigures = { totalConsultations: 0, totalMinutes: 0, totalRevenueCents: 0, ratingCount: 0, ratingSum: 0 };
 
-/** The figures the reader's dashboard shows for a month: hours to one decimal, earnings in cents. */
+/** The figures the psychic's dashboard shows for a month: hours to one decimal, earnings in cents. */
 export function monthView(month: string, figures: MonthFigures | null) {
   const row = figures ?? emptyMonth;
   return {

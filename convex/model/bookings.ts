@@ -37,12 +37,12 @@ export const NOTES_MAX_LENGTH = 1000;
 /** The platform's share of every paid consultation. */
 export const COMMISSION_PERCENT = 15;
 
-/** The price in cents of a consultation, from the reader's whole-euro price. */
+/** The price in cents of a consultation, from the psychic's whole-euro price. */
 export function priceCentsFor(euros: number): number {
   return Math.round(euros * 100);
 }
 
-/** What the reader earns from `priceCents`, net of the commission, in whole cents. */
+/** What the psychic earns from `priceCents`, net of the commission, in whole cents. */
 export function netEarningsCents(priceCents: number): number {
   return priceCents - Math.round((priceCents * COMMISSION_PERCENT) / 100);
 }
@@ -63,8 +63,8 @@ export type BookedProfile = {
 
 /**
  * What every new booking records, however it is made (a hold, the demo seed, a test call): the
- * parties, the reader's name at booking time, the Rome date and time with their UTC instants, and
- * the price in cents from the reader's prices. The caller adds the status and what goes with it.
+ * parties, the psychic's name at booking time, the Rome date and time with their UTC instants, and
+ * the price in cents from the psychic's prices. The caller adds the status and what goes with it.
  */
 export function newBookingFields(
   profile: BookedProfile,

@@ -5,8 +5,8 @@ import type { BookingStatus, ConsultationType } from "../lib/validators";
 
 /** The room opens this long before the start, for the device check and joining. */
 export const EARLY_ACCESS_MS = 5 * 60_000;
-/** A reader not in the call this long after the start is absent: the client is refunded in full. */
-export const READER_GRACE_MS = 10 * 60_000;
+/** A psychic not in the call this long after the start is absent: the client is refunded in full. */
+export const PSYCHIC_GRACE_MS = 10 * 60_000;
 /** An open call page confirms its presence this often… */
 export const HEARTBEAT_MS = 10_000;
 /** …and counts as gone when it has not done so for this long (a closed tab, a lost network). */
@@ -86,13 +86,13 @@ export function tokenTtlSeconds(endsAt: number, now: number): number {
 }
 
 /** What happens to a confirmed booking once its time has come, if anything yet. */
-export type Settlement = "reader_absent" | "complete" | null;
+export type Settlement = "psychic_absent" | "complete" | null;
 
 export function settlementFor(
   booking: { status: BookingStatus; startsAt: number; endsAt: number; psychicJoinedAt?: number },
   now: number,
 ): Settlement {
   if (booking.status !== "confirmed") return null;
-  if (booking.psychicJoinedAt === undefined && now >= booking.startsAt + READER_GRACE_MS) return "reader_absent";
+  if (booking.psychicJoinedAt === undefined && now >= booking.startsAt + PSYCHIC_GRACE_MS) return "psychic_absent";
   return now >= booking.endsAt ? "complete" : null;
 }

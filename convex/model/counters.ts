@@ -4,7 +4,7 @@
 import { utcMsToRome } from "../lib/time";
 import type { AccountType, ContactStatus } from "../lib/validators";
 import { COMMISSION_PERCENT } from "./bookings";
-import type { CounterMetric } from "./counterMetrics";
+import type { CounterMetric, StoredCounterMetric } from "./counterMetrics";
 
 export { counterMetric, type CounterMetric } from "./counterMetrics";
 
@@ -15,12 +15,12 @@ export function monthOf(ms: number): string {
   return utcMsToRome(ms).date.slice(0, 7);
 }
 
-/** The platform's share of an amount, rounded per payment exactly as readers' earnings are. */
+/** The platform's share of an amount, rounded per payment exactly as psychics' earnings are. */
 export function commissionOf(amountCents: number): number {
   return Math.round((amountCents * COMMISSION_PERCENT) / 100);
 }
 
-export const accountMetric: Record<AccountType, CounterMetric> = { client: "clients", psychic: "readers" };
+export const accountMetric: Record<AccountType, CounterMetric> = { client: "clients", psychic: "psychics" };
 
 export const messageMetric: Record<ContactStatus, CounterMetric> = {
   unread: "unreadMessages",
@@ -51,4 +51,5 @@ export function paidAmount(booking: BookingMoney): number {
   return booking.cancelReason === "late_payment" ? (booking.refundCents ?? booking.priceCents) : booking.priceCents;
 }
 
-export const counterKey = (metric: CounterMetric, period: string) => `${metric}|${period}`;
+/** A counter's key; a stored row's legacy metric makes a key no recount produces. */
+export const counterKey = (metric: StoredCounterMetric, period: string) => `${metric}|${period}`;

@@ -1,4 +1,4 @@
-// What one document adds to the derived figures (docs/product-rules.md, "Readers", "Calls", "Reviews",
+// What one document adds to the derived figures (docs/product-rules.md, "Psychics", "Calls", "Reviews",
 // "Contact and admin"): the platform's counters, each person's booking totals, a psychic's monthly
 // figures and their profile's totals and rating. A write changes the figures by what the document adds
 // now minus what it added before (lib/triggers.ts); a recount is the sum over every document. Both

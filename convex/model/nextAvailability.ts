@@ -1,4 +1,4 @@
-// "Prossime disponibilità" on a reader's profile: the next days with free time, as the slot engine
+// "Prossime disponibilità" on a psychic's profile: the next days with free time, as the slot engine
 // (model/slots.ts) sees them for one half hour. Pure: no ctx, no clock.
 import { parseDate } from "../lib/time";
 import type { WeeklyAvailability } from "../lib/validators";

@@ -1,4 +1,4 @@
-// The rules of a reader's profile (docs/product-rules.md, "Readers"): what a saved or published profile must satisfy.
+// The rules of a psychic's profile (docs/product-rules.md, "Psychics"): what a saved or published profile must satisfy.
 // Plain functions over values, shared by the server (which enforces them) and the editor.
 import type { ErrorCode } from "../lib/errors";
 import { weekdays, type DurationMinutes, type ProfileStatus, type Pricing, type Weekday, type WeeklyAvailability } from "../lib/validators";
@@ -82,7 +82,7 @@ export function checkProfile(draft: ProfileDraft): RuleViolation | null {
 }
 
 /**
- * "What Publish does" (docs/product-rules.md, "Readers"): approved and public at once, or, with the
+ * "What Publish does" (docs/product-rules.md, "Psychics"): approved and public at once, or, with the
  * approval switch on, public-to-be and pending an admin's review. An already approved profile
  * stays approved.
  */

@@ -1,4 +1,4 @@
-// Plain rules about reader profiles, shared by queries and tests; no database access here.
+// Plain rules about psychic profiles, shared by queries and tests; no database access here.
 import type { DurationMinutes, Pricing, Specialty } from "../lib/validators";
 
 export type ProfileForCard = {
@@ -13,7 +13,7 @@ export type ProfileForCard = {
   availableDurations: DurationMinutes[];
 };
 
-/** Euros for one duration: the reader's price, else the hourly rate pro rata. */
+/** Euros for one duration: the psychic's price, else the hourly rate pro rata. */
 export function priceFor(profile: Pick<ProfileForCard, "pricing" | "hourlyRateEuros">, minutes: number): number {
   const listed = profile.pricing[String(minutes)];
   return listed ?? Math.round((profile.hourlyRateEuros * minutes) / 60);
@@ -49,7 +49,7 @@ export function matchesSearch(
 
 /**
  * "This profile is listed": the public may see it, book it and read its reviews only when it is
- * publicly visible AND approved (docs/product-rules.md, "Readers"). The one place this rule lives;
+ * publicly visible AND approved (docs/product-rules.md, "Psychics"). The one place this rule lives;
  * psychics.ts reads the same rule as an index range.
  */
 export function isListed(profile: { isPubliclyVisible: boolean; profileStatus: string }): boolean {

@@ -1,4 +1,4 @@
-// The slot engine (docs/product-rules.md, "Slots and holds"): which start times a reader offers for a
+// The slot engine (docs/product-rules.md, "Slots and holds"): which start times a psychic offers for a
 // date and a duration, and which of them are free. Pure: no ctx, no clock. Every place that needs
 // the answer (the booking page's live slots, "Prossime disponibilità", starting a payment,
 // confirming one, moving a booking) asks these functions; there is no second copy of the rule.
@@ -14,7 +14,7 @@ export const MAX_DURATION_MINUTES = 60;
 
 const MINUTE_MS = 60_000;
 
-/** A reader with no availability at all gets these start times every day. */
+/** A psychic with no availability at all gets these start times every day. */
 export const FALLBACK_SLOTS: readonly string[] = [...halfHours("09:00", "11:30"), ...halfHours("14:00", "19:30")];
 
 export type Interval = { startsAt: number; endsAt: number };
@@ -33,12 +33,12 @@ function halfHours(from: string, to: string): string[] {
   return slots;
 }
 
-/** Whether the reader has set any availability; without any, the fallback slots apply every day. */
+/** Whether the psychic has set any availability; without any, the fallback slots apply every day. */
 function hasAnyAvailability(availability: WeeklyAvailability): boolean {
   return Object.values(availability).some((day) => day.enabled && day.availableHours.length > 0);
 }
 
-/** The open half hours of a date on the reader's schedule, sorted, as wall-clock "HH:MM". */
+/** The open half hours of a date on the psychic's schedule, sorted, as wall-clock "HH:MM". */
 export function openSlots(availability: WeeklyAvailability, date: string): string[] {
   if (!hasAnyAvailability(availability)) return [...FALLBACK_SLOTS];
   const day = availability[weekdayOf(date)];
@@ -58,8 +58,8 @@ function existsInRome(date: string, time: string): boolean {
 }
 
 /**
- * Start times the reader offers on `date` for `durationMinutes`: on the schedule, and every half hour
- * the consultation covers also open, so it ends inside the reader's open hours.
+ * Start times the psychic offers on `date` for `durationMinutes`: on the schedule, and every half hour
+ * the consultation covers also open, so it ends inside the psychic's open hours.
  */
 export function offeredStarts(availability: WeeklyAvailability, date: string, durationMinutes: DurationMinutes): string[] {
   const open = new Set(openSlots(availability, date));
@@ -85,7 +85,7 @@ export type SlotQuestion = {
   availability: WeeklyAvailability;
   date: string;
   durationMinutes: DurationMinutes;
-  /** Intervals of the reader's bookings that block time (`blocksTime` in model/bookings.ts). */
+  /** Intervals of the psychic's bookings that block time (`blocksTime` in model/bookings.ts). */
   blocking: readonly Interval[];
   nowMs: number;
 };

@@ -13,7 +13,7 @@ import {
 import { RESET_CODE_DIGITS, RESET_CODE_MINUTES } from "@convex/model/accounts";
 import { COMMISSION_PERCENT, HOLD_MINUTES, MAX_LIVE_HOLDS, PSYCHIC_RECENT_DAYS } from "@convex/model/bookings";
 // The server still calls the psychic's grace period by its old name.
-import { EARLY_ACCESS_MS, READER_GRACE_MS as PSYCHIC_GRACE_MS } from "@convex/model/calls";
+import { EARLY_ACCESS_MS, PSYCHIC_GRACE_MS } from "@convex/model/calls";
 import { OFFERED_DURATIONS, PHOTO_MAX_BYTES, PRICE_MAX, PRICE_MIN, PRICE_STEP } from "@convex/model/profileRules";
 import { NOTICE_MINUTES, SLOT_MINUTES } from "@convex/model/slots";
 import { formatMinutes } from "./format";

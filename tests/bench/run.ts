@@ -23,7 +23,7 @@ const TOTAL = 3000;
 /** Round trips before the measured ones: the steady state comes after about 2 000 on this machine. */
 const ROUND_TRIP_WARMUP = 2000;
 // Every round leaves one lapsed hold on the watched day; the slots query reads at most 200 bookings of a
-// reader's day (convex/lib/bookingTime.ts), so warm-up and rounds together stay below that.
+// psychic's day (convex/lib/bookingTime.ts), so warm-up and rounds together stay below that.
 const SLOTS_WARMUP = 10;
 const SLOTS_ROUNDS = 180;
 // Nothing may hang the bench: the whole run is abandoned after this long.
@@ -99,7 +99,7 @@ let slots;
 try {
   clients = Array.from({ length: N }, () => convexClient(product.info.cloudUrl));
   const setup = await seedProduct(product.info.cloudUrl, product.info.adminKey);
-  step(`slots of ${setup.readerName} on ${setup.date}: ${setup.times.length} free times`);
+  step(`slots of ${setup.psychicName} on ${setup.date}: ${setup.times.length} free times`);
   slots = await measure(`slots fan-out to ${N} subscribers`, productPids, () =>
     slotsFanOut(product.info.cloudUrl, product.info.adminKey, clients, setup, SLOTS_WARMUP, SLOTS_ROUNDS),
   );

@@ -1,10 +1,10 @@
 // The product scenario (issue 9): the embedded backend on the product's own convex/, with the demo data;
-// 100 ConvexClients watch one reader's free times for a day, as the booking page does, while a hold on
+// 100 ConvexClients watch one psychic's free times for a day, as the booking page does, while a hold on
 // one of those times is taken and released. Also runs tests/convex/slotsReads.test.ts, which counts the
 // documents the slots query reads with 1 000 and 20 000 bookings in the table.
 import { spawn } from "node:child_process";
 import { ConvexHttpClient, type ConvexClient } from "convex/browser";
-import { DEMO_PASSWORD, demoAccounts, demoReaders } from "../../convex/demo/data.ts";
+import { DEMO_PASSWORD, demoAccounts, demoPsychics } from "../../convex/demo/data.ts";
 import { RawWriter, ref, subscribeAll } from "./clients.ts";
 import { now, ms, sleep, summarize, within } from "./stats.ts";
 
@@ -17,7 +17,7 @@ const romeDate = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "E
 
 export interface SlotsSetup {
   psychicProfileId: string;
-  readerName: string;
+  psychicName: string;
   clientId: string;
   date: string;
   /** The free 30-minute start times of that day before the first hold; the rounds cycle through them. */
@@ -28,8 +28,8 @@ export interface SlotsSetup {
 
 /**
  * Seeds the demo data through the admin key (`seed:run`, as `npm start` does), signs the demo client in
- * for their user id, and picks the demo reader's day, 8 to 21 days ahead, with the most free times:
- * past the demo booking the seed gives that reader within the coming week.
+ * for their user id, and picks the demo psychic's day, 8 to 21 days ahead, with the most free times:
+ * past the demo booking the seed gives that psychic within the coming week.
  */
 export async function seedProduct(cloudUrl: string, adminKey: string): Promise<SlotsSetup> {
   const seeded = await fetch(`${cloudUrl}/api/function`, {
@@ -41,10 +41,10 @@ export async function seedProduct(cloudUrl: string, adminKey: string): Promise<S
   if (result.status !== "success") throw new Error(`seed:run failed: ${result.errorMessage ?? JSON.stringify(result)}`);
 
   const http = new ConvexHttpClient(cloudUrl, { skipConvexDeploymentUrlCheck: true, logger: false });
-  const readerName = demoReaders[0].psychicName;
-  const { readers } = (await http.query(ref("psychics:listPublic"), {} as never)) as { readers: Array<{ id: string; psychicName: string }> };
-  const reader = readers.find((r) => r.psychicName === readerName);
-  if (!reader) throw new Error(`the seed has no listed reader named ${readerName}`);
+  const psychicName = demoPsychics[0].psychicName;
+  const { psychics } = (await http.query(ref("psychics:listPublic"), {} as never)) as { psychics: Array<{ id: string; psychicName: string }> };
+  const psychic = psychics.find((r) => r.psychicName === psychicName);
+  if (!psychic) throw new Error(`the seed has no listed psychic named ${psychicName}`);
 
   const signIn = (await http.action(ref("auth:signIn"), {
     provider: "password",
@@ -61,13 +61,18 @@ export async function seedProduct(cloudUrl: string, adminKey: string): Promise<S
   let best = { date: "", times: [] as string[] };
   for (let d = 8; d <= 21; d++) {
     const date = romeDate(at + d * DAY_MS);
-    const free = (await http.query(ref("bookings:listFreeStarts"), { psychicProfileId: reader.id, date, durationMinutes: 30, now: at } as never)) as {
+    const free = (await http.query(ref("bookings:listFreeStarts"), {
+      psychicProfileId: psychic.id,
+      date,
+      durationMinutes: 30,
+      now: at,
+    } as never)) as {
       times: string[];
     } | null;
     if ((free?.times.length ?? 0) > best.times.length) best = { date, times: free!.times };
   }
-  if (best.times.length === 0) throw new Error(`${readerName} has no free 30-minute time in days 8–21`);
-  return { psychicProfileId: reader.id, readerName, clientId: viewer.id, date: best.date, times: best.times, now: at };
+  if (best.times.length === 0) throw new Error(`${psychicName} has no free 30-minute time in days 8–21`);
+  return { psychicProfileId: psychic.id, psychicName, clientId: viewer.id, date: best.date, times: best.times, now: at };
 }
 
 type Sample = { fromAck: number; firstFromAck: number; fromSend: number; ackFromSend: number };
@@ -149,12 +154,12 @@ export async function slotsFanOut(cloudUrl: string, adminKey: string, clients: C
     first: summarize(samples.hold.slice(0, EDGE_ROUNDS).map((x) => x.fromAck)),
     last: summarize(samples.hold.slice(-EDGE_ROUNDS).map((x) => x.fromAck)),
   };
-  return { reader: setup.readerName, date: setup.date, times: setup.times.length, rounds, warmup, hold: sum(samples.hold), release: sum(samples.release), holdByLapsedHolds: edges };
+  return { psychic: setup.psychicName, date: setup.date, times: setup.times.length, rounds, warmup, hold: sum(samples.hold), release: sum(samples.release), holdByLapsedHolds: edges };
 }
 
 export interface SlotReadsRun {
   bookings: number;
-  readerDayBookings: number;
+  psychicDayBookings: number;
   documentsRead: number;
   bytesRead: number;
   indexRanges: number;

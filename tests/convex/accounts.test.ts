@@ -32,17 +32,17 @@ const usersWithEmail = (t: TestConvex, email: string) =>
   t.run((ctx) => ctx.db.query("users").withIndex("email", (q) => q.eq("email", email)).collect());
 
 describe("sign-up", () => {
-  it("stores the full name, the account type and when consent was given, for a client and a reader", async () => {
+  it("stores the full name, the account type and when consent was given, for a client and a psychic", async () => {
     const t = setupTest();
     const client = await signUpWithPassword(t, { email: "Giulia@Esempio.it", name: "  Giulia   Bianchi ", accountType: "client" });
-    const reader = await signUpWithPassword(t, { email: "marta@esempio.it", name: "Marta Neri", accountType: "psychic" });
+    const psychic = await signUpWithPassword(t, { email: "marta@esempio.it", name: "Marta Neri", accountType: "psychic" });
     expect(await client.as.query(api.users.viewer, {})).toMatchObject({
       fullName: "Giulia Bianchi",
       email: "giulia@esempio.it",
       accountType: "client",
       isAdmin: false,
     });
-    expect(await reader.as.query(api.users.viewer, {})).toMatchObject({ fullName: "Marta Neri", accountType: "psychic" });
+    expect(await psychic.as.query(api.users.viewer, {})).toMatchObject({ fullName: "Marta Neri", accountType: "psychic" });
     const [stored] = await usersWithEmail(t, "giulia@esempio.it");
     expect(stored.consentGivenAt).toEqual(expect.any(Number));
   });
@@ -69,7 +69,7 @@ describe("sign-up", () => {
     expect(await errorCodeOf(signUp(t, { email: "NUOVA@esempio.it" }))).toBe("EMAIL_IN_USE");
   });
 
-  it("refuses reader sign-ups while reader registration is switched off, and still takes clients", async () => {
+  it("refuses psychic sign-ups while psychic registration is switched off, and still takes clients", async () => {
     const t = setupTest();
     await t.run((ctx) =>
       ctx.db.insert("systemSettings", { key: "psychic_registration_enabled", value: false, description: "" }),

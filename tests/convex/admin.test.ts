@@ -1,5 +1,5 @@
 // The admin area on the server: who may use it, the message inbox and its forward-only statuses,
-// reader moderation, the lists and the switches.
+// psychic moderation, the lists and the switches.
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { defaultAvailability } from "../../convex/model/profileRules";
@@ -30,7 +30,7 @@ async function withAdmin(t: TestConvex) {
 }
 
 describe("who may use the admin area", () => {
-  it("visitors, clients, readers and an admin-domain account without a grant are refused every key function", async () => {
+  it("visitors, clients, psychics and an admin-domain account without a grant are refused every key function", async () => {
     const w = await buildWorld(setupTest());
     const calls = (as: (typeof w.as)["admin"]) => [
       as.query(api.admin.getOverview, { now: Date.now() }),
@@ -105,34 +105,34 @@ describe("the message inbox", () => {
   });
 });
 
-describe("reader moderation", () => {
-  async function pendingReader(t: TestConvex) {
+describe("psychic moderation", () => {
+  async function pendingPsychic(t: TestConvex) {
     await t.run((ctx) => ctx.db.insert("systemSettings", { key: "psychic_approval_required", value: true }));
-    const reader = await signInAs(t, { email: "luna@esempio.it", name: "Luna Rossi", accountType: "psychic" });
-    await reader.as.mutation(api.psychicProfiles.ensureMine, {});
-    expect(await reader.as.mutation(api.psychicProfiles.publishMine, profileFields)).toEqual({ profileStatus: "pending" });
-    const profileId = (await reader.as.query(api.psychicProfiles.getMine, {}))!.id;
-    return { ...reader, profileId };
+    const psychic = await signInAs(t, { email: "luna@esempio.it", name: "Luna Rossi", accountType: "psychic" });
+    await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+    expect(await psychic.as.mutation(api.psychicProfiles.publishMine, profileFields)).toEqual({ profileStatus: "pending" });
+    const profileId = (await psychic.as.query(api.psychicProfiles.getMine, {}))!.id;
+    return { ...psychic, profileId };
   }
 
-  it("the review queue comes first; approving a pending reader lists them for the public", async () => {
+  it("the review queue comes first; approving a pending psychic lists them for the public", async () => {
     const t = setupTest();
     const admin = await withAdmin(t);
-    const { profileId } = await pendingReader(t);
-    const { readers } = await admin.query(api.admin.listPsychics, {});
-    expect(readers[0]).toMatchObject({ id: profileId, email: "luna@esempio.it", statusLabel: "In Attesa", inReview: "profile" });
-    expect((await t.query(api.psychics.listPublic, {})).readers).toEqual([]);
+    const { profileId } = await pendingPsychic(t);
+    const { psychics } = await admin.query(api.admin.listPsychics, {});
+    expect(psychics[0]).toMatchObject({ id: profileId, email: "luna@esempio.it", statusLabel: "In Attesa", inReview: "profile" });
+    expect((await t.query(api.psychics.listPublic, {})).psychics).toEqual([]);
 
     expect(await admin.mutation(api.admin.approvePsychic, { profileId })).toEqual({ profileStatus: "approved" });
-    expect((await t.query(api.psychics.listPublic, {})).readers.map((card) => card.id)).toEqual([profileId]);
+    expect((await t.query(api.psychics.listPublic, {})).psychics.map((card) => card.id)).toEqual([profileId]);
     // Nothing waits any more.
     expect(await errorCodeOf(admin.mutation(api.admin.approvePsychic, { profileId }))).toBe("INVALID_STATE");
   });
 
-  it("rejecting needs a note, which the reader then reads on their profile", async () => {
+  it("rejecting needs a note, which the psychic then reads on their profile", async () => {
     const t = setupTest();
     const admin = await withAdmin(t);
-    const { as, profileId } = await pendingReader(t);
+    const { as, profileId } = await pendingPsychic(t);
     expect(await errorCodeOf(admin.mutation(api.admin.rejectPsychic, { profileId, note: "  " }))).toBe("INVALID_INPUT");
     await admin.mutation(api.admin.rejectPsychic, { profileId, note: "Aggiungi una foto in cui ti si veda il volto." });
     expect(await as.query(api.psychicProfiles.getMine, {})).toMatchObject({
@@ -142,18 +142,18 @@ describe("reader moderation", () => {
     expect(await errorCodeOf(admin.mutation(api.admin.rejectPsychic, { profileId, note: "Ancora no." }))).toBe("INVALID_STATE");
   });
 
-  it("hiding takes an approved reader off the public list; the verification call is marked once", async () => {
+  it("hiding takes an approved psychic off the public list; the verification call is marked once", async () => {
     const t = setupTest();
     const admin = await withAdmin(t);
-    const { profileId } = await pendingReader(t);
+    const { profileId } = await pendingPsychic(t);
     await admin.mutation(api.admin.approvePsychic, { profileId });
     await admin.mutation(api.admin.setPsychicVisibility, { profileId, isPubliclyVisible: false });
-    expect((await t.query(api.psychics.listPublic, {})).readers).toEqual([]);
+    expect((await t.query(api.psychics.listPublic, {})).psychics).toEqual([]);
     expect(await errorCodeOf(admin.mutation(api.admin.setPsychicVisibility, { profileId, isPubliclyVisible: false }))).toBe(
       "INVALID_STATE",
     );
     await admin.mutation(api.admin.markVerificationCallDone, { profileId });
-    expect((await admin.query(api.admin.listPsychics, {})).readers[0]).toMatchObject({
+    expect((await admin.query(api.admin.listPsychics, {})).psychics[0]).toMatchObject({
       statusLabel: "Approvato",
       isPubliclyVisible: false,
       verificationCallCompleted: true,

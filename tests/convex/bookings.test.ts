@@ -1,5 +1,5 @@
 // After the booking, with fake timers: cancellations and their refunds through Stripe, moving a
-// booking, reminders that follow the booking, completion counted once, the reader's outcome, and
+// booking, reminders that follow the booking, completion counted once, the psychic's outcome, and
 // account deletion cancelling upcoming consultations.
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
@@ -123,7 +123,7 @@ describe("the client cancels", () => {
     expect((await bookingOf(w, bookingId))?.status).toBe("confirmed");
   });
 
-  it("another client, the reader or a visitor cannot cancel it as the client", async () => {
+  it("another client, the psychic or a visitor cannot cancel it as the client", async () => {
     const w = await world();
     expect(await errorCodeOf(w.as.clientB.mutation(api.bookings.cancelByClient, { bookingId: w.bookingA }))).toBe("FORBIDDEN");
     expect(await errorCodeOf(w.as.psychicA.mutation(api.bookings.cancelByClient, { bookingId: w.bookingA }))).toBe("CLIENT_ONLY");
@@ -132,7 +132,7 @@ describe("the client cancels", () => {
   });
 });
 
-describe("the reader cancels", () => {
+describe("the psychic cancels", () => {
   it("always a full refund, even an hour before; the client is emailed with a link to book again", async () => {
     const w = await world();
     const bookingId = await callBooking(w, { startsInMs: HOUR });
@@ -269,7 +269,7 @@ describe("moving a booking", () => {
 
   it("while moving, the booking page offers times overlapping the booking's own, but not its current start", async () => {
     const w = await world();
-    // bookingA becomes 09:30–10:30 (an hour) with a reader who offers hours.
+    // bookingA becomes 09:30–10:30 (an hour) with a psychic who offers hours.
     await w.t.run(async (ctx) => {
       await ctx.db.patch("psychicProfiles", w.profileA, { availableDurations: [30, 60], pricing: { "30": 50, "60": 90 } });
       const booking = (await ctx.db.get("bookings", w.bookingA))!;
@@ -291,9 +291,9 @@ describe("moving a booking", () => {
 
   it("only the booking's client may ask for the times around it", async () => {
     const w = await world();
-    const reader = { psychicProfileId: w.profileA, durationMinutes: 30 as const, now: Date.now(), movingBookingId: w.bookingA };
-    const ask = { ...reader, date: w.monday };
-    const calendar = { ...reader, from: w.monday, days: 7 };
+    const psychic = { psychicProfileId: w.profileA, durationMinutes: 30 as const, now: Date.now(), movingBookingId: w.bookingA };
+    const ask = { ...psychic, date: w.monday };
+    const calendar = { ...psychic, from: w.monday, days: 7 };
     for (const [caller, code] of [
       [w.as.visitor, "NOT_AUTHENTICATED"],
       [w.as.clientB, "FORBIDDEN"],
@@ -303,7 +303,7 @@ describe("moving a booking", () => {
       expect(await errorCodeOf(caller.query(api.bookings.listBookableDates, calendar))).toBe(code);
     }
     expect(await errorCodeOf(w.as.clientA.query(api.bookings.listFreeStarts, { ...ask, movingBookingId: "nessuno" }))).toBe("NOT_FOUND");
-    // Another reader's booking, or one no longer confirmed, frees nothing here.
+    // Another psychic's booking, or one no longer confirmed, frees nothing here.
     expect((await w.as.clientA.query(api.bookings.listFreeStarts, { ...ask, movingBookingId: w.holdA }))?.times).not.toContain("09:30");
   });
 
@@ -375,7 +375,7 @@ describe("reminders", () => {
 });
 
 describe("completion", () => {
-  it("fires once at the end of the window: the reader's total and the month's figures count it once", async () => {
+  it("fires once at the end of the window: the psychic's total and the month's figures count it once", async () => {
     const w = await world();
     const bookingId = await callBooking(w, { startsInMs: HOUR });
     vi.setSystemTime(Date.now() + HOUR - EARLY_ACCESS_MS);
@@ -393,7 +393,7 @@ describe("completion", () => {
     ]);
   });
 
-  it("the reader records a no-show only after the end; it counts in the figures once, and can be corrected to completed", async () => {
+  it("the psychic records a no-show only after the end; it counts in the figures once, and can be corrected to completed", async () => {
     const w = await world();
     const bookingId = await callBooking(w, { startsInMs: -20 * MINUTE, psychicJoinedAt: Date.now() });
     expect(await errorCodeOf(w.as.psychicA.mutation(api.bookings.markOutcomeByPsychic, { bookingId, outcome: "no_show" }))).toBe(
@@ -420,7 +420,7 @@ describe("completion", () => {
     const { recent } = await w.as.psychicA.query(api.bookings.listForPsychic, { now: Date.now() });
     expect(recent.map((row) => [row.id, row.status, row.reviewed])).toEqual([[bookingId, "completed", false]]);
 
-    // Once the client reviewed it, the reader's list says so (the UI then offers no "Cliente assente").
+    // Once the client reviewed it, the psychic's list says so (the UI then offers no "Cliente assente").
     await w.as.clientA.mutation(api.reviews.createMine, { bookingId, rating: 5, comment: "Consulto chiaro e gentile." });
     const after = await w.as.psychicA.query(api.bookings.listForPsychic, { now: Date.now() });
     expect(after.recent.map((row) => row.reviewed)).toEqual([true]);
@@ -455,7 +455,7 @@ describe("deleting an account", () => {
     expect(await freeMonday(w)).toContain("09:30");
   });
 
-  it("a reader's upcoming bookings are cancelled and refunded in full; the client is told, past bookings keep 'Account eliminato'", async () => {
+  it("a psychic's upcoming bookings are cancelled and refunded in full; the client is told, past bookings keep 'Account eliminato'", async () => {
     const w = await world();
     const past = await callBooking(w, { startsInMs: -3 * 24 * HOUR, status: "completed" });
     await w.as.psychicA.mutation(api.users.deleteMyAccount, {});
@@ -466,7 +466,7 @@ describe("deleting an account", () => {
     expect(toClient).toHaveLength(1);
     expect(toClient[0].text).toContain("Lettrice");
     expect((await mail(w, "booking_cancelled")).map((email) => email.to)).toContain(emails.psychicA);
-    // Another reader's booking is untouched.
+    // Another psychic's booking is untouched.
     expect((await bookingOf(w, w.bookingB))?.status).toBe("confirmed");
   });
 });

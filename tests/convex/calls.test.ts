@@ -1,9 +1,9 @@
 // The call room on the server: who may enter and when, the live session, the signalling only the
-// two parties can read, and how each booking ends (completed, or refunded when the reader is absent).
+// two parties can read, and how each booking ends (completed, or refunded when the psychic is absent).
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { EARLY_ACCESS_MS, READER_GRACE_MS } from "../../convex/model/calls";
+import { EARLY_ACCESS_MS, PSYCHIC_GRACE_MS } from "../../convex/model/calls";
 import { callBooking } from "./fixtures/callWorld";
 import { buildWorld, type Persona, type World } from "./fixtures/world";
 import { errorCodeOf, fakeStripe, setupTest } from "./setup";
@@ -42,7 +42,7 @@ describe("who may enter a call, and when", () => {
     expect(await sessionsOf(world, bookingId)).toEqual([]);
   });
 
-  it("inside the window (from 5 minutes early) the client and the reader enter; others are still refused", async () => {
+  it("inside the window (from 5 minutes early) the client and the psychic enter; others are still refused", async () => {
     const world = await buildWorld(setupTest());
     const bookingId = await callBooking(world, { startsInMs: HOUR });
     await advance(world, HOUR - EARLY_ACCESS_MS);
@@ -53,8 +53,8 @@ describe("who may enter a call, and when", () => {
     }
     const client = await world.as.clientA.query(api.calls.getRoom, { bookingId });
     expect(client).toMatchObject({ party: "client", title: "Lettrice A", provider: "webrtc", session: { status: "active" } });
-    const reader = await world.as.psychicA.query(api.calls.getRoom, { bookingId });
-    expect(reader).toMatchObject({ party: "psychic", title: "Cliente" });
+    const psychic = await world.as.psychicA.query(api.calls.getRoom, { bookingId });
+    expect(psychic).toMatchObject({ party: "psychic", title: "Cliente" });
     const booking = await bookingDoc(world, bookingId);
     expect(booking?.clientJoinedAt).toBeDefined();
     expect(booking?.psychicJoinedAt).toBeDefined();
@@ -101,7 +101,7 @@ describe("the live session", () => {
     expect(seen).toMatchObject({ status: "active", otherSeenAt: Date.now() });
     expect(seen?.startedAt).toBe(Date.now());
 
-    // The reader reloads the page: out, then in again, in the same session.
+    // The psychic reloads the page: out, then in again, in the same session.
     await world.as.psychicA.mutation(api.calls.leave, { bookingId });
     expect((await world.as.clientA.query(api.calls.getRoom, { bookingId })).session).toMatchObject({ status: "waiting", otherSeenAt: null });
     await advance(world, 5_000);
@@ -149,11 +149,11 @@ describe("signalling between the two browsers", () => {
 });
 
 describe("how a booking's call ends", () => {
-  it("the reader absent 10 minutes after the start: cancelled, refunded in full, the client emailed", async () => {
+  it("the psychic absent 10 minutes after the start: cancelled, refunded in full, the client emailed", async () => {
     const world = await buildWorld(setupTest());
     const bookingId = await callBooking(world, { startsInMs: 2 * 60_000 });
     await world.as.clientA.mutation(api.calls.join, { bookingId });
-    await advance(world, 2 * 60_000 + READER_GRACE_MS - 1_000);
+    await advance(world, 2 * 60_000 + PSYCHIC_GRACE_MS - 1_000);
     expect((await bookingDoc(world, bookingId))?.status).toBe("confirmed");
     await advance(world, 1_000);
     await world.t.finishAllScheduledFunctions(vi.runAllTimers);
@@ -169,15 +169,15 @@ describe("how a booking's call ends", () => {
     expect(emails.filter((email) => email.relatedId === bookingId)).toMatchObject([{ to: "cliente.a@esempio.it", kind: "refund_issued" }]);
     expect((await sessionsOf(world, bookingId))[0]).toMatchObject({ status: "ended" });
     // The client still in the room sees why, live; nobody can enter any more.
-    expect(await world.as.clientA.query(api.calls.getRoom, { bookingId })).toMatchObject({ bookingStatus: "reader_absent" });
+    expect(await world.as.clientA.query(api.calls.getRoom, { bookingId })).toMatchObject({ bookingStatus: "psychic_absent" });
     expect(await errorCodeOf(world.as.psychicA.mutation(api.calls.join, { bookingId }))).toBe("BOOKING_NOT_CONFIRMED");
   });
 
-  it("the client absent: the booking completes at the end and the reader is paid (no refund)", async () => {
+  it("the client absent: the booking completes at the end and the psychic is paid (no refund)", async () => {
     const world = await buildWorld(setupTest());
     const bookingId = await callBooking(world);
     await world.as.psychicA.mutation(api.calls.join, { bookingId });
-    await advance(world, READER_GRACE_MS + 60_000);
+    await advance(world, PSYCHIC_GRACE_MS + 60_000);
     expect((await bookingDoc(world, bookingId))?.status).toBe("confirmed");
     await advance(world, 30 * 60_000);
     const booking = await bookingDoc(world, bookingId);
@@ -192,7 +192,7 @@ describe("how a booking's call ends", () => {
     const world = await buildWorld(setupTest());
     const absent = await callBooking(world);
     const later = await callBooking(world, { startsInMs: HOUR });
-    vi.advanceTimersByTime(READER_GRACE_MS);
+    vi.advanceTimersByTime(PSYCHIC_GRACE_MS);
     expect(await world.t.mutation(internal.calls.settleDue, {})).toBe(1);
     expect((await bookingDoc(world, absent))?.status).toBe("cancelled");
     expect((await bookingDoc(world, later))?.status).toBe("confirmed");

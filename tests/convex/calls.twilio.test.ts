@@ -112,7 +112,7 @@ describe("Twilio Voice", () => {
     const world = await buildWorld(setupTest());
     const bookingId = await callBooking(world);
     await post(world, "/twilio/voice", voiceParams(world, bookingId));
-    await post(world, "/twilio/voice", voiceParams(world, bookingId, "psychic", "CA_reader"));
+    await post(world, "/twilio/voice", voiceParams(world, bookingId, "psychic", "CA_psychic"));
     const join = statusParams(bookingId, "2");
     expect(await (await post(world, "/twilio/conference-status", join)).json()).toMatchObject({ outcome: "applied" });
     expect(await (await post(world, "/twilio/conference-status", join)).json()).toMatchObject({ outcome: "duplicate" });
@@ -120,9 +120,9 @@ describe("Twilio Voice", () => {
       (await world.t.run((ctx) => ctx.db.query("callSessions").withIndex("by_bookingId", (q) => q.eq("bookingId", bookingId)).unique()))!;
     expect((await session()).twilioEventKeys).toEqual(["CF_prova:2"]);
     expect((await session()).clientSeenAt).toBeDefined();
-    await post(world, "/twilio/conference-status", statusParams(bookingId, "3", "participant-join", "CA_reader"));
+    await post(world, "/twilio/conference-status", statusParams(bookingId, "3", "participant-join", "CA_psychic"));
     expect(await world.as.clientA.query(api.calls.getRoom, { bookingId })).toMatchObject({ session: { status: "active" } });
-    await post(world, "/twilio/conference-status", statusParams(bookingId, "4", "participant-leave", "CA_reader"));
+    await post(world, "/twilio/conference-status", statusParams(bookingId, "4", "participant-leave", "CA_psychic"));
     expect(await world.as.clientA.query(api.calls.getRoom, { bookingId })).toMatchObject({ session: { status: "waiting", otherSeenAt: null } });
     const booking = await world.t.run((ctx) => ctx.db.get("bookings", bookingId));
     expect(booking?.clientJoinedAt).toBeDefined();

@@ -16,10 +16,10 @@ async function deliverPaid(t: TestConvex, sessionId: string) {
   await t.fetch("/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } });
 }
 
-async function publishedReader(t: TestConvex) {
-  const reader = await signUpWithPassword(t, { email: "luna@esempio.it", name: "Luna Rossi", accountType: "psychic" });
-  await reader.as.mutation(api.psychicProfiles.ensureMine, {});
-  await reader.as.mutation(api.psychicProfiles.publishMine, {
+async function publishedPsychic(t: TestConvex) {
+  const psychic = await signUpWithPassword(t, { email: "luna@esempio.it", name: "Luna Rossi", accountType: "psychic" });
+  await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+  await psychic.as.mutation(api.psychicProfiles.publishMine, {
     psychicName: "Luna",
     bio: "Leggo i Tarocchi con calma.",
     specialties: ["Tarocchi"],
@@ -29,7 +29,7 @@ async function publishedReader(t: TestConvex) {
     pricing: { "30": 50 },
     availability: defaultAvailability(),
   });
-  return { ...reader, profileId: (await reader.as.query(api.psychicProfiles.getMine, {}))!.id };
+  return { ...psychic, profileId: (await psychic.as.query(api.psychicProfiles.getMine, {}))!.id };
 }
 
 const snapshot = (t: TestConvex) =>
@@ -47,13 +47,13 @@ describe("the platform's counters", () => {
   it("match a recount after sign-ups, paid bookings, a late payment refunded, messages and a deleted account", async () => {
     const t = setupTest();
     const { as: admin } = await signInAs(t, { email: "direzione@arcano.it", admin: true });
-    const reader = await publishedReader(t);
+    const psychic = await publishedPsychic(t);
     const giulia = await signUpWithPassword(t, { email: "giulia@esempio.it" });
     const marco = await signUpWithPassword(t, { email: "marco@esempio.it" });
     const leaving = await signUpWithPassword(t, { email: "anna@esempio.it" });
     const monday = mondayAhead(Date.now());
     const book = (client: TestClient, time: string) =>
-      client.action(api.payments.startCheckout, { psychicProfileId: reader.profileId, durationMinutes: 30, date: monday, time });
+      client.action(api.payments.startCheckout, { psychicProfileId: psychic.profileId, durationMinutes: 30, date: monday, time });
 
     // Two consultations paid, € 50 each.
     const first = await book(giulia.as, "09:00");
@@ -80,7 +80,7 @@ describe("the platform's counters", () => {
     const now = Date.now();
     const overview = await admin.query(api.admin.getOverview, { now });
     expect(overview).toMatchObject({
-      readers: { total: 1, thisMonth: 1 },
+      psychics: { total: 1, thisMonth: 1 },
       clients: { total: 2, thisMonth: 2 },
       consultations: { total: 2, thisMonth: 2 },
       revenueCents: { total: 10000, thisMonth: 10000 },
@@ -93,7 +93,7 @@ describe("the platform's counters", () => {
       ["giulia@esempio.it", 1, 5000],
     ]);
     expect(clients[1].lastBookingStartsAt).toBe(romeToUtcMs(monday, "09:00"));
-    expect((await admin.query(api.admin.listPsychics, {})).readers[0]).toMatchObject({ bookings: 2, revenueCents: 10000 });
+    expect((await admin.query(api.admin.listPsychics, {})).psychics[0]).toMatchObject({ bookings: 2, revenueCents: 10000 });
     expect((await t.run((ctx) => ctx.db.get("bookings", first.bookingId)))?.status).toBe("confirmed");
 
     // The recount from the records finds nothing to correct.
@@ -129,6 +129,27 @@ describe("the platform's counters", () => {
     const { changed } = await t.mutation(internal.admin.recountCounters, {});
     expect(changed).toBeGreaterThan(0);
     expect(await snapshot(t)).toEqual(right);
+  });
+
+  it("a database counted before the rename still loads its 'readers' rows, and a recount replaces them with 'psychics'", async () => {
+    const t = setupTest();
+    const { as: admin } = await signInAs(t, { email: "direzione@arcano.it", admin: true });
+    await signUpWithPassword(t, { email: "luna@esempio.it", accountType: "psychic" });
+    const right = await snapshot(t);
+    expect(right.platform).toContain("psychics|all=1");
+    // The rows as an older version wrote them (the schema still accepts the old name).
+    await t.run(async (ctx) => {
+      const rows = await ctx.db
+        .query("platformCounters")
+        .withIndex("by_metric_period", (q) => q.eq("metric", "psychics"))
+        .collect();
+      for (const row of rows) await ctx.db.patch("platformCounters", row._id, { metric: "readers" });
+    });
+    expect((await admin.query(api.admin.getOverview, { now: Date.now() })).psychics.total).toBe(0);
+
+    expect((await t.mutation(internal.admin.recountCounters, {})).changed).toBeGreaterThan(0);
+    expect(await snapshot(t)).toEqual(right);
+    expect((await admin.query(api.admin.getOverview, { now: Date.now() })).psychics).toEqual({ total: 1, thisMonth: 1 });
   });
 });
 

@@ -3,27 +3,27 @@ import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { setupTest, signInAs } from "./setup";
 
-describe("demoScenes.pendingReader", () => {
-  it("adds a new reader whose profile waits in the admin's review queue, a different one each call", async () => {
+describe("demoScenes.pendingPsychic", () => {
+  it("adds a new psychic whose profile waits in the admin's review queue, a different one each call", async () => {
     const t = setupTest();
     const admin = await signInAs(t, { email: "admin@arcano.it", name: "Admin", admin: true });
-    const first = await t.mutation(internal.demoScenes.pendingReader, { psychicName: "Lyra" });
-    const second = await t.mutation(internal.demoScenes.pendingReader, { psychicName: "Lyra" });
+    const first = await t.mutation(internal.demoScenes.pendingPsychic, { psychicName: "Lyra" });
+    const second = await t.mutation(internal.demoScenes.pendingPsychic, { psychicName: "Lyra" });
     expect(second.profileId).not.toBe(first.profileId);
     expect(second.email).not.toBe(first.email);
 
-    const { readers } = await admin.as.query(api.admin.listPsychics, {});
-    const queued = readers.filter((row) => row.psychicName === "Lyra");
+    const { psychics } = await admin.as.query(api.admin.listPsychics, {});
+    const queued = psychics.filter((row) => row.psychicName === "Lyra");
     expect(queued).toHaveLength(2);
     expect(queued.map((row) => row.profileStatus)).toEqual(["pending", "pending"]);
     // Not public until approved.
-    const { readers: listed } = await t.query(api.psychics.listPublic, {});
+    const { psychics: listed } = await t.query(api.psychics.listPublic, {});
     expect(listed.some((card) => card.psychicName === "Lyra")).toBe(false);
   });
 
   it("refuses an empty name and writes nothing", async () => {
     const t = setupTest();
-    await expect(t.mutation(internal.demoScenes.pendingReader, { psychicName: "  " })).rejects.toThrow(/psychicName/);
+    await expect(t.mutation(internal.demoScenes.pendingPsychic, { psychicName: "  " })).rejects.toThrow(/psychicName/);
     expect(await t.run((ctx) => ctx.db.query("psychicProfiles").collect())).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ const setup = () =>
   });
 
 const client = { email: "giulia@example.it", accountType: "client" } as const;
-const reader = { email: "marta@example.it", accountType: "psychic" } as const;
+const psychic = { email: "marta@example.it", accountType: "psychic" } as const;
 
 describe("viewer", () => {
   test("a visitor is nobody: viewerId and viewer are null", async () => {
@@ -73,7 +73,7 @@ describe("role builders", () => {
     expect(await errorCodeOf(t.mutation(guards.clientWrite, {}))).toBe(
       "NOT_AUTHENTICATED",
     );
-    expect(await errorCodeOf(t.query(guards.readerRead, {}))).toBe(
+    expect(await errorCodeOf(t.query(guards.psychicRead, {}))).toBe(
       "NOT_AUTHENTICATED",
     );
     expect(await errorCodeOf(t.query(guards.adminRead, {}))).toBe(
@@ -81,24 +81,24 @@ describe("role builders", () => {
     );
   });
 
-  test("a client passes client functions and is refused reader ones", async () => {
+  test("a client passes client functions and is refused psychic ones", async () => {
     const t = setup();
     const { userId, as } = await signInAs(t, client);
     expect(await as.query(guards.clientRead, {})).toBe(userId);
     expect(await as.mutation(guards.clientWrite, {})).toBe(userId);
-    expect(await errorCodeOf(as.query(guards.readerRead, {}))).toBe(
+    expect(await errorCodeOf(as.query(guards.psychicRead, {}))).toBe(
       "PSYCHIC_ONLY",
     );
-    expect(await errorCodeOf(as.mutation(guards.readerWrite, {}))).toBe(
+    expect(await errorCodeOf(as.mutation(guards.psychicWrite, {}))).toBe(
       "PSYCHIC_ONLY",
     );
   });
 
-  test("a reader passes reader functions and is refused client ones", async () => {
+  test("a psychic passes psychic functions and is refused client ones", async () => {
     const t = setup();
-    const { userId, as } = await signInAs(t, reader);
-    expect(await as.query(guards.readerRead, {})).toBe(userId);
-    expect(await as.mutation(guards.readerWrite, {})).toBe(userId);
+    const { userId, as } = await signInAs(t, psychic);
+    expect(await as.query(guards.psychicRead, {})).toBe(userId);
+    expect(await as.mutation(guards.psychicWrite, {})).toBe(userId);
     expect(await errorCodeOf(as.query(guards.clientRead, {}))).toBe(
       "CLIENT_ONLY",
     );
@@ -107,13 +107,13 @@ describe("role builders", () => {
     );
   });
 
-  test("an account without a type is neither a client nor a reader", async () => {
+  test("an account without a type is neither a client nor a psychic", async () => {
     const t = setup();
     const { as } = await signInAs(t, { email: "staff@example.it" });
     expect(await errorCodeOf(as.query(guards.clientRead, {}))).toBe(
       "CLIENT_ONLY",
     );
-    expect(await errorCodeOf(as.query(guards.readerRead, {}))).toBe(
+    expect(await errorCodeOf(as.query(guards.psychicRead, {}))).toBe(
       "PSYCHIC_ONLY",
     );
   });
@@ -166,9 +166,9 @@ describe("admin builders", () => {
     await adminWriteRefused(t, as);
   });
 
-  test("a client or reader is refused admin functions", async () => {
+  test("a client or psychic is refused admin functions", async () => {
     const t = setup();
     await adminWriteRefused(t, (await signInAs(t, client)).as);
-    await adminWriteRefused(t, (await signInAs(t, reader)).as);
+    await adminWriteRefused(t, (await signInAs(t, psychic)).as);
   });
 });

@@ -4,7 +4,7 @@ import type { Doc, Id } from "../../convex/_generated/dataModel";
 import { halfHours, weekFrom } from "../../convex/demo/data";
 import { addDays, nextFreeDays } from "../../convex/model/nextAvailability";
 import { romeToUtcMs } from "../../convex/lib/time";
-import { insertReader, type ReaderProfileFields } from "./fixtures/readers";
+import { insertPsychic, type PsychicProfileFields } from "./fixtures/psychics";
 import { setupTest, type TestConvex } from "./setup";
 
 // Monday 23 November 2026, 08:00 in Rome.
@@ -39,7 +39,7 @@ describe("the next free days", () => {
     ]);
   });
 
-  it("use the default slots for a reader with no availability at all", () => {
+  it("use the default slots for a psychic with no availability at all", () => {
     const [today] = nextFreeDays(weekFrom({}), [], MONDAY_8AM);
     expect(today).toEqual({
       date: "2026-11-23",
@@ -60,13 +60,13 @@ describe("the next free days", () => {
   });
 });
 
-function insertProfile(t: TestConvex, fields: ReaderProfileFields = {}) {
-  return t.run((ctx) => insertReader(ctx, { availability: weekFrom({ monday: halfHours("09:00", "10:30") }), ...fields }));
+function insertProfile(t: TestConvex, fields: PsychicProfileFields = {}) {
+  return t.run((ctx) => insertPsychic(ctx, { availability: weekFrom({ monday: halfHours("09:00", "10:30") }), ...fields }));
 }
 
 async function insertBooking(
   t: TestConvex,
-  reader: { userId: Id<"users">; profileId: Id<"psychicProfiles"> },
+  psychic: { userId: Id<"users">; profileId: Id<"psychicProfiles"> },
   time: string,
   fields: Partial<Doc<"bookings">>,
 ) {
@@ -75,8 +75,8 @@ async function insertBooking(
     const { startsAt, endsAt } = at("2026-11-23", time, 30);
     await ctx.db.insert("bookings", {
       clientId,
-      psychicUserId: reader.userId,
-      psychicProfileId: reader.profileId,
+      psychicUserId: psychic.userId,
+      psychicProfileId: psychic.profileId,
       psychicName: "Lettrice",
       consultationType: "voice",
       scheduledDate: "2026-11-23",
@@ -94,18 +94,18 @@ async function insertBooking(
 describe("psychics.listNextAvailability", () => {
   it("removes confirmed bookings and live payment holds, not cancelled ones or lapsed holds", async () => {
     const t = setupTest();
-    const reader = await insertProfile(t);
-    await insertBooking(t, reader, "09:00", { status: "confirmed" });
-    await insertBooking(t, reader, "09:30", { status: "pending_payment", holdExpiresAt: MONDAY_8AM + 60_000 });
-    await insertBooking(t, reader, "10:00", { status: "pending_payment", holdExpiresAt: MONDAY_8AM - 60_000 });
-    await insertBooking(t, reader, "10:30", { status: "cancelled" });
-    const days = await t.query(api.psychics.listNextAvailability, { id: reader.profileId, now: MONDAY_8AM });
+    const psychic = await insertProfile(t);
+    await insertBooking(t, psychic, "09:00", { status: "confirmed" });
+    await insertBooking(t, psychic, "09:30", { status: "pending_payment", holdExpiresAt: MONDAY_8AM + 60_000 });
+    await insertBooking(t, psychic, "10:00", { status: "pending_payment", holdExpiresAt: MONDAY_8AM - 60_000 });
+    await insertBooking(t, psychic, "10:30", { status: "cancelled" });
+    const days = await t.query(api.psychics.listNextAvailability, { id: psychic.profileId, now: MONDAY_8AM });
     expect(days[0]).toEqual({ date: "2026-11-23", ranges: [{ from: "10:00", to: "11:00" }] });
-    // Two weeks ahead at most: a reader open on Mondays only shows two days.
+    // Two weeks ahead at most: a psychic open on Mondays only shows two days.
     expect(days.map((day) => day.date)).toEqual(["2026-11-23", "2026-11-30"]);
   });
 
-  it("is empty for a hidden, unapproved or unavailable reader and for a bad id", async () => {
+  it("is empty for a hidden, unapproved or unavailable psychic and for a bad id", async () => {
     const t = setupTest();
     for (const fields of [{ isPubliclyVisible: false }, { profileStatus: "pending" as const }, { isAvailable: false }]) {
       const { profileId } = await insertProfile(t, fields);

@@ -40,7 +40,7 @@ async function deliver(t: TestConvex, type: string, object: unknown, eventId?: s
 }
 
 describe("starting payment", () => {
-  it("holds the time and opens a Checkout Session for the reader's price, in cents", async () => {
+  it("holds the time and opens a Checkout Session for the psychic's price, in cents", async () => {
     const w = await world();
     const { url, bookingId } = await w.as.clientA.action(api.payments.startCheckout, checkout(w, "10:00", 60));
     const session = fakeStripe().lastSession();
@@ -129,7 +129,7 @@ describe("starting payment", () => {
     expect((await freeStarts(w))?.times).toContain("10:00");
   });
 
-  it("readers, visitors and admins cannot start a payment; a client cannot read another's booking", async () => {
+  it("psychics, visitors and admins cannot start a payment; a client cannot read another's booking", async () => {
     const w = await world();
     expect(await errorCodeOf(w.as.psychicA.action(api.payments.startCheckout, checkout(w)))).toBe("CLIENT_ONLY");
     expect(await errorCodeOf(w.as.visitor.action(api.payments.startCheckout, checkout(w)))).toBe("NOT_AUTHENTICATED");
@@ -324,7 +324,7 @@ describe("the cancelled checkout and the lists", () => {
     expect(later.bookings.map((booking) => booking.id)).not.toContain(bookingId);
   });
 
-  it("the reader's dashboard lists their bookings with notes and this month's net earnings", async () => {
+  it("the psychic's dashboard lists their bookings with notes and this month's net earnings", async () => {
     const w = await world();
     const now = romeToUtcMs(w.monday, "08:00");
     vi.setSystemTime(now - 3 * 24 * 60 * MINUTE_MS);

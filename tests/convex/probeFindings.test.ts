@@ -24,10 +24,10 @@ const resetCodesSentTo = (t: TestConvex, email: string) =>
     ),
   );
 
-async function readerWithProfile(t: TestConvex, email: string) {
-  const reader = await signInAs(t, { email, accountType: "psychic", name: email });
-  await reader.as.mutation(api.psychicProfiles.ensureMine, {});
-  return reader;
+async function psychicWithProfile(t: TestConvex, email: string) {
+  const psychic = await signInAs(t, { email, accountType: "psychic", name: email });
+  await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+  return psychic;
 }
 
 describe("finding 1: a token whose session is gone runs no action", () => {
@@ -77,10 +77,10 @@ describe("finding 1: a token whose session is gone runs no action", () => {
 });
 
 describe("finding 2: the server deletes no file it did not create for that person", () => {
-  it("a reader cannot attach another reader's photo, and the other reader's file survives", async () => {
+  it("a psychic cannot attach another psychic's photo, and the other psychic's file survives", async () => {
     const t = setupTest();
-    const anna = await readerWithProfile(t, "anna@esempio.it");
-    const bea = await readerWithProfile(t, "bea@esempio.it");
+    const anna = await psychicWithProfile(t, "anna@esempio.it");
+    const bea = await psychicWithProfile(t, "bea@esempio.it");
     const annasPhoto = await uploadPhotoAs(t, anna.as, JPEG);
     await anna.as.action(api.psychicProfiles.setMyPhoto, { storageId: annasPhoto });
 
@@ -100,7 +100,7 @@ describe("finding 2: the server deletes no file it did not create for that perso
   it("a client naming someone's non-image file is refused before anything is read or deleted", async () => {
     const t = setupTest();
     const client = await signInAs(t, { email: "giulia@esempio.it", accountType: "client" });
-    const anna = await readerWithProfile(t, "anna@esempio.it");
+    const anna = await psychicWithProfile(t, "anna@esempio.it");
     const annasUpload = await uploadPhotoAs(t, anna.as, [new Blob(["%PDF-1.7"])]);
     expect(await errorCodeOf(client.as.action(api.psychicProfiles.setMyPhoto, { storageId: annasUpload }))).toBe(
       "PSYCHIC_ONLY",
@@ -108,10 +108,10 @@ describe("finding 2: the server deletes no file it did not create for that perso
     expect(await fileExists(t, annasUpload)).toBe(true);
   });
 
-  it("a reader naming another reader's unclaimed non-image upload cannot get it deleted", async () => {
+  it("a psychic naming another psychic's unclaimed non-image upload cannot get it deleted", async () => {
     const t = setupTest();
-    const anna = await readerWithProfile(t, "anna@esempio.it");
-    const bea = await readerWithProfile(t, "bea@esempio.it");
+    const anna = await psychicWithProfile(t, "anna@esempio.it");
+    const bea = await psychicWithProfile(t, "bea@esempio.it");
     const annasUpload = await uploadPhotoAs(t, anna.as, [new Blob(["%PDF-1.7"])]);
     expect(await errorCodeOf(bea.as.action(api.psychicProfiles.setMyPhoto, { storageId: annasUpload }))).toBe(
       "UPLOAD_NOT_OWNED",
@@ -121,7 +121,7 @@ describe("finding 2: the server deletes no file it did not create for that perso
 
   it("a photo stored before uploads had owners is never deleted by a later change", async () => {
     const t = setupTest();
-    const anna = await readerWithProfile(t, "anna@esempio.it");
+    const anna = await psychicWithProfile(t, "anna@esempio.it");
     const legacy = await t.run(async (ctx) => {
       const id = await ctx.storage.store(new Blob(JPEG));
       const profile = (await ctx.db.query("psychicProfiles").first())!;
@@ -132,9 +132,9 @@ describe("finding 2: the server deletes no file it did not create for that perso
     expect(await fileExists(t, legacy)).toBe(true);
   });
 
-  it("a reader's own previous photo is deleted when replaced", async () => {
+  it("a psychic's own previous photo is deleted when replaced", async () => {
     const t = setupTest();
-    const anna = await readerWithProfile(t, "anna@esempio.it");
+    const anna = await psychicWithProfile(t, "anna@esempio.it");
     const first = await uploadPhotoAs(t, anna.as, JPEG);
     await anna.as.action(api.psychicProfiles.setMyPhoto, { storageId: first });
     await anna.as.action(api.psychicProfiles.setMyPhoto, { storageId: await uploadPhotoAs(t, anna.as, JPEG) });
@@ -143,7 +143,7 @@ describe("finding 2: the server deletes no file it did not create for that perso
 
   it("a deleted file is refused with an error code, not an engine error", async () => {
     const t = setupTest();
-    const anna = await readerWithProfile(t, "anna@esempio.it");
+    const anna = await psychicWithProfile(t, "anna@esempio.it");
     const gone = await uploadPhotoAs(t, anna.as, JPEG);
     await t.run((ctx) => ctx.storage.delete(gone));
     expect(await errorCodeOf(anna.as.action(api.psychicProfiles.setMyPhoto, { storageId: gone }))).toBe("NOT_FOUND");
@@ -151,7 +151,7 @@ describe("finding 2: the server deletes no file it did not create for that perso
 
   it("uploads never attached are removed by the hourly cleanup, attached ones stay", async () => {
     const t = setupTest();
-    const anna = await readerWithProfile(t, "anna@esempio.it");
+    const anna = await psychicWithProfile(t, "anna@esempio.it");
     const kept = await uploadPhotoAs(t, anna.as, JPEG);
     await anna.as.action(api.psychicProfiles.setMyPhoto, { storageId: kept });
     const abandoned = await uploadPhotoAs(t, anna.as, JPEG);
@@ -217,7 +217,7 @@ describe("finding 3: limits", () => {
 
   it("a far-off or non-finite 'now' is refused with INVALID_INPUT, not a RangeError", async () => {
     const t = setupTest();
-    const anna = await readerWithProfile(t, "anna@esempio.it");
+    const anna = await psychicWithProfile(t, "anna@esempio.it");
     const id = (await anna.as.query(api.psychicProfiles.getMine, {}))!.id;
     for (const now of [9e15, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(await errorCodeOf(t.query(api.psychics.listNextAvailability, { id, now }))).toBe("INVALID_INPUT");

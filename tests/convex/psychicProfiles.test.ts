@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { defaultAvailability } from "../../convex/model/profileRules";
-import { insertReader } from "./fixtures/readers";
+import { insertPsychic } from "./fixtures/psychics";
 import { errorCodeOf, setupTest, signInAs, uploadPhotoAs, type TestConvex } from "./setup";
 
 const complete = {
@@ -15,16 +15,16 @@ const complete = {
   availability: defaultAvailability(),
 };
 
-async function newReader(t: TestConvex, email = "luna@esempio.it") {
-  const reader = await signInAs(t, { email, name: "Luna Rossi", accountType: "psychic" });
-  await reader.as.mutation(api.psychicProfiles.ensureMine, {});
-  return reader;
+async function newPsychic(t: TestConvex, email = "luna@esempio.it") {
+  const psychic = await signInAs(t, { email, name: "Luna Rossi", accountType: "psychic" });
+  await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+  return psychic;
 }
 
-describe("a reader's own profile", () => {
+describe("a psychic's own profile", () => {
   it("is created on first visit with the spec's defaults, as a draft nobody else sees", async () => {
     const t = setupTest();
-    const { as } = await newReader(t);
+    const { as } = await newPsychic(t);
     const mine = await as.query(api.psychicProfiles.getMine, {});
     expect(mine).toMatchObject({
       psychicName: "Luna Rossi",
@@ -44,7 +44,7 @@ describe("a reader's own profile", () => {
     expect(await as.mutation(api.psychicProfiles.ensureMine, {})).toBe(mine!.id);
   });
 
-  it("is for readers only: a client cannot create, read or edit one", async () => {
+  it("is for psychics only: a client cannot create, read or edit one", async () => {
     const t = setupTest();
     const client = await signInAs(t, { email: "giulia@esempio.it", accountType: "client" });
     expect(await errorCodeOf(client.as.mutation(api.psychicProfiles.ensureMine, {}))).toBe("PSYCHIC_ONLY");
@@ -52,10 +52,10 @@ describe("a reader's own profile", () => {
     expect(await errorCodeOf(t.mutation(api.psychicProfiles.saveMine, complete))).toBe("NOT_AUTHENTICATED");
   });
 
-  it("a reader edits only their own profile, never another's", async () => {
+  it("a psychic edits only their own profile, never another's", async () => {
     const t = setupTest();
-    const luna = await newReader(t, "luna@esempio.it");
-    const sole = await newReader(t, "sole@esempio.it");
+    const luna = await newPsychic(t, "luna@esempio.it");
+    const sole = await newPsychic(t, "sole@esempio.it");
     await sole.as.mutation(api.psychicProfiles.saveMine, { ...complete, psychicName: "Sole" });
     const lunaProfile = await luna.as.query(api.psychicProfiles.getMine, {});
     const soleProfile = await sole.as.query(api.psychicProfiles.getMine, {});
@@ -65,7 +65,7 @@ describe("a reader's own profile", () => {
 
   it("saves valid edits, keeping prices only for the offered durations", async () => {
     const t = setupTest();
-    const { as } = await newReader(t);
+    const { as } = await newPsychic(t);
     await as.mutation(api.psychicProfiles.saveMine, { ...complete, pricing: { "15": 20, "30": 35, "60": 90 } });
     const mine = await as.query(api.psychicProfiles.getMine, {});
     expect(mine).toMatchObject({ availableDurations: [15, 30], pricing: { "15": 20, "30": 35 }, profileStatus: "draft" });
@@ -73,7 +73,7 @@ describe("a reader's own profile", () => {
 
   it("refuses out-of-range prices, years, durations and hours, changing nothing", async () => {
     const t = setupTest();
-    const { as } = await newReader(t);
+    const { as } = await newPsychic(t);
     const save = (edits: Record<string, unknown>) =>
       errorCodeOf(as.mutation(api.psychicProfiles.saveMine, { ...complete, ...edits } as unknown as typeof complete));
     expect(await save({ pricing: { "15": 5, "30": 35 } })).toBe("INVALID_INPUT");
@@ -96,7 +96,7 @@ describe("a reader's own profile", () => {
 
   it("refuses to save or publish without name, bio, a specialty or a duration", async () => {
     const t = setupTest();
-    const { as } = await newReader(t);
+    const { as } = await newPsychic(t);
     expect(await errorCodeOf(as.mutation(api.psychicProfiles.publishMine, { ...complete, bio: "  " }))).toBe("PROFILE_INCOMPLETE");
     expect(await errorCodeOf(as.mutation(api.psychicProfiles.publishMine, { ...complete, psychicName: "" }))).toBe("PROFILE_INCOMPLETE");
     expect(await errorCodeOf(as.mutation(api.psychicProfiles.publishMine, { ...complete, specialties: [] }))).toBe("PROFILE_INCOMPLETE");
@@ -108,39 +108,39 @@ describe("a reader's own profile", () => {
 
   it("publishing makes it approved and public at once, listed and loadable", async () => {
     const t = setupTest();
-    const { as } = await newReader(t);
+    const { as } = await newPsychic(t);
     expect(await as.mutation(api.psychicProfiles.publishMine, complete)).toEqual({ profileStatus: "approved" });
-    const { readers } = await t.query(api.psychics.listPublic, {});
-    expect(readers.map((card) => card.psychicName)).toEqual(["Luna"]);
-    const profile = await t.query(api.psychics.getPublicProfile, { id: readers[0].id });
+    const { psychics } = await t.query(api.psychics.listPublic, {});
+    expect(psychics.map((card) => card.psychicName)).toEqual(["Luna"]);
+    const profile = await t.query(api.psychics.getPublicProfile, { id: psychics[0].id });
     expect(profile).toMatchObject({ psychicName: "Luna", prices: [{ minutes: 15, euros: 20 }, { minutes: 30, euros: 35 }] });
   });
 
   it("publishing waits for an admin when approval is required", async () => {
     const t = setupTest();
     await t.run((ctx) => ctx.db.insert("systemSettings", { key: "psychic_approval_required", value: true, description: "" }));
-    const { as } = await newReader(t);
+    const { as } = await newPsychic(t);
     expect(await as.mutation(api.psychicProfiles.publishMine, complete)).toEqual({ profileStatus: "pending" });
-    expect((await t.query(api.psychics.listPublic, {})).readers).toEqual([]);
+    expect((await t.query(api.psychics.listPublic, {})).psychics).toEqual([]);
   });
 
   it("hiding the profile takes it off the public list and page; showing it brings it back", async () => {
     const t = setupTest();
-    const { as } = await newReader(t);
+    const { as } = await newPsychic(t);
     await as.mutation(api.psychicProfiles.publishMine, complete);
     const id = (await as.query(api.psychicProfiles.getMine, {}))!.id;
     await as.mutation(api.psychicProfiles.setPubliclyVisible, { isPubliclyVisible: false });
-    expect((await t.query(api.psychics.listPublic, {})).readers).toEqual([]);
+    expect((await t.query(api.psychics.listPublic, {})).psychics).toEqual([]);
     expect(await t.query(api.psychics.getPublicProfile, { id })).toBeNull();
     await as.mutation(api.psychicProfiles.setPubliclyVisible, { isPubliclyVisible: true });
-    expect((await t.query(api.psychics.listPublic, {})).readers).toHaveLength(1);
+    expect((await t.query(api.psychics.listPublic, {})).psychics).toHaveLength(1);
     await as.mutation(api.psychicProfiles.setAvailable, { isAvailable: false });
     expect((await as.query(api.psychicProfiles.getMine, {}))?.isAvailable).toBe(false);
   });
 
   it("takes a JPEG photo by its bytes and refuses other files, deleting them", async () => {
     const t = setupTest();
-    const { as } = await newReader(t);
+    const { as } = await newPsychic(t);
     const jpeg = await uploadPhotoAs(t, as, [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])]);
     await as.action(api.psychicProfiles.setMyPhoto, { storageId: jpeg });
     expect((await as.query(api.psychicProfiles.getMine, {}))?.photoUrl).toEqual(expect.any(String));
@@ -156,9 +156,9 @@ describe("a reader's own profile", () => {
     expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: huge }))).toBe("INVALID_PHOTO");
   });
 
-  it("gives readers, and only readers, a photo upload URL", async () => {
+  it("gives psychics, and only psychics, a photo upload URL", async () => {
     const t = setupTest();
-    const { as } = await newReader(t);
+    const { as } = await newPsychic(t);
     expect(await as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {})).toEqual(expect.any(String));
     const client = await signInAs(t, { email: "giulia@esempio.it", accountType: "client" });
     expect(await errorCodeOf(client.as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {}))).toBe("PSYCHIC_ONLY");
@@ -176,9 +176,9 @@ describe("a reader's own profile", () => {
 describe("the public list", () => {
   it("searches name, specialty or bio case-insensitively and filters by exact specialty", async () => {
     const t = setupTest();
-    const luna = await newReader(t, "luna@esempio.it");
+    const luna = await newPsychic(t, "luna@esempio.it");
     await luna.as.mutation(api.psychicProfiles.publishMine, complete);
-    const sole = await newReader(t, "sole@esempio.it");
+    const sole = await newPsychic(t, "sole@esempio.it");
     await sole.as.mutation(api.psychicProfiles.publishMine, {
       ...complete,
       psychicName: "Sole",
@@ -186,7 +186,7 @@ describe("the public list", () => {
       specialties: ["Astrologia"] as unknown as typeof complete.specialties,
     });
     const names = async (args: { search?: string; specialty?: "Rune" | "Astrologia" | null }) =>
-      (await t.query(api.psychics.listPublic, args)).readers.map((card) => card.psychicName).sort();
+      (await t.query(api.psychics.listPublic, args)).psychics.map((card) => card.psychicName).sort();
     expect(await names({})).toEqual(["Luna", "Sole"]);
     expect(await names({ search: "SOLE" })).toEqual(["Sole"]);
     expect(await names({ search: "rUnE" })).toEqual(["Luna"]);
@@ -196,16 +196,16 @@ describe("the public list", () => {
     expect((await t.query(api.psychics.listPublic, { search: "zzz" })).specialties).toEqual(["Astrologia", "Rune", "Tarocchi"]);
   });
 
-  it("reads a bounded number of profiles however many readers exist", async () => {
+  it("reads a bounded number of profiles however many psychics exist", async () => {
     const t = setupTest();
     await t.run(async (ctx) => {
       for (let index = 0; index < 230; index++) {
-        await insertReader(ctx, { psychicName: `Lettrice ${index}`, availability: defaultAvailability(), rating: (index % 50) / 10 });
+        await insertPsychic(ctx, { psychicName: `Lettrice ${index}`, availability: defaultAvailability(), rating: (index % 50) / 10 });
       }
     });
-    const { readers } = await t.query(api.psychics.listPublic, {});
-    expect(readers).toHaveLength(200);
-    expect(readers[0].rating).toBe(4.9);
+    const { psychics } = await t.query(api.psychics.listPublic, {});
+    expect(psychics).toHaveLength(200);
+    expect(psychics[0].rating).toBe(4.9);
   });
 
   it("answers an unknown or malformed id with not found", async () => {

@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { priceFor, startingPrice } from "../../convex/model/psychics";
-import { insertReader, type ReaderProfileFields } from "./fixtures/readers";
+import { insertPsychic, type PsychicProfileFields } from "./fixtures/psychics";
 import { setupTest, type TestConvex } from "./setup";
 
-async function insertProfile(t: TestConvex, fields: ReaderProfileFields = {}): Promise<Id<"psychicProfiles">> {
-  return (await t.run((ctx) => insertReader(ctx, fields))).profileId;
+async function insertProfile(t: TestConvex, fields: PsychicProfileFields = {}): Promise<Id<"psychicProfiles">> {
+  return (await t.run((ctx) => insertPsychic(ctx, fields))).profileId;
 }
 
-describe("featured readers", () => {
+describe("featured psychics", () => {
   it("lists only profiles that are public AND approved, best rated first, at most three", async () => {
     const t = setupTest();
     await insertProfile(t, { psychicName: "Bozza", profileStatus: "draft" });
@@ -24,14 +24,14 @@ describe("featured readers", () => {
     expect(featured.map((card) => card.psychicName)).toEqual(["Cinque", "Quattro", "Tre"]);
   });
 
-  it("shows a reader with no reviews with no rating, never a made-up one", async () => {
+  it("shows a psychic with no reviews with no rating, never a made-up one", async () => {
     const t = setupTest();
     await insertProfile(t, { psychicName: "Nuova" });
     const [card] = await t.query(api.psychics.listFeatured, {});
     expect(card).toMatchObject({ psychicName: "Nuova", rating: null, reviewCount: 0 });
   });
 
-  it("is empty when no reader is public and approved", async () => {
+  it("is empty when no psychic is public and approved", async () => {
     const t = setupTest();
     await insertProfile(t, { profileStatus: "rejected" });
     expect(await t.query(api.psychics.listFeatured, {})).toEqual([]);
@@ -45,7 +45,7 @@ describe("starting prices on cards", () => {
     ).toEqual({ minPriceEuros: 20, minDurationMinutes: 15 });
   });
 
-  it("ignores prices of durations the reader does not offer", () => {
+  it("ignores prices of durations the psychic does not offer", () => {
     expect(
       startingPrice({ pricing: { "15": 5, "30": 40 }, hourlyRateEuros: 50, availableDurations: [30] }),
     ).toEqual({ minPriceEuros: 40, minDurationMinutes: 30 });

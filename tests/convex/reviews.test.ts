@@ -1,4 +1,4 @@
-// Reviews and the reader's monthly figures: only the booking's client reviews, once, a completed
+// Reviews and the psychic's monthly figures: only the booking's client reviews, once, a completed
 // consultation; ratings are the real average; the month's figures follow Rome's calendar.
 import { describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
@@ -17,7 +17,7 @@ const completed = (w: World, daysAgo = 1, fields: Parameters<typeof callBooking>
 const profileOf = (w: World, id: Id<"psychicProfiles">) => w.t.run((ctx) => ctx.db.get("psychicProfiles", id));
 
 describe("writing a review", () => {
-  it("only the booking's client may review it; the reader, another client and a visitor are refused", async () => {
+  it("only the booking's client may review it; the psychic, another client and a visitor are refused", async () => {
     const w = await buildWorld(setupTest());
     const bookingId = await completed(w);
     const args = { bookingId, rating: 5, comment: TEXT };
@@ -120,7 +120,7 @@ describe("editing a review", () => {
   });
 });
 
-describe("the reader's monthly figures", () => {
+describe("the psychic's monthly figures", () => {
   it("count consultations in the Rome month of their start across the month's edge, with zeros for empty months", async () => {
     vi.setSystemTime(Date.UTC(2026, 2, 15, 12));
     const w = await buildWorld(setupTest());
@@ -139,7 +139,7 @@ describe("the reader's monthly figures", () => {
     expect(months[3]).toEqual({ month: "2026-01", heldConsultations: 1, minutes: 30, hours: 0.5, earningsCents: 4250, averageRating: null, ratingCount: 0 });
     expect(months[4]).toEqual({ month: "2026-02", heldConsultations: 1, minutes: 30, hours: 0.5, earningsCents: 4250, averageRating: 4, ratingCount: 1 });
     expect(months[5]).toMatchObject({ heldConsultations: 0, earningsCents: 0, averageRating: null });
-    // Another reader sees only their own (empty) months.
+    // Another psychic sees only their own (empty) months.
     expect((await w.as.psychicB.query(api.consultationStats.listMine, { now: Date.now() })).every((month) => month.heldConsultations === 0)).toBe(
       true,
     );

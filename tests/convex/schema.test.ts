@@ -25,14 +25,14 @@ async function insertOneOfEach(ctx: MutationCtx) {
     accountType: "client",
     consentGivenAt: now,
   });
-  const readerId = await ctx.db.insert("users", {
+  const psychicId = await ctx.db.insert("users", {
     name: "Marta Bianchi",
     email: "marta@example.it",
     accountType: "psychic",
     consentGivenAt: now,
   });
   const psychicProfileId = await ctx.db.insert("psychicProfiles", {
-    userId: readerId,
+    userId: psychicId,
     psychicName: "Madame Marta",
     bio: "Leggo i tarocchi da vent'anni.",
     specialties: ["Tarocchi", "Carte Sibille"],
@@ -51,7 +51,7 @@ async function insertOneOfEach(ctx: MutationCtx) {
   });
   const bookingId = await ctx.db.insert("bookings", {
     clientId,
-    psychicUserId: readerId,
+    psychicUserId: psychicId,
     psychicProfileId,
     psychicName: "Madame Marta",
     consultationType: "voice",
@@ -172,7 +172,7 @@ describe("schema", () => {
     [string, RegExp, (ctx: MutationCtx) => Promise<unknown>]
   > = [
     [
-      "a reader profile with an unknown status",
+      "a psychic profile with an unknown status",
       /"published"/,
       async (ctx) => {
         const ids = await insertOneOfEach(ctx);
@@ -188,7 +188,7 @@ describe("schema", () => {
       },
     ],
     [
-      "a reader profile whose weekly availability misses a day",
+      "a psychic profile whose weekly availability misses a day",
       /sunday/,
       async (ctx) => {
         const ids = await insertOneOfEach(ctx);
@@ -259,7 +259,7 @@ describe("schema", () => {
       },
     ],
     [
-      "a user with an account type other than client or reader",
+      "a user with an account type other than client or psychic",
       /"admin"/,
       async (ctx) => {
         await ctx.db.insert("users", {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
-import { demoAccounts, demoReaders } from "../../convex/demo/data";
-import { demoMessages, demoPendingReader } from "../../convex/demo/adminData";
+import { demoAccounts, demoPsychics } from "../../convex/demo/data";
+import { demoMessages, demoPendingPsychic } from "../../convex/demo/adminData";
 import { demoPastClients } from "../../convex/demo/history";
 import { setupSharedTest, setupTest } from "./setup";
 
@@ -10,7 +10,7 @@ describe("the demo seed", () => {
   // a second run that adds nothing) none of them reads, in any order.
   const seeded = setupSharedTest((t) => t.action(internal.seed.run, {}));
 
-  it("creates the demo accounts, an admin grant and eight public readers with photos, prices and availability", async () => {
+  it("creates the demo accounts, an admin grant and eight public psychics with photos, prices and availability", async () => {
     const { t, value: firstRun } = seeded();
     expect(firstRun).toEqual({ seeded: true });
 
@@ -21,11 +21,11 @@ describe("the demo seed", () => {
     }));
     const byEmail = new Map(users.map((user) => [user.email, user]));
     expect(byEmail.get(demoAccounts.client.email)?.accountType).toBe("client");
-    expect(byEmail.get(demoAccounts.reader.email)?.accountType).toBe("psychic");
+    expect(byEmail.get(demoAccounts.psychic.email)?.accountType).toBe("psychic");
     expect(grants.map((grant) => grant.userId)).toEqual([byEmail.get(demoAccounts.admin.email)?._id]);
 
     const approved = profiles.filter((profile) => profile.profileStatus === "approved");
-    expect(approved).toHaveLength(demoReaders.length);
+    expect(approved).toHaveLength(demoPsychics.length);
     expect(approved.length).toBeGreaterThanOrEqual(8);
     for (const profile of approved) {
       expect(profile.photoUrl).toMatch(/^\/readers\/.+\.svg$/);
@@ -35,7 +35,7 @@ describe("the demo seed", () => {
     }
   });
 
-  it("gives several readers past consultations and real reviews: each rating is the average of its reviews, some readers are still new", async () => {
+  it("gives several psychics past consultations and real reviews: each rating is the average of its reviews, some psychics are still new", async () => {
     const { t } = seeded();
     const { profiles, reviews, bookings, stats } = await t.run(async (ctx) => ({
       profiles: await ctx.db.query("psychicProfiles").collect(),
@@ -50,7 +50,7 @@ describe("the demo seed", () => {
       expect(profile.reviewCount).toBe(own.length);
       expect(profile.totalConsultations).toBe(held.length);
       if (own.length === 0) {
-        // No made-up rating: a reader without reviews is "Nuovo".
+        // No made-up rating: a psychic without reviews is "Nuovo".
         expect(profile.rating).toBeUndefined();
       } else {
         reviewed++;
@@ -64,22 +64,22 @@ describe("the demo seed", () => {
     for (const review of reviews) expect(review.clientName).toMatch(/^\S+ [A-Z]\.$/);
   });
 
-  it("shows the demo reader's monthly figures over several months", async () => {
+  it("shows the demo psychic's monthly figures over several months", async () => {
     const { t } = seeded();
     const subject = await t.run(async (ctx) => {
-      const user = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", demoAccounts.reader.email)).unique();
+      const user = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", demoAccounts.psychic.email)).unique();
       const session = await ctx.db.insert("authSessions", { userId: user!._id, expirationTime: Date.now() + 3_600_000 });
       return `${user!._id}|${session}`;
     });
-    const reader = t.withIdentity({ subject });
-    const months = await reader.query(api.consultationStats.listMine, { now: Date.now() });
+    const psychic = t.withIdentity({ subject });
+    const months = await psychic.query(api.consultationStats.listMine, { now: Date.now() });
     expect(months).toHaveLength(6);
     expect(months.filter((month) => month.heldConsultations > 0).length).toBeGreaterThanOrEqual(4);
     expect(months.some((month) => month.averageRating !== null)).toBe(true);
     expect(months.every((month) => month.earningsCents >= 0)).toBe(true);
   });
 
-  it("gives the admin area a reader waiting for review, messages in every status and figures that match", async () => {
+  it("gives the admin area a psychic waiting for review, messages in every status and figures that match", async () => {
     const { t } = seeded();
     const admin = await t.run(async (ctx) => {
       const user = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", demoAccounts.admin.email)).unique();
@@ -87,14 +87,14 @@ describe("the demo seed", () => {
       return { subject: `${user!._id}|${session}` };
     });
     const as = t.withIdentity(admin);
-    const { readers } = await as.query(api.admin.listPsychics, {});
-    expect(readers[0]).toMatchObject({ email: demoPendingReader.email, statusLabel: "In Attesa", inReview: "profile" });
+    const { psychics } = await as.query(api.admin.listPsychics, {});
+    expect(psychics[0]).toMatchObject({ email: demoPendingPsychic.email, statusLabel: "In Attesa", inReview: "profile" });
     const counts = await as.query(api.admin.messageCounts, {});
     expect(counts.all).toBe(demoMessages.length);
     expect([counts.unread, counts.read, counts.replied].every((count) => count >= 2)).toBe(true);
     const paid = await t.run(async (ctx) => (await ctx.db.query("bookings").collect()).filter((booking) => booking.paidAt !== undefined).length);
     expect(await as.query(api.admin.getOverview, { now: Date.now() })).toMatchObject({
-      readers: { total: demoReaders.length + 1 },
+      psychics: { total: demoPsychics.length + 1 },
       clients: { total: 1 + demoPastClients.length },
       consultations: { total: paid },
     });
@@ -104,28 +104,28 @@ describe("the demo seed", () => {
       expect.objectContaining({ clientName: demoAccounts.client.name, psychicName: "Aurora", attention: "refund_failed", refundStatus: "failed" }),
     ]);
     expect(await t.query(internal.seed.unpaidDemoBookings, {})).toContainEqual(expect.objectContaining({ bookingId: needingAttention[0].id }));
-    // Public visitors still see only the approved readers.
-    expect((await t.query(api.psychics.listPublic, {})).readers).toHaveLength(demoReaders.length);
+    // Public visitors still see only the approved psychics.
+    expect((await t.query(api.psychics.listPublic, {})).psychics).toHaveLength(demoPsychics.length);
     expect(await t.mutation(internal.admin.recountCounters, {})).toMatchObject({ changed: 0 });
   });
 
-  it("gives the demo client upcoming paid consultations with the demo reader and another reader, one over 24 hours ahead, and one to review", async () => {
+  it("gives the demo client upcoming paid consultations with the demo psychic and another psychic, one over 24 hours ahead, and one to review", async () => {
     const { t } = seeded();
-    const { all, readerUser, client } = await t.run(async (ctx) => ({
+    const { all, psychicUser, client } = await t.run(async (ctx) => ({
       all: await ctx.db.query("bookings").collect(),
       client: await ctx.db
         .query("users")
         .withIndex("email", (q) => q.eq("email", demoAccounts.client.email))
         .unique(),
-      readerUser: await ctx.db
+      psychicUser: await ctx.db
         .query("users")
-        .withIndex("email", (q) => q.eq("email", demoAccounts.reader.email))
+        .withIndex("email", (q) => q.eq("email", demoAccounts.psychic.email))
         .unique(),
     }));
     const bookings = all.filter((booking) => booking.status === "confirmed");
     expect(bookings).toHaveLength(2);
     expect(bookings.every((booking) => booking.clientId === client?._id && booking.startsAt > Date.now())).toBe(true);
-    expect(bookings.map((booking) => booking.psychicUserId)).toContain(readerUser?._id);
+    expect(bookings.map((booking) => booking.psychicUserId)).toContain(psychicUser?._id);
     expect(new Set(bookings.map((booking) => booking.psychicProfileId)).size).toBe(2);
     expect(bookings.some((booking) => booking.startsAt > Date.now() + 24 * 3_600_000)).toBe(true);
 
@@ -133,14 +133,14 @@ describe("the demo seed", () => {
     const as = t.withIdentity({ subject: `${client!._id}|${session}` });
     const toReview = (await as.query(api.reviews.listMine, { now: Date.now() })).filter((row) => row.review === null);
     expect(toReview.length).toBeGreaterThanOrEqual(1);
-    expect(toReview[0].psychicProfileId).toBe(bookings.find((booking) => booking.psychicUserId === readerUser?._id)?.psychicProfileId);
+    expect(toReview[0].psychicProfileId).toBe(bookings.find((booking) => booking.psychicUserId === psychicUser?._id)?.psychicProfileId);
   });
 
   it("changes nothing when run a second time", async () => {
     const { t } = seeded();
     expect(await t.action(internal.seed.run, {})).toEqual({ seeded: false });
     const count = await t.run(async (ctx) => (await ctx.db.query("psychicProfiles").collect()).length);
-    expect(count).toBe(demoReaders.length + 1);
+    expect(count).toBe(demoPsychics.length + 1);
   });
 
   it("lets the demo client sign in with the printed password", async () => {

@@ -1,5 +1,5 @@
-// Each admin switch changes what the server allows, whatever the screens show: reader sign-up,
-// starting a payment, writes during maintenance, and review of a reader's profile and later edits.
+// Each admin switch changes what the server allows, whatever the screens show: psychic sign-up,
+// starting a payment, writes during maintenance, and review of a psychic's profile and later edits.
 import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { SettingKey } from "../../convex/lib/validators";
@@ -26,15 +26,15 @@ const setSwitch = (w: World, key: SettingKey, value: boolean) => w.as.admin.muta
 const checkout = (w: World) => ({ psychicProfileId: w.profileA, durationMinutes: 30 as const, date: w.monday, time: "09:00" });
 
 describe("psychic_registration_enabled", () => {
-  it("off: a reader cannot sign up, a client still can; on again: the reader can", async () => {
+  it("off: a psychic cannot sign up, a client still can; on again: the psychic can", async () => {
     const w = await buildWorld(setupTest());
     await setSwitch(w, "psychic_registration_enabled", false);
     expect(await errorCodeOf(signUp(w.t, "nuova.lettrice@esempio.it", "psychic"))).toBe("PSYCHIC_REGISTRATION_DISABLED");
     await signUp(w.t, "nuovo.cliente@esempio.it", "client");
     await setSwitch(w, "psychic_registration_enabled", true);
     await signUp(w.t, "nuova.lettrice@esempio.it", "psychic");
-    const readers = await w.t.run((ctx) => ctx.db.query("users").withIndex("email", (q) => q.eq("email", "nuova.lettrice@esempio.it")).collect());
-    expect(readers).toHaveLength(1);
+    const psychics = await w.t.run((ctx) => ctx.db.query("users").withIndex("email", (q) => q.eq("email", "nuova.lettrice@esempio.it")).collect());
+    expect(psychics).toHaveLength(1);
   });
 });
 
@@ -51,7 +51,7 @@ describe("booking_enabled", () => {
 });
 
 describe("maintenance_mode", () => {
-  it("on: visitors, clients and readers cannot write through mutations or actions; reading still works", async () => {
+  it("on: visitors, clients and psychics cannot write through mutations or actions; reading still works", async () => {
     const w = await buildWorld(setupTest());
     await setSwitch(w, "maintenance_mode", true);
     const contact = { name: "Mario", email: "mario@esempio.it", userType: "client" as const, subject: "Ciao", message: "Una domanda" };
@@ -72,7 +72,7 @@ describe("maintenance_mode", () => {
     expect(await w.t.run((ctx) => ctx.db.query("contactMessages").collect())).toHaveLength(3);
 
     // Reading is not writing: the public pages and the dashboards still load.
-    expect((await w.t.query(api.psychics.listPublic, {})).readers).toHaveLength(2);
+    expect((await w.t.query(api.psychics.listPublic, {})).psychics).toHaveLength(2);
     expect(await w.as.clientA.query(api.bookings.listMine, { now: Date.now() })).toBeDefined();
     expect((await w.t.query(api.settings.getPublic, {})).maintenance_mode).toBe(true);
 
@@ -114,49 +114,49 @@ describe("psychic_approval_required", () => {
   };
   const jpeg = [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])];
 
-  /** An approved, public reader, then the switch turned on. */
-  async function approvedReader() {
+  /** An approved, public psychic, then the switch turned on. */
+  async function approvedPsychic() {
     const w = await buildWorld(setupTest());
-    const reader = await signInAs(w.t, { email: "luna@esempio.it", name: "Luna Rossi", accountType: "psychic" });
-    await reader.as.mutation(api.psychicProfiles.ensureMine, {});
-    expect(await reader.as.mutation(api.psychicProfiles.publishMine, fields)).toEqual({ profileStatus: "approved" });
-    const profileId = (await reader.as.query(api.psychicProfiles.getMine, {}))!.id;
+    const psychic = await signInAs(w.t, { email: "luna@esempio.it", name: "Luna Rossi", accountType: "psychic" });
+    await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+    expect(await psychic.as.mutation(api.psychicProfiles.publishMine, fields)).toEqual({ profileStatus: "approved" });
+    const profileId = (await psychic.as.query(api.psychicProfiles.getMine, {}))!.id;
     await setSwitch(w, "psychic_approval_required", true);
-    return { w, reader, profileId };
+    return { w, psychic, profileId };
   }
   const publicPage = (w: World, id: string) => w.t.query(api.psychics.getPublicProfile, { id });
 
-  it("off: an approved reader's new name and bio are public at once", async () => {
-    const { w, reader, profileId } = await approvedReader();
+  it("off: an approved psychic's new name and bio are public at once", async () => {
+    const { w, psychic, profileId } = await approvedPsychic();
     await setSwitch(w, "psychic_approval_required", false);
-    await reader.as.mutation(api.psychicProfiles.saveMine, { ...fields, psychicName: "Luna Nuova" });
+    await psychic.as.mutation(api.psychicProfiles.saveMine, { ...fields, psychicName: "Luna Nuova" });
     expect(await publicPage(w, profileId)).toMatchObject({ psychicName: "Luna Nuova" });
   });
 
   it("on: Publish sends a new profile to review", async () => {
     const w = await buildWorld(setupTest());
     await setSwitch(w, "psychic_approval_required", true);
-    const reader = await signInAs(w.t, { email: "sole@esempio.it", accountType: "psychic" });
-    await reader.as.mutation(api.psychicProfiles.ensureMine, {});
-    expect(await reader.as.mutation(api.psychicProfiles.publishMine, fields)).toEqual({ profileStatus: "pending" });
+    const psychic = await signInAs(w.t, { email: "sole@esempio.it", accountType: "psychic" });
+    await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+    expect(await psychic.as.mutation(api.psychicProfiles.publishMine, fields)).toEqual({ profileStatus: "pending" });
   });
 
   it("on: name, bio and photo changes wait for review while the public keeps the approved version; approving publishes them", async () => {
-    const { w, reader, profileId } = await approvedReader();
-    await reader.as.mutation(api.psychicProfiles.saveMine, {
+    const { w, psychic, profileId } = await approvedPsychic();
+    await psychic.as.mutation(api.psychicProfiles.saveMine, {
       ...fields,
       psychicName: "Luna Stellare",
       bio: "Una nuova biografia.",
       yearsExperience: 8,
     });
-    const photo = await uploadPhotoAs(w.t, reader.as, jpeg);
-    await reader.as.action(api.psychicProfiles.setMyPhoto, { storageId: photo });
+    const photo = await uploadPhotoAs(w.t, psychic.as, jpeg);
+    await psychic.as.action(api.psychicProfiles.setMyPhoto, { storageId: photo });
 
     // The public sees the approved name, bio and (no) photo; other fields change at once.
     expect(await publicPage(w, profileId)).toMatchObject({ psychicName: "Luna", bio: fields.bio, photoUrl: null, yearsExperience: 8 });
-    expect((await w.t.query(api.psychics.listPublic, { search: "Stellare" })).readers).toEqual([]);
-    // The reader sees their own latest version, marked as in review.
-    expect(await reader.as.query(api.psychicProfiles.getMine, {})).toMatchObject({
+    expect((await w.t.query(api.psychics.listPublic, { search: "Stellare" })).psychics).toEqual([]);
+    // The psychic sees their own latest version, marked as in review.
+    expect(await psychic.as.query(api.psychicProfiles.getMine, {})).toMatchObject({
       psychicName: "Luna Stellare",
       bio: "Una nuova biografia.",
       photoUrl: expect.any(String),
@@ -164,29 +164,29 @@ describe("psychic_approval_required", () => {
       changesInReview: true,
     });
     // In the admin's review queue, after the new profile that waited first.
-    const queue = (await w.as.admin.query(api.admin.listPsychics, {})).readers.map((reader) => [reader.id, reader.inReview]);
+    const queue = (await w.as.admin.query(api.admin.listPsychics, {})).psychics.map((psychic) => [psychic.id, psychic.inReview]);
     expect(queue.slice(0, 2)).toEqual([
       [w.profilePending, "profile"],
       [profileId, "changes"],
     ]);
-    const row = (await w.as.admin.query(api.admin.listPsychics, {})).readers[1];
+    const row = (await w.as.admin.query(api.admin.listPsychics, {})).psychics[1];
     expect(row.psychicName).toBe("Luna");
     expect(row.pendingChanges).toMatchObject({ psychicName: "Luna Stellare", photoUrl: expect.any(String) });
 
     await w.as.admin.mutation(api.admin.approvePsychic, { profileId });
     expect(await publicPage(w, profileId)).toMatchObject({ psychicName: "Luna Stellare", bio: "Una nuova biografia.", photoUrl: expect.any(String) });
-    expect((await reader.as.query(api.psychicProfiles.getMine, {}))?.changesInReview).toBe(false);
+    expect((await psychic.as.query(api.psychicProfiles.getMine, {}))?.changesInReview).toBe(false);
   });
 
   it("on: rejected changes are dropped with a note, the refused photo deleted, the approved version kept", async () => {
-    const { w, reader, profileId } = await approvedReader();
-    await reader.as.mutation(api.psychicProfiles.saveMine, { ...fields, psychicName: "Nome Scorretto" });
-    const photo = await uploadPhotoAs(w.t, reader.as, jpeg);
-    await reader.as.action(api.psychicProfiles.setMyPhoto, { storageId: photo });
+    const { w, psychic, profileId } = await approvedPsychic();
+    await psychic.as.mutation(api.psychicProfiles.saveMine, { ...fields, psychicName: "Nome Scorretto" });
+    const photo = await uploadPhotoAs(w.t, psychic.as, jpeg);
+    await psychic.as.action(api.psychicProfiles.setMyPhoto, { storageId: photo });
     await w.as.admin.mutation(api.admin.rejectPsychic, { profileId, note: "Il nome non può contenere recapiti." });
 
     expect(await publicPage(w, profileId)).toMatchObject({ psychicName: "Luna", photoUrl: null });
-    expect(await reader.as.query(api.psychicProfiles.getMine, {})).toMatchObject({
+    expect(await psychic.as.query(api.psychicProfiles.getMine, {})).toMatchObject({
       psychicName: "Luna",
       profileStatus: "approved",
       changesInReview: false,
@@ -196,10 +196,10 @@ describe("psychic_approval_required", () => {
   });
 
   it("on: saving the approved name and bio again leaves nothing in review", async () => {
-    const { w, reader, profileId } = await approvedReader();
-    await reader.as.mutation(api.psychicProfiles.saveMine, { ...fields, bio: "Cambiata." });
-    await reader.as.mutation(api.psychicProfiles.saveMine, fields);
-    expect((await reader.as.query(api.psychicProfiles.getMine, {}))?.changesInReview).toBe(false);
+    const { w, psychic, profileId } = await approvedPsychic();
+    await psychic.as.mutation(api.psychicProfiles.saveMine, { ...fields, bio: "Cambiata." });
+    await psychic.as.mutation(api.psychicProfiles.saveMine, fields);
+    expect((await psychic.as.query(api.psychicProfiles.getMine, {}))?.changesInReview).toBe(false);
     expect(await errorCodeOf(w.as.admin.mutation(api.admin.approvePsychic, { profileId }))).toBe("INVALID_STATE");
   });
 });

@@ -205,7 +205,7 @@ export async function signInWithPassword(t: TestConvex, email: string, password 
 }
 
 /**
- * What the browser does to upload a reader photo: asks for an upload URL (recorded as the reader's)
+ * What the browser does to upload a psychic photo: asks for an upload URL (recorded as the psychic's)
  * and posts the bytes to it; returns the new file's storage id.
  */
 export async function uploadPhotoAs(t: TestConvex, as: TestClient, bytes: BlobPart[]) {

@@ -1,6 +1,6 @@
-// The booking page's live slots read only the reader's bookings of that day, however many bookings the
+// The booking page's live slots read only the psychic's bookings of that day, however many bookings the
 // table holds: documents read by the real `bookings:listFreeStarts` with 1 000 and then 20 000 bookings
-// spread over many readers and days. Counted by convex-test's transaction metrics (the tracker behind
+// spread over many psychics and days. Counted by convex-test's transaction metrics (the tracker behind
 // `ctx.meta.getTransactionMetrics()`), which count each document an index range or `get` returns.
 // `npm run bench` runs this file and prints the `SLOTS_READS` line it logs.
 import { TransactionMetricsTracker } from "convex-test/dist/transactionMetrics.js";
@@ -12,7 +12,7 @@ import type { BookingStatus } from "../../convex/lib/validators";
 import { weekFrom } from "../../convex/demo/data";
 import { addDays } from "../../convex/model/nextAvailability";
 import { consultationInterval, dayWindow } from "../../convex/model/slots";
-import { insertReader } from "./fixtures/readers";
+import { insertPsychic } from "./fixtures/psychics";
 import { setupTest, type TestConvex } from "./setup";
 
 // Monday 1 March 2027; the page asks three days before.
@@ -20,14 +20,14 @@ const DAY = "2027-03-01";
 const NOW = romeToUtcMs("2027-02-26", "12:00");
 const FIRST_DAY = "2027-01-04";
 const DAYS = 120;
-const READERS = 40;
+const PSYCHICS = 40;
 const CLIENTS = 30;
 const TIMES = ["09:00", "09:30", "10:00", "10:30", "11:00", "14:00", "15:00", "16:30", "18:00", "20:00"];
 const STATUSES: BookingStatus[] = ["confirmed", "completed", "expired", "cancelled", "pending_payment"];
 const BATCH = 2000;
 
-/** The watched reader's bookings that day: two confirmed, a live hold, a lapsed hold, a cancellation. */
-const READER_DAY: Array<[string, BookingStatus]> = [
+/** The watched psychic's bookings that day: two confirmed, a live hold, a lapsed hold, a cancellation. */
+const PSYCHIC_DAY: Array<[string, BookingStatus]> = [
   ["09:00", "confirmed"],
   ["10:30", "confirmed"],
   ["14:00", "pending_payment"],
@@ -35,16 +35,16 @@ const READER_DAY: Array<[string, BookingStatus]> = [
   ["16:30", "cancelled"],
 ];
 
-type World = { readers: Array<{ userId: Id<"users">; profileId: Id<"psychicProfiles"> }>; clients: Id<"users">[] };
+type World = { psychics: Array<{ userId: Id<"users">; profileId: Id<"psychicProfiles"> }>; clients: Id<"users">[] };
 type NewBooking = Omit<Doc<"bookings">, "_id" | "_creationTime">;
 
-function booking(world: World, reader: number, client: number, date: string, time: string, status: BookingStatus): NewBooking {
+function booking(world: World, psychic: number, client: number, date: string, time: string, status: BookingStatus): NewBooking {
   const { startsAt, endsAt } = consultationInterval(date, time, 30);
   return {
     clientId: world.clients[client % world.clients.length],
-    psychicUserId: world.readers[reader].userId,
-    psychicProfileId: world.readers[reader].profileId,
-    psychicName: `Lettrice ${reader}`,
+    psychicUserId: world.psychics[psychic].userId,
+    psychicProfileId: world.psychics[psychic].profileId,
+    psychicName: `Lettrice ${psychic}`,
     consultationType: "voice",
     scheduledDate: date,
     scheduledTime: time,
@@ -57,16 +57,16 @@ function booking(world: World, reader: number, client: number, date: string, tim
   };
 }
 
-/** `count` bookings of every reader but the watched one's day, in a fixed pseudo-random spread. */
+/** `count` bookings of every psychic but the watched one's day, in a fixed pseudo-random spread. */
 function filler(world: World, count: number, seed: number): NewBooking[] {
   let x = seed;
   const next = (n: number) => ((x = (x * 1103515245 + 12345) % 2 ** 31), x % n);
   const out: NewBooking[] = [];
   while (out.length < count) {
-    const reader = next(READERS);
+    const psychic = next(PSYCHICS);
     const date = addDays(FIRST_DAY, next(DAYS));
-    if (reader === 0 && date === DAY) continue;
-    out.push(booking(world, reader, next(CLIENTS), date, TIMES[next(TIMES.length)], STATUSES[next(STATUSES.length)]));
+    if (psychic === 0 && date === DAY) continue;
+    out.push(booking(world, psychic, next(CLIENTS), date, TIMES[next(TIMES.length)], STATUSES[next(STATUSES.length)]));
   }
   return out;
 }
@@ -98,20 +98,20 @@ async function measuredCall(t: TestConvex, profileId: Id<"psychicProfiles">) {
 }
 
 describe("documents read by the booking page's slots query", () => {
-  it("stay the reader's bookings of that day (and the profile) with 1 000 and with 20 000 bookings", { timeout: 180_000 }, async () => {
+  it("stay the psychic's bookings of that day (and the profile) with 1 000 and with 20 000 bookings", { timeout: 180_000 }, async () => {
     const t = setupTest();
     const world: World = await t.run(async (ctx) => {
-      const readers = [];
-      for (let i = 0; i < READERS; i++) {
+      const psychics = [];
+      for (let i = 0; i < PSYCHICS; i++) {
         const schedule = ["09:00", "09:30", "10:00", "10:30", "11:00", "14:00", "14:30", "15:00", "15:30", "16:00", "16:30", "17:00"];
-        readers.push(await insertReader(ctx, { psychicName: `Lettrice ${i}`, availability: weekFrom({ monday: schedule, wednesday: schedule }) }));
+        psychics.push(await insertPsychic(ctx, { psychicName: `Lettrice ${i}`, availability: weekFrom({ monday: schedule, wednesday: schedule }) }));
       }
       const clients = [];
       for (let i = 0; i < CLIENTS; i++) clients.push(await ctx.db.insert("users", { email: `c${i}@esempio.it`, accountType: "client" }));
-      return { readers, clients };
+      return { psychics, clients };
     });
-    const watched = world.readers[0].profileId;
-    const ownDay = READER_DAY.map(([time, status], i) => booking(world, 0, i, DAY, time, status));
+    const watched = world.psychics[0].profileId;
+    const ownDay = PSYCHIC_DAY.map(([time, status], i) => booking(world, 0, i, DAY, time, status));
     const window = dayWindow(DAY);
     const inWindow = (rows: NewBooking[]) =>
       rows.filter((b) => b.psychicProfileId === watched && b.startsAt >= window.startsAt && b.startsAt < window.endsAt).length;
@@ -123,19 +123,19 @@ describe("documents read by the booking page's slots query", () => {
       const rows = inserted.length === 0 ? [...ownDay, ...more] : more;
       await insertAll(t, rows);
       inserted = [...inserted, ...rows];
-      const readerDayBookings = inWindow(inserted);
+      const psychicDayBookings = inWindow(inserted);
       const call = await measuredCall(t, watched);
       // The confirmed bookings and the live hold block their times; the lapsed hold and the cancellation do not.
       expect(call.result?.times).toEqual(["09:30", "10:00", "11:00", "14:30", "15:00", "15:30", "16:00", "16:30", "17:00"]);
-      runs.push({ bookings: inserted.length, readerDayBookings, documentsRead: call.documentsRead, bytesRead: call.bytesRead, indexRanges: call.indexRanges });
+      runs.push({ bookings: inserted.length, psychicDayBookings, documentsRead: call.documentsRead, bytesRead: call.bytesRead, indexRanges: call.indexRanges });
     }
     console.log(`SLOTS_READS ${JSON.stringify({ runs })}`);
 
     for (const run of runs) {
-      expect(run.readerDayBookings).toBe(READER_DAY.length);
-      // The profile, then that reader's bookings of that day in the statuses that can block time
+      expect(run.psychicDayBookings).toBe(PSYCHIC_DAY.length);
+      // The profile, then that psychic's bookings of that day in the statuses that can block time
       // (one index range per status): the lapsed hold and the cancellation are never read.
-      const canBlock = READER_DAY.filter(([, status]) => ["confirmed", "pending_payment"].includes(status)).length;
+      const canBlock = PSYCHIC_DAY.filter(([, status]) => ["confirmed", "pending_payment"].includes(status)).length;
       expect(run.documentsRead).toBe(canBlock + 1);
     }
     expect(runs[1].bytesRead).toBe(runs[0].bytesRead);

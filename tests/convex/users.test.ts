@@ -92,15 +92,15 @@ describe("changing the password and the name", () => {
 describe("account deletion", () => {
   it("leaves no row of the person behind but past bookings and reviews, renamed 'Account eliminato'", async () => {
     const t = setupTest();
-    const reader = await signUpWithPassword(t, { email: "marta@esempio.it", accountType: "psychic" });
-    await reader.as.mutation(api.psychicProfiles.ensureMine, {});
+    const psychic = await signUpWithPassword(t, { email: "marta@esempio.it", accountType: "psychic" });
+    await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
     const client = await signUpWithPassword(t, { email: "giulia@esempio.it" });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     const { bookingId, profileId } = await t.run(async (ctx) => {
       const profile = (await ctx.db.query("psychicProfiles").first())!;
       const bookingId = await ctx.db.insert("bookings", {
         clientId: client.userId,
-        psychicUserId: reader.userId,
+        psychicUserId: psychic.userId,
         psychicProfileId: profile._id,
         psychicName: "Marta",
         consultationType: "voice",
@@ -124,7 +124,7 @@ describe("account deletion", () => {
     });
 
     await client.as.mutation(api.users.deleteMyAccount, {});
-    await reader.as.mutation(api.users.deleteMyAccount, {});
+    await psychic.as.mutation(api.users.deleteMyAccount, {});
 
     const left = await t.run(async (ctx) => ({
       users: await ctx.db.query("users").collect(),

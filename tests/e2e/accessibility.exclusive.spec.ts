@@ -17,11 +17,11 @@ async function withSwitch(key: Switch, value: boolean, body: () => Promise<void>
   }
 }
 
-test("the register page with reader registration off", async ({ page }) => {
+test("the register page with psychic registration off", async ({ page }) => {
   await withSwitch("psychic_registration_enabled", false, async () => {
     await page.goto("/register?type=psychic");
     await expect(page.getByText("Le registrazioni per cartomanti sono attualmente disabilitate. Riprova più tardi.")).toBeVisible();
-    await expectAccessible(page, "the register page with reader registration off");
+    await expectAccessible(page, "the register page with psychic registration off");
   });
 });
 

@@ -8,15 +8,15 @@ test("at 360 px the open menu", async ({ page }) => {
   await expectAccessible(page, "the mobile menu");
 });
 
-test.describe("the demo reader", () => {
-  test.use({ storageState: sessionFile("reader") });
+test.describe("the demo psychic", () => {
+  test.use({ storageState: sessionFile("psychic") });
 
   test("at 360 px the dashboard's figures scroll sideways and take keyboard focus", async ({ page }) => {
     await page.goto("/psychic-dashboard");
     const figures = page.getByRole("region", { name: "Andamento mensile" });
     await expect(figures.getByRole("table", { name: /ultimi 6 mesi/ }).getByRole("row")).toHaveCount(7);
     await expect(figures.locator(".rt-ScrollAreaViewport")).toHaveAttribute("tabindex", "0");
-    await expectAccessible(page, "the reader dashboard at 360 px");
+    await expectAccessible(page, "the psychic dashboard at 360 px");
   });
 });
 

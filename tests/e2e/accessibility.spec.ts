@@ -6,7 +6,7 @@
 // the call room (its own browser flags): accessibility.call.spec.ts; states behind a platform switch:
 // accessibility.exclusive.spec.ts.
 import type { Page } from "@playwright/test";
-import { bookAndPayThroughApi, listedReader, mondayAhead, sessionState, signUpThroughApi, startCheckoutThroughApi } from "./api";
+import { bookAndPayThroughApi, listedPsychic, mondayAhead, sessionState, signUpThroughApi, startCheckoutThroughApi } from "./api";
 import { runInternal } from "./env";
 import { expect, expectAccessible, openMoveOfFirstBooking, sessionFile, test } from "./fixtures";
 
@@ -36,7 +36,7 @@ async function openWithHeading(page: Page, path: string, heading?: string | RegE
   await expect(page.getByRole("heading", { level: 1, ...(heading ? { name: heading } : {}) })).toBeVisible();
 }
 
-const selenePath = async () => `/psychics/${(await listedReader("Selene")).id}`;
+const selenePath = async () => `/psychics/${(await listedPsychic("Selene")).id}`;
 
 test.describe("a visitor", () => {
   for (const [path, heading] of publicPages) {
@@ -48,16 +48,16 @@ test.describe("a visitor", () => {
   }
 
   for (const tab of ["Chi sono", "Recensioni", "Disponibilità"]) {
-    test(`a reader's profile, tab ${tab}`, async ({ page }) => {
+    test(`a psychic's profile, tab ${tab}`, async ({ page }) => {
       await openWithHeading(page, await selenePath(), "Selene");
       await page.getByRole("tab", { name: tab }).click();
       await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
       if (tab === "Recensioni") await expect(page.getByRole("list", { name: "Recensioni" }).getByRole("listitem").first()).toBeVisible();
-      await expectAccessible(page, `reader profile, ${tab}`);
+      await expectAccessible(page, `psychic profile, ${tab}`);
     });
   }
 
-  test("a reader's reviews after 'Carica altre recensioni'", async ({ page }) => {
+  test("a psychic's reviews after 'Carica altre recensioni'", async ({ page }) => {
     await openWithHeading(page, await selenePath(), "Selene");
     await page.getByRole("tab", { name: "Recensioni" }).click();
     const items = page.getByRole("list", { name: "Recensioni" }).getByRole("listitem");
@@ -88,7 +88,7 @@ test.describe("a visitor", () => {
 test.describe("a new client paying", () => {
   test("the hosted checkout of the Stripe stand-in", async ({ page }) => {
     const client = await signUpThroughApi("Carla Controllo");
-    const { url } = await startCheckoutThroughApi(client.session, { reader: "Selene", date: mondayAhead(9), time: "09:00" });
+    const { url } = await startCheckoutThroughApi(client.session, { psychic: "Selene", date: mondayAhead(9), time: "09:00" });
     await page.goto(url);
     await expect(page.getByLabel("Numero della carta")).toBeVisible();
     await expectAccessible(page, "hosted checkout");
@@ -96,7 +96,7 @@ test.describe("a new client paying", () => {
 
   test("/payment-success of a paid booking", async ({ browser }) => {
     const client = await signUpThroughApi("Paola Pagata");
-    const { checkoutSessionId } = await bookAndPayThroughApi(client.session, { reader: "Selene", date: mondayAhead(9), time: "10:30" });
+    const { checkoutSessionId } = await bookAndPayThroughApi(client.session, { psychic: "Selene", date: mondayAhead(9), time: "10:30" });
     const page = await (await browser.newContext({ storageState: sessionState(client.session) })).newPage();
     await page.goto(`/payment-success?session_id=${checkoutSessionId}`);
     await expect(page.getByText("Confermato", { exact: true })).toBeVisible();
@@ -160,8 +160,8 @@ test.describe("the demo client", () => {
   });
 });
 
-test.describe("the demo reader", () => {
-  test.use({ storageState: sessionFile("reader") });
+test.describe("the demo psychic", () => {
+  test.use({ storageState: sessionFile("psychic") });
 
   test("/psychic-dashboard with the monthly figures", async ({ page }) => {
     await openWithHeading(page, "/psychic-dashboard");
@@ -173,7 +173,7 @@ test.describe("the demo reader", () => {
         .locator("svg .recharts-bar-rectangle")
         .first(),
     ).toBeVisible();
-    await expectAccessible(page, "the reader dashboard with the monthly figures");
+    await expectAccessible(page, "the psychic dashboard with the monthly figures");
   });
 
   for (const path of ["/psychic/profile", "/psychic/settings"]) {
@@ -183,7 +183,7 @@ test.describe("the demo reader", () => {
     });
   }
 
-  test("the reader's cancellation dialog", async ({ page }) => {
+  test("the psychic's cancellation dialog", async ({ page }) => {
     await page.goto("/psychic-dashboard");
     await page
       .getByRole("list", { name: "Prossimi consulti" })
@@ -191,7 +191,7 @@ test.describe("the demo reader", () => {
       .first()
       .click();
     await expect(page.getByRole("alertdialog", { name: "Annullare il consulto?" })).toContainText("rimborso completo");
-    await expectAccessible(page, "the reader's cancellation dialog");
+    await expectAccessible(page, "the psychic's cancellation dialog");
   });
 });
 
@@ -223,7 +223,7 @@ test.describe("the demo admin", () => {
 
   test("the reject dialog with its note missing", async ({ page }) => {
     const psychicName = `Lyra ${Date.now().toString(36)}`;
-    await runInternal("demoScenes:pendingReader", { psychicName });
+    await runInternal("demoScenes:pendingPsychic", { psychicName });
     await page.goto("/admin-dashboard?tab=cartomanti");
     await page
       .getByRole("article", { name: `Profilo di ${psychicName}` })

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-test("at 360 px a signed-in reader's menu has the greeting, their dashboard and Esci, and no client links", async ({ page }) => {
+test("at 360 px a signed-in psychic's menu has the greeting, their dashboard and Esci, and no client links", async ({ page }) => {
   await page.goto("/login");
   const form = page.getByRole("form", { name: "Accedi" });
   await form.getByLabel("Email").fill("cartomante@esempio.it");

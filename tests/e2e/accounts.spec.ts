@@ -59,7 +59,7 @@ test("a client signs up, is greeted by name, and signs out", async ({ page }) =>
   await expect.poll(async () => (await latestEmailTo(email))?.subject ?? "").toBe("Il tuo account Arcano è pronto");
 });
 
-test("a reader signs up from the login tab, lands on the reader dashboard and sees no client links", async ({ page }) => {
+test("a psychic signs up from the login tab, lands on the psychic dashboard and sees no client links", async ({ page }) => {
   await page.goto("/login");
   await page.getByRole("tab", { name: "Registrati" }).click();
   const form = page.getByRole("form", { name: "Registrati" });
@@ -207,7 +207,7 @@ test("settings: the name change shows at once and survives a reload; deletion as
   expect(errors, "console errors on the page").toEqual([]);
 });
 
-test("reader settings: the switches save and the password changes", async ({ browser }) => {
+test("psychic settings: the switches save and the password changes", async ({ browser }) => {
   const errors: string[] = [];
   const { page } = await signedUpPage(browser, "Luna Test", "psychic", errors);
   await page.goto("/psychic/settings");

@@ -90,12 +90,12 @@ test.describe("the demo client", () => {
   });
 });
 
-test("the admin approves a pending reader, who then appears in the public list", async ({ page, browser }) => {
+test("the admin approves a pending psychic, who then appears in the public list", async ({ page, browser }) => {
   // Two browsers, a dialog and the public list following live: more than 30 s on a loaded machine.
   test.setTimeout(60_000);
-  // A reader of its own waiting for review (the demo's Vega stays for people trying the product).
+  // A psychic of its own waiting for review (the demo's Vega stays for people trying the product).
   const psychicName = `Altea ${Date.now().toString(36)}`;
-  const { email } = (await runInternal("demoScenes:pendingReader", { psychicName })) as { email: string };
+  const { email } = (await runInternal("demoScenes:pendingPsychic", { psychicName })) as { email: string };
   const admin = await adminPage(browser);
   await page.goto("/psychics");
   await expect.poll(() => page.getByRole("article").count()).toBeGreaterThanOrEqual(8);
@@ -166,7 +166,7 @@ test.describe("the demo admin", () => {
 test("the admin asks again for a refund Stripe refused: it goes through, and the client's open dashboard says so", async ({ browser }) => {
   // Two browsers and a refund through the Stripe stand-in and its webhook: more than 30 s on a loaded machine.
   test.setTimeout(60_000);
-  // The demo client's consultation with Aurora, cancelled by the reader, whose refund was left failed.
+  // The demo client's consultation with Aurora, cancelled by the psychic, whose refund was left failed.
   const client = await personPage(browser, sessionFile("client"));
   await client.goto("/dashboard");
   const cancelled = client.getByRole("list", { name: "Tutti i consulti" }).getByRole("listitem").filter({ hasText: "Aurora" });

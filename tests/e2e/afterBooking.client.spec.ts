@@ -1,9 +1,9 @@
 // After the booking, the client's side, end to end on the local stand-ins: a cancellation a week ahead
 // is refunded in full through Stripe and frees the time live on another browser; a booking moved to
 // another time shows its new time on both dashboards without a reload; a review of a completed
-// consultation changes the reader's public profile live.
+// consultation changes the psychic's public profile live.
 import type { Browser, Page } from "@playwright/test";
-import { bookAndPayThroughApi, listedReader, mondayAhead, personPage, sessionState, signUpThroughApi, type NewAccount } from "./api";
+import { bookAndPayThroughApi, listedPsychic, mondayAhead, personPage, sessionState, signUpThroughApi, type NewAccount } from "./api";
 import { expect, sessionFile, test } from "./fixtures";
 
 const dayLabel = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
@@ -19,7 +19,7 @@ async function chooseDay(page: Page, date: string) {
 
 const timeButton = (page: Page, time: string) => page.getByRole("button", { name: time, exact: true });
 
-const seleneBookingPath = async () => `/psychics/${(await listedReader("Selene")).id}/book`;
+const seleneBookingPath = async () => `/psychics/${(await listedPsychic("Selene")).id}/book`;
 
 /**
  * A new client who has paid a 30-minute consultation with Selene on `date` at `time` (signed up,
@@ -28,7 +28,7 @@ const seleneBookingPath = async () => `/psychics/${(await listedReader("Selene")
  */
 async function clientWithBooking(browser: Browser, name: string, date: string, time: string) {
   const client: NewAccount = await signUpThroughApi(name);
-  await bookAndPayThroughApi(client.session, { reader: "Selene", date, time });
+  await bookAndPayThroughApi(client.session, { psychic: "Selene", date, time });
   const errors: string[] = [];
   return { client, errors, page: await personPage(browser, sessionState(client.session), errors) };
 }
@@ -75,10 +75,10 @@ test("a client moves a booking with the same calendar and both dashboards show t
   const date = mondayAhead(7);
   const { page, errors } = await clientWithBooking(browser, "Marta Conti", date, "14:00");
 
-  const reader = await personPage(browser, sessionFile("reader"));
-  await reader.goto("/psychic-dashboard");
-  const readerRow = (time: string) => reader.getByRole("main").getByRole("listitem").filter({ hasText: "Marta Conti" }).filter({ hasText: time });
-  await expect(readerRow("14:00").first()).toBeVisible();
+  const psychic = await personPage(browser, sessionFile("psychic"));
+  await psychic.goto("/psychic-dashboard");
+  const psychicRow = (time: string) => psychic.getByRole("main").getByRole("listitem").filter({ hasText: "Marta Conti" }).filter({ hasText: time });
+  await expect(psychicRow("14:00").first()).toBeVisible();
 
   await page.goto("/dashboard");
   await page
@@ -103,9 +103,9 @@ test("a client moves a booking with the same calendar and both dashboards show t
   const row = page.getByRole("list", { name: "Prossimi consulti" }).getByRole("listitem").filter({ hasText: "15:30" });
   await expect(row).toContainText("spostato una volta");
 
-  // The reader's open dashboard follows.
-  await expect(readerRow("15:30").first()).toBeVisible();
-  await reader.context().close();
+  // The psychic's open dashboard follows.
+  await expect(psychicRow("15:30").first()).toBeVisible();
+  await psychic.context().close();
   await page.context().close();
   expect(errors, "console errors on the client's page").toEqual([]);
 });
@@ -113,7 +113,7 @@ test("a client moves a booking with the same calendar and both dashboards show t
 test("the demo client reviews a completed consultation and Selene's profile changes live", async ({ page: visitor, browser }) => {
   // Two browsers, the review written in a dialog and seen live on the other: more than 30 s on a loaded machine.
   test.setTimeout(60_000);
-  await visitor.goto(`/psychics/${(await listedReader("Selene")).id}`);
+  await visitor.goto(`/psychics/${(await listedPsychic("Selene")).id}`);
   const countText = visitor.getByText(/\(\d+ recension[ei]\)/).first();
   const before = Number((await countText.textContent())?.match(/\d+/)?.[0]);
   await visitor.getByRole("tab", { name: "Recensioni" }).click();

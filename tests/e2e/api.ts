@@ -76,12 +76,12 @@ export async function personPage(
   return page;
 }
 
-/** The public card of a listed demo reader, by name. */
-export async function listedReader(name: string) {
-  const { readers } = await new ConvexHttpClient(backendUrl).query(api.psychics.listPublic, {});
-  const reader = readers.find((card) => card.psychicName === name);
-  if (!reader) throw new Error(`${name} is not in the public list`);
-  return reader;
+/** The public card of a listed demo psychic, by name. */
+export async function listedPsychic(name: string) {
+  const { psychics } = await new ConvexHttpClient(backendUrl).query(api.psychics.listPublic, {});
+  const psychic = psychics.find((card) => card.psychicName === name);
+  if (!psychic) throw new Error(`${name} is not in the public list`);
+  return psychic;
 }
 
 /** A Convex client of the backend signed in as `session` (the HTTP client the server's own tests use). */
@@ -91,13 +91,13 @@ export function backendAs(session: Session): ConvexHttpClient {
   return client;
 }
 
-export type BookingRequest = { reader: string; date: string; time: string; durationMinutes?: 15 | 30 | 45 | 60 };
+export type BookingRequest = { psychic: string; date: string; time: string; durationMinutes?: 15 | 30 | 45 | 60 };
 
 /** Holds a time as `session`'s client and opens its Checkout Session at the Stripe stand-in, as 'Paga e prenota' does. */
 export async function startCheckoutThroughApi(session: Session, booking: BookingRequest) {
-  const reader = await listedReader(booking.reader);
+  const psychic = await listedPsychic(booking.psychic);
   const { url, bookingId } = await backendAs(session).action(api.payments.startCheckout, {
-    psychicProfileId: reader.id,
+    psychicProfileId: psychic.id,
     durationMinutes: booking.durationMinutes ?? 30,
     date: booking.date,
     time: booking.time,
@@ -127,7 +127,7 @@ export async function bookAndPayThroughApi(session: Session, booking: BookingReq
   throw new Error(`booking ${checkout.bookingId} was paid but not confirmed within 30 s`);
 }
 
-/** A Monday `weeksAhead` weeks from now, as a Rome date: the demo reader Selene works Monday 09:00–11:30 and 14:00–17:30. */
+/** A Monday `weeksAhead` weeks from now, as a Rome date: the demo psychic Selene works Monday 09:00–11:30 and 14:00–17:30. */
 export function mondayAhead(weeksAhead: number): string {
   const date = new Date(Date.now() + weeksAhead * 7 * 24 * 3600_000);
   while (date.getUTCDay() !== 1) date.setUTCDate(date.getUTCDate() + 1);

@@ -1,6 +1,6 @@
 // Booking and paying, end to end on the local stand-ins: a visitor picks a time, signs up from the
 // prompt and comes back to the same choice, pays on the hosted checkout (a declined card first), and
-// the booking turns 'Confermato' live; the reader's dashboard and a watcher's booking page follow
+// the booking turns 'Confermato' live; the psychic's dashboard and a watcher's booking page follow
 // without reloading. Leaving the checkout frees the time at once.
 import type { Browser, Page } from "@playwright/test";
 import { mondayAhead, personPage } from "./api";
@@ -45,12 +45,12 @@ test("a visitor books from the prompt, pays, and everyone sees it live", async (
   const bookPath = await seleneBookingPath(page);
   const choice = `${bookPath}?date=${date}&duration=30`;
 
-  // A watcher (a visitor elsewhere) and the reader, both already looking.
+  // A watcher (a visitor elsewhere) and the psychic, both already looking.
   const errors: string[] = [];
   const watcher = await watcherOf(browser, choice, time, errors);
-  const reader = await personPage(browser, sessionFile("reader"), errors);
-  await reader.goto("/psychic-dashboard");
-  await expect(reader.getByRole("heading", { level: 1 })).toBeVisible();
+  const psychic = await personPage(browser, sessionFile("psychic"), errors);
+  await psychic.goto("/psychic-dashboard");
+  await expect(psychic.getByRole("heading", { level: 1 })).toBeVisible();
 
   // The visitor chooses a time, then signs up from the prompt.
   await page.goto(choice);
@@ -85,10 +85,10 @@ test("a visitor books from the prompt, pays, and everyone sees it live", async (
 
   await expect(page).toHaveURL(/\/payment-success\?session_id=cs_/);
   await expect(page.getByText("Confermato", { exact: true })).toBeVisible();
-  // The reader's dashboard, open all along, announces it (a toast lasts a few seconds, so look now)
+  // The psychic's dashboard, open all along, announces it (a toast lasts a few seconds, so look now)
   // and lists it.
-  await expect(reader.getByTestId("toast").filter({ hasText: "Nuova prenotazione" })).toBeVisible();
-  await expect(reader.getByRole("main").getByText("Nuova Cliente").first()).toBeVisible();
+  await expect(psychic.getByTestId("toast").filter({ hasText: "Nuova prenotazione" })).toBeVisible();
+  await expect(psychic.getByRole("main").getByText("Nuova Cliente").first()).toBeVisible();
 
   // The client's dashboard lists it.
   await page.getByRole("link", { name: "Vai alla dashboard" }).click();
@@ -97,8 +97,8 @@ test("a visitor books from the prompt, pays, and everyone sees it live", async (
   await expect(page.getByText(time).first()).toBeVisible();
 
   await watcher.context().close();
-  await reader.context().close();
-  expect(errors, "console errors on the watcher's or the reader's page").toEqual([]);
+  await psychic.context().close();
+  expect(errors, "console errors on the watcher's or the psychic's page").toEqual([]);
 });
 
 test.describe("the demo client", () => {
@@ -124,7 +124,7 @@ test.describe("the demo client", () => {
     await page.getByRole("link", { name: "Annulla e torna al sito" }).click();
     await expect(page).toHaveURL(/\/payment-canceled\?booking_id=/);
     await expect(timeButton(watcher, time)).toBeVisible();
-    // The retry link goes back to the same reader, duration and day.
+    // The retry link goes back to the same psychic, duration and day.
     const retry = page.getByRole("link", { name: "Riprova la prenotazione" });
     await expect(retry).toHaveAttribute("href", new RegExp(`${bookPath}\\?.*date=${date}`));
     await watcher.context().close();

@@ -1,4 +1,4 @@
-// The consultation room end to end, offline provider: the demo client and the demo reader of a
+// The consultation room end to end, offline provider: the demo client and the demo psychic of a
 // booking made open now with seed:callNow talk browser to browser (Chromium's fake microphone),
 // see each other live, mute, and are cut off by the end of the paid window; anyone else is refused.
 import type { Page } from "@playwright/test";
@@ -28,27 +28,27 @@ async function inboundEnergy(page: Page): Promise<number> {
   return Number(await page.getByTestId("inbound-energy").textContent());
 }
 
-test("client and reader talk in the room until the window ends by itself", async ({ browser }) => {
+test("client and psychic talk in the room until the window ends by itself", async ({ browser }) => {
   // Two browsers exchanging real audio, with waits for bytes and silence to arrive: more than 30 s.
   test.setTimeout(90_000);
   const bookingId = (await runInternal("seed:callNow", { minutes: 15 })) as string;
   const errors: string[] = [];
   const microphone = { permissions: ["microphone"] };
   const client = await personPage(browser, sessionFile("client"), errors, microphone);
-  const reader = await personPage(browser, sessionFile("reader"), errors, microphone);
+  const psychic = await personPage(browser, sessionFile("psychic"), errors, microphone);
 
   await enterCall(client, bookingId);
   await expect(client.getByRole("heading", { name: "Selene", level: 2 })).toBeVisible();
-  await enterCall(reader, bookingId);
-  await expect(reader.getByRole("heading", { name: "Cliente", level: 2 })).toBeVisible();
+  await enterCall(psychic, bookingId);
+  await expect(psychic.getByRole("heading", { name: "Cliente", level: 2 })).toBeVisible();
 
-  for (const side of [client, reader]) {
+  for (const side of [client, psychic]) {
     await expect(side.getByRole("status").filter({ hasText: "In chiamata" })).toBeVisible();
     await expect(side.getByTestId("participants")).toHaveText("2");
   }
 
   // Audio flows both ways: the bytes received grow on each side.
-  for (const side of [client, reader]) {
+  for (const side of [client, psychic]) {
     await side.getByRole("button", { name: "Diagnostica" }).click();
     await expect.poll(() => inboundBytes(side), { timeout: 20_000 }).toBeGreaterThan(0);
     const first = await inboundBytes(side);
@@ -59,32 +59,32 @@ test("client and reader talk in the room until the window ends by itself", async
   // The timer runs while connected.
   await expect(client.getByLabel("Durata della chiamata")).not.toHaveText("00:00");
 
-  // Mute and unmute: while the client is muted the reader receives silence (no audio energy).
-  await reader.getByRole("button", { name: "Diagnostica" }).click();
+  // Mute and unmute: while the client is muted the psychic receives silence (no audio energy).
+  await psychic.getByRole("button", { name: "Diagnostica" }).click();
   await client.getByRole("button", { name: "Disattiva microfono" }).click();
   await expect(client.getByRole("button", { name: "Riattiva microfono" })).toHaveAttribute("aria-pressed", "true");
-  await reader.waitForTimeout(3_000);
-  const mutedFrom = await inboundEnergy(reader);
-  await reader.waitForTimeout(4_000);
-  expect(await inboundEnergy(reader)).toBeCloseTo(mutedFrom, 4);
+  await psychic.waitForTimeout(3_000);
+  const mutedFrom = await inboundEnergy(psychic);
+  await psychic.waitForTimeout(4_000);
+  expect(await inboundEnergy(psychic)).toBeCloseTo(mutedFrom, 4);
   await client.getByRole("button", { name: "Riattiva microfono" }).click();
   await expect(client.getByRole("button", { name: "Disattiva microfono" })).toHaveAttribute("aria-pressed", "false");
-  await expect.poll(() => inboundEnergy(reader), { timeout: 10_000 }).toBeGreaterThan(mutedFrom + 0.0001);
-  await reader.getByRole("button", { name: "Chiudi" }).click();
+  await expect.poll(() => inboundEnergy(psychic), { timeout: 10_000 }).toBeGreaterThan(mutedFrom + 0.0001);
+  await psychic.getByRole("button", { name: "Chiudi" }).click();
 
   // The window closes (brought to 5 s from now rather than waited out): both are cut off, told so, and sent home.
   await runInternal("demoScenes:endCallIn", { bookingId, inSeconds: 5 });
-  for (const side of [client, reader]) {
+  for (const side of [client, psychic]) {
     await expect(side.getByText("Chiamata terminata")).toBeVisible({ timeout: 15_000 });
   }
   await expect(client).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
-  await expect(reader).toHaveURL(/\/psychic-dashboard$/, { timeout: 10_000 });
+  await expect(psychic).toHaveURL(/\/psychic-dashboard$/, { timeout: 10_000 });
 
   // Afterwards the room refuses entry.
   await client.goto(`/call/${bookingId}`);
   await expect(client.getByText(/Il consulto non è più disponibile/)).toBeVisible();
   await client.context().close();
-  await reader.context().close();
+  await psychic.context().close();
   expect(errors, "console errors in the room").toEqual([]);
 });
 

@@ -33,7 +33,7 @@ export async function runInternal(path: string, args: Record<string, unknown>): 
   return result.value;
 }
 
-export type DemoRole = "client" | "reader" | "admin";
+export type DemoRole = "client" | "psychic" | "admin";
 
 /** Where the sessions project (sessions.setup.ts) saves each demo role's signed-in browser state. */
 export function sessionFile(role: DemoRole): string {

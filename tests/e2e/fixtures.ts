@@ -54,7 +54,7 @@ export async function expectAccessible(page: Page, what = page.url()) {
 export const DEMO_PASSWORD = "arcano-demo";
 export const demo = {
   client: "cliente@esempio.it",
-  reader: "cartomante@esempio.it",
+  psychic: "cartomante@esempio.it",
   admin: "admin@arcano.it",
 } as const;
 
@@ -66,7 +66,7 @@ export async function signInAs(page: Page, who: keyof typeof demo) {
   await form.getByLabel(admin ? "Email aziendale" : "Email").fill(demo[who]);
   await form.getByLabel("Password").fill(DEMO_PASSWORD);
   await form.getByRole("button", { name: "Accedi", exact: true }).click();
-  const home = { client: /\/dashboard$/, reader: /\/psychic-dashboard$/, admin: /\/admin-dashboard$/ }[who];
+  const home = { client: /\/dashboard$/, psychic: /\/psychic-dashboard$/, admin: /\/admin-dashboard$/ }[who];
   await expect(page).toHaveURL(home);
 }
 

@@ -45,8 +45,8 @@ test("/faq redirects to the client FAQ", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Domande frequenti dei clienti" })).toBeVisible();
 });
 
-// The empty state of the featured readers is covered by tests/ui/featuredPsychics.test.tsx: here the demo seed fills it.
-test("the home page has its sections and up to three featured readers", async ({ page }) => {
+// The empty state of the featured psychics is covered by tests/ui/featuredPsychics.test.tsx: here the demo seed fills it.
+test("the home page has its sections and up to three featured psychics", async ({ page }) => {
   await page.goto("/");
   const main = page.getByRole("main");
   await expect(main.getByRole("link", { name: "Trova il tuo cartomante" })).toHaveAttribute("href", "/psychics");

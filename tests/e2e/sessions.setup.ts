@@ -8,9 +8,9 @@ import { personPage, sessionState, signInThroughApi } from "./api";
 import { type DemoRole, sessionFile } from "./env";
 import { DEMO_PASSWORD, demo } from "./fixtures";
 
-const home: Record<DemoRole, string> = { client: "/dashboard", reader: "/psychic-dashboard", admin: "/admin-dashboard" };
+const home: Record<DemoRole, string> = { client: "/dashboard", psychic: "/psychic-dashboard", admin: "/admin-dashboard" };
 
-for (const role of ["client", "reader", "admin"] as const) {
+for (const role of ["client", "psychic", "admin"] as const) {
   setup(`the demo ${role} is signed in once`, async ({ browser }) => {
     const state = sessionState(await signInThroughApi(demo[role], DEMO_PASSWORD, { admin: role === "admin" }));
     // The saved state opens the role's own home signed in: a guard would send a visitor to sign in.

@@ -17,7 +17,7 @@ async function flip(admin: Page, name: string, on: boolean) {
   await expect(toggle).toHaveAttribute("aria-checked", String(on));
 }
 
-test("reader registration off: /register?type=psychic says so, live, and Cartomante cannot be chosen", async ({ page, browser }) => {
+test("psychic registration off: /register?type=psychic says so, live, and Cartomante cannot be chosen", async ({ page, browser }) => {
   const admin = await adminSettings(browser);
   await page.goto("/register?type=psychic");
   await expect(page.getByRole("radio", { name: /Cartomante/ })).toBeEnabled();

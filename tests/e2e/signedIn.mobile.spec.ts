@@ -1,5 +1,5 @@
 // The signed-in pages at 360 px: each fits the screen without horizontal scrolling once its data is in,
-// for the client, the reader and the admin (every tab of the panel and the inbox).
+// for the client, the psychic and the admin (every tab of the panel and the inbox).
 import type { Locator, Page } from "@playwright/test";
 import { expect, openMoveOfFirstBooking, sessionFile, test } from "./fixtures";
 
@@ -25,10 +25,10 @@ test.describe("the demo client", () => {
   });
 });
 
-test.describe("the demo reader", () => {
-  test.use({ storageState: sessionFile("reader") });
+test.describe("the demo psychic", () => {
+  test.use({ storageState: sessionFile("psychic") });
 
-  test("at 360 px the reader's dashboard with its figures and chart fits", async ({ page }) => {
+  test("at 360 px the psychic's dashboard with its figures and chart fits", async ({ page }) => {
     await expectFits(page, "/psychic-dashboard", (p) => p.getByRole("table", { name: /Consulti, ore, guadagni netti/ }).getByRole("row"));
     await expectFits(page, "/psychic/settings", (p) => p.getByRole("main").getByRole("switch"));
   });

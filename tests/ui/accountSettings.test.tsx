@@ -23,7 +23,7 @@ const client = {
   memberSince: Date.UTC(2026, 2, 31, 22, 30),
   isAdmin: false,
 };
-const reader = { ...client, id: "u2", fullName: "Marta Stella", email: "marta@esempio.it", accountType: "psychic" };
+const psychic = { ...client, id: "u2", fullName: "Marta Stella", email: "marta@esempio.it", accountType: "psychic" };
 const ownProfile = { id: "p1", isAvailable: true, isPubliclyVisible: false, profileStatus: "draft" };
 
 beforeEach(() => {
@@ -46,8 +46,8 @@ describe("the client settings page", () => {
     expect(screen.getByText("1 aprile 2026")).toBeInTheDocument();
   });
 
-  it("labels a reader's account as Cartomante", () => {
-    convexMock.signedInAs(reader);
+  it("labels a psychic's account as Cartomante", () => {
+    convexMock.signedInAs(psychic);
     renderRoute(<ClientSettingsPage />, { path: "/settings", elsewhere });
     expect(screen.getByText("Cartomante")).toBeInTheDocument();
   });
@@ -104,9 +104,9 @@ describe("the client settings page", () => {
   });
 });
 
-describe("the reader settings page", () => {
+describe("the psychic settings page", () => {
   it("shows the email and the two switches under their exact labels", () => {
-    convexMock.signedInAs(reader);
+    convexMock.signedInAs(psychic);
     convexMock.queries.set("psychicProfiles:getMine", ownProfile);
     renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
     expect(screen.getByLabelText("Email")).toHaveValue("marta@esempio.it");
@@ -114,15 +114,15 @@ describe("the reader settings page", () => {
     expect(screen.getByRole("switch", { name: "Profilo pubblico" })).not.toBeChecked();
   });
 
-  it("creates the default profile when the reader has none yet", async () => {
-    convexMock.signedInAs(reader);
+  it("creates the default profile when the psychic has none yet", async () => {
+    convexMock.signedInAs(psychic);
     convexMock.queries.set("psychicProfiles:getMine", null);
     renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
     await waitFor(() => expect(convexMock.calls.map((call) => call.name)).toContain("psychicProfiles:ensureMine"));
   });
 
   it("saves each switch and says so, or says what failed", async () => {
-    convexMock.signedInAs(reader);
+    convexMock.signedInAs(psychic);
     convexMock.queries.set("psychicProfiles:getMine", ownProfile);
     const user = userEvent.setup();
     renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
@@ -138,8 +138,8 @@ describe("the reader settings page", () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile aggiornare la disponibilità"));
   });
 
-  it("asks for the current password and the new one twice with the reader page's wording, then changes it", async () => {
-    convexMock.signedInAs(reader);
+  it("asks for the current password and the new one twice with the psychic page's wording, then changes it", async () => {
+    convexMock.signedInAs(psychic);
     convexMock.queries.set("psychicProfiles:getMine", ownProfile);
     const user = userEvent.setup();
     renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
@@ -167,7 +167,7 @@ describe("the reader settings page", () => {
   });
 
   it("says so when the current password is wrong, and keeps what was typed", async () => {
-    convexMock.signedInAs(reader);
+    convexMock.signedInAs(psychic);
     convexMock.queries.set("psychicProfiles:getMine", ownProfile);
     convexMock.handlers.set("users:changePassword", () => {
       throw new ConvexError({ code: "WRONG_CURRENT_PASSWORD" });
@@ -184,7 +184,7 @@ describe("the reader settings page", () => {
   });
 
   it("deletes the account after confirmation with 'Account eliminato', or keeps it and says why", async () => {
-    convexMock.signedInAs(reader);
+    convexMock.signedInAs(psychic);
     convexMock.queries.set("psychicProfiles:getMine", ownProfile);
     convexMock.handlers.set("users:deleteMyAccount", () => Promise.reject(new Error("offline")));
     const user = userEvent.setup();

@@ -88,7 +88,7 @@ describe("the sign-up form", () => {
     expect(await screen.findByText("Si è verificato un errore durante la registrazione. Riprova.")).toBeInTheDocument();
   });
 
-  it("disables the reader type while reader registration is off", () => {
+  it("disables the psychic type while psychic registration is off", () => {
     convexMock.queries.set("settings:getPublic", { psychic_registration_enabled: false });
     renderRoute(<RegisterPage />, { path: "/register?type=psychic" });
     expect(screen.getByRole("radio", { name: /Cartomante/ })).toBeDisabled();

@@ -33,7 +33,7 @@ const profile = {
   availability: {},
 };
 const client = { id: "u1", fullName: "Giulia Verdi", email: "giulia@esempio.it", accountType: "client", memberSince: 0, isAdmin: false };
-const reader = { ...client, id: "u2", accountType: "psychic" };
+const psychic = { ...client, id: "u2", accountType: "psychic" };
 const admin = { ...client, id: "u3", accountType: null, isAdmin: true };
 
 let freeTimes = { times: ["10:00", "10:30", "15:00"] };
@@ -101,7 +101,7 @@ afterEach(() => {
 });
 
 describe("the booking page", () => {
-  it("shows the reader with the first specialty and 'Nuovo', and the offered durations with their prices", () => {
+  it("shows the psychic with the first specialty and 'Nuovo', and the offered durations with their prices", () => {
     convexMock.signedInAs(client);
     open();
     const card = within(screen.getByRole("region", { name: "Cartomante" }));
@@ -190,7 +190,7 @@ describe("the booking page", () => {
     expect(payButton()).toBeEnabled();
   });
 
-  it("ignores a past date, a malformed time and a duration the reader does not offer", () => {
+  it("ignores a past date, a malformed time and a duration the psychic does not offer", () => {
     convexMock.signedInAs(client);
     open("?date=2026-11-19&time=10:00&duration=45");
     expect(summaryValue("Data")).toBe("Da scegliere");
@@ -330,7 +330,7 @@ describe("the booking page", () => {
   });
 
   it.each([
-    ["a reader", reader, "Gli account cartomante non possono prenotare consulti.", "/psychic-dashboard"],
+    ["a psychic", psychic, "Gli account cartomante non possono prenotare consulti.", "/psychic-dashboard"],
     ["an admin", admin, "Gli account amministratore non possono prenotare consulti.", "/admin-dashboard"],
   ])("shows %s the restricted-access card instead of the form", (_who, viewer, text, dashboard) => {
     convexMock.signedInAs(viewer);
@@ -355,7 +355,7 @@ describe("the booking page", () => {
     expect(payButton()).toBeDisabled();
   });
 
-  it("shows the not-found page for a missing reader", () => {
+  it("shows the not-found page for a missing psychic", () => {
     convexMock.queries.set("psychics:getPublicProfile", null);
     open();
     expect(screen.getByRole("heading", { name: "Cartomante non trovato" })).toBeInTheDocument();
@@ -363,7 +363,7 @@ describe("the booking page", () => {
     expect(screen.getByRole("link", { name: "Torna alla lista" })).toHaveAttribute("href", "/psychics");
   });
 
-  it("shows the spec's load error when the reader cannot be loaded", () => {
+  it("shows the spec's load error when the psychic cannot be loaded", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     convexMock.queries.set("psychics:getPublicProfile", new Error("Network down"));
     open();

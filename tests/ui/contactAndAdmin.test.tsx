@@ -83,7 +83,7 @@ describe("the contact form", () => {
     expect(screen.getByLabelText("Oggetto")).toHaveValue("Rimborso");
   });
 
-  it("fills in a signed-in reader's name, email and account type", () => {
+  it("fills in a signed-in psychic's name, email and account type", () => {
     convexMock.signedInAs({
       id: "u1",
       fullName: "Selene Bianchi",

@@ -15,7 +15,7 @@ const NOW = Date.UTC(2026, 10, 20, 14, 10);
 const HOUR = 3_600_000;
 
 const client = { id: "u1", fullName: "Giulia Verdi", email: "giulia@esempio.it", accountType: "client", memberSince: 0, isAdmin: false };
-const reader = { ...client, id: "u2", fullName: "Selene Moretti", accountType: "psychic" };
+const psychic = { ...client, id: "u2", fullName: "Selene Moretti", accountType: "psychic" };
 
 function clientBooking(id: string, fields: Record<string, unknown>) {
   return clientRow(
@@ -145,7 +145,7 @@ describe("the client dashboard", () => {
     expect(screen.getAllByRole("link", { name: /Completa il pagamento/ })).toHaveLength(1);
   });
 
-  it("shows the empty state with a way to the readers", () => {
+  it("shows the empty state with a way to the psychics", () => {
     convexMock.queries.set("bookings:listMine", { bookings: [], counts: { total: 0, today: 0, upcoming: 0 } });
     renderRoute(<ClientDashboardPage />, { path: "/dashboard" });
     expect(screen.getByText(/Non hai ancora prenotato nessun consulto/)).toBeInTheDocument();
@@ -173,7 +173,7 @@ describe("the client dashboard", () => {
   });
 });
 
-function readerBooking(id: string, fields: Record<string, unknown> = {}) {
+function psychicBooking(id: string, fields: Record<string, unknown> = {}) {
   return psychicRow(
     {
       id,
@@ -194,8 +194,8 @@ function readerBooking(id: string, fields: Record<string, unknown> = {}) {
   );
 }
 
-const tonight = readerBooking("tonight", { notes: "Vorrei parlare del lavoro." });
-const monday = readerBooking("monday", {
+const tonight = psychicBooking("tonight", { notes: "Vorrei parlare del lavoro." });
+const monday = psychicBooking("monday", {
   clientName: "Luca Neri",
   scheduledDate: "2026-11-23",
   scheduledTime: "10:00",
@@ -205,8 +205,8 @@ const monday = readerBooking("monday", {
 });
 const stats = { today: 1, upcoming: 2, paidConsultationsThisMonth: 7, netEarningsThisMonthCents: 29750 };
 
-describe("the reader dashboard", () => {
-  beforeEach(() => convexMock.signedInAs(reader));
+describe("the psychic dashboard", () => {
+  beforeEach(() => convexMock.signedInAs(psychic));
 
   it("shows the month's figures, earnings net of the commission, today's and the next consultations with notes", () => {
     convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [monday], recent: [], latestPaidAt: NOW - 2 * 24 * HOUR, stats });
@@ -264,9 +264,9 @@ describe("the reader dashboard", () => {
 
   it("does not announce a booking paid before the page opened that only moved into the full list of the next ten", () => {
     const ten = Array.from({ length: 10 }, (_, index) =>
-      readerBooking(`b${index}`, { scheduledDate: "2026-11-23", startsAt: NOW + (24 + index) * HOUR, endsAt: NOW + (24.5 + index) * HOUR }),
+      psychicBooking(`b${index}`, { scheduledDate: "2026-11-23", startsAt: NOW + (24 + index) * HOUR, endsAt: NOW + (24.5 + index) * HOUR }),
     );
-    const eleventh = readerBooking("b10", { scheduledDate: "2026-11-24", startsAt: NOW + 48 * HOUR, endsAt: NOW + 48.5 * HOUR });
+    const eleventh = psychicBooking("b10", { scheduledDate: "2026-11-24", startsAt: NOW + 48 * HOUR, endsAt: NOW + 48.5 * HOUR });
     convexMock.queries.set("bookings:listForPsychic", { today: [], upcoming: ten, recent: [], latestPaidAt: NOW - 2 * 24 * HOUR, stats });
     renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
     act(() => {

@@ -4,7 +4,7 @@ import type { PsychicCardData } from "@/components/PsychicCard";
 import { FeaturedPsychicsView } from "@/features/home/FeaturedPsychics";
 import { renderWithProviders } from "./render";
 
-const reader = (fields: Partial<PsychicCardData>): PsychicCardData => ({
+const psychic = (fields: Partial<PsychicCardData>): PsychicCardData => ({
   id: "p1",
   psychicName: "Selene",
   photoUrl: "/readers/selene.svg",
@@ -17,22 +17,22 @@ const reader = (fields: Partial<PsychicCardData>): PsychicCardData => ({
   ...fields,
 });
 
-describe("the home page's featured readers", () => {
+describe("the home page's featured psychics", () => {
   it("shows a loading state while the list is on its way", () => {
     renderWithProviders(<FeaturedPsychicsView psychics={undefined} />);
     expect(screen.getByLabelText("Caricamento dei cartomanti")).toHaveAttribute("aria-busy", "true");
   });
 
-  it("shows the empty state when no reader is public", () => {
+  it("shows the empty state when no psychic is public", () => {
     renderWithProviders(<FeaturedPsychicsView psychics={[]} />);
     expect(screen.getByText("Non ci sono ancora cartomanti disponibili.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Vedi tutti i cartomanti" })).toHaveAttribute("href", "/psychics");
   });
 
-  it("shows each reader's card as the spec describes", () => {
+  it("shows each psychic's card as the spec describes", () => {
     renderWithProviders(
       <FeaturedPsychicsView
-        psychics={[reader({}), reader({ id: "p2", psychicName: "Orione", rating: 4.75, reviewCount: 12, specialties: ["Astrologia"] })]}
+        psychics={[psychic({}), psychic({ id: "p2", psychicName: "Orione", rating: 4.75, reviewCount: 12, specialties: ["Astrologia"] })]}
       />,
     );
     const selene = within(screen.getByRole("article", { name: "Selene" }));
@@ -53,9 +53,9 @@ describe("the home page's featured readers", () => {
   });
 });
 
-describe("a reader card", () => {
-  it("marks a reader who takes no new consultations and offers no booking link", () => {
-    renderWithProviders(<FeaturedPsychicsView psychics={[reader({ isAvailable: false })]} />);
+describe("a psychic card", () => {
+  it("marks a psychic who takes no new consultations and offers no booking link", () => {
+    renderWithProviders(<FeaturedPsychicsView psychics={[psychic({ isAvailable: false })]} />);
     const card = within(screen.getByRole("article", { name: "Selene" }));
     expect(card.getByText("Non disponibile")).toBeInTheDocument();
     expect(card.queryByRole("link", { name: "Prenota" })).not.toBeInTheDocument();
@@ -64,7 +64,7 @@ describe("a reader card", () => {
   });
 
   it("states that prices are final, IVA inclusa", () => {
-    renderWithProviders(<FeaturedPsychicsView psychics={[reader({})]} />);
+    renderWithProviders(<FeaturedPsychicsView psychics={[psychic({})]} />);
     expect(screen.getByText("Prezzi finali in euro, IVA inclusa.")).toBeInTheDocument();
   });
 });

@@ -79,7 +79,7 @@ describe("the header's account area", () => {
     expect(screen.getByRole("link", { name: "Messaggi" })).toHaveAttribute("href", "/admin/messages");
   });
 
-  it("gives a reader their dashboard and hides the client links", () => {
+  it("gives a psychic their dashboard and hides the client links", () => {
     convexMock.signedInAs(person({ accountType: "psychic" }));
     renderHeader();
     expect(screen.getByRole("link", { name: "Dashboard Cartomante" })).toHaveAttribute("href", "/psychic-dashboard");

@@ -100,7 +100,7 @@ describe("the payment success page", () => {
 });
 
 describe("the payment cancelled page", () => {
-  it("releases the client's hold once and offers to retry with the same reader, duration and day", async () => {
+  it("releases the client's hold once and offers to retry with the same psychic, duration and day", async () => {
     convexMock.queries.set("bookings:getMine", clientRow({ ...booking, status: "expired" }, null));
     renderRoute(<PaymentCanceledPage />, { path: "/payment-canceled?booking_id=b1" });
     expect(screen.getByRole("heading", { level: 1, name: "Pagamento annullato" })).toBeInTheDocument();

@@ -67,7 +67,7 @@ describe("the profile editor page", () => {
     expect(state.ensureMine).not.toHaveBeenCalled();
   });
 
-  it("creates a reader's default profile on the first visit", () => {
+  it("creates a psychic's default profile on the first visit", () => {
     state.viewer = viewer("psychic");
     state.profile = null;
     renderPage();

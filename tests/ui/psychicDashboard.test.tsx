@@ -1,4 +1,4 @@
-// The reader's dashboard after the booking: cancelling an upcoming consultation, marking recent ones
+// The psychic's dashboard after the booking: cancelling an upcoming consultation, marking recent ones
 // held or 'Cliente assente', and the last six months' figures (table, chart, failure).
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -19,7 +19,7 @@ const NOW = Date.UTC(2026, 10, 20, 14, 10);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const reader = { id: "u2", fullName: "Selene Moretti", email: "cartomante@esempio.it", accountType: "psychic", memberSince: 0, isAdmin: false };
+const psychic = { id: "u2", fullName: "Selene Moretti", email: "cartomante@esempio.it", accountType: "psychic", memberSince: 0, isAdmin: false };
 
 function booking(id: string, fields: Record<string, unknown> = {}) {
   return psychicRow(
@@ -91,7 +91,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
   convexMock.reset();
-  convexMock.signedInAs(reader);
+  convexMock.signedInAs(psychic);
   convexMock.queries.set("bookings:listForPsychic", dashboard);
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "error");
@@ -122,7 +122,7 @@ describe("cancelling an upcoming consultation", () => {
     expect(toast.success).toHaveBeenCalledWith("Consulto annullato", expect.stringContaining("Luca Neri riceverà il rimborso completo di 80,00"));
   });
 
-  it("keeps the consultation when the reader changes their mind", async () => {
+  it("keeps the consultation when the psychic changes their mind", async () => {
     const user = userEvent.setup();
     render();
     await user.click(section("Prossimi consulti").getByRole("button", cancelMonday));
@@ -202,7 +202,7 @@ describe("marking recent consultations", () => {
     expect(rows[2]).toHaveTextContent("Cliente assente");
   });
 
-  it("records the reader's word with the booking and the outcome", async () => {
+  it("records the psychic's word with the booking and the outcome", async () => {
     const user = userEvent.setup();
     render();
     await user.click(

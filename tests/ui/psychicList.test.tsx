@@ -5,7 +5,7 @@ import type { PsychicCardData } from "@/components/PsychicCard";
 import { PsychicListView } from "@/features/catalogue/PsychicListPage";
 import { renderWithProviders } from "./render";
 
-const reader = (id: string, psychicName: string, specialties: string[], bio: string): PsychicCardData => ({
+const psychic = (id: string, psychicName: string, specialties: string[], bio: string): PsychicCardData => ({
   id,
   psychicName,
   photoUrl: null,
@@ -17,23 +17,23 @@ const reader = (id: string, psychicName: string, specialties: string[], bio: str
   minDurationMinutes: 15,
 });
 
-const readers = [
-  reader("a", "Selene Moretti", ["Tarocchi", "Cartomanzia"], "Letture serene e concrete."),
-  reader("b", "Orione", ["Astrologia"], "Il tema natale come mappa del cammino."),
-  reader("c", "Runa del Nord", ["Rune", "Numerologia"], "Simboli antichi per domande d'amore."),
+const psychics = [
+  psychic("a", "Selene Moretti", ["Tarocchi", "Cartomanzia"], "Letture serene e concrete."),
+  psychic("b", "Orione", ["Astrologia"], "Il tema natale come mappa del cammino."),
+  psychic("c", "Runa del Nord", ["Rune", "Numerologia"], "Simboli antichi per domande d'amore."),
 ];
 const specialties = ["Astrologia", "Cartomanzia", "Numerologia", "Rune", "Tarocchi"];
 
 const names = () => screen.queryAllByRole("article").map((card) => card.getAttribute("aria-label"));
 
-describe("the reader list", () => {
+describe("the psychic list", () => {
   it("shows a spinner while loading", () => {
     renderWithProviders(<PsychicListView psychics={undefined} specialties={[]} />, { path: "/psychics" });
     expect(screen.getByLabelText("Caricamento dei cartomanti")).toHaveAttribute("aria-busy", "true");
   });
 
-  it("lists every reader in the order given, with the spec's card", () => {
-    renderWithProviders(<PsychicListView psychics={readers} specialties={specialties} />, { path: "/psychics" });
+  it("lists every psychic in the order given, with the spec's card", () => {
+    renderWithProviders(<PsychicListView psychics={psychics} specialties={specialties} />, { path: "/psychics" });
     expect(names()).toEqual(["Selene Moretti", "Orione", "Runa del Nord"]);
     const card = within(screen.getByRole("article", { name: "Orione" }));
     expect(card.getByRole("link", { name: "Profilo" })).toHaveAttribute("href", "/psychics/b");
@@ -42,7 +42,7 @@ describe("the reader list", () => {
   });
 
   it("searches name, any specialty and bio, ignoring case", async () => {
-    renderWithProviders(<PsychicListView psychics={readers} specialties={specialties} />, { path: "/psychics" });
+    renderWithProviders(<PsychicListView psychics={psychics} specialties={specialties} />, { path: "/psychics" });
     const user = userEvent.setup();
     const search = screen.getByRole("searchbox", { name: "Cerca cartomanti" });
     await user.type(search, "ORIONE");
@@ -56,7 +56,7 @@ describe("the reader list", () => {
   });
 
   it("filters by exact specialty, starting from all", async () => {
-    renderWithProviders(<PsychicListView psychics={readers} specialties={specialties} />, { path: "/psychics" });
+    renderWithProviders(<PsychicListView psychics={psychics} specialties={specialties} />, { path: "/psychics" });
     const user = userEvent.setup();
     const filter = screen.getByRole("combobox", { name: "Specialità" });
     expect(filter).toHaveTextContent("Tutte");
@@ -67,18 +67,18 @@ describe("the reader list", () => {
   });
 
   it("reads the search and filter from the address", () => {
-    renderWithProviders(<PsychicListView psychics={readers} specialties={specialties} />, { path: "/psychics?q=mappa&specialty=Astrologia" });
+    renderWithProviders(<PsychicListView psychics={psychics} specialties={specialties} />, { path: "/psychics?q=mappa&specialty=Astrologia" });
     expect(names()).toEqual(["Orione"]);
   });
 
   it("shows the empty state when nothing matches", async () => {
-    renderWithProviders(<PsychicListView psychics={readers} specialties={specialties} />, { path: "/psychics" });
+    renderWithProviders(<PsychicListView psychics={psychics} specialties={specialties} />, { path: "/psychics" });
     await userEvent.setup().type(screen.getByRole("searchbox", { name: "Cerca cartomanti" }), "xyz");
     expect(screen.getByRole("heading", { name: "Nessun cartomante trovato" })).toBeInTheDocument();
     expect(screen.getByText("Prova a modificare i tuoi criteri di ricerca o rimuovi i filtri.")).toBeInTheDocument();
   });
 
-  it("shows the empty state when no reader is public", () => {
+  it("shows the empty state when no psychic is public", () => {
     renderWithProviders(<PsychicListView psychics={[]} specialties={[]} />, { path: "/psychics" });
     expect(screen.getByRole("heading", { name: "Nessun cartomante trovato" })).toBeInTheDocument();
   });

@@ -53,7 +53,7 @@ const feed = (results: Review[], status: ReviewsFeed["status"] = "Exhausted", lo
   loadMore,
 });
 
-describe("the reader's public profile", () => {
+describe("the psychic's public profile", () => {
   it("opens on the Chi sono tab with the whole bio", () => {
     renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} />);
     expect(screen.getByRole("heading", { level: 1, name: "Selene Moretti" })).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe("the reader's public profile", () => {
     expect(panel.getByRole("link", { name: "Prenota un consulto" })).toHaveAttribute("href", "/psychics/p1/book");
   });
 
-  it("has no booking link while the reader is unavailable", () => {
+  it("has no booking link while the psychic is unavailable", () => {
     renderWithProviders(<PsychicProfileView profile={profile({ isAvailable: false })} reviews={feed([])} />);
     expect(screen.queryByRole("link", { name: "Prenota un consulto" })).not.toBeInTheDocument();
     expect(screen.getByText("Al momento Selene Moretti non accetta nuovi consulti.")).toBeInTheDocument();
@@ -160,7 +160,7 @@ describe("the reader's public profile", () => {
     expect(panel.getByText("15:00-20:00")).toBeInTheDocument();
   });
 
-  it("has no next free days panel while they load, or for an unavailable reader", () => {
+  it("has no next free days panel while they load, or for an unavailable psychic", () => {
     const { unmount } = renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} nextAvailability={undefined} />);
     expect(screen.queryByRole("complementary", { name: "Prossime disponibilità" })).not.toBeInTheDocument();
     unmount();

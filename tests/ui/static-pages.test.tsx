@@ -68,7 +68,7 @@ describe("the static text pages", () => {
     expect(document.body.textContent).not.toMatch(/3-5|3–5|5-7|5–7/);
   });
 
-  it("the reader FAQ has exactly 10 questions, 3 stat cards and the sign-up link", () => {
+  it("the psychic FAQ has exactly 10 questions, 3 stat cards and the sign-up link", () => {
     renderWithProviders(<PsychicFaqPage />);
     expect(screen.getAllByTestId("faq-question")).toHaveLength(10);
     const cards = screen.getAllByTestId("stat-card");

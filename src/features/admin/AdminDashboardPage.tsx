@@ -82,7 +82,7 @@ function UnreadCount() {
 /** How many profiles wait for approval, on the psychics' tab. */
 function ReviewQueueCount() {
   const { data } = useTableQuery(api.admin.listPsychics, {});
-  const waiting = data?.readers.filter((psychic) => psychic.inReview !== null).length ?? 0;
+  const waiting = data?.psychics.filter((psychic) => psychic.inReview !== null).length ?? 0;
   if (waiting === 0) return null;
   return (
     <Badge color="amber" variant="solid" radius="full" ml="2" aria-label={`${waiting} da approvare`}>

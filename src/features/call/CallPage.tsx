@@ -118,7 +118,7 @@ function RoomScreen({ room }: { room: Room }) {
     return <LeaveWithMessage title="Conferenza Audio" message="Chiamata terminata" tone="gray" />;
   }
 
-  if (room.bookingStatus === "reader_absent") {
+  if (room.bookingStatus === "psychic_absent") {
     return (
       <LeaveWithMessage
         title="Conferenza Audio"

@@ -12,7 +12,7 @@ const ALL = "all";
 export function PsychicListPage() {
   // One subscription for the whole list; search and filter run here, so typing never reloads it.
   const data = useQuery(api.psychics.listPublic, {});
-  return <PsychicListView psychics={data?.readers} specialties={data?.specialties ?? []} />;
+  return <PsychicListView psychics={data?.psychics} specialties={data?.specialties ?? []} />;
 }
 
 type Props = {

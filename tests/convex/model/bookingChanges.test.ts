@@ -1,5 +1,5 @@
 // The rules after the booking as plain functions: refund windows at their edges, moving a booking,
-// the reader's outcome, reminders, reviews and the monthly figures in Rome time.
+// the psychic's outcome, reminders, reviews and the monthly figures in Rome time.
 import { describe, expect, it } from "vitest";
 import { romeToUtcMs } from "../../../convex/lib/time";
 import {
@@ -92,10 +92,10 @@ describe("moving a booking", () => {
   });
 });
 
-describe("the reader's outcome and the reminders", () => {
+describe("the psychic's outcome and the reminders", () => {
   const held = { status: "confirmed" as const, endsAt: START + 30 * MINUTE };
 
-  it("the reader records an outcome only after the end, and never a no-show of a reviewed consultation", () => {
+  it("the psychic records an outcome only after the end, and never a no-show of a reviewed consultation", () => {
     expect(outcomeRefusal(held, "completed", START, false)).toBe("CONSULTATION_NOT_ENDED");
     expect(outcomeRefusal(held, "no_show", START - HOUR, false)).toBe("CONSULTATION_NOT_ENDED");
     expect(outcomeRefusal(held, "no_show", held.endsAt, false)).toBeNull();

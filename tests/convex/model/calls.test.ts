@@ -6,7 +6,7 @@ import {
   EARLY_ACCESS_MS,
   joinRefusal,
   parseTwilioIdentity,
-  READER_GRACE_MS,
+  PSYCHIC_GRACE_MS,
   settlementFor,
   tokenTtlSeconds,
   twilioIdentity,
@@ -52,12 +52,12 @@ describe("Twilio identities and tokens", () => {
 });
 
 describe("settling a booking", () => {
-  it("cancels for the reader's absence 10 minutes after the start, and completes at the end otherwise", () => {
-    expect(settlementFor(booking, startsAt + READER_GRACE_MS - 1)).toBeNull();
-    expect(settlementFor(booking, startsAt + READER_GRACE_MS)).toBe("reader_absent");
-    const readerCame = { ...booking, psychicJoinedAt: startsAt + 60_000 };
-    expect(settlementFor(readerCame, startsAt + READER_GRACE_MS)).toBeNull();
-    expect(settlementFor(readerCame, booking.endsAt)).toBe("complete");
+  it("cancels for the psychic's absence 10 minutes after the start, and completes at the end otherwise", () => {
+    expect(settlementFor(booking, startsAt + PSYCHIC_GRACE_MS - 1)).toBeNull();
+    expect(settlementFor(booking, startsAt + PSYCHIC_GRACE_MS)).toBe("psychic_absent");
+    const psychicCame = { ...booking, psychicJoinedAt: startsAt + 60_000 };
+    expect(settlementFor(psychicCame, startsAt + PSYCHIC_GRACE_MS)).toBeNull();
+    expect(settlementFor(psychicCame, booking.endsAt)).toBe("complete");
     expect(settlementFor({ ...booking, status: "cancelled" }, booking.endsAt)).toBeNull();
   });
 });

@@ -45,8 +45,8 @@ describe("an account", () => {
     // 23:30 on 31 March in Rome is still March, though it is 21:30 UTC.
     const lateMarch = romeToUtcMs("2026-03-31", "23:30");
     expect(rows(accountContributions({ accountType: "psychic", _creationTime: lateMarch }))).toEqual([
-      'platformCounters|readers|2026-03: {"value":1}',
-      'platformCounters|readers|all: {"value":1}',
+      'platformCounters|psychics|2026-03: {"value":1}',
+      'platformCounters|psychics|all: {"value":1}',
     ]);
     expect(accountContributions({ _creationTime: lateMarch })).toEqual([]);
     expect(accountContributions(null)).toEqual([]);
@@ -218,8 +218,8 @@ describe("the recount", () => {
     });
     expect(Object.fromEntries(figures.platform)).toMatchObject({
       "clients|all": 1,
-      "readers|all": 2,
-      "readers|2026-04": 1,
+      "psychics|all": 2,
+      "psychics|2026-04": 1,
       "consultations|all": 2,
       "revenueCents|2026-03": 6666,
       "unreadMessages|all": 2,

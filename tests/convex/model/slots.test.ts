@@ -37,7 +37,7 @@ describe("offered start times", () => {
     expect(offeredStarts(gap, MONDAY, 45)).toEqual(["10:00"]);
   });
 
-  it("a closed day offers nothing; a reader with no availability at all gets the default slots", () => {
+  it("a closed day offers nothing; a psychic with no availability at all gets the default slots", () => {
     expect(offeredStarts(morning, "2026-11-24", 30)).toEqual([]);
     expect(offeredStarts(weekFrom({}), "2026-11-24", 30)).toEqual([...FALLBACK_SLOTS]);
     expect(FALLBACK_SLOTS[0]).toBe("09:00");
@@ -82,7 +82,7 @@ describe("free start times", () => {
     expect(whyNotFree(question, "10:00")).toBeNull();
   });
 
-  it("another reader's bookings are not passed in, so they never block", () => {
+  it("another psychic's bookings are not passed in, so they never block", () => {
     expect(freeStarts(question)).toHaveLength(5);
   });
 });

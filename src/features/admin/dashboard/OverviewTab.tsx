@@ -25,8 +25,8 @@ export function OverviewTab() {
     <Grid columns={{ initial: "1", xs: "2", md: "3" }} gap="4">
       <StatCard
         label="Cartomanti"
-        value={overview?.readers.total}
-        note={overview ? thisMonth(`+${overview.readers.thisMonth}`) : undefined}
+        value={overview?.psychics.total}
+        note={overview ? thisMonth(`+${overview.psychics.thisMonth}`) : undefined}
       />
       <StatCard
         label="Clienti"

@@ -13,7 +13,7 @@ import { StatusBadge } from "./StatusBadge";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 
-type Psychic = FunctionReturnType<typeof api.admin.listPsychics>["readers"][number];
+type Psychic = FunctionReturnType<typeof api.admin.listPsychics>["psychics"][number];
 
 const updateFailed = "Impossibile aggiornare il cartomante.";
 
@@ -21,8 +21,8 @@ const updateFailed = "Impossibile aggiornare il cartomante.";
 function patchPsychic(store: OptimisticLocalStore, profileId: Id<"psychicProfiles">, patch: Partial<Psychic>) {
   const current = store.getQuery(api.admin.listPsychics, {});
   if (!current) return;
-  const psychics = current.readers.map((psychic) => (psychic.id === profileId ? { ...psychic, ...patch } : psychic));
-  store.setQuery(api.admin.listPsychics, {}, { ...current, readers: psychics });
+  const psychics = current.psychics.map((psychic) => (psychic.id === profileId ? { ...psychic, ...patch } : psychic));
+  store.setQuery(api.admin.listPsychics, {}, { ...current, psychics });
 }
 
 /** Cartomanti: the review queue first, then every psychic with their figures and the admin's switches. */
@@ -37,7 +37,7 @@ export function PsychicsTab() {
 
   if (error) return <TableError what="dei cartomanti" reason={error} />;
   if (data === undefined) return <TableLoading label="Caricamento dei cartomanti" />;
-  const queue = data.readers.filter((psychic) => psychic.inReview !== null);
+  const queue = data.psychics.filter((psychic) => psychic.inReview !== null);
 
   return (
     <Flex direction="column" gap="5">
@@ -64,7 +64,7 @@ export function PsychicsTab() {
         <Heading as="h2" size="4" mb="3" id="all-psychics-heading">
           Tutti i cartomanti
         </Heading>
-        {data.readers.length === 0 ? (
+        {data.psychics.length === 0 ? (
           <TableEmpty>Nessun cartomante registrato.</TableEmpty>
         ) : (
           <Table.Root variant="surface">
@@ -82,7 +82,7 @@ export function PsychicsTab() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {data.readers.map((psychic) => (
+              {data.psychics.map((psychic) => (
                 <Table.Row key={psychic.id} align="center">
                   <Table.RowHeaderCell>{psychic.psychicName}</Table.RowHeaderCell>
                   <Table.Cell>{psychic.email ?? "—"}</Table.Cell>

@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 
 const noHorizontalScroll = () => document.documentElement.scrollWidth - window.innerWidth;
 
-test("at 360 px the reader list and a profile fit without horizontal scrolling", async ({ page }) => {
+test("at 360 px the psychic list and a profile fit without horizontal scrolling", async ({ page }) => {
   await page.goto("/psychics");
   await expect(page.getByRole("article").first()).toBeVisible();
   expect(await page.evaluate(noHorizontalScroll)).toBeLessThanOrEqual(0);

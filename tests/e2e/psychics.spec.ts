@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 /** A 1×1 PNG: the smallest real photo the server's byte check accepts. */
 const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
-test("the demo readers are listed, searched and filtered; an unknown id is not found", async ({ page }) => {
+test("the demo psychics are listed, searched and filtered; an unknown id is not found", async ({ page }) => {
   await page.goto("/psychics");
   const cards = page.getByRole("article");
   await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(8);
@@ -50,7 +50,7 @@ test("the demo readers are listed, searched and filtered; an unknown id is not f
   await expect(page).toHaveURL(/\/psychics$/);
 });
 
-test("the profile editor is for signed-in readers only", async ({ page }) => {
+test("the profile editor is for signed-in psychics only", async ({ page }) => {
   await page.goto("/psychic/profile");
   await expect(page).toHaveURL(/\/login/);
 
@@ -62,22 +62,22 @@ test("the profile editor is for signed-in readers only", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Accesso riservato ai cartomanti" })).toBeVisible();
 });
 
-test("a new reader publishes a profile with a photo; a client sees it appear, finds it and loses it live", async ({ browser }) => {
+test("a new psychic publishes a profile with a photo; a client sees it appear, finds it and loses it live", async ({ browser }) => {
   // A whole profile filled in and published, then watched from two more pages: more than the default 30 s.
   test.setTimeout(60_000);
   const suffix = Date.now().toString(36).slice(-5);
   const name = `Vega ${suffix}`;
   const errors: string[] = [];
 
-  // The client watches the list and will see the reader arrive without reloading.
+  // The client watches the list and will see the psychic arrive without reloading.
   const client = await personPage(browser, undefined, errors);
   await client.goto("/psychics");
   await expect.poll(() => client.getByRole("article").count()).toBeGreaterThanOrEqual(8);
   await expect(client.getByRole("article", { name })).toHaveCount(0);
 
-  const readerErrors: string[] = [];
-  const reader = await signUpThroughApi(`Vega Reader ${suffix}`, "psychic");
-  const page = await personPage(browser, sessionState(reader.session), readerErrors);
+  const psychicErrors: string[] = [];
+  const psychic = await signUpThroughApi(`Vega Psychic ${suffix}`, "psychic");
+  const page = await personPage(browser, sessionState(psychic.session), psychicErrors);
   await page.goto("/psychic/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Il tuo profilo" })).toBeVisible();
   await expect(page.getByLabel("Stato: Bozza")).toBeVisible();
@@ -94,8 +94,8 @@ test("a new reader publishes a profile with a photo; a client sees it appear, fi
   await expect(page.getByRole("alert").filter({ hasText: "JPEG, PNG o WebP" })).toBeVisible();
   // The Convex client logs every refused call as an error: this refusal is the expected one, nothing else may be.
   const refusal = (text: string) => text.includes("psychicProfiles:setMyPhoto") && text.includes("INVALID_PHOTO");
-  await expect.poll(() => readerErrors.filter(refusal).length).toBe(1);
-  readerErrors.splice(readerErrors.findIndex(refusal), 1);
+  await expect.poll(() => psychicErrors.filter(refusal).length).toBe(1);
+  psychicErrors.splice(psychicErrors.findIndex(refusal), 1);
   await photoInput.setInputFiles({ name: "vega.png", mimeType: "image/png", buffer: TINY_PNG });
   await expect(page.getByText("Foto aggiornata").first()).toBeVisible();
   await expect(page.getByRole("img", { name: "La tua foto" })).toHaveAttribute("src", /^http/);
@@ -132,7 +132,7 @@ test("a new reader publishes a profile with a photo; a client sees it appear, fi
   await client.getByRole("searchbox", { name: "Cerca cartomanti" }).fill(suffix);
   await expect(client.getByRole("article")).toHaveCount(1);
 
-  // The profile page, in a second tab of the client, stays open while the reader hides it.
+  // The profile page, in a second tab of the client, stays open while the psychic hides it.
   const profile = await client.context().newPage();
   profile.on("pageerror", (error) => errors.push(error.message));
   await card.getByRole("link", { name: "Profilo" }).click();
@@ -165,5 +165,5 @@ test("a new reader publishes a profile with a photo; a client sees it appear, fi
   await expect(client.getByRole("article", { name })).toHaveCount(0);
   await expect(profile.getByRole("heading", { level: 1, name: "Cartomante non trovato" })).toBeVisible();
   expect(errors, "console errors in the client's pages").toEqual([]);
-  expect(readerErrors, "console errors in the reader's page").toEqual([]);
+  expect(psychicErrors, "console errors in the psychic's page").toEqual([]);
 });

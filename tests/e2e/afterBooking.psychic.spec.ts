@@ -1,8 +1,8 @@
-// After the booking, the reader's side, end to end on the demo data: the last six months as a table
+// After the booking, the psychic's side, end to end on the demo data: the last six months as a table
 // and a chart, a consultation that just ended marked 'Cliente assente' and then 'Completato', an
-// upcoming consultation cancelled by the reader (the client refunded in full and emailed a link to
+// upcoming consultation cancelled by the psychic (the client refunded in full and emailed a link to
 // book again), and the public profile's reviews read ten at a time.
-import { bookAndPayThroughApi, listedReader, mondayAhead, personPage, sessionState, signUpThroughApi } from "./api";
+import { bookAndPayThroughApi, listedPsychic, mondayAhead, personPage, sessionState, signUpThroughApi } from "./api";
 import { latestEmailTo, runInternal } from "./env";
 import { expect, sessionFile, test } from "./fixtures";
 
@@ -12,7 +12,7 @@ const dayLabel = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numer
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-test("the reader sees six months of figures as a table and a chart, and marks a consultation that just ended", async ({ browser }) => {
+test("the psychic sees six months of figures as a table and a chart, and marks a consultation that just ended", async ({ browser }) => {
   // A 15-minute consultation of the demo client that started 5 minutes ago and ended 90 seconds ago:
   // still 'confirmed' (the sweep settles only bookings 10 minutes past their start), nobody reviewed it.
   const before = Date.now() - 5 * 60_000;
@@ -21,7 +21,7 @@ test("the reader sees six months of figures as a table and a chart, and marks a 
   const times = [...new Set([romeTime.format(before), romeTime.format(after)])].map(escape).join("|");
 
   const errors: string[] = [];
-  const page = await personPage(browser, sessionFile("reader"), errors);
+  const page = await personPage(browser, sessionFile("psychic"), errors);
   await page.goto("/psychic-dashboard");
   const figures = page.getByRole("region", { name: "Andamento mensile" });
   const table = figures.getByRole("table", { name: /ultimi 6 mesi/ });
@@ -44,7 +44,7 @@ test("the reader sees six months of figures as a table and a chart, and marks a 
   await expect(page.getByTestId("toast").filter({ hasText: "Consulto segnato come cliente assente" })).toBeVisible();
   await expect(row.getByRole("button", { name: /^Segna cliente assente:/ })).toHaveCount(0);
 
-  // The reader may correct it while the client has not reviewed it.
+  // The psychic may correct it while the client has not reviewed it.
   await row.getByRole("button", { name: /^Segna completato: consulto con Giulia Bianchi/ }).click();
   await expect(row.getByText("Completato", { exact: true })).toBeVisible();
   await expect(page.getByTestId("toast").filter({ hasText: "Consulto segnato come completato" })).toBeVisible();
@@ -55,30 +55,30 @@ test("the reader sees six months of figures as a table and a chart, and marks a 
   await expect(figures.locator(".rt-ScrollAreaViewport")).toHaveAttribute("tabindex", "0");
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   await page.context().close();
-  expect(errors, "console errors on the reader's page").toEqual([]);
+  expect(errors, "console errors on the psychic's page").toEqual([]);
 });
 
-test("the reader cancels an upcoming consultation: the client is refunded in full and emailed a link to book again", async ({ browser }) => {
+test("the psychic cancels an upcoming consultation: the client is refunded in full and emailed a link to book again", async ({ browser }) => {
   // Two browsers, a refund through the Stripe stand-in and an email: more than 30 s on a loaded machine.
   test.setTimeout(60_000);
   const date = mondayAhead(5);
   const client = await signUpThroughApi("Sara Fontana");
-  await bookAndPayThroughApi(client.session, { reader: "Selene", date, time: "10:00" });
+  await bookAndPayThroughApi(client.session, { psychic: "Selene", date, time: "10:00" });
   const email = client.email;
   const errors: string[] = [];
   const page = await personPage(browser, sessionState(client.session), errors);
   await page.goto("/dashboard");
   await expect(page.getByRole("list", { name: "Prossimi consulti" }).getByText("Selene").first()).toBeVisible();
 
-  const reader = await personPage(browser, sessionFile("reader"), errors);
-  await reader.goto("/psychic-dashboard");
+  const psychic = await personPage(browser, sessionFile("psychic"), errors);
+  await psychic.goto("/psychic-dashboard");
   const when = `${dayLabel.format(new Date(`${date}T12:00:00Z`))} alle 10:00`;
-  const upcoming = reader.getByRole("list", { name: "Prossimi consulti" });
+  const upcoming = psychic.getByRole("list", { name: "Prossimi consulti" });
   await expect(upcoming.getByRole("listitem").filter({ hasText: "Sara Fontana" })).toHaveCount(1);
 
   // Opened and kept: nothing changes.
   await upcoming.getByRole("button", { name: `Annulla il consulto con Sara Fontana del ${when}` }).click();
-  const dialog = reader.getByRole("alertdialog", { name: "Annullare il consulto?" });
+  const dialog = psychic.getByRole("alertdialog", { name: "Annullare il consulto?" });
   await expect(dialog).toContainText(/Sara Fontana riceverà il rimborso completo di 35,00\s€/);
   await expect(dialog).toContainText("un link per prenotare di nuovo");
   await dialog.getByRole("button", { name: "Mantieni il consulto" }).click();
@@ -87,20 +87,20 @@ test("the reader cancels an upcoming consultation: the client is refunded in ful
 
   await upcoming.getByRole("button", { name: `Annulla il consulto con Sara Fontana del ${when}` }).click();
   await dialog.getByRole("button", { name: "Annulla il consulto" }).click();
-  await expect(reader.getByTestId("toast").filter({ hasText: "Consulto annullato" })).toContainText(/rimborso completo di 35,00\s€/);
+  await expect(psychic.getByTestId("toast").filter({ hasText: "Consulto annullato" })).toContainText(/rimborso completo di 35,00\s€/);
   await expect(upcoming.getByRole("listitem").filter({ hasText: "Sara Fontana" })).toHaveCount(0);
 
   // The client's open dashboard follows without a reload, and the email offers to book again.
   await expect(page.getByRole("list", { name: "Tutti i consulti" }).getByText("Annullato").first()).toBeVisible();
   await expect.poll(async () => (await latestEmailTo(email))?.subject ?? "", { timeout: 15_000 }).toMatch(/^Consulto annullato/);
   expect((await latestEmailTo(email))?.text ?? "").toMatch(/\/psychics\/[^/\s]+/);
-  await reader.context().close();
+  await psychic.context().close();
   await page.context().close();
-  expect(errors, "console errors on the client's or the reader's page").toEqual([]);
+  expect(errors, "console errors on the client's or the psychic's page").toEqual([]);
 });
 
 test("the public profile's Reviews tab lists the reviews newest first, ten at a time", async ({ page }) => {
-  await page.goto(`/psychics/${(await listedReader("Selene")).id}`);
+  await page.goto(`/psychics/${(await listedPsychic("Selene")).id}`);
   await expect(page.getByText(/\(\d+ recensioni\)/).first()).toBeVisible();
   await page.getByRole("tab", { name: "Recensioni" }).click();
   const list = page.getByRole("list", { name: "Recensioni" });
