@@ -42,7 +42,8 @@ export const getOverview = adminQuery({
     month: v.string(),
     psychics: figure,
     clients: figure,
-    consultations: figure,
+    // Consultations confirmed by a payment, in the month they were paid (counterMetrics.ts).
+    paidConsultations: figure,
     revenueCents: figure,
     commissionCents: figure,
     unreadMessages: v.number(),
@@ -57,7 +58,7 @@ export const getOverview = adminQuery({
       month,
       psychics: await read("psychics"),
       clients: await read("clients"),
-      consultations: await read("consultations"),
+      paidConsultations: await read("consultations"),
       revenueCents: await read("revenueCents"),
       commissionCents: await read("commissionCents"),
       unreadMessages: await readCounter(ctx, "unreadMessages"),

@@ -82,7 +82,7 @@ describe("the platform's counters", () => {
     expect(overview).toMatchObject({
       psychics: { total: 1, thisMonth: 1 },
       clients: { total: 2, thisMonth: 2 },
-      consultations: { total: 2, thisMonth: 2 },
+      paidConsultations: { total: 2, thisMonth: 2 },
       revenueCents: { total: 10000, thisMonth: 10000 },
       commissionCents: { total: 1500, thisMonth: 1500 },
       unreadMessages: 1,

@@ -96,7 +96,7 @@ describe("the demo seed", () => {
     expect(await as.query(api.admin.getOverview, { now: Date.now() })).toMatchObject({
       psychics: { total: demoPsychics.length + 1 },
       clients: { total: 1 + demoPastClients.length },
-      consultations: { total: paid },
+      paidConsultations: { total: paid },
     });
     // A refund left failed waits for the admin, who may ask again.
     const { needingAttention } = await as.query(api.admin.listBookings, {});

@@ -35,8 +35,8 @@ export function OverviewTab() {
       />
       <StatCard
         label="Consulti pagati"
-        value={overview?.consultations.total}
-        note={overview ? thisMonth(`${overview.consultations.thisMonth}`) : undefined}
+        value={overview?.paidConsultations.total}
+        note={overview ? thisMonth(`${overview.paidConsultations.thisMonth}`) : undefined}
       />
       <StatCard
         label="Ricavi"
