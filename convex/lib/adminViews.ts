@@ -5,7 +5,6 @@ import { v } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../model/accounts";
-import { statusLabel, typeLabel } from "../model/admin";
 import { CATEGORY_LABELS } from "../model/contact";
 import { personTotals } from "./counters";
 import { recordedBookingState, refundState } from "../model/bookingView";
@@ -29,10 +28,8 @@ export const userRow = v.object({
   fullName: nullable(v.string()),
   email: nullable(v.string()),
   accountType: nullable(accountType),
-  typeLabel: literals("Cliente", "Cartomante", "Staff"),
   psychicName: nullable(v.string()),
   profileStatus: nullable(profileStatus),
-  statusLabel: literals("Approvato", "In Attesa", "Rifiutato", "N/A"),
   isPubliclyVisible: nullable(v.boolean()),
   rating: nullable(v.number()),
   consultations: v.number(),
@@ -54,10 +51,8 @@ export async function toUserRow(ctx: QueryCtx, user: Doc<"users">) {
     fullName: user.name ?? null,
     email: user.email ?? null,
     accountType: user.accountType ?? null,
-    typeLabel: typeLabel(user.accountType),
     psychicName: profile?.psychicName ?? null,
     profileStatus: status,
-    statusLabel: statusLabel(status),
     isPubliclyVisible: profile?.isPubliclyVisible ?? null,
     rating: profile?.rating ?? null,
     consultations: (await personTotals(ctx, user._id))?.bookings ?? 0,
@@ -73,7 +68,6 @@ export const psychicRow = v.object({
   bio: v.string(),
   photoUrl: nullable(v.string()),
   profileStatus,
-  statusLabel: literals("Approvato", "In Attesa", "Rifiutato", "N/A"),
   isPubliclyVisible: v.boolean(),
   isAvailable: v.boolean(),
   verificationCallCompleted: v.boolean(),
@@ -102,7 +96,6 @@ export async function toPsychicRow(ctx: QueryCtx, profile: Doc<"psychicProfiles"
     bio: profile.bio,
     photoUrl,
     profileStatus: profile.profileStatus,
-    statusLabel: statusLabel(profile.profileStatus),
     isPubliclyVisible: profile.isPubliclyVisible,
     isAvailable: profile.isAvailable,
     verificationCallCompleted: profile.verificationCallCompleted,

@@ -1,26 +1,4 @@
-// How the admin area names things, as plain functions shared by its queries and tests.
-import type { AccountType, ProfileStatus } from "../lib/validators";
-
-/** The spec's labels: approved = Approvato, pending = In Attesa, rejected = Rifiutato, otherwise N/A. */
-export type StatusLabel = "Approvato" | "In Attesa" | "Rifiutato" | "N/A";
-export function statusLabel(status: ProfileStatus | null): StatusLabel {
-  switch (status) {
-    case "approved":
-      return "Approvato";
-    case "pending":
-      return "In Attesa";
-    case "rejected":
-      return "Rifiutato";
-    default:
-      return "N/A";
-  }
-}
-
-/** Staff accounts (admins) carry no account type. */
-export type TypeLabel = "Cliente" | "Cartomante" | "Staff";
-export function typeLabel(accountType: AccountType | undefined): TypeLabel {
-  return accountType === "client" ? "Cliente" : accountType === "psychic" ? "Cartomante" : "Staff";
-}
+// The admin area's limits and search rules, as plain functions shared by its queries and tests.
 
 /** The admin's lists are bounded: the newest accounts, the psychics, a search of the newest accounts. */
 export const ADMIN_LIMITS = {

@@ -2,7 +2,7 @@
 // (convex/model/bookingView.ts derives them) or the profile's status, with its Italian words and its
 // colour. Views branch on the enums and take the words and colours from here, so a state reads and
 // looks the same for the client, the psychic and the admin.
-import type { BookingViewState, PaymentViewState, ProfileStatus, RefundViewState } from "@convex/lib/validators";
+import type { AccountType, BookingViewState, PaymentViewState, ProfileStatus, RefundViewState } from "@convex/lib/validators";
 
 export type StateColor = "green" | "amber" | "blue" | "gray" | "red";
 
@@ -61,3 +61,12 @@ export const profileStates: Record<ProfileState, StateBadge> = {
 export function adminProfileState(profileStatus: ProfileStatus | null): ProfileState {
   return profileStatus === null || profileStatus === "draft" ? "none" : profileStatus;
 }
+
+/** What an account is for, in the admin's lists; staff accounts (admins) carry no type. */
+export type AccountKind = AccountType | "staff";
+
+export const accountKinds: Record<AccountKind, { label: string; color: "violet" | "blue" | "gray" }> = {
+  client: { label: "Cliente", color: "blue" },
+  psychic: { label: "Cartomante", color: "violet" },
+  staff: { label: "Staff", color: "gray" },
+};

@@ -120,7 +120,7 @@ describe("psychic moderation", () => {
     const admin = await withAdmin(t);
     const { profileId } = await pendingPsychic(t);
     const { psychics } = await admin.query(api.admin.listPsychics, {});
-    expect(psychics[0]).toMatchObject({ id: profileId, email: "luna@esempio.it", statusLabel: "In Attesa", inReview: "profile" });
+    expect(psychics[0]).toMatchObject({ id: profileId, email: "luna@esempio.it", profileStatus: "pending", inReview: "profile" });
     expect((await t.query(api.psychics.listPublic, {})).psychics).toEqual([]);
 
     expect(await admin.mutation(api.admin.approvePsychic, { profileId })).toEqual({ profileStatus: "approved" });
@@ -154,7 +154,7 @@ describe("psychic moderation", () => {
     );
     await admin.mutation(api.admin.markVerificationCallDone, { profileId });
     expect((await admin.query(api.admin.listPsychics, {})).psychics[0]).toMatchObject({
-      statusLabel: "Approvato",
+      profileStatus: "approved",
       isPubliclyVisible: false,
       verificationCallCompleted: true,
     });
@@ -163,17 +163,17 @@ describe("psychic moderation", () => {
 });
 
 describe("the lists", () => {
-  it("users: newest first with type and status labels; search by name or email", async () => {
+  it("users: newest first with their account type and profile status; search by name or email", async () => {
     const w = await buildWorld(setupTest());
     const users = await w.as.admin.query(api.admin.listUsers, {});
-    expect(users[0]).toMatchObject({ email: "in.attesa@esempio.it", typeLabel: "Cartomante", statusLabel: "In Attesa" });
+    expect(users[0]).toMatchObject({ email: "in.attesa@esempio.it", accountType: "psychic", profileStatus: "pending" });
     expect(users.find((user) => user.email === "cartomante.a@esempio.it")).toMatchObject({
       psychicName: "Lettrice A",
-      statusLabel: "Approvato",
+      profileStatus: "approved",
       isPubliclyVisible: true,
     });
-    expect(users.find((user) => user.email === "cliente.a@esempio.it")).toMatchObject({ typeLabel: "Cliente", statusLabel: "N/A" });
-    expect(users.find((user) => user.email === "direzione@arcano.it")).toMatchObject({ typeLabel: "Staff" });
+    expect(users.find((user) => user.email === "cliente.a@esempio.it")).toMatchObject({ accountType: "client", profileStatus: null });
+    expect(users.find((user) => user.email === "direzione@arcano.it")).toMatchObject({ accountType: null });
 
     const byName = await w.as.admin.query(api.admin.listUsers, { search: "  PERSONA clientb" });
     expect(byName.map((user) => user.email)).toEqual(["cliente.b@esempio.it"]);

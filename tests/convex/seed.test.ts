@@ -88,7 +88,7 @@ describe("the demo seed", () => {
     });
     const as = t.withIdentity(admin);
     const { psychics } = await as.query(api.admin.listPsychics, {});
-    expect(psychics[0]).toMatchObject({ email: demoPendingPsychic.email, statusLabel: "In Attesa", inReview: "profile" });
+    expect(psychics[0]).toMatchObject({ email: demoPendingPsychic.email, profileStatus: "pending", inReview: "profile" });
     const counts = await as.query(api.admin.messageCounts, {});
     expect(counts.all).toBe(demoMessages.length);
     expect([counts.unread, counts.read, counts.replied].every((count) => count >= 2)).toBe(true);

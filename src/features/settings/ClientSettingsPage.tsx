@@ -4,7 +4,8 @@ import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
 import { TextField } from "@/components/form/TextField";
 import { useDeleteMyAccount, useSignOut, useViewer, type Viewer } from "@/lib/session";
 import { ProfileNameForm } from "./ProfileNameForm";
-import { accountTypeLabel, formatMemberSince } from "./schemas";
+import { accountKinds } from "@/lib/states";
+import { formatMemberSince } from "./schemas";
 
 export const emailReadOnlyNote = "L'email non può essere modificata per motivi di sicurezza.";
 
@@ -45,7 +46,7 @@ function SettingsContent({ viewer }: { viewer: Viewer }) {
           <DataList.Root>
             <DataList.Item>
               <DataList.Label>Tipo di account</DataList.Label>
-              <DataList.Value>{accountTypeLabel(viewer.accountType)}</DataList.Value>
+              <DataList.Value>{accountKinds[viewer.accountType ?? "staff"].label}</DataList.Value>
             </DataList.Item>
             <DataList.Item>
               <DataList.Label>Membro dal</DataList.Label>

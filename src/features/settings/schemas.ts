@@ -23,7 +23,3 @@ const memberSinceFormat = new Intl.DateTimeFormat("it-IT", {
 export function formatMemberSince(timestamp: number): string {
   return memberSinceFormat.format(new Date(timestamp));
 }
-
-export function accountTypeLabel(accountType: "client" | "psychic" | null): string {
-  return accountType === "psychic" ? "Cartomante" : "Cliente";
-}

@@ -2,16 +2,13 @@ import { useDeferredValue, useState } from "react";
 import { Badge, Flex, Table, Text, TextField } from "@radix-ui/themes";
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { api } from "@convex/_generated/api";
-import type { AccountType } from "@convex/lib/validators";
 import { formatRating, formatRomeDate } from "@/lib/format";
+import { accountKinds } from "@/lib/states";
 import { StatusBadge } from "./StatusBadge";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 
 const SEARCH_MAX = 100;
-
-/** The account type's colour, by its enum (staff accounts carry none); the words are the server's typeLabel. */
-const accountColors: Record<AccountType | "staff", "violet" | "blue" | "gray"> = { psychic: "violet", client: "blue", staff: "gray" };
 
 /** Utenti: the 50 newest accounts, or those whose name or email holds the search. */
 export function UsersTab() {
@@ -66,8 +63,8 @@ export function UsersTab() {
                 <Table.RowHeaderCell>{user.fullName ?? "—"}</Table.RowHeaderCell>
                 <Table.Cell>{user.email ?? "—"}</Table.Cell>
                 <Table.Cell>
-                  <Badge variant="soft" highContrast color={accountColors[user.accountType ?? "staff"]}>
-                    {user.typeLabel}
+                  <Badge variant="soft" highContrast color={accountKinds[user.accountType ?? "staff"].color}>
+                    {accountKinds[user.accountType ?? "staff"].label}
                   </Badge>
                 </Table.Cell>
                 <Table.Cell>{user.psychicName ?? "—"}</Table.Cell>
