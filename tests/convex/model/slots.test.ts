@@ -1,15 +1,7 @@
 // The slot engine, as plain functions: schedules, durations, notice, holds and bookings, DST days.
 import { describe, expect, it } from "vitest";
 import { weekFrom } from "../../../convex/demo/data";
-import {
-  consultationInterval,
-  dayWindow,
-  FALLBACK_SLOTS,
-  freeStarts,
-  offeredStarts,
-  whyNotFree,
-  type Interval,
-} from "../../../convex/model/slots";
+import { consultationInterval, dayWindow, FALLBACK_SLOTS, freeStarts, offeredStarts, whyNotFree, type Interval } from "../../../convex/model/slots";
 import { romeToUtcMs } from "../../../convex/lib/time";
 
 const HOUR_MS = 3_600_000;
@@ -98,9 +90,7 @@ describe("the days the clocks change", () => {
     expect(consultationInterval("2026-03-29", "09:00", 30).startsAt).toBe(Date.UTC(2026, 2, 29, 7));
     // Notice counts real time across the change: at 01:30 winter time, 03:00 summer time is 30 minutes away.
     const nowMs = romeToUtcMs("2026-03-29", "01:30");
-    expect(whyNotFree({ availability: sunday, date: "2026-03-29", durationMinutes: 30, blocking: [], nowMs }, "03:00")).toBe(
-      "SLOT_TOO_SOON",
-    );
+    expect(whyNotFree({ availability: sunday, date: "2026-03-29", durationMinutes: 30, blocking: [], nowMs }, "03:00")).toBe("SLOT_TOO_SOON");
   });
 
   it("25 October 2026: 02:00–02:59 happens twice and is offered once, the first time; 09:00 is winter time", () => {
