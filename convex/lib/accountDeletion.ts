@@ -3,6 +3,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../model/accounts";
+import { clientCancellationRefund } from "../model/bookingChanges";
 import { bookingCancelledEmail } from "../email/bookingEmails";
 import { changeBooking } from "./bookingLifecycle";
 import { emailParties, type Audience } from "./emailParties";
@@ -39,15 +40,21 @@ async function openBookings(ctx: MutationCtx, side: Audience, id: Id<"users"> | 
 }
 
 /**
- * Upcoming confirmed bookings (also one under way) are cancelled with a full refund and the other party is
- * emailed; unpaid holds are released and their Checkout Sessions expired so they can no longer be paid.
+ * Upcoming confirmed bookings are cancelled (a client's with the refund of their cancellation window, a
+ * psychic's in full, also one under way) and the other party is emailed; unpaid holds are released and
+ * their Checkout Sessions expired so they can no longer be paid.
  * Returns the cancelled bookings, whose notice to the deleted person is queued last (see below).
  */
 async function cancelOpenBookings(ctx: MutationCtx, side: Audience, id: Id<"users"> | Id<"psychicProfiles">, now: number) {
-  const { confirmed, holds } = await openBookings(ctx, side, id, now);
+  const { confirmed: open, holds } = await openBookings(ctx, side, id, now);
   const reason = side === "client" ? ("client_account_deleted" as const) : ("psychic_account_deleted" as const);
+  // A client leaving cancels as a client cancels (docs/product-rules.md, "Accounts"): the refund of the
+  // window at this moment, and a consultation under way is held and completes as usual. A psychic
+  // leaving refunds their clients in full, also for one under way.
+  const confirmed = side === "client" ? open.filter((booking) => booking.startsAt > now) : open;
   for (const booking of confirmed) {
-    await changeBooking(ctx, booking, { kind: "cancelled", reason, refundCents: booking.priceCents }, now, { skipEmailTo: side });
+    const refundCents = side === "client" ? clientCancellationRefund(booking, now).refundCents : booking.priceCents;
+    await changeBooking(ctx, booking, { kind: "cancelled", reason, refundCents }, now, { skipEmailTo: side });
   }
   for (const hold of holds) await changeBooking(ctx, hold, { kind: "hold_released", why: "account_deleted" }, now);
   return confirmed.map((booking) => ({ booking, side, reason }));

@@ -179,14 +179,15 @@ function cancelRefusal(booking: Booking, reason: CancellationReason, now: number
   switch (reason) {
     case "client_cancelled":
     case "psychic_cancelled":
-      // The parties may cancel only before the start.
+    case "client_account_deleted":
+      // The parties may cancel only before the start; a client leaving the platform is a client cancelling
+      // (their refund follows the same windows), and a consultation under way completes as usual.
       return cancellationRefusal(booking, now);
     case "psychic_no_show":
       // The clock decides it (model/calls.ts settlementFor), during the window.
       return booking.status === "confirmed" ? null : "INVALID_STATE";
-    case "client_account_deleted":
     case "psychic_account_deleted":
-      // A deleted account cancels what has not ended, also a consultation under way.
+      // A psychic leaving cancels what has not ended, also a consultation under way: the client is refunded in full.
       if (booking.status !== "confirmed") return "INVALID_STATE";
       return now < booking.endsAt ? null : "CANCELLATION_NOT_ALLOWED";
     case "late_payment":

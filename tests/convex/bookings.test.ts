@@ -455,6 +455,36 @@ describe("deleting an account", () => {
     expect(await freeMonday(w)).toContain("09:30");
   });
 
+  it("a client leaving cancels as the client would at that moment: half 12 hours before, nothing 1 hour before, and one under way completes as usual", async () => {
+    const w = await world();
+    const halfDay = await callBooking(w, { startsInMs: 12 * HOUR, stripePaymentIntentId: "pi_half" });
+    const inAnHour = await callBooking(w, { startsInMs: HOUR, stripePaymentIntentId: "pi_none" });
+    const underWay = await callBooking(w, {
+      startsInMs: -5 * MINUTE,
+      stripePaymentIntentId: "pi_live",
+      psychicJoinedAt: Date.now() - 5 * MINUTE,
+      clientJoinedAt: Date.now() - 4 * MINUTE,
+    });
+    await w.as.clientA.mutation(api.users.deleteMyAccount, {});
+    expect(await bookingOf(w, halfDay)).toMatchObject({ status: "cancelled", cancelReason: "client_account_deleted", refundCents: 2500 });
+    const none = await bookingOf(w, inAnHour);
+    expect(none).toMatchObject({ status: "cancelled", cancelReason: "client_account_deleted" });
+    expect(none?.refundCents).toBeUndefined();
+    expect((await bookingOf(w, underWay))?.status).toBe("confirmed");
+    await finishAll(w.t);
+    expect(fakeStripe().refunds.map((refund) => [refund.payment_intent, refund.amount]).sort()).toEqual(
+      [
+        ["pi_cs_test_world_a", 5000],
+        ["pi_half", 2500],
+      ].sort(),
+    );
+    // The consultation under way is held at its end and the psychic paid: no refund.
+    await advanceTo(w.t, Date.now() + 30 * MINUTE);
+    await w.t.mutation(internal.calls.settleDue, {});
+    expect((await bookingOf(w, underWay))?.status).toBe("completed");
+    expect(fakeStripe().refunds.some((refund) => refund.payment_intent === "pi_live")).toBe(false);
+  });
+
   it("a psychic's upcoming bookings are cancelled and refunded in full; the client is told, past bookings keep 'Account eliminato'", async () => {
     const w = await world();
     const past = await callBooking(w, { startsInMs: -3 * 24 * HOUR, status: "completed" });

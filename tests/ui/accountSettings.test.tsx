@@ -87,6 +87,10 @@ describe("the client settings page", () => {
     expect(dialog).toHaveTextContent(
       "Questa azione non può essere annullata. Il tuo account e tutti i dati associati verranno eliminati definitivamente.",
     );
+    // A client leaving is refunded as a cancellation at that moment would be, not in full.
+    expect(dialog).toHaveTextContent(
+      "verranno annullati con il rimborso previsto dalle condizioni di cancellazione (completo fino a 24 ore prima dell'inizio, del 50% fino a 2 ore prima, nessuno dopo); un consulto in corso si conclude regolarmente.",
+    );
     expect(convexMock.calls).toEqual([]);
     await user.click(within(dialog).getByRole("button", { name: "Elimina definitivamente" }));
     await waitFor(() => expect(screen.getByText("at /")).toBeInTheDocument());
@@ -190,6 +194,7 @@ describe("the psychic settings page", () => {
     const user = userEvent.setup();
     renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
     await user.click(screen.getByRole("button", { name: "Elimina account" }));
+    expect(screen.getByRole("alertdialog", { name: "Sei sicuro?" })).toHaveTextContent("annullati con rimborso completo ai clienti");
     await user.click(screen.getByRole("button", { name: "Elimina definitivamente" }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile eliminare l'account"));
     expect(screen.getByRole("alertdialog", { name: "Sei sicuro?" })).toBeInTheDocument();

@@ -1,20 +1,23 @@
 import { useState } from "react";
 import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
 import { TrashIcon } from "@radix-ui/react-icons";
+import { limits } from "@/lib/rules";
 
 export const deleteAccountDialogText = {
   title: "Sei sicuro?",
-  description:
-    "Questa azione non può essere annullata. Il tuo account e tutti i dati associati verranno eliminati definitivamente.",
-  // docs/product-rules.md, "Accounts": what happens to consultations still to come.
-  bookings: "I consulti già pagati e ancora da svolgere verranno annullati con rimborso completo, e l'altra parte sarà avvisata via email.",
+  description: "Questa azione non può essere annullata. Il tuo account e tutti i dati associati verranno eliminati definitivamente.",
+  // docs/product-rules.md, "Accounts": what happens to consultations still to come, for each side.
+  bookings: {
+    client: `I consulti già pagati e non ancora iniziati verranno annullati con il rimborso previsto dalle condizioni di cancellazione (completo fino a ${limits.fullRefundNotice} prima dell'inizio, del ${limits.halfRefund} fino a ${limits.halfRefundNotice} prima, nessuno dopo); un consulto in corso si conclude regolarmente. Il cartomante sarà avvisato via email.`,
+    psychic: "I consulti già pagati e ancora da svolgere verranno annullati con rimborso completo ai clienti, che saranno avvisati via email.",
+  },
 } as const;
 
 /**
  * The delete button and its confirmation. The dialog stays open while the deletion runs, and
  * again if it fails, so a second click is never needed to see what happened.
  */
-export function DeleteAccountDialog({ onConfirm }: { onConfirm: () => Promise<boolean> }) {
+export function DeleteAccountDialog({ onConfirm, audience }: { onConfirm: () => Promise<boolean>; audience: "client" | "psychic" }) {
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -37,7 +40,7 @@ export function DeleteAccountDialog({ onConfirm }: { onConfirm: () => Promise<bo
         <AlertDialog.Title>{deleteAccountDialogText.title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{deleteAccountDialogText.description}</AlertDialog.Description>
         <Text as="p" size="2" color="gray" mt="2">
-          {deleteAccountDialogText.bookings}
+          {deleteAccountDialogText.bookings[audience]}
         </Text>
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <AlertDialog.Cancel>

@@ -58,7 +58,7 @@ function PsychicSettings({ viewer }: { viewer: Viewer }) {
         <Text as="p" size="2" color="gray" mb="3">
           Elimina il tuo account e il tuo profilo da cartomante. I consulti passati restano nei registri contabili senza il tuo nome.
         </Text>
-        <DeleteAccountDialog onConfirm={deleteAccount} />
+        <DeleteAccountDialog onConfirm={deleteAccount} audience="psychic" />
       </Card>
     </Flex>
   );

@@ -76,7 +76,7 @@ function SettingsContent({ viewer }: { viewer: Viewer }) {
           nei registri contabili senza il tuo nome.
         </Text>
         <Separator size="4" mb="3" />
-        <DeleteAccountDialog onConfirm={deleteAccount} />
+        <DeleteAccountDialog onConfirm={deleteAccount} audience="client" />
       </Card>
     </Flex>
   );

@@ -203,10 +203,13 @@ describe("cancelling", () => {
     }
   });
 
-  it("an account deleted cancels one under way, not one that has ended", () => {
-    const event = { kind: "cancelled", reason: "client_account_deleted", refundCents: 3500 } as const;
-    expect(transition(booking(), event, START + MINUTE)).toMatchObject({ patch: { cancelledBy: "system", cancelReason: "client_account_deleted" } });
-    expect(transition(booking(), event, START + 30 * MINUTE)).toEqual({ outcome: "refused", code: "CANCELLATION_NOT_ALLOWED" });
+  it("a client leaving cancels as a client does, before the start only; a psychic leaving also cancels one under way, not one ended", () => {
+    const client = { kind: "cancelled", reason: "client_account_deleted", refundCents: 0 } as const;
+    expect(transition(booking(), client, START - MINUTE)).toMatchObject({ patch: { cancelledBy: "system", cancelReason: "client_account_deleted" } });
+    expect(transition(booking(), client, START + MINUTE)).toEqual({ outcome: "refused", code: "CANCELLATION_NOT_ALLOWED" });
+    const psychic = { kind: "cancelled", reason: "psychic_account_deleted", refundCents: 3500 } as const;
+    expect(transition(booking(), psychic, START + MINUTE)).toMatchObject({ patch: { cancelReason: "psychic_account_deleted", refundCents: 3500 } });
+    expect(transition(booking(), psychic, START + 30 * MINUTE)).toEqual({ outcome: "refused", code: "CANCELLATION_NOT_ALLOWED" });
   });
 
   it("the psychic's absence cancels during the window; a late payment is only a payment's doing", () => {
