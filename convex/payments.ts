@@ -206,6 +206,9 @@ async function fulfil(ctx: MutationCtx, paid: PaidSession): Promise<Fulfilment> 
   if (booking === null || (booking.stripeCheckoutSessionId && booking.stripeCheckoutSessionId !== paid.sessionId)) return "unknown";
   const now = Date.now();
   const others = await blockingIntervals(ctx, booking.psychicProfileId, dayWindow(booking.scheduledDate), now, booking._id);
+  // A client who deleted the account, or a psychic whose profile is gone, before the payment landed.
+  const partyGone =
+    (await ctx.db.get("users", booking.clientId)) === null || (await ctx.db.get("psychicProfiles", booking.psychicProfileId)) === null;
   const result = await changeBooking(
     ctx,
     booking,
@@ -215,6 +218,7 @@ async function fulfil(ctx: MutationCtx, paid: PaidSession): Promise<Fulfilment> 
       paymentIntentId: paid.paymentIntentId,
       amountCents: paid.amountTotal,
       othersOverlap: others.some((other) => overlaps(booking, other)),
+      partyGone,
     },
     now,
   );

@@ -29,8 +29,11 @@ export type BookingEvent =
   /** The hold's Checkout Session was created. */
   | { kind: "checkout_opened"; sessionId: string; url: string }
   | { kind: "hold_released"; why: HoldRelease }
-  /** A Checkout Session was paid; `othersOverlap`: another booking now blocks this one's time. */
-  | { kind: "paid"; sessionId: string; paymentIntentId: string | null; amountCents: number | null; othersOverlap: boolean }
+  /**
+   * A Checkout Session was paid; `othersOverlap`: another booking now blocks this one's time;
+   * `partyGone`: the client's account or the psychic's profile was deleted meanwhile.
+   */
+  | { kind: "paid"; sessionId: string; paymentIntentId: string | null; amountCents: number | null; othersOverlap: boolean; partyGone: boolean }
   /** Cancelled with `refundCents` going back (clamped to what was paid). */
   | { kind: "cancelled"; reason: CancellationReason; refundCents: number }
   /** Stripe answered a refund request; `refundId` absent when the charge showed the refund already made. */
@@ -139,8 +142,9 @@ function releaseHold(booking: Booking, why: HoldRelease, now: number): Transitio
 
 /**
  * A payment confirms a booking still held, or one whose hold lapsed if its time is still free and
- * ahead, for exactly its price. Otherwise (too late, time taken, wrong amount) the whole payment goes
- * back and the booking is cancelled: a payment never confirms a booking that is no longer payable.
+ * ahead, for exactly its price, while both parties still exist. Otherwise (too late, time taken, wrong
+ * amount, an account deleted meanwhile) the whole payment goes back at once and the booking is
+ * cancelled: a payment never confirms a booking that is no longer payable.
  * A second payment event for the same booking changes nothing.
  */
 function pay(booking: Booking, event: Extract<BookingEvent, { kind: "paid" }>, now: number): Transition {
@@ -153,11 +157,8 @@ function pay(booking: Booking, event: Extract<BookingEvent, { kind: "paid" }>, n
   };
   const payable = booking.status === "pending_payment" || booking.status === "expired";
   const rightAmount = event.amountCents === null || event.amountCents === booking.priceCents;
-  if (payable && rightAmount && booking.startsAt > now && !event.othersOverlap) {
-    return changed({ ...paidFields, status: "confirmed", holdExpiresAt: undefined }, [
-      { kind: "schedule_reminders" },
-      { kind: "email_confirmed" },
-    ]);
+  if (payable && rightAmount && booking.startsAt > now && !event.othersOverlap && !event.partyGone) {
+    return changed({ ...paidFields, status: "confirmed", holdExpiresAt: undefined }, [{ kind: "schedule_reminders" }, { kind: "email_confirmed" }]);
   }
   return changed(
     {

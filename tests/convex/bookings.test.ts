@@ -472,7 +472,11 @@ describe("deleting an account", () => {
     expect(none?.refundCents).toBeUndefined();
     expect((await bookingOf(w, underWay))?.status).toBe("confirmed");
     await finishAll(w.t);
-    expect(fakeStripe().refunds.map((refund) => [refund.payment_intent, refund.amount]).sort()).toEqual(
+    expect(
+      fakeStripe()
+        .refunds.map((refund) => [refund.payment_intent, refund.amount])
+        .sort(),
+    ).toEqual(
       [
         ["pi_cs_test_world_a", 5000],
         ["pi_half", 2500],
@@ -483,6 +487,42 @@ describe("deleting an account", () => {
     await w.t.mutation(internal.calls.settleDue, {});
     expect((await bookingOf(w, underWay))?.status).toBe("completed");
     expect(fakeStripe().refunds.some((refund) => refund.payment_intent === "pi_live")).toBe(false);
+  });
+
+  it("a payment that lands after the client deleted the account is refunded in full at once, never confirmed", async () => {
+    const w = await world();
+    const { bookingId } = await w.as.clientB.action(api.payments.startCheckout, {
+      psychicProfileId: w.profileA,
+      durationMinutes: 30,
+      date: w.monday,
+      time: "10:00",
+    });
+    const session = fakeStripe().lastSession();
+    await w.as.clientB.mutation(api.users.deleteMyAccount, {});
+    await deliver(w.t, "checkout.session.completed", fakeStripe().pay(session.id));
+    expect(await bookingOf(w, bookingId)).toMatchObject({
+      status: "cancelled",
+      cancelReason: "late_payment",
+      refundCents: 5000,
+      refundStatus: "pending",
+    });
+    await finishAll(w.t);
+    expect(fakeStripe().refunds).toEqual(expect.arrayContaining([expect.objectContaining({ amount: 5000 })]));
+    expect(await freeMonday(w)).toContain("10:00");
+  });
+
+  it("a payment that lands after the psychic deleted the account is refunded in full at once", async () => {
+    const w = await world();
+    const { bookingId } = await w.as.clientB.action(api.payments.startCheckout, {
+      psychicProfileId: w.profileA,
+      durationMinutes: 30,
+      date: w.monday,
+      time: "10:00",
+    });
+    const session = fakeStripe().lastSession();
+    await w.as.psychicA.mutation(api.users.deleteMyAccount, {});
+    await deliver(w.t, "checkout.session.completed", fakeStripe().pay(session.id));
+    expect(await bookingOf(w, bookingId)).toMatchObject({ status: "cancelled", cancelReason: "late_payment", refundCents: 5000 });
   });
 
   it("a psychic's upcoming bookings are cancelled and refunded in full; the client is told, past bookings keep 'Account eliminato'", async () => {

@@ -47,6 +47,7 @@ const paid = (overrides: Partial<Extract<BookingEvent, { kind: "paid" }>> = {}):
   paymentIntentId: "pi_1",
   amountCents: 3500,
   othersOverlap: false,
+  partyGone: false,
   ...overrides,
 });
 const kinds = (result: ReturnType<typeof transition>) => (result.outcome === "changed" ? result.effects.map((effect) => effect.kind) : []);
@@ -119,11 +120,12 @@ describe("the payment", () => {
     expect(transition(held({ status: "expired" }), paid(), NOW)).toMatchObject({ patch: { status: "confirmed" } });
   });
 
-  it("taken time, a start already past, or a wrong amount: cancelled and refunded in full", () => {
+  it("taken time, a start already past, a wrong amount or an account deleted meanwhile: cancelled and refunded in full", () => {
     for (const [hold, event] of [
       [held({ status: "expired" }), paid({ othersOverlap: true })],
       [held({ startsAt: NOW - MINUTE }), paid()],
       [held(), paid({ amountCents: 100 })],
+      [held({ status: "expired" }), paid({ partyGone: true })],
     ] as const) {
       const result = transition(hold, event, NOW);
       expect(result).toMatchObject({
