@@ -489,8 +489,8 @@ describe("deleting an account", () => {
     expect(fakeStripe().refunds.some((refund) => refund.payment_intent === "pi_live")).toBe(false);
   });
 
-  it("a payment that lands after the client deleted the account is refunded in full at once, never confirmed", async () => {
-    const w = await world();
+  /** clientB holds 10:00 with psychicA and pays, but `leaving` deletes the account before the webhook lands. */
+  async function paidAfterDeletion(w: World, leaving: "clientB" | "psychicA") {
     const { bookingId } = await w.as.clientB.action(api.payments.startCheckout, {
       psychicProfileId: w.profileA,
       durationMinutes: 30,
@@ -498,8 +498,14 @@ describe("deleting an account", () => {
       time: "10:00",
     });
     const session = fakeStripe().lastSession();
-    await w.as.clientB.mutation(api.users.deleteMyAccount, {});
+    await w.as[leaving].mutation(api.users.deleteMyAccount, {});
     await deliver(w.t, "checkout.session.completed", fakeStripe().pay(session.id));
+    return bookingId;
+  }
+
+  it("a payment that lands after the client deleted the account is refunded in full at once, never confirmed", async () => {
+    const w = await world();
+    const bookingId = await paidAfterDeletion(w, "clientB");
     expect(await bookingOf(w, bookingId)).toMatchObject({
       status: "cancelled",
       cancelReason: "late_payment",
@@ -513,15 +519,7 @@ describe("deleting an account", () => {
 
   it("a payment that lands after the psychic deleted the account is refunded in full at once", async () => {
     const w = await world();
-    const { bookingId } = await w.as.clientB.action(api.payments.startCheckout, {
-      psychicProfileId: w.profileA,
-      durationMinutes: 30,
-      date: w.monday,
-      time: "10:00",
-    });
-    const session = fakeStripe().lastSession();
-    await w.as.psychicA.mutation(api.users.deleteMyAccount, {});
-    await deliver(w.t, "checkout.session.completed", fakeStripe().pay(session.id));
+    const bookingId = await paidAfterDeletion(w, "psychicA");
     expect(await bookingOf(w, bookingId)).toMatchObject({ status: "cancelled", cancelReason: "late_payment", refundCents: 5000 });
   });
 
