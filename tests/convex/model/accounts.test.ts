@@ -1,6 +1,7 @@
-// Sign-up and password rules as plain functions (convex/model/accounts.ts).
+// Sign-up and password rules as plain functions (convex/model/accounts.ts): lengths at their edges, emails, refusal codes.
 import { describe, expect, it } from "vitest";
 import {
+  DELETED_ACCOUNT_NAME,
   MAX_FULL_NAME_LENGTH,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
@@ -17,6 +18,19 @@ describe("passwords", () => {
     expect(passwordProblem("a".repeat(MAX_PASSWORD_LENGTH + 1))).toBe("PASSWORD_TOO_LONG");
     expect(passwordProblem(123456)).toBe("WEAK_PASSWORD");
   });
+
+  it("are 6 to 128 characters, as docs/product-rules.md says", () => {
+    expect(passwordProblem("12345")).toBe("WEAK_PASSWORD");
+    expect(passwordProblem("123456")).toBeNull();
+    expect(passwordProblem("x".repeat(128))).toBeNull();
+    expect(passwordProblem("x".repeat(129))).toBe("PASSWORD_TOO_LONG");
+  });
+
+  it("a missing or empty password is weak, not too long", () => {
+    expect(passwordProblem(undefined)).toBe("WEAK_PASSWORD");
+    expect(passwordProblem(null)).toBe("WEAK_PASSWORD");
+    expect(passwordProblem("")).toBe("WEAK_PASSWORD");
+  });
 });
 
 describe("email addresses", () => {
@@ -26,6 +40,24 @@ describe("email addresses", () => {
     expect(normaliseEmail("giulia verdi@esempio.it")).toBeNull();
     expect(normaliseEmail(`${"a".repeat(250)}@e.it`)).toBeNull();
     expect(normaliseEmail(undefined)).toBeNull();
+  });
+
+  it("one @ only, with something on both sides", () => {
+    expect(normaliseEmail("@esempio.it")).toBeNull();
+    expect(normaliseEmail("giulia@")).toBeNull();
+    expect(normaliseEmail("giulia@@esempio.it")).toBeNull();
+    expect(normaliseEmail("giulia@posta@esempio.it")).toBeNull();
+    expect(normaliseEmail("giuliaesempio.it")).toBeNull();
+    expect(normaliseEmail("")).toBeNull();
+    expect(normaliseEmail(42)).toBeNull();
+  });
+
+  it("up to 254 characters, counted after trimming", () => {
+    const at254 = `${"a".repeat(246)}@e.it.it`;
+    expect(at254).toHaveLength(254);
+    expect(normaliseEmail(at254)).toBe(at254);
+    expect(normaliseEmail(`   ${at254}   `)).toBe(at254);
+    expect(normaliseEmail(`a${at254}`)).toBeNull();
   });
 });
 
@@ -37,8 +69,18 @@ describe("a sign-up", () => {
     expect(parseSignUp({ ...valid, accountType: "psychic" })).toMatchObject({ ok: true, value: { accountType: "psychic" } });
   });
 
-  it("refuses any field it does not know (a role, an admin flag)", () => {
+  it("accepts the form's own fields, a redirect included, and nothing else", () => {
+    expect(parseSignUp({ ...valid, redirectTo: "/dashboard" })).toMatchObject({ ok: true });
     expect(parseSignUp({ ...valid, isAdmin: true })).toEqual({ ok: false, code: "INVALID_INPUT", field: "isAdmin" });
+    expect(parseSignUp({ ...valid, role: "admin" })).toEqual({ ok: false, code: "INVALID_INPUT", field: "role" });
+  });
+
+  it("an unknown field refuses the sign-up before anything else is looked at", () => {
+    expect(parseSignUp({ name: "", accountType: "admin", consent: false, isAdmin: true })).toEqual({
+      ok: false,
+      code: "INVALID_INPUT",
+      field: "isAdmin",
+    });
   });
 
   it("refuses an empty or too long name, another account type, and no consent", () => {
@@ -47,5 +89,34 @@ describe("a sign-up", () => {
     expect(parseSignUp({ ...valid, name: "a".repeat(MAX_FULL_NAME_LENGTH) })).toMatchObject({ ok: true });
     expect(parseSignUp({ ...valid, accountType: "admin" })).toEqual({ ok: false, code: "INVALID_INPUT", field: "accountType" });
     expect(parseSignUp({ ...valid, consent: "true" })).toEqual({ ok: false, code: "CONSENT_REQUIRED" });
+  });
+
+  it("a missing name, account type or consent is refused the same way", () => {
+    const without = (field: string) => Object.fromEntries(Object.entries(valid).filter(([key]) => key !== field));
+    expect(parseSignUp(without("name"))).toEqual({ ok: false, code: "INVALID_INPUT", field: "name" });
+    expect(parseSignUp({ ...valid, name: 42 })).toEqual({ ok: false, code: "INVALID_INPUT", field: "name" });
+    expect(parseSignUp(without("accountType"))).toEqual({ ok: false, code: "INVALID_INPUT", field: "accountType" });
+    expect(parseSignUp(without("consent"))).toEqual({ ok: false, code: "CONSENT_REQUIRED" });
+    expect(parseSignUp({ ...valid, consent: false })).toEqual({ ok: false, code: "CONSENT_REQUIRED" });
+  });
+
+  it("the name's limit counts it after inner spaces are collapsed", () => {
+    const spaced = `${"a".repeat(50)}     ${"b".repeat(49)}`;
+    expect(parseSignUp({ ...valid, name: spaced })).toEqual({
+      ok: true,
+      value: { fullName: `${"a".repeat(50)} ${"b".repeat(49)}`, accountType: "client" },
+    });
+    expect(parseSignUp({ ...valid, name: `${"a".repeat(50)} ${"b".repeat(50)}` })).toMatchObject({ ok: false, field: "name" });
+  });
+
+  it("checks the name, then the account type, then consent", () => {
+    expect(parseSignUp({ ...valid, name: "", accountType: "admin", consent: false })).toMatchObject({ field: "name" });
+    expect(parseSignUp({ ...valid, accountType: "admin", consent: false })).toMatchObject({ field: "accountType" });
+  });
+});
+
+describe("a deleted person", () => {
+  it("reads as 'Account eliminato' wherever their name was", () => {
+    expect(DELETED_ACCOUNT_NAME).toBe("Account eliminato");
   });
 });

@@ -1,9 +1,21 @@
-// Plain rules about bookings (convex/model/bookings.ts): what blocks time, prices in cents, notes.
+// Plain rules about bookings (convex/model/bookings.ts): what blocks time, prices and earnings in whole cents,
+// notes, and a new booking's Rome date and UTC instants, clock changes included.
 import { describe, expect, it } from "vitest";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { blocksTime, cleanNotes, netEarningsCents, newBookingFields, priceCentsFor } from "../../../convex/model/bookings";
+import {
+  blocksTime,
+  cleanNotes,
+  COMMISSION_PERCENT,
+  HOLD_MARGIN_MINUTES,
+  HOLD_MINUTES,
+  MAX_LIVE_HOLDS,
+  netEarningsCents,
+  newBookingFields,
+  priceCentsFor,
+} from "../../../convex/model/bookings";
 
 const NOW = Date.UTC(2026, 10, 25, 9, 0);
+const MINUTE = 60_000;
 
 describe("what blocks a psychic's time", () => {
   it("a paid booking always; an unpaid one only while its hold lasts; nothing else", () => {
@@ -12,6 +24,23 @@ describe("what blocks a psychic's time", () => {
     expect(blocksTime({ status: "pending_payment", holdExpiresAt: NOW }, NOW)).toBe(false);
     expect(blocksTime({ status: "pending_payment" }, NOW)).toBe(false);
     for (const status of ["completed", "cancelled", "expired", "no_show"] as const) expect(blocksTime({ status }, NOW)).toBe(false);
+  });
+
+  it("an expired hold frees the time at once, and a confirmed booking ignores any old hold", () => {
+    expect(blocksTime({ status: "pending_payment", holdExpiresAt: NOW - 1 }, NOW)).toBe(false);
+    expect(blocksTime({ status: "confirmed", holdExpiresAt: NOW - 60 * MINUTE }, NOW)).toBe(true);
+    expect(blocksTime({ status: "cancelled", holdExpiresAt: NOW + 60 * MINUTE }, NOW)).toBe(false);
+  });
+});
+
+describe("holds", () => {
+  it("last 30 minutes, Stripe Checkout's minimum, with a margin so the session ends first", () => {
+    expect(HOLD_MINUTES).toBe(30);
+    expect(HOLD_MARGIN_MINUTES).toBeGreaterThan(0);
+  });
+
+  it("a client holds at most 3 unpaid bookings at once", () => {
+    expect(MAX_LIVE_HOLDS).toBe(3);
   });
 });
 
@@ -22,6 +51,32 @@ describe("money", () => {
     expect(netEarningsCents(2999)).toBe(2999 - 450);
     expect(netEarningsCents(0)).toBe(0);
   });
+
+  it("prices across the whole range are exact cents", () => {
+    expect(priceCentsFor(10)).toBe(1000);
+    expect(priceCentsFor(200)).toBe(20_000);
+    // 0.29 * 100 is 28.999… in floating point: the cents are rounded, not cut.
+    expect(priceCentsFor(0.29)).toBe(29);
+    expect(priceCentsFor(19.99)).toBe(1999);
+  });
+
+  it("the commission is 15 %; a commission of exactly half a cent is rounded up, in the platform's favour", () => {
+    expect(COMMISSION_PERCENT).toBe(15);
+    // 15 % of 10 cents is 1.5 cents, of 30 cents 4.5 cents.
+    expect(netEarningsCents(10)).toBe(8);
+    expect(netEarningsCents(30)).toBe(25);
+    // 15 % of 1 cent is 0.15: nothing kept.
+    expect(netEarningsCents(1)).toBe(1);
+  });
+
+  it("earnings are whole cents, never more than the price, and within half a cent of 85 %", () => {
+    for (const price of [0, 1, 7, 999, 1000, 1001, 2999, 3333, 5000, 20_000]) {
+      const net = netEarningsCents(price);
+      expect(Number.isInteger(net)).toBe(true);
+      expect(net).toBeLessThanOrEqual(price);
+      expect(Math.abs(net - price * 0.85)).toBeLessThanOrEqual(0.5);
+    }
+  });
 });
 
 describe("notes", () => {
@@ -30,23 +85,69 @@ describe("notes", () => {
     expect(cleanNotes("   ")).toBeUndefined();
     expect(cleanNotes(undefined)).toBeUndefined();
   });
+
+  it("keep their inner lines; an empty string or only newlines is none", () => {
+    expect(cleanNotes("\nPrima domanda.\n\nSeconda domanda.\n")).toBe("Prima domanda.\n\nSeconda domanda.");
+    expect(cleanNotes("")).toBeUndefined();
+    expect(cleanNotes("\n\t\n")).toBeUndefined();
+  });
 });
 
 describe("a new booking's fields", () => {
+  const profile = {
+    _id: "p1" as Id<"psychicProfiles">,
+    userId: "u2" as Id<"users">,
+    psychicName: "Selene",
+    pricing: { "30": 35, "60": 60 },
+    hourlyRateEuros: 60,
+  };
+  const client = "u1" as Id<"users">;
+
   it("record the parties, the Rome date and time with their instants, and the price of that duration in cents", () => {
-    const profile = {
-      _id: "p1" as Id<"psychicProfiles">,
-      userId: "u2" as Id<"users">,
-      psychicName: "Selene",
-      pricing: { "30": 35 },
-      hourlyRateEuros: 60,
-    };
-    const fields = newBookingFields(profile, "u1" as Id<"users">, { date: "2026-07-06", time: "10:00", durationMinutes: 30 });
+    const fields = newBookingFields(profile, client, { date: "2026-07-06", time: "10:00", durationMinutes: 30 });
     expect(fields).toMatchObject({ clientId: "u1", psychicUserId: "u2", psychicProfileId: "p1", psychicName: "Selene", priceCents: 3500 });
     // Summer time: 10:00 in Rome is 08:00 UTC.
     expect(fields.startsAt).toBe(Date.UTC(2026, 6, 6, 8, 0));
     expect(fields.endsAt - fields.startsAt).toBe(30 * 60_000);
     // A duration without its own price takes the hourly rate pro rata.
-    expect(newBookingFields(profile, "u1" as Id<"users">, { date: "2026-07-06", time: "10:00", durationMinutes: 15 }).priceCents).toBe(1500);
+    expect(newBookingFields(profile, client, { date: "2026-07-06", time: "10:00", durationMinutes: 15 }).priceCents).toBe(1500);
+  });
+
+  it("keep the Rome date and time as shown, a voice consultation, and the duration", () => {
+    const fields = newBookingFields(profile, client, { date: "2026-11-23", time: "18:30", durationMinutes: 60 });
+    expect(fields).toMatchObject({
+      scheduledDate: "2026-11-23",
+      scheduledTime: "18:30",
+      durationMinutes: 60,
+      consultationType: "voice",
+      priceCents: 6000,
+    });
+  });
+
+  it("in winter, Rome is UTC+1", () => {
+    const fields = newBookingFields(profile, client, { date: "2026-11-23", time: "10:00", durationMinutes: 60 });
+    expect(fields.startsAt).toBe(Date.UTC(2026, 10, 23, 9, 0));
+    expect(fields.endsAt).toBe(Date.UTC(2026, 10, 23, 10, 0));
+  });
+
+  it("on the days the clocks change, the offset of that time of day is used", () => {
+    // Sunday 29 March 2026 the clocks go forward at 02:00: 10:00 is already summer time.
+    expect(newBookingFields(profile, client, { date: "2026-03-29", time: "10:00", durationMinutes: 30 }).startsAt).toBe(Date.UTC(2026, 2, 29, 8, 0));
+    // The day before, still winter time.
+    expect(newBookingFields(profile, client, { date: "2026-03-28", time: "10:00", durationMinutes: 30 }).startsAt).toBe(Date.UTC(2026, 2, 28, 9, 0));
+    // Sunday 25 October 2026 the clocks go back at 03:00: 10:00 is winter time again.
+    expect(newBookingFields(profile, client, { date: "2026-10-25", time: "10:00", durationMinutes: 30 }).startsAt).toBe(Date.UTC(2026, 9, 25, 9, 0));
+    expect(newBookingFields(profile, client, { date: "2026-10-24", time: "10:00", durationMinutes: 30 }).startsAt).toBe(Date.UTC(2026, 9, 24, 8, 0));
+  });
+
+  it("last the duration in real time, whatever the clocks do", () => {
+    const fields = newBookingFields(profile, client, { date: "2026-03-29", time: "01:30", durationMinutes: 60 });
+    expect(fields.endsAt - fields.startsAt).toBe(60 * MINUTE);
+  });
+
+  it("the price is whole cents even when the hourly rate gives a fraction of a euro", () => {
+    const hourly = { ...profile, pricing: {}, hourlyRateEuros: 50 };
+    // 15 minutes of 50 €/h is 12.50 €: the fallback price is rounded to whole euros first.
+    expect(newBookingFields(hourly, client, { date: "2026-11-23", time: "10:00", durationMinutes: 15 }).priceCents).toBe(1300);
   });
 });

@@ -1,15 +1,17 @@
-// A psychic profile's rules (convex/model/profileRules.ts): completeness and limits, prices on their
+// A psychic profile's rules (convex/model/profileRules.ts): completeness and limits at their edges, prices on their
 // grid, what Publish does, the schedule's grid, and photos by their bytes.
 import { describe, expect, it } from "vitest";
 import {
   AVAILABILITY_SLOTS,
   BIO_MAX,
   checkProfile,
+  DEFAULT_PRICES,
   defaultAvailability,
   isAcceptablePhoto,
   isValidPrice,
   NAME_MAX,
   normaliseAvailability,
+  OFFERED_DURATIONS,
   PHOTO_MAX_BYTES,
   PRICE_MAX,
   PRICE_MIN,
@@ -43,6 +45,12 @@ describe("a profile's completeness and limits", () => {
     expect(checkProfile(draft({ availableDurations: [], pricing: {} }))).toEqual({ code: "DURATION_REQUIRED", field: "availableDurations" });
   });
 
+  it("a blank bio is missing, and an incomplete profile is reported before any other broken rule", () => {
+    expect(checkProfile(draft({ bio: " \n\t " }))).toEqual({ code: "PROFILE_INCOMPLETE", field: "bio" });
+    expect(checkProfile(draft({ psychicName: "", bio: "", yearsExperience: -1 }))).toEqual({ code: "PROFILE_INCOMPLETE", field: "psychicName" });
+    expect(checkProfile(draft({ bio: "", specialties: [] }))).toEqual({ code: "PROFILE_INCOMPLETE", field: "bio" });
+  });
+
   it("refuses what is too long, repeated or out of range", () => {
     expect(checkProfile(draft({ psychicName: "a".repeat(NAME_MAX) }))).toBeNull();
     expect(checkProfile(draft({ psychicName: "a".repeat(NAME_MAX + 1) }))).toMatchObject({ field: "psychicName" });
@@ -52,10 +60,41 @@ describe("a profile's completeness and limits", () => {
     expect(checkProfile(draft({ yearsExperience: -1 }))).toMatchObject({ field: "yearsExperience" });
   });
 
-  it("every offered duration has a price on the grid, and only offered durations have one", () => {
+  it("the name's limit counts it trimmed; the bio may be exactly its limit", () => {
+    expect(checkProfile(draft({ psychicName: `  ${"a".repeat(NAME_MAX)}  ` }))).toBeNull();
+    expect(checkProfile(draft({ bio: "a".repeat(BIO_MAX) }))).toBeNull();
+    expect(checkProfile(draft({ bio: "a".repeat(BIO_MAX + 1) }))).toEqual({ code: "INVALID_INPUT", field: "bio" });
+  });
+
+  it("years of experience from 0 to 50, whole years", () => {
+    expect(checkProfile(draft({ yearsExperience: 0 }))).toBeNull();
+    expect(checkProfile(draft({ yearsExperience: 50 }))).toBeNull();
+    expect(checkProfile(draft({ yearsExperience: 51 }))).toEqual({ code: "INVALID_INPUT", field: "yearsExperience" });
+    expect(checkProfile(draft({ yearsExperience: Number.NaN }))).toEqual({ code: "INVALID_INPUT", field: "yearsExperience" });
+  });
+
+  it("a specialization or a duration listed twice is refused", () => {
+    expect(checkProfile(draft({ specializations: ["Amore e Relazioni", "Amore e Relazioni"] }))).toEqual({
+      code: "INVALID_INPUT",
+      field: "specializations",
+    });
+    expect(checkProfile(draft({ specializations: ["Amore e Relazioni", "Carriera e Lavoro"] }))).toBeNull();
+    expect(checkProfile(draft({ availableDurations: [30, 30] }))).toEqual({ code: "INVALID_INPUT", field: "availableDurations" });
+  });
+
+  it("every offered duration has a price on the grid, and only the platform's durations have one", () => {
     expect(checkProfile(draft({ availableDurations: [30, 60], pricing: { "30": 35 } }))).toEqual({ code: "INVALID_INPUT", field: "pricing.60" });
     expect(checkProfile(draft({ pricing: { "30": 35, "90": 100 } }))).toEqual({ code: "INVALID_INPUT", field: "pricing" });
     expect(checkProfile(draft({ pricing: { "30": 37 } }))).toEqual({ code: "INVALID_INPUT", field: "pricing.30" });
+  });
+
+  it("a price kept for a duration the psychic does not offer now is allowed, if it is on the grid", () => {
+    expect(checkProfile(draft({ availableDurations: [30], pricing: { "15": 20, "30": 35 } }))).toBeNull();
+    expect(checkProfile(draft({ availableDurations: [30], pricing: { "15": 7, "30": 35 } }))).toEqual({ code: "INVALID_INPUT", field: "pricing.15" });
+  });
+
+  it("all four durations at once, each with its price", () => {
+    expect(checkProfile(draft({ availableDurations: [15, 30, 45, 60], pricing: { "15": 10, "30": 35, "45": 50, "60": 200 } }))).toBeNull();
   });
 
   it("the schedule holds only half hours of the grid, once each", () => {
@@ -66,6 +105,15 @@ describe("a profile's completeness and limits", () => {
     expect(checkProfile(draft({ availability: { ...availability, tuesday: { enabled: true, availableHours: ["09:00", "09:00"] } } }))).toMatchObject({
       field: "availability.tuesday",
     });
+  });
+
+  it("the grid's first and last half hours are allowed; the half hours around it are not", () => {
+    const availability = defaultAvailability();
+    const sunday = (availableHours: string[]) => draft({ availability: { ...availability, sunday: { enabled: true, availableHours } } });
+    expect(checkProfile(sunday(["08:00", "21:30"]))).toBeNull();
+    expect(checkProfile(sunday(["07:30"]))).toEqual({ code: "INVALID_INPUT", field: "availability.sunday" });
+    expect(checkProfile(sunday(["22:00"]))).toEqual({ code: "INVALID_INPUT", field: "availability.sunday" });
+    expect(checkProfile(sunday(["8:00"]))).toEqual({ code: "INVALID_INPUT", field: "availability.sunday" });
   });
 });
 
@@ -78,6 +126,19 @@ describe("prices", () => {
     expect(isValidPrice(PRICE_MIN + 1)).toBe(false);
     expect(isValidPrice(12.5)).toBe(false);
   });
+
+  it("are 10 to 200 euro in steps of 5, as docs/product-rules.md says", () => {
+    expect([5, 9, 10, 15, 195, 200, 201, 205].filter(isValidPrice)).toEqual([10, 15, 195, 200]);
+    expect(isValidPrice(0)).toBe(false);
+    expect(isValidPrice(-10)).toBe(false);
+    expect(isValidPrice(Number.NaN)).toBe(false);
+  });
+
+  it("the four durations and their default prices (25, 50, 75, 100) are all on the grid", () => {
+    expect(OFFERED_DURATIONS).toEqual([15, 30, 45, 60]);
+    expect(DEFAULT_PRICES).toEqual({ 15: 25, 30: 50, 45: 75, 60: 100 });
+    for (const minutes of OFFERED_DURATIONS) expect(isValidPrice(DEFAULT_PRICES[minutes])).toBe(true);
+  });
 });
 
 describe("Publish", () => {
@@ -86,6 +147,13 @@ describe("Publish", () => {
     expect(publishOutcome("draft", true)).toEqual({ profileStatus: "pending", isPubliclyVisible: true });
     expect(publishOutcome("rejected", true)).toEqual({ profileStatus: "pending", isPubliclyVisible: true });
     expect(publishOutcome("approved", true)).toEqual({ profileStatus: "approved", isPubliclyVisible: true });
+  });
+
+  it("with the switch off, a pending or rejected profile is approved at once", () => {
+    expect(publishOutcome("pending", false)).toEqual({ profileStatus: "approved", isPubliclyVisible: true });
+    expect(publishOutcome("rejected", false)).toEqual({ profileStatus: "approved", isPubliclyVisible: true });
+    expect(publishOutcome("approved", false)).toEqual({ profileStatus: "approved", isPubliclyVisible: true });
+    expect(publishOutcome("pending", true)).toEqual({ profileStatus: "pending", isPubliclyVisible: true });
   });
 });
 
@@ -102,10 +170,48 @@ describe("the schedule", () => {
     expect(week.sunday.enabled).toBe(false);
   });
 
+  it("the default Monday is 09:00–11:30 and 14:00–16:30, every other day closed and empty", () => {
+    const week = defaultAvailability();
+    expect(week.monday.availableHours).toEqual([
+      "09:00",
+      "09:30",
+      "10:00",
+      "10:30",
+      "11:00",
+      "11:30",
+      "14:00",
+      "14:30",
+      "15:00",
+      "15:30",
+      "16:00",
+      "16:30",
+    ]);
+    for (const day of ["tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const) {
+      expect(week[day]).toEqual({ enabled: false, availableHours: [] });
+    }
+  });
+
+  it("each default schedule is a fresh value: changing one leaves the next untouched", () => {
+    const first = defaultAvailability();
+    first.monday.availableHours.push("21:30");
+    first.tuesday.availableHours.push("09:00");
+    const second = defaultAvailability();
+    expect(second.monday.availableHours).not.toContain("21:30");
+    expect(second.tuesday.availableHours).toEqual([]);
+  });
+
   it("hours are kept in order whatever order they came in", () => {
     const week = defaultAvailability();
     const shuffled = { ...week, monday: { enabled: true, availableHours: ["14:00", "09:00", "10:30"] } };
     expect(normaliseAvailability(shuffled).monday.availableHours).toEqual(["09:00", "10:30", "14:00"]);
+  });
+
+  it("ordering keeps each day's switch and leaves the schedule it was given as it was", () => {
+    const week = defaultAvailability();
+    const given = { ...week, friday: { enabled: false, availableHours: ["21:30", "08:00"] } };
+    const sorted = normaliseAvailability(given);
+    expect(sorted.friday).toEqual({ enabled: false, availableHours: ["08:00", "21:30"] });
+    expect(given.friday.availableHours).toEqual(["21:30", "08:00"]);
   });
 });
 
@@ -118,10 +224,27 @@ describe("photos", () => {
     expect(isAcceptablePhoto(null, 100)).toBe(false);
   });
 
+  it("5 MB is 5 × 1024 × 1024 bytes, and each of the three types is accepted", () => {
+    expect(PHOTO_MAX_BYTES).toBe(5_242_880);
+    for (const type of ["image/jpeg", "image/png", "image/webp"]) expect(isAcceptablePhoto(type, 1)).toBe(true);
+    expect(isAcceptablePhoto("image/svg+xml", 100)).toBe(false);
+    expect(isAcceptablePhoto("IMAGE/PNG", 100)).toBe(false);
+  });
+
   it("the type is read from the file's first bytes, not from what the browser claims", () => {
     expect(sniffImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe("image/jpeg");
     expect(sniffImageType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe("image/png");
     expect(sniffImageType(new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]))).toBe("image/webp");
     expect(sniffImageType(new TextEncoder().encode("<svg xmlns="))).toBeNull();
+  });
+
+  it("a file too short for its signature, a RIFF that is not WebP, a GIF or nothing at all is none of ours", () => {
+    expect(sniffImageType(new Uint8Array([0xff, 0xd8]))).toBeNull();
+    expect(sniffImageType(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
+    // A WAV file is RIFF too, with "WAVE" where WebP has "WEBP".
+    expect(sniffImageType(new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x41, 0x56, 0x45]))).toBeNull();
+    expect(sniffImageType(new Uint8Array([0x52, 0x49, 0x46, 0x46]))).toBeNull();
+    expect(sniffImageType(new TextEncoder().encode("GIF89a"))).toBeNull();
+    expect(sniffImageType(new Uint8Array([]))).toBeNull();
   });
 });

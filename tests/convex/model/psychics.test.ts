@@ -16,9 +16,36 @@ describe("prices", () => {
     expect(priceFor(profile, 45)).toBe(60);
   });
 
+  it("the psychic's own price wins even where the hourly rate would say otherwise", () => {
+    expect(priceFor(profile, 60)).toBe(60);
+    expect(priceFor({ pricing: { "60": 100 }, hourlyRateEuros: 50 }, 60)).toBe(100);
+  });
+
+  it("a pro-rata price is rounded to whole euros, a half euro up", () => {
+    expect(priceFor({ pricing: {}, hourlyRateEuros: 50 }, 15)).toBe(13);
+    expect(priceFor({ pricing: {}, hourlyRateEuros: 50 }, 45)).toBe(38);
+    expect(priceFor({ pricing: {}, hourlyRateEuros: 50 }, 30)).toBe(25);
+    expect(priceFor({ pricing: {}, hourlyRateEuros: 55 }, 30)).toBe(28);
+    expect(Number.isInteger(priceFor({ pricing: {}, hourlyRateEuros: 37 }, 45))).toBe(true);
+  });
+
   it("a card starts from the lowest price and the shortest duration offered; nothing offered reads as 30 minutes", () => {
     expect(startingPrice(profile)).toEqual({ minPriceEuros: 35, minDurationMinutes: 30 });
     expect(startingPrice({ ...profile, availableDurations: [] })).toEqual({ minPriceEuros: 35, minDurationMinutes: 30 });
+  });
+
+  it("the lowest price and the shortest duration are found separately", () => {
+    const odd = { pricing: { "15": 40, "30": 35 }, hourlyRateEuros: 80, availableDurations: [15, 30] as Array<15 | 30 | 45 | 60> };
+    expect(startingPrice(odd)).toEqual({ minPriceEuros: 35, minDurationMinutes: 15 });
+  });
+
+  it("a price kept for a duration the psychic does not offer is not the card's starting price", () => {
+    const kept = { pricing: { "15": 10, "60": 90 }, hourlyRateEuros: 80, availableDurations: [60] as Array<15 | 30 | 45 | 60> };
+    expect(startingPrice(kept)).toEqual({ minPriceEuros: 90, minDurationMinutes: 60 });
+  });
+
+  it("nothing offered and no 30-minute price falls back to half the hourly rate", () => {
+    expect(startingPrice({ pricing: {}, hourlyRateEuros: 50, availableDurations: [] })).toEqual({ minPriceEuros: 25, minDurationMinutes: 30 });
   });
 });
 
@@ -33,10 +60,27 @@ describe("the search", () => {
     expect(matchesSearch(card, "  ", null)).toBe(true);
   });
 
+  it("finds part of a word, and accented capitals as their lower case", () => {
+    expect(matchesSearch(card, "moret", null)).toBe(true);
+    expect(matchesSearch({ ...card, bio: "Più di vent'anni di Città e campagna." }, "CITTÀ", null)).toBe(true);
+    expect(matchesSearch({ ...card, bio: "Più di vent'anni." }, "PIÙ", null)).toBe(true);
+  });
+
+  it("the words must appear together, in that order", () => {
+    expect(matchesSearch(card, "selene moretti", null)).toBe(true);
+    expect(matchesSearch(card, "moretti selene", null)).toBe(false);
+  });
+
   it("the specialty filter is exact", () => {
     expect(matchesSearch(card, "", "Amore")).toBe(true);
     expect(matchesSearch(card, "", "amore")).toBe(false);
+    expect(matchesSearch(card, "", "Amor")).toBe(false);
     expect(matchesSearch(card, "selene", "Salute")).toBe(false);
+  });
+
+  it("both must hold: the filter and the words", () => {
+    expect(matchesSearch(card, "selene", "Lavoro")).toBe(true);
+    expect(matchesSearch(card, "astrologia", "Lavoro")).toBe(false);
   });
 });
 
@@ -45,5 +89,12 @@ describe("who is listed", () => {
     expect(isListed({ isPubliclyVisible: true, profileStatus: "approved" })).toBe(true);
     expect(isListed({ isPubliclyVisible: false, profileStatus: "approved" })).toBe(false);
     expect(isListed({ isPubliclyVisible: true, profileStatus: "pending" })).toBe(false);
+  });
+
+  it("a public profile that is a draft or was rejected is not listed either", () => {
+    for (const profileStatus of ["draft", "pending", "rejected"]) {
+      expect(isListed({ isPubliclyVisible: true, profileStatus })).toBe(false);
+      expect(isListed({ isPubliclyVisible: false, profileStatus })).toBe(false);
+    }
   });
 });
