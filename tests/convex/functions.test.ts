@@ -2,6 +2,7 @@ import { anyApi } from "convex/server";
 import { decodeJwt } from "jose";
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
+import { buildWorld } from "./fixtures/world";
 import { errorCodeOf, setupTest, signInAs, type TestClient, type TestConvex } from "./setup";
 
 // The builders are exercised through test-only functions mounted under convex/testing/guards.
@@ -170,5 +171,23 @@ describe("admin builders", () => {
     const t = setup();
     await adminWriteRefused(t, (await signInAs(t, client)).as);
     await adminWriteRefused(t, (await signInAs(t, psychic)).as);
+  });
+});
+
+describe("authedMutation", () => {
+  test("any signed-in account may write through it, a visitor may not, and maintenance closes it to all but admins", async () => {
+    const w = await buildWorld(setupTest());
+    expect(await errorCodeOf(w.as.visitor.mutation(api.users.updateFullName, { fullName: "Nessuno" }))).toBe("NOT_AUTHENTICATED");
+    await w.as.clientA.mutation(api.users.updateFullName, { fullName: "Cliente Nuovo" });
+    await w.as.psychicA.mutation(api.users.updateFullName, { fullName: "Cartomante Nuova" });
+    const names = await w.t.run(async (ctx) => [
+      (await ctx.db.get("users", w.userIds.clientA))?.name,
+      (await ctx.db.get("users", w.userIds.psychicA))?.name,
+    ]);
+    expect(names).toEqual(["Cliente Nuovo", "Cartomante Nuova"]);
+
+    await w.as.admin.mutation(api.admin.setSetting, { key: "maintenance_mode", value: true });
+    expect(await errorCodeOf(w.as.clientA.mutation(api.users.updateFullName, { fullName: "Altro" }))).toBe("MAINTENANCE_MODE");
+    await w.as.admin.mutation(api.users.updateFullName, { fullName: "Direzione" });
   });
 });
