@@ -6,7 +6,7 @@ import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "./_generated/server";
 import { bookingAsPartyX, type BookingParty } from "./lib/access";
-import { changeBooking } from "./lib/bookingLifecycle";
+import { changeBooking, recordJoin } from "./lib/bookingLifecycle";
 import { sessionOf } from "./lib/callSessions";
 import { fail } from "./lib/errors";
 import { authedMutation, authedQuery, internalMutation, internalQuery } from "./lib/functions";
@@ -37,7 +37,6 @@ export function twilioConfigured(): boolean {
 }
 
 const seenField = { client: "clientSeenAt", psychic: "psychicSeenAt" } as const;
-const joinedField = { client: "clientJoinedAt", psychic: "psychicJoinedAt" } as const;
 const other = (party: BookingParty): BookingParty => (party === "client" ? "psychic" : "client");
 
 /** The booking as a party's call sees it: refused outright when it has no call at all. */
@@ -137,8 +136,7 @@ export async function ensureSession(ctx: MutationCtx, booking: Doc<"bookings">, 
 /** A party is in the call (first entry, or the page's heartbeat): recorded with the booking's join time. */
 export async function markPresent(ctx: MutationCtx, booking: Doc<"bookings">, party: BookingParty, now: number) {
   const session = await ensureSession(ctx, booking, now);
-  if (booking[joinedField[party]] === undefined)
-    await ctx.db.patch("bookings", booking._id, party === "client" ? { clientJoinedAt: now } : { psychicJoinedAt: now });
+  await recordJoin(ctx, booking, party, now);
   const bothIn = isPresent(session[seenField[other(party)]], now);
   await ctx.db.patch("callSessions", session._id, {
     [seenField[party]]: now,

@@ -4,6 +4,7 @@
 // the booking's `reminder…SentAt` is written with the queued email, so a job run twice sends once.
 import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
+import { recordReminderSent } from "./lib/bookingLifecycle";
 import { emailParties } from "./lib/emailParties";
 import { internalMutation } from "./lib/functions";
 import { bookingReminderEmail } from "./email/bookingEmails";
@@ -26,7 +27,7 @@ export const send = internalMutation({
     const now = Date.now();
     // A job that runs very late (a backend down for a day) would remind of a start already past.
     if (now >= booking.startsAt) return false;
-    await ctx.db.patch("bookings", booking._id, kind === "24h" ? { reminder24hSentAt: now } : { reminder15mSentAt: now });
+    await recordReminderSent(ctx, booking, kind, now);
     await emailParties(ctx, booking, emailKind[kind], (facts, audience) => bookingReminderEmail(facts, { audience, kind }));
     return true;
   },

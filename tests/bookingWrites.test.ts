@@ -71,6 +71,29 @@ function bookingWriteViolations(source: string, fileName = "module.ts"): string[
   return found;
 }
 
+/** Every call in `source` that writes a booking at all (insert, replace, patch or delete), as "line: method". */
+function anyBookingWrites(source: string): string[] {
+  const file = ts.createSourceFile("module.ts", source, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const [table] = node.arguments;
+      const method = node.expression.name.text;
+      if (
+        ["insert", "replace", "patch", "delete"].includes(method) &&
+        table !== undefined &&
+        ts.isStringLiteral(table) &&
+        table.text === "bookings"
+      ) {
+        found.push(`${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${method}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
 function convexModules(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -87,6 +110,16 @@ describe("the booking's one owner", () => {
       bookingWriteViolations(readFileSync(path, "utf8"), path).map((problem) => `${relative(CONVEX_DIR, path)}:${problem}`),
     );
     expect(violations).toEqual([]);
+  });
+
+  it("no other module writes a booking at all: join times, reminders sent and names go through the owner too", () => {
+    const outside = convexModules(CONVEX_DIR).filter((path) => relative(CONVEX_DIR, path) !== OWNER);
+    const writes = outside.flatMap((path) => anyBookingWrites(readFileSync(path, "utf8")).map((write) => `${relative(CONVEX_DIR, path)}:${write}`));
+    expect(writes).toEqual([]);
+    expect(anyBookingWrites('await ctx.db.patch("bookings", id, { psychicName: "x" });\nawait ctx.db.delete("bookings", id);')).toEqual([
+      "1: patch",
+      "2: delete",
+    ]);
   });
 
   it("the owner does write them (the check reads what it should)", () => {

@@ -5,7 +5,7 @@ import type { MutationCtx } from "../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../model/accounts";
 import { clientCancellationRefund } from "../model/bookingChanges";
 import { bookingCancelledEmail } from "../email/bookingEmails";
-import { changeBooking } from "./bookingLifecycle";
+import { changeBooking, renamePsychicOf } from "./bookingLifecycle";
 import { emailParties, type Audience } from "./emailParties";
 import { deleteOwnedFile } from "./uploads";
 
@@ -118,7 +118,7 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
       .query("bookings")
       .withIndex("by_psychicProfile_startsAt", (q) => q.eq("psychicProfileId", profile._id))
       .collect();
-    for (const booking of bookings) await ctx.db.patch("bookings", booking._id, { psychicName: DELETED_ACCOUNT_NAME });
+    for (const booking of bookings) await renamePsychicOf(ctx, booking, DELETED_ACCOUNT_NAME);
     // The psychic's monthly figures go with the profile (the bookings keep what accounting needs).
     const months = await ctx.db
       .query("consultationStats")

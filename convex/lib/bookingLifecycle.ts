@@ -92,6 +92,22 @@ export async function shortenDemoWindow(ctx: MutationCtx, booking: Booking, ends
   await ctx.db.patch("bookings", booking._id, { endsAt: Math.max(booking.startsAt, endsAt) });
 }
 
+/** A party entered the call for the first time: when, kept for settling (the psychic's absence) and for the record. */
+export async function recordJoin(ctx: MutationCtx, booking: Booking, party: Party, now: number) {
+  if (booking[party === "client" ? "clientJoinedAt" : "psychicJoinedAt"] !== undefined) return;
+  await ctx.db.patch("bookings", booking._id, party === "client" ? { clientJoinedAt: now } : { psychicJoinedAt: now });
+}
+
+/** A reminder was queued, so a job run twice sends it once; moving the booking clears it ("moved"). */
+export async function recordReminderSent(ctx: MutationCtx, booking: Booking, kind: "24h" | "15m", now: number) {
+  await ctx.db.patch("bookings", booking._id, kind === "24h" ? { reminder24hSentAt: now } : { reminder15mSentAt: now });
+}
+
+/** The psychic's account is gone: their past bookings stay for accounting, under `name` instead of theirs. */
+export async function renamePsychicOf(ctx: MutationCtx, booking: Booking, name: string) {
+  await ctx.db.patch("bookings", booking._id, { psychicName: name });
+}
+
 /**
  * Schedules the reminders of a booking's current start (24 hours and 15 minutes before); one already
  * due is skipped. A job checks the booking when it runs (reminders.ts), so a job of a cancelled or
