@@ -498,8 +498,8 @@ export const rescheduleByClient = clientMutation({
     if (slotRefusal !== null) return fail(slotRefusal);
 
     const { startsAt, endsAt } = consultationInterval(date, time, booking.durationMinutes);
-    await changeBookingX(ctx, booking, { kind: "moved", date, time, startsAt, endsAt }, now);
-    return toClientSummary((await ctx.db.get("bookings", booking._id))!, now);
+    const moved = await changeBookingX(ctx, booking, { kind: "moved", date, time, startsAt, endsAt }, now);
+    return toClientSummary({ ...booking, ...(moved.outcome === "changed" ? moved.patch : {}) }, now);
   },
 });
 

@@ -42,7 +42,8 @@ export async function changeBooking(
   const result = transition(booking, event, now);
   if (result.outcome !== "changed") return result;
   await ctx.db.patch("bookings", booking._id, result.patch);
-  const after = (await ctx.db.get("bookings", booking._id))!;
+  // The booking as written: what it was with the patch over it (no second read).
+  const after: Booking = { ...booking, ...result.patch };
   for (const effect of result.effects) await runEffect(ctx, after, effect, now, skipEmailTo);
   return result;
 }
