@@ -5,19 +5,11 @@ import type { WithoutSystemFields } from "convex/server";
 import { internal } from "./_generated/api";
 import type { DataModel, Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
-import { ArcanoPassword } from "./lib/passwordProvider";
+import { ArcanoPassword, randomDigits } from "./lib/passwordProvider";
 import { passwordResetCodeEmail } from "./email/templates";
 import { triggers } from "./lib/triggers";
-import { RESET_CODE_DIGITS, RESET_CODE_MINUTES } from "./model/accounts";
+import { MAX_FAILED_SIGN_INS_PER_HOUR, RESET_CODE_DIGITS, RESET_CODE_MINUTES } from "./model/accounts";
 
-/** Failed sign-ins allowed per account per hour; then the account waits (the library refills them). */
-export const MAX_FAILED_SIGN_INS_PER_HOUR = 5;
-
-function randomDigits(count: number): string {
-  const values = new Uint32Array(count);
-  crypto.getRandomValues(values);
-  return Array.from(values, (value) => String(value % 10)).join("");
-}
 
 // The code goes through the outbox like every other email: sent by Resend when configured,
 // readable in the local mailbox offline. The library calls this with its action context as a

@@ -4,6 +4,8 @@ import { internal } from "./_generated/api";
 
 const crons = cronJobs();
 
+crons.hourly("remove expired origin passes and sign-ups", { minuteUTC: 41 }, internal.originPasses.removeExpired, {});
+
 crons.hourly("remove unattached uploads", { minuteUTC: 17 }, internal.uploads.removeUnattached, {});
 
 // Bookings whose call nobody opened still settle: the psychic's absence refunds, the end completes.

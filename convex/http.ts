@@ -1,11 +1,13 @@
-// HTTP routes: the auth library's OpenID and sign-in endpoints, the Stripe webhook and Twilio's
-// voice and conference webhooks.
+// HTTP routes: the auth library's OpenID and sign-in endpoints, the origin pass, the Stripe webhook and
+// Twilio's voice and conference webhooks.
 import { httpRouter } from "convex/server";
 import { internal } from "./_generated/api";
 import { httpAction } from "./_generated/server";
 import { auth } from "./auth";
 import { paidSessionOf, verifyWebhookEvent, type Stripe } from "./lib/stripe";
-import { convexSiteUrl } from "./lib/addresses";
+import { appUrl, clientAddressHeader, convexSiteUrl } from "./lib/addresses";
+import { hashOrigin } from "./lib/originPasses";
+import { originOfAddress } from "./model/origins";
 
 const http = httpRouter();
 
@@ -49,6 +51,38 @@ http.route({
     }
     const outcome = await ctx.runMutation(internal.payments.applyStripeEvent, eventFields(event));
     return Response.json({ received: true, outcome });
+  }),
+});
+
+// ─── Origin passes (docs/product-rules.md, "Limits") ───
+
+/** Only the app's own pages may ask for a pass from a browser. */
+function corsHeaders(): Record<string, string> {
+  return {
+    "Access-Control-Allow-Origin": new URL(appUrl()).origin,
+    "Access-Control-Allow-Methods": "POST",
+    "Access-Control-Max-Age": "600",
+    Vary: "Origin",
+  };
+}
+
+http.route({
+  path: "/origin-pass",
+  method: "OPTIONS",
+  handler: httpAction(async () => new Response(null, { status: 204, headers: corsHeaders() })),
+});
+
+/** A pass naming the caller's network origin, for sign-up, contact and checkout to count their limits under. */
+http.route({
+  path: "/origin-pass",
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const origin = originOfAddress(request.headers.get(clientAddressHeader()));
+    const bytes = crypto.getRandomValues(new Uint8Array(24));
+    const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const issued = await ctx.runMutation(internal.originPasses.issue, { token, origin: origin === null ? null : await hashOrigin(origin) });
+    if (!issued.ok) return Response.json({ error: "RATE_LIMITED" }, { status: 429, headers: corsHeaders() });
+    return Response.json({ pass: token, expiresAt: issued.expiresAt }, { headers: { ...corsHeaders(), "Cache-Control": "no-store" } });
   }),
 });
 

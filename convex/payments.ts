@@ -10,13 +10,24 @@ import { changeBooking, openHold } from "./lib/bookingLifecycle";
 import { blockingIntervals } from "./lib/bookingTime";
 import { fail } from "./lib/errors";
 import { clientAction, internalAction, internalMutation } from "./lib/functions";
+import { originOfPass } from "./lib/originPasses";
+import { rateLimit } from "./lib/rateLimits";
 import { readSettings } from "./lib/settings";
 import { paidSessionOf, stripeClient } from "./lib/stripe";
 import { parseDate, parseTime } from "./lib/time";
 import { appUrl } from "./lib/addresses";
 import { durationMinutes } from "./lib/validators";
 import { formatItalianDate } from "./model/format";
-import { cleanNotes, HOLD_MARGIN_MINUTES, HOLD_MINUTES, MAX_LIVE_HOLDS, newBookingFields, NOTES_MAX_LENGTH } from "./model/bookings";
+import {
+  cleanNotes,
+  HOLD_COOL_DOWN_MS,
+  HOLD_MARGIN_MINUTES,
+  HOLD_MINUTES,
+  newBookingFields,
+  NOTES_MAX_LENGTH,
+  whyNoNewHold,
+  type HoldFacts,
+} from "./model/bookings";
 import { dayWindow, overlaps, whyNotFree } from "./model/slots";
 
 const MINUTE_MS = 60_000;
@@ -27,7 +38,29 @@ const holdRequest = {
   date: v.string(),
   time: v.string(),
   notes: v.optional(v.string()),
+  // From the HTTP action /origin-pass: the network origin the checkout limit counts under.
+  originPass: v.optional(v.string()),
 };
+
+/** The client's live holds and those released or lapsed within the cool-down, as the limits read them. */
+async function recentHolds(ctx: MutationCtx, clientId: Id<"users">, now: number): Promise<HoldFacts[]> {
+  const pending = await ctx.db
+    .query("bookings")
+    .withIndex("by_client_status_startsAt", (q) => q.eq("clientId", clientId).eq("status", "pending_payment"))
+    .take(50);
+  // A released hold's holdExpiresAt is when it was released.
+  const ended = await ctx.db
+    .query("bookings")
+    .withIndex("by_client_status_holdExpiresAt", (q) =>
+      q.eq("clientId", clientId).eq("status", "expired").gt("holdExpiresAt", now - HOLD_COOL_DOWN_MS),
+    )
+    .take(50);
+  return [...pending, ...ended].map((booking) => ({
+    psychicProfileId: booking.psychicProfileId,
+    scheduledDate: booking.scheduledDate,
+    live: booking.status === "pending_payment" && (booking.holdExpiresAt ?? 0) > now,
+  }));
+}
 
 /**
  * Takes the time for the client in one transaction, after checking everything again: the account,
@@ -43,7 +76,7 @@ export const createHold = internalMutation({
     description: v.string(),
     clientEmail: v.union(v.string(), v.null()),
   }),
-  handler: async (ctx, { clientId, psychicProfileId, durationMinutes: minutes, date, time, notes }) => {
+  handler: async (ctx, { clientId, psychicProfileId, durationMinutes: minutes, date, time, notes, originPass }) => {
     const client = await ctx.db.get("users", clientId);
     if (client === null || client.accountType !== "client") return fail("CLIENT_ONLY");
     const settings = await readSettings(ctx);
@@ -64,11 +97,12 @@ export const createHold = internalMutation({
     const refusal = whyNotFree({ availability: profile.availability, date, durationMinutes: minutes, blocking, nowMs: now }, time);
     if (refusal !== null) return fail(refusal);
 
-    const held = await ctx.db
-      .query("bookings")
-      .withIndex("by_client_status_startsAt", (q) => q.eq("clientId", clientId).eq("status", "pending_payment"))
-      .take(50);
-    if (held.filter((booking) => (booking.holdExpiresAt ?? 0) > now).length >= MAX_LIVE_HOLDS) return fail("TOO_MANY_HOLDS");
+    // Limits against locking a calendar (docs/product-rules.md, "Slots and holds", "Limits").
+    const refusedHold = whyNoNewHold(await recentHolds(ctx, clientId, now), profile._id, date);
+    if (refusedHold !== null) return fail(refusedHold);
+    if (client.emailVerificationTime === undefined) return fail("EMAIL_NOT_VERIFIED");
+    const origin = await originOfPass(ctx, originPass);
+    if (origin !== null && !(await rateLimit(ctx, { name: "checkoutsByOrigin", key: origin })).ok) return fail("RATE_LIMITED");
 
     const fields = newBookingFields(profile, clientId, { date, time, durationMinutes: minutes });
     const priceCents = fields.priceCents;

@@ -153,6 +153,8 @@ export default defineSchema({
   })
     .index("by_client_startsAt", ["clientId", "startsAt"])
     .index("by_client_status_startsAt", ["clientId", "status", "startsAt"])
+    // A client's holds that ended unpaid recently: the limits on holds count them (model/bookings.ts).
+    .index("by_client_status_holdExpiresAt", ["clientId", "status", "holdExpiresAt"])
     .index("by_psychicProfile_startsAt", ["psychicProfileId", "startsAt"])
     .index("by_psychicProfile_status_startsAt", [
       "psychicProfileId",
@@ -301,6 +303,32 @@ export default defineSchema({
 
   // Fixed-window counters against abuse (reset-code emails, contact messages), convex-helpers' table.
   ...rateLimitTables,
+
+  // Proofs of where a request came from (convex/lib/originPasses.ts): the HTTP action that sees the
+  // client's address hands one out; sign-up, contact and checkout count their limits under its origin.
+  // `origin` is a hash, absent when the address is not limited (loopback, or no address known).
+  originPasses: defineTable({
+    token: v.string(),
+    origin: v.optional(v.string()),
+    expiresAt: v.number(),
+  })
+    .index("by_token", ["token"])
+    .index("by_expiresAt", ["expiresAt"]),
+
+  // A sign-up waiting for its emailed code: the account exists only once the address is proven.
+  // The password is kept hashed, the code as a hash; both go when the code is used or expires.
+  pendingSignUps: defineTable({
+    email: v.string(),
+    name: v.string(),
+    accountType,
+    passwordHash: v.string(),
+    codeHash: v.string(),
+    consentGivenAt: v.number(),
+    expiresAt: v.number(),
+    failedAttempts: v.number(),
+  })
+    .index("by_email", ["email"])
+    .index("by_expiresAt", ["expiresAt"]),
 
   // Every outgoing email, sent with Resend when configured, otherwise kept for the local mailbox.
   emailOutbox: defineTable({

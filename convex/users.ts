@@ -173,7 +173,7 @@ export const createAdminAccount = internalAction({
     const { user } = await createAccount(ctx, {
       provider: PASSWORD_PROVIDER,
       account: { id: email, secret: args.password },
-      profile: { email, name: args.fullName.trim() },
+      profile: { email, name: args.fullName.trim(), emailVerificationTime: Date.now() },
     });
     await ctx.runMutation(internal.users.grantAdmin, { email, grantedBy: "cli" });
     return user._id;

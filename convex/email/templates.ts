@@ -63,7 +63,8 @@ export function adminNewAccountEmail(args: { fullName: string; email: string; ac
     ["Tipo di account", accountTypeLabel[args.accountType]],
   ];
   return {
-    subject: `Nuovo account ${accountTypeLabel[args.accountType].toLowerCase()}: ${args.fullName}`,
+    // The name is whatever the person typed: it stays in the body, escaped, never in the subject.
+    subject: `Nuovo account ${accountTypeLabel[args.accountType].toLowerCase()} su Arcano`,
     html: layout(
       "Nuova registrazione",
       `<table role="presentation" cellpadding="4">${rows
@@ -84,5 +85,44 @@ export function passwordResetCodeEmail(args: { code: string; validMinutes: numbe
         paragraph(`Il codice vale ${args.validMinutes} minuti. Se non hai chiesto tu il cambio, ignora questa email: la tua password resta invariata.`),
     ),
     text: `Reimposta la password\n\nIl tuo codice: ${args.code}\nVale ${args.validMinutes} minuti. Se non hai chiesto tu il cambio, ignora questa email.${textFooter}`,
+  };
+}
+
+/** The code that proves a new account's address; nothing the person typed is in it but the address it goes to. */
+export function signUpCodeEmail(args: { code: string; validMinutes: number }): RenderedEmail {
+  return {
+    subject: `Il tuo codice per attivare l'account Arcano: ${args.code}`,
+    html: layout(
+      "Conferma il tuo indirizzo email",
+      paragraph("Per completare la registrazione su Arcano, inserisci questo codice nella pagina di registrazione:") +
+        `<p style="font-size:30px;letter-spacing:6px;font-weight:bold;margin:16px 0;color:#2b1a4a">${escapeHtml(args.code)}</p>` +
+        paragraph(`Il codice vale ${args.validMinutes} minuti. Se non ti sei registrato tu, ignora questa email: nessun account verrà creato.`),
+    ),
+    text: `Conferma il tuo indirizzo email\n\nIl tuo codice: ${args.code}\nVale ${args.validMinutes} minuti. Se non ti sei registrato tu, ignora questa email: nessun account verrà creato.${textFooter}`,
+  };
+}
+
+/**
+ * A sign-up with an address that already has an account: the owner learns it (the page answers as for
+ * a new address, so nobody can test which addresses have accounts).
+ */
+export function signUpExistingAccountEmail(args: { siteUrl: string }): RenderedEmail {
+  const signIn = `${args.siteUrl}/login`;
+  const reset = `${args.siteUrl}/reset-password`;
+  // The spec's two "already registered" sentences: said to the address's owner, never to whoever typed it.
+  const lines = [
+    "Questo indirizzo email è già associato a un account.",
+    "Qualcuno, forse tu, ha provato a registrarsi di nuovo su Arcano con questo indirizzo: non è stato creato nessun nuovo account.",
+    "Questo indirizzo email è già registrato. Prova ad accedere invece.",
+    "Se non ricordi la password, puoi reimpostarla. Se non sei stato tu, ignora questa email: il tuo account resta com'è.",
+  ];
+  return {
+    subject: "Hai già un account Arcano",
+    html: layout(
+      "Hai già un account Arcano",
+      lines.map(paragraph).join("") +
+        `<p style="margin:0 0 12px"><a href="${escapeHtml(signIn)}">Accedi</a> · <a href="${escapeHtml(reset)}">Reimposta la password</a></p>`,
+    ),
+    text: `Hai già un account Arcano\n\n${lines.join("\n")}\n\nAccedi: ${signIn}\nReimposta la password: ${reset}${textFooter}`,
   };
 }

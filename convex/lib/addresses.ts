@@ -17,3 +17,12 @@ export function supportAddress(): string {
 export function convexSiteUrl(): string {
   return (env.CONVEX_SITE_URL ?? "").replace(/\/$/, "");
 }
+
+/**
+ * The request header carrying the client's address, for the limits per network origin. Convex's front
+ * and the embedded backend set X-Forwarded-For themselves; a deployment behind another proxy names its
+ * header in CLIENT_ADDRESS_HEADER.
+ */
+export function clientAddressHeader(): string {
+  return (env.CLIENT_ADDRESS_HEADER ?? "x-forwarded-for").toLowerCase();
+}

@@ -17,7 +17,8 @@ import type { Value } from "convex/values";
 import { Scrypt } from "lucia";
 import { internal } from "../_generated/api";
 import type { DataModel } from "../_generated/dataModel";
-import { MAX_PASSWORD_LENGTH, normaliseEmail, parseSignUp, passwordProblem } from "../model/accounts";
+import { signUpCodeEmail } from "../email/templates";
+import { MAX_PASSWORD_LENGTH, normaliseEmail, parseSignUp, passwordProblem, SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_MINUTES } from "../model/accounts";
 import { isAdminEmail } from "./access";
 import { fail } from "./errors";
 
@@ -26,6 +27,18 @@ export const PASSWORD_PROVIDER = "password";
 type Ctx = GenericActionCtxWithAuthConfig<DataModel>;
 type Params = Record<string, Value | undefined>;
 
+export function randomDigits(count: number): string {
+  const values = new Uint32Array(count);
+  crypto.getRandomValues(values);
+  return Array.from(values, (value) => String(value % 10)).join("");
+}
+
+/** A code as stored: its hash with the address it was sent to. */
+async function codeHash(email: string, code: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${email}:${code}`));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** The library signals credential failures with these plain messages. */
 async function retrieve(ctx: Ctx, email: string, secret?: string) {
   try {
@@ -33,7 +46,15 @@ async function retrieve(ctx: Ctx, email: string, secret?: string) {
   } catch (error) {
     const reason = error instanceof Error ? error.message : "";
     if (reason === "TooManyFailedAttempts") return fail("TOO_MANY_ATTEMPTS");
-    if (reason === "InvalidAccountId" || reason === "InvalidSecret") return null;
+    if (reason === "InvalidSecret") return null;
+    if (reason === "InvalidAccountId") {
+      // An address without an account costs a password check and counts failures like an account
+      // does, so neither the answer nor its time tells whether the account exists.
+      if (secret !== undefined && (await ctx.runMutation(internal.accounts.failUnknownSignIn, { email, password: secret })) === "TooManyFailedAttempts") {
+        return fail("TOO_MANY_ATTEMPTS");
+      }
+      return null;
+    }
     throw error;
   }
 }
@@ -71,17 +92,39 @@ export function ArcanoPassword({ reset }: { reset: EmailConfig }) {
           if (signUp.value.accountType === "psychic" && !settings.psychic_registration_enabled) {
             return fail("PSYCHIC_REGISTRATION_DISABLED");
           }
-          if (await ctx.runQuery(internal.accounts.isEmailTaken, { email })) return fail("EMAIL_IN_USE");
+          const originPass = typeof params.originPass === "string" ? params.originPass : undefined;
+          if (!(await ctx.runMutation(internal.accounts.countSignUp, { email, originPass })).ok) return fail("RATE_LIMITED");
+          // No account yet: the address must prove itself with the emailed code first. An address that
+          // has an account gets a notice instead; the answer here is the same (no enumeration).
+          const code = randomDigits(SIGN_UP_CODE_DIGITS);
+          await ctx.runMutation(internal.accounts.startSignUp, {
+            email,
+            name: signUp.value.fullName,
+            accountType: signUp.value.accountType,
+            passwordHash: await new Scrypt().hash(password),
+            codeHash: await codeHash(email, code),
+            emailContent: signUpCodeEmail({ code, validMinutes: SIGN_UP_CODE_MINUTES }),
+          });
+          return null;
+        }
+        case "signUpVerification": {
+          const code = typeof params.code === "string" ? params.code.trim() : "";
+          if (!/^\d{6}$/.test(code)) return fail("INVALID_SIGN_UP_CODE");
+          const pending = await ctx.runMutation(internal.accounts.takePendingSignUp, { email, codeHash: await codeHash(email, code) });
+          if (!pending.ok) return fail("INVALID_SIGN_UP_CODE");
+          // The account is created without a password and takes the hash made when it was typed.
           const { user } = await createAccount(ctx, {
             provider: PASSWORD_PROVIDER,
-            account: { id: email, secret: password },
+            account: { id: email },
             profile: {
               email,
-              name: signUp.value.fullName,
-              accountType: signUp.value.accountType,
-              consentGivenAt: Date.now(),
+              name: pending.name,
+              accountType: pending.accountType,
+              consentGivenAt: pending.consentGivenAt,
+              emailVerificationTime: Date.now(),
             },
           });
+          await ctx.runMutation(internal.accounts.setPasswordHash, { email, passwordHash: pending.passwordHash });
           return { userId: user._id };
         }
         case "signIn": {
@@ -120,6 +163,9 @@ export function ArcanoPassword({ reset }: { reset: EmailConfig }) {
             provider: PASSWORD_PROVIDER,
             account: { id: email, secret: newPassword },
           });
+          // The code reached the mailbox: the address is proven (an account from before sign-up codes
+          // becomes able to pay this way).
+          await ctx.runMutation(internal.accounts.markEmailVerified, { userId: result.userId });
           // A reset signs out every other session: whoever knew the old password is out.
           await invalidateSessions(ctx, { userId: result.userId, except: [result.sessionId] });
           return result;

@@ -10,8 +10,23 @@ export const { rateLimit, checkRateLimit, resetRateLimit } = defineRateLimits({
   passwordResetByEmail: { kind: "fixed window", rate: 5, period: HOUR_MS },
   /** Upload URLs per person: a psychic changing a photo needs a few, never hundreds. */
   uploadUrlByUser: { kind: "fixed window", rate: 20, period: HOUR_MS },
-  /** Contact messages per sender address: at most 5 an hour. */
+  /** Contact messages per sender mailbox (`mailboxOf`: a+1@x and a@x are one): at most 5 an hour. */
   contactByEmail: { kind: "fixed window", rate: 5, period: HOUR_MS },
+  /** Contact messages per network origin: at most 10 an hour. */
+  contactByOrigin: { kind: "fixed window", rate: 10, period: HOUR_MS },
+  /** Sign-up attempts per mailbox (each sends an email): at most 3 an hour. */
+  signUpByEmail: { kind: "fixed window", rate: 3, period: HOUR_MS },
+  /** Sign-up attempts per network origin: at most 10 an hour. */
+  signUpByOrigin: { kind: "fixed window", rate: 10, period: HOUR_MS },
+  /** Checkouts opened per network origin: at most 20 an hour. */
+  checkoutsByOrigin: { kind: "fixed window", rate: 20, period: HOUR_MS },
+  /**
+   * Payment holds (each opens a checkout) a client starts, released or lapsed ones included, so letting a
+   * hold lapse and taking it again is no way to keep a time blocked: at most 6 a day.
+   */
+  holdsByClient: { kind: "fixed window", rate: 6, period: DAY_MS },
+  /** Origin passes per network origin: far more than any person needs, few enough to keep the table small. */
+  originPassesByOrigin: { kind: "fixed window", rate: 120, period: HOUR_MS },
   /** Contact messages per signed-in account, whatever address it types: at most 10 a day. */
   contactByUser: { kind: "fixed window", rate: 10, period: DAY_MS },
 });

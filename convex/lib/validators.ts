@@ -162,6 +162,8 @@ export type ReviewRating = Infer<typeof reviewRating>;
 /** Every email the product sends (docs/product-rules.md, "Emails"). */
 export const emailKind = literals(
   "account_created",
+  "sign_up_code",
+  "sign_up_existing_account",
   "booking_confirmed",
   "booking_reminder_24h",
   "booking_reminder_15m",

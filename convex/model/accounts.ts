@@ -9,6 +9,14 @@ export const DELETED_ACCOUNT_NAME = "Account eliminato";
 /** How long an emailed reset code stays valid, and how many digits it has. */
 export const RESET_CODE_MINUTES = 15;
 export const RESET_CODE_DIGITS = 6;
+/** The code that proves a new account's address: as long, and valid as long, as a reset code. */
+export const SIGN_UP_CODE_MINUTES = 15;
+export const SIGN_UP_CODE_DIGITS = 6;
+/** Wrong codes a pending sign-up survives; then it is gone and the person signs up again. */
+export const MAX_SIGN_UP_CODE_ATTEMPTS = 5;
+
+/** Failed sign-ins allowed per account (or address without one) per hour; then it waits (the bucket refills). */
+export const MAX_FAILED_SIGN_INS_PER_HOUR = 5;
 
 export const MIN_PASSWORD_LENGTH = 6;
 /** Hashing is deliberately slow: an unbounded password would let anyone burn server time. */
@@ -22,7 +30,7 @@ export function passwordProblem(value: unknown): "WEAK_PASSWORD" | "PASSWORD_TOO
 export const MAX_FULL_NAME_LENGTH = 100;
 
 /** What the sign-up form may send; any other field (a role, an admin flag…) refuses the sign-up. */
-const SIGN_UP_FIELDS = new Set(["flow", "email", "password", "name", "accountType", "consent", "redirectTo"]);
+const SIGN_UP_FIELDS = new Set(["flow", "email", "password", "name", "accountType", "consent", "redirectTo", "originPass"]);
 
 export function normaliseEmail(value: Value | undefined): string | null {
   if (typeof value !== "string") return null;
@@ -46,4 +54,15 @@ export function parseSignUp(
   }
   if (params.consent !== true) return { ok: false, code: "CONSENT_REQUIRED" };
   return { ok: true, value: { fullName, accountType: params.accountType } };
+}
+
+/**
+ * Failed sign-ins left in the hour, as the auth library counts them for an account (a bucket of
+ * `maxPerHour` that refills continuously): the same count is kept for addresses without an account, so
+ * both answer alike ("Accounts", no enumeration).
+ */
+export function signInAttemptsLeft(state: { attemptsLeft: number; lastAttemptTime: number } | null, now: number, maxPerHour: number): number {
+  if (state === null) return maxPerHour;
+  const refilled = ((now - state.lastAttemptTime) * maxPerHour) / (60 * 60 * 1000);
+  return Math.min(maxPerHour, state.attemptsLeft + refilled);
 }

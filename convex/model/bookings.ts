@@ -30,6 +30,32 @@ export function blocksTime(booking: BookingTimeState, nowMs: number): boolean {
 export const HOLD_MARGIN_MINUTES = 2;
 /** Unpaid bookings one client may hold at once. */
 export const MAX_LIVE_HOLDS = 3;
+/** Holds one client may have started in a day, released or lapsed ones included (the cool-down). */
+export const MAX_HOLDS_PER_DAY = 6;
+/** Holds one client may have started in a day on one psychic's date: the second is a retry after a failed payment. */
+export const MAX_HOLDS_PER_PSYCHIC_DATE = 2;
+/** How long a released or lapsed hold still counts against its client. */
+export const HOLD_COOL_DOWN_MS = 24 * 60 * 60 * 1000;
+
+/** What the limits on holds read of one of the client's holds. */
+export type HoldFacts = { psychicProfileId: string; scheduledDate: string; live: boolean };
+
+/**
+ * Why the client may not start another hold on `psychicProfileId`'s `date`, or null. `holds` are the
+ * client's live holds and those released or lapsed within the cool-down (docs/product-rules.md, "Slots
+ * and holds"): so no client can keep a psychic's time blocked by letting holds lapse and taking them again.
+ */
+export function whyNoNewHold(
+  holds: readonly HoldFacts[],
+  psychicProfileId: string,
+  date: string,
+): "TOO_MANY_HOLDS" | "HOLD_SAME_DATE" | "HOLD_LIMIT_REACHED" | null {
+  const sameDate = holds.filter((hold) => hold.psychicProfileId === psychicProfileId && hold.scheduledDate === date);
+  if (sameDate.some((hold) => hold.live)) return "HOLD_SAME_DATE";
+  if (holds.filter((hold) => hold.live).length >= MAX_LIVE_HOLDS) return "TOO_MANY_HOLDS";
+  if (holds.length >= MAX_HOLDS_PER_DAY || sameDate.length >= MAX_HOLDS_PER_PSYCHIC_DATE) return "HOLD_LIMIT_REACHED";
+  return null;
+}
 /** How far back the psychic's list of past consultations to mark goes ("Consulti recenti"). */
 export const PSYCHIC_RECENT_DAYS = 30;
 /** Optional notes to the psychic. */

@@ -11,6 +11,8 @@ export const SLOT_MINUTES = 30;
 export const NOTICE_MINUTES = 60;
 /** The longest consultation: how far before a day a booking can start and still reach into it. */
 export const MAX_DURATION_MINUTES = 60;
+/** The booking calendar shows this Rome month and the next five; nothing later can be booked. */
+export const BOOKING_MONTHS_AHEAD = 5;
 
 const MINUTE_MS = 60_000;
 
@@ -90,8 +92,9 @@ export type SlotQuestion = {
   nowMs: number;
 };
 
-/** Free start times: offered, at least `NOTICE_MINUTES` from now, and overlapping no blocking booking. */
+/** Free start times: offered, at least `NOTICE_MINUTES` from now, within the calendar, and overlapping no blocking booking. */
 export function freeStarts({ availability, date, durationMinutes, blocking, nowMs }: SlotQuestion): string[] {
+  if (date > lastBookableDate(nowMs)) return [];
   const earliest = nowMs + NOTICE_MINUTES * MINUTE_MS;
   return offeredStarts(availability, date, durationMinutes).filter((time) => {
     const interval = consultationInterval(date, time, durationMinutes);
@@ -99,7 +102,15 @@ export function freeStarts({ availability, date, durationMinutes, blocking, nowM
   });
 }
 
-export type SlotRefusal = "SLOT_UNAVAILABLE" | "SLOT_TOO_SOON" | "SLOT_TAKEN";
+/** The last Rome date that can be booked at `nowMs`: the end of the calendar's last month. */
+export function lastBookableDate(nowMs: number): string {
+  const [year, month] = utcMsToRome(nowMs).date.split("-").map(Number);
+  // Day 0 of the month after the last one shown is that last month's final day.
+  const last = new Date(Date.UTC(year, month + BOOKING_MONTHS_AHEAD, 0));
+  return last.toISOString().slice(0, 10);
+}
+
+export type SlotRefusal = "SLOT_UNAVAILABLE" | "SLOT_TOO_SOON" | "SLOT_TOO_FAR" | "SLOT_TAKEN";
 
 /** Why `time` cannot be booked, or null when it is free; the server's check before any hold. */
 export function whyNotFree(question: SlotQuestion, time: string): SlotRefusal | null {
@@ -108,6 +119,7 @@ export function whyNotFree(question: SlotQuestion, time: string): SlotRefusal | 
   }
   const interval = consultationInterval(question.date, time, question.durationMinutes);
   if (interval.startsAt < question.nowMs + NOTICE_MINUTES * MINUTE_MS) return "SLOT_TOO_SOON";
+  if (question.date > lastBookableDate(question.nowMs)) return "SLOT_TOO_FAR";
   return question.blocking.some((other) => overlaps(interval, other)) ? "SLOT_TAKEN" : null;
 }
 

@@ -12,7 +12,6 @@ export const errorMessages: Record<ErrorCode, string> = {
   PSYCHIC_ONLY: "Questa operazione è riservata ai cartomanti.",
   NOT_FOUND: "Elemento non trovato.",
   INVALID_INPUT: "Controlla i dati inseriti e riprova.",
-  EMAIL_IN_USE: "Questo indirizzo email è già associato a un account.",
   INVALID_CREDENTIALS: "Email o password errati.",
   // The spec's own words, kept literal; tests/ui/errorMessages.test.ts holds the number to MIN_PASSWORD_LENGTH.
   WEAK_PASSWORD: "La password deve essere di almeno 6 caratteri.",
@@ -22,6 +21,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   TOO_MANY_ATTEMPTS: "Troppi tentativi di accesso non riusciti. Riprova tra qualche minuto.",
   RATE_LIMITED: "Hai fatto troppe richieste in poco tempo. Riprova più tardi.",
   INVALID_RESET_CODE: "Il codice non è valido o è scaduto. Richiedine uno nuovo.",
+  INVALID_SIGN_UP_CODE: "Il codice non è valido o è scaduto. Controlla l'email o fatti inviare un nuovo codice.",
+  EMAIL_NOT_VERIFIED:
+    "Prima di pagare conferma il tuo indirizzo email: esci, scegli «Password dimenticata?» e inserisci il codice che ti inviamo.",
   ADMIN_LOGIN_REQUIRED: "Gli account amministratore devono accedere dalla pagina dedicata.",
   INVALID_ADMIN_EMAIL: "Email non valida",
   PSYCHIC_REGISTRATION_DISABLED: "Le registrazioni per cartomanti sono attualmente disabilitate. Riprova più tardi.",
@@ -35,12 +37,16 @@ export const errorMessages: Record<ErrorCode, string> = {
   SLOT_TAKEN: "Questo orario è appena stato prenotato. Scegline un altro.",
   SLOT_UNAVAILABLE: "L'orario scelto non è disponibile.",
   SLOT_TOO_SOON: `Si può prenotare solo con almeno ${limits.bookingNoticeMinutes} di anticipo.`,
+  SLOT_TOO_FAR: "Questa data è oltre il calendario delle prenotazioni. Scegline una più vicina.",
   DURATION_NOT_OFFERED: "Il cartomante non offre questa durata.",
   // Also refused admin moves (a message already read or replied, a profile no longer in review).
   INVALID_STATE: "L'operazione non è più possibile: lo stato è cambiato nel frattempo. Aggiorna la pagina.",
   CANCELLATION_NOT_ALLOWED: "Questo consulto non può più essere annullato.",
   PAYMENT_FAILED: "Impossibile creare il pagamento. Riprova.",
   TOO_MANY_HOLDS: `Hai già ${limits.maxLiveHolds} prenotazioni in attesa di pagamento. Completale o attendi che scadano.`,
+  HOLD_SAME_DATE:
+    "Hai già un orario in attesa di pagamento con questo cartomante in questa data. Completa quel pagamento o annullalo prima di sceglierne un altro.",
+  HOLD_LIMIT_REACHED: `Hai avviato troppi pagamenti senza completarli nelle ultime ${limits.holdCoolDown}. Riprova più tardi.`,
   REFUND_CHANGED: "Nel frattempo il rimborso previsto è cambiato. Controlla il nuovo importo e conferma di nuovo.",
   RESCHEDULE_TOO_LATE: `Il consulto si può spostare solo fino a ${limits.rescheduleNotice} prima dell'inizio.`,
   RESCHEDULE_LIMIT_REACHED: `Hai già spostato questo consulto ${limits.maxReschedules}: non è possibile spostarlo ancora.`,

@@ -10,8 +10,8 @@ import {
   REVIEW_EDIT_WINDOW_MS,
   HALF_REFUND_PERCENT,
 } from "@convex/model/bookingChanges";
-import { RESET_CODE_DIGITS, RESET_CODE_MINUTES } from "@convex/model/accounts";
-import { COMMISSION_PERCENT, HOLD_MINUTES, MAX_LIVE_HOLDS, PSYCHIC_RECENT_DAYS } from "@convex/model/bookings";
+import { RESET_CODE_DIGITS, RESET_CODE_MINUTES, SIGN_UP_CODE_MINUTES } from "@convex/model/accounts";
+import { COMMISSION_PERCENT, HOLD_COOL_DOWN_MS, HOLD_MINUTES, MAX_LIVE_HOLDS, PSYCHIC_RECENT_DAYS } from "@convex/model/bookings";
 // The server still calls the psychic's grace period by its old name.
 import { EARLY_ACCESS_MS, PSYCHIC_GRACE_MS } from "@convex/model/calls";
 import { OFFERED_DURATIONS, PHOTO_MAX_BYTES, PRICE_MAX, PRICE_MIN, PRICE_STEP } from "@convex/model/profileRules";
@@ -71,6 +71,8 @@ export const limits = {
   hold: formatMinutes(HOLD_MINUTES),
   /** "3": unpaid bookings one client may hold at once. */
   maxLiveHolds: MAX_LIVE_HOLDS,
+  /** "24 ore": how long a hold that ended unpaid counts against its client. */
+  holdCoolDown: hoursText(HOLD_COOL_DOWN_MS),
   /** "15%": the platform's commission. */
   commission: `${COMMISSION_PERCENT}%`,
   /** "5 minuti": the call page opens this long before the start. */
@@ -96,6 +98,7 @@ export const limits = {
   /** "6 cifre" and "15 minuti": the emailed password reset code. */
   resetCodeDigits: `${RESET_CODE_DIGITS} cifre`,
   resetCodeValidity: formatMinutes(RESET_CODE_MINUTES),
+  signUpCodeMinutes: formatMinutes(SIGN_UP_CODE_MINUTES),
   /** "5 MB": the largest photo. */
   photoMax: `${PHOTO_MAX_BYTES / (1024 * 1024)} MB`,
 } as const;

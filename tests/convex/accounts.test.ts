@@ -5,9 +5,16 @@ import {
   errorCodeOf,
   setupTest,
   signInWithPassword,
+  signUpCodeSentTo,
   signUpWithPassword,
   type TestConvex,
 } from "./setup";
+
+/** A pass from the HTTP action as a browser at `address` gets it. */
+async function originPassFor(t: TestConvex, address: string): Promise<string> {
+  const response = await t.fetch("/origin-pass", { method: "POST", headers: { "x-forwarded-for": address } });
+  return ((await response.json()) as { pass: string }).pass;
+}
 
 function signUp(t: TestConvex, params: Record<string, unknown>) {
   return t.action(api.auth.signIn, {
@@ -63,10 +70,21 @@ describe("sign-up", () => {
     expect(await usersWithEmail(t, "nuova@esempio.it")).toEqual([]);
   });
 
-  it("refuses an email that already has an account, whatever its case", async () => {
+  it("answers a sign-up with an address that has an account exactly as a new one, and emails its owner instead of a code", async () => {
     const t = setupTest();
-    await signUpWithPassword(t, { email: "nuova@esempio.it" });
-    expect(await errorCodeOf(signUp(t, { email: "NUOVA@esempio.it" }))).toBe("EMAIL_IN_USE");
+    const { userId } = await signUpWithPassword(t, { email: "nuova@esempio.it", name: "Nuova Persona" });
+    const again = await signUp(t, { email: "NUOVA@esempio.it", name: "Qualcun Altro", password: "altrapassword" });
+    const fresh = await signUp(t, { email: "libera@esempio.it" });
+    expect(again).toEqual(fresh);
+    expect(again.tokens ?? null).toBeNull();
+    expect(await signUpCodeSentTo(t, "nuova@esempio.it")).not.toBeNull(); // the first sign-up's code
+    const mails = await t.run((ctx) => ctx.db.query("emailOutbox").withIndex("by_to", (q) => q.eq("to", "nuova@esempio.it")).collect());
+    const notice = mails.find((mail) => mail.kind === "sign_up_existing_account");
+    expect(notice?.text).toContain("Questo indirizzo email è già associato a un account.");
+    expect(notice?.text).not.toContain("Qualcun Altro");
+    // The account is untouched: the old password still signs in, the new one does not.
+    expect(await (await signInWithPassword(t, "nuova@esempio.it")).query(api.users.viewer, {})).toMatchObject({ id: userId, fullName: "Nuova Persona" });
+    expect(await errorCodeOf(signIn(t, "nuova@esempio.it", "altrapassword"))).toBe("INVALID_CREDENTIALS");
   });
 
   it("refuses psychic sign-ups while psychic registration is switched off, and still takes clients", async () => {
@@ -83,17 +101,76 @@ describe("sign-up", () => {
     expect(await errorCodeOf(signUp(t, { email: "qualcuno@arcano.it" }))).toBe("ADMIN_LOGIN_REQUIRED");
   });
 
-  it("welcomes the new person by email and notifies the team", async () => {
+  it("welcomes the new person and notifies the team only once the code proved the address, the name in no subject", async () => {
     const t = setupTest();
     await signUpWithPassword(t, { email: "giulia@esempio.it", name: "Giulia Bianchi" });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     const outbox = await t.run((ctx) => ctx.db.query("emailOutbox").collect());
     expect(outbox.map((email) => [email.to, email.kind, email.status])).toEqual([
+      ["giulia@esempio.it", "sign_up_code", "kept"],
       ["giulia@esempio.it", "account_created", "kept"],
       ["supporto@arcano.it", "account_created", "kept"],
     ]);
-    expect(outbox[0].html).toContain("Giulia Bianchi");
-    expect(outbox[1].text).toContain("giulia@esempio.it");
+    expect(outbox[1].html).toContain("Giulia Bianchi");
+    expect(outbox[2].text).toContain("giulia@esempio.it");
+    expect(outbox.map((email) => email.subject).join(" ")).not.toContain("Giulia");
+    const [stored] = await usersWithEmail(t, "giulia@esempio.it");
+    expect(stored.emailVerificationTime).toEqual(expect.any(Number));
+  });
+});
+
+describe("sign-up codes: the address is proven before any account exists", () => {
+  it("creates no account and sends no welcome until the emailed code comes back", async () => {
+    const t = setupTest();
+    const answer = await signUp(t, { email: "attesa@esempio.it" });
+    expect(answer.tokens ?? null).toBeNull();
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await usersWithEmail(t, "attesa@esempio.it")).toEqual([]);
+    const mails = await t.run((ctx) => ctx.db.query("emailOutbox").collect());
+    expect(mails.map((mail) => mail.kind)).toEqual(["sign_up_code"]);
+    expect(mails[0].subject).not.toContain("Nuova Persona");
+    const pending = await t.run((ctx) => ctx.db.query("pendingSignUps").collect());
+    // Neither the password nor the code is kept as typed.
+    expect(JSON.stringify(pending)).not.toContain(DEFAULT_TEST_PASSWORD);
+    expect(JSON.stringify(pending)).not.toContain((await signUpCodeSentTo(t, "attesa@esempio.it"))!);
+  });
+
+  it("refuses a wrong or expired code, and forgets the sign-up after five wrong ones", async () => {
+    const t = setupTest();
+    await signUp(t, { email: "attesa@esempio.it" });
+    const code = (await signUpCodeSentTo(t, "attesa@esempio.it"))!;
+    const wrong = code === "000000" ? "111111" : "000000";
+    const verify = (value: string) =>
+      t.action(api.auth.signIn, { provider: "password", params: { flow: "signUpVerification", email: "attesa@esempio.it", code: value } });
+    for (let attempt = 0; attempt < 5; attempt++) expect(await errorCodeOf(verify(wrong))).toBe("INVALID_SIGN_UP_CODE");
+    expect(await errorCodeOf(verify(code))).toBe("INVALID_SIGN_UP_CODE");
+    expect(await usersWithEmail(t, "attesa@esempio.it")).toEqual([]);
+
+    await signUp(t, { email: "attesa@esempio.it" });
+    const second = (await signUpCodeSentTo(t, "attesa@esempio.it"))!;
+    vi.advanceTimersByTime(16 * 60_000);
+    expect(await errorCodeOf(verify(second))).toBe("INVALID_SIGN_UP_CODE");
+    expect(await usersWithEmail(t, "attesa@esempio.it")).toEqual([]);
+  });
+
+  it("sets the password typed at sign-up: it signs in, another does not", async () => {
+    const t = setupTest();
+    await signUpWithPassword(t, { email: "giulia@esempio.it", password: "mia-password" });
+    await signInWithPassword(t, "giulia@esempio.it", "mia-password");
+    expect(await errorCodeOf(signIn(t, "giulia@esempio.it", DEFAULT_TEST_PASSWORD))).toBe("INVALID_CREDENTIALS");
+  });
+
+  it("limits sign-ups per mailbox (plus-tags and case are one mailbox) and per network origin", async () => {
+    const t = setupTest();
+    for (const email of ["spam@esempio.it", "Spam+1@esempio.it", "spam+2@esempio.it"]) await signUp(t, { email });
+    expect(await errorCodeOf(signUp(t, { email: "spam+3@esempio.it" }))).toBe("RATE_LIMITED");
+    expect(await t.run((ctx) => ctx.db.query("pendingSignUps").collect())).toHaveLength(3);
+
+    const pass = await originPassFor(t, "203.0.113.9");
+    for (let index = 0; index < 10; index++) await signUp(t, { email: `persona${index}@esempio.it`, originPass: pass });
+    expect(await errorCodeOf(signUp(t, { email: "undicesima@esempio.it", originPass: pass }))).toBe("RATE_LIMITED");
+    // Another origin is not held back by the first.
+    await signUp(t, { email: "altra@esempio.it", originPass: await originPassFor(t, "198.51.100.4") });
   });
 });
 
@@ -110,6 +187,32 @@ describe("sign-in", () => {
     await signUpWithPassword(t, { email: "giulia@esempio.it" });
     expect(await errorCodeOf(signIn(t, "giulia@esempio.it", "sbagliata"))).toBe("INVALID_CREDENTIALS");
     expect(await errorCodeOf(signIn(t, "nessuno@esempio.it", "sbagliata"))).toBe("INVALID_CREDENTIALS");
+  });
+
+  it("answers the same sequence for an unknown address as for an account: five failures, then the lockout", async () => {
+    const t = setupTest();
+    await signUpWithPassword(t, { email: "giulia@esempio.it" });
+    const answers = async (email: string) => {
+      const codes = [];
+      for (let attempt = 0; attempt < 7; attempt++) codes.push(await errorCodeOf(signIn(t, email, "sbagliata")));
+      return codes;
+    };
+    const known = await answers("giulia@esempio.it");
+    expect(known).toEqual([...Array(5).fill("INVALID_CREDENTIALS"), "TOO_MANY_ATTEMPTS", "TOO_MANY_ATTEMPTS"]);
+    expect(await answers("nessuno@esempio.it")).toEqual(known);
+    // Both buckets refill alike: an hour later each has attempts again.
+    vi.advanceTimersByTime(60 * 60_000);
+    expect(await errorCodeOf(signIn(t, "nessuno@esempio.it", "sbagliata"))).toBe("INVALID_CREDENTIALS");
+    expect(await errorCodeOf(signIn(t, "giulia@esempio.it", "sbagliata"))).toBe("INVALID_CREDENTIALS");
+  });
+
+  it("checks a password against a hash for an unknown address too, so both take a password check's time", async () => {
+    const t = setupTest();
+    const { Scrypt } = await import("lucia");
+    const verify = vi.spyOn(Scrypt.prototype, "verify");
+    expect(await errorCodeOf(signIn(t, "nessuno@esempio.it", "sbagliata"))).toBe("INVALID_CREDENTIALS");
+    expect(verify).toHaveBeenCalledTimes(1);
+    verify.mockRestore();
   });
 
   it("locks the account after five failed attempts, even for the right password", async () => {

@@ -6,8 +6,6 @@ import { carriedQuery } from "./redirects";
 import { SignUpForm } from "./SignUpForm";
 import { useSignedInRedirect } from "./useSignedInRedirect";
 
-export const registerEmailInUseMessage = "Questo indirizzo email è già registrato. Prova ad accedere invece.";
-
 /** /register?type=client|psychic: the sign-up form on its own page. */
 export function RegisterPage() {
   const { viewer, target } = useSignedInRedirect();
@@ -23,7 +21,7 @@ export function RegisterPage() {
       {viewer === undefined ? (
         <FormSkeleton />
       ) : (
-        <SignUpForm key={type} initialType={type} emailInUseMessage={registerEmailInUseMessage} />
+        <SignUpForm key={type} initialType={type} />
       )}
       <Flex mt="5">
         <Text size="2" color="gray">

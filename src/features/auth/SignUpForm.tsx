@@ -8,7 +8,9 @@ import { TextField } from "@/components/form/TextField";
 import { passwordHint } from "@/lib/accountSchemas";
 import { errorCodeOf, errorMessage, errorMessages } from "@/lib/errors";
 import { useZodForm } from "@/lib/forms";
-import { signUpSchema, type SignUpValues } from "./schemas";
+import { fetchOriginPass } from "@/lib/originPass";
+import { limits } from "@/lib/rules";
+import { signUpCodeSchema, signUpSchema, type SignUpCodeValues, type SignUpValues } from "./schemas";
 import { usePsychicRegistrationOpen } from "./usePsychicRegistrationOpen";
 
 export const signUpGenericMessage = "Si è verificato un errore durante la registrazione. Riprova.";
@@ -16,18 +18,33 @@ export const consentLabel = "Dichiaro di avere almeno 18 anni e accetto i Termin
 
 type AccountType = SignUpValues["accountType"];
 
+type SignUpRequest = { name: string; email: string; password: string; accountType: AccountType };
+
 /**
- * Full name, email, password twice, account type and the 18+ consent. The login tab and the
- * register page word "email already used" differently, hence `emailInUseMessage`.
+ * Full name, email, password twice, account type and the 18+ consent; then the six-digit code emailed to
+ * the address, which creates the account and signs in. The answer never says whether the address already
+ * has an account (its owner is emailed instead): docs/product-rules.md, "Accounts".
  */
-export function SignUpForm({
-  initialType = "client",
-  emailInUseMessage = errorMessages.EMAIL_IN_USE,
-}: {
-  initialType?: AccountType;
-  emailInUseMessage?: string;
-}) {
+export function SignUpForm({ initialType = "client" }: { initialType?: AccountType }) {
   const { signIn } = useAuthActions();
+  const [sent, setSent] = useState<SignUpRequest | null>(null);
+  const send = async (request: SignUpRequest) => {
+    const originPass = await fetchOriginPass();
+    await signIn("password", { flow: "signUp", ...request, consent: true, ...(originPass ? { originPass } : {}) });
+  };
+  if (sent !== null) return <SignUpCodeForm request={sent} onResend={() => send(sent)} onRestart={() => setSent(null)} />;
+  return <SignUpDetailsForm initialType={initialType} onSent={setSent} send={send} />;
+}
+
+function SignUpDetailsForm({
+  initialType,
+  send,
+  onSent,
+}: {
+  initialType: AccountType;
+  send: (request: SignUpRequest) => Promise<void>;
+  onSent: (request: SignUpRequest) => void;
+}) {
   const psychicOpen = usePsychicRegistrationOpen();
   const psychicClosed = psychicOpen === false;
   const form = useZodForm(signUpSchema, {
@@ -45,11 +62,11 @@ export function SignUpForm({
   const submit = form.handleSubmit(async ({ name, email, password }) => {
     setFailure(null);
     try {
-      await signIn("password", { flow: "signUp", name, email, password, accountType, consent: true });
+      const request = { name, email, password, accountType };
+      await send(request);
+      onSent(request);
     } catch (error) {
-      const message = errorMessage(error, signUpGenericMessage, { EMAIL_IN_USE: emailInUseMessage });
-      if (errorCodeOf(error) === "EMAIL_IN_USE") form.setErrors({ email: message });
-      setFailure(message);
+      setFailure(errorMessage(error, signUpGenericMessage));
     }
   });
 
@@ -127,6 +144,66 @@ export function SignUpForm({
         <Button type="submit" size="3" disabled={form.submitting}>
           {form.submitting ? "Registrazione..." : "Crea account"}
         </Button>
+      </Flex>
+    </form>
+  );
+}
+
+/** The second step: the code from the email. Resending asks for a new code with the same details. */
+function SignUpCodeForm({ request, onResend, onRestart }: { request: SignUpRequest; onResend: () => Promise<void>; onRestart: () => void }) {
+  const { signIn } = useAuthActions();
+  const form = useZodForm(signUpCodeSchema, { code: "" } satisfies SignUpCodeValues);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    setFailure(null);
+    try {
+      // Signed in on success: the page's redirect takes the new account home.
+      await signIn("password", { flow: "signUpVerification", email: request.email, code });
+    } catch (error) {
+      const message = errorMessage(error, signUpGenericMessage);
+      if (errorCodeOf(error) === "INVALID_SIGN_UP_CODE") form.setErrors({ code: message });
+      setFailure(message);
+    }
+  });
+
+  const resend = async () => {
+    setFailure(null);
+    setResent(false);
+    try {
+      await onResend();
+      setResent(true);
+    } catch (error) {
+      setFailure(errorMessage(error, signUpGenericMessage));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Conferma l'indirizzo email">
+      <Flex direction="column" gap="4">
+        <Text as="p" size="2">
+          Ti abbiamo inviato un codice di 6 cifre a <strong>{request.email}</strong>: inseriscilo qui per attivare il tuo account. Il
+          codice vale {limits.signUpCodeMinutes}. Se questo indirizzo ha già un account, riceverai invece un'email per accedere.
+        </Text>
+        <TextField label="Codice" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.field("code")} />
+        {resent ? (
+          <Text as="p" size="2" color="green" role="status">
+            Nuovo codice inviato.
+          </Text>
+        ) : null}
+        <FailureCallout message={failure} />
+        <Button type="submit" size="3" disabled={form.submitting}>
+          {form.submitting ? "Verifica..." : "Attiva l'account"}
+        </Button>
+        <Flex gap="4" wrap="wrap">
+          <Button type="button" variant="ghost" size="2" onClick={() => void resend()}>
+            Invia un nuovo codice
+          </Button>
+          <Button type="button" variant="ghost" size="2" onClick={onRestart}>
+            Cambia i dati
+          </Button>
+        </Flex>
       </Flex>
     </form>
   );

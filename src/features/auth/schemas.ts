@@ -54,3 +54,13 @@ export const resetVerifySchema = z
     path: ["confirmPassword"],
   });
 export type ResetVerifyValues = z.input<typeof resetVerifySchema>;
+
+/** The six-digit code that activates a new account. */
+export const signUpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, "Inserisci il codice ricevuto via email.")
+    .regex(/^\d{6}$/, "Il codice è formato da 6 cifre."),
+});
+export type SignUpCodeValues = z.input<typeof signUpCodeSchema>;
