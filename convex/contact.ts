@@ -6,11 +6,13 @@ import { supportAddress } from "./lib/addresses";
 import { fail } from "./lib/errors";
 import { mutation } from "./lib/functions";
 import { queueEmail } from "./lib/outbox";
+import { originOfPass } from "./lib/originPasses";
 import { rateLimit } from "./lib/rateLimits";
 import { accountType, contactCategory } from "./lib/validators";
 import { normaliseEmail } from "./model/accounts";
 import { contactNotificationEmail } from "./email/contactEmails";
 import { cleanText, CONTACT_LIMITS } from "./model/contact";
+import { mailboxOf } from "./model/origins";
 
 export const send = mutation({
   args: {
@@ -21,6 +23,8 @@ export const send = mutation({
     category: v.optional(contactCategory),
     subject: v.string(),
     message: v.string(),
+    // From the HTTP action /origin-pass: the network origin the hourly limit counts under.
+    originPass: v.optional(v.string()),
   },
   returns: v.id("contactMessages"),
   handler: async (ctx, args) => {
@@ -33,11 +37,14 @@ export const send = mutation({
     const message = cleanText(args.message, CONTACT_LIMITS.message);
     if (message === null) return fail("INVALID_INPUT", { field: "message" });
 
-    // Both limits count in this transaction: a refused message writes nothing at all.
+    // Every limit counts in this transaction: a refused message writes nothing at all. The address
+    // counts as the mailbox it reaches (a+1@x is a@x), and the network origin counts whatever is typed.
     if (ctx.viewerId !== null && !(await rateLimit(ctx, { name: "contactByUser", key: ctx.viewerId })).ok) {
       return fail("RATE_LIMITED");
     }
-    if (!(await rateLimit(ctx, { name: "contactByEmail", key: email })).ok) return fail("RATE_LIMITED");
+    const origin = await originOfPass(ctx, args.originPass);
+    if (origin !== null && !(await rateLimit(ctx, { name: "contactByOrigin", key: origin })).ok) return fail("RATE_LIMITED");
+    if (!(await rateLimit(ctx, { name: "contactByEmail", key: mailboxOf(email) })).ok) return fail("RATE_LIMITED");
 
     const facts = { name, email, userType: args.userType, category: args.category ?? "general", subject, message };
     const id = await ctx.db.insert("contactMessages", {

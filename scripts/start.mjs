@@ -167,7 +167,8 @@ const local = deploymentUrl ? null : await startLocalStack();
 const convexUrl = deploymentUrl ?? local.backend.cloudUrl;
 
 // 5. The app, wired to the backend.
-const appEnv = { VITE_CONVEX_URL: convexUrl };
+// The site URL (HTTP actions) is derived from a .convex.cloud address by the app itself; the local backend's is passed.
+const appEnv = { VITE_CONVEX_URL: convexUrl, ...(local ? { VITE_CONVEX_SITE_URL: local.backend.siteUrl } : {}) };
 const appUrl = `http://127.0.0.1:${opts.port}`;
 if (opts.dev) {
   start("npx", ["vite", "--host", "127.0.0.1", "--port", opts.port, "--strictPort"], { env: appEnv });

@@ -4,11 +4,14 @@
 // pass and counts its limit under that origin. A missing, unknown or expired pass counts under one
 // shared bucket: the app always brings a pass, so only scripts skipping it end up there together.
 import type { QueryCtx } from "../_generated/server";
-import { NO_PASS_ORIGIN } from "../model/origins";
+import { MAX_ORIGIN_PASS_LENGTH, NO_PASS_ORIGIN } from "../model/origins";
+import { fail } from "./errors";
 
 /** The origin to count a limit under, or null when the request is not limited per origin. */
 export async function originOfPass(ctx: QueryCtx, pass: string | undefined): Promise<string | null> {
-  if (pass === undefined || pass.length === 0 || pass.length > 100) return NO_PASS_ORIGIN;
+  // No pass we hand out is this long: that is bad input, not a pass.
+  if (pass !== undefined && pass.length > MAX_ORIGIN_PASS_LENGTH) return fail("INVALID_INPUT", { field: "originPass" });
+  if (pass === undefined || pass.length === 0) return NO_PASS_ORIGIN;
   const row = await ctx.db
     .query("originPasses")
     .withIndex("by_token", (q) => q.eq("token", pass))

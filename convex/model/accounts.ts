@@ -32,10 +32,18 @@ export const MAX_FULL_NAME_LENGTH = 100;
 /** What the sign-up form may send; any other field (a role, an admin flag…) refuses the sign-up. */
 const SIGN_UP_FIELDS = new Set(["flow", "email", "password", "name", "accountType", "consent", "redirectTo", "originPass"]);
 
+/**
+ * What an email address may be: letters, digits and . _ + - before the @, a domain of labels and a
+ * top-level domain of letters. Stricter than RFC 5322 on purpose: an address goes into mailto links and
+ * email headers, where `?`, `&`, `%`, quotes or spaces could smuggle a Bcc or a body
+ * (docs/product-rules.md, "Accounts").
+ */
+export const EMAIL_PATTERN = /^[a-z0-9](?:[a-z0-9._+-]{0,63})@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
 export function normaliseEmail(value: Value | undefined): string | null {
   if (typeof value !== "string") return null;
   const email = value.trim().toLowerCase();
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254 ? email : null;
+  return EMAIL_PATTERN.test(email) && email.length <= 254 ? email : null;
 }
 
 export type SignUp = { fullName: string; accountType: AccountType };

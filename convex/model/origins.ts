@@ -5,6 +5,9 @@
 /** How long an origin pass (the proof of where a request came from) stays usable. */
 export const ORIGIN_PASS_MINUTES = 15;
 
+/** Passes are 32 characters; anything much longer is not one. */
+export const MAX_ORIGIN_PASS_LENGTH = 100;
+
 /** The bucket of requests that brought no valid origin pass: the app always brings one, scripts may not. */
 export const NO_PASS_ORIGIN = "no-pass";
 
@@ -41,7 +44,11 @@ function ipv6Groups(address: string): number[] | null {
  */
 export function originOfAddress(raw: string | null): string | null {
   // Behind proxies the first entry of X-Forwarded-For is the client.
-  const address = raw?.split(",")[0]?.trim().replace(/^\[|\]$/g, "") ?? "";
+  const address =
+    raw
+      ?.split(",")[0]
+      ?.trim()
+      .replace(/^\[|\]$/g, "") ?? "";
   const v4 = IPV4.exec(address);
   if (v4 !== null) {
     const octets = v4.slice(1).map(Number);

@@ -114,12 +114,12 @@ export type SlotRefusal = "SLOT_UNAVAILABLE" | "SLOT_TOO_SOON" | "SLOT_TOO_FAR" 
 
 /** Why `time` cannot be booked, or null when it is free; the server's check before any hold. */
 export function whyNotFree(question: SlotQuestion, time: string): SlotRefusal | null {
+  if (question.date > lastBookableDate(question.nowMs)) return "SLOT_TOO_FAR";
   if (!offeredStarts(question.availability, question.date, question.durationMinutes).includes(time)) {
     return "SLOT_UNAVAILABLE";
   }
   const interval = consultationInterval(question.date, time, question.durationMinutes);
   if (interval.startsAt < question.nowMs + NOTICE_MINUTES * MINUTE_MS) return "SLOT_TOO_SOON";
-  if (question.date > lastBookableDate(question.nowMs)) return "SLOT_TOO_FAR";
   return question.blocking.some((other) => overlaps(interval, other)) ? "SLOT_TAKEN" : null;
 }
 

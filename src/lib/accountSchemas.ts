@@ -1,7 +1,8 @@
 // Field rules shared by every account form (sign-in, sign-up, reset, admin, settings), with the
 // Italian messages shown under the fields. The server checks the same rules again.
 import { z } from "zod";
-import { MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@convex/model/accounts";
+// The server's own pattern, so both sides agree on what an email is.
+import { EMAIL_PATTERN, MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@convex/model/accounts";
 import { errorMessages } from "@/lib/errors";
 
 export { MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
@@ -11,8 +12,6 @@ export function newPasswordField(tooShort: string) {
   return z.string().min(MIN_PASSWORD_LENGTH, tooShort).max(MAX_PASSWORD_LENGTH, errorMessages.PASSWORD_TOO_LONG);
 }
 
-// The server's own pattern (convex/model/accounts.ts), so both sides agree on what an email is.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailRequiredMessage = "Inserisci la tua email.";
 export const emailInvalidMessage = "Inserisci un indirizzo email valido.";

@@ -5,16 +5,12 @@ import {
   errorCodeOf,
   setupTest,
   signInWithPassword,
+  originPassFor,
   signUpCodeSentTo,
   signUpWithPassword,
   type TestConvex,
 } from "./setup";
 
-/** A pass from the HTTP action as a browser at `address` gets it. */
-async function originPassFor(t: TestConvex, address: string): Promise<string> {
-  const response = await t.fetch("/origin-pass", { method: "POST", headers: { "x-forwarded-for": address } });
-  return ((await response.json()) as { pass: string }).pass;
-}
 
 function signUp(t: TestConvex, params: Record<string, unknown>) {
   return t.action(api.auth.signIn, {

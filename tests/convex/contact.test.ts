@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { CONTACT_LIMITS } from "../../convex/model/contact";
-import { errorCodeOf, setupTest, signInAs, type TestConvex } from "./setup";
+import { errorCodeOf, originPassFor, setupTest, signInAs, type TestConvex } from "./setup";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -64,6 +64,11 @@ describe("sending a contact message", () => {
       ["name", { name: "   " }],
       ["name", { name: "x".repeat(CONTACT_LIMITS.name + 1) }],
       ["email", { email: "non-un-indirizzo" }],
+      // What would smuggle a Bcc or a body into the admin's mailto reply link.
+      ["email", { email: "mario@esempio.it?bcc=spia@esempio.it" }],
+      ["email", { email: "mario&body=ciao@esempio.it" }],
+      ["email", { email: "mario%3Fbcc%3Dspia@esempio.it" }],
+      ["email", { email: '"mario rossi"@esempio.it' }],
       ["subject", { subject: "" }],
       ["subject", { subject: "x".repeat(CONTACT_LIMITS.subject + 1) }],
       ["message", { message: " " }],
@@ -114,6 +119,31 @@ describe("contact limits", () => {
     vi.advanceTimersByTime(24 * HOUR_MS);
     await as.mutation(api.contact.send, { ...form, email: "nuovo@esempio.it" });
     expect(await messages(t)).toHaveLength(11);
+  });
+
+  it("plus-tags, case and Gmail's dots reach one mailbox: they share its 5 an hour", async () => {
+    const t = setupTest();
+    for (let i = 0; i < 5; i++) await t.mutation(api.contact.send, { ...form, email: `Spam+${i}@esempio.it` });
+    expect(await errorCodeOf(t.mutation(api.contact.send, { ...form, email: "spam@esempio.it" }))).toBe("RATE_LIMITED");
+    for (const email of ["ma.rio@gmail.com", "mario+1@gmail.com", "m.a.r.i.o@googlemail.com", "MARIO@gmail.com", "mario@gmail.com"]) {
+      await t.mutation(api.contact.send, { ...form, email });
+    }
+    expect(await errorCodeOf(t.mutation(api.contact.send, { ...form, email: "mar.io+x@gmail.com" }))).toBe("RATE_LIMITED");
+    expect(await messages(t)).toHaveLength(10);
+  });
+
+  it("one network origin sends at most 10 an hour whatever addresses it types; another origin is not held back", async () => {
+    const t = setupTest();
+    const pass = await originPassFor(t, "203.0.113.20");
+    for (let i = 0; i < 10; i++) await t.mutation(api.contact.send, { ...form, email: `persona${i}@esempio.it`, originPass: pass });
+    expect(await errorCodeOf(t.mutation(api.contact.send, { ...form, email: "altra@esempio.it", originPass: pass }))).toBe("RATE_LIMITED");
+    // A fresh pass from the same origin counts in the same place; IPv6 counts per /64.
+    const again = await originPassFor(t, "203.0.113.20");
+    expect(await errorCodeOf(t.mutation(api.contact.send, { ...form, email: "altra@esempio.it", originPass: again }))).toBe("RATE_LIMITED");
+    await t.mutation(api.contact.send, { ...form, email: "altra@esempio.it", originPass: await originPassFor(t, "198.51.100.7") });
+    // Without a valid pass, messages share one bucket: forging or skipping the pass gains nothing.
+    for (let i = 0; i < 10; i++) await t.mutation(api.contact.send, { ...form, email: `senza${i}@esempio.it`, originPass: "inventato" });
+    expect(await errorCodeOf(t.mutation(api.contact.send, { ...form, email: "senza-pass@esempio.it" }))).toBe("RATE_LIMITED");
   });
 
   it("a refused message stores nothing and queues no email", async () => {

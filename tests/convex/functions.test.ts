@@ -3,7 +3,7 @@ import { decodeJwt } from "jose";
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { buildWorld } from "./fixtures/world";
-import { errorCodeOf, setupTest, signInAs, type TestClient, type TestConvex } from "./setup";
+import { errorCodeOf, setupTest, signInAs, signUpCodeSentTo, type TestClient, type TestConvex } from "./setup";
 
 // The builders are exercised through test-only functions mounted under convex/testing/guards.
 const guards = anyApi.testing.guards;
@@ -48,7 +48,7 @@ describe("viewer", () => {
 
   test("someone who signs up with a password is signed in as that new user", async () => {
     const t = setup();
-    const { tokens } = await t.action(api.auth.signIn, {
+    await t.action(api.auth.signIn, {
       provider: "password",
       params: {
         email: "nuovo@example.it",
@@ -58,6 +58,12 @@ describe("viewer", () => {
         accountType: "client",
         consent: true,
       },
+    });
+    // Signed in once the emailed code comes back.
+    const code = (await signUpCodeSentTo(t, "nuovo@example.it"))!;
+    const { tokens } = await t.action(api.auth.signIn, {
+      provider: "password",
+      params: { email: "nuovo@example.it", flow: "signUpVerification", code },
     });
     const subject = decodeJwt(tokens!.token).sub!;
     const result = await t.withIdentity({ subject }).query(guards.anyone, {});

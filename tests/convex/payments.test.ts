@@ -6,7 +6,8 @@ import { romeToUtcMs } from "../../convex/lib/time";
 import { weekFrom } from "../../convex/demo/data";
 import { buildWorld, mondayAhead, type World } from "./fixtures/world";
 import { signedEvent } from "./fixtures/fakeStripe";
-import { errorCodeOf, fakeStripe, setupTest, type TestConvex } from "./setup";
+import { addDays } from "../../convex/model/nextAvailability";
+import { errorCodeOf, fakeStripe, originPassFor, setupTest, type TestConvex } from "./setup";
 
 const MINUTE_MS = 60_000;
 
@@ -85,7 +86,12 @@ describe("starting payment", () => {
     const clients = await t.run(async (ctx) => {
       const ids = [];
       for (let i = 0; i < 50; i++) {
-        const userId = await ctx.db.insert("users", { email: `c${i}@esempio.it`, accountType: "client", name: `C${i}` });
+        const userId = await ctx.db.insert("users", {
+          email: `c${i}@esempio.it`,
+          accountType: "client",
+          name: `C${i}`,
+          emailVerificationTime: Date.now(),
+        });
         const sessionId = await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 86_400_000 });
         ids.push(`${userId}|${sessionId}`);
       }
@@ -106,8 +112,86 @@ describe("starting payment", () => {
 
   it("a client holds at most 3 unpaid bookings", async () => {
     const w = await world();
-    for (const time of ["09:00", "10:00", "10:30"]) await w.as.clientB.action(api.payments.startCheckout, checkout(w, time));
-    expect(await errorCodeOf(w.as.clientB.action(api.payments.startCheckout, checkout(w, "11:00")))).toBe("TOO_MANY_HOLDS");
+    for (const weeks of [0, 1, 2]) {
+      await w.as.clientB.action(api.payments.startCheckout, { ...checkout(w, "09:00"), date: addDays(w.monday, 7 * weeks) });
+    }
+    expect(await errorCodeOf(w.as.clientB.action(api.payments.startCheckout, { ...checkout(w, "09:00"), date: addDays(w.monday, 21) }))).toBe(
+      "TOO_MANY_HOLDS",
+    );
+  });
+
+  it("one live hold per psychic and date: a client cannot block a psychic's day slot by slot", async () => {
+    const w = await world();
+    await w.as.clientB.action(api.payments.startCheckout, checkout(w, "09:00"));
+    expect(await errorCodeOf(w.as.clientB.action(api.payments.startCheckout, checkout(w, "10:30")))).toBe("HOLD_SAME_DATE");
+    // Another date of the same psychic is another question.
+    await w.as.clientB.action(api.payments.startCheckout, { ...checkout(w, "09:00"), date: addDays(w.monday, 7) });
+  });
+
+  it("a released or lapsed hold counts for 24 hours: re-holding a time every half hour cannot keep it blocked", async () => {
+    const w = await world();
+    const first = await w.as.clientB.action(api.payments.startCheckout, checkout(w, "10:00"));
+    await w.as.clientB.mutation(api.bookings.releaseMyHold, { bookingId: first.bookingId });
+    // A second try on the same psychic's date is allowed (a declined card, a change of mind)...
+    await w.as.clientB.action(api.payments.startCheckout, checkout(w, "10:00"));
+    vi.advanceTimersByTime(33 * MINUTE_MS);
+    await w.t.finishInProgressScheduledFunctions();
+    // ...a third, after the second lapsed, is not, until a day has passed.
+    expect(await errorCodeOf(w.as.clientB.action(api.payments.startCheckout, checkout(w, "10:00")))).toBe("HOLD_LIMIT_REACHED");
+    expect((await freeStarts(w))?.times).toContain("10:00");
+    vi.advanceTimersByTime(24 * 60 * MINUTE_MS);
+    const nextWeek = { ...checkout(w, "10:00"), date: addDays(w.monday, 7) };
+    await w.as.clientB.action(api.payments.startCheckout, nextWeek);
+  });
+
+  it("at most 6 holds a day per client, released and lapsed ones included", async () => {
+    const w = await world();
+    for (let week = 0; week < 6; week++) {
+      const started = await w.as.clientB.action(api.payments.startCheckout, { ...checkout(w, "09:00"), date: addDays(w.monday, 7 * week) });
+      await w.as.clientB.mutation(api.bookings.releaseMyHold, { bookingId: started.bookingId });
+    }
+    expect(await errorCodeOf(w.as.clientB.action(api.payments.startCheckout, { ...checkout(w, "09:00"), date: addDays(w.monday, 42) }))).toBe(
+      "HOLD_LIMIT_REACHED",
+    );
+  });
+
+  it("a client whose address is not proven cannot pay: nothing is held, no checkout opens", async () => {
+    const w = await world();
+    await w.t.run((ctx) => ctx.db.patch("users", w.userIds.clientB, { emailVerificationTime: undefined }));
+    expect(await errorCodeOf(w.as.clientB.action(api.payments.startCheckout, checkout(w, "10:00")))).toBe("EMAIL_NOT_VERIFIED");
+    expect((await freeStarts(w))?.times).toContain("10:00");
+    expect(fakeStripe().sessions.size).toBe(0);
+  });
+
+  it("one network origin opens at most 20 checkouts an hour, whichever accounts it uses", async () => {
+    const w = await world();
+    const pass = await originPassFor(w.t, "203.0.113.30");
+    const clients = await w.t.run(async (ctx) => {
+      const subjects = [];
+      for (let i = 0; i < 21; i++) {
+        const userId = await ctx.db.insert("users", { email: `o${i}@esempio.it`, accountType: "client", emailVerificationTime: Date.now() });
+        const sessionId = await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 86_400_000 });
+        subjects.push(`${userId}|${sessionId}`);
+      }
+      return subjects;
+    });
+    for (let i = 0; i < 20; i++) {
+      const client = w.t.withIdentity({ subject: clients[i] });
+      // Each releases its hold at once, so the time is free for the next.
+      const started = await client.action(api.payments.startCheckout, { ...checkout(w, "09:00"), originPass: pass });
+      await client.mutation(api.bookings.releaseMyHold, { bookingId: started.bookingId });
+    }
+    const last = w.t.withIdentity({ subject: clients[20] });
+    expect(await errorCodeOf(last.action(api.payments.startCheckout, { ...checkout(w, "09:00"), originPass: pass }))).toBe("RATE_LIMITED");
+    await last.action(api.payments.startCheckout, { ...checkout(w, "09:00"), originPass: await originPassFor(w.t, "198.51.100.30") });
+  });
+
+  it("nothing past the calendar's last month can be held: not the year 2999", async () => {
+    const w = await world();
+    expect(await errorCodeOf(w.as.clientB.action(api.payments.startCheckout, { ...checkout(w, "09:00"), date: "2999-12-30" }))).toBe("SLOT_TOO_FAR");
+    expect(await errorCodeOf(w.as.clientB.action(api.payments.startCheckout, { ...checkout(w, "09:00"), date: addDays(w.monday, 7 * 30) }))).toBe(
+      "SLOT_TOO_FAR",
+    );
   });
 
   it("when Stripe fails, the hold is released at once and the client reads PAYMENT_FAILED", async () => {

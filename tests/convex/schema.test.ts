@@ -139,6 +139,17 @@ async function insertOneOfEach(ctx: MutationCtx) {
       expiresAt: now + 60 * 60 * 1000,
     }),
     rateLimits: await ctx.db.insert("rateLimits", { name: "passwordResetByEmail", key: "giulia@example.it", value: 1, ts: now }),
+    originPasses: await ctx.db.insert("originPasses", { token: "pass-di-prova", origin: "a1b2c3", expiresAt: now + 15 * 60 * 1000 }),
+    pendingSignUps: await ctx.db.insert("pendingSignUps", {
+      email: "nuova@example.it",
+      name: "Nuova Persona",
+      accountType: "client",
+      passwordHash: "sale:hash",
+      codeHash: "hash-del-codice",
+      consentGivenAt: now,
+      expiresAt: now + 15 * 60 * 1000,
+      failedAttempts: 0,
+    }),
     platformCounters: await ctx.db.insert("platformCounters", { metric: "revenueCents", period: "2026-03", value: 5000 }),
     bookingTotals: await ctx.db.insert("bookingTotals", {
       userId: clientId,

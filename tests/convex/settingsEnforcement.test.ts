@@ -12,6 +12,7 @@ import {
   fakeStripe,
   setupTest,
   signInAs,
+  signUpWithPassword,
   uploadPhotoAs,
   type TestConvex,
 } from "./setup";
@@ -30,9 +31,9 @@ describe("psychic_registration_enabled", () => {
     const w = await buildWorld(setupTest());
     await setSwitch(w, "psychic_registration_enabled", false);
     expect(await errorCodeOf(signUp(w.t, "nuova.lettrice@esempio.it", "psychic"))).toBe("PSYCHIC_REGISTRATION_DISABLED");
-    await signUp(w.t, "nuovo.cliente@esempio.it", "client");
+    await signUpWithPassword(w.t, { email: "nuovo.cliente@esempio.it", accountType: "client" });
     await setSwitch(w, "psychic_registration_enabled", true);
-    await signUp(w.t, "nuova.lettrice@esempio.it", "psychic");
+    await signUpWithPassword(w.t, { email: "nuova.lettrice@esempio.it", accountType: "psychic" });
     const psychics = await w.t.run((ctx) => ctx.db.query("users").withIndex("email", (q) => q.eq("email", "nuova.lettrice@esempio.it")).collect());
     expect(psychics).toHaveLength(1);
   });

@@ -177,6 +177,12 @@ function identityFromToken(token: string) {
 
 export const DEFAULT_TEST_PASSWORD = "segreta123";
 
+/** A pass from the HTTP action /origin-pass as a browser at `address` gets it. */
+export async function originPassFor(t: TestConvex, address: string): Promise<string> {
+  const response = await t.fetch("/origin-pass", { method: "POST", headers: { "x-forwarded-for": address } });
+  return ((await response.json()) as { pass: string }).pass;
+}
+
 /** The code of the latest sign-up email sent to `email`, read from the outbox as the person reads their mail. */
 export async function signUpCodeSentTo(t: TestConvex, email: string): Promise<string | null> {
   const sent = await t.run((ctx) =>

@@ -176,7 +176,8 @@ describe("the email outbox", () => {
     const t = setupTest();
     await signUpWithPassword(t, { email: "giulia@esempio.it" });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect((await t.run((ctx) => ctx.db.query("emailOutbox").collect())).map((email) => email.status)).toEqual(["kept", "kept"]);
+    // The sign-up code, the welcome and the team's notice.
+    expect((await t.run((ctx) => ctx.db.query("emailOutbox").collect())).map((email) => email.status)).toEqual(["kept", "kept", "kept"]);
 
     vi.stubEnv("RESEND_API_KEY", "re_test");
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ id: "email_123" }), { status: 200 }));
@@ -189,11 +190,12 @@ describe("the email outbox", () => {
       vi.unstubAllEnvs();
     }
     const sent = await t.run((ctx) => ctx.db.query("emailOutbox").withIndex("by_status", (q) => q.eq("status", "sent")).collect());
-    expect(sent.map((email) => [email.to, email.providerId])).toEqual([
-      ["marta@esempio.it", "email_123"],
-      ["supporto@arcano.it", "email_123"],
+    expect(sent.map((email) => [email.to, email.kind, email.providerId])).toEqual([
+      ["marta@esempio.it", "sign_up_code", "email_123"],
+      ["marta@esempio.it", "account_created", "email_123"],
+      ["supporto@arcano.it", "account_created", "email_123"],
     ]);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it("records a failed send, retries it a few times, then leaves it failed, never breaking the sign-up", async () => {
@@ -210,9 +212,10 @@ describe("the email outbox", () => {
       expect(emails.map((email) => [email.status, email.attempts])).toEqual([
         ["failed", 4],
         ["failed", 4],
+        ["failed", 4],
       ]);
       expect(emails[0].lastError).toContain("servizio giù");
-      expect(fetchMock).toHaveBeenCalledTimes(8);
+      expect(fetchMock).toHaveBeenCalledTimes(12);
     } finally {
       vi.unstubAllGlobals();
       vi.unstubAllEnvs();

@@ -9,11 +9,13 @@ import { differenceInCalendarDays, endOfMonth } from "date-fns";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { priceCentsFor } from "@convex/model/bookings";
+import { BOOKING_MONTHS_AHEAD } from "@convex/model/slots";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
 import { errorMessage, errorMessages } from "@/lib/errors";
 import { formatRating } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { fetchOriginPass } from "@/lib/originPass";
 import { romeDateOf } from "@convex/lib/time";
 import { dayOf } from "@/lib/calendarDays";
 import { useViewer, type Viewer } from "@/lib/session";
@@ -31,7 +33,7 @@ type Audience = "loading" | "visitor" | "client" | "psychic" | "admin";
 const NO_TIMES: string[] = [];
 
 /** How far ahead the calendar goes: this month and the next five. */
-const MONTHS_AHEAD = 5;
+const MONTHS_AHEAD = BOOKING_MONTHS_AHEAD;
 
 /** Paying needs a date, a time and a signed-in client. */
 export const MISSING_CHOICE_MESSAGE = "Seleziona una data, un orario e assicurati di essere autenticato.";
@@ -248,12 +250,14 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
     setPaying(true);
     try {
       const trimmed = notes.trim();
+      const originPass = await fetchOriginPass();
       const started = await startCheckout({
         psychicProfileId: profile.id,
         durationMinutes: choice.duration as Duration,
         date: choice.date,
         time: choice.time,
         ...(trimmed ? { notes: trimmed } : {}),
+        ...(originPass ? { originPass } : {}),
       });
       // The spec's wording for an answer that cannot be used (an older server, a proxy in the way).
       if (!started) throw new CheckoutAnswerError(NO_ANSWER_MESSAGE);

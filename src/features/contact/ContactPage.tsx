@@ -11,6 +11,7 @@ import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { useZodForm } from "@/lib/forms";
 import { paths } from "@/lib/paths";
 import { useViewer } from "@/lib/session";
+import { fetchOriginPass } from "@/lib/originPass";
 import { contactCategories, contactSchema, type ContactValues } from "./contactSchema";
 
 export const contactMessages = {
@@ -69,7 +70,8 @@ function ContactForm() {
 
   const submit = form.handleSubmit(async ({ category, ...values }) => {
     try {
-      await send({ ...values, ...(category ? { category } : {}) });
+      const originPass = await fetchOriginPass();
+      await send({ ...values, ...(category ? { category } : {}), ...(originPass ? { originPass } : {}) });
       // Cleared for the next message; a signed-in person keeps their own details.
       setValues({
         ...empty,

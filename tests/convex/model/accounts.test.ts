@@ -52,8 +52,25 @@ describe("email addresses", () => {
     expect(normaliseEmail(42)).toBeNull();
   });
 
+  it("letters, digits and . _ + - before the @: nothing that could add a Bcc or a body to a mailto link", () => {
+    expect(normaliseEmail("mario.rossi+lavoro@poste-italiane.it")).toBe("mario.rossi+lavoro@poste-italiane.it");
+    for (const address of [
+      "mario@esempio.it?bcc=spia@esempio.it",
+      "mario&body=x@esempio.it",
+      "mario%3fbcc@esempio.it",
+      '"mario"@esempio.it',
+      "mario<spia@esempio.it>",
+      "mario@esempio.it\nbcc:spia@esempio.it",
+      "mario@-esempio.it",
+      "mario@esempio.i",
+      `${"a".repeat(65)}@esempio.it`,
+    ]) {
+      expect(normaliseEmail(address)).toBeNull();
+    }
+  });
+
   it("up to 254 characters, counted after trimming", () => {
-    const at254 = `${"a".repeat(246)}@e.it.it`;
+    const at254 = `${"a".repeat(60)}@${"d".repeat(63)}.${"d".repeat(63)}.${"d".repeat(62)}.it`;
     expect(at254).toHaveLength(254);
     expect(normaliseEmail(at254)).toBe(at254);
     expect(normaliseEmail(`   ${at254}   `)).toBe(at254);

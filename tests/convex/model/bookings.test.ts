@@ -8,10 +8,13 @@ import {
   COMMISSION_PERCENT,
   HOLD_MARGIN_MINUTES,
   HOLD_MINUTES,
+  MAX_HOLDS_PER_DAY,
+  MAX_HOLDS_PER_PSYCHIC_DATE,
   MAX_LIVE_HOLDS,
   netEarningsCents,
   newBookingFields,
   priceCentsFor,
+  whyNoNewHold,
 } from "../../../convex/model/bookings";
 
 const NOW = Date.UTC(2026, 10, 25, 9, 0);
@@ -41,6 +44,31 @@ describe("holds", () => {
 
   it("a client holds at most 3 unpaid bookings at once", () => {
     expect(MAX_LIVE_HOLDS).toBe(3);
+  });
+});
+
+describe("limits on new holds (no calendar can be locked)", () => {
+  const hold = (psychicProfileId: string, scheduledDate: string, live: boolean) => ({ psychicProfileId, scheduledDate, live });
+
+  it("one live hold per psychic and date: a second time that day waits for the first to be paid or released", () => {
+    expect(whyNoNewHold([hold("p1", "2026-12-01", true)], "p1", "2026-12-01")).toBe("HOLD_SAME_DATE");
+    expect(whyNoNewHold([hold("p1", "2026-12-01", true)], "p1", "2026-12-02")).toBeNull();
+    expect(whyNoNewHold([hold("p1", "2026-12-01", true)], "p2", "2026-12-01")).toBeNull();
+  });
+
+  it("at most 3 live holds at once", () => {
+    const live = [hold("p1", "2026-12-01", true), hold("p2", "2026-12-01", true), hold("p3", "2026-12-01", true)];
+    expect(whyNoNewHold(live, "p4", "2026-12-01")).toBe("TOO_MANY_HOLDS");
+  });
+
+  it("a released or lapsed hold keeps counting: a second try on one psychic's date, 6 holds a day in all", () => {
+    expect(MAX_HOLDS_PER_PSYCHIC_DATE).toBe(2);
+    expect(whyNoNewHold([hold("p1", "2026-12-01", false)], "p1", "2026-12-01")).toBeNull();
+    expect(whyNoNewHold([hold("p1", "2026-12-01", false), hold("p1", "2026-12-01", false)], "p1", "2026-12-01")).toBe("HOLD_LIMIT_REACHED");
+    const ended = Array.from({ length: MAX_HOLDS_PER_DAY }, (_, index) => hold(`p${index}`, "2026-12-01", false));
+    expect(MAX_HOLDS_PER_DAY).toBe(6);
+    expect(whyNoNewHold(ended.slice(1), "nuovo", "2026-12-01")).toBeNull();
+    expect(whyNoNewHold(ended, "nuovo", "2026-12-01")).toBe("HOLD_LIMIT_REACHED");
   });
 });
 

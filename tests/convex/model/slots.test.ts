@@ -1,7 +1,17 @@
 // The slot engine, as plain functions: schedules, durations, notice, holds and bookings, DST days.
 import { describe, expect, it } from "vitest";
 import { weekFrom } from "../../../convex/demo/data";
-import { consultationInterval, dayWindow, FALLBACK_SLOTS, freeStarts, offeredStarts, whyNotFree, type Interval } from "../../../convex/model/slots";
+import {
+  BOOKING_MONTHS_AHEAD,
+  consultationInterval,
+  dayWindow,
+  FALLBACK_SLOTS,
+  freeStarts,
+  lastBookableDate,
+  offeredStarts,
+  whyNotFree,
+  type Interval,
+} from "../../../convex/model/slots";
 import { romeToUtcMs } from "../../../convex/lib/time";
 
 const HOUR_MS = 3_600_000;
@@ -76,6 +86,35 @@ describe("free start times", () => {
 
   it("another psychic's bookings are not passed in, so they never block", () => {
     expect(freeStarts(question)).toHaveLength(5);
+  });
+});
+
+describe("the booking calendar's horizon", () => {
+  const everyDay = weekFrom({
+    monday: ["10:00"],
+    tuesday: ["10:00"],
+    wednesday: ["10:00"],
+    thursday: ["10:00"],
+    friday: ["10:00"],
+    saturday: ["10:00"],
+    sunday: ["10:00"],
+  });
+
+  it("ends with the fifth month after the current Rome month, as the calendar shows it", () => {
+    expect(BOOKING_MONTHS_AHEAD).toBe(5);
+    expect(lastBookableDate(MONDAY_8AM)).toBe("2027-04-30");
+    expect(lastBookableDate(romeToUtcMs("2027-01-31", "23:30"))).toBe("2027-06-30");
+    // 1 February 2027, 00:30 in Rome is still 31 January in UTC: the Rome month counts.
+    expect(lastBookableDate(romeToUtcMs("2027-02-01", "00:30"))).toBe("2027-07-31");
+  });
+
+  it("the last day is bookable, the day after is not, and the year 2999 never is", () => {
+    const question = { availability: everyDay, durationMinutes: 30 as const, blocking: [], nowMs: MONDAY_8AM };
+    expect(whyNotFree({ ...question, date: "2027-04-30" }, "10:00")).toBeNull();
+    expect(whyNotFree({ ...question, date: "2027-05-01" }, "10:00")).toBe("SLOT_TOO_FAR");
+    expect(whyNotFree({ ...question, date: "2999-12-30" }, "10:00")).toBe("SLOT_TOO_FAR");
+    expect(freeStarts({ ...question, date: "2027-05-01" })).toEqual([]);
+    expect(freeStarts({ ...question, date: "2027-04-30" })).toEqual(["10:00"]);
   });
 });
 

@@ -13,9 +13,18 @@ export const statusBadges: Record<MessageStatus, { label: string; color: "red" |
   replied: { label: "Risposto", color: "green" },
 };
 
+/**
+ * A mailto link to exactly one address: every part encoded, so nothing stored in the address (a `?`,
+ * an `&`) can add a Bcc or a body to the admin's reply. The server accepts no such address anyway.
+ */
+export function mailtoHref(address: string, subject?: string): string {
+  const to = address.split("@").map(encodeURIComponent).join("@");
+  return subject === undefined ? `mailto:${to}` : `mailto:${to}?subject=${encodeURIComponent(subject)}`;
+}
+
 /** The reply link: the sender's address with 'Re:' and the subject. */
 export function replyMailto(message: Pick<ContactMessage, "email" | "subject">): string {
-  return `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
+  return mailtoHref(message.email, `Re: ${message.subject}`);
 }
 
 /** One message of the inbox with the moves it still allows (only forward: unread → read → replied). */
@@ -41,7 +50,7 @@ export function MessageCard({
               </Heading>
               <Text size="2" color="gray">
                 {message.name} ·{" "}
-                <Link href={`mailto:${message.email}`} size="2">
+                <Link href={mailtoHref(message.email)} size="2">
                   {message.email}
                 </Link>{" "}
                 · {message.userType === "psychic" ? "Cartomante" : "Cliente"}
