@@ -25,7 +25,7 @@ import { readCounter } from "./lib/counters";
 import { rebuildCounters } from "./lib/counterRecount";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery, internalMutation } from "./lib/functions";
-import { approvePendingChanges, discardPendingChanges } from "./lib/profileReview";
+import { approvePendingChanges, discardPendingChanges, reviewedProfileX, withReviewVersion } from "./lib/profileReview";
 import { requireInstant } from "./lib/time";
 import { settingKey, settingKeys, type ContactStatus } from "./lib/validators";
 import { ADMIN_LIMITS, matchesPerson, normaliseSearch } from "./model/admin";
@@ -183,54 +183,79 @@ async function profileX(ctx: MutationCtx, id: Id<"psychicProfiles">) {
   return (await ctx.db.get("psychicProfiles", id)) ?? fail("NOT_FOUND");
 }
 
-/** Approves what waits for review: a new profile (then listed if the psychic made it public) or changes to an approved one. */
+/**
+ * Approves what waits for review, in the version the admin read: a new profile (then listed if the
+ * psychic made it public) or changes to an approved one.
+ */
 export const approvePsychic = adminMutation({
-  args: { profileId: v.id("psychicProfiles") },
+  args: { profileId: v.id("psychicProfiles"), reviewVersion: v.number() },
   returns: v.object({ profileStatus: literals("approved") }),
-  handler: async (ctx, { profileId }) => {
-    const profile = await profileX(ctx, profileId);
+  handler: async (ctx, { profileId, reviewVersion }) => {
+    const profile = await reviewedProfileX(ctx, profileId, reviewVersion);
     const inReview = profile.profileStatus === "pending" || (profile.profileStatus === "approved" && profile.pendingChanges);
     if (!inReview) return fail("INVALID_STATE");
-    await ctx.db.patch("psychicProfiles", profile._id, {
-      ...(await approvePendingChanges(ctx, profile)),
-      profileStatus: "approved",
-      approvedBy: ctx.viewerId,
-      approvedAt: Date.now(),
-      adminNotes: undefined,
-    });
+    await ctx.db.patch(
+      "psychicProfiles",
+      profile._id,
+      withReviewVersion(profile, {
+        ...(await approvePendingChanges(ctx, profile)),
+        profileStatus: "approved" as const,
+        approvedBy: ctx.viewerId,
+        approvedAt: Date.now(),
+        adminNotes: undefined,
+      }),
+    );
     return { profileStatus: "approved" as const };
   },
 });
 
 /**
- * Turns down what waits for review, with a note the psychic sees on their profile: a new profile
- * becomes rejected; refused changes are dropped and the approved profile stays as it was.
+ * Turns down what waits for review, in the version the admin read, with a note the psychic sees on
+ * their profile: a new profile becomes rejected; refused changes are dropped and the approved profile
+ * stays as it was.
  */
 export const rejectPsychic = adminMutation({
-  args: { profileId: v.id("psychicProfiles"), note: v.string() },
+  args: { profileId: v.id("psychicProfiles"), reviewVersion: v.number(), note: v.string() },
   returns: v.object({ profileStatus: literals("approved", "rejected") }),
-  handler: async (ctx, { profileId, note }) => {
+  handler: async (ctx, { profileId, reviewVersion, note }) => {
     const adminNotes = cleanText(note, ADMIN_LIMITS.noteLength);
     if (adminNotes === null) return fail("INVALID_INPUT", { field: "note" });
-    const profile = await profileX(ctx, profileId);
+    const profile = await reviewedProfileX(ctx, profileId, reviewVersion);
     if (profile.profileStatus === "pending") {
       await ctx.db.patch("psychicProfiles", profile._id, { profileStatus: "rejected", adminNotes });
       return { profileStatus: "rejected" as const };
     }
     if (profile.profileStatus !== "approved" || !profile.pendingChanges) return fail("INVALID_STATE");
-    await ctx.db.patch("psychicProfiles", profile._id, { ...(await discardPendingChanges(ctx, profile)), adminNotes });
+    await ctx.db.patch("psychicProfiles", profile._id, withReviewVersion(profile, { ...(await discardPendingChanges(ctx, profile)), adminNotes }));
     return { profileStatus: "approved" as const };
   },
 });
 
-/** Hides a psychic from the public (or shows them again); the approval is unchanged. */
-export const setPsychicVisibility = adminMutation({
-  args: { profileId: v.id("psychicProfiles"), isPubliclyVisible: v.boolean() },
+/**
+ * Suspends a psychic with a note they read (1–500 characters after trimming): not listed, so not
+ * bookable, until an admin lifts it, whatever the psychic does; their confirmed bookings stay.
+ */
+export const suspendPsychic = adminMutation({
+  args: { profileId: v.id("psychicProfiles"), note: v.string() },
   returns: v.null(),
-  handler: async (ctx, { profileId, isPubliclyVisible }) => {
+  handler: async (ctx, { profileId, note }) => {
+    const suspensionNote = cleanText(note, ADMIN_LIMITS.suspensionNoteLength);
+    if (suspensionNote === null) return fail("INVALID_INPUT", { field: "note" });
     const profile = await profileX(ctx, profileId);
-    if (profile.isPubliclyVisible === isPubliclyVisible) return fail("INVALID_STATE");
-    await ctx.db.patch("psychicProfiles", profile._id, { isPubliclyVisible });
+    if (profile.suspendedAt !== undefined) return fail("INVALID_STATE");
+    await ctx.db.patch("psychicProfiles", profile._id, { suspendedAt: Date.now(), suspendedBy: ctx.viewerId, suspensionNote });
+    return null;
+  },
+});
+
+/** Lifts a suspension: the profile is listed again if the psychic keeps it public and it is approved. */
+export const liftSuspension = adminMutation({
+  args: { profileId: v.id("psychicProfiles") },
+  returns: v.null(),
+  handler: async (ctx, { profileId }) => {
+    const profile = await profileX(ctx, profileId);
+    if (profile.suspendedAt === undefined) return fail("INVALID_STATE");
+    await ctx.db.patch("psychicProfiles", profile._id, { suspendedAt: undefined, suspendedBy: undefined, suspensionNote: undefined });
     return null;
   },
 });

@@ -1,5 +1,6 @@
 // A psychic's own profile: created with defaults on first visit, edited, published, hidden,
-// switched available or not. Every rule is checked here (convex/model/profileRules.ts).
+// switched available or not. Every rule is checked here (convex/model/profileRules.ts); while an
+// admin's suspension stands, nothing here makes the profile public.
 import { v, type Infer } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
@@ -7,7 +8,7 @@ import { fail } from "./lib/errors";
 import { internal } from "./_generated/api";
 import { ownPsychicProfile, ownPsychicProfileX } from "./lib/access";
 import { internalMutation, psychicAction, psychicMutation, psychicQuery } from "./lib/functions";
-import { submitNameAndBio, submitPhoto } from "./lib/profileReview";
+import { submitNameAndBio, submitPhoto, withReviewVersion } from "./lib/profileReview";
 import { issueUploadUrl } from "./lib/uploads";
 import { readSettings } from "./lib/settings";
 import {
@@ -18,6 +19,7 @@ import {
   specialty,
   weeklyAvailability,
 } from "./lib/validators";
+import { suspensionOf } from "./model/psychics";
 import {
   DEFAULT_PRICES,
   checkProfile,
@@ -48,6 +50,8 @@ const ownProfile = v.object({
   // Name, bio or photo changed after approval and waiting for an admin; the fields above show them.
   // Optional in the shape so screens written before it need not set it; the server always does.
   changesInReview: v.optional(v.boolean()),
+  // An admin's suspension: the note the psychic reads and since when (who suspended stays with the admins).
+  suspension: v.union(v.null(), v.object({ note: v.string(), suspendedAt: v.number() })),
 });
 
 /** The psychic sees their own latest name, bio and photo, including changes still in review. */
@@ -72,7 +76,13 @@ async function toOwnProfile(ctx: QueryCtx, profile: Doc<"psychicProfiles">): Pro
     rating: profile.rating ?? null,
     reviewCount: profile.reviewCount,
     changesInReview: pending !== undefined,
+    suspension: suspensionOf(profile),
   };
+}
+
+/** Only an admin lifts a suspension: until then the psychic cannot make the profile public. */
+function refuseWhileSuspended(profile: Doc<"psychicProfiles">) {
+  if (profile.suspendedAt !== undefined) fail("PROFILE_SUSPENDED");
 }
 
 /** The psychic's profile; null until `ensureMine` has created it. */
@@ -141,7 +151,7 @@ async function applyEdits(ctx: MutationCtx, profile: Doc<"psychicProfiles">, fie
   if (violation !== null) return fail(violation.code, { field: violation.field });
   // Prices only for offered durations: a stale price can never be charged.
   const prices = Object.fromEntries(fields.availableDurations.map((minutes) => [String(minutes), fields.pricing[String(minutes)]]));
-  await ctx.db.patch("psychicProfiles", profile._id, {
+  const patch = {
     // Name and bio of an approved profile may have to wait for review (lib/profileReview.ts).
     ...(await submitNameAndBio(ctx, profile, fields.psychicName.trim(), fields.bio.trim())),
     specialties: fields.specialties,
@@ -151,7 +161,9 @@ async function applyEdits(ctx: MutationCtx, profile: Doc<"psychicProfiles">, fie
     pricing: prices,
     hourlyRateEuros: prices["60"] ?? profile.hourlyRateEuros,
     availability: normaliseAvailability(fields.availability),
-  });
+  };
+  // A changed name or bio moves the review version on (lib/profileReview.ts).
+  await ctx.db.patch("psychicProfiles", profile._id, withReviewVersion(profile, patch));
 }
 
 export const saveMine = psychicMutation({
@@ -165,13 +177,15 @@ export const saveMine = psychicMutation({
 
 /**
  * Saves and publishes: approved and public at once, or pending an admin's review when the
- * `psychic_approval_required` switch is on (docs/product-rules.md).
+ * `psychic_approval_required` switch is on (docs/product-rules.md). Refused, saving nothing, while
+ * an admin's suspension stands.
  */
 export const publishMine = psychicMutation({
   args: editableFields,
   returns: v.object({ profileStatus }),
   handler: async (ctx, fields) => {
     const profile = await ownPsychicProfileX(ctx, ctx.viewerId);
+    refuseWhileSuspended(profile);
     await applyEdits(ctx, profile, fields);
     const { psychic_approval_required } = await readSettings(ctx);
     const outcome = publishOutcome(profile.profileStatus, psychic_approval_required);
@@ -246,12 +260,16 @@ export const setAvailable = psychicMutation({
   },
 });
 
-/** Shown in or hidden from the public list; hiding never changes the approval. */
+/**
+ * Shown in or hidden from the public list; hiding never changes the approval. A suspended psychic may
+ * hide the profile but not show it.
+ */
 export const setPubliclyVisible = psychicMutation({
   args: { isPubliclyVisible: v.boolean() },
   returns: v.null(),
   handler: async (ctx, { isPubliclyVisible }) => {
     const profile = await ownPsychicProfileX(ctx, ctx.viewerId);
+    if (isPubliclyVisible) refuseWhileSuspended(profile);
     await ctx.db.patch("psychicProfiles", profile._id, { isPubliclyVisible });
     return null;
   },

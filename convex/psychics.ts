@@ -1,5 +1,5 @@
-// Psychics as the public sees them. Only profiles that are publicly visible AND approved exist
-// for visitors; everything else is invisible here.
+// Psychics as the public sees them. Only listed profiles (publicly visible AND approved AND not
+// suspended, model/psychics.ts `isListed`) exist for visitors; everything else is invisible here.
 import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
@@ -28,11 +28,13 @@ export const publicCard = v.object({
   minDurationMinutes: v.number(),
 });
 
-/** The listed profiles (`isListed`, as an index range), best rated first. */
+/** The listed profiles (`isListed`, as an index range: no suspension), best rated first. */
 function listedByRating(ctx: QueryCtx) {
   return ctx.db
     .query("psychicProfiles")
-    .withIndex("by_visibility_status_rating", (q) => q.eq("isPubliclyVisible", true).eq("profileStatus", "approved"))
+    .withIndex("by_visibility_status_suspension_rating", (q) =>
+      q.eq("isPubliclyVisible", true).eq("profileStatus", "approved").eq("suspendedAt", undefined),
+    )
     .order("desc");
 }
 
@@ -88,7 +90,7 @@ export const listPublic = query({
   },
 });
 
-/** A public profile page; null for a missing, hidden or unapproved profile. */
+/** A public profile page; null for a missing, hidden, unapproved or suspended profile. */
 export const getPublicProfile = query({
   args: { id: v.string() },
   returns: v.union(

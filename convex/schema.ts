@@ -92,12 +92,21 @@ export default defineSchema({
       v.object({ psychicName: v.string(), bio: v.string(), photoStorageId: v.optional(v.id("_storage")) }),
     ),
     changesSubmittedAt: v.optional(v.number()),
+    // Rises with every change to what a review covers (name, bio, photo, the changes waiting); an
+    // admin's approval or rejection names the version they read (absent: 0).
+    reviewVersion: v.optional(v.number()),
+    // An admin's suspension, which the psychic cannot lift: not listed while set, whatever the
+    // profile's own visibility (docs/product-rules.md, "Psychics").
+    suspendedAt: v.optional(v.number()),
+    suspendedBy: v.optional(v.id("users")),
+    suspensionNote: v.optional(v.string()),
   })
     .index("by_userId", ["userId"])
-    // Public list, best rated first: eq visible, eq approved, order by rating desc.
-    .index("by_visibility_status_rating", [
+    // Public list, best rated first: eq visible, eq approved, not suspended, order by rating desc.
+    .index("by_visibility_status_suspension_rating", [
       "isPubliclyVisible",
       "profileStatus",
+      "suspendedAt",
       "rating",
     ])
     // Admin review queue: new profiles, and approved ones with changes waiting.

@@ -44,7 +44,7 @@ export async function isAdminUser(
 // ending in X throws (NOT_FOUND for a missing document or a malformed id, FORBIDDEN for someone
 // else's); one without X returns null. Ids may arrive as any string (a URL), so they are normalised.
 
-/** A psychic profile the public may see (`isListed`), or null: missing, hidden and unapproved look alike. */
+/** A psychic profile the public may see (`isListed`), or null: missing, hidden, unapproved and suspended look alike. */
 export async function listedProfile(ctx: QueryCtx, id: string): Promise<Doc<"psychicProfiles"> | null> {
   const profileId = ctx.db.normalizeId("psychicProfiles", id);
   const profile = profileId === null ? null : await ctx.db.get("psychicProfiles", profileId);

@@ -5,6 +5,7 @@ import { v } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../model/accounts";
+import { suspensionOf } from "../model/psychics";
 import { CATEGORY_LABELS } from "../model/contact";
 import { personTotals } from "./counters";
 import { recordedBookingState, refundState } from "../model/bookingView";
@@ -31,6 +32,7 @@ export const userRow = v.object({
   psychicName: nullable(v.string()),
   profileStatus: nullable(profileStatus),
   isPubliclyVisible: nullable(v.boolean()),
+  isSuspended: nullable(v.boolean()),
   rating: nullable(v.number()),
   consultations: v.number(),
   createdAt: v.number(),
@@ -54,6 +56,7 @@ export async function toUserRow(ctx: QueryCtx, user: Doc<"users">) {
     psychicName: profile?.psychicName ?? null,
     profileStatus: status,
     isPubliclyVisible: profile?.isPubliclyVisible ?? null,
+    isSuspended: profile ? profile.suspendedAt !== undefined : null,
     rating: profile?.rating ?? null,
     consultations: (await personTotals(ctx, user._id))?.bookings ?? 0,
     createdAt: user._creationTime,
@@ -80,6 +83,10 @@ export const psychicRow = v.object({
   inReview: nullable(literals("profile", "changes")),
   pendingChanges: nullable(v.object({ psychicName: v.string(), bio: v.string(), photoUrl: nullable(v.string()) })),
   changesSubmittedAt: nullable(v.number()),
+  /** The version of what a review covers, as read now: approving or rejecting names it. */
+  reviewVersion: v.number(),
+  /** An admin's suspension: the note the psychic reads and since when. */
+  suspension: nullable(v.object({ note: v.string(), suspendedAt: v.number() })),
   createdAt: v.number(),
 });
 
@@ -113,6 +120,8 @@ export async function toPsychicRow(ctx: QueryCtx, profile: Doc<"psychicProfiles"
         }
       : null,
     changesSubmittedAt: profile.changesSubmittedAt ?? null,
+    reviewVersion: profile.reviewVersion ?? 0,
+    suspension: suspensionOf(profile),
     createdAt: profile._creationTime,
   };
 }

@@ -34,6 +34,9 @@ export const errorCodes = [
   "PSYCHIC_UNAVAILABLE",
   "INVALID_PHOTO",
   "UPLOAD_NOT_OWNED",
+  "PROFILE_SUSPENDED",
+  // Moderation: the profile changed after the admin read it
+  "PROFILE_CHANGED",
   // Booking and payment
   "SLOT_TAKEN",
   "SLOT_UNAVAILABLE",

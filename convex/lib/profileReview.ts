@@ -1,15 +1,38 @@
 // Changes to an approved profile while the `psychic_approval_required` switch is on
 // (docs/product-rules.md, "Psychics"): a new name, bio or photo waits in `pendingChanges` for an
 // admin, and the public keeps seeing the approved fields until then. With the switch off, or
-// before the first approval (the profile is not public yet), edits apply at once.
+// before the first approval (the profile is not public yet), edits apply at once. Every write of
+// what a review covers goes through `withReviewVersion`, so an admin's decision names what they read.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { nextReviewVersion } from "../model/psychics";
+import { fail } from "./errors";
 import { readSetting } from "./settings";
 import { deleteOwnedFile } from "./uploads";
 
 type Profile = Doc<"psychicProfiles">;
 type PublicFields = { psychicName: string; bio: string; photoStorageId?: Id<"_storage"> };
 const cleared = { pendingChanges: undefined, changesSubmittedAt: undefined };
+
+/**
+ * A profile patch with the review version it leads to: one more when it changes the name, bio, photo or
+ * the changes waiting (docs/product-rules.md, "Contact and admin"), so an approval of what the admin
+ * read is refused once the psychic changed any of it.
+ */
+export function withReviewVersion<P extends Partial<Profile>>(profile: Profile, patch: P): P & { reviewVersion?: number } {
+  const reviewVersion = nextReviewVersion(profile, { ...profile, ...patch });
+  return reviewVersion === (profile.reviewVersion ?? 0) ? patch : { ...patch, reviewVersion };
+}
+
+/**
+ * The profile an admin decides on, as they read it: refused (PROFILE_CHANGED, nothing written) when the
+ * name, bio, photo or waiting changes moved on since the admin's list gave them `reviewVersion`.
+ */
+export async function reviewedProfileX(ctx: MutationCtx, id: Id<"psychicProfiles">, reviewVersion: number): Promise<Profile> {
+  if (!Number.isSafeInteger(reviewVersion) || reviewVersion < 0) return fail("INVALID_INPUT", { field: "reviewVersion" });
+  const profile = (await ctx.db.get("psychicProfiles", id)) ?? fail("NOT_FOUND");
+  return (profile.reviewVersion ?? 0) === reviewVersion ? profile : fail("PROFILE_CHANGED");
+}
 
 async function editsNeedReview(ctx: MutationCtx, profile: Profile): Promise<boolean> {
   return profile.profileStatus === "approved" && (await readSetting(ctx, "psychic_approval_required"));
@@ -52,14 +75,18 @@ export async function submitPhoto(ctx: MutationCtx, profile: Profile, storageId:
   if (!(await editsNeedReview(ctx, profile))) {
     await dropPhoto(ctx, profile, pending?.photoStorageId, [storageId]);
     const next = { psychicName: pending?.psychicName ?? profile.psychicName, bio: pending?.bio ?? profile.bio, photoStorageId: storageId };
-    await ctx.db.patch("psychicProfiles", profile._id, await applyAll(ctx, profile, next));
+    await ctx.db.patch("psychicProfiles", profile._id, withReviewVersion(profile, await applyAll(ctx, profile, next)));
     return;
   }
   await dropPhoto(ctx, profile, pending?.photoStorageId, [storageId, profile.photoStorageId]);
-  await ctx.db.patch("psychicProfiles", profile._id, {
-    pendingChanges: { psychicName: pending?.psychicName ?? profile.psychicName, bio: pending?.bio ?? profile.bio, photoStorageId: storageId },
-    changesSubmittedAt: Date.now(),
-  });
+  await ctx.db.patch(
+    "psychicProfiles",
+    profile._id,
+    withReviewVersion(profile, {
+      pendingChanges: { psychicName: pending?.psychicName ?? profile.psychicName, bio: pending?.bio ?? profile.bio, photoStorageId: storageId },
+      changesSubmittedAt: Date.now(),
+    }),
+  );
 }
 
 /** An admin accepts the pending changes: the public sees them from now on. */

@@ -12,6 +12,8 @@ export const ADMIN_LIMITS = {
   attentionBookings: 50,
   pageSize: 100,
   noteLength: 1000,
+  /** The note an admin gives with a suspension, which the psychic reads. */
+  suspensionNoteLength: 500,
 } as const;
 
 /** A search as typed: trimmed, lower-case; null when empty. */

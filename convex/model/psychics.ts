@@ -49,10 +49,42 @@ export function matchesSearch(
 
 /**
  * "This profile is listed": the public may see it, book it and read its reviews only when it is
- * publicly visible AND approved (docs/product-rules.md, "Psychics"). The one place this rule lives;
- * psychics.ts reads the same rule as an index range.
+ * publicly visible AND approved AND not suspended by an admin (docs/product-rules.md, "Psychics").
+ * The one place this rule lives; psychics.ts reads the same rule as an index range.
  */
-export function isListed(profile: { isPubliclyVisible: boolean; profileStatus: string }): boolean {
-  return profile.isPubliclyVisible && profile.profileStatus === "approved";
+export function isListed(profile: { isPubliclyVisible: boolean; profileStatus: string; suspendedAt?: number }): boolean {
+  return profile.isPubliclyVisible && profile.profileStatus === "approved" && profile.suspendedAt === undefined;
+}
+
+/** An admin's suspension as the psychic and the admins read it (the note and since when), or null. */
+export function suspensionOf(profile: { suspendedAt?: number; suspensionNote?: string }): { note: string; suspendedAt: number } | null {
+  return profile.suspendedAt === undefined ? null : { note: profile.suspensionNote ?? "", suspendedAt: profile.suspendedAt };
+}
+
+/** What an admin's review covers: the name, bio and photo the public would see, and the changes waiting. */
+export type ReviewedContent = {
+  psychicName: string;
+  bio: string;
+  photoStorageId?: string;
+  pendingChanges?: { psychicName: string; bio: string; photoStorageId?: string };
+};
+
+function sameReviewed(a: ReviewedContent, b: ReviewedContent): boolean {
+  const pa = a.pendingChanges;
+  const pb = b.pendingChanges;
+  const samePending =
+    pa === undefined || pb === undefined
+      ? pa === pb
+      : pa.psychicName === pb.psychicName && pa.bio === pb.bio && pa.photoStorageId === pb.photoStorageId;
+  return a.psychicName === b.psychicName && a.bio === b.bio && a.photoStorageId === b.photoStorageId && samePending;
+}
+
+/**
+ * The review version after a write (docs/product-rules.md, "Contact and admin"): one more when anything
+ * a review covers changed, the same otherwise; a profile that never had one is at 0.
+ */
+export function nextReviewVersion(before: ReviewedContent & { reviewVersion?: number }, after: ReviewedContent): number {
+  const current = before.reviewVersion ?? 0;
+  return sameReviewed(before, after) ? current : current + 1;
 }
 

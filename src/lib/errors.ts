@@ -34,6 +34,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   PSYCHIC_UNAVAILABLE: "Il cartomante non è al momento disponibile.",
   INVALID_PHOTO: `La foto deve essere un'immagine JPEG, PNG o WebP di al massimo ${limits.photoMax}.`,
   UPLOAD_NOT_OWNED: "Questo file non è stato caricato da te. Carica di nuovo la foto.",
+  PROFILE_SUSPENDED: "Il tuo profilo è sospeso dall'amministrazione: non puoi renderlo visibile.",
+  PROFILE_CHANGED: "Il profilo è cambiato dopo che l'hai aperto: rileggilo prima di approvarlo o rifiutarlo.",
   SLOT_TAKEN: "Questo orario è appena stato prenotato. Scegline un altro.",
   SLOT_UNAVAILABLE: "L'orario scelto non è disponibile.",
   SLOT_TOO_SOON: `Si può prenotare solo con almeno ${limits.bookingNoticeMinutes} di anticipo.`,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { defaultAvailability } from "../../convex/model/profileRules";
 import { buildWorld } from "./fixtures/world";
-import { errorCodeOf, setupTest, signInAs, type TestConvex } from "./setup";
+import { errorCodeOf, setupTest, signInAs, type TestClient, type TestConvex } from "./setup";
 
 const page = { numItems: 20, cursor: null };
 const contactForm = (subject: string) => ({
@@ -37,7 +37,7 @@ describe("who may use the admin area", () => {
       as.query(api.admin.listUsers, {}),
       as.query(api.admin.listMessages, { status: "all", paginationOpts: page }),
       as.query(api.admin.unreadMessageCount, {}),
-      as.mutation(api.admin.approvePsychic, { profileId: w.profilePending }),
+      as.mutation(api.admin.approvePsychic, { profileId: w.profilePending, reviewVersion: 0 }),
       as.mutation(api.admin.markMessageRead, { messageId: w.messages.unread }),
       as.mutation(api.admin.setSetting, { key: "maintenance_mode", value: true }),
     ];
@@ -106,56 +106,52 @@ describe("the message inbox", () => {
 });
 
 describe("psychic moderation", () => {
-  async function pendingPsychic(t: TestConvex) {
+  /** A psychic waiting for review, and the review version the admin's list shows for them. */
+  async function pendingPsychic(t: TestConvex, admin: TestClient) {
     await t.run((ctx) => ctx.db.insert("systemSettings", { key: "psychic_approval_required", value: true }));
     const psychic = await signInAs(t, { email: "luna@esempio.it", name: "Luna Rossi", accountType: "psychic" });
     await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
     expect(await psychic.as.mutation(api.psychicProfiles.publishMine, profileFields)).toEqual({ profileStatus: "pending" });
     const profileId = (await psychic.as.query(api.psychicProfiles.getMine, {}))!.id;
-    return { ...psychic, profileId };
+    const reviewVersion = (await admin.query(api.admin.listPsychics, {})).psychics.find((row) => row.id === profileId)!.reviewVersion;
+    return { ...psychic, profileId, reviewVersion };
   }
 
   it("the review queue comes first; approving a pending psychic lists them for the public", async () => {
     const t = setupTest();
     const admin = await withAdmin(t);
-    const { profileId } = await pendingPsychic(t);
+    const { profileId, reviewVersion } = await pendingPsychic(t, admin);
     const { psychics } = await admin.query(api.admin.listPsychics, {});
-    expect(psychics[0]).toMatchObject({ id: profileId, email: "luna@esempio.it", profileStatus: "pending", inReview: "profile" });
+    expect(psychics[0]).toMatchObject({ id: profileId, email: "luna@esempio.it", profileStatus: "pending", inReview: "profile", reviewVersion });
     expect((await t.query(api.psychics.listPublic, {})).psychics).toEqual([]);
 
-    expect(await admin.mutation(api.admin.approvePsychic, { profileId })).toEqual({ profileStatus: "approved" });
+    expect(await admin.mutation(api.admin.approvePsychic, { profileId, reviewVersion })).toEqual({ profileStatus: "approved" });
     expect((await t.query(api.psychics.listPublic, {})).psychics.map((card) => card.id)).toEqual([profileId]);
     // Nothing waits any more.
-    expect(await errorCodeOf(admin.mutation(api.admin.approvePsychic, { profileId }))).toBe("INVALID_STATE");
+    expect(await errorCodeOf(admin.mutation(api.admin.approvePsychic, { profileId, reviewVersion }))).toBe("INVALID_STATE");
   });
 
   it("rejecting needs a note, which the psychic then reads on their profile", async () => {
     const t = setupTest();
     const admin = await withAdmin(t);
-    const { as, profileId } = await pendingPsychic(t);
-    expect(await errorCodeOf(admin.mutation(api.admin.rejectPsychic, { profileId, note: "  " }))).toBe("INVALID_INPUT");
-    await admin.mutation(api.admin.rejectPsychic, { profileId, note: "Aggiungi una foto in cui ti si veda il volto." });
+    const { as, profileId, reviewVersion } = await pendingPsychic(t, admin);
+    expect(await errorCodeOf(admin.mutation(api.admin.rejectPsychic, { profileId, reviewVersion, note: "  " }))).toBe("INVALID_INPUT");
+    await admin.mutation(api.admin.rejectPsychic, { profileId, reviewVersion, note: "Aggiungi una foto in cui ti si veda il volto." });
     expect(await as.query(api.psychicProfiles.getMine, {})).toMatchObject({
       profileStatus: "rejected",
       adminNotes: "Aggiungi una foto in cui ti si veda il volto.",
     });
-    expect(await errorCodeOf(admin.mutation(api.admin.rejectPsychic, { profileId, note: "Ancora no." }))).toBe("INVALID_STATE");
+    expect(await errorCodeOf(admin.mutation(api.admin.rejectPsychic, { profileId, reviewVersion, note: "Ancora no." }))).toBe("INVALID_STATE");
   });
 
-  it("hiding takes an approved psychic off the public list; the verification call is marked once", async () => {
+  it("the verification call is marked once", async () => {
     const t = setupTest();
     const admin = await withAdmin(t);
-    const { profileId } = await pendingPsychic(t);
-    await admin.mutation(api.admin.approvePsychic, { profileId });
-    await admin.mutation(api.admin.setPsychicVisibility, { profileId, isPubliclyVisible: false });
-    expect((await t.query(api.psychics.listPublic, {})).psychics).toEqual([]);
-    expect(await errorCodeOf(admin.mutation(api.admin.setPsychicVisibility, { profileId, isPubliclyVisible: false }))).toBe(
-      "INVALID_STATE",
-    );
+    const { profileId, reviewVersion } = await pendingPsychic(t, admin);
+    await admin.mutation(api.admin.approvePsychic, { profileId, reviewVersion });
     await admin.mutation(api.admin.markVerificationCallDone, { profileId });
     expect((await admin.query(api.admin.listPsychics, {})).psychics[0]).toMatchObject({
       profileStatus: "approved",
-      isPubliclyVisible: false,
       verificationCallCompleted: true,
     });
     expect(await errorCodeOf(admin.mutation(api.admin.markVerificationCallDone, { profileId }))).toBe("INVALID_STATE");

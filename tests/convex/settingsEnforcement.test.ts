@@ -126,6 +126,9 @@ describe("psychic_approval_required", () => {
     return { w, psychic, profileId };
   }
   const publicPage = (w: World, id: string) => w.t.query(api.psychics.getPublicProfile, { id });
+  /** The review version the admin's list shows now (the version an approval or rejection names). */
+  const reviewVersionOf = async (w: World, id: string) =>
+    (await w.as.admin.query(api.admin.listPsychics, {})).psychics.find((row) => row.id === id)!.reviewVersion;
 
   it("off: an approved psychic's new name and bio are public at once", async () => {
     const { w, psychic, profileId } = await approvedPsychic();
@@ -174,7 +177,7 @@ describe("psychic_approval_required", () => {
     expect(row.psychicName).toBe("Luna");
     expect(row.pendingChanges).toMatchObject({ psychicName: "Luna Stellare", photoUrl: expect.any(String) });
 
-    await w.as.admin.mutation(api.admin.approvePsychic, { profileId });
+    await w.as.admin.mutation(api.admin.approvePsychic, { profileId, reviewVersion: await reviewVersionOf(w, profileId) });
     expect(await publicPage(w, profileId)).toMatchObject({ psychicName: "Luna Stellare", bio: "Una nuova biografia.", photoUrl: expect.any(String) });
     expect((await psychic.as.query(api.psychicProfiles.getMine, {}))?.changesInReview).toBe(false);
   });
@@ -184,7 +187,8 @@ describe("psychic_approval_required", () => {
     await psychic.as.mutation(api.psychicProfiles.saveMine, { ...fields, psychicName: "Nome Scorretto" });
     const photo = await uploadPhotoAs(w.t, psychic.as, jpeg);
     await psychic.as.action(api.psychicProfiles.setMyPhoto, { storageId: photo });
-    await w.as.admin.mutation(api.admin.rejectPsychic, { profileId, note: "Il nome non può contenere recapiti." });
+    const reviewVersion = await reviewVersionOf(w, profileId);
+    await w.as.admin.mutation(api.admin.rejectPsychic, { profileId, reviewVersion, note: "Il nome non può contenere recapiti." });
 
     expect(await publicPage(w, profileId)).toMatchObject({ psychicName: "Luna", photoUrl: null });
     expect(await psychic.as.query(api.psychicProfiles.getMine, {})).toMatchObject({
@@ -201,6 +205,7 @@ describe("psychic_approval_required", () => {
     await psychic.as.mutation(api.psychicProfiles.saveMine, { ...fields, bio: "Cambiata." });
     await psychic.as.mutation(api.psychicProfiles.saveMine, fields);
     expect((await psychic.as.query(api.psychicProfiles.getMine, {}))?.changesInReview).toBe(false);
-    expect(await errorCodeOf(w.as.admin.mutation(api.admin.approvePsychic, { profileId }))).toBe("INVALID_STATE");
+    const reviewVersion = await reviewVersionOf(w, profileId);
+    expect(await errorCodeOf(w.as.admin.mutation(api.admin.approvePsychic, { profileId, reviewVersion }))).toBe("INVALID_STATE");
   });
 });

@@ -24,6 +24,7 @@ const profile = (fields: Partial<OwnProfile> = {}): OwnProfile => ({
   isPubliclyVisible: false,
   rating: null,
   reviewCount: 0,
+  suspension: null,
   ...fields,
 });
 

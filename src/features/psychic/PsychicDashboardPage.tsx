@@ -2,7 +2,7 @@
 // name and notes (those not started can be cancelled, with a full refund for the client), the last
 // 30 days' consultations to mark held or 'Cliente assente', and the last six months' figures as a
 // table and a chart. Live: a booking confirmed while the page is open appears with a
-// 'Nuova prenotazione' toast.
+// 'Nuova prenotazione' toast. A suspended psychic reads the admin's note at the top.
 import { Button, Container, Flex, Grid, Heading } from "@radix-ui/themes";
 import { GearIcon, Pencil1Icon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
@@ -19,6 +19,7 @@ import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { MonthlyFigures } from "./dashboard/MonthlyFigures";
 import { PsychicBookingRow } from "./dashboard/PsychicBookingRow";
 import { RecentConsultations } from "./dashboard/RecentConsultations";
+import { SuspensionBanner } from "./SuspensionNotice";
 import { useNewBookingToast } from "./useNewBookingToast";
 
 export function PsychicDashboardPage() {
@@ -36,6 +37,9 @@ export function PsychicDashboardPage() {
             ]}
           />
         </Flex>
+        <ErrorBoundary fallback={null}>
+          <SuspensionBanner />
+        </ErrorBoundary>
         <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare le prenotazioni." />}>
           <PsychicBookings />
         </ErrorBoundary>

@@ -97,6 +97,7 @@ function PsychicProfileLoaded({ profile }: { profile: OwnProfile }) {
         adminNotes={profile.adminNotes}
         isPubliclyVisible={profile.isPubliclyVisible}
         isAvailable={profile.isAvailable}
+        suspension={profile.suspension}
       />
       <Card size="3" asChild>
         <section aria-label="Foto">

@@ -1,7 +1,7 @@
 // The public catalogue's rules (convex/model/psychics.ts): prices per duration, the card's starting
 // price, the search, and who is listed.
 import { describe, expect, it } from "vitest";
-import { isListed, matchesSearch, priceFor, startingPrice } from "../../../convex/model/psychics";
+import { isListed, matchesSearch, nextReviewVersion, priceFor, startingPrice, suspensionOf } from "../../../convex/model/psychics";
 
 const profile = {
   pricing: { "30": 35, "60": 60 } as Record<string, number>,
@@ -96,5 +96,46 @@ describe("who is listed", () => {
       expect(isListed({ isPubliclyVisible: true, profileStatus })).toBe(false);
       expect(isListed({ isPubliclyVisible: false, profileStatus })).toBe(false);
     }
+  });
+
+  it("a suspended profile is not listed, however public and approved; from the moment of suspension (0 included)", () => {
+    expect(isListed({ isPubliclyVisible: true, profileStatus: "approved", suspendedAt: 1_700_000_000_000 })).toBe(false);
+    expect(isListed({ isPubliclyVisible: true, profileStatus: "approved", suspendedAt: 0 })).toBe(false);
+  });
+});
+
+describe("an admin's suspension as it is read", () => {
+  it("none without a suspension; otherwise the note and since when", () => {
+    expect(suspensionOf({})).toBeNull();
+    expect(suspensionOf({ suspendedAt: 5, suspensionNote: "Verifica in corso." })).toEqual({ note: "Verifica in corso.", suspendedAt: 5 });
+  });
+});
+
+describe("the review version", () => {
+  const approved = { psychicName: "Luna", bio: "Tarocchi.", photoStorageId: "foto1", reviewVersion: 4 };
+
+  it("stays when nothing a review covers changed", () => {
+    expect(nextReviewVersion(approved, { ...approved })).toBe(4);
+  });
+
+  it("rises by one when the name, the bio or the photo changes, also the photo's removal", () => {
+    expect(nextReviewVersion(approved, { ...approved, psychicName: "Luna Nuova" })).toBe(5);
+    expect(nextReviewVersion(approved, { ...approved, bio: "Tarocchi e rune." })).toBe(5);
+    expect(nextReviewVersion(approved, { ...approved, photoStorageId: "foto2" })).toBe(5);
+    expect(nextReviewVersion(approved, { ...approved, photoStorageId: undefined })).toBe(5);
+  });
+
+  it("rises when changes start waiting, change while they wait, or stop waiting", () => {
+    const waiting = { ...approved, pendingChanges: { psychicName: "Luna", bio: "Nuova." } };
+    expect(nextReviewVersion(approved, waiting)).toBe(5);
+    expect(nextReviewVersion(waiting, { ...waiting, pendingChanges: { psychicName: "Luna", bio: "Altra." } })).toBe(5);
+    expect(nextReviewVersion(waiting, { ...waiting, pendingChanges: { psychicName: "Luna", bio: "Nuova.", photoStorageId: "f" } })).toBe(5);
+    expect(nextReviewVersion(waiting, { ...waiting, pendingChanges: undefined })).toBe(5);
+    expect(nextReviewVersion(waiting, { ...waiting, pendingChanges: { psychicName: "Luna", bio: "Nuova." } })).toBe(4);
+  });
+
+  it("a profile that never had a version is at 0", () => {
+    expect(nextReviewVersion({ psychicName: "Luna", bio: "" }, { psychicName: "Luna", bio: "" })).toBe(0);
+    expect(nextReviewVersion({ psychicName: "Luna", bio: "" }, { psychicName: "Luna", bio: "Ciao." })).toBe(1);
   });
 });

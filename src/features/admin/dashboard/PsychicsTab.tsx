@@ -1,5 +1,6 @@
-import { Avatar, Badge, Button, Card, Flex, Heading, Switch, Table, Text } from "@radix-ui/themes";
-import { CheckIcon } from "@radix-ui/react-icons";
+import { useState } from "react";
+import { Avatar, Badge, Button, Callout, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { CheckIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import type { OptimisticLocalStore } from "convex/browser";
@@ -7,9 +8,10 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
-import { formatCents, formatRating, formatRomeDateTime, truncate } from "@/lib/format";
+import { formatCents, formatRating, formatRomeDateTime } from "@/lib/format";
 import { RejectDialog } from "./RejectDialog";
 import { StatusBadge } from "./StatusBadge";
+import { SuspensionControl } from "./SuspensionControl";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 
@@ -25,12 +27,9 @@ function patchPsychic(store: OptimisticLocalStore, profileId: Id<"psychicProfile
   store.setQuery(api.admin.listPsychics, {}, { ...current, psychics });
 }
 
-/** Cartomanti: the review queue first, then every psychic with their figures and the admin's switches. */
+/** Cartomanti: the review queue first, then every psychic with their figures, suspension and verification call. */
 export function PsychicsTab() {
   const { data, error } = useTableQuery(api.admin.listPsychics, {});
-  const setVisibility = useMutation(api.admin.setPsychicVisibility).withOptimisticUpdate((store, { profileId, isPubliclyVisible }) =>
-    patchPsychic(store, profileId, { isPubliclyVisible }),
-  );
   const markVerified = useMutation(api.admin.markVerificationCallDone).withOptimisticUpdate((store, { profileId }) =>
     patchPsychic(store, profileId, { verificationCallCompleted: true }),
   );
@@ -77,7 +76,8 @@ export function PsychicsTab() {
                 <Table.ColumnHeaderCell>Prenotazioni</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Ricavi</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Valutazione</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Visibile</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Pubblico</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Sospensione</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Chiamata di verifica</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
@@ -92,16 +92,10 @@ export function PsychicsTab() {
                   <Table.Cell>{psychic.bookings}</Table.Cell>
                   <Table.Cell>{formatCents(psychic.revenueCents)}</Table.Cell>
                   <Table.Cell>{psychic.rating === null ? "Nuovo" : `${formatRating(psychic.rating)} (${psychic.reviewCount})`}</Table.Cell>
+                  {/* The psychic's own choice; a suspension keeps the profile off the list whatever it says. */}
+                  <Table.Cell>{psychic.isPubliclyVisible ? "Sì" : "No"}</Table.Cell>
                   <Table.Cell>
-                    <Switch
-                      checked={psychic.isPubliclyVisible}
-                      aria-label={`Profilo di ${psychic.psychicName} visibile al pubblico`}
-                      onCheckedChange={(isPubliclyVisible) =>
-                        void setVisibility({ profileId: psychic.id, isPubliclyVisible }).catch((failure: unknown) =>
-                          toast.error(errorMessage(failure, updateFailed)),
-                        )
-                      }
-                    />
+                    <SuspensionControl profileId={psychic.id} psychicName={psychic.psychicName} suspension={psychic.suspension} />
                   </Table.Cell>
                   <Table.Cell>
                     {psychic.verificationCallCompleted ? (
@@ -136,16 +130,22 @@ export function PsychicsTab() {
   );
 }
 
-/** A profile (or an approved profile's changes) waiting for the admin: what would go public, and the two answers. */
+/**
+ * A profile (or an approved profile's changes) waiting for the admin: what would go public, and the two
+ * answers. Both name the version the admin has read (docs/product-rules.md, "Contact and admin"): when the
+ * psychic changes it while the card is open, the card says so and the server refuses the older version.
+ */
 function ReviewCard({ psychic }: { psychic: Psychic }) {
   const approve = useMutation(api.admin.approvePsychic);
   const reject = useMutation(api.admin.rejectPsychic);
+  const [readVersion, setReadVersion] = useState(psychic.reviewVersion);
+  const changedWhileOpen = readVersion !== psychic.reviewVersion;
   const changesOnly = psychic.inReview === "changes";
   const shown = psychic.pendingChanges ?? { psychicName: psychic.psychicName, bio: psychic.bio, photoUrl: psychic.photoUrl };
 
   const onApprove = async () => {
     try {
-      await approve({ profileId: psychic.id });
+      await approve({ profileId: psychic.id, reviewVersion: readVersion });
       toast.success(
         changesOnly ? "Modifiche approvate" : "Profilo approvato",
         psychic.isPubliclyVisible ? `${shown.psychicName} è ora visibile nella lista dei cartomanti.` : undefined,
@@ -156,7 +156,7 @@ function ReviewCard({ psychic }: { psychic: Psychic }) {
   };
   const onReject = async (note: string) => {
     try {
-      await reject({ profileId: psychic.id, note });
+      await reject({ profileId: psychic.id, reviewVersion: readVersion, note });
       toast.success(changesOnly ? "Modifiche rifiutate" : "Profilo rifiutato", "Il cartomante vedrà la tua nota.");
       return true;
     } catch (failure) {
@@ -187,9 +187,23 @@ function ReviewCard({ psychic }: { psychic: Psychic }) {
               {psychic.changesSubmittedAt ? ` · inviate il ${formatRomeDateTime(psychic.changesSubmittedAt)}` : ""}
             </Text>
             {changesOnly && shown.psychicName !== psychic.psychicName ? <Text size="2">Nome attuale: {psychic.psychicName}</Text> : null}
-            <Text size="2" as="p" style={{ overflowWrap: "anywhere" }}>
-              {truncate(shown.bio, 400) || "Nessuna biografia."}
+            {/* The whole bio: what the admin approves is exactly what goes public. */}
+            <Text size="2" as="p" style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
+              {shown.bio || "Nessuna biografia."}
             </Text>
+            {changedWhileOpen ? (
+              <Callout.Root color="amber" size="1" role="alert">
+                <Callout.Icon>
+                  <ExclamationTriangleIcon />
+                </Callout.Icon>
+                <Callout.Text>
+                  Il cartomante ha modificato il profilo mentre lo leggevi: quello mostrato ora è la nuova versione. Rileggilo prima di decidere.{" "}
+                  <Button size="1" variant="soft" color="amber" highContrast onClick={() => setReadVersion(psychic.reviewVersion)}>
+                    L&apos;ho riletto
+                  </Button>
+                </Callout.Text>
+              </Callout.Root>
+            ) : null}
           </Flex>
           <Flex gap="2" align="center">
             <Button color="green" onClick={() => void onApprove()}>

@@ -71,7 +71,9 @@ export function UsersTab() {
                 <Table.Cell>
                   <StatusBadge status={user.profileStatus} />
                 </Table.Cell>
-                <Table.Cell>{user.isPubliclyVisible === null ? "—" : user.isPubliclyVisible ? "Sì" : "No"}</Table.Cell>
+                <Table.Cell>
+                  {user.isPubliclyVisible === null ? "—" : user.isSuspended ? "No, sospeso" : user.isPubliclyVisible ? "Sì" : "No"}
+                </Table.Cell>
                 <Table.Cell>{user.rating === null ? "—" : formatRating(user.rating)}</Table.Cell>
                 <Table.Cell>{user.consultations}</Table.Cell>
                 <Table.Cell>{formatRomeDate(user.createdAt)}</Table.Cell>

@@ -3,6 +3,7 @@ import { Link as RouterLink } from "react-router-dom";
 import type { ProfileStatus } from "@convex/lib/validators";
 import { paths } from "@/lib/paths";
 import { profileStates } from "@/lib/states";
+import { SuspensionNotice } from "../SuspensionNotice";
 
 type Props = {
   profileStatus: ProfileStatus;
@@ -10,12 +11,14 @@ type Props = {
   isPubliclyVisible: boolean;
   isAvailable: boolean;
   profileId: string;
+  /** An admin's suspension: the profile is not listed whatever the rest says. */
+  suspension?: { note: string; suspendedAt: number } | null;
 };
 
-/** Where the profile stands: review state, whether clients can see it, and the admin's note if refused. */
-export function ProfileStatusCard({ profileStatus, adminNotes, isPubliclyVisible, isAvailable, profileId }: Props) {
+/** Where the profile stands: review state, whether clients can see it, and the admin's note if refused or suspended. */
+export function ProfileStatusCard({ profileStatus, adminNotes, isPubliclyVisible, isAvailable, profileId, suspension = null }: Props) {
   const status = profileStates[profileStatus];
-  const listed = profileStatus === "approved" && isPubliclyVisible;
+  const listed = profileStatus === "approved" && isPubliclyVisible && suspension === null;
   return (
     <Card size="3">
       <Flex direction="column" gap="3">
@@ -28,7 +31,9 @@ export function ProfileStatusCard({ profileStatus, adminNotes, isPubliclyVisible
           </Badge>
         </Flex>
         <Text as="p" size="2" color="gray">
-          {listed ? (
+          {suspension !== null ? (
+            "Il profilo non compare nella lista dei cartomanti finché la sospensione non viene revocata."
+          ) : listed ? (
             <>
               Il tuo profilo è visibile nella lista dei cartomanti.{" "}
               <Link asChild>
@@ -56,6 +61,7 @@ export function ProfileStatusCard({ profileStatus, adminNotes, isPubliclyVisible
             </Callout.Text>
           </Callout.Root>
         ) : null}
+        {suspension !== null ? <SuspensionNotice suspension={suspension} /> : null}
         <Text as="p" size="2" color="gray">
           {isAvailable ? "Disponibile per nuovi consulti." : "Non disponibile per nuovi consulti."}{" "}
           <Link asChild>

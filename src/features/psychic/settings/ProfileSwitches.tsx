@@ -4,6 +4,7 @@ import { useMutation, useQueries } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { toast } from "@/components/toast";
+import { errorCodeOf, errorMessage } from "@/lib/errors";
 
 type OwnProfile = NonNullable<FunctionReturnType<typeof api.psychicProfiles.getMine>>;
 
@@ -66,10 +67,13 @@ export function ProfileSwitches() {
       await setPubliclyVisible({ isPubliclyVisible });
       const [title, description] = isPubliclyVisible ? switchMessages.visibleOn : switchMessages.visibleOff;
       toast.success(title, description);
-    } catch {
-      toast.error(switchMessages.visibilityError);
+    } catch (failure) {
+      // A suspension says why in its own words; anything else as before.
+      toast.error(errorCodeOf(failure) === "PROFILE_SUSPENDED" ? errorMessage(failure) : switchMessages.visibilityError);
     }
   };
+  // While an admin's suspension stands the psychic may hide the profile but not show it.
+  const suspended = Boolean(profile.suspension);
 
   return (
     <Flex direction="column" gap="4">
@@ -82,11 +86,14 @@ export function ProfileSwitches() {
       <SettingSwitch
         label="Profilo pubblico"
         description={
-          profile.profileStatus === "approved"
-            ? "Il profilo compare nella lista dei cartomanti."
-            : "Il profilo comparirà nella lista dei cartomanti dopo la pubblicazione dall'editor del profilo."
+          suspended
+            ? "Il tuo profilo è sospeso dall'amministrazione: non compare nella lista e non puoi renderlo visibile."
+            : profile.profileStatus === "approved"
+              ? "Il profilo compare nella lista dei cartomanti."
+              : "Il profilo comparirà nella lista dei cartomanti dopo la pubblicazione dall'editor del profilo."
         }
         checked={profile.isPubliclyVisible}
+        disabled={suspended && !profile.isPubliclyVisible}
         onChange={(value) => void changeVisible(value)}
       />
     </Flex>
@@ -97,11 +104,13 @@ function SettingSwitch({
   label,
   description,
   checked,
+  disabled = false,
   onChange,
 }: {
   label: string;
   description: string;
   checked: boolean;
+  disabled?: boolean;
   onChange: (checked: boolean) => void;
 }) {
   const id = useId();
@@ -115,7 +124,7 @@ function SettingSwitch({
           {description}
         </Text>
       </Box>
-      <Switch id={id} size="3" checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-description`} />
+      <Switch id={id} size="3" checked={checked} disabled={disabled} onCheckedChange={onChange} aria-describedby={`${id}-description`} />
     </Flex>
   );
 }

@@ -1,0 +1,214 @@
+// Moderation on screen: the admin suspends a psychic with a note in a dialog and lifts it; a review card
+// names the version the admin read and says when the psychic changed it meanwhile; the suspended psychic
+// reads the admin's note on the dashboard and cannot switch the profile public.
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ConvexError } from "convex/values";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/components/toast";
+import { PsychicsTab } from "@/features/admin/dashboard/PsychicsTab";
+import { PsychicDashboardPage } from "@/features/psychic/PsychicDashboardPage";
+import { ProfileSwitches } from "@/features/psychic/settings/ProfileSwitches";
+import { convexMock } from "./convexMock";
+import { renderWithProviders } from "./render";
+
+vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
+vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
+
+// 20 November 2026, 15:10 in Rome.
+const SUSPENDED_AT = Date.UTC(2026, 10, 20, 14, 10);
+const NOTE = "Segnalazioni di richieste di pagamento fuori piattaforma: profilo sospeso in attesa di verifica.";
+
+beforeEach(() => {
+  convexMock.reset();
+  vi.spyOn(toast, "success");
+  vi.spyOn(toast, "error");
+});
+afterEach(() => vi.restoreAllMocks());
+
+function psychicRow(id: string, fields: Record<string, unknown> = {}) {
+  return {
+    id,
+    userId: `u-${id}`,
+    psychicName: "Selene",
+    email: "selene@esempio.it",
+    bio: "Leggo i Tarocchi da quindici anni.",
+    photoUrl: null,
+    profileStatus: "approved",
+    isPubliclyVisible: true,
+    isAvailable: true,
+    verificationCallCompleted: true,
+    adminNotes: null,
+    rating: null,
+    reviewCount: 0,
+    bookings: 0,
+    revenueCents: 0,
+    inReview: null,
+    pendingChanges: null,
+    changesSubmittedAt: null,
+    reviewVersion: 0,
+    suspension: null,
+    createdAt: 0,
+    ...fields,
+  };
+}
+
+const listPsychics = (...psychics: ReturnType<typeof psychicRow>[]) => convexMock.queries.set("admin:listPsychics", { psychics, truncated: false });
+const table = () => within(screen.getByRole("table", { name: "Cartomanti" }));
+
+describe("the admin's suspension dialog", () => {
+  it("needs a note the psychic will read, 500 characters at most, then suspends with the trimmed note", async () => {
+    listPsychics(psychicRow("p1"));
+    renderWithProviders(<PsychicsTab />);
+    const user = userEvent.setup();
+    await user.click(table().getByRole("button", { name: "Sospendi Selene" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Sospendi Selene" }));
+    expect(dialog.getByText(/I consulti già confermati restano validi/)).toBeInTheDocument();
+
+    await user.click(dialog.getByRole("button", { name: "Sospendi il profilo" }));
+    expect(dialog.getByRole("alert")).toHaveTextContent("Scrivi il motivo della sospensione");
+    const note = dialog.getByLabelText("Motivo della sospensione (il cartomante lo leggerà)");
+    expect(note).toHaveAttribute("aria-invalid", "true");
+    await user.click(note);
+    await user.paste("x".repeat(501));
+    await user.click(dialog.getByRole("button", { name: "Sospendi il profilo" }));
+    expect(dialog.getByRole("alert")).toHaveTextContent("Il motivo può avere al massimo 500 caratteri.");
+    expect(convexMock.calls).toEqual([]);
+
+    await user.clear(note);
+    await user.paste(`  ${NOTE}  `);
+    await user.click(dialog.getByRole("button", { name: "Sospendi il profilo" }));
+    expect(convexMock.calls).toEqual([{ name: "admin:suspendPsychic", args: { profileId: "p1", note: NOTE } }]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(toast.success).toHaveBeenCalledWith("Cartomante sospeso", expect.stringContaining("Selene"));
+  });
+
+  it("is keyboard-usable: opened with Enter, closed with Escape, focus back on its button", async () => {
+    listPsychics(psychicRow("p1"));
+    renderWithProviders(<PsychicsTab />);
+    const user = userEvent.setup();
+    const trigger = table().getByRole("button", { name: "Sospendi Selene" });
+    trigger.focus();
+    await user.keyboard("{Enter}");
+    const dialog = screen.getByRole("dialog", { name: "Sospendi Selene" });
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
+  });
+
+  it("stays open with the server's words when the server refuses", async () => {
+    listPsychics(psychicRow("p1"));
+    convexMock.handlers.set("admin:suspendPsychic", () => Promise.reject(new ConvexError({ code: "INVALID_STATE" })));
+    renderWithProviders(<PsychicsTab />);
+    const user = userEvent.setup();
+    await user.click(table().getByRole("button", { name: "Sospendi Selene" }));
+    const dialog = within(screen.getByRole("dialog"));
+    await user.click(dialog.getByLabelText(/Motivo della sospensione/));
+    await user.paste(NOTE);
+    await user.click(dialog.getByRole("button", { name: "Sospendi il profilo" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(expect.stringContaining("lo stato è cambiato nel frattempo")));
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
+  it("shows a suspension with its date and note, and lifts it", async () => {
+    listPsychics(psychicRow("p1", { suspension: { note: NOTE, suspendedAt: SUSPENDED_AT } }));
+    renderWithProviders(<PsychicsTab />);
+    const row = within(table().getByRole("row", { name: /Selene/ }));
+    expect(row.getByText("Sospeso dal 20/11/2026")).toBeInTheDocument();
+    expect(row.getByText(/fuori piattaforma/)).toBeInTheDocument();
+    expect(row.queryByRole("button", { name: "Sospendi Selene" })).not.toBeInTheDocument();
+    await userEvent.setup().click(row.getByRole("button", { name: "Revoca la sospensione di Selene" }));
+    expect(convexMock.calls).toEqual([{ name: "admin:liftSuspension", args: { profileId: "p1" } }]);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Sospensione revocata", expect.any(String)));
+  });
+});
+
+describe("a review card names the version the admin read", () => {
+  const waiting = (reviewVersion: number, bio: string) =>
+    psychicRow("p2", { psychicName: "Vega", profileStatus: "pending", isPubliclyVisible: true, inReview: "profile", reviewVersion, bio });
+
+  it("approves the version shown, the whole bio in sight", async () => {
+    const longBio = `${"Leggo le carte con calma. ".repeat(30)}Fine della biografia.`;
+    listPsychics(waiting(3, longBio));
+    renderWithProviders(<PsychicsTab />);
+    const card = within(screen.getByRole("article", { name: "Profilo di Vega" }));
+    expect(card.getByText(/Fine della biografia\./)).toBeInTheDocument();
+    await userEvent.setup().click(card.getByRole("button", { name: "Approva" }));
+    expect(convexMock.calls).toEqual([{ name: "admin:approvePsychic", args: { profileId: "p2", reviewVersion: 3 } }]);
+  });
+
+  it("when the psychic changes the profile while it is open: says so, sends the version read, and shows the server's refusal", async () => {
+    listPsychics(waiting(3, "Prima versione."));
+    convexMock.handlers.set("admin:approvePsychic", () => Promise.reject(new ConvexError({ code: "PROFILE_CHANGED" })));
+    renderWithProviders(<PsychicsTab />);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+
+    listPsychics(waiting(4, "Scrivimi su WhatsApp."));
+    act(() => convexMock.changed());
+    const card = within(screen.getByRole("article", { name: "Profilo di Vega" }));
+    expect(card.getByRole("alert")).toHaveTextContent("Il cartomante ha modificato il profilo mentre lo leggevi");
+    const user = userEvent.setup();
+    await user.click(card.getByRole("button", { name: "Approva" }));
+    expect(convexMock.calls).toEqual([{ name: "admin:approvePsychic", args: { profileId: "p2", reviewVersion: 3 } }]);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Il profilo è cambiato dopo che l'hai aperto: rileggilo prima di approvarlo o rifiutarlo."),
+    );
+
+    // Read again: the new version is the one the answers name.
+    await user.click(card.getByRole("button", { name: "L'ho riletto" }));
+    expect(card.queryByRole("alert")).not.toBeInTheDocument();
+    convexMock.handlers.delete("admin:approvePsychic");
+    await user.click(card.getByRole("button", { name: "Approva" }));
+    expect(convexMock.calls.at(-1)).toEqual({ name: "admin:approvePsychic", args: { profileId: "p2", reviewVersion: 4 } });
+  });
+
+  it("rejects naming the version read", async () => {
+    listPsychics(waiting(7, "Una biografia."));
+    renderWithProviders(<PsychicsTab />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Rifiuta" }));
+    const dialog = within(screen.getByRole("dialog"));
+    await user.click(dialog.getByLabelText("Nota per il cartomante"));
+    await user.paste("Manca la foto.");
+    await user.click(dialog.getByRole("button", { name: "Conferma rifiuto" }));
+    expect(convexMock.calls).toEqual([{ name: "admin:rejectPsychic", args: { profileId: "p2", reviewVersion: 7, note: "Manca la foto." } }]);
+  });
+});
+
+describe("the suspended psychic", () => {
+  const ownProfile = (suspension: unknown) => ({ id: "p1", isAvailable: true, isPubliclyVisible: false, profileStatus: "approved", suspension });
+
+  it("reads the admin's note and what the suspension means on the dashboard", () => {
+    convexMock.queries.set("psychicProfiles:getMine", ownProfile({ note: NOTE, suspendedAt: SUSPENDED_AT }));
+    renderWithProviders(<PsychicDashboardPage />);
+    const banner = screen.getByRole("status", { name: "Profilo sospeso" });
+    expect(banner).toHaveTextContent("Il tuo profilo è sospeso dall'amministrazione dal 20/11/2026.");
+    expect(banner).toHaveTextContent(`Nota dell'amministratore: ${NOTE}`);
+    expect(banner).toHaveTextContent("I consulti già confermati restano validi.");
+    expect(within(banner).getByRole("link", { name: "scrivici dalla pagina Contatti" })).toHaveAttribute("href", "/contact");
+  });
+
+  it("sees no banner when not suspended", () => {
+    convexMock.queries.set("psychicProfiles:getMine", ownProfile(null));
+    renderWithProviders(<PsychicDashboardPage />);
+    expect(screen.queryByRole("status", { name: "Profilo sospeso" })).not.toBeInTheDocument();
+  });
+
+  it("cannot switch a hidden profile public while suspended, and is told why", () => {
+    convexMock.queries.set("psychicProfiles:getMine", ownProfile({ note: NOTE, suspendedAt: SUSPENDED_AT }));
+    renderWithProviders(<ProfileSwitches />);
+    const visible = screen.getByRole("switch", { name: "Profilo pubblico" });
+    expect(visible).toBeDisabled();
+    expect(visible).toHaveAccessibleDescription(/sospeso dall'amministrazione: non compare nella lista e non puoi renderlo visibile/);
+  });
+
+  it("a refusal of the visibility switch shows the server's words", async () => {
+    convexMock.queries.set("psychicProfiles:getMine", { ...ownProfile(null), isPubliclyVisible: false });
+    convexMock.handlers.set("psychicProfiles:setPubliclyVisible", () => Promise.reject(new ConvexError({ code: "PROFILE_SUSPENDED" })));
+    renderWithProviders(<ProfileSwitches />);
+    await userEvent.setup().click(screen.getByRole("switch", { name: "Profilo pubblico" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Il tuo profilo è sospeso dall'amministrazione: non puoi renderlo visibile."));
+  });
+});
