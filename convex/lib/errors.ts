@@ -47,6 +47,7 @@ export const errorCodes = [
   "RESCHEDULE_TOO_LATE",
   "RESCHEDULE_LIMIT_REACHED",
   "CONSULTATION_NOT_ENDED",
+  "CLIENT_ATTENDED",
   // Calls
   "CALL_NOT_OPEN",
   "CALL_ENDED",
