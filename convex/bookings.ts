@@ -14,6 +14,7 @@ import { readSettings } from "./lib/settings";
 import { parseDate, parseTime, requireInstant, romeToUtcMs, utcMsToRome } from "./lib/time";
 import { bookingStatus, bookingViewState, cancelledBy, durationMinutes, paymentViewState, refundStatus, refundViewState } from "./lib/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
+import { clientAttended } from "./model/attendance";
 import {
   cancellationRefusal,
   clientCancellationRefund,
@@ -262,6 +263,8 @@ const psychicBooking = v.object({
   cancellableUntil: v.union(v.number(), v.null()),
   /** The client reviewed it: a reviewed consultation stays completed (no "Cliente assente"). */
   reviewed: v.boolean(),
+  /** The call's records show the client in the call during the paid window: no "Cliente assente" either. */
+  clientAttended: v.boolean(),
   /** Where it stands for the psychic at the page's `now` (model/bookingView.ts). */
   state: bookingViewState,
   /** When it was paid for: the dashboard tells the psychic of one paid while it is open. */
@@ -291,6 +294,7 @@ async function toPsychicBooking(ctx: QueryCtx, booking: Doc<"bookings">, now: nu
     rescheduleCount: booking.rescheduleCount ?? 0,
     cancellableUntil: booking.status === "confirmed" ? booking.startsAt : null,
     reviewed: review !== null,
+    clientAttended: clientAttended(booking),
     state: psychicBookingState(booking, now),
     paidAt: booking.paidAt ?? null,
   };
@@ -507,7 +511,8 @@ export const rescheduleByClient = clientMutation({
  * The psychic's "update booking status" (docs/product-rules.md, "Calls"): after the end of the window, a consultation was
  * held ("completed") or the client did not come ("no_show": no refund, the psychic is paid in full).
  * Refused before the end; the psychic may correct one with the other, except that a consultation the
- * client reviewed stays completed. Either counts once in the psychic's monthly figures.
+ * call's records show the client attending (CLIENT_ATTENDED) or the client reviewed stays completed.
+ * Either counts once in the psychic's monthly figures.
  */
 export const markOutcomeByPsychic = psychicMutation({
   args: { bookingId: v.string(), outcome: literals("completed", "no_show") },

@@ -7,10 +7,11 @@ import type { Doc, Id } from "./_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "./_generated/server";
 import { bookingAsPartyX, type BookingParty } from "./lib/access";
 import { changeBooking, recordJoin } from "./lib/bookingLifecycle";
-import { sessionOf } from "./lib/callSessions";
+import { closedAttendance, sessionOf } from "./lib/callSessions";
 import { fail } from "./lib/errors";
 import { authedMutation, authedQuery, internalMutation, internalQuery } from "./lib/functions";
 import { callSessionStatus, callSignalKind, durationMinutes } from "./lib/validators";
+import { afterLeave, afterSign, noAttendance, settlementFor, type Attendance } from "./model/attendance";
 import {
   bookingIdOfRoom,
   bookingRefusal,
@@ -24,7 +25,6 @@ import {
   parseTwilioIdentity,
   remainingSeconds,
   roomName,
-  settlementFor,
   tokenTtlSeconds,
   twilioIdentity,
 } from "./model/calls";
@@ -37,6 +37,7 @@ export function twilioConfigured(): boolean {
 }
 
 const seenField = { client: "clientSeenAt", psychic: "psychicSeenAt" } as const;
+const attendanceField = { client: "clientAttendance", psychic: "psychicAttendance" } as const;
 const other = (party: BookingParty): BookingParty => (party === "client" ? "psychic" : "client");
 
 /** The booking as a party's call sees it: refused outright when it has no call at all. */
@@ -133,23 +134,43 @@ export async function ensureSession(ctx: MutationCtx, booking: Doc<"bookings">, 
   return (await ctx.db.get("callSessions", id))!;
 }
 
-/** A party is in the call (first entry, or the page's heartbeat): recorded with the booking's join time. */
+/**
+ * The party's attendance is `attendance` now: the booking keeps the first instant they were in the call
+ * during the paid window (the settling and the psychic's word read it there).
+ */
+async function recordAttendance(ctx: MutationCtx, booking: Doc<"bookings">, party: BookingParty, attendance: Attendance) {
+  if (attendance.firstPresentAt !== undefined) await recordJoin(ctx, booking, party, attendance.firstPresentAt);
+}
+
+/**
+ * A sign of a party's presence (entering, the page's heartbeat, Twilio's participant-join): they are in
+ * the call now, and their time in it inside the paid window counts (model/attendance.ts).
+ */
 export async function markPresent(ctx: MutationCtx, booking: Doc<"bookings">, party: BookingParty, now: number) {
   const session = await ensureSession(ctx, booking, now);
-  await recordJoin(ctx, booking, party, now);
+  const attendance = afterSign(session[attendanceField[party]] ?? noAttendance, session[seenField[party]], booking, now);
+  await recordAttendance(ctx, booking, party, attendance);
   const bothIn = isPresent(session[seenField[other(party)]], now);
   await ctx.db.patch("callSessions", session._id, {
     [seenField[party]]: now,
+    [attendanceField[party]]: attendance,
     status: bothIn ? "active" : "waiting",
     ...(bothIn && session.startedAt === undefined ? { startedAt: now } : {}),
     updatedAt: now,
   });
 }
 
-/** A party left the call (hung up, closed the page, or Twilio saw them go). */
-export async function markAbsent(ctx: MutationCtx, session: Doc<"callSessions">, party: BookingParty, now: number) {
+/** A party left the call (hung up, closed the page, or Twilio saw them go): the time since their last sign counts. */
+export async function markAbsent(ctx: MutationCtx, booking: Doc<"bookings">, session: Doc<"callSessions">, party: BookingParty, now: number) {
   if (session.status === "ended") return;
-  await ctx.db.patch("callSessions", session._id, { [seenField[party]]: undefined, status: "waiting", updatedAt: now });
+  const attendance = afterLeave(session[attendanceField[party]] ?? noAttendance, session[seenField[party]], booking, now);
+  await recordAttendance(ctx, booking, party, attendance);
+  await ctx.db.patch("callSessions", session._id, {
+    [seenField[party]]: undefined,
+    [attendanceField[party]]: attendance,
+    status: "waiting",
+    updatedAt: now,
+  });
 }
 
 /**
@@ -177,7 +198,7 @@ export const leave = authedMutation({
   handler: async (ctx, { bookingId }) => {
     const { booking, party } = await callBookingX(ctx, ctx.viewerId, bookingId);
     const session = await sessionOf(ctx, booking._id);
-    if (session !== null) await markAbsent(ctx, session, party, Date.now());
+    if (session !== null) await markAbsent(ctx, booking, session, party, Date.now());
     return null;
   },
 });
@@ -225,17 +246,18 @@ export const listSignals = authedQuery({
 });
 
 /**
- * Settles a confirmed booking whose time has come (DECISIONS.md): the psychic absent 10 minutes after
- * the start cancels it with a full, automatic refund and an email to the client; at the end of the
- * window it completes, the psychic being paid whether or not the client came. Safe to run again.
+ * Settles a confirmed booking whose time has come (DECISIONS.md): the psychic not in the call during
+ * the window 10 minutes after the start cancels it with a full, automatic refund and an email to the
+ * client; at the end of the window it is held, completed if the client was in the call during it and a
+ * no-show otherwise (model/attendance.ts), the psychic being paid either way. Safe to run again.
  */
 export async function settleBooking(ctx: MutationCtx, booking: Doc<"bookings">, now: number) {
   const outcome = settlementFor(booking, now);
   if (outcome === null) return null;
-  // Both end the call session; completion counts in the psychic's figures, once.
+  // Both end the call session; a held one counts in the psychic's figures, once.
   const event =
-    outcome === "complete"
-      ? ({ kind: "held", outcome: "completed", by: "clock", reviewed: false } as const)
+    outcome === "held"
+      ? ({ kind: "held", by: "clock" } as const)
       : ({ kind: "cancelled", reason: "psychic_no_show", refundCents: booking.priceCents } as const);
   await changeBooking(ctx, booking, event, now);
   return outcome;
@@ -336,9 +358,13 @@ export const applyConferenceEvent = internalMutation({
     if (event === "participant-join" && party !== null && joinRefusal(booking, now) === null) {
       await markPresent(ctx, booking, party, now);
     } else if (event === "participant-leave" && party !== null) {
-      await markAbsent(ctx, (await ctx.db.get("callSessions", session._id))!, party, now);
+      await markAbsent(ctx, booking, (await ctx.db.get("callSessions", session._id))!, party, now);
     } else if (event === "conference-end" && session.status !== "ended") {
-      await ctx.db.patch("callSessions", session._id, { clientSeenAt: undefined, psychicSeenAt: undefined, status: "waiting" });
+      // Both are out of the call: what they were in it inside the window counts.
+      const closed = closedAttendance(session, booking, now);
+      await recordAttendance(ctx, booking, "client", closed.clientAttendance);
+      await recordAttendance(ctx, booking, "psychic", closed.psychicAttendance);
+      await ctx.db.patch("callSessions", session._id, { ...closed, clientSeenAt: undefined, psychicSeenAt: undefined, status: "waiting" });
     }
     return "applied";
   },

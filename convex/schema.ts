@@ -7,6 +7,7 @@ import { v } from "convex/values";
 import {
   accountType,
   bookingStatus,
+  callAttendance,
   callProvider,
   callSessionStatus,
   callSignalKind,
@@ -191,6 +192,10 @@ export default defineSchema({
     // Each party's last sign of presence in the call (page heartbeat or Twilio join); absent when out.
     clientSeenAt: v.optional(v.number()),
     psychicSeenAt: v.optional(v.number()),
+    // Each party's time in the call during the paid window: the first instant and how long in all
+    // (model/attendance.ts). The booking's clientJoinedAt / psychicJoinedAt copy the first instant.
+    clientAttendance: v.optional(callAttendance),
+    psychicAttendance: v.optional(callAttendance),
     // Twilio: each party's call, to tell whose conference events are whose, and the status
     // callbacks already applied (conference sid + sequence number), so a retried one counts once.
     clientCallSid: v.optional(v.string()),

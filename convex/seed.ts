@@ -222,8 +222,8 @@ async function insertDemoHistory(ctx: MutationCtx, now: number) {
       psychicJoinedAt: fields.startsAt,
       clientJoinedAt: fields.startsAt,
     });
-    // Held at the end of its window, as the clock completes any consultation.
-    const held = { kind: "held", outcome: "completed", by: "clock", reviewed: false } as const;
+    // Held at the end of its window, as the clock records a consultation both parties were in.
+    const held = { kind: "held", by: "clock" } as const;
     await changeBooking(ctx, (await ctx.db.get("bookings", bookingId))!, held, fields.endsAt);
     if (item.review === null) continue;
     await ctx.db.insert("reviews", {

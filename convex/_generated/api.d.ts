@@ -55,6 +55,7 @@ import type * as lib_uploads from "../lib/uploads.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as model_accounts from "../model/accounts.js";
 import type * as model_admin from "../model/admin.js";
+import type * as model_attendance from "../model/attendance.js";
 import type * as model_bookingChanges from "../model/bookingChanges.js";
 import type * as model_bookingTransitions from "../model/bookingTransitions.js";
 import type * as model_bookingView from "../model/bookingView.js";
@@ -135,6 +136,7 @@ declare const fullApi: ApiFromModules<{
   "lib/validators": typeof lib_validators;
   "model/accounts": typeof model_accounts;
   "model/admin": typeof model_admin;
+  "model/attendance": typeof model_attendance;
   "model/bookingChanges": typeof model_bookingChanges;
   "model/bookingTransitions": typeof model_bookingTransitions;
   "model/bookingView": typeof model_bookingView;

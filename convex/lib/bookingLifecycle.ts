@@ -93,10 +93,14 @@ export async function shortenDemoWindow(ctx: MutationCtx, booking: Booking, ends
   await ctx.db.patch("bookings", booking._id, { endsAt: Math.max(booking.startsAt, endsAt) });
 }
 
-/** A party entered the call for the first time: when, kept for settling (the psychic's absence) and for the record. */
-export async function recordJoin(ctx: MutationCtx, booking: Booking, party: Party, now: number) {
+/**
+ * A party was in the call during the paid window, first at `at` (model/attendance.ts; a presence before
+ * the start is never recorded): kept for settling (the psychic's absence, the clock's outcome), for the
+ * psychic's 'Cliente assente' and for the record. The first instant stays.
+ */
+export async function recordJoin(ctx: MutationCtx, booking: Booking, party: Party, at: number) {
   if (booking[party === "client" ? "clientJoinedAt" : "psychicJoinedAt"] !== undefined) return;
-  await ctx.db.patch("bookings", booking._id, party === "client" ? { clientJoinedAt: now } : { psychicJoinedAt: now });
+  await ctx.db.patch("bookings", booking._id, party === "client" ? { clientJoinedAt: at } : { psychicJoinedAt: at });
 }
 
 /** A reminder was queued, so a job run twice sends it once; moving the booking clears it ("moved"). */
@@ -132,7 +136,7 @@ async function runEffect(ctx: MutationCtx, after: Booking, effect: BookingEffect
       await scheduleReminders(ctx, after, now);
       return;
     case "end_call":
-      await endSession(ctx, after._id, now);
+      await endSession(ctx, after, now);
       return;
     case "email_confirmed": {
       const facts = await bookingFacts(ctx, after);

@@ -54,6 +54,7 @@ export const errorCodes = [
   "RESCHEDULE_TOO_LATE",
   "RESCHEDULE_LIMIT_REACHED",
   "CONSULTATION_NOT_ENDED",
+  "CLIENT_ATTENDED",
   // Calls
   "CALL_NOT_OPEN",
   "CALL_ENDED",

@@ -80,6 +80,9 @@ export type CallSessionStatus = Infer<typeof callSessionStatus>;
 export const callProvider = literals("twilio", "webrtc");
 export type CallProvider = Infer<typeof callProvider>;
 
+/** One party's time in the call inside the paid window (model/attendance.ts `Attendance`). */
+export const callAttendance = v.object({ firstPresentAt: v.optional(v.number()), presentMs: v.number() });
+
 export const callSignalKind = literals("offer", "answer", "candidate", "hangup");
 export type CallSignalKind = Infer<typeof callSignalKind>;
 

@@ -4,6 +4,7 @@
 import type { ErrorCode } from "../lib/errors";
 import { utcMsToRome } from "../lib/time";
 import type { BookingStatus } from "../lib/validators";
+import { clientAttended } from "./attendance";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -78,16 +79,19 @@ export type Outcome = "completed" | "no_show";
 /**
  * Why the psychic may not record `outcome` now, or null. Only after the end of the window; only for a
  * booking that was held (confirmed, or already completed / marked absent: the psychic may correct it);
- * never once the client reviewed it as attended (a no-show then would contradict the review).
+ * never a no-show when the call's records show the client in the call during the paid window
+ * (model/attendance.ts), nor once the client reviewed it as attended (a no-show then would contradict
+ * the records or the review).
  */
 export function outcomeRefusal(
-  booking: Pick<PaidBooking, "status" | "endsAt">,
+  booking: Pick<PaidBooking, "status" | "endsAt"> & { clientJoinedAt?: number },
   outcome: Outcome,
   nowMs: number,
   reviewed: boolean,
 ): ErrorCode | null {
   if (!["confirmed", "completed", "no_show"].includes(booking.status)) return "INVALID_STATE";
   if (nowMs < booking.endsAt) return "CONSULTATION_NOT_ENDED";
+  if (outcome === "no_show" && clientAttended(booking)) return "CLIENT_ATTENDED";
   if (outcome === "no_show" && reviewed) return "INVALID_STATE";
   return null;
 }

@@ -6,6 +6,7 @@
 import type { Doc } from "../_generated/dataModel";
 import type { ErrorCode } from "../lib/errors";
 import type { CancellationReason, CancelledBy } from "../lib/validators";
+import { outcomeByClock } from "./attendance";
 import { cancellationRefusal, outcomeRefusal, rescheduleRefusal, romeMonthOf, type Outcome } from "./bookingChanges";
 
 export type Booking = Doc<"bookings">;
@@ -44,8 +45,12 @@ export type BookingEvent =
   | { kind: "refund_failed" }
   /** An admin asks again for a refund left failed. */
   | { kind: "refund_retried" }
-  /** The consultation was held (completed) or the client did not come; `by` the psychic's word or the clock. */
-  | { kind: "held"; outcome: Outcome; by: "psychic" | "clock"; reviewed: boolean }
+  /**
+   * The consultation was held (completed) or the client did not come: by the clock at the end of the
+   * window, which reads the outcome off the call's records (model/attendance.ts), or by the psychic's word.
+   */
+  | { kind: "held"; by: "clock" }
+  | { kind: "held"; by: "psychic"; outcome: Outcome; reviewed: boolean }
   | { kind: "moved"; date: string; time: string; startsAt: number; endsAt: number };
 
 export type BookingEffect =
@@ -185,7 +190,7 @@ function cancelRefusal(booking: Booking, reason: CancellationReason, now: number
       // (their refund follows the same windows), and a consultation under way completes as usual.
       return cancellationRefusal(booking, now);
     case "psychic_no_show":
-      // The clock decides it (model/calls.ts settlementFor), during the window.
+      // The clock decides it (model/attendance.ts settlementFor), during the window.
       return booking.status === "confirmed" ? null : "INVALID_STATE";
     case "psychic_account_deleted":
       // A psychic leaving cancels what has not ended, also a consultation under way: the client is refunded in full.
@@ -218,22 +223,24 @@ function cancel(booking: Booking, reason: CancellationReason, refundCents: numbe
 }
 
 /**
- * The consultation was held or the client did not come. The clock completes a confirmed one at the end
- * of its window; the psychic may record either after the end, and correct one with the other, except
- * that a reviewed consultation stays completed.
+ * The consultation was held or the client did not come. The clock settles a confirmed one at the end
+ * of its window: completed if the client was in the call during it, a no-show otherwise. The psychic
+ * may record either after the end, and correct one with the other, except that a consultation the
+ * client attended or reviewed stays completed.
  */
 function hold(booking: Booking, event: Extract<BookingEvent, { kind: "held" }>, now: number): Transition {
-  if (booking.status === event.outcome) return unchanged;
+  const outcome = event.by === "clock" ? outcomeByClock(booking) : event.outcome;
+  if (booking.status === outcome) return unchanged;
   if (event.by === "clock") {
     if (booking.status !== "confirmed") return unchanged;
     if (now < booking.endsAt) return refused("CONSULTATION_NOT_ENDED");
   } else {
-    const refusal = outcomeRefusal(booking, event.outcome, now, event.reviewed);
+    const refusal = outcomeRefusal(booking, outcome, now, event.reviewed);
     if (refusal !== null) return refused(refusal);
   }
   const first = booking.status === "confirmed";
   return changed(
-    { status: event.outcome, completedAt: booking.completedAt ?? now, statsMonth: booking.statsMonth ?? romeMonthOf(booking.startsAt) },
+    { status: outcome, completedAt: booking.completedAt ?? now, statsMonth: booking.statsMonth ?? romeMonthOf(booking.startsAt) },
     first ? [{ kind: "end_call" }] : [],
   );
 }

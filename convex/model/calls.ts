@@ -5,7 +5,7 @@ import type { BookingStatus, ConsultationType } from "../lib/validators";
 
 /** The room opens this long before the start, for the device check and joining. */
 export const EARLY_ACCESS_MS = 5 * 60_000;
-/** A psychic not in the call this long after the start is absent: the client is refunded in full. */
+/** A psychic not in the call during the window this long after the start is absent: the client is refunded in full (model/attendance.ts). */
 export const PSYCHIC_GRACE_MS = 10 * 60_000;
 /** An open call page confirms its presence this often… */
 export const HEARTBEAT_MS = 10_000;
@@ -83,16 +83,4 @@ export function parseTwilioIdentity(from: string): { party: CallParty; userId: s
 /** A token's lifetime: to the end of the window plus a minute, within Twilio's bounds. */
 export function tokenTtlSeconds(endsAt: number, now: number): number {
   return Math.min(MAX_TOKEN_TTL_SECONDS, Math.max(60, remainingSeconds(endsAt, now) + 60));
-}
-
-/** What happens to a confirmed booking once its time has come, if anything yet. */
-export type Settlement = "psychic_absent" | "complete" | null;
-
-export function settlementFor(
-  booking: { status: BookingStatus; startsAt: number; endsAt: number; psychicJoinedAt?: number },
-  now: number,
-): Settlement {
-  if (booking.status !== "confirmed") return null;
-  if (booking.psychicJoinedAt === undefined && now >= booking.startsAt + PSYCHIC_GRACE_MS) return "psychic_absent";
-  return now >= booking.endsAt ? "complete" : null;
 }

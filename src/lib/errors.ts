@@ -53,6 +53,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   RESCHEDULE_TOO_LATE: `Il consulto si può spostare solo fino a ${limits.rescheduleNotice} prima dell'inizio.`,
   RESCHEDULE_LIMIT_REACHED: `Hai già spostato questo consulto ${limits.maxReschedules}: non è possibile spostarlo ancora.`,
   CONSULTATION_NOT_ENDED: "Potrai aggiornare lo stato del consulto solo dopo la sua fine.",
+  CLIENT_ATTENDED: "Il cliente risulta presente nella chiamata: non puoi segnarlo assente.",
   CALL_NOT_OPEN: "La chiamata non è ancora disponibile.",
   CALL_ENDED: "Il consulto non è più disponibile: il tempo è scaduto.",
   NOT_VOICE_CONSULTATION: "Questo consulto non è una consultazione vocale.",

@@ -381,6 +381,10 @@ describe("completion", () => {
     vi.setSystemTime(Date.now() + HOUR - EARLY_ACCESS_MS);
     await w.as.psychicA.mutation(api.calls.join, { bookingId });
     await w.as.clientA.mutation(api.calls.join, { bookingId });
+    // Both still in the call at the start (a presence before it only does not count).
+    vi.advanceTimersByTime(EARLY_ACCESS_MS);
+    await w.as.psychicA.mutation(api.calls.join, { bookingId });
+    await w.as.clientA.mutation(api.calls.join, { bookingId });
     await finishAll(w.t);
     const booking = await bookingOf(w, bookingId);
     expect(booking).toMatchObject({ status: "completed", completedAt: booking!.endsAt });

@@ -1,9 +1,10 @@
 // Twilio Voice: tokens bound to person, booking and window; the TwiML voice webhook and the
 // conference status callback accept only requests signed with the account's auth token.
 import twilio from "twilio";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { PSYCHIC_GRACE_MS } from "../../convex/model/calls";
 import schema from "../../convex/schema";
 import { callBooking } from "./fixtures/callWorld";
 import { buildWorld, snapshotAllTables, type World } from "./fixtures/world";
@@ -127,5 +128,46 @@ describe("Twilio Voice", () => {
     const booking = await world.t.run((ctx) => ctx.db.get("bookings", bookingId));
     expect(booking?.clientJoinedAt).toBeDefined();
     expect(booking?.psychicJoinedAt).toBeDefined();
+  });
+
+  describe("Twilio's participant-join counts like a heartbeat", () => {
+    const MINUTE = 60_000;
+    const bookingOf = (world: World, id: Id<"bookings">) => world.t.run((ctx) => ctx.db.get("bookings", id));
+    async function advanceTo(world: World, at: number) {
+      vi.advanceTimersByTime(Math.max(0, at - Date.now()));
+      await world.t.finishInProgressScheduledFunctions();
+    }
+    /** Both parties dialled in 3 minutes before the start; the psychic's conference join comes then. */
+    async function dialledInEarly(world: World) {
+      const bookingId = await callBooking(world, { startsInMs: 3 * MINUTE });
+      await post(world, "/twilio/voice", voiceParams(world, bookingId));
+      await post(world, "/twilio/voice", voiceParams(world, bookingId, "psychic", "CA_psychic"));
+      await post(world, "/twilio/conference-status", statusParams(bookingId, "1", "participant-join", "CA_psychic"));
+      return { bookingId, ...(await bookingOf(world, bookingId))! };
+    }
+
+    it("a join before the start only: the psychic is absent 10 minutes after it, cancelled with a full refund", async () => {
+      const world = await buildWorld(setupTest());
+      const { bookingId, startsAt } = await dialledInEarly(world);
+      expect((await bookingOf(world, bookingId))?.psychicJoinedAt).toBeUndefined();
+      await advanceTo(world, startsAt + PSYCHIC_GRACE_MS);
+      expect(await bookingOf(world, bookingId)).toMatchObject({ status: "cancelled", cancelReason: "psychic_no_show", refundCents: 5000 });
+    });
+
+    it("joins inside the window make each party present: the psychic stays, and 'Cliente assente' is refused at the end", async () => {
+      const world = await buildWorld(setupTest());
+      const { bookingId, startsAt, endsAt } = await dialledInEarly(world);
+      await advanceTo(world, startsAt + MINUTE);
+      await post(world, "/twilio/conference-status", statusParams(bookingId, "2", "participant-join", "CA_psychic"));
+      await post(world, "/twilio/conference-status", statusParams(bookingId, "3", "participant-join", "CA_client"));
+      expect(await bookingOf(world, bookingId)).toMatchObject({ psychicJoinedAt: startsAt + MINUTE, clientJoinedAt: startsAt + MINUTE });
+      await advanceTo(world, startsAt + PSYCHIC_GRACE_MS);
+      expect((await bookingOf(world, bookingId))?.status).toBe("confirmed");
+      await advanceTo(world, endsAt);
+      expect((await bookingOf(world, bookingId))?.status).toBe("completed");
+      expect(await errorCodeOf(world.as.psychicA.mutation(api.bookings.markOutcomeByPsychic, { bookingId, outcome: "no_show" }))).toBe(
+        "CLIENT_ATTENDED",
+      );
+    });
   });
 });

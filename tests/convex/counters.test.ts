@@ -191,8 +191,8 @@ describe("the figures follow the rows", () => {
   it("a psychic's deleted account takes their months and totals, and later changes to their bookings and reviews bring none back", async () => {
     const w = await buildWorld(setupTest());
     const held = await callBooking(w, { startsInMs: -48 * HOUR, status: "completed" });
-    // Ended with the psychic in the call, not settled yet: the deletion leaves it confirmed.
-    const ended = await callBooking(w, { startsInMs: -2 * HOUR, psychicJoinedAt: Date.now() - 2 * HOUR });
+    // Ended with both in the call, not settled yet: the deletion leaves it confirmed.
+    const ended = await callBooking(w, { startsInMs: -2 * HOUR, psychicJoinedAt: Date.now() - 2 * HOUR, clientJoinedAt: Date.now() - 2 * HOUR });
     const reviewId = await w.as.clientA.mutation(api.reviews.createMine, { bookingId: held, rating: 4, comment: COMMENT });
     const figuresOfA = () =>
       w.t.run(async (ctx) => ({

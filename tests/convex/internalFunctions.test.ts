@@ -145,7 +145,7 @@ describe("after the booking's internal steps", () => {
   it("calls.settle completes a consultation and counts it once, however often it runs", async () => {
     const w = await buildWorld(setupTest());
     const booking = (await w.t.run((ctx) => ctx.db.get("bookings", w.bookingA)))!;
-    await w.t.run((ctx) => ctx.db.patch("bookings", w.bookingA, { psychicJoinedAt: booking.startsAt }));
+    await w.t.run((ctx) => ctx.db.patch("bookings", w.bookingA, { psychicJoinedAt: booking.startsAt, clientJoinedAt: booking.startsAt }));
     vi.setSystemTime(booking.endsAt);
     await w.t.mutation(internal.calls.settle, { bookingId: w.bookingA });
     await w.t.mutation(internal.calls.settle, { bookingId: w.bookingA });

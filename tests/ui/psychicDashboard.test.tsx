@@ -36,6 +36,8 @@ function booking(id: string, fields: Record<string, unknown> = {}) {
       notes: null,
       rescheduleCount: 0,
       cancellableUntil: NOW + 3 * DAY,
+      reviewed: false,
+      clientAttended: false,
       ...fields,
     } as Parameters<typeof psychicRow>[0] & { id: string },
     NOW,
@@ -212,6 +214,33 @@ describe("marking recent consultations", () => {
     await user.click(screen.getByRole("button", { name: "Segna completato: consulto con Anna Sala del mercoledì 11 novembre 2026 alle 18:00" }));
     expect(convexMock.calls).toContainEqual({ name: "bookings:markOutcomeByPsychic", args: { bookingId: "absent", outcome: "completed" } });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Consulto segnato come completato", "Anna Sala, mercoledì 11 novembre 2026"));
+  });
+
+  it("does not offer 'Cliente assente' for a consultation the call's records show the client attending", () => {
+    convexMock.queries.set("bookings:listForPsychic", {
+      ...dashboard,
+      recent: [{ ...heldOpen, clientAttended: true }, { ...held, clientAttended: true }],
+    });
+    render();
+    const rows = section("Consulti recenti").getAllByRole("listitem");
+    expect(within(rows[0]!).getAllByRole("button").map((button) => button.textContent)).toEqual(["Segna completato"]);
+    expect(within(rows[1]!).queryAllByRole("button")).toEqual([]);
+  });
+
+  it("says the client was in the call when the server refuses 'Cliente assente' for that reason", async () => {
+    const user = userEvent.setup();
+    convexMock.handlers.set("bookings:markOutcomeByPsychic", () => {
+      throw new ConvexError({ code: "CLIENT_ATTENDED" });
+    });
+    render();
+    await user.click(screen.getByRole("button", { name: /^Segna cliente assente: consulto con Paolo Riva/ }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        "Il cliente risulta presente nella chiamata: non puoi segnarlo assente.",
+        "Impossibile aggiornare lo stato del consulto.",
+      ),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it("says 'Impossibile aggiornare lo stato del consulto.' when the server refuses", async () => {

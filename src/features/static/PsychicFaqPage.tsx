@@ -65,7 +65,7 @@ const questions: readonly FaqItem[] = [
   },
   {
     question: "Cosa succede se un cliente cancella o non si presenta?",
-    answer: `Se il cliente cancella almeno ${limits.fullRefundNotice} prima riceve il rimborso completo. Se cancella tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima riceve il ${limits.halfRefund} e a te spetta l'altra metà. Se cancella a meno di ${limits.halfRefundNotice} dall'inizio o non si presenta, ricevi il compenso per intero: a consulto concluso puoi segnalarne la mancata presenza dalla dashboard (Consulti recenti). Sugli importi che ti spettano si applica la commissione del ${limits.commission}.`,
+    answer: `Se il cliente cancella almeno ${limits.fullRefundNotice} prima riceve il rimborso completo. Se cancella tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima riceve il ${limits.halfRefund} e a te spetta l'altra metà. Se cancella a meno di ${limits.halfRefundNotice} dall'inizio o non si presenta, ricevi il compenso per intero: la mancata presenza risulta dalla chiamata e la vedi nella dashboard (Consulti recenti), dove puoi anche segnalarla; un cliente entrato nella chiamata durante il consulto non può essere segnato assente. Sugli importi che ti spettano si applica la commissione del ${limits.commission}.`,
   },
   {
     question: "E se sono io a non potermi collegare?",

@@ -104,6 +104,15 @@ describe("the psychic's outcome and the reminders", () => {
     expect(outcomeRefusal({ ...held, status: "cancelled" }, "completed", held.endsAt + HOUR, false)).toBe("INVALID_STATE");
   });
 
+  it("the client attended (in the call during the paid window): 'Cliente assente' is refused, held is not", () => {
+    const attended = { ...held, status: "completed" as const, clientJoinedAt: START + MINUTE };
+    expect(outcomeRefusal(attended, "no_show", held.endsAt, false)).toBe("CLIENT_ATTENDED");
+    expect(outcomeRefusal({ ...attended, status: "confirmed" }, "no_show", held.endsAt, false)).toBe("CLIENT_ATTENDED");
+    expect(outcomeRefusal({ ...attended, status: "no_show" }, "completed", held.endsAt, false)).toBeNull();
+    // Before the end the answer is still "not yet".
+    expect(outcomeRefusal(attended, "no_show", START, false)).toBe("CONSULTATION_NOT_ENDED");
+  });
+
   it("reminders are due 24 hours and 15 minutes before; one already due is skipped", () => {
     expect(reminderTimes(START, START - 3 * 24 * HOUR)).toEqual([
       { kind: "24h", at: START - 24 * HOUR },

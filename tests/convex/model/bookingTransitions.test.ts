@@ -278,15 +278,29 @@ describe("the refund", () => {
 
 describe("the consultation held", () => {
   const END = START + 30 * MINUTE;
-  const byClock = { kind: "held", outcome: "completed", by: "clock", reviewed: false } as const;
+  const byClock = { kind: "held", by: "clock" } as const;
+  const attended = { psychicJoinedAt: START, clientJoinedAt: START + MINUTE };
 
-  it("the clock completes a confirmed one at its end, once, and its call ends", () => {
-    const result = transition(booking(), byClock, END);
+  it("the clock completes a confirmed one the client attended at its end, once, and its call ends", () => {
+    const result = transition(booking(attended), byClock, END);
     expect(result).toMatchObject({ outcome: "changed", patch: { status: "completed", completedAt: END, statsMonth: "2026-11" } });
     expect(kinds(result)).toEqual(["end_call"]);
-    expect(transition(booking(), byClock, END - 1)).toEqual({ outcome: "refused", code: "CONSULTATION_NOT_ENDED" });
-    expect(transition(booking({ status: "completed" }), byClock, END)).toEqual({ outcome: "unchanged" });
-    expect(transition(booking({ status: "cancelled" }), byClock, END)).toEqual({ outcome: "unchanged" });
+    expect(transition(booking(attended), byClock, END - 1)).toEqual({ outcome: "refused", code: "CONSULTATION_NOT_ENDED" });
+    expect(transition(booking({ ...attended, status: "completed" }), byClock, END)).toEqual({ outcome: "unchanged" });
+    expect(transition(booking({ ...attended, status: "cancelled" }), byClock, END)).toEqual({ outcome: "unchanged" });
+  });
+
+  it("the clock records a no-show when the client was never in the call during the window", () => {
+    const result = transition(booking({ psychicJoinedAt: START }), byClock, END);
+    expect(result).toMatchObject({ outcome: "changed", patch: { status: "no_show", completedAt: END, statsMonth: "2026-11" } });
+    expect(kinds(result)).toEqual(["end_call"]);
+    expect(transition(booking({ status: "no_show" }), byClock, END)).toEqual({ outcome: "unchanged" });
+  });
+
+  it("the psychic's 'Cliente assente' is refused when the client was in the call during the window", () => {
+    const absent = { kind: "held", outcome: "no_show", by: "psychic", reviewed: false } as const;
+    expect(transition(booking(attended), absent, END)).toEqual({ outcome: "refused", code: "CLIENT_ATTENDED" });
+    expect(transition(booking({ ...attended, status: "completed" }), absent, END + HOUR)).toEqual({ outcome: "refused", code: "CLIENT_ATTENDED" });
   });
 
   it("the psychic marks the client absent after the end, and may correct it", () => {

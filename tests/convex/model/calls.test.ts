@@ -1,13 +1,11 @@
 // The call's rules as plain functions: the window, who has a call at all, Twilio identities and
-// token lifetimes, and what happens to a booking once its time has come.
+// token lifetimes (what happens once the time has come: attendance.test.ts).
 import { describe, expect, it } from "vitest";
 import {
   callPhase,
   EARLY_ACCESS_MS,
   joinRefusal,
   parseTwilioIdentity,
-  PSYCHIC_GRACE_MS,
-  settlementFor,
   tokenTtlSeconds,
   twilioIdentity,
 } from "../../../convex/model/calls";
@@ -48,16 +46,5 @@ describe("Twilio identities and tokens", () => {
     expect(tokenTtlSeconds(booking.endsAt, startsAt)).toBe(31 * 60);
     expect(tokenTtlSeconds(booking.endsAt, booking.endsAt + 1)).toBe(60);
     expect(tokenTtlSeconds(startsAt + 10 * 3600_000, startsAt)).toBe(4 * 3600);
-  });
-});
-
-describe("settling a booking", () => {
-  it("cancels for the psychic's absence 10 minutes after the start, and completes at the end otherwise", () => {
-    expect(settlementFor(booking, startsAt + PSYCHIC_GRACE_MS - 1)).toBeNull();
-    expect(settlementFor(booking, startsAt + PSYCHIC_GRACE_MS)).toBe("psychic_absent");
-    const psychicCame = { ...booking, psychicJoinedAt: startsAt + 60_000 };
-    expect(settlementFor(psychicCame, startsAt + PSYCHIC_GRACE_MS)).toBeNull();
-    expect(settlementFor(psychicCame, booking.endsAt)).toBe("complete");
-    expect(settlementFor({ ...booking, status: "cancelled" }, booking.endsAt)).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 // "Consulti recenti": consultations whose window ended in the last 30 days. The psychic records what
 // happened — held ('Completato') or the client never came ('Cliente assente') — and may correct it,
-// except that a consultation the client reviewed stays completed (bookings.markOutcomeByPsychic;
-// docs/product-rules.md, "Calls"). The badge changes at once (an optimistic update of
-// bookings.listForPsychic) and goes back if the server refuses.
+// except that a consultation the call's records show the client attending, or the client reviewed,
+// stays completed (bookings.markOutcomeByPsychic; docs/product-rules.md, "Calls"). The badge changes
+// at once (an optimistic update of bookings.listForPsychic) and goes back if the server refuses.
 import { Badge, Button, Card, Flex, Text } from "@radix-ui/themes";
 import { CheckIcon, PersonIcon } from "@radix-ui/react-icons";
 import { useMutation } from "convex/react";
@@ -56,7 +56,8 @@ function useMarkOutcome() {
       await mark({ bookingId: booking.id, outcome });
       toast.success(outcomeMessages.done[outcome], `${booking.clientName}, ${formatItalianDate(booking.scheduledDate)}`);
     } catch (error) {
-      // A no-show is refused once the client reviewed it (the list does not say which were reviewed).
+      // A no-show is refused once the client reviewed it (a list opened before the review does not say so);
+      // one the client attended says why in the table's words (CLIENT_ATTENDED).
       const reason =
         outcome === "no_show" && errorCodeOf(error) === "INVALID_STATE" ? outcomeMessages.reviewed : errorMessage(error, outcomeMessages.retry);
       toast.error(reason, outcomeMessages.failed);
@@ -69,7 +70,8 @@ export function RecentConsultations({ recent }: { recent: PsychicBooking[] | und
   return (
     <DashboardSection title="Consulti recenti">
       <Text as="p" size="2" color="gray" mb="3">
-        {`Gli ultimi ${limits.psychicRecentDays}.`} Un consulto si completa da solo alla fine; se il cliente non si è presentato, segnalo come cliente assente.
+        {`Gli ultimi ${limits.psychicRecentDays}.`} Alla fine un consulto si chiude da solo, secondo la chiamata: completato se il cliente è
+        entrato, altrimenti cliente assente. Puoi correggerlo, ma non segnare assente un cliente presente nella chiamata.
       </Text>
       {recent === undefined ? (
         <RowsSkeleton label="Caricamento dei consulti recenti" />
@@ -106,8 +108,8 @@ function RecentRow({ booking, onMark }: { booking: PsychicBooking; onMark: (outc
               {badge.label}
             </Badge>
             {(["completed", "no_show"] as const)
-              // A reviewed consultation was held: it stays completed.
-              .filter((outcome) => outcome !== booking.status && !(outcome === "no_show" && booking.reviewed))
+              // A consultation the client attended or reviewed was held: it stays completed.
+              .filter((outcome) => outcome !== booking.status && !(outcome === "no_show" && (booking.reviewed || booking.clientAttended)))
               .map((outcome) => (
                 <OutcomeButton key={outcome} outcome={outcome} about={`consulto con ${booking.clientName} del ${when}`} onMark={onMark} />
               ))}

@@ -1,0 +1,82 @@
+// Who was in the call during the paid window, and for how long (docs/product-rules.md, "Calls"): the
+// facts the psychic's absence, the clock's outcome and the psychic's 'Cliente assente' rest on.
+// Plain functions over values; calls.ts and lib/callSessions.ts keep the record in the call session,
+// lib/bookingLifecycle.ts (recordJoin) copies each party's first instant onto the booking.
+//
+// A party is in the call from a sign of presence (entering, the page's heartbeat every HEARTBEAT_MS,
+// Twilio's participant-join) until they leave (hang up, close the page, Twilio's participant-leave or
+// conference-end), or until their next sign when it comes within PRESENCE_TIMEOUT_MS; a last sign
+// followed by neither covers its own instant only. A party was present in the paid window when they
+// were in the call at some instant from the start (included) to the end (excluded): a page opened
+// before the start and closed, or gone silent, before it does not count; one still beating across the
+// start counts from the start.
+import type { BookingStatus } from "../lib/validators";
+import { isPresent, PSYCHIC_GRACE_MS } from "./calls";
+
+/** The paid window: from the start to the start plus the duration. */
+export type PaidWindow = { startsAt: number; endsAt: number };
+
+/** One party's time in the call inside the paid window, as the call session keeps it. */
+export type Attendance = {
+  /** The first instant they were in the call inside the window; absent while they have not been. */
+  firstPresentAt?: number;
+  /** How long they were in the call inside the window, in milliseconds, over the stretches counted so far. */
+  presentMs: number;
+};
+
+export const noAttendance: Attendance = { presentMs: 0 };
+
+/** `attendance` with the stretch [from, to] in the call counted, for the part of it inside the window. */
+function withStretch(attendance: Attendance, window: PaidWindow, from: number, to: number): Attendance {
+  const inFrom = Math.max(from, window.startsAt);
+  const inTo = Math.min(to, window.endsAt);
+  if (inTo < inFrom || inFrom >= window.endsAt) return attendance;
+  const first = attendance.firstPresentAt;
+  return { firstPresentAt: first === undefined ? inFrom : Math.min(first, inFrom), presentMs: attendance.presentMs + (inTo - inFrom) };
+}
+
+/**
+ * A sign of presence at `now` from a party whose previous sign still in force was at `lastSeenAt`
+ * (undefined when they were out): the time since that sign counts, or only this instant when it is
+ * too old (PRESENCE_TIMEOUT_MS: a closed tab, a lost network in between).
+ */
+export function afterSign(attendance: Attendance, lastSeenAt: number | undefined, window: PaidWindow, now: number): Attendance {
+  return withStretch(attendance, window, isPresent(lastSeenAt, now) ? lastSeenAt! : now, now);
+}
+
+/**
+ * The party's stretch in the call ends at `at`: they left, or the window's settling closes it. The time
+ * since their last sign counts when that sign was still in force then; otherwise it has counted already.
+ */
+export function afterLeave(attendance: Attendance, lastSeenAt: number | undefined, window: PaidWindow, at: number): Attendance {
+  return isPresent(lastSeenAt, at) ? withStretch(attendance, window, lastSeenAt!, at) : attendance;
+}
+
+/** Whether the record shows the party in the call at some instant of the paid window. */
+export const presentInWindow = (attendance: Attendance | undefined) => attendance?.firstPresentAt !== undefined;
+
+/**
+ * The booking's copy of those facts: `clientJoinedAt` / `psychicJoinedAt` hold the first instant each
+ * party was in the call inside the paid window (never a presence before the start), so the settling and
+ * the psychic's word read them without the session.
+ */
+type JoinTimes = { clientJoinedAt?: number; psychicJoinedAt?: number };
+
+/** The client was in the call during the paid window: any presence counts, however short. */
+export const clientAttended = (booking: JoinTimes) => booking.clientJoinedAt !== undefined;
+export const psychicAttended = (booking: JoinTimes) => booking.psychicJoinedAt !== undefined;
+
+/** What the clock records at the end of the window: held if the client was in the call, else a no-show. */
+export const outcomeByClock = (booking: JoinTimes): "completed" | "no_show" => (clientAttended(booking) ? "completed" : "no_show");
+
+/**
+ * What happens to a confirmed booking once its time has come, if anything yet: cancelled with a full
+ * refund when the psychic has not been in the call PSYCHIC_GRACE_MS after the start, held at the end.
+ */
+export type Settlement = "psychic_absent" | "held" | null;
+
+export function settlementFor(booking: PaidWindow & JoinTimes & { status: BookingStatus }, now: number): Settlement {
+  if (booking.status !== "confirmed") return null;
+  if (!psychicAttended(booking) && now >= booking.startsAt + PSYCHIC_GRACE_MS) return "psychic_absent";
+  return now >= booking.endsAt ? "held" : null;
+}
