@@ -241,7 +241,11 @@ export default defineSchema({
     status: contactStatus,
     updatedAt: v.number(),
     userId: v.optional(v.id("users")),
-  }).index("by_status", ["status"]),
+  })
+    .index("by_status", ["status"])
+    // An account's deletion removes its messages: those it sent signed in, and those sent from its address.
+    .index("by_userId", ["userId"])
+    .index("by_email", ["email"]),
 
   // One review per completed booking, written by its client.
   reviews: defineTable({

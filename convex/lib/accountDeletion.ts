@@ -5,9 +5,10 @@ import type { MutationCtx } from "../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../model/accounts";
 import { clientCancellationRefund } from "../model/bookingChanges";
 import { bookingCancelledEmail } from "../email/bookingEmails";
-import { changeBooking, renamePsychicOf } from "./bookingLifecycle";
+import { changeBooking, forgetClientNotesOf, renamePsychicOf } from "./bookingLifecycle";
 import { emailParties, type Audience } from "./emailParties";
 import { deleteOwnedFile } from "./uploads";
+import { mailboxOf } from "../model/origins";
 
 /** The longest consultation: a booking that started this long ago may still be under way. */
 const LONGEST_MS = 60 * 60_000;
@@ -127,6 +128,46 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     for (const month of months) await ctx.db.delete("consultationStats", month._id);
     if (profile.photoStorageId) await deleteOwnedFile(ctx, userId, profile.photoStorageId);
     await ctx.db.delete("psychicProfiles", profile._id);
+  }
+
+  // A client's bookings stay for accounting, without the private notes they wrote to the psychic.
+  const ownBookings = await ctx.db
+    .query("bookings")
+    .withIndex("by_client_status_startsAt", (q) => q.eq("clientId", userId))
+    .collect();
+  for (const booking of ownBookings) await forgetClientNotesOf(ctx, booking);
+
+  // Messages to the team, sent signed in or from the person's address: nothing in them is accounting.
+  const byAccount = await ctx.db
+    .query("contactMessages")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .collect();
+  const byAddress = user.email
+    ? await ctx.db
+        .query("contactMessages")
+        .withIndex("by_email", (q) => q.eq("email", user.email!))
+        .collect()
+    : [];
+  for (const id of new Set([...byAccount, ...byAddress].map((message) => message._id))) await ctx.db.delete("contactMessages", id);
+
+  // The limits' counters keyed by the person's account or address (lib/rateLimits.ts).
+  const keyed: Array<[string, string]> = [
+    ["contactByUser", userId],
+    ["uploadUrlByUser", userId],
+    ...(user.email
+      ? ([
+          ["passwordResetByEmail", user.email],
+          ["contactByEmail", mailboxOf(user.email)],
+          ["signUpByEmail", mailboxOf(user.email)],
+        ] as Array<[string, string]>)
+      : []),
+  ];
+  for (const [name, key] of keyed) {
+    const counters = await ctx.db
+      .query("rateLimits")
+      .withIndex("name", (q) => q.eq("name", name).eq("key", key))
+      .collect();
+    for (const counter of counters) await ctx.db.delete("rateLimits", counter._id);
   }
 
   // A client's reviews stay on the psychic's profile, signed "Account eliminato".

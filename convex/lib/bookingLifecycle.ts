@@ -113,6 +113,11 @@ export async function renamePsychicOf(ctx: MutationCtx, booking: Booking, name: 
   await ctx.db.patch("bookings", booking._id, { psychicName: name });
 }
 
+/** A deleted client's private notes to the psychic go; the booking stays for accounting. */
+export async function forgetClientNotesOf(ctx: MutationCtx, booking: Booking) {
+  if (booking.notes !== undefined) await ctx.db.patch("bookings", booking._id, { notes: undefined });
+}
+
 /**
  * Schedules the reminders of a booking's current start (24 hours and 15 minutes before); one already
  * due is skipped. A job checks the booking when it runs (reminders.ts), so a job of a cancelled or

@@ -148,6 +148,52 @@ describe("account deletion", () => {
     expect(await client.as.query(api.users.viewer, {})).toBeNull();
   });
 
+  it("a deleted client's private notes, messages to the team and limit counters go; the booking stays for accounting", async () => {
+    const t = setupTest();
+    const psychic = await signUpWithPassword(t, { email: "marta@esempio.it", accountType: "psychic" });
+    await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+    const client = await signUpWithPassword(t, { email: "giulia@esempio.it", name: "Giulia Verdi" });
+    const bookingId = await t.run(async (ctx) => {
+      const profile = (await ctx.db.query("psychicProfiles").first())!;
+      const startsAt = Date.now() - 2 * 24 * 60 * 60 * 1000;
+      return ctx.db.insert("bookings", {
+        clientId: client.userId,
+        psychicUserId: psychic.userId,
+        psychicProfileId: profile._id,
+        psychicName: "Marta",
+        consultationType: "voice",
+        scheduledDate: new Date(startsAt).toISOString().slice(0, 10),
+        scheduledTime: "10:00",
+        startsAt,
+        endsAt: startsAt + 30 * 60_000,
+        durationMinutes: 30,
+        priceCents: 5000,
+        status: "completed",
+        notes: "Vorrei parlare di mia sorella e della sua salute.",
+      });
+    });
+    const form = { name: "Giulia Verdi", userType: "client" as const, subject: "Domanda", message: "Un dubbio sul mio consulto." };
+    await client.as.mutation(api.contact.send, { ...form, email: "giulia@esempio.it" });
+    await t.mutation(api.contact.send, { ...form, email: "giulia@esempio.it" });
+    await t.mutation(api.contact.send, { ...form, name: "Altra Persona", email: "altra@esempio.it" });
+    const notesSeen = async () => (await psychic.as.query(api.bookings.listForPsychic, { now: Date.now() })).recent.map((row) => row.notes);
+    expect(await notesSeen()).toEqual(["Vorrei parlare di mia sorella e della sua salute."]);
+
+    await client.as.mutation(api.users.deleteMyAccount, {});
+
+    expect(await notesSeen()).toEqual([null]);
+    const left = await t.run(async (ctx) => ({
+      booking: await ctx.db.get("bookings", bookingId),
+      messages: await ctx.db.query("contactMessages").collect(),
+      counters: await ctx.db.query("rateLimits").collect(),
+    }));
+    expect(left.booking).toMatchObject({ priceCents: 5000, status: "completed" });
+    expect(left.booking?.notes).toBeUndefined();
+    expect(left.messages.map((message) => message.email)).toEqual(["altra@esempio.it"]);
+    expect(left.counters.map((counter) => counter.key)).not.toContain(client.userId);
+    expect(left.counters.map((counter) => counter.key)).not.toContain("giulia@esempio.it");
+  });
+
   it("a visitor cannot delete anything", async () => {
     const t = setupTest();
     expect(await errorCodeOf(t.mutation(api.users.deleteMyAccount, {}))).toBe("NOT_AUTHENTICATED");

@@ -71,20 +71,43 @@ describe("the sign-up form", () => {
     });
   });
 
-  it("words an address already in use per page, and anything else generically", async () => {
-    convexMock.signIn.mockRejectedValueOnce(failWith("EMAIL_IN_USE"));
-    const { unmount } = renderRoute(<RegisterPage />, { path: "/register" });
+  it("then asks for the emailed code, whatever the address, and the code signs in", async () => {
+    renderRoute(<RegisterPage />, { path: "/register" });
     await fillSignUp({ name: "Giulia", email: "giulia@esempio.it", password: "segreta", confirm: "segreta", consent: true });
-    expect(await screen.findAllByText("Questo indirizzo email è già registrato. Prova ad accedere invece.")).not.toHaveLength(0);
-    unmount();
+    const codeForm = await screen.findByRole("form", { name: "Conferma l'indirizzo email" });
+    // The same words for an address with or without an account: nothing tells which.
+    expect(codeForm).toHaveTextContent("Ti abbiamo inviato un codice di 6 cifre a giulia@esempio.it");
+    expect(codeForm).toHaveTextContent("Se questo indirizzo ha già un account, riceverai invece un'email per accedere.");
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Attiva l'account" }));
+    expect(screen.getByText("Inserisci il codice ricevuto via email.")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Codice"), "123456");
+    await user.click(screen.getByRole("button", { name: "Attiva l'account" }));
+    expect(convexMock.signIn).toHaveBeenLastCalledWith("password", { flow: "signUpVerification", email: "giulia@esempio.it", code: "123456" });
+  });
 
-    convexMock.signIn.mockRejectedValueOnce(failWith("EMAIL_IN_USE"));
+  it("shows a wrong code under the field, sends a new code with the same details, and goes back to the details", async () => {
+    renderRoute(<RegisterPage />, { path: "/register" });
+    await fillSignUp({ name: "Giulia", email: "giulia@esempio.it", password: "segreta", confirm: "segreta", consent: true });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Codice"), "000000");
+    convexMock.signIn.mockRejectedValueOnce(failWith("INVALID_SIGN_UP_CODE"));
+    await user.click(screen.getByRole("button", { name: "Attiva l'account" }));
+    expect(await screen.findAllByText(/Il codice non è valido o è scaduto/)).not.toHaveLength(0);
+    expect(screen.getByLabelText("Codice")).toHaveAttribute("aria-invalid", "true");
+
+    await user.click(screen.getByRole("button", { name: "Invia un nuovo codice" }));
+    expect(await screen.findByText("Nuovo codice inviato.")).toBeInTheDocument();
+    expect(convexMock.signIn).toHaveBeenLastCalledWith("password", expect.objectContaining({ flow: "signUp", email: "giulia@esempio.it", password: "segreta" }));
+
+    await user.click(screen.getByRole("button", { name: "Cambia i dati" }));
+    expect(screen.getByRole("button", { name: "Crea account" })).toBeInTheDocument();
+  });
+
+  it("words anything else generically", async () => {
     renderRoute(<LoginPage />, { path: "/login?tab=signup" });
-    await fillSignUp({ name: "Giulia", email: "giulia@esempio.it", password: "segreta", confirm: "segreta", consent: true });
-    expect(await screen.findAllByText("Questo indirizzo email è già associato a un account.")).not.toHaveLength(0);
-
     convexMock.signIn.mockRejectedValueOnce(new Error("network down"));
-    await userEvent.setup().click(screen.getByRole("button", { name: "Crea account" }));
+    await fillSignUp({ name: "Giulia", email: "giulia@esempio.it", password: "segreta", confirm: "segreta", consent: true });
     expect(await screen.findByText("Si è verificato un errore durante la registrazione. Riprova.")).toBeInTheDocument();
   });
 
