@@ -32,6 +32,8 @@ export const errorCodes = [
   "DURATION_REQUIRED",
   "PSYCHIC_UNAVAILABLE",
   "INVALID_PHOTO",
+  "PHOTO_HAS_MARKUP",
+  "PHOTO_TYPE_MISMATCH",
   "UPLOAD_NOT_OWNED",
   // Booking and payment
   "SLOT_TAKEN",

@@ -31,6 +31,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   DURATION_REQUIRED: "Seleziona almeno una durata per i consulti.",
   PSYCHIC_UNAVAILABLE: "Il cartomante non è al momento disponibile.",
   INVALID_PHOTO: `La foto deve essere un'immagine JPEG, PNG o WebP di al massimo ${limits.photoMax}.`,
+  PHOTO_HAS_MARKUP: "Il file contiene codice HTML o script nascosto e non può essere usato come foto. Carica una normale immagine JPEG, PNG o WebP.",
+  PHOTO_TYPE_MISMATCH: "Il tipo del file non corrisponde al suo contenuto. Carica un'immagine JPEG, PNG o WebP con l'estensione giusta.",
   UPLOAD_NOT_OWNED: "Questo file non è stato caricato da te. Carica di nuovo la foto.",
   SLOT_TAKEN: "Questo orario è appena stato prenotato. Scegline un altro.",
   SLOT_UNAVAILABLE: "L'orario scelto non è disponibile.",
