@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, loadEnv } from "vite";
 import react from "@vitejs/plugin-react";
-import { securityHeadersPlugin } from "./scripts/securityHeaders";
+import { securityHeadersPlugin } from "./scripts/securityHeaders.ts";
 
 // The same aliases as tsconfig.json `paths`: `@/` is src/, `@convex/` the Convex functions and their types.
 export const aliases = {
