@@ -24,10 +24,10 @@ import {
   DEFAULT_PRICES,
   checkProfile,
   defaultAvailability,
-  isAcceptablePhoto,
   normaliseAvailability,
+  PHOTO_MAX_BYTES,
+  photoRefusal,
   publishOutcome,
-  sniffImageType,
 } from "./model/profileRules";
 
 const ownProfile = v.object({
@@ -206,8 +206,9 @@ export const generatePhotoUploadUrl = psychicMutation({
 
 /**
  * Takes the psychic's own upload as their photo. The file must be one they uploaded with a URL
- * issued to them (anything else is refused and left alone); its bytes are checked, not the type the
- * browser claimed: JPEG, PNG or WebP up to 5 MB, otherwise it is deleted and refused.
+ * issued to them (anything else is refused and left alone); its bytes are checked (model/profileRules.ts
+ * photoRefusal): JPEG, PNG or WebP up to 5 MB, no HTML or script inside, uploaded as exactly the type
+ * its bytes prove (so it is stored and served as that type); otherwise it is deleted and refused.
  */
 export const setMyPhoto = psychicAction({
   args: { storageId: v.id("_storage") },
@@ -219,10 +220,12 @@ export const setMyPhoto = psychicAction({
       purpose: "psychic_photo",
     });
     const blob = await ctx.storage.get(storageId);
-    const head = blob ? new Uint8Array(await blob.slice(0, 12).arrayBuffer()) : null;
-    if (blob === null || head === null || !isAcceptablePhoto(sniffImageType(head), blob.size)) {
+    // Over the limit is refused before its bytes are read; the Blob's type is the one it was uploaded as.
+    const refusal =
+      blob === null || blob.size > PHOTO_MAX_BYTES ? "INVALID_PHOTO" : photoRefusal(new Uint8Array(await blob.arrayBuffer()), blob.type);
+    if (refusal !== null) {
       await ctx.runMutation(internal.uploads.discardClaimed, { uploadId });
-      return fail("INVALID_PHOTO");
+      return fail(refusal);
     }
     await ctx.runMutation(internal.psychicProfiles.attachPhoto, { userId: ctx.viewerId, uploadId });
     return null;

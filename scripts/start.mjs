@@ -5,7 +5,7 @@
 // everything.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 
@@ -42,7 +42,9 @@ const dataDir = resolve(opts["data-dir"]);
 const deploymentUrl = opts.local ? undefined : configuredDeployment();
 if (!deploymentUrl) {
   if (opts.fresh) rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
+  // Emails with reset codes, payments, the database and its keys: readable by this user only.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
 }
 
 const children = new Set();
@@ -76,7 +78,11 @@ function start(command, args, { env = {}, onLine } = {}) {
   return child;
 }
 
-/** Starts a helper process and resolves with the JSON of its `<TAG> {...}` ready line. */
+/**
+ * Starts a helper process and resolves with the JSON of its `<TAG> {...}` ready line. Secrets go in
+ * `env`, never in `args`: every user of the machine can read a process's command line (`ps`), only its
+ * owner its environment.
+ */
 function startWithReadyLine(tag, args, env = {}) {
   return new Promise((resolveReady) => {
     start(process.execPath, ["--import", "tsx", ...args], {
@@ -93,32 +99,32 @@ function startWithReadyLine(tag, args, env = {}) {
 /** The embedded backend, the mail catcher and the Stripe stand-in, seeded: what `npm start` runs offline. */
 async function startLocalStack() {
   // 1. The local mail catcher: the app's Resend SDK sends here, and its page shows what was sent.
-  const mailKey = `re_local_${Math.random().toString(36).slice(2)}`;
-  const mail = await startWithReadyLine("MAIL_CATCHER_READY", [
-    "local-backend/mail/main.ts",
-    "--data-dir",
-    resolve(dataDir, "mail"),
-    "--port",
-    opts["mail-port"],
-    "--api-key",
-    mailKey,
-  ]);
+  const mailKey = `re_local_${randomBytes(16).toString("hex")}`;
+  const mail = await startWithReadyLine(
+    "MAIL_CATCHER_READY",
+    ["local-backend/mail/main.ts", "--data-dir", resolve(dataDir, "mail"), "--port", opts["mail-port"]],
+    // Its page's access token is random at each start: the address printed below carries it.
+    { MAIL_CATCHER_API_KEY: mailKey },
+  );
 
   // 2. The local Stripe stand-in: the app's Stripe SDK calls it, its hosted checkout takes test cards,
   // and it signs and sends webhooks to the backend's HTTP action, as Stripe would.
-  const stripe = await startWithReadyLine("STRIPE_STANDIN_READY", [
-    "local-backend/stripe/main.ts",
-    "--data-dir",
-    resolve(dataDir, "stripe"),
-    "--port",
-    opts["stripe-port"],
-    "--api-key",
-    `sk_test_local_${randomBytes(12).toString("hex")}`,
-    "--webhook-secret",
-    `whsec_${randomBytes(24).toString("base64url")}`,
-    "--webhook-url",
-    `http://127.0.0.1:${opts["site-port"]}/stripe/webhook`,
-  ]);
+  const stripe = await startWithReadyLine(
+    "STRIPE_STANDIN_READY",
+    [
+      "local-backend/stripe/main.ts",
+      "--data-dir",
+      resolve(dataDir, "stripe"),
+      "--port",
+      opts["stripe-port"],
+      "--webhook-url",
+      `http://127.0.0.1:${opts["site-port"]}/stripe/webhook`,
+    ],
+    {
+      STRIPE_STANDIN_API_KEY: `sk_test_local_${randomBytes(12).toString("hex")}`,
+      STRIPE_STANDIN_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("base64url")}`,
+    },
+  );
 
   // 3. The embedded backend; its ready line carries its addresses and admin key.
   const backend = await startWithReadyLine(
@@ -166,8 +172,8 @@ async function startLocalStack() {
 const local = deploymentUrl ? null : await startLocalStack();
 const convexUrl = deploymentUrl ?? local.backend.cloudUrl;
 
-// 5. The app, wired to the backend.
-// The site URL (HTTP actions) is derived from a .convex.cloud address by the app itself; the local backend's is passed.
+// 5. The app, wired to the backend; vite.config.ts computes its security headers (CSP) from the same addresses.
+// The site URL (HTTP actions: the origin pass) is derived from a .convex.cloud address by the app itself; the local backend's is passed.
 const appEnv = { VITE_CONVEX_URL: convexUrl, ...(local ? { VITE_CONVEX_SITE_URL: local.backend.siteUrl } : {}) };
 const appUrl = `http://127.0.0.1:${opts.port}`;
 if (opts.dev) {
@@ -191,7 +197,7 @@ if (local) {
   console.log(`
 Arcano è pronto: ${appUrl}
   backend Convex locale: ${local.backend.cloudUrl} (azioni HTTP: ${local.backend.siteUrl})
-  posta in arrivo locale: ${local.mail.url}
+  posta in arrivo locale: ${local.mail.mailboxUrl}
   pagamenti Stripe locali: ${local.stripe.url} (carta di prova 4242 4242 4242 4242)
   dati: ${dataDir} (svuota con \`npm run reset\`)
   account demo (password: arcano-demo):

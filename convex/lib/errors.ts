@@ -33,6 +33,8 @@ export const errorCodes = [
   "DURATION_REQUIRED",
   "PSYCHIC_UNAVAILABLE",
   "INVALID_PHOTO",
+  "PHOTO_HAS_MARKUP",
+  "PHOTO_TYPE_MISMATCH",
   "UPLOAD_NOT_OWNED",
   "PROFILE_SUSPENDED",
   // Moderation: the profile changed after the admin read it

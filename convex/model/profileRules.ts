@@ -122,3 +122,47 @@ export function sniffImageType(head: Uint8Array): (typeof PHOTO_TYPES)[number] |
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
   return null;
 }
+
+/** Tags that make a browser read a file as a page or run it as a script; no real photo carries one. */
+const MARKUP_TAGS = ["html", "head", "body", "script", "svg", "iframe", "object", "embed", "meta", "!doctype"].map((tag) =>
+  Array.from(tag, (char) => char.charCodeAt(0)),
+);
+/** What may end a tag name for a browser: white space, "/" or ">" (or the end of the file). */
+const TAG_NAME_ENDS = new Set([0x09, 0x0a, 0x0c, 0x0d, 0x20, 0x2f, 0x3e]);
+
+/**
+ * Whether the bytes carry an HTML or script tag anywhere (`<script`, `<HTML>`, `<!doctype `…, case-insensitively):
+ * an image with a page inside (a polyglot) that a browser could be led to render. The tag name must end as a
+ * browser ends it, so image data that happens to hold "<svgA" does not count.
+ */
+export function containsMarkup(bytes: Uint8Array): boolean {
+  for (let at = bytes.indexOf(0x3c); at >= 0; at = bytes.indexOf(0x3c, at + 1)) {
+    for (const tag of MARKUP_TAGS) {
+      const end = at + 1 + tag.length;
+      if (end > bytes.length) continue;
+      // ASCII letters compared lower-cased; "!" only matches itself.
+      const matches = tag.every((code, index) => {
+        const byte = bytes[at + 1 + index];
+        return (byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte) === code;
+      });
+      if (matches && (end === bytes.length || TAG_NAME_ENDS.has(bytes[end]))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Why a photo's bytes are refused, or null to keep it (docs/product-rules.md, "Files"): not a JPEG, PNG or WebP
+ * of at most 5 MB by its bytes; carrying HTML or script; or uploaded as another type than the one its bytes
+ * prove, so the type stored and served with it is always the proven one.
+ */
+export function photoRefusal(
+  bytes: Uint8Array,
+  claimedType: string,
+): Extract<ErrorCode, "INVALID_PHOTO" | "PHOTO_HAS_MARKUP" | "PHOTO_TYPE_MISMATCH"> | null {
+  const proven = sniffImageType(bytes);
+  if (!isAcceptablePhoto(proven, bytes.byteLength)) return "INVALID_PHOTO";
+  if (containsMarkup(bytes)) return "PHOTO_HAS_MARKUP";
+  if (claimedType !== proven) return "PHOTO_TYPE_MISMATCH";
+  return null;
+}

@@ -1,11 +1,16 @@
 // The local stand-in for Resend: the app's unchanged Resend SDK sends here when RESEND_BASE_URL
 // points at it. Every email is appended to a JSON-lines file (kept across restarts) and shown on
 // an Italian mailbox page, so a reset code can be read with no network.
-import { randomUUID } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+// Reading the mailbox takes its access token (random at each start, in the address `npm start` prints and
+// in `<data dir>/access-token`), and only requests addressed to loopback are answered: a web page cannot
+// read reset codes, not even by rebinding its DNS name to 127.0.0.1.
+import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
-import { renderMailbox, renderMessage, type CaughtEmail } from "./mailboxPage.ts";
+import { refuseForeign } from "../shared/loopback.ts";
+import { OWNER_ONLY_FILE, ownerOnlyDir } from "../shared/ownerOnly.ts";
+import { renderLocked, renderMailbox, renderMessage, type CaughtEmail } from "./mailboxPage.ts";
 
 export type { CaughtEmail };
 
@@ -18,15 +23,34 @@ function decodeAttachments(value: unknown): CaughtEmail["attachments"] {
   }));
 }
 
-type Options = { dataDir: string; port: number; apiKey: string; host?: string };
+type Options = {
+  dataDir: string;
+  port: number;
+  /** What the app's Resend SDK sends as its API key. */
+  apiKey: string;
+  /** What reading the mailbox takes (`?token=` or `Authorization: Bearer`); random when not given. */
+  accessToken?: string;
+  host?: string;
+};
+
+/** The file holding the running mailbox's access token, for tools and tests on this machine. */
+export const ACCESS_TOKEN_FILE = "access-token";
+
+function sameSecret(given: string | null | undefined, expected: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 function toList(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
   return typeof value === "string" ? [value] : [];
 }
 
-export async function startMailCatcher({ dataDir, port, apiKey, host = "127.0.0.1" }: Options) {
-  mkdirSync(dataDir, { recursive: true });
+export async function startMailCatcher({ dataDir, port, apiKey, accessToken = randomBytes(24).toString("base64url"), host = "127.0.0.1" }: Options) {
+  ownerOnlyDir(dataDir);
+  writeFileSync(join(dataDir, ACCESS_TOKEN_FILE), accessToken, { mode: OWNER_ONLY_FILE });
   const file = join(dataDir, "mailbox.jsonl");
   const emails: CaughtEmail[] = existsSync(file)
     ? readFileSync(file, "utf8")
@@ -37,9 +61,24 @@ export async function startMailCatcher({ dataDir, port, apiKey, host = "127.0.0.
   // Resend answers a repeated Idempotency-Key with the first result; so do we.
   const byIdempotencyKey = new Map<string, string>();
 
+  // Nothing here is framed by another site, guessed at by the browser, or sent on as a referrer (the token).
+  const baseHeaders = { "x-content-type-options": "nosniff", "referrer-policy": "no-referrer", "cache-control": "no-store" };
   function json(res: http.ServerResponse, status: number, body: unknown) {
-    res.writeHead(status, { "content-type": "application/json" });
+    res.writeHead(status, { ...baseHeaders, "content-type": "application/json" });
     res.end(JSON.stringify(body));
+  }
+  function html(res: http.ServerResponse, status: number, body: string, csp: string) {
+    res.writeHead(status, { ...baseHeaders, "content-type": "text/html; charset=utf-8", "content-security-policy": csp });
+    res.end(body);
+  }
+  const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+  // The email's own HTML is shown sandboxed: no scripts, no requests out, framed by the mailbox only.
+  const BODY_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
+  /** Whether the request carries the mailbox's access token. */
+  function mayRead(req: http.IncomingMessage, url: URL): boolean {
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    return sameSecret(url.searchParams.get("token"), accessToken) || sameSecret(bearer, accessToken);
   }
 
   async function readBody(req: http.IncomingMessage): Promise<string> {
@@ -48,7 +87,10 @@ export async function startMailCatcher({ dataDir, port, apiKey, host = "127.0.0.
     return Buffer.concat(chunks).toString("utf8");
   }
 
+  // The port asked for, or the one the system chose (port 0) once listening.
+  let actualPort = port;
   const server = http.createServer(async (req, res) => {
+    if (refuseForeign(req, res, actualPort, host)) return;
     const url = new URL(req.url ?? "/", `http://${host}:${port}`);
     try {
       if (req.method === "POST" && url.pathname === "/emails") {
@@ -73,29 +115,25 @@ export async function startMailCatcher({ dataDir, port, apiKey, host = "127.0.0.
           text: typeof body.text === "string" ? body.text : undefined,
           attachments: decodeAttachments(body.attachments),
         };
-        appendFileSync(file, `${JSON.stringify(email)}\n`);
+        appendFileSync(file, `${JSON.stringify(email)}\n`, { mode: OWNER_ONLY_FILE });
         emails.push(email);
         if (typeof key === "string") byIdempotencyKey.set(key, email.id);
         return json(res, 200, { id: email.id });
+      }
+      if (req.method === "GET" && !mayRead(req, url)) {
+        if (url.pathname.startsWith("/api/")) return json(res, 401, { name: "missing_access_token", message: "Codice di accesso mancante o errato", statusCode: 401 });
+        return html(res, 401, renderLocked(), PAGE_CSP);
       }
       if (req.method === "GET" && url.pathname === "/api/messages") {
         const to = url.searchParams.get("to")?.toLowerCase();
         const list = to ? emails.filter((email) => email.to.some((address) => address.toLowerCase() === to)) : emails;
         return json(res, 200, [...list].reverse());
       }
-      if (req.method === "GET" && url.pathname === "/") {
-        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-        return res.end(renderMailbox([...emails].reverse()));
-      }
+      if (req.method === "GET" && url.pathname === "/") return html(res, 200, renderMailbox([...emails].reverse(), accessToken), PAGE_CSP);
       const match = url.pathname.match(/^\/messages\/([\w-]+)(\/body)?$/);
       const email = match ? emails.find((candidate) => candidate.id === match[1]) : undefined;
       if (req.method === "GET" && email) {
-        res.writeHead(200, {
-          "content-type": "text/html; charset=utf-8",
-          // The email's own HTML is shown sandboxed: no scripts, no requests out.
-          ...(match?.[2] ? { "content-security-policy": "default-src 'none'; img-src data:; style-src 'unsafe-inline'" } : {}),
-        });
-        return res.end(match?.[2] ? (email.html ?? "") : renderMessage(email));
+        return match?.[2] ? html(res, 200, email.html ?? "", BODY_CSP) : html(res, 200, renderMessage(email, accessToken), PAGE_CSP);
       }
       json(res, 404, { name: "not_found", message: "Risorsa non trovata", statusCode: 404 });
     } catch (error) {
@@ -105,9 +143,13 @@ export async function startMailCatcher({ dataDir, port, apiKey, host = "127.0.0.
 
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const address = server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
+  actualPort = typeof address === "object" && address ? address.port : port;
+  const url = `http://${host}:${actualPort}`;
   return {
-    url: `http://${host}:${actualPort}`,
+    url,
+    /** The mailbox page's address with its access token: what a person opens. */
+    mailboxUrl: `${url}/?token=${encodeURIComponent(accessToken)}`,
+    accessToken,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -31,7 +31,10 @@ iframe{width:100%;height:520px;border:1px solid #e6e0f0;border-radius:8px;backgr
 </style></head><body><header><h1>${escape(title)}</h1></header><main>${body}</main></body></html>`;
 }
 
-export function renderMailbox(emails: CaughtEmail[]): string {
+/** `?token=…` for the links between the mailbox's own pages. */
+const withToken = (path: string, token: string) => `${path}?token=${encodeURIComponent(token)}`;
+
+export function renderMailbox(emails: CaughtEmail[], token: string): string {
   const intro = `<p>Le email inviate dall'app in locale arrivano qui invece che ai destinatari reali.</p>`;
   if (emails.length === 0) {
     return page("Posta in arrivo locale", `${intro}<p class="empty">Nessuna email inviata finora.</p>`);
@@ -39,7 +42,7 @@ export function renderMailbox(emails: CaughtEmail[]): string {
   const rows = emails
     .map(
       (email) => `<tr><td>${escape(when(email.receivedAt))}</td><td>${escape(email.to.join(", "))}</td>
-<td><a href="/messages/${email.id}">${escape(email.subject)}</a></td></tr>`,
+<td><a href="${escape(withToken(`/messages/${email.id}`, token))}">${escape(email.subject)}</a></td></tr>`,
     )
     .join("");
   return page(
@@ -48,11 +51,23 @@ export function renderMailbox(emails: CaughtEmail[]): string {
   );
 }
 
-export function renderMessage(email: CaughtEmail): string {
-  const meta = `<p><a href="/">← Posta in arrivo</a></p>
+export function renderMessage(email: CaughtEmail, token: string): string {
+  const meta = `<p><a href="${escape(withToken("/", token))}">← Posta in arrivo</a></p>
 <p><strong>Da:</strong> ${escape(email.from)}<br><strong>A:</strong> ${escape(email.to.join(", "))}<br>
 <strong>Ricevuta:</strong> ${escape(when(email.receivedAt))}</p>`;
-  const html = email.html ? `<h2>Versione HTML</h2><iframe sandbox src="/messages/${email.id}/body" title="Contenuto HTML"></iframe>` : "";
+  const html = email.html
+    ? `<h2>Versione HTML</h2><iframe sandbox src="${escape(withToken(`/messages/${email.id}/body`, token))}" title="Contenuto HTML"></iframe>`
+    : "";
   const text = email.text ? `<h2>Versione testo</h2><pre>${escape(email.text)}</pre>` : "";
   return page(email.subject, meta + html + text);
+}
+
+/** Without the access token: how to open the mailbox. */
+export function renderLocked(): string {
+  return page(
+    "Posta in arrivo locale",
+    `<p class="empty">Per leggere la posta serve il codice di accesso. Apri l'indirizzo completo della posta in arrivo che
+<code>npm start</code> ha stampato all'avvio (termina con <code>?token=…</code>); il codice cambia a ogni avvio ed è anche
+nel file <code>access-token</code> della cartella dei dati della posta (<code>.local-data/mail/</code>).</p>`,
+  );
 }

@@ -7,6 +7,7 @@ import type { Doc } from "./internals.ts";
 import type { Json } from "./protocol.ts";
 import { backendLog } from "./logs.ts";
 import { takeFault } from "./faults.ts";
+import { OWNER_ONLY_FILE, ownerOnlyDir } from "../shared/ownerOnly.ts";
 
 export interface Counters {
   nextDocId: number;
@@ -67,7 +68,7 @@ export class Durability {
     private readonly defer: (fn: () => void) => void,
     private readonly onFlushed: () => void,
   ) {
-    fs.mkdirSync(dir, { recursive: true });
+    ownerOnlyDir(dir);
   }
 
   private logPath(gen: number) {
@@ -138,7 +139,7 @@ export class Durability {
       cronRuns: state.cronRuns,
     };
     const tmp = path.join(this.dir, "snapshot.json.tmp");
-    const fd = fs.openSync(tmp, "w");
+    const fd = fs.openSync(tmp, "w", OWNER_ONLY_FILE);
     fs.writeSync(fd, JSON.stringify(snap));
     fs.fsyncSync(fd);
     fs.closeSync(fd);
@@ -147,7 +148,7 @@ export class Durability {
     if (this.fd >= 0) fs.closeSync(this.fd);
     const old = this.gen;
     this.gen = gen;
-    this.fd = fs.openSync(this.logPath(gen), "a");
+    this.fd = fs.openSync(this.logPath(gen), "a", OWNER_ONLY_FILE);
     syncDir(this.dir);
     this.logBytes = 0;
     for (let g = 0; g <= old; g++) fs.rmSync(this.logPath(g), { force: true });
@@ -235,7 +236,7 @@ export class Durability {
 
   private writeLog(data: string): void {
     if (this.fd < 0) {
-      this.fd = fs.openSync(this.logPath(this.gen), "a");
+      this.fd = fs.openSync(this.logPath(this.gen), "a", OWNER_ONLY_FILE);
       syncDir(this.dir);
     }
     if (takeFault("failLogWrites")) {

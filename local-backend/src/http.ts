@@ -166,26 +166,45 @@ async function runFunction(ctx: HttpContext, kind: FunctionKind | "any", req: ht
   return json(res, 560, { status: "error", errorMessage: r.error.errorMessage, errorData: r.error.errorData, logLines: r.logLines });
 }
 
+/**
+ * One upload URL stores one file: its token is spent by the upload that stores something, and recorded
+ * with the (random) storage id it minted; a failed transfer leaves it usable for a retry.
+ */
 async function upload(ctx: HttpContext, url: URL, req: http.IncomingMessage, res: http.ServerResponse) {
-  const refused = ctx.files.checkUploadToken(url.searchParams.get("token"));
-  if (refused) return json(res, 401, refused);
-  const bytes = await readBody(req);
-  // `Digest: sha-256=<base64>` guards the upload against corruption in transit, worded as Convex's
-  // file_storage upload_file words it.
-  const digest = /^sha-256=(.+)$/i.exec(String(req.headers.digest ?? "").trim())?.[1];
-  if (digest !== undefined) {
-    const actual = createHash("sha256").update(bytes).digest("base64");
-    if (actual !== digest)
-      return json(res, 400, { code: "Sha256Mismatch", message: `Sha256 mismatch. Expected: ${digest} Actual: ${actual}` });
+  const token = ctx.files.useUploadToken(url.searchParams.get("token"));
+  if ("refused" in token) return json(res, 401, token.refused);
+  let storageId: string;
+  try {
+    const bytes = await readBody(req);
+    // `Digest: sha-256=<base64>` guards the upload against corruption in transit, worded as Convex's
+    // file_storage upload_file words it.
+    const digest = /^sha-256=(.+)$/i.exec(String(req.headers.digest ?? "").trim())?.[1];
+    if (digest !== undefined) {
+      const actual = createHash("sha256").update(bytes).digest("base64");
+      if (actual !== digest) {
+        ctx.files.releaseUpload(token.nonce);
+        return json(res, 400, { code: "Sha256Mismatch", message: `Sha256 mismatch. Expected: ${digest} Actual: ${actual}` });
+      }
+    }
+    const type = req.headers["content-type"] ?? "";
+    storageId = await ctx.engine.internals.t.run(async (c) => {
+      const storage = (c as { storage: { store(b: Blob): Promise<string> } }).storage;
+      return storage.store(new Blob([new Uint8Array(bytes)], { type }));
+    });
+  } catch (e) {
+    ctx.files.releaseUpload(token.nonce);
+    throw e;
   }
-  const type = req.headers["content-type"] ?? "";
-  const storageId = await ctx.engine.internals.t.run(async (c) => {
-    const storage = (c as { storage: { store(b: Blob): Promise<string> } }).storage;
-    return storage.store(new Blob([new Uint8Array(bytes)], { type }));
-  });
+  ctx.files.recordUpload(token.nonce, storageId);
   await ctx.synced();
   ctx.kick();
   json(res, 200, { storageId });
+}
+
+/** The connecting peer's IP address, an IPv4 one without its IPv6-mapped prefix. */
+export function peerAddress(req: http.IncomingMessage): string {
+  const address = req.socket.remoteAddress ?? "";
+  return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
 }
 
 export async function siteHandler(ctx: HttpContext, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -209,6 +228,8 @@ export async function siteHandler(ctx: HttpContext, req: http.IncomingMessage, r
       if (v === undefined) continue;
       for (const x of Array.isArray(v) ? v : [v]) headers.append(k, x);
     }
+    // As behind Convex's own front: the connecting peer's address, never what the client claimed.
+    headers.set("x-forwarded-for", peerAddress(req));
     const init = { method: req.method, headers, body };
     const r = await (authFailure
       ? refusedAuth.run(authFailure, () => ctx.engine.fetch(null, req.url ?? "/", init))

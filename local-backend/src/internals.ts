@@ -2,6 +2,7 @@
 // CONVEX_TEST_VERSION; `probeInternals` checks every member used here and fails loudly when one is missing,
 // and tests/local-backend/internals.test.ts exercises it.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { randomInt } from "node:crypto";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { convexTest } from "convex-test";
@@ -29,6 +30,7 @@ interface DatabaseFake {
   _writes: Array<Record<string, Doc | null>>;
   _nextDocId: number;
   _lastCreationTime: number;
+  _generateId(table: string): string;
   get(table: string | undefined, id: string): Doc | null;
   insert(table: string, value: Record<string, unknown>): string;
   patch(table: string, id: string, value: Record<string, unknown>): void;
@@ -152,6 +154,16 @@ export interface EngineDb {
   patch(table: string, id: string, value: Record<string, unknown>): void;
 }
 
+/** Digits in a storage id: as long as convex-test's ids (32 characters with "_storage"), about 80 random bits. */
+const STORAGE_ID_DIGITS = 24;
+
+/** A storage id of random digits (the format of every id here: digits, then the table's name). */
+export function randomStorageId(): string {
+  let digits = "";
+  while (digits.length < STORAGE_ID_DIGITS) digits += String(randomInt(0, 1e12)).padStart(12, "0");
+  return `${digits.slice(0, STORAGE_ID_DIGITS)}_storage`;
+}
+
 export function tableNameFromId(id: string): string | null {
   const m = /^[0-9]+/.exec(id);
   if (!m || m[0].length === id.length) return null;
@@ -220,7 +232,7 @@ export function probeInternals(
   const db = root?.db as Partial<DatabaseFake> | undefined;
   if (!db) fail("root component db");
   if (typeof root?.modules !== "function") fail("root component module loader");
-  for (const m of ["get", "insert", "patch", "commit", "startTransaction", "rollbackWrites", "storeFile", "getFile", "_validate"] as const)
+  for (const m of ["get", "insert", "patch", "commit", "startTransaction", "rollbackWrites", "storeFile", "getFile", "_validate", "_generateId"] as const)
     if (typeof db[m] !== "function") fail(`DatabaseFake.${m}`);
   if (typeof db._documents !== "object" || !Array.isArray(db._writes)) fail("DatabaseFake document map");
   if (typeof db._nextDocId !== "number" || typeof db._lastCreationTime !== "number") fail("DatabaseFake counters");
@@ -299,6 +311,16 @@ function wire(
   db.insert = (table, value) => {
     const contentType = table === "_storage" ? storedContentType.getStore() : undefined;
     return origInsert(table, contentType ? { ...value, contentType } : value);
+  };
+  // Storage ids are random, as Convex's are unguessable: until a file is shown, only its uploader knows its
+  // id, so nobody can name (and claim) another person's upload. Other tables keep convex-test's counter.
+  const origGenerateId = db._generateId.bind(db);
+  db._generateId = (table) => {
+    if (table !== "_storage") return origGenerateId(table);
+    for (;;) {
+      const id = randomStorageId();
+      if (!(id in db._documents)) return id;
+    }
   };
   // Blobs live on disk, not in memory.
   db.storeFile = () => {};

@@ -1,6 +1,7 @@
 // One backend per data folder: two processes appending to the same log would corrupt it.
 import fs from "node:fs";
 import path from "node:path";
+import { OWNER_ONLY_FILE } from "../shared/ownerOnly.ts";
 
 /** Whether `pid` still runs a backend (a recycled pid running something else does not count, where /proc tells). */
 function alive(pid: number): boolean {
@@ -32,7 +33,7 @@ export function lockDataDir(dir: string): () => void {
       `The data folder ${path.resolve(dir)} is in use by another backend (process ${holder}). Stop it first, or use another --data-dir.`,
     );
   }
-  fs.writeFileSync(file, String(process.pid));
+  fs.writeFileSync(file, String(process.pid), { mode: OWNER_ONLY_FILE });
   return () => {
     try {
       if (fs.readFileSync(file, "utf8") === String(process.pid)) fs.rmSync(file);

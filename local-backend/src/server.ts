@@ -1,6 +1,5 @@
 // Wires the embedded backend together: engine, durability, subscriptions, sync WebSocket, HTTP API,
 // HTTP actions, scheduler and crons.
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { AsyncResource } from "node:async_hooks";
@@ -24,6 +23,8 @@ import { backendLog } from "./logs.ts";
 import { formatUndeclared, formatViolations, reloadFunctions, undeclaredTables, watchConvexDir } from "./reload.ts";
 import { lockDataDir } from "./lock.ts";
 import { History } from "./history.ts";
+import { refuseForeign, refuseForeignUpgrade } from "../shared/loopback.ts";
+import { ownerOnlyDir } from "../shared/ownerOnly.ts";
 
 export interface BackendOptions {
   convexDir: string;
@@ -92,16 +93,24 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   } = {};
   let markStarted!: () => void;
   const started = new Promise<void>((resolve) => (markStarted = resolve));
-  cloud.on("upgrade", (req, socket, head) => void started.then(() => handlers.upgrade!(req, socket, head)));
-  cloud.on("request", (req, res) => void started.then(() => handlers.cloud!(req, res)));
-  site.on("request", (req, res) => void started.then(() => handlers.site!(req, res)));
+  // Only requests addressed to a loopback name, from no foreign page (shared/loopback.ts).
+  const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
+  cloud.on("upgrade", (req, socket, head) => {
+    if (!refuseForeignUpgrade(req, socket, portOf(cloud), host)) void started.then(() => handlers.upgrade!(req, socket, head));
+  });
+  cloud.on("request", (req, res) => {
+    if (!refuseForeign(req, res, portOf(cloud), host)) void started.then(() => handlers.cloud!(req, res));
+  });
+  site.on("request", (req, res) => {
+    if (!refuseForeign(req, res, portOf(site), host)) void started.then(() => handlers.site!(req, res));
+  });
   const port = await listen(cloud, opts.port, host);
   const sitePort = await listen(site, opts.sitePort, host);
   const cloudUrl = `http://${host}:${port}`;
   const siteUrl = `http://${host}:${sitePort}`;
 
   // Deployment environment the functions (and @convex-dev/auth) expect; set before convex/ is imported.
-  fs.mkdirSync(opts.dataDir, { recursive: true });
+  ownerOnlyDir(opts.dataDir);
   const unlock = lockDataDir(opts.dataDir);
   const keys = await loadOrCreateKeys(opts.dataDir);
   process.env.CONVEX_CLOUD_URL = cloudUrl;

@@ -1,9 +1,10 @@
 // File storage on disk: blobs written and fsynced at upload, served over HTTP with Range support,
-// upload URLs on the backend's own address carrying an HMAC-signed, expiring token.
+// upload URLs on the backend's own address carrying an HMAC-signed, expiring, single-use token.
 import fs from "node:fs";
 import path from "node:path";
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type http from "node:http";
+import { OWNER_ONLY_FILE, ownerOnlyDir } from "../shared/ownerOnly.ts";
 
 interface BlobMeta {
   contentType: string;
@@ -12,15 +13,49 @@ interface BlobMeta {
 
 const UPLOAD_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/** Why an upload token is refused: Convex's code and message (and ours for a token used already). */
+export interface TokenRefusal {
+  code: string;
+  message: string;
+}
+
+/** Writes `data` to `file` and fsyncs it, owner-only. */
+function writeDurably(file: string, data: Uint8Array): void {
+  const fd = fs.openSync(file, "w", OWNER_ONLY_FILE);
+  try {
+    fs.writeSync(fd, data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export class FileStore {
   private readonly dir: string;
+  /** Upload tokens used, by nonce: the storage id each one minted, until the token would have expired. */
+  private readonly used: Map<string, { exp: number; storageId: string }>;
+  /** Tokens whose upload is under way (nonce → expiry), so two requests can never both use one. */
+  private readonly inFlight = new Map<string, number>();
 
   constructor(
     dataDir: string,
     private readonly secret: string,
   ) {
     this.dir = path.join(dataDir, "files");
-    fs.mkdirSync(this.dir, { recursive: true });
+    ownerOnlyDir(this.dir);
+    this.used = new Map(Object.entries(this.readUsed()));
+  }
+
+  private get usedFile() {
+    return path.join(this.dir, "upload-tokens.json");
+  }
+
+  private readUsed(): Record<string, { exp: number; storageId: string }> {
+    try {
+      return JSON.parse(fs.readFileSync(this.usedFile, "utf8")) as Record<string, { exp: number; storageId: string }>;
+    } catch {
+      return {};
+    }
   }
 
   private file(id: string) {
@@ -30,19 +65,8 @@ export class FileStore {
 
   write(id: string, bytes: Uint8Array, contentType: string): void {
     const meta: BlobMeta = { contentType, size: bytes.byteLength };
-    const entries: [string, Uint8Array][] = [
-      [this.file(id), bytes],
-      [this.file(id) + ".json", Buffer.from(JSON.stringify(meta))],
-    ];
-    for (const [p, data] of entries) {
-      const fd = fs.openSync(p, "w");
-      try {
-        fs.writeSync(fd, data);
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-    }
+    writeDurably(this.file(id), bytes);
+    writeDurably(this.file(id) + ".json", Buffer.from(JSON.stringify(meta)));
   }
 
   meta(id: string): BlobMeta | null {
@@ -71,22 +95,46 @@ export class FileStore {
     return removed;
   }
 
+  /** A new upload URL's token: its expiry and a random nonce, signed. */
   uploadToken(): string {
-    const exp = String(Date.now() + UPLOAD_TOKEN_TTL_MS);
-    return `${exp}.${this.sign(exp)}`;
+    const body = `${Date.now() + UPLOAD_TOKEN_TTL_MS}.${randomBytes(16).toString("hex")}`;
+    return `${body}.${this.sign(body)}`;
   }
 
-  /** Why an upload token is refused, with Convex's code and message; null when it is good. */
-  checkUploadToken(token: string | null): { code: string; message: string } | null {
+  /**
+   * Takes an upload token for one upload: refused (Convex's words) when forged or expired, and when it
+   * was used before or is in use; otherwise its nonce, to pass to `recordUpload` or `releaseUpload`.
+   */
+  useUploadToken(token: string | null): { nonce: string } | { refused: TokenRefusal } {
     const invalid = { code: "StorageTokenInvalid", message: "Couldn't decode the StoreFileAuthorization token" };
-    if (!token) return invalid;
-    const [exp, sig] = token.split(".");
-    if (!exp || !sig) return invalid;
-    const expected = Buffer.from(this.sign(exp));
+    const [exp, nonce, sig] = (token ?? "").split(".");
+    if (!exp || !nonce || !sig) return { refused: invalid };
+    const expected = Buffer.from(this.sign(`${exp}.${nonce}`));
     const given = Buffer.from(sig);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return invalid;
-    if (Number(exp) < Date.now()) return { code: "StorageTokenExpired", message: "Store File Authorization expired" };
-    return null;
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { refused: invalid };
+    if (Number(exp) < Date.now()) return { refused: { code: "StorageTokenExpired", message: "Store File Authorization expired" } };
+    if (this.used.has(nonce) || this.inFlight.has(nonce)) {
+      return { refused: { code: "StorageTokenUsed", message: "This upload URL has already been used: generate a new one" } };
+    }
+    this.inFlight.set(nonce, Number(exp));
+    return { nonce };
+  }
+
+  /** The upload under `nonce` stored `storageId`: the token is spent, tied to that id, across restarts. */
+  recordUpload(nonce: string, storageId: string): void {
+    const exp = this.inFlight.get(nonce) ?? Date.now() + UPLOAD_TOKEN_TTL_MS;
+    this.inFlight.delete(nonce);
+    this.used.set(nonce, { exp, storageId });
+    const now = Date.now();
+    for (const [key, entry] of this.used) if (entry.exp < now) this.used.delete(key);
+    const tmp = `${this.usedFile}.tmp`;
+    writeDurably(tmp, Buffer.from(JSON.stringify(Object.fromEntries(this.used))));
+    fs.renameSync(tmp, this.usedFile);
+  }
+
+  /** The upload under `nonce` failed before storing anything: the token may be used again. */
+  releaseUpload(nonce: string): void {
+    this.inFlight.delete(nonce);
   }
 
   private sign(s: string): string {
@@ -104,6 +152,8 @@ export class FileStore {
     const base = {
       ...headers,
       "content-type": meta.contentType || "application/octet-stream",
+      // The stored type is the one served; a browser never guesses another (HTML in an "image", say).
+      "x-content-type-options": "nosniff",
       "accept-ranges": "bytes",
       "cache-control": "private, max-age=2592000",
     };

@@ -1,5 +1,7 @@
-// `node --import tsx local-backend/stripe/main.ts --data-dir DIR [--port 3213] [--api-key sk_test_local_…]
-//   [--webhook-secret whsec_…] [--webhook-url URL] [--expiry-check-ms N] [--webhook-retry-ms N] [--allow-short-expiry]`
+// `node --import tsx local-backend/stripe/main.ts --data-dir DIR [--port 3213] [--webhook-url URL]
+//   [--expiry-check-ms N] [--webhook-retry-ms N] [--allow-short-expiry]`
+// The secrets come through the environment, never the command line (`ps` shows it to everyone):
+// STRIPE_STANDIN_API_KEY (sk_test_local_…) and STRIPE_STANDIN_WEBHOOK_SECRET (whsec_…), random when unset.
 // Prints one ready line, `STRIPE_STANDIN_READY {"url":…,"apiKey":…,"webhookSecret":…}`, for the process that started it.
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -9,8 +11,6 @@ const { values } = parseArgs({
   options: {
     "data-dir": { type: "string" },
     port: { type: "string", default: "3213" },
-    "api-key": { type: "string" },
-    "webhook-secret": { type: "string" },
     "webhook-url": { type: "string" },
     "expiry-check-ms": { type: "string", default: "1000" },
     "webhook-retry-ms": { type: "string", default: "1000" },
@@ -18,11 +18,11 @@ const { values } = parseArgs({
   },
 });
 if (!values["data-dir"]) {
-  console.error("Uso: main.ts --data-dir DIR [--port N] [--api-key sk_test_…] [--webhook-secret whsec_…] [--webhook-url URL]");
+  console.error("Uso: [STRIPE_STANDIN_API_KEY=sk_test_…] [STRIPE_STANDIN_WEBHOOK_SECRET=whsec_…] main.ts --data-dir DIR [--port N] [--webhook-url URL]");
   process.exit(2);
 }
-const apiKey = values["api-key"] ?? `sk_test_local_${randomBytes(12).toString("hex")}`;
-const webhookSecret = values["webhook-secret"] ?? `whsec_${randomBytes(24).toString("base64url")}`;
+const apiKey = process.env.STRIPE_STANDIN_API_KEY || `sk_test_local_${randomBytes(12).toString("hex")}`;
+const webhookSecret = process.env.STRIPE_STANDIN_WEBHOOK_SECRET || `whsec_${randomBytes(24).toString("base64url")}`;
 const standIn = await startStripeStandIn({
   dataDir: values["data-dir"],
   port: Number(values.port),

@@ -3,6 +3,7 @@
 // Italian checkout page of each session, webhooks signed like Stripe's, and a local overview with a small
 // JSON API for tests (`/__local/…`). Everything is kept in one JSON file, across restarts.
 import http from "node:http";
+import { refuseForeign } from "../shared/loopback.ts";
 import { StripeApi } from "./api.ts";
 import { checkCard, type CardForm } from "./cards.ts";
 import { toSessionObject } from "./checkoutSessions.ts";
@@ -129,7 +130,11 @@ export async function startStripeStandIn(options: StandInOptions) {
     return json(res, 200, { paid: true, redirect: outcome.redirect, session: toSessionObject(session, baseUrl) });
   }
 
+  // The port asked for, or the one the system chose (port 0) once listening.
+  let actualPort = options.port;
   const server = http.createServer(async (req, res) => {
+    // Only requests addressed to loopback, from no foreign page (a rebound DNS name, a cross-site form).
+    if (refuseForeign(req, res, actualPort, host)) return;
     const url = new URL(req.url ?? "/", "http://localhost");
     try {
       if (url.pathname.startsWith("/v1/")) {
@@ -164,7 +169,8 @@ export async function startStripeStandIn(options: StandInOptions) {
 
   await new Promise<void>((resolve) => server.listen(options.port, host, resolve));
   const address = server.address();
-  baseUrl = `http://${host}:${typeof address === "object" && address ? address.port : options.port}`;
+  actualPort = typeof address === "object" && address ? address.port : options.port;
+  baseUrl = `http://${host}:${actualPort}`;
 
   // Sessions that ran out while the stand-in was stopped expire now, then at each check.
   ledger.expireDue();

@@ -1,8 +1,9 @@
 // Everything the stand-in knows, kept in one JSON file (written whole, atomically, after each change) so
 // sessions, payments and undelivered webhooks survive a restart.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { OWNER_ONLY_FILE, ownerOnlyDir } from "../shared/ownerOnly.ts";
 
 export type Metadata = Record<string, string>;
 
@@ -82,7 +83,7 @@ export class Store {
   readonly state: State;
 
   constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
+    ownerOnlyDir(dataDir);
     this.file = join(dataDir, "stripe.json");
     const empty: State = { sessions: {}, paymentIntents: {}, charges: {}, refunds: {}, events: [], idempotency: {} };
     this.state = existsSync(this.file) ? { ...empty, ...(JSON.parse(readFileSync(this.file, "utf8")) as State) } : empty;
@@ -95,7 +96,7 @@ export class Store {
       if (result.at < cutoff) delete this.state.idempotency[key];
     }
     const temporary = `${this.file}.tmp`;
-    writeFileSync(temporary, JSON.stringify(this.state));
+    writeFileSync(temporary, JSON.stringify(this.state), { mode: OWNER_ONLY_FILE });
     renameSync(temporary, this.file);
   }
 

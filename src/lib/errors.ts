@@ -33,6 +33,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   DURATION_REQUIRED: "Seleziona almeno una durata per i consulti.",
   PSYCHIC_UNAVAILABLE: "Il cartomante non è al momento disponibile.",
   INVALID_PHOTO: `La foto deve essere un'immagine JPEG, PNG o WebP di al massimo ${limits.photoMax}.`,
+  PHOTO_HAS_MARKUP: "Il file contiene codice HTML o script nascosto e non può essere usato come foto. Carica una normale immagine JPEG, PNG o WebP.",
+  PHOTO_TYPE_MISMATCH: "Il tipo del file non corrisponde al suo contenuto. Carica un'immagine JPEG, PNG o WebP con l'estensione giusta.",
   UPLOAD_NOT_OWNED: "Questo file non è stato caricato da te. Carica di nuovo la foto.",
   PROFILE_SUSPENDED: "Il tuo profilo è sospeso dall'amministrazione: non puoi renderlo visibile.",
   PROFILE_CHANGED: "Il profilo è cambiato dopo che l'hai aperto: rileggilo prima di approvarlo o rifiutarlo.",

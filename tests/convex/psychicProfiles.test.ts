@@ -15,6 +15,8 @@ const complete = {
   availability: defaultAvailability(),
 };
 
+const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
+
 async function newPsychic(t: TestConvex, email = "luna@esempio.it") {
   const psychic = await signInAs(t, { email, name: "Luna Rossi", accountType: "psychic" });
   await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
@@ -146,7 +148,7 @@ describe("a psychic's own profile", () => {
     expect((await as.query(api.psychicProfiles.getMine, {}))?.photoUrl).toEqual(expect.any(String));
 
     // A PDF renamed to .jpg and sent as image/jpeg is still a PDF.
-    const pdf = await uploadPhotoAs(t, as, [new Blob(["%PDF-1.7"], { type: "image/jpeg" })]);
+    const pdf = await uploadPhotoAs(t, as, ["%PDF-1.7"], "image/jpeg");
     expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: pdf }))).toBe("INVALID_PHOTO");
     expect(await t.run((ctx) => ctx.storage.getUrl(pdf))).toBeNull();
     const huge = await uploadPhotoAs(t, as, [
@@ -154,6 +156,55 @@ describe("a psychic's own profile", () => {
       new Uint8Array(5 * 1024 * 1024),
     ]);
     expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: huge }))).toBe("INVALID_PHOTO");
+  });
+
+  it("refuses a photo carrying HTML or script (a polyglot), whatever type it was uploaded as, and deletes it", async () => {
+    const t = setupTest();
+    const { as } = await newPsychic(t);
+    const polyglot = [JPEG_HEAD, "<html><body><script>fetch('/steal?c='+document.cookie)</script></body></html>"];
+    for (const type of ["text/html", "image/jpeg"]) {
+      const file = await uploadPhotoAs(t, as, polyglot, type);
+      expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: file }))).toBe("PHOTO_HAS_MARKUP");
+      expect(await t.run((ctx) => ctx.storage.getUrl(file))).toBeNull();
+    }
+    // A tag far into a large file counts as much as one at the start.
+    const deep = await uploadPhotoAs(t, as, [JPEG_HEAD, new Uint8Array(4 * 1024 * 1024), "<SVG onload=alert(1)>"]);
+    expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: deep }))).toBe("PHOTO_HAS_MARKUP");
+    expect(await t.run((ctx) => ctx.storage.getUrl(deep))).toBeNull();
+    expect((await as.query(api.psychicProfiles.getMine, {}))?.photoUrl).toBeNull();
+    // No record of a refused file is left either.
+    expect((await t.run((ctx) => ctx.db.query("uploads").collect())).filter((row) => row.storageId !== undefined)).toEqual([]);
+  });
+
+  it("refuses a photo uploaded as another type than its bytes prove, and stores a kept one as the proven type", async () => {
+    const t = setupTest();
+    const { as } = await newPsychic(t);
+    const png = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d])];
+    for (const [bytes, type] of [[[JPEG_HEAD], "text/html"], [png, "image/jpeg"], [[JPEG_HEAD], ""]] as const) {
+      const file = await uploadPhotoAs(t, as, [...bytes], type);
+      expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: file }))).toBe("PHOTO_TYPE_MISMATCH");
+      expect(await t.run((ctx) => ctx.storage.getUrl(file))).toBeNull();
+    }
+    expect((await as.query(api.psychicProfiles.getMine, {}))?.photoUrl).toBeNull();
+
+    const kept = await uploadPhotoAs(t, as, png, "image/png");
+    await as.action(api.psychicProfiles.setMyPhoto, { storageId: kept });
+    const stored = await t.run(async (ctx) => {
+      const profile = await ctx.db.query("psychicProfiles").first();
+      return { id: profile?.photoStorageId, type: (await ctx.storage.get(kept))?.type };
+    });
+    expect(stored).toEqual({ id: kept, type: "image/png" });
+  });
+
+  it("one upload URL attaches one file: a second file uploaded while it was live is refused and left alone", async () => {
+    const t = setupTest();
+    const { as } = await newPsychic(t);
+    await as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {});
+    const upload = () => t.run((ctx) => ctx.storage.store(new Blob([JPEG_HEAD], { type: "image/jpeg" })));
+    const [first, second] = [await upload(), await upload()];
+    await as.action(api.psychicProfiles.setMyPhoto, { storageId: first });
+    expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: second }))).toBe("UPLOAD_NOT_OWNED");
+    expect(await t.run((ctx) => ctx.storage.getUrl(second))).not.toBeNull();
   });
 
   it("gives psychics, and only psychics, a photo upload URL", async () => {

@@ -11,6 +11,7 @@ import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
 import { triggers } from "../../convex/lib/triggers";
+import { sniffImageType } from "../../convex/model/profileRules";
 import schema from "../../convex/schema";
 import { FAKE_STRIPE_BASE, FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, FakeStripe } from "./fixtures/fakeStripe";
 
@@ -236,9 +237,12 @@ export async function signInWithPassword(t: TestConvex, email: string, password 
 
 /**
  * What the browser does to upload a psychic photo: asks for an upload URL (recorded as the psychic's)
- * and posts the bytes to it; returns the new file's storage id.
+ * and posts the bytes to it as `type` (by default the image type of the bytes, as a browser names an
+ * image file); returns the new file's storage id.
  */
-export async function uploadPhotoAs(t: TestConvex, as: TestClient, bytes: BlobPart[]) {
+export async function uploadPhotoAs(t: TestConvex, as: TestClient, bytes: BlobPart[], type?: string) {
   await as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {});
-  return t.run((ctx) => ctx.storage.store(new Blob(bytes)));
+  const blob = new Blob(bytes);
+  const claimed = type ?? sniffImageType(new Uint8Array(await blob.slice(0, 12).arrayBuffer())) ?? "application/octet-stream";
+  return t.run((ctx) => ctx.storage.store(new Blob([blob], { type: claimed })));
 }

@@ -12,16 +12,20 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@esempio.it`;
 }
 
-/** The latest email sent to `to`, read from the local mailbox. */
+/** The e2e run's data folder (playwright.config.ts passes it to scripts/start.mjs). */
+export const e2eDataDir = join(tmpdir(), `arcano-e2e-data-${e2ePorts.app}`);
+
+/** The latest email sent to `to`, read from the local mailbox with its access token (new at each start). */
 export async function latestEmailTo(to: string): Promise<{ subject: string; text?: string } | undefined> {
-  const response = await fetch(`${mailboxUrl}/api/messages?to=${encodeURIComponent(to)}`);
+  const token = readFileSync(join(e2eDataDir, "mail", "access-token"), "utf8");
+  const response = await fetch(`${mailboxUrl}/api/messages?to=${encodeURIComponent(to)}`, { headers: { authorization: `Bearer ${token}` } });
   const list = (await response.json()) as Array<{ subject: string; text?: string }>;
   return list[0];
 }
 
 /** Runs an internal Convex function (seed:callNow, say) on the e2e backend with its admin key, as scripts/start.mjs does. */
 export async function runInternal(path: string, args: Record<string, unknown>): Promise<unknown> {
-  const keysFile = join(tmpdir(), `arcano-e2e-data-${e2ePorts.app}`, "backend", "keys.json");
+  const keysFile = join(e2eDataDir, "backend", "keys.json");
   const { adminKey } = JSON.parse(readFileSync(keysFile, "utf8")) as { adminKey: string };
   const response = await fetch(`http://127.0.0.1:${e2ePorts.backend}/api/function`, {
     method: "POST",

@@ -26,8 +26,10 @@ async function startStandIn(opts: { dataDir?: string; webhookUrl?: string; args?
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "stripe-stand-in-"));
   if (!opts.dataDir) cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const args = ["--import", "tsx", "local-backend/stripe/main.ts", "--data-dir", dataDir, "--port", "0"];
-  args.push("--api-key", API_KEY, "--webhook-secret", SECRET, ...(opts.webhookUrl ? ["--webhook-url", opts.webhookUrl] : []));
-  const child: ChildProcess = spawn(process.execPath, [...args, ...(opts.args ?? [])], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+  args.push(...(opts.webhookUrl ? ["--webhook-url", opts.webhookUrl] : []));
+  // As scripts/start.mjs passes them: through the environment, never the command line.
+  const env = { ...process.env, STRIPE_STANDIN_API_KEY: API_KEY, STRIPE_STANDIN_WEBHOOK_SECRET: SECRET };
+  const child: ChildProcess = spawn(process.execPath, [...args, ...(opts.args ?? [])], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");

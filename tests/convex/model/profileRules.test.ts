@@ -1,10 +1,11 @@
 // A psychic profile's rules (convex/model/profileRules.ts): completeness and limits at their edges, prices on their
-// grid, what Publish does, the schedule's grid, and photos by their bytes.
+// grid, what Publish does, the schedule's grid, and photos by their bytes (polyglots and claimed types included).
 import { describe, expect, it } from "vitest";
 import {
   AVAILABILITY_SLOTS,
   BIO_MAX,
   checkProfile,
+  containsMarkup,
   DEFAULT_PRICES,
   defaultAvailability,
   isAcceptablePhoto,
@@ -13,6 +14,7 @@ import {
   normaliseAvailability,
   OFFERED_DURATIONS,
   PHOTO_MAX_BYTES,
+  photoRefusal,
   PRICE_MAX,
   PRICE_MIN,
   PRICE_STEP,
@@ -246,5 +248,44 @@ describe("photos", () => {
     expect(sniffImageType(new Uint8Array([0x52, 0x49, 0x46, 0x46]))).toBeNull();
     expect(sniffImageType(new TextEncoder().encode("GIF89a"))).toBeNull();
     expect(sniffImageType(new Uint8Array([]))).toBeNull();
+  });
+});
+
+describe("photos carrying a page (polyglots) and the claimed type", () => {
+  const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10];
+  const jpegWith = (...parts: (number[] | string | Uint8Array)[]) => {
+    const chunks = parts.map((part) => (typeof part === "string" ? new TextEncoder().encode(part) : Uint8Array.from(part)));
+    const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+    chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.length), 0);
+    return bytes;
+  };
+
+  it("an HTML or script tag anywhere, in any case, makes it markup", () => {
+    for (const tag of ["<html>", "<HTML lang=it>", "<script>", "<ScRiPt src=x>", "<!DOCTYPE html>", "<!doctype html>", "<svg/onload=x>", "<body\n", "<iframe src=x>", "<head>", "<meta charset=utf-8>", "<object>", "<embed>"]) {
+      expect(containsMarkup(jpegWith(JPEG_HEAD, tag)), tag).toBe(true);
+    }
+    // Deep in a large file, and as its very last bytes.
+    expect(containsMarkup(jpegWith(JPEG_HEAD, new Uint8Array(3 * 1024 * 1024), "<script>"))).toBe(true);
+    expect(containsMarkup(jpegWith(JPEG_HEAD, "<svg"))).toBe(true);
+  });
+
+  it("a tag name that goes on, or image bytes around a '<', are no markup", () => {
+    for (const text of ["<svgz", "<bodyguard>", "<htmlx", "<scripted", "<!doctypes", "< html>", "<h tml>", "<", "html", "<x:xmpmeta>"]) {
+      expect(containsMarkup(jpegWith(JPEG_HEAD, text)), text).toBe(false);
+    }
+    expect(containsMarkup(new Uint8Array([]))).toBe(false);
+  });
+
+  it("refused: not an image by its bytes, markup inside, or a claimed type other than the proven one", () => {
+    const clean = jpegWith(JPEG_HEAD, [1, 2, 3]);
+    expect(photoRefusal(clean, "image/jpeg")).toBeNull();
+    expect(photoRefusal(jpegWith(JPEG_HEAD, "<html><script>alert(1)</script>"), "text/html")).toBe("PHOTO_HAS_MARKUP");
+    expect(photoRefusal(jpegWith(JPEG_HEAD, "<html>"), "image/jpeg")).toBe("PHOTO_HAS_MARKUP");
+    expect(photoRefusal(clean, "text/html")).toBe("PHOTO_TYPE_MISMATCH");
+    expect(photoRefusal(clean, "image/png")).toBe("PHOTO_TYPE_MISMATCH");
+    // No type claimed at all is no proof either.
+    expect(photoRefusal(clean, "")).toBe("PHOTO_TYPE_MISMATCH");
+    expect(photoRefusal(new TextEncoder().encode("<html>"), "image/jpeg")).toBe("INVALID_PHOTO");
+    expect(photoRefusal(jpegWith(JPEG_HEAD, new Uint8Array(PHOTO_MAX_BYTES)), "image/jpeg")).toBe("INVALID_PHOTO");
   });
 });
