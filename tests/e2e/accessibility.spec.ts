@@ -7,7 +7,7 @@
 // accessibility.exclusive.spec.ts.
 import type { Page } from "@playwright/test";
 import { bookAndPayThroughApi, listedPsychic, mondayAhead, sessionState, signUpThroughApi, startCheckoutThroughApi } from "./api";
-import { runInternal } from "./env";
+import { runInternal, uniqueEmail } from "./env";
 import { expect, expectAccessible, openMoveOfFirstBooking, sessionFile, test } from "./fixtures";
 
 /** The open pages and the Italian heading each must show (the signed-out redirects are in routes.spec.ts). */
@@ -75,6 +75,19 @@ test.describe("a visitor", () => {
     await page.getByRole("button", { name: "10:00", exact: true }).click();
     await expect(page.getByRole("main").getByRole("link", { name: "Registrati", exact: true })).toBeVisible();
     await expectAccessible(page, "booking page with a time chosen");
+  });
+
+  test("sign-up's second step, the emailed code", async ({ page }) => {
+    await page.goto("/register");
+    const form = page.getByRole("form", { name: "Registrati" });
+    await form.getByLabel("Nome e cognome").fill("Anna Accessibile");
+    await form.getByLabel("Email").fill(uniqueEmail("anna"));
+    await form.getByLabel("Password", { exact: true }).fill("segreta-1");
+    await form.getByLabel("Conferma password").fill("segreta-1");
+    await form.getByRole("checkbox", { name: /Dichiaro di avere almeno 18 anni/ }).check();
+    await form.getByRole("button", { name: "Crea account" }).click();
+    await expect(page.getByRole("form", { name: "Conferma l'indirizzo email" })).toBeVisible();
+    await expectAccessible(page, "sign-up code step");
   });
 
   test("the site search dialog, open", async ({ page }) => {

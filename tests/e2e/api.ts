@@ -5,7 +5,7 @@
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
-import { e2ePorts, uniqueEmail } from "./env";
+import { codeSentTo, e2ePorts, uniqueEmail } from "./env";
 
 export const backendUrl = `http://127.0.0.1:${e2ePorts.backend}`;
 const appOrigin = `http://127.0.0.1:${e2ePorts.app}`;
@@ -27,11 +27,17 @@ export function signInThroughApi(email: string, password: string, { admin = fals
 
 export type NewAccount = { email: string; name: string; password: string; session: Session };
 
-/** A brand-new account (a fresh address each time), signed up through the same action as /register. */
+/**
+ * A brand-new account (a fresh address each time), signed up through the same actions as /register: the
+ * details, then the code from the local mailbox.
+ */
 export async function signUpThroughApi(name: string, accountType: "client" | "psychic" = "client"): Promise<NewAccount> {
   const email = uniqueEmail(name.split(" ")[0].toLowerCase());
   const password = "segreta-1";
-  const session = await passwordSignIn({ flow: "signUp", name, email, password, accountType, consent: true });
+  const client = new ConvexHttpClient(backendUrl);
+  await client.action(api.auth.signIn, { provider: "password", params: { flow: "signUp", name, email, password, accountType, consent: true } });
+  const code = await codeSentTo(email, "attivare l'account");
+  const session = await passwordSignIn({ flow: "signUpVerification", email, code });
   return { email, name, password, session };
 }
 

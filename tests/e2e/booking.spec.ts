@@ -4,7 +4,7 @@
 // without reloading. Leaving the checkout frees the time at once.
 import type { Browser, Page } from "@playwright/test";
 import { mondayAhead, personPage } from "./api";
-import { uniqueEmail } from "./env";
+import { codeSentTo, uniqueEmail } from "./env";
 import { expect, sessionFile, test } from "./fixtures";
 
 /** Selene's booking page, found from the public list as a person would. */
@@ -65,6 +65,9 @@ test("a visitor books from the prompt, pays, and everyone sees it live", async (
   await form.getByLabel("Conferma password").fill("segreta-1");
   await form.getByRole("checkbox", { name: /Dichiaro di avere almeno 18 anni/ }).check();
   await form.getByRole("button", { name: "Crea account" }).click();
+  const codeForm = page.getByRole("form", { name: "Conferma l'indirizzo email" });
+  await codeForm.getByLabel("Codice").fill(await codeSentTo(email, "attivare l'account"));
+  await codeForm.getByRole("button", { name: "Attiva l'account" }).click();
 
   // Back on the booking page with the same choice.
   await expect(page).toHaveURL(new RegExp(`${bookPath}\\?`));

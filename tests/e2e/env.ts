@@ -23,6 +23,17 @@ export async function latestEmailTo(to: string): Promise<{ subject: string; text
   return list[0];
 }
 
+/** The six-digit code of the latest email to `to`, once it has arrived (a sign-up or reset code). */
+export async function codeSentTo(to: string, subjectPart: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const message = await latestEmailTo(to);
+    const code = message?.subject.includes(subjectPart) ? message.text?.match(/\b(\d{6})\b/)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`no code "${subjectPart}" reached ${to}`);
+}
+
 /** Runs an internal Convex function (seed:callNow, say) on the e2e backend with its admin key, as scripts/start.mjs does. */
 export async function runInternal(path: string, args: Record<string, unknown>): Promise<unknown> {
   const keysFile = join(e2eDataDir, "backend", "keys.json");
