@@ -54,7 +54,7 @@ http.route({
   }),
 });
 
-// ─── Origin passes (docs/product-rules.md, "Limits") ───
+// ─── Origin passes (docs/product-rules.md, "Limits against abuse") ───
 
 /** Only the app's own pages may ask for a pass from a browser. */
 function corsHeaders(): Record<string, string> {

@@ -97,7 +97,7 @@ export const createHold = internalMutation({
     const refusal = whyNotFree({ availability: profile.availability, date, durationMinutes: minutes, blocking, nowMs: now }, time);
     if (refusal !== null) return fail(refusal);
 
-    // Limits against locking a calendar (docs/product-rules.md, "Slots and holds", "Limits").
+    // Limits against locking a calendar (docs/product-rules.md, "Slots and holds", "Limits against abuse").
     const refusedHold = whyNoNewHold(await recentHolds(ctx, clientId, now), profile._id, date);
     if (refusedHold !== null) return fail(refusedHold);
     if (client.emailVerificationTime === undefined) return fail("EMAIL_NOT_VERIFIED");

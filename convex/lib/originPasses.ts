@@ -1,4 +1,4 @@
-// Where a request came from, for the limits per network origin (docs/product-rules.md, "Limits").
+// Where a request came from, for the limits per network origin (docs/product-rules.md, "Limits against abuse").
 // Mutations never see the client's address; the HTTP action `/origin-pass` does, and hands the app a
 // short-lived pass naming the origin (hashed). The guarded work (sign-up, contact, checkout) brings the
 // pass and counts its limit under that origin. A missing, unknown or expired pass counts under one

@@ -1,4 +1,4 @@
-// Limits against abuse (docs/product-rules.md, "Limits"). Fixed windows, counted in the same
+// Limits against abuse (docs/product-rules.md, "Limits against abuse"). Fixed windows, counted in the same
 // transaction as the work they guard, so a refused request writes nothing else.
 import { defineRateLimits } from "convex-helpers/server/rateLimit";
 

@@ -1,4 +1,4 @@
-// Who is asking, for the limits against abuse (docs/product-rules.md, "Limits"): the network origin a
+// Who is asking, for the limits against abuse (docs/product-rules.md, "Limits against abuse"): the network origin a
 // request came from, and the mailbox an address really reaches. Pure: the HTTP action and the mutations
 // that count limits call these.
 
