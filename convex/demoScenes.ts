@@ -45,3 +45,28 @@ export const endCallIn = internalMutation({
     return endsAt;
   },
 });
+
+/**
+ * `count` new client accounts with proven addresses and no password, for load scenarios (the bench's
+ * slots fan-out takes one hold per client, as the limits on holds allow: docs/product-rules.md).
+ */
+export const newClients = internalMutation({
+  args: { count: v.number() },
+  returns: v.array(v.id("users")),
+  handler: async (ctx, { count }) => {
+    if (!Number.isInteger(count) || count < 1 || count > 500) throw new Error("count: 1 to 500");
+    const now = Date.now();
+    const ids = [];
+    for (let index = 0; index < count; index++) {
+      const userId = await ctx.db.insert("users", {
+        name: `Cliente Prova ${index + 1}`,
+        accountType: "client",
+        consentGivenAt: now,
+        emailVerificationTime: now,
+      });
+      await ctx.db.patch("users", userId, { email: `cliente.prova.${userId.slice(-8)}@esempio.it` });
+      ids.push(userId);
+    }
+    return ids;
+  },
+});

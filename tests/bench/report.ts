@@ -34,7 +34,12 @@ interface Results {
     holdByLapsedHolds: { rounds: number; firstLapsedHolds: number[]; lastLapsedHolds: number[]; first: Latency; last: Latency };
   };
   slotReads: { passed: boolean; runs: Array<{ bookings: number; psychicDayBookings: number; documentsRead: number; bytesRead: number }> };
+  signIn: { known: Latency; unknown: Latency; ratio: number };
 }
+
+/** Issue 19: an address without an account fails sign-in in about the time a wrong password takes. */
+const SIGN_IN_RATIO_MIN = 0.67;
+const SIGN_IN_RATIO_MAX = 1.5;
 
 /** The product scenario's target (issue 9): the last of 100 pages has the change within 25 ms. */
 const SLOTS_P99_MS = 25;
@@ -107,6 +112,13 @@ export function buildRows(r: Results, floor: Floor, n: number): Row[] {
       ok: r.throughput.subscribed.perSecond >= 300,
     },
     ...slotsRows(r, floor, n),
+    {
+      name: "failed sign-in, unknown address / wrong password, p50",
+      value: `${f2(r.signIn.unknown.p50)} / ${f2(r.signIn.known.p50)} (× ${r.signIn.ratio})`,
+      floor: `p90 ${f2(r.signIn.unknown.p90)} / ${f2(r.signIn.known.p90)}`,
+      target: `× ${SIGN_IN_RATIO_MIN}–${SIGN_IN_RATIO_MAX}`,
+      ok: r.signIn.ratio >= SIGN_IN_RATIO_MIN && r.signIn.ratio <= SIGN_IN_RATIO_MAX,
+    },
   ];
 }
 

@@ -13,6 +13,7 @@ import { buildRows, formatTable } from "./report.ts";
 import { waitForQuiet } from "./stats.ts";
 import { cpuWindow } from "./load.ts";
 import { PRODUCT_ENV, seedProduct, slotReads, slotsFanOut } from "./slots.ts";
+import { signInTiming } from "./signIn.ts";
 
 const FIXTURE = "tests/local-backend/fixture/convex";
 const RESULTS = "tests/bench/results";
@@ -96,6 +97,7 @@ step("backend: starting on the product's convex/, seeding the demo data");
 const product = await startBackend("convex", PRODUCT_ENV);
 const productPids = () => [process.pid, product.info.pid];
 let slots;
+let signIn;
 try {
   clients = Array.from({ length: N }, () => convexClient(product.info.cloudUrl));
   const setup = await seedProduct(product.info.cloudUrl, product.info.adminKey);
@@ -103,6 +105,7 @@ try {
   slots = await measure(`slots fan-out to ${N} subscribers`, productPids, () =>
     slotsFanOut(product.info.cloudUrl, product.info.adminKey, clients, setup, SLOTS_WARMUP, SLOTS_ROUNDS),
   );
+  signIn = await measure("failed sign-ins, known and unknown addresses", productPids, () => signInTiming(product.info.cloudUrl));
 } finally {
   await Promise.all(clients.map((c) => c.close()));
   await product.stop();
@@ -110,7 +113,7 @@ try {
 // Counts, not timings: no need to wait for a quiet machine.
 step("slots query reads: tests/convex/slotsReads.test.ts");
 const slotReadsResult = await slotReads();
-results = { ...results, slots, slotReads: slotReadsResult };
+results = { ...results, slots, slotReads: slotReadsResult, signIn };
 
 const rows = buildRows(results, floor, N);
 const date = new Date();

@@ -80,7 +80,7 @@ type Sample = { fromAck: number; firstFromAck: number; fromSend: number; ackFrom
 const EDGE_ROUNDS = 30;
 
 /**
- * Each round, an admin socket calls the internal mutation `payments:createHold` for the demo client on
+ * Each round, an admin socket calls the internal mutation `payments:createHold` for a new client on
  * one of the day's times (the first half of `payments:startCheckout`), waits until every client's update
  * has lost that time, then `payments:releaseHoldAfterFailure` and waits until it is back in every
  * client's update. Times run from the MutationResponse to the last of the clients.
@@ -120,11 +120,14 @@ export async function slotsFanOut(cloudUrl: string, adminKey: string, clients: C
     return { value, fromAck: ms(at, lastAt), firstFromAck: ms(at, firstAt), fromSend: ms(t0, lastAt), ackFromSend: ms(t0, at) };
   };
 
+  // The limits on holds let one client start 2 a day on one psychic's date: a client per two rounds.
+  const { value: holders } = await writer.call("demoScenes:newClients", { count: Math.ceil((warmup + rounds) / 2) });
+  const clientIds = holders as string[];
   const samples = { hold: [] as Sample[], release: [] as Sample[] };
   for (let i = 0; i < warmup + rounds; i++) {
     const time = setup.times[i % setup.times.length];
     const hold = await phase(`hold ${i} at ${time}`, (times) => !times.includes(time), "payments:createHold", {
-      clientId: setup.clientId,
+      clientId: clientIds[i % clientIds.length],
       psychicProfileId: setup.psychicProfileId,
       durationMinutes: 30,
       date: setup.date,

@@ -43,3 +43,23 @@ describe("demoScenes.endCallIn", () => {
     await expect(t.mutation(internal.demoScenes.endCallIn, { bookingId: now, inSeconds: -1 })).rejects.toThrow(/inSeconds/);
   });
 });
+
+describe("demoScenes.newClients", () => {
+  it("adds client accounts with proven addresses, each its own, counted among the clients", async () => {
+    const t = setupTest();
+    const ids = await t.mutation(internal.demoScenes.newClients, { count: 3 });
+    const users = await t.run((ctx) => Promise.all(ids.map((id) => ctx.db.get("users", id))));
+    expect(users.map((user) => user?.accountType)).toEqual(["client", "client", "client"]);
+    expect(new Set(users.map((user) => user?.email)).size).toBe(3);
+    expect(users.every((user) => user?.emailVerificationTime !== undefined)).toBe(true);
+    const admin = await signInAs(t, { email: "admin@arcano.it", name: "Admin", admin: true });
+    expect((await admin.as.query(api.admin.getOverview, { now: Date.now() })).clients.total).toBe(3);
+  });
+
+  it("refuses a count out of 1–500 and writes nothing", async () => {
+    const t = setupTest();
+    await expect(t.mutation(internal.demoScenes.newClients, { count: 0 })).rejects.toThrow(/count/);
+    await expect(t.mutation(internal.demoScenes.newClients, { count: 501 })).rejects.toThrow(/count/);
+    expect(await t.run((ctx) => ctx.db.query("users").collect())).toEqual([]);
+  });
+});
