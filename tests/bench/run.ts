@@ -103,7 +103,7 @@ try {
   const setup = await seedProduct(product.info.cloudUrl, product.info.adminKey);
   step(`slots of ${setup.psychicName} on ${setup.date}: ${setup.times.length} free times`);
   slots = await measure(`slots fan-out to ${N} subscribers`, productPids, () =>
-    slotsFanOut(product.info.cloudUrl, product.info.adminKey, clients, setup, SLOTS_WARMUP, SLOTS_ROUNDS),
+    slotsFanOut(product.info.cloudUrl, product.info.siteUrl, product.info.adminKey, clients, setup, SLOTS_WARMUP, SLOTS_ROUNDS),
   );
   signIn = await measure("failed sign-ins, known and unknown addresses", productPids, () => signInTiming(product.info.cloudUrl));
 } finally {

@@ -72,7 +72,10 @@ test("a visitor books from the prompt, pays, and everyone sees it live", async (
   // Back on the booking page with the same choice.
   await expect(page).toHaveURL(new RegExp(`${bookPath}\\?`));
   await expect(timeButton(page, time)).toHaveAttribute("aria-pressed", "true");
+  // The page asks the backend for an origin pass first (the checkouts' limit per network origin).
+  const passAnswer = page.waitForResponse((response) => response.url().endsWith("/origin-pass") && response.request().method() === "POST");
   await page.getByRole("button", { name: "Paga e prenota" }).click();
+  expect((await passAnswer).status()).toBe(200);
 
   // The hosted checkout: the hold is taken, so the watcher's time vanishes at once.
   await expect(page).toHaveURL(/\/c\/pay\/cs_/);
