@@ -5,23 +5,15 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { weekFrom } from "../../convex/demo/data";
 import schema from "../../convex/schema";
-import { buildWorld, snapshotAllTables, type World } from "./fixtures/world";
+import { publishableLuna } from "./fixtures/psychics";
+import { snapshotAllTables, worldOpenMondayMornings, type World } from "./fixtures/world";
 import { errorCodeOf, setupTest, signInAs, uploadPhotoAs, type TestClient } from "./setup";
 
 const tableNames = Object.keys(schema.tables);
 const NOTE = "Segnalazioni di richieste di pagamento fuori piattaforma: profilo sospeso in attesa di verifica.";
 const jpeg = [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])];
 
-/** The matrix world, with psychicA open on Mondays 09:00–11:30 for 30 minutes. */
-async function world() {
-  const w = await buildWorld(setupTest());
-  await w.t.run((ctx) =>
-    ctx.db.patch("psychicProfiles", w.profileA, {
-      availability: weekFrom({ monday: ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"] }),
-    }),
-  );
-  return w;
-}
+const world = () => worldOpenMondayMornings(setupTest());
 
 const admin = (w: World) => w.as.admin as TestClient;
 const profileOf = (w: World, id: Id<"psychicProfiles">) => w.t.run((ctx) => ctx.db.get("psychicProfiles", id));
@@ -163,16 +155,7 @@ describe("approval bound to the version the admin reviewed", () => {
     if (approved) await admin(w).mutation(api.admin.approvePsychic, { profileId, reviewVersion: (await rowOf(w, profileId)).reviewVersion });
     return { w, psychic: psychic.as, profileId };
   }
-  const fields = {
-    psychicName: "Luna",
-    bio: "Leggo i Tarocchi con calma e chiarezza.",
-    specialties: ["Tarocchi"] as "Tarocchi"[],
-    specializations: [],
-    yearsExperience: 7,
-    availableDurations: [30] as 30[],
-    pricing: { "30": 35 },
-    availability: weekFrom({ monday: ["09:00"] }),
-  };
+  const fields = publishableLuna(weekFrom({ monday: ["09:00"] }));
 
   it("the review list names each profile's version; it rises with every change to name, bio or photo, not with other edits", async () => {
     const { w, psychic, profileId } = await pendingWorld();

@@ -2,7 +2,7 @@
 // psychic moderation, the lists and the switches.
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { defaultAvailability } from "../../convex/model/profileRules";
+import { publishableLuna } from "./fixtures/psychics";
 import { buildWorld } from "./fixtures/world";
 import { errorCodeOf, setupTest, signInAs, type TestClient, type TestConvex } from "./setup";
 
@@ -14,16 +14,7 @@ const contactForm = (subject: string) => ({
   subject,
   message: "Un messaggio per il supporto.",
 });
-const profileFields = {
-  psychicName: "Luna",
-  bio: "Leggo i Tarocchi con calma e chiarezza.",
-  specialties: ["Tarocchi"] as "Tarocchi"[],
-  specializations: [],
-  yearsExperience: 7,
-  availableDurations: [30] as 30[],
-  pricing: { "30": 35 },
-  availability: defaultAvailability(),
-};
+const profileFields = publishableLuna();
 
 async function withAdmin(t: TestConvex) {
   return (await signInAs(t, { email: "direzione@arcano.it", name: "Direzione", admin: true })).as;

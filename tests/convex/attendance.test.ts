@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { HEARTBEAT_MS, PSYCHIC_GRACE_MS } from "../../convex/model/calls";
-import { callBooking } from "./fixtures/callWorld";
+import { callBooking, expectPsychicNoShowRefunded } from "./fixtures/callWorld";
 import { buildWorld, type World } from "./fixtures/world";
 import { errorCodeOf, fakeStripe, setupTest } from "./setup";
 
@@ -60,14 +60,7 @@ describe("presence before the start does not count", () => {
     expect((await bookingOf(world, bookingId))?.status).toBe("confirmed");
     await advanceTo(world, startsAt + PSYCHIC_GRACE_MS);
     await world.t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect(await bookingOf(world, bookingId)).toMatchObject({
-      status: "cancelled",
-      cancelledBy: "system",
-      cancelReason: "psychic_no_show",
-      refundCents: 5000,
-      refundStatus: "succeeded",
-    });
-    expect(fakeStripe().refunds).toMatchObject([{ payment_intent: "pi_test_call", amount: 5000 }]);
+    await expectPsychicNoShowRefunded(world, bookingId);
     expect((await sessionOf(world, bookingId))?.psychicAttendance).toEqual({ presentMs: 0 });
   });
 

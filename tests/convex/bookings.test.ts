@@ -5,26 +5,16 @@ import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { EmailKind } from "../../convex/lib/validators";
-import { weekFrom } from "../../convex/demo/data";
 import { EARLY_ACCESS_MS } from "../../convex/model/calls";
 import { callBooking } from "./fixtures/callWorld";
 import { signedEvent } from "./fixtures/fakeStripe";
-import { buildWorld, emails, type World } from "./fixtures/world";
+import { emails, worldOpenMondayMornings, type World } from "./fixtures/world";
 import { errorCodeOf, fakeStripe, setupTest, type TestConvex } from "./setup";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** The matrix world, with psychicA open on Mondays 09:00–11:30 for 30 minutes. */
-async function world() {
-  const w = await buildWorld(setupTest());
-  await w.t.run((ctx) =>
-    ctx.db.patch("psychicProfiles", w.profileA, {
-      availability: weekFrom({ monday: ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"] }),
-    }),
-  );
-  return w;
-}
+const world = () => worldOpenMondayMornings(setupTest());
 
 const bookingOf = (w: World, id: Id<"bookings">) => w.t.run((ctx) => ctx.db.get("bookings", id));
 const profileOf = (w: World, id: Id<"psychicProfiles">) => w.t.run((ctx) => ctx.db.get("psychicProfiles", id));

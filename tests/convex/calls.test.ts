@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { EARLY_ACCESS_MS, PSYCHIC_GRACE_MS } from "../../convex/model/calls";
-import { callBooking } from "./fixtures/callWorld";
+import { callBooking, expectPsychicNoShowRefunded } from "./fixtures/callWorld";
 import { buildWorld, type Persona, type World } from "./fixtures/world";
 import { errorCodeOf, fakeStripe, setupTest } from "./setup";
 
@@ -162,14 +162,7 @@ describe("how a booking's call ends", () => {
     expect((await bookingDoc(world, bookingId))?.status).toBe("confirmed");
     await advance(world, 1_000);
     await world.t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect(await bookingDoc(world, bookingId)).toMatchObject({
-      status: "cancelled",
-      cancelledBy: "system",
-      cancelReason: "psychic_no_show",
-      refundCents: 5000,
-      refundStatus: "succeeded",
-    });
-    expect(fakeStripe().refunds).toMatchObject([{ payment_intent: "pi_test_call", amount: 5000 }]);
+    await expectPsychicNoShowRefunded(world, bookingId);
     const emails = await world.t.run((ctx) => ctx.db.query("emailOutbox").collect());
     expect(emails.filter((email) => email.relatedId === bookingId)).toMatchObject([{ to: "cliente.a@esempio.it", kind: "refund_issued" }]);
     expect((await sessionsOf(world, bookingId))[0]).toMatchObject({ status: "ended" });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { SettingKey } from "../../convex/lib/validators";
-import { defaultAvailability } from "../../convex/model/profileRules";
+import { publishableLuna } from "./fixtures/psychics";
 import { buildWorld, type World } from "./fixtures/world";
 import { signedEvent } from "./fixtures/fakeStripe";
 import {
@@ -103,16 +103,7 @@ describe("maintenance_mode", () => {
 });
 
 describe("psychic_approval_required", () => {
-  const fields = {
-    psychicName: "Luna",
-    bio: "Leggo i Tarocchi con calma e chiarezza.",
-    specialties: ["Tarocchi"] as "Tarocchi"[],
-    specializations: [],
-    yearsExperience: 7,
-    availableDurations: [30] as 30[],
-    pricing: { "30": 35 },
-    availability: defaultAvailability(),
-  };
+  const fields = publishableLuna();
   const jpeg = [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])];
 
   /** An approved, public psychic, then the switch turned on. */
