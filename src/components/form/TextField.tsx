@@ -1,5 +1,6 @@
 import { useId, type ComponentProps } from "react";
 import { Flex, Text, TextField as RadixTextField } from "@radix-ui/themes";
+import { FieldError } from "./FieldError";
 
 type InputProps = Omit<ComponentProps<typeof RadixTextField.Root>, "id" | "value" | "onChange" | "children">;
 
@@ -42,11 +43,7 @@ export function TextField({
           {hint}
         </Text>
       ) : null}
-      {error ? (
-        <Text id={errorId} size="1" color="red" role="alert">
-          {error}
-        </Text>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </Flex>
   );
 }

@@ -12,6 +12,7 @@ import { fetchOriginPass } from "@/lib/originPass";
 import { limits } from "@/lib/rules";
 import { signUpCodeSchema, signUpSchema, type SignUpCodeValues, type SignUpValues } from "./schemas";
 import { usePsychicRegistrationOpen } from "./usePsychicRegistrationOpen";
+import { FieldError } from "@/components/form/FieldError";
 
 export const signUpGenericMessage = "Si è verificato un errore durante la registrazione. Riprova.";
 export const consentLabel = "Dichiaro di avere almeno 18 anni e accetto i Termini e l'Informativa privacy";
@@ -134,11 +135,7 @@ function SignUpDetailsForm({
               </span>
             </Flex>
           </Text>
-          {form.errors.consent ? (
-            <Text size="1" color="red" role="alert">
-              {form.errors.consent}
-            </Text>
-          ) : null}
+          <FieldError message={form.errors.consent} />
         </Flex>
         <FailureCallout message={failure} />
         <Button type="submit" size="3" disabled={form.submitting}>

@@ -11,6 +11,7 @@ import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from "@convex/model/bookingChang
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { limits } from "@/lib/rules";
+import { FieldError } from "@/components/form/FieldError";
 
 export const reviewSchema = z.object({
   rating: z.number({ message: "Scegli da 1 a 5 stelle." }).int().min(1, "Scegli da 1 a 5 stelle.").max(5),
@@ -122,11 +123,7 @@ function ReviewForm({ bookingId, existing, onDone }: { bookingId: Id<"bookings">
             ))}
           </Flex>
         </RadioGroup.Root>
-        {errors.rating ? (
-          <Text id={ids.starsError} size="1" color="red" role="alert">
-            {errors.rating}
-          </Text>
-        ) : null}
+        <FieldError id={ids.starsError} message={errors.rating} />
       </Flex>
       <Flex direction="column" gap="1">
         <Text as="label" htmlFor={ids.comment} size="2" weight="medium">
@@ -147,11 +144,7 @@ function ReviewForm({ bookingId, existing, onDone }: { bookingId: Id<"bookings">
         <Text id={ids.commentHint} size="1" color="gray" align="right">
           {length}/{REVIEW_MAX_LENGTH} caratteri (almeno {REVIEW_MIN_LENGTH})
         </Text>
-        {errors.comment ? (
-          <Text id={ids.commentError} size="1" color="red" role="alert">
-            {errors.comment}
-          </Text>
-        ) : null}
+        <FieldError id={ids.commentError} message={errors.comment} />
       </Flex>
       {errors.form ? (
         <Text as="p" size="2" color="red" role="alert">

@@ -13,6 +13,7 @@ import { paths } from "@/lib/paths";
 import { useViewer } from "@/lib/session";
 import { fetchOriginPass } from "@/lib/originPass";
 import { contactCategories, contactSchema, type ContactValues } from "./contactSchema";
+import { FieldError } from "@/components/form/FieldError";
 
 export const contactMessages = {
   sent: ["Messaggio inviato!", "Ti risponderemo il prima possibile."],
@@ -144,11 +145,7 @@ function ContactForm() {
             aria-describedby={form.errors.message ? ids.messageError : undefined}
             color={form.errors.message ? "red" : undefined}
           />
-          {form.errors.message ? (
-            <Text id={ids.messageError} size="1" color="red" role="alert">
-              {form.errors.message}
-            </Text>
-          ) : null}
+          <FieldError id={ids.messageError} message={form.errors.message} />
         </Flex>
         <Flex>
           <Button type="submit" size="3" disabled={form.submitting}>

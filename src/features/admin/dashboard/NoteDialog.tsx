@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
 import { Button, Dialog, Flex, Text, TextArea } from "@radix-ui/themes";
+import { FieldError } from "@/components/form/FieldError";
 
 export type NoteDialogWords = {
   /** The button that opens the dialog; its accessible name when it differs from what it shows. */
@@ -82,11 +83,7 @@ export function NoteDialog({
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           />
-          {error ? (
-            <Text id={errorId} size="1" color="red" role="alert">
-              {error}
-            </Text>
-          ) : null}
+          <FieldError id={errorId} message={error} />
         </Flex>
         <Flex gap="3" mt="4" justify="end">
           <Dialog.Close>
