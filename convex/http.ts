@@ -7,6 +7,7 @@ import { auth } from "./auth";
 import { paidSessionOf, verifyWebhookEvent, type Stripe } from "./lib/stripe";
 import { appUrl, clientAddressHeader, convexSiteUrl } from "./lib/addresses";
 import { hashOrigin } from "./lib/originPasses";
+import { connectEventFields } from "./lib/payouts";
 import { originOfAddress } from "./model/origins";
 
 const http = httpRouter();
@@ -50,6 +51,27 @@ http.route({
       return new Response("Firma del webhook non valida", { status: 400 });
     }
     const outcome = await ctx.runMutation(internal.payments.applyStripeEvent, eventFields(event));
+    return Response.json({ received: true, outcome });
+  }),
+});
+
+/**
+ * The Connect webhook endpoint (README: a second Stripe webhook, "Events on Connected accounts", at
+ * <deployment site URL>/stripe/connect-webhook, with its own signing secret STRIPE_CONNECT_WEBHOOK_SECRET).
+ */
+http.route({
+  path: "/stripe/connect-webhook",
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const body = await request.text();
+    let event: Stripe.Event;
+    try {
+      event = await verifyWebhookEvent(body, request.headers.get("stripe-signature"), "connect");
+    } catch (error) {
+      console.warn("Webhook Stripe Connect rifiutato:", error instanceof Error ? error.message : error);
+      return new Response("Firma del webhook non valida", { status: 400 });
+    }
+    const outcome = await ctx.runMutation(internal.payouts.applyConnectEvent, connectEventFields(event));
     return Response.json({ received: true, outcome });
   }),
 });

@@ -28,6 +28,7 @@ import {
   whyNoNewHold,
   type HoldFacts,
 } from "./model/bookings";
+import { transferGroupOf } from "./model/payouts";
 import { dayWindow, overlaps, whyNotFree } from "./model/slots";
 
 const MINUTE_MS = 60_000;
@@ -188,7 +189,8 @@ export const startCheckout = clientAction({
           ],
           client_reference_id: hold.bookingId,
           metadata,
-          payment_intent_data: { metadata },
+          // The psychic's share is transferred later from this payment's charge, in the same group.
+          payment_intent_data: { metadata, transfer_group: transferGroupOf(hold.bookingId) },
           ...(hold.clientEmail ? { customer_email: hold.clientEmail } : {}),
           expires_at: Math.floor(hold.holdExpiresAt / 1000),
           success_url: `${site}/payment-success?session_id={CHECKOUT_SESSION_ID}`,

@@ -6,6 +6,9 @@ import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
 import {
   accountType,
+  payoutAccountState,
+  shareReason,
+  transferState,
   bookingStatus,
   callAttendance,
   callProvider,
@@ -321,6 +324,40 @@ export default defineSchema({
 
   // Fixed-window counters against abuse (reset-code emails, contact messages), convex-helpers' table.
   ...rateLimitTables,
+
+  // A psychic's Stripe Connect account (Express), made once; its state follows `account.updated`.
+  payoutAccounts: defineTable({
+    psychicUserId: v.id("users"),
+    stripeAccountId: v.string(),
+    state: payoutAccountState,
+    // What Stripe asks for, as Stripe names it (shown to the psychic in Italian).
+    requirementsDue: v.array(v.string()),
+    updatedAt: v.number(),
+  })
+    .index("by_psychicUserId", ["psychicUserId"])
+    .index("by_stripeAccountId", ["stripeAccountId"]),
+
+  // The psychic's share of one booking, on its way to their connected account: one per booking, from
+  // that booking's charge (Stripe's separate charges and transfers). Written by lib/payouts.ts only.
+  psychicTransfers: defineTable({
+    bookingId: v.id("bookings"),
+    psychicUserId: v.id("users"),
+    reason: shareReason,
+    // What the platform kept of the payment, the 15 % commission on it, and the psychic's share: cents.
+    grossCents: v.number(),
+    commissionCents: v.number(),
+    amountCents: v.number(),
+    state: transferState,
+    // Not before: the consultation's end (a cancellation's share waits for the time it would have ended).
+    dueAt: v.number(),
+    attempts: v.number(),
+    lastError: v.optional(v.string()),
+    stripeTransferId: v.optional(v.string()),
+    transferredAt: v.optional(v.number()),
+  })
+    .index("by_bookingId", ["bookingId"])
+    .index("by_psychicUserId_state", ["psychicUserId", "state"])
+    .index("by_state", ["state"]),
 
   // Proofs of where a request came from (convex/lib/originPasses.ts): the HTTP action that sees the
   // client's address hands one out; sign-up, contact and checkout count their limits under its origin.

@@ -21,6 +21,7 @@ import {
 import { reminderTimes } from "../model/bookingChanges";
 import { transition, type Booking, type BookingEffect, type BookingEvent, type Party, type Transition } from "../model/bookingTransitions";
 import { endSession } from "./callSessions";
+import { recordShare } from "./payouts";
 import { bookingFacts, emailParties, rebookUrl } from "./emailParties";
 import { fail } from "./errors";
 
@@ -161,6 +162,9 @@ async function runEffect(ctx: MutationCtx, after: Booking, effect: BookingEffect
       return;
     case "email_cancelled":
       await emailCancellation(ctx, after, effect, skipEmailTo);
+      return;
+    case "pay_psychic_share":
+      await recordShare(ctx, after, effect, now);
       return;
     case "email_moved": {
       const facts = await bookingFacts(ctx, after);

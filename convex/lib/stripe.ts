@@ -25,9 +25,12 @@ export function stripeClient(): Stripe | null {
   });
 }
 
-/** Verifies a webhook's `Stripe-Signature` with the endpoint secret; throws when it does not match. */
-export async function verifyWebhookEvent(rawBody: string, signature: string | null): Promise<Stripe.Event> {
-  const secret = env.STRIPE_WEBHOOK_SECRET;
+/**
+ * Verifies a webhook's `Stripe-Signature` with its endpoint's secret (the platform's, or the Connect
+ * endpoint's: each endpoint has its own); throws when it does not match.
+ */
+export async function verifyWebhookEvent(rawBody: string, signature: string | null, endpoint: "platform" | "connect" = "platform"): Promise<Stripe.Event> {
+  const secret = endpoint === "connect" ? env.STRIPE_CONNECT_WEBHOOK_SECRET : env.STRIPE_WEBHOOK_SECRET;
   if (!secret || !signature) throw new Error("missing webhook secret or signature");
   // Only the static webhook helpers are used here: verifying needs no API key.
   return Stripe.webhooks.constructEventAsync(rawBody, signature, secret, undefined, Stripe.createSubtleCryptoProvider());

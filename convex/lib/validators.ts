@@ -182,7 +182,8 @@ export type EmailKind = Infer<typeof emailKind>;
 export const emailStatus = literals("queued", "sent", "failed", "kept");
 export type EmailStatus = Infer<typeof emailStatus>;
 
-export const webhookProvider = literals("stripe");
+/** `stripe_connect`: the Connect endpoint's events (connected accounts, their transfers and payouts). */
+export const webhookProvider = literals("stripe", "stripe_connect");
 export type WebhookProvider = Infer<typeof webhookProvider>;
 
 /** What an upload is for; an upload URL is issued to one person for one purpose. */
@@ -192,3 +193,11 @@ export type UploadPurpose = Infer<typeof uploadPurpose>;
 /** issued (URL handed out) → claimed (the file is proven the owner's) → attached (in use). */
 export const uploadStatus = literals("issued", "claimed", "attached");
 export type UploadStatus = Infer<typeof uploadStatus>;
+
+/** A psychic's Connect account as the app shows it (model/payouts.ts payoutStateOf). */
+export const payoutAccountState = literals("not_started", "requirements_due", "pending_verification", "enabled");
+
+/** A psychic's share on its way to their connected account (model/payouts.ts). */
+export const transferState = literals("awaiting_onboarding", "scheduled", "pending", "transferred", "failed");
+
+export const shareReason = literals("consultation", "cancellation");

@@ -8,6 +8,7 @@ import type { ErrorCode } from "../lib/errors";
 import type { CancellationReason, CancelledBy } from "../lib/validators";
 import { outcomeByClock } from "./attendance";
 import { cancellationRefusal, outcomeRefusal, rescheduleRefusal, romeMonthOf, type Outcome } from "./bookingChanges";
+import type { ShareReason } from "./payouts";
 
 export type Booking = Doc<"bookings">;
 export type BookingPatch = Partial<Omit<Booking, "_id" | "_creationTime">>;
@@ -61,7 +62,9 @@ export type BookingEffect =
   | { kind: "email_confirmed" }
   | { kind: "email_late_payment_refunded" }
   | { kind: "email_cancelled"; reason: CancellationReason; refundCents: number }
-  | { kind: "email_moved"; previousDate: string; previousTime: string };
+  | { kind: "email_moved"; previousDate: string; previousTime: string }
+  /** The psychic is owed their share of `grossCents` (what the platform kept), not before `dueAt`. */
+  | { kind: "pay_psychic_share"; reason: ShareReason; grossCents: number; dueAt: number };
 
 export type Transition =
   | { outcome: "changed"; patch: BookingPatch; effects: BookingEffect[] }
@@ -210,6 +213,10 @@ function cancel(booking: Booking, reason: CancellationReason, refundCents: numbe
   const refusal = cancelRefusal(booking, reason, now);
   if (refusal !== null) return refused(refusal);
   const refund = clampRefund(refundCents, booking.priceCents);
+  // What a client's cancellation leaves with the platform is shared with the psychic as a consultation
+  // is, at the time it would have ended (docs/product-rules.md, "Payouts").
+  const retained = booking.priceCents - refund;
+  const byClient = reason === "client_cancelled" || reason === "client_account_deleted";
   return changed(
     {
       status: "cancelled",
@@ -218,7 +225,12 @@ function cancel(booking: Booking, reason: CancellationReason, refundCents: numbe
       cancelReason: reason,
       ...(refund > 0 ? { refundCents: refund, refundStatus: "pending" as const } : {}),
     },
-    [...(refund > 0 ? [{ kind: "request_refund" } as const] : []), { kind: "end_call" }, { kind: "email_cancelled", reason, refundCents: refund }],
+    [
+      ...(refund > 0 ? [{ kind: "request_refund" } as const] : []),
+      { kind: "end_call" },
+      { kind: "email_cancelled", reason, refundCents: refund },
+      ...(byClient && retained > 0 ? [{ kind: "pay_psychic_share", reason: "cancellation", grossCents: retained, dueAt: booking.endsAt } as const] : []),
+    ],
   );
 }
 
@@ -238,9 +250,10 @@ function hold(booking: Booking, event: Extract<BookingEvent, { kind: "held" }>, 
     const refusal = outcomeRefusal(booking, outcome, now, event.reviewed);
     if (refusal !== null) return refused(refusal);
   }
+  // Held or not attended, the psychic is paid in full, once: a later correction moves no money.
   const first = booking.status === "confirmed";
   return changed(
     { status: outcome, completedAt: booking.completedAt ?? now, statsMonth: booking.statsMonth ?? romeMonthOf(booking.startsAt) },
-    first ? [{ kind: "end_call" }] : [],
+    first ? [{ kind: "end_call" }, { kind: "pay_psychic_share", reason: "consultation", grossCents: booking.priceCents, dueAt: now }] : [],
   );
 }

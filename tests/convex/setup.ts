@@ -13,7 +13,7 @@ import type { MutationCtx } from "../../convex/_generated/server";
 import { triggers } from "../../convex/lib/triggers";
 import { sniffImageType } from "../../convex/model/profileRules";
 import schema from "../../convex/schema";
-import { FAKE_STRIPE_BASE, FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, FakeStripe } from "./fixtures/fakeStripe";
+import { FAKE_CONNECT_WEBHOOK_SECRET, FAKE_STRIPE_BASE, FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, FakeStripe } from "./fixtures/fakeStripe";
 
 // Every module under convex/, _generated included: convex-test finds the functions' root from
 // the "_generated" key, so keys are "../../convex/<path>".
@@ -78,6 +78,7 @@ function newBackend(extraModules: Record<string, () => Promise<unknown>> = {}) {
     STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
     STRIPE_API_BASE: FAKE_STRIPE_BASE,
     STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+    STRIPE_CONNECT_WEBHOOK_SECRET: FAKE_CONNECT_WEBHOOK_SECRET,
     // The SDK's own retries wait on timers; under fake timers the tests drive retries themselves.
     STRIPE_MAX_NETWORK_RETRIES: "0",
   });

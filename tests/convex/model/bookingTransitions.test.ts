@@ -161,14 +161,29 @@ describe("cancelling", () => {
         refundCents: 1750,
         refundStatus: "pending",
       },
-      effects: [{ kind: "request_refund" }, { kind: "end_call" }, { kind: "email_cancelled", reason: "client_cancelled", refundCents: 1750 }],
+      effects: [
+        { kind: "request_refund" },
+        { kind: "end_call" },
+        { kind: "email_cancelled", reason: "client_cancelled", refundCents: 1750 },
+        // What the platform keeps is shared with the psychic at the time the consultation would have ended.
+        { kind: "pay_psychic_share", reason: "cancellation", grossCents: 1750, dueAt: START + 30 * MINUTE },
+      ],
     });
   });
 
-  it("with nothing to refund records no refund", () => {
+  it("with nothing to refund records no refund, and the psychic's share of the whole price waits for the end", () => {
     const result = transition(booking(), { kind: "cancelled", reason: "client_cancelled", refundCents: 0 }, NOW);
     expect(result.outcome === "changed" && result.patch.refundStatus).toBeUndefined();
-    expect(kinds(result)).toEqual(["end_call", "email_cancelled"]);
+    expect(kinds(result)).toEqual(["end_call", "email_cancelled", "pay_psychic_share"]);
+    expect(result.outcome === "changed" && result.effects.at(-1)).toEqual({ kind: "pay_psychic_share", reason: "cancellation", grossCents: 3500, dueAt: START + 30 * MINUTE });
+  });
+
+  it("a full refund, and any cancellation by the psychic or the system, owes the psychic nothing", () => {
+    expect(kinds(transition(booking(), { kind: "cancelled", reason: "client_cancelled", refundCents: 3500 }, NOW))).not.toContain("pay_psychic_share");
+    expect(kinds(transition(booking(), { kind: "cancelled", reason: "psychic_cancelled", refundCents: 3500 }, NOW))).not.toContain("pay_psychic_share");
+    expect(kinds(transition(booking(), { kind: "cancelled", reason: "psychic_account_deleted", refundCents: 3500 }, NOW))).not.toContain(
+      "pay_psychic_share",
+    );
   });
 
   it("a refund is whole cents between nothing and the price", () => {
@@ -284,7 +299,8 @@ describe("the consultation held", () => {
   it("the clock completes a confirmed one the client attended at its end, once, and its call ends", () => {
     const result = transition(booking(attended), byClock, END);
     expect(result).toMatchObject({ outcome: "changed", patch: { status: "completed", completedAt: END, statsMonth: "2026-11" } });
-    expect(kinds(result)).toEqual(["end_call"]);
+    expect(kinds(result)).toEqual(["end_call", "pay_psychic_share"]);
+    expect(result.outcome === "changed" && result.effects[1]).toEqual({ kind: "pay_psychic_share", reason: "consultation", grossCents: 3500, dueAt: END });
     expect(transition(booking(attended), byClock, END - 1)).toEqual({ outcome: "refused", code: "CONSULTATION_NOT_ENDED" });
     expect(transition(booking({ ...attended, status: "completed" }), byClock, END)).toEqual({ outcome: "unchanged" });
     expect(transition(booking({ ...attended, status: "cancelled" }), byClock, END)).toEqual({ outcome: "unchanged" });
@@ -293,7 +309,8 @@ describe("the consultation held", () => {
   it("the clock records a no-show when the client was never in the call during the window", () => {
     const result = transition(booking({ psychicJoinedAt: START }), byClock, END);
     expect(result).toMatchObject({ outcome: "changed", patch: { status: "no_show", completedAt: END, statsMonth: "2026-11" } });
-    expect(kinds(result)).toEqual(["end_call"]);
+    // The client's absence pays the psychic in full, as a held consultation does.
+    expect(kinds(result)).toEqual(["end_call", "pay_psychic_share"]);
     expect(transition(booking({ status: "no_show" }), byClock, END)).toEqual({ outcome: "unchanged" });
   });
 

@@ -1,0 +1,143 @@
+// The psychics' shares on their way to Stripe (docs/product-rules.md, "Payouts"): the only code that
+// writes `psychicTransfers` and `payoutAccounts`. The booking lifecycle records a share when a
+// consultation is held or a client's cancellation leaves money with the platform; the Connect webhook
+// moves the account's state; the send action (convex/payouts.ts) makes the transfer at Stripe.
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { initialTransferState, retryDelayMs, shareOf, type ConnectAccountFacts, type ShareReason } from "../model/payouts";
+import { payoutStateOf } from "../model/payouts";
+import type { Stripe } from "./stripe";
+
+type Booking = Doc<"bookings">;
+
+export async function payoutAccountOf(ctx: QueryCtx, psychicUserId: Id<"users">): Promise<Doc<"payoutAccounts"> | null> {
+  return ctx.db
+    .query("payoutAccounts")
+    .withIndex("by_psychicUserId", (q) => q.eq("psychicUserId", psychicUserId))
+    .unique();
+}
+
+/** Sends a share now, or at its due time; the send action checks the row again when it runs. */
+async function scheduleSend(ctx: MutationCtx, transfer: Pick<Doc<"psychicTransfers">, "_id" | "state" | "dueAt">, now: number) {
+  if (transfer.state === "pending") await ctx.scheduler.runAfter(0, internal.payouts.sendTransfer, { transferId: transfer._id });
+  if (transfer.state === "scheduled")
+    await ctx.scheduler.runAt(Math.max(now, transfer.dueAt), internal.payouts.releaseDue, { transferId: transfer._id });
+}
+
+/**
+ * The psychic is owed their share of `grossCents` of this booking: recorded once per booking (a replayed
+ * job or a corrected outcome records nothing more), sent when due if their account can take it,
+ * otherwise kept 'In attesa di attivazione pagamenti' until it can.
+ */
+export async function recordShare(
+  ctx: MutationCtx,
+  booking: Booking,
+  share: { reason: ShareReason; grossCents: number; dueAt: number },
+  now: number,
+): Promise<void> {
+  const existing = await ctx.db
+    .query("psychicTransfers")
+    .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
+    .first();
+  if (existing !== null || share.grossCents <= 0) return;
+  const account = await payoutAccountOf(ctx, booking.psychicUserId);
+  const state = initialTransferState(share.dueAt, now, account?.state === "enabled");
+  const transferId = await ctx.db.insert("psychicTransfers", {
+    bookingId: booking._id,
+    psychicUserId: booking.psychicUserId,
+    reason: share.reason,
+    ...shareOf(share.grossCents),
+    state,
+    dueAt: share.dueAt,
+    attempts: 0,
+  });
+  await scheduleSend(ctx, { _id: transferId, state, dueAt: share.dueAt }, now);
+}
+
+/** A share whose time came: ready to send if the account can take it, otherwise waiting for it. */
+export async function releaseDueShare(ctx: MutationCtx, transfer: Doc<"psychicTransfers">, now: number): Promise<void> {
+  if (transfer.state !== "scheduled" || transfer.dueAt > now) return;
+  const account = await payoutAccountOf(ctx, transfer.psychicUserId);
+  const state = account?.state === "enabled" ? "pending" : "awaiting_onboarding";
+  await ctx.db.patch("psychicTransfers", transfer._id, { state });
+  await scheduleSend(ctx, { ...transfer, state }, now);
+}
+
+/** The psychic's Connect account, made at Stripe: recorded once (a second one for the same psychic is ignored). */
+export async function recordPayoutAccount(ctx: MutationCtx, psychicUserId: Id<"users">, stripeAccountId: string, now: number) {
+  const existing = await payoutAccountOf(ctx, psychicUserId);
+  if (existing !== null) return existing.stripeAccountId;
+  await ctx.db.insert("payoutAccounts", { psychicUserId, stripeAccountId, state: "not_started", requirementsDue: [], updatedAt: now });
+  return stripeAccountId;
+}
+
+/**
+ * What Stripe says of a connected account (`account.updated`, or the return page asking once). When the
+ * account can take transfers, every share waiting for it that is due goes out, each once.
+ */
+export async function applyAccountFacts(ctx: MutationCtx, stripeAccountId: string, facts: ConnectAccountFacts, now: number) {
+  const account = await ctx.db
+    .query("payoutAccounts")
+    .withIndex("by_stripeAccountId", (q) => q.eq("stripeAccountId", stripeAccountId))
+    .unique();
+  if (account === null) return null;
+  const state = payoutStateOf(facts);
+  await ctx.db.patch("payoutAccounts", account._id, { state, requirementsDue: [...facts.currentlyDue], updatedAt: now });
+  if (state === "enabled") {
+    const waiting = await ctx.db
+      .query("psychicTransfers")
+      .withIndex("by_psychicUserId_state", (q) => q.eq("psychicUserId", account.psychicUserId).eq("state", "awaiting_onboarding"))
+      .collect();
+    for (const transfer of waiting) {
+      await ctx.db.patch("psychicTransfers", transfer._id, { state: "pending" });
+      await scheduleSend(ctx, { ...transfer, state: "pending" }, now);
+    }
+  }
+  return state;
+}
+
+/** Stripe made the transfer (or had made it under the same key): the share is paid, once. */
+export async function recordTransferMade(ctx: MutationCtx, transfer: Doc<"psychicTransfers">, stripeTransferId: string, now: number) {
+  if (transfer.state === "transferred") return;
+  await ctx.db.patch("psychicTransfers", transfer._id, { state: "transferred", stripeTransferId, transferredAt: now, lastError: undefined });
+}
+
+/** Stripe refused the transfer: tried again after 1, 5 and 25 minutes, then left failed for the admin. */
+export async function recordTransferRefused(ctx: MutationCtx, transfer: Doc<"psychicTransfers">, error: string) {
+  if (transfer.state !== "pending") return;
+  const attempts = transfer.attempts + 1;
+  const delay = retryDelayMs(attempts);
+  await ctx.db.patch("psychicTransfers", transfer._id, {
+    attempts,
+    lastError: error.slice(0, 500),
+    ...(delay === null ? { state: "failed" as const } : {}),
+  });
+  if (delay !== null) await ctx.scheduler.runAfter(delay, internal.payouts.sendTransfer, { transferId: transfer._id });
+}
+
+/** The admin's 'Riprova' on a failed transfer: a new series of attempts. */
+export async function retryFailedTransfer(ctx: MutationCtx, transfer: Doc<"psychicTransfers">): Promise<boolean> {
+  if (transfer.state !== "failed") return false;
+  await ctx.db.patch("psychicTransfers", transfer._id, { state: "pending", attempts: 0 });
+  await ctx.scheduler.runAfter(0, internal.payouts.sendTransfer, { transferId: transfer._id });
+  return true;
+}
+
+/** What the app reads of a connected account. */
+export function factsOf(account: Stripe.Account): ConnectAccountFacts {
+  return {
+    detailsSubmitted: account.details_submitted ?? false,
+    payoutsEnabled: account.payouts_enabled ?? false,
+    transfersActive: account.capabilities?.transfers === "active",
+    currentlyDue: account.requirements?.currently_due ?? [],
+    pendingVerification: account.requirements?.pending_verification ?? [],
+  };
+}
+
+/** The fields of a Connect event the rules read (payouts.applyConnectEvent). */
+export function connectEventFields(event: Stripe.Event) {
+  const base = { eventId: event.id, type: event.type, stripeAccountId: event.account ?? null };
+  if (event.type === "account.updated") return { ...base, facts: factsOf(event.data.object as Stripe.Account) };
+  return base;
+}

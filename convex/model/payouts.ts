@@ -1,0 +1,63 @@
+// Paying psychics (docs/product-rules.md, "Payouts"): Stripe Connect's separate charges and transfers.
+// The client pays the platform; when a consultation is held, the psychic's share of what the platform
+// kept is transferred to their connected account, from that booking's charge. Pure: the rules only.
+import { netEarningsCents } from "./bookings";
+
+/** A psychic's Connect account as the app shows it. */
+export type PayoutAccountState = "not_started" | "requirements_due" | "pending_verification" | "enabled";
+
+/** What a transfer of a psychic's share is waiting for, or where it got. */
+export type TransferState = "awaiting_onboarding" | "scheduled" | "pending" | "transferred" | "failed";
+
+/** Why a share is owed: a held consultation, or what a client's late cancellation left with the platform. */
+export type ShareReason = "consultation" | "cancellation";
+
+/** Refused transfers are tried again after these delays, then left for the admin's 'Riprova'. */
+export const TRANSFER_RETRY_MINUTES = [1, 5, 25] as const;
+
+/** Every consultation's money moves under this group at Stripe: the charge, the transfer, any reversal. */
+export function transferGroupOf(bookingId: string): string {
+  return `booking_${bookingId}`;
+}
+
+/**
+ * The psychic's share of `grossCents` the platform kept: the gross less the 15 % commission, the
+ * commission rounded to the nearest cent (half up), so commission + share is exactly the gross.
+ */
+export function shareOf(grossCents: number): { grossCents: number; commissionCents: number; amountCents: number } {
+  const amountCents = netEarningsCents(grossCents);
+  return { grossCents, commissionCents: grossCents - amountCents, amountCents };
+}
+
+/** What Stripe says of a connected account, as the webhook and a retrieval carry it. */
+export type ConnectAccountFacts = {
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+  transfersActive: boolean;
+  currentlyDue: string[];
+  pendingVerification: string[];
+};
+
+/**
+ * The account's state: enabled once Stripe lets it receive transfers and pay out; requirements due while
+ * Stripe asks for something; pending verification while Stripe checks what it was given; not started
+ * before the psychic submitted anything.
+ */
+export function payoutStateOf(facts: ConnectAccountFacts): PayoutAccountState {
+  if (facts.payoutsEnabled && facts.transfersActive) return "enabled";
+  if (!facts.detailsSubmitted && facts.currentlyDue.length > 0) return "not_started";
+  if (facts.currentlyDue.length > 0) return "requirements_due";
+  return "pending_verification";
+}
+
+/** Where a newly owed share starts: waiting for the account, waiting for its time, or ready to send. */
+export function initialTransferState(dueAt: number, now: number, accountEnabled: boolean): TransferState {
+  if (dueAt > now) return "scheduled";
+  return accountEnabled ? "pending" : "awaiting_onboarding";
+}
+
+/** After a refused attempt: the delay before the next one, or null when the admin must retry. */
+export function retryDelayMs(attempts: number): number | null {
+  const minutes = TRANSFER_RETRY_MINUTES[attempts - 1];
+  return minutes === undefined ? null : minutes * 60_000;
+}

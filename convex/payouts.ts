@@ -1,0 +1,258 @@
+// Paying psychics with Stripe Connect (docs/product-rules.md, "Payouts"): the psychic's Express account
+// and its onboarding, the Connect webhook's account state, and one transfer per held consultation from
+// that booking's charge ("separate charges and transfers").
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import type { ActionCtx } from "./_generated/server";
+import { appUrl } from "./lib/addresses";
+import { fail } from "./lib/errors";
+import { internalAction, internalMutation, internalQuery, psychicAction, psychicQuery } from "./lib/functions";
+import {
+  applyAccountFacts,
+  factsOf,
+  payoutAccountOf,
+  recordPayoutAccount,
+  recordTransferMade,
+  recordTransferRefused,
+  releaseDueShare,
+} from "./lib/payouts";
+import { stripeClient, type Stripe } from "./lib/stripe";
+import { payoutAccountState } from "./lib/validators";
+import { transferGroupOf, type PayoutAccountState } from "./model/payouts";
+
+const accountFacts = v.object({
+  detailsSubmitted: v.boolean(),
+  payoutsEnabled: v.boolean(),
+  transfersActive: v.boolean(),
+  currentlyDue: v.array(v.string()),
+  pendingVerification: v.array(v.string()),
+});
+
+function requireStripe(): Stripe {
+  return stripeClient() ?? fail("PAYMENT_FAILED");
+}
+
+// ─── The psychic's account ───
+
+/** The psychic's payout account as their settings card shows it; no Stripe id leaves the server. */
+export const getMyAccount = psychicQuery({
+  args: {},
+  returns: v.object({ state: payoutAccountState, requirementsDue: v.array(v.string()) }),
+  handler: async (ctx) => {
+    const account = await payoutAccountOf(ctx, ctx.viewerId);
+    return account === null
+      ? { state: "not_started" as const, requirementsDue: [] }
+      : { state: account.state, requirementsDue: account.requirementsDue };
+  },
+});
+
+export const accountIdOf = internalQuery({
+  args: { psychicUserId: v.id("users") },
+  returns: v.union(v.string(), v.null()),
+  handler: async (ctx, { psychicUserId }) => (await payoutAccountOf(ctx, psychicUserId))?.stripeAccountId ?? null,
+});
+
+export const recordAccount = internalMutation({
+  args: { psychicUserId: v.id("users"), stripeAccountId: v.string() },
+  returns: v.string(),
+  handler: async (ctx, { psychicUserId, stripeAccountId }) => recordPayoutAccount(ctx, psychicUserId, stripeAccountId, Date.now()),
+});
+
+export const applyAccount = internalMutation({
+  args: { stripeAccountId: v.string(), facts: accountFacts },
+  returns: v.union(payoutAccountState, v.null()),
+  handler: async (ctx, { stripeAccountId, facts }) => applyAccountFacts(ctx, stripeAccountId, facts, Date.now()),
+});
+
+/** The psychic's Express account, made at Stripe once (one idempotency key per psychic) and recorded. */
+async function ensureAccount(ctx: Pick<ActionCtx, "runQuery" | "runMutation">, psychicUserId: Id<"users">): Promise<string> {
+  const known = await ctx.runQuery(internal.payouts.accountIdOf, { psychicUserId });
+  if (known !== null) return known;
+  const account = await requireStripe().accounts.create(
+    {
+      type: "express",
+      country: "IT",
+      business_type: "individual",
+      capabilities: { transfers: { requested: true } },
+      settings: { payouts: { schedule: { interval: "weekly", weekly_anchor: "monday" } } },
+      metadata: { psychicUserId },
+    },
+    { idempotencyKey: `connect-account-${psychicUserId}` },
+  );
+  return ctx.runMutation(internal.payouts.recordAccount, { psychicUserId, stripeAccountId: account.id });
+}
+
+/** 'Ricevi i pagamenti': the psychic's account (made once) and a Stripe onboarding link back to the settings. */
+export const startOnboarding = psychicAction({
+  args: {},
+  returns: v.object({ url: v.string() }),
+  handler: async (ctx) => {
+    const stripeAccountId = await ensureAccount(ctx, ctx.viewerId);
+    const settings = `${appUrl()}/psychic/settings`;
+    const link = await requireStripe().accountLinks.create({
+      account: stripeAccountId,
+      type: "account_onboarding",
+      return_url: `${settings}?pagamenti=fatto`,
+      refresh_url: `${settings}?pagamenti=riprova`,
+    });
+    return { url: link.url };
+  },
+});
+
+/** The return page asks Stripe once, in case the webhook is still on its way. */
+export const refreshMyAccount = psychicAction({
+  args: {},
+  returns: v.union(payoutAccountState, v.null()),
+  handler: async (ctx): Promise<PayoutAccountState | null> => {
+    const stripeAccountId: string | null = await ctx.runQuery(internal.payouts.accountIdOf, { psychicUserId: ctx.viewerId });
+    if (stripeAccountId === null) return null;
+    const account = await requireStripe().accounts.retrieve(stripeAccountId);
+    return ctx.runMutation(internal.payouts.applyAccount, { stripeAccountId, facts: factsOf(account) });
+  },
+});
+
+/** 'Apri il pannello Stripe': a login link, for an account that can be paid. */
+export const dashboardLink = psychicAction({
+  args: {},
+  returns: v.object({ url: v.string() }),
+  handler: async (ctx): Promise<{ url: string }> => {
+    const mine = await ctx.runQuery(internal.payouts.accountIdOf, { psychicUserId: ctx.viewerId });
+    const account = await ctx.runQuery(internal.payouts.accountStateOf, { psychicUserId: ctx.viewerId });
+    if (mine === null || account !== "enabled") return fail("INVALID_STATE");
+    const link = await requireStripe().accounts.createLoginLink(mine);
+    return { url: link.url };
+  },
+});
+
+export const accountStateOf = internalQuery({
+  args: { psychicUserId: v.id("users") },
+  returns: v.union(payoutAccountState, v.null()),
+  handler: async (ctx, { psychicUserId }) => (await payoutAccountOf(ctx, psychicUserId))?.state ?? null,
+});
+
+// ─── The Connect webhook ───
+
+/**
+ * One verified Connect event, applied once (its id recorded with the effect, as the platform's are):
+ * `account.updated` moves the account's state, and an account that can now be paid gets what waits for it.
+ */
+export const applyConnectEvent = internalMutation({
+  args: { eventId: v.string(), type: v.string(), stripeAccountId: v.union(v.string(), v.null()), facts: v.optional(accountFacts) },
+  returns: v.union(v.literal("applied"), v.literal("duplicate"), v.literal("ignored")),
+  handler: async (ctx, event) => {
+    const seen = await ctx.db
+      .query("processedWebhookEvents")
+      .withIndex("by_provider_eventId", (q) => q.eq("provider", "stripe_connect").eq("eventId", event.eventId))
+      .first();
+    if (seen !== null) return "duplicate";
+    await ctx.db.insert("processedWebhookEvents", { provider: "stripe_connect", eventId: event.eventId, type: event.type, processedAt: Date.now() });
+    if (event.type === "account.updated" && event.stripeAccountId !== null && event.facts !== undefined) {
+      return (await applyAccountFacts(ctx, event.stripeAccountId, event.facts, Date.now())) === null ? "ignored" : "applied";
+    }
+    return "ignored";
+  },
+});
+
+// ─── Transfers ───
+
+/** A scheduled share whose time came (a cancellation's, at the consultation's original end). */
+export const releaseDue = internalMutation({
+  args: { transferId: v.id("psychicTransfers") },
+  returns: v.null(),
+  handler: async (ctx, { transferId }) => {
+    const transfer = await ctx.db.get("psychicTransfers", transferId);
+    if (transfer !== null) await releaseDueShare(ctx, transfer, Date.now());
+    return null;
+  },
+});
+
+const transferToSend = v.union(
+  v.null(),
+  v.object({
+    amountCents: v.number(),
+    bookingId: v.id("bookings"),
+    destination: v.string(),
+    paymentIntentId: v.union(v.string(), v.null()),
+    triedBefore: v.boolean(),
+  }),
+);
+
+export const transferToSendOf = internalQuery({
+  args: { transferId: v.id("psychicTransfers") },
+  returns: transferToSend,
+  handler: async (ctx, { transferId }) => {
+    const transfer = await ctx.db.get("psychicTransfers", transferId);
+    if (transfer === null || transfer.state !== "pending") return null;
+    const account = await payoutAccountOf(ctx, transfer.psychicUserId);
+    const booking = await ctx.db.get("bookings", transfer.bookingId);
+    if (account === null || account.state !== "enabled" || booking === null) return null;
+    return {
+      amountCents: transfer.amountCents,
+      bookingId: transfer.bookingId,
+      destination: account.stripeAccountId,
+      paymentIntentId: booking.stripePaymentIntentId ?? null,
+      triedBefore: transfer.attempts > 0 || transfer.lastError !== undefined,
+    };
+  },
+});
+
+export const recordTransferResult = internalMutation({
+  args: { transferId: v.id("psychicTransfers"), stripeTransferId: v.optional(v.string()), error: v.optional(v.string()) },
+  returns: v.null(),
+  handler: async (ctx, { transferId, stripeTransferId, error }) => {
+    const transfer = await ctx.db.get("psychicTransfers", transferId);
+    if (transfer === null) return null;
+    if (stripeTransferId !== undefined) await recordTransferMade(ctx, transfer, stripeTransferId, Date.now());
+    else await recordTransferRefused(ctx, transfer, error ?? "errore sconosciuto");
+    return null;
+  },
+});
+
+/**
+ * Transfers a pending share from its booking's charge, under one idempotency key per share: however
+ * many times this runs (the webhook, the retries, the admin), Stripe makes one transfer. A share tried
+ * before is first looked up at Stripe, so a transfer made under an expired key is found, not repeated.
+ */
+export const sendTransfer = internalAction({
+  args: { transferId: v.id("psychicTransfers") },
+  returns: v.null(),
+  handler: async (ctx, { transferId }) => {
+    const toSend = await ctx.runQuery(internal.payouts.transferToSendOf, { transferId });
+    if (toSend === null) return null;
+    const stripe = stripeClient();
+    try {
+      if (stripe === null) throw new Error("STRIPE_SECRET_KEY is not set");
+      const group = transferGroupOf(toSend.bookingId);
+      if (toSend.triedBefore) {
+        const made = await stripe.transfers.list({ transfer_group: group, destination: toSend.destination, limit: 10 });
+        const mine = made.data.find((transfer) => transfer.metadata?.transferId === transferId);
+        if (mine !== undefined) {
+          await ctx.runMutation(internal.payouts.recordTransferResult, { transferId, stripeTransferId: mine.id });
+          return null;
+        }
+      }
+      if (toSend.paymentIntentId === null) throw new Error("the booking has no payment");
+      const intent = await stripe.paymentIntents.retrieve(toSend.paymentIntentId);
+      const charge = typeof intent.latest_charge === "string" ? intent.latest_charge : intent.latest_charge?.id;
+      if (!charge) throw new Error("the payment has no charge");
+      const transfer = await stripe.transfers.create(
+        {
+          amount: toSend.amountCents,
+          currency: "eur",
+          destination: toSend.destination,
+          source_transaction: charge,
+          transfer_group: group,
+          metadata: { bookingId: toSend.bookingId, transferId },
+        },
+        { idempotencyKey: `transfer-${transferId}` },
+      );
+      await ctx.runMutation(internal.payouts.recordTransferResult, { transferId, stripeTransferId: transfer.id });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`Trasferimento ${transferId} non riuscito:`, message);
+      await ctx.runMutation(internal.payouts.recordTransferResult, { transferId, error: message });
+    }
+    return null;
+  },
+});

@@ -1,0 +1,72 @@
+// The psychics' shares and their Connect accounts, as plain rules (convex/model/payouts.ts).
+import { describe, expect, it } from "vitest";
+import { refundCentsFor } from "../../../convex/model/bookingChanges";
+import { initialTransferState, payoutStateOf, retryDelayMs, shareOf, transferGroupOf } from "../../../convex/model/payouts";
+import { OFFERED_DURATIONS, PRICE_MAX, PRICE_MIN, PRICE_STEP } from "../../../convex/model/profileRules";
+
+const prices = Array.from({ length: (PRICE_MAX - PRICE_MIN) / PRICE_STEP + 1 }, (_, index) => (PRICE_MIN + index * PRICE_STEP) * 100);
+
+describe("the psychic's share", () => {
+  it("is the gross less 15 % in whole cents, commission and share adding up to the gross, for every price the product offers", () => {
+    expect(OFFERED_DURATIONS).toHaveLength(4); // each duration is priced on the same grid
+    for (const gross of prices) {
+      const { commissionCents, amountCents } = shareOf(gross);
+      expect(commissionCents + amountCents).toBe(gross);
+      expect(commissionCents).toBe(Math.round(gross * 0.15));
+      expect(Number.isInteger(amountCents)).toBe(true);
+    }
+    expect(shareOf(5000)).toEqual({ grossCents: 5000, commissionCents: 750, amountCents: 4250 });
+  });
+
+  it("on what a cancellation 24 h–2 h before keeps (half, the odd cent refunded), split the same way", () => {
+    for (const price of [...prices, 1005, 999]) {
+      const kept = price - refundCentsFor("half", price);
+      const { commissionCents, amountCents } = shareOf(kept);
+      expect(commissionCents + amountCents).toBe(kept);
+      expect(kept).toBe(Math.floor(price / 2));
+    }
+    expect(shareOf(5000 - refundCentsFor("half", 5000))).toEqual({ grossCents: 2500, commissionCents: 375, amountCents: 2125 });
+    // Half-cent commissions round half up: 15 % of 1 010 is 151.5.
+    expect(shareOf(1010)).toEqual({ grossCents: 1010, commissionCents: 152, amountCents: 858 });
+  });
+
+  it("moves under the booking's own transfer group", () => {
+    expect(transferGroupOf("abc123")).toBe("booking_abc123");
+  });
+});
+
+describe("a Connect account's state", () => {
+  const facts = {
+    detailsSubmitted: false,
+    payoutsEnabled: false,
+    transfersActive: false,
+    currentlyDue: ["external_account"],
+    pendingVerification: [],
+  };
+
+  it("not started until the psychic submitted anything; requirements due while Stripe asks; then checking; then enabled", () => {
+    expect(payoutStateOf(facts)).toBe("not_started");
+    expect(payoutStateOf({ ...facts, detailsSubmitted: true, currentlyDue: ["individual.verification.document"] })).toBe("requirements_due");
+    expect(payoutStateOf({ ...facts, detailsSubmitted: true, currentlyDue: [], pendingVerification: ["individual.id_number"] })).toBe(
+      "pending_verification",
+    );
+    expect(payoutStateOf({ ...facts, detailsSubmitted: true, payoutsEnabled: true, transfersActive: true, currentlyDue: [] })).toBe("enabled");
+  });
+
+  it("is enabled only when it can both take transfers and pay out", () => {
+    expect(payoutStateOf({ ...facts, detailsSubmitted: true, payoutsEnabled: true, currentlyDue: [] })).toBe("pending_verification");
+    expect(payoutStateOf({ ...facts, detailsSubmitted: true, transfersActive: true, currentlyDue: [] })).toBe("pending_verification");
+  });
+});
+
+describe("a share on its way", () => {
+  it("waits for its time, then for the account, then goes", () => {
+    expect(initialTransferState(2000, 1000, true)).toBe("scheduled");
+    expect(initialTransferState(1000, 1000, false)).toBe("awaiting_onboarding");
+    expect(initialTransferState(1000, 1000, true)).toBe("pending");
+  });
+
+  it("a refused transfer is tried again after 1, 5 and 25 minutes, then waits for the admin", () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([60_000, 300_000, 1_500_000, null]);
+  });
+});

@@ -1,0 +1,245 @@
+// Paying psychics (docs/product-rules.md, "Payouts"): the Connect account and its onboarding, the Connect
+// webhook, and one transfer of the psychic's share per held consultation, from that booking's charge.
+import { describe, expect, it, vi } from "vitest";
+import { api, internal } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { callBooking } from "./fixtures/callWorld";
+import { FAKE_CONNECT_WEBHOOK_SECRET, signedEvent } from "./fixtures/fakeStripe";
+import { buildWorld, type World } from "./fixtures/world";
+import { errorCodeOf, fakeStripe, setupTest, type TestClient } from "./setup";
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+const psychicA = (w: World) => w.as.psychicA as TestClient;
+const transfersOf = (w: World) => w.t.run((ctx) => ctx.db.query("psychicTransfers").collect());
+
+/** Connect's `account.updated` for the fake's account, signed with the Connect endpoint's secret. */
+async function deliverAccountUpdated(w: World, accountId: string, eventId?: string) {
+  const { body, header } = await signedEvent(
+    "account.updated",
+    fakeStripe().accounts.get(accountId),
+    eventId,
+    FAKE_CONNECT_WEBHOOK_SECRET,
+    accountId,
+  );
+  const response = await w.t.fetch("/stripe/connect-webhook", { method: "POST", body, headers: { "stripe-signature": header } });
+  await w.t.finishInProgressScheduledFunctions();
+  return response;
+}
+
+/** psychicA onboarded: the account made through 'Ricevi i pagamenti', enabled at Stripe, the webhook delivered. */
+async function onboardedWorld(enabled = true) {
+  const w = await buildWorld(setupTest());
+  await psychicA(w).action(api.payouts.startOnboarding, {});
+  const accountId = [...fakeStripe().accounts.keys()][0];
+  if (enabled) {
+    fakeStripe().enable(accountId);
+    await deliverAccountUpdated(w, accountId);
+  }
+  return { w, accountId };
+}
+
+/** A confirmed consultation of psychicA that ended a minute ago, both in the call, settled by the clock. */
+async function heldConsultation(w: World, priceCents = 5000, clientCame = true): Promise<Id<"bookings">> {
+  const startsAt = Date.now() - 31 * MINUTE_MS;
+  const bookingId = await callBooking(w, {
+    startsInMs: -31 * MINUTE_MS,
+    priceCents,
+    psychicJoinedAt: startsAt,
+    ...(clientCame ? { clientJoinedAt: startsAt } : {}),
+  });
+  await w.t.mutation(internal.calls.settle, { bookingId });
+  await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+  return bookingId;
+}
+
+describe("onboarding: 'Ricevi i pagamenti'", () => {
+  it("makes the psychic's Express account once, IT, weekly payouts on Monday, and links to Stripe's onboarding", async () => {
+    const w = await buildWorld(setupTest());
+    expect(await psychicA(w).query(api.payouts.getMyAccount, {})).toEqual({ state: "not_started", requirementsDue: [] });
+    const first = await psychicA(w).action(api.payouts.startOnboarding, {});
+    const second = await psychicA(w).action(api.payouts.startOnboarding, {});
+    expect(first.url).toMatch(/\/onboarding\/acct_/);
+    expect(second.url).toBe(first.url);
+    expect(fakeStripe().accounts.size).toBe(1);
+    const created = fakeStripe().requests.filter((request) => request.method === "POST" && request.path === "/v1/accounts");
+    expect(created).toHaveLength(1);
+    expect(created[0].idempotencyKey).toBe(`connect-account-${w.userIds.psychicA}`);
+    expect(await w.t.run((ctx) => ctx.db.query("payoutAccounts").collect())).toMatchObject([
+      { psychicUserId: w.userIds.psychicA, state: "not_started" },
+    ]);
+  });
+
+  it("follows the account live from the Connect webhook: requirements due, then enabled", async () => {
+    const { w, accountId } = await onboardedWorld(false);
+    fakeStripe().missDocument(accountId);
+    expect((await deliverAccountUpdated(w, accountId)).status).toBe(200);
+    expect(await psychicA(w).query(api.payouts.getMyAccount, {})).toEqual({
+      state: "requirements_due",
+      requirementsDue: ["individual.verification.document"],
+    });
+    fakeStripe().enable(accountId);
+    await deliverAccountUpdated(w, accountId);
+    expect(await psychicA(w).query(api.payouts.getMyAccount, {})).toEqual({ state: "enabled", requirementsDue: [] });
+  });
+
+  it("the return page asks Stripe once, in case the webhook is late", async () => {
+    const { w, accountId } = await onboardedWorld(false);
+    fakeStripe().enable(accountId);
+    expect(await psychicA(w).action(api.payouts.refreshMyAccount, {})).toBe("enabled");
+    expect((await psychicA(w).query(api.payouts.getMyAccount, {})).state).toBe("enabled");
+  });
+
+  it("a Connect event with a bad signature gets 400 and changes nothing; a replayed one changes nothing", async () => {
+    const { w, accountId } = await onboardedWorld(false);
+    fakeStripe().enable(accountId);
+    const { body } = await signedEvent("account.updated", fakeStripe().accounts.get(accountId), "evt_forged", "whsec_wrong", accountId);
+    const forged = await w.t.fetch("/stripe/connect-webhook", { method: "POST", body, headers: { "stripe-signature": "t=1,v1=deadbeef" } });
+    expect(forged.status).toBe(400);
+    // Signed with the platform's secret instead of the Connect endpoint's: refused as well.
+    const platformSigned = await signedEvent("account.updated", fakeStripe().accounts.get(accountId), "evt_platform", undefined, accountId);
+    const wrongEndpoint = await w.t.fetch("/stripe/connect-webhook", {
+      method: "POST",
+      body: platformSigned.body,
+      headers: { "stripe-signature": platformSigned.header },
+    });
+    expect(wrongEndpoint.status).toBe(400);
+    expect((await psychicA(w).query(api.payouts.getMyAccount, {})).state).toBe("not_started");
+    await deliverAccountUpdated(w, accountId, "evt_same");
+    expect(await (await deliverAccountUpdated(w, accountId, "evt_same")).json()).toMatchObject({ outcome: "duplicate" });
+  });
+
+  it("'Apri il pannello Stripe' is for an account that can be paid", async () => {
+    const { w, accountId } = await onboardedWorld(false);
+    expect(await errorCodeOf(psychicA(w).action(api.payouts.dashboardLink, {}))).toBe("INVALID_STATE");
+    fakeStripe().enable(accountId);
+    await deliverAccountUpdated(w, accountId);
+    expect((await psychicA(w).action(api.payouts.dashboardLink, {})).url).toContain(accountId);
+  });
+});
+
+describe("a transfer per held consultation", () => {
+  it("sends the psychic's share, price less 15 %, from that booking's charge in its transfer group, once", async () => {
+    const { w, accountId } = await onboardedWorld();
+    const bookingId = await heldConsultation(w);
+    expect(fakeStripe().transfers).toMatchObject([
+      {
+        amount: 4250,
+        currency: "eur",
+        destination: accountId,
+        source_transaction: "ch_of_pi_test_call",
+        transfer_group: `booking_${bookingId}`,
+        metadata: { bookingId },
+      },
+    ]);
+    expect(await transfersOf(w)).toMatchObject([{ bookingId, grossCents: 5000, commissionCents: 750, amountCents: 4250, state: "transferred" }]);
+    // The psychic's correction of the outcome moves no money.
+    await psychicA(w)
+      .mutation(api.bookings.markOutcomeByPsychic, { bookingId, outcome: "completed" })
+      .catch(() => null);
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(fakeStripe().transfers).toHaveLength(1);
+  });
+
+  it("transfers exactly once under 20 concurrent settlements, retries and account updates", async () => {
+    const { w, accountId } = await onboardedWorld();
+    const bookingId = await callBooking(w, { startsInMs: -31 * MINUTE_MS, psychicJoinedAt: Date.now() - 31 * MINUTE_MS });
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        index % 2 === 0 ? w.t.mutation(internal.calls.settle, { bookingId }) : deliverAccountUpdated(w, accountId, `evt_again_${index}`),
+      ),
+    );
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const [transfer] = await transfersOf(w);
+    await Promise.all(Array.from({ length: 5 }, () => w.t.action(internal.payouts.sendTransfer, { transferId: transfer._id })));
+    expect(fakeStripe().transfers).toHaveLength(1);
+    expect(await transfersOf(w)).toHaveLength(1);
+  });
+
+  it("a client absent is paid in full too; a psychic absent or cancelling gets nothing", async () => {
+    const { w } = await onboardedWorld();
+    await heldConsultation(w, 5000, false);
+    expect((await w.t.run((ctx) => ctx.db.query("bookings").collect())).some((booking) => booking.status === "no_show")).toBe(true);
+    expect(fakeStripe().transfers.map((transfer) => transfer.amount)).toEqual([4250]);
+
+    const later = await callBooking(w, { startsInMs: 3 * 24 * HOUR_MS });
+    await psychicA(w).mutation(api.bookings.cancelByPsychic, { bookingId: later });
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const absent = await callBooking(w, { startsInMs: -11 * MINUTE_MS, stripePaymentIntentId: "pi_absent" });
+    await w.t.mutation(internal.calls.settle, { bookingId: absent });
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(fakeStripe().transfers).toHaveLength(1);
+    expect(await transfersOf(w)).toHaveLength(1);
+  });
+
+  it("a client's cancellation 24 h–2 h before keeps half: its 85 % goes to the psychic at the consultation's end", async () => {
+    const { w, accountId } = await onboardedWorld();
+    const bookingId = await callBooking(w, { startsInMs: 5 * HOUR_MS, clientId: w.userIds.clientA });
+    await (w.as.clientA as TestClient).mutation(api.bookings.cancelByClient, { bookingId });
+    await w.t.finishInProgressScheduledFunctions();
+    expect(await transfersOf(w)).toMatchObject([
+      { reason: "cancellation", grossCents: 2500, commissionCents: 375, amountCents: 2125, state: "scheduled" },
+    ]);
+    expect(fakeStripe().transfers).toEqual([]);
+    vi.advanceTimersByTime(5 * HOUR_MS + 31 * MINUTE_MS);
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(fakeStripe().transfers).toMatchObject([{ amount: 2125, destination: accountId, transfer_group: `booking_${bookingId}` }]);
+    // A cancellation with a full refund (a day or more ahead) leaves nothing to share.
+    const early = await callBooking(w, { startsInMs: 3 * 24 * HOUR_MS });
+    await (w.as.clientA as TestClient).mutation(api.bookings.cancelByClient, { bookingId: early });
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await transfersOf(w)).toHaveLength(1);
+  });
+});
+
+describe("earnings before the account can be paid", () => {
+  it("wait 'In attesa di attivazione pagamenti', then go out each once when Stripe enables the account", async () => {
+    const { w, accountId } = await onboardedWorld(false);
+    await heldConsultation(w);
+    await heldConsultation(w, 7000);
+    expect((await transfersOf(w)).map((transfer) => transfer.state)).toEqual(["awaiting_onboarding", "awaiting_onboarding"]);
+    expect(fakeStripe().transfers).toEqual([]);
+    fakeStripe().enable(accountId);
+    await deliverAccountUpdated(w, accountId, "evt_enabled");
+    await deliverAccountUpdated(w, accountId, "evt_enabled_again");
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(
+      fakeStripe()
+        .transfers.map((transfer) => transfer.amount)
+        .sort(),
+    ).toEqual([4250, 5950]);
+    expect((await transfersOf(w)).map((transfer) => transfer.state)).toEqual(["transferred", "transferred"]);
+  });
+
+  it("a psychic who never started onboarding keeps them too", async () => {
+    const w = await buildWorld(setupTest());
+    await heldConsultation(w);
+    expect((await transfersOf(w)).map((transfer) => transfer.state)).toEqual(["awaiting_onboarding"]);
+  });
+});
+
+describe("a transfer Stripe refuses", () => {
+  it("is tried again after 1, 5 and 25 minutes, then left failed with Stripe's words", async () => {
+    const { w } = await onboardedWorld();
+    fakeStripe().transferRefusals = 4;
+    const bookingId = await callBooking(w, { startsInMs: -31 * MINUTE_MS, psychicJoinedAt: Date.now() - 31 * MINUTE_MS });
+    await w.t.mutation(internal.calls.settle, { bookingId });
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const [transfer] = await transfersOf(w);
+    expect(transfer).toMatchObject({ state: "failed", attempts: 4 });
+    expect(transfer.lastError).toContain("capabilities enabled: transfers");
+    expect(fakeStripe().transfers).toEqual([]);
+  });
+
+  it("a transfer made at Stripe whose answer was lost is found, not made again, on the next attempt", async () => {
+    const { w } = await onboardedWorld();
+    const bookingId = await heldConsultation(w);
+    const [transfer] = await transfersOf(w);
+    // As if the answer never came back: the row still says pending and carries an error.
+    await w.t.run((ctx) => ctx.db.patch("psychicTransfers", transfer._id, { state: "pending", lastError: "timeout", attempts: 1 }));
+    await w.t.action(internal.payouts.sendTransfer, { transferId: transfer._id });
+    expect(fakeStripe().transfers).toHaveLength(1);
+    expect(await transfersOf(w)).toMatchObject([{ bookingId, state: "transferred", stripeTransferId: fakeStripe().transfers[0].id }]);
+  });
+});
