@@ -12,13 +12,14 @@ import {
   applyAccountFacts,
   factsOf,
   payoutAccountOf,
+  recordPayout,
   recordPayoutAccount,
   recordTransferMade,
   recordTransferRefused,
   releaseDueShare,
 } from "./lib/payouts";
 import { stripeClient, type Stripe } from "./lib/stripe";
-import { payoutAccountState } from "./lib/validators";
+import { payoutAccountState, payoutStatus, shareReason, transferState } from "./lib/validators";
 import { transferGroupOf, type PayoutAccountState } from "./model/payouts";
 
 const accountFacts = v.object({
@@ -138,7 +139,13 @@ export const accountStateOf = internalQuery({
  * `account.updated` moves the account's state, and an account that can now be paid gets what waits for it.
  */
 export const applyConnectEvent = internalMutation({
-  args: { eventId: v.string(), type: v.string(), stripeAccountId: v.union(v.string(), v.null()), facts: v.optional(accountFacts) },
+  args: {
+    eventId: v.string(),
+    type: v.string(),
+    stripeAccountId: v.union(v.string(), v.null()),
+    facts: v.optional(accountFacts),
+    payout: v.optional(v.object({ id: v.string(), amountCents: v.number(), arrivalDate: v.number(), status: payoutStatus })),
+  },
   returns: v.union(v.literal("applied"), v.literal("duplicate"), v.literal("ignored")),
   handler: async (ctx, event) => {
     const seen = await ctx.db
@@ -147,9 +154,11 @@ export const applyConnectEvent = internalMutation({
       .first();
     if (seen !== null) return "duplicate";
     await ctx.db.insert("processedWebhookEvents", { provider: "stripe_connect", eventId: event.eventId, type: event.type, processedAt: Date.now() });
-    if (event.type === "account.updated" && event.stripeAccountId !== null && event.facts !== undefined) {
+    if (event.stripeAccountId === null) return "ignored";
+    if (event.type === "account.updated" && event.facts !== undefined) {
       return (await applyAccountFacts(ctx, event.stripeAccountId, event.facts, Date.now())) === null ? "ignored" : "applied";
     }
+    if (event.payout !== undefined) return (await recordPayout(ctx, event.stripeAccountId, event.payout, Date.now())) ? "applied" : "ignored";
     return "ignored";
   },
 });
@@ -254,5 +263,84 @@ export const sendTransfer = internalAction({
       await ctx.runMutation(internal.payouts.recordTransferResult, { transferId, error: message });
     }
     return null;
+  },
+});
+
+// ─── The psychic's earnings ('Guadagni') ───
+
+const earningRow = v.object({
+  bookingId: v.id("bookings"),
+  scheduledDate: v.string(),
+  scheduledTime: v.string(),
+  durationMinutes: v.number(),
+  reason: shareReason,
+  grossCents: v.number(),
+  commissionCents: v.number(),
+  amountCents: v.number(),
+  state: transferState,
+  dueAt: v.number(),
+  transferredAt: v.union(v.number(), v.null()),
+});
+
+/** How many consultations' shares 'Guadagni' lists, newest first. */
+export const EARNINGS_SHOWN = 200;
+
+/** Each consultation's share, newest first: gross, commission, net and where its transfer is. */
+export const listMyEarnings = psychicQuery({
+  args: {},
+  returns: v.array(earningRow),
+  handler: async (ctx) => {
+    const shares = await ctx.db
+      .query("psychicTransfers")
+      .withIndex("by_psychicUserId_dueAt", (q) => q.eq("psychicUserId", ctx.viewerId))
+      .order("desc")
+      .take(EARNINGS_SHOWN);
+    const rows = [];
+    for (const share of shares) {
+      const booking = await ctx.db.get("bookings", share.bookingId);
+      if (booking === null) continue;
+      rows.push({
+        bookingId: share.bookingId,
+        scheduledDate: booking.scheduledDate,
+        scheduledTime: booking.scheduledTime,
+        durationMinutes: booking.durationMinutes,
+        reason: share.reason,
+        grossCents: share.grossCents,
+        commissionCents: share.commissionCents,
+        amountCents: share.amountCents,
+        state: share.state,
+        dueAt: share.dueAt,
+        transferredAt: share.transferredAt ?? null,
+      });
+    }
+    return rows;
+  },
+});
+
+/** Stripe's payouts of the psychic's account to their bank, newest first. */
+export const listMyPayouts = psychicQuery({
+  args: {},
+  returns: v.array(v.object({ stripePayoutId: v.string(), amountCents: v.number(), arrivalDate: v.number(), status: payoutStatus })),
+  handler: async (ctx) => {
+    const payouts = await ctx.db
+      .query("psychicPayouts")
+      .withIndex("by_psychicUserId_arrivalDate", (q) => q.eq("psychicUserId", ctx.viewerId))
+      .order("desc")
+      .take(100);
+    return payouts.map(({ stripePayoutId, amountCents, arrivalDate, status }) => ({ stripePayoutId, amountCents, arrivalDate, status }));
+  },
+});
+
+/** The connected account's balance at Stripe, in euro cents: available now, and on its way. */
+export const myBalance = psychicAction({
+  args: {},
+  returns: v.union(v.null(), v.object({ availableCents: v.number(), pendingCents: v.number() })),
+  handler: async (ctx): Promise<{ availableCents: number; pendingCents: number } | null> => {
+    const stripeAccountId: string | null = await ctx.runQuery(internal.payouts.accountIdOf, { psychicUserId: ctx.viewerId });
+    if (stripeAccountId === null) return null;
+    const balance = await requireStripe().balance.retrieve({}, { stripeAccount: stripeAccountId });
+    const eur = (entries: Array<{ amount: number; currency: string }>) =>
+      entries.filter((entry) => entry.currency === "eur").reduce((sum, entry) => sum + entry.amount, 0);
+    return { availableCents: eur(balance.available), pendingCents: eur(balance.pending) };
   },
 });

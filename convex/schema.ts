@@ -7,6 +7,7 @@ import { v } from "convex/values";
 import {
   accountType,
   payoutAccountState,
+  payoutStatus,
   shareReason,
   transferState,
   bookingStatus,
@@ -357,7 +358,21 @@ export default defineSchema({
   })
     .index("by_bookingId", ["bookingId"])
     .index("by_psychicUserId_state", ["psychicUserId", "state"])
+    .index("by_psychicUserId_dueAt", ["psychicUserId", "dueAt"])
     .index("by_state", ["state"]),
+
+  // Stripe's payouts of a psychic's connected account to their bank, as Connect's payout events tell them.
+  psychicPayouts: defineTable({
+    psychicUserId: v.id("users"),
+    stripePayoutId: v.string(),
+    amountCents: v.number(),
+    // When the money reaches the bank, as Stripe expects it (UTC ms).
+    arrivalDate: v.number(),
+    status: payoutStatus,
+    updatedAt: v.number(),
+  })
+    .index("by_stripePayoutId", ["stripePayoutId"])
+    .index("by_psychicUserId_arrivalDate", ["psychicUserId", "arrivalDate"]),
 
   // Proofs of where a request came from (convex/lib/originPasses.ts): the HTTP action that sees the
   // client's address hands one out; sign-up, contact and checkout count their limits under its origin.

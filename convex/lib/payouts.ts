@@ -139,5 +139,34 @@ export function factsOf(account: Stripe.Account): ConnectAccountFacts {
 export function connectEventFields(event: Stripe.Event) {
   const base = { eventId: event.id, type: event.type, stripeAccountId: event.account ?? null };
   if (event.type === "account.updated") return { ...base, facts: factsOf(event.data.object as Stripe.Account) };
+  if (event.type === "payout.paid" || event.type === "payout.failed") {
+    const payout = event.data.object as Stripe.Payout;
+    return {
+      ...base,
+      payout: { id: payout.id, amountCents: payout.amount, arrivalDate: payout.arrival_date * 1000, status: event.type === "payout.paid" ? ("paid" as const) : ("failed" as const) },
+    };
+  }
   return base;
+}
+
+/** Connect's `payout.paid` / `payout.failed` for a psychic's account: recorded once, updated if it changes. */
+export async function recordPayout(
+  ctx: MutationCtx,
+  stripeAccountId: string,
+  payout: { id: string; amountCents: number; arrivalDate: number; status: "paid" | "failed" },
+  now: number,
+): Promise<boolean> {
+  const account = await ctx.db
+    .query("payoutAccounts")
+    .withIndex("by_stripeAccountId", (q) => q.eq("stripeAccountId", stripeAccountId))
+    .unique();
+  if (account === null) return false;
+  const existing = await ctx.db
+    .query("psychicPayouts")
+    .withIndex("by_stripePayoutId", (q) => q.eq("stripePayoutId", payout.id))
+    .unique();
+  const fields = { amountCents: payout.amountCents, arrivalDate: payout.arrivalDate, status: payout.status, updatedAt: now };
+  if (existing !== null) await ctx.db.patch("psychicPayouts", existing._id, fields);
+  else await ctx.db.insert("psychicPayouts", { psychicUserId: account.psychicUserId, stripePayoutId: payout.id, ...fields });
+  return true;
 }

@@ -201,3 +201,6 @@ export const payoutAccountState = literals("not_started", "requirements_due", "p
 export const transferState = literals("awaiting_onboarding", "scheduled", "pending", "transferred", "failed");
 
 export const shareReason = literals("consultation", "cancellation");
+
+/** A payout of a connected account to the bank, as Stripe's `payout.*` events say it. */
+export const payoutStatus = literals("paid", "failed");

@@ -243,3 +243,42 @@ describe("a transfer Stripe refuses", () => {
     expect(await transfersOf(w)).toMatchObject([{ bookingId, state: "transferred", stripeTransferId: fakeStripe().transfers[0].id }]);
   });
 });
+
+describe("the psychic's 'Guadagni'", () => {
+  it("lists each consultation's gross, commission, net and transfer state, newest first, only the psychic's own", async () => {
+    const { w } = await onboardedWorld();
+    const first = await heldConsultation(w);
+    vi.advanceTimersByTime(MINUTE_MS);
+    const second = await heldConsultation(w, 7000);
+    const rows = await psychicA(w).query(api.payouts.listMyEarnings, {});
+    expect(rows.map((row) => [row.bookingId, row.grossCents, row.commissionCents, row.amountCents, row.state])).toEqual([
+      [second, 7000, 1050, 5950, "transferred"],
+      [first, 5000, 750, 4250, "transferred"],
+    ]);
+    expect(rows[0].transferredAt).toEqual(expect.any(Number));
+    expect(await (w.as.psychicB as TestClient).query(api.payouts.listMyEarnings, {})).toEqual([]);
+  });
+
+  it("shows the connected account's balance at Stripe, and nothing before there is an account", async () => {
+    const w0 = await buildWorld(setupTest());
+    expect(await psychicA(w0).action(api.payouts.myBalance, {})).toBeNull();
+    const { w } = await onboardedWorld();
+    await heldConsultation(w);
+    expect(await psychicA(w).action(api.payouts.myBalance, {})).toEqual({ availableCents: 4250, pendingCents: 0 });
+    const balance = fakeStripe().requests.find((request) => request.path === "/v1/balance");
+    expect(balance).toBeDefined();
+  });
+
+  it("records Stripe's payouts to the bank from Connect's events, once each, the latest status kept", async () => {
+    const { w, accountId } = await onboardedWorld();
+    const payout = { id: "po_1", object: "payout", amount: 4250, arrival_date: 1_800_000_000, status: "paid" };
+    for (const [eventId, type] of [["evt_po_1", "payout.paid"], ["evt_po_1", "payout.paid"], ["evt_po_2", "payout.failed"]] as const) {
+      const { body, header } = await signedEvent(type, payout, eventId, FAKE_CONNECT_WEBHOOK_SECRET, accountId);
+      expect((await w.t.fetch("/stripe/connect-webhook", { method: "POST", body, headers: { "stripe-signature": header } })).status).toBe(200);
+    }
+    expect(await psychicA(w).query(api.payouts.listMyPayouts, {})).toEqual([
+      { stripePayoutId: "po_1", amountCents: 4250, arrivalDate: 1_800_000_000_000, status: "failed" },
+    ]);
+    expect(await (w.as.psychicB as TestClient).query(api.payouts.listMyPayouts, {})).toEqual([]);
+  });
+});

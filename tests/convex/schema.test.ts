@@ -159,6 +159,14 @@ async function insertOneOfEach(ctx: MutationCtx) {
       stripeTransferId: "tr_123",
       transferredAt: now,
     }),
+    psychicPayouts: await ctx.db.insert("psychicPayouts", {
+      psychicUserId: clientId,
+      stripePayoutId: "po_123",
+      amountCents: 4250,
+      arrivalDate: now,
+      status: "paid",
+      updatedAt: now,
+    }),
     originPasses: await ctx.db.insert("originPasses", { token: "pass-di-prova", origin: "a1b2c3", expiresAt: now + 15 * 60 * 1000 }),
     pendingSignUps: await ctx.db.insert("pendingSignUps", {
       email: "nuova@example.it",
