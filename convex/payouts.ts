@@ -19,7 +19,7 @@ import {
   releaseDueShare,
 } from "./lib/payouts";
 import { stripeClient, type Stripe } from "./lib/stripe";
-import { payoutAccountState, payoutStatus, shareReason, transferState } from "./lib/validators";
+import { payoutAccountState, payoutStatus } from "./lib/validators";
 import { transferGroupOf, type PayoutAccountState } from "./model/payouts";
 
 const accountFacts = v.object({
@@ -263,84 +263,5 @@ export const sendTransfer = internalAction({
       await ctx.runMutation(internal.payouts.recordTransferResult, { transferId, error: message });
     }
     return null;
-  },
-});
-
-// ─── The psychic's earnings ('Guadagni') ───
-
-const earningRow = v.object({
-  bookingId: v.id("bookings"),
-  scheduledDate: v.string(),
-  scheduledTime: v.string(),
-  durationMinutes: v.number(),
-  reason: shareReason,
-  grossCents: v.number(),
-  commissionCents: v.number(),
-  amountCents: v.number(),
-  state: transferState,
-  dueAt: v.number(),
-  transferredAt: v.union(v.number(), v.null()),
-});
-
-/** How many consultations' shares 'Guadagni' lists, newest first. */
-export const EARNINGS_SHOWN = 200;
-
-/** Each consultation's share, newest first: gross, commission, net and where its transfer is. */
-export const listMyEarnings = psychicQuery({
-  args: {},
-  returns: v.array(earningRow),
-  handler: async (ctx) => {
-    const shares = await ctx.db
-      .query("psychicTransfers")
-      .withIndex("by_psychicUserId_dueAt", (q) => q.eq("psychicUserId", ctx.viewerId))
-      .order("desc")
-      .take(EARNINGS_SHOWN);
-    const rows = [];
-    for (const share of shares) {
-      const booking = await ctx.db.get("bookings", share.bookingId);
-      if (booking === null) continue;
-      rows.push({
-        bookingId: share.bookingId,
-        scheduledDate: booking.scheduledDate,
-        scheduledTime: booking.scheduledTime,
-        durationMinutes: booking.durationMinutes,
-        reason: share.reason,
-        grossCents: share.grossCents,
-        commissionCents: share.commissionCents,
-        amountCents: share.amountCents,
-        state: share.state,
-        dueAt: share.dueAt,
-        transferredAt: share.transferredAt ?? null,
-      });
-    }
-    return rows;
-  },
-});
-
-/** Stripe's payouts of the psychic's account to their bank, newest first. */
-export const listMyPayouts = psychicQuery({
-  args: {},
-  returns: v.array(v.object({ stripePayoutId: v.string(), amountCents: v.number(), arrivalDate: v.number(), status: payoutStatus })),
-  handler: async (ctx) => {
-    const payouts = await ctx.db
-      .query("psychicPayouts")
-      .withIndex("by_psychicUserId_arrivalDate", (q) => q.eq("psychicUserId", ctx.viewerId))
-      .order("desc")
-      .take(100);
-    return payouts.map(({ stripePayoutId, amountCents, arrivalDate, status }) => ({ stripePayoutId, amountCents, arrivalDate, status }));
-  },
-});
-
-/** The connected account's balance at Stripe, in euro cents: available now, and on its way. */
-export const myBalance = psychicAction({
-  args: {},
-  returns: v.union(v.null(), v.object({ availableCents: v.number(), pendingCents: v.number() })),
-  handler: async (ctx): Promise<{ availableCents: number; pendingCents: number } | null> => {
-    const stripeAccountId: string | null = await ctx.runQuery(internal.payouts.accountIdOf, { psychicUserId: ctx.viewerId });
-    if (stripeAccountId === null) return null;
-    const balance = await requireStripe().balance.retrieve({}, { stripeAccount: stripeAccountId });
-    const eur = (entries: Array<{ amount: number; currency: string }>) =>
-      entries.filter((entry) => entry.currency === "eur").reduce((sum, entry) => sum + entry.amount, 0);
-    return { availableCents: eur(balance.available), pendingCents: eur(balance.pending) };
   },
 });

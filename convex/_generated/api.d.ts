@@ -25,6 +25,7 @@ import type * as demo_adminData from "../demo/adminData.js";
 import type * as demo_data from "../demo/data.js";
 import type * as demo_history from "../demo/history.js";
 import type * as demoScenes from "../demoScenes.js";
+import type * as earnings from "../earnings.js";
 import type * as email_bookingEmails from "../email/bookingEmails.js";
 import type * as email_contactEmails from "../email/contactEmails.js";
 import type * as email_templates from "../email/templates.js";
@@ -109,6 +110,7 @@ declare const fullApi: ApiFromModules<{
   "demo/data": typeof demo_data;
   "demo/history": typeof demo_history;
   demoScenes: typeof demoScenes;
+  earnings: typeof earnings;
   "email/bookingEmails": typeof email_bookingEmails;
   "email/contactEmails": typeof email_contactEmails;
   "email/templates": typeof email_templates;

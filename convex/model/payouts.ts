@@ -61,3 +61,16 @@ export function retryDelayMs(attempts: number): number | null {
   const minutes = TRANSFER_RETRY_MINUTES[attempts - 1];
   return minutes === undefined ? null : minutes * 60_000;
 }
+
+/** Italian IVA on the platform's commission, which is a service to the psychic; the commission includes it. */
+export const COMMISSION_VAT_PERCENT = 22;
+
+/** The IVA contained in a commission of `commissionCents` (22 % included: 22/122 of it), to the cent. */
+export function vatIncludedIn(commissionCents: number): number {
+  return Math.round((commissionCents * COMMISSION_VAT_PERCENT) / (100 + COMMISSION_VAT_PERCENT));
+}
+
+/** True for a month written "YYYY-MM". */
+export function isStatementMonth(month: string): boolean {
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
+}

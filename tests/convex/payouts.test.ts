@@ -2,57 +2,14 @@
 // webhook, and one transfer of the psychic's share per held consultation, from that booking's charge.
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
-import type { Id } from "../../convex/_generated/dataModel";
 import { callBooking } from "./fixtures/callWorld";
-import { FAKE_CONNECT_WEBHOOK_SECRET, signedEvent } from "./fixtures/fakeStripe";
-import { buildWorld, type World } from "./fixtures/world";
+import { signedEvent } from "./fixtures/fakeStripe";
+import { deliverAccountUpdated, heldConsultation, onboardedWorld, psychicA, transfersOf } from "./fixtures/payoutWorld";
+import { buildWorld } from "./fixtures/world";
 import { errorCodeOf, fakeStripe, setupTest, type TestClient } from "./setup";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-
-const psychicA = (w: World) => w.as.psychicA as TestClient;
-const transfersOf = (w: World) => w.t.run((ctx) => ctx.db.query("psychicTransfers").collect());
-
-/** Connect's `account.updated` for the fake's account, signed with the Connect endpoint's secret. */
-async function deliverAccountUpdated(w: World, accountId: string, eventId?: string) {
-  const { body, header } = await signedEvent(
-    "account.updated",
-    fakeStripe().accounts.get(accountId),
-    eventId,
-    FAKE_CONNECT_WEBHOOK_SECRET,
-    accountId,
-  );
-  const response = await w.t.fetch("/stripe/connect-webhook", { method: "POST", body, headers: { "stripe-signature": header } });
-  await w.t.finishInProgressScheduledFunctions();
-  return response;
-}
-
-/** psychicA onboarded: the account made through 'Ricevi i pagamenti', enabled at Stripe, the webhook delivered. */
-async function onboardedWorld(enabled = true) {
-  const w = await buildWorld(setupTest());
-  await psychicA(w).action(api.payouts.startOnboarding, {});
-  const accountId = [...fakeStripe().accounts.keys()][0];
-  if (enabled) {
-    fakeStripe().enable(accountId);
-    await deliverAccountUpdated(w, accountId);
-  }
-  return { w, accountId };
-}
-
-/** A confirmed consultation of psychicA that ended a minute ago, both in the call, settled by the clock. */
-async function heldConsultation(w: World, priceCents = 5000, clientCame = true): Promise<Id<"bookings">> {
-  const startsAt = Date.now() - 31 * MINUTE_MS;
-  const bookingId = await callBooking(w, {
-    startsInMs: -31 * MINUTE_MS,
-    priceCents,
-    psychicJoinedAt: startsAt,
-    ...(clientCame ? { clientJoinedAt: startsAt } : {}),
-  });
-  await w.t.mutation(internal.calls.settle, { bookingId });
-  await w.t.finishAllScheduledFunctions(vi.runAllTimers);
-  return bookingId;
-}
 
 describe("onboarding: 'Ricevi i pagamenti'", () => {
   it("makes the psychic's Express account once, IT, weekly payouts on Monday, and links to Stripe's onboarding", async () => {
@@ -241,44 +198,5 @@ describe("a transfer Stripe refuses", () => {
     await w.t.action(internal.payouts.sendTransfer, { transferId: transfer._id });
     expect(fakeStripe().transfers).toHaveLength(1);
     expect(await transfersOf(w)).toMatchObject([{ bookingId, state: "transferred", stripeTransferId: fakeStripe().transfers[0].id }]);
-  });
-});
-
-describe("the psychic's 'Guadagni'", () => {
-  it("lists each consultation's gross, commission, net and transfer state, newest first, only the psychic's own", async () => {
-    const { w } = await onboardedWorld();
-    const first = await heldConsultation(w);
-    vi.advanceTimersByTime(MINUTE_MS);
-    const second = await heldConsultation(w, 7000);
-    const rows = await psychicA(w).query(api.payouts.listMyEarnings, {});
-    expect(rows.map((row) => [row.bookingId, row.grossCents, row.commissionCents, row.amountCents, row.state])).toEqual([
-      [second, 7000, 1050, 5950, "transferred"],
-      [first, 5000, 750, 4250, "transferred"],
-    ]);
-    expect(rows[0].transferredAt).toEqual(expect.any(Number));
-    expect(await (w.as.psychicB as TestClient).query(api.payouts.listMyEarnings, {})).toEqual([]);
-  });
-
-  it("shows the connected account's balance at Stripe, and nothing before there is an account", async () => {
-    const w0 = await buildWorld(setupTest());
-    expect(await psychicA(w0).action(api.payouts.myBalance, {})).toBeNull();
-    const { w } = await onboardedWorld();
-    await heldConsultation(w);
-    expect(await psychicA(w).action(api.payouts.myBalance, {})).toEqual({ availableCents: 4250, pendingCents: 0 });
-    const balance = fakeStripe().requests.find((request) => request.path === "/v1/balance");
-    expect(balance).toBeDefined();
-  });
-
-  it("records Stripe's payouts to the bank from Connect's events, once each, the latest status kept", async () => {
-    const { w, accountId } = await onboardedWorld();
-    const payout = { id: "po_1", object: "payout", amount: 4250, arrival_date: 1_800_000_000, status: "paid" };
-    for (const [eventId, type] of [["evt_po_1", "payout.paid"], ["evt_po_1", "payout.paid"], ["evt_po_2", "payout.failed"]] as const) {
-      const { body, header } = await signedEvent(type, payout, eventId, FAKE_CONNECT_WEBHOOK_SECRET, accountId);
-      expect((await w.t.fetch("/stripe/connect-webhook", { method: "POST", body, headers: { "stripe-signature": header } })).status).toBe(200);
-    }
-    expect(await psychicA(w).query(api.payouts.listMyPayouts, {})).toEqual([
-      { stripePayoutId: "po_1", amountCents: 4250, arrivalDate: 1_800_000_000_000, status: "failed" },
-    ]);
-    expect(await (w.as.psychicB as TestClient).query(api.payouts.listMyPayouts, {})).toEqual([]);
   });
 });

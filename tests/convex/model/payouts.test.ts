@@ -1,7 +1,16 @@
 // The psychics' shares and their Connect accounts, as plain rules (convex/model/payouts.ts).
 import { describe, expect, it } from "vitest";
 import { refundCentsFor } from "../../../convex/model/bookingChanges";
-import { initialTransferState, payoutStateOf, retryDelayMs, shareOf, transferGroupOf } from "../../../convex/model/payouts";
+import {
+  COMMISSION_VAT_PERCENT,
+  initialTransferState,
+  isStatementMonth,
+  payoutStateOf,
+  retryDelayMs,
+  shareOf,
+  transferGroupOf,
+  vatIncludedIn,
+} from "../../../convex/model/payouts";
 import { OFFERED_DURATIONS, PRICE_MAX, PRICE_MIN, PRICE_STEP } from "../../../convex/model/profileRules";
 
 const prices = Array.from({ length: (PRICE_MAX - PRICE_MIN) / PRICE_STEP + 1 }, (_, index) => (PRICE_MIN + index * PRICE_STEP) * 100);
@@ -68,5 +77,23 @@ describe("a share on its way", () => {
 
   it("a refused transfer is tried again after 1, 5 and 25 minutes, then waits for the admin", () => {
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([60_000, 300_000, 1_500_000, null]);
+  });
+});
+
+describe("the monthly statement", () => {
+  it("states the 22 % IVA the commission includes, to the cent", () => {
+    expect(COMMISSION_VAT_PERCENT).toBe(22);
+    expect(vatIncludedIn(1800)).toBe(325);
+    expect(vatIncludedIn(750)).toBe(135);
+    expect(vatIncludedIn(0)).toBe(0);
+    for (const gross of prices) {
+      const { commissionCents } = shareOf(gross);
+      expect(vatIncludedIn(commissionCents)).toBeLessThan(commissionCents);
+    }
+  });
+
+  it("is for a month written YYYY-MM", () => {
+    expect(isStatementMonth("2026-11")).toBe(true);
+    for (const month of ["2026-13", "2026-00", "2026-1", "26-11", "2026-11-01", ""]) expect(isStatementMonth(month)).toBe(false);
   });
 });

@@ -1,0 +1,180 @@
+// What a psychic reads of their money (docs/product-rules.md, "Payouts"): 'Guadagni' — each
+// consultation's share and its transfer, Stripe's payouts to the bank, the connected account's balance —
+// and the monthly statement ('Estratto conto') the page turns into a PDF.
+import { v, type Infer } from "convex/values";
+import { internal } from "./_generated/api";
+import { fail } from "./lib/errors";
+import { psychicAction, psychicQuery } from "./lib/functions";
+import { stripeClient } from "./lib/stripe";
+import { romeToUtcMs } from "./lib/time";
+import { payoutStatus, shareReason, transferState } from "./lib/validators";
+import { isStatementMonth, vatIncludedIn } from "./model/payouts";
+
+const earningRow = v.object({
+  bookingId: v.id("bookings"),
+  scheduledDate: v.string(),
+  scheduledTime: v.string(),
+  durationMinutes: v.number(),
+  reason: shareReason,
+  grossCents: v.number(),
+  commissionCents: v.number(),
+  amountCents: v.number(),
+  state: transferState,
+  dueAt: v.number(),
+  transferredAt: v.union(v.number(), v.null()),
+});
+
+/** How many consultations' shares 'Guadagni' lists, newest first. */
+export const EARNINGS_SHOWN = 200;
+
+/** Each consultation's share, newest first: gross, commission, net and where its transfer is. */
+export const listMyEarnings = psychicQuery({
+  args: {},
+  returns: v.array(earningRow),
+  handler: async (ctx) => {
+    const shares = await ctx.db
+      .query("psychicTransfers")
+      .withIndex("by_psychicUserId_dueAt", (q) => q.eq("psychicUserId", ctx.viewerId))
+      .order("desc")
+      .take(EARNINGS_SHOWN);
+    const rows = [];
+    for (const share of shares) {
+      const booking = await ctx.db.get("bookings", share.bookingId);
+      if (booking === null) continue;
+      rows.push({
+        bookingId: share.bookingId,
+        scheduledDate: booking.scheduledDate,
+        scheduledTime: booking.scheduledTime,
+        durationMinutes: booking.durationMinutes,
+        reason: share.reason,
+        grossCents: share.grossCents,
+        commissionCents: share.commissionCents,
+        amountCents: share.amountCents,
+        state: share.state,
+        dueAt: share.dueAt,
+        transferredAt: share.transferredAt ?? null,
+      });
+    }
+    return rows;
+  },
+});
+
+/** Stripe's payouts of the psychic's account to their bank, newest first. */
+export const listMyPayouts = psychicQuery({
+  args: {},
+  returns: v.array(v.object({ stripePayoutId: v.string(), amountCents: v.number(), arrivalDate: v.number(), status: payoutStatus })),
+  handler: async (ctx) => {
+    const payouts = await ctx.db
+      .query("psychicPayouts")
+      .withIndex("by_psychicUserId_arrivalDate", (q) => q.eq("psychicUserId", ctx.viewerId))
+      .order("desc")
+      .take(100);
+    return payouts.map(({ stripePayoutId, amountCents, arrivalDate, status }) => ({ stripePayoutId, amountCents, arrivalDate, status }));
+  },
+});
+
+/** The connected account's balance at Stripe, in euro cents: available now, and on its way. */
+export const myBalance = psychicAction({
+  args: {},
+  returns: v.union(v.null(), v.object({ availableCents: v.number(), pendingCents: v.number() })),
+  handler: async (ctx): Promise<{ availableCents: number; pendingCents: number } | null> => {
+    const stripeAccountId: string | null = await ctx.runQuery(internal.payouts.accountIdOf, { psychicUserId: ctx.viewerId });
+    if (stripeAccountId === null) return null;
+    const stripe = stripeClient() ?? fail("PAYMENT_FAILED");
+    const balance = await stripe.balance.retrieve({}, { stripeAccount: stripeAccountId });
+    const eur = (entries: Array<{ amount: number; currency: string }>) =>
+      entries.filter((entry) => entry.currency === "eur").reduce((sum, entry) => sum + entry.amount, 0);
+    return { availableCents: eur(balance.available), pendingCents: eur(balance.pending) };
+  },
+});
+
+const statementLine = v.object({
+  scheduledDate: v.string(),
+  scheduledTime: v.string(),
+  durationMinutes: v.number(),
+  reason: shareReason,
+  grossCents: v.number(),
+  commissionCents: v.number(),
+  amountCents: v.number(),
+  state: transferState,
+  transferredAt: v.union(v.number(), v.null()),
+});
+
+/**
+ * The monthly statement ('Estratto conto') of a Rome month: the consultations of that month with their
+ * gross, commission (IVA included, stated) and net, the transfers made in it and Stripe's payouts.
+ */
+export const myStatement = psychicQuery({
+  args: { month: v.string() },
+  returns: v.object({
+    month: v.string(),
+    psychicName: v.string(),
+    lines: v.array(statementLine),
+    totals: v.object({ grossCents: v.number(), commissionCents: v.number(), commissionVatCents: v.number(), amountCents: v.number() }),
+    transferredCents: v.number(),
+    payouts: v.array(v.object({ arrivalDate: v.number(), amountCents: v.number(), status: payoutStatus })),
+  }),
+  handler: async (ctx, { month }) => {
+    if (!isStatementMonth(month)) return fail("INVALID_INPUT", { field: "month" });
+    const [year, monthNumber] = month.split("-").map(Number);
+    const from = romeToUtcMs(`${month}-01`, "00:00");
+    const next = monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, "0")}-01`;
+    const to = romeToUtcMs(next, "00:00");
+    // A share falls due at its consultation's end: a consultation of the month's last evening ends after it.
+    const shares = await ctx.db
+      .query("psychicTransfers")
+      .withIndex("by_psychicUserId_dueAt", (q) =>
+        q
+          .eq("psychicUserId", ctx.viewerId)
+          .gte("dueAt", from)
+          .lt("dueAt", to + 2 * 60 * 60 * 1000),
+      )
+      .take(1000);
+    const lines: Array<Infer<typeof statementLine>> = [];
+    for (const share of shares) {
+      const booking = await ctx.db.get("bookings", share.bookingId);
+      if (booking === null || booking.startsAt < from || booking.startsAt >= to) continue;
+      lines.push({
+        scheduledDate: booking.scheduledDate,
+        scheduledTime: booking.scheduledTime,
+        durationMinutes: booking.durationMinutes,
+        reason: share.reason,
+        grossCents: share.grossCents,
+        commissionCents: share.commissionCents,
+        amountCents: share.amountCents,
+        state: share.state,
+        transferredAt: share.transferredAt ?? null,
+      });
+    }
+    lines.sort((a, b) => `${a.scheduledDate}${a.scheduledTime}`.localeCompare(`${b.scheduledDate}${b.scheduledTime}`));
+    const sum = (pick: (line: (typeof lines)[number]) => number) => lines.reduce((total, line) => total + pick(line), 0);
+    const commissionCents = sum((line) => line.commissionCents);
+    const transferred = await ctx.db
+      .query("psychicTransfers")
+      .withIndex("by_psychicUserId_state", (q) => q.eq("psychicUserId", ctx.viewerId).eq("state", "transferred"))
+      .take(2000);
+    const payouts = await ctx.db
+      .query("psychicPayouts")
+      .withIndex("by_psychicUserId_arrivalDate", (q) => q.eq("psychicUserId", ctx.viewerId).gte("arrivalDate", from).lt("arrivalDate", to))
+      .take(100);
+    const profile = await ctx.db
+      .query("psychicProfiles")
+      .withIndex("by_userId", (q) => q.eq("userId", ctx.viewerId))
+      .unique();
+    return {
+      month,
+      psychicName: profile?.psychicName ?? (await ctx.db.get("users", ctx.viewerId))?.name ?? "",
+      lines,
+      totals: {
+        grossCents: sum((line) => line.grossCents),
+        commissionCents,
+        commissionVatCents: vatIncludedIn(commissionCents),
+        amountCents: sum((line) => line.amountCents),
+      },
+      transferredCents: transferred
+        .filter((share) => share.transferredAt !== undefined && share.transferredAt >= from && share.transferredAt < to)
+        .reduce((total, share) => total + share.amountCents, 0),
+      payouts: payouts.map(({ arrivalDate, amountCents, status }) => ({ arrivalDate, amountCents, status })),
+    };
+  },
+});
