@@ -133,7 +133,7 @@ export const listClients = adminQuery({
   },
 });
 
-/** Prenotazioni: the newest bookings (lapsed holds left out) and those needing the admin. */
+/** Prenotazioni: the newest bookings (lapsed holds left out) and those needing the admin (failed refunds, late payments, disputes). */
 export const listBookings = adminQuery({
   args: {},
   returns: v.object({ recent: v.array(adminBooking), needingAttention: v.array(adminBooking) }),
@@ -153,7 +153,12 @@ export const listBookings = adminQuery({
       .withIndex("by_cancelReason", (q) => q.eq("cancelReason", "late_payment"))
       .order("desc")
       .take(ADMIN_LIMITS.attentionBookings);
-    const attention = new Map([...failed, ...late].map((booking) => [booking._id, booking]));
+    const disputed = await ctx.db
+      .query("bookings")
+      .withIndex("by_disputedAt", (q) => q.gt("disputedAt", 0))
+      .order("desc")
+      .take(ADMIN_LIMITS.attentionBookings);
+    const attention = new Map([...failed, ...late, ...disputed].map((booking) => [booking._id, booking]));
     const needingAttention = [...attention.values()].sort((a, b) => b._creationTime - a._creationTime);
     return {
       recent: await Promise.all(recent.map((booking) => toAdminBooking(ctx, booking))),

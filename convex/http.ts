@@ -21,6 +21,16 @@ function eventFields(event: Stripe.Event) {
     const session = event.data.object as Stripe.Checkout.Session;
     return { ...base, ...paidSessionOf(session), paymentStatus: session.payment_status };
   }
+  if (event.type === "charge.dispute.created") {
+    const dispute = event.data.object as Stripe.Dispute;
+    const intent = dispute.payment_intent;
+    return {
+      ...base,
+      paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+      disputeId: dispute.id,
+      amountDisputed: dispute.amount,
+    };
+  }
   if (event.type === "charge.refunded") {
     const charge = event.data.object as Stripe.Charge;
     const intent = charge.payment_intent;

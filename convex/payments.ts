@@ -276,13 +276,29 @@ async function releaseForExpiredSession(ctx: MutationCtx, sessionId: string, boo
  * Returns whether it was about one of our refunds.
  */
 async function markChargeRefunded(ctx: MutationCtx, paymentIntentId: string, amountRefunded: number) {
-  const booking = await ctx.db
+  const booking = await bookingOfPayment(ctx, paymentIntentId);
+  if (booking === null) return false;
+  // The app never refunds a held consultation itself: a refund of one was made in Stripe's dashboard, and
+  // takes the psychic's proportion back (docs/product-rules.md, "Payouts").
+  if (booking.refundStatus === undefined || booking.status === "completed" || booking.status === "no_show") {
+    return (await changeBooking(ctx, booking, { kind: "refunded_elsewhere", amountRefundedCents: amountRefunded }, Date.now())).outcome === "changed";
+  }
+  await changeBooking(ctx, booking, { kind: "charge_refunded", amountRefundedCents: amountRefunded }, Date.now());
+  return true;
+}
+
+function bookingOfPayment(ctx: MutationCtx, paymentIntentId: string) {
+  return ctx.db
     .query("bookings")
     .withIndex("by_paymentIntent", (q) => q.eq("stripePaymentIntentId", paymentIntentId))
     .first();
-  if (booking === null || booking.refundStatus === undefined) return false;
-  await changeBooking(ctx, booking, { kind: "charge_refunded", amountRefundedCents: amountRefunded }, Date.now());
-  return true;
+}
+
+/** `charge.dispute.created`: the booking shows the dispute to the admin and the psychic's share comes back. */
+async function markDisputed(ctx: MutationCtx, paymentIntentId: string, disputeId: string, amountCents: number) {
+  const booking = await bookingOfPayment(ctx, paymentIntentId);
+  if (booking === null) return false;
+  return (await changeBooking(ctx, booking, { kind: "disputed", disputeId, amountCents }, Date.now())).outcome === "changed";
 }
 
 /**
@@ -300,6 +316,8 @@ export const applyStripeEvent = internalMutation({
     paymentIntentId: v.optional(v.union(v.string(), v.null())),
     amountTotal: v.optional(v.union(v.number(), v.null())),
     amountRefunded: v.optional(v.number()),
+    disputeId: v.optional(v.string()),
+    amountDisputed: v.optional(v.number()),
   },
   returns: v.union(v.literal("applied"), v.literal("duplicate"), v.literal("ignored")),
   handler: async (ctx, event) => {
@@ -334,6 +352,9 @@ export const applyStripeEvent = internalMutation({
       case "charge.refunded":
         if (!event.paymentIntentId) return "ignored";
         return (await markChargeRefunded(ctx, event.paymentIntentId, event.amountRefunded ?? 0)) ? "applied" : "ignored";
+      case "charge.dispute.created":
+        if (!event.paymentIntentId || event.disputeId === undefined) return "ignored";
+        return (await markDisputed(ctx, event.paymentIntentId, event.disputeId, event.amountDisputed ?? 0)) ? "applied" : "ignored";
       default:
         return "ignored";
     }

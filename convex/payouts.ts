@@ -14,6 +14,8 @@ import {
   payoutAccountOf,
   recordPayout,
   recordPayoutAccount,
+  recordReversalMade,
+  recordReversalRefused,
   recordTransferMade,
   recordTransferRefused,
   releaseDueShare,
@@ -207,12 +209,16 @@ export const transferToSendOf = internalQuery({
 });
 
 export const recordTransferResult = internalMutation({
-  args: { transferId: v.id("psychicTransfers"), stripeTransferId: v.optional(v.string()), error: v.optional(v.string()) },
+  args: {
+    transferId: v.id("psychicTransfers"),
+    made: v.optional(v.object({ stripeTransferId: v.string(), amountCents: v.number() })),
+    error: v.optional(v.string()),
+  },
   returns: v.null(),
-  handler: async (ctx, { transferId, stripeTransferId, error }) => {
+  handler: async (ctx, { transferId, made, error }) => {
     const transfer = await ctx.db.get("psychicTransfers", transferId);
     if (transfer === null) return null;
-    if (stripeTransferId !== undefined) await recordTransferMade(ctx, transfer, stripeTransferId, Date.now());
+    if (made !== undefined) await recordTransferMade(ctx, transfer, made, Date.now());
     else await recordTransferRefused(ctx, transfer, error ?? "errore sconosciuto");
     return null;
   },
@@ -237,7 +243,7 @@ export const sendTransfer = internalAction({
         const made = await stripe.transfers.list({ transfer_group: group, destination: toSend.destination, limit: 10 });
         const mine = made.data.find((transfer) => transfer.metadata?.transferId === transferId);
         if (mine !== undefined) {
-          await ctx.runMutation(internal.payouts.recordTransferResult, { transferId, stripeTransferId: mine.id });
+          await ctx.runMutation(internal.payouts.recordTransferResult, { transferId, made: { stripeTransferId: mine.id, amountCents: mine.amount } });
           return null;
         }
       }
@@ -256,11 +262,65 @@ export const sendTransfer = internalAction({
         },
         { idempotencyKey: `transfer-${transferId}` },
       );
-      await ctx.runMutation(internal.payouts.recordTransferResult, { transferId, stripeTransferId: transfer.id });
+      await ctx.runMutation(internal.payouts.recordTransferResult, {
+        transferId,
+        made: { stripeTransferId: transfer.id, amountCents: transfer.amount },
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       console.error(`Trasferimento ${transferId} non riuscito:`, message);
       await ctx.runMutation(internal.payouts.recordTransferResult, { transferId, error: message });
+    }
+    return null;
+  },
+});
+
+// ─── Reversals ───
+
+export const reversalToSendOf = internalQuery({
+  args: { reversalId: v.id("transferReversals") },
+  returns: v.union(v.null(), v.object({ stripeTransferId: v.string(), amountCents: v.number(), bookingId: v.id("bookings") })),
+  handler: async (ctx, { reversalId }) => {
+    const reversal = await ctx.db.get("transferReversals", reversalId);
+    if (reversal === null || reversal.state !== "pending") return null;
+    const transfer = await ctx.db.get("psychicTransfers", reversal.transferId);
+    if (transfer?.stripeTransferId === undefined) return null;
+    return { stripeTransferId: transfer.stripeTransferId, amountCents: reversal.amountCents, bookingId: reversal.bookingId };
+  },
+});
+
+export const recordReversalResult = internalMutation({
+  args: { reversalId: v.id("transferReversals"), stripeReversalId: v.optional(v.string()), error: v.optional(v.string()) },
+  returns: v.null(),
+  handler: async (ctx, { reversalId, stripeReversalId, error }) => {
+    const reversal = await ctx.db.get("transferReversals", reversalId);
+    if (reversal === null) return null;
+    if (stripeReversalId !== undefined) await recordReversalMade(ctx, reversal, stripeReversalId, Date.now());
+    else await recordReversalRefused(ctx, reversal, error ?? "errore sconosciuto");
+    return null;
+  },
+});
+
+/** Takes money back from a psychic's transfer at Stripe, once per reversal (one idempotency key each). */
+export const sendReversal = internalAction({
+  args: { reversalId: v.id("transferReversals") },
+  returns: v.null(),
+  handler: async (ctx, { reversalId }) => {
+    const toSend = await ctx.runQuery(internal.payouts.reversalToSendOf, { reversalId });
+    if (toSend === null) return null;
+    try {
+      const stripe = stripeClient();
+      if (stripe === null) throw new Error("STRIPE_SECRET_KEY is not set");
+      const reversal = await stripe.transfers.createReversal(
+        toSend.stripeTransferId,
+        { amount: toSend.amountCents, metadata: { bookingId: toSend.bookingId, reversalId } },
+        { idempotencyKey: `reversal-${reversalId}` },
+      );
+      await ctx.runMutation(internal.payouts.recordReversalResult, { reversalId, stripeReversalId: reversal.id });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`Storno ${reversalId} non riuscito:`, message);
+      await ctx.runMutation(internal.payouts.recordReversalResult, { reversalId, error: message });
     }
     return null;
   },

@@ -8,6 +8,8 @@ import {
   accountType,
   payoutAccountState,
   payoutStatus,
+  reversalReason,
+  reversalState,
   shareReason,
   transferState,
   bookingStatus,
@@ -152,6 +154,10 @@ export default defineSchema({
     /** Times an admin asked again for a refund left failed (each series of attempts has its own key). */
     refundRetries: v.optional(v.number()),
     refundedAt: v.optional(v.number()),
+    // A chargeback the client opened at their bank (Stripe's `charge.dispute.created`).
+    stripeDisputeId: v.optional(v.string()),
+    disputeCents: v.optional(v.number()),
+    disputedAt: v.optional(v.number()),
     clientJoinedAt: v.optional(v.number()),
     psychicJoinedAt: v.optional(v.number()),
     completedAt: v.optional(v.number()),
@@ -181,7 +187,8 @@ export default defineSchema({
     .index("by_status_holdExpiresAt", ["status", "holdExpiresAt"])
     // Bookings the admin must look at: failed refunds, payments after a released hold.
     .index("by_refundStatus", ["refundStatus"])
-    .index("by_cancelReason", ["cancelReason"]),
+    .index("by_cancelReason", ["cancelReason"])
+    .index("by_disputedAt", ["disputedAt"]),
 
   // The live state of one booking's call; the room name is a fixed prefix plus the booking id.
   callSessions: defineTable({
@@ -355,10 +362,28 @@ export default defineSchema({
     lastError: v.optional(v.string()),
     stripeTransferId: v.optional(v.string()),
     transferredAt: v.optional(v.number()),
+    // Taken back from the psychic after the transfer (a refund or a dispute), in cents.
+    reversedCents: v.optional(v.number()),
   })
     .index("by_bookingId", ["bookingId"])
     .index("by_psychicUserId_state", ["psychicUserId", "state"])
     .index("by_psychicUserId_dueAt", ["psychicUserId", "dueAt"])
+    .index("by_state", ["state"]),
+
+  // Money taken back from a psychic's transfer when the client got it back afterwards (a refund made at
+  // Stripe, a dispute): the same proportion of the share, never more than was transferred.
+  transferReversals: defineTable({
+    transferId: v.id("psychicTransfers"),
+    bookingId: v.id("bookings"),
+    why: reversalReason,
+    amountCents: v.number(),
+    state: reversalState,
+    attempts: v.number(),
+    lastError: v.optional(v.string()),
+    stripeReversalId: v.optional(v.string()),
+    reversedAt: v.optional(v.number()),
+  })
+    .index("by_transferId", ["transferId"])
     .index("by_state", ["state"]),
 
   // Stripe's payouts of a psychic's connected account to their bank, as Connect's payout events tell them.

@@ -168,10 +168,16 @@ export const adminBooking = v.object({
   /** Where it stands as recorded, and its refund (model/bookingView.ts). */
   state: bookingViewState,
   refund: nullable(refundViewState),
-  /** Why it needs the admin: a refund that kept failing, or a payment that came after its hold ended. */
-  attention: nullable(literals("refund_failed", "late_payment")),
+  /** Why it needs the admin: a dispute at the client's bank, a refund that kept failing, or a payment that came after its hold ended. */
+  attention: nullable(literals("disputed", "refund_failed", "late_payment")),
   createdAt: v.number(),
 });
+
+function attentionOf(booking: Doc<"bookings">) {
+  if (booking.disputedAt !== undefined) return "disputed" as const;
+  if (booking.refundStatus === "failed") return "refund_failed" as const;
+  return booking.cancelReason === "late_payment" ? ("late_payment" as const) : null;
+}
 
 export async function toAdminBooking(ctx: QueryCtx, booking: Doc<"bookings">) {
   const client = await ctx.db.get("users", booking.clientId);
@@ -193,8 +199,7 @@ export async function toAdminBooking(ctx: QueryCtx, booking: Doc<"bookings">) {
     cancelReason: booking.cancelReason ?? null,
     state: recordedBookingState(booking.status),
     refund: refundState(booking.refundStatus),
-    attention:
-      booking.refundStatus === "failed" ? ("refund_failed" as const) : booking.cancelReason === "late_payment" ? ("late_payment" as const) : null,
+    attention: attentionOf(booking),
     createdAt: booking._creationTime,
   };
 }

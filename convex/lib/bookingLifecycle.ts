@@ -21,7 +21,7 @@ import {
 import { reminderTimes } from "../model/bookingChanges";
 import { transition, type Booking, type BookingEffect, type BookingEvent, type Party, type Transition } from "../model/bookingTransitions";
 import { endSession } from "./callSessions";
-import { recordShare } from "./payouts";
+import { recordShare, takeBackShare } from "./payouts";
 import { bookingFacts, emailParties, rebookUrl } from "./emailParties";
 import { fail } from "./errors";
 
@@ -165,6 +165,9 @@ async function runEffect(ctx: MutationCtx, after: Booking, effect: BookingEffect
       return;
     case "pay_psychic_share":
       await recordShare(ctx, after, effect, now);
+      return;
+    case "take_back_psychic_share":
+      await takeBackShare(ctx, after, effect.takenCents, effect.why);
       return;
     case "email_moved": {
       const facts = await bookingFacts(ctx, after);

@@ -5,7 +5,7 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { initialTransferState, retryDelayMs, shareOf, type ConnectAccountFacts, type ShareReason } from "../model/payouts";
+import { initialTransferState, reversalFor, retryDelayMs, shareOf, type ConnectAccountFacts, type ShareReason } from "../model/payouts";
 import { payoutStateOf } from "../model/payouts";
 import type { Stripe } from "./stripe";
 
@@ -97,10 +97,81 @@ export async function applyAccountFacts(ctx: MutationCtx, stripeAccountId: strin
   return state;
 }
 
-/** Stripe made the transfer (or had made it under the same key): the share is paid, once. */
-export async function recordTransferMade(ctx: MutationCtx, transfer: Doc<"psychicTransfers">, stripeTransferId: string, now: number) {
+/**
+ * Stripe made the transfer (or had made it under the same key): the share is paid, once. If the share
+ * shrank while the transfer was on its way (the client got money back meanwhile), the difference is
+ * taken back at once.
+ */
+export async function recordTransferMade(
+  ctx: MutationCtx,
+  transfer: Doc<"psychicTransfers">,
+  made: { stripeTransferId: string; amountCents: number },
+  now: number,
+) {
   if (transfer.state === "transferred") return;
-  await ctx.db.patch("psychicTransfers", transfer._id, { state: "transferred", stripeTransferId, transferredAt: now, lastError: undefined });
+  await ctx.db.patch("psychicTransfers", transfer._id, {
+    state: "transferred",
+    stripeTransferId: made.stripeTransferId,
+    transferredAt: now,
+    lastError: undefined,
+    amountCents: made.amountCents,
+  });
+  const excess = made.amountCents - (transfer.state === "withheld" ? 0 : transfer.amountCents);
+  if (excess > 0) await startReversal(ctx, { ...transfer, amountCents: made.amountCents }, excess, "refund");
+}
+
+async function startReversal(ctx: MutationCtx, transfer: Doc<"psychicTransfers">, amountCents: number, why: "refund" | "dispute") {
+  const reversalId = await ctx.db.insert("transferReversals", {
+    transferId: transfer._id,
+    bookingId: transfer.bookingId,
+    why,
+    amountCents,
+    state: "pending",
+    attempts: 0,
+  });
+  await ctx.db.patch("psychicTransfers", transfer._id, { reversedCents: (transfer.reversedCents ?? 0) + amountCents });
+  await ctx.scheduler.runAfter(0, internal.payouts.sendReversal, { reversalId });
+}
+
+/**
+ * The client got `takenCents` of the booking's payment back (a refund made at Stripe, a dispute) after
+ * the psychic's share was owed. A share already transferred gives back the same proportion (a transfer
+ * reversal, never more than is left of it); one not yet transferred shrinks, or is withheld when nothing
+ * of the gross is left.
+ */
+export async function takeBackShare(ctx: MutationCtx, booking: Booking, takenCents: number, why: "refund" | "dispute") {
+  const share = await ctx.db
+    .query("psychicTransfers")
+    .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
+    .first();
+  if (share === null || share.state === "withheld") return;
+  if (share.state === "transferred") {
+    const amount = reversalFor(share, takenCents);
+    if (amount > 0) await startReversal(ctx, share, amount, why);
+    return;
+  }
+  const grossLeft = Math.max(0, share.grossCents - takenCents);
+  if (grossLeft === 0) await ctx.db.patch("psychicTransfers", share._id, { state: "withheld", grossCents: 0, commissionCents: 0, amountCents: 0 });
+  else await ctx.db.patch("psychicTransfers", share._id, shareOf(grossLeft));
+}
+
+/** Stripe reversed the transfer (or had, under the same key). */
+export async function recordReversalMade(ctx: MutationCtx, reversal: Doc<"transferReversals">, stripeReversalId: string, now: number) {
+  if (reversal.state === "reversed") return;
+  await ctx.db.patch("transferReversals", reversal._id, { state: "reversed", stripeReversalId, reversedAt: now, lastError: undefined });
+}
+
+/** Stripe refused the reversal: tried again like a transfer, then left failed for the admin. */
+export async function recordReversalRefused(ctx: MutationCtx, reversal: Doc<"transferReversals">, error: string) {
+  if (reversal.state !== "pending") return;
+  const attempts = reversal.attempts + 1;
+  const delay = retryDelayMs(attempts);
+  await ctx.db.patch("transferReversals", reversal._id, {
+    attempts,
+    lastError: error.slice(0, 500),
+    ...(delay === null ? { state: "failed" as const } : {}),
+  });
+  if (delay !== null) await ctx.scheduler.runAfter(delay, internal.payouts.sendReversal, { reversalId: reversal._id });
 }
 
 /** Stripe refused the transfer: tried again after 1, 5 and 25 minutes, then left failed for the admin. */
@@ -143,7 +214,12 @@ export function connectEventFields(event: Stripe.Event) {
     const payout = event.data.object as Stripe.Payout;
     return {
       ...base,
-      payout: { id: payout.id, amountCents: payout.amount, arrivalDate: payout.arrival_date * 1000, status: event.type === "payout.paid" ? ("paid" as const) : ("failed" as const) },
+      payout: {
+        id: payout.id,
+        amountCents: payout.amount,
+        arrivalDate: payout.arrival_date * 1000,
+        status: event.type === "payout.paid" ? ("paid" as const) : ("failed" as const),
+      },
     };
   }
   return base;

@@ -198,7 +198,12 @@ export type UploadStatus = Infer<typeof uploadStatus>;
 export const payoutAccountState = literals("not_started", "requirements_due", "pending_verification", "enabled");
 
 /** A psychic's share on its way to their connected account (model/payouts.ts). */
-export const transferState = literals("awaiting_onboarding", "scheduled", "pending", "transferred", "failed");
+/** `withheld`: the client got the money back before it was transferred, so nothing goes. */
+export const transferState = literals("awaiting_onboarding", "scheduled", "pending", "transferred", "failed", "withheld");
+
+/** Why money goes back from a psychic's transfer. */
+export const reversalReason = literals("refund", "dispute");
+export const reversalState = literals("pending", "reversed", "failed");
 
 export const shareReason = literals("consultation", "cancellation");
 

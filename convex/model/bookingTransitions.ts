@@ -52,7 +52,11 @@ export type BookingEvent =
    */
   | { kind: "held"; by: "clock" }
   | { kind: "held"; by: "psychic"; outcome: Outcome; reviewed: boolean }
-  | { kind: "moved"; date: string; time: string; startsAt: number; endsAt: number };
+  | { kind: "moved"; date: string; time: string; startsAt: number; endsAt: number }
+  /** Stripe's `charge.dispute.created`: the client disputed the payment at their bank. */
+  | { kind: "disputed"; disputeId: string; amountCents: number }
+  /** Stripe's `charge.refunded` for a refund not asked by the app (made in Stripe's dashboard). */
+  | { kind: "refunded_elsewhere"; amountRefundedCents: number };
 
 export type BookingEffect =
   | { kind: "expire_checkout_session"; sessionId: string }
@@ -64,7 +68,9 @@ export type BookingEffect =
   | { kind: "email_cancelled"; reason: CancellationReason; refundCents: number }
   | { kind: "email_moved"; previousDate: string; previousTime: string }
   /** The psychic is owed their share of `grossCents` (what the platform kept), not before `dueAt`. */
-  | { kind: "pay_psychic_share"; reason: ShareReason; grossCents: number; dueAt: number };
+  | { kind: "pay_psychic_share"; reason: ShareReason; grossCents: number; dueAt: number }
+  /** The client got `takenCents` of the payment back after the share was owed: its proportion comes back. */
+  | { kind: "take_back_psychic_share"; why: "refund" | "dispute"; takenCents: number };
 
 export type Transition =
   | { outcome: "changed"; patch: BookingPatch; effects: BookingEffect[] }
@@ -113,6 +119,22 @@ export function transition(booking: Booking, event: BookingEvent, now: number): 
       return changed({ refundStatus: "pending", refundRetries: (booking.refundRetries ?? 0) + 1 }, [{ kind: "request_refund" }]);
     case "held":
       return hold(booking, event, now);
+    case "disputed": {
+      if (booking.paidAt === undefined || booking.stripeDisputeId === event.disputeId) return unchanged;
+      const disputed = clampRefund(event.amountCents, booking.priceCents);
+      return changed({ stripeDisputeId: event.disputeId, disputeCents: disputed, disputedAt: now }, [
+        { kind: "take_back_psychic_share", why: "dispute", takenCents: disputed },
+      ]);
+    }
+    case "refunded_elsewhere": {
+      // Only money the app did not send back itself, on a consultation that was held (its share owed).
+      const before = booking.refundCents ?? 0;
+      const refunded = clampRefund(event.amountRefundedCents, booking.priceCents);
+      if ((booking.status !== "completed" && booking.status !== "no_show") || refunded <= before) return unchanged;
+      return changed({ refundCents: refunded, refundStatus: "succeeded", refundedAt: now }, [
+        { kind: "take_back_psychic_share", why: "refund", takenCents: refunded - before },
+      ]);
+    }
     case "moved": {
       const refusal = rescheduleRefusal(booking, now);
       if (refusal !== null) return refused(refusal);

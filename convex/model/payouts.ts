@@ -7,7 +7,7 @@ import { netEarningsCents } from "./bookings";
 export type PayoutAccountState = "not_started" | "requirements_due" | "pending_verification" | "enabled";
 
 /** What a transfer of a psychic's share is waiting for, or where it got. */
-export type TransferState = "awaiting_onboarding" | "scheduled" | "pending" | "transferred" | "failed";
+export type TransferState = "awaiting_onboarding" | "scheduled" | "pending" | "transferred" | "failed" | "withheld";
 
 /** Why a share is owed: a held consultation, or what a client's late cancellation left with the platform. */
 export type ShareReason = "consultation" | "cancellation";
@@ -73,4 +73,15 @@ export function vatIncludedIn(commissionCents: number): number {
 /** True for a month written "YYYY-MM". */
 export function isStatementMonth(month: string): boolean {
   return /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
+}
+
+/**
+ * What goes back from a psychic's share when the client gets `takenCents` of the gross back: the same
+ * proportion of the share, in whole cents, never more than is left of it.
+ */
+export function reversalFor(share: { grossCents: number; amountCents: number; reversedCents?: number }, takenCents: number): number {
+  const left = share.amountCents - (share.reversedCents ?? 0);
+  if (share.grossCents <= 0 || takenCents <= 0 || left <= 0) return 0;
+  const proportional = Math.round((share.amountCents * Math.min(takenCents, share.grossCents)) / share.grossCents);
+  return Math.min(left, proportional);
 }

@@ -5,7 +5,7 @@ import { api, internal } from "../../convex/_generated/api";
 import { callBooking } from "./fixtures/callWorld";
 import { signedEvent } from "./fixtures/fakeStripe";
 import { deliverAccountUpdated, heldConsultation, onboardedWorld, psychicA, transfersOf } from "./fixtures/payoutWorld";
-import { buildWorld } from "./fixtures/world";
+import { buildWorld, type World } from "./fixtures/world";
 import { errorCodeOf, fakeStripe, setupTest, type TestClient } from "./setup";
 
 const MINUTE_MS = 60_000;
@@ -198,5 +198,70 @@ describe("a transfer Stripe refuses", () => {
     await w.t.action(internal.payouts.sendTransfer, { transferId: transfer._id });
     expect(fakeStripe().transfers).toHaveLength(1);
     expect(await transfersOf(w)).toMatchObject([{ bookingId, state: "transferred", stripeTransferId: fakeStripe().transfers[0].id }]);
+  });
+});
+
+describe("money back after the transfer", () => {
+  /** A platform event about booking's payment, as Stripe signs it. */
+  async function deliver(w: World, type: string, object: unknown, eventId?: string) {
+    const { body, header } = await signedEvent(type, object, eventId);
+    await w.t.fetch("/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } });
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+  }
+  const dispute = (amount: number, id = "dp_1") => ({ id, object: "dispute", amount, payment_intent: "pi_test_call", status: "needs_response" });
+  const refunded = (amountRefunded: number) => ({
+    id: "ch_of_pi_test_call",
+    object: "charge",
+    payment_intent: "pi_test_call",
+    amount_refunded: amountRefunded,
+  });
+
+  it("a dispute reverses the psychic's whole share once and shows the booking to the admin", async () => {
+    const { w } = await onboardedWorld();
+    const bookingId = await heldConsultation(w);
+    await deliver(w, "charge.dispute.created", dispute(5000), "evt_dp");
+    await deliver(w, "charge.dispute.created", dispute(5000), "evt_dp_again");
+    expect(fakeStripe().reversals).toMatchObject([
+      { transfer: fakeStripe().transfers[0].id, amount: 4250, idempotencyKey: expect.stringMatching(/^reversal-/) },
+    ]);
+    expect(await transfersOf(w)).toMatchObject([{ state: "transferred", amountCents: 4250, reversedCents: 4250 }]);
+    const { needingAttention } = await (w.as.admin as TestClient).query(api.admin.listBookings, {});
+    expect(needingAttention).toMatchObject([{ id: bookingId, attention: "disputed" }]);
+  });
+
+  it("a refund made at Stripe after the transfer takes back the same proportion, never more than was transferred", async () => {
+    const { w } = await onboardedWorld();
+    await heldConsultation(w);
+    await deliver(w, "charge.refunded", refunded(2000), "evt_r1");
+    expect(fakeStripe().reversals.map((reversal) => reversal.amount)).toEqual([1700]);
+    await deliver(w, "charge.refunded", refunded(5000), "evt_r2");
+    expect(fakeStripe().reversals.map((reversal) => reversal.amount)).toEqual([1700, 2550]);
+    // A dispute after a full refund finds nothing left to take back.
+    await deliver(w, "charge.dispute.created", dispute(5000), "evt_dp_late");
+    expect(fakeStripe().reversals.reduce((sum, reversal) => sum + reversal.amount, 0)).toBe(4250);
+    expect(await transfersOf(w)).toMatchObject([{ reversedCents: 4250 }]);
+  });
+
+  it("money taken back before the transfer shrinks the share, and a full one withholds it: nothing is transferred after a full refund", async () => {
+    const { w, accountId } = await onboardedWorld(false);
+    await heldConsultation(w);
+    await deliver(w, "charge.refunded", refunded(1000), "evt_part");
+    expect(await transfersOf(w)).toMatchObject([{ grossCents: 4000, commissionCents: 600, amountCents: 3400, state: "awaiting_onboarding" }]);
+    await deliver(w, "charge.dispute.created", dispute(4000), "evt_rest");
+    expect(await transfersOf(w)).toMatchObject([{ grossCents: 0, amountCents: 0, state: "withheld" }]);
+    fakeStripe().enable(accountId);
+    await deliverAccountUpdated(w, accountId);
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(fakeStripe().transfers).toEqual([]);
+  });
+
+  it("a reversal Stripe refuses is retried, then left failed", async () => {
+    const { w } = await onboardedWorld();
+    await heldConsultation(w);
+    fakeStripe().failures = 20;
+    await deliver(w, "charge.dispute.created", dispute(5000));
+    fakeStripe().failures = 0;
+    const reversals = await w.t.run((ctx) => ctx.db.query("transferReversals").collect());
+    expect(reversals).toMatchObject([{ amountCents: 4250, state: "failed", attempts: 4 }]);
   });
 });

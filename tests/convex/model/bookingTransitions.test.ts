@@ -368,3 +368,38 @@ describe("moving", () => {
     expect(transition(booking({ status: "cancelled" }), to, NOW)).toEqual({ outcome: "refused", code: "INVALID_STATE" });
   });
 });
+
+describe("money back after the consultation", () => {
+  const paid = { paidAt: NOW - HOUR, stripePaymentIntentId: "pi_1" };
+
+  it("a dispute is recorded once and takes the psychic's share back in its proportion", () => {
+    const result = transition(booking({ ...paid, status: "completed" }), { kind: "disputed", disputeId: "dp_1", amountCents: 3500 }, NOW);
+    expect(result).toEqual({
+      outcome: "changed",
+      patch: { stripeDisputeId: "dp_1", disputeCents: 3500, disputedAt: NOW },
+      effects: [{ kind: "take_back_psychic_share", why: "dispute", takenCents: 3500 }],
+    });
+    expect(transition(booking({ ...paid, stripeDisputeId: "dp_1" }), { kind: "disputed", disputeId: "dp_1", amountCents: 3500 }, NOW)).toEqual({
+      outcome: "unchanged",
+    });
+    expect(transition(booking({ paidAt: undefined }), { kind: "disputed", disputeId: "dp_2", amountCents: 3500 }, NOW)).toEqual({ outcome: "unchanged" });
+  });
+
+  it("a refund made at Stripe of a held consultation takes back only what is new, never more than the price", () => {
+    const held = booking({ ...paid, status: "completed" });
+    expect(transition(held, { kind: "refunded_elsewhere", amountRefundedCents: 1000 }, NOW)).toEqual({
+      outcome: "changed",
+      patch: { refundCents: 1000, refundStatus: "succeeded", refundedAt: NOW },
+      effects: [{ kind: "take_back_psychic_share", why: "refund", takenCents: 1000 }],
+    });
+    const again = booking({ ...paid, status: "completed", refundCents: 1000, refundStatus: "succeeded" });
+    expect(transition(again, { kind: "refunded_elsewhere", amountRefundedCents: 9999 }, NOW)).toMatchObject({
+      patch: { refundCents: 3500 },
+      effects: [{ kind: "take_back_psychic_share", why: "refund", takenCents: 2500 }],
+    });
+    expect(transition(again, { kind: "refunded_elsewhere", amountRefundedCents: 1000 }, NOW)).toEqual({ outcome: "unchanged" });
+    expect(transition(booking({ ...paid, status: "confirmed" }), { kind: "refunded_elsewhere", amountRefundedCents: 1000 }, NOW)).toEqual({
+      outcome: "unchanged",
+    });
+  });
+});

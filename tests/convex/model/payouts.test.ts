@@ -8,6 +8,7 @@ import {
   payoutStateOf,
   retryDelayMs,
   shareOf,
+  reversalFor,
   transferGroupOf,
   vatIncludedIn,
 } from "../../../convex/model/payouts";
@@ -95,5 +96,16 @@ describe("the monthly statement", () => {
   it("is for a month written YYYY-MM", () => {
     expect(isStatementMonth("2026-11")).toBe(true);
     for (const month of ["2026-13", "2026-00", "2026-1", "26-11", "2026-11-01", ""]) expect(isStatementMonth(month)).toBe(false);
+  });
+});
+
+describe("money taken back from a transfer", () => {
+  it("is the refund's proportion of the share, in whole cents, never more than is left of it", () => {
+    expect(reversalFor({ grossCents: 5000, amountCents: 4250 }, 2000)).toBe(1700);
+    expect(reversalFor({ grossCents: 5000, amountCents: 4250 }, 5000)).toBe(4250);
+    expect(reversalFor({ grossCents: 5000, amountCents: 4250, reversedCents: 1700 }, 5000)).toBe(2550);
+    expect(reversalFor({ grossCents: 5000, amountCents: 4250, reversedCents: 4250 }, 100)).toBe(0);
+    expect(reversalFor({ grossCents: 5000, amountCents: 4250 }, 0)).toBe(0);
+    expect(reversalFor({ grossCents: 1010, amountCents: 858 }, 505)).toBe(429);
   });
 });

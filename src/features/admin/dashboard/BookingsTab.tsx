@@ -14,6 +14,8 @@ import { useTableQuery } from "./useTableQuery";
 type AdminBooking = FunctionReturnType<typeof api.admin.listBookings>["recent"][number];
 
 const attentionLabels = {
+  disputed:
+    "Il cliente ha contestato il pagamento presso la sua banca: la quota del cartomante è stata stornata. Rispondi alla contestazione dal pannello Stripe.",
   refund_failed: "Il rimborso non è riuscito dopo vari tentativi: riprova quando la causa è risolta, o fallo dal pannello Stripe.",
   late_payment: "Pagamento arrivato dopo la scadenza della prenotazione: rimborsato automaticamente, controlla l'esito.",
 } as const;
