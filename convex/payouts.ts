@@ -279,13 +279,21 @@ export const sendTransfer = internalAction({
 
 export const reversalToSendOf = internalQuery({
   args: { reversalId: v.id("transferReversals") },
-  returns: v.union(v.null(), v.object({ stripeTransferId: v.string(), amountCents: v.number(), bookingId: v.id("bookings") })),
+  returns: v.union(
+    v.null(),
+    v.object({ stripeTransferId: v.string(), amountCents: v.number(), bookingId: v.id("bookings"), triedBefore: v.boolean() }),
+  ),
   handler: async (ctx, { reversalId }) => {
     const reversal = await ctx.db.get("transferReversals", reversalId);
     if (reversal === null || reversal.state !== "pending") return null;
     const transfer = await ctx.db.get("psychicTransfers", reversal.transferId);
     if (transfer?.stripeTransferId === undefined) return null;
-    return { stripeTransferId: transfer.stripeTransferId, amountCents: reversal.amountCents, bookingId: reversal.bookingId };
+    return {
+      stripeTransferId: transfer.stripeTransferId,
+      amountCents: reversal.amountCents,
+      bookingId: reversal.bookingId,
+      triedBefore: reversal.attempts > 0 || reversal.lastError !== undefined,
+    };
   },
 });
 
@@ -301,7 +309,10 @@ export const recordReversalResult = internalMutation({
   },
 });
 
-/** Takes money back from a psychic's transfer at Stripe, once per reversal (one idempotency key each). */
+/**
+ * Takes money back from a psychic's transfer at Stripe, once per reversal: one idempotency key each, and a
+ * reversal tried before is first looked up among the transfer's reversals.
+ */
 export const sendReversal = internalAction({
   args: { reversalId: v.id("transferReversals") },
   returns: v.null(),
@@ -311,6 +322,15 @@ export const sendReversal = internalAction({
     try {
       const stripe = stripeClient();
       if (stripe === null) throw new Error("STRIPE_SECRET_KEY is not set");
+      // Tried before: a reversal made under an expired key is found, not made again.
+      if (toSend.triedBefore) {
+        const made = await stripe.transfers.listReversals(toSend.stripeTransferId, { limit: 100 });
+        const mine = made.data.find((candidate) => candidate.metadata?.reversalId === reversalId);
+        if (mine !== undefined) {
+          await ctx.runMutation(internal.payouts.recordReversalResult, { reversalId, stripeReversalId: mine.id });
+          return null;
+        }
+      }
       const reversal = await stripe.transfers.createReversal(
         toSend.stripeTransferId,
         { amount: toSend.amountCents, metadata: { bookingId: toSend.bookingId, reversalId } },

@@ -188,7 +188,9 @@ export default defineSchema({
     // Bookings the admin must look at: failed refunds, payments after a released hold.
     .index("by_refundStatus", ["refundStatus"])
     .index("by_cancelReason", ["cancelReason"])
-    .index("by_disputedAt", ["disputedAt"]),
+    .index("by_disputedAt", ["disputedAt"])
+    // The admin's reconciliation reads the bookings paid in a month.
+    .index("by_paidAt", ["paidAt"]),
 
   // The live state of one booking's call; the room name is a fixed prefix plus the booking id.
   callSessions: defineTable({

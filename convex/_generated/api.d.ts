@@ -15,6 +15,7 @@ import type {
 } from "convex/server";
 import type * as accounts from "../accounts.js";
 import type * as admin from "../admin.js";
+import type * as adminPayouts from "../adminPayouts.js";
 import type * as auth from "../auth.js";
 import type * as bookings from "../bookings.js";
 import type * as calls from "../calls.js";
@@ -100,6 +101,7 @@ import type * as users from "../users.js";
 declare const fullApi: ApiFromModules<{
   accounts: typeof accounts;
   admin: typeof admin;
+  adminPayouts: typeof adminPayouts;
   auth: typeof auth;
   bookings: typeof bookings;
   calls: typeof calls;

@@ -5,7 +5,15 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { initialTransferState, reversalFor, retryDelayMs, shareOf, type ConnectAccountFacts, type ShareReason } from "../model/payouts";
+import {
+  initialTransferState,
+  reversalFor,
+  retryDelayMs,
+  shareOf,
+  type BookingMoney,
+  type ConnectAccountFacts,
+  type ShareReason,
+} from "../model/payouts";
 import { payoutStateOf } from "../model/payouts";
 import type { Stripe } from "./stripe";
 
@@ -245,4 +253,35 @@ export async function recordPayout(
   if (existing !== null) await ctx.db.patch("psychicPayouts", existing._id, fields);
   else await ctx.db.insert("psychicPayouts", { psychicUserId: account.psychicUserId, stripePayoutId: payout.id, ...fields });
   return true;
+}
+
+/** The admin's 'Riprova' on a failed reversal: a new series of attempts under the same key. */
+export async function retryFailedReversal(ctx: MutationCtx, reversal: Doc<"transferReversals">): Promise<boolean> {
+  if (reversal.state !== "failed") return false;
+  await ctx.db.patch("transferReversals", reversal._id, { state: "pending", attempts: 0 });
+  await ctx.scheduler.runAfter(0, internal.payouts.sendReversal, { reversalId: reversal._id });
+  return true;
+}
+
+/** One paid booking's money for the reconciliation (model/payouts.ts reconcileMonth). */
+export async function bookingMoneyOf(ctx: QueryCtx, booking: Doc<"bookings">): Promise<BookingMoney> {
+  const share = await ctx.db
+    .query("psychicTransfers")
+    .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
+    .first();
+  const refundedCents = booking.refundCents ?? 0;
+  const disputedCents = booking.disputeCents ?? 0;
+  const base = { paidCents: booking.priceCents, refundedCents, disputedCents };
+  if (share === null) {
+    // A confirmed consultation still to come owes its share after it; anything else owes nothing.
+    const owedCents = booking.status === "confirmed" ? shareOf(Math.max(0, booking.priceCents - refundedCents - disputedCents)).amountCents : 0;
+    return { ...base, transferredCents: 0, reversedCents: 0, owedCents };
+  }
+  const reversals = await ctx.db
+    .query("transferReversals")
+    .withIndex("by_transferId", (q) => q.eq("transferId", share._id))
+    .collect();
+  const reversedCents = reversals.filter((reversal) => reversal.state === "reversed").reduce((sum, reversal) => sum + reversal.amountCents, 0);
+  const transferred = share.state === "transferred";
+  return { ...base, transferredCents: transferred ? share.amountCents : 0, reversedCents, owedCents: transferred ? 0 : share.amountCents };
 }

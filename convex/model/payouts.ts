@@ -85,3 +85,51 @@ export function reversalFor(share: { grossCents: number; amountCents: number; re
   const proportional = Math.round((share.amountCents * Math.min(takenCents, share.grossCents)) / share.grossCents);
   return Math.min(left, proportional);
 }
+
+/** One paid booking's money, as the reconciliation reads it (cents). */
+export type BookingMoney = {
+  paidCents: number;
+  refundedCents: number;
+  disputedCents: number;
+  /** The psychic's share: transferred and reversed at Stripe, or still owed (not yet transferred). */
+  transferredCents: number;
+  reversedCents: number;
+  owedCents: number;
+};
+
+export type MonthReconciliation = {
+  month: string;
+  paidCents: number;
+  refundedCents: number;
+  disputedCents: number;
+  transferredCents: number;
+  reversedCents: number;
+  owedCents: number;
+  /** 15 % of what the platform kept, booking by booking. */
+  commissionCents: number;
+  /** paid − refunded − disputed − (transferred − reversed + owed) − commission: zero when every cent is accounted for. */
+  differenceCents: number;
+};
+
+/**
+ * The month's books: what clients paid less what went back to them equals what went to the psychics
+ * (transferred less reversed, plus what is still owed) plus the platform's commission on what it kept, to
+ * the cent. Each booking counts in the Rome month it was paid; any difference is shown, never hidden.
+ */
+export function reconcileMonth(month: string, bookings: readonly BookingMoney[]): MonthReconciliation {
+  const total = (pick: (booking: BookingMoney) => number) => bookings.reduce((sum, booking) => sum + pick(booking), 0);
+  const commissionCents = total((booking) => shareOf(Math.max(0, booking.paidCents - booking.refundedCents - booking.disputedCents)).commissionCents);
+  const row = {
+    month,
+    paidCents: total((booking) => booking.paidCents),
+    refundedCents: total((booking) => booking.refundedCents),
+    disputedCents: total((booking) => booking.disputedCents),
+    transferredCents: total((booking) => booking.transferredCents),
+    reversedCents: total((booking) => booking.reversedCents),
+    owedCents: total((booking) => booking.owedCents),
+    commissionCents,
+  };
+  const differenceCents =
+    row.paidCents - row.refundedCents - row.disputedCents - (row.transferredCents - row.reversedCents + row.owedCents) - row.commissionCents;
+  return { ...row, differenceCents };
+}

@@ -6,11 +6,13 @@ import {
   initialTransferState,
   isStatementMonth,
   payoutStateOf,
+  reconcileMonth,
   retryDelayMs,
-  shareOf,
   reversalFor,
+  shareOf,
   transferGroupOf,
   vatIncludedIn,
+  type BookingMoney,
 } from "../../../convex/model/payouts";
 import { OFFERED_DURATIONS, PRICE_MAX, PRICE_MIN, PRICE_STEP } from "../../../convex/model/profileRules";
 
@@ -107,5 +109,32 @@ describe("money taken back from a transfer", () => {
     expect(reversalFor({ grossCents: 5000, amountCents: 4250, reversedCents: 4250 }, 100)).toBe(0);
     expect(reversalFor({ grossCents: 5000, amountCents: 4250 }, 0)).toBe(0);
     expect(reversalFor({ grossCents: 1010, amountCents: 858 }, 505)).toBe(429);
+  });
+});
+
+describe("the month's books", () => {
+  const money = (fields: Partial<BookingMoney>) => ({
+    paidCents: 5000,
+    refundedCents: 0,
+    disputedCents: 0,
+    transferredCents: 0,
+    reversedCents: 0,
+    owedCents: 0,
+    ...fields,
+  });
+
+  it("balance to the cent for a held consultation, a half refund, a full refund, a dispute after transfer and one still to come", () => {
+    const month = reconcileMonth("2026-11", [
+      money({ transferredCents: 4250 }),
+      money({ refundedCents: 2500, owedCents: 2125 }),
+      money({ refundedCents: 5000 }),
+      money({ disputedCents: 5000, transferredCents: 4250, reversedCents: 4250 }),
+      money({ owedCents: 4250 }),
+    ]);
+    expect(month).toMatchObject({ paidCents: 25000, refundedCents: 7500, commissionCents: 750 + 375 + 750, differenceCents: 0 });
+  });
+
+  it("shows a reversal that never happened as a difference, never hides it", () => {
+    expect(reconcileMonth("2026-11", [money({ disputedCents: 5000, transferredCents: 4250 })]).differenceCents).toBe(-4250);
   });
 });

@@ -1,0 +1,159 @@
+// The admin's 'Pagamenti' (docs/product-rules.md, "Payouts"): psychics by the state of their payout
+// account, transfers and reversals Stripe kept refusing (with 'Riprova'), and each month's books
+// reconciled to the cent. Admin builders: admin email domain AND a stored grant, on every call.
+import { v } from "convex/values";
+import type { Id } from "./_generated/dataModel";
+import { fail } from "./lib/errors";
+import { adminMutation, adminQuery } from "./lib/functions";
+import { bookingMoneyOf, payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/payouts";
+import { requireInstant, romeToUtcMs } from "./lib/time";
+import { payoutAccountState } from "./lib/validators";
+import { DELETED_ACCOUNT_NAME } from "./model/accounts";
+import { previousMonth } from "./model/bookingChanges";
+import { monthOf } from "./model/counters";
+import { reconcileMonth } from "./model/payouts";
+
+/** Months the reconciliation shows, the current Rome month first. */
+export const RECONCILED_MONTHS = 6;
+/** Paid bookings read per month: far above this platform's months; a fuller month says so. */
+const BOOKINGS_PER_MONTH = 2000;
+
+const reconciliation = v.object({
+  month: v.string(),
+  paidCents: v.number(),
+  refundedCents: v.number(),
+  disputedCents: v.number(),
+  transferredCents: v.number(),
+  reversedCents: v.number(),
+  owedCents: v.number(),
+  commissionCents: v.number(),
+  differenceCents: v.number(),
+  complete: v.boolean(),
+});
+
+function monthBounds(month: string) {
+  const [year, monthNumber] = month.split("-").map(Number);
+  const next = monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, "0")}-01`;
+  return { from: romeToUtcMs(`${month}-01`, "00:00"), to: romeToUtcMs(next, "00:00") };
+}
+
+export const overview = adminQuery({
+  args: { now: v.number() },
+  returns: v.object({
+    accounts: v.array(
+      v.object({
+        psychicUserId: v.id("users"),
+        name: v.string(),
+        email: v.union(v.string(), v.null()),
+        state: payoutAccountState,
+        requirementsDue: v.array(v.string()),
+      }),
+    ),
+    failedTransfers: v.array(
+      v.object({
+        id: v.id("psychicTransfers"),
+        bookingId: v.id("bookings"),
+        psychicName: v.string(),
+        amountCents: v.number(),
+        lastError: v.union(v.string(), v.null()),
+      }),
+    ),
+    failedReversals: v.array(
+      v.object({
+        id: v.id("transferReversals"),
+        bookingId: v.id("bookings"),
+        psychicName: v.string(),
+        amountCents: v.number(),
+        lastError: v.union(v.string(), v.null()),
+      }),
+    ),
+    months: v.array(reconciliation),
+  }),
+  handler: async (ctx, { now }) => {
+    requireInstant(now);
+    const psychics = await ctx.db
+      .query("users")
+      .withIndex("by_accountType", (q) => q.eq("accountType", "psychic"))
+      .take(500);
+    const accounts = [];
+    for (const psychic of psychics) {
+      const account = await payoutAccountOf(ctx, psychic._id);
+      accounts.push({
+        psychicUserId: psychic._id,
+        name: psychic.name ?? psychic.email ?? DELETED_ACCOUNT_NAME,
+        email: psychic.email ?? null,
+        state: account?.state ?? ("not_started" as const),
+        requirementsDue: account?.requirementsDue ?? [],
+      });
+    }
+    const psychicNameOf = async (bookingId: Id<"bookings">) => (await ctx.db.get("bookings", bookingId))?.psychicName ?? DELETED_ACCOUNT_NAME;
+    const failed = await ctx.db
+      .query("psychicTransfers")
+      .withIndex("by_state", (q) => q.eq("state", "failed"))
+      .take(100);
+    const failedReversals = await ctx.db
+      .query("transferReversals")
+      .withIndex("by_state", (q) => q.eq("state", "failed"))
+      .take(100);
+    const months = [];
+    let month = monthOf(now);
+    for (let index = 0; index < RECONCILED_MONTHS; index++) {
+      const { from, to } = monthBounds(month);
+      const paid = await ctx.db
+        .query("bookings")
+        .withIndex("by_paidAt", (q) => q.gte("paidAt", from).lt("paidAt", to))
+        .take(BOOKINGS_PER_MONTH + 1);
+      const money = await Promise.all(paid.slice(0, BOOKINGS_PER_MONTH).map((booking) => bookingMoneyOf(ctx, booking)));
+      months.push({ ...reconcileMonth(month, money), complete: paid.length <= BOOKINGS_PER_MONTH });
+      month = previousMonth(month);
+    }
+    return {
+      accounts,
+      failedTransfers: await Promise.all(
+        failed.map(async (transfer) => ({
+          id: transfer._id,
+          bookingId: transfer.bookingId,
+          psychicName: await psychicNameOf(transfer.bookingId),
+          amountCents: transfer.amountCents,
+          lastError: transfer.lastError ?? null,
+        })),
+      ),
+      failedReversals: await Promise.all(
+        failedReversals.map(async (reversal) => ({
+          id: reversal._id,
+          bookingId: reversal.bookingId,
+          psychicName: await psychicNameOf(reversal.bookingId),
+          amountCents: reversal.amountCents,
+          lastError: reversal.lastError ?? null,
+        })),
+      ),
+      months,
+    };
+  },
+});
+
+/** 'Riprova' on a transfer Stripe kept refusing: a new series of attempts (the send looks it up first). */
+export const retryTransfer = adminMutation({
+  args: { transferId: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { transferId }) => {
+    const id = ctx.db.normalizeId("psychicTransfers", transferId);
+    const transfer = id === null ? null : await ctx.db.get("psychicTransfers", id);
+    if (transfer === null) return fail("NOT_FOUND");
+    if (!(await retryFailedTransfer(ctx, transfer))) return fail("INVALID_STATE");
+    return null;
+  },
+});
+
+/** 'Riprova' on a reversal Stripe kept refusing. */
+export const retryReversal = adminMutation({
+  args: { reversalId: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { reversalId }) => {
+    const id = ctx.db.normalizeId("transferReversals", reversalId);
+    const reversal = id === null ? null : await ctx.db.get("transferReversals", id);
+    if (reversal === null) return fail("NOT_FOUND");
+    if (!(await retryFailedReversal(ctx, reversal))) return fail("INVALID_STATE");
+    return null;
+  },
+});

@@ -1,0 +1,78 @@
+// The admin's 'Pagamenti' (convex/adminPayouts.ts): psychics by payout state, failed transfers and
+// reversals with 'Riprova', and each month's books reconciled to the cent.
+import { describe, expect, it, vi } from "vitest";
+import { api, internal } from "../../convex/_generated/api";
+import { callBooking } from "./fixtures/callWorld";
+import { signedEvent } from "./fixtures/fakeStripe";
+import { heldConsultation, onboardedWorld, transfersOf } from "./fixtures/payoutWorld";
+import type { World } from "./fixtures/world";
+import { errorCodeOf, fakeStripe, type TestClient } from "./setup";
+
+const HOUR_MS = 60 * 60_000;
+const admin = (w: World) => w.as.admin as TestClient;
+const overview = (w: World) => admin(w).query(api.adminPayouts.overview, { now: Date.now() });
+
+async function deliver(w: World, type: string, object: unknown, eventId?: string) {
+  const { body, header } = await signedEvent(type, object, eventId);
+  await w.t.fetch("/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } });
+  await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+}
+
+describe("the admin's 'Pagamenti'", () => {
+  it("lists psychics by the state of their payout account", async () => {
+    const { w } = await onboardedWorld();
+    const accounts = (await overview(w)).accounts;
+    expect(accounts.find((account) => account.psychicUserId === w.userIds.psychicA)?.state).toBe("enabled");
+    expect(accounts.find((account) => account.psychicUserId === w.userIds.psychicB)?.state).toBe("not_started");
+  });
+
+  it("shows a transfer Stripe kept refusing; 'Riprova' sends it, once", async () => {
+    const { w } = await onboardedWorld();
+    fakeStripe().transferRefusals = 4;
+    const bookingId = await callBooking(w, { startsInMs: -31 * 60_000, psychicJoinedAt: Date.now() - 31 * 60_000 });
+    await w.t.mutation(internal.calls.settle, { bookingId });
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const { failedTransfers } = await overview(w);
+    expect(failedTransfers).toMatchObject([{ bookingId, amountCents: 4250, psychicName: "Lettrice A" }]);
+    expect(failedTransfers[0].lastError).toContain("transfers");
+    await admin(w).mutation(api.adminPayouts.retryTransfer, { transferId: failedTransfers[0].id });
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(fakeStripe().transfers).toHaveLength(1);
+    expect((await overview(w)).failedTransfers).toEqual([]);
+    expect(await errorCodeOf(admin(w).mutation(api.adminPayouts.retryTransfer, { transferId: failedTransfers[0].id }))).toBe("INVALID_STATE");
+    expect(await errorCodeOf(admin(w).mutation(api.adminPayouts.retryTransfer, { transferId: "non-un-id" }))).toBe("NOT_FOUND");
+  });
+
+  it("a failed reversal made at Stripe after all is found on 'Riprova', not made twice", async () => {
+    const { w } = await onboardedWorld();
+    await heldConsultation(w);
+    fakeStripe().failures = 20;
+    await deliver(w, "charge.dispute.created", { id: "dp_1", object: "dispute", amount: 5000, payment_intent: "pi_test_call" });
+    fakeStripe().failures = 0;
+    const { failedReversals } = await overview(w);
+    expect(failedReversals).toMatchObject([{ amountCents: 4250 }]);
+    await admin(w).mutation(api.adminPayouts.retryReversal, { reversalId: failedReversals[0].id });
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(fakeStripe().reversals.map((reversal) => reversal.amount)).toEqual([4250]);
+    // As if its answer had been lost: asked again, the reversal is found among the transfer's.
+    await w.t.run((ctx) => ctx.db.patch("transferReversals", failedReversals[0].id, { state: "failed", stripeReversalId: undefined }));
+    await admin(w).mutation(api.adminPayouts.retryReversal, { reversalId: failedReversals[0].id });
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(fakeStripe().reversals).toHaveLength(1);
+  });
+
+  it("reconciles the month to the cent: paid − refunded = transferred − reversed + owed + commission", async () => {
+    const { w } = await onboardedWorld();
+    await heldConsultation(w);
+    await heldConsultation(w, 7000);
+    const cancelled = await callBooking(w, { startsInMs: 5 * HOUR_MS, stripePaymentIntentId: "pi_cancelled" });
+    await (w.as.clientA as TestClient).mutation(api.bookings.cancelByClient, { bookingId: cancelled });
+    await w.t.finishInProgressScheduledFunctions();
+    const [month] = (await overview(w)).months;
+    // The world's own bookings are in the month too; every one of them is accounted for.
+    expect(month.differenceCents).toBe(0);
+    expect(month.complete).toBe(true);
+    expect(month.transferredCents).toBeGreaterThanOrEqual(4250 + 5950);
+    expect(await transfersOf(w)).toHaveLength(3);
+  });
+});
