@@ -107,8 +107,10 @@ async function startLocalStack() {
     { MAIL_CATCHER_API_KEY: mailKey },
   );
 
-  // 2. The local Stripe stand-in: the app's Stripe SDK calls it, its hosted checkout takes test cards,
-  // and it signs and sends webhooks to the backend's HTTP action, as Stripe would.
+  // 2. The local Stripe stand-in: the app's Stripe SDK calls it, its hosted checkout takes test cards, its
+  // hosted Connect onboarding takes the test IBAN, and it signs and sends webhooks to the backend's HTTP
+  // actions, as Stripe would: the platform's events to /stripe/webhook, connected accounts' events (Connect)
+  // to /stripe/connect-webhook, each endpoint with its own signing secret.
   const stripe = await startWithReadyLine(
     "STRIPE_STANDIN_READY",
     [
@@ -119,10 +121,13 @@ async function startLocalStack() {
       opts["stripe-port"],
       "--webhook-url",
       `http://127.0.0.1:${opts["site-port"]}/stripe/webhook`,
+      "--connect-webhook-url",
+      `http://127.0.0.1:${opts["site-port"]}/stripe/connect-webhook`,
     ],
     {
       STRIPE_STANDIN_API_KEY: `sk_test_local_${randomBytes(12).toString("hex")}`,
       STRIPE_STANDIN_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("base64url")}`,
+      STRIPE_STANDIN_CONNECT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("base64url")}`,
     },
   );
 
@@ -148,6 +153,7 @@ async function startLocalStack() {
       RESEND_BASE_URL: mail.url,
       STRIPE_SECRET_KEY: stripe.apiKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_CONNECT_WEBHOOK_SECRET: stripe.connectWebhookSecret,
       STRIPE_API_BASE: stripe.url,
       ADMIN_EMAIL_DOMAIN: process.env.ADMIN_EMAIL_DOMAIN ?? "arcano.it",
     },

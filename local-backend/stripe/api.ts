@@ -1,15 +1,20 @@
-// The REST API subset the product calls, behind Stripe's Bearer auth and Idempotency-Key handling.
+// The REST API subset the product calls, behind Stripe's Bearer auth and Idempotency-Key handling; the Connect
+// part (connectApi.ts) also answers requests made on a connected account (`Stripe-Account`).
 import type http from "node:http";
+import { toAccountObject } from "./accounts.ts";
 import { parseSessionCreate, toLineItemsList, toSessionObject } from "./checkoutSessions.ts";
+import { routeConnect } from "./connectApi.ts";
+import type { ConnectContext } from "./context.ts";
 import { noSuch, StripeApiError } from "./errors.ts";
 import { canonical, type FormObject } from "./form.ts";
 import type { Ledger } from "./ledger.ts";
 import { newId, nowSeconds, type ApiObject, type Store } from "./store.ts";
+import { toTransferObject } from "./transfers.ts";
 import { API_VERSION } from "./webhooks.ts";
 
 export type ApiResponse = { status: number; body: unknown; headers?: Record<string, string> };
-type ApiContext = { store: Store; ledger: Ledger; apiKey: string; baseUrl: () => string; allowShortExpiry: boolean };
-type Call = { method: string; path: string; params: FormObject; requestId: string; idempotencyKey: string | null };
+type ApiContext = { store: Store; ledger: Ledger; connect: ConnectContext; apiKey: string; baseUrl: () => string; allowShortExpiry: boolean };
+type Call = { method: string; path: string; params: FormObject; requestId: string; idempotencyKey: string | null; account: string | null };
 
 const NO_KEY_MESSAGE =
   "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth " +
@@ -48,11 +53,21 @@ export class StripeApi {
       return { status: 401, body: new StripeApiError(401, "invalid_request_error", message).toJSON(), headers: { ...headers, "www-authenticate": 'Bearer realm="Stripe"' } };
     }
     const method = req.method ?? "GET";
+    const accountHeader = req.headers["stripe-account"];
+    const account = typeof accountHeader === "string" && accountHeader !== "" ? accountHeader : null;
+    if (account && !this.context.store.state.accounts[account]) {
+      const message =
+        `The provided key '${masked(key)}' does not have access to account '${account}' (or that account does not exist). ` +
+        "Application access may have been revoked.";
+      return { status: 403, body: new StripeApiError(403, "invalid_request_error", message, "account_invalid").toJSON(), headers };
+    }
     const idempotencyHeader = req.headers["idempotency-key"];
     const idempotencyKey = method === "POST" && typeof idempotencyHeader === "string" ? idempotencyHeader : null;
     const fingerprint = `${method} ${path} ${canonical(params)}`;
-    if (idempotencyKey) {
-      const earlier = this.context.store.state.idempotency[idempotencyKey];
+    // Stripe keeps idempotency keys per account: the same key may be used on the platform and on an account.
+    const storedKey = idempotencyKey && (account ? `${account}:${idempotencyKey}` : idempotencyKey);
+    if (storedKey) {
+      const earlier = this.context.store.state.idempotency[storedKey];
       if (earlier && earlier.fingerprint !== fingerprint) {
         const message = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`;
         return { status: 400, body: new StripeApiError(400, "idempotency_error", message).toJSON(), headers };
@@ -60,10 +75,10 @@ export class StripeApi {
       if (earlier) return { status: earlier.status, body: earlier.body, headers: { ...headers, "idempotent-replayed": "true" } };
     }
     try {
-      const body = this.route({ method, path, params, requestId, idempotencyKey });
+      const body = this.route({ method, path, params, requestId, idempotencyKey, account });
       // Stripe keeps only results whose execution started; refused parameters can be retried with the key.
-      if (idempotencyKey) {
-        this.context.store.state.idempotency[idempotencyKey] = { fingerprint, status: 200, body, at: Date.now() };
+      if (storedKey) {
+        this.context.store.state.idempotency[storedKey] = { fingerprint, status: 200, body, at: Date.now() };
         this.context.store.save();
       }
       return { status: 200, body, headers };
@@ -78,6 +93,8 @@ export class StripeApi {
     const { store, ledger, baseUrl } = this.context;
     const request = { id: call.requestId, idempotency_key: call.idempotencyKey };
     const expand = expandPaths(params);
+    const connect = routeConnect(this.context.connect, { method, path, params, request, account: call.account });
+    if (connect) return "id" in connect && typeof connect.id === "string" ? this.expand(connect as ApiObject, expand) : connect;
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const session = parseSessionCreate(params, nowSeconds(), this.context.allowShortExpiry);
       store.state.sessions[session.id] = session;
@@ -140,6 +157,9 @@ export class StripeApi {
     if (id.startsWith("ch_")) return store.state.charges[id] && ledger.charge(id);
     if (id.startsWith("re_")) return store.state.refunds[id];
     if (id.startsWith("cs_")) return store.state.sessions[id] && toSessionObject(store.state.sessions[id], baseUrl());
+    if (id.startsWith("acct_")) return store.state.accounts[id] && toAccountObject(store.state.accounts[id]);
+    if (id.startsWith("tr_")) return store.state.transfers[id] && toTransferObject(store, store.state.transfers[id]);
+    if (id.startsWith("trr_")) return store.state.transferReversals[id];
     return undefined;
   }
 }

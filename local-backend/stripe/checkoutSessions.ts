@@ -19,10 +19,10 @@ const KNOWN_PARAMS = new Set([
   "locale", "customer_email", "payment_intent_data", ...IGNORED_PARAMS,
 ]);
 
-const asObject = (value: FormValue | undefined): FormObject | undefined =>
+export const asObject = (value: FormValue | undefined): FormObject | undefined =>
   value && typeof value === "object" && !Array.isArray(value) ? value : undefined;
 
-const asString = (value: FormValue | undefined, param: string): string | undefined => {
+export const asString = (value: FormValue | undefined, param: string): string | undefined => {
   if (value === undefined || value === "") return undefined;
   if (typeof value !== "string") throw invalidParam(param, `Invalid string: ${param} must be a string.`);
   return value;
@@ -76,7 +76,7 @@ function parseLineItem(value: FormValue, index: number): LineItemRecord {
   return { id: newId("li"), name, description, currency, unitAmount, quantity };
 }
 
-function checkUrl(value: FormValue | undefined, param: string): string | null {
+export function checkUrl(value: FormValue | undefined, param: string): string | null {
   const text = asString(value, param);
   if (text === undefined) return null;
   if (!/^https?:\/\/[^\s]+$/.test(text)) throw invalidParam(param, "Not a valid URL", "url_invalid");
@@ -142,6 +142,7 @@ export function parseSessionCreate(params: FormObject, now: number, allowShortEx
     paymentIntentData: {
       metadata: parseMetadata(intentData.metadata, "payment_intent_data[metadata]"),
       description: asString(intentData.description, "payment_intent_data[description]") ?? null,
+      transfer_group: asString(intentData.transfer_group, "payment_intent_data[transfer_group]") ?? null,
     },
   };
 }

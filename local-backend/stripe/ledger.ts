@@ -39,6 +39,8 @@ export class Ledger {
     const paymentMethod = newId("pm");
     const description = session.paymentIntentData.description;
     const metadata = session.paymentIntentData.metadata;
+    // Stripe copies payment_intent_data[transfer_group] onto the intent and its charge.
+    const transferGroup = session.paymentIntentData.transfer_group ?? null;
     this.store.state.paymentIntents[intentId] = {
       id: intentId, object: "payment_intent", amount: session.amount_total, amount_capturable: 0,
       amount_details: { tip: {} }, amount_received: session.amount_total, application: null,
@@ -50,7 +52,7 @@ export class Ledger {
       payment_method_options: { card: { request_three_d_secure: "automatic" } }, payment_method_types: ["card"],
       processing: null, receipt_email: null, review: null, setup_future_usage: null, shipping: null, source: null,
       statement_descriptor: null, statement_descriptor_suffix: null, status: "succeeded", transfer_data: null,
-      transfer_group: null,
+      transfer_group: transferGroup,
     };
     this.store.state.charges[chargeId] = {
       id: chargeId, object: "charge", amount: session.amount_total, amount_captured: session.amount_total,
@@ -68,7 +70,7 @@ export class Ledger {
       },
       receipt_email: null, receipt_number: null, receipt_url: null, refunded: false, review: null, shipping: null,
       source_transfer: null, statement_descriptor: null, statement_descriptor_suffix: null, status: "succeeded",
-      transfer_data: null, transfer_group: null,
+      transfer_data: null, transfer_group: transferGroup,
     };
     session.status = "complete";
     session.payment_status = "paid";
@@ -120,6 +122,10 @@ export class Ledger {
     if (!charge) throw noSuch("charge", chargeId!, "charge");
     const remaining = Number(charge.amount) - Number(charge.amount_refunded);
     const currency = String(charge.currency);
+    if (charge.disputed) {
+      const message = `Charge ${charge.id} has been charged back; cannot issue a refund.`;
+      throw new StripeApiError(400, "invalid_request_error", message, "charge_disputed", "charge");
+    }
     if (remaining <= 0) {
       throw new StripeApiError(400, "invalid_request_error", `Charge ${charge.id} has already been refunded.`, "charge_already_refunded", "charge");
     }

@@ -3,13 +3,13 @@
 import type { CardField, CardForm } from "./cards.ts";
 import type { SessionRecord, StoredEvent } from "./store.ts";
 
-const escape = (text: string) =>
+export const escape = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 export const formatAmount = (cents: number, currency: string) =>
   new Intl.NumberFormat("it-IT", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
-const when = (seconds: number) =>
+export const when = (seconds: number) =>
   new Intl.DateTimeFormat("it-IT", { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Rome" }).format(seconds * 1000);
 
 // Contrast: every text colour here is at least 7:1 on its background.
@@ -37,9 +37,9 @@ th,td{text-align:left;padding:8px 10px;border-bottom:1px solid #e6e0f0;font-size
 header{background:#2b1a4a;color:#f5d67b;padding:16px 24px}header h1{margin:0;font-family:Georgia,serif}
 `;
 
-function page(title: string, body: string, header = ""): string {
+export function page(title: string, body: string, header = "", extraStyle = ""): string {
   return `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(title)}</title><style>${STYLE}</style></head><body>${header}<main>${body}</main></body></html>`;
+<title>${escape(title)}</title><style>${STYLE}${extraStyle}</style></head><body>${header}<main>${body}</main></body></html>`;
 }
 
 const FIELDS: Array<{ name: CardField; label: string; type: string; autocomplete: string; extra?: string }> = [
@@ -137,7 +137,8 @@ const DELIVERY_LABELS: Record<StoredEvent["delivery"]["state"], string> = {
 };
 const SESSION_LABELS: Record<SessionRecord["status"], string> = { open: "aperta", complete: "pagata", expired: "scaduta" };
 
-export function renderOverview(sessions: SessionRecord[], events: StoredEvent[], webhookUrl: string | undefined): string {
+/** `connect` is the Connect part of the page (connectPages.ts), placed before the events. */
+export function renderOverview(sessions: SessionRecord[], events: StoredEvent[], webhookUrl: string | undefined, connect = ""): string {
   const sessionRows = sessions
     .map(
       (s) => `<tr><td>${escape(when(s.created))}</td><td>${s.status === "open" ? `<a href="/c/pay/${escape(s.id)}">${escape(s.id)}</a>` : escape(s.id)}</td>
@@ -148,6 +149,7 @@ export function renderOverview(sessions: SessionRecord[], events: StoredEvent[],
   const eventRows = events
     .map(
       ({ event, delivery }) => `<tr><td>${escape(when(event.created))}</td><td>${escape(event.type)}</td><td>${escape(event.id)}</td>
+<td>${escape(event.account ?? "piattaforma")}</td>
 <td>${DELIVERY_LABELS[delivery.state]}</td><td>${delivery.attempts}</td><td>${escape(delivery.lastError ?? (delivery.lastStatus ? String(delivery.lastStatus) : ""))}</td></tr>`,
     )
     .join("");
@@ -155,7 +157,9 @@ export function renderOverview(sessions: SessionRecord[], events: StoredEvent[],
 <code>${escape(webhookUrl ?? "nessun endpoint configurato")}</code>. Nessun addebito reale.</p>
 <h2>Sessioni di pagamento</h2>
 ${sessions.length ? `<table><thead><tr><th>Creata</th><th>Sessione</th><th>Descrizione</th><th>Importo</th><th>Stato</th><th>Riferimento</th></tr></thead><tbody>${sessionRows}</tbody></table>` : "<p>Nessuna sessione finora.</p>"}
+${connect}
 <h2>Eventi webhook</h2>
-${events.length ? `<table><thead><tr><th>Creato</th><th>Tipo</th><th>Evento</th><th>Consegna</th><th>Tentativi</th><th>Ultimo esito</th></tr></thead><tbody>${eventRows}</tbody></table>` : "<p>Nessun evento finora.</p>"}`;
+${events.length ? `<table><thead><tr><th>Creato</th><th>Tipo</th><th>Evento</th><th>Account</th><th>Consegna</th><th>Tentativi</th>
+<th>Ultimo esito</th></tr></thead><tbody>${eventRows}</tbody></table>` : "<p>Nessun evento finora.</p>"}`;
   return page("Pagamenti Stripe locali", body, `<header><h1>Pagamenti Stripe locali</h1></header>`);
 }

@@ -1,15 +1,22 @@
 // The local stand-in for Stripe: the app's unchanged stripe SDK reaches it through `host`/`port`/`protocol`
-// when STRIPE_API_BASE points here. It serves the REST subset the product calls (api.ts), the hosted
-// Italian checkout page of each session, webhooks signed like Stripe's, and a local overview with a small
-// JSON API for tests (`/__local/…`). Everything is kept in one JSON file, across restarts.
+// when STRIPE_API_BASE points here. It serves the REST subset the product calls (api.ts, connectApi.ts), the
+// hosted Italian checkout page of each session, Connect's hosted onboarding and dashboard pages
+// (connectRoutes.ts), webhooks signed like Stripe's (the platform's endpoint and the Connect endpoint, each with
+// its secret), and a local overview with a small JSON API for tests (`/__local/…`). Everything is kept in one
+// JSON file, across restarts.
 import http from "node:http";
 import { refuseForeign } from "../shared/loopback.ts";
 import { StripeApi } from "./api.ts";
 import { checkCard, type CardForm } from "./cards.ts";
 import { toSessionObject } from "./checkoutSessions.ts";
+import { renderConnectOverview } from "./connectPages.ts";
+import { handleConnectRequest } from "./connectRoutes.ts";
+import type { ConnectContext } from "./context.ts";
 import { parseForm, type FormObject } from "./form.ts";
 import { Ledger } from "./ledger.ts";
 import { renderCheckout, renderClosed, renderNotFound, renderOverview } from "./pages.ts";
+import { newestFirst } from "./lists.ts";
+import { availableTo, runScheduledPayouts } from "./payouts.ts";
 import { nowSeconds, Store, type SessionRecord } from "./store.ts";
 import { WebhookSender } from "./webhooks.ts";
 
@@ -19,12 +26,17 @@ export type StandInOptions = {
   apiKey: string;
   webhookSecret: string;
   webhookUrl?: string;
+  /** The Connect endpoint's signing secret and address: events of connected accounts go there. */
+  connectWebhookSecret?: string;
+  connectWebhookUrl?: string;
   host?: string;
   /** How often open sessions are checked against `expires_at`. */
   expiryCheckMs?: number;
   /** First webhook retry delay; it doubles at each failed attempt. */
   webhookRetryMs?: number;
   webhookMaxAttempts?: number;
+  /** How often the payout schedules are checked against the clock. */
+  payoutCheckMs?: number;
   /** Tests only: accept `expires_at` sooner than Stripe's 30 minutes. */
   allowShortExpiry?: boolean;
 };
@@ -53,8 +65,18 @@ export async function startStripeStandIn(options: StandInOptions) {
     retryBaseMs: options.webhookRetryMs ?? 1000,
     maxAttempts: options.webhookMaxAttempts ?? 6,
   });
+  const connectEvents = new WebhookSender({
+    store,
+    url: options.connectWebhookUrl,
+    secret: options.connectWebhookSecret ?? options.webhookSecret,
+    retryBaseMs: options.webhookRetryMs ?? 1000,
+    maxAttempts: options.webhookMaxAttempts ?? 6,
+    connect: true,
+  });
   const ledger = new Ledger(store, webhooks, () => baseUrl);
-  const api = new StripeApi({ store, ledger, apiKey: options.apiKey, baseUrl: () => baseUrl, allowShortExpiry: Boolean(options.allowShortExpiry) });
+  const connect: ConnectContext = { store, platformEvents: webhooks, connectEvents, baseUrl: () => baseUrl };
+  const allowShortExpiry = Boolean(options.allowShortExpiry);
+  const api = new StripeApi({ store, ledger, connect, apiKey: options.apiKey, baseUrl: () => baseUrl, allowShortExpiry });
 
   /** The session, expired first if its time ran out since the last sweep (a stale page can't pay). */
   function currentSession(id: string): SessionRecord | undefined {
@@ -151,15 +173,24 @@ export async function startStripeStandIn(options: StandInOptions) {
       }
       if (req.method === "GET" && url.pathname === "/__local/events") {
         const type = url.searchParams.get("type");
-        return json(res, 200, [...store.state.events].reverse().filter((e) => !type || e.event.type === type));
+        const account = url.searchParams.get("account");
+        const matching = [...store.state.events]
+          .reverse()
+          .filter((e) => (!type || e.event.type === type) && (!account || e.event.account === account));
+        return json(res, 200, matching);
       }
+      if (await handleConnectRequest(connect, req, res, url.pathname, { html, json, redirect, readBody })) return;
       // Browsers ask every page's origin for an icon; the hosted pages have none.
       if (req.method === "GET" && url.pathname === "/favicon.ico") {
         res.writeHead(204, { "cache-control": "max-age=86400" });
         return res.end();
       }
       if (req.method === "GET" && url.pathname === "/") {
-        return html(res, 200, renderOverview(Object.values(store.state.sessions).reverse(), [...store.state.events].reverse(), options.webhookUrl));
+        const { state } = store;
+        const accounts = newestFirst(Object.values(state.accounts)).map((record) => ({ record, available: availableTo(store, record.id) }));
+        const payouts = newestFirst(Object.values(state.payouts).map((p) => ({ ...p, created: p.object.created })));
+        const connectPart = renderConnectOverview(accounts, newestFirst(Object.values(state.transfers)), payouts);
+        return html(res, 200, renderOverview(Object.values(state.sessions).reverse(), [...state.events].reverse(), options.webhookUrl, connectPart));
       }
       json(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
     } catch (error) {
@@ -175,13 +206,19 @@ export async function startStripeStandIn(options: StandInOptions) {
   // Sessions that ran out while the stand-in was stopped expire now, then at each check.
   ledger.expireDue();
   const expiryTimer = setInterval(() => ledger.expireDue(), options.expiryCheckMs ?? 1000);
+  // Payouts due today (a Monday for the product's weekly schedule) go out at start and at each check.
+  runScheduledPayouts(connect);
+  const payoutTimer = setInterval(() => runScheduledPayouts(connect), options.payoutCheckMs ?? 60_000);
   webhooks.start();
+  connectEvents.start();
 
   return {
     url: baseUrl,
     close: async () => {
       clearInterval(expiryTimer);
+      clearInterval(payoutTimer);
       webhooks.close();
+      connectEvents.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

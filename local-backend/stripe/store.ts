@@ -35,13 +35,15 @@ export type SessionRecord = {
   payment_intent: string | null;
   customer_details: { email: string; name: string } | null;
   lineItems: LineItemRecord[];
-  paymentIntentData: { metadata: Metadata; description: string | null };
+  /** `transfer_group` is absent in data files written before Connect. */
+  paymentIntentData: { metadata: Metadata; description: string | null; transfer_group?: string | null };
 };
 
 /** Stripe objects kept in the shape the API returns them. */
 export type ApiObject = Record<string, unknown> & { id: string };
 
-export type WebhookEvent = ApiObject & { type: string; created: number };
+/** `account` is set on Connect events: the connected account the change happened on. */
+export type WebhookEvent = ApiObject & { type: string; created: number; account?: string };
 
 export type Delivery = {
   state: "pending" | "delivered" | "failed" | "no_endpoint";
@@ -56,6 +58,58 @@ export type StoredEvent = { event: WebhookEvent; delivery: Delivery };
 
 export type IdempotentResult = { fingerprint: string; status: number; body: unknown; at: number };
 
+// Connect: connected accounts, the links that open the hosted pages, money moved to the accounts.
+export type OnboardingState = "not_started" | "missing_document" | "complete";
+
+export type PersonRecord = {
+  first_name: string;
+  last_name: string;
+  dob: { day: number; month: number; year: number };
+  address: { line1: string; postal_code: string; city: string; country: string };
+  /** Whether a codice fiscale was given; its value is not kept (Stripe returns only this flag too). */
+  id_number_provided: boolean;
+};
+
+export type BankAccountRecord = { id: string; created: number; last4: string; fingerprint: string; account_holder_name: string; country: string };
+
+export type PayoutSchedule = { delay_days: number; interval: string; weekly_anchor?: string; monthly_anchor?: number };
+
+export type AccountRecord = {
+  id: string;
+  created: number;
+  type: "express";
+  country: string;
+  email: string | null;
+  business_type: string | null;
+  default_currency: string;
+  metadata: Metadata;
+  capabilitiesRequested: string[];
+  payoutSchedule: PayoutSchedule;
+  businessProfile: { mcc: string | null; name: string | null; product_description: string | null; url: string | null };
+  serviceAgreement: string;
+  onboarding: OnboardingState;
+  individual: PersonRecord | null;
+  bankAccount: BankAccountRecord | null;
+  tosAcceptance: { date: number; ip: string | null } | null;
+  /** The day (Europe/Rome, YYYY-MM-DD) of the last scheduled payout run that considered this account. */
+  lastScheduledPayoutDay: string | null;
+};
+
+/** A hosted-page address: an account link, the onboarding form it opens, a login link, the dashboard it opens. */
+export type ConnectLinkRecord = {
+  token: string;
+  kind: "account_link" | "onboarding" | "login_link" | "dashboard";
+  account: string;
+  created: number;
+  expires_at: number;
+  used: boolean;
+  refresh_url: string | null;
+  return_url: string | null;
+};
+
+/** A payout lives on the connected account; `object` is what the API returns. */
+export type PayoutRecord = { account: string; object: ApiObject };
+
 type State = {
   sessions: Record<string, SessionRecord>;
   paymentIntents: Record<string, ApiObject>;
@@ -63,6 +117,13 @@ type State = {
   refunds: Record<string, ApiObject>;
   events: StoredEvent[];
   idempotency: Record<string, IdempotentResult>;
+  accounts: Record<string, AccountRecord>;
+  connectLinks: Record<string, ConnectLinkRecord>;
+  /** Transfers without their `reversals` list, which is rendered from `transferReversals`. */
+  transfers: Record<string, ApiObject>;
+  transferReversals: Record<string, ApiObject>;
+  payouts: Record<string, PayoutRecord>;
+  disputes: Record<string, ApiObject>;
 };
 
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -85,7 +146,20 @@ export class Store {
   constructor(dataDir: string) {
     ownerOnlyDir(dataDir);
     this.file = join(dataDir, "stripe.json");
-    const empty: State = { sessions: {}, paymentIntents: {}, charges: {}, refunds: {}, events: [], idempotency: {} };
+    const empty: State = {
+      sessions: {},
+      paymentIntents: {},
+      charges: {},
+      refunds: {},
+      events: [],
+      idempotency: {},
+      accounts: {},
+      connectLinks: {},
+      transfers: {},
+      transferReversals: {},
+      payouts: {},
+      disputes: {},
+    };
     this.state = existsSync(this.file) ? { ...empty, ...(JSON.parse(readFileSync(this.file, "utf8")) as State) } : empty;
   }
 
@@ -94,6 +168,11 @@ export class Store {
     const cutoff = Date.now() - IDEMPOTENCY_TTL_MS;
     for (const [key, result] of Object.entries(this.state.idempotency)) {
       if (result.at < cutoff) delete this.state.idempotency[key];
+    }
+    // Hosted-page links live minutes to hours; a day later they are only clutter.
+    const linkCutoff = nowSeconds() - 24 * 60 * 60;
+    for (const [token, link] of Object.entries(this.state.connectLinks)) {
+      if (link.expires_at < linkCutoff) delete this.state.connectLinks[token];
     }
     const temporary = `${this.file}.tmp`;
     writeFileSync(temporary, JSON.stringify(this.state), { mode: OWNER_ONLY_FILE });

@@ -1,7 +1,9 @@
 // Webhook events: built in Stripe's Event shape, signed as Stripe signs them
 // (`Stripe-Signature: t=<unix>,v1=<HMAC-SHA256 of "<t>.<body>">`, a fresh timestamp at each attempt, since
 // receivers refuse timestamps older than 5 minutes) and delivered until a 2xx, with exponential back-off.
-// Pending deliveries are stored, so a restart picks them up.
+// Pending deliveries are stored, so a restart picks them up. Two senders run: the platform's endpoint, and the
+// Connect endpoint, which gets the events of connected accounts (those with a top-level `account`), signed
+// with its own secret, as Stripe's Connect webhook endpoints do.
 import { createHmac } from "node:crypto";
 import Stripe from "stripe";
 import { newId, nowSeconds, type Store, type StoredEvent, type WebhookEvent } from "./store.ts";
@@ -17,7 +19,7 @@ export function signatureHeader(body: string, secret: string, timestamp = nowSec
   return `t=${timestamp},v1=${signature}`;
 }
 
-type Options = { store: Store; url?: string; secret: string; retryBaseMs: number; maxAttempts: number };
+type Options = { store: Store; url?: string; secret: string; retryBaseMs: number; maxAttempts: number; connect?: boolean };
 
 export class WebhookSender {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -29,7 +31,7 @@ export class WebhookSender {
   /** Resumes what a previous run left pending. */
   start(): void {
     for (const stored of this.options.store.state.events) {
-      if (stored.delivery.state === "pending") this.schedule(stored);
+      if (stored.delivery.state === "pending" && this.owns(stored)) this.schedule(stored);
     }
   }
 
@@ -39,16 +41,28 @@ export class WebhookSender {
     this.timers.clear();
   }
 
-  /** Records an event (the caller saves the store) and schedules its delivery. */
+  private owns(stored: StoredEvent): boolean {
+    return Boolean(stored.event.account) === Boolean(this.options.connect);
+  }
+
+  /**
+   * Records an event (the caller saves the store) and schedules its delivery. The Connect sender takes the
+   * connected account's id, which the event carries as `account`.
+   */
   emit(
     type: string,
     object: Record<string, unknown>,
     request: EventRequest = { id: null, idempotency_key: null },
     previousAttributes?: Record<string, unknown>,
+    account?: string,
   ): WebhookEvent {
+    if (Boolean(account) !== Boolean(this.options.connect)) {
+      throw new Error(`${type}: the ${this.options.connect ? "Connect" : "platform"} sender got the wrong kind of event`);
+    }
     const event: WebhookEvent = {
       id: newId("evt"),
       object: "event",
+      ...(account ? { account } : {}),
       api_version: API_VERSION,
       created: nowSeconds(),
       data: previousAttributes ? { object, previous_attributes: previousAttributes } : { object },

@@ -85,6 +85,7 @@ describe.skipIf(process.platform !== "linux")("npm start's local stack", () => {
         mailApiKey: mail.environ.MAIL_CATCHER_API_KEY,
         stripeApiKey: stripe.environ.STRIPE_STANDIN_API_KEY,
         webhookSecret: stripe.environ.STRIPE_STANDIN_WEBHOOK_SECRET,
+        connectWebhookSecret: stripe.environ.STRIPE_STANDIN_CONNECT_WEBHOOK_SECRET,
         mailboxToken: fs.readFileSync(path.join(dataDir, "mail", "access-token"), "utf8"),
         adminKey: (JSON.parse(fs.readFileSync(path.join(dataDir, "backend", "keys.json"), "utf8")) as { adminKey: string }).adminKey,
       };
@@ -94,7 +95,9 @@ describe.skipIf(process.platform !== "linux")("npm start's local stack", () => {
         RESEND_API_KEY: secrets.mailApiKey,
         STRIPE_SECRET_KEY: secrets.stripeApiKey,
         STRIPE_WEBHOOK_SECRET: secrets.webhookSecret,
+        STRIPE_CONNECT_WEBHOOK_SECRET: secrets.connectWebhookSecret,
       });
+      expect(secrets.connectWebhookSecret).not.toBe(secrets.webhookSecret);
       const commandLines = [fs.readFileSync(`/proc/${start.pid}/cmdline`, "utf8"), ...descendants(start.pid!).map((p) => p.cmdline)];
       for (const line of commandLines) {
         for (const [name, value] of Object.entries(secrets)) expect(line.includes(value), `${name} in ${line}`).toBe(false);

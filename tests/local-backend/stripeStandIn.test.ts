@@ -1,84 +1,12 @@
 // The local Stripe stand-in, run as `npm start` runs it (a child process) and driven by the real stripe SDK
 // configured only with host, port and protocol; webhooks go to a small local receiver and are verified
 // with the SDK's own signature check.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
-import { eventually, repoRoot } from "./helpers/backend";
+import { eventually } from "./helpers/backend";
+import { eventsOf, receiver, SECRET, sdk, startStandIn, stopAll, verifier } from "./helpers/stripeStandIn";
 
-type Received = { body: string; signature: string };
-type StandIn = { url: string; apiKey: string; webhookSecret: string; dataDir: string; stop(): Promise<void> };
-
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-const READY = "STRIPE_STANDIN_READY ";
-const API_KEY = "sk_test_local_stand_in_test";
-const SECRET = "whsec_local_stand_in_test_secret";
-
-async function startStandIn(opts: { dataDir?: string; webhookUrl?: string; args?: string[] } = {}): Promise<StandIn> {
-  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "stripe-stand-in-"));
-  if (!opts.dataDir) cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const args = ["--import", "tsx", "local-backend/stripe/main.ts", "--data-dir", dataDir, "--port", "0"];
-  args.push(...(opts.webhookUrl ? ["--webhook-url", opts.webhookUrl] : []));
-  // As scripts/start.mjs passes them: through the environment, never the command line.
-  const env = { ...process.env, STRIPE_STANDIN_API_KEY: API_KEY, STRIPE_STANDIN_WEBHOOK_SECRET: SECRET };
-  const child: ChildProcess = spawn(process.execPath, [...args, ...(opts.args ?? [])], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await exited;
-  };
-  cleanups.push(stop);
-  let output = "";
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const ready = await new Promise<{ url: string; apiKey: string; webhookSecret: string }>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = output.split("\n").find((l) => l.startsWith(READY));
-      if (line) resolve(JSON.parse(line.slice(READY.length)));
-    });
-    void exited.then(() => reject(new Error(`stand-in exited before its ready line:\n${output}`)));
-  });
-  return { ...ready, dataDir, stop };
-}
-
-/** A webhook endpoint answering each delivery with the next status of `statuses`, then with `otherwise`. */
-async function receiver(statuses: number[] = []) {
-  const received: Received[] = [];
-  const answers = { otherwise: 200 };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      received.push({ body: Buffer.concat(chunks).toString("utf8"), signature: String(req.headers["stripe-signature"]) });
-      res.writeHead(statuses.shift() ?? answers.otherwise).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const port = (server.address() as { port: number }).port;
-  return { url: `http://127.0.0.1:${port}/stripe/webhook`, received, answers };
-}
-
-/** The SDK as the product configures it against the stand-in: host, port and protocol only. */
-function sdk(url: string, key = API_KEY) {
-  const { hostname, port } = new URL(url);
-  return new Stripe(key, { host: hostname, port: Number(port), protocol: "http" });
-}
-
-const verifier = new Stripe("sk_test_unused");
-/** Events of `type` received so far, each checked with the SDK's signature verification. */
-async function eventsOf(delivered: Received[], type: string) {
-  const events = await Promise.all(delivered.map((d) => verifier.webhooks.constructEventAsync(d.body, d.signature, SECRET)));
-  return events.filter((event) => event.type === type);
-}
+afterEach(stopAll);
 
 const inThirtyOneMinutes = () => Math.floor(Date.now() / 1000) + 31 * 60;
 const sessionParams = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}): Stripe.Checkout.SessionCreateParams => ({
