@@ -1,16 +1,17 @@
 // The admin's 'Pagamenti' (docs/product-rules.md, "Payouts"): psychics by the state of their payout
-// account, transfers and reversals Stripe kept refusing (with 'Riprova'), and each month's books
-// reconciled to the cent. Admin builders: admin email domain AND a stored grant, on every call.
+// account, transfers and reversals Stripe kept refusing (with 'Riprova'), each month's books reconciled
+// to the cent, and the yearly DAC7 report. Admin builders: admin email domain AND a stored grant, on every call.
 import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery } from "./lib/functions";
 import { bookingMoneyOf, payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/payouts";
-import { requireInstant, romeToUtcMs } from "./lib/time";
+import { requireInstant, romeDateOf, romeToUtcMs } from "./lib/time";
 import { payoutAccountState } from "./lib/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import { previousMonth } from "./model/bookingChanges";
 import { monthOf } from "./model/counters";
+import { dac7Csv, quarterOf, type Dac7Row } from "./model/fiscal";
 import { reconcileMonth } from "./model/payouts";
 
 /** Months the reconciliation shows, the current Rome month first. */
@@ -155,5 +156,57 @@ export const retryReversal = adminMutation({
     if (reversal === null) return fail("NOT_FOUND");
     if (!(await retryFailedReversal(ctx, reversal))) return fail("INVALID_STATE");
     return null;
+  },
+});
+
+/**
+ * The DAC7 report of a year (D.Lgs. 32/2023): one row per psychic paid in it, with their fiscal data and,
+ * per quarter (by the Rome date of the transfer), the consideration credited to them (net of the fees, less
+ * what was taken back), the fees withheld and the number of paid activities. A psychic who has not entered
+ * their fiscal data shows "da completare".
+ */
+export const dac7Report = adminQuery({
+  args: { year: v.number() },
+  returns: v.object({ year: v.number(), rows: v.number(), missingFiscalData: v.number(), csv: v.string() }),
+  handler: async (ctx, { year }) => {
+    if (!Number.isInteger(year) || year < 2023 || year > 2100) return fail("INVALID_INPUT", { field: "year" });
+    const transferred = await ctx.db
+      .query("psychicTransfers")
+      .withIndex("by_state", (q) => q.eq("state", "transferred"))
+      .take(20_000);
+    const byPsychic = new Map<Id<"users">, Dac7Row["quarters"]>();
+    for (const share of transferred) {
+      if (share.transferredAt === undefined) continue;
+      const date = romeDateOf(share.transferredAt);
+      if (!date.startsWith(`${year}-`)) continue;
+      const quarters = byPsychic.get(share.psychicUserId) ?? [0, 1, 2, 3].map(() => ({ considerationCents: 0, feesCents: 0, activities: 0 }));
+      const quarter = quarters[quarterOf(date) - 1];
+      quarter.considerationCents += share.amountCents - (share.reversedCents ?? 0);
+      quarter.feesCents += share.commissionCents;
+      quarter.activities += 1;
+      byPsychic.set(share.psychicUserId, quarters);
+    }
+    const rows: Dac7Row[] = [];
+    let missingFiscalData = 0;
+    for (const [psychicUserId, quarters] of byPsychic) {
+      const fiscal = await ctx.db
+        .query("psychicFiscalData")
+        .withIndex("by_psychicUserId", (q) => q.eq("psychicUserId", psychicUserId))
+        .unique();
+      const user = await ctx.db.get("users", psychicUserId);
+      const account = await payoutAccountOf(ctx, psychicUserId);
+      if (fiscal === null) missingFiscalData++;
+      const missing = "da completare";
+      rows.push({
+        legalName: fiscal?.legalName ?? user?.name ?? DELETED_ACCOUNT_NAME,
+        codiceFiscale: fiscal?.codiceFiscale ?? missing,
+        dateOfBirth: fiscal?.dateOfBirth ?? missing,
+        address: fiscal ? `${fiscal.street}, ${fiscal.postalCode} ${fiscal.city}, ${fiscal.country}` : missing,
+        accountIdentifier: fiscal?.iban ?? account?.stripeAccountId ?? missing,
+        quarters,
+      });
+    }
+    rows.sort((a, b) => a.legalName.localeCompare(b.legalName, "it"));
+    return { year, rows: rows.length, missingFiscalData, csv: dac7Csv(rows) };
   },
 });

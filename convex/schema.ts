@@ -401,6 +401,21 @@ export default defineSchema({
     .index("by_stripePayoutId", ["stripePayoutId"])
     .index("by_psychicUserId_arrivalDate", ["psychicUserId", "arrivalDate"]),
 
+  // What the yearly DAC7 report needs of a psychic that Stripe does not return to the platform; the
+  // psychic enters and corrects it in their settings. Personal data: removed with the account.
+  psychicFiscalData: defineTable({
+    psychicUserId: v.id("users"),
+    legalName: v.string(),
+    codiceFiscale: v.string(),
+    dateOfBirth: v.string(),
+    street: v.string(),
+    postalCode: v.string(),
+    city: v.string(),
+    country: v.string(),
+    iban: v.optional(v.string()),
+    updatedAt: v.number(),
+  }).index("by_psychicUserId", ["psychicUserId"]),
+
   // Proofs of where a request came from (convex/lib/originPasses.ts): the HTTP action that sees the
   // client's address hands one out; sign-up, contact and checkout count their limits under its origin.
   // `origin` is a hash, absent when the address is not limited (loopback, or no address known).

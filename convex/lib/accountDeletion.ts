@@ -189,6 +189,13 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     }
   }
 
+  // Fiscal data is personal data; the shares and transfers stay for accounting.
+  const fiscal = await ctx.db
+    .query("psychicFiscalData")
+    .withIndex("by_psychicUserId", (q) => q.eq("psychicUserId", userId))
+    .collect();
+  for (const row of fiscal) await ctx.db.delete("psychicFiscalData", row._id);
+
   const grants = await ctx.db
     .query("adminGrants")
     .withIndex("by_userId", (q) => q.eq("userId", userId))

@@ -76,3 +76,35 @@ describe("the admin's 'Pagamenti'", () => {
     expect(await transfersOf(w)).toHaveLength(3);
   });
 });
+
+describe("the DAC7 report", () => {
+  it("has one row per psychic paid in the year: fiscal data and, per quarter, consideration, fees and activities", async () => {
+    const { w, accountId } = await onboardedWorld();
+    await heldConsultation(w);
+    await heldConsultation(w, 7000);
+    const year = Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(Date.now()).slice(0, 4));
+    const before = await admin(w).query(api.adminPayouts.dac7Report, { year });
+    expect(before).toMatchObject({ year, rows: 1, missingFiscalData: 1 });
+    expect(before.csv).toContain("da completare");
+    expect(before.csv).toContain(accountId);
+
+    await (w.as.psychicA as TestClient).mutation(api.fiscalData.saveMine, {
+      legalName: "Maria Rossi",
+      codiceFiscale: "rssmra80a01h501u",
+      dateOfBirth: "1980-01-01",
+      street: "Via Roma 1",
+      postalCode: "00100",
+      city: "Roma",
+      iban: "IT60 X054 2811 1010 0000 0123 456",
+    });
+    const report = await admin(w).query(api.adminPayouts.dac7Report, { year });
+    expect(report).toMatchObject({ rows: 1, missingFiscalData: 0 });
+    const row = report.csv.trim().split("\r\n")[1];
+    expect(row).toContain("Maria Rossi,RSSMRA80A01H501U,1980-01-01");
+    expect(row).toContain("IT60X0542811101000000123456");
+    // 42.50 + 59.50 credited, 7.50 + 10.50 in fees, two consultations, in the quarter of today.
+    expect(row).toContain("102.00,18.00,2");
+    expect((await admin(w).query(api.adminPayouts.dac7Report, { year: year - 1 })).rows).toBe(0);
+    expect(await errorCodeOf(admin(w).query(api.adminPayouts.dac7Report, { year: 1999 }))).toBe("INVALID_INPUT");
+  });
+});

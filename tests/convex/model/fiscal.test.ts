@@ -1,0 +1,67 @@
+// The DAC7 report's checks and shape (convex/model/fiscal.ts).
+import { describe, expect, it } from "vitest";
+import { csvCell, dac7Csv, DAC7_HEADER, isAdultBirthDate, normaliseCodiceFiscale, normaliseIban, quarterOf } from "../../../convex/model/fiscal";
+
+describe("the codice fiscale", () => {
+  it("is kept upper case without spaces when its form and check letter are right", () => {
+    expect(normaliseCodiceFiscale("rssmra80a01h501u")).toBe("RSSMRA80A01H501U");
+    expect(normaliseCodiceFiscale(" BNCGLI85M41F205B ")).toBe("BNCGLI85M41F205B");
+  });
+
+  it("is refused with a wrong check letter, a wrong shape or a wrong month letter", () => {
+    for (const code of ["RSSMRA80A01H501X", "RSSMRA80A01H501", "RSSMRA80Z01H501U", "12345678901234567", ""]) {
+      expect(normaliseCodiceFiscale(code)).toBeNull();
+    }
+  });
+});
+
+describe("the IBAN", () => {
+  it("is kept compact when its check digits are right, refused otherwise", () => {
+    expect(normaliseIban("IT60 X054 2811 1010 0000 0123 456")).toBe("IT60X0542811101000000123456");
+    expect(normaliseIban("IT61X0542811101000000123456")).toBeNull();
+    expect(normaliseIban("IT60")).toBeNull();
+  });
+});
+
+describe("the date of birth", () => {
+  it("is a real date of someone 18 or older", () => {
+    expect(isAdultBirthDate("2008-11-25", "2026-11-25")).toBe(true);
+    expect(isAdultBirthDate("2008-11-26", "2026-11-25")).toBe(false);
+    expect(isAdultBirthDate("1985-02-30", "2026-11-25")).toBe(false);
+    expect(isAdultBirthDate("1899-12-31", "2026-11-25")).toBe(false);
+    expect(isAdultBirthDate("25/11/1985", "2026-11-25")).toBe(false);
+  });
+});
+
+describe("the report", () => {
+  it("counts quarters by month", () => {
+    expect(["2026-01-01", "2026-03-31", "2026-04-01", "2026-09-30", "2026-10-01", "2026-12-31"].map(quarterOf)).toEqual([1, 1, 2, 3, 4, 4]);
+  });
+
+  it("is CSV with a header, euro amounts and cells that cannot run as formulas", () => {
+    const csv = dac7Csv([
+      {
+        legalName: "Rossi, Maria",
+        codiceFiscale: "RSSMRA80A01H501U",
+        dateOfBirth: "1980-01-01",
+        address: "Via Roma 1, 00100 Roma, IT",
+        accountIdentifier: "=HYPERLINK(1)",
+        quarters: [
+          { considerationCents: 4250, feesCents: 750, activities: 1 },
+          { considerationCents: 0, feesCents: 0, activities: 0 },
+          { considerationCents: 0, feesCents: 0, activities: 0 },
+          { considerationCents: 10200, feesCents: 1800, activities: 2 },
+        ],
+      },
+    ]);
+    const [header, row] = csv.trim().split("\r\n");
+    expect(header.split(",")).toHaveLength(DAC7_HEADER.length);
+    expect(row).toContain('"Rossi, Maria"');
+    expect(row).toContain("42.50,7.50,1");
+    expect(row).toContain("102.00,18.00,2");
+    // A cell starting with "=" would run as a formula in a spreadsheet: it starts with a quote instead.
+    expect(row).toContain(",'=HYPERLINK(1),");
+    expect(csvCell("-1")).toBe("'-1");
+    expect(csvCell(-1)).toBe("-1");
+  });
+});
