@@ -155,7 +155,10 @@ export async function takeBackShare(ctx: MutationCtx, booking: Booking, takenCen
   if (share === null || share.state === "withheld") return;
   if (share.state === "transferred") {
     const amount = reversalFor(share, takenCents);
-    if (amount > 0) await startReversal(ctx, share, amount, why);
+    // The share now stands on what the platform still keeps; what was transferred stays as it was.
+    const grossLeft = Math.max(0, share.grossCents - takenCents);
+    await ctx.db.patch("psychicTransfers", share._id, { grossCents: grossLeft, commissionCents: shareOf(grossLeft).commissionCents });
+    if (amount > 0) await startReversal(ctx, { ...share, grossCents: grossLeft }, amount, why);
     return;
   }
   const grossLeft = Math.max(0, share.grossCents - takenCents);

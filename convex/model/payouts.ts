@@ -76,14 +76,15 @@ export function isStatementMonth(month: string): boolean {
 }
 
 /**
- * What goes back from a psychic's share when the client gets `takenCents` of the gross back: the same
- * proportion of the share, in whole cents, never more than is left of it.
+ * What goes back from a psychic's transferred share when the client gets `takenCents` more of the gross
+ * (`grossCents`: what the platform still keeps) back: enough that what stays with the psychic is exactly
+ * the share of what the platform now keeps, so the books balance to the cent; never more than is left.
  */
 export function reversalFor(share: { grossCents: number; amountCents: number; reversedCents?: number }, takenCents: number): number {
   const left = share.amountCents - (share.reversedCents ?? 0);
-  if (share.grossCents <= 0 || takenCents <= 0 || left <= 0) return 0;
-  const proportional = Math.round((share.amountCents * Math.min(takenCents, share.grossCents)) / share.grossCents);
-  return Math.min(left, proportional);
+  if (takenCents <= 0 || left <= 0) return 0;
+  const stays = shareOf(Math.max(0, share.grossCents - takenCents)).amountCents;
+  return Math.max(0, Math.min(left, left - stays));
 }
 
 /** One paid booking's money, as the reconciliation reads it (cents). */

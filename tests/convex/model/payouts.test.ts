@@ -102,13 +102,21 @@ describe("the monthly statement", () => {
 });
 
 describe("money taken back from a transfer", () => {
-  it("is the refund's proportion of the share, in whole cents, never more than is left of it", () => {
+  it("leaves the psychic exactly the share of what the platform still keeps, never more than is left", () => {
     expect(reversalFor({ grossCents: 5000, amountCents: 4250 }, 2000)).toBe(1700);
     expect(reversalFor({ grossCents: 5000, amountCents: 4250 }, 5000)).toBe(4250);
-    expect(reversalFor({ grossCents: 5000, amountCents: 4250, reversedCents: 1700 }, 5000)).toBe(2550);
-    expect(reversalFor({ grossCents: 5000, amountCents: 4250, reversedCents: 4250 }, 100)).toBe(0);
+    // After 2 000 came back the share stands on 3 000: the rest of it goes with the rest of the gross.
+    expect(reversalFor({ grossCents: 3000, amountCents: 4250, reversedCents: 1700 }, 3000)).toBe(2550);
+    expect(reversalFor({ grossCents: 0, amountCents: 4250, reversedCents: 4250 }, 100)).toBe(0);
     expect(reversalFor({ grossCents: 5000, amountCents: 4250 }, 0)).toBe(0);
-    expect(reversalFor({ grossCents: 1010, amountCents: 858 }, 505)).toBe(429);
+    // A proportion would round to 1 here and leave 857, one cent off the share of 1 009 (858).
+    expect(reversalFor({ grossCents: 1010, amountCents: 858 }, 1)).toBe(0);
+    for (let gross = 1000; gross <= 20000; gross += 500) {
+      for (const taken of [1, 333, gross / 2, gross - 1, gross]) {
+        const amount = shareOf(gross).amountCents;
+        expect(amount - reversalFor({ grossCents: gross, amountCents: amount }, taken)).toBe(shareOf(gross - taken).amountCents);
+      }
+    }
   });
 });
 
