@@ -274,7 +274,9 @@ export async function bookingMoneyOf(ctx: QueryCtx, booking: Doc<"bookings">): P
     .first();
   const refundedCents = booking.refundCents ?? 0;
   const disputedCents = booking.disputeCents ?? 0;
-  const base = { paidCents: booking.priceCents, refundedCents, disputedCents };
+  // A late or wrong-amount payment was refunded whole: what was paid is what went back.
+  const paidCents = booking.cancelReason === "late_payment" ? refundedCents : booking.priceCents;
+  const base = { paidCents, refundedCents, disputedCents };
   if (share === null) {
     // A confirmed consultation still to come owes its share after it; anything else owes nothing.
     const owedCents = booking.status === "confirmed" ? shareOf(Math.max(0, booking.priceCents - refundedCents - disputedCents)).amountCents : 0;

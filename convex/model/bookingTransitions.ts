@@ -82,6 +82,11 @@ const unchanged: Transition = { outcome: "unchanged" };
 const refused = (code: ErrorCode): Transition => ({ outcome: "refused", code });
 const changed = (patch: BookingPatch, effects: BookingEffect[] = []): Transition => ({ outcome: "changed", patch, effects });
 
+/** What the platform keeps of a booking's payment: the price less what went back by refund or dispute. */
+export function keptCents(booking: Pick<Booking, "priceCents" | "refundCents" | "disputeCents">): number {
+  return Math.max(0, booking.priceCents - (booking.refundCents ?? 0) - (booking.disputeCents ?? 0));
+}
+
 /** Whole cents between nothing and the price. */
 export function clampRefund(refundCents: number, priceCents: number): number {
   return Math.min(priceCents, Math.max(0, Math.round(refundCents)));
@@ -121,7 +126,8 @@ export function transition(booking: Booking, event: BookingEvent, now: number): 
       return hold(booking, event, now);
     case "disputed": {
       if (booking.paidAt === undefined || booking.stripeDisputeId === event.disputeId) return unchanged;
-      const disputed = clampRefund(event.amountCents, booking.priceCents);
+      // A dispute is for at most what the client still has not got back.
+      const disputed = clampRefund(event.amountCents, booking.priceCents - (booking.refundCents ?? 0));
       return changed({ stripeDisputeId: event.disputeId, disputeCents: disputed, disputedAt: now }, [
         { kind: "take_back_psychic_share", why: "dispute", takenCents: disputed },
       ]);
@@ -129,7 +135,8 @@ export function transition(booking: Booking, event: BookingEvent, now: number): 
     case "refunded_elsewhere": {
       // Only money the app did not send back itself, on a consultation that was held (its share owed).
       const before = booking.refundCents ?? 0;
-      const refunded = clampRefund(event.amountRefundedCents, booking.priceCents);
+      // Stripe refunds nothing of what a dispute took.
+      const refunded = clampRefund(event.amountRefundedCents, booking.priceCents - (booking.disputeCents ?? 0));
       if ((booking.status !== "completed" && booking.status !== "no_show") || refunded <= before) return unchanged;
       return changed({ refundCents: refunded, refundStatus: "succeeded", refundedAt: now }, [
         { kind: "take_back_psychic_share", why: "refund", takenCents: refunded - before },
@@ -234,10 +241,11 @@ function cancelRefusal(booking: Booking, reason: CancellationReason, now: number
 function cancel(booking: Booking, reason: CancellationReason, refundCents: number, now: number): Transition {
   const refusal = cancelRefusal(booking, reason, now);
   if (refusal !== null) return refused(refusal);
-  const refund = clampRefund(refundCents, booking.priceCents);
+  // What a dispute already took back is not refunded a second time.
+  const refund = clampRefund(refundCents, booking.priceCents - (booking.disputeCents ?? 0));
   // What a client's cancellation leaves with the platform is shared with the psychic as a consultation
   // is, at the time it would have ended (docs/product-rules.md, "Payouts").
-  const retained = booking.priceCents - refund;
+  const retained = Math.max(0, booking.priceCents - refund - (booking.disputeCents ?? 0));
   const byClient = reason === "client_cancelled" || reason === "client_account_deleted";
   return changed(
     {
@@ -276,6 +284,6 @@ function hold(booking: Booking, event: Extract<BookingEvent, { kind: "held" }>, 
   const first = booking.status === "confirmed";
   return changed(
     { status: outcome, completedAt: booking.completedAt ?? now, statsMonth: booking.statsMonth ?? romeMonthOf(booking.startsAt) },
-    first ? [{ kind: "end_call" }, { kind: "pay_psychic_share", reason: "consultation", grossCents: booking.priceCents, dueAt: now }] : [],
+    first ? [{ kind: "end_call" }, { kind: "pay_psychic_share", reason: "consultation", grossCents: keptCents(booking), dueAt: now }] : [],
   );
 }
