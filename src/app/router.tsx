@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.psychicDashboard, lazy: page(() => import("@/features/psychic/PsychicDashboardPage"), "PsychicDashboardPage") },
               { path: paths.psychicSettings, lazy: page(() => import("@/features/psychic/PsychicSettingsPage"), "PsychicSettingsPage") },
+              { path: paths.psychicEarnings, lazy: page(() => import("@/features/psychic/PsychicEarningsPage"), "PsychicEarningsPage") },
             ],
           },
           {

@@ -48,3 +48,9 @@ const romeNumericDate = new Intl.DateTimeFormat("it-IT", { day: "2-digit", month
 export function formatRomeDate(ms: number): string {
   return romeNumericDate.format(ms);
 }
+
+/** A calendar date "2026-11-23" written as `formatRomeDate` writes an instant's: "23/11/2026". */
+export function formatNumericDate(date: string): string {
+  const [year, month, day] = date.split("-");
+  return `${day}/${month}/${year}`;
+}

@@ -19,6 +19,9 @@ export const paths = {
   psychicDashboard: "/psychic-dashboard",
   psychicProfile: "/psychic/profile",
   psychicSettings: "/psychic/settings",
+  /** The settings page at its 'Ricevi i pagamenti' card. */
+  psychicPayoutSettings: "/psychic/settings#pagamenti",
+  psychicEarnings: "/psychic/earnings",
   adminLogin: "/admin-login",
   adminDashboard: "/admin-dashboard",
   adminMessages: "/admin/messages",

@@ -1,8 +1,10 @@
 // The one table of states the app shows: each state is an enum the server sends with the booking
-// (convex/model/bookingView.ts derives them) or the profile's status, with its Italian words and its
-// colour. Views branch on the enums and take the words and colours from here, so a state reads and
-// looks the same for the client, the psychic and the admin.
-import type { AccountType, BookingViewState, PaymentViewState, ProfileStatus, RefundViewState } from "@convex/lib/validators";
+// (convex/model/bookingView.ts derives them), the profile's status or a payout's (convex/model/payouts.ts),
+// with its Italian words and its colour. Views branch on the enums and take the words and colours from
+// here, so a state reads and looks the same for the client, the psychic and the admin.
+import type { Infer } from "convex/values";
+import type { AccountType, BookingViewState, PaymentViewState, payoutStatus, ProfileStatus, RefundViewState } from "@convex/lib/validators";
+import type { PayoutAccountState, ShareReason, TransferState } from "@convex/model/payouts";
 
 export type StateColor = "green" | "amber" | "blue" | "gray" | "red";
 
@@ -69,4 +71,36 @@ export const accountKinds: Record<AccountKind, { label: string; color: "violet" 
   client: { label: "Cliente", color: "blue" },
   psychic: { label: "Cartomante", color: "violet" },
   staff: { label: "Staff", color: "gray" },
+};
+
+/** Where a psychic's Stripe account stands ('Ricevi i pagamenti'). */
+export const payoutAccountStates: Record<PayoutAccountState, StateBadge> = {
+  not_started: { label: "Non iniziato", color: "gray" },
+  /** Stripe asks for something (the card lists what). */
+  requirements_due: { label: "Documenti richiesti", color: "amber" },
+  pending_verification: { label: "In verifica", color: "blue" },
+  enabled: { label: "Pagamenti attivi", color: "green" },
+};
+
+/** Where a consultation's share stands on its way to the psychic's account ('Guadagni'). */
+export const transferStates: Record<TransferState, StateBadge> = {
+  awaiting_onboarding: { label: "In attesa di attivazione pagamenti", color: "amber" },
+  /** Its time has not come yet (a cancellation's share goes at the consultation's original end): "Programmato per il …". */
+  scheduled: { label: "Programmato", color: "blue" },
+  pending: { label: "In corso", color: "blue" },
+  /** "Trasferito il …" with the transfer's date. */
+  transferred: { label: "Trasferito", color: "green" },
+  failed: { label: "Non riuscito", color: "red" },
+};
+
+/** Why a share is owed: a consultation held, or what a client's late cancellation left with the platform. */
+export const shareReasons: Record<ShareReason, string> = {
+  consultation: "Consulto",
+  cancellation: "Annullamento con trattenuta",
+};
+
+/** A payout of the psychic's Stripe account to their bank. */
+export const payoutStatuses: Record<Infer<typeof payoutStatus>, StateBadge> = {
+  paid: { label: "Pagato", color: "green" },
+  failed: { label: "Non riuscito", color: "red" },
 };

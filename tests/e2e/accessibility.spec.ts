@@ -189,12 +189,31 @@ test.describe("the demo psychic", () => {
     await expectAccessible(page, "the psychic dashboard with the monthly figures");
   });
 
-  for (const path of ["/psychic/profile", "/psychic/settings"]) {
-    test(`${path}`, async ({ page }) => {
-      await openWithHeading(page, path);
-      await expectAccessible(page, path);
-    });
-  }
+  test("/psychic/profile", async ({ page }) => {
+    await openWithHeading(page, "/psychic/profile");
+    await expectAccessible(page, "/psychic/profile");
+  });
+
+  test("/psychic/settings with the 'Ricevi i pagamenti' card", async ({ page }) => {
+    await openWithHeading(page, "/psychic/settings");
+    const card = page.getByRole("region", { name: "Ricevi i pagamenti" });
+    await expect(card.getByText(/^(Non iniziato|Documenti richiesti|In verifica|Pagamenti attivi)$/)).toBeVisible();
+    await expectAccessible(page, "/psychic/settings with the payouts card");
+  });
+
+  test("/psychic/earnings with the balance, the earnings and the payouts", async ({ page }) => {
+    await openWithHeading(page, "/psychic/earnings", "Guadagni");
+    await expect(page.getByRole("status", { name: /^Caricamento dei/ })).toHaveCount(0);
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+    await expectAccessible(page, "/psychic/earnings");
+  });
+
+  test("/psychic/earnings with the statement's month picker open", async ({ page }) => {
+    await openWithHeading(page, "/psychic/earnings", "Guadagni");
+    await page.getByRole("region", { name: "Estratto conto" }).getByRole("combobox", { name: "Mese" }).click();
+    await expect(page.getByRole("option")).toHaveCount(12);
+    await expectAccessible(page, "the statement's month picker");
+  });
 
   test("the psychic's cancellation dialog", async ({ page }) => {
     await page.goto("/psychic-dashboard");

@@ -13,6 +13,7 @@ const routeHeadings: Array<[path: string, heading: string | RegExp]> = [
   ["/settings", "Accedi ad Arcano"],
   ["/psychic-dashboard", "Accedi ad Arcano"],
   ["/psychic/settings", "Accedi ad Arcano"],
+  ["/psychic/earnings", "Accedi ad Arcano"],
   ["/admin-dashboard", "Il consulto di cartomanzia, quando vuoi tu"],
   ["/admin/messages", "Il consulto di cartomanzia, quando vuoi tu"],
   ["/call/booking123", "Accedi ad Arcano"],

@@ -58,15 +58,34 @@ export const convexMock = {
 
 const nameOf = (ref: FunctionReference<"query" | "mutation" | "action">) => getFunctionName(ref);
 
+// One function per name, as Convex's hooks keep theirs from render to render (effects may depend on it).
+const callables = new Map<string, ((args?: Record<string, unknown>) => Promise<unknown>) & { withOptimisticUpdate: () => unknown }>();
 function callable(ref: FunctionReference<"mutation" | "action">) {
   const name = nameOf(ref);
+  const known = callables.get(name);
+  if (known) return known;
   const run = async (args: Record<string, unknown> = {}) => {
     convexMock.calls.push({ name, args });
     const handler = convexMock.handlers.get(name);
     return handler ? handler(args) : null;
   };
-  return Object.assign(run, { withOptimisticUpdate: () => run });
+  const made = Object.assign(run, { withOptimisticUpdate: () => run });
+  callables.set(name, made);
+  return made;
 }
+
+// `useConvex().query(...)`, a one-off read: recorded like a call; a handler answers it, else the query's answer.
+const client = {
+  query: async (ref: FunctionReference<"query">, args: Record<string, unknown> = {}) => {
+    const name = nameOf(ref);
+    convexMock.calls.push({ name, args });
+    const handler = convexMock.handlers.get(name);
+    if (handler) return handler(args);
+    const value = convexMock.queries.get(name);
+    if (value instanceof Error) throw value;
+    return typeof value === "function" ? (value as Handler)(args) : value;
+  },
+};
 
 export const convexReactMock = {
   useConvexAuth: () => {
@@ -99,6 +118,7 @@ export const convexReactMock = {
   optimisticallyUpdateValueInPaginatedQuery: () => {},
   useMutation: callable,
   useAction: callable,
+  useConvex: () => client,
 };
 
 export const authReactMock = {

@@ -46,6 +46,7 @@ describe("the router's guards", () => {
     ["/settings", "%2Fsettings"],
     ["/psychic-dashboard", "%2Fpsychic-dashboard"],
     ["/psychic/settings", "%2Fpsychic%2Fsettings"],
+    ["/psychic/earnings", "%2Fpsychic%2Fearnings"],
     ["/psychic/profile", "%2Fpsychic%2Fprofile"],
     ["/call/b123", "%2Fcall%2Fb123"],
     ["/payment-success?session_id=cs_test_1", "%2Fpayment-success%3Fsession_id%3Dcs_test_1"],
@@ -68,6 +69,7 @@ describe("the router's guards", () => {
   it.each([
     ["/psychic-dashboard", "/dashboard"],
     ["/psychic/settings", "/dashboard"],
+    ["/psychic/earnings", "/dashboard"],
     ["/admin-dashboard", "/"],
     ["/admin/messages", "/"],
   ])("send a client on %s to %s", async (path, target) => {
@@ -93,7 +95,11 @@ describe("the router's guards", () => {
 
   const audiences = [
     { who: "the client", viewer: client, pages: ["/dashboard", "/settings", "/call/b123", "/payment-success"] },
-    { who: "the psychic", viewer: psychic, pages: ["/psychic-dashboard", "/psychic/settings", "/psychic/profile", "/settings", "/call/b123"] },
+    {
+      who: "the psychic",
+      viewer: psychic,
+      pages: ["/psychic-dashboard", "/psychic/settings", "/psychic/earnings", "/psychic/profile", "/settings", "/call/b123"],
+    },
     { who: "the admin", viewer: admin, pages: ["/admin-dashboard", "/admin/messages", "/settings"] },
   ];
   it.each(audiences.flatMap(({ who, viewer, pages }) => pages.map((path) => [who, path, viewer] as const)))(

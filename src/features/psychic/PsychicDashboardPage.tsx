@@ -2,9 +2,10 @@
 // name and notes (those not started can be cancelled, with a full refund for the client), the last
 // 30 days' consultations to mark held or 'Cliente assente', and the last six months' figures as a
 // table and a chart. Live: a booking confirmed while the page is open appears with a
-// 'Nuova prenotazione' toast. A suspended psychic reads the admin's note at the top.
+// 'Nuova prenotazione' toast. A suspended psychic reads the admin's note at the top, and a psychic whose
+// payouts are not enabled yet a link to set them up.
 import { Button, Container, Flex, Grid, Heading } from "@radix-ui/themes";
-import { GearIcon, Pencil1Icon } from "@radix-ui/react-icons";
+import { GearIcon, Pencil1Icon, ReaderIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
@@ -17,6 +18,7 @@ import { formatCents } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { MonthlyFigures } from "./dashboard/MonthlyFigures";
+import { PayoutsBanner } from "./dashboard/PayoutsBanner";
 import { PsychicBookingRow } from "./dashboard/PsychicBookingRow";
 import { RecentConsultations } from "./dashboard/RecentConsultations";
 import { SuspensionBanner } from "./SuspensionNotice";
@@ -33,12 +35,16 @@ export function PsychicDashboardPage() {
           <QuickLinks
             links={[
               { to: paths.psychicProfile, label: "Modifica profilo", icon: <Pencil1Icon /> },
+              { to: paths.psychicEarnings, label: "Guadagni", icon: <ReaderIcon /> },
               { to: paths.psychicSettings, label: "Impostazioni", icon: <GearIcon /> },
             ]}
           />
         </Flex>
         <ErrorBoundary fallback={null}>
           <SuspensionBanner />
+        </ErrorBoundary>
+        <ErrorBoundary fallback={null}>
+          <PayoutsBanner />
         </ErrorBoundary>
         <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare le prenotazioni." />}>
           <PsychicBookings />

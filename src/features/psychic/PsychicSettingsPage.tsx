@@ -2,9 +2,10 @@ import { Card, Container, Flex, Heading, Skeleton, Text, TextField as RadixTextF
 import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
 import { useDeleteMyAccount, useViewer, type Viewer } from "@/lib/session";
 import { ChangePasswordForm } from "./settings/ChangePasswordForm";
+import { PayoutsCard } from "./settings/PayoutsCard";
 import { ProfileSwitches } from "./settings/ProfileSwitches";
 
-/** /psychic/settings: availability, visibility, password and account deletion. The router lets in psychics only. */
+/** /psychic/settings: payouts, availability, visibility, password and account deletion. The router lets in psychics only. */
 export function PsychicSettingsPage() {
   const viewer = useViewer();
 
@@ -14,7 +15,7 @@ export function PsychicSettingsPage() {
         Impostazioni cartomante
       </Heading>
       <Text as="p" size="3" color="gray" mb="5">
-        Disponibilità per i consulti, visibilità del profilo, password ed eliminazione dell'account.
+        Pagamenti, disponibilità per i consulti, visibilità del profilo, password ed eliminazione dell'account.
       </Text>
       {viewer ? <PsychicSettings viewer={viewer} /> : <Skeleton height="420px" aria-label="Caricamento" />}
     </Container>
@@ -28,6 +29,7 @@ function PsychicSettings({ viewer }: { viewer: Viewer }) {
   });
   return (
     <Flex direction="column" gap="5">
+      <PayoutsCard />
       <Card size="3">
         <Heading as="h2" size="4" mb="3">
           Account

@@ -1,12 +1,13 @@
 // The psychic's last six Rome months (consultationStats.listMine): a table that carries every figure,
 // and a bar chart of the net earnings drawn by a chart library that only this page downloads.
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense } from "react";
 import { Flex, Skeleton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { DashboardSection, RowsSkeleton } from "@/components/DashboardSection";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
+import { useKeyboardScrollable } from "@/components/useKeyboardScrollable";
 import { formatCents, formatRating } from "@/lib/format";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { formatHours, formatMonth, type MonthRow } from "./months";
@@ -54,27 +55,6 @@ function MonthlyFiguresBody({ now }: { now: number }) {
       <FiguresTable months={months} />
     </Flex>
   );
-}
-
-/**
- * On a narrow screen the table scrolls sideways inside Radix's scroll area: while it does, the scroll
- * area takes keyboard focus so the hidden columns can be reached with the arrow keys (WCAG 2.1.1).
- */
-function useKeyboardScrollable() {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const viewport = ref.current?.querySelector<HTMLElement>(".rt-ScrollAreaViewport");
-    if (!viewport) return;
-    const update = () => {
-      if (viewport.scrollWidth > viewport.clientWidth) viewport.tabIndex = 0;
-      else viewport.removeAttribute("tabindex");
-    };
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(viewport);
-    return () => observer.disconnect();
-  }, []);
-  return ref;
 }
 
 export function FiguresTable({ months }: { months: MonthRow[] }) {

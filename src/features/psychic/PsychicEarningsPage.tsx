@@ -1,0 +1,63 @@
+// /psychic/earnings, 'Guadagni' (docs/product-rules.md, "Payouts"): the balance at Stripe, each
+// consultation's share with gross, commission, net and where its transfer is, Stripe's payouts to the
+// bank, and the monthly statement as a PDF. The lists are live: a transfer made while the page is open
+// shows without a reload. The router lets in psychics only.
+import { Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { DashboardIcon, GearIcon } from "@radix-ui/react-icons";
+import { COMMISSION_PERCENT } from "@convex/model/bookings";
+import { DashboardSection } from "@/components/DashboardSection";
+import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { FailureCallout } from "@/components/form/FailureCallout";
+import { QuickLinks } from "@/components/QuickLinks";
+import { paths } from "@/lib/paths";
+import { PayoutsBanner } from "./dashboard/PayoutsBanner";
+import { Balance } from "./earnings/Balance";
+import { EarningsTable, PayoutsTable } from "./earnings/EarningsTables";
+import { StatementDownload } from "./earnings/StatementDownload";
+
+export function PsychicEarningsPage() {
+  return (
+    <Container size="3" px={{ initial: "4", sm: "5" }} py={{ initial: "6", sm: "8" }}>
+      <Flex direction="column" gap="5">
+        <Flex justify="between" align="end" gap="3" wrap="wrap">
+          <Flex direction="column" gap="2">
+            <Heading as="h1" size={{ initial: "7", sm: "8" }}>
+              Guadagni
+            </Heading>
+            <Text as="p" size="3" color="gray">
+              Per ogni consulto: quanto ha pagato il cliente, la commissione della piattaforma ({COMMISSION_PERCENT} %) e quanto ricevi tu sul tuo
+              account Stripe, che lo versa sul tuo conto ogni lunedì.
+            </Text>
+          </Flex>
+          <QuickLinks
+            links={[
+              { to: paths.psychicDashboard, label: "Dashboard", icon: <DashboardIcon /> },
+              { to: paths.psychicPayoutSettings, label: "Impostazioni pagamenti", icon: <GearIcon /> },
+            ]}
+          />
+        </Flex>
+        <ErrorBoundary fallback={null}>
+          <PayoutsBanner />
+        </ErrorBoundary>
+        <DashboardSection title="Saldo">
+          <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare il saldo." />}>
+            <Balance />
+          </ErrorBoundary>
+        </DashboardSection>
+        <DashboardSection title="Consulti">
+          <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare i guadagni." />}>
+            <EarningsTable />
+          </ErrorBoundary>
+        </DashboardSection>
+        <DashboardSection title="Versamenti sul conto">
+          <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare i versamenti." />}>
+            <PayoutsTable />
+          </ErrorBoundary>
+        </DashboardSection>
+        <DashboardSection title="Estratto conto">
+          <StatementDownload />
+        </DashboardSection>
+      </Flex>
+    </Container>
+  );
+}

@@ -1,0 +1,78 @@
+// The psychic's balance at Stripe (earnings:myBalance, an action: Stripe is asked, nothing is stored):
+// available now and on its way. Asked when the page opens and again when a transfer or a payout arrives.
+import { useEffect, useState } from "react";
+import { Button, Flex, Grid, Text } from "@radix-ui/themes";
+import { useAction, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { Link as RouterLink } from "react-router-dom";
+import { api } from "@convex/_generated/api";
+import { FailureCallout } from "@/components/form/FailureCallout";
+import { StatCard } from "@/components/StatCard";
+import { errorMessage } from "@/lib/errors";
+import { formatCents } from "@/lib/format";
+import { paths } from "@/lib/paths";
+
+type BalanceAnswer = FunctionReturnType<typeof api.earnings.myBalance>;
+
+export const balanceMessages = {
+  available: "Disponibile",
+  pending: "In arrivo",
+  availableNote: "Sul tuo account Stripe, pronto per il prossimo versamento",
+  pendingNote: "Trasferito, in attesa che Stripe lo renda disponibile",
+  noAccount: "Configura i pagamenti per vedere il saldo",
+  failed: "Impossibile leggere il saldo da Stripe. Riprova tra poco.",
+} as const;
+
+type Shown = { status: "loading" } | { status: "ready"; balance: BalanceAnswer } | { status: "failed"; message: string };
+
+export function Balance() {
+  const askBalance = useAction(api.earnings.myBalance);
+  // A new transfer or payout changes the balance: the lists are live, the balance is asked again.
+  const earnings = useQuery(api.earnings.listMyEarnings, {});
+  const payouts = useQuery(api.earnings.listMyPayouts, {});
+  const moved =
+    earnings === undefined || payouts === undefined ? null : `${earnings.filter((share) => share.state === "transferred").length}/${payouts.length}`;
+  const [shown, setShown] = useState<Shown>({ status: "loading" });
+  // How many times the lists moved since they first answered (that first answer is no news); adjusted
+  // while rendering, React's pattern for state that follows a value.
+  const [seen, setSeen] = useState<{ moved: string | null; times: number }>({ moved: null, times: 0 });
+  if (moved !== null && moved !== seen.moved) setSeen({ moved, times: seen.moved === null ? 0 : seen.times + 1 });
+
+  useEffect(() => {
+    let current = true;
+    askBalance({}).then(
+      (balance) => current && setShown({ status: "ready", balance }),
+      // PAYMENT_FAILED (Stripe unreachable or not set up) speaks of a booking's payment: here, the balance's words.
+      (error: unknown) =>
+        current && setShown({ status: "failed", message: errorMessage(error, balanceMessages.failed, { PAYMENT_FAILED: balanceMessages.failed }) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [askBalance, seen.times]);
+
+  if (shown.status === "failed") return <FailureCallout message={shown.message} />;
+  if (shown.status === "ready" && shown.balance === null) {
+    return (
+      <Flex direction="column" gap="3" align="start">
+        <Text as="p" color="gray">
+          {balanceMessages.noAccount}.
+        </Text>
+        <Button asChild variant="soft">
+          <RouterLink to={paths.psychicPayoutSettings}>Configura i pagamenti</RouterLink>
+        </Button>
+      </Flex>
+    );
+  }
+  const balance = shown.status === "ready" ? shown.balance : undefined;
+  return (
+    <Grid columns={{ initial: "1", xs: "2" }} gap="3">
+      <StatCard
+        label={balanceMessages.available}
+        value={balance ? formatCents(balance.availableCents) : undefined}
+        note={balanceMessages.availableNote}
+      />
+      <StatCard label={balanceMessages.pending} value={balance ? formatCents(balance.pendingCents) : undefined} note={balanceMessages.pendingNote} />
+    </Grid>
+  );
+}
