@@ -22,6 +22,8 @@ const earningRow = v.object({
   state: transferState,
   dueAt: v.number(),
   transferredAt: v.union(v.number(), v.null()),
+  // Taken back afterwards (a refund made at Stripe, a dispute).
+  reversedCents: v.number(),
 });
 
 /** How many consultations' shares 'Guadagni' lists, newest first. */
@@ -53,6 +55,7 @@ export const listMyEarnings = psychicQuery({
         state: share.state,
         dueAt: share.dueAt,
         transferredAt: share.transferredAt ?? null,
+        reversedCents: share.reversedCents ?? 0,
       });
     }
     return rows;

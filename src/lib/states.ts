@@ -91,6 +91,8 @@ export const transferStates: Record<TransferState, StateBadge> = {
   /** "Trasferito il …" with the transfer's date. */
   transferred: { label: "Trasferito", color: "green" },
   failed: { label: "Non riuscito", color: "red" },
+  /** The client got the whole payment back (a refund, a dispute) before the transfer: nothing is owed. */
+  withheld: { label: "Non dovuto: rimborsato al cliente", color: "gray" },
 };
 
 /** Why a share is owed: a consultation held, or what a client's late cancellation left with the platform. */
