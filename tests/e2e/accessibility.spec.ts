@@ -208,13 +208,6 @@ test.describe("the demo psychic", () => {
     await expectAccessible(page, "/psychic/earnings");
   });
 
-  test("/psychic/earnings with the statement's month picker open", async ({ page }) => {
-    await openWithHeading(page, "/psychic/earnings", "Guadagni");
-    await page.getByRole("region", { name: "Estratto conto" }).getByRole("combobox", { name: "Mese" }).click();
-    await expect(page.getByRole("option")).toHaveCount(12);
-    await expectAccessible(page, "the statement's month picker");
-  });
-
   test("the psychic's cancellation dialog", async ({ page }) => {
     await page.goto("/psychic-dashboard");
     await page

@@ -17,13 +17,13 @@ export function PayoutsBanner() {
   const account = useQuery(api.payouts.getMyAccount, {});
   if (account === undefined || account.state === "enabled") return null;
   return (
-    <Callout.Root color="amber" role="status" aria-label={payoutsBannerMessages.label}>
+    <Callout.Root color="amber" highContrast role="status" aria-label={payoutsBannerMessages.label}>
       <Callout.Icon>
         <InfoCircledIcon />
       </Callout.Icon>
       <Flex direction="column" gap="1">
         <Text as="p" weight="bold">
-          <Link asChild>
+          <Link asChild color="amber" highContrast underline="always">
             <RouterLink to={paths.psychicPayoutSettings}>{payoutsBannerMessages.link}</RouterLink>
           </Link>
         </Text>

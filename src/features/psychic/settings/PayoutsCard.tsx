@@ -121,7 +121,7 @@ function PayoutsCardBody() {
         </Flex>
       ) : null}
       {linkExpired && account.state !== "enabled" ? (
-        <Callout.Root color="amber" role="status" size="1">
+        <Callout.Root color="amber" highContrast role="status" size="1">
           <Callout.Icon>
             <InfoCircledIcon />
           </Callout.Icon>
