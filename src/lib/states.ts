@@ -2,7 +2,8 @@
 // (convex/model/bookingView.ts derives them) or the profile's status, with its Italian words and its
 // colour. Views branch on the enums and take the words and colours from here, so a state reads and
 // looks the same for the client, the psychic and the admin.
-import type { AccountType, BookingViewState, PaymentViewState, ProfileStatus, RefundViewState } from "@convex/lib/validators";
+import type { Infer } from "convex/values";
+import type { AccountType, BookingViewState, PaymentViewState, ProfileStatus, RefundViewState, payoutAccountState } from "@convex/lib/validators";
 
 export type StateColor = "green" | "amber" | "blue" | "gray" | "red";
 
@@ -70,3 +71,36 @@ export const accountKinds: Record<AccountKind, { label: string; color: "violet" 
   psychic: { label: "Cartomante", color: "violet" },
   staff: { label: "Staff", color: "gray" },
 };
+
+/** Where a psychic's Stripe account stands (the Connect webhook's `account.updated`). */
+export type PayoutAccountState = Infer<typeof payoutAccountState>;
+
+export const payoutAccountStates: Record<PayoutAccountState, StateBadge> = {
+  not_started: { label: "Non iniziato", color: "gray" },
+  /** Stripe asks for something more (its `requirements.currently_due`, in words by `payoutRequirementLabels`). */
+  requirements_due: { label: "Documenti richiesti", color: "amber" },
+  pending_verification: { label: "In verifica", color: "blue" },
+  enabled: { label: "Pagamenti attivi", color: "green" },
+};
+
+/** Stripe's requirement names, by their prefix, in the words the psychic and the admin read. */
+const payoutRequirementWords: Array<[prefix: string, label: string]> = [
+  ["external_account", "Conto bancario (IBAN)"],
+  ["individual.first_name", "Nome e cognome"],
+  ["individual.last_name", "Nome e cognome"],
+  ["individual.dob", "Data di nascita"],
+  ["individual.address", "Indirizzo"],
+  ["individual.verification.additional_document", "Documento aggiuntivo"],
+  ["individual.verification.document", "Documento d'identità"],
+  ["individual.id_number", "Codice fiscale"],
+  ["individual.email", "Email"],
+  ["individual.phone", "Telefono"],
+  ["business_profile", "Descrizione dell'attività"],
+  ["tos_acceptance", "Accettazione dei termini di Stripe"],
+];
+
+/** What Stripe asks, in Italian and each thing once; a name without words here shows as Stripe sent it. */
+export function payoutRequirementLabels(requirements: readonly string[]): string[] {
+  const labels = requirements.map((name) => payoutRequirementWords.find(([prefix]) => name.startsWith(prefix))?.[1] ?? name);
+  return [...new Set(labels)];
+}

@@ -2,6 +2,7 @@ import { Card, Container, Flex, Heading, Skeleton, Text, TextField as RadixTextF
 import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
 import { useDeleteMyAccount, useViewer, type Viewer } from "@/lib/session";
 import { ChangePasswordForm } from "./settings/ChangePasswordForm";
+import { FiscalDataForm } from "./settings/FiscalDataForm";
 import { ProfileSwitches } from "./settings/ProfileSwitches";
 
 /** /psychic/settings: availability, visibility, password and account deletion. The router lets in psychics only. */
@@ -51,6 +52,7 @@ function PsychicSettings({ viewer }: { viewer: Viewer }) {
         </Heading>
         <ChangePasswordForm />
       </Card>
+      <FiscalDataForm />
       <Card size="3">
         <Heading as="h2" size="4" mb="2" color="red">
           Zona pericolosa
