@@ -208,6 +208,12 @@ test.describe("the demo psychic", () => {
     await expectAccessible(page, "/psychic/earnings");
   });
 
+  test("/psychic/settings with the fiscal data form loaded", async ({ page }) => {
+    await openWithHeading(page, "/psychic/settings");
+    await expect(page.getByRole("form", { name: "Dati fiscali" }).getByRole("button", { name: "Salva dati fiscali" })).toBeVisible();
+    await expectAccessible(page, "/psychic/settings, fiscal data form");
+  });
+
   test("the psychic's cancellation dialog", async ({ page }) => {
     await page.goto("/psychic-dashboard");
     await page
@@ -229,6 +235,7 @@ test.describe("the demo admin", () => {
     ["cartomanti", (p) => p.getByRole("table", { name: "Cartomanti" })],
     ["clienti", (p) => p.getByRole("table", { name: "Clienti" })],
     ["prenotazioni", (p) => p.getByRole("table", { name: "Ultime prenotazioni" })],
+    ["pagamenti", (p) => p.getByRole("table", { name: "Riconciliazione mensile" })],
     ["messaggi", (p) => p.getByRole("tabpanel")],
     ["impostazioni", (p) => p.getByRole("switch", { name: "Prenotazioni" })],
   ];

@@ -1,5 +1,5 @@
 // /admin-dashboard (admins only, the route guard sends anyone else home): the platform's figures,
-// accounts, psychics with their review queue, clients, bookings, the inbox's count and the switches.
+// accounts, psychics with their review queue, clients, bookings, payments, the inbox's count and the switches.
 // Every tab is live; the chosen tab is in the address (?tab=), so a reload or a shared link keeps it.
 import { Badge, Box, Container, Flex, Heading, Tabs, Text } from "@radix-ui/themes";
 import { useSearchParams } from "react-router-dom";
@@ -10,6 +10,7 @@ import { BookingsTab } from "./dashboard/BookingsTab";
 import { ClientsTab } from "./dashboard/ClientsTab";
 import { MessagesTab } from "./dashboard/MessagesTab";
 import { OverviewTab } from "./dashboard/OverviewTab";
+import { PaymentsTab } from "./dashboard/PaymentsTab";
 import { PsychicsTab } from "./dashboard/PsychicsTab";
 import { SettingsTab } from "./dashboard/SettingsTab";
 import { UsersTab } from "./dashboard/UsersTab";
@@ -21,6 +22,7 @@ const tabs = [
   { value: "cartomanti", label: "Cartomanti", Panel: PsychicsTab },
   { value: "clienti", label: "Clienti", Panel: ClientsTab },
   { value: "prenotazioni", label: "Prenotazioni", Panel: BookingsTab },
+  { value: "pagamenti", label: "Pagamenti", Panel: PaymentsTab },
   { value: "messaggi", label: "Messaggi", Panel: MessagesTab },
   { value: "impostazioni", label: "Impostazioni", Panel: SettingsTab },
 ] as const;
@@ -39,7 +41,7 @@ export function AdminDashboardPage() {
           <Heading as="h1" size={{ initial: "7", sm: "8" }}>
             Pannello di amministrazione
           </Heading>
-          <Text color="gray">Statistiche della piattaforma, utenti, cartomanti, clienti, prenotazioni, messaggi e impostazioni.</Text>
+          <Text color="gray">Statistiche della piattaforma, utenti, cartomanti, clienti, prenotazioni, pagamenti, messaggi e impostazioni.</Text>
         </Flex>
         <Tabs.Root value={current} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
           <Box style={{ overflowX: "auto" }}>

@@ -3,6 +3,7 @@ import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
 import { useDeleteMyAccount, useViewer, type Viewer } from "@/lib/session";
 import { ChangePasswordForm } from "./settings/ChangePasswordForm";
 import { PayoutsCard } from "./settings/PayoutsCard";
+import { FiscalDataForm } from "./settings/FiscalDataForm";
 import { ProfileSwitches } from "./settings/ProfileSwitches";
 
 /** /psychic/settings: payouts, availability, visibility, password and account deletion. The router lets in psychics only. */
@@ -53,6 +54,7 @@ function PsychicSettings({ viewer }: { viewer: Viewer }) {
         </Heading>
         <ChangePasswordForm />
       </Card>
+      <FiscalDataForm />
       <Card size="3">
         <Heading as="h2" size="4" mb="2" color="red">
           Zona pericolosa

@@ -14,7 +14,7 @@ import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { paths } from "@/lib/paths";
 import { payoutAccountStates, transferStates } from "@/lib/states";
-import { requirementsInItalian } from "./payoutRequirements";
+import { requirementsInItalian } from "@/lib/payoutRequirements";
 
 /** The card's anchor: the dashboard's banner links here. */
 export const PAYOUTS_CARD_ID = paths.psychicPayoutSettings.split("#")[1]!;

@@ -1,0 +1,113 @@
+// Rapporto DAC7 (D.Lgs. 32/2023): the admin picks a year and downloads the server's CSV, one row per
+// psychic paid in it (convex/adminPayouts.ts dac7Report). Asked once per click, not subscribed to.
+import { useState } from "react";
+import { DownloadIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { Button, Callout, Flex, Heading, Select, Text } from "@radix-ui/themes";
+import { useConvex } from "convex/react";
+import { api } from "@convex/_generated/api";
+import { romeDateOf } from "@convex/lib/time";
+import { toast } from "@/components/toast";
+import { errorMessage } from "@/lib/errors";
+
+/** The first year the rule covers; the server refuses earlier ones. */
+export const FIRST_DAC7_YEAR = 2023;
+
+/** The current Rome year and the 4 before it, those the rule covers. */
+export function dac7Years(now: number): number[] {
+  const current = Number(romeDateOf(now).slice(0, 4));
+  return [0, 1, 2, 3, 4].map((back) => current - back).filter((year) => year >= FIRST_DAC7_YEAR);
+}
+
+/**
+ * Hands `csv` to the browser as a download named `fileName`. The byte order mark tells Excel the file is
+ * UTF-8, so names with accents read right.
+ */
+export function downloadCsv(fileName: string, csv: string) {
+  const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Later, not at once: some browsers read the address after the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+type Downloaded = { year: number; rows: number; missingFiscalData: number };
+
+export function Dac7Download() {
+  const convex = useConvex();
+  const [years] = useState(() => dac7Years(Date.now()));
+  const [year, setYear] = useState(years[0]);
+  const [pending, setPending] = useState(false);
+  const [downloaded, setDownloaded] = useState<Downloaded | null>(null);
+
+  const download = async () => {
+    setPending(true);
+    try {
+      const report = await convex.query(api.adminPayouts.dac7Report, { year });
+      downloadCsv(`dac7-${report.year}.csv`, report.csv);
+      setDownloaded({ year: report.year, rows: report.rows, missingFiscalData: report.missingFiscalData });
+    } catch (failure) {
+      toast.error(errorMessage(failure, "Impossibile preparare il rapporto DAC7."));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="dac7-heading">
+      <Heading as="h2" size="4" mb="2" id="dac7-heading">
+        Rapporto DAC7
+      </Heading>
+      <Text as="p" size="2" color="gray" mb="3">
+        Ogni gennaio la piattaforma comunica all'Agenzia delle Entrate i compensi dell'anno prima di ogni cartomante (D.Lgs. 32/2023): una riga per
+        cartomante con i dati fiscali e, per trimestre, corrispettivi, commissioni e numero di consulti.
+      </Text>
+      <Flex align="end" gap="3" wrap="wrap">
+        <Flex direction="column" gap="1">
+          <Text as="span" size="2" weight="medium" id="dac7-year-label">
+            Anno
+          </Text>
+          <Select.Root value={String(year)} onValueChange={(value) => setYear(Number(value))}>
+            <Select.Trigger aria-labelledby="dac7-year-label" />
+            <Select.Content position="popper">
+              {years.map((option) => (
+                <Select.Item key={option} value={String(option)}>
+                  {String(option)}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+        </Flex>
+        <Button onClick={() => void download()} disabled={pending}>
+          <DownloadIcon /> {pending ? "Preparazione..." : "Scarica CSV"}
+        </Button>
+      </Flex>
+      <Flex direction="column" gap="3" mt="3" role="status">
+        {downloaded ? (
+          <Text size="2">
+            {downloaded.rows === 0
+              ? `Nessun cartomante ha ricevuto trasferimenti nel ${downloaded.year}: il file dac7-${downloaded.year}.csv ha solo l'intestazione.`
+              : `Scaricato dac7-${downloaded.year}.csv: ${downloaded.rows === 1 ? "1 cartomante" : `${downloaded.rows} cartomanti`}.`}
+          </Text>
+        ) : null}
+        {downloaded && downloaded.missingFiscalData > 0 ? (
+          <Callout.Root color="amber">
+            <Callout.Icon>
+              <ExclamationTriangleIcon />
+            </Callout.Icon>
+            <Callout.Text>
+              {downloaded.missingFiscalData === 1
+                ? "1 cartomante non ha ancora inserito i dati fiscali"
+                : `${downloaded.missingFiscalData} cartomanti non hanno ancora inserito i dati fiscali`}
+              : nel file risultano «da completare». Chiedi di completarli in Impostazioni, alla voce «Dati fiscali (DAC7)», prima dell'invio.
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
+      </Flex>
+    </section>
+  );
+}

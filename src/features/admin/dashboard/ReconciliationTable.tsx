@@ -1,0 +1,97 @@
+// Riconciliazione mensile: each Rome month's books (convex/model/payouts.ts reconcileMonth), the current
+// month first; a month whose money does not add up to the cent is flagged, never hidden.
+import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { Badge, Callout, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import type { FunctionReturnType } from "convex/server";
+import type { api } from "@convex/_generated/api";
+import { formatCents } from "@/lib/format";
+import { formatMonth } from "./OverviewTab";
+import { TableCaption, TableEmpty } from "./TableStates";
+
+type MonthBooks = FunctionReturnType<typeof api.adminPayouts.overview>["months"][number];
+
+/** The money columns, in the order of the equation. */
+const columns: Array<[label: string, pick: (month: MonthBooks) => number]> = [
+  ["Incassato", (month) => month.paidCents],
+  ["Rimborsato", (month) => month.refundedCents],
+  ["Contestato", (month) => month.disputedCents],
+  ["Trasferito", (month) => month.transferredCents],
+  ["Stornato", (month) => month.reversedCents],
+  ["Da trasferire", (month) => month.owedCents],
+  ["Commissione", (month) => month.commissionCents],
+];
+
+export function ReconciliationTable({ months }: { months: MonthBooks[] }) {
+  const unbalanced = months.filter((month) => month.differenceCents !== 0);
+  return (
+    <section aria-labelledby="reconciliation-heading">
+      <Heading as="h2" size="4" mb="2" id="reconciliation-heading">
+        Riconciliazione mensile
+      </Heading>
+      <Text as="p" size="2" color="gray" mb="3">
+        Per ogni mese, contando i consulti nel mese in cui sono stati pagati: incassato − rimborsato − contestato = trasferito − stornato + da
+        trasferire + commissione; la differenza deve essere zero.
+      </Text>
+      {unbalanced.length > 0 ? (
+        <Callout.Root color="red" role="alert" mb="3">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>
+            I conti non tornano in{" "}
+            {unbalanced.map((month) => `${formatMonth(month.month)} (differenza di ${formatCents(month.differenceCents)})`).join(", ")}: controlla
+            trasferimenti, storni e rimborsi di quei mesi.
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {months.length === 0 ? (
+        <TableEmpty>Nessun mese da riconciliare.</TableEmpty>
+      ) : (
+        <Table.Root variant="surface">
+          <TableCaption>Riconciliazione mensile</TableCaption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Mese</Table.ColumnHeaderCell>
+              {columns.map(([label]) => (
+                <Table.ColumnHeaderCell key={label} justify="end">
+                  {label}
+                </Table.ColumnHeaderCell>
+              ))}
+              <Table.ColumnHeaderCell justify="end">Differenza</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {months.map((month) => (
+              <Table.Row key={month.month}>
+                <Table.RowHeaderCell>
+                  <Flex direction="column" gap="1">
+                    <Text style={{ whiteSpace: "nowrap" }}>{formatMonth(month.month)}</Text>
+                    {month.complete ? null : (
+                      <Text size="1" color="amber">
+                        Totali parziali: il mese ha più consulti pagati di quanti ne sono stati letti.
+                      </Text>
+                    )}
+                  </Flex>
+                </Table.RowHeaderCell>
+                {columns.map(([label, pick]) => (
+                  <Table.Cell key={label} justify="end" style={{ whiteSpace: "nowrap" }}>
+                    {formatCents(pick(month))}
+                  </Table.Cell>
+                ))}
+                <Table.Cell justify="end" style={{ whiteSpace: "nowrap" }}>
+                  {month.differenceCents === 0 ? (
+                    <Text color="gray">{formatCents(0)}</Text>
+                  ) : (
+                    <Badge color="red" variant="solid">
+                      Differenza {formatCents(month.differenceCents)}
+                    </Badge>
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </section>
+  );
+}

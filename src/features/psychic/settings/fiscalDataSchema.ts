@@ -1,0 +1,71 @@
+// The psychic's fiscal data for DAC7, checked in the browser by the server's own functions
+// (convex/model/fiscal.ts) so both sides agree; convex/fiscalData.ts checks it all again.
+import { z } from "zod";
+import { romeDateOf } from "@convex/lib/time";
+import { FISCAL_LIMITS, isAdultBirthDate, normaliseCodiceFiscale, normaliseIban } from "@convex/model/fiscal";
+
+export const fiscalMessages = {
+  legalName: "Inserisci nome e cognome come sul codice fiscale.",
+  legalNameTooLong: `Al massimo ${FISCAL_LIMITS.legalName} caratteri.`,
+  codiceFiscaleMissing: "Inserisci il codice fiscale.",
+  codiceFiscale: "Codice fiscale non valido: controlla le 16 lettere e cifre.",
+  dateOfBirthMissing: "Inserisci una data di nascita valida.",
+  dateOfBirth: "Devi avere almeno 18 anni.",
+  street: "Inserisci via e numero civico.",
+  streetTooLong: `Al massimo ${FISCAL_LIMITS.street} caratteri.`,
+  postalCode: "Il CAP è di 5 cifre.",
+  city: "Inserisci la città.",
+  cityTooLong: `Al massimo ${FISCAL_LIMITS.city} caratteri.`,
+  iban: "IBAN non valido.",
+} as const;
+
+/** Trimmed, inner runs of spaces made one (as the server stores it), 1 to `max` characters. */
+const text = (max: number, missing: string, tooLong: string) =>
+  z
+    .string()
+    .transform((value) => value.trim().replace(/\s+/g, " "))
+    .pipe(z.string().min(1, missing).max(max, tooLong));
+
+const isCalendarDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && value >= "1900-01-01";
+
+export const fiscalDataSchema = z.object({
+  legalName: text(FISCAL_LIMITS.legalName, fiscalMessages.legalName, fiscalMessages.legalNameTooLong),
+  codiceFiscale: z.string().transform((value, context) => {
+    const code = normaliseCodiceFiscale(value);
+    const message = value.trim() === "" ? fiscalMessages.codiceFiscaleMissing : fiscalMessages.codiceFiscale;
+    if (code === null) context.addIssue({ code: "custom", message });
+    return code ?? "";
+  }),
+  dateOfBirth: z
+    .string()
+    .refine(isCalendarDate, fiscalMessages.dateOfBirthMissing)
+    // Today as a Rome date when the form is sent, as the server reads it.
+    .refine((date) => !isCalendarDate(date) || isAdultBirthDate(date, romeDateOf(Date.now())), fiscalMessages.dateOfBirth),
+  street: text(FISCAL_LIMITS.street, fiscalMessages.street, fiscalMessages.streetTooLong),
+  postalCode: z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(z.string().regex(/^\d{5}$/, fiscalMessages.postalCode)),
+  city: text(FISCAL_LIMITS.city, fiscalMessages.city, fiscalMessages.cityTooLong),
+  /** Optional: left empty, nothing is sent (and a stored one is removed). */
+  iban: z.string().transform((value, context) => {
+    if (value.trim() === "") return undefined;
+    const iban = normaliseIban(value);
+    if (iban === null) context.addIssue({ code: "custom", message: fiscalMessages.iban });
+    return iban ?? undefined;
+  }),
+});
+
+export type FiscalDataValues = z.input<typeof fiscalDataSchema>;
+export type FiscalDataFields = keyof FiscalDataValues;
+
+/** Under the field the server refused (its INVALID_INPUT names it). */
+export const serverFieldMessages: Record<FiscalDataFields, string> = {
+  legalName: fiscalMessages.legalName,
+  codiceFiscale: fiscalMessages.codiceFiscale,
+  dateOfBirth: fiscalMessages.dateOfBirth,
+  street: fiscalMessages.street,
+  postalCode: fiscalMessages.postalCode,
+  city: fiscalMessages.city,
+  iban: fiscalMessages.iban,
+};

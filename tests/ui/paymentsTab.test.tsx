@@ -1,0 +1,280 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { ConvexError } from "convex/values";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { romeDateOf } from "@convex/lib/time";
+import { toast } from "@/components/toast";
+import { dac7Years } from "@/features/admin/dashboard/Dac7Download";
+import { PaymentsTab, dropFailedMove } from "@/features/admin/dashboard/PaymentsTab";
+import { convexMock } from "./convexMock";
+import { renderWithProviders } from "./render";
+
+// The DAC7 report is asked once per click through the client (useConvex().query), not subscribed to.
+vi.mock("convex/react", async () => {
+  const { convexMock: mock, convexReactMock } = await import("./convexMock");
+  const client = {
+    query: async (ref: FunctionReference<"query">, args: Record<string, unknown>) => {
+      const name = getFunctionName(ref);
+      mock.calls.push({ name, args });
+      return mock.handlers.get(name)?.(args);
+    },
+  };
+  return { ...convexReactMock, useConvex: () => client };
+});
+vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
+
+const account = (name: string, state: string, requirementsDue: string[] = []) => ({
+  psychicUserId: `u-${name}`,
+  name,
+  email: `${name.toLowerCase()}@esempio.it`,
+  state,
+  requirementsDue,
+});
+
+const month = (key: string, fields: Record<string, unknown> = {}) => ({
+  month: key,
+  paidCents: 10_000,
+  refundedCents: 1_000,
+  disputedCents: 0,
+  transferredCents: 7_650,
+  reversedCents: 0,
+  owedCents: 0,
+  commissionCents: 1_350,
+  differenceCents: 0,
+  complete: true,
+  ...fields,
+});
+
+const failedTransfer = { id: "t1", bookingId: "b1", psychicName: "Selene", amountCents: 2975, lastError: "Il conto non può ricevere trasferimenti." };
+const failedReversal = { id: "r1", bookingId: "b2", psychicName: "Orion", amountCents: 1500, lastError: null };
+
+const overview = (fields: Record<string, unknown> = {}) => ({
+  accounts: [
+    account("Selene", "enabled"),
+    account("Orion", "requirements_due", ["individual.verification.document", "individual.dob.day", "individual.dob.year"]),
+    account("Vega", "not_started"),
+    account("Lyra", "pending_verification"),
+  ],
+  failedTransfers: [failedTransfer],
+  failedReversals: [failedReversal],
+  months: [month("2026-11"), month("2026-10", { differenceCents: 100 }), month("2026-09", { complete: false })],
+  ...fields,
+});
+
+/** An amount as formatCents writes it: Intl puts a no-break space before the euro sign. */
+const eur = (amount: string) => `${amount}\u00a0€`;
+
+beforeEach(() => {
+  convexMock.reset();
+  vi.spyOn(toast, "success");
+  vi.spyOn(toast, "error");
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("the admin's psychics by payout state", () => {
+  it("lists each psychic with name, email, state and what Stripe asks, and filters by state", async () => {
+    convexMock.queries.set("adminPayouts:overview", overview());
+    renderWithProviders(<PaymentsTab />);
+    const table = screen.getByRole("table", { name: "Cartomanti e stato dei pagamenti" });
+    // In the order an account goes through the states.
+    expect(
+      within(table)
+        .getAllByRole("rowheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Vega", "Orion", "Lyra", "Selene"]);
+    const orion = within(table).getByRole("row", { name: /Orion/ });
+    expect(orion).toHaveTextContent("orion@esempio.it");
+    expect(orion).toHaveTextContent("Documenti richiesti");
+    expect(orion).toHaveTextContent("un documento d'identità, la data di nascita");
+    expect(within(table).getByRole("row", { name: /Selene/ })).toHaveTextContent("Pagamenti attivi");
+    expect(within(table).getByRole("row", { name: /Vega/ })).toHaveTextContent("Non iniziato");
+    expect(within(table).getByRole("row", { name: /Lyra/ })).toHaveTextContent("In verifica");
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("combobox", { name: "Filtra per stato dei pagamenti" }));
+    await user.click(screen.getByRole("option", { name: "Pagamenti attivi (1)" }));
+    expect(
+      within(screen.getByRole("table", { name: "Cartomanti e stato dei pagamenti" }))
+        .getAllByRole("rowheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Selene"]);
+  });
+
+  it("says when there is nothing to list or retry", () => {
+    convexMock.queries.set("adminPayouts:overview", overview({ accounts: [], failedTransfers: [], failedReversals: [], months: [] }));
+    renderWithProviders(<PaymentsTab />);
+    expect(screen.getByText("Nessun cartomante registrato.")).toBeInTheDocument();
+    expect(screen.getByText("Nessun trasferimento da riprovare.")).toBeInTheDocument();
+    expect(screen.getByText("Nessuno storno da riprovare.")).toBeInTheDocument();
+    expect(screen.getByText("Nessun mese da riconciliare.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Riprova/ })).toBeNull();
+  });
+
+  it("shows the loading state, then names the failure", () => {
+    const { unmount } = renderWithProviders(<PaymentsTab />);
+    expect(screen.getByRole("status", { name: "Caricamento dei pagamenti" })).toBeInTheDocument();
+    unmount();
+    convexMock.queries.set("adminPayouts:overview", new ConvexError({ code: "FORBIDDEN" }));
+    renderWithProviders(<PaymentsTab />);
+    expect(screen.getByRole("alert")).toHaveTextContent("Errore nel caricamento dei pagamenti: Non hai i permessi per questa operazione.");
+  });
+});
+
+describe("the admin's failed transfers and reversals", () => {
+  it("shows psychic, booking, amount and Stripe's last error of each", () => {
+    convexMock.queries.set("adminPayouts:overview", overview());
+    renderWithProviders(<PaymentsTab />);
+    const transfers = within(screen.getByRole("table", { name: "Trasferimenti non riusciti" }));
+    const row = transfers.getByRole("row", { name: /Selene/ });
+    expect(row).toHaveTextContent("b1");
+    expect(row).toHaveTextContent("29,75 €");
+    expect(row).toHaveTextContent("Il conto non può ricevere trasferimenti.");
+    const reversals = within(screen.getByRole("table", { name: "Storni non riusciti" }));
+    expect(reversals.getByRole("row", { name: /Orion/ })).toHaveTextContent("15,00 €");
+  });
+
+  it("'Riprova' asks the transfer again, says so, and the row leaves the list", async () => {
+    convexMock.queries.set("adminPayouts:overview", overview());
+    // The server's answer once the transfer is pending again: no longer failed.
+    convexMock.handlers.set("adminPayouts:retryTransfer", () => {
+      convexMock.queries.set("adminPayouts:overview", overview({ failedTransfers: [] }));
+      convexMock.changed();
+      return null;
+    });
+    renderWithProviders(<PaymentsTab />);
+    await userEvent.setup().click(screen.getByRole("button", { name: `Riprova il trasferimento di ${eur("29,75")} a Selene` }));
+    expect(convexMock.calls).toEqual([{ name: "adminPayouts:retryTransfer", args: { transferId: "t1" } }]);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Trasferimento richiesto di nuovo", expect.stringContaining("Selene")));
+    expect(screen.queryByRole("table", { name: "Trasferimenti non riusciti" })).toBeNull();
+    expect(screen.getByText("Nessun trasferimento da riprovare.")).toBeInTheDocument();
+  });
+
+  it("'Riprova' on a reversal calls its own mutation and says why when the server refuses", async () => {
+    convexMock.queries.set("adminPayouts:overview", overview());
+    convexMock.handlers.set("adminPayouts:retryReversal", () => Promise.reject(new ConvexError({ code: "INVALID_STATE" })));
+    renderWithProviders(<PaymentsTab />);
+    await userEvent.setup().click(screen.getByRole("button", { name: `Riprova lo storno di ${eur("15,00")} da Orion` }));
+    expect(convexMock.calls).toEqual([{ name: "adminPayouts:retryReversal", args: { reversalId: "r1" } }]);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(expect.stringContaining("lo stato è cambiato nel frattempo")));
+  });
+
+  it("takes the row off every loaded overview at once (the optimistic update)", () => {
+    const loaded = [
+      { args: { now: 1 }, value: overview() },
+      { args: { now: 2 }, value: overview() },
+      { args: { now: 3 }, value: undefined },
+    ];
+    const written: Array<{ args: unknown; value: ReturnType<typeof overview> }> = [];
+    const store = {
+      getAllQueries: () => loaded,
+      setQuery: (_query: unknown, args: unknown, value: ReturnType<typeof overview>) => written.push({ args, value }),
+    };
+    dropFailedMove(store as never, "failedTransfers", "t1");
+    expect(written.map((entry) => entry.args)).toEqual([{ now: 1 }, { now: 2 }]);
+    expect(written.every((entry) => entry.value.failedTransfers.length === 0 && entry.value.failedReversals.length === 1)).toBe(true);
+    written.length = 0;
+    dropFailedMove(store as never, "failedReversals", "r1");
+    expect(written.every((entry) => entry.value.failedReversals.length === 0 && entry.value.failedTransfers.length === 1)).toBe(true);
+  });
+});
+
+describe("the monthly reconciliation", () => {
+  it("shows each month's books, current first, and flags a difference and a partial month", () => {
+    convexMock.queries.set("adminPayouts:overview", overview());
+    renderWithProviders(<PaymentsTab />);
+    const table = within(screen.getByRole("table", { name: "Riconciliazione mensile" }));
+    expect(table.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
+      "Mese",
+      "Incassato",
+      "Rimborsato",
+      "Contestato",
+      "Trasferito",
+      "Stornato",
+      "Da trasferire",
+      "Commissione",
+      "Differenza",
+    ]);
+    const rows = table.getAllByRole("rowheader").map((cell) => cell.textContent);
+    expect(rows[0]).toBe("novembre 2026");
+    const november = table.getByRole("row", { name: /novembre 2026/ });
+    expect(
+      within(november)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["100,00", "10,00", "0,00", "76,50", "0,00", "0,00", "13,50", "0,00"].map(eur));
+    expect(within(november).queryByText(/^Differenza/)).toBeNull();
+    expect(within(table.getByRole("row", { name: /ottobre 2026/ })).getByText("Differenza 1,00 €")).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("I conti non tornano in ottobre 2026 (differenza di 1,00 €)");
+    expect(table.getByRole("row", { name: /settembre 2026/ })).toHaveTextContent("Totali parziali");
+    expect(screen.getByText(/incassato − rimborsato − contestato = trasferito − stornato \+ da trasferire \+ commissione/)).toBeInTheDocument();
+  });
+
+  it("raises no alarm when every month balances", () => {
+    convexMock.queries.set("adminPayouts:overview", overview({ months: [month("2026-11")] }));
+    renderWithProviders(<PaymentsTab />);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("the DAC7 report", () => {
+  const csv = "Nome e cognome,Codice fiscale\r\nSelene Àlvarez,RSSMRA85T10A562S\r\n";
+  let blobs: Blob[];
+  let downloads: string[];
+
+  beforeEach(() => {
+    blobs = [];
+    downloads = [];
+    // jsdom has no object URLs; the link's click is where the browser would save the file.
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return "blob:dac7";
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(`${this.download} ${this.href}`);
+    });
+    convexMock.queries.set("adminPayouts:overview", overview());
+  });
+
+  it("offers the current Rome year and the 4 before it that the rule covers", () => {
+    // 23:30 UTC on 31 December is already the new year in Rome.
+    expect(dac7Years(Date.UTC(2025, 11, 31, 23, 30))).toEqual([2026, 2025, 2024, 2023]);
+    expect(dac7Years(Date.UTC(2030, 5, 1))).toEqual([2030, 2029, 2028, 2027, 2026]);
+  });
+
+  it("downloads the chosen year's CSV, UTF-8 with its byte order mark, and warns of missing fiscal data", async () => {
+    const year = Number(romeDateOf(Date.now()).slice(0, 4)) - 1;
+    convexMock.handlers.set("adminPayouts:dac7Report", (args) => ({ year: args.year, rows: 3, missingFiscalData: 2, csv }));
+    renderWithProviders(<PaymentsTab />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("combobox", { name: "Anno" }));
+    await user.click(screen.getByRole("option", { name: String(year) }));
+    await user.click(screen.getByRole("button", { name: "Scarica CSV" }));
+
+    await waitFor(() => expect(downloads).toEqual([`dac7-${year}.csv blob:dac7`]));
+    expect(convexMock.calls).toEqual([{ name: "adminPayouts:dac7Report", args: { year } }]);
+    expect(blobs).toHaveLength(1);
+    expect(blobs[0].type).toBe("text/csv;charset=utf-8");
+    const bytes = new Uint8Array(await blobs[0].arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).toBe(`\uFEFF${csv}`);
+    expect(screen.getByText(`Scaricato dac7-${year}.csv: 3 cartomanti.`)).toBeInTheDocument();
+    expect(screen.getByText(/2 cartomanti non hanno ancora inserito i dati fiscali/)).toBeInTheDocument();
+  });
+
+  it("says when no psychic was paid that year, with no warning, and a failure by toast", async () => {
+    convexMock.handlers.set("adminPayouts:dac7Report", (args) => ({ year: args.year, rows: 0, missingFiscalData: 0, csv: "intestazione\r\n" }));
+    renderWithProviders(<PaymentsTab />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Scarica CSV" }));
+    const current = Number(romeDateOf(Date.now()).slice(0, 4));
+    expect(await screen.findByText(new RegExp(`Nessun cartomante ha ricevuto trasferimenti nel ${current}`))).toBeInTheDocument();
+    expect(screen.queryByText(/non hanno ancora inserito i dati fiscali|non ha ancora inserito/)).toBeNull();
+
+    convexMock.handlers.set("adminPayouts:dac7Report", () => Promise.reject(new Error("rete assente")));
+    await user.click(screen.getByRole("button", { name: "Scarica CSV" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile preparare il rapporto DAC7."));
+    expect(downloads).toHaveLength(1);
+  });
+});
