@@ -6,7 +6,7 @@ import type { Id } from "./_generated/dataModel";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery } from "./lib/functions";
 import { bookingMoneyOf, payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/payouts";
-import { requireInstant, romeDateOf, romeToUtcMs } from "./lib/time";
+import { requireInstant, romeDateOf, romeMonthBounds } from "./lib/time";
 import { payoutAccountState } from "./lib/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import { previousMonth } from "./model/bookingChanges";
@@ -31,12 +31,6 @@ const reconciliation = v.object({
   differenceCents: v.number(),
   complete: v.boolean(),
 });
-
-function monthBounds(month: string) {
-  const [year, monthNumber] = month.split("-").map(Number);
-  const next = monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, "0")}-01`;
-  return { from: romeToUtcMs(`${month}-01`, "00:00"), to: romeToUtcMs(next, "00:00") };
-}
 
 export const overview = adminQuery({
   args: { now: v.number() },
@@ -99,7 +93,7 @@ export const overview = adminQuery({
     const months = [];
     let month = monthOf(now);
     for (let index = 0; index < RECONCILED_MONTHS; index++) {
-      const { from, to } = monthBounds(month);
+      const { from, to } = romeMonthBounds(month);
       const paid = await ctx.db
         .query("bookings")
         .withIndex("by_paidAt", (q) => q.gte("paidAt", from).lt("paidAt", to))

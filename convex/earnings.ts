@@ -3,10 +3,11 @@
 // and the monthly statement ('Estratto conto') the page turns into a PDF.
 import { v, type Infer } from "convex/values";
 import { internal } from "./_generated/api";
+import type { Doc } from "./_generated/dataModel";
 import { fail } from "./lib/errors";
 import { psychicAction, psychicQuery } from "./lib/functions";
 import { stripeClient } from "./lib/stripe";
-import { romeToUtcMs } from "./lib/time";
+import { romeMonthBounds } from "./lib/time";
 import { payoutStatus, shareReason, transferState } from "./lib/validators";
 import { isStatementMonth, vatIncludedIn } from "./model/payouts";
 
@@ -26,6 +27,24 @@ const earningRow = v.object({
   reversedCents: v.number(),
 });
 
+/** A share as 'Guadagni' and the statement show it, with its consultation's date, time and length. */
+function earningRowOf(share: Doc<"psychicTransfers">, booking: Doc<"bookings">): Infer<typeof earningRow> {
+  return {
+    bookingId: share.bookingId,
+    scheduledDate: booking.scheduledDate,
+    scheduledTime: booking.scheduledTime,
+    durationMinutes: booking.durationMinutes,
+    reason: share.reason,
+    grossCents: share.grossCents,
+    commissionCents: share.commissionCents,
+    amountCents: share.amountCents,
+    state: share.state,
+    dueAt: share.dueAt,
+    transferredAt: share.transferredAt ?? null,
+    reversedCents: share.reversedCents ?? 0,
+  };
+}
+
 /** How many consultations' shares 'Guadagni' lists, newest first. */
 export const EARNINGS_SHOWN = 200;
 
@@ -42,21 +61,7 @@ export const listMyEarnings = psychicQuery({
     const rows = [];
     for (const share of shares) {
       const booking = await ctx.db.get("bookings", share.bookingId);
-      if (booking === null) continue;
-      rows.push({
-        bookingId: share.bookingId,
-        scheduledDate: booking.scheduledDate,
-        scheduledTime: booking.scheduledTime,
-        durationMinutes: booking.durationMinutes,
-        reason: share.reason,
-        grossCents: share.grossCents,
-        commissionCents: share.commissionCents,
-        amountCents: share.amountCents,
-        state: share.state,
-        dueAt: share.dueAt,
-        transferredAt: share.transferredAt ?? null,
-        reversedCents: share.reversedCents ?? 0,
-      });
+      if (booking !== null) rows.push(earningRowOf(share, booking));
     }
     return rows;
   },
@@ -91,18 +96,6 @@ export const myBalance = psychicAction({
   },
 });
 
-const statementLine = v.object({
-  scheduledDate: v.string(),
-  scheduledTime: v.string(),
-  durationMinutes: v.number(),
-  reason: shareReason,
-  grossCents: v.number(),
-  commissionCents: v.number(),
-  amountCents: v.number(),
-  state: transferState,
-  transferredAt: v.union(v.number(), v.null()),
-});
-
 /**
  * The monthly statement ('Estratto conto') of a Rome month: the consultations of that month with their
  * gross, commission (IVA included, stated) and net, the transfers made in it and Stripe's payouts.
@@ -112,17 +105,14 @@ export const myStatement = psychicQuery({
   returns: v.object({
     month: v.string(),
     psychicName: v.string(),
-    lines: v.array(statementLine),
+    lines: v.array(earningRow),
     totals: v.object({ grossCents: v.number(), commissionCents: v.number(), commissionVatCents: v.number(), amountCents: v.number() }),
     transferredCents: v.number(),
     payouts: v.array(v.object({ arrivalDate: v.number(), amountCents: v.number(), status: payoutStatus })),
   }),
   handler: async (ctx, { month }) => {
     if (!isStatementMonth(month)) return fail("INVALID_INPUT", { field: "month" });
-    const [year, monthNumber] = month.split("-").map(Number);
-    const from = romeToUtcMs(`${month}-01`, "00:00");
-    const next = monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, "0")}-01`;
-    const to = romeToUtcMs(next, "00:00");
+    const { from, to } = romeMonthBounds(month);
     // A share falls due at its consultation's end: a consultation of the month's last evening ends after it.
     const shares = await ctx.db
       .query("psychicTransfers")
@@ -133,21 +123,10 @@ export const myStatement = psychicQuery({
           .lt("dueAt", to + 2 * 60 * 60 * 1000),
       )
       .take(1000);
-    const lines: Array<Infer<typeof statementLine>> = [];
+    const lines: Array<Infer<typeof earningRow>> = [];
     for (const share of shares) {
       const booking = await ctx.db.get("bookings", share.bookingId);
-      if (booking === null || booking.startsAt < from || booking.startsAt >= to) continue;
-      lines.push({
-        scheduledDate: booking.scheduledDate,
-        scheduledTime: booking.scheduledTime,
-        durationMinutes: booking.durationMinutes,
-        reason: share.reason,
-        grossCents: share.grossCents,
-        commissionCents: share.commissionCents,
-        amountCents: share.amountCents,
-        state: share.state,
-        transferredAt: share.transferredAt ?? null,
-      });
+      if (booking !== null && booking.startsAt >= from && booking.startsAt < to) lines.push(earningRowOf(share, booking));
     }
     lines.sort((a, b) => `${a.scheduledDate}${a.scheduledTime}`.localeCompare(`${b.scheduledDate}${b.scheduledTime}`));
     const sum = (pick: (line: (typeof lines)[number]) => number) => lines.reduce((total, line) => total + pick(line), 0);

@@ -125,3 +125,10 @@ export function requireInstant(ms: number, field = "now"): number {
   }
   return ms;
 }
+
+/** The UTC instants a Rome month "YYYY-MM" runs over: from its first midnight to the next month's. */
+export function romeMonthBounds(month: string): { from: number; to: number } {
+  const [year, monthNumber] = month.split("-").map(Number);
+  const next = monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, "0")}-01`;
+  return { from: romeToUtcMs(`${month}-01`, "00:00"), to: romeToUtcMs(next, "00:00") };
+}

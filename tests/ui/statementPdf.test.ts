@@ -6,6 +6,9 @@ import { formatCents } from "@/lib/format";
 
 const transferredAt = Date.UTC(2026, 10, 24, 9, 0);
 const line = (fields: Partial<Statement["lines"][number]>): Statement["lines"][number] => ({
+  bookingId: "b1" as Statement["lines"][number]["bookingId"],
+  dueAt: transferredAt,
+  reversedCents: 0,
   scheduledDate: "2026-11-23",
   scheduledTime: "10:00",
   durationMinutes: 60,

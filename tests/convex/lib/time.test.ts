@@ -1,6 +1,6 @@
 import { ConvexError } from "convex/values";
 import { describe, expect, test } from "vitest";
-import { isCalendarDate, isClockTime, romeDateOf, romeToUtcMs, utcMsToRome, weekdayOf } from "../../../convex/lib/time";
+import { isCalendarDate, isClockTime, romeDateOf, romeMonthBounds, romeToUtcMs, utcMsToRome, weekdayOf } from "../../../convex/lib/time";
 
 const utc = (iso: string) => Date.parse(iso);
 
@@ -131,5 +131,14 @@ describe("dates and times as the browser checks them", () => {
     expect(isClockTime("23:59")).toBe(true);
     expect(isClockTime("24:00")).toBe(false);
     expect(isClockTime("9:30")).toBe(false);
+  });
+});
+
+describe("a Rome month's bounds", () => {
+  test("run from its first midnight in Rome to the next month's, across the year's end and the clock changes", () => {
+    expect(romeMonthBounds("2026-11")).toEqual({ from: Date.UTC(2026, 9, 31, 23), to: Date.UTC(2026, 10, 30, 23) });
+    expect(romeMonthBounds("2026-12").to).toBe(Date.UTC(2026, 11, 31, 23));
+    // March: winter time at its start, summer time at the next month's.
+    expect(romeMonthBounds("2026-03")).toEqual({ from: Date.UTC(2026, 1, 28, 23), to: Date.UTC(2026, 2, 31, 22) });
   });
 });
