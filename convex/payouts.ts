@@ -3,14 +3,12 @@
 // that booking's charge ("separate charges and transfers").
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
-import type { ActionCtx } from "./_generated/server";
 import { appUrl } from "./lib/addresses";
 import { fail } from "./lib/errors";
 import { internalAction, internalMutation, internalQuery, psychicAction, psychicQuery } from "./lib/functions";
+import { ensurePayoutAccount, refreshPayoutAccount } from "./lib/connectAccounts";
 import {
   applyAccountFacts,
-  factsOf,
   payoutAccountOf,
   recordPayout,
   recordPayoutAccount,
@@ -68,30 +66,12 @@ export const applyAccount = internalMutation({
   handler: async (ctx, { stripeAccountId, facts }) => applyAccountFacts(ctx, stripeAccountId, facts, Date.now()),
 });
 
-/** The psychic's Express account, made at Stripe once (one idempotency key per psychic) and recorded. */
-async function ensureAccount(ctx: Pick<ActionCtx, "runQuery" | "runMutation">, psychicUserId: Id<"users">): Promise<string> {
-  const known = await ctx.runQuery(internal.payouts.accountIdOf, { psychicUserId });
-  if (known !== null) return known;
-  const account = await requireStripe().accounts.create(
-    {
-      type: "express",
-      country: "IT",
-      business_type: "individual",
-      capabilities: { transfers: { requested: true } },
-      settings: { payouts: { schedule: { interval: "weekly", weekly_anchor: "monday" } } },
-      metadata: { psychicUserId },
-    },
-    { idempotencyKey: `connect-account-${psychicUserId}` },
-  );
-  return ctx.runMutation(internal.payouts.recordAccount, { psychicUserId, stripeAccountId: account.id });
-}
-
 /** 'Ricevi i pagamenti': the psychic's account (made once) and a Stripe onboarding link back to the settings. */
 export const startOnboarding = psychicAction({
   args: {},
   returns: v.object({ url: v.string() }),
   handler: async (ctx) => {
-    const stripeAccountId = await ensureAccount(ctx, ctx.viewerId);
+    const stripeAccountId = await ensurePayoutAccount(ctx, ctx.viewerId);
     const settings = `${appUrl()}/psychic/settings`;
     const link = await requireStripe().accountLinks.create({
       account: stripeAccountId,
@@ -109,11 +89,10 @@ export const refreshMyAccount = psychicAction({
   returns: v.union(payoutAccountState, v.null()),
   handler: async (ctx): Promise<PayoutAccountState | null> => {
     const stripeAccountId: string | null = await ctx.runQuery(internal.payouts.accountIdOf, { psychicUserId: ctx.viewerId });
-    if (stripeAccountId === null) return null;
-    const account = await requireStripe().accounts.retrieve(stripeAccountId);
-    return ctx.runMutation(internal.payouts.applyAccount, { stripeAccountId, facts: factsOf(account) });
+    return stripeAccountId === null ? null : refreshPayoutAccount(ctx, stripeAccountId);
   },
 });
+
 
 /** 'Apri il pannello Stripe': a login link, for an account that can be paid. */
 export const dashboardLink = psychicAction({

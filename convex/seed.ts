@@ -4,9 +4,8 @@
 import { createAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { env, type ActionCtx, type MutationCtx } from "./_generated/server";
-import { stripeClient } from "./lib/stripe";
-import { attachDemoPayment as attachPayment, changeBooking, insertDemoBooking } from "./lib/bookingLifecycle";
+import { env, type MutationCtx } from "./_generated/server";
+import { changeBooking, insertDemoBooking } from "./lib/bookingLifecycle";
 import { blockingIntervals } from "./lib/bookingTime";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
 import { utcMsToRome } from "./lib/time";
@@ -18,6 +17,7 @@ import { reviewerName } from "./model/bookingChanges";
 import { demoHistoryPlan, demoPastClients } from "./demo/history";
 import { durationMinutes, type DurationMinutes } from "./lib/validators";
 import { DEMO_PASSWORD, demoAccounts, demoPsychics, weekFrom } from "./demo/data";
+import { onboardDemoPayees, payAtStandIn } from "./lib/demoStandIn";
 import { demoMessages, demoPendingPsychic, pendingPsychicProfile } from "./demo/adminData";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -61,7 +61,10 @@ export const run = internalAction({
     await ctx.runMutation(internal.seed.insertDemoProfiles, { psychicUserIds, adminId });
     const pendingPsychicId = await account(demoPendingPsychic.email, demoPendingPsychic.name, "psychic");
     await ctx.runMutation(internal.seed.insertDemoAdminData, { pendingPsychicId });
-    await payDemoBookingsAtStandIn(ctx);
+    // Offline: the seeded payments made at the Stripe stand-in, and two psychics paid (seedPayouts.ts).
+    await payAtStandIn(ctx, await ctx.runQuery(internal.seed.unpaidDemoBookings, {}));
+    await payAtStandIn(ctx, await ctx.runQuery(internal.seedPayouts.unpaidHistory, {}));
+    await onboardDemoPayees(ctx);
     return { seeded: true };
   },
 });
@@ -90,58 +93,6 @@ export const unpaidDemoBookings = internalQuery({
       .map((booking) => ({ bookingId: booking._id, priceCents: booking.priceCents, email: demoAccounts.client.email }));
   },
 });
-
-export const attachDemoPayment = internalMutation({
-  args: { bookingId: v.id("bookings"), sessionId: v.string(), paymentIntentId: v.string() },
-  returns: v.null(),
-  handler: async (ctx, { bookingId, sessionId, paymentIntentId }) => {
-    await attachPayment(ctx, bookingId, sessionId, paymentIntentId);
-    return null;
-  },
-});
-
-/**
- * Offline only (the local Stripe stand-in, STRIPE_API_BASE): the demo client's upcoming consultations (and
- * the one whose refund failed) are paid for real at the stand-in with its test-payment door, so cancelling
- * one, or the admin's retry, refunds through Stripe as any booking's would ("Rimborso in corso", then
- * "Rimborsato il …"). The stand-in's webhook for these
- * payments finds the bookings already paid and changes nothing. Elsewhere, or if the stand-in does not
- * answer, the bookings stay as seeded (a refund of one would then be left failed for the admin).
- */
-async function payDemoBookingsAtStandIn(ctx: ActionCtx) {
-  const base = env.STRIPE_API_BASE;
-  const stripe = stripeClient();
-  if (!base || stripe === null) return;
-  for (const booking of await ctx.runQuery(internal.seed.unpaidDemoBookings, {})) {
-    try {
-      const session = await stripe.checkout.sessions.create({
-        mode: "payment",
-        currency: "eur",
-        locale: "it",
-        line_items: [
-          { quantity: 1, price_data: { currency: "eur", unit_amount: booking.priceCents, product_data: { name: "Consulto di cartomanzia (demo)" } } },
-        ],
-        client_reference_id: booking.bookingId,
-        metadata: { bookingId: booking.bookingId },
-        payment_intent_data: { metadata: { bookingId: booking.bookingId } },
-        customer_email: booking.email,
-        success_url: "http://127.0.0.1/payment-success?session_id={CHECKOUT_SESSION_ID}",
-      });
-      const paid = await fetch(`${base.replace(/\/$/, "")}/__local/sessions/${session.id}/pay`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: "{}",
-      });
-      if (!paid.ok) throw new Error(`the stand-in answered ${paid.status}`);
-      const done = await stripe.checkout.sessions.retrieve(session.id);
-      const intent = typeof done.payment_intent === "string" ? done.payment_intent : done.payment_intent?.id;
-      if (!intent) throw new Error("no payment intent after paying");
-      await ctx.runMutation(internal.seed.attachDemoPayment, { bookingId: booking.bookingId, sessionId: session.id, paymentIntentId: intent });
-    } catch (error) {
-      console.warn(`Consulto demo ${booking.bookingId} non pagato allo Stripe locale:`, error instanceof Error ? error.message : error);
-    }
-  }
-}
 
 export const insertDemoProfiles = internalMutation({
   args: { psychicUserIds: v.array(v.id("users")), adminId: v.id("users") },
@@ -327,9 +278,9 @@ export const insertDemoAdminData = internalMutation({
 
 /**
  * A confirmed voice booking between the demo client and the demo psychic whose call is open now, to
- * try a call on a fresh start (`npx convex run seed:callNow`). `startsInMinutes` moves the start
- * (up to 5 keeps the room open now, since it opens 5 minutes early; later shows the countdown);
- * `endsInSeconds` shortens the window for tests.
+ * try a call on a fresh start (`npx convex run seed:callNow`); offline it is paid at the Stripe stand-in.
+ * `startsInMinutes` moves the start (up to 5 keeps the room open now, since it opens 5 minutes early;
+ * later shows the countdown); `endsInSeconds` shortens the window for tests.
  */
 export const callNow = internalMutation({
   args: {
@@ -361,7 +312,7 @@ export const callNow = internalMutation({
     const startsAt = now + Math.round(startsInMinutes * 60_000);
     const endsAt = endsInSeconds === undefined ? startsAt + minutes * 60_000 : now + endsInSeconds * 1000;
     const rome = utcMsToRome(startsAt);
-    return insertDemoBooking(ctx, {
+    const bookingId = await insertDemoBooking(ctx, {
       clientId: client._id,
       psychicUserId: psychic._id,
       psychicProfileId: profile._id,
@@ -376,5 +327,8 @@ export const callNow = internalMutation({
       status: "confirmed",
       paidAt: now,
     });
+    // Offline, paid at the Stripe stand-in too, so its end transfers Selene's share as a real one's does.
+    if (env.STRIPE_API_BASE) await ctx.scheduler.runAfter(0, internal.seedPayouts.payBooking, { bookingId });
+    return bookingId;
   },
 });

@@ -1,13 +1,14 @@
 // The Connect pages' HTTP routes: account links (`/setup/e/<acct>/<token>`) open the onboarding form
 // (`/setup/s/<session>`), login links (`/express/<acct>/<token>`) the account's dashboard (`/express/s/<session>`);
-// and two test-only routes, `POST /__local/payouts/run` and `POST /__local/disputes`.
+// and three test-only routes: `POST /__local/payouts/run`, `POST /__local/disputes` and
+// `POST /__local/accounts/<acct>/onboard` (the onboarding form's fields, for the demo seed and tests).
 import type http from "node:http";
 import { changeAccount, submitOnboarding } from "./accounts.ts";
 import { followLink, sessionOf, type LinkOutcome } from "./connectLinks.ts";
 import { renderConnectNotice, renderDashboard, renderOnboarding } from "./connectPages.ts";
 import type { ConnectContext } from "./context.ts";
 import { openDispute } from "./disputes.ts";
-import { StripeApiError } from "./errors.ts";
+import { invalidParam, noSuch, StripeApiError } from "./errors.ts";
 import { parseForm, type FormObject } from "./form.ts";
 import { checkOnboarding, type OnboardingForm } from "./onboardingForm.ts";
 import { availableTo, payoutsOf, runPayoutsNow } from "./payouts.ts";
@@ -32,6 +33,20 @@ async function testBody(req: http.IncomingMessage, respond: Responder): Promise<
   if (!String(req.headers["content-type"]).includes("json")) return parseForm(raw);
   const parsed = JSON.parse(raw || "{}") as Record<string, unknown>;
   return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, typeof value === "number" ? String(value) : text(value)]));
+}
+
+function onboardingFormOf(fields: FormObject): OnboardingForm {
+  return {
+    firstName: text(fields.firstName),
+    lastName: text(fields.lastName),
+    birthDate: text(fields.birthDate),
+    line1: text(fields.line1),
+    postalCode: text(fields.postalCode),
+    city: text(fields.city),
+    taxCode: text(fields.taxCode),
+    iban: text(fields.iban),
+    missingDocument: text(fields.missingDocument) !== "",
+  };
 }
 
 export async function handleConnectRequest(
@@ -64,18 +79,7 @@ export async function handleConnectRequest(
       respond.html(res, 200, renderOnboarding(open.account, path));
       return true;
     }
-    const fields = parseForm(await respond.readBody(req));
-    const form: OnboardingForm = {
-      firstName: text(fields.firstName),
-      lastName: text(fields.lastName),
-      birthDate: text(fields.birthDate),
-      line1: text(fields.line1),
-      postalCode: text(fields.postalCode),
-      city: text(fields.city),
-      taxCode: text(fields.taxCode),
-      iban: text(fields.iban),
-      missingDocument: text(fields.missingDocument) !== "",
-    };
+    const form = onboardingFormOf(parseForm(await respond.readBody(req)));
     const check = checkOnboarding(form, { hasBankAccount: Boolean(open.account.bankAccount) });
     if (!check.ok) {
       respond.html(res, 400, renderOnboarding(open.account, path, { values: { ...form, iban: "" }, fieldErrors: check.fieldErrors }));
@@ -104,6 +108,26 @@ export async function handleConnectRequest(
         ),
       );
     }
+    return true;
+  }
+
+  match = path.match(/^\/__local\/accounts\/(acct_\w+)\/onboard$/);
+  if (match && method === "POST") {
+    const record = context.store.state.accounts[match[1]];
+    const body = await testBody(req, respond);
+    if (!record) {
+      respond.json(res, 404, noSuch("account", match[1], "account").toJSON());
+      return true;
+    }
+    // The same check and the same change as the hosted form's, without a browser.
+    const check = checkOnboarding(onboardingFormOf(body), { hasBankAccount: Boolean(record.bankAccount) });
+    if (!check.ok) {
+      const [param, message] = Object.entries(check.fieldErrors)[0] ?? ["form", "invalid"];
+      respond.json(res, 400, invalidParam(param, message).toJSON());
+      return true;
+    }
+    changeAccount(context, record, () => submitOnboarding(record, { ...check, ip: req.socket.remoteAddress ?? null }));
+    respond.json(res, 200, { account: record.id });
     return true;
   }
 

@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { demoAccounts, demoPsychics } from "../../convex/demo/data";
 import { demoMessages, demoPendingPsychic } from "../../convex/demo/adminData";
 import { demoPastClients } from "../../convex/demo/history";
-import { setupSharedTest, setupTest } from "./setup";
+import { fakeStripe, setupSharedTest, setupTest } from "./setup";
 
 describe("the demo seed", () => {
   // Seeding takes seconds: these tests share one seeded world. What they add (sessions, a sign-in,
@@ -103,7 +103,8 @@ describe("the demo seed", () => {
     expect(needingAttention).toEqual([
       expect.objectContaining({ clientName: demoAccounts.client.name, psychicName: "Aurora", attention: "refund_failed", refundStatus: "failed" }),
     ]);
-    expect(await t.query(internal.seed.unpaidDemoBookings, {})).toContainEqual(expect.objectContaining({ bookingId: needingAttention[0].id }));
+    // Paid at the (fake) stand-in like the upcoming ones, so 'Riprova il rimborso' really refunds it.
+    expect(await t.run((ctx) => ctx.db.get("bookings", needingAttention[0].id))).toMatchObject({ stripePaymentIntentId: expect.any(String) });
     // Public visitors still see only the approved psychics.
     expect((await t.query(api.psychics.listPublic, {})).psychics).toHaveLength(demoPsychics.length);
     expect(await t.mutation(internal.admin.recountCounters, {})).toMatchObject({ changed: 0 });
@@ -154,22 +155,58 @@ describe("the demo seed", () => {
 });
 
 describe("the demo payments at the offline Stripe stand-in", () => {
-  it("unpaidDemoBookings lists the demo client's upcoming bookings without a payment; attachDemoPayment records one, twice alike", async () => {
+  // Each runs the whole seed, with a hundred payments at the fake Stripe: seconds, more on a busy machine.
+  const SEED_TIMEOUT = 120_000;
+
+  it("pays every seeded paid booking there, onboards Selene and Orione, transfers their held earnings once and pays each out", async () => {
     const t = setupTest();
     await t.action(internal.seed.run, {});
-    // Without STRIPE_API_BASE the seed leaves them unpaid.
-    const unpaid = await t.query(internal.seed.unpaidDemoBookings, {});
-    expect(unpaid.length).toBeGreaterThanOrEqual(1);
-    expect(unpaid.every((booking) => booking.email === demoAccounts.client.email && booking.priceCents > 0)).toBe(true);
+    const stripe = fakeStripe();
+    const world = await t.run(async (ctx) => ({
+      bookings: await ctx.db.query("bookings").collect(),
+      accounts: await ctx.db.query("payoutAccounts").collect(),
+      transfers: await ctx.db.query("psychicTransfers").collect(),
+      fiscal: await ctx.db.query("psychicFiscalData").collect(),
+      users: await ctx.db.query("users").collect(),
+    }));
+    const paid = world.bookings.filter((booking) => booking.paidAt !== undefined);
+    expect(paid.length).toBeGreaterThan(20);
+    expect(paid.filter((booking) => booking.stripePaymentIntentId === undefined)).toEqual([]);
+    expect(await t.query(internal.seed.unpaidDemoBookings, {})).toEqual([]);
+    expect(await t.query(internal.seedPayouts.unpaidHistory, {})).toEqual([]);
 
-    const [first] = unpaid;
-    const payment = { bookingId: first.bookingId, sessionId: "cs_test_demo", paymentIntentId: "pi_test_demo" };
-    await t.mutation(internal.seed.attachDemoPayment, payment);
-    await t.mutation(internal.seed.attachDemoPayment, payment);
-    const booking = await t.run((ctx) => ctx.db.get("bookings", first.bookingId));
-    expect(booking).toMatchObject({ stripeCheckoutSessionId: "cs_test_demo", stripePaymentIntentId: "pi_test_demo", status: "confirmed" });
-    const still = await t.query(internal.seed.unpaidDemoBookings, {});
-    expect(still.map((row) => row.bookingId)).not.toContain(first.bookingId);
-    expect(still).toHaveLength(unpaid.length - 1);
-  });
+    const payees = [demoPsychics[0].email, demoPsychics[1].email].map((email) => world.users.find((user) => user.email === email)!._id);
+    expect(world.accounts.map((account) => [account.psychicUserId, account.state]).sort()).toEqual(payees.map((id) => [id, "enabled"]).sort());
+    expect(world.fiscal.map((row) => row.psychicUserId).sort()).toEqual([...payees].sort());
+    expect(world.fiscal.map((row) => row.codiceFiscale).sort()).toEqual(["LNERZO79P03H501G", "MRTSLN88D52F205V"]);
+    // Their history was held before they onboarded: every share went once, from its own charge.
+    const theirs = world.transfers.filter((transfer) => payees.includes(transfer.psychicUserId));
+    expect(theirs.length).toBeGreaterThan(10);
+    expect(theirs.every((transfer) => transfer.state === "transferred")).toBe(true);
+    expect(stripe.transfers).toHaveLength(theirs.length);
+    expect(new Set(stripe.transfers.map((transfer) => transfer.metadata.bookingId)).size).toBe(theirs.length);
+    expect(stripe.payoutRuns.sort()).toEqual(world.accounts.map((account) => account.stripeAccountId).sort());
+    // The others have not started: their shares wait for them.
+    const others = world.transfers.filter((transfer) => !payees.includes(transfer.psychicUserId));
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((transfer) => transfer.state === "awaiting_onboarding")).toBe(true);
+  }, SEED_TIMEOUT);
+
+  it("seed:callNow's booking is paid there by a job (seedPayouts.payBooking) once; a booking with a payment is left alone", async () => {
+    const t = setupTest();
+    await t.action(internal.seed.run, {});
+    const bookingId = await t.mutation(internal.seed.callNow, { minutes: 15 });
+    expect(await t.query(internal.seedPayouts.bookingToPay, { bookingId })).toMatchObject({ bookingId, email: demoAccounts.client.email });
+    await t.finishInProgressScheduledFunctions();
+    await vi.advanceTimersByTimeAsync(1);
+    await t.finishInProgressScheduledFunctions();
+    const booking = await t.run((ctx) => ctx.db.get("bookings", bookingId));
+    expect(booking).toMatchObject({ status: "confirmed", stripePaymentIntentId: expect.stringMatching(/^pi_/) });
+    expect(await t.query(internal.seedPayouts.bookingToPay, { bookingId })).toBeNull();
+    expect(await t.action(internal.seedPayouts.payBooking, { bookingId })).toBe(false);
+    expect((await t.run((ctx) => ctx.db.get("bookings", bookingId)))?.stripePaymentIntentId).toBe(booking?.stripePaymentIntentId);
+    // One Checkout Session per paid booking at the stand-in: none paid twice.
+    const withSession = await t.run(async (ctx) => (await ctx.db.query("bookings").collect()).filter((row) => row.stripeCheckoutSessionId).length);
+    expect(fakeStripe().sessions.size).toBe(withSession);
+  }, SEED_TIMEOUT);
 });

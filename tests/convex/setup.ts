@@ -108,7 +108,7 @@ export function setupSharedTest<T>(prepare: (t: TestConvex) => Promise<T>) {
       vi.useRealTimers();
       vi.unstubAllGlobals();
     }
-  }, 60_000);
+  }, 120_000);
   beforeEach(() => {
     vi.setSystemTime(shared!.now);
   });

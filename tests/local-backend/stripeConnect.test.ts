@@ -10,8 +10,10 @@ import { eventually } from "./helpers/backend";
 import {
   CONNECT_SECRET,
   eventsOf,
+  ONBOARDING_FORM,
   onboardedAccount,
   openOnboarding,
+  postLocal,
   readerAccountParams,
   receiver,
   REFRESH_URL,
@@ -214,6 +216,21 @@ describe("Connect accounts on the local Stripe stand-in", () => {
     const events = await accountUpdates(connect, 2);
     expect(events.map((e) => (e.data.object as Stripe.Account).payouts_enabled)).toEqual([false, true]);
     expect(events.every((e) => e.account === pending.id)).toBe(true);
+  });
+
+  it("the test door POST /__local/accounts/<acct>/onboard checks and applies the form's fields as the page does", async () => {
+    const { standIn, connect, stripe } = await withEndpoints();
+    const account = await stripe.accounts.create(readerAccountParams("reader_door"));
+    const refused = await postLocal(standIn, `/__local/accounts/${account.id}/onboard`, { ...ONBOARDING_FORM, iban: "IT00X0000000000000000000000" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { type: "invalid_request_error", param: "iban" } });
+    expect((await stripe.accounts.retrieve(account.id)).payouts_enabled).toBe(false);
+    expect((await postLocal(standIn, "/__local/accounts/acct_unknown/onboard", ONBOARDING_FORM)).status).toBe(404);
+
+    expect(await postLocal(standIn, `/__local/accounts/${account.id}/onboard`, ONBOARDING_FORM)).toEqual({ status: 200, body: { account: account.id } });
+    expect(await stripe.accounts.retrieve(account.id)).toMatchObject({ payouts_enabled: true, details_submitted: true, requirements: { currently_due: [] } });
+    const [event] = await accountUpdates(connect, 1);
+    expect(event.account).toBe(account.id);
   });
 
   it("an expired account link goes to refresh_url, also after a restart", async () => {

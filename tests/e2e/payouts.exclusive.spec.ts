@@ -1,0 +1,94 @@
+// A psychic is paid, end to end on the stand-ins (docs/product-rules.md, "Payouts"): Selene (onboarded by the
+// demo seed) holds a consultation that was paid at the Stripe stand-in; at the window's end her open
+// 'Guadagni' page shows the transfer without a reload, the stand-in's payout run shows the payout, the
+// month's statement PDF has the consultation's net amount, and the admin's DAC7 CSV counts it in the quarter.
+// Alone after every other project (playwright.config.ts, "exclusive"): the payout run pays every account,
+// and the DAC7 figures compared before and after must not move with other tests' consultations.
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { api } from "../../convex/_generated/api";
+import { formatCents } from "../../convex/model/format";
+import { shareOf } from "../../convex/model/payouts";
+import { backendAs, personPage, signInThroughApi } from "./api";
+import { e2ePorts, runInternal } from "./env";
+import { DEMO_PASSWORD, demo, expect, sessionFile, test } from "./fixtures";
+
+const SELENE_CODICE_FISCALE = "MRTSLN88D52F205V";
+
+/** The admin's DAC7 CSV of this year, downloaded from the 'Pagamenti' tab: Selene's row as cells. */
+async function seleneDac7Row(admin: Page): Promise<string[]> {
+  await admin.goto("/admin-dashboard?tab=pagamenti");
+  const report = admin.getByRole("region", { name: "Rapporto DAC7" });
+  const [download] = await Promise.all([admin.waitForEvent("download"), report.getByRole("button", { name: "Scarica CSV" }).click()]);
+  await expect(report.getByRole("status")).toContainText(/Scaricato dac7-\d{4}\.csv/);
+  const csv = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
+  const row = csv.split("\r\n").find((line) => line.includes(SELENE_CODICE_FISCALE));
+  expect(row, "Selene's row in the DAC7 CSV").toBeDefined();
+  return row!.split(",");
+}
+
+/** Q1…Q4 as [consideration, fees, activities] from a DAC7 row (columns 6 to 17). */
+const quarters = (row: string[]) => [0, 1, 2, 3].map((quarter) => row.slice(5 + quarter * 3, 8 + quarter * 3).map(Number));
+
+test("a held consultation's transfer appears live on 'Guadagni'; the payout, the statement PDF and the DAC7 CSV show it", async ({ browser }) => {
+  // The window runs 25 s, then the transfer and the payout travel through the stand-in's webhooks.
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  const admin = await personPage(browser, sessionFile("admin"), errors);
+  const dac7Before = quarters(await seleneDac7Row(admin));
+
+  const psychic = await personPage(browser, sessionFile("psychic"), errors);
+  await psychic.goto("/psychic/earnings");
+  const earnings = psychic.getByRole("table", { name: "Guadagni di ogni consulto, dal più recente" });
+  const payouts = psychic.getByRole("table", { name: "Versamenti di Stripe sul tuo conto, dal più recente" });
+  // The seed's activation transferred Selene's past earnings and paid them out once.
+  await expect(earnings.getByText(/^Trasferito il /).first()).toBeVisible();
+  const payoutsBefore = await payouts.getByRole("row").count();
+  expect(payoutsBefore).toBeGreaterThanOrEqual(2);
+
+  // A consultation under way now, paid at the stand-in by its job; both parties come in through the call's API.
+  const bookingId = (await runInternal("seed:callNow", { minutes: 15, endsInSeconds: 25 })) as string;
+  await expect.poll(() => runInternal("seedPayouts:bookingToPay", { bookingId }), { timeout: 20_000 }).toBeNull();
+  const client = backendAs(await signInThroughApi(demo.client, DEMO_PASSWORD));
+  await client.mutation(api.calls.join, { bookingId });
+  await backendAs(await signInThroughApi(demo.psychic, DEMO_PASSWORD)).mutation(api.calls.join, { bookingId });
+  const booking = await client.query(api.bookings.getMine, { bookingId });
+  const [year, month, day] = booking.scheduledDate.split("-");
+  const share = shareOf(booking.priceCents);
+
+  // Not there while it is under way; at the end of the window the clock holds it and the share is transferred.
+  const row = earnings.getByRole("row", { name: new RegExp(`^${day}/${month}/${year}, ${booking.scheduledTime}\\b`) });
+  await expect(row.filter({ hasText: /Trasferito il / })).toHaveCount(0);
+  await expect(row.filter({ hasText: /Trasferito il / })).toHaveCount(1, { timeout: 60_000 });
+  await expect(row.filter({ hasText: /Trasferito il / })).toContainText(formatCents(share.amountCents));
+
+  // Stripe's payout run pays the new balance out; the payout arrives through the Connect webhook.
+  const run = await fetch(`http://127.0.0.1:${e2ePorts.stripe}/__local/payouts/run`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(run.ok).toBe(true);
+  await expect(payouts.getByRole("row")).toHaveCount(payoutsBefore + 1, { timeout: 20_000 });
+  await expect(payouts.getByRole("row").nth(1)).toContainText(formatCents(share.amountCents));
+
+  // This month's statement, as the psychic downloads it.
+  const [statement] = await Promise.all([psychic.waitForEvent("download"), psychic.getByRole("button", { name: "Scarica PDF" }).click()]);
+  expect(statement.suggestedFilename()).toMatch(/\.pdf$/);
+  const pdf = (await readFile((await statement.path())!)).toString("latin1");
+  expect(pdf.startsWith("%PDF-")).toBe(true);
+  const net = formatCents(share.amountCents).replace(/[^\d,]/g, "");
+  expect(pdf).toContain(`(${day}/${month}/${year})`);
+  expect(pdf).toContain(`(${booking.scheduledTime})`);
+  expect(pdf).toMatch(new RegExp(`\\(${net}[^)]*\\)`));
+
+  // The admin's DAC7 report: the quarter of the transfer grew by exactly this consultation.
+  const quarter = Math.floor((Number(month) - 1) / 3);
+  const dac7After = quarters(await seleneDac7Row(admin));
+  expect(dac7After[quarter][0]).toBeCloseTo(dac7Before[quarter][0] + share.amountCents / 100, 2);
+  expect(dac7After[quarter][1]).toBeCloseTo(dac7Before[quarter][1] + share.commissionCents / 100, 2);
+  expect(dac7After[quarter][2]).toBe(dac7Before[quarter][2] + 1);
+  expect(errors).toEqual([]);
+  await psychic.context().close();
+  await admin.context().close();
+});
