@@ -143,7 +143,14 @@ async function insertDemoHistory(ctx: MutationCtx, now: number) {
   if (demoClient === null) return;
   const pastClients = [];
   for (const person of demoPastClients) {
-    pastClients.push(await ctx.db.insert("users", { ...person, accountType: "client", consentGivenAt: now - 200 * DAY_MS, emailVerificationTime: now - 200 * DAY_MS }));
+    pastClients.push(
+      await ctx.db.insert("users", {
+        ...person,
+        accountType: "client",
+        consentGivenAt: now - 200 * DAY_MS,
+        emailVerificationTime: now - 200 * DAY_MS,
+      }),
+    );
   }
   const profiles = [];
   for (const psychic of demoPsychics) {
@@ -280,16 +287,18 @@ export const insertDemoAdminData = internalMutation({
  * A confirmed voice booking between the demo client and the demo psychic whose call is open now, to
  * try a call on a fresh start (`npx convex run seed:callNow`); offline it is paid at the Stripe stand-in.
  * `startsInMinutes` moves the start (up to 5 keeps the room open now, since it opens 5 minutes early;
- * later shows the countdown); `endsInSeconds` shortens the window for tests.
+ * later shows the countdown); `endsInSeconds` shortens the window for tests; `clientEmail` books it for
+ * another client than the demo one (a test's own, so its rows cannot be confused with another test's).
  */
 export const callNow = internalMutation({
   args: {
     minutes: v.optional(durationMinutes),
     startsInMinutes: v.optional(v.number()),
     endsInSeconds: v.optional(v.number()),
+    clientEmail: v.optional(v.string()),
   },
   returns: v.id("bookings"),
-  handler: async (ctx, { minutes = 30, startsInMinutes = 0, endsInSeconds }) => {
+  handler: async (ctx, { minutes = 30, startsInMinutes = 0, endsInSeconds, clientEmail = demoAccounts.client.email }) => {
     if (!Number.isFinite(startsInMinutes) || startsInMinutes < -minutes || startsInMinutes > 24 * 60) {
       throw new Error("startsInMinutes: the window must not be over, nor more than a day ahead");
     }
@@ -298,7 +307,7 @@ export const callNow = internalMutation({
         .query("users")
         .withIndex("email", (q) => q.eq("email", email))
         .unique();
-    const client = await byEmail(demoAccounts.client.email);
+    const client = await byEmail(clientEmail);
     const psychic = await byEmail(demoAccounts.psychic.email);
     const profile =
       psychic === null

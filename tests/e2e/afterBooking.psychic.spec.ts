@@ -13,10 +13,12 @@ const dayLabel = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numer
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test("the psychic sees six months of figures as a table and a chart, and marks a consultation that just ended", async ({ browser }) => {
-  // A 15-minute consultation of the demo client that started 5 minutes ago and ended 90 seconds ago:
-  // still 'confirmed' (the sweep settles only bookings 10 minutes past their start), nobody reviewed it.
+  // A 15-minute consultation that started 5 minutes ago and ended 90 seconds ago: still 'confirmed' (the
+  // sweep settles only bookings 10 minutes past their start), nobody reviewed it. Its client is this test's
+  // own, so another test's consultation with Selene in the same minute cannot be taken for it.
+  const client = await signUpThroughApi(`Marta Assente ${Date.now().toString(36)}`);
   const before = Date.now() - 5 * 60_000;
-  await runInternal("seed:callNow", { minutes: 15, startsInMinutes: -5, endsInSeconds: -90 });
+  await runInternal("seed:callNow", { minutes: 15, startsInMinutes: -5, endsInSeconds: -90, clientEmail: client.email });
   const after = Date.now() - 5 * 60_000;
   const times = [...new Set([romeTime.format(before), romeTime.format(after)])].map(escape).join("|");
 
@@ -35,17 +37,17 @@ test("the psychic sees six months of figures as a table and a chart, and marks a
   await expect(chart.locator("svg .recharts-bar-rectangle").first()).toBeVisible();
 
   const recent = page.getByRole("list", { name: "Consulti recenti" });
-  const row = recent.getByRole("listitem").filter({ hasText: new RegExp(`^${escape(romeDay.format(after))}, (${times}) · Giulia Bianchi`) });
+  const row = recent.getByRole("listitem").filter({ hasText: new RegExp(`^${escape(romeDay.format(after))}, (${times}) · ${escape(client.name)}`) });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Da confermare");
 
-  await row.getByRole("button", { name: /^Segna cliente assente: consulto con Giulia Bianchi/ }).click();
+  await row.getByRole("button", { name: new RegExp(`^Segna cliente assente: consulto con ${escape(client.name)}`) }).click();
   await expect(row.getByText("Cliente assente", { exact: true })).toBeVisible();
   await expect(page.getByTestId("toast").filter({ hasText: "Consulto segnato come cliente assente" })).toBeVisible();
   await expect(row.getByRole("button", { name: /^Segna cliente assente:/ })).toHaveCount(0);
 
   // The psychic may correct it while the client has not reviewed it.
-  await row.getByRole("button", { name: /^Segna completato: consulto con Giulia Bianchi/ }).click();
+  await row.getByRole("button", { name: new RegExp(`^Segna completato: consulto con ${escape(client.name)}`) }).click();
   await expect(row.getByText("Completato", { exact: true })).toBeVisible();
   await expect(page.getByTestId("toast").filter({ hasText: "Consulto segnato come completato" })).toBeVisible();
   await expect(row.getByRole("button", { name: /^Segna completato:/ })).toHaveCount(0);

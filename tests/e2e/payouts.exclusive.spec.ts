@@ -24,7 +24,37 @@ async function seleneDac7Row(admin: Page): Promise<string[]> {
   const csv = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
   const row = csv.split("\r\n").find((line) => line.includes(SELENE_CODICE_FISCALE));
   expect(row, "Selene's row in the DAC7 CSV").toBeDefined();
-  return row!.split(",");
+  expect(row).toContain("Selene Moretti");
+  const cells = csvCells(row!);
+  // Name, codice fiscale, birth date, address, account, then three figures for each of the four quarters.
+  expect(cells).toHaveLength(17);
+  return cells;
+}
+
+/** One CSV line's cells: commas split them, except inside double quotes ("" is a quote). */
+function csvCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let index = 0; index < line.length; index++) {
+    const char = line[index];
+    if (quoted && char === '"' && line[index + 1] === '"') {
+      cell += '"';
+      index++;
+    } else if (char === '"') quoted = !quoted;
+    else if (char === "," && !quoted) {
+      cells.push(cell);
+      cell = "";
+    } else cell += char;
+  }
+  return [...cells, cell];
+}
+
+/** The cents of the first euro amount in `text` ("1.234,50 €" → 123450). */
+function euroCents(text: string): number {
+  const amount = text.match(/(\d{1,3}(?:\.\d{3})*),(\d{2})\s€/);
+  if (!amount) return Number.NaN;
+  return Number(amount[1].replace(/\./g, "")) * 100 + Number(amount[2]);
 }
 
 /** Q1…Q4 as [consideration, fees, activities] from a DAC7 row (columns 6 to 17). */
@@ -62,7 +92,13 @@ test("a held consultation's transfer appears live on 'Guadagni'; the payout, the
   await expect(row.filter({ hasText: /Trasferito il / })).toHaveCount(1, { timeout: 60_000 });
   await expect(row.filter({ hasText: /Trasferito il / })).toContainText(formatCents(share.amountCents));
 
-  // Stripe's payout run pays the new balance out; the payout arrives through the Connect webhook.
+  // The balance, asked again when the transfer arrived, holds it (with any share of an earlier test's consultation).
+  const available = psychic.getByRole("region", { name: "Disponibile" });
+  await expect(available).toHaveAttribute("aria-busy", "false");
+  await expect.poll(async () => euroCents(await available.innerText()), { timeout: 15_000 }).toBeGreaterThanOrEqual(share.amountCents);
+  const availableCents = euroCents(await available.innerText());
+
+  // Stripe's payout run pays the whole available balance out; the payout arrives through the Connect webhook.
   const run = await fetch(`http://127.0.0.1:${e2ePorts.stripe}/__local/payouts/run`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -70,7 +106,9 @@ test("a held consultation's transfer appears live on 'Guadagni'; the payout, the
   });
   expect(run.ok).toBe(true);
   await expect(payouts.getByRole("row")).toHaveCount(payoutsBefore + 1, { timeout: 20_000 });
-  await expect(payouts.getByRole("row").nth(1)).toContainText(formatCents(share.amountCents));
+  await expect(payouts.getByRole("row").nth(1)).toContainText(formatCents(availableCents));
+  await expect(payouts.getByRole("row").nth(1)).toContainText("Pagato");
+  await expect(available).toContainText(formatCents(0));
 
   // This month's statement, as the psychic downloads it.
   const [statement] = await Promise.all([psychic.waitForEvent("download"), psychic.getByRole("button", { name: "Scarica PDF" }).click()]);
