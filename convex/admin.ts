@@ -26,11 +26,11 @@ import { rebuildCounters } from "./lib/counterRecount";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery, internalMutation } from "./lib/functions";
 import { approvePendingChanges, discardPendingChanges, reviewedProfileX, withReviewVersion } from "./lib/profileReview";
-import { requireInstant } from "./lib/time";
+import { requireInstant, romeMonthOf } from "./lib/time";
 import { settingKey, settingKeys, type ContactStatus } from "./lib/validators";
 import { ADMIN_LIMITS, matchesPerson, normaliseSearch } from "./model/admin";
 import { canMoveMessage, cleanText } from "./model/contact";
-import { monthOf, type CounterMetric } from "./model/counters";
+import type { CounterMetric } from "./model/counters";
 import { SETTING_DEFAULTS, SETTING_DESCRIPTIONS } from "./model/settings";
 
 const figure = v.object({ total: v.number(), thisMonth: v.number() });
@@ -49,7 +49,7 @@ export const getOverview = adminQuery({
     unreadMessages: v.number(),
   }),
   handler: async (ctx, { now }) => {
-    const month = monthOf(requireInstant(now));
+    const month = romeMonthOf(requireInstant(now));
     const read = async (metric: CounterMetric) => ({
       total: await readCounter(ctx, metric),
       thisMonth: await readCounter(ctx, metric, month),

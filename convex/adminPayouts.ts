@@ -6,11 +6,10 @@ import type { Id } from "./_generated/dataModel";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery } from "./lib/functions";
 import { bookingMoneyOf, payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/payouts";
-import { requireInstant, romeDateOf, romeMonthBounds } from "./lib/time";
+import { requireInstant, romeDateOf, romeMonthBounds, romeMonthOf } from "./lib/time";
 import { payoutAccountState } from "./lib/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import { previousMonth } from "./model/bookingChanges";
-import { monthOf } from "./model/counters";
 import { dac7Csv, quarterOf, type Dac7Row } from "./model/fiscal";
 import { reconcileMonth } from "./model/payouts";
 
@@ -91,7 +90,7 @@ export const overview = adminQuery({
       .withIndex("by_state", (q) => q.eq("state", "failed"))
       .take(100);
     const months = [];
-    let month = monthOf(now);
+    let month = romeMonthOf(now);
     for (let index = 0; index < RECONCILED_MONTHS; index++) {
       const { from, to } = romeMonthBounds(month);
       const paid = await ctx.db

@@ -4,17 +4,10 @@ import { v } from "convex/values";
 import { fail } from "./lib/errors";
 import { psychicMutation, psychicQuery } from "./lib/functions";
 import { romeDateOf } from "./lib/time";
+import { fiscalDataFields } from "./lib/validators";
 import { FISCAL_LIMITS, isAdultBirthDate, normaliseCodiceFiscale, normaliseIban } from "./model/fiscal";
 
-const fiscalFields = {
-  legalName: v.string(),
-  codiceFiscale: v.string(),
-  dateOfBirth: v.string(),
-  street: v.string(),
-  postalCode: v.string(),
-  city: v.string(),
-  iban: v.optional(v.string()),
-};
+const fiscalFields = { ...fiscalDataFields, iban: v.optional(v.string()) };
 
 export const getMine = psychicQuery({
   args: {},

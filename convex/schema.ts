@@ -10,6 +10,7 @@ import {
   payoutStatus,
   reversalReason,
   reversalState,
+  fiscalDataFields,
   shareReason,
   transferState,
   bookingStatus,
@@ -405,12 +406,7 @@ export default defineSchema({
   // psychic enters and corrects it in their settings. Personal data: removed with the account.
   psychicFiscalData: defineTable({
     psychicUserId: v.id("users"),
-    legalName: v.string(),
-    codiceFiscale: v.string(),
-    dateOfBirth: v.string(),
-    street: v.string(),
-    postalCode: v.string(),
-    city: v.string(),
+    ...fiscalDataFields,
     country: v.string(),
     iban: v.optional(v.string()),
     updatedAt: v.number(),

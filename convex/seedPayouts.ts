@@ -5,6 +5,7 @@ import { internal } from "./_generated/api";
 import { attachDemoPayment } from "./lib/bookingLifecycle";
 import { demoPayees, payAtStandIn, type UnpaidBooking } from "./lib/demoStandIn";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
+import { fiscalDataFields } from "./lib/validators";
 import { demoAccounts } from "./demo/data";
 
 /** The seeded consultations held in the past that have no payment at Stripe yet (the demo's history). */
@@ -97,12 +98,7 @@ export const recordFiscalData = internalMutation({
   args: {
     psychicUserId: v.id("users"),
     iban: v.string(),
-    legalName: v.string(),
-    codiceFiscale: v.string(),
-    dateOfBirth: v.string(),
-    street: v.string(),
-    postalCode: v.string(),
-    city: v.string(),
+    ...fiscalDataFields,
   },
   returns: v.null(),
   handler: async (ctx, { psychicUserId, ...fields }) => {

@@ -104,6 +104,11 @@ export function romeDateOf(ms: number): string {
   return utcMsToRome(ms).date;
 }
 
+/** The Rome month ("2026-11") of a UTC instant: where monthly figures and statements count it. */
+export function romeMonthOf(ms: number): string {
+  return romeDateOf(ms).slice(0, 7);
+}
+
 /** The weekday of a calendar date; a date's weekday is the same in every time zone. */
 export function weekdayOf(date: string): Weekday {
   const { year, month, day } = parseDate(date);

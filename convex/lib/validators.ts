@@ -209,3 +209,13 @@ export const shareReason = literals("consultation", "cancellation");
 
 /** A payout of a connected account to the bank, as Stripe's `payout.*` events say it. */
 export const payoutStatus = literals("paid", "failed");
+
+/** What a psychic enters in 'Dati fiscali (DAC7)' besides the IBAN (convex/fiscalData.ts; the schema keeps it). */
+export const fiscalDataFields = {
+  legalName: v.string(),
+  codiceFiscale: v.string(),
+  dateOfBirth: v.string(),
+  street: v.string(),
+  postalCode: v.string(),
+  city: v.string(),
+};

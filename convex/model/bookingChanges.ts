@@ -2,7 +2,7 @@
 // refunds", "Calls", "Reviews"): cancellation and its refund window, moving it, the psychic's outcome,
 // reminders and the psychic's monthly figures. Plain functions over values: no ctx, no clock.
 import type { ErrorCode } from "../lib/errors";
-import { utcMsToRome } from "../lib/time";
+import { romeMonthOf } from "../lib/time";
 import type { BookingStatus } from "../lib/validators";
 import { clientAttended } from "./attendance";
 
@@ -134,11 +134,6 @@ export function averageOf(sum: number, count: number): number | undefined {
 }
 
 // ─── The psychic's monthly figures ────────────────────────────────────────────────────────────────
-
-/** The Rome calendar month "YYYY-MM" of an instant. */
-export function romeMonthOf(ms: number): string {
-  return utcMsToRome(ms).date.slice(0, 7);
-}
 
 /** The month before "YYYY-MM". */
 export function previousMonth(month: string): string {

@@ -7,7 +7,8 @@ import type { Doc } from "../_generated/dataModel";
 import type { ErrorCode } from "../lib/errors";
 import type { CancellationReason, CancelledBy } from "../lib/validators";
 import { outcomeByClock } from "./attendance";
-import { cancellationRefusal, outcomeRefusal, rescheduleRefusal, romeMonthOf, type Outcome } from "./bookingChanges";
+import { romeMonthOf } from "../lib/time";
+import { cancellationRefusal, outcomeRefusal, rescheduleRefusal, type Outcome } from "./bookingChanges";
 import type { ShareReason } from "./payouts";
 
 export type Booking = Doc<"bookings">;

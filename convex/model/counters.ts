@@ -1,7 +1,6 @@
 // The platform's figures as plain rules (docs/product-rules.md, "Contact and admin"): the counters,
 // their months, the commission and what a booking paid. What each document adds to them, and the
 // recount, are in model/figureContributions.ts.
-import { utcMsToRome } from "../lib/time";
 import type { AccountType, ContactStatus } from "../lib/validators";
 import { COMMISSION_PERCENT } from "./bookings";
 import type { CounterMetric, StoredCounterMetric } from "./counterMetrics";
@@ -10,10 +9,6 @@ export { counterMetric, type CounterMetric } from "./counterMetrics";
 
 /** "all", or a Europe/Rome calendar month "YYYY-MM". */
 export const ALL_TIME = "all";
-
-export function monthOf(ms: number): string {
-  return utcMsToRome(ms).date.slice(0, 7);
-}
 
 /** The platform's share of an amount, rounded per payment exactly as psychics' earnings are. */
 export function commissionOf(amountCents: number): number {

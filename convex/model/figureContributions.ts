@@ -4,7 +4,8 @@
 // now minus what it added before (lib/triggers.ts); a recount is the sum over every document. Both
 // follow these functions, so they agree by construction. Plain functions over values: no ctx.
 import type { AccountType, BookingStatus, ContactStatus } from "../lib/validators";
-import { averageOf, romeMonthOf } from "./bookingChanges";
+import { romeMonthOf } from "../lib/time";
+import { averageOf } from "./bookingChanges";
 import { netEarningsCents } from "./bookings";
 import {
   accountMetric,
@@ -13,7 +14,6 @@ import {
   counterKey,
   isPaidConsultation,
   messageMetric,
-  monthOf,
   paidAmount,
   type BookingMoney,
   type CounterMetric,
@@ -51,7 +51,7 @@ export function rowKey(row: Contribution | FigureChange): string {
 // ─── Each kind of document ─────────────────────────────────────────────────────────────────────────
 
 const counter = (metric: CounterMetric, value: number, at?: number): Contribution[] =>
-  (at === undefined ? [ALL_TIME] : [ALL_TIME, monthOf(at)]).map((period) => ({ store: "platformCounters", metric, period, add: { value } }));
+  (at === undefined ? [ALL_TIME] : [ALL_TIME, romeMonthOf(at)]).map((period) => ({ store: "platformCounters", metric, period, add: { value } }));
 
 /** A client or psychic account counts in the month it was created; staff accounts have no type. */
 export function accountContributions(user: { accountType?: AccountType; _creationTime: number } | null): Contribution[] {

@@ -98,14 +98,9 @@ export type BookingMoney = {
   owedCents: number;
 };
 
-export type MonthReconciliation = {
+/** The month's bookings' money summed, with the platform's commission and what does not add up. */
+export type MonthReconciliation = BookingMoney & {
   month: string;
-  paidCents: number;
-  refundedCents: number;
-  disputedCents: number;
-  transferredCents: number;
-  reversedCents: number;
-  owedCents: number;
   /** 15 % of what the platform kept, booking by booking. */
   commissionCents: number;
   /** paid − refunded − disputed − (transferred − reversed + owed) − commission: zero when every cent is accounted for. */

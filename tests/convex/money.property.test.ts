@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { bookingMoneyOf } from "../../convex/lib/payouts";
 import { reconcileMonth } from "../../convex/model/payouts";
-import { monthOf } from "../../convex/model/counters";
+import { romeMonthOf } from "../../convex/lib/time";
 import { seededRandom, startRun, step } from "./fixtures/marketplaceRun";
 import { fakeStripe, setupTest, type TestConvex } from "./setup";
 
@@ -26,7 +26,7 @@ function books(t: TestConvex) {
         .query("psychicTransfers")
         .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
         .collect();
-      perBooking.push({ bookingId: booking._id, month: monthOf(booking.paidAt!), money, shares: shares.length });
+      perBooking.push({ bookingId: booking._id, month: romeMonthOf(booking.paidAt!), money, shares: shares.length });
     }
     return perBooking;
   });

@@ -1,7 +1,7 @@
 // The rules after the booking as plain functions: refund windows at their edges, moving a booking,
 // the psychic's outcome, reminders, reviews and the monthly figures in Rome time.
 import { describe, expect, it } from "vitest";
-import { romeToUtcMs } from "../../../convex/lib/time";
+import { romeMonthOf, romeToUtcMs } from "../../../convex/lib/time";
 import {
   cancellationRefusal,
   clientCancellationRefund,
@@ -15,7 +15,6 @@ import {
   rescheduleDeadline,
   rescheduleRefusal,
   reviewerName,
-  romeMonthOf,
   validComment,
   validRating,
 } from "../../../convex/model/bookingChanges";

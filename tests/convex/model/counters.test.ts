@@ -1,15 +1,16 @@
 // The platform figures' plain rules (convex/model/counters.ts, counterMetrics.ts): Rome months, the
 // commission per payment, what a booking paid, and the counter of each account type and message status.
 import { describe, expect, it } from "vitest";
-import { accountMetric, commissionOf, counterKey, isPaidConsultation, messageMetric, monthOf, paidAmount } from "../../../convex/model/counters";
+import { accountMetric, commissionOf, counterKey, isPaidConsultation, messageMetric, paidAmount } from "../../../convex/model/counters";
+import { romeMonthOf } from "../../../convex/lib/time";
 
 const booking = { clientId: "u1", psychicUserId: "u2", startsAt: 0, priceCents: 3500 };
 
 describe("the months of the figures", () => {
   it("are Rome's calendar months", () => {
-    expect(monthOf(Date.UTC(2026, 10, 30, 23, 30))).toBe("2026-12");
-    expect(monthOf(Date.UTC(2026, 11, 31, 22, 59))).toBe("2026-12");
-    expect(monthOf(Date.UTC(2026, 11, 31, 23, 0))).toBe("2027-01");
+    expect(romeMonthOf(Date.UTC(2026, 10, 30, 23, 30))).toBe("2026-12");
+    expect(romeMonthOf(Date.UTC(2026, 11, 31, 22, 59))).toBe("2026-12");
+    expect(romeMonthOf(Date.UTC(2026, 11, 31, 23, 0))).toBe("2027-01");
   });
 });
 
