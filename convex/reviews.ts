@@ -24,13 +24,18 @@ const publicReview = v.object({
   updatedAt: v.union(v.number(), v.null()),
 });
 
+/** When the review was written: its own date for one written before it was stored, else its creation. */
+function writtenAtOf(review: Doc<"reviews">): number {
+  return review.writtenAt ?? review._creationTime;
+}
+
 function toPublicReview(review: Doc<"reviews">) {
   return {
     id: review._id,
     clientName: review.clientName,
     rating: review.rating,
     comment: review.comment,
-    createdAt: review._creationTime,
+    createdAt: writtenAtOf(review),
     updatedAt: review.updatedAt ?? null,
   };
 }
@@ -108,7 +113,7 @@ export const updateMine = clientMutation({
     if (review.clientId !== ctx.viewerId) return fail("FORBIDDEN");
     const changed = checkedReview(rating, comment);
     const now = Date.now();
-    if (now > review._creationTime + REVIEW_EDIT_WINDOW_MS) return fail("REVIEW_EDIT_EXPIRED");
+    if (now > writtenAtOf(review) + REVIEW_EDIT_WINDOW_MS) return fail("REVIEW_EDIT_EXPIRED");
     await ctx.db.patch("reviews", review._id, { ...changed, updatedAt: now });
     return null;
   },
@@ -160,7 +165,7 @@ export const listMine = clientQuery({
           .query("reviews")
           .withIndex("by_booking", (q) => q.eq("bookingId", booking._id))
           .first();
-        const editableUntil = review === null ? 0 : review._creationTime + REVIEW_EDIT_WINDOW_MS;
+        const editableUntil = review === null ? 0 : writtenAtOf(review) + REVIEW_EDIT_WINDOW_MS;
         return {
           bookingId: booking._id,
           psychicProfileId: booking.psychicProfileId,
@@ -176,7 +181,7 @@ export const listMine = clientQuery({
                   id: review._id,
                   rating: review.rating,
                   comment: review.comment,
-                  createdAt: review._creationTime,
+                  createdAt: writtenAtOf(review),
                   updatedAt: review.updatedAt ?? null,
                   editableUntil,
                   editable: now <= editableUntil,

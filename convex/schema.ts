@@ -271,7 +271,10 @@ export default defineSchema({
     // Snapshot shown on the profile, first name and initial ("Maria R."); "Account eliminato" once
     // the client deletes the account.
     clientName: v.string(),
-    // Last edit (editable for 7 days from `_creationTime`).
+    // When it was written, for a review written before it was stored (the demo's past ones); absent:
+    // `_creationTime`. It is editable for 7 days from then.
+    writtenAt: v.optional(v.number()),
+    // Last edit.
     updatedAt: v.optional(v.number()),
   })
     .index("by_psychicProfile", ["psychicProfileId"])

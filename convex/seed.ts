@@ -168,7 +168,7 @@ async function insertDemoHistory(ctx: MutationCtx, now: number) {
     if (profile === null) return;
     profiles.push(profile);
   }
-  for (const item of demoHistoryPlan(utcMsToRome(now).date, profiles)) {
+  for (const [index, item] of demoHistoryPlan(utcMsToRome(now).date, profiles).entries()) {
     const profile = profiles[item.psychic];
     const client = item.client === "demo" ? demoClient : await ctx.db.get("users", pastClients[item.client]);
     if (client === null) continue;
@@ -191,6 +191,8 @@ async function insertDemoHistory(ctx: MutationCtx, now: number) {
       rating: item.review.rating,
       comment: item.review.comment,
       clientName: reviewerName(client.name),
+      // Written a few hours to two days after the consultation, as real ones are.
+      writtenAt: fields.endsAt + (2 + (index % 7) * 7) * 60 * 60_000,
     });
   }
 }

@@ -15,16 +15,40 @@ export const demoPastClients = [
   { name: "Davide Greco", email: "davide.greco@esempio.it" },
 ] as const;
 
-export const demoReviewTexts: ReadonlyArray<{ rating: 1 | 2 | 3 | 4 | 5; comment: string }> = [
-  { rating: 5, comment: "Consulto chiaro e rispettoso: mi ha aiutata a vedere la situazione con più calma." },
-  { rating: 4, comment: "Lettura precisa su lavoro e progetti, qualche passaggio un po' veloce ma molto utile." },
-  { rating: 5, comment: "Mi sono sentito ascoltato. Le carte hanno detto cose che avevo bisogno di sentire." },
-  { rating: 5, comment: "Puntuale, gentile e diretta. Tornerò sicuramente per un secondo consulto." },
-  { rating: 3, comment: "Esperienza discreta: alcune risposte generiche, ma l'atmosfera era piacevole." },
-  { rating: 4, comment: "Ottima energia e spiegazioni semplici. Mi ha dato spunti concreti su cui riflettere." },
-  { rating: 5, comment: "Molto empatica, senza giri di parole. Consulto che mi ha fatto bene." },
-  { rating: 4, comment: "Interessante l'unione tra astrologia e carte, il tempo è volato." },
+/** How reviews open, with the rating they go with: three in four are warm, some lukewarm, as real ones are. */
+const reviewOpenings: ReadonlyArray<{ rating: 1 | 2 | 3 | 4 | 5; text: string }> = [
+  { rating: 5, text: "Consulto chiaro e rispettoso." },
+  { rating: 4, text: "Lettura precisa, qualche passaggio un po' veloce." },
+  { rating: 5, text: "Ascolto attento dall'inizio alla fine." },
+  { rating: 5, text: "Puntuale, gentile e diretta." },
+  { rating: 3, text: "Esperienza discreta, alcune risposte un po' generiche." },
+  { rating: 4, text: "Ottima energia e spiegazioni semplici." },
+  { rating: 5, text: "Molto empatica, senza giri di parole." },
+  { rating: 4, text: "Consulto sereno, con il tempo giusto per le domande." },
+  { rating: 5, text: "Nessun giudizio, solo tanta attenzione." },
+  { rating: 2, text: "Non ha risposto a tutte le mie domande." },
 ];
+
+/** What the review goes on to say; eleven of them, so with ten openings no two reviews of the demo read alike. */
+const reviewDetails = [
+  "Ora vedo la situazione sul lavoro con più calma.",
+  "Le carte hanno detto cose che avevo bisogno di sentire sulla mia relazione.",
+  "Tornerò per un secondo consulto tra qualche mese.",
+  "Interessante l'unione tra astrologia e tarocchi, il tempo è volato.",
+  "Mi ha dato spunti concreti su cui riflettere per il trasloco.",
+  "Consigliata a chi cerca una lettura onesta, senza promesse.",
+  "Ha spiegato ogni carta con pazienza, anche quelle difficili.",
+  "La chiamata era nitida e il consulto è iniziato all'ora giusta.",
+  "Ho apprezzato che non abbia cercato di allungare i tempi.",
+  "Ne esco con più fiducia nelle mie scelte di famiglia.",
+  "Avrei voluto più dettagli sul futuro, ma è stata sincera.",
+];
+
+/** The demo's `serial`-th review: an opening and a detail, distinct for the first 110. */
+export function demoReview(serial: number): { rating: 1 | 2 | 3 | 4 | 5; comment: string } {
+  const opening = reviewOpenings[serial % reviewOpenings.length];
+  return { rating: opening.rating, comment: `${opening.text} ${reviewDetails[serial % reviewDetails.length]}` };
+}
 
 export type HistoryPsychic = { availability: WeeklyAvailability; availableDurations: DurationMinutes[] };
 
@@ -70,7 +94,7 @@ export function demoHistoryPlan(today: string, psychics: readonly HistoryPsychic
         time,
         durationMinutes: minutes,
         client: serial % demoPastClients.length,
-        review: serial % 4 === 3 ? null : demoReviewTexts[serial % demoReviewTexts.length],
+        review: serial % 4 === 3 ? null : demoReview(serial),
       });
       serial++;
     }
@@ -78,6 +102,9 @@ export function demoHistoryPlan(today: string, psychics: readonly HistoryPsychic
   const lastOfFirst = plan.filter((item) => item.psychic === 0).at(-1);
   if (lastOfFirst) Object.assign(lastOfFirst, { client: "demo", review: null });
   const olderOfSecond = plan.filter((item) => item.psychic === 1).at(-3);
-  if (olderOfSecond) Object.assign(olderOfSecond, { client: "demo", review: demoReviewTexts[5] });
+  if (olderOfSecond) {
+    const review = { rating: 5, comment: "Secondo consulto: ancora più chiaro del primo. Consigliato a chi cerca sincerità." } as const;
+    Object.assign(olderOfSecond, { client: "demo", review });
+  }
   return plan;
 }

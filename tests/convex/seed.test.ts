@@ -64,6 +64,27 @@ describe("the demo seed", () => {
     for (const review of reviews) expect(review.clientName).toMatch(/^\S+ [A-Z]\.$/);
   });
 
+  it("dates each demo review after its consultation, in the past, and no two read alike", async () => {
+    const { t } = seeded();
+    const { reviews, bookings } = await t.run(async (ctx) => ({
+      reviews: await ctx.db.query("reviews").collect(),
+      bookings: await ctx.db.query("bookings").collect(),
+    }));
+    expect(reviews.length).toBeGreaterThan(20);
+    expect(new Set(reviews.map((review) => review.comment)).size).toBe(reviews.length);
+    for (const review of reviews) {
+      const booking = bookings.find((candidate) => candidate._id === review.bookingId)!;
+      expect(review.writtenAt).toBeGreaterThan(booking.endsAt);
+      expect(review.writtenAt).toBeLessThan(Date.now());
+    }
+    // The profile shows those dates, newest first.
+    const profileId = reviews[0].psychicProfileId;
+    const { page } = await t.query(api.reviews.listPageForProfile, { psychicProfileId: profileId, paginationOpts: { numItems: 50, cursor: null } });
+    const shown = page.map((review) => review.createdAt);
+    expect(shown).toEqual([...shown].sort((a, b) => b - a));
+    expect(new Set(shown.map((at) => new Date(at).toISOString().slice(0, 10))).size).toBeGreaterThan(1);
+  });
+
   it("shows the demo psychic's monthly figures over several months", async () => {
     const { t } = seeded();
     const subject = await t.run(async (ctx) => {
