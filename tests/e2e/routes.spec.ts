@@ -1,3 +1,4 @@
+import { listedPsychic } from "./api";
 import { expect, test } from "./fixtures";
 
 /**
@@ -26,6 +27,30 @@ for (const [path, heading] of routeHeadings) {
     await expect(page.locator("html")).toHaveAttribute("lang", "it");
   });
 }
+
+/** Each page names itself in the browser tab; a visitor sent elsewhere sees that page's title. */
+const tabTitles: Array<[path: string, title: string]> = [
+  ["/", "Arcano — consulti di cartomanzia"],
+  ["/psychics", "I nostri cartomanti | Arcano"],
+  ["/about", "Chi siamo | Arcano"],
+  ["/contact", "Contattaci | Arcano"],
+  ["/login", "Accedi | Arcano"],
+  ["/dashboard", "Accedi | Arcano"],
+  ["/psychics/abc123/book", "Cartomante non trovato | Arcano"],
+  ["/non-esiste", "Pagina non trovata | Arcano"],
+];
+
+test("every page has its own title in the browser tab; a profile and its booking page carry the psychic's name", async ({ page }) => {
+  for (const [path, title] of tabTitles) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(title);
+  }
+  const selene = await listedPsychic("Selene");
+  await page.goto(`/psychics/${selene.id}`);
+  await expect(page).toHaveTitle("Selene — Cartomante | Arcano");
+  await page.goto(`/psychics/${selene.id}/book`);
+  await expect(page).toHaveTitle("Prenota con Selene | Arcano");
+});
 
 test("an unknown path shows the 404 page with a link home, and is logged", async ({ page }) => {
   const warnings: string[] = [];

@@ -3,12 +3,14 @@ import { Outlet, useLocation } from "react-router-dom";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { MaintenanceBanner } from "./MaintenanceBanner";
+import { RouteTitle } from "./RouteTitle";
 
 /** Every route renders inside the header and footer; each navigation starts at the top. */
 export function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      <RouteTitle />
       <Header />
       <MaintenanceBanner />
       <main id="main">

@@ -11,6 +11,7 @@ import { api } from "@convex/_generated/api";
 import { priceCentsFor } from "@convex/model/bookings";
 import { BOOKING_MONTHS_AHEAD } from "@convex/model/slots";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { PageTitle } from "@/components/PageTitle";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
 import { errorMessage, errorMessages } from "@/lib/errors";
 import { formatRating } from "@/lib/format";
@@ -83,13 +84,19 @@ function BookingLoader({ id }: { id: string }) {
   if (profile === undefined) {
     return (
       <Flex justify="center" py="9" role="status" aria-label="Caricamento del cartomante">
+        <PageTitle title="Prenota un consulto" />
         <Spinner size="3" />
       </Flex>
     );
   }
   // Live: a psychic hidden or unpublished while the page is open turns into the not-found page.
   if (profile === null) return <PsychicNotFound />;
-  return <BookingForm profile={profile} />;
+  return (
+    <>
+      <PageTitle title={`Prenota con ${profile.psychicName}`} />
+      <BookingForm profile={profile} />
+    </>
+  );
 }
 
 function audienceOf(viewer: Viewer | null | undefined): Audience {

@@ -4,6 +4,7 @@ import { api } from "@convex/_generated/api";
 import { PsychicProfileView, REVIEWS_PAGE_SIZE, type NextAvailability } from "./PsychicProfileView";
 import { useRoundedNow } from "./useRoundedNow";
 import { romeDateOf } from "@convex/lib/time";
+import { PageTitle } from "@/components/PageTitle";
 
 const dayLabel = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 
@@ -36,5 +37,10 @@ export function PsychicProfilePage() {
     label: relativeDayLabel(day.date, now),
     ranges: day.ranges.map((range) => `${range.from}–${range.to}`),
   }));
-  return <PsychicProfileView profile={profile} reviews={profile ? reviews : undefined} nextAvailability={nextAvailability} />;
+  return (
+    <>
+      <PageTitle title={profile ? `${profile.psychicName} — Cartomante` : profile === null ? "Cartomante non trovato" : "Cartomante"} />
+      <PsychicProfileView profile={profile} reviews={profile ? reviews : undefined} nextAvailability={nextAvailability} />
+    </>
+  );
 }
