@@ -17,8 +17,11 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
-/** Consecutive half hours joined: 10:00, 10:30 → 10:00–11:00. */
-function toRanges(slots: string[]): FreeRange[] {
+/**
+ * Consecutive half hours joined, each range ending when its last half hour does: 10:00, 10:30 → 10:00–11:00.
+ * The profile's weekly hours and 'Prossime disponibilità' both read times this way, so a day closes once.
+ */
+export function toRanges(slots: readonly string[]): FreeRange[] {
   const ranges: FreeRange[] = [];
   for (const slot of slots) {
     const start = toMinutes(slot);

@@ -1,4 +1,5 @@
 import { weekdays, type DayAvailability, type Weekday } from "@convex/lib/validators";
+import { toRanges } from "@convex/model/nextAvailability";
 
 /** The week as Italians read it: Monday first (the server's order too). */
 export const WEEK: readonly Weekday[] = weekdays;
@@ -13,10 +14,10 @@ export const weekdayLabels: Record<Weekday, string> = {
   sunday: "Domenica",
 };
 
-/** "09:00 - 16:30" (first and last slot start), one time for a single slot, null when closed. */
+/** The day's open hours as ranges, "09:00–12:00, 14:00–18:00" (each ends when its last half hour does), null when closed. */
 export function openingHours(day: DayAvailability): string | null {
   if (!day.enabled || day.availableHours.length === 0) return null;
-  const hours = [...day.availableHours].sort();
-  const [first, last] = [hours[0]!, hours[hours.length - 1]!];
-  return first === last ? first : `${first} - ${last}`;
+  return toRanges([...day.availableHours].sort())
+    .map((range) => `${range.from}–${range.to}`)
+    .join(", ");
 }

@@ -130,18 +130,18 @@ describe("the psychic's public profile", () => {
     expect(screen.getByText(/Ancora nessuna recensione/)).toBeInTheDocument();
   });
 
-  it("shows the week from Monday in Italian, first–last hours or Chiuso", async () => {
+  it("shows the week from Monday in Italian, its hours as ranges that close when the last half hour ends, or Chiuso", async () => {
     renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} />);
     await userEvent.setup().click(screen.getByRole("tab", { name: /^Disponibilità/ }));
     const panel = within(screen.getByRole("tabpanel"));
     const days = panel.getAllByRole("term").map((term) => term.textContent);
     const hours = panel.getAllByRole("definition").map((value) => value.textContent);
     expect(days.map((day, index) => `${day}${hours[index]}`)).toEqual([
-      "Lunedì09:00 - 16:30",
+      "Lunedì09:00–17:00",
       "MartedìChiuso",
       "MercoledìChiuso",
       "GiovedìChiuso",
-      "Venerdì18:00 - 21:30",
+      "Venerdì18:00–22:00",
       "SabatoChiuso",
       "DomenicaChiuso",
     ]);
