@@ -25,6 +25,33 @@ test.describe("the demo client", () => {
   });
 });
 
+/** Every box of `locator` lies inside the 360 px screen, left and right. */
+async function expectInsideScreen(locator: Locator) {
+  const width = locator.page().viewportSize()!.width;
+  for (const box of await locator.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect))) {
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(width);
+  }
+}
+
+test.describe("the demo client, a dialog", () => {
+  test.use({ storageState: sessionFile("client") });
+
+  test("at 360 px the cancel dialog's buttons stay on screen, and the menu button is a 44 px target", async ({ page }) => {
+    await page.goto("/dashboard");
+    const menu = page.getByRole("button", { name: "Apri il menu" });
+    const target = (await menu.boundingBox())!;
+    expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(44);
+
+    await page.getByRole("button", { name: /^Annulla il consulto con / }).first().click();
+    const dialog = page.getByRole("alertdialog", { name: "Annullare il consulto?" });
+    await expect(dialog.getByRole("button", { name: "Mantieni il consulto" })).toBeVisible();
+    await expectInsideScreen(dialog.getByRole("button"));
+    await dialog.getByRole("button", { name: "Mantieni il consulto" }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
+
 test.describe("the demo psychic", () => {
   test.use({ storageState: sessionFile("psychic") });
 

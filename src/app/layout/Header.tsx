@@ -45,6 +45,8 @@ export function Header() {
               <IconButton
                 variant="ghost"
                 size="3"
+                // A 44 px target, as phones want (the ghost button's own is 40).
+                style={{ width: 44, height: 44 }}
                 aria-label={menuOpen ? "Chiudi il menu" : "Apri il menu"}
                 aria-expanded={menuOpen}
                 aria-controls="mobile-menu"

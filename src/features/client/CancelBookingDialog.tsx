@@ -110,7 +110,7 @@ function CancelBody({
           {failure}
         </Text>
       ) : null}
-      <Flex gap="3" justify="end">
+      <Flex gap="3" justify="end" wrap="wrap">
         <AlertDialog.Cancel>
           <Button variant="soft" color="gray">
             Mantieni il consulto

@@ -151,7 +151,7 @@ function ReviewForm({ bookingId, existing, onDone }: { bookingId: Id<"bookings">
           {errors.form}
         </Text>
       ) : null}
-      <Flex gap="3" justify="end">
+      <Flex gap="3" justify="end" wrap="wrap">
         <Dialog.Close>
           <Button variant="soft" color="gray">
             Annulla

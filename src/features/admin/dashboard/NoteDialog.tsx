@@ -85,7 +85,7 @@ export function NoteDialog({
           />
           <FieldError id={errorId} message={error} />
         </Flex>
-        <Flex gap="3" mt="4" justify="end">
+        <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <Dialog.Close>
             <Button variant="soft" highContrast color="gray">
               Annulla
