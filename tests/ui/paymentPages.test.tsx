@@ -78,6 +78,8 @@ describe("the payment success page", () => {
     convexMock.queries.set("bookings:getMineByCheckoutSession", null);
     renderRoute(<PaymentSuccessPage />, { path: "/payment-success?session_id=cs_test_foreign" });
     expect(screen.getByRole("status", { name: "Verifica del pagamento" })).toBeInTheDocument();
+    // The page's shape at once, with its heading, not a lone spinner.
+    expect(screen.getByRole("heading", { level: 1, name: "Stiamo verificando il pagamento" })).toBeInTheDocument();
     expect(screen.queryByText("Non è stato possibile recuperare i dettagli del consulto.")).not.toBeInTheDocument();
     await act(async () => check.resolve({ status: "unknown" }));
     expect(await screen.findByText("Non è stato possibile recuperare i dettagli del consulto.")).toBeInTheDocument();

@@ -1,7 +1,7 @@
 // /payment-success?session_id=…: the paid booking, flipping live from 'Pagamento in corso'
 // to 'Confermato' when the payment is fulfilled, by the webhook or by the check this page asks for.
 import { useEffect, useRef, useState } from "react";
-import { Button, Callout, Card, Container, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Container, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
 import { CheckCircledIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { useAction, useQuery } from "convex/react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
@@ -48,10 +48,25 @@ function PaidBooking({ sessionId }: { sessionId: string }) {
 
   if (booking === null && !confirming) return <DetailsNotFound />;
   if (!booking) {
+    // The page's own shape at once, the facts filling in: never a lone spinner on a blank page.
     return (
-      <Flex direction="column" align="center" gap="3" py="9" role="status" aria-label="Verifica del pagamento">
-        <Spinner size="3" />
-        <Text color="gray">Stiamo verificando il pagamento…</Text>
+      <Flex direction="column" gap="5" role="status" aria-label="Verifica del pagamento" aria-busy="true">
+        <Flex direction="column" gap="2">
+          <Heading as="h1" size={{ initial: "7", sm: "8" }}>
+            Stiamo verificando il pagamento
+          </Heading>
+          <Text as="p" size="3" color="gray">
+            Un istante: controlliamo con Stripe che il pagamento sia arrivato.
+          </Text>
+        </Flex>
+        <Card size="3">
+          <Flex direction="column" gap="3">
+            <Skeleton height="24px" width="40%" />
+            <Skeleton height="18px" width="70%" />
+            <Skeleton height="18px" width="55%" />
+            <Skeleton height="18px" width="30%" />
+          </Flex>
+        </Card>
       </Flex>
     );
   }
