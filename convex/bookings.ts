@@ -1,6 +1,7 @@
 // Bookings as people see them: the booking page's live free times, the client's and the psychic's
-// lists, and releasing an unpaid hold. Queries take a coarse `now` from the page (they must not read
-// the clock); holds end through a scheduled function that changes the booking, which re-runs them.
+// lists, and the changes after booking (a client's own holds are holds.ts). Queries take a coarse `now`
+// from the page (they must not read the clock); holds end through a scheduled function that changes
+// the booking, which re-runs them.
 import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
@@ -230,20 +231,6 @@ export const listMine = clientQuery({
         upcoming: paid.filter((booking) => booking.status === "confirmed" && booking.endsAt > now).length,
       },
     };
-  },
-});
-
-/**
- * The client left the hosted checkout: the hold is released at once (the time is free on every open
- * booking page) and the session is expired at Stripe so it can no longer be paid.
- */
-export const releaseMyHold = clientMutation({
-  args: { bookingId: v.string() },
-  returns: v.null(),
-  handler: async (ctx, { bookingId }) => {
-    const booking = await bookingAsClientX(ctx, ctx.viewerId, bookingId);
-    await changeBookingX(ctx, booking, { kind: "hold_released", why: "client_left" }, Date.now());
-    return null;
   },
 });
 

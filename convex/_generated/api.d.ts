@@ -32,6 +32,7 @@ import type * as email_contactEmails from "../email/contactEmails.js";
 import type * as email_templates from "../email/templates.js";
 import type * as emails from "../emails.js";
 import type * as fiscalData from "../fiscalData.js";
+import type * as holds from "../holds.js";
 import type * as http from "../http.js";
 import type * as lib_access from "../lib/access.js";
 import type * as lib_accountDeletion from "../lib/accountDeletion.js";
@@ -123,6 +124,7 @@ declare const fullApi: ApiFromModules<{
   "email/templates": typeof email_templates;
   emails: typeof emails;
   fiscalData: typeof fiscalData;
+  holds: typeof holds;
   http: typeof http;
   "lib/access": typeof lib_access;
   "lib/accountDeletion": typeof lib_accountDeletion;

@@ -51,6 +51,7 @@ export const errorCodes = [
   "TOO_MANY_HOLDS",
   "HOLD_SAME_DATE",
   "HOLD_LIMIT_REACHED",
+  "NOT_A_HOLD",
   // After the booking: cancelling, moving, the psychic's outcome
   "REFUND_CHANGED",
   "RESCHEDULE_TOO_LATE",

@@ -56,6 +56,25 @@ export function whyNoNewHold(
   if (holds.length >= MAX_HOLDS_PER_DAY || sameDate.length >= MAX_HOLDS_PER_PSYCHIC_DATE) return "HOLD_LIMIT_REACHED";
   return null;
 }
+/**
+ * A hold its client can still pay (docs/product-rules.md, "Slots and holds"): unpaid, its time still
+ * held, and its Checkout Session open (`checkoutUrl`; a hold being made has none for a moment).
+ */
+export function isLiveHold(booking: BookingTimeState & { checkoutUrl?: string }, nowMs: number): boolean {
+  return booking.status === "pending_payment" && blocksTime(booking, nowMs) && booking.checkoutUrl !== undefined;
+}
+
+/**
+ * What the client's own "release my hold" does to a booking of theirs: an unpaid one is released (also
+ * one whose hold lapsed a moment ago and whose job has not run yet); one already released or lapsed
+ * changes nothing (a second click, two tabs); any other was paid, and is not a hold to release.
+ */
+export function ownHoldRelease(status: BookingStatus): "release" | "already_released" | "NOT_A_HOLD" {
+  if (status === "pending_payment") return "release";
+  if (status === "expired") return "already_released";
+  return "NOT_A_HOLD";
+}
+
 /** How far back the psychic's list of past consultations to mark goes ("Consulti recenti"). */
 export const PSYCHIC_RECENT_DAYS = 30;
 /** Optional notes to the psychic. */

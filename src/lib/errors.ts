@@ -51,6 +51,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   HOLD_SAME_DATE:
     "Hai già un orario in attesa di pagamento con questo cartomante in questa data. Completa quel pagamento o annullalo prima di sceglierne un altro.",
   HOLD_LIMIT_REACHED: `Hai avviato troppi pagamenti senza completarli nelle ultime ${limits.holdCoolDown}. Riprova più tardi.`,
+  NOT_A_HOLD: "Questo consulto risulta già pagato: lo trovi nella tua dashboard.",
   REFUND_CHANGED: "Nel frattempo il rimborso previsto è cambiato. Controlla il nuovo importo e conferma di nuovo.",
   RESCHEDULE_TOO_LATE: `Il consulto si può spostare solo fino a ${limits.rescheduleNotice} prima dell'inizio.`,
   RESCHEDULE_LIMIT_REACHED: `Hai già spostato questo consulto ${limits.maxReschedules}: non è possibile spostarlo ancora.`,

@@ -42,6 +42,13 @@ export function formatRomeDateTime(ms: number): string {
   return romeDateTime.format(ms);
 }
 
+const romeClock = new Intl.DateTimeFormat("it-IT", { hour: "2-digit", minute: "2-digit", timeZone: ROME_TIME_ZONE });
+
+/** An instant's Rome wall-clock time: "09:41". */
+export function formatRomeTime(ms: number): string {
+  return romeClock.format(ms);
+}
+
 const romeNumericDate = new Intl.DateTimeFormat("it-IT", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: ROME_TIME_ZONE });
 
 /** An instant's Rome calendar date, short and with the year: "23/11/2026". */

@@ -63,7 +63,7 @@ describe("the platform's counters", () => {
     // Giulia leaves a checkout, Marco takes the time, Giulia's payment arrives anyway: refunded in full.
     const late = await book(giulia.as, "11:00");
     const lateSession = fakeStripe().lastSession().id;
-    await giulia.as.mutation(api.bookings.releaseMyHold, { bookingId: late.bookingId });
+    await giulia.as.mutation(api.holds.releaseMine, { bookingId: late.bookingId });
     await book(marco.as, "11:00");
     await deliverPaid(t, lateSession);
     await t.finishAllScheduledFunctions(vi.runAllTimers);

@@ -131,7 +131,7 @@ describe("starting payment", () => {
   it("a released or lapsed hold counts for 24 hours: re-holding a time every half hour cannot keep it blocked", async () => {
     const w = await world();
     const first = await w.as.clientB.action(api.payments.startCheckout, checkout(w, "10:00"));
-    await w.as.clientB.mutation(api.bookings.releaseMyHold, { bookingId: first.bookingId });
+    await w.as.clientB.mutation(api.holds.releaseMine, { bookingId: first.bookingId });
     // A second try on the same psychic's date is allowed (a declined card, a change of mind)...
     await w.as.clientB.action(api.payments.startCheckout, checkout(w, "10:00"));
     vi.advanceTimersByTime(33 * MINUTE_MS);
@@ -148,7 +148,7 @@ describe("starting payment", () => {
     const w = await world();
     for (let week = 0; week < 6; week++) {
       const started = await w.as.clientB.action(api.payments.startCheckout, { ...checkout(w, "09:00"), date: addDays(w.monday, 7 * week) });
-      await w.as.clientB.mutation(api.bookings.releaseMyHold, { bookingId: started.bookingId });
+      await w.as.clientB.mutation(api.holds.releaseMine, { bookingId: started.bookingId });
     }
     expect(await errorCodeOf(w.as.clientB.action(api.payments.startCheckout, { ...checkout(w, "09:00"), date: addDays(w.monday, 42) }))).toBe(
       "HOLD_LIMIT_REACHED",
@@ -179,7 +179,7 @@ describe("starting payment", () => {
       const client = w.t.withIdentity({ subject: clients[i] });
       // Each releases its hold at once, so the time is free for the next.
       const started = await client.action(api.payments.startCheckout, { ...checkout(w, "09:00"), originPass: pass });
-      await client.mutation(api.bookings.releaseMyHold, { bookingId: started.bookingId });
+      await client.mutation(api.holds.releaseMine, { bookingId: started.bookingId });
     }
     const last = w.t.withIdentity({ subject: clients[20] });
     expect(await errorCodeOf(last.action(api.payments.startCheckout, { ...checkout(w, "09:00"), originPass: pass }))).toBe("RATE_LIMITED");
@@ -323,7 +323,7 @@ describe("the Stripe webhook", () => {
     const w = await world();
     const { bookingId } = await w.as.clientA.action(api.payments.startCheckout, checkout(w));
     const late = fakeStripe().lastSession();
-    await w.as.clientA.mutation(api.bookings.releaseMyHold, { bookingId });
+    await w.as.clientA.mutation(api.holds.releaseMine, { bookingId });
     await w.as.clientB.action(api.payments.startCheckout, checkout(w));
     fakeStripe().pay(late.id);
     await deliver(w.t, "checkout.session.completed", late);
@@ -352,7 +352,7 @@ describe("the Stripe webhook", () => {
     const w = await world();
     const { bookingId } = await w.as.clientA.action(api.payments.startCheckout, checkout(w));
     const late = fakeStripe().lastSession();
-    await w.as.clientA.mutation(api.bookings.releaseMyHold, { bookingId });
+    await w.as.clientA.mutation(api.holds.releaseMine, { bookingId });
     await w.as.clientB.action(api.payments.startCheckout, checkout(w));
     fakeStripe().pay(late.id);
     fakeStripe().failures = 100;
@@ -391,11 +391,11 @@ describe("the cancelled checkout and the lists", () => {
   it("leaving the checkout frees the time at once and expires the session at Stripe", async () => {
     const w = await world();
     const { bookingId } = await w.as.clientA.action(api.payments.startCheckout, checkout(w));
-    await w.as.clientA.mutation(api.bookings.releaseMyHold, { bookingId });
+    await w.as.clientA.mutation(api.holds.releaseMine, { bookingId });
     expect((await freeStarts(w))?.times).toContain("10:00");
     await w.t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(fakeStripe().lastSession().status).toBe("expired");
-    expect(await errorCodeOf(w.as.clientB.mutation(api.bookings.releaseMyHold, { bookingId: w.holdA }))).toBe("FORBIDDEN");
+    expect(await errorCodeOf(w.as.clientB.mutation(api.holds.releaseMine, { bookingId: w.holdA }))).toBe("FORBIDDEN");
   });
 
   it("the client's list shows live holds with their checkout link, never lapsed ones", async () => {

@@ -107,6 +107,20 @@ test.describe("a new client paying", () => {
     await expectAccessible(page, "hosted checkout");
   });
 
+  test("a pending payment: its banner on the booking page and at the top of the dashboard", async ({ browser }) => {
+    const client = await signUpThroughApi("Bianca Banner");
+    const psychic = await listedPsychic("Selene");
+    await startCheckoutThroughApi(client.session, { psychic: "Selene", date: mondayAhead(9), time: "14:30" });
+    const page = await (await browser.newContext({ storageState: sessionState(client.session) })).newPage();
+    await page.goto(`/psychics/${psychic.id}/book?date=${mondayAhead(9)}&duration=30`);
+    await expect(page.getByRole("button", { name: /^Cambia orario/ })).toBeVisible();
+    await expectAccessible(page, "booking page with a pending payment");
+    await page.goto("/dashboard");
+    await expect(page.getByRole("region", { name: "Pagamento in sospeso" })).toBeVisible();
+    await expectAccessible(page, "dashboard with a pending payment");
+    await page.context().close();
+  });
+
   test("/payment-success of a paid booking", async ({ browser }) => {
     const client = await signUpThroughApi("Paola Pagata");
     const { checkoutSessionId } = await bookAndPayThroughApi(client.session, { psychic: "Selene", date: mondayAhead(9), time: "10:30" });

@@ -52,7 +52,10 @@ function answerQueries() {
     return BOOKABLE[String(args.from).slice(0, 7)] ?? NONE;
   });
   convexMock.queries.set("bookings:listFreeStarts", () => freeTimes);
+  // The client holds nothing with this psychic (tests/ui/pendingPayments.test.tsx covers a hold).
+  convexMock.queries.set("holds:listMine", NO_HOLDS);
 }
+const NO_HOLDS: unknown[] = [];
 // Per month, the same arrays each time (a live query answers the same object until it changes).
 const BOOKABLE: Record<string, string[]> = {
   "2026-11": ["2026-11-23", "2026-11-25", "2026-11-30"],

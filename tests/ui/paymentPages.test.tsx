@@ -106,7 +106,7 @@ describe("the payment cancelled page", () => {
     convexMock.queries.set("bookings:getMine", clientRow({ ...booking, status: "expired" }, null));
     renderRoute(<PaymentCanceledPage />, { path: "/payment-canceled?booking_id=b1" });
     expect(screen.getByRole("heading", { level: 1, name: "Pagamento annullato" })).toBeInTheDocument();
-    await waitFor(() => expect(convexMock.calls).toEqual([{ name: "bookings:releaseMyHold", args: { bookingId: "b1" } }]));
+    await waitFor(() => expect(convexMock.calls).toEqual([{ name: "holds:releaseMine", args: { bookingId: "b1" } }]));
     const retry = screen.getByRole("link", { name: "Riprova la prenotazione" });
     expect(retry).toHaveAttribute("href", "/psychics/p7/book?duration=60&date=2026-11-25");
     expect(screen.getByRole("link", { name: "Torna ai cartomanti" })).toHaveAttribute("href", "/psychics");

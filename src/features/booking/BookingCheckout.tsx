@@ -105,12 +105,19 @@ type PayProps = {
   paying: boolean;
   onPay: () => void;
   failure: string | null;
+  /** Why paying is not offered for the choice made (the client's own hold on that date). */
+  note?: string | null;
 };
 
-export function PayButton({ disabled, paying, onPay, failure }: PayProps) {
+export function PayButton({ disabled, paying, onPay, failure, note = null }: PayProps) {
   return (
     <Flex direction="column" gap="3">
       <FailureCallout message={failure} />
+      {note ? (
+        <Text as="p" size="2" color="amber">
+          {note}
+        </Text>
+      ) : null}
       <Button size="4" disabled={disabled || paying} loading={paying} onClick={onPay} style={{ width: "100%" }}>
         <LockClosedIcon />
         Paga e prenota

@@ -25,6 +25,7 @@ import { BookingCalendar, shiftMonth } from "./BookingCalendar";
 import { BookingSummary, NotesField, PayButton, RestrictedCard, VisitorPrompt } from "./BookingCheckout";
 import { CallTypeCard, DurationPicker, TimeSlots, type DurationOption } from "./BookingChoices";
 import { MoveCard, MoveRefused, MoveSummary, useBookingToMove } from "./MoveBooking";
+import { isOwnHeldTime, OwnHoldBanners, useOwnHolds } from "./OwnHolds";
 import { useBookingChoice } from "./useBookingChoice";
 
 type Profile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
@@ -38,6 +39,8 @@ const MONTHS_AHEAD = BOOKING_MONTHS_AHEAD;
 
 /** Paying needs a date, a time and a signed-in client. */
 export const MISSING_CHOICE_MESSAGE = "Seleziona una data, un orario e assicurati di essere autenticato.";
+/** The chosen date has the client's own hold with this psychic: one live hold per psychic and date. */
+export const HELD_ON_DATE_NOTE = "Hai già un pagamento in sospeso in questa data: completalo o scegli «Cambia orario» qui sopra.";
 const NO_ANSWER_MESSAGE = "Nessuna risposta dalla funzione di pagamento";
 const NO_URL_MESSAGE = "URL di pagamento non ricevuto";
 /** Shown with the server's failures that carry no code (a bug, a timeout), not for refusals. */
@@ -218,6 +221,8 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const bookable = useMemo(() => (bookableDates === undefined ? undefined : new Set(bookableDates)), [bookableDates]);
   const slots = useQueryWithNow(api.bookings.listFreeStarts, choice.date === null ? "skip" : { ...slotQuery, date: choice.date });
   const times = slots === undefined ? undefined : (slots?.times ?? NO_TIMES);
+  // The client's own holds with this psychic (none while moving a paid booking).
+  const ownHolds = useOwnHolds(profile.id, moveId === null ? audience : "visitor", now);
 
   // Back from the checkout through the browser's page cache: the page is usable again, not stuck paying.
   useEffect(() => {
@@ -229,11 +234,16 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   }, []);
 
   // Someone else took the chosen time (or a shared link named a taken one): clear it, with a note.
-  // Not while paying or moving: our own hold or move removes the time from the list too.
-  const { time, dropVanishedTime } = choice;
+  // Not while paying or moving: our own hold or move removes the time from the list too. A time the
+  // client holds (back from the checkout) is theirs: cleared without the note, their banner says why.
+  const { date, time, duration, dropVanishedTime, dropOwnHeldTime } = choice;
   useEffect(() => {
-    if (!paying && time !== null && times !== undefined && !times.includes(time)) dropVanishedTime(time);
-  }, [paying, time, times, dropVanishedTime]);
+    if (paying || date === null || time === null || times === undefined || times.includes(time) || ownHolds === undefined) return;
+    if (isOwnHeldTime(ownHolds, date, time, duration)) dropOwnHeldTime();
+    else dropVanishedTime(time);
+  }, [paying, date, time, duration, times, ownHolds, dropVanishedTime, dropOwnHeldTime]);
+  // A hold of the client's on the chosen date: a second one there is refused (HOLD_SAME_DATE), so the page says so first.
+  const heldOnDate = ownHolds?.some((hold) => hold.scheduledDate === choice.date) ?? false;
 
   const options: DurationOption[] = profile.prices
     .map(({ minutes, euros }) => ({ minutes, priceCents: priceCentsFor(euros) }))
@@ -246,7 +256,8 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
       : !profile.isAvailable
         ? `Al momento ${profile.psychicName} non accetta nuovi consulti.`
         : null;
-  const canPay = choice.date !== null && choice.time !== null && (times?.length ?? 0) > 0 && closedMessage === null && audience !== "loading";
+  const canPay =
+    choice.date !== null && choice.time !== null && (times?.length ?? 0) > 0 && closedMessage === null && audience !== "loading" && !heldOnDate;
 
   const pay = async () => {
     if (choice.date === null || choice.time === null || audience !== "client") {
@@ -279,10 +290,18 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
     }
   };
 
+  // 'Cambia orario' released a hold: its day's times, the freed one among them.
+  const showReleasedDay = (hold: { scheduledDate: string; durationMinutes: number }) => {
+    setShownMonth(`${hold.scheduledDate.slice(0, 7)}-01`);
+    choice.showDay(hold.scheduledDate, hold.durationMinutes);
+  };
+
   return (
     <Grid columns={{ initial: "1", md: "3fr 2fr" }} gap="5" align="start">
       <Card size="3">
         <Flex direction="column" gap="5">
+          {/* Hidden while leaving for the checkout: the hold just made is not one to come back to yet. */}
+          {paying || ownHolds === undefined ? null : <OwnHoldBanners holds={ownHolds} today={today} onReleased={showReleasedDay} />}
           {closedMessage ? (
             <Callout.Root color="amber" role="status">
               <Callout.Icon>
@@ -331,7 +350,13 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
               <BookingSummary psychicName={profile.psychicName} choice={choice} priceCents={priceCents} />
               <Separator size="4" />
               {audience === "visitor" ? <VisitorPrompt psychicId={profile.id} choice={choice} /> : null}
-              <PayButton disabled={!canPay} paying={paying} onPay={() => void pay()} failure={failure} />
+              <PayButton
+                disabled={!canPay}
+                paying={paying}
+                onPay={() => void pay()}
+                failure={failure}
+                note={heldOnDate && !paying ? HELD_ON_DATE_NOTE : null}
+              />
             </Flex>
           </aside>
         </Card>

@@ -59,6 +59,10 @@ export function useBookingChoice(offered: readonly number[] | undefined, today: 
       chooseDate: (date: string) => update({ date, time: null }),
       chooseTime: (time: string) => update({ time }),
       dropVanishedTime: (time: string) => update({ time: null }, { vanishedTime: time }),
+      /** The chosen time is the client's own hold: unchosen without the "taken" note (the hold's banner says why). */
+      dropOwnHeldTime: () => update({ time: null }),
+      /** Back to a day's free times (after releasing a hold there): its date and duration, no time yet. */
+      showDay: (date: string, minutes: number) => update({ date, duration: String(minutes), time: null }),
     }),
     [update],
   );

@@ -1,14 +1,15 @@
-// /dashboard: counts, today's consultations with the way into the call,
+// /dashboard: a payment left pending first, counts, today's consultations with the way into the call,
 // the next five, and every consultation with its state. Live: a payment confirmed elsewhere, a
 // refund or a hold that lapses changes the page without a reload.
 import { Button, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { GearIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
 import { QuickLinks } from "@/components/QuickLinks";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
+import { PendingPayment, type LiveHold } from "@/components/PendingPayment";
 import { StatCard } from "@/components/StatCard";
 import { paths } from "@/lib/paths";
 import { romeDateOf } from "@convex/lib/time";
@@ -59,17 +60,42 @@ function upcomingAfterToday(bookings: ClientBooking[], today: string): ClientBoo
     .slice(0, UPCOMING_SHOWN);
 }
 
+/**
+ * The client's payments left pending, at the very top: the way back to the checkout, or 'Cambia orario',
+ * which releases the hold and opens that psychic's booking page on its day.
+ */
+function PendingPayments({ now, today }: { now: number; today: string }) {
+  const holds = useQueryWithNow(api.holds.listMine, { now });
+  const navigate = useNavigate();
+  if (holds === undefined || holds.length === 0) return null;
+  const bookAgain = (hold: LiveHold) =>
+    navigate(
+      `${paths.psychicBook(hold.psychicProfileId)}?${new URLSearchParams({ date: hold.scheduledDate, duration: String(hold.durationMinutes) })}`,
+    );
+  return (
+    <DashboardSection title={holds.length === 1 ? "Pagamento in sospeso" : "Pagamenti in sospeso"}>
+      <Flex direction="column" gap="3">
+        {holds.map((hold) => (
+          <PendingPayment key={hold.id} hold={hold} today={today} onReleased={bookAgain} />
+        ))}
+      </Flex>
+    </DashboardSection>
+  );
+}
+
 function ClientBookings() {
   const now = useNow();
   const today = romeDateOf(now);
   const data = useQueryWithNow(api.bookings.listMine, { now });
-  const bookings = data?.bookings;
+  // A hold waiting for payment is at the top (PendingPayments), not among the consultations.
+  const bookings = data?.bookings.filter((booking) => booking.status !== "pending_payment");
   const todays = bookings
     ?.filter((booking) => booking.status === "confirmed" && booking.scheduledDate === today)
     .sort((a, b) => a.startsAt - b.startsAt);
 
   return (
     <>
+      <PendingPayments now={now} today={today} />
       <Grid columns={{ initial: "1", xs: "3" }} gap="3">
         <StatCard label="Consulti totali" value={data?.counts.total} />
         <StatCard label="Oggi" value={data?.counts.today} />

@@ -54,7 +54,7 @@ export function PaymentCanceledPage() {
 }
 
 function ReleaseAndRetry({ bookingId }: { bookingId: string }) {
-  const release = useMutation(api.bookings.releaseMyHold);
+  const release = useMutation(api.holds.releaseMine);
   const booking = useQuery(api.bookings.getMine, { bookingId });
   const released = useRef(false);
 

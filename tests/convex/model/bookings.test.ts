@@ -8,11 +8,13 @@ import {
   COMMISSION_PERCENT,
   HOLD_MARGIN_MINUTES,
   HOLD_MINUTES,
+  isLiveHold,
   MAX_HOLDS_PER_DAY,
   MAX_HOLDS_PER_PSYCHIC_DATE,
   MAX_LIVE_HOLDS,
   netEarningsCents,
   newBookingFields,
+  ownHoldRelease,
   priceCentsFor,
   whyNoNewHold,
 } from "../../../convex/model/bookings";
@@ -44,6 +46,21 @@ describe("holds", () => {
 
   it("a client holds at most 3 unpaid bookings at once", () => {
     expect(MAX_LIVE_HOLDS).toBe(3);
+  });
+
+  it("one the client can still pay: unpaid, still held, its checkout open", () => {
+    const url = "https://checkout.stripe.com/c/pay/cs_test_1";
+    expect(isLiveHold({ status: "pending_payment", holdExpiresAt: NOW + 1, checkoutUrl: url }, NOW)).toBe(true);
+    expect(isLiveHold({ status: "pending_payment", holdExpiresAt: NOW, checkoutUrl: url }, NOW)).toBe(false);
+    // Being made: its Checkout Session is not there yet.
+    expect(isLiveHold({ status: "pending_payment", holdExpiresAt: NOW + 1 }, NOW)).toBe(false);
+    expect(isLiveHold({ status: "confirmed", holdExpiresAt: NOW + 1, checkoutUrl: url }, NOW)).toBe(false);
+  });
+
+  it("its client releases an unpaid one; a released or lapsed one stays as it is; a paid one is no hold", () => {
+    expect(ownHoldRelease("pending_payment")).toBe("release");
+    expect(ownHoldRelease("expired")).toBe("already_released");
+    for (const status of ["confirmed", "completed", "cancelled", "no_show"] as const) expect(ownHoldRelease(status)).toBe("NOT_A_HOLD");
   });
 });
 

@@ -1,0 +1,109 @@
+// A client's own payment hold, shown as theirs (docs/product-rules.md, "Slots and holds"): on the booking
+// page and at the top of the dashboard, 'Hai un pagamento in sospeso per le 09:30' with the way back to
+// the hosted checkout and 'Cambia orario', which releases the hold at once on the server, so the time is
+// free again for everyone (the client included) without waiting for the hold to end.
+import { useState } from "react";
+import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { ClockIcon, ExternalLinkIcon } from "@radix-ui/react-icons";
+import { useMutation } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { api } from "@convex/_generated/api";
+import { HOLD_MARGIN_MINUTES } from "@convex/model/bookings";
+import { toast } from "@/components/toast";
+import { errorMessage } from "@/lib/errors";
+import { formatCents, formatItalianDate, formatMinutes, formatRomeTime } from "@/lib/format";
+
+export type LiveHold = FunctionReturnType<typeof api.holds.listMine>[number];
+
+export const pendingPaymentMessages = {
+  releaseFailed: "Impossibile liberare l'orario. Riprova.",
+  released: "Orario liberato: scegli quello che preferisci.",
+} as const;
+
+/** 'Hai un pagamento in sospeso per le 09:30', with the date when it is not today's. */
+export function pendingPaymentTitle(hold: Pick<LiveHold, "scheduledDate" | "scheduledTime">, today: string): string {
+  return hold.scheduledDate === today
+    ? `Hai un pagamento in sospeso per le ${hold.scheduledTime}`
+    : `Hai un pagamento in sospeso per ${formatItalianDate(hold.scheduledDate)} alle ${hold.scheduledTime}`;
+}
+
+/** Releasing one's hold: it leaves every open list of live holds at once, and comes back if the server refuses. */
+export function useReleaseHold() {
+  return useMutation(api.holds.releaseMine).withOptimisticUpdate((store, { bookingId }) => {
+    for (const { args, value } of store.getAllQueries(api.holds.listMine)) {
+      if (value !== undefined)
+        store.setQuery(
+          api.holds.listMine,
+          args,
+          value.filter((hold) => hold.id !== bookingId),
+        );
+    }
+  });
+}
+
+type Props = {
+  hold: LiveHold;
+  /** Today's Rome date: today's hold says only its time. */
+  today: string;
+  /** After the server released it ('Cambia orario'): the page shows the freed times. */
+  onReleased?: (hold: LiveHold) => void;
+};
+
+export function PendingPayment({ hold, today, onReleased }: Props) {
+  const release = useReleaseHold();
+  const [releasing, setReleasing] = useState(false);
+  const title = pendingPaymentTitle(hold, today);
+  // The Checkout Session ends a little before the hold (model/bookings.ts, HOLD_MARGIN_MINUTES).
+  const payableUntil = formatRomeTime(hold.holdExpiresAt - HOLD_MARGIN_MINUTES * 60_000);
+  const what = `${hold.psychicName}, ${formatItalianDate(hold.scheduledDate)} alle ${hold.scheduledTime}`;
+
+  const changeTime = async () => {
+    setReleasing(true);
+    try {
+      await release({ bookingId: hold.id });
+      toast.success(pendingPaymentMessages.released);
+      onReleased?.(hold);
+    } catch (error) {
+      toast.error(errorMessage(error, pendingPaymentMessages.releaseFailed));
+      setReleasing(false);
+    }
+  };
+
+  return (
+    <Callout.Root color="amber" variant="surface" size="2">
+      <Callout.Icon>
+        <ClockIcon />
+      </Callout.Icon>
+      <Flex direction="column" gap="3">
+        <Flex direction="column" gap="1">
+          <Text as="p" weight="bold" size="3">
+            {title}
+          </Text>
+          <Text as="p" size="2">
+            {hold.psychicName} · {formatMinutes(hold.durationMinutes)} · {formatCents(hold.priceCents)}. L'orario è riservato per te fino alle{" "}
+            {payableUntil}: completa il pagamento o scegline un altro.
+          </Text>
+        </Flex>
+        <Flex gap="2" wrap="wrap">
+          <Button asChild size="3" style={{ minHeight: 44 }}>
+            <a href={hold.checkoutUrl} aria-label={`Completa il pagamento: ${what}`}>
+              Completa il pagamento
+              <ExternalLinkIcon aria-hidden />
+            </a>
+          </Button>
+          <Button
+            size="3"
+            variant="soft"
+            color="gray"
+            style={{ minHeight: 44 }}
+            loading={releasing}
+            onClick={() => void changeTime()}
+            aria-label={`Cambia orario: libera ${what}`}
+          >
+            Cambia orario
+          </Button>
+        </Flex>
+      </Flex>
+    </Callout.Root>
+  );
+}
