@@ -1,4 +1,4 @@
-// /dashboard: a payment left pending first, counts, today's consultations with the way into the call,
+// /dashboard: a payment left pending first, today's consultations with the way into the call, counts,
 // the next five, and every consultation with its state. Live: a payment confirmed elsewhere, a
 // refund or a hold that lapses changes the page without a reload.
 import { Button, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
@@ -96,11 +96,6 @@ function ClientBookings() {
   return (
     <>
       <PendingPayments now={now} today={today} />
-      <Grid columns={{ initial: "1", xs: "3" }} gap="3">
-        <StatCard label="Consulti totali" value={data?.counts.total} />
-        <StatCard label="Oggi" value={data?.counts.today} />
-        <StatCard label="In programma" value={data?.counts.upcoming} />
-      </Grid>
       {bookings !== undefined && bookings.length === 0 ? (
         <DashboardSection title="I tuoi consulti">
           <Flex direction="column" gap="3" align="start">
@@ -125,6 +120,12 @@ function ClientBookings() {
               </DashboardList>
             )}
           </DashboardSection>
+          {/* The counts after today's consultations: on a phone, 'Entra' comes first. */}
+          <Grid columns={{ initial: "1", xs: "3" }} gap="3">
+            <StatCard label="Consulti totali" value={data?.counts.total} />
+            <StatCard label="Oggi" value={data?.counts.today} />
+            <StatCard label="In programma" value={data?.counts.upcoming} />
+          </Grid>
           <DashboardSection title="Prossimi consulti">
             {bookings === undefined ? (
               <RowsSkeleton label="Caricamento dei prossimi consulti" />
