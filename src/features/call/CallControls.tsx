@@ -84,7 +84,7 @@ function LeaveCallDialog({ otherName, onLeave }: { otherName: string; onLeave: (
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger>
-        <Button size="3" style={tall} color="red">
+        <Button size="3" style={tall} color="red" highContrast>
           Esci
         </Button>
       </AlertDialog.Trigger>
@@ -100,7 +100,7 @@ function LeaveCallDialog({ otherName, onLeave }: { otherName: string; onLeave: (
             </Button>
           </AlertDialog.Cancel>
           <AlertDialog.Action>
-            <Button size="3" style={tall} color="red" onClick={onLeave}>
+            <Button size="3" style={tall} color="red" highContrast onClick={onLeave}>
               Esci
             </Button>
           </AlertDialog.Action>
