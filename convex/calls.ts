@@ -7,7 +7,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "./_generated/server";
 import { bookingAsPartyX, type BookingParty } from "./lib/access";
 import { changeBooking, recordJoin } from "./lib/bookingLifecycle";
-import { closedAttendance, sessionOf } from "./lib/callSessions";
+import { closedAttendance, roomPeople, sessionOf } from "./lib/callSessions";
 import { fail } from "./lib/errors";
 import { authedMutation, authedQuery, internalMutation, internalQuery } from "./lib/functions";
 import { callSessionStatus, callSignalKind, durationMinutes } from "./lib/validators";
@@ -38,6 +38,7 @@ export function twilioConfigured(): boolean {
 
 const seenField = { client: "clientSeenAt", psychic: "psychicSeenAt" } as const;
 const attendanceField = { client: "clientAttendance", psychic: "psychicAttendance" } as const;
+const leftField = { client: "clientLeftAt", psychic: "psychicLeftAt" } as const;
 const other = (party: BookingParty): BookingParty => (party === "client" ? "psychic" : "client");
 
 /** The booking as a party's call sees it: refused outright when it has no call at all. */
@@ -47,11 +48,18 @@ async function callBookingX(ctx: QueryCtx, viewerId: Id<"users">, bookingId: str
   return { booking, party };
 }
 
+const presence = v.object({ seenAt: v.union(v.number(), v.null()), leftAt: v.union(v.number(), v.null()) });
+
 const room = v.object({
   bookingId: v.id("bookings"),
   party: v.union(v.literal("client"), v.literal("psychic")),
-  /** The panel's title: the psychic's name for the client, 'Cliente' for the psychic. */
-  title: v.string(),
+  /** The two people of the consultation, as both screens show them; the client has an initials avatar. */
+  psychic: v.object({ name: v.string(), photoUrl: v.union(v.string(), v.null()) }),
+  client: v.object({ name: v.string() }),
+  /** What the client wrote when booking: for the psychic only (null for the client, or none written). */
+  notes: v.union(v.string(), v.null()),
+  /** The client may review this consultation now (held, completed, not reviewed yet): the room's end offers it. */
+  reviewable: v.boolean(),
   /** `psychic_absent`: cancelled and refunded because the psychic did not come (the client waiting sees it live). */
   bookingStatus: v.union(v.literal("confirmed"), v.literal("ended"), v.literal("psychic_absent")),
   scheduledDate: v.string(),
@@ -72,7 +80,18 @@ const room = v.object({
       selfSeenAt: v.union(v.number(), v.null()),
     }),
   ),
+  /**
+   * The inputs of the state line (model/calls.ts `roomLine`, which the page runs with its clock): the
+   * booking or its session is over, and each side's presence in the call.
+   */
+  settled: v.boolean(),
+  self: presence,
+  other: presence,
 });
+
+function presenceOf(session: Doc<"callSessions"> | null, party: BookingParty) {
+  return { seenAt: session?.[seenField[party]] ?? null, leftAt: session?.[leftField[party]] ?? null };
+}
 
 /**
  * The room of a booking, for its client and its psychic only. Times, not a verdict: queries do not
@@ -91,7 +110,7 @@ export const getRoom = authedQuery({
     return {
       bookingId: booking._id,
       party,
-      title: party === "client" ? booking.psychicName : "Cliente",
+      ...(await roomPeople(ctx, booking, party)),
       bookingStatus: psychicAbsent ? ("psychic_absent" as const) : refusal === "CALL_ENDED" ? ("ended" as const) : ("confirmed" as const),
       scheduledDate: booking.scheduledDate,
       scheduledTime: booking.scheduledTime,
@@ -110,6 +129,9 @@ export const getRoom = authedQuery({
               otherSeenAt: session[seenField[other(party)]] ?? null,
               selfSeenAt: session[seenField[party]] ?? null,
             },
+      settled: booking.status !== "confirmed" || session?.status === "ended",
+      self: presenceOf(session, party),
+      other: presenceOf(session, other(party)),
     };
   },
 });
@@ -153,6 +175,7 @@ export async function markPresent(ctx: MutationCtx, booking: Doc<"bookings">, pa
   const bothIn = isPresent(session[seenField[other(party)]], now);
   await ctx.db.patch("callSessions", session._id, {
     [seenField[party]]: now,
+    [leftField[party]]: undefined,
     [attendanceField[party]]: attendance,
     status: bothIn ? "active" : "waiting",
     ...(bothIn && session.startedAt === undefined ? { startedAt: now } : {}),
@@ -167,6 +190,8 @@ export async function markAbsent(ctx: MutationCtx, booking: Doc<"bookings">, ses
   await recordAttendance(ctx, booking, party, attendance);
   await ctx.db.patch("callSessions", session._id, {
     [seenField[party]]: undefined,
+    // Only someone who was in the call leaves it (a page closing before entering is not a departure).
+    ...(session[seenField[party]] !== undefined ? { [leftField[party]]: now } : {}),
     [attendanceField[party]]: attendance,
     status: "waiting",
     updatedAt: now,
@@ -364,7 +389,14 @@ export const applyConferenceEvent = internalMutation({
       const closed = closedAttendance(session, booking, now);
       await recordAttendance(ctx, booking, "client", closed.clientAttendance);
       await recordAttendance(ctx, booking, "psychic", closed.psychicAttendance);
-      await ctx.db.patch("callSessions", session._id, { ...closed, clientSeenAt: undefined, psychicSeenAt: undefined, status: "waiting" });
+      await ctx.db.patch("callSessions", session._id, {
+        ...closed,
+        ...(session.clientSeenAt !== undefined ? { clientLeftAt: now } : {}),
+        ...(session.psychicSeenAt !== undefined ? { psychicLeftAt: now } : {}),
+        clientSeenAt: undefined,
+        psychicSeenAt: undefined,
+        status: "waiting",
+      });
     }
     return "applied";
   },

@@ -2,6 +2,7 @@
 // (`npx convex run demoScenes:pendingPsychic '{"psychicName":"Lyra"}'`) and for the browser tests,
 // which would otherwise click for a minute to reach them. Internal: no client can call them.
 import { v } from "convex/values";
+import { internal } from "./_generated/api";
 import { shortenDemoWindow } from "./lib/bookingLifecycle";
 import { internalMutation } from "./lib/functions";
 import { pendingPsychicProfile } from "./demo/adminData";
@@ -28,7 +29,7 @@ export const pendingPsychic = internalMutation({
 
 /**
  * Brings the end of a consultation that is under way to `inSeconds` from now, so the room's closing
- * can be watched without waiting out a real window. Only a confirmed booking that has started.
+ * can be watched without waiting out a real window, and settles it then. Only a confirmed booking that has started.
  */
 export const endCallIn = internalMutation({
   args: { bookingId: v.id("bookings"), inSeconds: v.number() },
@@ -42,6 +43,8 @@ export const endCallIn = internalMutation({
     if (!Number.isFinite(inSeconds) || inSeconds < 0 || inSeconds > 3600) throw new Error("inSeconds: 0 to 3600");
     const endsAt = now + Math.round(inSeconds * 1000);
     await shortenDemoWindow(ctx, booking, endsAt);
+    // Settled at the new end, as a real window's end is (the room then offers the review and the outcome).
+    await ctx.scheduler.runAt(endsAt, internal.calls.settle, { bookingId });
     return endsAt;
   },
 });

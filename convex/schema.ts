@@ -206,6 +206,10 @@ export default defineSchema({
     // Each party's last sign of presence in the call (page heartbeat or Twilio join); absent when out.
     clientSeenAt: v.optional(v.number()),
     psychicSeenAt: v.optional(v.number()),
+    // When each party last left the call (hung up, or Twilio saw them go); cleared when they enter again,
+    // so both screens can say '<name> ha lasciato la chiamata' (model/calls.ts roomLine).
+    clientLeftAt: v.optional(v.number()),
+    psychicLeftAt: v.optional(v.number()),
     // Each party's time in the call during the paid window: the first instant and how long in all
     // (model/attendance.ts). The booking's clientJoinedAt / psychicJoinedAt copy the first instant.
     clientAttendance: v.optional(callAttendance),

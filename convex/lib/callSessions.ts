@@ -1,7 +1,8 @@
-// A booking's call session as other modules need it: read it, and end it for good. The room's own
-// rules (entering, presence, signalling) stay in calls.ts.
+// A booking's call session as other modules need it: read it, and end it for good; and the people the
+// room shows. The room's own rules (entering, presence, signalling) stay in calls.ts.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { DELETED_ACCOUNT_NAME } from "../model/accounts";
 import { afterLeave, noAttendance, type PaidWindow } from "../model/attendance";
 
 export async function sessionOf(ctx: QueryCtx, bookingId: Id<"bookings">) {
@@ -44,4 +45,33 @@ export async function endSession(ctx: MutationCtx, booking: PaidWindow & { _id: 
     .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
     .take(1000);
   for (const signal of signals) await ctx.db.delete("callSignals", signal._id);
+}
+
+async function psychicPhotoUrl(ctx: QueryCtx, booking: Doc<"bookings">): Promise<string | null> {
+  const profile = await ctx.db.get("psychicProfiles", booking.psychicProfileId);
+  if (profile === null) return null;
+  return profile.photoStorageId ? await ctx.storage.getUrl(profile.photoStorageId) : (profile.photoUrl ?? null);
+}
+
+async function isReviewable(ctx: QueryCtx, booking: Doc<"bookings">, party: "client" | "psychic"): Promise<boolean> {
+  if (party !== "client" || booking.status !== "completed") return false;
+  const review = await ctx.db
+    .query("reviews")
+    .withIndex("by_booking", (q) => q.eq("bookingId", booking._id))
+    .first();
+  return review === null;
+}
+
+/**
+ * The two people as the room shows them: names, the psychic's photo, the client's notes (to the psychic
+ * only), and whether the client may review the consultation now.
+ */
+export async function roomPeople(ctx: QueryCtx, booking: Doc<"bookings">, party: "client" | "psychic") {
+  const client = await ctx.db.get("users", booking.clientId);
+  return {
+    psychic: { name: booking.psychicName, photoUrl: await psychicPhotoUrl(ctx, booking) },
+    client: { name: client?.name ?? DELETED_ACCOUNT_NAME },
+    notes: party === "psychic" ? booking.notes?.trim() || null : null,
+    reviewable: await isReviewable(ctx, booking, party),
+  };
 }

@@ -84,3 +84,46 @@ export function parseTwilioIdentity(from: string): { party: CallParty; userId: s
 export function tokenTtlSeconds(endsAt: number, now: number): number {
   return Math.min(MAX_TOKEN_TTL_SECONDS, Math.max(60, remainingSeconds(endsAt, now) + 60));
 }
+
+/** One party's presence as the call session records it: the last sign while in, the last time they left. */
+export type PartyPresence = { seenAt: number | null; leftAt: number | null };
+
+/** What the room needs to say where the call stands, from the viewer's side. */
+export type RoomFacts = {
+  opensAt: number;
+  endsAt: number;
+  /** The booking is no longer confirmed (held, client absent, psychic absent) or its session ended. */
+  settled: boolean;
+  self: PartyPresence;
+  other: PartyPresence;
+  /**
+   * The viewer's page knows it is out of the call (not entered, left, failed) although the session may
+   * still show its last sign for a few seconds (a reloaded page): then the viewer is not in it.
+   */
+  selfConnected?: boolean;
+};
+
+/**
+ * The room's one state line, the same truth on both screens (the page words it):
+ * `before` the room opens (a countdown); `ended` (window over or booking settled); `in_call` (both in);
+ * `waiting_for_other` (I am in, the other has not entered yet);
+ * `other_left` (the other was in and left, or went silent); `other_waiting` (the other is in, I am not);
+ * `self_left` (I left, the other is not in); `nobody_in` (neither has entered yet).
+ */
+export type RoomLine = "before" | "ended" | "in_call" | "waiting_for_other" | "other_left" | "other_waiting" | "self_left" | "nobody_in";
+
+/** A party who was in the call and is not any more: left it, or their page stopped confirming presence. */
+const hasLeft = (party: PartyPresence, now: number) => !isPresent(party.seenAt ?? undefined, now) && (party.leftAt !== null || party.seenAt !== null);
+
+export function roomLine(facts: RoomFacts, now: number): RoomLine {
+  if (facts.settled || now >= facts.endsAt) return "ended";
+  if (now < facts.opensAt) return "before";
+  const selfIn = facts.selfConnected !== false && isPresent(facts.self.seenAt ?? undefined, now);
+  const otherIn = isPresent(facts.other.seenAt ?? undefined, now);
+  if (selfIn && otherIn) return "in_call";
+  if (otherIn) return "other_waiting";
+  if (hasLeft(facts.other, now)) return "other_left";
+  if (selfIn) return "waiting_for_other";
+  const selfLeft = facts.self.leftAt !== null || facts.self.seenAt !== null;
+  return selfLeft ? "self_left" : "nobody_in";
+}

@@ -2,6 +2,7 @@ import { Navigate } from "react-router-dom";
 import type { RouteObject } from "react-router-dom";
 import { HomePage } from "@/features/home/HomePage";
 import { RequireAdmin, RequireClient, RequirePsychic, RequireSignedIn } from "./guards";
+import { FocusedLayout } from "./layout/FocusedLayout";
 import { NavigationProgress } from "./layout/NavigationProgress";
 import { PageLoading } from "./layout/PageLoading";
 import { RootLayout } from "./layout/RootLayout";
@@ -56,7 +57,6 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.settings, lazy: page(() => import("@/features/settings/ClientSettingsPage"), "ClientSettingsPage") },
               { path: paths.psychicProfile, lazy: page(() => import("@/features/psychic/PsychicProfileEditorPage"), "PsychicProfileEditorPage") },
-              { path: paths.call(":bookingId"), lazy: page(() => import("@/features/call/CallPage"), "CallPage") },
             ],
           },
           {
@@ -83,6 +83,28 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+  {
+    // The consultation room fills the screen on its own: the brand's mark and the way back, no header or footer.
+    element: (
+      <>
+        <NavigationProgress />
+        <FocusedLayout />
+      </>
+    ),
+    HydrateFallback: PageLoading,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            element: <RequireSignedIn />,
+            children: [{ path: paths.call(":bookingId"), lazy: page(() => import("@/features/call/CallPage"), "CallPage") }],
+          },
         ],
       },
     ],

@@ -16,10 +16,20 @@ async function bookingDoc(world: World, id: Id<"bookings">) {
   return world.t.run((ctx) => ctx.db.get("bookings", id));
 }
 async function sessionsOf(world: World, id: Id<"bookings">) {
-  return world.t.run((ctx) => ctx.db.query("callSessions").withIndex("by_bookingId", (q) => q.eq("bookingId", id)).collect());
+  return world.t.run((ctx) =>
+    ctx.db
+      .query("callSessions")
+      .withIndex("by_bookingId", (q) => q.eq("bookingId", id))
+      .collect(),
+  );
 }
 async function signalsOf(world: World, id: Id<"bookings">) {
-  return world.t.run((ctx) => ctx.db.query("callSignals").withIndex("by_bookingId", (q) => q.eq("bookingId", id)).collect());
+  return world.t.run((ctx) =>
+    ctx.db
+      .query("callSignals")
+      .withIndex("by_bookingId", (q) => q.eq("bookingId", id))
+      .collect(),
+  );
 }
 async function advance(world: World, ms: number) {
   vi.advanceTimersByTime(ms);
@@ -52,9 +62,9 @@ describe("who may enter a call, and when", () => {
       expect(await errorCodeOf(world.as[persona].mutation(api.calls.join, { bookingId }))).toBe(refusalFor(persona));
     }
     const client = await world.as.clientA.query(api.calls.getRoom, { bookingId });
-    expect(client).toMatchObject({ party: "client", title: "Lettrice A", provider: "webrtc", session: { status: "active" } });
+    expect(client).toMatchObject({ party: "client", psychic: { name: "Lettrice A" }, provider: "webrtc", session: { status: "active" } });
     const psychic = await world.as.psychicA.query(api.calls.getRoom, { bookingId });
-    expect(psychic).toMatchObject({ party: "psychic", title: "Cliente" });
+    expect(psychic).toMatchObject({ party: "psychic", client: { name: "Persona clientA" } });
     // In the call before the start is not attendance yet (model/attendance.ts); entering at the start is.
     const early = await bookingDoc(world, bookingId);
     expect(early?.clientJoinedAt).toBeUndefined();
@@ -116,6 +126,51 @@ describe("the live session", () => {
     // The first join time stays.
     expect((await bookingDoc(world, bookingId))?.psychicJoinedAt).toBe(seen?.startedAt);
   });
+
+  it("gives both screens the state line's inputs: who is in, who left and when, cleared on coming back", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    const room = (persona: "clientA" | "psychicA") => world.as[persona].query(api.calls.getRoom, { bookingId });
+    const nobody = { seenAt: null, leftAt: null };
+    expect(await room("clientA")).toMatchObject({ settled: false, self: nobody, other: nobody });
+    // A leave before entering is not a departure.
+    await world.as.clientA.mutation(api.calls.leave, { bookingId });
+    await world.as.clientA.mutation(api.calls.join, { bookingId });
+    const joinedAt = Date.now();
+    expect(await room("psychicA")).toMatchObject({ self: nobody, other: { seenAt: joinedAt, leftAt: null } });
+    await advance(world, 5_000);
+    await world.as.psychicA.mutation(api.calls.join, { bookingId });
+    await advance(world, 5_000);
+    await world.as.clientA.mutation(api.calls.leave, { bookingId });
+    const leftAt = Date.now();
+    expect(await room("psychicA")).toMatchObject({ self: { seenAt: leftAt - 5_000 }, other: { seenAt: null, leftAt } });
+    expect(await room("clientA")).toMatchObject({ self: { seenAt: null, leftAt } });
+    await advance(world, 5_000);
+    await world.as.clientA.mutation(api.calls.join, { bookingId });
+    expect(await room("psychicA")).toMatchObject({ other: { seenAt: Date.now(), leftAt: null } });
+    // The window's end settles the booking: the room is over on both sides.
+    await advance(world, 30 * 60_000);
+    for (const persona of ["clientA", "psychicA"] as const) expect(await room(persona)).toMatchObject({ settled: true, self: nobody, other: nobody });
+  });
+
+  it("shows both people, the client's notes to the psychic only, and a review to write once held", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world, { notes: "  Vorrei parlare del lavoro.  " });
+    const client = await world.as.clientA.query(api.calls.getRoom, { bookingId });
+    const psychic = await world.as.psychicA.query(api.calls.getRoom, { bookingId });
+    for (const room of [client, psychic]) expect(room).toMatchObject({ psychic: { name: "Lettrice A" }, client: { name: "Persona clientA" } });
+    expect(client.notes).toBeNull();
+    expect(psychic.notes).toBe("Vorrei parlare del lavoro.");
+    expect(client.reviewable).toBe(false);
+    await world.as.clientA.mutation(api.calls.join, { bookingId });
+    await world.as.psychicA.mutation(api.calls.join, { bookingId });
+    await advance(world, 30 * 60_000);
+    expect(await bookingDoc(world, bookingId)).toMatchObject({ status: "completed" });
+    expect(await world.as.clientA.query(api.calls.getRoom, { bookingId })).toMatchObject({ reviewable: true, bookingStatus: "ended" });
+    expect(await world.as.psychicA.query(api.calls.getRoom, { bookingId })).toMatchObject({ reviewable: false });
+    await world.as.clientA.mutation(api.reviews.createMine, { bookingId, rating: 5, comment: "Consulto chiaro e gentile." });
+    expect(await world.as.clientA.query(api.calls.getRoom, { bookingId })).toMatchObject({ reviewable: false });
+  });
 });
 
 describe("signalling between the two browsers", () => {
@@ -128,9 +183,9 @@ describe("signalling between the two browsers", () => {
     expect(await world.as.clientA.query(api.calls.listSignals, { bookingId })).toMatchObject([{ kind: "answer" }]);
     for (const persona of others) {
       expect(await errorCodeOf(world.as[persona].query(api.calls.listSignals, { bookingId }))).toBe(refusalFor(persona));
-      expect(
-        await errorCodeOf(world.as[persona].mutation(api.calls.sendSignal, { bookingId, kind: "candidate", payload: "{}" })),
-      ).toBe(refusalFor(persona));
+      expect(await errorCodeOf(world.as[persona].mutation(api.calls.sendSignal, { bookingId, kind: "candidate", payload: "{}" }))).toBe(
+        refusalFor(persona),
+      );
     }
     expect(await signalsOf(world, bookingId)).toHaveLength(2);
   });
@@ -144,9 +199,7 @@ describe("signalling between the two browsers", () => {
     await world.as.clientA.mutation(api.calls.sendSignal, { bookingId, kind: "offer", payload: '{"sdp":"1"}' });
     expect((await signalsOf(world, bookingId)).map((signal) => signal.kind)).toEqual(["offer"]);
     const huge = "x".repeat(30_000);
-    expect(await errorCodeOf(world.as.clientA.mutation(api.calls.sendSignal, { bookingId, kind: "candidate", payload: huge }))).toBe(
-      "INVALID_INPUT",
-    );
+    expect(await errorCodeOf(world.as.clientA.mutation(api.calls.sendSignal, { bookingId, kind: "candidate", payload: huge }))).toBe("INVALID_INPUT");
     await advance(world, 30 * 60_000);
     expect(await signalsOf(world, bookingId)).toEqual([]);
     expect(await errorCodeOf(world.as.clientA.mutation(api.calls.sendSignal, { bookingId, kind: "offer", payload: "{}" }))).toBe("CALL_ENDED");

@@ -36,11 +36,16 @@ describe("demoScenes.endCallIn", () => {
     const endsAt = await t.mutation(internal.demoScenes.endCallIn, { bookingId: now, inSeconds: 5 });
     expect(endsAt - Date.now()).toBeLessThanOrEqual(5_000);
     expect((await t.run((ctx) => ctx.db.get("bookings", now)))?.endsAt).toBe(endsAt);
+    // Settled at the new end: nobody came, so the client is absent.
+    vi.advanceTimersByTime(5_000);
+    await t.finishInProgressScheduledFunctions();
+    expect((await t.run((ctx) => ctx.db.get("bookings", now)))?.status).toBe("no_show");
 
     const later = await t.mutation(internal.seed.callNow, { minutes: 30, startsInMinutes: 20 });
     await expect(t.mutation(internal.demoScenes.endCallIn, { bookingId: later, inSeconds: 5 })).rejects.toThrow(/under way/);
+    const another = await t.mutation(internal.seed.callNow, { minutes: 30 });
     vi.advanceTimersByTime(1000);
-    await expect(t.mutation(internal.demoScenes.endCallIn, { bookingId: now, inSeconds: -1 })).rejects.toThrow(/inSeconds/);
+    await expect(t.mutation(internal.demoScenes.endCallIn, { bookingId: another, inSeconds: -1 })).rejects.toThrow(/inSeconds/);
   });
 });
 

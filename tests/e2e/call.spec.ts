@@ -1,22 +1,30 @@
-// The consultation room end to end, offline provider: the demo client and the demo psychic of a
-// booking made open now with seed:callNow talk browser to browser (Chromium's fake microphone),
-// see each other live, mute, and are cut off by the end of the paid window; anyone else is refused.
+// The consultation room end to end, offline provider: the client and the demo psychic of a booking
+// made open now with seed:callNow talk browser to browser (Chromium's fake microphone), read one
+// state line that is true on both sides through entering, leaving, coming back and the end, mute,
+// and are cut off by the end of the paid window; anyone else is refused.
 import type { Page } from "@playwright/test";
-import { personPage } from "./api";
+import { personPage, sessionState, signUpThroughApi } from "./api";
 import { runInternal } from "./env";
 import { callLaunchOptions, expect, sessionFile, test } from "./fixtures";
 
 test.use({ launchOptions: callLaunchOptions, permissions: ["microphone"] });
 
-/** Prepares the audio (the level meter appears) and enters the conference. */
-async function enterCall(page: Page, bookingId: string) {
-  await page.goto(`/call/${bookingId}`);
-  await expect(page.getByRole("heading", { name: "Conferenza Audio", level: 1 })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "Pronto per iniziare" })).toBeVisible();
+/** Prepares the audio (the level meter appears) and enters the call (`again` after leaving it). */
+async function enterCall(page: Page, { again = false } = {}) {
   await page.getByRole("button", { name: "Prepara audio" }).click();
   await expect(page.getByRole("progressbar", { name: /Microfono pronto/ })).toBeVisible();
-  await page.getByRole("button", { name: "Entra nella conferenza" }).click();
+  await page.getByRole("button", { name: again ? "Rientra nella chiamata" : "Entra nella chiamata" }).click();
 }
+
+/** Opens the room, titled after the other person, and enters the call. */
+async function openAndEnter(page: Page, bookingId: string, otherName: string) {
+  await page.goto(`/call/${bookingId}`);
+  await expect(page.getByRole("heading", { name: `Consulto con ${otherName}`, level: 1 })).toBeVisible();
+  await enterCall(page);
+}
+
+/** The room's one state line. */
+const stateLine = (page: Page) => page.getByTestId("room-line");
 
 /** The audio bytes received so far, as the diagnostics dialog shows them. */
 async function inboundBytes(page: Page): Promise<number> {
@@ -37,15 +45,10 @@ test("client and psychic talk in the room until the window ends by itself", asyn
   const client = await personPage(browser, sessionFile("client"), errors, microphone);
   const psychic = await personPage(browser, sessionFile("psychic"), errors, microphone);
 
-  await enterCall(client, bookingId);
-  await expect(client.getByRole("heading", { name: "Selene", level: 2 })).toBeVisible();
-  await enterCall(psychic, bookingId);
-  await expect(psychic.getByRole("heading", { name: "Cliente", level: 2 })).toBeVisible();
-
-  for (const side of [client, psychic]) {
-    await expect(side.getByRole("status").filter({ hasText: "In chiamata" })).toBeVisible();
-    await expect(side.getByTestId("participants")).toHaveText("2");
-  }
+  await openAndEnter(client, bookingId, "Selene");
+  await openAndEnter(psychic, bookingId, "Giulia Bianchi");
+  await expect(stateLine(client)).toHaveText("In chiamata con Selene");
+  await expect(stateLine(psychic)).toHaveText("In chiamata con Giulia Bianchi");
 
   // Audio flows both ways: the bytes received grow on each side.
   for (const side of [client, psychic]) {
@@ -56,8 +59,10 @@ test("client and psychic talk in the room until the window ends by itself", asyn
     await side.getByRole("button", { name: "Chiudi" }).click();
   }
 
-  // The timer runs while connected.
-  await expect(client.getByLabel("Durata della chiamata")).not.toHaveText("00:00");
+  // The big timer counts down the time left in the paid window.
+  const left = client.getByRole("timer", { name: "Tempo rimasto" });
+  const first = await left.textContent();
+  await expect(left).not.toHaveText(first ?? "");
 
   // Mute and unmute: while the client is muted the psychic receives silence (no audio energy).
   await psychic.getByRole("button", { name: "Diagnostica" }).click();
@@ -72,17 +77,79 @@ test("client and psychic talk in the room until the window ends by itself", asyn
   await expect.poll(() => inboundEnergy(psychic), { timeout: 10_000 }).toBeGreaterThan(mutedFrom + 0.0001);
   await psychic.getByRole("button", { name: "Chiudi" }).click();
 
-  // The window closes (brought to 5 s from now rather than waited out): both are cut off, told so, and sent home.
+  // The window closes (brought to 5 s from now rather than waited out): both are cut off and told so.
   await runInternal("demoScenes:endCallIn", { bookingId, inSeconds: 5 });
   for (const side of [client, psychic]) {
-    await expect(side.getByText("Chiamata terminata")).toBeVisible({ timeout: 15_000 });
+    await expect(stateLine(side)).toHaveText("Consulto terminato", { timeout: 15_000 });
+    await expect(side.getByRole("button", { name: /Disattiva microfono|Esci/ })).toHaveCount(0);
   }
-  await expect(client).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
-  await expect(psychic).toHaveURL(/\/psychic-dashboard$/, { timeout: 10_000 });
 
-  // Afterwards the room refuses entry.
+  // Afterwards the room says it is over, and nobody can enter.
   await client.goto(`/call/${bookingId}`);
-  await expect(client.getByText(/Il consulto non è più disponibile/)).toBeVisible();
+  await expect(stateLine(client)).toHaveText("Consulto terminato");
+  await expect(client.getByRole("button", { name: "Prepara audio" })).toHaveCount(0);
+  await client.context().close();
+  await psychic.context().close();
+  expect(errors, "console errors in the room").toEqual([]);
+});
+
+test("one state line, true on both sides, through entering, leaving with a confirmation, coming back and the end", async ({ browser }) => {
+  test.setTimeout(90_000);
+  // The client is this test's own, so the names on screen and the booking are nobody else's.
+  const name = `Dario Stato ${Date.now().toString(36)}`;
+  const account = await signUpThroughApi(name);
+  const bookingId = (await runInternal("seed:callNow", { minutes: 15, clientEmail: account.email })) as string;
+  const errors: string[] = [];
+  const microphone = { permissions: ["microphone"] };
+  const client = await personPage(browser, sessionState(account.session), errors, microphone);
+  const psychic = await personPage(browser, sessionFile("psychic"), errors, microphone);
+
+  await client.goto(`/call/${bookingId}`);
+  await psychic.goto(`/call/${bookingId}`);
+  await expect(client.getByRole("heading", { name: "Consulto con Selene", level: 1 })).toBeVisible();
+  await expect(psychic.getByRole("heading", { name: `Consulto con ${name}`, level: 1 })).toBeVisible();
+  // Both people on both screens; no site header or footer.
+  for (const side of [client, psychic]) {
+    const people = side.getByRole("list", { name: "Partecipanti al consulto" });
+    await expect(people.getByRole("listitem")).toHaveText([/Selene.*Cartomante$/, new RegExp(`${name}.*Cliente$`)]);
+    await expect(side.getByRole("contentinfo")).toHaveCount(0);
+    await expect(stateLine(side)).toHaveText("Nessuno è ancora nella chiamata");
+  }
+  await expect(psychic.getByRole("region", { name: `Note di ${name}` })).toBeVisible();
+
+  // The client alone in the call: waiting, and the psychic sees them waiting.
+  await enterCall(client);
+  await expect(stateLine(client)).toHaveText("In attesa di Selene");
+  await expect(stateLine(psychic)).toHaveText(`${name} ti aspetta nella chiamata`);
+
+  // Both in.
+  await enterCall(psychic);
+  await expect(stateLine(client)).toHaveText("In chiamata con Selene");
+  await expect(stateLine(psychic)).toHaveText(`In chiamata con ${name}`);
+
+  // 'Esci' asks first: 'Resta' keeps the call; 'Esci' leaves it, and the psychic sees it at once.
+  await client.getByRole("button", { name: "Esci" }).click();
+  const dialog = client.getByRole("alertdialog", { name: "Uscire dalla chiamata?" });
+  await dialog.getByRole("button", { name: "Resta" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(stateLine(client)).toHaveText("In chiamata con Selene");
+  await client.getByRole("button", { name: "Esci" }).click();
+  await dialog.getByRole("button", { name: "Esci" }).click();
+  await expect(stateLine(client)).toHaveText("Selene ti aspetta nella chiamata");
+  await expect(stateLine(psychic)).toHaveText(`${name} ha lasciato la chiamata`);
+
+  // Back in.
+  await enterCall(client, { again: true });
+  await expect(stateLine(client)).toHaveText("In chiamata con Selene");
+  await expect(stateLine(psychic)).toHaveText(`In chiamata con ${name}`);
+
+  // The end: both read it; the client is offered a review of this consultation, the psychic its outcome.
+  await runInternal("demoScenes:endCallIn", { bookingId, inSeconds: 3 });
+  for (const side of [client, psychic]) await expect(stateLine(side)).toHaveText("Consulto terminato", { timeout: 15_000 });
+  await expect(client.getByRole("link", { name: "Lascia una recensione" })).toBeVisible({ timeout: 15_000 });
+  await expect(psychic.getByRole("link", { name: "Segna esito" })).toBeVisible();
+  await client.getByRole("link", { name: "Lascia una recensione" }).click();
+  await expect(client).toHaveURL(/\/dashboard$/);
   await client.context().close();
   await psychic.context().close();
   expect(errors, "console errors in the room").toEqual([]);
@@ -116,6 +183,6 @@ test.describe("the demo client", () => {
     await page.goto(`/call/${now}`);
     await page.getByRole("button", { name: "Prepara audio" }).click();
     await expect(page.getByRole("alert")).toContainText("Accesso al microfono negato");
-    await expect(page.getByRole("button", { name: "Entra nella conferenza" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Entra nella chiamata" })).toHaveCount(0);
   });
 });

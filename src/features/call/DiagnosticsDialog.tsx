@@ -15,7 +15,7 @@ export function DiagnosticsDialog({ conference, provider }: { conference: Confer
   return (
     <Dialog.Root>
       <Dialog.Trigger>
-        <Button variant="ghost" size="1">
+        <Button variant="ghost" size="2" style={{ minHeight: 44 }}>
           Diagnostica
         </Button>
       </Dialog.Trigger>

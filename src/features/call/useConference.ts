@@ -113,7 +113,7 @@ export function useConference(room: Room, now: number) {
     [bookingId, closeLink, connected, fail, getToken, join, log, room.party, room.provider, sendSignal],
   );
 
-  /** 'Termina': out of the call; the other party sees it at once. */
+  /** 'Esci' (confirmed): out of the call; the other party sees it at once, and may enter again. */
   const end = useCallback(() => {
     closeLink();
     setState("ended");

@@ -1,11 +1,14 @@
-// The call's rules as plain functions: the window, who has a call at all, Twilio identities and
-// token lifetimes (what happens once the time has come: attendance.test.ts).
+// The call's rules as plain functions: the window, who has a call at all, the room's state line,
+// Twilio identities and token lifetimes (what happens once the time has come: attendance.test.ts).
 import { describe, expect, it } from "vitest";
 import {
   callPhase,
   EARLY_ACCESS_MS,
   joinRefusal,
   parseTwilioIdentity,
+  PRESENCE_TIMEOUT_MS,
+  roomLine,
+  type RoomFacts,
   tokenTtlSeconds,
   twilioIdentity,
 } from "../../../convex/model/calls";
@@ -46,5 +49,62 @@ describe("Twilio identities and tokens", () => {
     expect(tokenTtlSeconds(booking.endsAt, startsAt)).toBe(31 * 60);
     expect(tokenTtlSeconds(booking.endsAt, booking.endsAt + 1)).toBe(60);
     expect(tokenTtlSeconds(startsAt + 10 * 3600_000, startsAt)).toBe(4 * 3600);
+  });
+});
+
+describe("the room's state line, from either side", () => {
+  const opensAt = startsAt - EARLY_ACCESS_MS;
+  const out = { seenAt: null, leftAt: null };
+  const facts = (changes: Partial<RoomFacts> = {}): RoomFacts => ({
+    opensAt,
+    endsAt: booking.endsAt,
+    settled: false,
+    self: out,
+    other: out,
+    ...changes,
+  });
+  const at = startsAt + 60_000;
+  const inCall = { seenAt: at - 5_000, leftAt: null };
+  const left = { seenAt: null, leftAt: at - 20_000 };
+
+  it("before the room opens it counts down; from 5 minutes early nobody is in yet", () => {
+    expect(roomLine(facts(), opensAt - 1)).toBe("before");
+    expect(roomLine(facts(), opensAt)).toBe("nobody_in");
+  });
+
+  it("alone in the call: waiting for the other; the other sees them waiting", () => {
+    expect(roomLine(facts({ self: inCall }), at)).toBe("waiting_for_other");
+    expect(roomLine(facts({ other: inCall }), at)).toBe("other_waiting");
+  });
+
+  it("both in: in the call, on both sides", () => {
+    expect(roomLine(facts({ self: inCall, other: inCall }), at)).toBe("in_call");
+  });
+
+  it("the other left, or their page went silent past the presence timeout: they left the call", () => {
+    expect(roomLine(facts({ self: inCall, other: left }), at)).toBe("other_left");
+    const silent = { seenAt: at - PRESENCE_TIMEOUT_MS, leftAt: null };
+    expect(roomLine(facts({ self: inCall, other: silent }), at)).toBe("other_left");
+    // The one who left reads that they left while the other is not in either.
+    expect(roomLine(facts({ self: left }), at)).toBe("self_left");
+    expect(roomLine(facts({ self: left, other: inCall }), at)).toBe("other_waiting");
+  });
+
+  it("whoever comes back is in the call again", () => {
+    const back = { seenAt: at - 1_000, leftAt: null };
+    expect(roomLine(facts({ self: inCall, other: back }), at)).toBe("in_call");
+    expect(roomLine(facts({ self: back, other: inCall }), at)).toBe("in_call");
+  });
+
+  it("a page that knows it is out is not in, whatever the session still shows (a reload)", () => {
+    expect(roomLine(facts({ self: inCall, other: inCall, selfConnected: false }), at)).toBe("other_waiting");
+    expect(roomLine(facts({ self: inCall, selfConnected: false }), at)).toBe("self_left");
+    expect(roomLine(facts({ self: inCall, other: inCall, selfConnected: true }), at)).toBe("in_call");
+  });
+
+  it("ended when the window is over or the booking settled, whoever is still in", () => {
+    expect(roomLine(facts({ self: inCall, other: inCall }), booking.endsAt)).toBe("ended");
+    expect(roomLine(facts({ self: inCall, other: inCall, settled: true }), at)).toBe("ended");
+    expect(roomLine(facts({ settled: true }), opensAt - 1)).toBe("ended");
   });
 });

@@ -1,0 +1,199 @@
+// The session screen: who (both names and portraits), one state line true for both sides (the
+// server's facts through model/calls.ts roomLine, with this page's clock), the time left in the paid
+// window, the call's controls, the client's notes for the psychic, and at the end what comes next.
+import { useEffect } from "react";
+import { Avatar, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Link as RouterLink } from "react-router-dom";
+import { roomLine, type RoomLine } from "@convex/model/calls";
+import { formatItalianDate, formatMinutes } from "@/lib/format";
+import { homePathFor, paths } from "@/lib/paths";
+import { limits } from "@/lib/rules";
+import { useViewer } from "@/lib/session";
+import { useNow } from "@/lib/useNow";
+import { CallControls } from "./CallControls";
+import { countdown, mmss, type Room } from "./callTypes";
+import { initialsOf, roomLineText } from "./roomWords";
+import { useConference } from "./useConference";
+
+/** The signed-in person's dashboard (the spec's /dashboard, each role's own). */
+export function useDashboardPath(): string {
+  const viewer = useViewer();
+  return viewer ? homePathFor(viewer) : paths.dashboard;
+}
+
+const lineColor: Record<RoomLine, string> = {
+  before: "var(--gray-11)",
+  ended: "var(--gray-12)",
+  in_call: "var(--green-11)",
+  waiting_for_other: "var(--amber-11)",
+  other_left: "var(--amber-11)",
+  other_waiting: "var(--accent-11)",
+  self_left: "var(--gray-11)",
+  nobody_in: "var(--gray-11)",
+};
+
+export function RoomScreen({ room }: { room: Room }) {
+  const now = useNow(1000);
+  const conference = useConference(room, now);
+  const otherName = room.party === "client" ? room.psychic.name : room.client.name;
+  const selfConnected = conference.state === "connecting" || conference.state === "connected";
+  const line = roomLine({ ...room, selfConnected }, now);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `Consulto con ${otherName} | Arcano`;
+    return () => {
+      document.title = previous;
+    };
+  }, [otherName]);
+
+  return (
+    <Flex direction="column" gap="5">
+      <Flex direction="column" gap="1">
+        <Heading as="h1" size="7">
+          Consulto con {otherName}
+        </Heading>
+        <Text color="gray">
+          {formatItalianDate(room.scheduledDate)}, ore {room.scheduledTime} · {formatMinutes(room.durationMinutes)}
+        </Text>
+      </Flex>
+
+      <People room={room} />
+
+      <Card size="3">
+        <Flex direction="column" align="center" gap="3" style={{ textAlign: "center" }}>
+          <Text as="p" size="5" weight="bold" role="status" aria-live="polite" data-testid="room-line" style={{ color: lineColor[line] }}>
+            {roomLineText(line, otherName)}
+          </Text>
+          <RoomClock room={room} line={line} now={now} />
+          {line === "ended" ? (
+            <AfterTheCall room={room} otherName={otherName} />
+          ) : line !== "before" ? (
+            <CallControls room={room} conference={conference} otherName={otherName} />
+          ) : null}
+        </Flex>
+      </Card>
+
+      {room.party === "psychic" && (
+        <Card size="2" asChild>
+          <section aria-labelledby="note-cliente">
+            <Heading as="h2" size="3" mb="2" id="note-cliente">
+              Note di {room.client.name}
+            </Heading>
+            <Text as="p" size="2" color={room.notes ? undefined : "gray"} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+              {room.notes ?? "Nessuna nota per questo consulto."}
+            </Text>
+          </section>
+        </Card>
+      )}
+    </Flex>
+  );
+}
+
+/** Both people: the psychic's photo (or initial) and the client's initials, each with their name. */
+function People({ room }: { room: Room }) {
+  const people = [
+    { role: "Cartomante", name: room.psychic.name, photoUrl: room.psychic.photoUrl },
+    { role: "Cliente", name: room.client.name, photoUrl: null },
+  ];
+  return (
+    <Flex asChild justify="center" gap={{ initial: "5", sm: "8" }} wrap="wrap" m="0" p="0" style={{ listStyle: "none" }}>
+      <ul aria-label="Partecipanti al consulto">
+        {people.map((person) => (
+          <Flex asChild key={person.role} direction="column" align="center" gap="2" style={{ minWidth: 0, maxWidth: 180 }}>
+            <li>
+              <Avatar size="7" radius="full" src={person.photoUrl ?? undefined} fallback={initialsOf(person.name)} alt="" aria-hidden />
+              <Text weight="bold" align="center" style={{ overflowWrap: "anywhere" }}>
+                {person.name}
+              </Text>
+              <Text size="2" color="gray">
+                {person.role}
+              </Text>
+            </li>
+          </Flex>
+        ))}
+      </ul>
+    </Flex>
+  );
+}
+
+/** Before the room opens: the countdown to it. Inside the window: the time to the start, then the time left. */
+function RoomClock({ room, line, now }: { room: Room; line: RoomLine; now: number }) {
+  if (line === "ended") return null;
+  if (line === "before") {
+    return (
+      <Flex direction="column" gap="1" role="timer" aria-label="Tempo all'apertura della stanza">
+        <Text size="6" weight="bold" style={{ fontVariantNumeric: "tabular-nums" }}>
+          Apertura tra {countdown(room.opensAt - now)}
+        </Text>
+        <Text size="2" color="gray">
+          Potrai entrare {limits.earlyAccess} prima dell'inizio per preparare l'audio.
+        </Text>
+      </Flex>
+    );
+  }
+  const startsLater = now < room.startsAt;
+  const seconds = startsLater ? (room.startsAt - now) / 1000 : Math.min((room.endsAt - now) / 1000, room.durationMinutes * 60);
+  return (
+    <Flex direction="column" align="center" gap="0">
+      <Text size="2" color="gray" id="orologio-consulto">
+        {startsLater ? "Inizio tra" : "Tempo rimasto"}
+      </Text>
+      <Text
+        size="9"
+        weight="bold"
+        role="timer"
+        aria-labelledby="orologio-consulto"
+        aria-live="off"
+        data-testid="remaining"
+        style={{ fontVariantNumeric: "tabular-nums", lineHeight: 1.1 }}
+      >
+        {mmss(seconds)}
+      </Text>
+    </Flex>
+  );
+}
+
+/** The end: why, if the psychic never came; the client's review; the psychic's outcome. */
+function AfterTheCall({ room, otherName }: { room: Room; otherName: string }) {
+  const dashboard = useDashboardPath();
+  const marksOutcome = room.party === "psychic" && room.bookingStatus !== "psychic_absent";
+  return (
+    <Flex direction="column" align="center" gap="3">
+      {room.bookingStatus === "psychic_absent" ? (
+        <Callout.Root color="red">
+          <Callout.Text>
+            {room.party === "client"
+              ? `${otherName} non ha raggiunto la chiamata: il consulto è annullato e ti rimborsiamo l'intero importo.`
+              : `Il consulto è stato annullato perché non hai raggiunto la chiamata entro ${limits.psychicGrace} dall'inizio; l'importo è stato rimborsato per intero.`}
+          </Callout.Text>
+        </Callout.Root>
+      ) : room.party === "client" ? (
+        room.reviewable ? (
+          <>
+            <Text as="p">Com'è andato il consulto con {otherName}? La tua recensione aiuta altre persone a scegliere.</Text>
+            <Button asChild size="3" style={{ minHeight: 44 }}>
+              <RouterLink to={paths.dashboard}>Lascia una recensione</RouterLink>
+            </Button>
+          </>
+        ) : (
+          <Text as="p" color="gray">
+            Grazie per aver scelto Arcano.
+          </Text>
+        )
+      ) : (
+        <>
+          <Text as="p">Il consulto si chiude da solo secondo la chiamata; se serve puoi correggerne l'esito.</Text>
+          <Button asChild size="3" style={{ minHeight: 44 }}>
+            <RouterLink to={paths.psychicDashboard}>Segna esito</RouterLink>
+          </Button>
+        </>
+      )}
+      {!marksOutcome && (
+        <Button asChild variant="soft" size="3" style={{ minHeight: 44 }}>
+          <RouterLink to={dashboard}>Vai alla dashboard</RouterLink>
+        </Button>
+      )}
+    </Flex>
+  );
+}
