@@ -1,10 +1,10 @@
 // The session screen: who (both names and portraits), one state line true for both sides (the
 // server's facts through model/calls.ts roomLine, with this page's clock), the time left in the paid
 // window, the call's controls, the client's notes for the psychic, and at the end what comes next.
-import { useEffect } from "react";
 import { Avatar, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { roomLine, type RoomLine } from "@convex/model/calls";
+import { PageTitle } from "@/components/PageTitle";
 import { formatItalianDate, formatMinutes } from "@/lib/format";
 import { homePathFor, paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
@@ -39,16 +39,9 @@ export function RoomScreen({ room }: { room: Room }) {
   const selfConnected = conference.state === "connecting" || conference.state === "connected";
   const line = roomLine({ ...room, selfConnected }, now);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `Consulto con ${otherName} | Arcano`;
-    return () => {
-      document.title = previous;
-    };
-  }, [otherName]);
-
   return (
     <Flex direction="column" gap="5">
+      <PageTitle title={`Consulto con ${otherName}`} />
       <Flex direction="column" gap="1">
         <Heading as="h1" size="7">
           Consulto con {otherName}
