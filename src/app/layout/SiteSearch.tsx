@@ -164,11 +164,14 @@ function SiteSearchPanel({ onDone }: { onDone: () => void }) {
 type OptionProps = { id: string; result: SiteSearchResult; selected: boolean; onHover: () => void; onChoose: () => void };
 
 function SearchOption({ id, result, selected, onHover, onChoose }: OptionProps) {
+  // Named by its title and described by its line below, so a screen reader says "Selene" first.
   return (
     <Flex
       id={id}
       role="option"
       aria-selected={selected}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
       className="search-result"
       gap="3"
       align="center"
@@ -177,13 +180,13 @@ function SearchOption({ id, result, selected, onHover, onChoose }: OptionProps) 
       onClick={onChoose}
     >
       {result.kind === "psychic" ? (
-        <Avatar size="2" radius="full" src={result.photoUrl ?? undefined} fallback={result.title.slice(0, 1)} alt="" />
+        <Avatar aria-hidden size="2" radius="full" src={result.photoUrl ?? undefined} fallback={result.title.slice(0, 1)} alt="" />
       ) : null}
       <Box minWidth="0">
-        <Text as="div" weight="medium">
+        <Text as="div" id={`${id}-title`} weight="medium">
           {result.title}
         </Text>
-        <Text as="div" size="2" color="gray" truncate>
+        <Text as="div" id={`${id}-description`} size="2" color="gray" truncate>
           {result.description}
         </Text>
       </Box>
