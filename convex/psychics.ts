@@ -7,7 +7,7 @@ import { listedProfile } from "./lib/access";
 import { blockingIntervals } from "./lib/bookingTime";
 import { fail } from "./lib/errors";
 import { query } from "./lib/functions";
-import { durationMinutes, specialization, specialty, weeklyAvailability } from "./lib/validators";
+import { durationMinutes, specialization, specializations, specialty, weeklyAvailability } from "./lib/validators";
 import { NEXT_DAYS_HORIZON, nextFreeDays } from "./model/nextAvailability";
 import { matchesSearch, priceFor, startingPrice } from "./model/psychics";
 import { requireInstant } from "./lib/time";
@@ -21,6 +21,7 @@ export const publicCard = v.object({
   photoUrl: v.union(v.string(), v.null()),
   bio: v.string(),
   specialties: v.array(specialty),
+  specializations: v.array(specialization),
   rating: v.union(v.number(), v.null()),
   reviewCount: v.number(),
   isAvailable: v.boolean(),
@@ -48,6 +49,7 @@ async function toPublicCard(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
     photoUrl,
     bio: profile.bio,
     specialties: profile.specialties,
+    specializations: profile.specializations,
     rating: profile.rating ?? null,
     reviewCount: profile.reviewCount,
     isAvailable: profile.isAvailable,
@@ -75,18 +77,34 @@ export const MAX_LISTED_PSYCHICS = 200;
 /** Longer searches match nothing a psychic writes; refusing them keeps every evaluation cheap. */
 export const MAX_SEARCH_LENGTH = 100;
 
+/**
+ * The public list, searched (name, bio, techniques and topics: model/psychics.ts `matchesSearch`) and
+ * filtered by one technique and/or one topic. Also the filter's options: the techniques and the topics
+ * of every listed psychic, whatever is searched.
+ */
 export const listPublic = query({
-  args: { search: v.optional(v.string()), specialty: v.optional(v.union(specialty, v.null())) },
-  returns: v.object({ psychics: v.array(publicCard), specialties: v.array(specialty) }),
-  handler: async (ctx, { search = "", specialty: specialtyFilter = null }) => {
+  args: {
+    search: v.optional(v.string()),
+    specialty: v.optional(v.union(specialty, v.null())),
+    specialization: v.optional(v.union(specialization, v.null())),
+  },
+  returns: v.object({ psychics: v.array(publicCard), specialties: v.array(specialty), specializations: v.array(specialization) }),
+  handler: async (ctx, { search = "", specialty: specialtyFilter = null, specialization: specializationFilter = null }) => {
     if (search.length > MAX_SEARCH_LENGTH) return fail("INVALID_INPUT", { field: "search" });
     const profiles = await listedByRating(ctx).take(MAX_LISTED_PSYCHICS);
-    // The filter's options are every listed psychic's specialties, whatever is searched.
-    const specialties = [...new Set(profiles.flatMap((profile) => profile.specialties))].sort((a, b) =>
+    const specialtiesOffered = [...new Set(profiles.flatMap((profile) => profile.specialties))].sort((a, b) =>
       a.localeCompare(b, "it"),
     );
-    const matching = profiles.filter((profile) => matchesSearch(profile, search, specialtyFilter));
-    return { psychics: await Promise.all(matching.map((profile) => toPublicCard(ctx, profile))), specialties };
+    // Topics keep the product's order (love first), as the editor lists them.
+    const topicsOffered = new Set(profiles.flatMap((profile) => profile.specializations));
+    const matching = profiles.filter((profile) =>
+      matchesSearch(profile, search, { specialty: specialtyFilter, specialization: specializationFilter }),
+    );
+    return {
+      psychics: await Promise.all(matching.map((profile) => toPublicCard(ctx, profile))),
+      specialties: specialtiesOffered,
+      specializations: specializations.filter((topic) => topicsOffered.has(topic)),
+    };
   },
 });
 
@@ -97,7 +115,6 @@ export const getPublicProfile = query({
     v.null(),
     v.object({
       ...publicCard.fields,
-      specializations: v.array(specialization),
       yearsExperience: v.number(),
       availableDurations: v.array(durationMinutes),
       prices: v.array(v.object({ minutes: durationMinutes, euros: v.number() })),
@@ -109,7 +126,6 @@ export const getPublicProfile = query({
     if (profile === null) return null;
     return {
       ...(await toPublicCard(ctx, profile)),
-      specializations: profile.specializations,
       yearsExperience: profile.yearsExperience,
       availableDurations: profile.availableDurations,
       prices: profile.availableDurations.map((minutes) => ({ minutes, euros: priceFor(profile, minutes) })),

@@ -1,4 +1,5 @@
 // Plain rules about psychic profiles, shared by queries and tests; no database access here.
+import { matchesEveryWord } from "./textSearch";
 import type { DurationMinutes, Pricing, Specialty } from "../lib/validators";
 
 export type ProfileForCard = {
@@ -31,20 +32,21 @@ export function startingPrice(profile: Pick<ProfileForCard, "pricing" | "hourlyR
   };
 }
 
-/** Case-insensitive substring match on name, any specialty or bio; exact specialty filter. */
+/** The list's filter: one technique (`specialty`) and/or one topic (`specialization`), each exact; absent means all. */
+export type ListFilter = { specialty?: string | null; specialization?: string | null };
+
+/**
+ * The public list's search (model/textSearch.ts): every word typed begins a word of the name, the bio,
+ * a technique or a topic, whatever the case and accents; the filter is exact.
+ */
 export function matchesSearch(
-  card: { psychicName: string; specialties: string[]; bio: string },
+  card: { psychicName: string; bio: string; specialties: readonly string[]; specializations: readonly string[] },
   search: string,
-  specialtyFilter: string | null,
+  filter: ListFilter = {},
 ): boolean {
-  if (specialtyFilter !== null && !card.specialties.includes(specialtyFilter)) return false;
-  const needle = search.trim().toLocaleLowerCase("it");
-  if (!needle) return true;
-  return (
-    card.psychicName.toLocaleLowerCase("it").includes(needle) ||
-    card.bio.toLocaleLowerCase("it").includes(needle) ||
-    card.specialties.some((name) => name.toLocaleLowerCase("it").includes(needle))
-  );
+  if (filter.specialty && !card.specialties.includes(filter.specialty)) return false;
+  if (filter.specialization && !card.specializations.includes(filter.specialization)) return false;
+  return matchesEveryWord([card.psychicName, card.bio, ...card.specialties, ...card.specializations], search);
 }
 
 /**

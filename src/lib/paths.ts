@@ -1,11 +1,20 @@
 import type { Viewer } from "./session";
 
+/** The public list's address parameters: `q` the words, `topic` a specialization, `specialty` a technique. */
+export type PsychicsFound = { q?: string; topic?: string; specialty?: string };
+
 /** Every route of the product, defined once; links use these. */
 export const paths = {
   home: "/",
   about: "/about",
   contact: "/contact",
   psychics: "/psychics",
+  /** The list searched and/or filtered by one topic or technique, as the list keeps it in its address. */
+  psychicsFound: (found: PsychicsFound) => {
+    const query = new URLSearchParams(Object.entries(found).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    const search = query.toString();
+    return search ? `/psychics?${search}` : "/psychics";
+  },
   psychic: (id: string) => `/psychics/${id}`,
   psychicBook: (id: string) => `/psychics/${id}/book`,
   paymentSuccess: "/payment-success",

@@ -235,8 +235,9 @@ describe("the public list", () => {
       psychicName: "Sole",
       bio: "Astrologa del tema natale.",
       specialties: ["Astrologia"] as unknown as typeof complete.specialties,
+      specializations: ["Carriera e Lavoro"] as unknown as typeof complete.specializations,
     });
-    const names = async (args: { search?: string; specialty?: "Rune" | "Astrologia" | null }) =>
+    const names = async (args: { search?: string; specialty?: "Rune" | "Astrologia" | null; specialization?: "Amore e Relazioni" | null }) =>
       (await t.query(api.psychics.listPublic, args)).psychics.map((card) => card.psychicName).sort();
     expect(await names({})).toEqual(["Luna", "Sole"]);
     expect(await names({ search: "SOLE" })).toEqual(["Sole"]);
@@ -245,6 +246,28 @@ describe("the public list", () => {
     expect(await names({ specialty: "Astrologia" })).toEqual(["Sole"]);
     expect(await names({ specialty: "Rune", search: "sole" })).toEqual([]);
     expect((await t.query(api.psychics.listPublic, { search: "zzz" })).specialties).toEqual(["Astrologia", "Rune", "Tarocchi"]);
+  });
+
+  it("finds psychics by their topics and filters by one, offering only the topics of listed psychics", async () => {
+    const t = setupTest();
+    const luna = await newPsychic(t, "luna@esempio.it");
+    await luna.as.mutation(api.psychicProfiles.publishMine, complete);
+    await t.run(async (ctx) => {
+      await insertPsychic(ctx, { psychicName: "Sole", specializations: ["Carriera e Lavoro"] });
+      // Not listed: neither found nor offering its topic.
+      await insertPsychic(ctx, { psychicName: "Nascosta", specializations: ["Amore e Relazioni", "Futuro e Destino"], isPubliclyVisible: false });
+      await insertPsychic(ctx, { psychicName: "In attesa", specializations: ["Futuro e Destino"], profileStatus: "pending" });
+    });
+    const names = async (args: { search?: string; specialization?: "Amore e Relazioni" | "Futuro e Destino" | null }) =>
+      (await t.query(api.psychics.listPublic, args)).psychics.map((card) => card.psychicName).sort();
+    expect(await names({ search: "amore" })).toEqual(["Luna"]);
+    expect(await names({ search: "RELAZIONI" })).toEqual(["Luna"]);
+    expect(await names({ search: "futuro" })).toEqual([]);
+    expect(await names({ specialization: "Amore e Relazioni" })).toEqual(["Luna"]);
+    expect(await names({ specialization: "Futuro e Destino" })).toEqual([]);
+    const { specializations, psychics } = await t.query(api.psychics.listPublic, {});
+    expect(specializations).toEqual(["Amore e Relazioni", "Carriera e Lavoro"]);
+    expect(psychics.find((card) => card.psychicName === "Luna")?.specializations).toEqual(["Amore e Relazioni"]);
   });
 
   it("reads a bounded number of profiles however many psychics exist", async () => {

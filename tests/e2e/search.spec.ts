@@ -1,13 +1,14 @@
 import { expect, test } from "./fixtures";
 
 // Filtering by title and description, and the empty message, are in tests/ui/siteSearch.test.ts and
-// siteSearchDialog.test.tsx; here the dialog as a person drives it in the built app.
+// siteSearchDialog.test.tsx; here the dialog as a person drives it in the built app. Readers and
+// topics in the dialog: search.topics.spec.ts.
 test("the search dialog opens with Ctrl+K and is driven by the keyboard", async ({ page }) => {
   await page.goto("/");
   await page.keyboard.press("Control+k");
-  const input = page.getByPlaceholder("Cerca pagine, informazioni...");
+  const input = page.getByPlaceholder("Cerca cartomanti, ambiti o pagine...");
   await expect(input).toBeFocused();
-  await input.fill("carto");
+  await input.fill("account"); // two pages, no reader
   const options = page.getByRole("option");
   await expect(options).toHaveCount(2);
   await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
@@ -27,7 +28,7 @@ test("the search dialog opens with Ctrl+K and is driven by the keyboard", async 
 test("choosing a result with the mouse navigates and closes the dialog", async ({ page }) => {
   await page.goto("/about");
   await page.getByRole("button", { name: "Cerca nel sito" }).click();
-  await page.getByPlaceholder("Cerca pagine, informazioni...").fill("diventa");
+  await page.getByPlaceholder("Cerca cartomanti, ambiti o pagine...").fill("diventa");
   await page.getByRole("option", { name: /Diventa cartomante/ }).click();
   await expect(page).toHaveURL(/\/register\?type=psychic$/);
   await expect(page.getByRole("dialog")).toBeHidden();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterSiteSearch, siteSearchItems } from "@/app/layout/siteSearch";
+import { filterSiteSearch, siteSearchItems, siteSearchResults, type SiteSearchCatalogue } from "@/app/layout/siteSearch";
 
 describe("the site search filter", () => {
   it("shows every page for an empty or blank query", () => {
@@ -15,8 +15,15 @@ describe("the site search filter", () => {
     expect(filterSiteSearch("verificati").map((item) => item.path)).toEqual(["/psychics"]);
   });
 
-  it("matches a substring in the middle of a word", () => {
+  it("matches the beginning of a word, not its middle", () => {
     expect(filterSiteSearch("carto").map((item) => item.path)).toEqual(["/psychics", "/register?type=psychic"]);
+    expect(filterSiteSearch("omanti")).toEqual([]);
+  });
+
+  it("ignores accents and needs every word typed", () => {
+    expect(filterSiteSearch("utilita").map((item) => item.path)).toEqual([]);
+    expect(filterSiteSearch("guida piattaforma").map((item) => item.path)).toEqual(["/how-it-works"]);
+    expect(filterSiteSearch("guida privacy")).toEqual([]);
   });
 
   it("returns nothing when no page matches", () => {
@@ -36,5 +43,70 @@ describe("the site search filter", () => {
       "/login",
       "/register",
     ]);
+  });
+});
+
+const reader = (id: string, psychicName: string, specializations: string[], specialties: string[] = ["Tarocchi"]) => ({
+  id,
+  psychicName,
+  photoUrl: null,
+  bio: "Letture serene.",
+  specialties,
+  specializations,
+});
+
+const catalogue: SiteSearchCatalogue = {
+  psychics: [
+    reader("s", "Selene", ["Amore e Relazioni", "Decisioni Importanti"], ["Tarocchi", "Cartomanzia"]),
+    reader("o", "Orione", ["Carriera e Lavoro"], ["Astrologia"]),
+    reader("a", "Aurora", ["Amore e Relazioni"]),
+    reader("d", "Dante", ["Crescita Spirituale", "Amore e Relazioni"]),
+  ],
+  specialties: ["Astrologia", "Cartomanzia", "Tarocchi"],
+  specializations: ["Amore e Relazioni", "Carriera e Lavoro", "Decisioni Importanti", "Crescita Spirituale"],
+};
+
+const summary = (query: string, given: SiteSearchCatalogue | null = catalogue) =>
+  siteSearchResults(query, given ?? undefined).map((group) => [group.label, group.results.map((result) => `${result.title} → ${result.path}`)]);
+
+describe("the header search's readers and topics", () => {
+  it("'amore' finds the readers who list 'Amore e Relazioni' and the topic, opening the filtered list", () => {
+    expect(summary("amore")).toEqual([
+      ["Cartomanti", ["Selene → /psychics/s", "Aurora → /psychics/a", "Dante → /psychics/d"]],
+      ["Ambiti di consulto", ["Amore e Relazioni → /psychics?topic=Amore+e+Relazioni"]],
+    ]);
+  });
+
+  it("describes a reader by topics then techniques, and a topic by how many readers offer it", () => {
+    const [readers, topics] = siteSearchResults("amore", catalogue);
+    expect(readers.results[0]).toMatchObject({ kind: "psychic", description: "Amore e Relazioni · Decisioni Importanti · Tarocchi · Cartomanzia" });
+    expect(topics.results[0]).toMatchObject({ kind: "topic", description: "3 cartomanti" });
+  });
+
+  it("finds readers by name and techniques as filters of the list", () => {
+    expect(summary("astro")).toEqual([
+      ["Cartomanti", ["Orione → /psychics/o"]],
+      ["Tecniche", ["Astrologia → /psychics?specialty=Astrologia"]],
+    ]);
+    expect(summary("SELENE")).toEqual([["Cartomanti", ["Selene → /psychics/s"]]]);
+  });
+
+  it("with nothing typed offers the topics and the pages, no readers", () => {
+    const groups = siteSearchResults("", catalogue);
+    expect(groups.map((group) => group.label)).toEqual(["Ambiti di consulto", "Pagine"]);
+    expect(groups[0].results.map((result) => result.title)).toEqual(catalogue.specializations);
+    expect(groups[1].results).toHaveLength(10);
+  });
+
+  it("answers with the pages alone while the readers load", () => {
+    expect(summary("privacy", null)).toEqual([["Pagine", ["Privacy → /privacy"]]]);
+    expect(summary("amore", null)).toEqual([]);
+  });
+
+  it("lists five readers and then offers the whole list for the words typed", () => {
+    const many = { ...catalogue, psychics: Array.from({ length: 7 }, (_, index) => reader(`r${index}`, `Lettrice ${index}`, ["Amore e Relazioni"])) };
+    const [readers] = siteSearchResults(" amore ", many);
+    expect(readers.results).toHaveLength(6);
+    expect(readers.results[5]).toMatchObject({ kind: "more", title: "Vedi tutti i 7 cartomanti", path: "/psychics?q=amore" });
   });
 });

@@ -1,23 +1,131 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { Route, Routes } from "react-router-dom";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SiteSearch } from "@/app/layout/SiteSearch";
-import { renderWithProviders } from "./render";
+import { convexMock } from "./convexMock";
+import { LocationProbe, renderWithProviders } from "./render";
+
+vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
+
+const reader = (id: string, psychicName: string, specializations: string[], specialties: string[]) => ({
+  id,
+  psychicName,
+  photoUrl: null,
+  bio: "Letture serene e concrete.",
+  specialties,
+  specializations,
+  rating: null,
+  reviewCount: 0,
+  isAvailable: true,
+  minPriceEuros: 25,
+  minDurationMinutes: 30,
+});
+
+const publicList = {
+  psychics: [
+    reader("selene", "Selene", ["Amore e Relazioni", "Decisioni Importanti"], ["Tarocchi", "Cartomanzia"]),
+    reader("orione", "Orione", ["Carriera e Lavoro"], ["Astrologia"]),
+    reader("aurora", "Aurora", ["Amore e Relazioni"], ["Carte Sibille"]),
+    reader("dante", "Dante", ["Crescita Spirituale", "Amore e Relazioni"], ["Tarocchi"]),
+  ],
+  specialties: ["Astrologia", "Carte Sibille", "Cartomanzia", "Tarocchi"],
+  specializations: ["Amore e Relazioni", "Carriera e Lavoro", "Decisioni Importanti", "Crescita Spirituale"],
+};
+
+function renderSearch() {
+  renderWithProviders(
+    <>
+      <SiteSearch />
+      <Routes>
+        <Route path="*" element={<LocationProbe />} />
+      </Routes>
+    </>,
+    { path: "/about" },
+  );
+}
+
+/** Each option's name: the element its aria-labelledby points at. */
+const names = (options: HTMLElement[]) => options.map((option) => document.getElementById(option.getAttribute("aria-labelledby") ?? "")?.textContent);
+const optionNames = () => names(screen.queryAllByRole("option"));
+const where = () => screen.getByText(/^at /).textContent;
+
+beforeEach(() => {
+  convexMock.reset();
+  convexMock.queries.set("psychics:listPublic", publicList);
+});
 
 describe("the site search dialog", () => {
-  it("opens from its button with all pages, filters, and shows the empty message", async () => {
+  it("opens from its button with the topics and every page, filters, and shows the empty message", async () => {
     const user = userEvent.setup();
-    renderWithProviders(<SiteSearch />);
+    renderSearch();
     await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
-    const input = screen.getByPlaceholderText("Cerca pagine, informazioni...");
-    expect(screen.getAllByRole("option")).toHaveLength(10);
+    const input = screen.getByRole("combobox", { name: "Cerca cartomanti, ambiti o pagine..." });
+    expect(input).toHaveFocus();
+    expect(screen.getByRole("group", { name: "Ambiti di consulto" })).toBeInTheDocument();
+    expect(within(screen.getByRole("group", { name: "Pagine" })).getAllByRole("option")).toHaveLength(10);
     await user.type(input, "contatta");
     expect(screen.queryAllByRole("option")).toHaveLength(0);
     expect(screen.getByText("Nessun risultato trovato")).toBeInTheDocument();
     await user.clear(input);
     await user.type(input, "supporto");
-    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual([
-      "ContattiScrivi al nostro team di supporto",
-    ]);
+    expect(optionNames()).toEqual(["Contatti"]);
+    expect(screen.getByRole("option", { name: "Contatti" })).toHaveAccessibleDescription("Scrivi al nostro team di supporto");
+  });
+
+  it("'amore' finds the readers who list 'Amore e Relazioni' and the topic, each in its labelled group", async () => {
+    const user = userEvent.setup();
+    renderSearch();
+    await user.keyboard("{Control>}k{/Control}");
+    await user.type(screen.getByRole("combobox"), "amore");
+    const readers = screen.getByRole("group", { name: "Cartomanti" });
+    expect(names(within(readers).getAllByRole("option"))).toEqual(["Selene", "Aurora", "Dante"]);
+    const topics = screen.getByRole("group", { name: "Ambiti di consulto" });
+    expect(within(topics).getByRole("option", { name: "Amore e Relazioni" })).toHaveAccessibleDescription("3 cartomanti");
+    expect(screen.getByRole("option", { name: "Selene" })).toHaveAccessibleDescription(
+      "Amore e Relazioni · Decisioni Importanti · Tarocchi · Cartomanzia",
+    );
+    expect(screen.getByRole("listbox", { name: "Risultati della ricerca" })).toContainElement(readers);
+  });
+
+  it("moves through readers and topics with the arrows and opens the list filtered by the chosen topic", async () => {
+    const user = userEvent.setup();
+    renderSearch();
+    await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
+    const input = screen.getByRole("combobox");
+    await user.type(input, "amore");
+    const options = screen.getAllByRole("option");
+    expect(optionNames()).toEqual(["Selene", "Aurora", "Dante", "Amore e Relazioni"]);
+    expect(options[0]).toHaveAttribute("aria-selected", "true");
+    expect(input).toHaveAttribute("aria-activedescendant", options[0].id);
+    await user.keyboard("{ArrowUp}"); // wraps to the last: the topic
+    expect(options[3]).toHaveAttribute("aria-selected", "true");
+    expect(options[0]).toHaveAttribute("aria-selected", "false");
+    expect(input).toHaveAttribute("aria-activedescendant", options[3].id);
+    await user.keyboard("{Enter}");
+    expect(where()).toBe("at /psychics?topic=Amore+e+Relazioni");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("opens a reader's profile when chosen", async () => {
+    const user = userEvent.setup();
+    renderSearch();
+    await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
+    await user.type(screen.getByRole("combobox"), "orio");
+    await user.click(screen.getByRole("option", { name: "Orione" }));
+    expect(where()).toBe("at /psychics/orione");
+  });
+
+  it("says it is looking among the readers while the list loads, and finds pages meanwhile", async () => {
+    convexMock.queries.delete("psychics:listPublic");
+    const user = userEvent.setup();
+    renderSearch();
+    await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
+    await user.type(screen.getByRole("combobox"), "amore");
+    expect(screen.getByRole("status")).toHaveTextContent("Cerco tra i cartomanti…");
+    expect(screen.queryByText("Nessun risultato trovato")).not.toBeInTheDocument();
+    convexMock.queries.set("psychics:listPublic", publicList);
+    convexMock.changed();
+    expect(await screen.findByRole("option", { name: "Selene" })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,18 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { Box, Button, Dialog, Flex, Kbd, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
+import { Avatar, Box, Button, Dialog, Flex, Kbd, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { filterSiteSearch } from "./siteSearch";
+import { useQuery } from "convex/react";
+import { api } from "@convex/_generated/api";
+import { siteSearchResults, type SiteSearchResult } from "./siteSearch";
 
-/** The header's page search: a button, Ctrl/⌘+K, and a dialog of keyboard-navigable results. */
+const PLACEHOLDER = "Cerca cartomanti, ambiti o pagine...";
+
+/**
+ * The header's site search: a button, Ctrl/⌘+K, and a dialog of keyboard-navigable results: psychics
+ * (their profile), topics and techniques (the list filtered by them) and the site's pages.
+ */
 export function SiteSearch() {
   const [open, setOpen] = useState(false);
 
@@ -49,7 +56,22 @@ function SiteSearchPanel({ onDone }: { onDone: () => void }) {
   const listId = useId();
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
-  const results = useMemo(() => filterSiteSearch(query), [query]);
+  // The public list's own subscription (shared with /psychics): listed psychics only, live.
+  const catalogue = useQuery(api.psychics.listPublic, {});
+  const groups = useMemo(() => siteSearchResults(query, catalogue), [query, catalogue]);
+  const results = groups.flatMap((group) => group.results);
+  const activeIndex = Math.min(active, Math.max(results.length - 1, 0));
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  const listRef = useRef<HTMLDivElement>(null);
+  // The chosen option stays in sight while the arrows move through a long list; a list taller than
+  // its box can also take focus, so it scrolls by keyboard without the input too (WCAG 2.1.1).
+  useEffect(() => {
+    document.getElementById(optionId(activeIndex))?.scrollIntoView({ block: "nearest" });
+    const list = listRef.current;
+    if (list && list.scrollHeight > list.clientHeight) list.tabIndex = 0;
+    else list?.removeAttribute("tabindex");
+  });
 
   function go(path: string) {
     onDone();
@@ -60,29 +82,31 @@ function SiteSearchPanel({ onDone }: { onDone: () => void }) {
     if (results.length === 0) return;
     if (event.key === "ArrowDown") {
       event.preventDefault();
-      setActive((index) => (index + 1) % results.length);
+      setActive((activeIndex + 1) % results.length);
     } else if (event.key === "ArrowUp") {
       event.preventDefault();
-      setActive((index) => (index - 1 + results.length) % results.length);
+      setActive((activeIndex - 1 + results.length) % results.length);
     } else if (event.key === "Enter") {
       event.preventDefault();
-      go(results[Math.min(active, results.length - 1)].path);
+      go(results[activeIndex].path);
     }
   }
 
-  const activeIndex = Math.min(active, Math.max(results.length - 1, 0));
+  const searchingPsychics = catalogue === undefined && query.trim().length > 0;
+  let index = 0;
 
   return (
     <Flex direction="column" gap="3">
       <TextField.Root
         autoFocus
         size="3"
-        placeholder="Cerca pagine, informazioni..."
-        aria-label="Cerca pagine, informazioni..."
+        placeholder={PLACEHOLDER}
+        aria-label={PLACEHOLDER}
         role="combobox"
+        aria-autocomplete="list"
         aria-expanded="true"
         aria-controls={listId}
-        aria-activedescendant={results.length ? `${listId}-${activeIndex}` : undefined}
+        aria-activedescendant={results.length ? optionId(activeIndex) : undefined}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -94,35 +118,77 @@ function SiteSearchPanel({ onDone }: { onDone: () => void }) {
           <MagnifyingGlassIcon />
         </TextField.Slot>
       </TextField.Root>
-      <Box className="search-results" id={listId} role="listbox" aria-label="Risultati della ricerca">
-        {results.length === 0 ? (
-          <Flex direction="column" align="center" py="6" gap="1">
-            <Text weight="bold">Nessun risultato trovato</Text>
-            <Text size="2" color="gray">
-              Prova con parole chiave diverse
-            </Text>
-          </Flex>
-        ) : (
-          results.map((item, index) => (
-            <Box
-              key={item.path}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === activeIndex}
-              className="search-result"
-              p="3"
-              onMouseEnter={() => setActive(index)}
-              onClick={() => go(item.path)}
-            >
-              <Text as="div" weight="medium">
-                {item.title}
-              </Text>
-              <Text as="div" size="2" color="gray">
-                {item.description}
+      <Box ref={listRef} className="search-results" id={listId} role="listbox" aria-label="Risultati della ricerca">
+        {groups.map((group) => (
+          <Box key={group.key} role="group" aria-labelledby={`${listId}-${group.key}`} mb="2">
+            <Box id={`${listId}-${group.key}`} px="3" pt="2" pb="1">
+              <Text size="1" weight="bold" color="gray">
+                {group.label}
               </Text>
             </Box>
-          ))
-        )}
+            {group.results.map((result) => {
+              const position = index++;
+              return (
+                <SearchOption
+                  key={result.path}
+                  id={optionId(position)}
+                  result={result}
+                  selected={position === activeIndex}
+                  onHover={() => setActive(position)}
+                  onChoose={() => go(result.path)}
+                />
+              );
+            })}
+          </Box>
+        ))}
+      </Box>
+      {searchingPsychics ? (
+        <Box px="3" role="status">
+          <Text size="2" color="gray">
+            Cerco tra i cartomanti…
+          </Text>
+        </Box>
+      ) : null}
+      {results.length === 0 && !searchingPsychics ? (
+        <Flex direction="column" align="center" py="6" gap="1" role="status">
+          <Text weight="bold">Nessun risultato trovato</Text>
+          <Text size="2" color="gray">
+            Prova con parole chiave diverse
+          </Text>
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}
+
+type OptionProps = { id: string; result: SiteSearchResult; selected: boolean; onHover: () => void; onChoose: () => void };
+
+function SearchOption({ id, result, selected, onHover, onChoose }: OptionProps) {
+  // Named by its title and described by its line below, so a screen reader says "Selene" first.
+  return (
+    <Flex
+      id={id}
+      role="option"
+      aria-selected={selected}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      className="search-result"
+      gap="3"
+      align="center"
+      p="3"
+      onMouseEnter={onHover}
+      onClick={onChoose}
+    >
+      {result.kind === "psychic" ? (
+        <Avatar aria-hidden size="2" radius="full" src={result.photoUrl ?? undefined} fallback={result.title.slice(0, 1)} alt="" />
+      ) : null}
+      <Box minWidth="0">
+        <Text as="div" id={`${id}-title`} weight="medium">
+          {result.title}
+        </Text>
+        <Text as="div" id={`${id}-description`} size="2" color="gray" truncate>
+          {result.description}
+        </Text>
       </Box>
     </Flex>
   );

@@ -1,3 +1,5 @@
+import { matchesSearch } from "@convex/model/psychics";
+import { matchesEveryWord } from "@convex/model/textSearch";
 import { paths } from "@/lib/paths";
 
 export type SiteSearchItem = { title: string; description: string; path: string };
@@ -16,16 +18,89 @@ export const siteSearchItems: readonly SiteSearchItem[] = [
   { title: "Crea un account gratuito", description: "Registrati gratis in pochi secondi", path: paths.register },
 ];
 
-/** Case-insensitive substring match on title or description; an empty query keeps everything. */
-export function filterSiteSearch(
-  query: string,
-  items: readonly SiteSearchItem[] = siteSearchItems,
-): SiteSearchItem[] {
-  const needle = query.trim().toLocaleLowerCase("it");
-  if (!needle) return [...items];
-  return items.filter(
-    (item) =>
-      item.title.toLocaleLowerCase("it").includes(needle) ||
-      item.description.toLocaleLowerCase("it").includes(needle),
-  );
+/** Pages whose title or description has a word beginning with each word typed (accents and case aside); blank keeps all. */
+export function filterSiteSearch(query: string, items: readonly SiteSearchItem[] = siteSearchItems): SiteSearchItem[] {
+  return items.filter((item) => matchesEveryWord([item.title, item.description], query));
+}
+
+/** What the header search knows of the public list (psychics:listPublic): listed psychics only. */
+export type SiteSearchCatalogue = {
+  psychics: ReadonlyArray<{
+    id: string;
+    psychicName: string;
+    photoUrl: string | null;
+    bio: string;
+    specialties: readonly string[];
+    specializations: readonly string[];
+  }>;
+  specialties: readonly string[];
+  specializations: readonly string[];
+};
+
+export type SiteSearchResult = SiteSearchItem & { kind: "psychic" | "more" | "topic" | "technique" | "page"; photoUrl?: string | null };
+export type SiteSearchGroup = { key: "psychics" | "topics" | "techniques" | "pages"; label: string; results: SiteSearchResult[] };
+
+/** How many psychics the dialog lists before offering the whole list for the words typed. */
+export const PSYCHIC_RESULTS = 5;
+
+const count = (psychics: number) => (psychics === 1 ? "1 cartomante" : `${psychics} cartomanti`);
+
+/**
+ * The header search's answer, in groups: psychics (as the list searches them), topics, techniques, pages.
+ * A blank query offers the topics and the pages; psychics and techniques come with words typed.
+ * `catalogue` is undefined while the list loads: the pages answer meanwhile.
+ */
+export function siteSearchResults(query: string, catalogue: SiteSearchCatalogue | undefined): SiteSearchGroup[] {
+  const typed = query.trim().length > 0;
+  const groups: SiteSearchGroup[] = [];
+  if (catalogue && typed) {
+    const found = catalogue.psychics.filter((psychic) => matchesSearch(psychic, query));
+    const results: SiteSearchResult[] = found.slice(0, PSYCHIC_RESULTS).map((psychic) => ({
+      kind: "psychic",
+      title: psychic.psychicName,
+      description: [...psychic.specializations, ...psychic.specialties].join(" · "),
+      path: paths.psychic(psychic.id),
+      photoUrl: psychic.photoUrl,
+    }));
+    if (found.length > PSYCHIC_RESULTS) {
+      results.push({
+        kind: "more",
+        title: `Vedi tutti i ${found.length} cartomanti`,
+        description: `Per «${query.trim()}»`,
+        path: paths.psychicsFound({ q: query.trim() }),
+      });
+    }
+    groups.push({ key: "psychics", label: "Cartomanti", results });
+  }
+  if (catalogue) {
+    const offering = (has: (psychic: SiteSearchCatalogue["psychics"][number]) => boolean) => count(catalogue.psychics.filter(has).length);
+    groups.push({
+      key: "topics",
+      label: "Ambiti di consulto",
+      results: catalogue.specializations
+        .filter((topic) => matchesEveryWord([topic], query))
+        .map((topic) => ({
+          kind: "topic",
+          title: topic,
+          description: offering((psychic) => psychic.specializations.includes(topic)),
+          path: paths.psychicsFound({ topic }),
+        })),
+    });
+    if (typed) {
+      groups.push({
+        key: "techniques",
+        label: "Tecniche",
+        results: catalogue.specialties
+          .filter((technique) => matchesEveryWord([technique], query))
+          .map((technique) => ({
+            kind: "technique",
+            title: technique,
+            description: offering((psychic) => psychic.specialties.includes(technique)),
+            path: paths.psychicsFound({ specialty: technique }),
+          })),
+      });
+    }
+  }
+  groups.push({ key: "pages", label: "Pagine", results: filterSiteSearch(query).map((item) => ({ ...item, kind: "page" })) });
+  return groups.filter((group) => group.results.length > 0);
 }

@@ -7,40 +7,63 @@ import { matchesSearch } from "@convex/model/psychics";
 import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
 
 const ALL = "all";
+/** The filter's values: a topic or a technique, told apart by their prefix. */
+const TOPIC = "topic:";
+const SPECIALTY = "specialty:";
 
 /** /psychics: every public, approved psychic, best rated first, live. */
 export function PsychicListPage() {
   // One subscription for the whole list; search and filter run here, so typing never reloads it.
   const data = useQuery(api.psychics.listPublic, {});
-  return <PsychicListView psychics={data?.psychics} specialties={data?.specialties ?? []} />;
+  return <PsychicListView psychics={data?.psychics} specialties={data?.specialties ?? []} specializations={data?.specializations ?? []} />;
 }
+
+/** A card and the topics it is searched and filtered by. */
+export type ListedPsychic = PsychicCardData & { specializations: string[] };
 
 type Props = {
   /** `undefined` while loading. */
-  psychics: PsychicCardData[] | undefined;
-  /** The filter's options: the union of the listed psychics' specialties. */
+  psychics: ListedPsychic[] | undefined;
+  /** The filter's techniques: the union of the listed psychics' specialties. */
   specialties: string[];
+  /** The filter's topics: the union of the listed psychics' specializations. */
+  specializations: string[];
 };
 
-/** Search and filter live in the address (?q=…&specialty=…), so a filtered list can be shared or reloaded. */
-export function PsychicListView({ psychics, specialties }: Props) {
+/**
+ * Search and filter live in the address (?q=…&topic=… or &specialty=…), so a filtered list can be shared
+ * or reloaded; the header's site search links here the same way.
+ */
+export function PsychicListView({ psychics, specialties, specializations }: Props) {
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
-  const chosen = params.get("specialty");
-  const specialty = chosen && specialties.includes(chosen) ? chosen : null;
+  const chosenSpecialty = params.get("specialty");
+  const chosenTopic = params.get("topic");
+  // A name no listed psychic offers (an old link) filters nothing rather than emptying the list.
+  const specialty = chosenSpecialty && specialties.includes(chosenSpecialty) ? chosenSpecialty : null;
+  const topic = chosenTopic && specializations.includes(chosenTopic) ? chosenTopic : null;
+  const filterValue = topic ? TOPIC + topic : specialty ? SPECIALTY + specialty : ALL;
 
-  const setParam = (name: string, value: string | null) =>
+  const updateParams = (changes: Record<string, string | null>) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
         return next;
       },
       { replace: true },
     );
 
-  const shown = psychics?.filter((psychic) => matchesSearch(psychic, search, specialty));
+  const chooseFilter = (value: string) =>
+    updateParams({
+      topic: value.startsWith(TOPIC) ? value.slice(TOPIC.length) : null,
+      specialty: value.startsWith(SPECIALTY) ? value.slice(SPECIALTY.length) : null,
+    });
+
+  const shown = psychics?.filter((psychic) => matchesSearch(psychic, search, { specialty, specialization: topic }));
 
   return (
     <Container size="4" px={{ initial: "4", sm: "5" }} py="7">
@@ -58,25 +81,40 @@ export function PsychicListView({ psychics, specialties }: Props) {
           <TextField.Root
             type="search"
             size="3"
-            placeholder="Cerca per nome, specialità o parola chiave"
+            placeholder="Cerca per nome, ambito (es. amore) o tecnica"
             aria-label="Cerca cartomanti"
             value={search}
-            onChange={(event) => setParam("q", event.target.value)}
+            onChange={(event) => updateParams({ q: event.target.value })}
             style={{ flex: "1 1 280px" }}
           >
             <TextField.Slot>
               <MagnifyingGlassIcon />
             </TextField.Slot>
           </TextField.Root>
-          <Select.Root size="3" value={specialty ?? ALL} onValueChange={(value) => setParam("specialty", value === ALL ? null : value)}>
-            <Select.Trigger aria-label="Specialità" style={{ minWidth: 200 }} />
+          <Select.Root size="3" value={filterValue} onValueChange={chooseFilter}>
+            <Select.Trigger aria-label="Ambito o tecnica" style={{ minWidth: 220 }} />
             <Select.Content position="popper">
-              <Select.Item value={ALL}>Tutte</Select.Item>
-              {specialties.map((name) => (
-                <Select.Item key={name} value={name}>
-                  {name}
-                </Select.Item>
-              ))}
+              <Select.Item value={ALL}>Tutti gli ambiti e le tecniche</Select.Item>
+              {specializations.length > 0 ? (
+                <Select.Group>
+                  <Select.Label>Ambiti di consulto</Select.Label>
+                  {specializations.map((name) => (
+                    <Select.Item key={name} value={TOPIC + name}>
+                      {name}
+                    </Select.Item>
+                  ))}
+                </Select.Group>
+              ) : null}
+              {specialties.length > 0 ? (
+                <Select.Group>
+                  <Select.Label>Tecniche</Select.Label>
+                  {specialties.map((name) => (
+                    <Select.Item key={name} value={SPECIALTY + name}>
+                      {name}
+                    </Select.Item>
+                  ))}
+                </Select.Group>
+              ) : null}
             </Select.Content>
           </Select.Root>
         </Flex>

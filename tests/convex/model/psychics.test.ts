@@ -50,37 +50,57 @@ describe("prices", () => {
 });
 
 describe("the search", () => {
-  const card = { psychicName: "Selene Moretti", specialties: ["Amore", "Lavoro"], bio: "Tarocchi di Marsiglia." };
+  const card = {
+    psychicName: "Selene Moretti",
+    specialties: ["Tarocchi", "Cartomanzia"],
+    specializations: ["Amore e Relazioni", "Carriera e Lavoro"],
+    bio: "Tarocchi di Marsiglia.",
+  };
 
-  it("finds a word in the name, a specialty or the bio, whatever the case; blank finds all", () => {
-    expect(matchesSearch(card, "selene", null)).toBe(true);
-    expect(matchesSearch(card, " LAVORO ", null)).toBe(true);
-    expect(matchesSearch(card, "marsiglia", null)).toBe(true);
-    expect(matchesSearch(card, "astrologia", null)).toBe(false);
-    expect(matchesSearch(card, "  ", null)).toBe(true);
+  it("finds a word in the name, a technique, a topic or the bio, whatever the case; blank finds all", () => {
+    expect(matchesSearch(card, "selene")).toBe(true);
+    expect(matchesSearch(card, " CARTOMANZIA ")).toBe(true);
+    expect(matchesSearch(card, "lavoro")).toBe(true);
+    expect(matchesSearch(card, "marsiglia")).toBe(true);
+    expect(matchesSearch(card, "astrologia")).toBe(false);
+    expect(matchesSearch(card, "  ")).toBe(true);
   });
 
-  it("finds part of a word, and accented capitals as their lower case", () => {
-    expect(matchesSearch(card, "moret", null)).toBe(true);
-    expect(matchesSearch({ ...card, bio: "Più di vent'anni di Città e campagna." }, "CITTÀ", null)).toBe(true);
-    expect(matchesSearch({ ...card, bio: "Più di vent'anni." }, "PIÙ", null)).toBe(true);
+  it("'amore' finds a psychic who lists 'Amore e Relazioni' and nothing else about love", () => {
+    expect(matchesSearch(card, "amore")).toBe(true);
+    expect(matchesSearch(card, "relazioni")).toBe(true);
+    expect(matchesSearch({ ...card, specializations: ["Futuro e Destino"] }, "amore")).toBe(false);
   });
 
-  it("the words must appear together, in that order", () => {
-    expect(matchesSearch(card, "selene moretti", null)).toBe(true);
-    expect(matchesSearch(card, "moretti selene", null)).toBe(false);
+  it("finds the beginning of a word, and accented letters without their accent", () => {
+    expect(matchesSearch(card, "moret")).toBe(true);
+    expect(matchesSearch(card, "oretti")).toBe(false);
+    expect(matchesSearch({ ...card, bio: "Più di vent'anni di Città e campagna." }, "CITTÀ")).toBe(true);
+    expect(matchesSearch({ ...card, bio: "Più di vent'anni di Città e campagna." }, "citta")).toBe(true);
+    expect(matchesSearch({ ...card, bio: "Più di vent'anni." }, "anni")).toBe(true);
   });
 
-  it("the specialty filter is exact", () => {
-    expect(matchesSearch(card, "", "Amore")).toBe(true);
-    expect(matchesSearch(card, "", "amore")).toBe(false);
-    expect(matchesSearch(card, "", "Amor")).toBe(false);
-    expect(matchesSearch(card, "selene", "Salute")).toBe(false);
+  it("every word typed must be found, in any order and any field", () => {
+    expect(matchesSearch(card, "selene moretti")).toBe(true);
+    expect(matchesSearch(card, "moretti selene")).toBe(true);
+    expect(matchesSearch(card, "amore tarocchi")).toBe(true);
+    expect(matchesSearch(card, "amore astrologia")).toBe(false);
   });
 
-  it("both must hold: the filter and the words", () => {
-    expect(matchesSearch(card, "selene", "Lavoro")).toBe(true);
-    expect(matchesSearch(card, "astrologia", "Lavoro")).toBe(false);
+  it("the technique and the topic filters are exact", () => {
+    expect(matchesSearch(card, "", { specialty: "Tarocchi" })).toBe(true);
+    expect(matchesSearch(card, "", { specialty: "tarocchi" })).toBe(false);
+    expect(matchesSearch(card, "", { specialty: "Taro" })).toBe(false);
+    expect(matchesSearch(card, "", { specialization: "Amore e Relazioni" })).toBe(true);
+    expect(matchesSearch(card, "", { specialization: "Amore" })).toBe(false);
+    expect(matchesSearch(card, "", { specialization: "Futuro e Destino" })).toBe(false);
+    expect(matchesSearch(card, "", { specialty: null, specialization: null })).toBe(true);
+  });
+
+  it("the filters and the words must all hold", () => {
+    expect(matchesSearch(card, "selene", { specialty: "Tarocchi", specialization: "Carriera e Lavoro" })).toBe(true);
+    expect(matchesSearch(card, "selene", { specialty: "Rune" })).toBe(false);
+    expect(matchesSearch(card, "astrologia", { specialization: "Amore e Relazioni" })).toBe(false);
   });
 });
 
