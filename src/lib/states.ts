@@ -48,6 +48,12 @@ export const refundStates: Record<RefundState, StateBadge> = {
   refunded: { label: "Rimborsato", color: "green" },
 };
 
+/** What happens next, for the client, where the badge alone would leave them wondering. */
+export const clientRefundNotes: Partial<Record<RefundState, string>> = {
+  refund_failed:
+    "Il rimborso non è andato a buon fine: lo stiamo verificando e lo invieremo di nuovo; qui vedrai quando parte.",
+};
+
 /** Where a psychic's profile stands in review; `none` where there is no review state to show (the admin's N/A). */
 export type ProfileState = ProfileStatus | "none";
 
