@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Badge, Button, Callout, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { formatMinutes } from "@/lib/format";
-import { mmss, type ConferenceState, type Quality, type Room } from "./callTypes";
+import { mmss, presenceMessages, type ConferenceState, type Quality, type Room } from "./callTypes";
 import { DeviceCheck } from "./DeviceCheck";
 import { DiagnosticsDialog } from "./DiagnosticsDialog";
 import type { Conference } from "./useConference";
@@ -69,7 +69,7 @@ export function ConferencePanel({ room, conference }: { room: Room; conference: 
             <DataList.Value>
               <Text data-testid="participants">{conference.participants}</Text>
               <Text color="gray" ml="2">
-                {conference.otherPresent ? `(${room.party === "client" ? room.title : "il cliente"} è collegato)` : "(in attesa dell'altra parte)"}
+                ({conference.otherPresent ? presenceMessages.otherHere(room.party === "client" ? room.title : presenceMessages.theClient) : presenceMessages.waiting})
               </Text>
             </DataList.Value>
           </DataList.Item>

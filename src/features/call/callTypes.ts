@@ -13,6 +13,17 @@ export type Quality = "unknown" | "good" | "poor";
 /** 30 seconds of connecting fail the attempt (spec §9). */
 export const CONNECT_TIMEOUT_MS = 30_000;
 export const CONNECT_TIMEOUT_MESSAGE = "Timeout: impossibile connettersi alla conferenza";
+/**
+ * Who else is in the call, in words that fit any reader or client: 'è nella chiamata', never a
+ * gendered 'collegato/collegata'.
+ */
+export const presenceMessages = {
+  otherHere: (who: string) => `${who} è nella chiamata`,
+  /** The psychic's words for their client when the room does not name them. */
+  theClient: "il cliente",
+  waiting: "in attesa dell'altra parte",
+} as const;
+
 /** The diagnostics keep the last 10 log lines (spec §9). */
 export const LOG_LINES = 10;
 
