@@ -110,7 +110,7 @@ test("the admin approves a pending psychic, who then appears in the public list"
   await expect(dialog).toContainText(`Rifiuta il profilo di ${psychicName}`);
   await dialog.getByRole("button", { name: "Conferma rifiuto" }).click();
   await expect(dialog.getByText("Scrivi una nota per il cartomante")).toBeVisible();
-  await dialog.getByRole("button", { name: "Annulla" }).click();
+  await dialog.getByRole("button", { name: "Indietro" }).click();
 
   await review.getByRole("button", { name: "Approva" }).click();
   await expect(admin.getByTestId("toast").filter({ hasText: "Profilo approvato" })).toBeVisible();
