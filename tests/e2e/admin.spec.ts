@@ -170,7 +170,7 @@ test("the admin asks again for a refund Stripe refused: it goes through, and the
   const client = await personPage(browser, sessionFile("client"));
   await client.goto("/dashboard");
   const cancelled = client.getByRole("list", { name: "Tutti i consulti" }).getByRole("listitem").filter({ hasText: "Aurora" });
-  await expect(cancelled).toContainText("Rimborso in corso");
+  await expect(cancelled).toContainText("Rimborso non riuscito");
 
   const admin = await adminPage(browser);
   await admin.goto("/admin-dashboard?tab=prenotazioni");

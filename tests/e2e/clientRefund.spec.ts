@@ -15,7 +15,7 @@ test("a client whose refund failed sees 'Rimborso non riuscito' and what happens
   const errors: string[] = [];
   const page = await personPage(browser, sessionState(client.session), errors);
   await page.goto("/dashboard");
-  const row = page.getByRole("region", { name: "Tutti i consulti" }).getByRole("listitem").filter({ hasText: "Selene" });
+  const row = page.getByRole("region", { name: "Tutti i consulti" }).getByRole("listitem").filter({ hasText: ", 14:30" });
   await expect(row).toContainText("Annullato");
   await expect(row).toContainText("Rimborso non riuscito");
   await expect(row).toContainText("lo stiamo verificando e lo invieremo di nuovo");
