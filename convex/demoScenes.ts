@@ -3,7 +3,7 @@
 // which would otherwise click for a minute to reach them. Internal: no client can call them.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { shortenDemoWindow } from "./lib/bookingLifecycle";
+import { changeBooking, shortenDemoWindow } from "./lib/bookingLifecycle";
 import { internalMutation } from "./lib/functions";
 import { pendingPsychicProfile } from "./demo/adminData";
 
@@ -71,5 +71,27 @@ export const newClients = internalMutation({
       ids.push(userId);
     }
     return ids;
+  },
+});
+
+/**
+ * A paid consultation that its psychic cancels and whose refund Stripe keeps refusing, as if every
+ * attempt had failed (the admin's 'Riprova il rimborso' then sends it again): for the client's and
+ * the admin's views of a failed refund. Only a confirmed, paid booking that has not started.
+ */
+export const refundFailsFor = internalMutation({
+  args: { bookingId: v.id("bookings") },
+  returns: v.null(),
+  handler: async (ctx, { bookingId }) => {
+    const booking = await ctx.db.get("bookings", bookingId);
+    const now = Date.now();
+    if (booking === null || booking.status !== "confirmed" || booking.paidAt === undefined || booking.startsAt <= now) {
+      throw new Error("refundFailsFor: only a confirmed, paid consultation that has not started");
+    }
+    await changeBooking(ctx, booking, { kind: "cancelled", reason: "psychic_cancelled", refundCents: booking.priceCents }, now);
+    // The refund the cancellation asked for is pending; failing it now leaves the scheduled attempt nothing to do.
+    const cancelled = await ctx.db.get("bookings", bookingId);
+    if (cancelled !== null) await changeBooking(ctx, cancelled, { kind: "refund_failed" }, now);
+    return null;
   },
 });

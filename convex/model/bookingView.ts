@@ -91,8 +91,9 @@ export function refundState(refundStatus: RefundStatus | undefined): RefundViewS
 }
 
 /**
- * The client's view of a cancelled booking's refund: a failed refund is retried, so for them it is
- * still on its way; their own late cancellation refunds nothing. Null when there is nothing to say.
+ * The client's view of a cancelled booking's refund: the same as the admin's (a failed refund reads
+ * as failed, with what happens next), and their own late cancellation refunds nothing. Null when
+ * there is nothing to say.
  */
 export function clientRefundState(booking: {
   status: BookingStatus;
@@ -101,5 +102,5 @@ export function clientRefundState(booking: {
 }): RefundViewState | null {
   if (booking.status !== "cancelled") return null;
   if (booking.refundStatus === undefined) return booking.cancelledBy === "client" ? "not_refunded" : null;
-  return booking.refundStatus === "failed" ? "refund_pending" : refundState(booking.refundStatus);
+  return refundState(booking.refundStatus);
 }

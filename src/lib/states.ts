@@ -48,7 +48,16 @@ export const refundStates: Record<RefundState, StateBadge> = {
   refunded: { label: "Rimborsato", color: "green" },
 };
 
-/** Where a psychic's profile stands in review; `none` where there is no review state to show (the admin's N/A). */
+/** What happens next, for the client, where the badge alone would leave them wondering. */
+export const clientRefundNotes: Partial<Record<RefundState, string>> = {
+  refund_failed:
+    "Il rimborso non è andato a buon fine: lo stiamo verificando e lo invieremo di nuovo; qui vedrai quando parte.",
+};
+
+/**
+ * Where a psychic's profile stands in review; `none` where there is no review state to show (the
+ * spec's N/A: the admin's tables show a dash that reads 'non disponibile').
+ */
 export type ProfileState = ProfileStatus | "none";
 
 export const profileStates: Record<ProfileState, StateBadge> = {
@@ -56,7 +65,7 @@ export const profileStates: Record<ProfileState, StateBadge> = {
   pending: { label: "In Attesa", color: "amber" },
   approved: { label: "Approvato", color: "green" },
   rejected: { label: "Rifiutato", color: "red" },
-  none: { label: "N/A", color: "gray" },
+  none: { label: "Non disponibile", color: "gray" },
 };
 
 /** The admin's view (the spec's labels): a draft, or an account without a profile, has no review state yet. */

@@ -155,6 +155,9 @@ describe("refunds that fail", () => {
     await w.as.psychicA.mutation(api.bookings.cancelByPsychic, { bookingId: other });
     await finishAll(w.t);
     expect(await bookingOf(w, other)).toMatchObject({ status: "cancelled", refundStatus: "failed", refundCents: 5000 });
+    // Its client reads it as the admin does: failed, not on its way.
+    const { bookings: mine } = await w.as.clientA.query(api.bookings.listMine, { now: Date.now() });
+    expect(mine.find((row) => row.id === other)?.refund).toBe("refund_failed");
     const failed = await w.as.admin.query(api.admin.listBookings, {});
     expect(JSON.stringify(failed)).toContain(other);
   });

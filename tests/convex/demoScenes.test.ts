@@ -68,3 +68,28 @@ describe("demoScenes.newClients", () => {
     expect(await t.run((ctx) => ctx.db.query("users").collect())).toEqual([]);
   });
 });
+
+describe("demoScenes.refundFailsFor", () => {
+  it("cancels a paid consultation for its psychic and leaves its refund failed, which its client reads as failed", async () => {
+    const t = setupTest();
+    await t.action(internal.seed.run, {});
+    const client = await signInAs(t, { email: "marta.rimborso@esempio.it", name: "Marta Rimborso", accountType: "client" });
+    const bookingId = await t.mutation(internal.seed.callNow, { minutes: 30, startsInMinutes: 60 * 24, clientEmail: "marta.rimborso@esempio.it" });
+    await t.mutation(internal.demoScenes.refundFailsFor, { bookingId });
+    // The refund the cancellation scheduled finds nothing pending: it stays failed until the admin retries it.
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    const booking = await t.run((ctx) => ctx.db.get("bookings", bookingId));
+    expect(booking).toMatchObject({ status: "cancelled", cancelReason: "psychic_cancelled", refundStatus: "failed" });
+    expect(booking?.refundCents).toBe(booking?.priceCents);
+    const { bookings } = await client.as.query(api.bookings.listMine, { now: Date.now() });
+    expect(bookings.find((row) => row.id === bookingId)).toMatchObject({ state: "cancelled", refund: "refund_failed" });
+  });
+
+  it("refuses a consultation already under way and changes nothing", async () => {
+    const t = setupTest();
+    await t.action(internal.seed.run, {});
+    const bookingId = await t.mutation(internal.seed.callNow, { minutes: 30 });
+    await expect(t.mutation(internal.demoScenes.refundFailsFor, { bookingId })).rejects.toThrow(/refundFailsFor/);
+    expect((await t.run((ctx) => ctx.db.get("bookings", bookingId)))?.status).toBe("confirmed");
+  });
+});

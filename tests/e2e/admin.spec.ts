@@ -110,7 +110,7 @@ test("the admin approves a pending psychic, who then appears in the public list"
   await expect(dialog).toContainText(`Rifiuta il profilo di ${psychicName}`);
   await dialog.getByRole("button", { name: "Conferma rifiuto" }).click();
   await expect(dialog.getByText("Scrivi una nota per il cartomante")).toBeVisible();
-  await dialog.getByRole("button", { name: "Annulla" }).click();
+  await dialog.getByRole("button", { name: "Indietro" }).click();
 
   await review.getByRole("button", { name: "Approva" }).click();
   await expect(admin.getByTestId("toast").filter({ hasText: "Profilo approvato" })).toBeVisible();
@@ -170,7 +170,7 @@ test("the admin asks again for a refund Stripe refused: it goes through, and the
   const client = await personPage(browser, sessionFile("client"));
   await client.goto("/dashboard");
   const cancelled = client.getByRole("list", { name: "Tutti i consulti" }).getByRole("listitem").filter({ hasText: "Aurora" });
-  await expect(cancelled).toContainText("Rimborso in corso");
+  await expect(cancelled).toContainText("Rimborso non riuscito");
 
   const admin = await adminPage(browser);
   await admin.goto("/admin-dashboard?tab=prenotazioni");

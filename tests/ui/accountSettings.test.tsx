@@ -170,6 +170,22 @@ describe("the psychic settings page", () => {
     expect(form.getByLabelText("Nuova password")).toHaveValue("");
   });
 
+  it("gives a client the same password change, through the same server function", async () => {
+    convexMock.signedInAs(client);
+    const user = userEvent.setup();
+    renderRoute(<ClientSettingsPage />, { path: "/settings", elsewhere });
+    expect(screen.getByRole("heading", { name: "Cambia password" })).toBeInTheDocument();
+    const form = within(screen.getByRole("form", { name: "Cambia password" }));
+    await user.click(form.getByRole("button", { name: "Aggiorna password" }));
+    expect(form.getByText("Inserisci la password attuale")).toBeInTheDocument();
+    await user.type(form.getByLabelText("Password attuale"), "vecchia-1");
+    await user.type(form.getByLabelText("Nuova password"), "segreta");
+    await user.type(form.getByLabelText("Conferma nuova password"), "segreta");
+    await user.click(form.getByRole("button", { name: "Aggiorna password" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Password aggiornata", expect.any(String)));
+    expect(convexMock.calls).toContainEqual({ name: "users:changePassword", args: { currentPassword: "vecchia-1", newPassword: "segreta" } });
+  });
+
   it("says so when the current password is wrong, and keeps what was typed", async () => {
     convexMock.signedInAs(psychic);
     convexMock.queries.set("psychicProfiles:getMine", ownProfile);

@@ -177,6 +177,20 @@ describe("the review dialog", () => {
     await user.click(screen.getByRole("button", { name: "Modifica la recensione" }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByRole("radio", { name: "3 stelle" })).toBeChecked();
+    // The stars are a radio group: named, five of them, the arrow keys move the choice.
+    const stars = within(dialog).getByRole("radiogroup", { name: "Valutazione" });
+    expect(within(stars).getAllByRole("radio").map((star) => star.getAttribute("aria-label"))).toEqual([
+      "1 stella",
+      "2 stelle",
+      "3 stelle",
+      "4 stelle",
+      "5 stelle",
+    ]);
+    within(dialog).getByRole("radio", { name: "3 stelle" }).focus();
+    await user.keyboard("{ArrowRight}");
+    expect(within(dialog).getByRole("radio", { name: "4 stelle" })).toBeChecked();
+    await user.keyboard("{ArrowLeft}");
+    expect(within(dialog).getByRole("radio", { name: "3 stelle" })).toBeChecked();
     await user.click(within(dialog).getByRole("button", { name: "Salva le modifiche" }));
     expect(convexMock.calls[0]).toEqual({
       name: "reviews:updateMine",

@@ -174,6 +174,29 @@ describe("the admin dashboard's tables and switches", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Errore nel caricamento degli utenti: Non hai i permessi per questa operazione.");
   });
 
+  it("shows a dash that reads 'non disponibile' where a client has no review state, rating or visibility, never 'N/A'", () => {
+    convexMock.queries.set("admin:listUsers", [
+      {
+        id: "u1",
+        fullName: "Marta Conti",
+        email: "marta@esempio.it",
+        accountType: "client",
+        psychicName: null,
+        profileStatus: null,
+        isPubliclyVisible: null,
+        isSuspended: false,
+        rating: null,
+        consultations: 0,
+        createdAt: Date.UTC(2026, 0, 5),
+      },
+    ]);
+    renderWithProviders(<UsersTab />);
+    const row = screen.getByRole("row", { name: /Marta Conti/ });
+    expect(row).not.toHaveTextContent("N/A");
+    expect(within(row).getAllByText("non disponibile")).toHaveLength(4);
+    expect(within(row).getAllByText("—")[0]).toHaveAttribute("aria-hidden");
+  });
+
   it("flips a switch through the server and says so when it cannot", async () => {
     convexMock.queries.set("admin:listSettings", [
       { key: "booking_enabled", value: true, description: "Permette ai clienti di prenotare.", updatedAt: null },

@@ -146,6 +146,25 @@ describe("the client dashboard", () => {
     expect(screen.queryByRole("link", { name: /Completa il pagamento/ })).not.toBeInTheDocument();
   });
 
+  it("tells a client whose refund failed that it failed, and what happens next", () => {
+    const failed = clientBooking("failed", {
+      scheduledDate: "2026-11-23",
+      startsAt: NOW + 3 * 24 * HOUR,
+      endsAt: NOW + 3 * 24 * HOUR + HOUR,
+      status: "cancelled",
+      cancelledBy: "psychic",
+      refundStatus: "failed",
+      refundCents: 5000,
+    });
+    convexMock.queries.set("bookings:listMine", { bookings: [failed], counts: { total: 1, today: 0, upcoming: 0 } });
+    renderRoute(<ClientDashboardPage />, { path: "/dashboard" });
+    const row = section("Tutti i consulti").getByRole("listitem");
+    expect(row).toHaveTextContent("Rimborso non riuscito");
+    expect(row).not.toHaveTextContent("Rimborso in corso");
+    expect(row).toHaveTextContent("lo stiamo verificando e lo invieremo di nuovo");
+    expect(within(row).getByRole("link", { name: "Hai domande? Scrivici" })).toHaveAttribute("href", "/contact");
+  });
+
   it("shows the empty state with a way to the psychics", () => {
     convexMock.queries.set("bookings:listMine", { bookings: [], counts: { total: 0, today: 0, upcoming: 0 } });
     renderRoute(<ClientDashboardPage />, { path: "/dashboard" });

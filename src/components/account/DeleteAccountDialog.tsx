@@ -45,7 +45,7 @@ export function DeleteAccountDialog({ onConfirm, audience }: { onConfirm: () => 
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <AlertDialog.Cancel>
             <Button variant="soft" color="gray" disabled={deleting}>
-              Annulla
+              Indietro
             </Button>
           </AlertDialog.Cancel>
           <Button color="red" highContrast disabled={deleting} onClick={() => void confirm()}>

@@ -26,7 +26,7 @@ export function CancelBookingDialog({ bookingId, psychicName, when }: Props) {
     <AlertDialog.Root open={openedAt !== null} onOpenChange={(open) => setOpenedAt(open ? Date.now() : null)}>
       <AlertDialog.Trigger>
         <Button size="2" variant="soft" color="red" aria-label={`Annulla il consulto con ${psychicName} del ${when}`}>
-          Annulla
+          Annulla il consulto
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Content maxWidth="480px">

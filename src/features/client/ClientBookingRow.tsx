@@ -3,7 +3,7 @@ import { ExternalLinkIcon } from "@radix-ui/react-icons";
 import type { FunctionReturnType } from "convex/server";
 import { Link as RouterLink } from "react-router-dom";
 import type { api } from "@convex/_generated/api";
-import { bookingStates, refundStates, type StateBadge } from "@/lib/states";
+import { bookingStates, clientRefundNotes, refundStates, type StateBadge } from "@/lib/states";
 import { formatCents, formatItalianDate, formatMinutes, formatRomeDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { CancelBookingDialog } from "./CancelBookingDialog";
@@ -21,7 +21,7 @@ type Props = {
   showChanges?: boolean;
 };
 
-/** The refund of a cancelled consultation: on its way, or arrived (with its date), with its amount when partial. */
+/** The refund of a cancelled consultation: on its way, failed, or arrived (with its date), with its amount when partial. */
 function refundBadge(booking: ClientBooking): StateBadge | null {
   const state = booking.refund;
   if (state === null) return null;
@@ -43,6 +43,7 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
   const state = booking.state;
   const badge = bookingStates[state];
   const refund = refundBadge(booking);
+  const refundNote = booking.refund === null ? undefined : clientRefundNotes[booking.refund];
   const when = `${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`;
   const cancellable = showChanges && booking.status === "confirmed" && booking.cancellableUntil !== null && booking.cancellableUntil > now;
   const movable = showChanges && booking.reschedulableUntil !== null && booking.reschedulableUntil >= now;
@@ -63,6 +64,14 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
               {booking.psychicName} · {formatMinutes(booking.durationMinutes)} · {formatCents(booking.priceCents)}
               {moved}
             </Text>
+            {refundNote ? (
+              <Text size="2">
+                {refundNote}{" "}
+                <Link asChild size="2">
+                  <RouterLink to={paths.contact}>Hai domande? Scrivici</RouterLink>
+                </Link>
+              </Text>
+            ) : null}
           </Flex>
           <Flex align="center" gap="2" wrap="wrap">
             <Badge color={badge.color}>{badge.label}</Badge>

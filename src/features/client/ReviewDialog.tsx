@@ -1,8 +1,7 @@
 // Writing or editing the review of a completed consultation: 1–5 stars and REVIEW_MIN_LENGTH–REVIEW_MAX_LENGTH
 // characters (docs/product-rules.md, "Reviews"); the server checks the same again.
 import { useId, useState } from "react";
-import { Button, Dialog, Flex, RadioGroup, Text, TextArea } from "@radix-ui/themes";
-import { StarFilledIcon } from "@radix-ui/react-icons";
+import { Button, Dialog, Flex, Text, TextArea } from "@radix-ui/themes";
 import { useMutation } from "convex/react";
 import { z } from "zod";
 import { api } from "@convex/_generated/api";
@@ -12,6 +11,7 @@ import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { limits } from "@/lib/rules";
 import { FieldError } from "@/components/form/FieldError";
+import { StarRating } from "@/components/form/StarRating";
 
 export const reviewSchema = z.object({
   rating: z.number({ message: "Scegli da 1 a 5 stelle." }).int().min(1, "Scegli da 1 a 5 stelle.").max(5),
@@ -104,25 +104,16 @@ function ReviewForm({ bookingId, existing, onDone }: { bookingId: Id<"bookings">
         <Text as="div" size="2" weight="medium" id={ids.stars}>
           Valutazione
         </Text>
-        <RadioGroup.Root
-          aria-labelledby={ids.stars}
-          aria-describedby={errors.rating ? ids.starsError : undefined}
-          value={rating === null ? "" : String(rating)}
-          onValueChange={(value) => {
-            setRating(Number(value));
+        <StarRating
+          labelledBy={ids.stars}
+          describedBy={errors.rating ? ids.starsError : undefined}
+          invalid={errors.rating !== undefined}
+          value={rating}
+          onChange={(stars) => {
+            setRating(stars);
             setErrors((current) => ({ ...current, rating: undefined }));
           }}
-        >
-          <Flex gap="3" wrap="wrap">
-            {[1, 2, 3, 4, 5].map((stars) => (
-              <RadioGroup.Item key={stars} value={String(stars)} aria-label={stars === 1 ? "1 stella" : `${stars} stelle`}>
-                <Flex align="center" gap="1" aria-hidden>
-                  {stars} <StarFilledIcon color="var(--amber-9)" />
-                </Flex>
-              </RadioGroup.Item>
-            ))}
-          </Flex>
-        </RadioGroup.Root>
+        />
         <FieldError id={ids.starsError} message={errors.rating} />
       </Flex>
       <Flex direction="column" gap="1">
@@ -154,7 +145,7 @@ function ReviewForm({ bookingId, existing, onDone }: { bookingId: Id<"bookings">
       <Flex gap="3" justify="end" wrap="wrap">
         <Dialog.Close>
           <Button variant="soft" color="gray">
-            Annulla
+            Indietro
           </Button>
         </Dialog.Close>
         <Button onClick={() => void save()} disabled={saving}>

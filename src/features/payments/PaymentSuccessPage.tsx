@@ -7,7 +7,7 @@ import { useAction, useQuery } from "convex/react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
-import { bookingStates } from "@/lib/states";
+import { bookingStates, clientRefundNotes } from "@/lib/states";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
 import { BookingFacts } from "./BookingFacts";
@@ -89,7 +89,9 @@ function PaidBooking({ sessionId }: { sessionId: string }) {
             : state === "awaiting_payment"
               ? "Il pagamento è stato ricevuto dal circuito della carta: la conferma arriva in pochi istanti e questa pagina si aggiorna da sola."
               : refunded
-                ? "Il pagamento è arrivato quando l'orario non era più disponibile: ti rimborsiamo l'intero importo. I rimborsi arrivano sulla carta in 5-10 giorni lavorativi."
+                ? booking.refund === "refund_failed"
+                  ? `Il pagamento è arrivato quando l'orario non era più disponibile. ${clientRefundNotes.refund_failed}`
+                  : "Il pagamento è arrivato quando l'orario non era più disponibile: ti rimborsiamo l'intero importo. I rimborsi arrivano sulla carta in 5-10 giorni lavorativi."
                 : "Questo consulto non risulta pagato."}
         </Text>
       </Flex>

@@ -1,7 +1,7 @@
 import { Card, Container, Flex, Heading, Skeleton, Text, TextField as RadixTextField } from "@radix-ui/themes";
 import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
 import { useDeleteMyAccount, useViewer, type Viewer } from "@/lib/session";
-import { ChangePasswordForm } from "./settings/ChangePasswordForm";
+import { ChangePasswordForm } from "@/components/account/ChangePasswordForm";
 import { PayoutsCard } from "./settings/PayoutsCard";
 import { FiscalDataForm } from "./settings/FiscalDataForm";
 import { ProfileSwitches } from "./settings/ProfileSwitches";

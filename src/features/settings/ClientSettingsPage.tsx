@@ -1,5 +1,6 @@
 import { Card, Container, DataList, Flex, Heading, Separator, Skeleton, Text, Button } from "@radix-ui/themes";
 import { ExitIcon } from "@radix-ui/react-icons";
+import { ChangePasswordForm } from "@/components/account/ChangePasswordForm";
 import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
 import { TextField } from "@/components/form/TextField";
 import { useDeleteMyAccount, useSignOut, useViewer, type Viewer } from "@/lib/session";
@@ -9,7 +10,7 @@ import { formatMemberSince } from "./schemas";
 
 export const emailReadOnlyNote = "L'email non può essere modificata per motivi di sicurezza.";
 
-/** /settings: the person's name, the account's facts, sign-out and deletion. The router lets in signed-in accounts only. */
+/** /settings: the person's name, the account's facts, the password, sign-out and deletion. The router lets in signed-in accounts only. */
 export function ClientSettingsPage() {
   const viewer = useViewer();
 
@@ -19,7 +20,7 @@ export function ClientSettingsPage() {
         Impostazioni account
       </Heading>
       <Text as="p" size="3" color="gray" mb="5">
-        Gestisci il tuo nome, consulta i dati del tuo account ed eliminalo quando vuoi.
+        Gestisci il tuo nome e la tua password, consulta i dati del tuo account ed eliminalo quando vuoi.
       </Text>
       {viewer ? <SettingsContent viewer={viewer} /> : <Skeleton height="320px" aria-label="Caricamento" />}
     </Container>
@@ -54,6 +55,12 @@ function SettingsContent({ viewer }: { viewer: Viewer }) {
             </DataList.Item>
           </DataList.Root>
         </Flex>
+      </Card>
+      <Card size="3">
+        <Heading as="h2" size="4" mb="3">
+          Cambia password
+        </Heading>
+        <ChangePasswordForm />
       </Card>
       <Card size="3">
         <Heading as="h2" size="4" mb="2">

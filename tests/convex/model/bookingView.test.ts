@@ -72,8 +72,10 @@ describe("the refund", () => {
     expect(refundState("succeeded")).toBe("refunded");
   });
 
-  it("for the client a failed one is still on its way, and their own late cancellation refunds nothing", () => {
-    expect(clientRefundState({ status: "cancelled", refundStatus: "failed" })).toBe("refund_pending");
+  it("for the client as for the admin (a failed one reads as failed), and their own late cancellation refunds nothing", () => {
+    expect(clientRefundState({ status: "cancelled", refundStatus: "pending" })).toBe("refund_pending");
+    expect(clientRefundState({ status: "cancelled", refundStatus: "succeeded" })).toBe("refunded");
+    expect(clientRefundState({ status: "cancelled", refundStatus: "failed" })).toBe("refund_failed");
     expect(clientRefundState({ status: "cancelled", cancelledBy: "client" })).toBe("not_refunded");
     expect(clientRefundState({ status: "cancelled", cancelledBy: "system" })).toBeNull();
     expect(clientRefundState({ status: "confirmed", refundStatus: "pending" })).toBeNull();

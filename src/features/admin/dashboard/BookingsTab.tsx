@@ -10,6 +10,7 @@ import { formatCents, formatItalianDate, formatMinutes, formatShortDate } from "
 import { bookingStates, refundStates } from "@/lib/states";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
+import { NotAvailable } from "./NotAvailable";
 
 type AdminBooking = FunctionReturnType<typeof api.admin.listBookings>["recent"][number];
 
@@ -144,7 +145,7 @@ function BookingsTable({
                 ) : refund ? (
                   `${refundStates[refund].label}${booking.refundCents !== null ? ` (${formatCents(booking.refundCents)})` : ""}`
                 ) : (
-                  "—"
+                  <NotAvailable />
                 )}
               </Table.Cell>
             </Table.Row>

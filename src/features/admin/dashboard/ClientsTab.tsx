@@ -5,6 +5,7 @@ import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { errorMessage } from "@/lib/errors";
 import { formatCents, formatRomeDate } from "@/lib/format";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
+import { NotAvailable } from "./NotAvailable";
 
 const PAGE_SIZE = 25;
 
@@ -38,11 +39,11 @@ function ClientsTable() {
         <Table.Body>
           {results.map((client) => (
             <Table.Row key={client.id}>
-              <Table.RowHeaderCell>{client.fullName ?? "—"}</Table.RowHeaderCell>
-              <Table.Cell>{client.email ?? "—"}</Table.Cell>
+              <Table.RowHeaderCell>{client.fullName ?? <NotAvailable />}</Table.RowHeaderCell>
+              <Table.Cell>{client.email ?? <NotAvailable />}</Table.Cell>
               <Table.Cell>{client.bookings}</Table.Cell>
               <Table.Cell>{formatCents(client.totalSpentCents)}</Table.Cell>
-              <Table.Cell>{client.lastBookingStartsAt === null ? "—" : formatRomeDate(client.lastBookingStartsAt)}</Table.Cell>
+              <Table.Cell>{client.lastBookingStartsAt === null ? <NotAvailable /> : formatRomeDate(client.lastBookingStartsAt)}</Table.Cell>
               <Table.Cell>{formatRomeDate(client.createdAt)}</Table.Cell>
             </Table.Row>
           ))}

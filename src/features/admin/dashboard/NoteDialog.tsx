@@ -88,7 +88,7 @@ export function NoteDialog({
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <Dialog.Close>
             <Button variant="soft" highContrast color="gray">
-              Annulla
+              Indietro
             </Button>
           </Dialog.Close>
           <Button color={color} highContrast onClick={() => void confirm()} disabled={sending}>

@@ -19,6 +19,7 @@ import { Dac7Download } from "./Dac7Download";
 import { ReconciliationTable } from "./ReconciliationTable";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
+import { NotAvailable } from "./NotAvailable";
 
 type Overview = FunctionReturnType<typeof api.adminPayouts.overview>;
 type PayoutAccount = Overview["accounts"][number];
@@ -117,13 +118,13 @@ function PayoutAccounts({ accounts }: { accounts: PayoutAccount[] }) {
               return (
                 <Table.Row key={account.psychicUserId}>
                   <Table.RowHeaderCell>{account.name}</Table.RowHeaderCell>
-                  <Table.Cell>{account.email ?? "—"}</Table.Cell>
+                  <Table.Cell>{account.email ?? <NotAvailable />}</Table.Cell>
                   <Table.Cell>
                     <Badge variant="soft" highContrast color={badge.color}>
                       {badge.label}
                     </Badge>
                   </Table.Cell>
-                  <Table.Cell>{asked.length > 0 ? asked.join(", ") : "—"}</Table.Cell>
+                  <Table.Cell>{asked.length > 0 ? asked.join(", ") : <NotAvailable />}</Table.Cell>
                 </Table.Row>
               );
             })}
@@ -201,7 +202,7 @@ function FailedMoves({ kind, moves }: { kind: keyof typeof failedKinds; moves: F
                   </Code>
                 </Table.Cell>
                 <Table.Cell>{formatCents(move.amountCents)}</Table.Cell>
-                <Table.Cell>{move.lastError ?? "—"}</Table.Cell>
+                <Table.Cell>{move.lastError ?? <NotAvailable />}</Table.Cell>
                 <Table.Cell>
                   <Button size="1" variant="soft" onClick={() => void retry(move)} aria-label={words.retryLabel(move)}>
                     <ReloadIcon /> Riprova

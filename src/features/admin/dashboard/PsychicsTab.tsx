@@ -14,6 +14,7 @@ import { StatusBadge } from "./StatusBadge";
 import { SuspensionControl } from "./SuspensionControl";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
+import { NotAvailable } from "./NotAvailable";
 
 type Psychic = FunctionReturnType<typeof api.admin.listPsychics>["psychics"][number];
 
@@ -85,7 +86,7 @@ export function PsychicsTab() {
               {data.psychics.map((psychic) => (
                 <Table.Row key={psychic.id} align="center">
                   <Table.RowHeaderCell>{psychic.psychicName}</Table.RowHeaderCell>
-                  <Table.Cell>{psychic.email ?? "—"}</Table.Cell>
+                  <Table.Cell>{psychic.email ?? <NotAvailable />}</Table.Cell>
                   <Table.Cell>
                     <StatusBadge status={psychic.profileStatus} />
                   </Table.Cell>
@@ -183,7 +184,7 @@ function ReviewCard({ psychic }: { psychic: Psychic }) {
               ) : null}
             </Flex>
             <Text size="2" color="gray">
-              {psychic.email ?? "—"}
+              {psychic.email ?? <NotAvailable />}
               {psychic.changesSubmittedAt ? ` · inviate il ${formatRomeDateTime(psychic.changesSubmittedAt)}` : ""}
             </Text>
             {changesOnly && shown.psychicName !== psychic.psychicName ? <Text size="2">Nome attuale: {psychic.psychicName}</Text> : null}

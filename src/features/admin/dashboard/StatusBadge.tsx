@@ -1,10 +1,13 @@
 import { Badge } from "@radix-ui/themes";
 import type { ProfileStatus } from "@convex/lib/validators";
 import { adminProfileState, profileStates } from "@/lib/states";
+import { NotAvailable } from "./NotAvailable";
 
-/** A psychic profile's review state as the admin reads it ("N/A" for a draft or an account without a profile). */
+/** A psychic profile's review state as the admin reads it (a dash, 'non disponibile', for a draft or an account without a profile). */
 export function StatusBadge({ status }: { status: ProfileStatus | null }) {
-  const { label, color } = profileStates[adminProfileState(status)];
+  const state = adminProfileState(status);
+  if (state === "none") return <NotAvailable />;
+  const { label, color } = profileStates[state];
   return (
     <Badge variant="soft" highContrast color={color}>
       {label}

@@ -7,6 +7,7 @@ import { accountKinds } from "@/lib/states";
 import { StatusBadge } from "./StatusBadge";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
+import { NotAvailable } from "./NotAvailable";
 
 const SEARCH_MAX = 100;
 
@@ -60,21 +61,21 @@ export function UsersTab() {
           <Table.Body>
             {users.map((user) => (
               <Table.Row key={user.id}>
-                <Table.RowHeaderCell>{user.fullName ?? "—"}</Table.RowHeaderCell>
-                <Table.Cell>{user.email ?? "—"}</Table.Cell>
+                <Table.RowHeaderCell>{user.fullName ?? <NotAvailable />}</Table.RowHeaderCell>
+                <Table.Cell>{user.email ?? <NotAvailable />}</Table.Cell>
                 <Table.Cell>
                   <Badge variant="soft" highContrast color={accountKinds[user.accountType ?? "staff"].color}>
                     {accountKinds[user.accountType ?? "staff"].label}
                   </Badge>
                 </Table.Cell>
-                <Table.Cell>{user.psychicName ?? "—"}</Table.Cell>
+                <Table.Cell>{user.psychicName ?? <NotAvailable />}</Table.Cell>
                 <Table.Cell>
                   <StatusBadge status={user.profileStatus} />
                 </Table.Cell>
                 <Table.Cell>
-                  {user.isPubliclyVisible === null ? "—" : user.isSuspended ? "No, sospeso" : user.isPubliclyVisible ? "Sì" : "No"}
+                  {user.isPubliclyVisible === null ? <NotAvailable /> : user.isSuspended ? "No, sospeso" : user.isPubliclyVisible ? "Sì" : "No"}
                 </Table.Cell>
-                <Table.Cell>{user.rating === null ? "—" : formatRating(user.rating)}</Table.Cell>
+                <Table.Cell>{user.rating === null ? <NotAvailable /> : formatRating(user.rating)}</Table.Cell>
                 <Table.Cell>{user.consultations}</Table.Cell>
                 <Table.Cell>{formatRomeDate(user.createdAt)}</Table.Cell>
               </Table.Row>

@@ -49,7 +49,7 @@ export function CancelByPsychicDialog({ bookingId, clientName, when, priceCents 
     <AlertDialog.Root open={open} onOpenChange={changeOpen}>
       <AlertDialog.Trigger>
         <Button size="2" variant="soft" color="red" aria-label={`Annulla il consulto con ${clientName} del ${when}`}>
-          Annulla
+          Annulla il consulto
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Content maxWidth="480px">

@@ -3,8 +3,9 @@ import { MIN_PASSWORD_LENGTH, newPasswordFields } from "@/lib/accountSchemas";
 
 export const currentPasswordRequiredMessage = "Inserisci la password attuale";
 
-// The psychic settings' wording has no final full stop, unlike the reset page's. The
-// current password is asked first, so a session left open elsewhere cannot change it.
+// The settings' wording (the spec's, for the psychic; the client's settings share it) has no final
+// full stop, unlike the reset page's. The current password is asked first, so a session left open
+// elsewhere cannot change it.
 export const changePasswordSchema = z.object({ currentPassword: z.string().min(1, currentPasswordRequiredMessage) }).and(
   newPasswordFields({
     tooShort: `La password deve essere di almeno ${MIN_PASSWORD_LENGTH} caratteri`,

@@ -5,7 +5,7 @@ import { TextField } from "@/components/form/TextField";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { useZodForm } from "@/lib/forms";
-import { changePasswordSchema, type ChangePasswordValues } from "./schemas";
+import { changePasswordSchema, type ChangePasswordValues } from "./changePasswordSchema";
 
 export const passwordUpdateErrorMessage = "Impossibile aggiornare la password";
 
