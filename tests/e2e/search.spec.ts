@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 test("the search dialog opens with Ctrl+K and is driven by the keyboard", async ({ page }) => {
   await page.goto("/");
   await page.keyboard.press("Control+k");
-  const input = page.getByPlaceholder("Cerca cartomanti, ambiti o pagine...");
+  const input = page.getByPlaceholder("Cerca pagine, informazioni...");
   await expect(input).toBeFocused();
   await input.fill("account"); // two pages, no reader
   const options = page.getByRole("option");
@@ -28,7 +28,7 @@ test("the search dialog opens with Ctrl+K and is driven by the keyboard", async 
 test("choosing a result with the mouse navigates and closes the dialog", async ({ page }) => {
   await page.goto("/about");
   await page.getByRole("button", { name: "Cerca nel sito" }).click();
-  await page.getByPlaceholder("Cerca cartomanti, ambiti o pagine...").fill("diventa");
+  await page.getByPlaceholder("Cerca pagine, informazioni...").fill("diventa");
   await page.getByRole("option", { name: /Diventa cartomante/ }).click();
   await expect(page).toHaveURL(/\/register\?type=psychic$/);
   await expect(page.getByRole("dialog")).toBeHidden();

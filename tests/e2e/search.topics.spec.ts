@@ -38,7 +38,7 @@ test("'amore' on /psychics finds the three readers who list 'Amore e Relazioni',
 test("the header search finds readers and topics; a topic opens the filtered list, a reader their profile", async ({ page }) => {
   await page.goto("/");
   await page.keyboard.press("Control+k");
-  const input = page.getByRole("combobox", { name: "Cerca cartomanti, ambiti o pagine..." });
+  const input = page.getByRole("combobox", { name: "Cerca pagine, informazioni..." });
   await expect(input).toBeFocused();
   await input.fill("amore");
   const readers = page.getByRole("group", { name: "Cartomanti" });
@@ -60,7 +60,7 @@ test("the header search finds readers and topics; a topic opens the filtered lis
   for (const name of OTHER_READERS) await expect(page.getByRole("article", { name })).toHaveCount(0);
 
   await page.getByRole("button", { name: "Cerca nel sito" }).click();
-  await page.getByRole("combobox", { name: "Cerca cartomanti, ambiti o pagine..." }).fill("aurora");
+  await page.getByRole("combobox", { name: "Cerca pagine, informazioni..." }).fill("aurora");
   await page.getByRole("option", { name: "Aurora", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Aurora" })).toBeVisible();
 });
@@ -70,7 +70,7 @@ test("a reader who has just published appears in an open header search, live", a
   const name = `Ginevra ${suffix}`;
   await page.goto("/");
   await page.keyboard.press("Control+k");
-  await page.getByRole("combobox", { name: "Cerca cartomanti, ambiti o pagine..." }).fill(`ginevra ${suffix}`);
+  await page.getByRole("combobox", { name: "Cerca pagine, informazioni..." }).fill(`ginevra ${suffix}`);
   await expect(page.getByText("Nessun risultato trovato")).toBeVisible();
 
   const psychic = await signUpThroughApi(`Ginevra Psychic ${suffix}`, "psychic");

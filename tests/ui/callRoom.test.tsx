@@ -70,7 +70,9 @@ describe("the session screen", () => {
     expect(screen.getByRole("link", { name: /Torna alla dashboard/ })).toHaveAttribute("href", "/dashboard");
     expect(screen.queryByRole("contentinfo")).not.toBeInTheDocument();
     expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
-    expect(screen.queryByText(/Conferenza Audio/)).not.toBeInTheDocument();
+    // The spec's name for the room is a line above the heading, which names the other person.
+    expect(screen.getByText("Conferenza Audio")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Consulto con Selene" })).toBeInTheDocument();
     // Both people, with their role; the client's notes are not shown to the client.
     const people = screen.getByRole("list", { name: "Partecipanti al consulto" });
     expect(

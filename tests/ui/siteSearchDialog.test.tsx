@@ -60,7 +60,7 @@ describe("the site search dialog", () => {
     const user = userEvent.setup();
     renderSearch();
     await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
-    const input = screen.getByRole("combobox", { name: "Cerca cartomanti, ambiti o pagine..." });
+    const input = screen.getByRole("combobox", { name: "Cerca pagine, informazioni..." });
     expect(input).toHaveFocus();
     expect(screen.getByRole("group", { name: "Ambiti di consulto" })).toBeInTheDocument();
     expect(within(screen.getByRole("group", { name: "Pagine" })).getAllByRole("option")).toHaveLength(10);

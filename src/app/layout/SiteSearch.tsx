@@ -7,7 +7,7 @@ import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { siteSearchResults, type SiteSearchResult } from "./siteSearch";
 
-const PLACEHOLDER = "Cerca cartomanti, ambiti o pagine...";
+const PLACEHOLDER = "Cerca pagine, informazioni...";
 
 /**
  * The header's site search: a button, Ctrl/⌘+K, and a dialog of keyboard-navigable results: psychics

@@ -43,6 +43,10 @@ export function RoomScreen({ room }: { room: Room }) {
     <Flex direction="column" gap="5">
       <PageTitle title={`Consulto con ${otherName}`} />
       <Flex direction="column" gap="1">
+        {/* The spec's name for the room, above whom it is with. */}
+        <Text size="2" weight="medium" color="gray">
+          Conferenza Audio
+        </Text>
         <Heading as="h1" size="7">
           Consulto con {otherName}
         </Heading>
