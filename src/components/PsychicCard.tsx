@@ -2,7 +2,7 @@ import { Avatar, Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/them
 import { StarFilledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
-import { formatRating, truncate } from "@/lib/format";
+import { formatCents, formatRating, truncate } from "@/lib/format";
 
 export type PsychicCardData = {
   id: string;
@@ -17,6 +17,11 @@ export type PsychicCardData = {
   /** Off when the psychic takes no new consultations; the card stays, booking does not. */
   isAvailable?: boolean;
 };
+
+/** The starting price per minute, in euro with cents: "1,67 €". */
+export function perMinute({ minPriceEuros, minDurationMinutes }: Pick<PsychicCardData, "minPriceEuros" | "minDurationMinutes">): string {
+  return formatCents(Math.round((minPriceEuros * 100) / minDurationMinutes));
+}
 
 /** Card bios are cut at 80 characters and only two specialties are shown. */
 const CARD_BIO_LENGTH = 80;
@@ -71,9 +76,15 @@ export function PsychicCard({ psychic }: { psychic: PsychicCardData }) {
             {truncate(psychic.bio, CARD_BIO_LENGTH)}
           </Text>
           <Flex align="center" justify="between" gap="2" wrap="wrap">
-            <Text size="3" weight="bold" title="Prezzo finale, IVA inclusa">
-              Da €{psychic.minPriceEuros}/{psychic.minDurationMinutes}min
-            </Text>
+            <Flex direction="column">
+              <Text size="3" weight="bold" title="Prezzo finale, IVA inclusa">
+                Da €{psychic.minPriceEuros}/{psychic.minDurationMinutes}min
+              </Text>
+              {/* Per minute, so '€25/15min' and '€30/30min' can be compared at a glance. */}
+              <Text size="1" color="gray">
+                {perMinute(psychic)} al minuto
+              </Text>
+            </Flex>
             {available ? null : (
               <Badge color="gray" variant="soft">
                 Non disponibile

@@ -41,6 +41,8 @@ describe("the psychic list", () => {
     expect(card.getByRole("link", { name: "Profilo" })).toHaveAttribute("href", "/psychics/b");
     expect(card.getByRole("link", { name: "Prenota" })).toHaveAttribute("href", "/psychics/b/book");
     expect(card.getByText("Da €25/15min")).toBeInTheDocument();
+    // And per minute, to compare a 15-minute price with a 30-minute one.
+    expect(card.getByText(/^1,67\s€ al minuto$/)).toBeInTheDocument();
   });
 
   it("searches name, technique, topic and bio, ignoring case and accents, by the beginning of words", async () => {
