@@ -52,6 +52,17 @@ test("every page has its own title in the browser tab; a profile and its booking
   await expect(page).toHaveTitle("Prenota con Selene | Arcano");
 });
 
+test("a next free time on a profile opens the booking page with that day and time chosen", async ({ page }) => {
+  const selene = await listedPsychic("Selene");
+  await page.goto(`/psychics/${selene.id}`);
+  const next = page.getByRole("complementary", { name: "Prossime disponibilità" }).getByRole("link").first();
+  const label = (await next.getAttribute("aria-label"))!;
+  const time = label.match(/alle (\d{2}:\d{2}) \(/)![1];
+  await next.click();
+  await expect(page).toHaveURL(new RegExp(`/psychics/${selene.id}/book\\?.*time=${time.replace(":", "%3A")}`));
+  await expect(page.getByRole("button", { name: time, exact: true })).toHaveAttribute("aria-pressed", "true");
+});
+
 test("an unknown path shows the 404 page with a link home, and is logged", async ({ page }) => {
   const warnings: string[] = [];
   page.on("console", (message) => {

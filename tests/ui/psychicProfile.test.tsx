@@ -147,17 +147,22 @@ describe("the psychic's public profile", () => {
     ]);
   });
 
-  it("shows the next free days when the server computed them", () => {
+  it("shows the next free days when the server computed them, each range opening the booking page on its first time", () => {
     const days = [
-      { date: "2026-11-23", label: "Oggi", ranges: ["17:00-19:00"] },
-      { date: "2026-11-24", label: "Domani", ranges: ["10:00-11:00", "15:00-20:00"] },
+      { date: "2026-11-23", label: "Oggi", ranges: [{ from: "17:00", to: "19:00" }] },
+      { date: "2026-11-24", label: "Domani", ranges: [{ from: "10:00", to: "11:00" }, { from: "15:00", to: "20:00" }] },
     ];
     renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} nextAvailability={days} />);
     const panel = within(screen.getByRole("complementary", { name: "Prossime disponibilità" }));
     expect(panel.getByText("Oggi")).toBeInTheDocument();
-    expect(panel.getByText("17:00-19:00")).toBeInTheDocument();
-    expect(panel.getByText("10:00-11:00")).toBeInTheDocument();
-    expect(panel.getByText("15:00-20:00")).toBeInTheDocument();
+    const today = panel.getByRole("link", { name: "Prenota oggi alle 17:00 (libero fino alle 19:00)" });
+    expect(today).toHaveTextContent("17:00–19:00");
+    expect(today).toHaveAttribute("href", `/psychics/${profile().id}/book?date=2026-11-23&time=17%3A00`);
+    expect(panel.getByRole("link", { name: /^Prenota domani alle 10:00/ })).toHaveTextContent("10:00–11:00");
+    expect(panel.getByRole("link", { name: /^Prenota domani alle 15:00/ })).toHaveAttribute(
+      "href",
+      `/psychics/${profile().id}/book?date=2026-11-24&time=15%3A00`,
+    );
   });
 
   it("has no next free days panel while they load, or for an unavailable psychic", () => {

@@ -35,7 +35,7 @@ export function PsychicProfilePage() {
   const nextAvailability: NextAvailability[] | undefined = free?.map((day) => ({
     date: day.date,
     label: relativeDayLabel(day.date, now),
-    ranges: day.ranges.map((range) => `${range.from}–${range.to}`),
+    ranges: day.ranges,
   }));
   return (
     <>

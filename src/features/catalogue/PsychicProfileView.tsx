@@ -15,7 +15,8 @@ export type PublicProfile = NonNullable<FunctionReturnType<typeof api.psychics.g
 export type Review = FunctionReturnType<typeof api.reviews.listPageForProfile>["page"][number];
 /** The Reviews tab's list as `usePaginatedQuery` hands it over: newest first, a page at a time. */
 export type ReviewsFeed = { results: Review[]; status: PaginationStatus; loadMore: (numItems: number) => void };
-export type NextAvailability = { date: string; label: string; ranges: string[] };
+/** A day with free time: its label and its free ranges, each opening the booking page on its first time. */
+export type NextAvailability = { date: string; label: string; ranges: Array<{ from: string; to: string }> };
 
 /** How many reviews the Reviews tab shows at first, and adds with each "Carica altre recensioni". */
 export const REVIEWS_PAGE_SIZE = 10;
@@ -70,7 +71,7 @@ export function PsychicProfileView({ profile, reviews, nextAvailability }: Props
         </Flex>
         <Flex direction="column" gap="4">
           <PricesPanel profile={profile} />
-          {nextAvailability !== undefined && profile.isAvailable ? <NextAvailabilityPanel days={nextAvailability} /> : null}
+          {nextAvailability !== undefined && profile.isAvailable ? <NextAvailabilityPanel psychicId={profile.id} days={nextAvailability} /> : null}
         </Flex>
       </Grid>
     </Container>
@@ -275,7 +276,7 @@ function PricesPanel({ profile }: { profile: PublicProfile }) {
   );
 }
 
-function NextAvailabilityPanel({ days }: { days: NextAvailability[] }) {
+function NextAvailabilityPanel({ psychicId, days }: { psychicId: string; days: NextAvailability[] }) {
   return (
     <Card size="3" asChild>
       <aside aria-label="Prossime disponibilità">
@@ -295,9 +296,14 @@ function NextAvailabilityPanel({ days }: { days: NextAvailability[] }) {
                 </Text>
                 <Flex gap="1" wrap="wrap">
                   {day.ranges.map((range) => (
-                    <Badge key={range} variant="soft" size="2">
-                      {range}
-                    </Badge>
+                    <Button key={range.from} asChild variant="soft" size="2">
+                      <RouterLink
+                        to={`${paths.psychicBook(psychicId)}?${new URLSearchParams({ date: day.date, time: range.from })}`}
+                        aria-label={`Prenota ${day.label.toLowerCase()} alle ${range.from} (libero fino alle ${range.to})`}
+                      >
+                        {`${range.from}–${range.to}`}
+                      </RouterLink>
+                    </Button>
                   ))}
                 </Flex>
               </Flex>
