@@ -1,4 +1,4 @@
-import { Button, Flex } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading } from "@radix-ui/themes";
 import { useAction } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { TextField } from "@/components/form/TextField";
@@ -10,6 +10,18 @@ import { changePasswordSchema, type ChangePasswordValues } from "./changePasswor
 export const passwordUpdateErrorMessage = "Impossibile aggiornare la password";
 
 /** The current password, then the new one twice; the server checks both again and signs out the other sessions. */
+/** 'Cambia password' as both settings pages show it, clients' and psychics'. */
+export function ChangePasswordCard() {
+  return (
+    <Card size="3">
+      <Heading as="h2" size="4" mb="3">
+        Cambia password
+      </Heading>
+      <ChangePasswordForm />
+    </Card>
+  );
+}
+
 export function ChangePasswordForm() {
   const changePassword = useAction(api.users.changePassword);
   const empty = { currentPassword: "", password: "", confirmPassword: "" } satisfies ChangePasswordValues;

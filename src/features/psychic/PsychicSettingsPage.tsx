@@ -1,7 +1,7 @@
 import { Card, Container, Flex, Heading, Skeleton, Text, TextField as RadixTextField } from "@radix-ui/themes";
 import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
 import { useDeleteMyAccount, useViewer, type Viewer } from "@/lib/session";
-import { ChangePasswordForm } from "@/components/account/ChangePasswordForm";
+import { ChangePasswordCard } from "@/components/account/ChangePasswordForm";
 import { PayoutsCard } from "./settings/PayoutsCard";
 import { FiscalDataForm } from "./settings/FiscalDataForm";
 import { ProfileSwitches } from "./settings/ProfileSwitches";
@@ -48,12 +48,7 @@ function PsychicSettings({ viewer }: { viewer: Viewer }) {
         </Heading>
         <ProfileSwitches />
       </Card>
-      <Card size="3">
-        <Heading as="h2" size="4" mb="3">
-          Cambia password
-        </Heading>
-        <ChangePasswordForm />
-      </Card>
+      <ChangePasswordCard />
       <FiscalDataForm />
       <Card size="3">
         <Heading as="h2" size="4" mb="2" color="red">

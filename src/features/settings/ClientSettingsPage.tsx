@@ -1,6 +1,6 @@
 import { Card, Container, DataList, Flex, Heading, Separator, Skeleton, Text, Button } from "@radix-ui/themes";
 import { ExitIcon } from "@radix-ui/react-icons";
-import { ChangePasswordForm } from "@/components/account/ChangePasswordForm";
+import { ChangePasswordCard } from "@/components/account/ChangePasswordForm";
 import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
 import { TextField } from "@/components/form/TextField";
 import { useDeleteMyAccount, useSignOut, useViewer, type Viewer } from "@/lib/session";
@@ -56,12 +56,7 @@ function SettingsContent({ viewer }: { viewer: Viewer }) {
           </DataList.Root>
         </Flex>
       </Card>
-      <Card size="3">
-        <Heading as="h2" size="4" mb="3">
-          Cambia password
-        </Heading>
-        <ChangePasswordForm />
-      </Card>
+      <ChangePasswordCard />
       <Card size="3">
         <Heading as="h2" size="4" mb="2">
           Sessione
