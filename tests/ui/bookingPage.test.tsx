@@ -1,3 +1,4 @@
+import { formatItalianDate } from "@/lib/format";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
@@ -196,10 +197,19 @@ describe("the booking page", () => {
   it("ignores a past date, a malformed time and a duration the psychic does not offer", () => {
     convexMock.signedInAs(client);
     open("?date=2026-11-19&time=10:00&duration=45");
-    expect(summaryValue("Data")).toBe("Da scegliere");
+    // The past date is not taken: the page opens on the first free day instead, with no time chosen.
+    expect(summaryValue("Data")).not.toMatch(/19 novembre/);
     expect(summaryValue("Ora")).toBe("Da scegliere");
     expect(summaryValue("Durata")).toBe("30 minuti");
     expect(payButton()).toBeDisabled();
+  });
+
+  it("opens on the first free day when none is chosen, a later month's if this one has none left", () => {
+    convexMock.signedInAs(client);
+    open("");
+    const first = [...(BOOKABLE["2026-11"] ?? []), ...(BOOKABLE["2026-12"] ?? [])].sort()[0]!;
+    expect(screen.getByRole("button", { name: formatItalianDate(first) })).toHaveAttribute("aria-pressed", "true");
+    expect(summaryValue("Ora")).toBe("Da scegliere");
   });
 
   it("says when the day has no free time", () => {

@@ -1,6 +1,6 @@
 // /psychics/{id}/book: duration, day and free time, notes, summary, then payment
 // on the hosted checkout. Open to visitors, who see the free times and are asked to sign in to pay.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Avatar, Badge, Box, Button, Callout, Card, Container, Flex, Grid, Heading, Link, Separator, Spinner, Text } from "@radix-ui/themes";
 import { ArrowLeftIcon, ExclamationTriangleIcon, StarFilledIcon } from "@radix-ui/react-icons";
 import { useAction, useQuery } from "convex/react";
@@ -38,6 +38,9 @@ const NO_TIMES: string[] = [];
 const MONTHS_AHEAD = BOOKING_MONTHS_AHEAD;
 
 /** Paying needs a date, a time and a signed-in client. */
+/** How far the page looks for the first free day when opened without one: the most the server answers at once (six weeks). */
+const FIRST_FREE_DAYS = 42;
+
 export const MISSING_CHOICE_MESSAGE = "Seleziona una data, un orario e assicurati di essere autenticato.";
 /** The chosen date has the client's own hold with this psychic: one live hold per psychic and date. */
 export const HELD_ON_DATE_NOTE = "Hai già un pagamento in sospeso in questa data: completalo o scegli «Cambia orario» qui sopra.";
@@ -203,10 +206,11 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const [paying, setPaying] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // The month shown: the chosen date's, else this one; never before this month.
+  // The month shown: the one the person moved to, else the chosen date's, else this one; never before this month.
   const firstMonth = `${today.slice(0, 7)}-01`;
-  const [shownMonth, setShownMonth] = useState(() => `${(choice.date ?? today).slice(0, 7)}-01`);
-  const month = shownMonth < firstMonth ? firstMonth : shownMonth;
+  const [shownMonth, setShownMonth] = useState<string | null>(null);
+  const wanted = shownMonth ?? `${(choice.date ?? today).slice(0, 7)}-01`;
+  const month = wanted < firstMonth ? firstMonth : wanted;
   const from = month <= today ? today : month;
   const days = differenceInCalendarDays(endOfMonth(dayOf(month)), dayOf(from)) + 1;
 
@@ -219,6 +223,18 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   };
   const bookableDates = useQueryWithNow(api.bookings.listBookableDates, { ...slotQuery, from, days });
   const bookable = useMemo(() => (bookableDates === undefined ? undefined : new Set(bookableDates)), [bookableDates]);
+  // Opened without a chosen day (and not moving a booking): the first free day in the next six weeks is chosen.
+  const firstFree = useQueryWithNow(
+    api.bookings.listBookableDates,
+    choice.date === null && moveId === null ? { ...slotQuery, from: today, days: FIRST_FREE_DAYS } : "skip",
+  );
+  const openedOnFreeDay = useRef(false);
+  const { chooseDate } = choice;
+  useEffect(() => {
+    if (openedOnFreeDay.current || firstFree === undefined) return;
+    openedOnFreeDay.current = true;
+    if (choice.date === null && firstFree.length > 0) chooseDate(firstFree[0]!);
+  }, [firstFree, choice.date, chooseDate]);
   const slots = useQueryWithNow(api.bookings.listFreeStarts, choice.date === null ? "skip" : { ...slotQuery, date: choice.date });
   const times = slots === undefined ? undefined : (slots?.times ?? NO_TIMES);
   // The client's own holds with this psychic (none while moving a paid booking).
