@@ -1,5 +1,5 @@
 import { formatItalianDate } from "@/lib/format";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -336,10 +336,22 @@ describe("the booking page", () => {
         duration: "60",
       });
     }
-    // Paying needs an account: the spec's message, and nothing is started.
-    await user.click(payButton());
-    expect(screen.getByRole("alert")).toHaveTextContent("Seleziona una data, un orario e assicurati di essere autenticato.");
+    // Paying needs an account: the page asks to sign in instead of offering a payment that would refuse them.
+    expect(screen.queryByRole("button", { name: "Paga e prenota" })).not.toBeInTheDocument();
+    const signIn = new URL(screen.getByRole("link", { name: "Accedi per prenotare" }).getAttribute("href") ?? "", "http://arcano.local");
+    expect(signIn.pathname).toBe("/login");
+    expect(signIn.searchParams.get("time")).toBe("15:00");
     expect(convexMock.calls).toEqual([]);
+  });
+
+  it("keeps a visitor's notes in the tab through signing in", async () => {
+    window.sessionStorage.clear();
+    const user = open("?date=2026-11-25");
+    await user.type(screen.getByLabelText("Note per il cartomante (facoltative)"), "Vorrei parlare del lavoro");
+    cleanup();
+    open("?date=2026-11-25");
+    expect(screen.getByLabelText("Note per il cartomante (facoltative)")).toHaveValue("Vorrei parlare del lavoro");
+    window.sessionStorage.clear();
   });
 
   it.each([

@@ -144,6 +144,18 @@ export function authQuery(psychicId: string, choice: BookingChoice): string {
   return `?${query.toString()}`;
 }
 
+/** In place of 'Paga e prenota' for a visitor: sign in first, the choice kept. */
+export function SignInToBook({ psychicId, choice }: { psychicId: string; choice: BookingChoice }) {
+  return (
+    <Button asChild size="4" style={{ width: "100%" }}>
+      <RouterLink to={`${paths.login}${authQuery(psychicId, choice)}`}>
+        <LockClosedIcon />
+        Accedi per prenotare
+      </RouterLink>
+    </Button>
+  );
+}
+
 export function VisitorPrompt({ psychicId, choice }: { psychicId: string; choice: BookingChoice }) {
   const query = authQuery(psychicId, choice);
   return (

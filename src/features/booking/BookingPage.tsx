@@ -21,8 +21,9 @@ import { romeDateOf } from "@convex/lib/time";
 import { dayOf } from "@/lib/calendarDays";
 import { useViewer, type Viewer } from "@/lib/session";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
+import { useSessionText } from "@/lib/useSessionText";
 import { BookingCalendar, shiftMonth } from "./BookingCalendar";
-import { BookingSummary, NotesField, PayButton, RestrictedCard, VisitorPrompt } from "./BookingCheckout";
+import { BookingSummary, NotesField, PayButton, RestrictedCard, SignInToBook, VisitorPrompt } from "./BookingCheckout";
 import { CallTypeCard, DurationPicker, TimeSlots, type DurationOption } from "./BookingChoices";
 import { MoveCard, MoveRefused, MoveSummary, useBookingToMove } from "./MoveBooking";
 import { isOwnHeldTime, OwnHoldBanners, useOwnHolds } from "./OwnHolds";
@@ -202,7 +203,8 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const choice = useBookingChoice(toMove ? [toMove.durationMinutes] : profile.availableDurations, today);
   const settings = useQuery(api.settings.getPublic, {});
   const startCheckout = useAction(api.payments.startCheckout);
-  const [notes, setNotes] = useState("");
+  // Kept in this tab through signing in or up, so what a visitor wrote is still there when they can pay.
+  const [notes, setNotes] = useSessionText(`arcano:notes:${profile.id}`);
   const [paying, setPaying] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -296,7 +298,8 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
       // The spec's wording for an answer that cannot be used (an older server, a proxy in the way).
       if (!started) throw new CheckoutAnswerError(NO_ANSWER_MESSAGE);
       if (!started.url) throw new CheckoutAnswerError(NO_URL_MESSAGE);
-      // The page stays in its paying state until the browser has left for the checkout.
+      // The notes went with the hold; the page stays in its paying state until the browser has left for the checkout.
+      setNotes("");
       window.location.assign(started.url);
     } catch (error) {
       // A refusal with a code reads as that code's message (PAYMENT_FAILED: 'Impossibile creare il
@@ -360,19 +363,26 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
           )}
         </MoveCard>
       ) : (
-        <Card size="3" asChild>
+        <Card size="3" asChild className="booking-checkout">
           <aside aria-label="Riepilogo e pagamento">
             <Flex direction="column" gap="4">
               <BookingSummary psychicName={profile.psychicName} choice={choice} priceCents={priceCents} />
               <Separator size="4" />
-              {audience === "visitor" ? <VisitorPrompt psychicId={profile.id} choice={choice} /> : null}
-              <PayButton
-                disabled={!canPay}
-                paying={paying}
-                onPay={() => void pay()}
-                failure={failure}
-                note={heldOnDate && !paying ? HELD_ON_DATE_NOTE : null}
-              />
+              {audience === "visitor" ? (
+                // A visitor is asked to sign in, not offered a payment that would then refuse them.
+                <>
+                  <VisitorPrompt psychicId={profile.id} choice={choice} />
+                  <SignInToBook psychicId={profile.id} choice={choice} />
+                </>
+              ) : (
+                <PayButton
+                  disabled={!canPay}
+                  paying={paying}
+                  onPay={() => void pay()}
+                  failure={failure}
+                  note={heldOnDate && !paying ? HELD_ON_DATE_NOTE : null}
+                />
+              )}
             </Flex>
           </aside>
         </Card>
