@@ -7,8 +7,6 @@ import { AppProviders } from "./providers";
 import { reloadOnceOnStaleCode } from "./reloadOnStaleCode";
 import { routes } from "./router";
 
-// The pages render their own <title> (layout/PageTitle.tsx); the first one in the document is the one shown.
-document.head.querySelector("title")?.remove();
 const router = createBrowserRouter(routes);
 reloadOnceOnStaleCode(router);
 

@@ -144,7 +144,7 @@ test("a new psychic publishes a profile with a photo; a client sees it appear, f
   await expect(prices.getByText("60 minuti")).toBeVisible();
   await expect(prices.getByText(/90\s€/)).toBeVisible();
   await profile.getByRole("tab", { name: "Disponibilità" }).click();
-  await expect(profile.getByRole("definition").nth(1)).toHaveText("10:00–12:00");
+  await expect(profile.getByRole("definition").nth(1)).toHaveText("10:00–10:30, 11:30–12:00");
 
   // Availability off: the card and the profile stay, booking goes, live.
   await page.goto("/psychic/settings");

@@ -6,6 +6,7 @@ import { RouteTitle, staticPageTitles } from "@/app/layout/RouteTitle";
 import { PageTitle, SITE_TITLE } from "@/components/PageTitle";
 
 function titleAt(path: string, page?: React.ReactNode) {
+  document.title = "";
   const view = render(
     <MemoryRouter initialEntries={[path]}>
       <RouteTitle />
@@ -30,5 +31,7 @@ describe("the browser tab's title", () => {
     expect(titleAt("/psychics/abc123/book", <PageTitle title="Prenota con Selene" />)).toBe("Prenota con Selene | Arcano");
     expect(titleAt("/call/abc", <PageTitle title="Consulto con Selene" />)).toBe("Consulto con Selene | Arcano");
     expect(titleAt("/non-esiste")).toBe("Pagina non trovata | Arcano");
+    // A path a page names itself is left alone by the route's title.
+    expect(titleAt("/psychics/abc123")).toBe("");
   });
 });

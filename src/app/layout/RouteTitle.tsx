@@ -1,6 +1,5 @@
 // Each open page's title in the browser tab, by path (components/PageTitle.tsx); a page whose title comes from
-// its data renders its own. index.html's title serves until the app starts: main.tsx removes it, since the
-// first <title> in the document is the one browsers show.
+// its data names itself (this one leaves those paths alone, so the two never fight).
 import { useLocation } from "react-router-dom";
 import { PageTitle } from "@/components/PageTitle";
 import { paths } from "@/lib/paths";

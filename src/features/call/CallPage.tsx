@@ -8,6 +8,7 @@ import { useQuery } from "convex/react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
+import { PageTitle } from "@/components/PageTitle";
 import { RoomScreen, useDashboardPath } from "./RoomScreen";
 
 export const ACCESS_DENIED = "Non hai accesso a questo consulto";
@@ -56,6 +57,7 @@ function LeaveWithMessage({ title, message, tone }: { title: string; message: st
   }, [dashboard, navigate]);
   return (
     <Flex direction="column" gap="4" py="6">
+      <PageTitle title={title} />
       <Heading as="h1" size="6">
         {title}
       </Heading>
@@ -80,6 +82,7 @@ function CallRoom({ bookingId }: { bookingId: string }) {
   if (room === undefined) {
     return (
       <Flex direction="column" gap="4">
+        <PageTitle title="Consulto" />
         <Heading as="h1" size="7">
           Consulto
         </Heading>
