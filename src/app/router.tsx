@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Navigate } from "react-router-dom";
 import type { RouteObject } from "react-router-dom";
 import { HomePage } from "@/features/home/HomePage";
@@ -15,98 +16,83 @@ import { paths } from "@/lib/paths";
  * The spec's route table: the open pages first, then one group per audience behind its guard.
  * A new page joins the group of the people who may open it.
  */
-export const routes: RouteObject[] = [
-  {
+/** A layout around `pages`, with the loading bar, the first page's placeholder and the Italian error pages. */
+function withLayout(layout: ReactNode, pages: RouteObject[]): RouteObject {
+  return {
     element: (
       <>
         {/* A link to a page whose code is still on its way: a bar, then a way out if it takes long. */}
         <NavigationProgress />
-        <RootLayout />
+        {layout}
       </>
     ),
     // While the first page's code arrives; it says so if that takes long.
     HydrateFallback: PageLoading,
     // A failure of the layout itself: the Italian error page on its own.
     ErrorBoundary: RouteError,
-    children: [
-      {
-        // A page whose code did not arrive or failed: the same page inside the header and footer.
-        ErrorBoundary: RouteError,
-        children: [
-          // Open to everyone; the booking and cancelled-payment pages handle visitors themselves.
-          { path: paths.home, element: <HomePage /> },
-          { path: paths.about, lazy: page(() => import("@/features/static/AboutPage"), "AboutPage") },
-          { path: paths.contact, lazy: page(() => import("@/features/contact/ContactPage"), "ContactPage") },
-          { path: paths.psychics, lazy: page(() => import("@/features/catalogue/PsychicListPage"), "PsychicListPage") },
-          { path: paths.psychic(":id"), lazy: page(() => import("@/features/catalogue/PsychicProfilePage"), "PsychicProfilePage") },
-          { path: paths.psychicBook(":id"), lazy: page(() => import("@/features/booking/BookingPage"), "BookingPage") },
-          { path: paths.paymentCanceled, lazy: page(() => import("@/features/payments/PaymentCanceledPage"), "PaymentCanceledPage") },
-          { path: paths.login, lazy: page(() => import("@/features/auth/LoginPage"), "LoginPage") },
-          { path: paths.register, lazy: page(() => import("@/features/auth/RegisterPage"), "RegisterPage") },
-          { path: paths.resetPassword, lazy: page(() => import("@/features/auth/ResetPasswordPage"), "ResetPasswordPage") },
-          { path: paths.adminLogin, lazy: page(() => import("@/features/admin/AdminLoginPage"), "AdminLoginPage") },
-          { path: paths.howItWorks, lazy: page(() => import("@/features/static/HowItWorksPage"), "HowItWorksPage") },
-          { path: paths.terms, lazy: page(() => import("@/features/static/TermsPage"), "TermsPage") },
-          { path: paths.privacy, lazy: page(() => import("@/features/static/PrivacyPage"), "PrivacyPage") },
-          { path: paths.faq, element: <Navigate to={paths.clientFaq} replace /> },
-          { path: paths.clientFaq, lazy: page(() => import("@/features/static/ClientFaqPage"), "ClientFaqPage") },
-          { path: paths.psychicFaq, lazy: page(() => import("@/features/static/PsychicFaqPage"), "PsychicFaqPage") },
-          {
-            // Any signed-in account. The profile editor shows its own access-denied message to non-psychics.
-            element: <RequireSignedIn />,
-            children: [
-              { path: paths.settings, lazy: page(() => import("@/features/settings/ClientSettingsPage"), "ClientSettingsPage") },
-              { path: paths.psychicProfile, lazy: page(() => import("@/features/psychic/PsychicProfileEditorPage"), "PsychicProfileEditorPage") },
-            ],
-          },
-          {
-            element: <RequireClient />,
-            children: [
-              { path: paths.dashboard, lazy: page(() => import("@/features/client/ClientDashboardPage"), "ClientDashboardPage") },
-              // Only a client pays; a visitor here (a session that ended meanwhile) signs in and comes back.
-              { path: paths.paymentSuccess, lazy: page(() => import("@/features/payments/PaymentSuccessPage"), "PaymentSuccessPage") },
-            ],
-          },
-          {
-            element: <RequirePsychic />,
-            children: [
-              { path: paths.psychicDashboard, lazy: page(() => import("@/features/psychic/PsychicDashboardPage"), "PsychicDashboardPage") },
-              { path: paths.psychicSettings, lazy: page(() => import("@/features/psychic/PsychicSettingsPage"), "PsychicSettingsPage") },
-              { path: paths.psychicEarnings, lazy: page(() => import("@/features/psychic/PsychicEarningsPage"), "PsychicEarningsPage") },
-            ],
-          },
-          {
-            element: <RequireAdmin />,
-            children: [
-              { path: paths.adminDashboard, lazy: page(() => import("@/features/admin/AdminDashboardPage"), "AdminDashboardPage") },
-              { path: paths.adminMessages, lazy: page(() => import("@/features/admin/AdminMessagesPage"), "AdminMessagesPage") },
-            ],
-          },
-          { path: "*", element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
-  {
-    // The consultation room fills the screen on its own: the brand's mark and the way back, no header or footer.
-    element: (
-      <>
-        <NavigationProgress />
-        <FocusedLayout />
-      </>
-    ),
-    HydrateFallback: PageLoading,
-    ErrorBoundary: RouteError,
-    children: [
-      {
-        ErrorBoundary: RouteError,
-        children: [
-          {
-            element: <RequireSignedIn />,
-            children: [{ path: paths.call(":bookingId"), lazy: page(() => import("@/features/call/CallPage"), "CallPage") }],
-          },
-        ],
-      },
-    ],
-  },
+    // A page whose code did not arrive or failed: the same page inside the layout.
+    children: [{ ErrorBoundary: RouteError, children: pages }],
+  };
+}
+
+export const routes: RouteObject[] = [
+  withLayout(<RootLayout />, [
+    // Open to everyone; the booking and cancelled-payment pages handle visitors themselves.
+    { path: paths.home, element: <HomePage /> },
+    { path: paths.about, lazy: page(() => import("@/features/static/AboutPage"), "AboutPage") },
+    { path: paths.contact, lazy: page(() => import("@/features/contact/ContactPage"), "ContactPage") },
+    { path: paths.psychics, lazy: page(() => import("@/features/catalogue/PsychicListPage"), "PsychicListPage") },
+    { path: paths.psychic(":id"), lazy: page(() => import("@/features/catalogue/PsychicProfilePage"), "PsychicProfilePage") },
+    { path: paths.psychicBook(":id"), lazy: page(() => import("@/features/booking/BookingPage"), "BookingPage") },
+    { path: paths.paymentCanceled, lazy: page(() => import("@/features/payments/PaymentCanceledPage"), "PaymentCanceledPage") },
+    { path: paths.login, lazy: page(() => import("@/features/auth/LoginPage"), "LoginPage") },
+    { path: paths.register, lazy: page(() => import("@/features/auth/RegisterPage"), "RegisterPage") },
+    { path: paths.resetPassword, lazy: page(() => import("@/features/auth/ResetPasswordPage"), "ResetPasswordPage") },
+    { path: paths.adminLogin, lazy: page(() => import("@/features/admin/AdminLoginPage"), "AdminLoginPage") },
+    { path: paths.howItWorks, lazy: page(() => import("@/features/static/HowItWorksPage"), "HowItWorksPage") },
+    { path: paths.terms, lazy: page(() => import("@/features/static/TermsPage"), "TermsPage") },
+    { path: paths.privacy, lazy: page(() => import("@/features/static/PrivacyPage"), "PrivacyPage") },
+    { path: paths.faq, element: <Navigate to={paths.clientFaq} replace /> },
+    { path: paths.clientFaq, lazy: page(() => import("@/features/static/ClientFaqPage"), "ClientFaqPage") },
+    { path: paths.psychicFaq, lazy: page(() => import("@/features/static/PsychicFaqPage"), "PsychicFaqPage") },
+    {
+      // Any signed-in account. The profile editor shows its own access-denied message to non-psychics.
+      element: <RequireSignedIn />,
+      children: [
+        { path: paths.settings, lazy: page(() => import("@/features/settings/ClientSettingsPage"), "ClientSettingsPage") },
+        { path: paths.psychicProfile, lazy: page(() => import("@/features/psychic/PsychicProfileEditorPage"), "PsychicProfileEditorPage") },
+      ],
+    },
+    {
+      element: <RequireClient />,
+      children: [
+        { path: paths.dashboard, lazy: page(() => import("@/features/client/ClientDashboardPage"), "ClientDashboardPage") },
+        // Only a client pays; a visitor here (a session that ended meanwhile) signs in and comes back.
+        { path: paths.paymentSuccess, lazy: page(() => import("@/features/payments/PaymentSuccessPage"), "PaymentSuccessPage") },
+      ],
+    },
+    {
+      element: <RequirePsychic />,
+      children: [
+        { path: paths.psychicDashboard, lazy: page(() => import("@/features/psychic/PsychicDashboardPage"), "PsychicDashboardPage") },
+        { path: paths.psychicSettings, lazy: page(() => import("@/features/psychic/PsychicSettingsPage"), "PsychicSettingsPage") },
+        { path: paths.psychicEarnings, lazy: page(() => import("@/features/psychic/PsychicEarningsPage"), "PsychicEarningsPage") },
+      ],
+    },
+    {
+      element: <RequireAdmin />,
+      children: [
+        { path: paths.adminDashboard, lazy: page(() => import("@/features/admin/AdminDashboardPage"), "AdminDashboardPage") },
+        { path: paths.adminMessages, lazy: page(() => import("@/features/admin/AdminMessagesPage"), "AdminMessagesPage") },
+      ],
+    },
+    { path: "*", element: <NotFoundPage /> },
+  ]),
+  // The consultation room fills the screen on its own: the brand's mark and the way back, no header or footer.
+  withLayout(<FocusedLayout />, [
+    {
+      element: <RequireSignedIn />,
+      children: [{ path: paths.call(":bookingId"), lazy: page(() => import("@/features/call/CallPage"), "CallPage") }],
+    },
+  ]),
 ];

@@ -7,7 +7,7 @@ import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { siteSearchResults, type SiteSearchResult } from "./siteSearch";
 
-const PLACEHOLDER = "Cerca pagine, informazioni...";
+const SEARCH_PROMPT = "Cerca pagine, informazioni...";
 
 /**
  * The header's site search: a button, Ctrl/⌘+K, and a dialog of keyboard-navigable results: psychics
@@ -100,8 +100,8 @@ function SiteSearchPanel({ onDone }: { onDone: () => void }) {
       <TextField.Root
         autoFocus
         size="3"
-        placeholder={PLACEHOLDER}
-        aria-label={PLACEHOLDER}
+        placeholder={SEARCH_PROMPT}
+        aria-label={SEARCH_PROMPT}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded="true"
