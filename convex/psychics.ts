@@ -8,7 +8,7 @@ import { blockingIntervals } from "./lib/bookingTime";
 import { fail } from "./lib/errors";
 import { query } from "./lib/functions";
 import { durationMinutes, specialization, specializations, specialty, weeklyAvailability } from "./lib/validators";
-import { NEXT_DAYS_HORIZON, nextFreeDays } from "./model/nextAvailability";
+import { firstFreeStart, MAX_FIRST_FREE_IDS, NEXT_DAYS_HORIZON, nextFreeDays } from "./model/nextAvailability";
 import { matchesSearch, priceFor, startingPrice } from "./model/psychics";
 import { requireInstant } from "./lib/time";
 
@@ -152,5 +152,39 @@ export const listNextAvailability = query({
     const window = { startsAt: now - 2 * 60 * 60 * 1000, endsAt: now + (NEXT_DAYS_HORIZON + 1) * 24 * 60 * 60 * 1000 };
     const blocking = await blockingIntervals(ctx, profile._id, window, now, undefined, 2000);
     return nextFreeDays(profile.availability, blocking, now);
+  },
+});
+
+/** Days read first; a psychic free in neither is read up to the horizon. */
+const FIRST_FREE_NEAR_DAYS = 2;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * 'Prima disponibilità' for the cards of the list and the home page: for each listed psychic taking
+ * consultations among `ids`, the first free half hour within `NEXT_DAYS_HORIZON` days, or null when none.
+ * Ids of profiles the public cannot see, or of psychics not taking consultations, are left out.
+ * `now` comes from the page, rounded (see `listNextAvailability`).
+ */
+export const listFirstFree = query({
+  args: { ids: v.array(v.string()), now: v.number() },
+  returns: v.array(v.object({ id: v.id("psychicProfiles"), first: v.union(v.null(), v.object({ date: v.string(), time: v.string() })) })),
+  handler: async (ctx, { ids, now }) => {
+    requireInstant(now);
+    if (ids.length > MAX_FIRST_FREE_IDS) return fail("INVALID_INPUT", { field: "ids" });
+    const answers = [];
+    for (const id of new Set(ids)) {
+      const profile = await listedProfile(ctx, id);
+      if (profile === null || !profile.isAvailable) continue;
+      const since = now - 2 * 60 * 60 * 1000;
+      const near = await blockingIntervals(ctx, profile._id, { startsAt: since, endsAt: now + (FIRST_FREE_NEAR_DAYS + 1) * DAY_MS }, now, undefined, 2000);
+      let first = firstFreeStart(profile.availability, near, now, 0, FIRST_FREE_NEAR_DAYS);
+      if (first === null) {
+        const window = { startsAt: since, endsAt: now + (NEXT_DAYS_HORIZON + 1) * DAY_MS };
+        const blocking = await blockingIntervals(ctx, profile._id, window, now, undefined, 2000);
+        first = firstFreeStart(profile.availability, blocking, now, FIRST_FREE_NEAR_DAYS);
+      }
+      answers.push({ id: profile._id, first });
+    }
+    return answers;
   },
 });

@@ -2,8 +2,12 @@
 // Runs every suite (type-check, lint, import cycles, Vitest, Playwright) and ends with one line
 // "N passed, N failed" over all of them. Type-check, lint and the cycle check count as one test each.
 // Before the summary it names the ten slowest tests across Vitest and Playwright.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+//
+// The embedded backend's Vitest project runs one file at a time (its files start backend processes),
+// so it runs beside the checks, which are single-threaded too, and its output follows theirs; the other
+// Vitest projects then have both cores, and Playwright runs last.
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const outDir = join(process.cwd(), "test-results", "summary");
@@ -27,7 +31,7 @@ function record(label, passed, failed, skipped, seconds) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(`${label.padEnd(12)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""} (${seconds} s)`);
+  lines.push(`${label.padEnd(14)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""} (${seconds} s)`);
 }
 
 function check(label, command, args) {
@@ -75,31 +79,59 @@ function readJson(path) {
   }
 }
 
-check("types app", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
-check("types convex", "npx", ["tsc", "-p", "convex/tsconfig.json", "--noEmit"]);
-check("types backend", "npx", ["tsc", "-p", "local-backend/tsconfig.json", "--noEmit"]);
-check("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
-check("cycles", "npm", ["run", "--silent", "check:cycles"]);
+/** Vitest's arguments for some of its projects, with a JSON report. */
+function vitestArgs(report, projects) {
+  return ["vitest", "run", ...projects.map((name) => `--project=${name}`), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+}
 
-// Vitest: every project of vitest.config.ts. Its report is read at once: Playwright empties
-// test-results/ (its outputDir) when it starts.
-{
-  const report = join(outDir, "vitest.json");
-  const { ok, seconds } = run("vitest", "npx", [
-    "vitest",
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-  ]);
+/** Records a Vitest run from its JSON report; read at once, as Playwright empties test-results/ (its outputDir). */
+function recordVitest(label, report, ok, seconds) {
   const json = readJson(report);
   if (json) {
     vitestTimings(json);
     const failed = json.numFailedTests + (ok || json.numFailedTests ? 0 : 1);
-    record("vitest", json.numPassedTests, failed, json.numPendingTests + json.numTodoTests, seconds);
+    record(label, json.numPassedTests, failed, json.numPendingTests + json.numTodoTests, seconds);
   } else {
-    record("vitest", 0, 1, 0, seconds);
+    record(label, 0, 1, 0, seconds);
   }
+}
+
+/** Starts a command with its output going to a file; resolves when it ends. */
+function runInBackground(label, command, args, logPath) {
+  console.log(`\n━━ ${label} (beside the checks; its output follows them): ${[command, ...args].join(" ")}`);
+  const started = Date.now();
+  const out = openSync(logPath, "w");
+  const child = spawn(command, args, { stdio: ["ignore", out, out], env: { ...process.env, FORCE_COLOR: "1" } });
+  return new Promise((resolve) => {
+    child.on("close", (status) => {
+      closeSync(out);
+      resolve({ ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    });
+  });
+}
+
+{
+  const backendReport = join(outDir, "vitest-backend.json");
+  const backendLog = join(outDir, "vitest-backend.log");
+  const backendRun = runInBackground("vitest backend", "npx", vitestArgs(backendReport, ["local-backend"]), backendLog);
+
+  check("types app", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
+  check("types convex", "npx", ["tsc", "-p", "convex/tsconfig.json", "--noEmit"]);
+  check("types backend", "npx", ["tsc", "-p", "local-backend/tsconfig.json", "--noEmit"]);
+  check("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
+  check("cycles", "npm", ["run", "--silent", "check:cycles"]);
+
+  const { ok, seconds } = await backendRun;
+  console.log("\n━━ vitest backend: its output");
+  process.stdout.write(readFileSync(backendLog));
+  recordVitest("vitest backend", backendReport, ok, seconds);
+}
+
+// Vitest: every other project of vitest.config.ts, with both cores.
+{
+  const report = join(outDir, "vitest.json");
+  const { ok, seconds } = run("vitest", "npx", vitestArgs(report, ["!local-backend"]));
+  recordVitest("vitest", report, ok, seconds);
 }
 
 // Playwright in Debian's Chromium, inside a network namespace with only loopback when we may make one,

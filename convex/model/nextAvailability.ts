@@ -43,3 +43,29 @@ export function nextFreeDays(availability: WeeklyAvailability, blocking: readonl
   }
   return days;
 }
+
+export type FirstFree = { date: string; time: string };
+
+/** The most cards one 'Prima disponibilità' call answers: a long list asks in batches of this size. */
+export const MAX_FIRST_FREE_IDS = 24;
+
+/**
+ * 'Prima disponibilità' on cards and profiles: the first free half hour from `fromOffset` days after today
+ * (in Rome) up to `toOffset` days, or null. The list looks at the next two days first and further only
+ * for psychics free in neither, so most cards cost two days of bookings.
+ */
+export function firstFreeStart(
+  availability: WeeklyAvailability,
+  blocking: readonly Interval[],
+  nowMs: number,
+  fromOffset = 0,
+  toOffset = NEXT_DAYS_HORIZON,
+): FirstFree | null {
+  const today = utcTodayInRome(nowMs);
+  for (let offset = fromOffset; offset < toOffset; offset++) {
+    const date = addDays(today, offset);
+    const [time] = freeStarts({ availability, date, durationMinutes: SLOT_MINUTES, blocking, nowMs });
+    if (time !== undefined) return { date, time };
+  }
+  return null;
+}

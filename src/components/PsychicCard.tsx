@@ -1,8 +1,10 @@
 import { Avatar, Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { StarFilledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
+import type { FirstFree } from "@convex/model/nextAvailability";
 import { paths } from "@/lib/paths";
 import { formatCents, formatRating, truncate } from "@/lib/format";
+import { FirstFreeLine } from "./FirstFreeLine";
 
 export type PsychicCardData = {
   id: string;
@@ -27,7 +29,13 @@ export function perMinute({ minPriceEuros, minDurationMinutes }: Pick<PsychicCar
 const CARD_BIO_LENGTH = 80;
 const CARD_SPECIALTIES = 2;
 
-export function PsychicCard({ psychic }: { psychic: PsychicCardData }) {
+type PsychicCardProps = {
+  psychic: PsychicCardData;
+  /** 'Prima disponibilità' (useFirstFree): omitted, the card shows none; undefined while loading. */
+  availability?: { firstFree: FirstFree | null | undefined; now: number };
+};
+
+export function PsychicCard({ psychic, availability }: PsychicCardProps) {
   const shown = psychic.specialties.slice(0, CARD_SPECIALTIES);
   const hidden = psychic.specialties.length - shown.length;
   const available = psychic.isAvailable !== false;
@@ -64,6 +72,7 @@ export function PsychicCard({ psychic }: { psychic: PsychicCardData }) {
               )}
             </Flex>
           </Flex>
+          {available && availability ? <FirstFreeLine psychicId={psychic.id} {...availability} /> : null}
           <Flex gap="2" wrap="wrap">
             {shown.map((specialty) => (
               <Badge key={specialty} variant="surface">

@@ -1,7 +1,7 @@
 /** Italian formatting of money, ratings and text, shared by every feature. Money is always in cents. */
 // Money and calendar dates read the same in emails and on pages: one implementation, on the server's side.
 export { formatCents, formatItalianDate } from "@convex/model/format";
-import { ROME_TIME_ZONE } from "@convex/lib/time";
+import { ROME_TIME_ZONE, romeDateOf } from "@convex/lib/time";
 
 /** One decimal with an Italian comma: 4.5 → "4,5". */
 export function formatRating(rating: number): string {
@@ -60,4 +60,13 @@ export function formatRomeDate(ms: number): string {
 export function formatNumericDate(date: string): string {
   const [year, month, day] = date.split("-");
   return `${day}/${month}/${year}`;
+}
+
+/** 'Prima disponibilità' in a few words: "oggi 17:00", "domani 10:30", "gio 3 dic, 10:30". */
+export function formatFirstFree({ date, time }: { date: string; time: string }, now: number): string {
+  const today = romeDateOf(now);
+  const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  if (date === today) return `oggi ${time}`;
+  if (date === tomorrow) return `domani ${time}`;
+  return `${formatShortDate(date)}, ${time}`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import { halfHours, weekFrom } from "../../convex/demo/data";
-import { addDays, nextFreeDays } from "../../convex/model/nextAvailability";
+import { addDays, firstFreeStart, MAX_FIRST_FREE_IDS, nextFreeDays } from "../../convex/model/nextAvailability";
 import { romeToUtcMs } from "../../convex/lib/time";
 import { insertPsychic, type PsychicProfileFields } from "./fixtures/psychics";
 import { setupTest, type TestConvex } from "./setup";
@@ -60,6 +60,21 @@ describe("the next free days", () => {
   });
 });
 
+describe("the first free time", () => {
+  it("is the first free half hour from today on, past the notice and any booking", () => {
+    expect(firstFreeStart(schedule, [], MONDAY_8AM)).toEqual({ date: "2026-11-23", time: "09:00" });
+    expect(firstFreeStart(schedule, [at("2026-11-23", "09:00", 60)], MONDAY_8AM)).toEqual({ date: "2026-11-23", time: "10:00" });
+    expect(firstFreeStart(schedule, [], romeToUtcMs("2026-11-23", "11:00"))).toEqual({ date: "2026-11-25", time: "14:00" });
+  });
+
+  it("looks only at the days asked for, and is null when none of them has a free time", () => {
+    expect(firstFreeStart(schedule, [], MONDAY_8AM, 1, 2)).toBeNull();
+    expect(firstFreeStart(schedule, [], MONDAY_8AM, 1)).toEqual({ date: "2026-11-25", time: "14:00" });
+    const full = [at("2026-11-23", "09:00", 180), at("2026-11-25", "14:00", 120), at("2026-11-30", "09:00", 180), at("2026-12-02", "14:00", 120)];
+    expect(firstFreeStart(schedule, full, MONDAY_8AM)).toBeNull();
+  });
+});
+
 function insertProfile(t: TestConvex, fields: PsychicProfileFields = {}) {
   return t.run((ctx) => insertPsychic(ctx, { availability: weekFrom({ monday: halfHours("09:00", "10:30") }), ...fields }));
 }
@@ -112,5 +127,67 @@ describe("psychics.listNextAvailability", () => {
       expect(await t.query(api.psychics.listNextAvailability, { id: profileId, now: MONDAY_8AM })).toEqual([]);
     }
     expect(await t.query(api.psychics.listNextAvailability, { id: "nope", now: MONDAY_8AM })).toEqual([]);
+  });
+});
+
+describe("psychics.listFirstFree", () => {
+  it("gives each listed psychic taking consultations their first free time, past bookings and live holds", async () => {
+    const t = setupTest();
+    const booked = await insertProfile(t);
+    await insertBooking(t, booked, "09:00", { status: "confirmed" });
+    await insertBooking(t, booked, "09:30", { status: "pending_payment", holdExpiresAt: MONDAY_8AM + 60_000 });
+    const free = await insertProfile(t);
+    const full = await insertProfile(t, { availability: weekFrom({ monday: ["09:00"] }) });
+    await insertBooking(t, full, "09:00", { status: "confirmed" });
+    const answers = await t.query(api.psychics.listFirstFree, { ids: [booked.profileId, free.profileId, full.profileId], now: MONDAY_8AM });
+    expect(answers).toEqual([
+      { id: booked.profileId, first: { date: "2026-11-23", time: "10:00" } },
+      { id: free.profileId, first: { date: "2026-11-23", time: "09:00" } },
+      // Booked today and free again next Monday: found past the first two days.
+      { id: full.profileId, first: { date: "2026-11-30", time: "09:00" } },
+    ]);
+  });
+
+  it("is null for a psychic with no free time in the horizon", async () => {
+    const t = setupTest();
+    const closed = await insertProfile(t, { availability: weekFrom({ monday: ["09:00"] }) });
+    await insertBooking(t, closed, "09:00", { status: "confirmed" });
+    const nextWeek = { ...at("2026-11-30", "09:00", 30) };
+    await t.run(async (ctx) => {
+      const clientId = await ctx.db.insert("users", { email: "c-next@esempio.it", accountType: "client" });
+      await ctx.db.insert("bookings", {
+        clientId,
+        psychicUserId: closed.userId,
+        psychicProfileId: closed.profileId,
+        psychicName: "Lettrice",
+        consultationType: "voice",
+        scheduledDate: "2026-11-30",
+        scheduledTime: "09:00",
+        ...nextWeek,
+        durationMinutes: 30,
+        priceCents: 5000,
+        status: "confirmed",
+      });
+    });
+    expect(await t.query(api.psychics.listFirstFree, { ids: [closed.profileId], now: MONDAY_8AM })).toEqual([{ id: closed.profileId, first: null }]);
+  });
+
+  it("leaves out hidden, unapproved and unavailable psychics, bad ids and repeats", async () => {
+    const t = setupTest();
+    const listed = await insertProfile(t);
+    const ids: string[] = [listed.profileId, listed.profileId, "nope"];
+    for (const fields of [{ isPubliclyVisible: false }, { profileStatus: "pending" as const }, { isAvailable: false }]) {
+      ids.push((await insertProfile(t, fields)).profileId);
+    }
+    const answers = await t.query(api.psychics.listFirstFree, { ids, now: MONDAY_8AM });
+    expect(answers.map((answer) => answer.id)).toEqual([listed.profileId]);
+  });
+
+  it("answers at most a batch of ids, and refuses a clock far off", async () => {
+    const t = setupTest();
+    const { profileId } = await insertProfile(t);
+    const tooMany = Array.from({ length: MAX_FIRST_FREE_IDS + 1 }, () => profileId);
+    await expect(t.query(api.psychics.listFirstFree, { ids: tooMany, now: MONDAY_8AM })).rejects.toThrow(/INVALID_INPUT/);
+    await expect(t.query(api.psychics.listFirstFree, { ids: [profileId], now: Number.NaN })).rejects.toThrow(/INVALID_INPUT/);
   });
 });

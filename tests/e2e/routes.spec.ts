@@ -63,6 +63,19 @@ test("a next free time on a profile opens the booking page with that day and tim
   await expect(page.getByRole("button", { name: time, exact: true })).toHaveAttribute("aria-pressed", "true");
 });
 
+test("a card's 'Prima disponibilità' opens the booking page on that time, as the profile's does", async ({ page }) => {
+  const orione = await listedPsychic("Orione");
+  await page.goto("/psychics");
+  const first = page.getByRole("article", { name: "Orione" }).getByRole("link", { name: /^Prima disponibilità: / });
+  const time = (await first.textContent())!.match(/(\d{2}:\d{2})$/)![1];
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`/psychics/${orione.id}/book\\?.*time=${time.replace(":", "%3A")}`));
+  await expect(page.getByRole("button", { name: time, exact: true })).toHaveAttribute("aria-pressed", "true");
+
+  await page.goto(`/psychics/${orione.id}`);
+  await expect(page.getByRole("link", { name: /^Prima disponibilità: / })).toBeVisible();
+});
+
 test("an unknown path shows the 404 page with a link home, and is logged", async ({ page }) => {
   const warnings: string[] = [];
   page.on("console", (message) => {

@@ -165,6 +165,19 @@ describe("the psychic's public profile", () => {
     );
   });
 
+  it("puts 'Prima disponibilità' under the name, from the first free day, opening the booking page on that time", () => {
+    const monday = Date.UTC(2026, 10, 23, 9, 0); // 10:00 in Rome, Monday 23 November
+    const days = [{ date: "2026-11-24", label: "Domani", ranges: [{ from: "10:00", to: "11:00" }] }];
+    const { unmount } = renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} nextAvailability={days} now={monday} />);
+    expect(screen.getByRole("link", { name: "Prima disponibilità: domani 10:00" })).toHaveAttribute(
+      "href",
+      `/psychics/${profile().id}/book?date=2026-11-24&time=10%3A00`,
+    );
+    unmount();
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} nextAvailability={[]} now={monday} />);
+    expect(screen.getByText("Nessun orario libero nei prossimi 14 giorni")).toBeInTheDocument();
+  });
+
   it("has no next free days panel while they load, or for an unavailable psychic", () => {
     const { unmount } = renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} nextAvailability={undefined} />);
     expect(screen.queryByRole("complementary", { name: "Prossime disponibilità" })).not.toBeInTheDocument();

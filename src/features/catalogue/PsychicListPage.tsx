@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { matchesSearch } from "@convex/model/psychics";
 import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
+import { useFirstFree, type FirstFreeById } from "@/lib/useFirstFree";
 
 const ALL = "all";
 /** The filter's values: a topic or a technique, told apart by their prefix. */
@@ -15,7 +16,16 @@ const SPECIALTY = "specialty:";
 export function PsychicListPage() {
   // One subscription for the whole list; search and filter run here, so typing never reloads it.
   const data = useQuery(api.psychics.listPublic, {});
-  return <PsychicListView psychics={data?.psychics} specialties={data?.specialties ?? []} specializations={data?.specializations ?? []} />;
+  // Every listed card's first free time, whatever is searched: typing never changes these subscriptions either.
+  const availability = useFirstFree(data?.psychics.map((psychic) => psychic.id) ?? []);
+  return (
+    <PsychicListView
+      psychics={data?.psychics}
+      specialties={data?.specialties ?? []}
+      specializations={data?.specializations ?? []}
+      availability={availability}
+    />
+  );
 }
 
 /** A card and the topics it is searched and filtered by. */
@@ -28,13 +38,15 @@ type Props = {
   specialties: string[];
   /** The filter's topics: the union of the listed psychics' specializations. */
   specializations: string[];
+  /** Each card's 'Prima disponibilità'; without it the cards show none. */
+  availability?: { firstFree: FirstFreeById; now: number };
 };
 
 /**
  * Search and filter live in the address (?q=…&topic=… or &specialty=…), so a filtered list can be shared
  * or reloaded; the header's site search links here the same way.
  */
-export function PsychicListView({ psychics, specialties, specializations }: Props) {
+export function PsychicListView({ psychics, specialties, specializations, availability }: Props) {
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
   const chosenSpecialty = params.get("specialty");
@@ -139,7 +151,11 @@ export function PsychicListView({ psychics, specialties, specializations }: Prop
             </Text>
             <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
               {shown.map((psychic) => (
-                <PsychicCard key={psychic.id} psychic={psychic} />
+                <PsychicCard
+                  key={psychic.id}
+                  psychic={psychic}
+                  availability={availability && { firstFree: availability.firstFree(psychic.id), now: availability.now }}
+                />
               ))}
             </Grid>
           </>

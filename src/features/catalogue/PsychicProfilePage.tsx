@@ -2,7 +2,7 @@ import { usePaginatedQuery, useQuery } from "convex/react";
 import { useParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { PsychicProfileView, REVIEWS_PAGE_SIZE, type NextAvailability } from "./PsychicProfileView";
-import { useRoundedNow } from "./useRoundedNow";
+import { useRoundedNow } from "@/lib/useRoundedNow";
 import { romeDateOf } from "@convex/lib/time";
 import { PageTitle } from "@/components/PageTitle";
 
@@ -40,7 +40,7 @@ export function PsychicProfilePage() {
   return (
     <>
       <PageTitle title={profile ? `${profile.psychicName} — Cartomante` : profile === null ? "Cartomante non trovato" : "Cartomante"} />
-      <PsychicProfileView profile={profile} reviews={profile ? reviews : undefined} nextAvailability={nextAvailability} />
+      <PsychicProfileView profile={profile} reviews={profile ? reviews : undefined} nextAvailability={nextAvailability} now={now} />
     </>
   );
 }

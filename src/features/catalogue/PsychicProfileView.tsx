@@ -9,6 +9,8 @@ import { paths } from "@/lib/paths";
 import { formatCents, formatRating, truncate } from "@/lib/format";
 import { WEEK, openingHours, weekdayLabels } from "@/lib/weekdays";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
+import { FirstFreeLine } from "@/components/FirstFreeLine";
+import type { FirstFree } from "@convex/model/nextAvailability";
 import { ROME_TIME_ZONE } from "@convex/lib/time";
 
 export type PublicProfile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
@@ -33,9 +35,11 @@ type Props = {
   reviews: ReviewsFeed | undefined;
   /** Omitted when not computed; an empty list means no free time in the coming days. */
   nextAvailability?: NextAvailability[] | undefined;
+  /** The page's rounded clock, for 'Prima disponibilità' (oggi, domani…); omitted, the header shows none. */
+  now?: number;
 };
 
-export function PsychicProfileView({ profile, reviews, nextAvailability }: Props) {
+export function PsychicProfileView({ profile, reviews, nextAvailability, now }: Props) {
   if (profile === undefined) {
     return (
       <Flex justify="center" py="9" aria-busy="true" aria-label="Caricamento del profilo">
@@ -49,7 +53,7 @@ export function PsychicProfileView({ profile, reviews, nextAvailability }: Props
     <Container size="4" px={{ initial: "4", sm: "5" }} py="7">
       <Grid columns={{ initial: "1", md: "3fr 1fr" }} gap="5" align="start">
         <Flex direction="column" gap="5">
-          <ProfileHeader profile={profile} />
+          <ProfileHeader profile={profile} firstFree={now === undefined ? undefined : { first: firstOf(nextAvailability), now }} />
           <Tabs.Root defaultValue="about">
             <Tabs.List aria-label="Sezioni del profilo">
               <Tabs.Trigger value="about">Chi sono</Tabs.Trigger>
@@ -78,7 +82,16 @@ export function PsychicProfileView({ profile, reviews, nextAvailability }: Props
   );
 }
 
-function ProfileHeader({ profile }: { profile: PublicProfile }) {
+/** The first free time of 'Prossime disponibilità': undefined while loading, null when there is none. */
+function firstOf(days: NextAvailability[] | undefined): FirstFree | null | undefined {
+  if (days === undefined) return undefined;
+  const [day] = days;
+  return day ? { date: day.date, time: day.ranges[0].from } : null;
+}
+
+type HeaderProps = { profile: PublicProfile; firstFree?: { first: FirstFree | null | undefined; now: number } };
+
+function ProfileHeader({ profile, firstFree }: HeaderProps) {
   return (
     <Flex gap="5" align="center" wrap="wrap">
       <Avatar
@@ -117,6 +130,7 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
             <Badge color="gray">Non disponibile</Badge>
           )}
         </Flex>
+        {profile.isAvailable && firstFree ? <FirstFreeLine psychicId={profile.id} firstFree={firstFree.first} now={firstFree.now} /> : null}
         <Flex gap="2" wrap="wrap">
           {profile.specialties.map((name) => (
             <Badge key={name} variant="surface">

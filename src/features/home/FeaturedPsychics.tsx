@@ -4,15 +4,23 @@ import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { paths } from "@/lib/paths";
 import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
+import { useFirstFree, type FirstFreeById } from "@/lib/useFirstFree";
 
-/** Up to three top-rated public psychics, live: a psychic who publishes or hides appears or goes. */
+/** Up to three top-rated public psychics, live: a psychic who publishes or hides appears or goes, and so do their free times. */
 export function FeaturedPsychics() {
   const psychics = useQuery(api.psychics.listFeatured);
-  return <FeaturedPsychicsView psychics={psychics} />;
+  const availability = useFirstFree(psychics?.map((psychic) => psychic.id) ?? []);
+  return <FeaturedPsychicsView psychics={psychics} availability={availability} />;
 }
 
-/** `undefined` while loading. */
-export function FeaturedPsychicsView({ psychics }: { psychics: PsychicCardData[] | undefined }) {
+/** `undefined` while loading; `availability` gives each card its 'Prima disponibilità'. */
+export function FeaturedPsychicsView({
+  psychics,
+  availability,
+}: {
+  psychics: PsychicCardData[] | undefined;
+  availability?: { firstFree: FirstFreeById; now: number };
+}) {
   return (
     <section aria-labelledby="featured-psychics-title">
       <Flex justify="between" align="baseline" wrap="wrap" gap="3" mb="5">
@@ -39,7 +47,11 @@ export function FeaturedPsychicsView({ psychics }: { psychics: PsychicCardData[]
         <>
           <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
             {psychics.map((psychic) => (
-              <PsychicCard key={psychic.id} psychic={psychic} />
+              <PsychicCard
+                key={psychic.id}
+                psychic={psychic}
+                availability={availability && { firstFree: availability.firstFree(psychic.id), now: availability.now }}
+              />
             ))}
           </Grid>
           <Text as="p" size="1" color="gray" mt="3">
