@@ -1,6 +1,7 @@
 // The scenes the browser tests and people trying the product set up at once (convex/demoScenes.ts).
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
+import { insertCallParties } from "./fixtures/callParties";
 import { setupTest, signInAs } from "./setup";
 
 describe("demoScenes.pendingPsychic", () => {
@@ -31,7 +32,7 @@ describe("demoScenes.pendingPsychic", () => {
 describe("demoScenes.endCallIn", () => {
   it("brings a consultation under way to its end, and refuses one that has not started", async () => {
     const t = setupTest();
-    await t.action(internal.seed.run, {});
+    await insertCallParties(t);
     const now = await t.mutation(internal.seed.callNow, { minutes: 30 });
     const endsAt = await t.mutation(internal.demoScenes.endCallIn, { bookingId: now, inSeconds: 5 });
     expect(endsAt - Date.now()).toBeLessThanOrEqual(5_000);
@@ -72,7 +73,7 @@ describe("demoScenes.newClients", () => {
 describe("demoScenes.refundFailsFor", () => {
   it("cancels a paid consultation for its psychic and leaves its refund failed, which its client reads as failed", async () => {
     const t = setupTest();
-    await t.action(internal.seed.run, {});
+    await insertCallParties(t);
     const client = await signInAs(t, { email: "marta.rimborso@esempio.it", name: "Marta Rimborso", accountType: "client" });
     const bookingId = await t.mutation(internal.seed.callNow, { minutes: 30, startsInMinutes: 60 * 24, clientEmail: "marta.rimborso@esempio.it" });
     await t.mutation(internal.demoScenes.refundFailsFor, { bookingId });
@@ -87,7 +88,7 @@ describe("demoScenes.refundFailsFor", () => {
 
   it("refuses a consultation already under way and changes nothing", async () => {
     const t = setupTest();
-    await t.action(internal.seed.run, {});
+    await insertCallParties(t);
     const bookingId = await t.mutation(internal.seed.callNow, { minutes: 30 });
     await expect(t.mutation(internal.demoScenes.refundFailsFor, { bookingId })).rejects.toThrow(/refundFailsFor/);
     expect((await t.run((ctx) => ctx.db.get("bookings", bookingId)))?.status).toBe("confirmed");

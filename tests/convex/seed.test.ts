@@ -3,6 +3,7 @@ import { api, internal } from "../../convex/_generated/api";
 import { demoAccounts, demoPsychics } from "../../convex/demo/data";
 import { demoMessages, demoPendingPsychic } from "../../convex/demo/adminData";
 import { demoPastClients } from "../../convex/demo/history";
+import { insertCallParties } from "./fixtures/callParties";
 import { fakeStripe, setupSharedTest, setupTest } from "./setup";
 
 describe("the demo seed", () => {
@@ -164,6 +165,38 @@ describe("the demo seed", () => {
     expect(toReview[0].psychicProfileId).toBe(bookings.find((booking) => booking.psychicUserId === psychicUser?._id)?.psychicProfileId);
   });
 
+  it("pays every seeded paid booking at the Stripe stand-in, onboards Selene and Orione, transfers their held earnings once and pays each out", async () => {
+    const { t, stripe } = seeded();
+    const world = await t.run(async (ctx) => ({
+      bookings: await ctx.db.query("bookings").collect(),
+      accounts: await ctx.db.query("payoutAccounts").collect(),
+      transfers: await ctx.db.query("psychicTransfers").collect(),
+      fiscal: await ctx.db.query("psychicFiscalData").collect(),
+      users: await ctx.db.query("users").collect(),
+    }));
+    const paid = world.bookings.filter((booking) => booking.paidAt !== undefined);
+    expect(paid.length).toBeGreaterThan(20);
+    expect(paid.filter((booking) => booking.stripePaymentIntentId === undefined)).toEqual([]);
+    expect(await t.query(internal.seed.unpaidDemoBookings, {})).toEqual([]);
+    expect(await t.query(internal.seedPayouts.unpaidHistory, {})).toEqual([]);
+
+    const payees = [demoPsychics[0].email, demoPsychics[1].email].map((email) => world.users.find((user) => user.email === email)!._id);
+    expect(world.accounts.map((account) => [account.psychicUserId, account.state]).sort()).toEqual(payees.map((id) => [id, "enabled"]).sort());
+    expect(world.fiscal.map((row) => row.psychicUserId).sort()).toEqual([...payees].sort());
+    expect(world.fiscal.map((row) => row.codiceFiscale).sort()).toEqual(["LNERZO79P03H501G", "MRTSLN88D52F205V"]);
+    // Their history was held before they onboarded: every share went once, from its own charge.
+    const theirs = world.transfers.filter((transfer) => payees.includes(transfer.psychicUserId));
+    expect(theirs.length).toBeGreaterThan(10);
+    expect(theirs.every((transfer) => transfer.state === "transferred")).toBe(true);
+    expect(stripe.transfers).toHaveLength(theirs.length);
+    expect(new Set(stripe.transfers.map((transfer) => transfer.metadata.bookingId)).size).toBe(theirs.length);
+    expect(stripe.payoutRuns.sort()).toEqual(world.accounts.map((account) => account.stripeAccountId).sort());
+    // The others have not started: their shares wait for them.
+    const others = world.transfers.filter((transfer) => !payees.includes(transfer.psychicUserId));
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((transfer) => transfer.state === "awaiting_onboarding")).toBe(true);
+  });
+
   it("changes nothing when run a second time", async () => {
     const { t } = seeded();
     expect(await t.action(internal.seed.run, {})).toEqual({ seeded: false });
@@ -182,66 +215,21 @@ describe("the demo seed", () => {
 });
 
 describe("the demo payments at the offline Stripe stand-in", () => {
-  // Each runs the whole seed, with a hundred payments at the fake Stripe: seconds, more on a busy machine.
-  const SEED_TIMEOUT = 120_000;
-
-  it(
-    "pays every seeded paid booking there, onboards Selene and Orione, transfers their held earnings once and pays each out",
-    async () => {
-      const t = setupTest();
-      await t.action(internal.seed.run, {});
-      const stripe = fakeStripe();
-      const world = await t.run(async (ctx) => ({
-        bookings: await ctx.db.query("bookings").collect(),
-        accounts: await ctx.db.query("payoutAccounts").collect(),
-        transfers: await ctx.db.query("psychicTransfers").collect(),
-        fiscal: await ctx.db.query("psychicFiscalData").collect(),
-        users: await ctx.db.query("users").collect(),
-      }));
-      const paid = world.bookings.filter((booking) => booking.paidAt !== undefined);
-      expect(paid.length).toBeGreaterThan(20);
-      expect(paid.filter((booking) => booking.stripePaymentIntentId === undefined)).toEqual([]);
-      expect(await t.query(internal.seed.unpaidDemoBookings, {})).toEqual([]);
-      expect(await t.query(internal.seedPayouts.unpaidHistory, {})).toEqual([]);
-
-      const payees = [demoPsychics[0].email, demoPsychics[1].email].map((email) => world.users.find((user) => user.email === email)!._id);
-      expect(world.accounts.map((account) => [account.psychicUserId, account.state]).sort()).toEqual(payees.map((id) => [id, "enabled"]).sort());
-      expect(world.fiscal.map((row) => row.psychicUserId).sort()).toEqual([...payees].sort());
-      expect(world.fiscal.map((row) => row.codiceFiscale).sort()).toEqual(["LNERZO79P03H501G", "MRTSLN88D52F205V"]);
-      // Their history was held before they onboarded: every share went once, from its own charge.
-      const theirs = world.transfers.filter((transfer) => payees.includes(transfer.psychicUserId));
-      expect(theirs.length).toBeGreaterThan(10);
-      expect(theirs.every((transfer) => transfer.state === "transferred")).toBe(true);
-      expect(stripe.transfers).toHaveLength(theirs.length);
-      expect(new Set(stripe.transfers.map((transfer) => transfer.metadata.bookingId)).size).toBe(theirs.length);
-      expect(stripe.payoutRuns.sort()).toEqual(world.accounts.map((account) => account.stripeAccountId).sort());
-      // The others have not started: their shares wait for them.
-      const others = world.transfers.filter((transfer) => !payees.includes(transfer.psychicUserId));
-      expect(others.length).toBeGreaterThan(0);
-      expect(others.every((transfer) => transfer.state === "awaiting_onboarding")).toBe(true);
-    },
-    SEED_TIMEOUT,
-  );
-
-  it(
-    "seed:callNow's booking is paid there by a job (seedPayouts.payBooking) once; a booking with a payment is left alone",
-    async () => {
-      const t = setupTest();
-      await t.action(internal.seed.run, {});
-      const bookingId = await t.mutation(internal.seed.callNow, { minutes: 15 });
-      expect(await t.query(internal.seedPayouts.bookingToPay, { bookingId })).toMatchObject({ bookingId, email: demoAccounts.client.email });
-      await t.finishInProgressScheduledFunctions();
-      await vi.advanceTimersByTimeAsync(1);
-      await t.finishInProgressScheduledFunctions();
-      const booking = await t.run((ctx) => ctx.db.get("bookings", bookingId));
-      expect(booking).toMatchObject({ status: "confirmed", stripePaymentIntentId: expect.stringMatching(/^pi_/) });
-      expect(await t.query(internal.seedPayouts.bookingToPay, { bookingId })).toBeNull();
-      expect(await t.action(internal.seedPayouts.payBooking, { bookingId })).toBe(false);
-      expect((await t.run((ctx) => ctx.db.get("bookings", bookingId)))?.stripePaymentIntentId).toBe(booking?.stripePaymentIntentId);
-      // One Checkout Session per paid booking at the stand-in: none paid twice.
-      const withSession = await t.run(async (ctx) => (await ctx.db.query("bookings").collect()).filter((row) => row.stripeCheckoutSessionId).length);
-      expect(fakeStripe().sessions.size).toBe(withSession);
-    },
-    SEED_TIMEOUT,
-  );
+  it("seed:callNow's booking is paid there by a job (seedPayouts.payBooking) once; a booking with a payment is left alone", async () => {
+    const t = setupTest();
+    await insertCallParties(t);
+    const bookingId = await t.mutation(internal.seed.callNow, { minutes: 15 });
+    expect(await t.query(internal.seedPayouts.bookingToPay, { bookingId })).toMatchObject({ bookingId, email: demoAccounts.client.email });
+    await t.finishInProgressScheduledFunctions();
+    await vi.advanceTimersByTimeAsync(1);
+    await t.finishInProgressScheduledFunctions();
+    const booking = await t.run((ctx) => ctx.db.get("bookings", bookingId));
+    expect(booking).toMatchObject({ status: "confirmed", stripePaymentIntentId: expect.stringMatching(/^pi_/) });
+    expect(await t.query(internal.seedPayouts.bookingToPay, { bookingId })).toBeNull();
+    expect(await t.action(internal.seedPayouts.payBooking, { bookingId })).toBe(false);
+    expect((await t.run((ctx) => ctx.db.get("bookings", bookingId)))?.stripePaymentIntentId).toBe(booking?.stripePaymentIntentId);
+    // One Checkout Session per paid booking at the stand-in: none paid twice.
+    const withSession = await t.run(async (ctx) => (await ctx.db.query("bookings").collect()).filter((row) => row.stripeCheckoutSessionId).length);
+    expect(fakeStripe().sessions.size).toBe(withSession);
+  });
 });

@@ -3,6 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { demoPsychics } from "../../convex/demo/data";
+import type { Id } from "../../convex/_generated/dataModel";
+import { insertCallParties } from "./fixtures/callParties";
 import { setupTest, signInAs } from "./setup";
 
 describe("seedPayouts", () => {
@@ -35,9 +37,9 @@ describe("seedPayouts", () => {
     expect(await t.run(async (ctx) => (await ctx.db.query("psychicFiscalData").collect()).length)).toBe(1);
   });
 
-  it("attachPayment records a seeded booking's payment, twice alike; pendingTransfers lists the shares ready to send", async () => {
+  it("attachPayment records a seeded booking's payment, twice alike; pendingTransfers lists the payees' shares ready to send", async () => {
     const t = setupTest();
-    await t.action(internal.seed.run, {});
+    await insertCallParties(t);
     // seed:callNow's booking, before its payment job has run.
     const bookingId = await t.mutation(internal.seed.callNow, { minutes: 15 });
     const payment = { bookingId, sessionId: "cs_test_demo", paymentIntentId: "pi_test_demo" };
@@ -48,15 +50,31 @@ describe("seedPayouts", () => {
       stripePaymentIntentId: "pi_test_demo",
     });
     expect(await t.query(internal.seedPayouts.bookingToPay, { bookingId })).toBeNull();
-    // After the seed the payees' shares have all gone; a share put back to 'pending' is listed, and only theirs.
-    const payees = await t.query(internal.seedPayouts.payeeIds, {});
+
+    // Shares in every state for two payees: only the pending ones of the payees asked for are listed.
+    const payees = [
+      (await signInAs(t, { email: demoPsychics[0].email, name: "Selene Moretti", accountType: "psychic" })).userId,
+      (await signInAs(t, { email: demoPsychics[1].email, name: "Orione", accountType: "psychic" })).userId,
+    ];
+    const share = (psychicUserId: Id<"users">, state: "pending" | "transferred") =>
+      t.run((ctx) =>
+        ctx.db.insert("psychicTransfers", {
+          bookingId,
+          psychicUserId,
+          reason: "consultation",
+          grossCents: 1000,
+          commissionCents: 150,
+          amountCents: 850,
+          state,
+          dueAt: Date.now(),
+          attempts: 0,
+        }),
+      );
+    await share(payees[0], "transferred");
     expect(await t.query(internal.seedPayouts.pendingTransfers, { psychicUserIds: payees })).toEqual([]);
-    const share = await t.run(async (ctx) => {
-      const transfer = (await ctx.db.query("psychicTransfers").collect()).find((row) => row.psychicUserId === payees[0])!;
-      await ctx.db.patch("psychicTransfers", transfer._id, { state: "pending" });
-      return transfer._id;
-    });
-    expect(await t.query(internal.seedPayouts.pendingTransfers, { psychicUserIds: payees })).toEqual([share]);
+    const pending = await share(payees[0], "pending");
+    await share(payees[1], "transferred");
+    expect(await t.query(internal.seedPayouts.pendingTransfers, { psychicUserIds: payees })).toEqual([pending]);
     expect(await t.query(internal.seedPayouts.pendingTransfers, { psychicUserIds: payees.slice(1) })).toEqual([]);
-  }, 120_000);
+  });
 });

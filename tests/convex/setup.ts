@@ -93,17 +93,19 @@ export type TestConvex = ReturnType<typeof setupTest>;
  * test: under fake timers, with its own fake Stripe. Every test of the block then starts with the
  * fake clock at the moment `prepare` ran. The functions scheduled on this backend never run (their
  * timers go with each fake clock): they would change the world between tests. Call it inside the
- * describe block; the returned function gives the backend and what `prepare` returned.
+ * describe block; the returned function gives the backend, what `prepare` returned and the fake Stripe
+ * that answered it.
  */
 export function setupSharedTest<T>(prepare: (t: TestConvex) => Promise<T>) {
-  let shared: { t: TestConvex; value: T; now: number } | undefined;
+  let shared: { t: TestConvex; value: T; now: number; stripe: FakeStripe } | undefined;
   beforeAll(async () => {
     vi.useFakeTimers();
-    vi.stubGlobal("fetch", new FakeStripe().fetch);
+    const stripe = new FakeStripe();
+    vi.stubGlobal("fetch", stripe.fetch);
     try {
       const t = newBackend();
       const now = Date.now();
-      shared = { t, now, value: await prepare(t) };
+      shared = { t, now, stripe, value: await prepare(t) };
     } finally {
       vi.useRealTimers();
       vi.unstubAllGlobals();
