@@ -48,10 +48,10 @@ export function PsychicCard({ psychic, availability }: PsychicCardProps) {
   return (
     <Card size={{ initial: "2", xs: "3" }} asChild className="psychic-card">
       <article aria-label={psychic.psychicName}>
-        <Flex direction="column" gap="3" height="100%">
+        <Flex direction="column" gap={{ initial: "2", xs: "3" }} height="100%">
           <Flex gap="3" align="center">
             <Avatar
-              size={{ initial: "5", xs: "6" }}
+              size={{ initial: "4", xs: "6" }}
               radius="full"
               src={psychic.photoUrl ?? undefined}
               fallback={psychic.psychicName.slice(0, 1)}

@@ -33,10 +33,10 @@ export function HomePage() {
       <Box className="hero">
         <Container size="3" px={{ initial: "4", sm: "5" }} py={{ initial: "5", sm: "9" }}>
           <Flex direction="column" gap={{ initial: "3", sm: "5" }} align="start" maxWidth="680px">
-            <Heading as="h1" size={{ initial: "7", sm: "9" }} style={{ color: "#fff" }}>
+            <Heading as="h1" size={{ initial: "6", sm: "9" }} style={{ color: "#fff" }}>
               Il consulto di cartomanzia, quando vuoi tu
             </Heading>
-            <Text as="p" size={{ initial: "3", sm: "5" }}>
+            <Text as="p" size={{ initial: "2", sm: "5" }}>
               Scegli tra cartomanti verificati, prenota l'orario che preferisci e collegati alla chiamata dal browser. Prezzi chiari, pagamento
               anticipato, massima riservatezza.
             </Text>
