@@ -5,11 +5,12 @@ import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { listedProfile } from "./lib/access";
 import { blockingIntervals } from "./lib/bookingTime";
+import { readCounter } from "./lib/counters";
 import { fail } from "./lib/errors";
 import { query } from "./lib/functions";
 import { durationMinutes, specialization, specializations, specialty, weeklyAvailability } from "./lib/validators";
 import { firstFreeStart, MAX_FIRST_FREE_IDS, NEXT_DAYS_HORIZON, nextFreeDays } from "./model/nextAvailability";
-import { matchesSearch, priceFor, startingPrice } from "./model/psychics";
+import { averageRatingOf, matchesSearch, priceFor, startingPrice } from "./model/psychics";
 import { requireInstant } from "./lib/time";
 
 /** How many psychics the home page features. */
@@ -104,6 +105,29 @@ export const listPublic = query({
       psychics: await Promise.all(matching.map((profile) => toPublicCard(ctx, profile))),
       specialties: specialtiesOffered,
       specializations: specializations.filter((topic) => topicsOffered.has(topic)),
+    };
+  },
+});
+
+/**
+ * The home page's figures, from real data only: how many psychics are listed (as the list counts them,
+ * up to MAX_LISTED_PSYCHICS), how many consultations were booked and paid (the platform's stored
+ * counter) and the average of the listed psychics' reviews (null before the first review).
+ */
+export const getTrustFigures = query({
+  args: {},
+  returns: v.object({
+    listedPsychics: v.number(),
+    paidConsultations: v.number(),
+    averageRating: v.union(v.number(), v.null()),
+    reviewCount: v.number(),
+  }),
+  handler: async (ctx) => {
+    const profiles = await listedByRating(ctx).take(MAX_LISTED_PSYCHICS);
+    return {
+      listedPsychics: profiles.length,
+      paidConsultations: await readCounter(ctx, "consultations"),
+      ...averageRatingOf(profiles),
     };
   },
 });

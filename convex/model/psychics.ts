@@ -90,3 +90,21 @@ export function nextReviewVersion(before: ReviewedContent & { reviewVersion?: nu
   return sameReviewed(before, after) ? current : current + 1;
 }
 
+
+/**
+ * The average of every review of the given psychics (each psychic weighs by their reviews), rounded to
+ * one decimal; null when none has a review yet. Uses each profile's stored sum of stars.
+ */
+export function averageRatingOf(profiles: Array<{ rating?: number; reviewCount: number; ratingSum?: number }>): {
+  averageRating: number | null;
+  reviewCount: number;
+} {
+  let stars = 0;
+  let reviewCount = 0;
+  for (const profile of profiles) {
+    if (profile.reviewCount <= 0 || profile.rating === undefined) continue;
+    stars += profile.ratingSum ?? profile.rating * profile.reviewCount;
+    reviewCount += profile.reviewCount;
+  }
+  return { averageRating: reviewCount === 0 ? null : Math.round((stars / reviewCount) * 10) / 10, reviewCount };
+}

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider, createBrowserRouter } from "react-router-dom";
 import "@radix-ui/themes/styles.css";
+import "./fonts.css";
 import "./theme.css";
 import { AppProviders } from "./providers";
 import { reloadOnceOnStaleCode } from "./reloadOnStaleCode";

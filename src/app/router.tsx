@@ -5,7 +5,7 @@ import { HomePage } from "@/features/home/HomePage";
 import { RequireAdmin, RequireClient, RequirePsychic, RequireSignedIn } from "./guards";
 import { FocusedLayout } from "./layout/FocusedLayout";
 import { NavigationProgress } from "./layout/NavigationProgress";
-import { PageLoading } from "./layout/PageLoading";
+import { FirstPageLoading } from "./layout/PageLoading";
 import { RootLayout } from "./layout/RootLayout";
 import { RouteError } from "./layout/RouteError";
 import { lazyPage as page } from "./lazyPage";
@@ -27,7 +27,7 @@ function withLayout(layout: ReactNode, pages: RouteObject[]): RouteObject {
       </>
     ),
     // While the first page's code arrives; it says so if that takes long.
-    HydrateFallback: PageLoading,
+    HydrateFallback: FirstPageLoading,
     // A failure of the layout itself: the Italian error page on its own.
     ErrorBoundary: RouteError,
     // A page whose code did not arrive or failed: the same page inside the layout.

@@ -5,6 +5,7 @@ import type { FirstFree } from "@convex/model/nextAvailability";
 import { paths } from "@/lib/paths";
 import { formatCents, formatRating, truncate } from "@/lib/format";
 import { FirstFreeLine } from "./FirstFreeLine";
+import "./psychicCard.css";
 
 export type PsychicCardData = {
   id: string;
@@ -35,17 +36,22 @@ type PsychicCardProps = {
   availability?: { firstFree: FirstFree | null | undefined; now: number };
 };
 
+/**
+ * A psychic in a list. Under 640 px it is a compact row (psychicCard.css): photo, name, rating,
+ * 'Prima disponibilità', the price and the two buttons at 44 px, without specialties and bio, so a phone
+ * shows a reader in its first screen; wider, the full card.
+ */
 export function PsychicCard({ psychic, availability }: PsychicCardProps) {
   const shown = psychic.specialties.slice(0, CARD_SPECIALTIES);
   const hidden = psychic.specialties.length - shown.length;
   const available = psychic.isAvailable !== false;
   return (
-    <Card size="3" asChild>
+    <Card size={{ initial: "2", xs: "3" }} asChild className="psychic-card">
       <article aria-label={psychic.psychicName}>
-        <Flex direction="column" gap="3" height="100%">
+        <Flex direction="column" gap={{ initial: "2", xs: "3" }} height="100%">
           <Flex gap="3" align="center">
             <Avatar
-              size="6"
+              size={{ initial: "4", xs: "6" }}
               radius="full"
               src={psychic.photoUrl ?? undefined}
               fallback={psychic.psychicName.slice(0, 1)}
@@ -73,7 +79,7 @@ export function PsychicCard({ psychic, availability }: PsychicCardProps) {
             </Flex>
           </Flex>
           {available && availability ? <FirstFreeLine psychicId={psychic.id} {...availability} /> : null}
-          <Flex gap="2" wrap="wrap">
+          <Flex gap="2" wrap="wrap" className="psychic-card-details">
             {shown.map((specialty) => (
               <Badge key={specialty} variant="surface">
                 {specialty}
@@ -81,11 +87,11 @@ export function PsychicCard({ psychic, availability }: PsychicCardProps) {
             ))}
             {hidden > 0 ? <Badge color="gray">+{hidden}</Badge> : null}
           </Flex>
-          <Text as="p" size="2" color="gray" style={{ flex: 1 }}>
+          <Text as="p" size="2" color="gray" style={{ flex: 1 }} className="psychic-card-details">
             {truncate(psychic.bio, CARD_BIO_LENGTH)}
           </Text>
           <Flex align="center" justify="between" gap="2" wrap="wrap">
-            <Flex direction="column">
+            <Flex direction="column" className="psychic-card-price">
               <Text size="3" weight="bold" title="Prezzo finale, IVA inclusa">
                 Da €{psychic.minPriceEuros}/{psychic.minDurationMinutes}min
               </Text>
@@ -100,7 +106,7 @@ export function PsychicCard({ psychic, availability }: PsychicCardProps) {
               </Badge>
             )}
           </Flex>
-          <Flex gap="2">
+          <Flex gap="2" className="psychic-card-actions">
             <Button asChild variant="soft" style={{ flex: 1 }}>
               <RouterLink to={paths.psychic(psychic.id)}>Profilo</RouterLink>
             </Button>

@@ -8,6 +8,19 @@ test("at 360 px the open menu", async ({ page }) => {
   await expectAccessible(page, "the mobile menu");
 });
 
+test("at 360 px the home page with its figures and the readers as compact rows", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("group", { name: "Arcano in numeri" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "I cartomanti più apprezzati" }).getByRole("article").first()).toBeVisible();
+  await expectAccessible(page, "the home page at 360 px");
+});
+
+test("at 360 px the psychic list as compact rows", async ({ page }) => {
+  await page.goto("/psychics");
+  await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
+  await expectAccessible(page, "the psychic list at 360 px");
+});
+
 test.describe("the demo psychic", () => {
   test.use({ storageState: sessionFile("psychic") });
 

@@ -1,24 +1,51 @@
 import { useEffect, useState } from "react";
-import { Button, Flex, Spinner, Text } from "@radix-ui/themes";
+import { Box, Button, Container, Flex, Grid, Skeleton, Text } from "@radix-ui/themes";
 
 /** How long a page may take to arrive before the placeholder says so and offers a way out. */
 export const SLOW_PAGE_MS = 10_000;
 
 /**
- * Shown while a page's code or the account loads. A request that never answers (a dropped mobile
- * connection) would otherwise leave a spinner forever: after SLOW_PAGE_MS it says so and offers to
- * reload, while still waiting.
+ * Shown while a page's code or the account loads: the shape of a page (a title, a few lines, cards) in
+ * skeletons, tall enough to keep the footer below the fold, so nothing jumps when the page arrives. A
+ * request that never answers (a dropped mobile connection) would otherwise leave it forever: after
+ * SLOW_PAGE_MS it says so and offers to reload, while still waiting.
  */
 export function PageLoading() {
   const slow = useSlow(SLOW_PAGE_MS);
   return (
-    <Flex direction="column" align="center" justify="center" gap="4" style={{ minHeight: "60vh" }} aria-busy="true" aria-label="Caricamento">
-      <Spinner size="3" />
-      {/* The live region is there from the start, so screen readers announce the message when it comes. */}
-      <Flex direction="column" align="center" gap="3" role="status" px="4" style={{ textAlign: "center" }}>
-        {slow ? <SlowPageMessage onRetry={() => window.location.reload()} /> : null}
-      </Flex>
-    </Flex>
+    <Box className="page-loading" aria-busy="true" aria-label="Caricamento">
+      <Container size="4" px={{ initial: "4", sm: "5" }} py={{ initial: "4", sm: "7" }}>
+        <Flex direction="column" gap="4">
+          {/* The live region is there from the start, so screen readers announce the message when it comes. */}
+          <Flex direction="column" align="center" gap="3" role="status" style={{ textAlign: "center" }}>
+            {slow ? <SlowPageMessage onRetry={() => window.location.reload()} /> : null}
+          </Flex>
+          <Skeleton height="36px" width="60%" />
+          <Flex direction="column" gap="2">
+            <Skeleton height="16px" width="100%" />
+            <Skeleton height="16px" width="80%" />
+          </Flex>
+          <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} height={{ initial: "180px", sm: "260px" }} />
+            ))}
+          </Grid>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}
+
+/**
+ * The first page's placeholder (the router's HydrateFallback), drawn before the layout exists: the
+ * header's bar keeps its place above the page's skeleton.
+ */
+export function FirstPageLoading() {
+  return (
+    <>
+      <div className="site-header page-loading-header" aria-hidden="true" />
+      <PageLoading />
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Card, Container, Flex, Grid, Heading, Select, Spinner, Text, TextField } from "@radix-ui/themes";
+import { Card, Container, Flex, Grid, Heading, Select, Skeleton, Text, TextField } from "@radix-ui/themes";
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { useQuery } from "convex/react";
 import { useSearchParams } from "react-router-dom";
@@ -78,10 +78,10 @@ export function PsychicListView({ psychics, specialties, specializations, availa
   const shown = psychics?.filter((psychic) => matchesSearch(psychic, search, { specialty, specialization: topic }));
 
   return (
-    <Container size="4" px={{ initial: "4", sm: "5" }} py="7">
-      <Flex direction="column" gap="5">
+    <Container size="4" px={{ initial: "4", sm: "5" }} py={{ initial: "4", sm: "7" }}>
+      <Flex direction="column" gap={{ initial: "4", sm: "5" }}>
         <Flex direction="column" gap="2">
-          <Heading as="h1" size="8">
+          <Heading as="h1" size={{ initial: "7", sm: "8" }}>
             I nostri cartomanti
           </Heading>
           <Text as="p" color="gray">
@@ -132,9 +132,11 @@ export function PsychicListView({ psychics, specialties, specializations, availa
         </Flex>
 
         {shown === undefined ? (
-          <Flex justify="center" py="9" aria-busy="true" aria-label="Caricamento dei cartomanti">
-            <Spinner size="3" />
-          </Flex>
+          <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" aria-busy="true" aria-label="Caricamento dei cartomanti">
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} height={{ initial: "180px", sm: "260px" }} />
+            ))}
+          </Grid>
         ) : shown.length === 0 ? (
           <Card size="4">
             <Flex direction="column" align="center" gap="2" py="4" style={{ textAlign: "center" }}>

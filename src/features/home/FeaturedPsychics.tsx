@@ -23,8 +23,8 @@ export function FeaturedPsychicsView({
 }) {
   return (
     <section aria-labelledby="featured-psychics-title">
-      <Flex justify="between" align="baseline" wrap="wrap" gap="3" mb="5">
-        <Heading as="h2" size="6" id="featured-psychics-title">
+      <Flex justify="between" align="baseline" wrap="wrap" gap={{ initial: "1", sm: "3" }} mb={{ initial: "3", sm: "5" }}>
+        <Heading as="h2" size={{ initial: "5", sm: "6" }} id="featured-psychics-title">
           I cartomanti più apprezzati
         </Heading>
         <Link asChild weight="medium">
@@ -34,7 +34,7 @@ export function FeaturedPsychicsView({
       {psychics === undefined ? (
         <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" aria-busy="true" aria-label="Caricamento dei cartomanti">
           {[0, 1, 2].map((index) => (
-            <Skeleton key={index} height="260px" />
+            <Skeleton key={index} height={{ initial: "180px", sm: "260px" }} />
           ))}
         </Grid>
       ) : psychics.length === 0 ? (

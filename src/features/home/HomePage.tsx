@@ -2,6 +2,7 @@ import { Box, Button, Card, Container, Flex, Grid, Heading, Text } from "@radix-
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
 import { FeaturedPsychics } from "./FeaturedPsychics";
+import { TrustFigures } from "./TrustFigures";
 
 const steps = [
   { title: "Scegli il tuo cartomante", text: "Sfoglia i profili verificati, leggi specialità, esperienza e recensioni." },
@@ -28,25 +29,43 @@ const reasons = [
 export function HomePage() {
   return (
     <>
+      {/* On phones the hero is short, so its figures and the first readers show in the first screen. */}
       <Box className="hero">
-        <Container size="3" px={{ initial: "4", sm: "5" }} py={{ initial: "8", sm: "9" }}>
-          <Flex direction="column" gap="5" align="start" maxWidth="680px">
-            <Heading as="h1" size={{ initial: "8", sm: "9" }} style={{ color: "#fff" }}>
+        <Container size="3" px={{ initial: "4", sm: "5" }} py={{ initial: "5", sm: "9" }}>
+          <Flex direction="column" gap={{ initial: "3", sm: "5" }} align="start" maxWidth="680px">
+            <Heading as="h1" size={{ initial: "6", sm: "9" }} style={{ color: "#fff" }}>
               Il consulto di cartomanzia, quando vuoi tu
             </Heading>
-            <Text as="p" size={{ initial: "4", sm: "5" }}>
+            <Text as="p" size={{ initial: "2", sm: "5" }}>
               Scegli tra cartomanti verificati, prenota l'orario che preferisci e collegati alla chiamata dal browser. Prezzi chiari, pagamento
               anticipato, massima riservatezza.
             </Text>
+            <TrustFigures />
             <Flex gap="3" wrap="wrap">
-              <Button asChild size="4" style={{ background: "var(--arcano-gold)", color: "var(--arcano-night)" }}>
+              <Button
+                asChild
+                size={{ initial: "3", sm: "4" }}
+                style={{ background: "var(--arcano-gold)", color: "var(--arcano-night)", minHeight: 44 }}
+              >
                 <RouterLink to={paths.psychics}>Trova il tuo cartomante</RouterLink>
               </Button>
-              <Button asChild size="4" variant="outline" style={{ color: "#fff", boxShadow: "inset 0 0 0 1px #fff" }}>
+              <Button
+                asChild
+                size="4"
+                variant="outline"
+                className="hero-secondary-action"
+                style={{ color: "#fff", boxShadow: "inset 0 0 0 1px #fff" }}
+              >
                 <RouterLink to={paths.howItWorks}>Come funziona</RouterLink>
               </Button>
             </Flex>
           </Flex>
+        </Container>
+      </Box>
+
+      <Box style={{ background: "var(--accent-a2)" }}>
+        <Container size="4" px={{ initial: "4", sm: "5" }} py={{ initial: "5", sm: "8" }}>
+          <FeaturedPsychics />
         </Container>
       </Box>
 
@@ -74,12 +93,6 @@ export function HomePage() {
           </ol>
         </Grid>
       </Container>
-
-      <Box style={{ background: "var(--accent-a2)" }}>
-        <Container size="4" px={{ initial: "4", sm: "5" }} py="8">
-          <FeaturedPsychics />
-        </Container>
-      </Box>
 
       <Container size="4" px={{ initial: "4", sm: "5" }} py="8">
         <Heading as="h2" size="6" mb="5" align="center">

@@ -1,0 +1,76 @@
+import { Skeleton, Text } from "@radix-ui/themes";
+import { StarFilledIcon } from "@radix-ui/react-icons";
+import { useQuery } from "convex/react";
+import { api } from "@convex/_generated/api";
+import { formatRating } from "@/lib/format";
+
+export type TrustFiguresData = {
+  listedPsychics: number;
+  paidConsultations: number;
+  averageRating: number | null;
+  reviewCount: number;
+};
+
+/** The platform's real figures under the hero's title (psychics:getTrustFigures). */
+export function TrustFigures() {
+  return <TrustFiguresView figures={useQuery(api.psychics.getTrustFigures)} />;
+}
+
+const count = (value: number) => value.toLocaleString("it-IT");
+
+/**
+ * How many psychics are listed, how many consultations were booked and the average review, each only
+ * when there is something to say (no zero shown as a boast, no average before the first review).
+ * `undefined` while loading: the strip keeps its height.
+ */
+export function TrustFiguresView({ figures }: { figures: TrustFiguresData | undefined }) {
+  if (figures === undefined) {
+    return (
+      <div role="group" aria-busy="true" aria-label="Caricamento dei numeri di Arcano" className="trust-figures">
+        <Skeleton height="48px" width="100%" />
+      </div>
+    );
+  }
+  const items = [
+    figures.listedPsychics > 0 && {
+      key: "psychics",
+      value: count(figures.listedPsychics),
+      label: figures.listedPsychics === 1 ? "cartomante verificato" : "cartomanti verificati",
+    },
+    figures.paidConsultations > 0 && {
+      key: "consultations",
+      value: count(figures.paidConsultations),
+      label: figures.paidConsultations === 1 ? "consulto prenotato" : "consulti prenotati",
+    },
+    figures.averageRating !== null && {
+      key: "rating",
+      value: (
+        <>
+          {formatRating(figures.averageRating)}
+          <StarFilledIcon aria-hidden color="var(--arcano-gold)" />
+        </>
+      ),
+      label: `media di ${count(figures.reviewCount)} ${figures.reviewCount === 1 ? "recensione" : "recensioni"}`,
+    },
+  ].filter((item) => item !== false);
+  if (items.length === 0) return null;
+  return (
+    <div role="group" aria-label="Arcano in numeri" className="trust-figures">
+      {/* Label first for screen readers ('cartomanti verificati: 12'); the number shows on top. */}
+      <dl>
+        {items.map((item) => (
+          <div key={item.key}>
+            <dt>
+              <Text size="1">{item.label}</Text>
+            </dt>
+            <dd>
+              <Text size={{ initial: "5", sm: "6" }} weight="bold">
+                {item.value}
+              </Text>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
