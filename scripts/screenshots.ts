@@ -27,6 +27,8 @@ interface Shot {
   content: (page: Page) => Locator;
   /** What to do once the content is there (choose a time, say). */
   then?: (page: Page) => Promise<void>;
+  /** On a phone, what the screen shows, in its middle, instead of the top of the page. */
+  phoneShows?: (page: Page) => Locator;
 }
 
 function shots(seleneId: string, callId: string): Shot[] {
@@ -45,6 +47,7 @@ function shots(seleneId: string, callId: string): Shot[] {
         await time.click();
         await time.and(page.locator('[aria-pressed="true"]')).waitFor({ timeout: CONTENT_TIMEOUT_MS });
       },
+      phoneShows: (page) => page.getByRole("button", { name: "10:30", exact: true }),
     },
     { name: "call", as: "client", path: `/call/${callId}`, content: (page) => page.getByRole("heading", { level: 1, name: /Selene/ }) },
     { name: "dashboard-client", as: "client", path: "/dashboard", content: (page) => page.getByRole("heading", { level: 1 }) },
@@ -56,7 +59,7 @@ function shots(seleneId: string, callId: string): Shot[] {
 /** Spinners, skeletons and regions marked busy: a shot waits until none is left on the page. */
 const LOADING = '.rt-Spinner, .rt-Skeleton, [aria-busy="true"]';
 
-async function waitForContent(page: Page, shot: Shot) {
+async function waitForContent(page: Page, shot: Shot, phone: boolean) {
   await shot.content(page).waitFor({ state: "visible", timeout: CONTENT_TIMEOUT_MS });
   await shot.then?.(page);
   try {
@@ -81,6 +84,8 @@ async function waitForContent(page: Page, shot: Shot) {
   });
   // A click may have scrolled the page: the shot starts at the top, with the header where it belongs.
   await page.evaluate(() => window.scrollTo(0, 0));
+  const shows = phone ? shot.phoneShows?.(page) : undefined;
+  if (shows) await shows.evaluate((element) => element.scrollIntoView({ block: "center" }));
   await page.waitForTimeout(300);
 }
 
@@ -107,7 +112,7 @@ async function takeAll(browser: Browser, app: LocalApp) {
       try {
         const page = await context.newPage();
         await page.goto(shot.path);
-        await waitForContent(page, shot);
+        await waitForContent(page, shot, !viewport.fullPage);
         const file = join(OUT_DIR, `${shot.name}-${viewport.width}.png`);
         await page.screenshot({ path: file, fullPage: viewport.fullPage, animations: "disabled", caret: "hide" });
         console.log(`  ${file}`);
