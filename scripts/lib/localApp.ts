@@ -64,12 +64,17 @@ export async function startLocalApp({ portBase, log = console.log }: { portBase:
   child.stderr!.on("data", keep);
 
   let stopped: Promise<void> | null = null;
-  const stop = () => (stopped ??= stopGroup(child).finally(() => cleanUp(dataDir, outDir)));
+  let groupGone = false;
+  const stop = () =>
+    (stopped ??= stopGroup(child).finally(() => {
+      groupGone = true;
+      cleanUp(dataDir, outDir);
+    }));
   // Ctrl+C or a kill stops the app too; a crash of this process at least signals the group.
   const onSignal = () => void stop().then(() => process.exit(130));
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
-  process.once("exit", () => signalGroup(child, "SIGKILL"));
+  process.once("exit", () => groupGone || signalGroup(child, "SIGKILL"));
 
   try {
     log(`avvio dell'app su ${url} (build e dati demo: circa un minuto)…`);
