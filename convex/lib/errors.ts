@@ -35,6 +35,7 @@ export const errorCodes = [
   "INVALID_PHOTO",
   "PHOTO_HAS_MARKUP",
   "PHOTO_TYPE_MISMATCH",
+  "PHOTO_TOO_SMALL",
   "UPLOAD_NOT_OWNED",
   "PROFILE_SUSPENDED",
   // Moderation: the profile changed after the admin read it

@@ -13,8 +13,11 @@ export const YEARS_MAX = 50;
 export const NAME_MAX = 60;
 export const BIO_MAX = 2000;
 
-/** The availability grid: every half hour from 08:00 to 21:30 (Europe/Rome wall clock). */
-export const AVAILABILITY_SLOTS: readonly string[] = Array.from({ length: 28 }, (_, index) => {
+/**
+ * The availability grid: every half hour from 08:00 to 23:30 (Europe/Rome wall clock), so a day can stay
+ * open until midnight. A consultation never runs past midnight (model/slots.ts offeredStarts).
+ */
+export const AVAILABILITY_SLOTS: readonly string[] = Array.from({ length: 32 }, (_, index) => {
   const minutes = 8 * 60 + index * 30;
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 });
@@ -107,9 +110,10 @@ export function normaliseAvailability(availability: WeeklyAvailability): WeeklyA
   return sorted;
 }
 
-/** Photos: JPEG, PNG or WebP up to 5 MB. */
+/** Photos: JPEG, PNG or WebP up to 5 MB, at least 200×200 pixels. */
 export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_MIN_PIXELS = 200;
 export function isAcceptablePhoto(contentType: string | null, size: number): boolean {
   return contentType !== null && (PHOTO_TYPES as readonly string[]).includes(contentType) && size > 0 && size <= PHOTO_MAX_BYTES;
 }
@@ -159,10 +163,61 @@ export function containsMarkup(bytes: Uint8Array): boolean {
 export function photoRefusal(
   bytes: Uint8Array,
   claimedType: string,
-): Extract<ErrorCode, "INVALID_PHOTO" | "PHOTO_HAS_MARKUP" | "PHOTO_TYPE_MISMATCH"> | null {
+): Extract<ErrorCode, "INVALID_PHOTO" | "PHOTO_HAS_MARKUP" | "PHOTO_TYPE_MISMATCH" | "PHOTO_TOO_SMALL"> | null {
   const proven = sniffImageType(bytes);
   if (!isAcceptablePhoto(proven, bytes.byteLength)) return "INVALID_PHOTO";
   if (containsMarkup(bytes)) return "PHOTO_HAS_MARKUP";
   if (claimedType !== proven) return "PHOTO_TYPE_MISMATCH";
+  const size = imageDimensions(bytes, proven!);
+  // A header without readable dimensions is no image a browser could show.
+  if (size === null) return "INVALID_PHOTO";
+  if (size.width < PHOTO_MIN_PIXELS || size.height < PHOTO_MIN_PIXELS) return "PHOTO_TOO_SMALL";
+  return null;
+}
+
+/**
+ * Width and height from the image's header, or null when the header is cut short or malformed:
+ * PNG's IHDR chunk, JPEG's frame header (SOFn), WebP's VP8, VP8L or VP8X chunk.
+ */
+export function imageDimensions(bytes: Uint8Array, type: (typeof PHOTO_TYPES)[number]): { width: number; height: number } | null {
+  const at = (index: number) => (index < bytes.length ? bytes[index] : Number.NaN);
+  const be16 = (index: number) => at(index) * 256 + at(index + 1);
+  const le16 = (index: number) => at(index) + at(index + 1) * 256;
+  const le24 = (index: number) => le16(index) + at(index + 2) * 65536;
+  const ascii = (index: number, text: string) => Array.from(text).every((char, offset) => at(index + offset) === char.charCodeAt(0));
+  const found = (width: number, height: number) => (Number.isFinite(width) && Number.isFinite(height) ? { width, height } : null);
+
+  if (type === "image/png") {
+    if (!ascii(12, "IHDR")) return null;
+    return found(be16(16) * 65536 + be16(18), be16(20) * 65536 + be16(22));
+  }
+  if (type === "image/webp") {
+    if (ascii(12, "VP8 ")) return found(le16(26) & 0x3fff, le16(28) & 0x3fff);
+    if (ascii(12, "VP8L")) {
+      const [b0, b1, b2, b3] = [at(21), at(22), at(23), at(24)];
+      return found(1 + (((b1 & 0x3f) << 8) | b0), 1 + (((b3 & 0x0f) << 10) | (b2 << 2) | ((b1 & 0xc0) >> 6)));
+    }
+    if (ascii(12, "VP8X")) return found(1 + le24(24), 1 + le24(27));
+    return null;
+  }
+  // JPEG: walk the segments after SOI until a frame header (SOF0–SOF15 except DHT, JPG and DAC).
+  let offset = 2;
+  while (offset + 3 < bytes.length) {
+    if (bytes[offset] !== 0xff) return null;
+    const marker = bytes[offset + 1];
+    if (marker === 0xff) {
+      offset += 1; // fill byte
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      offset += 2; // markers without a length
+      continue;
+    }
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return found(be16(offset + 7), be16(offset + 5));
+    }
+    if (marker === 0xd9 || marker === 0xda) return null; // end of image or scan data before any frame header
+    offset += 2 + be16(offset + 2);
+  }
   return null;
 }

@@ -3,6 +3,7 @@
 import { ConvexError } from "convex/values";
 import { isErrorCode, type ErrorCode } from "@convex/lib/errors";
 import { MAX_PASSWORD_LENGTH } from "@convex/model/accounts";
+import { PHOTO_MIN_PIXELS } from "@convex/model/profileRules";
 import { limits } from "./rules";
 
 export const errorMessages: Record<ErrorCode, string> = {
@@ -35,6 +36,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   INVALID_PHOTO: `La foto deve essere un'immagine JPEG, PNG o WebP di al massimo ${limits.photoMax}.`,
   PHOTO_HAS_MARKUP: "Il file contiene codice HTML o script nascosto e non può essere usato come foto. Carica una normale immagine JPEG, PNG o WebP.",
   PHOTO_TYPE_MISMATCH: "Il tipo del file non corrisponde al suo contenuto. Carica un'immagine JPEG, PNG o WebP con l'estensione giusta.",
+  PHOTO_TOO_SMALL: `La foto deve essere di almeno ${PHOTO_MIN_PIXELS}×${PHOTO_MIN_PIXELS} pixel.`,
   UPLOAD_NOT_OWNED: "Questo file non è stato caricato da te. Carica di nuovo la foto.",
   PROFILE_SUSPENDED: "Il tuo profilo è sospeso dall'amministrazione: non puoi renderlo visibile.",
   PROFILE_CHANGED: "Il profilo è cambiato dopo che l'hai aperto: rileggilo prima di approvarlo o rifiutarlo.",

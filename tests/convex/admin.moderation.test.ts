@@ -8,10 +8,11 @@ import schema from "../../convex/schema";
 import { publishableLuna } from "./fixtures/psychics";
 import { snapshotAllTables, worldOpenMondayMornings, type World } from "./fixtures/world";
 import { errorCodeOf, setupTest, signInAs, uploadPhotoAs, type TestClient } from "./setup";
+import { jpegHead } from "./fixtures/photoBytes";
 
 const tableNames = Object.keys(schema.tables);
 const NOTE = "Segnalazioni di richieste di pagamento fuori piattaforma: profilo sospeso in attesa di verifica.";
-const jpeg = [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])];
+const jpeg = [jpegHead()];
 
 const world = () => worldOpenMondayMornings(setupTest());
 

@@ -12,8 +12,9 @@ import {
   uploadPhotoAs,
   type TestConvex,
 } from "./setup";
+import { jpegHead } from "./fixtures/photoBytes";
 
-const JPEG = [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])];
+const JPEG = [jpegHead()];
 const HOUR_MS = 60 * 60 * 1000;
 
 const fileExists = (t: TestConvex, id: Id<"_storage">) => t.run(async (ctx) => (await ctx.db.system.get("_storage", id)) !== null);

@@ -3,6 +3,7 @@ import { api } from "../../convex/_generated/api";
 import { defaultAvailability } from "../../convex/model/profileRules";
 import { insertPsychic } from "./fixtures/psychics";
 import { errorCodeOf, setupTest, signInAs, uploadPhotoAs, type TestConvex } from "./setup";
+import { jpegHead, pngHead, webpHead } from "./fixtures/photoBytes";
 
 const complete = {
   psychicName: "Luna",
@@ -15,7 +16,7 @@ const complete = {
   availability: defaultAvailability(),
 };
 
-const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
+const JPEG_HEAD = jpegHead();
 
 async function newPsychic(t: TestConvex, email = "luna@esempio.it") {
   const psychic = await signInAs(t, { email, name: "Luna Rossi", accountType: "psychic" });
@@ -73,6 +74,39 @@ describe("a psychic's own profile", () => {
     expect(mine).toMatchObject({ availableDurations: [15, 30], pricing: { "15": 20, "30": 35 }, profileStatus: "draft" });
   });
 
+  it("accepts half hours until 23:30, so a day stays open until midnight", async () => {
+    const t = setupTest();
+    const { as } = await newPsychic(t);
+    const availability = defaultAvailability();
+    availability.saturday = { enabled: true, availableHours: ["23:30", "22:00", "22:30", "23:00"] };
+    await as.mutation(api.psychicProfiles.saveMine, { ...complete, availability });
+    expect((await as.query(api.psychicProfiles.getMine, {}))?.availability.saturday).toEqual({
+      enabled: true,
+      availableHours: ["22:00", "22:30", "23:00", "23:30"],
+    });
+  });
+
+  it("refuses a photo smaller than 200×200 pixels (a 1×1 too), deleting it and keeping the old one", async () => {
+    const t = setupTest();
+    const { as } = await newPsychic(t);
+    const kept = await uploadPhotoAs(t, as, [pngHead(200, 200)]);
+    await as.action(api.psychicProfiles.setMyPhoto, { storageId: kept });
+    const before = (await as.query(api.psychicProfiles.getMine, {}))?.photoUrl;
+    expect(before).toEqual(expect.any(String));
+    for (const bytes of [pngHead(1, 1), jpegHead(199, 400), jpegHead(400, 199), webpHead(120, 120)]) {
+      const small = await uploadPhotoAs(t, as, [bytes]);
+      expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: small }))).toBe("PHOTO_TOO_SMALL");
+      expect(await t.run((ctx) => ctx.storage.getUrl(small))).toBeNull();
+    }
+    expect((await as.query(api.psychicProfiles.getMine, {}))?.photoUrl).toBe(before);
+    // A header cut before its dimensions is no image.
+    const cut = await uploadPhotoAs(t, as, [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])]);
+    expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: cut }))).toBe("INVALID_PHOTO");
+    const webp = await uploadPhotoAs(t, as, [webpHead(800, 600)]);
+    await as.action(api.psychicProfiles.setMyPhoto, { storageId: webp });
+    expect((await as.query(api.psychicProfiles.getMine, {}))?.photoUrl).not.toBe(before);
+  });
+
   it("refuses out-of-range prices, years, durations and hours, changing nothing", async () => {
     const t = setupTest();
     const { as } = await newPsychic(t);
@@ -90,6 +124,11 @@ describe("a psychic's own profile", () => {
     expect(await save({ availability })).toBe("INVALID_INPUT");
     availability.friday = { enabled: true, availableHours: ["10:15"] };
     expect(await save({ availability })).toBe("INVALID_INPUT");
+    // The day may stay open until midnight: 23:30 is the last start, nothing later exists on the grid.
+    for (const late of ["24:00", "23:45", "23:59"]) {
+      availability.friday = { enabled: true, availableHours: ["23:00", late] };
+      expect(await save({ availability }), late).toBe("INVALID_INPUT");
+    }
     await expect(
       as.mutation(api.psychicProfiles.saveMine, { ...complete, availableDurations: [20] } as unknown as typeof complete),
     ).rejects.toThrow(/ArgumentValidationError|Validator error/);
@@ -143,7 +182,7 @@ describe("a psychic's own profile", () => {
   it("takes a JPEG photo by its bytes and refuses other files, deleting them", async () => {
     const t = setupTest();
     const { as } = await newPsychic(t);
-    const jpeg = await uploadPhotoAs(t, as, [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])]);
+    const jpeg = await uploadPhotoAs(t, as, [JPEG_HEAD]);
     await as.action(api.psychicProfiles.setMyPhoto, { storageId: jpeg });
     expect((await as.query(api.psychicProfiles.getMine, {}))?.photoUrl).toEqual(expect.any(String));
 
@@ -179,7 +218,7 @@ describe("a psychic's own profile", () => {
   it("refuses a photo uploaded as another type than its bytes prove, and stores a kept one as the proven type", async () => {
     const t = setupTest();
     const { as } = await newPsychic(t);
-    const png = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d])];
+    const png = [pngHead()];
     for (const [bytes, type] of [[[JPEG_HEAD], "text/html"], [png, "image/jpeg"], [[JPEG_HEAD], ""]] as const) {
       const file = await uploadPhotoAs(t, as, [...bytes], type);
       expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: file }))).toBe("PHOTO_TYPE_MISMATCH");

@@ -16,6 +16,7 @@ import {
   uploadPhotoAs,
   type TestConvex,
 } from "./setup";
+import { jpegHead } from "./fixtures/photoBytes";
 
 const signUp = (t: TestConvex, email: string, accountType: "client" | "psychic") =>
   t.action(api.auth.signIn, {
@@ -104,7 +105,7 @@ describe("maintenance_mode", () => {
 
 describe("psychic_approval_required", () => {
   const fields = publishableLuna();
-  const jpeg = [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])];
+  const jpeg = [jpegHead()];
 
   /** An approved, public psychic, then the switch turned on. */
   async function approvedPsychic() {

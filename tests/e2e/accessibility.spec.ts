@@ -9,6 +9,7 @@ import type { Page } from "@playwright/test";
 import { bookAndPayThroughApi, listedPsychic, mondayAhead, sessionState, signUpThroughApi, startCheckoutThroughApi } from "./api";
 import { runInternal, uniqueEmail } from "./env";
 import { expect, expectAccessible, openMoveOfFirstBooking, sessionFile, test } from "./fixtures";
+import { pngOf } from "./photos";
 
 /** The open pages and the Italian heading each must show (the signed-out redirects are in routes.spec.ts). */
 const publicPages: Array<[path: string, heading: string]> = [
@@ -206,6 +207,13 @@ test.describe("the demo psychic", () => {
   test("/psychic/profile", async ({ page }) => {
     await openWithHeading(page, "/psychic/profile");
     await expectAccessible(page, "/psychic/profile");
+  });
+
+  test("/psychic/profile with the photo crop dialog open", async ({ page }) => {
+    await openWithHeading(page, "/psychic/profile");
+    await page.locator("input[type=file]").setInputFiles({ name: "ritratto.png", mimeType: "image/png", buffer: pngOf(400, 300) });
+    await expect(page.getByRole("dialog", { name: "Ritaglia la foto" })).toBeVisible();
+    await expectAccessible(page, "/psychic/profile, photo crop dialog");
   });
 
   test("/psychic/settings with the 'Ricevi i pagamenti' card", async ({ page }) => {

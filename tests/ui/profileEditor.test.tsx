@@ -5,6 +5,8 @@ import { defaultAvailability } from "@convex/model/profileRules";
 import { PhotoUploader } from "@/features/psychic/profile/PhotoUploader";
 import { ProfileEditor } from "@/features/psychic/profile/ProfileEditor";
 import { validateProfileForm, formFromProfile, type OwnProfile } from "@/features/psychic/profile/profileForm";
+import { addRange, dayRanges, removeRange, setRange } from "@/features/psychic/profile/availabilityRanges";
+import { openingHours } from "@/lib/weekdays";
 import { renderWithProviders } from "./render";
 
 const profile = (fields: Partial<OwnProfile> = {}): OwnProfile => ({
@@ -58,33 +60,60 @@ describe("the profile form's rules", () => {
   });
 });
 
-describe("the profile editor", () => {
-  it("shows the saved values read-only until Modifica", async () => {
-    const { user } = renderEditor();
-    expect(screen.getByLabelText("Nome")).toHaveAttribute("readonly");
-    expect(screen.queryByRole("button", { name: "Salva" })).not.toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Modifica" }));
+describe("the profile editor", { timeout: 30_000 }, () => {
+  it("is editable at once, with one 'Salva e pubblica' and a draft save for a profile not yet public", () => {
+    renderEditor();
     expect(screen.getByLabelText("Nome")).not.toHaveAttribute("readonly");
-    expect(screen.getByRole("button", { name: "Salva" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Modifica" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Salva e pubblica" })).toHaveAccessibleDescription(/i clienti vedranno subito il profilo/);
+    expect(screen.getByRole("button", { name: "Salva come bozza" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Scarta le modifiche" })).toBeDisabled();
   });
 
-  it("restores the saved values on Annulla", async () => {
+  it("a listed profile has no draft save, and says what goes back to review when approval is on", () => {
+    renderWithProviders(
+      <ProfileEditor
+        profile={profile({ profileStatus: "approved", isPubliclyVisible: true })}
+        approvalRequired
+        onSave={vi.fn()}
+        onPublish={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole("button", { name: "Salva come bozza" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Salva e pubblica" })).toHaveAccessibleDescription(
+      /Nome, biografia e foto nuovi tornano in revisione: finché l'amministratore non li approva, i clienti vedono quelli approvati/,
+    );
+  });
+
+  it("the preview card 'Come ti vedono i clienti' follows the form as it is typed", async () => {
+    const { user } = renderEditor();
+    const preview = within(screen.getByRole("region", { name: "Come ti vedono i clienti" }));
+    expect(preview.getByRole("heading", { name: "Selene" })).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Nome"));
+    await user.type(screen.getByLabelText("Nome"), "Mira");
+    await user.click(screen.getByRole("checkbox", { name: "Rune" }));
+    expect(preview.getByRole("heading", { name: "Mira" })).toBeInTheDocument();
+    expect(preview.getByText("Rune")).toBeInTheDocument();
+  });
+
+  it("'Scarta le modifiche' restores the saved values", async () => {
     const { user, onSave } = renderEditor();
-    await user.click(screen.getByRole("button", { name: "Modifica" }));
     await user.clear(screen.getByLabelText("Nome"));
     await user.type(screen.getByLabelText("Nome"), "Altro nome");
     await user.click(screen.getByRole("checkbox", { name: "Rune" }));
-    await user.click(screen.getByRole("button", { name: "Annulla" }));
+    const discard = screen.getByRole("button", { name: "Scarta le modifiche" });
+    expect(discard).toBeEnabled();
+    await user.click(discard);
     expect(screen.getByLabelText("Nome")).toHaveValue("Selene");
     expect(screen.getByRole("checkbox", { name: "Rune" })).not.toBeChecked();
+    expect(discard).toBeDisabled();
     expect(onSave).not.toHaveBeenCalled();
   });
 
   it("refuses to save an incomplete profile with the spec's message", async () => {
     const { user, onSave } = renderEditor();
-    await user.click(screen.getByRole("button", { name: "Modifica" }));
     await user.clear(screen.getByLabelText("Biografia"));
-    await user.click(screen.getByRole("button", { name: "Salva" }));
+    await user.click(screen.getByRole("button", { name: "Salva come bozza" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Completa nome, biografia e almeno una specialità.");
     expect(screen.getByLabelText("Biografia")).toHaveAttribute("aria-invalid", "true");
     expect(onSave).not.toHaveBeenCalled();
@@ -92,28 +121,25 @@ describe("the profile editor", () => {
 
   it("refuses to publish without a duration", async () => {
     const { user, onPublish } = renderEditor();
-    await user.click(screen.getByRole("button", { name: "Modifica" }));
     await user.click(screen.getByRole("checkbox", { name: "30 minuti" }));
-    await user.click(screen.getByRole("button", { name: "Pubblica" }));
+    await user.click(screen.getByRole("button", { name: "Salva e pubblica" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Seleziona almeno una durata per i consulti.");
     expect(onPublish).not.toHaveBeenCalled();
   });
 
   it("flags a price off the grid", async () => {
     const { user, onSave } = renderEditor();
-    await user.click(screen.getByRole("button", { name: "Modifica" }));
     const price = screen.getByLabelText("Prezzo per 30 minuti (€)");
     await user.clear(price);
     await user.type(price, "13");
-    await user.click(screen.getByRole("button", { name: "Salva" }));
+    await user.click(screen.getByRole("button", { name: "Salva come bozza" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Il prezzo va da 10 € a 200 €, a multipli di 5 €.");
     expect(price).toHaveAttribute("aria-invalid", "true");
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  it("saves every field, prices only for chosen durations, and leaves edit mode", async () => {
-    const { user, onSave } = renderEditor();
-    await user.click(screen.getByRole("button", { name: "Modifica" }));
+  it("sets a day's hours as ranges by keyboard, up to 24:00, and publishes every field", async () => {
+    const { user, onPublish } = renderEditor();
     await user.click(screen.getByRole("checkbox", { name: "Astrologia" }));
     await user.click(screen.getByRole("checkbox", { name: "Amore e Relazioni" }));
     await user.click(screen.getByRole("checkbox", { name: "60 minuti" }));
@@ -125,12 +151,18 @@ describe("the profile editor", () => {
     await user.type(years, "20");
     const tuesday = within(screen.getByRole("group", { name: "Disponibilità di Martedì" }));
     await user.click(tuesday.getByRole("checkbox", { name: "Martedì" }));
-    await user.click(tuesday.getByRole("button", { name: "Martedì 18:00" }));
-    await user.click(screen.getByRole("button", { name: "Lunedì 09:00" }));
-    await user.click(screen.getByRole("button", { name: "Salva" }));
+    // Keyboard only: focus the add button, press Enter, then choose the times in the native selects.
+    tuesday.getByRole("button", { name: "Aggiungi una fascia oraria a Martedì" }).focus();
+    await user.keyboard("{Enter}");
+    await user.selectOptions(tuesday.getByRole("combobox", { name: "Martedì, fascia 1: dalle" }), "22:00");
+    await user.selectOptions(tuesday.getByRole("combobox", { name: "Martedì, fascia 1: alle" }), "24:00");
+    expect(tuesday.getByRole("combobox", { name: "Martedì, fascia 1: alle" })).toHaveValue("24:00");
+    // Monday's default 09:00–12:00 and 14:00–17:00: the first one removed.
+    await user.click(screen.getByRole("button", { name: "Rimuovi la fascia 09:00–12:00 di Lunedì" }));
+    await user.click(screen.getByRole("button", { name: "Salva e pubblica" }));
 
-    expect(onSave).toHaveBeenCalledTimes(1);
-    const [args] = onSave.mock.calls[0] as unknown as [Record<string, unknown>];
+    expect(onPublish).toHaveBeenCalledTimes(1);
+    const [args] = onPublish.mock.calls[0] as unknown as [Record<string, unknown>];
     expect(args).toMatchObject({
       psychicName: "Selene",
       specialties: ["Tarocchi", "Astrologia"],
@@ -140,15 +172,44 @@ describe("the profile editor", () => {
       pricing: { "30": 50, "60": 90 },
     });
     const availability = args.availability as ReturnType<typeof defaultAvailability>;
-    expect(availability.tuesday).toEqual({ enabled: true, availableHours: ["18:00"] });
-    expect(availability.monday.availableHours).not.toContain("09:00");
-    expect(await screen.findByRole("button", { name: "Modifica" })).toBeInTheDocument();
+    expect(availability.tuesday).toEqual({ enabled: true, availableHours: ["22:00", "22:30", "23:00", "23:30"] });
+    expect(availability.monday.availableHours).toEqual(["14:00", "14:30", "15:00", "15:30", "16:00", "16:30"]);
   });
 
-  it("publishes the saved values from read-only mode", async () => {
-    const { user, onPublish } = renderEditor();
-    await user.click(screen.getByRole("button", { name: "Pubblica" }));
-    expect(onPublish).toHaveBeenCalledWith(expect.objectContaining({ psychicName: "Selene", pricing: { "30": 50 } }));
+  it("saves as a draft without publishing", async () => {
+    const { user, onSave, onPublish } = renderEditor();
+    await user.click(screen.getByRole("button", { name: "Salva come bozza" }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ psychicName: "Selene", pricing: { "30": 50 } }));
+    expect(onPublish).not.toHaveBeenCalled();
+  });
+});
+
+describe("availability ranges and the public hours", () => {
+  it("ranges and half-hour starts convert both ways; the last range may end at 24:00", () => {
+    expect(dayRanges(["22:00", "22:30", "23:00", "23:30", "09:00"])).toEqual([
+      { from: "09:00", to: "09:30" },
+      { from: "22:00", to: "24:00" },
+    ]);
+    expect(setRange(["09:00"], 0, { from: "18:00", to: "24:00" })).toEqual([
+      "18:00",
+      "18:30",
+      "19:00",
+      "19:30",
+      "20:00",
+      "20:30",
+      "21:00",
+      "21:30",
+      "22:00",
+      "22:30",
+      "23:00",
+      "23:30",
+    ]);
+    // An end not after the start becomes half an hour after it.
+    expect(setRange(["09:00", "09:30"], 0, { from: "11:00", to: "10:00" })).toEqual(["11:00"]);
+    expect(addRange(["23:00", "23:30"])).toBeNull();
+    expect(addRange([])).toEqual(["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"]);
+    expect(removeRange(["09:00", "11:00"], 0)).toEqual(["11:00"]);
+    expect(openingHours({ enabled: true, availableHours: ["18:00", "18:30", "23:30"] })).toBe("18:00–19:00, 23:30–24:00");
   });
 });
 
@@ -171,15 +232,58 @@ describe("the photo upload", () => {
     expect(upload).not.toHaveBeenCalled();
   });
 
-  it("uploads an accepted photo showing progress", async () => {
+  const image = (width: number, height: number) => ({ source: {} as CanvasImageSource, width, height });
+
+  it("refuses a picture smaller than 200×200 pixels before cropping or uploading", async () => {
+    const upload = vi.fn(async () => {});
+    renderWithProviders(<PhotoUploader photoUrl={null} name="Selene" upload={upload} loadImage={async () => image(1, 1)} />);
+    await userEvent
+      .setup()
+      .upload(screen.getByLabelText("Carica una foto", { selector: "input" }), new File(["x"], "puntino.png", { type: "image/png" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("La foto deve essere di almeno 200×200 pixel.");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it("crops with labelled controls, keyboard moves and zoom, then uploads the cropped file showing progress", async () => {
     let finish = () => {};
     const upload = vi.fn((_file: File, onProgress: (fraction: number) => void) => {
       onProgress(0.4);
       return new Promise<void>((resolve) => (finish = resolve));
     });
+    const cropped = new File(["y"], "me.png", { type: "image/png" });
+    const cropFile = vi.fn(async () => cropped);
     const onUploaded = vi.fn();
-    renderWithProviders(<PhotoUploader photoUrl={null} name="Selene" upload={upload} onUploaded={onUploaded} />);
-    await userEvent.setup().upload(screen.getByLabelText("Carica una foto", { selector: "input" }), new File(["x"], "me.png", { type: "image/png" }));
+    renderWithProviders(
+      <PhotoUploader
+        photoUrl={null}
+        name="Selene"
+        upload={upload}
+        onUploaded={onUploaded}
+        loadImage={async () => image(800, 600)}
+        cropFile={cropFile}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.upload(screen.getByLabelText("Carica una foto", { selector: "input" }), new File(["x"], "me.png", { type: "image/png" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Ritaglia la foto" }));
+    expect(dialog.getByRole("slider", { name: "Zoom" })).toBeInTheDocument();
+    expect(dialog.getByRole("button", { name: "Riduci lo zoom" })).toBeDisabled();
+    const area = dialog.getByRole("group", { name: "Area di ritaglio" });
+    area.focus();
+    await user.keyboard("++");
+    expect(dialog.getByRole("status")).toHaveTextContent("Zoom 150%");
+    await user.keyboard("{ArrowRight}{ArrowDown}");
+    await user.click(dialog.getByRole("button", { name: "Aumenta lo zoom" }));
+    expect(dialog.getByRole("status")).toHaveTextContent("Zoom 175%");
+    await user.click(dialog.getByRole("button", { name: "Usa questa foto" }));
+
+    // 600 px short side at 175 %: a 342.9 px square, moved right and down by a tenth of it from the centre.
+    const [, crop] = cropFile.mock.calls[0] as unknown as [unknown, { centerX: number; centerY: number; zoom: number }];
+    expect(crop.zoom).toBe(1.75);
+    expect(crop.centerX).toBeCloseTo(400 + 40);
+    expect(crop.centerY).toBeCloseTo(300 + 40);
+    expect(upload).toHaveBeenCalledWith(cropped, expect.any(Function));
     expect(await screen.findByText("Caricamento… 40%")).toBeInTheDocument();
     finish();
     await vi.waitFor(() => expect(onUploaded).toHaveBeenCalled());

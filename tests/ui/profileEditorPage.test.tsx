@@ -19,6 +19,7 @@ vi.mock("convex/react", () => ({
   useQuery: (query: unknown, args: unknown) => {
     if (args === "skip") return undefined;
     const name = String((query as { _name?: string })?._name ?? "");
+    if (name.includes("settings")) return undefined;
     return name.includes("getMine") ? state.profile : state.viewer;
   },
   // The session hook reads the viewer through useQueries.
@@ -30,6 +31,7 @@ vi.mock("convex/react", () => ({
 vi.mock("@convex/_generated/api", () => ({
   api: {
     users: { viewer: { _name: "users:viewer" } },
+    settings: { getPublic: { _name: "settings:getPublic" } },
     psychicProfiles: {
       getMine: { _name: "psychicProfiles:getMine" },
       ensureMine: { _name: "psychicProfiles:ensureMine" },
@@ -98,7 +100,8 @@ describe("the profile editor page", () => {
     renderPage();
     expect(screen.getByLabelText("Stato: Rifiutato")).toBeInTheDocument();
     expect(screen.getByText("Aggiungi una foto in cui si veda il viso.")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Modifica" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Salva e pubblica" })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Come ti vedono i clienti" })).toBeInTheDocument();
     expect(state.ensureMine).not.toHaveBeenCalled();
   });
 });

@@ -56,6 +56,7 @@ function PsychicProfileLoaded({ profile }: { profile: OwnProfile }) {
   const publishMine = useMutation(api.psychicProfiles.publishMine);
   const generateUploadUrl = useMutation(api.psychicProfiles.generatePhotoUploadUrl);
   const setMyPhoto = useAction(api.psychicProfiles.setMyPhoto);
+  const settings = useQuery(api.settings.getPublic);
 
   const save = async (args: ProfileArgs) => {
     try {
@@ -112,7 +113,7 @@ function PsychicProfileLoaded({ profile }: { profile: OwnProfile }) {
           />
         </section>
       </Card>
-      <ProfileEditor profile={profile} onSave={save} onPublish={publish} />
+      <ProfileEditor profile={profile} approvalRequired={settings?.psychic_approval_required ?? false} onSave={save} onPublish={publish} />
     </Flex>
   );
 }

@@ -1,11 +1,13 @@
 // A psychic profile's rules (convex/model/profileRules.ts): completeness and limits at their edges, prices on their
 // grid, what Publish does, the schedule's grid, and photos by their bytes (polyglots and claimed types included).
 import { describe, expect, it } from "vitest";
+import { jpegHead, pngHead, webpHead } from "../fixtures/photoBytes";
 import {
   AVAILABILITY_SLOTS,
   BIO_MAX,
   checkProfile,
   containsMarkup,
+  imageDimensions,
   DEFAULT_PRICES,
   defaultAvailability,
   isAcceptablePhoto,
@@ -112,9 +114,10 @@ describe("a profile's completeness and limits", () => {
   it("the grid's first and last half hours are allowed; the half hours around it are not", () => {
     const availability = defaultAvailability();
     const sunday = (availableHours: string[]) => draft({ availability: { ...availability, sunday: { enabled: true, availableHours } } });
-    expect(checkProfile(sunday(["08:00", "21:30"]))).toBeNull();
+    expect(checkProfile(sunday(["08:00", "21:30", "23:30"]))).toBeNull();
     expect(checkProfile(sunday(["07:30"]))).toEqual({ code: "INVALID_INPUT", field: "availability.sunday" });
-    expect(checkProfile(sunday(["22:00"]))).toEqual({ code: "INVALID_INPUT", field: "availability.sunday" });
+    expect(checkProfile(sunday(["23:45"]))).toEqual({ code: "INVALID_INPUT", field: "availability.sunday" });
+    expect(checkProfile(sunday(["24:00"]))).toEqual({ code: "INVALID_INPUT", field: "availability.sunday" });
     expect(checkProfile(sunday(["8:00"]))).toEqual({ code: "INVALID_INPUT", field: "availability.sunday" });
   });
 });
@@ -160,10 +163,10 @@ describe("Publish", () => {
 });
 
 describe("the schedule", () => {
-  it("is a grid of half hours from 08:00 to 21:30; the default opens Monday only", () => {
+  it("is a grid of half hours from 08:00 to 23:30 (open until midnight); the default opens Monday only", () => {
     expect(AVAILABILITY_SLOTS[0]).toBe("08:00");
-    expect(AVAILABILITY_SLOTS.at(-1)).toBe("21:30");
-    expect(AVAILABILITY_SLOTS).toHaveLength(28);
+    expect(AVAILABILITY_SLOTS.at(-1)).toBe("23:30");
+    expect(AVAILABILITY_SLOTS).toHaveLength(32);
     const week = defaultAvailability();
     expect(week.monday).toEqual({
       enabled: true,
@@ -252,7 +255,7 @@ describe("photos", () => {
 });
 
 describe("photos carrying a page (polyglots) and the claimed type", () => {
-  const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10];
+  const JPEG_HEAD = jpegHead();
   const jpegWith = (...parts: (number[] | string | Uint8Array)[]) => {
     const chunks = parts.map((part) => (typeof part === "string" ? new TextEncoder().encode(part) : Uint8Array.from(part)));
     const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
@@ -287,5 +290,24 @@ describe("photos carrying a page (polyglots) and the claimed type", () => {
     expect(photoRefusal(clean, "")).toBe("PHOTO_TYPE_MISMATCH");
     expect(photoRefusal(new TextEncoder().encode("<html>"), "image/jpeg")).toBe("INVALID_PHOTO");
     expect(photoRefusal(jpegWith(JPEG_HEAD, new Uint8Array(PHOTO_MAX_BYTES)), "image/jpeg")).toBe("INVALID_PHOTO");
+  });
+});
+
+describe("a photo's dimensions, read from its header", () => {
+  it("reads PNG, JPEG and WebP sizes and refuses one under 200×200", () => {
+    expect(imageDimensions(pngHead(640, 480), "image/png")).toEqual({ width: 640, height: 480 });
+    expect(imageDimensions(jpegHead(1024, 200), "image/jpeg")).toEqual({ width: 1024, height: 200 });
+    expect(imageDimensions(webpHead(300, 250), "image/webp")).toEqual({ width: 300, height: 250 });
+    expect(photoRefusal(pngHead(200, 200), "image/png")).toBeNull();
+    expect(photoRefusal(pngHead(1, 1), "image/png")).toBe("PHOTO_TOO_SMALL");
+    expect(photoRefusal(jpegHead(200, 199), "image/jpeg")).toBe("PHOTO_TOO_SMALL");
+    expect(photoRefusal(webpHead(199, 800), "image/webp")).toBe("PHOTO_TOO_SMALL");
+  });
+
+  it("a header cut short has no dimensions, and such a file is refused as no photo", () => {
+    expect(imageDimensions(pngHead().slice(0, 20), "image/png")).toBeNull();
+    expect(imageDimensions(jpegHead().slice(0, 24), "image/jpeg")).toBeNull();
+    expect(imageDimensions(webpHead().slice(0, 16), "image/webp")).toBeNull();
+    expect(photoRefusal(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), "image/jpeg")).toBe("INVALID_PHOTO");
   });
 });

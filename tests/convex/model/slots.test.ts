@@ -39,6 +39,14 @@ describe("offered start times", () => {
     expect(offeredStarts(gap, MONDAY, 45)).toEqual(["10:00"]);
   });
 
+  it("a day open until midnight ends there: no consultation runs into the next day", () => {
+    const late = weekFrom({ monday: ["22:30", "23:00", "23:30"], tuesday: ["00:00", "00:30", "08:00"] });
+    expect(offeredStarts(late, MONDAY, 30)).toEqual(["22:30", "23:00", "23:30"]);
+    expect(offeredStarts(late, MONDAY, 15)).toEqual(["22:30", "23:00", "23:30"]);
+    expect(offeredStarts(late, MONDAY, 60)).toEqual(["22:30", "23:00"]);
+    expect(offeredStarts(late, MONDAY, 45)).toEqual(["22:30", "23:00"]);
+  });
+
   it("a closed day offers nothing; a psychic with no availability at all gets the default slots", () => {
     expect(offeredStarts(morning, "2026-11-24", 30)).toEqual([]);
     expect(offeredStarts(weekFrom({}), "2026-11-24", 30)).toEqual([...FALLBACK_SLOTS]);

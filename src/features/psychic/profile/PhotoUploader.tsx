@@ -1,8 +1,10 @@
 import { useRef, useState } from "react";
 import { Avatar, Button, Callout, Flex, Progress, Text } from "@radix-ui/themes";
-import { PHOTO_MAX_BYTES, PHOTO_TYPES } from "@convex/model/profileRules";
+import { PHOTO_MAX_BYTES, PHOTO_MIN_PIXELS, PHOTO_TYPES } from "@convex/model/profileRules";
 import { limits } from "@/lib/rules";
 import { errorMessages, errorMessage } from "@/lib/errors";
+import { PhotoCropDialog } from "./PhotoCropDialog";
+import { cropToFile, isBigEnough, loadImage as decodeImage, TOO_SMALL_MESSAGE, type Crop, type LoadedImage } from "./photoCrop";
 
 export const PHOTO_REFUSED_MESSAGE = errorMessages.INVALID_PHOTO;
 export const PHOTO_FAILED_MESSAGE = "Impossibile caricare la foto. Riprova.";
@@ -18,13 +20,21 @@ type Props = {
   /** Uploads and attaches the file, reporting progress from 0 to 1. */
   upload: (file: File, onProgress: (fraction: number) => void) => Promise<void>;
   onUploaded?: () => void;
+  /** Decodes the chosen file (replaced in tests, where there is no image decoder). */
+  loadImage?: (file: File) => Promise<LoadedImage | null>;
+  /** Turns the crop into the file to upload (replaced in tests, where there is no canvas). */
+  cropFile?: (image: LoadedImage, crop: Crop, original: File) => Promise<File>;
 };
 
-/** The psychic's photo: saved as soon as it is uploaded, independently of the form. */
-export function PhotoUploader({ photoUrl, name, upload, onUploaded }: Props) {
+/**
+ * The psychic's photo: chosen, checked (type, size, at least 200×200 pixels), cropped to a square, then
+ * uploaded and saved at once, independently of the form.
+ */
+export function PhotoUploader({ photoUrl, name, upload, onUploaded, loadImage = decodeImage, cropFile = cropToFile }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [cropping, setCropping] = useState<{ file: File; image: LoadedImage } | null>(null);
 
   const choose = async (file: File | undefined) => {
     if (input.current) input.current.value = "";
@@ -33,9 +43,24 @@ export function PhotoUploader({ photoUrl, name, upload, onUploaded }: Props) {
       setError(PHOTO_REFUSED_MESSAGE);
       return;
     }
+    const image = await loadImage(file);
+    if (image === null) {
+      setError(PHOTO_REFUSED_MESSAGE);
+      return;
+    }
+    if (!isBigEnough(image)) {
+      setError(TOO_SMALL_MESSAGE);
+      return;
+    }
     setError(null);
+    setCropping({ file, image });
+  };
+
+  const send = async (original: File, image: LoadedImage, crop: Crop) => {
+    setCropping(null);
     setProgress(0);
     try {
+      const file = await cropFile(image, crop, original);
       await upload(file, setProgress);
       onUploaded?.();
     } catch (failure) {
@@ -63,7 +88,8 @@ export function PhotoUploader({ photoUrl, name, upload, onUploaded }: Props) {
           {photoUrl ? "Cambia foto" : "Carica una foto"}
         </Button>
         <Text size="1" color="gray">
-          JPEG, PNG o WebP, al massimo {limits.photoMax}. La foto viene salvata subito.
+          JPEG, PNG o WebP, al massimo {limits.photoMax}, almeno {PHOTO_MIN_PIXELS}×{PHOTO_MIN_PIXELS} pixel. Dopo il ritaglio la foto viene salvata
+          subito.
         </Text>
         {uploading ? (
           <Flex direction="column" gap="1">
@@ -79,6 +105,13 @@ export function PhotoUploader({ photoUrl, name, upload, onUploaded }: Props) {
           </Callout.Root>
         ) : null}
       </Flex>
+      {cropping ? (
+        <PhotoCropDialog
+          image={cropping.image}
+          onCancel={() => setCropping(null)}
+          onConfirm={(crop) => void send(cropping.file, cropping.image, crop)}
+        />
+      ) : null}
     </Flex>
   );
 }

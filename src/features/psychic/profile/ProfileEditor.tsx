@@ -1,7 +1,9 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Box, Button, Callout, Card, Checkbox, CheckboxGroup, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
 import type { DurationMinutes } from "@convex/lib/validators";
 import { AvailabilityEditor } from "./AvailabilityEditor";
+import "./profileEditor.css";
+import { ProfilePreview } from "./ProfilePreview";
 import {
   OFFERED_DURATIONS,
   PRICE_MAX,
@@ -21,6 +23,8 @@ import {
 
 type Props = {
   profile: OwnProfile;
+  /** The `psychic_approval_required` switch: what publishing leads to, said beside the button. */
+  approvalRequired?: boolean;
   /** Resolve true when the server accepted the values (the page shows the toasts). */
   onSave: (args: ProfileArgs) => Promise<boolean>;
   onPublish: (args: ProfileArgs) => Promise<boolean>;
@@ -29,19 +33,28 @@ type Props = {
 type Failure = { summary: string; fieldErrors: FieldErrors };
 
 /**
- * The profile form in two modes: read-only shows the saved values (and follows them live);
- * "Modifica" copies them into a draft, "Annulla" drops the draft. Publishing from read-only
- * mode publishes the saved values.
+ * The profile form, editable at once. Until it is changed it follows the saved profile live; a change
+ * starts a draft that 'Scarta le modifiche' drops. Beside it, the public card as the draft stands.
  */
-export function ProfileEditor({ profile, onSave, onPublish }: Props) {
+export function ProfileEditor({ profile, approvalRequired = false, onSave, onPublish }: Props) {
+  const saved = formFromProfile(profile);
   const [draft, setDraft] = useState<ProfileFormValues | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState<"save" | "publish" | null>(null);
-  const editing = draft !== null;
-  const values = draft ?? formFromProfile(profile);
+  const values = draft ?? saved;
+  const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(saved);
   const errors = failure?.fieldErrors ?? {};
+  const plan = publishPlan(profile, approvalRequired);
 
-  const update = (patch: Partial<ProfileFormValues>) => setDraft((current) => (current ? { ...current, ...patch } : current));
+  const update = (patch: Partial<ProfileFormValues>) => setDraft((current) => ({ ...(current ?? saved), ...patch }));
+
+  // Leaving the page (closing the tab, reloading) with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
 
   const submit = async (kind: "save" | "publish") => {
     const result = validateProfileForm(values);
@@ -72,135 +85,132 @@ export function ProfileEditor({ profile, onSave, onPublish }: Props) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (editing) void submit("save");
+        void submit(plan.primary === "save" ? "save" : "publish");
       }}
     >
       <Flex direction="column" gap="4">
-        <Section title="Informazioni">
-          <Grid columns={{ initial: "1", sm: "3" }} gap="4">
-            <Box gridColumn={{ sm: "span 2" }}>
-              <Field id="psychicName" label="Nome" error={errors.psychicName}>
-                <TextField.Root
-                  id="psychicName"
-                  value={values.psychicName}
-                  readOnly={!editing}
-                  aria-invalid={errors.psychicName ? true : undefined}
-                  aria-describedby={errors.psychicName ? "psychicName-error" : undefined}
-                  onChange={(event) => update({ psychicName: event.target.value })}
+        <Grid columns={{ initial: "1", md: "minmax(0, 1fr) 340px" }} gap="4" align="start">
+          <Flex direction="column" gap="4">
+            <Section title="Informazioni">
+              <Grid columns={{ initial: "1", sm: "3" }} gap="4">
+                <Box gridColumn={{ sm: "span 2" }}>
+                  <Field id="psychicName" label="Nome" error={errors.psychicName}>
+                    <TextField.Root
+                      id="psychicName"
+                      value={values.psychicName}
+                      aria-invalid={errors.psychicName ? true : undefined}
+                      aria-describedby={errors.psychicName ? "psychicName-error" : undefined}
+                      onChange={(event) => update({ psychicName: event.target.value })}
+                    />
+                  </Field>
+                </Box>
+                <Field id="yearsExperience" label="Anni di esperienza" error={errors.yearsExperience}>
+                  <TextField.Root
+                    id="yearsExperience"
+                    type="number"
+                    inputMode="numeric"
+                    min={YEARS_MIN}
+                    max={YEARS_MAX}
+                    step={1}
+                    value={values.yearsExperience}
+                    aria-invalid={errors.yearsExperience ? true : undefined}
+                    aria-describedby={errors.yearsExperience ? "yearsExperience-error" : undefined}
+                    onChange={(event) => update({ yearsExperience: event.target.value })}
+                  />
+                </Field>
+              </Grid>
+              <Field id="bio" label="Biografia" error={errors.bio}>
+                <TextArea
+                  id="bio"
+                  rows={6}
+                  value={values.bio}
+                  placeholder="Racconta chi sei, come lavori e con quali strumenti."
+                  aria-invalid={errors.bio ? true : undefined}
+                  aria-describedby={errors.bio ? "bio-error" : undefined}
+                  onChange={(event) => update({ bio: event.target.value })}
                 />
               </Field>
-            </Box>
-            <Field id="yearsExperience" label="Anni di esperienza" error={errors.yearsExperience}>
-              <TextField.Root
-                id="yearsExperience"
-                type="number"
-                inputMode="numeric"
-                min={YEARS_MIN}
-                max={YEARS_MAX}
-                step={1}
-                value={values.yearsExperience}
-                readOnly={!editing}
-                aria-invalid={errors.yearsExperience ? true : undefined}
-                aria-describedby={errors.yearsExperience ? "yearsExperience-error" : undefined}
-                onChange={(event) => update({ yearsExperience: event.target.value })}
+            </Section>
+
+            <Section title="Specialità" error={errors.specialties} errorId="specialties-error">
+              <NameChoices
+                name="specialties"
+                label="Specialità"
+                options={SPECIALTIES}
+                value={values.specialties}
+                onChange={(specialties) => update({ specialties })}
               />
-            </Field>
-          </Grid>
-          <Field id="bio" label="Biografia" error={errors.bio}>
-            <TextArea
-              id="bio"
-              rows={6}
-              value={values.bio}
-              readOnly={!editing}
-              placeholder={editing ? "Racconta chi sei, come lavori e con quali strumenti." : undefined}
-              aria-invalid={errors.bio ? true : undefined}
-              aria-describedby={errors.bio ? "bio-error" : undefined}
-              onChange={(event) => update({ bio: event.target.value })}
-            />
-          </Field>
-        </Section>
+            </Section>
 
-        <Section title="Specialità" error={errors.specialties} errorId="specialties-error">
-          <NameChoices
-            name="specialties"
-            label="Specialità"
-            options={SPECIALTIES}
-            disabled={!editing}
-            value={values.specialties}
-            onChange={(specialties) => update({ specialties })}
-          />
-        </Section>
+            <Section title="Specializzazioni">
+              <NameChoices
+                name="specializations"
+                label="Specializzazioni"
+                options={SPECIALIZATIONS}
+                value={values.specializations}
+                onChange={(specializations) => update({ specializations })}
+              />
+            </Section>
 
-        <Section title="Specializzazioni">
-          <NameChoices
-            name="specializations"
-            label="Specializzazioni"
-            options={SPECIALIZATIONS}
-            disabled={!editing}
-            value={values.specializations}
-            onChange={(specializations) => update({ specializations })}
-          />
-        </Section>
-
-        <Section title="Durate e prezzi" error={errors.availableDurations} errorId="durations-error">
-          <Text as="p" size="2" color="gray">
-            Prezzi finali in euro, IVA inclusa: da {PRICE_MIN} € a {PRICE_MAX} €, a multipli di {PRICE_STEP} €.
-          </Text>
-          <Flex direction="column" gap="3">
-            {OFFERED_DURATIONS.map((minutes) => {
-              const chosen = values.availableDurations.includes(minutes);
-              const key = `prices.${minutes}`;
-              return (
-                <Flex key={minutes} gap="4" align="center" wrap="wrap">
-                  <Text as="label" size="2" style={{ minWidth: 120 }}>
-                    <Flex gap="2" align="center">
-                      <Checkbox
-                        checked={chosen}
-                        disabled={!editing}
-                        onCheckedChange={(checked) => toggleDuration(minutes, checked === true)}
-                      />
-                      {minutes} minuti
-                    </Flex>
-                  </Text>
-                  {chosen ? (
-                    <Flex direction="column" gap="1">
-                      <Flex align="center" gap="2">
-                        <TextField.Root
-                          type="number"
-                          inputMode="numeric"
-                          min={PRICE_MIN}
-                          max={PRICE_MAX}
-                          step={PRICE_STEP}
-                          aria-label={`Prezzo per ${minutes} minuti (€)`}
-                          value={values.prices[`${minutes}`]}
-                          readOnly={!editing}
-                          aria-invalid={errors[key] ? true : undefined}
-                          aria-describedby={errors[key] ? `price-${minutes}-error` : undefined}
-                          onChange={(event) => update({ prices: { ...values.prices, [`${minutes}`]: event.target.value } })}
-                          style={{ width: 110 }}
-                        >
-                          <TextField.Slot side="right">€</TextField.Slot>
-                        </TextField.Root>
-                      </Flex>
-                      {errors[key] ? (
-                        <Text id={`price-${minutes}-error`} size="1" color="red">
-                          {errors[key]}
-                        </Text>
+            <Section title="Durate e prezzi" error={errors.availableDurations} errorId="durations-error">
+              <Text as="p" size="2" color="gray">
+                Prezzi finali in euro, IVA inclusa: da {PRICE_MIN} € a {PRICE_MAX} €, a multipli di {PRICE_STEP} €.
+              </Text>
+              <Flex direction="column" gap="3">
+                {OFFERED_DURATIONS.map((minutes) => {
+                  const chosen = values.availableDurations.includes(minutes);
+                  const key = `prices.${minutes}`;
+                  return (
+                    <Flex key={minutes} gap="4" align="center" wrap="wrap">
+                      <Text as="label" size="2" style={{ minWidth: 120 }}>
+                        <Flex gap="2" align="center">
+                          <Checkbox checked={chosen} onCheckedChange={(checked) => toggleDuration(minutes, checked === true)} />
+                          {minutes} minuti
+                        </Flex>
+                      </Text>
+                      {chosen ? (
+                        <Flex direction="column" gap="1">
+                          <Flex align="center" gap="2">
+                            <TextField.Root
+                              type="number"
+                              inputMode="numeric"
+                              min={PRICE_MIN}
+                              max={PRICE_MAX}
+                              step={PRICE_STEP}
+                              aria-label={`Prezzo per ${minutes} minuti (€)`}
+                              value={values.prices[`${minutes}`]}
+                              aria-invalid={errors[key] ? true : undefined}
+                              aria-describedby={errors[key] ? `price-${minutes}-error` : undefined}
+                              onChange={(event) => update({ prices: { ...values.prices, [`${minutes}`]: event.target.value } })}
+                              style={{ width: 110 }}
+                            >
+                              <TextField.Slot side="right">€</TextField.Slot>
+                            </TextField.Root>
+                          </Flex>
+                          {errors[key] ? (
+                            <Text id={`price-${minutes}-error`} size="1" color="red">
+                              {errors[key]}
+                            </Text>
+                          ) : null}
+                        </Flex>
                       ) : null}
                     </Flex>
-                  ) : null}
-                </Flex>
-              );
-            })}
-          </Flex>
-        </Section>
+                  );
+                })}
+              </Flex>
+            </Section>
 
-        <Section title="Disponibilità settimanale">
-          <Text as="p" size="2" color="gray">
-            Scegli i giorni e le mezz'ore in cui puoi iniziare un consulto (ora italiana).
-          </Text>
-          <AvailabilityEditor value={values.availability} readOnly={!editing} onChange={(availability) => update({ availability })} />
-        </Section>
+            <Section title="Disponibilità settimanale">
+              <Text as="p" size="2" color="gray">
+                Per ogni giorno aperto indica le fasce orarie in cui ricevi consulti (ora italiana).
+              </Text>
+              <AvailabilityEditor value={values.availability} onChange={(availability) => update({ availability })} />
+            </Section>
+          </Flex>
+          <Box className="profile-preview-column">
+            <ProfilePreview profile={profile} values={values} />
+          </Box>
+        </Grid>
         {/* Sticks to the bottom of the window while the long form scrolls, so the actions and the error stay in view. */}
         <Box position="sticky" bottom="0" py="3" style={{ background: "var(--color-background)", zIndex: 1 }}>
           <Flex direction="column" gap="3">
@@ -209,39 +219,36 @@ export function ProfileEditor({ profile, onSave, onPublish }: Props) {
                 <Callout.Text>{failure.summary}</Callout.Text>
               </Callout.Root>
             ) : null}
-            <Flex gap="3" wrap="wrap" justify="end">
-              {editing ? (
-                <>
-                  <Button
-                    type="button"
-                    variant="soft"
-                    color="gray"
-                    disabled={busy !== null}
-                    onClick={() => {
-                      setDraft(null);
-                      setFailure(null);
-                    }}
-                  >
-                    Annulla
-                  </Button>
-                  <Button type="submit" variant="soft" loading={busy === "save"} disabled={busy !== null}>
-                    Salva
-                  </Button>
-                </>
-              ) : (
-                <Button
-                  type="button"
-                  variant="soft"
-                  onClick={() => {
-                    setDraft(formFromProfile(profile));
-                    setFailure(null);
-                  }}
-                >
-                  Modifica
+            <Flex gap="3" wrap="wrap" justify="end" align="center">
+              <Text id="publish-effect" size="2" color="gray" style={{ flex: "1 1 240px" }}>
+                {plan.effect}
+              </Text>
+              <Button
+                type="button"
+                variant="ghost"
+                color="gray"
+                size="3"
+                disabled={!dirty || busy !== null}
+                onClick={() => {
+                  setDraft(null);
+                  setFailure(null);
+                }}
+              >
+                Scarta le modifiche
+              </Button>
+              {plan.draftSave ? (
+                <Button type="button" variant="soft" size="3" loading={busy === "save"} disabled={busy !== null} onClick={() => void submit("save")}>
+                  Salva come bozza
                 </Button>
-              )}
-              <Button type="button" loading={busy === "publish"} disabled={busy !== null} onClick={() => void submit("publish")}>
-                Pubblica
+              ) : null}
+              <Button
+                type="submit"
+                size="3"
+                loading={busy !== null && busy === plan.primary}
+                disabled={busy !== null}
+                aria-describedby="publish-effect"
+              >
+                {plan.primary === "save" ? "Salva le modifiche" : "Salva e pubblica"}
               </Button>
             </Flex>
           </Flex>
@@ -292,7 +299,6 @@ function NameChoices<Name extends string>(props: {
   name: string;
   label: string;
   options: readonly Name[];
-  disabled: boolean;
   value: Name[];
   onChange: (value: Name[]) => void;
 }) {
@@ -301,7 +307,6 @@ function NameChoices<Name extends string>(props: {
     <CheckboxGroup.Root
       name={props.name}
       aria-label={props.label}
-      disabled={props.disabled}
       value={props.value}
       onValueChange={(next) => onChange(options.filter((name) => next.includes(name)))}
     >
@@ -314,4 +319,39 @@ function NameChoices<Name extends string>(props: {
       </Grid>
     </CheckboxGroup.Root>
   );
+}
+
+type PublishPlan = { primary: "publish" | "save"; draftSave: boolean; effect: string };
+
+/**
+ * What the buttons do for this profile, and the line that says what visitors will see
+ * (docs/product-rules.md, "Psychics"). A listed profile has no private save: every save is public.
+ */
+export function publishPlan(profile: Pick<OwnProfile, "profileStatus" | "isPubliclyVisible" | "suspension">, approvalRequired: boolean): PublishPlan {
+  if (profile.suspension) {
+    return {
+      primary: "save",
+      draftSave: false,
+      effect: "Il profilo è sospeso: le modifiche vengono salvate, ma i clienti non lo vedono finché la sospensione non viene revocata.",
+    };
+  }
+  const approved = profile.profileStatus === "approved";
+  if (approved && profile.isPubliclyVisible) {
+    return {
+      primary: "publish",
+      draftSave: false,
+      effect: approvalRequired
+        ? "Nome, biografia e foto nuovi tornano in revisione: finché l'amministratore non li approva, i clienti vedono quelli approvati. Specialità, prezzi e orari cambiano subito."
+        : "Il profilo è pubblico: i clienti vedranno subito le modifiche.",
+    };
+  }
+  return {
+    primary: "publish",
+    draftSave: true,
+    effect: approved
+      ? "Il profilo è nascosto: 'Salva e pubblica' lo rende di nuovo visibile ai clienti, 'Salva come bozza' lo lascia nascosto."
+      : approvalRequired
+        ? "Con 'Salva e pubblica' il profilo va all'amministratore: i clienti lo vedranno come nell'anteprima dopo l'approvazione. 'Salva come bozza' lo tiene solo per te."
+        : "Con 'Salva e pubblica' i clienti vedranno subito il profilo come nell'anteprima. 'Salva come bozza' lo tiene solo per te.",
+  };
 }

@@ -1,0 +1,44 @@
+import { Box, Card, Heading, Text } from "@radix-ui/themes";
+import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
+import { DEFAULT_PRICES } from "@convex/model/profileRules";
+import type { OwnProfile, ProfileFormValues } from "./profileForm";
+
+/** The card of the public list as the form stands now, before saving. */
+export function previewCard(profile: OwnProfile, values: ProfileFormValues): PsychicCardData {
+  const durations = values.availableDurations.length > 0 ? values.availableDurations : [30 as const];
+  const price = (minutes: (typeof durations)[number]) => {
+    const typed = Number(values.prices[`${minutes}`]);
+    return Number.isFinite(typed) && typed > 0 ? typed : DEFAULT_PRICES[minutes];
+  };
+  return {
+    id: profile.id,
+    psychicName: values.psychicName.trim() || "Il tuo nome",
+    photoUrl: profile.photoUrl,
+    bio: values.bio.trim(),
+    specialties: values.specialties,
+    rating: profile.rating,
+    reviewCount: profile.reviewCount,
+    minPriceEuros: Math.min(...durations.map(price)),
+    minDurationMinutes: Math.min(...durations),
+    isAvailable: profile.isAvailable,
+  };
+}
+
+export function ProfilePreview({ profile, values }: { profile: OwnProfile; values: ProfileFormValues }) {
+  return (
+    <Card size="3" asChild>
+      <section aria-label="Come ti vedono i clienti">
+        <Heading as="h2" size="4" mb="1">
+          Come ti vedono i clienti
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          L&apos;anteprima segue il modulo mentre scrivi.
+        </Text>
+        {/* The card's own links lead to the public pages; here it is a picture, not a way out of the form. */}
+        <Box inert style={{ maxWidth: 380 }}>
+          <PsychicCard psychic={previewCard(profile, values)} />
+        </Box>
+      </section>
+    </Card>
+  );
+}
