@@ -37,8 +37,10 @@ export function BookingPayBar({ psychicId, choice, priceCents, audience, canPay,
         {paying ? <PayingStatus /> : null}
         <Flex align="center" justify="between" gap="3">
           <Flex direction="column" minWidth="0">
-            <Text weight="bold">{priceCents === null ? `${choice.duration} min` : durationLabel({ minutes: choice.duration, priceCents })}</Text>
-            <Text size="2" color="gray" id={hintId}>
+            <Text weight="bold" wrap="nowrap">
+              {priceCents === null ? `${choice.duration} min` : durationLabel({ minutes: choice.duration, priceCents })}
+            </Text>
+            <Text size="2" color="gray" id={hintId} wrap="nowrap">
               {chosen ?? "Scegli un orario"}
             </Text>
           </Flex>
