@@ -1,4 +1,5 @@
 // Page states that exist only on a phone (360 px) pass axe-core (see accessibility.spec.ts).
+import { listedPsychic, mondayAhead } from "./api";
 import { expect, expectAccessible, sessionFile, test } from "./fixtures";
 
 test("at 360 px the open menu", async ({ page }) => {
@@ -19,6 +20,18 @@ test("at 360 px the psychic list as compact rows", async ({ page }) => {
   await page.goto("/psychics");
   await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
   await expectAccessible(page, "the psychic list at 360 px");
+});
+
+test.describe("the demo client", () => {
+  test.use({ storageState: sessionFile("client") });
+
+  test("at 360 px the booking page with a time chosen: the week strip and the pay bar", async ({ page }) => {
+    // Read only: a Monday no other test books (booking.mobile.spec.ts only holds the next one's 10:00).
+    await page.goto(`/psychics/${(await listedPsychic("Selene")).id}/book?date=${mondayAhead(12)}&time=10:00&duration=30`);
+    await expect(page.getByRole("button", { name: "10:00", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("region", { name: "Prezzo e pagamento" }).getByRole("button", { name: "Paga e prenota" })).toBeEnabled();
+    await expectAccessible(page, "the booking page at 360 px");
+  });
 });
 
 test.describe("the demo psychic", () => {

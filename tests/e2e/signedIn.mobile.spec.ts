@@ -19,9 +19,9 @@ test.describe("the demo client", () => {
     await expectFits(page, "/settings", (p) => p.getByRole("main").getByRole("button", { name: /Elimina account/ }));
     await expectFits(page, "/contact", (p) => p.getByRole("main").getByRole("button", { name: "Invia messaggio" }));
 
-    // The booking page, moving the demo client's upcoming consultation: calendar, times and summary.
+    // The booking page, moving the demo client's upcoming consultation: the week strip, times and summary.
     await openMoveOfFirstBooking(page);
-    await expectFits(page, page.url().replace(/^https?:\/\/[^/]+/, ""), (p) => p.getByRole("button", { name: "Mese successivo" }));
+    await expectFits(page, page.url().replace(/^https?:\/\/[^/]+/, ""), (p) => p.getByRole("button", { name: "Settimana successiva" }));
   });
 });
 

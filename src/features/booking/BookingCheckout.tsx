@@ -107,31 +107,67 @@ type PayProps = {
   failure: string | null;
   /** Why paying is not offered for the choice made (the client's own hold on that date). */
   note?: string | null;
+  /** On a phone the button and its failure are in the pay bar; here only the note stays. */
+  inBar?: boolean;
 };
 
-export function PayButton({ disabled, paying, onPay, failure, note = null }: PayProps) {
+export function PayButton({ disabled, paying, onPay, failure, note = null, inBar = false }: PayProps) {
+  const noteText = note ? (
+    <Text as="p" size="2" color="amber">
+      {note}
+    </Text>
+  ) : null;
+  if (inBar) return noteText;
   return (
     <Flex direction="column" gap="3">
       <FailureCallout message={failure} />
-      {note ? (
-        <Text as="p" size="2" color="amber">
-          {note}
-        </Text>
-      ) : null}
-      <Button size="4" disabled={disabled || paying} loading={paying} onClick={onPay} style={{ width: "100%" }}>
-        <LockClosedIcon />
-        Paga e prenota
-      </Button>
+      {noteText}
+      <PayAction size="4" disabled={disabled} paying={paying} onPay={onPay} />
       {paying ? (
-        <Text size="2" color="gray" role="status" align="center">
-          Reindirizzamento al pagamento…
-        </Text>
+        <PayingStatus />
       ) : (
         <Text size="1" color="gray" align="center">
           Il pagamento avviene sulla pagina sicura del nostro fornitore di pagamenti con carta.
         </Text>
       )}
     </Flex>
+  );
+}
+
+/** The 'Paga e prenota' button itself, in the checkout column or the phone's pay bar. */
+export function PayAction({
+  size,
+  disabled,
+  paying,
+  onPay,
+  describedBy,
+}: {
+  size: "3" | "4";
+  disabled: boolean;
+  paying: boolean;
+  onPay: () => void;
+  describedBy?: string;
+}) {
+  return (
+    <Button
+      size={size}
+      disabled={disabled || paying}
+      loading={paying}
+      onClick={onPay}
+      aria-describedby={describedBy}
+      style={size === "4" ? { width: "100%" } : undefined}
+    >
+      <LockClosedIcon />
+      Paga e prenota
+    </Button>
+  );
+}
+
+export function PayingStatus() {
+  return (
+    <Text size="2" color="gray" role="status" align="center">
+      Reindirizzamento al pagamento…
+    </Text>
   );
 }
 
@@ -145,13 +181,26 @@ export function authQuery(psychicId: string, choice: BookingChoice): string {
 }
 
 /** In place of 'Paga e prenota' for a visitor: sign in first, the choice kept. */
-export function SignInToBook({ psychicId, choice }: { psychicId: string; choice: BookingChoice }) {
+export function SignInToBook({ psychicId, choice, barHintId }: { psychicId: string; choice: BookingChoice; barHintId?: string }) {
+  const content = (
+    <>
+      <LockClosedIcon />
+      Accedi per prenotare
+    </>
+  );
+  // The pay bar's is smaller, and waits for a time (the column's link is always there).
+  const size = barHintId === undefined ? "4" : "3";
+  const style = barHintId === undefined ? { width: "100%" } : undefined;
+  if (barHintId !== undefined && choice.time === null) {
+    return (
+      <Button size={size} disabled aria-describedby={barHintId} style={style}>
+        {content}
+      </Button>
+    );
+  }
   return (
-    <Button asChild size="4" style={{ width: "100%" }}>
-      <RouterLink to={`${paths.login}${authQuery(psychicId, choice)}`}>
-        <LockClosedIcon />
-        Accedi per prenotare
-      </RouterLink>
+    <Button asChild size={size} style={style}>
+      <RouterLink to={`${paths.login}${authQuery(psychicId, choice)}`}>{content}</RouterLink>
     </Button>
   );
 }

@@ -116,6 +116,7 @@ export function TimeSlots({ date, times, chosen, onChoose, vanishedTime }: SlotP
               type="button"
               variant={time === chosen ? "solid" : "soft"}
               aria-pressed={time === chosen}
+              className="booking-time"
               onClick={() => onChoose(time)}
             >
               {time}

@@ -1,33 +1,33 @@
 // /psychics/{id}/book: duration, day and free time, notes, summary, then payment
 // on the hosted checkout. Open to visitors, who see the free times and are asked to sign in to pay.
-import { useEffect, useMemo, useRef, useState } from "react";
+// On a phone the days come as a week strip and the price and pay button stay in a bar at the bottom.
+import { useEffect, useRef } from "react";
 import { Avatar, Badge, Box, Button, Callout, Card, Container, Flex, Grid, Heading, Link, Separator, Spinner, Text } from "@radix-ui/themes";
 import { ArrowLeftIcon, ExclamationTriangleIcon, StarFilledIcon } from "@radix-ui/react-icons";
-import { useAction, useQuery } from "convex/react";
+import { useQuery } from "convex/react";
 import type { FunctionArgs, FunctionReturnType } from "convex/server";
-import { differenceInCalendarDays, endOfMonth } from "date-fns";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { priceCentsFor } from "@convex/model/bookings";
-import { BOOKING_MONTHS_AHEAD } from "@convex/model/slots";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { PageTitle } from "@/components/PageTitle";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
-import { errorMessage, errorMessages } from "@/lib/errors";
+import { errorMessages } from "@/lib/errors";
 import { formatRating } from "@/lib/format";
 import { paths } from "@/lib/paths";
-import { fetchOriginPass } from "@/lib/originPass";
 import { romeDateOf } from "@convex/lib/time";
-import { dayOf } from "@/lib/calendarDays";
 import { useViewer, type Viewer } from "@/lib/session";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/useMediaQuery";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { useSessionText } from "@/lib/useSessionText";
-import { BookingCalendar, shiftMonth } from "./BookingCalendar";
 import { BookingSummary, NotesField, PayButton, RestrictedCard, SignInToBook, VisitorPrompt } from "./BookingCheckout";
 import { CallTypeCard, DurationPicker, TimeSlots, type DurationOption } from "./BookingChoices";
+import { BookingDates } from "./BookingDates";
+import { BookingPayBar } from "./BookingPayBar";
 import { MoveCard, MoveRefused, MoveSummary, useBookingToMove } from "./MoveBooking";
 import { isOwnHeldTime, OwnHoldBanners, useOwnHolds } from "./OwnHolds";
 import { useBookingChoice } from "./useBookingChoice";
+import { useCheckout } from "./useCheckout";
 
 type Profile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
 type Duration = FunctionArgs<typeof api.payments.startCheckout>["durationMinutes"];
@@ -35,22 +35,11 @@ type Audience = "loading" | "visitor" | "client" | "psychic" | "admin";
 
 const NO_TIMES: string[] = [];
 
-/** How far ahead the calendar goes: this month and the next five. */
-const MONTHS_AHEAD = BOOKING_MONTHS_AHEAD;
-
-/** Paying needs a date, a time and a signed-in client. */
 /** How far the page looks for the first free day when opened without one: the most the server answers at once (six weeks). */
 const FIRST_FREE_DAYS = 42;
 
-export const MISSING_CHOICE_MESSAGE = "Seleziona una data, un orario e assicurati di essere autenticato.";
 /** The chosen date has the client's own hold with this psychic: one live hold per psychic and date. */
 export const HELD_ON_DATE_NOTE = "Hai già un pagamento in sospeso in questa data: completalo o scegli «Cambia orario» qui sopra.";
-const NO_ANSWER_MESSAGE = "Nessuna risposta dalla funzione di pagamento";
-const NO_URL_MESSAGE = "URL di pagamento non ricevuto";
-/** Shown with the server's failures that carry no code (a bug, a timeout), not for refusals. */
-const CREATE_FAILED_MESSAGE = "Errore nella creazione del pagamento";
-
-class CheckoutAnswerError extends Error {}
 
 export function BookingPage() {
   const { id = "" } = useParams();
@@ -197,24 +186,15 @@ type StepsProps = { profile: Profile; audience: Exclude<Audience, "psychic" | "a
 function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const now = useNow();
   const today = romeDateOf(now);
+  const phone = useMediaQuery(PHONE_QUERY);
   const move = useBookingToMove(moveId, profile.id, now);
   const toMove = move !== undefined && "booking" in move ? move.booking : null;
   // A moved booking keeps its duration: the only one offered.
   const choice = useBookingChoice(toMove ? [toMove.durationMinutes] : profile.availableDurations, today);
   const settings = useQuery(api.settings.getPublic, {});
-  const startCheckout = useAction(api.payments.startCheckout);
+  const { paying, setPaying, failure, pay } = useCheckout();
   // Kept in this tab through signing in or up, so what a visitor wrote is still there when they can pay.
   const [notes, setNotes] = useSessionText(`arcano:notes:${profile.id}`);
-  const [paying, setPaying] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  // The month shown: the one the person moved to, else the chosen date's, else this one; never before this month.
-  const firstMonth = `${today.slice(0, 7)}-01`;
-  const [shownMonth, setShownMonth] = useState<string | null>(null);
-  const wanted = shownMonth ?? `${(choice.date ?? today).slice(0, 7)}-01`;
-  const month = wanted < firstMonth ? firstMonth : wanted;
-  const from = month <= today ? today : month;
-  const days = differenceInCalendarDays(endOfMonth(dayOf(month)), dayOf(from)) + 1;
 
   // While moving, the booking's own time counts as free (it may move within it) and its start is not offered.
   const slotQuery = {
@@ -223,8 +203,6 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
     now,
     ...(toMove === null ? {} : { movingBookingId: toMove.id }),
   };
-  const bookableDates = useQueryWithNow(api.bookings.listBookableDates, { ...slotQuery, from, days });
-  const bookable = useMemo(() => (bookableDates === undefined ? undefined : new Set(bookableDates)), [bookableDates]);
   // Opened without a chosen day (and not moving a booking): the first free day in the next six weeks is chosen.
   const firstFree = useQueryWithNow(
     api.bookings.listBookableDates,
@@ -241,15 +219,6 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const times = slots === undefined ? undefined : (slots?.times ?? NO_TIMES);
   // The client's own holds with this psychic (none while moving a paid booking).
   const ownHolds = useOwnHolds(profile.id, moveId === null ? audience : "visitor", now);
-
-  // Back from the checkout through the browser's page cache: the page is usable again, not stuck paying.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setPaying(false);
-    };
-    window.addEventListener("pageshow", onPageShow);
-    return () => window.removeEventListener("pageshow", onPageShow);
-  }, []);
 
   // Someone else took the chosen time (or a shared link named a taken one): clear it, with a note.
   // Not while paying or moving: our own hold or move removes the time from the list too. A time the
@@ -277,116 +246,91 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const canPay =
     choice.date !== null && choice.time !== null && (times?.length ?? 0) > 0 && closedMessage === null && audience !== "loading" && !heldOnDate;
 
-  const pay = async () => {
-    if (choice.date === null || choice.time === null || audience !== "client") {
-      setFailure(MISSING_CHOICE_MESSAGE);
-      return;
-    }
-    setFailure(null);
-    setPaying(true);
-    try {
-      const trimmed = notes.trim();
-      const originPass = await fetchOriginPass();
-      const started = await startCheckout({
-        psychicProfileId: profile.id,
-        durationMinutes: choice.duration as Duration,
-        date: choice.date,
-        time: choice.time,
-        ...(trimmed ? { notes: trimmed } : {}),
-        ...(originPass ? { originPass } : {}),
-      });
-      // The spec's wording for an answer that cannot be used (an older server, a proxy in the way).
-      if (!started) throw new CheckoutAnswerError(NO_ANSWER_MESSAGE);
-      if (!started.url) throw new CheckoutAnswerError(NO_URL_MESSAGE);
-      // The notes went with the hold; the page stays in its paying state until the browser has left for the checkout.
-      setNotes("");
-      window.location.assign(started.url);
-    } catch (error) {
-      // A refusal with a code reads as that code's message (PAYMENT_FAILED: 'Impossibile creare il
-      // pagamento. Riprova.'); an unusable answer or an unexpected failure as the spec words them.
-      setFailure(errorMessage(error, error instanceof CheckoutAnswerError ? error.message : CREATE_FAILED_MESSAGE));
-      setPaying(false);
-    }
-  };
+  const onPay = () => void pay({ psychicProfileId: profile.id, choice, isClient: audience === "client", notes, onStarted: () => setNotes("") });
 
   // 'Cambia orario' released a hold: its day's times, the freed one among them.
-  const showReleasedDay = (hold: { scheduledDate: string; durationMinutes: number }) => {
-    setShownMonth(`${hold.scheduledDate.slice(0, 7)}-01`);
-    choice.showDay(hold.scheduledDate, hold.durationMinutes);
-  };
+  const showReleasedDay = (hold: { scheduledDate: string; durationMinutes: number }) => choice.showDay(hold.scheduledDate, hold.durationMinutes);
+  // On a phone the pay bar holds the button (one 'Paga e prenota' for screen readers too).
+  const withBar = phone && moveId === null;
 
   return (
-    <Grid columns={{ initial: "1", md: "3fr 2fr" }} gap="5" align="start">
-      <Card size="3">
-        <Flex direction="column" gap="5">
-          {/* Hidden while leaving for the checkout: the hold just made is not one to come back to yet. */}
-          {paying || ownHolds === undefined ? null : <OwnHoldBanners holds={ownHolds} today={today} onReleased={showReleasedDay} />}
-          {closedMessage ? (
-            <Callout.Root color="amber" role="status">
-              <Callout.Icon>
-                <ExclamationTriangleIcon />
-              </Callout.Icon>
-              <Callout.Text>{closedMessage}</Callout.Text>
-            </Callout.Root>
-          ) : null}
-          <DurationPicker options={options} chosen={choice.duration} onChoose={choice.chooseDuration} />
-          <CallTypeCard />
-          <Flex direction="column" gap="2">
-            <Heading as="h2" size="4">
-              Data
-            </Heading>
-            <BookingCalendar
-              month={month}
-              firstMonth={firstMonth}
-              lastMonth={shiftMonth(firstMonth, MONTHS_AHEAD)}
-              onMonthChange={setShownMonth}
-              today={today}
-              selected={choice.date}
-              bookable={bookable}
-              onSelect={choice.chooseDate}
-            />
+    <>
+      <Grid columns={{ initial: "1", md: "3fr 2fr" }} gap="5" align="start">
+        <Card size="3">
+          <Flex direction="column" gap="5">
+            {/* Hidden while leaving for the checkout: the hold just made is not one to come back to yet. */}
+            {paying || ownHolds === undefined ? null : <OwnHoldBanners holds={ownHolds} today={today} onReleased={showReleasedDay} />}
+            {closedMessage ? (
+              <Callout.Root color="amber" role="status">
+                <Callout.Icon>
+                  <ExclamationTriangleIcon />
+                </Callout.Icon>
+                <Callout.Text>{closedMessage}</Callout.Text>
+              </Callout.Root>
+            ) : null}
+            <DurationPicker options={options} chosen={choice.duration} onChoose={choice.chooseDuration} />
+            <CallTypeCard />
+            <BookingDates slotQuery={slotQuery} today={today} selected={choice.date} onSelect={choice.chooseDate} phone={phone} />
+            <TimeSlots date={choice.date} times={times} chosen={choice.time} onChoose={choice.chooseTime} vanishedTime={choice.vanishedTime} />
+            {moveId === null ? <NotesField value={notes} onChange={setNotes} /> : null}
           </Flex>
-          <TimeSlots date={choice.date} times={times} chosen={choice.time} onChoose={choice.chooseTime} vanishedTime={choice.vanishedTime} />
-          {moveId === null ? <NotesField value={notes} onChange={setNotes} /> : null}
-        </Flex>
-      </Card>
-      {moveId !== null ? (
-        <MoveCard>
-          {move === undefined ? (
-            <Flex justify="center" py="5" role="status" aria-label="Caricamento del consulto da spostare">
-              <Spinner size="3" />
-            </Flex>
-          ) : "refusal" in move ? (
-            <MoveRefused reason={move.refusal} />
-          ) : (
-            <MoveSummary booking={move.booking} choice={choice} disabled={closedMessage !== null || (times?.length ?? 0) === 0} onBusy={setPaying} />
-          )}
-        </MoveCard>
-      ) : (
-        <Card size="3" asChild className="booking-checkout">
-          <aside aria-label="Riepilogo e pagamento">
-            <Flex direction="column" gap="4">
-              <BookingSummary psychicName={profile.psychicName} choice={choice} priceCents={priceCents} />
-              <Separator size="4" />
-              {audience === "visitor" ? (
-                // A visitor is asked to sign in, not offered a payment that would then refuse them.
-                <>
-                  <VisitorPrompt psychicId={profile.id} choice={choice} />
-                  <SignInToBook psychicId={profile.id} choice={choice} />
-                </>
-              ) : (
-                <PayButton
-                  disabled={!canPay}
-                  paying={paying}
-                  onPay={() => void pay()}
-                  failure={failure}
-                  note={heldOnDate && !paying ? HELD_ON_DATE_NOTE : null}
-                />
-              )}
-            </Flex>
-          </aside>
         </Card>
-      )}
-    </Grid>
+        {moveId !== null ? (
+          <MoveCard>
+            {move === undefined ? (
+              <Flex justify="center" py="5" role="status" aria-label="Caricamento del consulto da spostare">
+                <Spinner size="3" />
+              </Flex>
+            ) : "refusal" in move ? (
+              <MoveRefused reason={move.refusal} />
+            ) : (
+              <MoveSummary
+                booking={move.booking}
+                choice={choice}
+                disabled={closedMessage !== null || (times?.length ?? 0) === 0}
+                onBusy={setPaying}
+              />
+            )}
+          </MoveCard>
+        ) : (
+          <Card size="3" asChild className="booking-checkout">
+            <aside aria-label="Riepilogo e pagamento">
+              <Flex direction="column" gap="4">
+                <BookingSummary psychicName={profile.psychicName} choice={choice} priceCents={priceCents} />
+                <Separator size="4" />
+                {audience === "visitor" ? (
+                  // A visitor is asked to sign in, not offered a payment that would then refuse them.
+                  <>
+                    <VisitorPrompt psychicId={profile.id} choice={choice} />
+                    {withBar ? null : <SignInToBook psychicId={profile.id} choice={choice} />}
+                  </>
+                ) : (
+                  <PayButton
+                    disabled={!canPay}
+                    paying={paying}
+                    onPay={onPay}
+                    failure={failure}
+                    note={heldOnDate && !paying ? HELD_ON_DATE_NOTE : null}
+                    inBar={withBar}
+                  />
+                )}
+              </Flex>
+            </aside>
+          </Card>
+        )}
+      </Grid>
+      {withBar ? (
+        <BookingPayBar
+          psychicId={profile.id}
+          choice={choice}
+          priceCents={priceCents}
+          audience={audience}
+          canPay={canPay}
+          paying={paying}
+          failure={failure}
+          onPay={onPay}
+        />
+      ) : null}
+    </>
   );
 }
