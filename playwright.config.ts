@@ -14,7 +14,15 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  use: { baseURL, trace: "retain-on-failure", locale: "it-IT", timezoneId: "Europe/Rome" },
+  // A failed test keeps its trace (actions, DOM snapshots, network) and a screenshot of the moment it failed.
+  // The trace's screencast is left out: recording every test's frames cost a quarter of the suite's CPU.
+  use: {
+    baseURL,
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
+    screenshot: "only-on-failure",
+    locale: "it-IT",
+    timezoneId: "Europe/Rome",
+  },
   projects: [
     // Each demo role signed in once; the other projects start from the saved sessions (env.ts sessionFile).
     { name: "sessions", use: { ...devices["Desktop Chrome"], launchOptions }, testMatch: /sessions\.setup\.ts/ },
