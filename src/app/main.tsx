@@ -4,10 +4,13 @@ import { RouterProvider, createBrowserRouter } from "react-router-dom";
 import "@radix-ui/themes/styles.css";
 import "./fonts.css";
 import "./theme.css";
+import { convex } from "./convex";
+import { askFirstPageQueries } from "./firstPageQueries";
 import { AppProviders } from "./providers";
 import { reloadOnceOnStaleCode } from "./reloadOnStaleCode";
 import { routes } from "./router";
 
+askFirstPageQueries(convex, window.location);
 const router = createBrowserRouter(routes);
 reloadOnceOnStaleCode(router);
 

@@ -28,15 +28,13 @@ import { MoveCard, MoveRefused, MoveSummary, useBookingToMove } from "./MoveBook
 import { isOwnHeldTime, OwnHoldBanners, useOwnHolds } from "./OwnHolds";
 import { useBookingChoice } from "./useBookingChoice";
 import { useCheckout } from "./useCheckout";
+import { firstFreeDaysArgs, freeStartsArgs, slotQuery } from "./slotQueryArgs";
 
 type Profile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
 type Duration = FunctionArgs<typeof api.payments.startCheckout>["durationMinutes"];
 type Audience = "loading" | "visitor" | "client" | "psychic" | "admin";
 
 const NO_TIMES: string[] = [];
-
-/** How far the page looks for the first free day when opened without one: the most the server answers at once (six weeks). */
-const FIRST_FREE_DAYS = 42;
 
 /** The chosen date has the client's own hold with this psychic: one live hold per psychic and date. */
 export const HELD_ON_DATE_NOTE = "Hai già un pagamento in sospeso in questa data: completalo o scegli «Cambia orario» qui sopra.";
@@ -196,18 +194,9 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   // Kept in this tab through signing in or up, so what a visitor wrote is still there when they can pay.
   const [notes, setNotes] = useSessionText(`arcano:notes:${profile.id}`);
 
-  // While moving, the booking's own time counts as free (it may move within it) and its start is not offered.
-  const slotQuery = {
-    psychicProfileId: profile.id,
-    durationMinutes: choice.duration as Duration,
-    now,
-    ...(toMove === null ? {} : { movingBookingId: toMove.id }),
-  };
+  const slots = slotQuery(profile.id, choice.duration as Duration, now, toMove?.id);
   // Opened without a chosen day (and not moving a booking): the first free day in the next six weeks is chosen.
-  const firstFree = useQueryWithNow(
-    api.bookings.listBookableDates,
-    choice.date === null && moveId === null ? { ...slotQuery, from: today, days: FIRST_FREE_DAYS } : "skip",
-  );
+  const firstFree = useQueryWithNow(api.bookings.listBookableDates, choice.date === null && moveId === null ? firstFreeDaysArgs(slots, today) : "skip");
   const openedOnFreeDay = useRef(false);
   const { chooseDate } = choice;
   useEffect(() => {
@@ -215,8 +204,8 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
     openedOnFreeDay.current = true;
     if (choice.date === null && firstFree.length > 0) chooseDate(firstFree[0]!);
   }, [firstFree, choice.date, chooseDate]);
-  const slots = useQueryWithNow(api.bookings.listFreeStarts, choice.date === null ? "skip" : { ...slotQuery, date: choice.date });
-  const times = slots === undefined ? undefined : (slots?.times ?? NO_TIMES);
+  const freeStarts = useQueryWithNow(api.bookings.listFreeStarts, choice.date === null ? "skip" : freeStartsArgs(slots, choice.date));
+  const times = freeStarts === undefined ? undefined : (freeStarts?.times ?? NO_TIMES);
   // The client's own holds with this psychic (none while moving a paid booking).
   const ownHolds = useOwnHolds(profile.id, moveId === null ? audience : "visitor", now);
 
@@ -270,7 +259,7 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
             ) : null}
             <DurationPicker options={options} chosen={choice.duration} onChoose={choice.chooseDuration} />
             <CallTypeCard />
-            <BookingDates slotQuery={slotQuery} today={today} selected={choice.date} onSelect={choice.chooseDate} phone={phone} />
+            <BookingDates slotQuery={slots} today={today} selected={choice.date} onSelect={choice.chooseDate} phone={phone} />
             <TimeSlots date={choice.date} times={times} chosen={choice.time} onChoose={choice.chooseTime} vanishedTime={choice.vanishedTime} />
             {moveId === null ? <NotesField value={notes} onChange={setNotes} /> : null}
           </Flex>
