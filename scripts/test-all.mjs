@@ -4,8 +4,8 @@
 // Before the summary it names the ten slowest tests across Vitest and Playwright.
 //
 // The embedded backend's Vitest project runs one file at a time (its files start backend processes),
-// so it runs beside the checks, which are single-threaded too, and its output follows theirs; the other
-// Vitest projects then have both cores, and Playwright runs last.
+// so it runs beside the checks, which are single-threaded too, and then beside the other Vitest projects;
+// its output follows theirs. Playwright runs last.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -96,15 +96,16 @@ function recordVitest(label, report, ok, seconds) {
   }
 }
 
-/** Starts a command with its output going to a file; resolves when it ends. */
-function runInBackground(label, command, args, logPath) {
-  console.log(`\n━━ ${label} (beside the checks; its output follows them): ${[command, ...args].join(" ")}`);
+/** Starts a command, its output to a file (`logPath`) or to this terminal; resolves when it ends. */
+function runAsync(label, command, args, logPath) {
+  console.log(`\n━━ ${label}${logPath ? " (its output follows the others')" : ""}: ${[command, ...args].join(" ")}`);
   const started = Date.now();
-  const out = openSync(logPath, "w");
-  const child = spawn(command, args, { stdio: ["ignore", out, out], env: { ...process.env, FORCE_COLOR: "1" } });
+  const out = logPath ? openSync(logPath, "w") : null;
+  const stdio = out === null ? "inherit" : ["ignore", out, out];
+  const child = spawn(command, args, { stdio, env: { ...process.env, FORCE_COLOR: "1" } });
   return new Promise((resolve) => {
     child.on("close", (status) => {
-      closeSync(out);
+      if (out !== null) closeSync(out);
       resolve({ ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
     });
   });
@@ -113,7 +114,7 @@ function runInBackground(label, command, args, logPath) {
 {
   const backendReport = join(outDir, "vitest-backend.json");
   const backendLog = join(outDir, "vitest-backend.log");
-  const backendRun = runInBackground("vitest backend", "npx", vitestArgs(backendReport, ["local-backend"]), backendLog);
+  const backendRun = runAsync("vitest backend", "npx", vitestArgs(backendReport, ["local-backend"]), backendLog);
 
   check("types app", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
   check("types convex", "npx", ["tsc", "-p", "convex/tsconfig.json", "--noEmit"]);
@@ -121,17 +122,14 @@ function runInBackground(label, command, args, logPath) {
   check("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
   check("cycles", "npm", ["run", "--silent", "check:cycles"]);
 
-  const { ok, seconds } = await backendRun;
+  // The other Vitest projects start as soon as the checks are done, while the backend's files finish:
+  // those mostly wait on their processes, so the cores are shared rather than left idle.
+  const report = join(outDir, "vitest.json");
+  const [rest, backend] = await Promise.all([runAsync("vitest", "npx", vitestArgs(report, ["!local-backend"])), backendRun]);
+  recordVitest("vitest", report, rest.ok, rest.seconds);
   console.log("\n━━ vitest backend: its output");
   process.stdout.write(readFileSync(backendLog));
-  recordVitest("vitest backend", backendReport, ok, seconds);
-}
-
-// Vitest: every other project of vitest.config.ts, with both cores.
-{
-  const report = join(outDir, "vitest.json");
-  const { ok, seconds } = run("vitest", "npx", vitestArgs(report, ["!local-backend"]));
-  recordVitest("vitest", report, ok, seconds);
+  recordVitest("vitest backend", backendReport, backend.ok, backend.seconds);
 }
 
 // Playwright in Debian's Chromium, inside a network namespace with only loopback when we may make one,
