@@ -16,7 +16,8 @@ export default defineConfig({
       {
         extends: true,
         // Checks on the repository itself (package.json, package-lock.json).
-        test: { name: "repo", environment: "node", include: ["tests/*.test.ts"] },
+        // Some start eslint or dpdm through npx: seconds each, more on a loaded machine.
+        test: { name: "repo", environment: "node", include: ["tests/*.test.ts"], testTimeout: 30_000 },
       },
       {
         extends: true,

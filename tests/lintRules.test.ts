@@ -65,6 +65,8 @@ describe("the cycle check", () => {
     spawnSync("npx", ["dpdm", "--no-tree", "--no-warning", "--no-progress", "--exit-code", "circular:1", pattern], {
       cwd: root,
       encoding: "utf8",
+      // Plain text whatever the terminal the suite runs in asks for.
+      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
     });
 
   it("fails on a cycle", () => {

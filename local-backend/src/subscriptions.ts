@@ -16,6 +16,8 @@ export class QueryGroup {
   tables = new Set<string>();
   ctx: QueryContext | null = null;
   evaluations = 0;
+  /** The evaluation under way, if any: a subscriber arriving meanwhile waits for its result. */
+  running: Promise<boolean> | null = null;
 
   constructor(
     readonly key: string,
@@ -97,8 +99,27 @@ export class SubscriptionManager {
     return [...this.groups.values()];
   }
 
+  /**
+   * The group has a result to send: one evaluated now, or by the evaluation already running (a group is marked
+   * fresh when its evaluation starts, and a subscriber of a group never evaluated must not get its empty body).
+   */
+  async ready(g: QueryGroup): Promise<void> {
+    if (g.running) await g.running.catch(() => false);
+    if (g.stale || g.body === "") await this.evaluate(g);
+  }
+
   /** Re-runs the query; returns true when its serialised result changed. */
   async evaluate(g: QueryGroup): Promise<boolean> {
+    const run = this.run(g);
+    g.running = run;
+    try {
+      return await run;
+    } finally {
+      if (g.running === run) g.running = null;
+    }
+  }
+
+  private async run(g: QueryGroup): Promise<boolean> {
     g.stale = false;
     const ctx = new QueryContext(g.ctx?.journal ?? g.journal);
     const r = await this.engine.call("query", g.udfPath, g.args, g.identity, ctx, g.admin);

@@ -150,7 +150,7 @@ export class SyncServer {
         const group = this.d.subs.acquire(m.udfPath, m.args[0] ?? {}, conn.identity, m.journal ?? null, conn.admin);
         const sub: Subscription = { queryId: m.queryId, group, sentVersion: -1, owner: conn };
         this.d.subs.subscribe(sub);
-        if (group.stale) await this.d.subs.evaluate(group);
+        await this.d.subs.ready(group);
         added.push(sub);
       } else {
         removed.push(m.queryId);
@@ -211,7 +211,7 @@ export class SyncServer {
       const g = this.d.subs.acquire(sub.group.udfPath, sub.group.args, identity, sub.group.ctx?.journal ?? sub.group.journal, admin);
       const fresh: Subscription = { queryId: sub.queryId, group: g, sentVersion: -1, owner: conn };
       this.d.subs.subscribe(fresh);
-      if (g.stale) await this.d.subs.evaluate(g);
+      await this.d.subs.ready(g);
       moved.push([fresh, sub.group]);
     }
     if (!this.conns.has(conn)) return void moved.forEach(([fresh]) => this.d.subs.unsubscribe(fresh));
