@@ -1,11 +1,9 @@
 import { formatItalianDate } from "@/lib/format";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BookingPage } from "@/features/booking/BookingPage";
 import { convexMock } from "./convexMock";
-import { LocationProbe, renderRoute } from "./render";
+import { openBookingPage as open, writtenQuery } from "./bookingRoute";
 
 vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
 vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
@@ -64,23 +62,7 @@ const BOOKABLE: Record<string, string[]> = {
 };
 const NONE: string[] = [];
 
-function open(query = "") {
-  const user = userEvent.setup();
-  renderRoute(
-    <>
-      <BookingPage />
-      <LocationProbe />
-    </>,
-    { path: `/psychics/p1/book${query}`, route: "/psychics/:id/book" },
-  );
-  return user;
-}
 
-/** The query string the page wrote, as a map. */
-function writtenQuery(): URLSearchParams {
-  const text = screen.getByText(/^at \/psychics\/p1\/book/).textContent ?? "";
-  return new URLSearchParams(text.split("?")[1] ?? "");
-}
 
 const payButton = () => screen.getByRole("button", { name: "Paga e prenota" });
 const day = (name: string) => screen.getByRole("button", { name });

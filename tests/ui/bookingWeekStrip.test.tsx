@@ -1,11 +1,10 @@
 // The booking page on a phone (below 768 px): the week strip of days and the pay bar at the bottom.
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BookingPage } from "@/features/booking/BookingPage";
 import { PHONE_QUERY } from "@/lib/useMediaQuery";
 import { convexMock } from "./convexMock";
-import { LocationProbe, renderRoute } from "./render";
+import { openBookingPage as open, writtenQuery } from "./bookingRoute";
+import { mediaQueryList } from "./mediaQuery";
 
 vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
 vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
@@ -68,37 +67,10 @@ function answerQueries() {
 
 /** A phone: the page's media query matches. */
 function onAPhone() {
-  vi.spyOn(window, "matchMedia").mockImplementation(
-    (query: string) =>
-      ({
-        matches: query === PHONE_QUERY,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  vi.spyOn(window, "matchMedia").mockImplementation((query: string) => mediaQueryList(query, query === PHONE_QUERY));
 }
 
-function open(query = "") {
-  const user = userEvent.setup();
-  renderRoute(
-    <>
-      <BookingPage />
-      <LocationProbe />
-    </>,
-    { path: `/psychics/p1/book${query}`, route: "/psychics/:id/book" },
-  );
-  return user;
-}
 
-function writtenQuery(): URLSearchParams {
-  const text = screen.getByText(/^at \/psychics\/p1\/book/).textContent ?? "";
-  return new URLSearchParams(text.split("?")[1] ?? "");
-}
 
 const strip = () => screen.getByRole("group", { name: /^\d+ (– )?/ });
 const day = (date: string, free: boolean) => screen.getByRole("button", { name: `${date}, ${free ? "con orari liberi" : "nessun orario libero"}` });

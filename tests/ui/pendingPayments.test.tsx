@@ -5,10 +5,10 @@ import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/components/toast";
-import { BookingPage } from "@/features/booking/BookingPage";
 import { ClientDashboardPage } from "@/features/client/ClientDashboardPage";
 import { convexMock } from "./convexMock";
-import { LocationProbe, renderRoute } from "./render";
+import { openBookingPage, writtenQuery } from "./bookingRoute";
+import { renderRoute } from "./render";
 
 vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
 vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
@@ -80,22 +80,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function openBookingPage(query: string) {
-  const user = userEvent.setup();
-  renderRoute(
-    <>
-      <BookingPage />
-      <LocationProbe />
-    </>,
-    { path: `/psychics/p1/book${query}`, route: "/psychics/:id/book" },
-  );
-  return user;
-}
 
-function writtenQuery(): URLSearchParams {
-  const text = screen.getByText(/^at \/psychics\/p1\/book/).textContent ?? "";
-  return new URLSearchParams(text.split("?")[1] ?? "");
-}
 
 /** The server releases the hold: it leaves the live list, as the optimistic update and the query do. */
 function releasingWorks() {
