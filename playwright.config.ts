@@ -59,6 +59,8 @@ export default defineConfig({
       `--site-port ${e2ePorts.site} --mail-port ${e2ePorts.mail} --stripe-port ${e2ePorts.stripe}`,
     ].join(" "),
     url: baseURL,
+    // The offline journeys (offline.exclusive.spec.ts) make the backend drop its sockets for a while.
+    env: { LOCAL_BACKEND_TEST_FAULTS: "1" },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "ignore",

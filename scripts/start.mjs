@@ -55,7 +55,10 @@ function stopAll(code = 0) {
 process.on("SIGINT", () => stopAll(0));
 process.on("SIGTERM", () => stopAll(0));
 
-function start(command, args, { env = {}, onLine } = {}) {
+/** How often a crashed embedded backend is started again before `npm start` gives up (within a minute). */
+const BACKEND_RESTARTS_PER_MINUTE = 5;
+
+function start(command, args, { env = {}, onLine, restartOnCrash = false, restarts = [] } = {}) {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   children.add(child);
   let buffer = "";
@@ -70,10 +73,17 @@ function start(command, args, { env = {}, onLine } = {}) {
   });
   child.on("exit", (code, signal) => {
     children.delete(child);
-    if (signal !== "SIGTERM") {
-      console.error(`${command} ${args[0] ?? ""} è terminato (${code ?? signal}); arresto.`);
-      stopAll(code || 1);
+    if (signal === "SIGTERM") return;
+    // The backend's log is durable (every acknowledged write is on disk), so after a crash it comes back
+    // as it was, and open pages reconnect and send what they queued meanwhile.
+    const recent = restarts.filter((at) => Date.now() - at < 60_000);
+    if (restartOnCrash && signal !== "SIGINT" && recent.length < BACKEND_RESTARTS_PER_MINUTE) {
+      console.error(`${args.find((a) => a.endsWith("main.ts")) ?? command} si è fermato (${code ?? signal}): riavvio.`);
+      setTimeout(() => start(command, args, { env, onLine, restartOnCrash, restarts: [...recent, Date.now()] }), 500);
+      return;
     }
+    console.error(`${command} ${args[0] ?? ""} è terminato (${code ?? signal}); arresto.`);
+    stopAll(code || 1);
   });
   return child;
 }
@@ -83,10 +93,11 @@ function start(command, args, { env = {}, onLine } = {}) {
  * `env`, never in `args`: every user of the machine can read a process's command line (`ps`), only its
  * owner its environment.
  */
-function startWithReadyLine(tag, args, env = {}) {
+function startWithReadyLine(tag, args, env = {}, { restartOnCrash = false } = {}) {
   return new Promise((resolveReady) => {
     start(process.execPath, ["--import", "tsx", ...args], {
       env,
+      restartOnCrash,
       onLine: (line) => {
         if (!line.startsWith(`${tag} `)) return false;
         resolveReady(JSON.parse(line.slice(tag.length + 1)));
@@ -157,6 +168,7 @@ async function startLocalStack() {
       STRIPE_API_BASE: stripe.url,
       ADMIN_EMAIL_DOMAIN: process.env.ADMIN_EMAIL_DOMAIN ?? "arcano.it",
     },
+    { restartOnCrash: true },
   );
 
   // 4. Demo data, once per data folder (the seed itself is idempotent too).

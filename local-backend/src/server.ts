@@ -22,6 +22,7 @@ import { Crons, type CronSpec } from "./crons.ts";
 import { backendLog } from "./logs.ts";
 import { formatUndeclared, formatViolations, reloadFunctions, undeclaredTables, watchConvexDir } from "./reload.ts";
 import { lockDataDir } from "./lock.ts";
+import { onSyncRefused, syncRefused } from "./faults.ts";
 import { History } from "./history.ts";
 import { refuseForeign, refuseForeignUpgrade } from "../shared/loopback.ts";
 import { ownerOnlyDir } from "../shared/ownerOnly.ts";
@@ -270,9 +271,10 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
 
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   let nextConnId = 1;
+  onSyncRefused(() => wss.clients.forEach((ws) => ws.terminate()));
   handlers.upgrade = (req, socket, head) => {
     const url = new URL(req.url ?? "/", cloudUrl);
-    if (!/^\/api\/[^/]+\/sync$/.test(url.pathname)) return void socket.destroy();
+    if (!/^\/api\/[^/]+\/sync$/.test(url.pathname) || syncRefused()) return void socket.destroy();
     wss.handleUpgrade(req, socket, head, (ws) => {
       const conn = new Connection(nextConnId++, ws);
       sync.add(conn);

@@ -9,6 +9,7 @@ import { useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { HOLD_MARGIN_MINUTES } from "@convex/model/bookings";
+import { useNeedsConnection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate, formatMinutes, formatRomeTime } from "@/lib/format";
@@ -52,6 +53,8 @@ type Props = {
 export function PendingPayment({ hold, today, onReleased }: Props) {
   const release = useReleaseHold();
   const [releasing, setReleasing] = useState(false);
+  // Paying is never started offline: the button waits, disabled, and says why.
+  const connection = useNeedsConnection();
   const title = pendingPaymentTitle(hold, today);
   // The Checkout Session ends a little before the hold (model/bookings.ts, HOLD_MARGIN_MINUTES).
   const payableUntil = formatRomeTime(hold.holdExpiresAt - HOLD_MARGIN_MINUTES * 60_000);
@@ -85,12 +88,18 @@ export function PendingPayment({ hold, today, onReleased }: Props) {
           </Text>
         </Flex>
         <Flex gap="2" wrap="wrap">
-          <Button asChild size="3" style={{ minHeight: 44 }}>
-            <a href={hold.checkoutUrl} aria-label={`Completa il pagamento: ${what}`}>
+          {connection.offline ? (
+            <Button size="3" style={{ minHeight: 44 }} disabled aria-describedby={connection.describedBy}>
               Completa il pagamento
-              <ExternalLinkIcon aria-hidden />
-            </a>
-          </Button>
+            </Button>
+          ) : (
+            <Button asChild size="3" style={{ minHeight: 44 }}>
+              <a href={hold.checkoutUrl} aria-label={`Completa il pagamento: ${what}`}>
+                Completa il pagamento
+                <ExternalLinkIcon aria-hidden />
+              </a>
+            </Button>
+          )}
           <Button
             size="3"
             variant="soft"
@@ -103,6 +112,7 @@ export function PendingPayment({ hold, today, onReleased }: Props) {
             Cambia orario
           </Button>
         </Flex>
+        {connection.note}
       </Flex>
     </Callout.Root>
   );

@@ -4,7 +4,7 @@
 // acknowledged, so the client's re-sent mutation runs once after the restart.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api } from "./fixture/convex/_generated/api";
-import { Clients, removeDir, startBackend, type RunningBackend } from "./helpers/backend";
+import { Clients, eventually, removeDir, startBackend, type RunningBackend } from "./helpers/backend";
 
 let backend: RunningBackend;
 const clients = new Clients(() => backend);
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 /** Arms test-only faults (LOCAL_BACKEND_TEST_FAULTS=1) with the admin key. */
-async function arm(faults: { dropMutationResponses?: number; failLogWrites?: number }): Promise<void> {
+async function arm(faults: { dropMutationResponses?: number; failLogWrites?: number; refuseSyncMs?: number }): Promise<void> {
   const r = await fetch(`${backend.cloudUrl}/debug/faults`, {
     method: "POST",
     headers: { authorization: `Convex ${backend.adminKey}`, "content-type": "application/json" },
@@ -62,4 +62,18 @@ describe("retries without duplicate writes", () => {
     const rows = await rowsIn("retry-stop");
     expect(rows.map((r) => r._id)).toEqual([id]);
   }, 40_000);
+
+  it("sync sockets refused for a while: the client is told it is offline, its mutation waits and lands once when they are back", async () => {
+    const c = clients.browser();
+    await c.query(api.messages.list, {});
+    expect(c.connectionState().isWebSocketConnected).toBe(true);
+    await arm({ refuseSyncMs: 1_500 });
+    await eventually(() => (c.connectionState().isWebSocketConnected ? undefined : true), "the socket closed");
+    const sent = c.mutation(api.messages.send, { author: "r", body: "queued", channel: "retry-refused" });
+    // Still refused: nothing has reached the server yet.
+    expect(await rowsIn("retry-refused")).toEqual([]);
+    const id = await sent;
+    expect(c.connectionState().isWebSocketConnected).toBe(true);
+    expect((await rowsIn("retry-refused")).map((r) => r._id)).toEqual([id]);
+  }, 30_000);
 });

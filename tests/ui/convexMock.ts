@@ -20,6 +20,22 @@ function useAnswersVersion() {
   );
 }
 
+// The client's connection state (src/lib/connection.ts reads it): connected unless a test cuts it.
+const connectionListeners = new Set<(state: ReturnType<typeof connectionState>) => void>();
+let connected = true;
+function connectionState() {
+  return {
+    hasInflightRequests: false,
+    isWebSocketConnected: connected,
+    timeOfOldestInflightRequest: null,
+    hasEverConnected: true,
+    connectionCount: 1,
+    connectionRetries: 0,
+    inflightMutations: 0,
+    inflightActions: 0,
+  };
+}
+
 export const convexMock = {
   auth: { isLoading: false, isAuthenticated: false },
   queries: new Map<string, unknown>(),
@@ -27,7 +43,13 @@ export const convexMock = {
   calls: [] as Array<{ name: string; args: unknown }>,
   signIn: vi.fn(async (_provider: string, _params?: unknown) => ({ signingIn: true })),
   signOut: vi.fn(async () => {}),
+  /** The socket to the backend opened or closed (the page says it is offline a second later). */
+  setConnected(value: boolean) {
+    connected = value;
+    for (const listener of connectionListeners) listener(connectionState());
+  },
   reset() {
+    this.setConnected(true);
     this.auth = { isLoading: false, isAuthenticated: false };
     this.queries.clear();
     this.handlers.clear();
@@ -76,6 +98,11 @@ function callable(ref: FunctionReference<"mutation" | "action">) {
 
 // `useConvex().query(...)`, a one-off read: recorded like a call; a handler answers it, else the query's answer.
 const client = {
+  connectionState,
+  subscribeToConnectionState: (listener: (state: ReturnType<typeof connectionState>) => void) => {
+    connectionListeners.add(listener);
+    return () => connectionListeners.delete(listener);
+  },
   query: async (ref: FunctionReference<"query">, args: Record<string, unknown> = {}) => {
     const name = nameOf(ref);
     convexMock.calls.push({ name, args });

@@ -26,6 +26,8 @@ vi.mock("convex/react", () => ({
   useQueries: (requests: Record<string, unknown>) => ("viewer" in requests ? { viewer: state.viewer } : {}),
   useMutation: () => state.ensureMine,
   useAction: () => vi.fn(),
+  // No client: the connection marks read "connected".
+  useConvex: () => undefined,
 }));
 
 vi.mock("@convex/_generated/api", () => ({

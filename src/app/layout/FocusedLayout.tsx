@@ -3,6 +3,7 @@ import { ArrowLeftIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink, Outlet } from "react-router-dom";
 import { homePathFor, paths } from "@/lib/paths";
 import { useViewer } from "@/lib/session";
+import { ConnectionBanner } from "./ConnectionBanner";
 import { Logo } from "./Logo";
 
 /**
@@ -23,6 +24,7 @@ export function FocusedLayout() {
           </Button>
         </header>
       </Flex>
+      <ConnectionBanner />
       <main id="main">
         <Outlet />
       </main>

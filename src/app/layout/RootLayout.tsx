@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";
+import { ConnectionBanner } from "./ConnectionBanner";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { MaintenanceBanner } from "./MaintenanceBanner";
@@ -12,6 +13,7 @@ export function RootLayout() {
       <ScrollToTop />
       <RouteTitle />
       <Header />
+      <ConnectionBanner />
       <MaintenanceBanner />
       <main id="main">
         <Outlet />

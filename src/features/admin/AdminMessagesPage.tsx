@@ -122,7 +122,14 @@ function Inbox({ filter }: { filter: Filter }) {
   const markReplied = useMutation(api.admin.markMessageReplied).withOptimisticUpdate((store, { messageId }) =>
     moveLocally(store, messageId, "replied"),
   );
-  const run = (move: Promise<null>) => move.catch(() => toast.error(inboxMessages.updateError));
+  // The messages whose new status the server has not confirmed yet (sent when the connection is back).
+  const [pending, setPending] = useState<ReadonlyMap<string, number>>(new Map());
+  const count = (messageId: string, step: number) =>
+    setPending((current) => new Map(current).set(messageId, (current.get(messageId) ?? 0) + step));
+  const run = (messageId: string, move: Promise<null>) => {
+    count(messageId, 1);
+    return move.catch(() => toast.error(inboxMessages.updateError)).finally(() => count(messageId, -1));
+  };
 
   if (status === "LoadingFirstPage") return <RowsSkeleton label="Caricamento dei messaggi" rows={3} />;
   if (results.length === 0) {
@@ -137,8 +144,9 @@ function Inbox({ filter }: { filter: Filter }) {
             <li key={message.id}>
               <MessageCard
                 message={message}
-                onMarkRead={() => void run(markRead({ messageId: message.id }))}
-                onMarkReplied={() => void run(markReplied({ messageId: message.id }))}
+                onMarkRead={() => void run(message.id, markRead({ messageId: message.id }))}
+                onMarkReplied={() => void run(message.id, markReplied({ messageId: message.id }))}
+                pending={(pending.get(message.id) ?? 0) > 0}
               />
             </li>
           ))}

@@ -6,6 +6,7 @@ import { InfoCircledIcon, LockClosedIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
 import { NOTES_MAX_LENGTH } from "@convex/model/bookings";
 import { FailureCallout } from "@/components/form/FailureCallout";
+import { useNeedsConnection } from "@/components/NeedsConnection";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
@@ -148,18 +149,23 @@ export function PayAction({
   onPay: () => void;
   describedBy?: string;
 }) {
+  // Starting a payment is never queued: offline the button waits, disabled, and says why.
+  const connection = useNeedsConnection();
   return (
-    <Button
-      size={size}
-      disabled={disabled || paying}
-      loading={paying}
-      onClick={onPay}
-      aria-describedby={describedBy}
-      style={size === "4" ? { width: "100%" } : undefined}
-    >
-      <LockClosedIcon />
-      Paga e prenota
-    </Button>
+    <>
+      <Button
+        size={size}
+        disabled={disabled || paying || connection.offline}
+        loading={paying}
+        onClick={onPay}
+        aria-describedby={[describedBy, connection.describedBy].filter(Boolean).join(" ") || undefined}
+        style={size === "4" ? { width: "100%" } : undefined}
+      >
+        <LockClosedIcon />
+        Paga e prenota
+      </Button>
+      {connection.note}
+    </>
   );
 }
 

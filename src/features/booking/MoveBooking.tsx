@@ -9,6 +9,7 @@ import type { FunctionReturnType } from "convex/server";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { FailureCallout } from "@/components/form/FailureCallout";
+import { useNeedsConnection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
 import { errorMessage, errorMessages } from "@/lib/errors";
 import { formatItalianDate, formatMinutes, formatRomeDateTime } from "@/lib/format";
@@ -79,6 +80,8 @@ export function MoveSummary({
   const navigate = useNavigate();
   const [moving, setMoving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // A move is never queued offline: the button waits, disabled, and says why.
+  const connection = useNeedsConnection();
   const missing = <Text color="gray">Da scegliere</Text>;
 
   const move = async () => {
@@ -143,9 +146,16 @@ export function MoveSummary({
         </Callout.Text>
       </Callout.Root>
       <FailureCallout message={failure} />
-      <Button size="4" disabled={disabled || moving || choice.date === null || choice.time === null} loading={moving} onClick={() => void move()}>
+      <Button
+        size="4"
+        disabled={disabled || moving || choice.date === null || choice.time === null || connection.offline}
+        loading={moving}
+        onClick={() => void move()}
+        aria-describedby={connection.describedBy}
+      >
         Conferma il nuovo orario
       </Button>
+      {connection.note}
       <Button asChild variant="ghost" color="gray">
         <RouterLink to={paths.dashboard}>Non spostare, torna alla dashboard</RouterLink>
       </Button>

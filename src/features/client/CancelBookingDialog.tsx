@@ -5,7 +5,9 @@ import { AlertDialog, Button, Callout, Flex, Skeleton, Text } from "@radix-ui/th
 import { useMutation, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import { useNeedsConnection, type Connection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
+import { useIsOffline } from "@/lib/connection";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { formatCents, formatRomeDateTime } from "@/lib/format";
 import { limits } from "@/lib/rules";
@@ -17,18 +19,35 @@ export const cancelMessages = {
   noRefund: "Come previsto dalle condizioni, per questo annullamento non è previsto un rimborso.",
 } as const;
 
-type Props = { bookingId: Id<"bookings">; psychicName: string; when: string };
+type Props = {
+  bookingId: Id<"bookings">;
+  psychicName: string;
+  when: string;
+  /** The row's own offline note, when it shows one for all its actions. */
+  connection?: Connection;
+};
 
-export function CancelBookingDialog({ bookingId, psychicName, when }: Props) {
+export function CancelBookingDialog({ bookingId, psychicName, when, connection: rowConnection }: Props) {
   // The moment the dialog opened: the refund shown is the one at this instant.
   const [openedAt, setOpenedAt] = useState<number | null>(null);
+  // A cancellation is never queued offline: the button waits, disabled, and says why.
+  const ownConnection = useNeedsConnection();
+  const connection = rowConnection ?? ownConnection;
   return (
     <AlertDialog.Root open={openedAt !== null} onOpenChange={(open) => setOpenedAt(open ? Date.now() : null)}>
       <AlertDialog.Trigger>
-        <Button size="2" variant="soft" color="red" aria-label={`Annulla il consulto con ${psychicName} del ${when}`}>
+        <Button
+          size="2"
+          variant="soft"
+          color="red"
+          aria-label={`Annulla il consulto con ${psychicName} del ${when}`}
+          disabled={connection.offline}
+          aria-describedby={connection.describedBy}
+        >
           Annulla il consulto
         </Button>
       </AlertDialog.Trigger>
+      {rowConnection ? null : connection.note}
       <AlertDialog.Content maxWidth="480px">
         <AlertDialog.Title>Annullare il consulto?</AlertDialog.Title>
         <AlertDialog.Description size="2">
@@ -59,6 +78,7 @@ function CancelBody({
   });
   const cancel = useMutation(api.bookings.cancelByClient);
   const [sending, setSending] = useState(false);
+  const offline = useIsOffline();
   const [failure, setFailure] = useState<string | null>(null);
 
   const confirm = async () => {
@@ -116,7 +136,7 @@ function CancelBody({
             Mantieni il consulto
           </Button>
         </AlertDialog.Cancel>
-        <Button color="red" highContrast disabled={!preview?.cancellable || sending} onClick={() => void confirm()}>
+        <Button color="red" highContrast disabled={!preview?.cancellable || sending || offline} onClick={() => void confirm()}>
           {sending ? "Annullamento..." : "Annulla il consulto"}
         </Button>
       </Flex>

@@ -3,6 +3,7 @@ import { ExternalLinkIcon } from "@radix-ui/react-icons";
 import type { FunctionReturnType } from "convex/server";
 import { Link as RouterLink } from "react-router-dom";
 import type { api } from "@convex/_generated/api";
+import { useNeedsConnection } from "@/components/NeedsConnection";
 import { bookingStates, clientRefundNotes, refundStates, type StateBadge } from "@/lib/states";
 import { formatCents, formatItalianDate, formatMinutes, formatRomeDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
@@ -51,6 +52,9 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
     booking.rescheduleCount === 1 ? " · spostato una volta" : booking.rescheduleCount > 1 ? ` · spostato ${booking.rescheduleCount} volte` : "";
   const payable = state === "awaiting_payment" && booking.checkoutUrl !== null;
   const canJoin = showJoin && booking.status === "confirmed" && booking.endsAt > now;
+  // Paying, joining, moving and cancelling are never queued offline: disabled, with one note saying why.
+  const connection = useNeedsConnection();
+  const offline = connection.offline;
   return (
     <li>
       <Card size="2">
@@ -76,26 +80,35 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
           <Flex align="center" gap="2" wrap="wrap">
             <Badge color={badge.color}>{badge.label}</Badge>
             {refund ? <Badge color={refund.color}>{refund.label}</Badge> : null}
-            {payable ? (
+            {payable && !offline ? (
               <Link href={booking.checkoutUrl!} size="2" weight="medium">
                 Completa il pagamento <ExternalLinkIcon aria-hidden />
               </Link>
             ) : null}
-            {canJoin ? (
+            {canJoin && offline ? (
+              <Button size="2" disabled aria-describedby={connection.describedBy}>
+                Entra
+              </Button>
+            ) : canJoin ? (
               <Button asChild size="2">
                 <RouterLink to={paths.call(booking.id)} aria-label={`Entra nel consulto con ${booking.psychicName} delle ${booking.scheduledTime}`}>
                   Entra
                 </RouterLink>
               </Button>
             ) : null}
-            {movable ? (
+            {movable && offline ? (
+              <Button size="2" variant="soft" disabled aria-describedby={connection.describedBy}>
+                Sposta
+              </Button>
+            ) : movable ? (
               <Button asChild size="2" variant="soft">
                 <RouterLink to={reschedulePath(booking)} aria-label={`Sposta il consulto con ${booking.psychicName} del ${when}`}>
                   Sposta
                 </RouterLink>
               </Button>
             ) : null}
-            {cancellable ? <CancelBookingDialog bookingId={booking.id} psychicName={booking.psychicName} when={when} /> : null}
+            {cancellable ? <CancelBookingDialog bookingId={booking.id} psychicName={booking.psychicName} when={when} connection={connection} /> : null}
+            {payable || canJoin || movable || cancellable ? connection.note : null}
           </Flex>
         </Flex>
       </Card>

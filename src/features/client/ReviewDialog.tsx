@@ -7,6 +7,7 @@ import { z } from "zod";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from "@convex/model/bookingChanges";
+import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { limits } from "@/lib/rules";
@@ -142,7 +143,8 @@ function ReviewForm({ bookingId, existing, onDone }: { bookingId: Id<"bookings">
           {errors.form}
         </Text>
       ) : null}
-      <Flex gap="3" justify="end" wrap="wrap">
+      <Flex gap="3" justify="end" align="center" wrap="wrap">
+        <PendingWriteMark pending={saving} />
         <Dialog.Close>
           <Button variant="soft" color="gray">
             Indietro

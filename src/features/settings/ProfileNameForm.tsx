@@ -2,6 +2,7 @@ import { Button, Flex } from "@radix-ui/themes";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { TextField } from "@/components/form/TextField";
+import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { useZodForm } from "@/lib/forms";
@@ -36,10 +37,11 @@ export function ProfileNameForm({ fullName }: { fullName: string }) {
           autoComplete="name"
           {...form.field("fullName")}
         />
-        <Flex>
+        <Flex gap="3" align="center">
           <Button type="submit" disabled={form.submitting || form.values.fullName.trim() === fullName}>
-            {form.submitting ? "Salvataggio..." : "Salva"}
+            Salva
           </Button>
+          <PendingWriteMark pending={form.submitting} />
         </Flex>
       </Flex>
     </form>

@@ -1,7 +1,9 @@
+import { useState } from "react";
 import { Card, Flex, Switch, Text } from "@radix-ui/themes";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
 import type { SettingKey } from "@convex/lib/validators";
+import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { toast } from "@/components/toast";
 import { formatRomeDateTime } from "@/lib/format";
 import { TableError, TableLoading } from "./TableStates";
@@ -27,6 +29,16 @@ export function SettingsTab() {
     if (published) store.setQuery(api.settings.getPublic, {}, { ...published, [key]: value });
   });
 
+  // The switches whose change the server has not confirmed yet (sent when the connection is back).
+  const [pending, setPending] = useState<Partial<Record<SettingKey, number>>>({});
+  const count = (key: SettingKey, step: number) => setPending((current) => ({ ...current, [key]: (current[key] ?? 0) + step }));
+  const change = (key: SettingKey, value: boolean) => {
+    count(key, 1);
+    void setSetting({ key, value })
+      .catch(() => toast.error(settingUpdateError))
+      .finally(() => count(key, -1));
+  };
+
   if (error) return <TableError what="delle impostazioni" reason={error} />;
   if (settings === undefined) return <TableLoading label="Caricamento delle impostazioni" />;
   return (
@@ -45,15 +57,14 @@ export function SettingsTab() {
                   {setting.description}
                   {setting.updatedAt !== null ? ` Ultima modifica: ${formatRomeDateTime(setting.updatedAt)}.` : ""}
                 </Text>
+                <PendingWriteMark pending={(pending[setting.key] ?? 0) > 0} />
               </Flex>
               <Switch
                 id={titleId}
                 size="3"
                 checked={setting.value}
                 aria-describedby={descriptionId}
-                onCheckedChange={(value) =>
-                  void setSetting({ key: setting.key, value }).catch(() => toast.error(settingUpdateError))
-                }
+                onCheckedChange={(value) => change(setting.key, value)}
               />
             </Flex>
           </Card>

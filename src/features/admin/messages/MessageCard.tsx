@@ -2,6 +2,7 @@ import { Badge, Button, Card, Flex, Heading, Link, Text } from "@radix-ui/themes
 import { CheckIcon, EnvelopeClosedIcon, PaperPlaneIcon } from "@radix-ui/react-icons";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
+import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { formatRomeDateTime } from "@/lib/format";
 
 export type ContactMessage = FunctionReturnType<typeof api.admin.listMessages>["page"][number];
@@ -32,10 +33,13 @@ export function MessageCard({
   message,
   onMarkRead,
   onMarkReplied,
+  pending = false,
 }: {
   message: ContactMessage;
   onMarkRead: () => void;
   onMarkReplied: () => void;
+  /** A change of this message's status still waits for the server. */
+  pending?: boolean;
 }) {
   const badge = statusBadges[message.status];
   const headingId = `message-${message.id}`;
@@ -71,7 +75,7 @@ export function MessageCard({
           <Text as="p" size="3" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
             {message.message}
           </Text>
-          <Flex gap="2" wrap="wrap">
+          <Flex gap="2" wrap="wrap" align="center">
             {message.status === "unread" ? (
               <Button variant="soft" onClick={onMarkRead}>
                 <CheckIcon /> Segna come letto
@@ -87,6 +91,7 @@ export function MessageCard({
                 <EnvelopeClosedIcon /> Rispondi via email
               </a>
             </Button>
+            <PendingWriteMark pending={pending} />
           </Flex>
         </Flex>
       </article>

@@ -6,6 +6,7 @@ import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import { useNeedsConnection, type Connection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatCents } from "@/lib/format";
@@ -17,10 +18,20 @@ export const psychicCancelMessages = {
     `${clientName} riceverà il rimborso completo di ${formatCents(cents)} e un'email con il link per prenotare di nuovo.`,
 } as const;
 
-type Props = { bookingId: Id<"bookings">; clientName: string; when: string; priceCents: number };
+type Props = {
+  bookingId: Id<"bookings">;
+  clientName: string;
+  when: string;
+  priceCents: number;
+  /** The row's own offline note, when it shows one for all its actions. */
+  connection?: Connection;
+};
 
-export function CancelByPsychicDialog({ bookingId, clientName, when, priceCents }: Props) {
+export function CancelByPsychicDialog({ bookingId, clientName, when, priceCents, connection: rowConnection }: Props) {
   const [open, setOpen] = useState(false);
+  // A cancellation is never queued offline: the button waits, disabled, and says why.
+  const ownConnection = useNeedsConnection();
+  const connection = rowConnection ?? ownConnection;
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const cancel = useMutation(api.bookings.cancelByPsychic);
@@ -48,10 +59,18 @@ export function CancelByPsychicDialog({ bookingId, clientName, when, priceCents 
   return (
     <AlertDialog.Root open={open} onOpenChange={changeOpen}>
       <AlertDialog.Trigger>
-        <Button size="2" variant="soft" color="red" aria-label={`Annulla il consulto con ${clientName} del ${when}`}>
+        <Button
+          size="2"
+          variant="soft"
+          color="red"
+          aria-label={`Annulla il consulto con ${clientName} del ${when}`}
+          disabled={connection.offline}
+          aria-describedby={connection.describedBy}
+        >
           Annulla il consulto
         </Button>
       </AlertDialog.Trigger>
+      {rowConnection ? null : connection.note}
       <AlertDialog.Content maxWidth="480px">
         <AlertDialog.Title>Annullare il consulto?</AlertDialog.Title>
         <AlertDialog.Description size="2">
@@ -73,7 +92,7 @@ export function CancelByPsychicDialog({ bookingId, clientName, when, priceCents 
                 Mantieni il consulto
               </Button>
             </AlertDialog.Cancel>
-            <Button color="red" highContrast disabled={sending} onClick={() => void confirm()}>
+            <Button color="red" highContrast disabled={sending || connection.offline} onClick={() => void confirm()}>
               {sending ? "Annullamento..." : "Annulla il consulto"}
             </Button>
           </Flex>

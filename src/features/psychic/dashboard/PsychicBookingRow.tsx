@@ -2,6 +2,7 @@ import { Badge, Button, Card, Flex, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
+import { useNeedsConnection } from "@/components/NeedsConnection";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { bookingStates } from "@/lib/states";
@@ -24,6 +25,9 @@ export function PsychicBookingRow({ booking, now, today = false }: { booking: Ps
   const over = state !== "upcoming" && state !== "live";
   const moved = movedLabel(booking.rescheduleCount);
   const canCancel = booking.cancellableUntil !== null && now < booking.cancellableUntil;
+  const canJoin = today && !over;
+  // Joining and cancelling are never queued offline: disabled, with one note saying why.
+  const connection = useNeedsConnection();
   return (
     <li>
       <Card size="2">
@@ -50,7 +54,11 @@ export function PsychicBookingRow({ booking, now, today = false }: { booking: Ps
                   {bookingStates[state].label}
                 </Badge>
               )}
-              {today && !over ? (
+              {canJoin && connection.offline ? (
+                <Button size="2" disabled aria-describedby={connection.describedBy}>
+                  Entra
+                </Button>
+              ) : canJoin ? (
                 <Button asChild size="2">
                   <RouterLink to={paths.call(booking.id)} aria-label={`Entra nel consulto con ${booking.clientName} delle ${booking.scheduledTime}`}>
                     Entra
@@ -63,8 +71,10 @@ export function PsychicBookingRow({ booking, now, today = false }: { booking: Ps
                   clientName={booking.clientName}
                   when={`${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`}
                   priceCents={booking.priceCents}
+                  connection={connection}
                 />
               ) : null}
+              {canJoin || canCancel ? connection.note : null}
             </Flex>
           </Flex>
           {booking.notes ? (

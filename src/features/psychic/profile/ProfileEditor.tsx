@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Box, Button, Callout, Card, Checkbox, CheckboxGroup, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
 import type { DurationMinutes } from "@convex/lib/validators";
+import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { AvailabilityEditor } from "./AvailabilityEditor";
 import "./profileEditor.css";
 import { ProfilePreview } from "./ProfilePreview";
@@ -223,6 +224,7 @@ export function ProfileEditor({ profile, approvalRequired = false, onSave, onPub
               <Text id="publish-effect" size="2" color="gray" style={{ flex: "1 1 240px" }}>
                 {plan.effect}
               </Text>
+              <PendingWriteMark pending={busy !== null} />
               <Button
                 type="button"
                 variant="ghost"

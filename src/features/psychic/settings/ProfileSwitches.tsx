@@ -3,6 +3,7 @@ import { Box, Flex, Skeleton, Switch, Text } from "@radix-ui/themes";
 import { useMutation, useQueries } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
+import { PendingWriteMark, usePendingWrites } from "@/components/PendingWriteMark";
 import { toast } from "@/components/toast";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 
@@ -44,6 +45,9 @@ export function ProfileSwitches() {
     if (current) store.setQuery(api.psychicProfiles.getMine, {}, { ...current, isPubliclyVisible });
   });
 
+  const availableWrites = usePendingWrites();
+  const visibleWrites = usePendingWrites();
+
   if (profile instanceof Error) {
     return (
       <Text as="p" color="red" size="2" role="alert">
@@ -55,7 +59,7 @@ export function ProfileSwitches() {
 
   const changeAvailable = async (isAvailable: boolean) => {
     try {
-      await setAvailable({ isAvailable });
+      await availableWrites.track(setAvailable({ isAvailable }));
       const [title, description] = isAvailable ? switchMessages.availableOn : switchMessages.availableOff;
       toast.success(title, description);
     } catch {
@@ -64,7 +68,7 @@ export function ProfileSwitches() {
   };
   const changeVisible = async (isPubliclyVisible: boolean) => {
     try {
-      await setPubliclyVisible({ isPubliclyVisible });
+      await visibleWrites.track(setPubliclyVisible({ isPubliclyVisible }));
       const [title, description] = isPubliclyVisible ? switchMessages.visibleOn : switchMessages.visibleOff;
       toast.success(title, description);
     } catch (failure) {
@@ -81,6 +85,7 @@ export function ProfileSwitches() {
         label="Disponibile per consulti"
         description="Quando è spento i clienti non possono prenotare nuovi consulti con te."
         checked={profile.isAvailable}
+        pending={availableWrites.pending}
         onChange={(value) => void changeAvailable(value)}
       />
       <SettingSwitch
@@ -94,6 +99,7 @@ export function ProfileSwitches() {
         }
         checked={profile.isPubliclyVisible}
         disabled={suspended && !profile.isPubliclyVisible}
+        pending={visibleWrites.pending}
         onChange={(value) => void changeVisible(value)}
       />
     </Flex>
@@ -105,12 +111,15 @@ function SettingSwitch({
   description,
   checked,
   disabled = false,
+  pending,
   onChange,
 }: {
   label: string;
   description: string;
   checked: boolean;
   disabled?: boolean;
+  /** The last change still waits for the server: the switch shows where it is going, the mark says so. */
+  pending: boolean;
   onChange: (checked: boolean) => void;
 }) {
   const id = useId();
@@ -123,6 +132,7 @@ function SettingSwitch({
         <Text as="p" id={`${id}-description`} size="2" color="gray">
           {description}
         </Text>
+        <PendingWriteMark pending={pending} />
       </Box>
       <Switch id={id} size="3" checked={checked} disabled={disabled} onCheckedChange={onChange} aria-describedby={`${id}-description`} />
     </Flex>

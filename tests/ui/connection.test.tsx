@@ -1,0 +1,155 @@
+// Offline, as the person sees it: the banner from the Convex client's connection state, the marks on writes
+// still waiting for the server, and the actions that are never queued (paying, joining, moving, cancelling)
+// disabled with their reason.
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ConvexError } from "convex/values";
+import { ConnectionBanner, BACK_ONLINE_SHOWN_MS } from "@/app/layout/ConnectionBanner";
+import { ProfileSwitches } from "@/features/psychic/settings/ProfileSwitches";
+import { ClientBookingRow, type ClientBooking } from "@/features/client/ClientBookingRow";
+import { clientRow } from "./serverViews";
+import { toast } from "@/components/toast";
+import { connectionWords, FIRST_CONNECT_GRACE_MS, NEEDS_CONNECTION, OFFLINE_AFTER_MS } from "@/lib/connection";
+import { convexMock } from "./convexMock";
+import { renderWithProviders } from "./render";
+
+vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
+vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  convexMock.reset();
+  vi.spyOn(toast, "success");
+  vi.spyOn(toast, "error");
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const banner = () => screen.getByTestId("connection-banner");
+const cut = async () => {
+  act(() => convexMock.setConnected(false));
+  await act(async () => vi.advanceTimersByTime(OFFLINE_AFTER_MS));
+};
+const restore = () => act(() => convexMock.setConnected(true));
+
+describe("the connection banner", () => {
+  it("says nothing while connected, nor for a reconnect shorter than a second", async () => {
+    renderWithProviders(<ConnectionBanner />);
+    expect(banner()).toBeEmptyDOMElement();
+    act(() => convexMock.setConnected(false));
+    await act(async () => vi.advanceTimersByTime(OFFLINE_AFTER_MS / 2));
+    restore();
+    await act(async () => vi.advanceTimersByTime(OFFLINE_AFTER_MS));
+    expect(banner()).toBeEmptyDOMElement();
+  });
+
+  it("says the page is offline in a live region, then 'Di nuovo online' for a moment", async () => {
+    renderWithProviders(<ConnectionBanner />);
+    await cut();
+    expect(banner()).toHaveAttribute("role", "status");
+    expect(banner()).toHaveTextContent(connectionWords.offline);
+    restore();
+    expect(banner()).toHaveTextContent(connectionWords.backOnline);
+    await act(async () => vi.advanceTimersByTime(BACK_ONLINE_SHOWN_MS));
+    expect(banner()).toBeEmptyDOMElement();
+  });
+
+  it("waits longer before the first connection of a page load", () => {
+    expect(FIRST_CONNECT_GRACE_MS).toBeGreaterThan(OFFLINE_AFTER_MS);
+  });
+});
+
+const ownProfile = {
+  isAvailable: true,
+  isPubliclyVisible: true,
+  profileStatus: "approved",
+  suspension: null,
+};
+
+describe("a quick write across a drop", () => {
+  it("the switch moves at once and says it waits for the connection, then saving, then nothing once acknowledged", async () => {
+    convexMock.signedInAs({ accountType: "psychic", isAdmin: false, fullName: "Selene" });
+    convexMock.queries.set("psychicProfiles:getMine", ownProfile);
+    let acknowledge!: () => void;
+    convexMock.handlers.set("psychicProfiles:setAvailable", () => new Promise<null>((resolve) => (acknowledge = () => resolve(null))));
+    renderWithProviders(<ProfileSwitches />);
+    await cut();
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole("switch", { name: "Disponibile per consulti" }));
+    const marks = screen.getAllByTestId("pending-write");
+    expect(marks[0]).toHaveTextContent(connectionWords.waiting);
+    expect(marks[1]).toBeEmptyDOMElement();
+    restore();
+    expect(marks[0]).toHaveTextContent(connectionWords.saving);
+    await act(async () => acknowledge());
+    expect(marks[0]).toBeEmptyDOMElement();
+    expect(toast.success).toHaveBeenCalledWith("Disponibilità aggiornata", expect.any(String));
+  });
+
+  it("a write the server refuses clears its mark and says why", async () => {
+    convexMock.signedInAs({ accountType: "psychic", isAdmin: false, fullName: "Selene" });
+    convexMock.queries.set("psychicProfiles:getMine", ownProfile);
+    convexMock.handlers.set("psychicProfiles:setAvailable", () => Promise.reject(new ConvexError({ code: "MAINTENANCE_MODE" })));
+    renderWithProviders(<ProfileSwitches />);
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole("switch", { name: "Disponibile per consulti" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile aggiornare la disponibilità"));
+    await waitFor(() => expect(screen.getAllByTestId("pending-write")[0]).toBeEmptyDOMElement());
+  });
+});
+
+const NOW = Date.UTC(2026, 10, 20, 14, 10);
+const HOUR = 3_600_000;
+
+function booking(): ClientBooking {
+  const startsAt = NOW + HOUR / 4;
+  return clientRow(
+    {
+      id: "b1" as ClientBooking["id"],
+      psychicProfileId: "p1" as ClientBooking["psychicProfileId"],
+      psychicName: "Selene",
+      scheduledDate: "2026-11-20",
+      scheduledTime: "15:25",
+      startsAt,
+      endsAt: startsAt + HOUR / 2,
+      durationMinutes: 30,
+      priceCents: 5000,
+      status: "confirmed",
+      holdExpiresAt: null,
+      checkoutUrl: null,
+      refundStatus: null,
+      refundCents: null,
+      refundedAt: null,
+      cancelledAt: null,
+      cancelledBy: null,
+      notes: null,
+      rescheduleCount: 0,
+      cancellableUntil: startsAt,
+      reschedulableUntil: startsAt,
+    },
+    NOW,
+  );
+}
+
+describe("actions that are never queued", () => {
+  it("joining, moving and cancelling are disabled offline with one note saying why, and come back online", async () => {
+    renderWithProviders(
+      <ul>
+        <ClientBookingRow booking={booking()} now={NOW} showJoin showChanges />
+      </ul>,
+    );
+    expect(screen.getByRole("link", { name: /Entra nel consulto con Selene/ })).toBeInTheDocument();
+    await cut();
+    const row = screen.getByRole("listitem");
+    for (const name of ["Entra", "Sposta", /Annulla il consulto con Selene/]) {
+      const button = within(row).getByRole("button", { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(NEEDS_CONNECTION);
+    }
+    expect(within(row).getAllByText(NEEDS_CONNECTION)).toHaveLength(1);
+    restore();
+    expect(screen.getByRole("link", { name: /Entra nel consulto con Selene/ })).toBeInTheDocument();
+    expect(screen.queryByText(NEEDS_CONNECTION)).toBeNull();
+  });
+});
