@@ -22,6 +22,9 @@ export default defineConfig({
     screenshot: "only-on-failure",
     locale: "it-IT",
     timezoneId: "Europe/Rome",
+    // The app shell's service worker would precache the whole build (3.5 MB) in every test's fresh context;
+    // the specs about it (offline.*.spec.ts) allow it with test.use({ serviceWorkers: "allow" }).
+    serviceWorkers: "block",
   },
   projects: [
     // Each demo role signed in once; the other projects start from the saved sessions (env.ts sessionFile).

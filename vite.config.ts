@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, loadEnv } from "vite";
 import react from "@vitejs/plugin-react";
+import { VitePWA } from "vite-plugin-pwa";
 import { securityHeadersPlugin } from "./scripts/securityHeaders.ts";
 
 // The same aliases as tsconfig.json `paths`: `@/` is src/, `@convex/` the Convex functions and their types.
@@ -9,11 +10,58 @@ export const aliases = {
   "@convex/": fileURLToPath(new URL("./convex/", import.meta.url)),
 };
 
+/** The brand's colours (src/app/theme.css: --arcano-night), for the browser's bar and the installed app's splash. */
+const NIGHT = "#2b1a4a";
+
+/**
+ * The app shell's service worker (Workbox, generated at build time; `npm run dev` and Vitest have none): every
+ * built page's code, its styles, the fonts and the icons are precached, so `/` and every route open without a
+ * connection, and a returning visitor's page starts from the cache. Navigations to any address get index.html
+ * (the router draws the page); the Convex backend is another origin, which the worker leaves alone. Registered
+ * by src/app/serviceWorker.ts, which says how a new release reaches an open tab.
+ */
+const appShell = () =>
+  VitePWA({
+    registerType: "autoUpdate",
+    // Registered from the app's code (virtual:pwa-register), not by an injected script: the CSP allows no inline one.
+    injectRegister: false,
+    // The icons and the mark are in the shell's globPatterns already.
+    includeManifestIcons: false,
+    manifest: {
+      id: "/",
+      name: "Arcano — consulti di cartomanzia",
+      short_name: "Arcano",
+      description: "Consulti di cartomanzia con cartomanti verificati: prenota e paga in anticipo, collegati alla chiamata dal browser.",
+      lang: "it",
+      dir: "ltr",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      theme_color: NIGHT,
+      background_color: NIGHT,
+      categories: ["lifestyle"],
+      icons: [
+        { src: "/icons/arcano-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/icons/arcano-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/icons/arcano-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    workbox: {
+      // The shell: no source maps (build.sourcemap), which only the developer tools ask for.
+      globPatterns: ["**/*.{html,js,css,woff2,svg,png,webmanifest}"],
+      navigateFallback: "index.html",
+      // A new worker takes over at once and drops the previous release's files (see src/app/serviceWorker.ts).
+      skipWaiting: true,
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+    },
+  });
+
 export default defineConfig(({ mode }) => {
   // The addresses the app is built with (the environment, then .env files) also make its CSP.
   const env = loadEnv(mode, process.cwd(), "VITE_");
   return {
-    plugins: [react(), securityHeadersPlugin({ convexUrl: env.VITE_CONVEX_URL, convexSiteUrl: env.VITE_CONVEX_SITE_URL })],
+    plugins: [react(), securityHeadersPlugin({ convexUrl: env.VITE_CONVEX_URL, convexSiteUrl: env.VITE_CONVEX_SITE_URL }), appShell()],
     resolve: { alias: aliases },
     server: { host: "127.0.0.1", port: 5173 },
     preview: { host: "127.0.0.1", port: 5173 },

@@ -39,7 +39,8 @@ function siteOf(convexOrigin: string | null): string | null {
  * The Content-Security-Policy: the app's own code only, no framing, no plugins, no form posted elsewhere;
  * connections to the Convex deployment (HTTP and WebSocket), its site and Twilio; images also from the
  * deployment's storage. Styles may be inline: Radix Themes and its scroll lock inject `<style>` elements.
- * Stripe Checkout is reached by navigating to the session's URL, which no directive here restricts.
+ * Stripe Checkout is reached by navigating to the session's URL, which no directive here restricts. The app
+ * shell's service worker (sw.js) and its web app manifest come from the app itself.
  */
 export function contentSecurityPolicy({ convexUrl, convexSiteUrl }: AppAddresses): string {
   const convex = origin(convexUrl);
@@ -53,6 +54,8 @@ export function contentSecurityPolicy({ convexUrl, convexSiteUrl }: AppAddresses
     "font-src": ["'self'", "data:"],
     "media-src": ["'self'", "blob:", TWILIO_MEDIA],
     "connect-src": ["'self'", ...convexSources, ...(site ? [site] : []), ...TWILIO_CONNECT],
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

@@ -20,6 +20,8 @@ async function appServer(env: Record<string, string>): Promise<string> {
   fs.mkdirSync(path.join(outDir, "assets"));
   fs.writeFileSync(path.join(outDir, "index.html"), '<!doctype html><html lang="it"><script type="module" src="/assets/app.js"></script></html>');
   fs.writeFileSync(path.join(outDir, "assets", "app.js"), "export {};");
+  fs.writeFileSync(path.join(outDir, "sw.js"), "self.addEventListener('fetch', () => {});");
+  fs.writeFileSync(path.join(outDir, "manifest.webmanifest"), '{"name":"Arcano"}');
   const saved = { ...process.env };
   Object.assign(process.env, env);
   let server: PreviewServer;
@@ -59,6 +61,8 @@ describe("the app's security headers", () => {
       expect(directive(csp, "script-src"), page).toBe("script-src 'self'");
       expect(directive(csp, "frame-ancestors"), page).toBe("frame-ancestors 'none'");
       expect(directive(csp, "object-src"), page).toBe("object-src 'none'");
+      expect(directive(csp, "worker-src"), page).toBe("worker-src 'self'");
+      expect(directive(csp, "manifest-src"), page).toBe("manifest-src 'self'");
       expect(directive(csp, "base-uri"), page).toBe("base-uri 'self'");
       expect(directive(csp, "form-action"), page).toBe("form-action 'self'");
       // The embedded backend's API, its sync socket and its HTTP actions; photos from its storage.
@@ -67,6 +71,18 @@ describe("the app's security headers", () => {
       );
       expect(directive(csp, "img-src"), page).toBe("img-src 'self' data: blob: http://127.0.0.1:3210");
     }
+  });
+
+  it("the service worker is served for revalidation at each check, so a new release is found; the manifest as a manifest", async () => {
+    const url = await appServer({ VITE_CONVEX_URL: "http://127.0.0.1:3210" });
+    const worker = await fetch(`${url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("cache-control")).toBe("no-cache");
+    expect(worker.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(worker.headers.get("content-security-policy")).toContain("worker-src 'self'");
+    const manifest = await fetch(`${url}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get("content-type")).toMatch(/^application\/manifest\+json/);
   });
 
   it("built for a Convex Cloud deployment, the policy names its wss: socket and its .convex.site", async () => {

@@ -1,6 +1,6 @@
 // The whole product started as the browser tests' webServer starts it (playwright.config.ts): scripts/start.mjs
 // with the embedded backend, a fresh data folder and its own build folder, on five ports from `portBase`. Used by
-// `npm run screenshots` and `npm run bench:pages`; whatever it started is stopped at the end, on failure too.
+// `npm run screenshots`, `npm run bench:pages` and `npm run bench:offline`; whatever it started is stopped at the end, on failure too.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -9,10 +9,12 @@ import { askFirstPageQueries } from "./firstPageQueries";
 import { AppProviders } from "./providers";
 import { reloadOnceOnStaleCode } from "./reloadOnStaleCode";
 import { routes } from "./router";
+import { registerAppShell } from "./serviceWorker";
 
 askFirstPageQueries(convex, window.location);
 const router = createBrowserRouter(routes);
 reloadOnceOnStaleCode(router);
+registerAppShell(router);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

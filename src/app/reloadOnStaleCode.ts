@@ -28,3 +28,20 @@ export function reloadOnceOnStaleCode(router: Pick<DataRouter, "state" | "create
   window.addEventListener("vite:preloadError", onPreloadError);
   return () => window.removeEventListener("vite:preloadError", onPreloadError);
 }
+
+/**
+ * Once a new release has taken over (the service worker of src/app/serviceWorker.ts), the next page the visitor
+ * opens in the app is a new page load at its address, with the new code; nothing reloads under their hands (a
+ * call, a half-written form). A change of the query string alone (a booking page's day) stays in the page.
+ * Returns the way to stop (for tests).
+ */
+export function openNextPageAfresh(router: Pick<DataRouter, "state" | "createHref" | "subscribe">, open = openAfresh): () => void {
+  const from = router.state.location.pathname;
+  const stop = router.subscribe((state) => {
+    const target = state.navigation.location ?? state.location;
+    if (target.pathname === from) return;
+    stop();
+    open(new URL(router.createHref(target), window.location.href).href);
+  });
+  return stop;
+}

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PageLoading, SLOW_PAGE_MS } from "@/app/layout/PageLoading";
 import { RouteError } from "@/app/layout/RouteError";
 import { lazyPage } from "@/app/lazyPage";
-import { reloadOnceOnStaleCode } from "@/app/reloadOnStaleCode";
+import { openNextPageAfresh, reloadOnceOnStaleCode } from "@/app/reloadOnStaleCode";
 import { routes } from "@/app/router";
 import { convexMock } from "./convexMock";
 import { renderRoutes } from "./render";
@@ -89,6 +89,22 @@ describe("a page's code that a new release replaced", () => {
       expect(failed()).toBe(false);
       expect(open).toHaveBeenCalledExactlyOnceWith(new URL("/contact", window.location.href).href);
       expect(failed()).toBe(true);
+      expect(open).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it("once a new release has taken over, the next page opened is a new page load at its address; a query string change is not", async () => {
+    const router = renderRoutes(routes, { path: "/psychics" });
+    const open = vi.fn();
+    const stop = openNextPageAfresh(router, open);
+    try {
+      await act(() => router.navigate("/psychics?q=tarocchi"));
+      expect(open).not.toHaveBeenCalled();
+      act(() => void router.navigate("/contact"));
+      expect(open).toHaveBeenCalledExactlyOnceWith(new URL("/contact", window.location.href).href);
+      act(() => void router.navigate("/"));
       expect(open).toHaveBeenCalledTimes(1);
     } finally {
       stop();

@@ -13,7 +13,7 @@ export const SLOW_PAGE_MS = 10_000;
 export function PageLoading() {
   const slow = useSlow(SLOW_PAGE_MS);
   return (
-    <Box className="page-loading" aria-busy="true" aria-label="Caricamento">
+    <Box className="page-loading" role="group" aria-busy="true" aria-label="Caricamento">
       <Container size="4" px={{ initial: "4", sm: "5" }} py={{ initial: "4", sm: "7" }}>
         <Flex direction="column" gap="4">
           {/* The live region is there from the start, so screen readers announce the message when it comes. */}

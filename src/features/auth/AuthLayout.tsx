@@ -19,7 +19,7 @@ export function AuthLayout({ title, lead, children }: { title: string; lead: str
 /** Shown while the session loads, so a signed-in person never sees the form flash before leaving. */
 export function FormSkeleton() {
   return (
-    <Flex direction="column" gap="4" aria-busy="true" aria-label="Caricamento">
+    <Flex direction="column" gap="4" role="group" aria-busy="true" aria-label="Caricamento">
       <Skeleton height="40px" />
       <Skeleton height="40px" />
       <Skeleton height="40px" width="50%" />

@@ -132,7 +132,7 @@ export function PsychicListView({ psychics, specialties, specializations, availa
         </Flex>
 
         {shown === undefined ? (
-          <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" aria-busy="true" aria-label="Caricamento dei cartomanti">
+          <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" role="group" aria-busy="true" aria-label="Caricamento dei cartomanti">
             {[0, 1, 2].map((index) => (
               <Skeleton key={index} height={{ initial: "180px", sm: "260px" }} />
             ))}

@@ -42,7 +42,7 @@ type Props = {
 export function PsychicProfileView({ profile, reviews, nextAvailability, now }: Props) {
   if (profile === undefined) {
     return (
-      <Flex justify="center" py="9" aria-busy="true" aria-label="Caricamento del profilo">
+      <Flex justify="center" py="9" role="group" aria-busy="true" aria-label="Caricamento del profilo">
         <Spinner size="3" />
       </Flex>
     );

@@ -120,7 +120,7 @@ function PsychicProfileLoaded({ profile }: { profile: OwnProfile }) {
 
 function Loading() {
   return (
-    <Flex justify="center" py="9" aria-busy="true" aria-label="Caricamento del profilo">
+    <Flex justify="center" py="9" role="group" aria-busy="true" aria-label="Caricamento del profilo">
       <Spinner size="3" />
     </Flex>
   );
