@@ -22,6 +22,8 @@ function useAnswersVersion() {
 
 export const convexMock = {
   auth: { isLoading: false, isAuthenticated: false },
+  /** The auth token the auth library holds (useAuthToken): null unless a test sets one. */
+  token: null as string | null,
   queries: new Map<string, unknown>(),
   handlers: new Map<string, Handler>(),
   calls: [] as Array<{ name: string; args: unknown }>,
@@ -29,6 +31,7 @@ export const convexMock = {
   signOut: vi.fn(async () => {}),
   reset() {
     this.auth = { isLoading: false, isAuthenticated: false };
+    this.token = null;
     this.queries.clear();
     this.handlers.clear();
     this.calls = [];
@@ -123,4 +126,8 @@ export const convexReactMock = {
 
 export const authReactMock = {
   useAuthActions: () => ({ signIn: convexMock.signIn, signOut: convexMock.signOut }),
+  useAuthToken: () => {
+    useAnswersVersion();
+    return convexMock.token;
+  },
 };

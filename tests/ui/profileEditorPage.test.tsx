@@ -28,20 +28,25 @@ vi.mock("convex/react", () => ({
   useAction: () => vi.fn(),
 }));
 
-vi.mock("@convex/_generated/api", () => ({
-  api: {
-    users: { viewer: { _name: "users:viewer" } },
-    settings: { getPublic: { _name: "settings:getPublic" } },
-    psychicProfiles: {
-      getMine: { _name: "psychicProfiles:getMine" },
-      ensureMine: { _name: "psychicProfiles:ensureMine" },
-      saveMine: { _name: "psychicProfiles:saveMine" },
-      publishMine: { _name: "psychicProfiles:publishMine" },
-      generatePhotoUploadUrl: { _name: "psychicProfiles:generatePhotoUploadUrl" },
-      setMyPhoto: { _name: "psychicProfiles:setMyPhoto" },
+// Function references the cache can name (makeFunctionReference), with the `_name` the mock above reads.
+vi.mock("@convex/_generated/api", async () => {
+  const { makeFunctionReference } = await import("convex/server");
+  const ref = (name: string) => ({ ...makeFunctionReference(name), _name: name });
+  return {
+    api: {
+      users: { viewer: ref("users:viewer") },
+      settings: { getPublic: ref("settings:getPublic") },
+      psychicProfiles: {
+        getMine: ref("psychicProfiles:getMine"),
+        ensureMine: ref("psychicProfiles:ensureMine"),
+        saveMine: ref("psychicProfiles:saveMine"),
+        publishMine: ref("psychicProfiles:publishMine"),
+        generatePhotoUploadUrl: ref("psychicProfiles:generatePhotoUploadUrl"),
+        setMyPhoto: ref("psychicProfiles:setMyPhoto"),
+      },
     },
-  },
-}));
+  };
+});
 
 function renderPage() {
   return renderWithProviders(

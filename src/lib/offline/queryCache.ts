@@ -24,7 +24,8 @@ export function indexedDbStorage(): CacheStorage {
   let store: UseStore | null = null;
   const opened = () => (store ??= createStore("arcano-cache", "views"));
   return {
-    entries: async () => (await entries<IDBValidKey, CachedEntry>(opened())).filter((pair): pair is [string, CachedEntry] => typeof pair[0] === "string"),
+    entries: async () =>
+      (await entries<IDBValidKey, CachedEntry>(opened())).filter((pair): pair is [string, CachedEntry] => typeof pair[0] === "string"),
     keys: async () => (await keys(opened())).filter((key): key is string => typeof key === "string"),
     setMany: (items) => setMany(items, opened()),
     delMany: (keys) => delMany(keys, opened()),

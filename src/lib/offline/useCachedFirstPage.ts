@@ -1,6 +1,12 @@
 // A paginated list's first page kept on the device, as useCachedQuery keeps a plain answer.
 import { useMemo } from "react";
-import { usePaginatedQuery, type PaginatedQueryArgs, type PaginatedQueryItem, type PaginatedQueryReference, type UsePaginatedQueryReturnType } from "convex/react";
+import {
+  usePaginatedQuery,
+  type PaginatedQueryArgs,
+  type PaginatedQueryItem,
+  type PaginatedQueryReference,
+  type UsePaginatedQueryReturnType,
+} from "convex/react";
 import { getFunctionName } from "convex/server";
 import { cacheKey } from "./queryCache";
 import { useCacheAccount, useCachedEntry, useRememberAnswer, type CachedQueryOptions } from "./useCachedQuery";

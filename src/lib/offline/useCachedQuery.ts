@@ -28,16 +28,17 @@ export function viewKeyOf(query: FunctionReference<"query">, args: Record<string
 }
 
 /**
- * Whose cache applies now and whether the live query may be asked: an account's own queries wait until
- * the server has accepted the session (as the route guards always did), the public ones do not wait.
+ * Whose cache applies now and whether the live query may be asked: an account's own queries wait while
+ * the session is being checked (as the route guards always made them), the public ones do not wait.
  */
 export function useCacheAccount(scope: CacheScope): { account: string | null; mayAsk: boolean } {
   const token = useAuthToken();
   const { isLoading, isAuthenticated } = useConvexAuth();
   if (scope === PUBLIC_ACCOUNT) return { account: PUBLIC_ACCOUNT, mayAsk: true };
-  // Known signed out: nothing of an account is shown, even if its token is still being forgotten.
-  if (!isLoading && !isAuthenticated) return { account: null, mayAsk: false };
-  return { account: accountOfToken(token), mayAsk: !isLoading && isAuthenticated };
+  // Known signed out: nothing of an account is shown, even if its token is still being forgotten; the
+  // live query is asked as before (behind the route guards this does not happen).
+  if (!isLoading && !isAuthenticated) return { account: null, mayAsk: true };
+  return { account: accountOfToken(token), mayAsk: !isLoading };
 }
 
 /** The kept entry under `key` (none for null), re-read when the cache changes. */
