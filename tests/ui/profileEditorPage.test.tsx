@@ -57,7 +57,14 @@ function renderPage() {
   );
 }
 
-const viewer = (accountType: "client" | "psychic") => ({ id: "u1", fullName: "Luna", email: "l@esempio.it", accountType, memberSince: 0, isAdmin: false });
+const viewer = (accountType: "client" | "psychic") => ({
+  id: "u1",
+  fullName: "Luna",
+  email: "l@esempio.it",
+  accountType,
+  memberSince: 0,
+  isAdmin: false,
+});
 
 describe("the profile editor page", () => {
   beforeEach(() => {
