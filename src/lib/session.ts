@@ -1,12 +1,15 @@
 // Who is signed in, and leaving: the one place the header, the auth pages and the route guards
 // read the session from, so they agree on "loading", "signed out" and "signed in".
-import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { useAuthActions } from "@convex-dev/auth/react";
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
+import { useAuthActions, useAuthToken } from "@convex-dev/auth/react";
 import { useConvexAuth, useMutation, useQueries } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useNavigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { toast } from "@/components/toast";
+import { accountOfToken } from "@/lib/offline/account";
+import { cacheKey, forgetAccount, rememberAnswer } from "@/lib/offline/queryCache";
+import { useCachedEntry } from "@/lib/offline/useCachedQuery";
 
 export type Viewer = NonNullable<FunctionReturnType<typeof api.users.viewer>>;
 
@@ -24,9 +27,17 @@ export function useViewer(): Viewer | null | undefined {
 
 const NO_QUERIES = {};
 
+/** The viewer's name in the cache. */
+export const VIEWER_VIEW = "users:viewer";
+
 /**
  * `useViewer` for the route guards: a failed read of the account comes back as an Error instead of
  * being thrown, so the guard can say it could not check the account type.
+ *
+ * Until the server has answered (no connection yet, or none at all), the answer kept on this device
+ * for the account whose token is stored stands in, so that person's pages show their kept views. The
+ * token is only trusted to pick whose cache to read; the live answer always wins, and a session the
+ * server no longer knows signs out and forgets that account's cache.
  */
 export function useCheckedViewer(): Viewer | null | undefined | Error {
   const { isLoading, isAuthenticated } = useConvexAuth();
@@ -34,9 +45,21 @@ export function useCheckedViewer(): Viewer | null | undefined | Error {
   // useQueries resubscribes whenever the request changes identity: one request, made once.
   const request = useMemo(() => ({ viewer: { query: api.users.viewer, args: {} } }), []);
   const { viewer } = useQueries(asking ? request : NO_QUERIES) as { viewer?: Viewer | null | Error };
-  if (isLoading) return undefined;
+  // A stored token is handed to the Convex client in the same commit it appears here (before any page's
+  // subscription), so the pages shown from the cache never ask the server without it.
+  const account = accountOfToken(useAuthToken());
+  const key = account === null ? null : cacheKey(account, VIEWER_VIEW);
+  const kept = useCachedEntry(key)?.value as Viewer | undefined;
+  const cached = kept !== undefined && kept.id === account ? kept : undefined;
+  const liveViewer = asking ? viewer : undefined;
+  useEffect(() => {
+    if (key === null || account === null) return;
+    if (liveViewer === null) void forgetAccount(account);
+    else if (liveViewer !== undefined && !(liveViewer instanceof Error) && liveViewer.id === account) rememberAnswer(key, liveViewer);
+  }, [key, account, liveViewer]);
+  if (isLoading) return cached;
   if (!isAuthenticated) return null;
-  return viewer;
+  return viewer === undefined ? cached : viewer;
 }
 
 // While a sign-out or a deletion is under way the route guards must not bounce to /login:
@@ -80,6 +103,7 @@ export function isMissingSessionError(error: unknown): boolean {
 export function useSignOut(): () => Promise<void> {
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
+  const account = accountOfToken(useAuthToken());
   return useCallback(async () => {
     setLeaving(true);
     try {
@@ -95,9 +119,11 @@ export function useSignOut(): () => Promise<void> {
       }
       toast.success(signedOutToast.title, signedOutToast.description);
     } finally {
+      // Nothing of this account stays on the device, even when the server could not be told.
+      if (account !== null) await forgetAccount(account);
       setLeaving(false);
     }
-  }, [signOut, navigate]);
+  }, [signOut, navigate, account]);
 }
 
 /**
@@ -108,6 +134,7 @@ export function useDeleteMyAccount({ successTitle, errorText }: { successTitle: 
   const deleteMyAccount = useMutation(api.users.deleteMyAccount);
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
+  const account = accountOfToken(useAuthToken());
   return useCallback(async (): Promise<boolean> => {
     setLeaving(true);
     try {
@@ -120,10 +147,11 @@ export function useDeleteMyAccount({ successTitle, errorText }: { successTitle: 
       await navigate(HOME, { flushSync: true });
       // The server already ended every session; this only forgets the local tokens.
       await signOut().catch(() => undefined);
+      if (account !== null) await forgetAccount(account);
       toast.success(successTitle, "Il tuo account e tutti i dati associati sono stati eliminati.");
       return true;
     } finally {
       setLeaving(false);
     }
-  }, [deleteMyAccount, signOut, navigate, successTitle, errorText]);
+  }, [deleteMyAccount, signOut, navigate, account, successTitle, errorText]);
 }

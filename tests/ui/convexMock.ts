@@ -38,6 +38,8 @@ function connectionState() {
 
 export const convexMock = {
   auth: { isLoading: false, isAuthenticated: false },
+  /** The auth token the auth library holds (useAuthToken): null unless a test sets one. */
+  token: null as string | null,
   queries: new Map<string, unknown>(),
   handlers: new Map<string, Handler>(),
   calls: [] as Array<{ name: string; args: unknown }>,
@@ -51,6 +53,7 @@ export const convexMock = {
   reset() {
     this.setConnected(true);
     this.auth = { isLoading: false, isAuthenticated: false };
+    this.token = null;
     this.queries.clear();
     this.handlers.clear();
     this.calls = [];
@@ -150,4 +153,8 @@ export const convexReactMock = {
 
 export const authReactMock = {
   useAuthActions: () => ({ signIn: convexMock.signIn, signOut: convexMock.signOut }),
+  useAuthToken: () => {
+    useAnswersVersion();
+    return convexMock.token;
+  },
 };

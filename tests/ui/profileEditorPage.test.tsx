@@ -30,20 +30,25 @@ vi.mock("convex/react", () => ({
   useConvex: () => undefined,
 }));
 
-vi.mock("@convex/_generated/api", () => ({
-  api: {
-    users: { viewer: { _name: "users:viewer" } },
-    settings: { getPublic: { _name: "settings:getPublic" } },
-    psychicProfiles: {
-      getMine: { _name: "psychicProfiles:getMine" },
-      ensureMine: { _name: "psychicProfiles:ensureMine" },
-      saveMine: { _name: "psychicProfiles:saveMine" },
-      publishMine: { _name: "psychicProfiles:publishMine" },
-      generatePhotoUploadUrl: { _name: "psychicProfiles:generatePhotoUploadUrl" },
-      setMyPhoto: { _name: "psychicProfiles:setMyPhoto" },
+// Function references the cache can name (makeFunctionReference), with the `_name` the mock above reads.
+vi.mock("@convex/_generated/api", async () => {
+  const { makeFunctionReference } = await import("convex/server");
+  const ref = (name: string) => ({ ...makeFunctionReference(name), _name: name });
+  return {
+    api: {
+      users: { viewer: ref("users:viewer") },
+      settings: { getPublic: ref("settings:getPublic") },
+      psychicProfiles: {
+        getMine: ref("psychicProfiles:getMine"),
+        ensureMine: ref("psychicProfiles:ensureMine"),
+        saveMine: ref("psychicProfiles:saveMine"),
+        publishMine: ref("psychicProfiles:publishMine"),
+        generatePhotoUploadUrl: ref("psychicProfiles:generatePhotoUploadUrl"),
+        setMyPhoto: ref("psychicProfiles:setMyPhoto"),
+      },
     },
-  },
-}));
+  };
+});
 
 function renderPage() {
   return renderWithProviders(
@@ -54,7 +59,14 @@ function renderPage() {
   );
 }
 
-const viewer = (accountType: "client" | "psychic") => ({ id: "u1", fullName: "Luna", email: "l@esempio.it", accountType, memberSince: 0, isAdmin: false });
+const viewer = (accountType: "client" | "psychic") => ({
+  id: "u1",
+  fullName: "Luna",
+  email: "l@esempio.it",
+  accountType,
+  memberSince: 0,
+  isAdmin: false,
+});
 
 describe("the profile editor page", () => {
   beforeEach(() => {

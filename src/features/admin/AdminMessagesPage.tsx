@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Box, Button, Container, Flex, Heading, SegmentedControl, Select, Spinner, Text } from "@radix-ui/themes";
 import { ArrowLeftIcon } from "@radix-ui/react-icons";
-import { optimisticallyUpdateValueInPaginatedQuery, useMutation, usePaginatedQuery, useQuery } from "convex/react";
+import { optimisticallyUpdateValueInPaginatedQuery, useMutation } from "convex/react";
 import type { OptimisticLocalStore } from "convex/browser";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
@@ -12,6 +12,9 @@ import { EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { toast } from "@/components/toast";
+import { CachedAt } from "@/lib/offline/CachedAt";
+import { useCachedFirstPage } from "@/lib/offline/useCachedFirstPage";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { paths } from "@/lib/paths";
 import { MessageCard, type MessageStatus } from "./messages/MessageCard";
 
@@ -63,7 +66,7 @@ export function AdminMessagesPage() {
 }
 
 function FilterBar({ filter, onChange }: { filter: Filter; onChange: (filter: Filter) => void }) {
-  const counts = useQuery(api.admin.messageCounts, {});
+  const counts = useCachedQuery(api.admin.messageCounts, {}).data;
   const found = counts?.[filter];
   const text = (value: Filter, label: string) => (counts ? `${label} (${counts[value]})` : label);
   const choose = (value: string) => onChange(value as Filter);
@@ -115,10 +118,8 @@ function moveLocally(store: OptimisticLocalStore, messageId: Id<"contactMessages
 }
 
 function Inbox({ filter }: { filter: Filter }) {
-  const { results, status, loadMore } = usePaginatedQuery(api.admin.listMessages, { status: filter }, { initialNumItems: PAGE_SIZE });
-  const markRead = useMutation(api.admin.markMessageRead).withOptimisticUpdate((store, { messageId }) =>
-    moveLocally(store, messageId, "read"),
-  );
+  const { results, status, loadMore, savedAt } = useCachedFirstPage(api.admin.listMessages, { status: filter }, { initialNumItems: PAGE_SIZE });
+  const markRead = useMutation(api.admin.markMessageRead).withOptimisticUpdate((store, { messageId }) => moveLocally(store, messageId, "read"));
   const markReplied = useMutation(api.admin.markMessageReplied).withOptimisticUpdate((store, { messageId }) =>
     moveLocally(store, messageId, "replied"),
   );
@@ -138,6 +139,7 @@ function Inbox({ filter }: { filter: Filter }) {
   }
   return (
     <Flex direction="column" gap="4">
+      <CachedAt savedAt={savedAt} />
       <Flex direction="column" gap="3" asChild>
         <ul aria-label="Messaggi" style={{ listStyle: "none", margin: 0, padding: 0 }}>
           {results.map((message) => (

@@ -1,10 +1,11 @@
 import { Card, Container, Flex, Grid, Heading, Select, Skeleton, Text, TextField } from "@radix-ui/themes";
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { useQuery } from "convex/react";
 import { useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { matchesSearch } from "@convex/model/psychics";
 import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
+import { CachedAt } from "@/lib/offline/CachedAt";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { useFirstFree, type FirstFreeById } from "@/lib/useFirstFree";
 
 const ALL = "all";
@@ -15,7 +16,7 @@ const SPECIALTY = "specialty:";
 /** /psychics: every public, approved psychic, best rated first, live. */
 export function PsychicListPage() {
   // One subscription for the whole list; search and filter run here, so typing never reloads it.
-  const data = useQuery(api.psychics.listPublic, {});
+  const { data, savedAt } = useCachedQuery(api.psychics.listPublic, {}, { scope: "public" });
   // Every listed card's first free time, whatever is searched: typing never changes these subscriptions either.
   const availability = useFirstFree(data?.psychics.map((psychic) => psychic.id) ?? []);
   return (
@@ -24,6 +25,7 @@ export function PsychicListPage() {
       specialties={data?.specialties ?? []}
       specializations={data?.specializations ?? []}
       availability={availability}
+      savedAt={savedAt}
     />
   );
 }
@@ -40,13 +42,15 @@ type Props = {
   specializations: string[];
   /** Each card's 'Prima disponibilità'; without it the cards show none. */
   availability?: { firstFree: FirstFreeById; now: number };
+  /** When the list shown was kept on this device, while it is not the live one. */
+  savedAt?: number | null;
 };
 
 /**
  * Search and filter live in the address (?q=…&topic=… or &specialty=…), so a filtered list can be shared
  * or reloaded; the header's site search links here the same way.
  */
-export function PsychicListView({ psychics, specialties, specializations, availability }: Props) {
+export function PsychicListView({ psychics, specialties, specializations, availability, savedAt }: Props) {
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
   const chosenSpecialty = params.get("specialty");
@@ -87,6 +91,7 @@ export function PsychicListView({ psychics, specialties, specializations, availa
           <Text as="p" color="gray">
             Cartomanti verificati, scelti per competenza e valutati dai clienti. Prezzi finali in euro, IVA inclusa.
           </Text>
+          <CachedAt savedAt={savedAt} />
         </Flex>
 
         <Flex gap="3" wrap="wrap" role="search" aria-label="Cerca cartomanti">

@@ -3,6 +3,7 @@ import { useParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { PsychicProfileView, REVIEWS_PAGE_SIZE, type NextAvailability } from "./PsychicProfileView";
 import { useRoundedNow } from "@/lib/useRoundedNow";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { romeDateOf } from "@convex/lib/time";
 import { PageTitle } from "@/components/PageTitle";
 
@@ -26,9 +27,9 @@ export function relativeDayLabel(date: string, now: number): string {
 export function PsychicProfilePage() {
   const { id = "" } = useParams();
   const now = useRoundedNow();
-  const profile = useQuery(api.psychics.getPublicProfile, { id });
-  // Asked for once the profile is known to be public: the server refuses the reviews of any other.
-  const reviews = usePaginatedQuery(api.reviews.listPageForProfile, profile ? { psychicProfileId: id } : "skip", {
+  const { data: profile, savedAt } = useCachedQuery(api.psychics.getPublicProfile, { id }, { scope: "public" });
+  // Asked for once the profile is known to be public (live, not kept): the server refuses the reviews of any other.
+  const reviews = usePaginatedQuery(api.reviews.listPageForProfile, profile && savedAt === null ? { psychicProfileId: id } : "skip", {
     initialNumItems: REVIEWS_PAGE_SIZE,
   });
   const free = useQuery(api.psychics.listNextAvailability, { id, now });
@@ -40,7 +41,7 @@ export function PsychicProfilePage() {
   return (
     <>
       <PageTitle title={profile ? `${profile.psychicName} — Cartomante` : profile === null ? "Cartomante non trovato" : "Cartomante"} />
-      <PsychicProfileView profile={profile} reviews={profile ? reviews : undefined} nextAvailability={nextAvailability} now={now} />
+      <PsychicProfileView profile={profile} savedAt={savedAt} reviews={profile ? reviews : undefined} nextAvailability={nextAvailability} now={now} />
     </>
   );
 }

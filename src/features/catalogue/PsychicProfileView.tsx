@@ -6,6 +6,7 @@ import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { priceCentsFor } from "@convex/model/bookings";
 import { paths } from "@/lib/paths";
+import { CachedAt } from "@/lib/offline/CachedAt";
 import { formatCents, formatRating, truncate } from "@/lib/format";
 import { WEEK, openingHours, weekdayLabels } from "@/lib/weekdays";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
@@ -29,6 +30,8 @@ const SUMMARY_LENGTH = 150;
 const reviewDate = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: ROME_TIME_ZONE });
 
 type Props = {
+  /** When the profile shown was kept on this device, while it is not the live one. */
+  savedAt?: number | null;
   /** `undefined` while loading, `null` when missing, hidden or not approved. */
   profile: PublicProfile | null | undefined;
   /** `undefined` until the profile is known (the reviews of a profile the public cannot see are not asked for). */
@@ -39,7 +42,7 @@ type Props = {
   now?: number;
 };
 
-export function PsychicProfileView({ profile, reviews, nextAvailability, now }: Props) {
+export function PsychicProfileView({ profile, reviews, nextAvailability, now, savedAt }: Props) {
   if (profile === undefined) {
     return (
       <Flex justify="center" py="9" role="group" aria-busy="true" aria-label="Caricamento del profilo">
@@ -53,6 +56,7 @@ export function PsychicProfileView({ profile, reviews, nextAvailability, now }: 
     <Container size="4" px={{ initial: "4", sm: "5" }} py="7">
       <Grid columns={{ initial: "1", md: "3fr 1fr" }} gap="5" align="start">
         <Flex direction="column" gap="5">
+          <CachedAt savedAt={savedAt} />
           <ProfileHeader profile={profile} firstFree={now === undefined ? undefined : { first: firstOf(nextAvailability), now }} />
           <Tabs.Root defaultValue="about">
             <Tabs.List aria-label="Sezioni del profilo">

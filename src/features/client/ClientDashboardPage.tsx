@@ -14,7 +14,9 @@ import { StatCard } from "@/components/StatCard";
 import { paths } from "@/lib/paths";
 import { romeDateOf } from "@convex/lib/time";
 import { useViewer } from "@/lib/session";
-import { useNow, useQueryWithNow } from "@/lib/useNow";
+import { CachedAt } from "@/lib/offline/CachedAt";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
+import { useNow } from "@/lib/useNow";
 import { ClientBookingRow, type ClientBooking } from "./ClientBookingRow";
 import { ClientReviews } from "./ClientReviews";
 
@@ -65,7 +67,8 @@ function upcomingAfterToday(bookings: ClientBooking[], today: string): ClientBoo
  * which releases the hold and opens that psychic's booking page on its day.
  */
 function PendingPayments({ now, today }: { now: number; today: string }) {
-  const holds = useQueryWithNow(api.holds.listMine, { now });
+  // A kept answer may list a hold that has lapsed since: only those still open are shown.
+  const holds = useCachedQuery(api.holds.listMine, { now }).data?.filter((hold) => hold.holdExpiresAt > now);
   const navigate = useNavigate();
   if (holds === undefined || holds.length === 0) return null;
   const bookAgain = (hold: LiveHold) =>
@@ -86,7 +89,7 @@ function PendingPayments({ now, today }: { now: number; today: string }) {
 function ClientBookings() {
   const now = useNow();
   const today = romeDateOf(now);
-  const data = useQueryWithNow(api.bookings.listMine, { now });
+  const { data, savedAt } = useCachedQuery(api.bookings.listMine, { now });
   // A hold waiting for payment is at the top (PendingPayments), not among the consultations.
   const bookings = data?.bookings.filter((booking) => booking.status !== "pending_payment");
   const todays = bookings
@@ -95,6 +98,7 @@ function ClientBookings() {
 
   return (
     <>
+      <CachedAt savedAt={savedAt} />
       <PendingPayments now={now} today={today} />
       {bookings !== undefined && bookings.length === 0 ? (
         <DashboardSection title="I tuoi consulti">

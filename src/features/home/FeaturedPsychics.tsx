@@ -1,25 +1,29 @@
 import { Card, Flex, Grid, Heading, Link, Skeleton, Text } from "@radix-ui/themes";
-import { useQuery } from "convex/react";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { paths } from "@/lib/paths";
 import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
+import { CachedAt } from "@/lib/offline/CachedAt";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { useFirstFree, type FirstFreeById } from "@/lib/useFirstFree";
 
 /** Up to three top-rated public psychics, live: a psychic who publishes or hides appears or goes, and so do their free times. */
 export function FeaturedPsychics() {
-  const psychics = useQuery(api.psychics.listFeatured);
+  const { data: psychics, savedAt } = useCachedQuery(api.psychics.listFeatured, {}, { scope: "public" });
   const availability = useFirstFree(psychics?.map((psychic) => psychic.id) ?? []);
-  return <FeaturedPsychicsView psychics={psychics} availability={availability} />;
+  return <FeaturedPsychicsView psychics={psychics} availability={availability} savedAt={savedAt} />;
 }
 
 /** `undefined` while loading; `availability` gives each card its 'Prima disponibilità'. */
 export function FeaturedPsychicsView({
   psychics,
   availability,
+  savedAt,
 }: {
   psychics: PsychicCardData[] | undefined;
   availability?: { firstFree: FirstFreeById; now: number };
+  /** When the list shown was kept on this device, while it is not the live one. */
+  savedAt?: number | null;
 }) {
   return (
     <section aria-labelledby="featured-psychics-title">
@@ -31,6 +35,7 @@ export function FeaturedPsychicsView({
           <RouterLink to={paths.psychics}>Vedi tutti i cartomanti</RouterLink>
         </Link>
       </Flex>
+      <CachedAt savedAt={savedAt} />
       {psychics === undefined ? (
         <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" role="group" aria-busy="true" aria-label="Caricamento dei cartomanti">
           {[0, 1, 2].map((index) => (

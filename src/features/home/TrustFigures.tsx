@@ -1,8 +1,8 @@
 import { Skeleton, Text } from "@radix-ui/themes";
 import { StarFilledIcon } from "@radix-ui/react-icons";
-import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { formatRating } from "@/lib/format";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 
 export type TrustFiguresData = {
   listedPsychics: number;
@@ -13,7 +13,7 @@ export type TrustFiguresData = {
 
 /** The platform's real figures under the hero's title (psychics:getTrustFigures). */
 export function TrustFigures() {
-  return <TrustFiguresView figures={useQuery(api.psychics.getTrustFigures)} />;
+  return <TrustFiguresView figures={useCachedQuery(api.psychics.getTrustFigures, {}, { scope: "public" }).data} />;
 }
 
 const count = (value: number) => value.toLocaleString("it-IT");

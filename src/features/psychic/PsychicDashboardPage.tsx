@@ -16,7 +16,11 @@ import { FailureCallout } from "@/components/form/FailureCallout";
 import { StatCard } from "@/components/StatCard";
 import { formatCents } from "@/lib/format";
 import { paths } from "@/lib/paths";
-import { useNow, useQueryWithNow } from "@/lib/useNow";
+import type { FunctionReturnType } from "convex/server";
+import { romeDateOf } from "@convex/lib/time";
+import { CachedAt } from "@/lib/offline/CachedAt";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
+import { useNow } from "@/lib/useNow";
 import { MonthlyFigures } from "./dashboard/MonthlyFigures";
 import { PayoutsBanner } from "./dashboard/PayoutsBanner";
 import { PsychicBookingRow } from "./dashboard/PsychicBookingRow";
@@ -55,13 +59,29 @@ export function PsychicDashboardPage() {
   );
 }
 
+type PsychicDay = FunctionReturnType<typeof api.bookings.listForPsychic>;
+
+/** A kept answer read on a later day: its consultations to come, split again around today. */
+function keptForToday(data: PsychicDay | undefined, today: string): PsychicDay | undefined {
+  if (data === undefined) return undefined;
+  const toCome = [...data.today, ...data.upcoming];
+  return {
+    ...data,
+    today: toCome.filter((booking) => booking.scheduledDate === today),
+    upcoming: toCome.filter((booking) => booking.scheduledDate > today),
+  };
+}
+
 function PsychicBookings() {
   const now = useNow();
-  const data = useQueryWithNow(api.bookings.listForPsychic, { now });
-  useNewBookingToast(data);
+  const kept = useCachedQuery(api.bookings.listForPsychic, { now });
+  const data = kept.savedAt === null ? kept.data : keptForToday(kept.data, romeDateOf(now));
+  // Only live answers announce new bookings: the kept one is older than the page.
+  useNewBookingToast(kept.savedAt === null ? kept.data : undefined);
 
   return (
     <>
+      <CachedAt savedAt={kept.savedAt} />
       <Grid columns={{ initial: "1", xs: "2", md: "4" }} gap="3">
         <StatCard label="Oggi" value={data?.stats.today} />
         <StatCard label="In programma" value={data?.stats.upcoming} />

@@ -4,11 +4,14 @@
 // shows without a reload. The router lets in psychics only.
 import { Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { DashboardIcon, GearIcon } from "@radix-ui/react-icons";
+import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { DashboardSection } from "@/components/DashboardSection";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { QuickLinks } from "@/components/QuickLinks";
+import { CachedAt, oldestSavedAt } from "@/lib/offline/CachedAt";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { paths } from "@/lib/paths";
 import { PayoutsBanner } from "./dashboard/PayoutsBanner";
 import { Balance } from "./earnings/Balance";
@@ -16,6 +19,8 @@ import { EarningsTable, PayoutsTable } from "./earnings/EarningsTables";
 import { StatementDownload } from "./earnings/StatementDownload";
 
 export function PsychicEarningsPage() {
+  // The tables read the same two queries (one subscription each); here only to say how old a kept view is.
+  const savedAt = oldestSavedAt(useCachedQuery(api.earnings.listMyEarnings, {}).savedAt, useCachedQuery(api.earnings.listMyPayouts, {}).savedAt);
   return (
     <Container size="3" px={{ initial: "4", sm: "5" }} py={{ initial: "6", sm: "8" }}>
       <Flex direction="column" gap="5">
@@ -28,6 +33,7 @@ export function PsychicEarningsPage() {
               Per ogni consulto: quanto ha pagato il cliente, la commissione della piattaforma ({COMMISSION_PERCENT} %) e quanto ricevi tu sul tuo
               account Stripe, che lo versa sul tuo conto ogni lunedì.
             </Text>
+            <CachedAt savedAt={savedAt} />
           </Flex>
           <QuickLinks
             links={[

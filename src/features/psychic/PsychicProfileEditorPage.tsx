@@ -1,9 +1,11 @@
 import { useEffect, useRef } from "react";
 import { Button, Card, Container, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
-import { useAction, useMutation, useQuery } from "convex/react";
+import { useAction, useMutation } from "convex/react";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import { CachedAt } from "@/lib/offline/CachedAt";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { paths } from "@/lib/paths";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
@@ -36,19 +38,25 @@ export function PsychicProfileEditorPage() {
 }
 
 function PsychicProfile() {
-  const profile = useQuery(api.psychicProfiles.getMine);
+  const { data: profile, savedAt } = useCachedQuery(api.psychicProfiles.getMine, {});
   const ensureMine = useMutation(api.psychicProfiles.ensureMine);
   const created = useRef(false);
 
-  // The first visit creates the default profile; getMine then follows it live.
+  // The first visit creates the default profile; getMine then follows it live. Only the live answer
+  // says there is none: a kept one may be from before it was made.
   useEffect(() => {
-    if (profile !== null || created.current) return;
+    if (profile !== null || savedAt !== null || created.current) return;
     created.current = true;
     ensureMine().catch((error: unknown) => toast.error(errorMessage(error, "Impossibile creare il profilo. Ricarica la pagina.")));
-  }, [profile, ensureMine]);
+  }, [profile, savedAt, ensureMine]);
 
   if (!profile) return <Loading />;
-  return <PsychicProfileLoaded profile={profile} />;
+  return (
+    <>
+      <CachedAt savedAt={savedAt} />
+      <PsychicProfileLoaded profile={profile} />
+    </>
+  );
 }
 
 function PsychicProfileLoaded({ profile }: { profile: OwnProfile }) {
@@ -56,7 +64,7 @@ function PsychicProfileLoaded({ profile }: { profile: OwnProfile }) {
   const publishMine = useMutation(api.psychicProfiles.publishMine);
   const generateUploadUrl = useMutation(api.psychicProfiles.generatePhotoUploadUrl);
   const setMyPhoto = useAction(api.psychicProfiles.setMyPhoto);
-  const settings = useQuery(api.settings.getPublic);
+  const settings = useCachedQuery(api.settings.getPublic, {}, { scope: "public" }).data;
 
   const save = async (args: ProfileArgs) => {
     try {

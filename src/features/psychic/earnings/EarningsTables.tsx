@@ -1,12 +1,12 @@
 // 'Guadagni''s two lists, live: each consultation's share with where its transfer is (a transfer made
 // while the page is open shows at once), and Stripe's payouts of the psychic's account to their bank.
 import { Badge, Flex, Table, Text, VisuallyHidden } from "@radix-ui/themes";
-import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
 import { useKeyboardScrollable } from "@/components/useKeyboardScrollable";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { formatCents, formatMinutes, formatNumericDate, formatRomeDate } from "@/lib/format";
 import { payoutStatuses, shareReasons } from "@/lib/states";
 import { shareStateBadge } from "./shareState";
@@ -25,7 +25,7 @@ export const earningsMessages = {
 const amountHeaders = ["Lordo", `Commissione ${COMMISSION_PERCENT} %`, "Netto"] as const;
 
 export function EarningsTable() {
-  const earnings = useQuery(api.earnings.listMyEarnings, {});
+  const earnings = useCachedQuery(api.earnings.listMyEarnings, {}).data;
   if (earnings === undefined) return <RowsSkeleton label={earningsMessages.loadingEarnings} rows={3} />;
   if (earnings.length === 0) return <EmptyNote>{earningsMessages.noEarnings}</EmptyNote>;
   return <EarningsRows earnings={earnings} />;
@@ -81,7 +81,7 @@ function EarningsRows({ earnings }: { earnings: EarningRow[] }) {
 }
 
 export function PayoutsTable() {
-  const payouts = useQuery(api.earnings.listMyPayouts, {});
+  const payouts = useCachedQuery(api.earnings.listMyPayouts, {}).data;
   if (payouts === undefined) return <RowsSkeleton label={earningsMessages.loadingPayouts} rows={1} />;
   if (payouts.length === 0) return <EmptyNote>{earningsMessages.noPayouts}</EmptyNote>;
   return <PayoutRows payouts={payouts} />;
