@@ -108,6 +108,9 @@ export function useSignOut(): () => Promise<void> {
     setLeaving(true);
     try {
       await navigate(HOME, { flushSync: true });
+      // Nothing of this account stays on the device, even when the server cannot be told (offline, the
+      // server's part of signing out waits for the connection).
+      if (account !== null) await forgetAccount(account);
       try {
         await signOut();
       } catch (error) {
@@ -119,8 +122,6 @@ export function useSignOut(): () => Promise<void> {
       }
       toast.success(signedOutToast.title, signedOutToast.description);
     } finally {
-      // Nothing of this account stays on the device, even when the server could not be told.
-      if (account !== null) await forgetAccount(account);
       setLeaving(false);
     }
   }, [signOut, navigate, account]);

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
 import { TrashIcon } from "@radix-ui/react-icons";
+import { useNeedsConnection } from "@/components/NeedsConnection";
 import { limits } from "@/lib/rules";
 
 export const deleteAccountDialogText = {
@@ -20,6 +21,8 @@ export const deleteAccountDialogText = {
 export function DeleteAccountDialog({ onConfirm, audience }: { onConfirm: () => Promise<boolean>; audience: "client" | "psychic" }) {
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // Deleting an account is never queued offline: it must happen while the person watches, or not at all.
+  const connection = useNeedsConnection();
 
   const confirm = async () => {
     setDeleting(true);
@@ -31,11 +34,12 @@ export function DeleteAccountDialog({ onConfirm, audience }: { onConfirm: () => 
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (deleting ? undefined : setOpen(next))}>
       <AlertDialog.Trigger>
-        <Button color="red" variant="soft">
+        <Button color="red" variant="soft" disabled={connection.offline} aria-describedby={connection.describedBy}>
           <TrashIcon />
           Elimina account
         </Button>
       </AlertDialog.Trigger>
+      {connection.note}
       <AlertDialog.Content maxWidth="460px">
         <AlertDialog.Title>{deleteAccountDialogText.title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{deleteAccountDialogText.description}</AlertDialog.Description>
@@ -48,7 +52,7 @@ export function DeleteAccountDialog({ onConfirm, audience }: { onConfirm: () => 
               Indietro
             </Button>
           </AlertDialog.Cancel>
-          <Button color="red" highContrast disabled={deleting} onClick={() => void confirm()}>
+          <Button color="red" highContrast disabled={deleting || connection.offline} onClick={() => void confirm()}>
             {deleting ? "Eliminazione..." : "Elimina definitivamente"}
           </Button>
         </Flex>
