@@ -8,23 +8,39 @@ export interface Faults {
   /** Fail the next N writes of the durability log (half the batch written, then an I/O error). */
   failLogWrites: number;
   /**
-   * Close every sync socket now and refuse new ones for this many milliseconds: the browser's connection
+   * Close the sync sockets now and refuse new ones for this many milliseconds: the browser's connection
    * drops for real (the offline journeys in tests/e2e), while the backend, its data and its jobs go on.
+   * With `refuseSyncTag`, only the sockets opened with the cookie `${CUT_COOKIE}=<tag>` (one test's browser),
+   * so the other tests running beside it keep their connection.
    */
   refuseSyncMs: number;
 }
 
-const armed: Faults = { dropMutationResponses: 0, failLogWrites: 0, refuseSyncMs: 0 };
-let syncRefusedUntil = 0;
-const syncRefusedListeners = new Set<() => void>();
+/** The cookie a test's browser carries to have only its own sockets refused. */
+export const CUT_COOKIE = "arcano-test-cut";
 
-/** True while the sync sockets are refused (`refuseSyncMs`). */
-export function syncRefused(): boolean {
-  return Date.now() < syncRefusedUntil;
+const armed: Faults = { dropMutationResponses: 0, failLogWrites: 0, refuseSyncMs: 0 };
+/** Until when sockets are refused: by tag, "" for every socket. */
+const refusedUntil = new Map<string, number>();
+const syncRefusedListeners = new Set<(tag: string) => void>();
+
+/** The tag of a socket's upgrade request (its CUT_COOKIE), or null. */
+export function cutTagOf(cookieHeader: string | undefined): string | null {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === CUT_COOKIE) return value.join("=");
+  }
+  return null;
 }
 
-/** Called when sync sockets start being refused: the server closes the open ones. */
-export function onSyncRefused(listener: () => void): () => void {
+/** True while sockets of this tag (or every socket) are refused (`refuseSyncMs`). */
+export function syncRefused(tag: string | null): boolean {
+  const now = Date.now();
+  return now < (refusedUntil.get("") ?? 0) || (tag !== null && now < (refusedUntil.get(tag) ?? 0));
+}
+
+/** Called when sockets start being refused, with the tag ("" for all): the server closes those open. */
+export function onSyncRefused(listener: (tag: string) => void): () => void {
   syncRefusedListeners.add(listener);
   return () => syncRefusedListeners.delete(listener);
 }
@@ -48,9 +64,10 @@ export function armFaults(body: unknown): Faults {
       if (typeof n === "number" && Number.isInteger(n) && n >= 0) armed[k] = n;
     }
     if (typeof body.refuseSyncMs === "number" && armed.refuseSyncMs > 0) {
-      syncRefusedUntil = Date.now() + armed.refuseSyncMs;
+      const tag = typeof body.refuseSyncTag === "string" ? body.refuseSyncTag : "";
+      refusedUntil.set(tag, Date.now() + armed.refuseSyncMs);
       armed.refuseSyncMs = 0;
-      for (const listener of syncRefusedListeners) listener();
+      for (const listener of syncRefusedListeners) listener(tag);
     }
   }
   return { ...armed };

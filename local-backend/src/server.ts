@@ -22,7 +22,7 @@ import { Crons, type CronSpec } from "./crons.ts";
 import { backendLog } from "./logs.ts";
 import { formatUndeclared, formatViolations, reloadFunctions, undeclaredTables, watchConvexDir } from "./reload.ts";
 import { lockDataDir } from "./lock.ts";
-import { onSyncRefused, syncRefused } from "./faults.ts";
+import { cutTagOf, onSyncRefused, syncRefused } from "./faults.ts";
 import { History } from "./history.ts";
 import { refuseForeign, refuseForeignUpgrade } from "../shared/loopback.ts";
 import { ownerOnlyDir } from "../shared/ownerOnly.ts";
@@ -271,11 +271,15 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
 
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   let nextConnId = 1;
-  onSyncRefused(() => wss.clients.forEach((ws) => ws.terminate()));
+  // Test-only (faults.ts): the sockets opened with a test's cut cookie, to close just those.
+  const cutTags = new WeakMap<object, string>();
+  onSyncRefused((tag) => wss.clients.forEach((ws) => (tag === "" || cutTags.get(ws) === tag) && ws.terminate()));
   handlers.upgrade = (req, socket, head) => {
     const url = new URL(req.url ?? "/", cloudUrl);
-    if (!/^\/api\/[^/]+\/sync$/.test(url.pathname) || syncRefused()) return void socket.destroy();
+    const tag = cutTagOf(req.headers.cookie);
+    if (!/^\/api\/[^/]+\/sync$/.test(url.pathname) || syncRefused(tag)) return void socket.destroy();
     wss.handleUpgrade(req, socket, head, (ws) => {
+      if (tag !== null) cutTags.set(ws, tag);
       const conn = new Connection(nextConnId++, ws);
       sync.add(conn);
       const ping = setInterval(() => conn.send('{"type":"Ping"}'), PING_MS);

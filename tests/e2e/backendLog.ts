@@ -39,8 +39,14 @@ export function writesOf(id: string, after: bigint): Array<Record<string, unknow
   return versions;
 }
 
-/** Arms a test-only fault of the e2e backend (playwright.config.ts starts it with LOCAL_BACKEND_TEST_FAULTS=1). */
-export async function armBackendFault(faults: { refuseSyncMs: number }): Promise<void> {
+/** The cookie that scopes `refuseSyncTag` to one browser's sockets (local-backend/src/faults.ts CUT_COOKIE). */
+export const CUT_COOKIE = "arcano-test-cut";
+
+/**
+ * Arms a test-only fault of the e2e backend (playwright.config.ts starts it with LOCAL_BACKEND_TEST_FAULTS=1):
+ * its sync sockets closed and refused for `refuseSyncMs`, only those of browsers carrying CUT_COOKIE=`refuseSyncTag` if given.
+ */
+export async function armBackendFault(faults: { refuseSyncMs: number; refuseSyncTag?: string }): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${e2ePorts.backend}/debug/faults`, {
     method: "POST",
     headers: { authorization: `Convex ${adminKey()}`, "content-type": "application/json" },

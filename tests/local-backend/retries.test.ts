@@ -2,7 +2,9 @@
 // connection is answered again from the stored response when the real ConvexClient re-sends it, a failed
 // log write is written again, and a disk that keeps failing stops the backend before anything unwritten is
 // acknowledged, so the client's re-sent mutation runs once after the restart.
+import { ConvexClient } from "convex/browser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { api } from "./fixture/convex/_generated/api";
 import { Clients, eventually, removeDir, startBackend, type RunningBackend } from "./helpers/backend";
 
@@ -18,7 +20,7 @@ afterAll(async () => {
 });
 
 /** Arms test-only faults (LOCAL_BACKEND_TEST_FAULTS=1) with the admin key. */
-async function arm(faults: { dropMutationResponses?: number; failLogWrites?: number; refuseSyncMs?: number }): Promise<void> {
+async function arm(faults: { dropMutationResponses?: number; failLogWrites?: number; refuseSyncMs?: number; refuseSyncTag?: string }): Promise<void> {
   const r = await fetch(`${backend.cloudUrl}/debug/faults`, {
     method: "POST",
     headers: { authorization: `Convex ${backend.adminKey}`, "content-type": "application/json" },
@@ -75,5 +77,28 @@ describe("retries without duplicate writes", () => {
     const id = await sent;
     expect(c.connectionState().isWebSocketConnected).toBe(true);
     expect((await rowsIn("retry-refused")).map((r) => r._id)).toEqual([id]);
+  }, 30_000);
+
+  it("refused for one tag: only the sockets opened with that test's cookie drop, the others stay connected", async () => {
+    // A browser of one test: its sync socket carries the cut cookie, as the e2e pages do.
+    class TaggedSocket extends WebSocket {
+      constructor(url: string, protocols?: string | string[]) {
+        super(url, protocols, { headers: { cookie: "other=1; arcano-test-cut=test-a" } });
+      }
+    }
+    const tagged = new ConvexClient(backend.cloudUrl, { webSocketConstructor: TaggedSocket as unknown as typeof globalThis.WebSocket, logger: false });
+    const other = clients.browser();
+    try {
+      await tagged.query(api.messages.list, {});
+      await other.query(api.messages.list, {});
+      await arm({ refuseSyncMs: 1_500, refuseSyncTag: "test-a" });
+      await eventually(() => (tagged.connectionState().isWebSocketConnected ? undefined : true), "the tagged socket closed");
+      expect(other.connectionState().isWebSocketConnected).toBe(true);
+      const id = await other.mutation(api.messages.send, { author: "r", body: "untouched", channel: "retry-tagged" });
+      expect((await rowsIn("retry-tagged")).map((r) => r._id)).toEqual([id]);
+      await eventually(() => (tagged.connectionState().isWebSocketConnected ? true : undefined), "the tagged socket back", 15_000);
+    } finally {
+      await tagged.close();
+    }
   }, 30_000);
 });
