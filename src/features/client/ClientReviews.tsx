@@ -4,11 +4,12 @@ import { StarFilledIcon } from "@radix-ui/react-icons";
 import { api } from "@convex/_generated/api";
 import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
 import { formatItalianDate, formatRomeDateTime } from "@/lib/format";
-import { useQueryWithNow } from "@/lib/useNow";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { ReviewDialog } from "./ReviewDialog";
 
 export function ClientReviews({ now }: { now: number }) {
-  const consultations = useQueryWithNow(api.reviews.listMine, { now });
+  // Kept on the device with the rest of the dashboard: shown without a connection too.
+  const { data: consultations } = useCachedQuery(api.reviews.listMine, { now });
   return (
     <DashboardSection title="Le tue recensioni">
       {consultations === undefined ? (

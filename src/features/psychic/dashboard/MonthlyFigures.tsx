@@ -9,7 +9,8 @@ import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { useKeyboardScrollable } from "@/components/useKeyboardScrollable";
 import { formatCents, formatRating } from "@/lib/format";
-import { useNow, useQueryWithNow } from "@/lib/useNow";
+import { useNow } from "@/lib/useNow";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { formatHours, formatMonth, type MonthRow } from "./months";
 
 
@@ -36,7 +37,8 @@ export function MonthlyFigures() {
 }
 
 function MonthlyFiguresBody({ now }: { now: number }) {
-  const months = useQueryWithNow(api.consultationStats.listMine, { now });
+  // Kept on the device with the rest of the dashboard: shown without a connection too.
+  const { data: months } = useCachedQuery(api.consultationStats.listMine, { now });
   if (months === undefined) {
     return (
       <Flex direction="column" gap="3">
