@@ -11,6 +11,10 @@ type Description = { type: "offer" | "answer"; sdp: string };
 
 class FakePeer {
   static made: FakePeer[] = [];
+  /** Whether a new offer finds a network to gather a candidate on. */
+  static network = true;
+  iceGatheringState: RTCIceGatheringState = "new";
+  private readonly listeners: Array<[string, (event: { candidate: object | null }) => void]> = [];
   connectionState: RTCPeerConnectionState = "new";
   signalingState: RTCSignalingState = "stable";
   localDescription: (Description & { toJSON: () => Description }) | null = null;
@@ -31,9 +35,31 @@ class FakePeer {
   async createAnswer(): Promise<Description> {
     return { type: "answer", sdp: `answer to ${this.remoteDescription?.sdp}` };
   }
-  async setLocalDescription(description: Description) {
+  async setLocalDescription(description: Description | { type: "rollback" }) {
+    if (description.type === "rollback") {
+      this.signalingState = "stable";
+      return;
+    }
     this.localDescription = { ...description, toJSON: () => description };
     this.signalingState = description.type === "offer" ? "have-local-offer" : "stable";
+    // Gathering: a host candidate when there is a network, then complete.
+    this.iceGatheringState = "gathering";
+    setTimeout(() => {
+      if (FakePeer.network) this.emit("icecandidate", { candidate: { toJSON: () => ({ candidate: "host" }) } });
+      this.iceGatheringState = "complete";
+      this.emit("icegatheringstatechange", { candidate: null });
+    }, 10);
+  }
+  addEventListener(type: string, listener: (event: { candidate: object | null }) => void) {
+    this.listeners.push([type, listener]);
+  }
+  removeEventListener(type: string, listener: unknown) {
+    const index = this.listeners.findIndex(([kind, known]) => kind === type && known === listener);
+    if (index >= 0) this.listeners.splice(index, 1);
+  }
+  private emit(type: string, event: { candidate: object | null }) {
+    if (type === "icecandidate") (this.onicecandidate as ((event: object) => void) | null)?.(event);
+    for (const [kind, listener] of [...this.listeners]) if (kind === type) listener(event);
   }
   async setRemoteDescription(description: Description) {
     this.remoteDescription = description;
@@ -86,6 +112,7 @@ const settle = () => vi.advanceTimersByTimeAsync(0);
 beforeEach(() => {
   vi.useFakeTimers();
   FakePeer.made = [];
+  FakePeer.network = true;
   vi.stubGlobal("RTCPeerConnection", FakePeer);
 });
 afterEach(() => {
@@ -114,7 +141,7 @@ describe("the client's link (the offerer)", () => {
     expect(side.link.linkState).toBe("reconnecting");
     await vi.advanceTimersByTimeAsync(GRACE_MS - 100);
     expect(side.offers()).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(100);
+    await vi.advanceTimersByTimeAsync(100 + 20);
     expect(side.offers()).toHaveLength(2);
     expect(pc.offers.at(-1)).toEqual({ iceRestart: true });
     expect(FakePeer.made).toHaveLength(1);
@@ -135,6 +162,22 @@ describe("the client's link (the offerer)", () => {
     expect(side.states).toEqual(["connected", "reconnecting", "connected"]);
     await vi.advanceTimersByTimeAsync(5 * RETRY_EVERY_MS);
     expect(side.offers()).toHaveLength(3);
+    side.link.close();
+  });
+
+  it("while there is no network to gather on, a restart is taken back rather than sent; it goes once the network is back", async () => {
+    const side = await connectedClient();
+    const pc = FakePeer.made[0]!;
+    FakePeer.network = false;
+    pc.becomes("disconnected");
+    await vi.advanceTimersByTimeAsync(GRACE_MS + 2 * RETRY_EVERY_MS + 20);
+    expect(side.offers()).toHaveLength(1);
+    expect(pc.offers.filter((options) => options?.iceRestart)).toHaveLength(3);
+    expect(pc.signalingState).toBe("stable");
+    FakePeer.network = true;
+    await vi.advanceTimersByTimeAsync(RETRY_EVERY_MS);
+    expect(side.offers()).toHaveLength(2);
+    expect(side.offers()[1]!.message.sdp?.sdp).toBe("offer 5 restart");
     side.link.close();
   });
 

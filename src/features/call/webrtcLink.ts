@@ -36,6 +36,29 @@ const POOR_LOSS = 0.05;
 export const GRACE_MS = 2_000;
 /** While the audio is still not back, the client tries again this often. */
 export const RETRY_EVERY_MS = 5_000;
+/** How long an ICE restart waits for its first local candidate before it counts as having no network. */
+export const GATHER_WAIT_MS = 1_500;
+
+/** Whether `pc` gathers a local candidate soon (listen before setLocalDescription starts the gathering). */
+function firstCandidate(pc: RTCPeerConnection): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (found: boolean) => {
+      clearTimeout(timer);
+      pc.removeEventListener("icecandidate", onCandidate);
+      pc.removeEventListener("icegatheringstatechange", onGathering);
+      resolve(found);
+    };
+    const onCandidate = (event: RTCPeerConnectionIceEvent) => {
+      if (event.candidate) done(true);
+    };
+    const onGathering = () => {
+      if (pc.iceGatheringState === "complete") done(false);
+    };
+    const timer = setTimeout(() => done(false), GATHER_WAIT_MS);
+    pc.addEventListener("icecandidate", onCandidate);
+    pc.addEventListener("icegatheringstatechange", onGathering);
+  });
+}
 
 export class WebRtcLink {
   private pc: RTCPeerConnection | null = null;
@@ -176,7 +199,17 @@ export class WebRtcLink {
     this.negotiation = nid;
     const offer = await pc.createOffer({ iceRestart: true });
     if (this.pc !== pc || this.negotiation !== nid) return;
+    const gathered = firstCandidate(pc);
     await pc.setLocalDescription(offer);
+    if (!(await gathered)) {
+      // No network to gather on yet (the offer would carry no way to reach this side once answered):
+      // taken back, and the next try comes in a few seconds.
+      if (this.pc === pc && pc.signalingState === "have-local-offer") await pc.setLocalDescription({ type: "rollback" });
+      if (this.negotiation === nid) this.negotiation = null;
+      this.events.log("Riavvio ICE rimandato: nessuna rete");
+      return;
+    }
+    if (this.pc !== pc || this.negotiation !== nid) return;
     this.events.log("Riavvio ICE: nuova offerta inviata");
     this.send("offer", { aid: attempt, nid, sdp: pc.localDescription?.toJSON() ?? offer });
   }
