@@ -158,6 +158,11 @@ test("network cuts during a call: the audio comes back by itself, 'Riconnessione
   await audioFlows(client);
   await inCall();
   await timerKeptItsStart();
+  // And it stays back once the restart offers queued during the cut have been answered.
+  await client.waitForTimeout(10_000);
+  await audioFlows(client);
+  await expect.poll(() => shownBytes(psychic)).toBeGreaterThan(await shownBytes(psychic));
+  await inCall();
   const longLines = await lineHistory(longBack);
   for (const side of [client, psychic]) await expect(side.getByRole("button", { name: /Entra nella chiamata|Rientra|Riprova/ })).toHaveCount(0);
 
