@@ -138,7 +138,7 @@ describe("'Esci'", () => {
       remoteStream: null,
       logs: [],
       participants: 2,
-      elapsedSeconds: 0,
+      audio: "connected",
       otherPresent: true,
       hadCall: true,
       start: vi.fn(),

@@ -12,7 +12,7 @@ import { useViewer } from "@/lib/session";
 import { useNow } from "@/lib/useNow";
 import { CallControls } from "./CallControls";
 import { countdown, mmss, type Room } from "./callTypes";
-import { initialsOf, roomLineText } from "./roomWords";
+import { initialsOf, RECONNECTING, roomLineText, showsReconnecting } from "./roomWords";
 import { useConference } from "./useConference";
 
 /** The signed-in person's dashboard (the spec's /dashboard, each role's own). */
@@ -38,6 +38,7 @@ export function RoomScreen({ room }: { room: Room }) {
   const otherName = room.party === "client" ? room.psychic.name : room.client.name;
   const selfConnected = conference.state === "connecting" || conference.state === "connected";
   const line = roomLine({ ...room, selfConnected }, now);
+  const reconnecting = conference.state === "connected" && conference.audio === "reconnecting" && showsReconnecting(line, room.other);
 
   return (
     <Flex direction="column" gap="5">
@@ -59,8 +60,16 @@ export function RoomScreen({ room }: { room: Room }) {
 
       <Card size="3">
         <Flex direction="column" align="center" gap="3" style={{ textAlign: "center" }}>
-          <Text as="p" size="5" weight="bold" role="status" aria-live="polite" data-testid="room-line" style={{ color: lineColor[line] }}>
-            {roomLineText(line, otherName)}
+          <Text
+            as="p"
+            size="5"
+            weight="bold"
+            role="status"
+            aria-live="polite"
+            data-testid="room-line"
+            style={{ color: reconnecting ? "var(--amber-11)" : lineColor[line] }}
+          >
+            {reconnecting ? RECONNECTING : roomLineText(line, otherName)}
           </Text>
           <RoomClock room={room} line={line} now={now} />
           {line === "ended" ? (

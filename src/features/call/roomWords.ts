@@ -1,6 +1,19 @@
 // The room's words: the state line for each RoomLine (convex/model/calls.ts), the same truth on both
-// screens, in gender-neutral Italian; and the initials of a person without a photo.
-import type { RoomLine } from "@convex/model/calls";
+// screens, in gender-neutral Italian; 'Riconnessione…' while the audio is being brought back; and the
+// initials of a person without a photo.
+import type { PartyPresence, RoomLine } from "@convex/model/calls";
+
+export const RECONNECTING = "Riconnessione…";
+
+/**
+ * The audio line is down while this page is in the call: the room says 'Riconnessione…' instead of its
+ * line, unless the call is over, or the other party left on purpose ('Esci'), which the line says better.
+ */
+export function showsReconnecting(line: RoomLine, other: PartyPresence): boolean {
+  if (line === "ended" || line === "before") return false;
+  const leftOnPurpose = other.leftAt !== null && other.leftAt >= (other.seenAt ?? 0);
+  return !(line === "other_left" && leftOnPurpose);
+}
 
 export function roomLineText(line: RoomLine, other: string): string {
   switch (line) {

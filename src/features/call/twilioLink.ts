@@ -2,6 +2,7 @@
 // puts the caller into the booking's conference. Loaded only when the server says Twilio is in use.
 import type { Call, Device } from "@twilio/voice-sdk";
 import type { Quality } from "./callTypes";
+import type { LinkState } from "./webrtcLink";
 
 type Events = {
   /** A fresh token from the server (twilio:getVoiceToken); null when it can no longer be had. */
@@ -10,6 +11,7 @@ type Events = {
   onDisconnected: () => void;
   onError: (message: string) => void;
   onQuality: (quality: Quality) => void;
+  onState: (state: LinkState) => void;
   log: (line: string) => void;
 };
 
@@ -40,7 +42,17 @@ export class TwilioLink {
     link.call = call;
     call.on("accept", () => {
       events.log("Entrato nella conferenza");
+      events.onState("connected");
       events.onAccepted();
+    });
+    // The SDK mends a network blip itself (ICE restart); the room says so meanwhile.
+    call.on("reconnecting", () => {
+      events.log("Riconnessione alla conferenza");
+      events.onState("reconnecting");
+    });
+    call.on("reconnected", () => {
+      events.log("Riconnesso alla conferenza");
+      events.onState("connected");
     });
     call.on("disconnect", () => {
       events.log("Uscito dalla conferenza");

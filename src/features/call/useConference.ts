@@ -1,6 +1,8 @@
 // The conference's state machine (spec §4): idle → connecting → connected → ended, or failed with a
 // retry. It drives either provider the server names, keeps the session's presence alive while in the
-// call, and ends the call by itself when the paid window closes.
+// call, and ends the call by itself when the paid window closes. Inside 'connected' the audio line has
+// its own state: a blip makes it 'reconnecting' while the provider brings it back by itself; the room's
+// timer reads the booking's times from the server, so nothing here restarts it.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useAction, useMutation, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
@@ -8,7 +10,7 @@ import { HEARTBEAT_MS, isPresent, roomName } from "@convex/model/calls";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { CONNECT_TIMEOUT_MESSAGE, CONNECT_TIMEOUT_MS, LOG_LINES, type ConferenceState, type Quality, type Room } from "./callTypes";
 import { TwilioLink } from "./twilioLink";
-import { WebRtcLink, type Inbound } from "./webrtcLink";
+import { WebRtcLink, type Inbound, type LinkState } from "./webrtcLink";
 
 export type Conference = ReturnType<typeof useConference>;
 
@@ -19,7 +21,7 @@ export function useConference(room: Room, now: number) {
   const [muted, setMuted] = useState(false);
   const [quality, setQuality] = useState<Quality>("unknown");
   const [inbound, setInbound] = useState<Inbound>({ bytes: 0, energy: 0 });
-  const [connectedAt, setConnectedAt] = useState<number | null>(null);
+  const [audio, setAudio] = useState<LinkState>("connecting");
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
   const [logs, setLogs] = useState<string[]>([]);
   const link = useRef<WebRtcLink | TwilioLink | null>(null);
@@ -59,7 +61,6 @@ export function useConference(room: Room, now: number) {
   const connected = useCallback(() => {
     setState("connected");
     setHadCall(true);
-    setConnectedAt(Date.now());
     log("In chiamata");
   }, [log]);
 
@@ -69,6 +70,7 @@ export function useConference(room: Room, now: number) {
       setError(null);
       setMuted(false);
       setQuality("unknown");
+      setAudio("connecting");
       setState("connecting");
       log(`Connessione (${room.provider === "twilio" ? "Twilio Voice" : "WebRTC"})…`);
       try {
@@ -79,6 +81,7 @@ export function useConference(room: Room, now: number) {
             onRemoteStream: setRemoteStream,
             onQuality: setQuality,
             onInbound: setInbound,
+            onState: setAudio,
             log,
           });
           connected();
@@ -101,6 +104,7 @@ export function useConference(room: Room, now: number) {
               },
               onError: fail,
               onQuality: setQuality,
+              onState: setAudio,
               log,
             },
           );
@@ -198,7 +202,8 @@ export function useConference(room: Room, now: number) {
     remoteStream,
     logs,
     participants: state === "connected" ? (otherPresent ? 2 : 1) : 0,
-    elapsedSeconds: state === "connected" && connectedAt !== null ? Math.max(0, Math.floor((now - connectedAt) / 1000)) : 0,
+    /** The audio line inside the call: 'reconnecting' while a blip is being mended. */
+    audio,
     otherPresent,
     hadCall,
     start,
