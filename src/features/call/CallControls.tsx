@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AlertDialog, Button, Callout, Flex } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { useNeedsConnection } from "@/components/NeedsConnection";
 import type { Room } from "./callTypes";
 import { DeviceCheck } from "./DeviceCheck";
 import { DiagnosticsDialog } from "./DiagnosticsDialog";
@@ -15,6 +16,8 @@ export function CallControls({ room, conference, otherName }: { room: Room; conf
   const audio = useRef<HTMLAudioElement>(null);
   const inCall = conference.state === "connected";
   const out = conference.state === "idle" || conference.state === "ended";
+  // Joining is never queued offline (a call in progress mends itself instead): disabled, with why.
+  const connection = useNeedsConnection();
 
   // The other party's voice.
   useEffect(() => {
@@ -50,10 +53,11 @@ export function CallControls({ room, conference, otherName }: { room: Room; conf
         <Flex direction="column" align="center" gap="3" width="100%" maxWidth="360px">
           <DeviceCheck stream={stream} onReady={setStream} onLog={log} />
           {stream && (
-            <Button size="3" style={tall} onClick={enter}>
+            <Button size="3" style={tall} onClick={enter} disabled={connection.offline} aria-describedby={connection.describedBy}>
               {conference.hadCall ? "Rientra nella chiamata" : "Entra nella chiamata"}
             </Button>
           )}
+          {stream && connection.note}
         </Flex>
       )}
 
