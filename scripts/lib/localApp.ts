@@ -42,6 +42,35 @@ export function launchChromium(): Promise<Browser> {
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/**
+ * Starts the whole app (`startLocalApp`) and Chromium, runs `work` with both, then closes them; a failure is
+ * printed and ends the process with `exitCode`.
+ */
+export async function withLocalAppAndBrowser(
+  portBase: number,
+  work: (app: LocalApp, browser: Browser) => Promise<void>,
+  exitCode = 1,
+): Promise<void> {
+  const app = await startLocalApp({ portBase });
+  let failed: unknown = null;
+  try {
+    const browser = await launchChromium();
+    try {
+      await work(app, browser);
+    } finally {
+      await browser.close();
+    }
+  } catch (error) {
+    failed = error;
+  } finally {
+    await app.stop();
+  }
+  if (failed) {
+    console.error(failed);
+    process.exit(exitCode);
+  }
+}
+
 export async function startLocalApp({ portBase, log = console.log }: { portBase: number; log?: (line: string) => void }): Promise<LocalApp> {
   const ports = portsFrom(portBase);
   const dataDir = mkdtempSync(join(tmpdir(), "arcano-local-data-"));

@@ -12,8 +12,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
-import { launchChromium, portBaseFromArgs, startLocalApp, type LocalApp, type StorageState } from "../../scripts/lib/localApp.ts";
-import { sleep } from "./stats.ts";
+import { portBaseFromArgs, withLocalAppAndBrowser, type LocalApp, type StorageState } from "../../scripts/lib/localApp.ts";
+import { formatMs, median, sleep } from "./stats.ts";
 
 const RUNS = 3;
 const SOCKET_DELAY_MS = 2000;
@@ -127,40 +127,22 @@ async function run(browser: Browser, app: LocalApp, target: Target, session: Sto
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const format = (ms: number) => `${Math.round(ms).toLocaleString("en-US").replace(",", " ")} ms`;
-
-const app = await startLocalApp({ portBase: portBaseFromArgs(4360) });
 const rows: Array<{ target: Target; runs: Array<{ uncached: Visit; cached: Visit }> }> = [];
-let failed: unknown = null;
-try {
-  const browser = await launchChromium();
-  try {
-    const sessions = { visitor: undefined, client: await app.signedIn("client") };
-    for (const target of targets) {
-      // One unmeasured run: the server side warm (the built files read, the queries run once), as a running site's is.
-      await run(browser, app, target, sessions[target.role]);
-      const runs = [];
-      for (let index = 0; index < RUNS; index++) runs.push(await run(browser, app, target, sessions[target.role]));
-      rows.push({ target, runs });
-      for (const kind of ["uncached", "cached"] as const) {
-        console.log(
-          `  ${target.name} ${kind}: FCP ${runs.map((r) => format(r[kind].fcpMs)).join(", ")}; content ${runs.map((r) => format(r[kind].contentMs)).join(", ")}`,
-        );
-      }
+await withLocalAppAndBrowser(portBaseFromArgs(4360), async (app, browser) => {
+  const sessions = { visitor: undefined, client: await app.signedIn("client") };
+  for (const target of targets) {
+    // One unmeasured run: the server side warm (the built files read, the queries run once), as a running site's is.
+    await run(browser, app, target, sessions[target.role]);
+    const runs = [];
+    for (let index = 0; index < RUNS; index++) runs.push(await run(browser, app, target, sessions[target.role]));
+    rows.push({ target, runs });
+    for (const kind of ["uncached", "cached"] as const) {
+      console.log(
+        `  ${target.name} ${kind}: FCP ${runs.map((r) => formatMs(r[kind].fcpMs)).join(", ")}; content ${runs.map((r) => formatMs(r[kind].contentMs)).join(", ")}`,
+      );
     }
-  } finally {
-    await browser.close();
   }
-} catch (error) {
-  failed = error;
-} finally {
-  await app.stop();
-}
-if (failed) {
-  console.error(failed);
-  process.exit(1);
-}
+});
 
 const header = ["Page", "Visit", "FCP (median)", "Main content (median)", "Main content is"];
 const table = [
@@ -169,15 +151,15 @@ const table = [
     (["uncached", "cached"] as const).map((kind) => [
       target.name,
       kind,
-      format(median(runs.map((r) => r[kind].fcpMs))),
-      format(median(runs.map((r) => r[kind].contentMs))),
+      formatMs(median(runs.map((r) => r[kind].fcpMs))),
+      formatMs(median(runs.map((r) => r[kind].contentMs))),
       target.definition,
     ]),
   ),
 ];
 const widths = header.map((_, column) => Math.max(...table.map((row) => row[column].length)));
 const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column])).join(" | ")} |`;
-console.log(`Convex WebSocket held back ${format(SOCKET_DELAY_MS)}; medians of ${RUNS} runs`);
+console.log(`Convex WebSocket held back ${formatMs(SOCKET_DELAY_MS)}; medians of ${RUNS} runs`);
 console.log([line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...table.slice(1).map(line)].join("\n"));
 
 mkdirSync(RESULTS, { recursive: true });

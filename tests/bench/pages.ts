@@ -9,8 +9,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import type { Browser } from "@playwright/test";
-import { launchChromium, mondayAhead, portBaseFromArgs, startLocalApp, type LocalApp } from "../../scripts/lib/localApp.ts";
-import { waitForQuiet } from "./stats.ts";
+import { mondayAhead, portBaseFromArgs, withLocalAppAndBrowser, type LocalApp } from "../../scripts/lib/localApp.ts";
+import { formatMs, median, waitForQuiet } from "./stats.ts";
 
 const RUNS = 3;
 const TARGET_MS = 1000;
@@ -98,15 +98,10 @@ async function coldLoad(browser: Browser, app: LocalApp, target: Target): Promis
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const format = (ms: number) => `${Math.round(ms).toLocaleString("en-US").replace(",", " ")} ms`;
-
-const app = await startLocalApp({ portBase: portBaseFromArgs(4350) });
 const rows: Array<{ target: Target; runs: Run[]; median: number; idleBefore: number }> = [];
-let failed: unknown = null;
-try {
-  const browser = await launchChromium();
-  try {
+await withLocalAppAndBrowser(
+  portBaseFromArgs(4350),
+  async (app, browser) => {
     const list = targets(await app.psychicId("Selene"));
     // One load of each page first, unmeasured: the server side warm (the built files read, the queries run once),
     // as a running site's is; each measured load is still cold in the browser.
@@ -116,20 +111,11 @@ try {
       const runs: Run[] = [];
       for (let run = 0; run < RUNS; run++) runs.push(await coldLoad(browser, app, target));
       rows.push({ target, runs, median: median(runs.map((run) => run.contentMs)), idleBefore: quiet.idle });
-      console.log(`  ${target.name}: ${runs.map((run) => format(run.contentMs)).join(", ")} (CPU ${Math.round(quiet.idle * 100)}% idle before)`);
+      console.log(`  ${target.name}: ${runs.map((run) => formatMs(run.contentMs)).join(", ")} (CPU ${Math.round(quiet.idle * 100)}% idle before)`);
     }
-  } finally {
-    await browser.close();
-  }
-} catch (error) {
-  failed = error;
-} finally {
-  await app.stop();
-}
-if (failed) {
-  console.error(failed);
-  process.exit(2);
-}
+  },
+  2,
+);
 
 const header = [
   "Page",
@@ -145,10 +131,10 @@ const table = [
   ...rows.map(({ target, runs, median: m }) => [
     target.name,
     target.definition,
-    ...runs.map((run) => format(run.contentMs)),
-    format(m),
-    format(median(runs.map((run) => run.domContentLoadedMs))),
-    `≤ ${format(TARGET_MS)}`,
+    ...runs.map((run) => formatMs(run.contentMs)),
+    formatMs(m),
+    formatMs(median(runs.map((run) => run.domContentLoadedMs))),
+    `≤ ${formatMs(TARGET_MS)}`,
     m <= TARGET_MS ? "ok" : "MISSED",
   ]),
 ];
@@ -174,6 +160,6 @@ const report = {
 };
 writeFileSync(join(RESULTS, "pages-latest.json"), JSON.stringify(report, null, 2) + "\n");
 console.log(
-  missed.length === 0 ? `bench:pages: every median within ${format(TARGET_MS)}` : `bench:pages: ${missed.length} over ${format(TARGET_MS)}`,
+  missed.length === 0 ? `bench:pages: every median within ${formatMs(TARGET_MS)}` : `bench:pages: ${missed.length} over ${formatMs(TARGET_MS)}`,
 );
 process.exit(missed.length === 0 ? 0 : 1);

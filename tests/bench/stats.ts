@@ -60,3 +60,8 @@ export async function waitForQuiet(minIdle: number, maxMs: number): Promise<{ id
   while (idle < minIdle && Date.now() - start < maxMs) idle = await idleFraction(1000);
   return { idle: Math.round(idle * 100) / 100, waitedMs: Date.now() - start };
 }
+
+/** The middle value (the upper one of an even count). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** "1 234 ms". */
+export const formatMs = (ms: number) => `${Math.round(ms).toLocaleString("en-US").replace(",", " ")} ms`;

@@ -4,9 +4,8 @@
 // start. Exclusive: cutting the network would hurt any test running beside it.
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
-import { personPage, sessionState, signUpThroughApi } from "./api";
-import { runInternal } from "./env";
-import { callLaunchOptions, expect, expectAccessible, sessionFile, test } from "./fixtures";
+import { callWithNewClient, openAndEnter } from "./callRoom";
+import { callLaunchOptions, expect, expectAccessible, test } from "./fixtures";
 
 test.use({ launchOptions: callLaunchOptions, permissions: ["microphone"] });
 
@@ -21,14 +20,6 @@ function inPrivateNetwork(): boolean {
 }
 
 const setLoopback = (state: "up" | "down") => execFileSync("ip", ["link", "set", "lo", state]);
-
-async function enterCall(page: Page, bookingId: string, otherName: string) {
-  await page.goto(`/call/${bookingId}`);
-  await expect(page.getByRole("heading", { name: `Consulto con ${otherName}`, level: 1 })).toBeVisible();
-  await page.getByRole("button", { name: "Prepara audio" }).click();
-  await expect(page.getByRole("progressbar", { name: /Microfono pronto/ })).toBeVisible();
-  await page.getByRole("button", { name: "Entra nella chiamata" }).click();
-}
 
 /** Bytes and audio energy received so far, and the last events, read from 'Diagnostica' (opened and closed again). */
 async function diagnostics(page: Page) {
@@ -91,21 +82,15 @@ async function bytesResume(page: Page, since: number): Promise<number> {
 test("network cuts during a call: the audio comes back by itself, 'Riconnessione…' meanwhile, and the timer keeps its start", async ({ browser }) => {
   test.skip(!inPrivateNetwork(), "cuts the network only inside a private network namespace (unshare -n), never the host's loopback");
   test.setTimeout(180_000);
-  const name = `Bruno Blip ${Date.now().toString(36)}`;
-  const account = await signUpThroughApi(name);
-  const bookingId = (await runInternal("seed:callNow", { minutes: 15, clientEmail: account.email })) as string;
-  const errors: string[] = [];
-  const microphone = { permissions: ["microphone"] };
-  const client = await personPage(browser, sessionState(account.session), errors, microphone);
-  const psychic = await personPage(browser, sessionFile("psychic"), errors, microphone);
+  const { name, bookingId, client, psychic, errors } = await callWithNewClient(browser, "Bruno Blip");
   const line = (page: Page) => page.getByTestId("room-line");
   const inCall = async () => {
     await expect(line(client)).toHaveText("In chiamata con Selene");
     await expect(line(psychic)).toHaveText(`In chiamata con ${name}`);
   };
 
-  await enterCall(client, bookingId, "Selene");
-  await enterCall(psychic, bookingId, name);
+  await openAndEnter(client, bookingId, "Selene");
+  await openAndEnter(psychic, bookingId, name);
   await inCall();
   for (const side of [client, psychic]) await expect.poll(async () => (await diagnostics(side)).bytes, { timeout: 20_000 }).toBeGreaterThan(0);
   for (const side of [client, psychic]) await audioFlows(side);

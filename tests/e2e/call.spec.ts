@@ -3,25 +3,12 @@
 // state line that is true on both sides through entering, leaving, coming back and the end, mute,
 // and are cut off by the end of the paid window; anyone else is refused.
 import type { Page } from "@playwright/test";
-import { personPage, sessionState, signUpThroughApi } from "./api";
+import { personPage } from "./api";
 import { runInternal } from "./env";
+import { callWithNewClient, enterCall, openAndEnter } from "./callRoom";
 import { callLaunchOptions, expect, sessionFile, test } from "./fixtures";
 
 test.use({ launchOptions: callLaunchOptions, permissions: ["microphone"] });
-
-/** Prepares the audio (the level meter appears) and enters the call (`again` after leaving it). */
-async function enterCall(page: Page, { again = false } = {}) {
-  await page.getByRole("button", { name: "Prepara audio" }).click();
-  await expect(page.getByRole("progressbar", { name: /Microfono pronto/ })).toBeVisible();
-  await page.getByRole("button", { name: again ? "Rientra nella chiamata" : "Entra nella chiamata" }).click();
-}
-
-/** Opens the room, titled after the other person, and enters the call. */
-async function openAndEnter(page: Page, bookingId: string, otherName: string) {
-  await page.goto(`/call/${bookingId}`);
-  await expect(page.getByRole("heading", { name: `Consulto con ${otherName}`, level: 1 })).toBeVisible();
-  await enterCall(page);
-}
 
 /** The room's one state line. */
 const stateLine = (page: Page) => page.getByTestId("room-line");
@@ -95,14 +82,7 @@ test("client and psychic talk in the room until the window ends by itself", asyn
 
 test("one state line, true on both sides, through entering, leaving with a confirmation, coming back and the end", async ({ browser }) => {
   test.setTimeout(90_000);
-  // The client is this test's own, so the names on screen and the booking are nobody else's.
-  const name = `Dario Stato ${Date.now().toString(36)}`;
-  const account = await signUpThroughApi(name);
-  const bookingId = (await runInternal("seed:callNow", { minutes: 15, clientEmail: account.email })) as string;
-  const errors: string[] = [];
-  const microphone = { permissions: ["microphone"] };
-  const client = await personPage(browser, sessionState(account.session), errors, microphone);
-  const psychic = await personPage(browser, sessionFile("psychic"), errors, microphone);
+  const { name, bookingId, client, psychic, errors } = await callWithNewClient(browser, "Dario Stato");
 
   await client.goto(`/call/${bookingId}`);
   await psychic.goto(`/call/${bookingId}`);

@@ -7,7 +7,7 @@ import { ClientBookingRow, type ClientBooking } from "@/features/client/ClientBo
 import { ReviewDialog } from "@/features/client/ReviewDialog";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
-import { clientRow } from "./serverViews";
+import { upcomingClientBooking } from "./serverViews";
 
 vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
 vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
@@ -15,36 +15,7 @@ vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).aut
 const NOW = Date.UTC(2026, 10, 20, 14, 10);
 const HOUR = 3_600_000;
 
-function booking(fields: Partial<ClientBooking> = {}): ClientBooking {
-  const startsAt = NOW + 3 * 24 * HOUR;
-  return clientRow(
-    {
-      id: "b1" as ClientBooking["id"],
-      psychicProfileId: "p1" as ClientBooking["psychicProfileId"],
-      psychicName: "Selene",
-      scheduledDate: "2026-11-23",
-      scheduledTime: "15:10",
-      startsAt,
-      endsAt: startsAt + HOUR / 2,
-      durationMinutes: 30,
-      priceCents: 5000,
-      status: "confirmed",
-      holdExpiresAt: null,
-      checkoutUrl: null,
-      refundStatus: null,
-      refundCents: null,
-      refundedAt: null,
-      cancelledAt: null,
-      cancelledBy: null,
-      notes: null,
-      rescheduleCount: 0,
-      cancellableUntil: startsAt,
-      reschedulableUntil: startsAt - 24 * HOUR,
-      ...fields,
-    },
-    NOW,
-  );
-}
+const booking = (fields: Partial<ClientBooking> = {}) => upcomingClientBooking(NOW, fields);
 
 function renderRow(value: ClientBooking) {
   return renderWithProviders(

@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConvexError } from "convex/values";
 import { ConnectionBanner, BACK_ONLINE_SHOWN_MS } from "@/app/layout/ConnectionBanner";
 import { ProfileSwitches } from "@/features/psychic/settings/ProfileSwitches";
-import { ClientBookingRow, type ClientBooking } from "@/features/client/ClientBookingRow";
-import { clientRow } from "./serverViews";
+import { ClientBookingRow } from "@/features/client/ClientBookingRow";
+import { upcomingClientBooking } from "./serverViews";
 import { toast } from "@/components/toast";
 import { connectionWords, FIRST_CONNECT_GRACE_MS, NEEDS_CONNECTION, OFFLINE_AFTER_MS } from "@/lib/connection";
 import { convexMock } from "./convexMock";
@@ -102,35 +102,9 @@ describe("a quick write across a drop", () => {
 const NOW = Date.UTC(2026, 10, 20, 14, 10);
 const HOUR = 3_600_000;
 
-function booking(): ClientBooking {
-  const startsAt = NOW + HOUR / 4;
-  return clientRow(
-    {
-      id: "b1" as ClientBooking["id"],
-      psychicProfileId: "p1" as ClientBooking["psychicProfileId"],
-      psychicName: "Selene",
-      scheduledDate: "2026-11-20",
-      scheduledTime: "15:25",
-      startsAt,
-      endsAt: startsAt + HOUR / 2,
-      durationMinutes: 30,
-      priceCents: 5000,
-      status: "confirmed",
-      holdExpiresAt: null,
-      checkoutUrl: null,
-      refundStatus: null,
-      refundCents: null,
-      refundedAt: null,
-      cancelledAt: null,
-      cancelledBy: null,
-      notes: null,
-      rescheduleCount: 0,
-      cancellableUntil: startsAt,
-      reschedulableUntil: startsAt,
-    },
-    NOW,
-  );
-}
+// Today, in a quarter of an hour: it can be joined, moved and cancelled.
+const booking = () =>
+  upcomingClientBooking(NOW, { scheduledDate: "2026-11-20", scheduledTime: "14:25", reschedulableUntil: NOW + HOUR / 4 }, HOUR / 4);
 
 describe("actions that are never queued", () => {
   it("joining, moving and cancelling are disabled offline with one note saying why, and come back online", async () => {

@@ -9,6 +9,7 @@ import {
   refundState,
 } from "@convex/model/bookingView";
 import type { BookingStatus, CancelledBy, RefundStatus } from "@convex/lib/validators";
+import type { ClientBooking } from "@/features/client/ClientBookingRow";
 
 type Raw = { status: BookingStatus; startsAt: number; endsAt: number };
 const orUndefined = <T>(value: T | null | undefined) => value ?? undefined;
@@ -41,4 +42,41 @@ export function psychicRow<T extends Raw & { paidAt?: number | null }>(booking: 
 /** A row of the admin's bookings lists (no clock). */
 export function adminRow<T extends { status: BookingStatus; refundStatus?: RefundStatus | null }>(booking: T) {
   return { ...booking, state: recordedBookingState(booking.status), refund: refundState(orUndefined(booking.refundStatus)) };
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * A confirmed consultation of the client's list at `now` with Selene, paid, starting `startsIn` from now and
+ * lasting half an hour, cancellable until it starts and movable until a day before; `fields` change any of it.
+ */
+export function upcomingClientBooking(now: number, fields: Partial<ClientBooking> = {}, startsIn = 3 * 24 * HOUR): ClientBooking {
+  const startsAt = now + startsIn;
+  return clientRow(
+    {
+      id: "b1" as ClientBooking["id"],
+      psychicProfileId: "p1" as ClientBooking["psychicProfileId"],
+      psychicName: "Selene",
+      scheduledDate: "2026-11-23",
+      scheduledTime: "15:10",
+      startsAt,
+      endsAt: startsAt + HOUR / 2,
+      durationMinutes: 30,
+      priceCents: 5000,
+      status: "confirmed",
+      holdExpiresAt: null,
+      checkoutUrl: null,
+      refundStatus: null,
+      refundCents: null,
+      refundedAt: null,
+      cancelledAt: null,
+      cancelledBy: null,
+      notes: null,
+      rescheduleCount: 0,
+      cancellableUntil: startsAt,
+      reschedulableUntil: startsAt - 24 * HOUR,
+      ...fields,
+    },
+    now,
+  );
 }

@@ -5,7 +5,8 @@ import { AlertDialog, Button, Callout, Flex, Skeleton, Text } from "@radix-ui/th
 import { useMutation, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import { useNeedsConnection, type Connection } from "@/components/NeedsConnection";
+import { CancelConsultationTrigger } from "@/components/CancelConsultationTrigger";
+import type { Connection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
 import { useIsOffline } from "@/lib/connection";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
@@ -30,24 +31,9 @@ type Props = {
 export function CancelBookingDialog({ bookingId, psychicName, when, connection: rowConnection }: Props) {
   // The moment the dialog opened: the refund shown is the one at this instant.
   const [openedAt, setOpenedAt] = useState<number | null>(null);
-  // A cancellation is never queued offline: the button waits, disabled, and says why.
-  const ownConnection = useNeedsConnection();
-  const connection = rowConnection ?? ownConnection;
   return (
     <AlertDialog.Root open={openedAt !== null} onOpenChange={(open) => setOpenedAt(open ? Date.now() : null)}>
-      <AlertDialog.Trigger>
-        <Button
-          size="2"
-          variant="soft"
-          color="red"
-          aria-label={`Annulla il consulto con ${psychicName} del ${when}`}
-          disabled={connection.offline}
-          aria-describedby={connection.describedBy}
-        >
-          Annulla il consulto
-        </Button>
-      </AlertDialog.Trigger>
-      {rowConnection ? null : connection.note}
+      <CancelConsultationTrigger otherName={psychicName} when={when} rowConnection={rowConnection} />
       <AlertDialog.Content maxWidth="480px">
         <AlertDialog.Title>Annullare il consulto?</AlertDialog.Title>
         <AlertDialog.Description size="2">

@@ -6,8 +6,10 @@ import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import { useNeedsConnection, type Connection } from "@/components/NeedsConnection";
+import { CancelConsultationTrigger } from "@/components/CancelConsultationTrigger";
+import type { Connection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
+import { useIsOffline } from "@/lib/connection";
 import { errorMessage } from "@/lib/errors";
 import { formatCents } from "@/lib/format";
 
@@ -29,12 +31,10 @@ type Props = {
 
 export function CancelByPsychicDialog({ bookingId, clientName, when, priceCents, connection: rowConnection }: Props) {
   const [open, setOpen] = useState(false);
-  // A cancellation is never queued offline: the button waits, disabled, and says why.
-  const ownConnection = useNeedsConnection();
-  const connection = rowConnection ?? ownConnection;
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const cancel = useMutation(api.bookings.cancelByPsychic);
+  const offline = useIsOffline();
 
   const changeOpen = (next: boolean) => {
     if (sending) return;
@@ -58,19 +58,7 @@ export function CancelByPsychicDialog({ bookingId, clientName, when, priceCents,
 
   return (
     <AlertDialog.Root open={open} onOpenChange={changeOpen}>
-      <AlertDialog.Trigger>
-        <Button
-          size="2"
-          variant="soft"
-          color="red"
-          aria-label={`Annulla il consulto con ${clientName} del ${when}`}
-          disabled={connection.offline}
-          aria-describedby={connection.describedBy}
-        >
-          Annulla il consulto
-        </Button>
-      </AlertDialog.Trigger>
-      {rowConnection ? null : connection.note}
+      <CancelConsultationTrigger otherName={clientName} when={when} rowConnection={rowConnection} />
       <AlertDialog.Content maxWidth="480px">
         <AlertDialog.Title>Annullare il consulto?</AlertDialog.Title>
         <AlertDialog.Description size="2">
@@ -92,7 +80,7 @@ export function CancelByPsychicDialog({ bookingId, clientName, when, priceCents,
                 Mantieni il consulto
               </Button>
             </AlertDialog.Cancel>
-            <Button color="red" highContrast disabled={sending || connection.offline} onClick={() => void confirm()}>
+            <Button color="red" highContrast disabled={sending || offline} onClick={() => void confirm()}>
               {sending ? "Annullamento..." : "Annulla il consulto"}
             </Button>
           </Flex>
