@@ -6,8 +6,6 @@ import type { ConnectionState } from "convex/browser";
 
 /** A socket down for less than this is a reconnect in passing, not "offline": nothing flickers. */
 export const OFFLINE_AFTER_MS = 1_000;
-/** Before the first connection of a page load: how long it may take before the page says it is offline. */
-export const FIRST_CONNECT_GRACE_MS = 3_000;
 
 type ConnectionSource = {
   connectionState(): ConnectionState;
@@ -48,12 +46,14 @@ export class ConnectionWatch {
       this.set(true);
       return;
     }
+    // A first connection still under way is not "offline" (a slow network or a busy server): only a socket
+    // that was open and dropped, or an attempt that failed, is.
+    if (!state.hasEverConnected && state.connectionRetries === 0) return;
     if (this.offline || this.timer !== null) return;
-    const wait = state.hasEverConnected ? OFFLINE_AFTER_MS : FIRST_CONNECT_GRACE_MS;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.set(!this.source.connectionState().isWebSocketConnected);
-    }, wait);
+    }, OFFLINE_AFTER_MS);
   }
 
   private clearTimer() {

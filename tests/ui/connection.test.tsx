@@ -10,7 +10,7 @@ import { ProfileSwitches } from "@/features/psychic/settings/ProfileSwitches";
 import { ClientBookingRow } from "@/features/client/ClientBookingRow";
 import { upcomingClientBooking } from "./serverViews";
 import { toast } from "@/components/toast";
-import { connectionWords, FIRST_CONNECT_GRACE_MS, NEEDS_CONNECTION, OFFLINE_AFTER_MS } from "@/lib/connection";
+import { connectionWords, NEEDS_CONNECTION, OFFLINE_AFTER_MS } from "@/lib/connection";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 
@@ -57,8 +57,14 @@ describe("the connection banner", () => {
     expect(banner()).toBeEmptyDOMElement();
   });
 
-  it("waits longer before the first connection of a page load", () => {
-    expect(FIRST_CONNECT_GRACE_MS).toBeGreaterThan(OFFLINE_AFTER_MS);
+  it("calls a first connection still under way nothing, however long; a failed attempt offline", async () => {
+    act(() => convexMock.setConnection({ connected: false, hasEverConnected: false, connectionRetries: 0 }));
+    renderWithProviders(<ConnectionBanner />);
+    await act(async () => vi.advanceTimersByTime(10 * OFFLINE_AFTER_MS));
+    expect(banner()).toBeEmptyDOMElement();
+    act(() => convexMock.setConnection({ connectionRetries: 1 }));
+    await act(async () => vi.advanceTimersByTime(OFFLINE_AFTER_MS));
+    expect(banner()).toHaveTextContent(connectionWords.offline);
   });
 });
 

@@ -22,15 +22,15 @@ function useAnswersVersion() {
 
 // The client's connection state (src/lib/connection.ts reads it): connected unless a test cuts it.
 const connectionListeners = new Set<(state: ReturnType<typeof connectionState>) => void>();
-let connected = true;
+let connection = { connected: true, hasEverConnected: true, connectionRetries: 0 };
 function connectionState() {
   return {
     hasInflightRequests: false,
-    isWebSocketConnected: connected,
+    isWebSocketConnected: connection.connected,
     timeOfOldestInflightRequest: null,
-    hasEverConnected: true,
-    connectionCount: 1,
-    connectionRetries: 0,
+    hasEverConnected: connection.hasEverConnected,
+    connectionCount: connection.hasEverConnected ? 1 : 0,
+    connectionRetries: connection.connectionRetries,
     inflightMutations: 0,
     inflightActions: 0,
   };
@@ -47,11 +47,15 @@ export const convexMock = {
   signOut: vi.fn(async () => {}),
   /** The socket to the backend opened or closed (the page says it is offline a second later). */
   setConnected(value: boolean) {
-    connected = value;
+    this.setConnection({ connected: value, hasEverConnected: connection.hasEverConnected || value });
+  },
+  /** Any part of the connection state (a first connection under way, failed attempts). */
+  setConnection(change: Partial<typeof connection>) {
+    connection = { ...connection, ...change };
     for (const listener of connectionListeners) listener(connectionState());
   },
   reset() {
-    this.setConnected(true);
+    this.setConnection({ connected: true, hasEverConnected: true, connectionRetries: 0 });
     this.auth = { isLoading: false, isAuthenticated: false };
     this.token = null;
     this.queries.clear();

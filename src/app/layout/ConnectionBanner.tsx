@@ -31,7 +31,7 @@ export function ConnectionBanner() {
     <div role="status" aria-live="polite" data-testid="connection-banner">
       {words !== null && (
         <Container size="4" px={{ initial: "3", sm: "5" }} pt="3">
-          <Callout.Root color={offline ? "gray" : "green"} size="1" variant="surface">
+          <Callout.Root color={offline ? "gray" : "green"} size="1" variant="surface" highContrast>
             <Callout.Icon>{offline ? <LightningBoltIcon /> : <CheckCircledIcon />}</Callout.Icon>
             <Callout.Text>{words}</Callout.Text>
           </Callout.Root>
