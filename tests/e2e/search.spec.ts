@@ -5,6 +5,8 @@ import { expect, test } from "./fixtures";
 // topics in the dialog: search.topics.spec.ts.
 test("the search dialog opens with Ctrl+K and is driven by the keyboard", async ({ page }) => {
   await page.goto("/");
+  // The shortcut is the app's: wait until it has rendered (after reading the device's kept views).
+  await expect(page.getByRole("button", { name: "Cerca nel sito" })).toBeVisible();
   await page.keyboard.press("Control+k");
   const input = page.getByPlaceholder("Cerca pagine, informazioni...");
   await expect(input).toBeFocused();

@@ -37,6 +37,8 @@ test("'amore' on /psychics finds the three readers who list 'Amore e Relazioni',
 
 test("the header search finds readers and topics; a topic opens the filtered list, a reader their profile", async ({ page }) => {
   await page.goto("/");
+  // The shortcut is the app's: wait until it has rendered (after reading the device's kept views).
+  await expect(page.getByRole("button", { name: "Cerca nel sito" })).toBeVisible();
   await page.keyboard.press("Control+k");
   const input = page.getByRole("combobox", { name: "Cerca pagine, informazioni..." });
   await expect(input).toBeFocused();
@@ -69,6 +71,8 @@ test("a reader who has just published appears in an open header search, live", a
   const suffix = Date.now().toString(36).slice(-5);
   const name = `Ginevra ${suffix}`;
   await page.goto("/");
+  // The shortcut is the app's: wait until it has rendered (after reading the device's kept views).
+  await expect(page.getByRole("button", { name: "Cerca nel sito" })).toBeVisible();
   await page.keyboard.press("Control+k");
   await page.getByRole("combobox", { name: "Cerca pagine, informazioni..." }).fill(`ginevra ${suffix}`);
   await expect(page.getByText("Nessun risultato trovato")).toBeVisible();
