@@ -27,18 +27,38 @@ interface Target {
   content: string;
   definition: string;
   role: "visitor" | "client";
+  /** The query whose kept answer paints that content (a key of IndexedDB's 'arcano-cache' ends with it and its arguments). */
+  keptView: string;
 }
 
 const targets: Target[] = [
-  { name: "/", path: "/", content: "article", definition: "first reader card (article) of the featured section", role: "visitor" },
+  { name: "/", path: "/", content: "article", definition: "first reader card (article) of the featured section", role: "visitor", keptView: "psychics:listFeatured:" },
   {
     name: "/dashboard",
     path: "/dashboard",
     content: 'ul[aria-label="Prossimi consulti"] > li',
     definition: "first row of 'Prossimi consulti' (the demo client's next consultation)",
     role: "client",
+    keptView: "bookings:listMine:",
   },
 ];
+
+/** Runs in the page: whether IndexedDB keeps an answer of `view` (src/lib/offline/queryCache.ts's store). */
+function keptView(view: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open("arcano-cache");
+    open.onupgradeneeded = () => open.result.createObjectStore("views");
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const request = open.result.transaction("views", "readonly").objectStore("views").getAllKeys();
+      request.onsuccess = () => {
+        resolve(request.result.some((key) => String(key).includes(`|${view}`)));
+        open.result.close();
+      };
+      request.onerror = () => resolve(false);
+    };
+  });
+}
 
 /**
  * Runs in the page before its own scripts: keeps the first-contentful-paint entry, and at the first frame after the main
@@ -71,10 +91,10 @@ interface Visit {
   fromServiceWorker: boolean;
 }
 
-async function visit(context: BrowserContext, path: string, { waitForShell }: { waitForShell: boolean }): Promise<Visit> {
+async function visit(context: BrowserContext, target: Target, { waitForShell }: { waitForShell: boolean }): Promise<Visit> {
   const page = await context.newPage();
   try {
-    const answer = await page.goto(path, { waitUntil: "commit" });
+    const answer = await page.goto(target.path, { waitUntil: "commit" });
     const handle = await page.waitForFunction(
       () => {
         const marks = window as unknown as { __mainContentAt?: number; __fcp?: number };
@@ -84,13 +104,15 @@ async function visit(context: BrowserContext, path: string, { waitForShell }: { 
       { timeout: CONTENT_TIMEOUT_MS, polling: 50 },
     );
     const { contentMs, fcpMs } = (await handle.jsonValue()) as { contentMs: number; fcpMs: number };
-    // The first visit ends once the app shell's worker controls the page: it has precached the build by then.
+    // The first visit ends once the app shell's worker controls the page (it has precached the build by then) and the
+    // page's answers are kept in IndexedDB (written a moment after they arrive).
     if (waitForShell) {
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
         if (navigator.serviceWorker.controller) return;
         await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true }));
       });
+      await page.waitForFunction(keptView, target.keptView, { timeout: CONTENT_TIMEOUT_MS, polling: 100 });
     }
     return { fcpMs, contentMs, fromServiceWorker: answer?.fromServiceWorker() ?? false };
   } finally {
@@ -118,8 +140,8 @@ async function run(browser: Browser, app: LocalApp, target: Target, session: Sto
       await sleep(SOCKET_DELAY_MS);
       socket.connectToServer();
     });
-    const uncached = await visit(context, target.path, { waitForShell: true });
-    const cached = await visit(context, target.path, { waitForShell: false });
+    const uncached = await visit(context, target, { waitForShell: true });
+    const cached = await visit(context, target, { waitForShell: false });
     if (!cached.fromServiceWorker) throw new Error(`${target.path}: the second visit did not come from the service worker`);
     return { uncached, cached };
   } finally {

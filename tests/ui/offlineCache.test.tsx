@@ -88,6 +88,18 @@ describe("the cache of last-known answers", () => {
     expect([...map.keys()]).toEqual(["u1|a", "u1|b"]);
   });
 
+  it("writes at once when the tab is hidden or closed, so a view seen for a moment is kept", async () => {
+    vi.useFakeTimers();
+    const { map, storage } = mapStorage();
+    resetCacheForTests(storage);
+    rememberAnswer("u1|a", 1, SAVED_AT);
+    const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    document.dispatchEvent(new Event("visibilitychange"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...map.keys()]).toEqual(["u1|a"]);
+    visibility.mockRestore();
+  });
+
   it("reads at startup only the signed-in account's entries and the public ones", async () => {
     const entry = { value: "x", savedAt: SAVED_AT };
     const { storage } = mapStorage([

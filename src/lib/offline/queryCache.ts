@@ -97,12 +97,21 @@ export function preloadCache(account: string | null, timeoutMs = 150): Promise<v
   return Promise.race([loadCache(account), new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
 }
 
+let flushOnHide = false;
+
 /** Keeps a live answer: in memory at once, on the device a moment later (answers come in bursts). */
 export function rememberAnswer(key: string, value: unknown, savedAt = Date.now()): void {
   const entry = { value, savedAt };
   memory.set(key, entry);
   pending.set(key, entry);
   writeTimer ??= setTimeout(() => void flushCache(), WRITE_DELAY_MS);
+  // A tab closed or left within that moment still keeps what it showed.
+  if (!flushOnHide && typeof document !== "undefined") {
+    flushOnHide = true;
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") void flushCache();
+    });
+  }
 }
 
 /** Writes the answers waiting in memory now. */
