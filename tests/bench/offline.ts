@@ -32,7 +32,14 @@ interface Target {
 }
 
 const targets: Target[] = [
-  { name: "/", path: "/", content: "article", definition: "first reader card (article) of the featured section", role: "visitor", keptView: "psychics:listFeatured:" },
+  {
+    name: "/",
+    path: "/",
+    content: "article",
+    definition: "first reader card (article) of the featured section",
+    role: "visitor",
+    keptView: "psychics:listFeatured:",
+  },
   {
     name: "/dashboard",
     path: "/dashboard",
