@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Button, Flex } from "@radix-ui/themes";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
@@ -18,6 +19,13 @@ export function ProfileNameForm({ fullName }: { fullName: string }) {
     if (viewer) store.setQuery(api.users.viewer, {}, { ...viewer, fullName: args.fullName });
   });
   const form = useZodForm(fullNameSchema, { fullName } satisfies FullNameValues);
+  // A page opened from the device's kept answer gets the server's name a moment later: the field follows it,
+  // unless the person has already typed something else.
+  const [shownName, setShownName] = useState(fullName);
+  if (shownName !== fullName) {
+    setShownName(fullName);
+    if (form.values.fullName === shownName) form.set("fullName", fullName);
+  }
 
   const submit = form.handleSubmit(async (values) => {
     try {
