@@ -60,6 +60,7 @@ export default defineConfig({
       `--out-dir ${join(tmpdir(), `arcano-e2e-dist-${e2ePorts.app}`)}`,
       `--port ${e2ePorts.app} --backend-port ${e2ePorts.backend}`,
       `--site-port ${e2ePorts.site} --mail-port ${e2ePorts.mail} --stripe-port ${e2ePorts.stripe}`,
+      `--twilio-port ${e2ePorts.twilio}`,
     ].join(" "),
     url: baseURL,
     // The offline journeys (offline.exclusive.spec.ts) make the backend drop its sockets for a while.

@@ -18,6 +18,9 @@ const { values: opts } = parseArgs({
     "site-port": { type: "string", default: process.env.BACKEND_SITE_PORT ?? "3211" },
     "mail-port": { type: "string", default: process.env.MAIL_PORT ?? "3212" },
     "stripe-port": { type: "string", default: process.env.STRIPE_PORT ?? "3213" },
+    "twilio-port": { type: "string", default: process.env.TWILIO_PORT ?? "3214" },
+    // Calls through the Twilio Voice stand-in instead of browser-to-browser WebRTC (README, "Calls offline").
+    twilio: { type: "boolean", default: false },
     fresh: { type: "boolean", default: false },
     "no-seed": { type: "boolean", default: false },
     // Where the built app goes; parallel runs (tests) each use their own.
@@ -142,7 +145,38 @@ async function startLocalStack() {
     },
   );
 
-  // 3. The embedded backend; its ready line carries its addresses and admin key.
+  // 3. The local Twilio Voice stand-in: the Voice SDK's signalling and media, the TwiML app that calls the
+  // backend's /twilio/voice, and the conference's signed status callbacks. A browser reaches it only when told to
+  // map Twilio's hosts to it (README, "Calls offline"), so calls use it only with --twilio (or once a test sets
+  // the backend's TWILIO_* variables, as `npx convex env set` would).
+  const twilio = await startWithReadyLine(
+    "TWILIO_STANDIN_READY",
+    [
+      "local-backend/twilio/main.ts",
+      "--data-dir",
+      resolve(dataDir, "twilio"),
+      "--port",
+      opts["twilio-port"],
+      "--voice-url",
+      `http://127.0.0.1:${opts["site-port"]}/twilio/voice`,
+    ],
+    {
+      TWILIO_STANDIN_ACCOUNT_SID: `AC${randomBytes(16).toString("hex")}`,
+      TWILIO_STANDIN_API_KEY_SID: `SK${randomBytes(16).toString("hex")}`,
+      TWILIO_STANDIN_API_KEY_SECRET: randomBytes(24).toString("base64url"),
+      TWILIO_STANDIN_AUTH_TOKEN: randomBytes(16).toString("hex"),
+      TWILIO_STANDIN_TWIML_APP_SID: `AP${randomBytes(16).toString("hex")}`,
+    },
+  );
+  const twilioEnv = {
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_API_KEY_SID: twilio.apiKeySid,
+    TWILIO_API_KEY_SECRET: twilio.apiKeySecret,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_TWIML_APP_SID: twilio.appSid,
+  };
+
+  // 4. The embedded backend; its ready line carries its addresses and admin key.
   const backend = await startWithReadyLine(
     "LOCAL_BACKEND_READY",
     [
@@ -167,11 +201,12 @@ async function startLocalStack() {
       STRIPE_CONNECT_WEBHOOK_SECRET: stripe.connectWebhookSecret,
       STRIPE_API_BASE: stripe.url,
       ADMIN_EMAIL_DOMAIN: process.env.ADMIN_EMAIL_DOMAIN ?? "arcano.it",
+      ...(opts.twilio ? twilioEnv : {}),
     },
     { restartOnCrash: true },
   );
 
-  // 4. Demo data, once per data folder (the seed itself is idempotent too).
+  // 5. Demo data, once per data folder (the seed itself is idempotent too).
   if (!opts["no-seed"]) {
     const response = await fetch(`${backend.cloudUrl}/api/function`, {
       method: "POST",
@@ -184,13 +219,13 @@ async function startLocalStack() {
       stopAll(1);
     }
   }
-  return { backend, mail, stripe };
+  return { backend, mail, stripe, twilio };
 }
 
 const local = deploymentUrl ? null : await startLocalStack();
 const convexUrl = deploymentUrl ?? local.backend.cloudUrl;
 
-// 5. The app, wired to the backend; vite.config.ts computes its security headers (CSP) from the same addresses.
+// 6. The app, wired to the backend; vite.config.ts computes its security headers (CSP) from the same addresses.
 // The site URL (HTTP actions: the origin pass) is derived from a .convex.cloud address by the app itself; the local backend's is passed.
 const appEnv = { VITE_CONVEX_URL: convexUrl, ...(local ? { VITE_CONVEX_SITE_URL: local.backend.siteUrl } : {}) };
 const appUrl = `http://127.0.0.1:${opts.port}`;
@@ -217,6 +252,7 @@ Arcano è pronto: ${appUrl}
   backend Convex locale: ${local.backend.cloudUrl} (azioni HTTP: ${local.backend.siteUrl})
   posta in arrivo locale: ${local.mail.mailboxUrl}
   pagamenti Stripe locali: ${local.stripe.url} (carta di prova 4242 4242 4242 4242)
+  chiamate: ${opts.twilio ? `Twilio Voice locale su ${local.twilio.url}: apri Chromium con --host-resolver-rules="MAP *.twilio.com 127.0.0.1:${local.twilio.port}" --ignore-certificate-errors-spki-list=${local.twilio.spki}` : "WebRTC tra i browser (--twilio per il servizio Twilio locale)"}
   dati: ${dataDir} (svuota con \`npm run reset\`)
   account demo (password: arcano-demo):
     cliente       cliente@esempio.it

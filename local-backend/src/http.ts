@@ -24,6 +24,8 @@ export interface HttpContext {
   snapshotAt: (ts: bigint) => Record<string, Doc> | null;
   cloudUrl: string;
   adminKey: string;
+  /** `npx convex env set/remove`: the deployment's environment changed, and every query runs again. */
+  updateEnvironment: (changes: Array<{ name: string; value?: string }>) => Promise<void>;
   /** Counters for `npm run bench` on GET /debug/stats; absent unless LOCAL_BACKEND_DEBUG_STATS=1. */
   stats?: () => Record<string, number>;
 }
@@ -78,6 +80,17 @@ async function identityFrom(ctx: HttpContext, req: http.IncomingMessage): Promis
   return (await ctx.verify(h.slice(7).trim())).identity;
 }
 
+/** The body of `npx convex env set|remove` (POST /api/update_environment_variables), or null when it is not one. */
+function environmentChanges(body: unknown): Array<{ name: string; value?: string }> | null {
+  const changes = (body as { changes?: unknown })?.changes;
+  if (!Array.isArray(changes)) return null;
+  const valid = changes.every(
+    (change) =>
+      typeof change?.name === "string" && /^[A-Za-z_][A-Za-z0-9_]{0,39}$/.test(change.name) && (change.value === undefined || typeof change.value === "string"),
+  );
+  return valid ? changes : null;
+}
+
 const FUNCTION_ROUTE = /^\/api\/(query|mutation|action|function|query_at_ts)$/;
 
 export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -96,6 +109,13 @@ export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, 
     if (p === "/debug/faults" && req.method === "POST" && faultsEnabled()) {
       if (!adminAuth(ctx, req).admin) return json(res, 401, { code: "BadAdminKey", message: BAD_ADMIN_KEY });
       return json(res, 200, armFaults(JSON.parse((await readBody(req)).toString() || "{}")));
+    }
+    if (p === "/api/update_environment_variables" && req.method === "POST") {
+      if (!adminAuth(ctx, req).admin) return json(res, 401, { code: "BadAdminKey", message: BAD_ADMIN_KEY });
+      const changes = environmentChanges(JSON.parse((await readBody(req)).toString() || "{}"));
+      if (changes === null) return json(res, 400, { code: "InvalidEnvironmentVariables", message: "Expected { changes: [{ name, value? }] }" });
+      await ctx.updateEnvironment(changes);
+      return json(res, 200, {});
     }
     if (p === "/api/query_ts" && req.method === "POST") return json(res, 200, { ts: encodeTs(ctx.lastCommitTs()) });
     if (p === "/api/storage/upload" && req.method === "POST") return await upload(ctx, url, req, res);

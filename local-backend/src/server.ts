@@ -265,6 +265,17 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     for (const g of subs.invalidateAll()) if (g.subscribers.size && (await subs.evaluate(g))) changed.push(g);
     sync.broadcast(changed, durableTs);
   };
+  // `npx convex env set`: functions read process.env, and every query may depend on it, as after new code.
+  const updateEnvironment = async (changes: Array<{ name: string; value?: string }>) => {
+    for (const { name, value } of changes) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    backendLog(`environment: ${changes.map(({ name, value }) => `${name} ${value === undefined ? "removed" : "set"}`).join(", ")}`);
+    const changed: QueryGroup[] = [];
+    for (const g of subs.invalidateAll()) if (g.subscribers.size && (await subs.evaluate(g))) changed.push(g);
+    sync.broadcast(changed, durableTs);
+  };
   const watcher = opts.watch
     ? watchConvexDir(opts.convexDir, () => new Promise<void>((resolve, reject) => defer(() => void reload().then(resolve, reject))))
     : null;
@@ -297,7 +308,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
       ? () => ({ evaluations: subs.evaluations, groups: subs.groupCount, connections: sync.conns.size })
       : undefined;
   const snapshotAt = (ts: bigint) => historyRef.current!.at(ts, engine.internals.documents());
-  const ctx = { engine, files, verify, synced: () => durability.synced(), kick, lastCommitTs: () => lastCommitTs, snapshotAt, cloudUrl, adminKey: keys.adminKey, stats };
+  const ctx = { engine, files, verify, synced: () => durability.synced(), kick, lastCommitTs: () => lastCommitTs, snapshotAt, cloudUrl, adminKey: keys.adminKey, stats, updateEnvironment };
   handlers.cloud = (req, res) => defer(() => void cloudHandler(ctx, req, res));
   handlers.site = (req, res) => defer(() => void siteHandler(ctx, req, res));
 

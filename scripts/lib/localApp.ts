@@ -1,5 +1,5 @@
 // The whole product started as the browser tests' webServer starts it (playwright.config.ts): scripts/start.mjs
-// with the embedded backend, a fresh data folder and its own build folder, on five ports from `portBase`. Used by
+// with the embedded backend, a fresh data folder and its own build folder, on six ports from `portBase`. Used by
 // `npm run screenshots`, `npm run bench:pages` and `npm run bench:offline`; whatever it started is stopped at the end, on failure too.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -30,9 +30,9 @@ export interface LocalApp {
   stop(): Promise<void>;
 }
 
-/** The five ports from `base`, in the order tests/e2e/env.ts uses them. */
+/** The six ports from `base`, in the order tests/e2e/env.ts uses them. */
 export function portsFrom(base: number) {
-  return { app: base, backend: base + 1, site: base + 2, mail: base + 3, stripe: base + 4 };
+  return { app: base, backend: base + 1, site: base + 2, mail: base + 3, stripe: base + 4, twilio: base + 5 };
 }
 
 /** Debian's Chromium with the browser tests' flags (tests/e2e/env.ts). */
@@ -83,7 +83,7 @@ export async function startLocalApp({ portBase, log = console.log }: { portBase:
     "--fresh",
     ...["--data-dir", dataDir, "--out-dir", outDir],
     ...["--port", String(ports.app), "--backend-port", String(ports.backend), "--site-port", String(ports.site)],
-    ...["--mail-port", String(ports.mail), "--stripe-port", String(ports.stripe)],
+    ...["--mail-port", String(ports.mail), "--stripe-port", String(ports.stripe), "--twilio-port", String(ports.twilio)],
   ];
   // Its own process group: start.mjs's children (backend, stand-ins, vite preview through npx) are stopped with it.
   const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", "pipe", "pipe"] });

@@ -65,7 +65,7 @@ describe.skipIf(process.platform !== "linux")("npm start's local stack", () => {
       "--out-dir",
       path.join(path.dirname(dataDir), "dist"),
     ];
-    args.push("--port", "0", "--backend-port", "0", "--site-port", "0", "--mail-port", "0", "--stripe-port", "0");
+    args.push("--port", "0", "--backend-port", "0", "--site-port", "0", "--mail-port", "0", "--stripe-port", "0", "--twilio-port", "0");
     // Its own process group, so the whole stack (and a build it may have begun) stops with it.
     const start = spawn(process.execPath, args, { cwd: repoRoot, env, detached: true, stdio: "ignore" });
     try {
@@ -75,13 +75,16 @@ describe.skipIf(process.platform !== "linux")("npm start's local stack", () => {
           const backend = processes.find((p) => p.cmdline.includes("local-backend/src/main.ts"));
           return backend && fs.existsSync(path.join(dataDir, "backend", "keys.json")) ? processes : undefined;
         },
-        "the mail catcher, the Stripe stand-in and the backend",
+        "the mail catcher, the Stripe and Twilio stand-ins and the backend",
         60_000,
       );
       const mail = stack.find((p) => p.cmdline.includes("local-backend/mail/main.ts"))!;
       const stripe = stack.find((p) => p.cmdline.includes("local-backend/stripe/main.ts"))!;
       const backend = stack.find((p) => p.cmdline.includes("local-backend/src/main.ts"))!;
+      const twilio = stack.find((p) => p.cmdline.includes("local-backend/twilio/main.ts"))!;
       const secrets = {
+        twilioApiKeySecret: twilio.environ.TWILIO_STANDIN_API_KEY_SECRET,
+        twilioAuthToken: twilio.environ.TWILIO_STANDIN_AUTH_TOKEN,
         mailApiKey: mail.environ.MAIL_CATCHER_API_KEY,
         stripeApiKey: stripe.environ.STRIPE_STANDIN_API_KEY,
         webhookSecret: stripe.environ.STRIPE_STANDIN_WEBHOOK_SECRET,
@@ -104,8 +107,8 @@ describe.skipIf(process.platform !== "linux")("npm start's local stack", () => {
       }
 
       const modeOf = (file: string) => fs.statSync(path.join(dataDir, file)).mode & 0o777;
-      for (const dir of ["", "mail", "stripe", "backend"]) expect(modeOf(dir), `${dir || "data"}/`).toBe(0o700);
-      for (const file of ["mail/access-token", "backend/keys.json"]) expect(modeOf(file), file).toBe(0o600);
+      for (const dir of ["", "mail", "stripe", "twilio", "backend"]) expect(modeOf(dir), `${dir || "data"}/`).toBe(0o700);
+      for (const file of ["mail/access-token", "backend/keys.json", "twilio/standin.json", "twilio/certificate.json"]) expect(modeOf(file), file).toBe(0o600);
     } finally {
       process.kill(-start.pid!, "SIGKILL");
     }
