@@ -6,24 +6,14 @@ import { Resend } from "resend";
 import { internal } from "./_generated/api";
 import { env } from "./_generated/server";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
-import type { EmailAttachment } from "./email/bookingEmails";
+import { DEFAULT_SENDER, resendEmail, resendIdempotencyKey } from "./email/resendRequest";
 
 /** Attempts before an email is left as failed; retries wait 1, 5 and 25 minutes. */
 export const MAX_SEND_ATTEMPTS = 4;
 const retryDelayMs = (attempt: number) => 60_000 * 5 ** (attempt - 1);
 
 export function senderAddress(): string {
-  return env.EMAIL_FROM ?? "Arcano <no-reply@arcano.it>";
-}
-
-/** Resend takes attachment content as base64; the runtime has btoa but no Buffer. */
-function utf8ToBase64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = "";
-  for (let index = 0; index < bytes.length; index += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  }
-  return btoa(binary);
+  return env.EMAIL_FROM ?? DEFAULT_SENDER;
 }
 
 export const getForSending = internalQuery({
@@ -71,22 +61,9 @@ export const send = internalAction({
     }
     let outcome: { kind: "sent"; providerId?: string } | { kind: "failed"; error: string };
     try {
-      const { data, error } = await new Resend(apiKey).emails.send(
-        {
-          from: senderAddress(),
-          to: email.to,
-          subject: email.subject,
-          html: email.html,
-          text: email.text,
-          attachments: email.attachments?.map(({ filename, contentType, content }: EmailAttachment) => ({
-            filename,
-            contentType,
-            content: utf8ToBase64(content),
-          })),
-        },
-        // The outbox id makes a retried send idempotent on Resend's side.
-        { idempotencyKey: `outbox-${id}-${email.attempts}` },
-      );
+      const { data, error } = await new Resend(apiKey).emails.send(resendEmail(email, senderAddress()), {
+        idempotencyKey: resendIdempotencyKey(id, email.attempts),
+      });
       outcome = error ? { kind: "failed", error: `${error.name}: ${error.message}` } : { kind: "sent", providerId: data?.id };
     } catch (error) {
       outcome = { kind: "failed", error: error instanceof Error ? error.message : String(error) };

@@ -4,6 +4,8 @@
 // Reading the mailbox takes its access token (random at each start, in the address `npm start` prints and
 // in `<data dir>/access-token`), and only requests addressed to loopback are answered: a web page cannot
 // read reset codes, not even by rebinding its DNS name to 127.0.0.1.
+// What it takes and answers is held to Resend's published OpenAPI (openapi/contract.ts): a request that
+// breaks it is refused as Resend refuses it, and every violation is listed at GET /__standin/violations.
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -11,6 +13,8 @@ import { join } from "node:path";
 import { refuseForeign } from "../shared/loopback.ts";
 import { OWNER_ONLY_FILE, ownerOnlyDir } from "../shared/ownerOnly.ts";
 import { renderLocked, renderMailbox, renderMessage, type CaughtEmail } from "./mailboxPage.ts";
+import { resendContract, type Violation } from "./openapi/contract.ts";
+import { operationName, SERVED_OPERATIONS, type ResendOperation } from "./openapi/operations.ts";
 
 export type { CaughtEmail };
 
@@ -18,7 +22,7 @@ function decodeAttachments(value: unknown): CaughtEmail["attachments"] {
   if (!Array.isArray(value)) return undefined;
   return value.map((item: Record<string, unknown>) => ({
     filename: String(item.filename ?? "allegato"),
-    contentType: typeof item.contentType === "string" ? item.contentType : undefined,
+    contentType: typeof item.content_type === "string" ? item.content_type : undefined,
     content: typeof item.content === "string" ? Buffer.from(item.content, "base64").toString("utf8") : "",
   }));
 }
@@ -43,10 +47,12 @@ function sameSecret(given: string | null | undefined, expected: string): boolean
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function toList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  return typeof value === "string" ? [value] : [];
-}
+const toList = (value: string | string[]) => (Array.isArray(value) ? value : [value]);
+
+/** The fields of SendEmailRequest the mailbox keeps; the contract has checked their types. */
+type SendEmailBody = { from: string; to: string | string[]; subject: string; html?: string; text?: string; attachments?: unknown };
+
+const SEND_EMAIL = SERVED_OPERATIONS.find((operation) => operationName(operation) === "POST /emails")!;
 
 export async function startMailCatcher({ dataDir, port, apiKey, accessToken = randomBytes(24).toString("base64url"), host = "127.0.0.1" }: Options) {
   ownerOnlyDir(dataDir);
@@ -58,6 +64,8 @@ export async function startMailCatcher({ dataDir, port, apiKey, accessToken = ra
         .filter(Boolean)
         .map((line) => JSON.parse(line) as CaughtEmail)
     : [];
+  const violations: Violation[] = [];
+  const contract = resendContract((violation) => violations.push(violation));
   // Resend answers a repeated Idempotency-Key with the first result; so do we.
   const byIdempotencyKey = new Map<string, string>();
 
@@ -66,6 +74,11 @@ export async function startMailCatcher({ dataDir, port, apiKey, accessToken = ra
   function json(res: http.ServerResponse, status: number, body: unknown) {
     res.writeHead(status, { ...baseHeaders, "content-type": "application/json" });
     res.end(JSON.stringify(body));
+  }
+  /** A success answer of a Resend operation: one that breaks the operation's response schema is a 500 instead. */
+  function answer(res: http.ServerResponse, operation: ResendOperation, body: unknown) {
+    if (contract.checkResponse(operation, 200, body)) return json(res, 200, body);
+    json(res, 500, { name: "application_error", message: "The stand-in's answer breaks Resend's specification", statusCode: 500 });
   }
   function html(res: http.ServerResponse, status: number, body: string, csp: string) {
     res.writeHead(status, { ...baseHeaders, "content-type": "text/html; charset=utf-8", "content-security-policy": csp });
@@ -94,36 +107,32 @@ export async function startMailCatcher({ dataDir, port, apiKey, accessToken = ra
     const url = new URL(req.url ?? "/", `http://${host}:${port}`);
     try {
       if (req.method === "POST" && url.pathname === "/emails") {
-        if (req.headers.authorization !== `Bearer ${apiKey}`) {
-          return json(res, 401, { name: "missing_api_key", message: "Chiave API non valida", statusCode: 401 });
-        }
+        const checked = contract.checkRequest(SEND_EMAIL, req.headers, await readBody(req), (key) => sameSecret(key, apiKey));
+        if ("refusal" in checked) return json(res, checked.refusal.statusCode, checked.refusal);
         const key = req.headers["idempotency-key"];
         const known = typeof key === "string" ? byIdempotencyKey.get(key) : undefined;
-        if (known) return json(res, 200, { id: known });
-        const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
-        const to = toList(body.to);
-        if (typeof body.from !== "string" || to.length === 0 || typeof body.subject !== "string") {
-          return json(res, 422, { name: "validation_error", message: "from, to e subject sono obbligatori", statusCode: 422 });
-        }
+        if (known) return answer(res, SEND_EMAIL, { id: known });
+        const body = checked.body as SendEmailBody;
         const email: CaughtEmail = {
           id: randomUUID(),
           receivedAt: Date.now(),
           from: body.from,
-          to,
+          to: toList(body.to),
           subject: body.subject,
-          html: typeof body.html === "string" ? body.html : undefined,
-          text: typeof body.text === "string" ? body.text : undefined,
+          html: body.html,
+          text: body.text,
           attachments: decodeAttachments(body.attachments),
         };
         appendFileSync(file, `${JSON.stringify(email)}\n`, { mode: OWNER_ONLY_FILE });
         emails.push(email);
         if (typeof key === "string") byIdempotencyKey.set(key, email.id);
-        return json(res, 200, { id: email.id });
+        return answer(res, SEND_EMAIL, { id: email.id });
       }
       if (req.method === "GET" && !mayRead(req, url)) {
         if (url.pathname.startsWith("/api/")) return json(res, 401, { name: "missing_access_token", message: "Codice di accesso mancante o errato", statusCode: 401 });
         return html(res, 401, renderLocked(), PAGE_CSP);
       }
+      if (req.method === "GET" && url.pathname === "/__standin/violations") return json(res, 200, violations);
       if (req.method === "GET" && url.pathname === "/api/messages") {
         const to = url.searchParams.get("to")?.toLowerCase();
         const list = to ? emails.filter((email) => email.to.some((address) => address.toLowerCase() === to)) : emails;
@@ -150,6 +159,8 @@ export async function startMailCatcher({ dataDir, port, apiKey, accessToken = ra
     /** The mailbox page's address with its access token: what a person opens. */
     mailboxUrl: `${url}/?token=${encodeURIComponent(accessToken)}`,
     accessToken,
+    /** What broke Resend's specification so far, requests and answers. */
+    violations: () => [...violations],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,0 +1,37 @@
+// What the outbox's sender hands to the Resend SDK for one queued email: a pure function over the
+// outbox row, so the offline contract test (tests/local-backend/resendContract.test.ts) sends exactly
+// what production sends.
+import type { CreateEmailOptions } from "resend";
+import type { EmailAttachment } from "./bookingEmails";
+import type { RenderedEmail } from "./templates";
+
+/** The sender when `EMAIL_FROM` is not set. */
+export const DEFAULT_SENDER = "Arcano <no-reply@arcano.it>";
+
+export type OutboxEmail = RenderedEmail & { to: string; attachments?: EmailAttachment[] };
+
+/** Resend takes attachment content as base64; the runtime has btoa but no Buffer. */
+export function utf8ToBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (let index = 0; index < bytes.length; index += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  }
+  return btoa(binary);
+}
+
+export function resendEmail(email: OutboxEmail, from: string): CreateEmailOptions {
+  return {
+    from,
+    to: email.to,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    attachments: email.attachments?.map(({ filename, contentType, content }) => ({ filename, contentType, content: utf8ToBase64(content) })),
+  };
+}
+
+/** One key per outbox row and attempt: a retried send is idempotent on Resend's side. */
+export function resendIdempotencyKey(outboxId: string, attempts: number): string {
+  return `outbox-${outboxId}-${attempts}`;
+}
