@@ -58,7 +58,14 @@ export class Conference {
       ParticipantCallStatus: "completed",
       ...(reason.hungUp ? { ReasonParticipantLeft: "participant_hung_up" } : {}),
     });
-    this.settings.log({ kind: "leave", conference: this.name, callSid, why: reason.why, packetsIn: participant.media.packetsIn, packetsOut: participant.media.packetsOut });
+    this.settings.log({
+      kind: "leave",
+      conference: this.name,
+      callSid,
+      why: reason.why,
+      packetsIn: participant.media.packetsIn,
+      packetsOut: participant.media.packetsOut,
+    });
     if (participant.noun.endConferenceOnExit && this.participants.size > 0) {
       this.end("participant-with-end-conference-on-exit-left", callSid);
       for (const other of [...this.participants.values()]) other.hangUp("conference ended");
@@ -102,7 +109,14 @@ export class Conference {
     const url = noun.statusCallback;
     this.callbacks = this.callbacks.then(async () => {
       const result = await postSigned(this.settings.authToken, url, params, noun.statusCallbackMethod);
-      this.settings.log({ kind: "status-callback", event, conference: this.name, callSid: participant?.callSid ?? null, sequence, status: result.status });
+      this.settings.log({
+        kind: "status-callback",
+        event,
+        conference: this.name,
+        callSid: participant?.callSid ?? null,
+        sequence,
+        status: result.status,
+      });
     });
   }
 

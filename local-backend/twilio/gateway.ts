@@ -131,17 +131,33 @@ export class VoiceGateway {
       ...params,
     };
     const response = await postSigned(this.settings.authToken, this.settings.voiceUrl, form);
-    this.settings.log({ kind: "twiml-request", callSid: call.sid, url: this.settings.voiceUrl, status: response.status, body: response.body.slice(0, 600) });
+    this.settings.log({
+      kind: "twiml-request",
+      callSid: call.sid,
+      url: this.settings.voiceUrl,
+      status: response.status,
+      body: response.body.slice(0, 600),
+    });
     if (call.ended) return;
     if (response.status !== 200) {
       // Twilio's 11200 (HTTP retrieval failure): the caller hears an application error and the call ends.
-      return this.end(call, { tellBrowser: true, hungUp: false, why: `voice URL answered ${response.status}`, error: { code: 31005, message: "HTTP retrieval failure" } });
+      return this.end(call, {
+        tellBrowser: true,
+        hungUp: false,
+        why: `voice URL answered ${response.status}`,
+        error: { code: 31005, message: "HTTP retrieval failure" },
+      });
     }
     let verbs: Verb[];
     try {
       verbs = parseTwiml(response.body);
     } catch (error) {
-      return this.end(call, { tellBrowser: true, hungUp: false, why: `TwiML: ${(error as Error).message}`, error: { code: 31005, message: "Document parse failure" } });
+      return this.end(call, {
+        tellBrowser: true,
+        hungUp: false,
+        why: `TwiML: ${(error as Error).message}`,
+        error: { code: 31005, message: "Document parse failure" },
+      });
     }
     for (const verb of verbs) {
       if (call.ended) return;
@@ -166,9 +182,13 @@ export class VoiceGateway {
     const name = verb.conference.name;
     let conference = this.conferences.get(name);
     if (!conference) {
-      conference = new Conference(name, { accountSid: this.settings.accountSid, authToken: this.settings.authToken, newSid, log: this.settings.log }, () => {
-        if (this.conferences.get(name) === conference) this.conferences.delete(name);
-      });
+      conference = new Conference(
+        name,
+        { accountSid: this.settings.accountSid, authToken: this.settings.authToken, newSid, log: this.settings.log },
+        () => {
+          if (this.conferences.get(name) === conference) this.conferences.delete(name);
+        },
+      );
       this.conferences.set(name, conference);
     }
     const hangUp = (why: string) => void this.end(call, { tellBrowser: true, hungUp: false, why });

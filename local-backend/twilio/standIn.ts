@@ -23,7 +23,16 @@ async function certificate(dataDir: string): Promise<{ key: string; cert: string
     notAfterDate: new Date(Date.now() + 3 * 365 * 86_400_000),
     keyType: "ec",
     algorithm: "sha256",
-    extensions: [{ name: "subjectAltName", altNames: [{ type: 2, value: "twilio.com" }, { type: 2, value: "*.twilio.com" }, { type: 7, ip: "127.0.0.1" }] }],
+    extensions: [
+      {
+        name: "subjectAltName",
+        altNames: [
+          { type: 2, value: "twilio.com" },
+          { type: 2, value: "*.twilio.com" },
+          { type: 7, ip: "127.0.0.1" },
+        ],
+      },
+    ],
   });
   const pair = { key: made.private, cert: made.cert };
   fs.writeFileSync(file, JSON.stringify(pair), { mode: 0o600 });
@@ -31,7 +40,10 @@ async function certificate(dataDir: string): Promise<{ key: string; cert: string
 }
 
 /** What Chromium's --ignore-certificate-errors-spki-list takes: base64 of the SHA-256 of the public key. */
-const spkiHash = (cert: string) => createHash("sha256").update(createPublicKey(cert).export({ type: "spki", format: "der" })).digest("base64");
+const spkiHash = (cert: string) =>
+  createHash("sha256")
+    .update(createPublicKey(cert).export({ type: "spki", format: "der" }))
+    .digest("base64");
 
 /** A tenth of a second of silence, for every sound the SDK asks for (the browser sniffs the format). */
 function silence(): Buffer {

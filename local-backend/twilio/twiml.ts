@@ -34,7 +34,10 @@ export class TwimlError extends Error {}
 
 /** A small, strict reader for well-formed XML documents without DTDs (what a TwiML response is). */
 function parseXml(source: string): Element {
-  const text = source.replace(/^\uFEFF/, "").replace(/<\?xml[^?]*\?>/, "").replace(/<!--[\s\S]*?-->/g, "");
+  const text = source
+    .replace(/^\uFEFF/, "")
+    .replace(/<\?xml[^?]*\?>/, "")
+    .replace(/<!--[\s\S]*?-->/g, "");
   const root: Element = { name: "#document", attributes: {}, children: [] };
   const stack: Element[] = [root];
   const tag = /<(\/?)([A-Za-z][\w.-]*)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
@@ -64,7 +67,11 @@ function parseXml(source: string): Element {
   return root;
 }
 
-const textOf = (element: Element) => element.children.filter((child): child is string => typeof child === "string").join("").trim();
+const textOf = (element: Element) =>
+  element.children
+    .filter((child): child is string => typeof child === "string")
+    .join("")
+    .trim();
 const flag = (value: string | undefined, fallback: boolean) => (value === undefined ? fallback : value.toLowerCase() === "true");
 
 function integer(value: string | undefined, fallback: number, attribute: string): number {
@@ -105,7 +112,8 @@ export function parseTwiml(source: string): Verb[] {
       case "Dial": {
         const nouns = child.children.filter((noun): noun is Element => typeof noun !== "string");
         const conference = nouns.find((noun) => noun.name === "Conference");
-        if (conference === undefined || nouns.length !== 1) throw new TwimlError("<Dial> senza una sola <Conference> (l'unico caso che il servizio simula)");
+        if (conference === undefined || nouns.length !== 1)
+          throw new TwimlError("<Dial> senza una sola <Conference> (l'unico caso che il servizio simula)");
         // Twilio's default time limit is four hours.
         return { verb: "Dial", timeLimitSeconds: integer(child.attributes.timeLimit, 14_400, "timeLimit"), conference: conferenceOf(conference) };
       }

@@ -7,7 +7,12 @@ export type WebhookResult = { status: number; body: string } | { status: 0; body
 /** RFC 2822 in UTC, the way Twilio writes a callback's Timestamp. */
 export const twilioTimestamp = (ms: number) => new Date(ms).toUTCString().replace("GMT", "+0000");
 
-export async function postSigned(authToken: string, url: string, params: Record<string, string>, method: "GET" | "POST" = "POST"): Promise<WebhookResult> {
+export async function postSigned(
+  authToken: string,
+  url: string,
+  params: Record<string, string>,
+  method: "GET" | "POST" = "POST",
+): Promise<WebhookResult> {
   const target = method === "GET" ? `${url}${url.includes("?") ? "&" : "?"}${new URLSearchParams(params)}` : url;
   const signature = twilio.getExpectedTwilioSignature(authToken, target, method === "GET" ? {} : params);
   try {

@@ -11,7 +11,16 @@ import { personPage, sessionState, signUpThroughApi } from "./api";
 import { openAndEnter } from "./callRoom";
 import { e2ePorts, runInternal } from "./env";
 import { expect, sessionFile, test } from "./fixtures";
-import { heardTone, keepPeerConnections, standInCertificate, standInInfo, standInLog, twilioBrowser, useTwilioCalls, type LogEntry } from "./twilioStandIn";
+import {
+  heardTone,
+  keepPeerConnections,
+  standInCertificate,
+  standInInfo,
+  standInLog,
+  twilioBrowser,
+  useTwilioCalls,
+  type LogEntry,
+} from "./twilioStandIn";
 
 const CLIENT_HZ = 520;
 const READER_HZ = 1_320;
@@ -70,10 +79,17 @@ test("a client and a reader talk through Twilio's path; each hears the other's t
     // The end of the paid window: the pages' own clocks stop short of it, so only Twilio's timeLimit can end the call.
     for (const page of [client, reader]) await page.clock.pauseAt(Date.now() + 500);
     await expect
-      .poll(async () => ours(await standInLog()).filter((entry) => entry.kind === "call-ended" && entry.why === "timeLimit").map((entry) => entry.callSid).sort(), {
-        timeout: 90_000,
-        intervals: [1_000],
-      })
+      .poll(
+        async () =>
+          ours(await standInLog())
+            .filter((entry) => entry.kind === "call-ended" && entry.why === "timeLimit")
+            .map((entry) => entry.callSid)
+            .sort(),
+        {
+          timeout: 90_000,
+          intervals: [1_000],
+        },
+      )
       .toEqual([...callSids].sort());
     log = ours(await standInLog());
     expect(callbacks("participant-leave").map((entry) => entry.status)).toEqual([200, 200]);
@@ -81,7 +97,11 @@ test("a client and a reader talk through Twilio's path; each hears the other's t
     // The SDK heard Twilio's hangup and closed its media on both pages.
     for (const page of [client, reader]) {
       await expect
-        .poll(() => page.evaluate(() => (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections.every((pc) => pc.connectionState === "closed")))
+        .poll(() =>
+          page.evaluate(() =>
+            (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections.every((pc) => pc.connectionState === "closed"),
+          ),
+        )
         .toBe(true);
     }
     // Time moves again: both read the end.
@@ -128,7 +148,9 @@ function voiceToken(identity: string): string {
   return token.toJwt();
 }
 
-test("Twilio's path refuses: a third account, a tampered token, a caller who is not a party, a webhook signed with the wrong token", async ({ browser }) => {
+test("Twilio's path refuses: a third account, a tampered token, a caller who is not a party, a webhook signed with the wrong token", async ({
+  browser,
+}) => {
   const bookingId = (await runInternal("seed:callNow", { minutes: 30 })) as string;
 
   // A third account opens the room: refused before any token is issued.
@@ -162,7 +184,10 @@ test("Twilio's path refuses: a third account, a tampered token, a caller who is 
   const post = (authToken: string) =>
     fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": twilio.getExpectedTwilioSignature(authToken, url, params) },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-twilio-signature": twilio.getExpectedTwilioSignature(authToken, url, params),
+      },
       body: new URLSearchParams(params).toString(),
     });
   expect((await post(standInInfo().authToken)).status).toBe(200);

@@ -134,7 +134,13 @@ export function standInLog(): Promise<LogEntry[]> {
   return new Promise((resolve, reject) => {
     // Its certificate names 127.0.0.1 too: checked against the one this run's stand-in made.
     const request = https.get(
-      { host: "127.0.0.1", port: info.port, path: "/__standin/log", ca: standInCertificate(), headers: { authorization: `Bearer ${info.authToken}` } },
+      {
+        host: "127.0.0.1",
+        port: info.port,
+        path: "/__standin/log",
+        ca: standInCertificate(),
+        headers: { authorization: `Bearer ${info.authToken}` },
+      },
       (response) => {
         let body = "";
         response.on("data", (chunk) => (body += chunk));
