@@ -8,9 +8,11 @@ import twilio from "twilio";
 import WebSocket from "ws";
 import { roomName } from "@convex/model/calls";
 import { personPage, sessionState, signUpThroughApi } from "./api";
+import { armBackendFault, CUT_COOKIE } from "./backendLog";
 import { openAndEnter } from "./callRoom";
 import { e2ePorts, runInternal } from "./env";
 import { expect, sessionFile, test } from "./fixtures";
+import { unexpected } from "./offlineReader";
 import {
   heardTone,
   keepPeerConnections,
@@ -28,21 +30,24 @@ const microphone = { permissions: ["microphone"] };
 const stateLine = (page: Page) => page.getByTestId("room-line");
 const near = (hz: number, target: number) => Math.abs(hz - target) < 20;
 
-test.describe.configure({ mode: "serial", timeout: 150_000 });
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.beforeAll(() => useTwilioCalls(true));
 test.afterAll(() => useTwilioCalls(false));
 
 test("a client and a reader talk through Twilio's path; each hears the other's tone; the window's end hangs both up through timeLimit", async () => {
   const clientName = `Tilde ${Date.now().toString(36)}`;
   const account = await signUpThroughApi(clientName);
-  // The window ends 70 s from now: time for both to enter and to listen, then Twilio's timeLimit ends it.
-  const bookingId = (await runInternal("seed:callNow", { minutes: 15, endsInSeconds: 70, clientEmail: account.email })) as string;
+  // The window ends 45 s from now: time for both to enter and to listen, then Twilio's timeLimit ends it.
+  const endsAt = Date.now() + 45_000;
+  const bookingId = (await runInternal("seed:callNow", { minutes: 15, endsInSeconds: 45, clientEmail: account.email })) as string;
   const errors: string[] = [];
   const [clientBrowser, readerBrowser] = await Promise.all([twilioBrowser(CLIENT_HZ), twilioBrowser(READER_HZ)]);
   try {
     const client = await personPage(clientBrowser, sessionState(account.session), errors, microphone);
     const reader = await personPage(readerBrowser, sessionFile("psychic"), errors, microphone);
+    const cutTag = `twilio-${Date.now().toString(36)}`;
     for (const page of [client, reader]) {
+      await page.context().addCookies([{ name: CUT_COOKIE, value: cutTag, domain: "127.0.0.1", path: "/" }]);
       await keepPeerConnections(page);
       // The pages' clocks run as usual until the end, when the test stops them (below).
       await page.clock.install();
@@ -76,21 +81,19 @@ test("a client and a reader talk through Twilio's path; each hears the other's t
     expect(callbacks("participant-join").map((entry) => [entry.callSid, entry.status])).toEqual(callSids.map((sid) => [sid, 200]));
     expect(callbacks("conference-start").map((entry) => entry.status)).toEqual([200]);
 
-    // The end of the paid window: the pages' own clocks stop short of it, so only Twilio's timeLimit can end the call.
+    // The end of the paid window, with the app unable to end the call itself: the pages' clocks stop short of it
+    // and their Convex sockets are cut until after it (so the settled booking cannot reach them either). Only
+    // Twilio's timeLimit can end the call now, as when a page is stuck or tampered with.
     for (const page of [client, reader]) await page.clock.pauseAt(Date.now() + 500);
-    await expect
-      .poll(
-        async () =>
-          ours(await standInLog())
-            .filter((entry) => entry.kind === "call-ended" && entry.why === "timeLimit")
-            .map((entry) => entry.callSid)
-            .sort(),
-        {
-          timeout: 90_000,
-          intervals: [1_000],
-        },
-      )
-      .toEqual([...callSids].sort());
+    await armBackendFault({ refuseSyncMs: Math.max(5_000, endsAt - Date.now() + 8_000), refuseSyncTag: cutTag });
+    const endings = async () =>
+      ours(await standInLog())
+        .filter((entry) => entry.kind === "call-ended")
+        .map((entry) => `${entry.callSid} ${entry.why}`)
+        .sort();
+    // Each Dial's limit is the window's time left when the webhook admitted the caller.
+    for (const dial of dials) expect(dial.timeLimitSeconds).toBeLessThanOrEqual(45);
+    await expect.poll(endings, { timeout: 90_000, intervals: [1_000] }).toEqual(callSids.map((sid) => `${sid} timeLimit`).sort());
     log = ours(await standInLog());
     expect(callbacks("participant-leave").map((entry) => entry.status)).toEqual([200, 200]);
     expect(callbacks("conference-end").map((entry) => entry.status)).toEqual([200]);
@@ -104,10 +107,12 @@ test("a client and a reader talk through Twilio's path; each hears the other's t
         )
         .toBe(true);
     }
-    // Time moves again: both read the end.
-    for (const page of [client, reader]) await page.clock.resume();
-    for (const page of [client, reader]) await expect(stateLine(page)).toHaveText("Consulto terminato", { timeout: 20_000 });
-    expect(errors, "console errors in the room").toEqual([]);
+    // Each page left the call on Twilio's word: by its stopped clock the window is still open, so it offers to re-enter.
+    for (const page of [client, reader]) {
+      await expect(page.getByRole("button", { name: "Rientra nella chiamata" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Esci" })).toHaveCount(0);
+    }
+    expect(unexpected(errors), "console errors in the room").toEqual([]);
   } finally {
     await Promise.all([clientBrowser.close(), readerBrowser.close()]);
   }
