@@ -174,3 +174,35 @@ describe("concurrency", () => {
     expect(await clients.http().query(api.behaviour.countKey, { key: "race-key" })).toBe(1);
   });
 });
+
+describe("environment variables", () => {
+  const update = (body: unknown, key = backend.adminKey) =>
+    fetch(`${backend.cloudUrl}/api/update_environment_variables`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Convex ${key}` },
+      body: JSON.stringify(body),
+    });
+
+  it("`npx convex env set` and `remove` change what functions read, and a subscribed query runs again", async () => {
+    const client = clients.browser();
+    const seen: Array<string | null> = [];
+    client.onUpdate(api.behaviour.envValue, { name: "ARCANO_TEST_SETTING" }, (value) => seen.push(value));
+    await eventually(() => (seen.length > 0 ? true : undefined), "the first value");
+    expect(seen).toEqual([null]);
+
+    expect((await update({ changes: [{ name: "ARCANO_TEST_SETTING", value: "acceso" }] })).status).toBe(200);
+    await eventually(() => (seen.at(-1) === "acceso" ? true : undefined), "the new value, pushed");
+    expect(await clients.http().query(api.behaviour.envValue, { name: "ARCANO_TEST_SETTING" })).toBe("acceso");
+
+    expect((await update({ changes: [{ name: "ARCANO_TEST_SETTING" }] })).status).toBe(200);
+    await eventually(() => (seen.at(-1) === null ? true : undefined), "the value removed, pushed");
+  });
+
+  it("takes them from an admin only, in the CLI's shape", async () => {
+    expect((await update({ changes: [{ name: "ARCANO_TEST_SETTING", value: "x" }] }, "not-the-key")).status).toBe(401);
+    expect((await update({ changes: "ARCANO_TEST_SETTING=x" })).status).toBe(400);
+    expect((await update({ changes: [{ name: "BAD NAME", value: "x" }] })).status).toBe(400);
+    expect((await update({ changes: [{ name: "ARCANO_TEST_SETTING", value: 3 }] })).status).toBe(400);
+    expect(await clients.http().query(api.behaviour.envValue, { name: "ARCANO_TEST_SETTING" })).toBeNull();
+  });
+});
