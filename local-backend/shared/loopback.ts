@@ -36,6 +36,12 @@ export function foreignRequest(req: http.IncomingMessage, port: number, bindHost
   return null;
 }
 
+/** Why a request's `Origin` must be refused (it is sent and is no loopback page), or null. */
+export function foreignOrigin(req: http.IncomingMessage, bindHost = "127.0.0.1"): string | null {
+  const origin = req.headers.origin;
+  return origin !== undefined && !isLoopbackOrigin(origin, hostNames(bindHost)) ? `Origin ${JSON.stringify(origin)} non ammessa` : null;
+}
+
 const REFUSAL =
   "Richiesta rifiutata: questo servizio locale risponde solo a 127.0.0.1, localhost e [::1] sulla sua porta, e a pagine servite da questo computer.";
 

@@ -3,10 +3,12 @@
 // Insights posts (/v4/EndpointEvents, /v4/EndpointMetrics) and its sounds, plus a log for tests.
 import { createHash, createPublicKey, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
+import type http from "node:http";
 import https from "node:https";
 import path from "node:path";
 import selfsigned from "selfsigned";
 import { WebSocketServer } from "ws";
+import { foreignOrigin, foreignRequest } from "../shared/loopback.ts";
 import type { TokenKeys } from "./accessToken.ts";
 import { VoiceGateway } from "./gateway.ts";
 
@@ -14,6 +16,16 @@ export type TwilioStandInOptions = TokenKeys & { dataDir: string; port: number; 
 export type TwilioStandIn = { url: string; port: number; spki: string; gateway: VoiceGateway; close: () => Promise<void> };
 
 const MAX_LOG = 2_000;
+const TWILIO_HOST = /^([a-z0-9-]+\.)*twilio\.com(:443)?$/;
+
+/**
+ * Why a request must be refused, or null. Like every stand-in it answers loopback names on its port; it also
+ * answers Twilio's own host names, which the test browser is told to map here (a page rebinding its own DNS name
+ * to 127.0.0.1 cannot send one). `Origin`, when sent, must be a page served on loopback, as for the others.
+ */
+export function refusalOf(req: http.IncomingMessage, port: number): string | null {
+  return TWILIO_HOST.test((req.headers.host ?? "").toLowerCase()) ? foreignOrigin(req) : foreignRequest(req, port);
+}
 
 /** Its certificate, made once per data folder so a browser told to trust it keeps trusting it. */
 async function certificate(dataDir: string): Promise<{ key: string; cert: string }> {
@@ -89,7 +101,13 @@ export async function startTwilioStandIn(options: TwilioStandInOptions): Promise
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
 
+  let port = options.port;
   const server = https.createServer({ key, cert }, (req, res) => {
+    const refusal = refusalOf(req, port);
+    if (refusal !== null) {
+      res.writeHead(403, { "content-type": "text/plain; charset=utf-8" });
+      return void res.end(`Richiesta rifiutata (${refusal})\n`);
+    }
     const url = new URL(req.url ?? "/", "https://twilio.local");
     if (req.method === "OPTIONS") {
       res.writeHead(204, CORS);
@@ -121,6 +139,7 @@ export async function startTwilioStandIn(options: TwilioStandInOptions): Promise
   });
   const sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   server.on("upgrade", (req, socket, head) => {
+    if (refusalOf(req, port) !== null) return void socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
     if (new URL(req.url ?? "/", "https://twilio.local").pathname !== "/signal") return void socket.destroy();
     sockets.handleUpgrade(req, socket, head, (ws) => gateway.accept(ws));
   });
@@ -128,7 +147,7 @@ export async function startTwilioStandIn(options: TwilioStandInOptions): Promise
     server.once("error", reject);
     server.listen(options.port, "127.0.0.1", () => resolve());
   });
-  const port = (server.address() as { port: number }).port;
+  port = (server.address() as { port: number }).port;
   return {
     url: `https://127.0.0.1:${port}`,
     port,
