@@ -66,7 +66,7 @@ describe("the Stripe stand-in held to Stripe's OpenAPI spec", () => {
     await stripe.charges.retrieve(charge.id);
 
     for (const type of ["checkout.session.completed", "checkout.session.expired", "charge.refunded"]) {
-      await eventually(async () => ((await eventsOf(platform.received, type)).length > 0 ? true : undefined));
+      await eventually(async () => ((await eventsOf(platform.received, type)).length > 0 ? true : undefined), type);
     }
     expect((await violationsOf(standIn)).violations).toEqual([]);
   });
@@ -111,10 +111,10 @@ describe("the Stripe stand-in held to Stripe's OpenAPI spec", () => {
     await stripe.disputes.retrieve((dispute.body as { id: string }).id);
 
     for (const type of ["transfer.created", "transfer.reversed", "charge.dispute.created"]) {
-      await eventually(async () => ((await eventsOf(platform.received, type)).length > 0 ? true : undefined));
+      await eventually(async () => ((await eventsOf(platform.received, type)).length > 0 ? true : undefined), type);
     }
     for (const type of ["account.updated", "payout.created", "payout.paid"]) {
-      await eventually(async () => ((await eventsOf(connect.received, type, CONNECT_SECRET)).length > 0 ? true : undefined));
+      await eventually(async () => ((await eventsOf(connect.received, type, CONNECT_SECRET)).length > 0 ? true : undefined), type);
     }
     expect((await violationsOf(standIn)).violations).toEqual([]);
   });
