@@ -108,8 +108,6 @@ export function parseSessionCreate(params: FormObject, now: number, allowShortEx
   if (customerEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customerEmail)) {
     throw invalidParam("customer_email", `Invalid email address: ${customerEmail}`, "email_invalid");
   }
-  const uiMode = asString(params.ui_mode, "ui_mode");
-  if (uiMode && uiMode !== "hosted") throw invalidParam("ui_mode", "The local Stripe stand-in supports only ui_mode=hosted.");
   const intentData = asObject(params.payment_intent_data) ?? {};
 
   return {
