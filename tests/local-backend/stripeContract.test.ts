@@ -12,6 +12,7 @@ import {
   reversalParams,
   transferParams,
 } from "../../convex/model/stripeRequests";
+import { Conformance } from "../../local-backend/stripe/openapi/conformance";
 import { eventually } from "./helpers/backend";
 import { CONNECT_SECRET, eventsOf, ONBOARDING_FORM, postLocal, receiver, sdk, startStandIn, stopAll, type StandIn } from "./helpers/stripeStandIn";
 
@@ -154,6 +155,29 @@ describe("the Stripe stand-in held to Stripe's OpenAPI spec", () => {
       ["request", "settings[payouts][schedule][weekly_anchor]"],
       ["request", "amount"],
       ["request", "type"],
+    ]);
+  });
+
+  it("answers 500 for an object outside the spec and records a webhook event's unknown field", () => {
+    const conformance = new Conformance(true);
+    const answer = conformance.respond("GET", "/v1/balance", 200, { object: "balance", available: "none", livemode: false, pending: [] });
+    expect(answer.status).toBe(500);
+    expect(conformance.violations[0]).toMatchObject({ operation: "get /v1/balance", direction: "response", path: "/available" });
+    const completed = conformance.respond("GET", "/v1/balance", 200, { object: "balance", available: [], pending: [] });
+    expect(completed).toEqual({ status: 200, body: expect.objectContaining({ livemode: false }) });
+    conformance.event({
+      id: "evt_1",
+      object: "event",
+      type: "payout.paid",
+      created: 1,
+      livemode: false,
+      pending_webhooks: 0,
+      request: null,
+      api_version: null,
+      data: { object: { object: "payout", id: "po_1", surprise: 1 } },
+    });
+    expect(conformance.violations.slice(1)).toEqual([
+      expect.objectContaining({ direction: "webhook", path: "/data/object", message: expect.stringContaining("surprise") }),
     ]);
   });
 });

@@ -3,10 +3,10 @@
 // webhook event is completed by its schema and validated. A violation is kept in a list the tests read
 // (`GET /__local/violations`), written to stderr, and a response violation answers 500 instead
 // (STRIPE_STANDIN_VALIDATE=report: recorded and logged only, the answer goes out as it is).
-import type { StripeApiError } from "../errors.ts";
+import { StripeApiError } from "../errors.ts";
 import type { FormObject } from "../form.ts";
 import { complete, completeAs } from "./complete.ts";
-import { decodeRequest } from "./formDecode.ts";
+import { decodeRequest, requestSchema } from "./formDecode.ts";
 import { findOperation, schemas, schemaValidator, validatorOf, type ErrorObject, type Schema } from "./spec.ts";
 
 export type Violation = {
@@ -54,7 +54,18 @@ export class Conformance {
       this.record(found.operation.key, "request", [{ path: String(decoded.error.param ?? "/"), message: decoded.error.message }]);
       return decoded.error;
     }
-    return undefined;
+    // The decoded values, validated by the schema too: what the decoding's own checks do not cover.
+    const validate = validatorOf(`${found.operation.key} request`, requestSchema(found.operation), "request");
+    if (validate(decoded.value)) return undefined;
+    const [first] = describe(validate.errors);
+    const param =
+      first.path
+        .split("/")
+        .filter(Boolean)
+        .map((part, i) => (i === 0 ? part : `[${part}]`))
+        .join("") || undefined;
+    this.record(found.operation.key, "request", [first]);
+    return new StripeApiError(400, "invalid_request_error", `Invalid ${param ?? "request"}: ${first.message}`, "parameter_invalid", param);
   }
 
   /** The answer completed by its schema; a 500 when it still breaks the schema. */

@@ -110,21 +110,23 @@ export function decodeValue(given: Schema, value: FormValue, param: string): Out
   return decodeScalar(schema, value, param);
 }
 
+/** The schema of an operation's parameters: its query parameters as one object for GET, its form body for POST. */
+export function requestSchema(operation: Operation): Schema {
+  const query = operation.parameters.filter((p) => p.in === "query");
+  if (operation.method !== "GET") return operation.body ?? { type: "object", properties: {}, additionalProperties: false };
+  return {
+    type: "object",
+    properties: Object.fromEntries(query.map((p) => [p.name, p.schema])),
+    required: query.filter((p) => p.required).map((p) => p.name),
+    additionalProperties: false,
+  };
+}
+
 /** The request's parameters (query for GET, form body for POST) decoded by the operation's schema. */
 export function decodeRequest(operation: Operation, params: FormObject, pathParams: Record<string, string>): Outcome {
   for (const parameter of operation.parameters.filter((p) => p.in === "path")) {
     const decoded = decodeValue(parameter.schema, pathParams[parameter.name] ?? "", parameter.name);
     if (!decoded.ok) return decoded;
   }
-  const query = operation.parameters.filter((p) => p.in === "query");
-  const schema: Schema =
-    operation.method === "GET"
-      ? {
-          type: "object",
-          properties: Object.fromEntries(query.map((p) => [p.name, p.schema])),
-          required: query.filter((p) => p.required).map((p) => p.name),
-          additionalProperties: false,
-        }
-      : (operation.body ?? { type: "object", properties: {}, additionalProperties: false });
-  return decodeValue(schema, params, "");
+  return decodeValue(requestSchema(operation), params, "");
 }
