@@ -28,8 +28,8 @@ import {
   whyNoNewHold,
   type HoldFacts,
 } from "./model/bookings";
-import { transferGroupOf } from "./model/payouts";
 import { dayWindow, overlaps, whyNotFree } from "./model/slots";
+import { checkoutSessionParams } from "./model/stripeRequests";
 
 const MINUTE_MS = 60_000;
 
@@ -170,34 +170,7 @@ export const startCheckout = clientAction({
     const stripe = stripeClient();
     try {
       if (stripe === null) throw new Error("STRIPE_SECRET_KEY is not set");
-      const site = appUrl();
-      const metadata = { bookingId: hold.bookingId };
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: "payment",
-          currency: "eur",
-          locale: "it",
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: "eur",
-                unit_amount: hold.priceCents,
-                product_data: { name: "Consulto di cartomanzia", description: hold.description },
-              },
-            },
-          ],
-          client_reference_id: hold.bookingId,
-          metadata,
-          // The psychic's share is transferred later from this payment's charge, in the same group.
-          payment_intent_data: { metadata, transfer_group: transferGroupOf(hold.bookingId) },
-          ...(hold.clientEmail ? { customer_email: hold.clientEmail } : {}),
-          expires_at: Math.floor(hold.holdExpiresAt / 1000),
-          success_url: `${site}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${site}/payment-canceled?booking_id=${hold.bookingId}`,
-        },
-        { idempotencyKey: `checkout-${hold.bookingId}` },
-      );
+      const session = await stripe.checkout.sessions.create(checkoutSessionParams(hold, appUrl()), { idempotencyKey: `checkout-${hold.bookingId}` });
       if (!session.url) throw new Error("Stripe returned no checkout URL");
       await ctx.runMutation(internal.payments.attachCheckoutSession, {
         bookingId: hold.bookingId,

@@ -21,6 +21,7 @@ import {
 import { stripeClient, type Stripe } from "./lib/stripe";
 import { payoutAccountState, payoutStatus } from "./lib/validators";
 import { transferGroupOf, type PayoutAccountState } from "./model/payouts";
+import { onboardingLinkParams, reversalParams, transferParams } from "./model/stripeRequests";
 
 const accountFacts = v.object({
   detailsSubmitted: v.boolean(),
@@ -72,13 +73,7 @@ export const startOnboarding = psychicAction({
   returns: v.object({ url: v.string() }),
   handler: async (ctx) => {
     const stripeAccountId = await ensurePayoutAccount(ctx, ctx.viewerId);
-    const settings = `${appUrl()}/psychic/settings`;
-    const link = await requireStripe().accountLinks.create({
-      account: stripeAccountId,
-      type: "account_onboarding",
-      return_url: `${settings}?pagamenti=fatto`,
-      refresh_url: `${settings}?pagamenti=riprova`,
-    });
+    const link = await requireStripe().accountLinks.create(onboardingLinkParams(stripeAccountId, `${appUrl()}/psychic/settings`));
     return { url: link.url };
   },
 });
@@ -231,14 +226,7 @@ export const sendTransfer = internalAction({
       const charge = typeof intent.latest_charge === "string" ? intent.latest_charge : intent.latest_charge?.id;
       if (!charge) throw new Error("the payment has no charge");
       const transfer = await stripe.transfers.create(
-        {
-          amount: toSend.amountCents,
-          currency: "eur",
-          destination: toSend.destination,
-          source_transaction: charge,
-          transfer_group: group,
-          metadata: { bookingId: toSend.bookingId, transferId },
-        },
+        transferParams({ transferId, bookingId: toSend.bookingId, amountCents: toSend.amountCents, destination: toSend.destination, charge }),
         { idempotencyKey: `transfer-${transferId}` },
       );
       await ctx.runMutation(internal.payouts.recordTransferResult, {
@@ -312,7 +300,7 @@ export const sendReversal = internalAction({
       }
       const reversal = await stripe.transfers.createReversal(
         toSend.stripeTransferId,
-        { amount: toSend.amountCents, metadata: { bookingId: toSend.bookingId, reversalId } },
+        reversalParams({ reversalId, bookingId: toSend.bookingId, amountCents: toSend.amountCents }),
         { idempotencyKey: `reversal-${reversalId}` },
       );
       await ctx.runMutation(internal.payouts.recordReversalResult, { reversalId, stripeReversalId: reversal.id });

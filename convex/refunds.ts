@@ -7,6 +7,7 @@ import { internal } from "./_generated/api";
 import { changeBooking } from "./lib/bookingLifecycle";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
 import { stripeClient } from "./lib/stripe";
+import { refundParams } from "./model/stripeRequests";
 
 /** Attempts before a refund is left as failed; retries wait 1, 5 and 25 minutes. */
 export const MAX_REFUND_ATTEMPTS = 4;
@@ -41,7 +42,7 @@ export const refundBooking = internalAction({
         if (refunded > 0) throw new Error(`the charge already has ${refunded} cents refunded: check it on Stripe's dashboard`);
       }
       const refund = await stripe.refunds.create(
-        { payment_intent: booking.stripePaymentIntentId, amount: booking.refundCents, metadata: { bookingId } },
+        refundParams(bookingId, booking.stripePaymentIntentId, booking.refundCents),
         // One refund per booking, whatever the number of attempts in a series.
         { idempotencyKey: retries > 0 ? `refund-${bookingId}-retry-${retries}` : `refund-${bookingId}` },
       );

@@ -81,6 +81,7 @@ import type * as model_profileRules from "../model/profileRules.js";
 import type * as model_psychics from "../model/psychics.js";
 import type * as model_settings from "../model/settings.js";
 import type * as model_slots from "../model/slots.js";
+import type * as model_stripeRequests from "../model/stripeRequests.js";
 import type * as model_textSearch from "../model/textSearch.js";
 import type * as originPasses from "../originPasses.js";
 import type * as payments from "../payments.js";
@@ -174,6 +175,7 @@ declare const fullApi: ApiFromModules<{
   "model/psychics": typeof model_psychics;
   "model/settings": typeof model_settings;
   "model/slots": typeof model_slots;
+  "model/stripeRequests": typeof model_stripeRequests;
   "model/textSearch": typeof model_textSearch;
   originPasses: typeof originPasses;
   payments: typeof payments;

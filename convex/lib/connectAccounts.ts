@@ -4,6 +4,7 @@ import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { ActionCtx } from "../_generated/server";
 import type { PayoutAccountState } from "../model/payouts";
+import { payoutAccountParams } from "../model/stripeRequests";
 import { fail } from "./errors";
 import { factsOf } from "./payouts";
 import { stripeClient, type Stripe } from "./stripe";
@@ -16,17 +17,7 @@ function requireStripe(): Stripe {
 export async function ensurePayoutAccount(ctx: Pick<ActionCtx, "runQuery" | "runMutation">, psychicUserId: Id<"users">): Promise<string> {
   const known = await ctx.runQuery(internal.payouts.accountIdOf, { psychicUserId });
   if (known !== null) return known;
-  const account = await requireStripe().accounts.create(
-    {
-      type: "express",
-      country: "IT",
-      business_type: "individual",
-      capabilities: { transfers: { requested: true } },
-      settings: { payouts: { schedule: { interval: "weekly", weekly_anchor: "monday" } } },
-      metadata: { psychicUserId },
-    },
-    { idempotencyKey: `connect-account-${psychicUserId}` },
-  );
+  const account = await requireStripe().accounts.create(payoutAccountParams(psychicUserId), { idempotencyKey: `connect-account-${psychicUserId}` });
   return ctx.runMutation(internal.payouts.recordAccount, { psychicUserId, stripeAccountId: account.id });
 }
 

@@ -1,18 +1,20 @@
-// Connected accounts' create and update parameters, as the product sends them, checked as Stripe checks them.
+// Connected accounts' create and update parameters: their names and types are checked by Stripe's schema first
+// (openapi/formDecode.ts); here, what they mean for the Express accounts the stand-in models, and Stripe's own
+// refusals a schema cannot express. Parameters Stripe knows but the stand-in does not model are refused by name.
 import { asObject, asString, parseInteger, parseMetadata } from "./checkoutSessions.ts";
-import { invalidParam, missingParam, unknownParam } from "./errors.ts";
+import { invalidParam, missingParam } from "./errors.ts";
 import type { FormObject, FormValue } from "./form.ts";
 import { newId, type AccountRecord, type Metadata, type PayoutSchedule } from "./store.ts";
 
 const CAPABILITIES = new Set(["transfers", "card_payments"]);
 const BUSINESS_TYPES = new Set(["individual", "company", "non_profit", "government_entity"]);
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
-const INTERVALS = new Set(["manual", "daily", "weekly", "monthly"]);
 // Italy's shortest payout delay, what `minimum` stands for.
 const MINIMUM_DELAY_DAYS = 7;
-const CREATE_PARAMS = new Set([
+// What the stand-in models; Stripe's other parameters (individual, external_account, company...) are given on the
+// hosted onboarding page or not modeled.
+const MODELED_ON_CREATE = [
   "type",
-  "controller",
   "country",
   "email",
   "business_type",
@@ -23,8 +25,16 @@ const CREATE_PARAMS = new Set([
   "tos_acceptance",
   "default_currency",
   "expand",
-]);
-const UPDATE_PARAMS = new Set(["email", "capabilities", "settings", "business_profile", "metadata", "expand"]);
+];
+const MODELED_ON_UPDATE = ["email", "capabilities", "settings", "business_profile", "metadata", "expand"];
+
+function refuseUnmodeled(params: FormObject, modeled: string[]): void {
+  for (const key of Object.keys(params)) {
+    if (modeled.includes(key)) continue;
+    const message = `The local Stripe stand-in does not model \`${key}\` on accounts: the person gives their details on the hosted onboarding page (account links).`;
+    throw invalidParam(key, message, "parameter_unknown");
+  }
+}
 const PROFILE_FIELDS = ["mcc", "name", "product_description", "url"] as const;
 
 const text = (value: FormValue | undefined, param: string) => asString(value, param);
@@ -41,7 +51,8 @@ function parseCapabilities(value: FormValue | undefined, current: string[]): str
   if (!object) throw invalidParam("capabilities", "Invalid object");
   const requested = new Set(current);
   for (const [name, entry] of Object.entries(object)) {
-    if (!CAPABILITIES.has(name)) throw unknownParam(`capabilities[${name}]`);
+    if (!CAPABILITIES.has(name))
+      throw invalidParam(`capabilities[${name}]`, "The local Stripe stand-in models only the transfers and card_payments capabilities.");
     const wanted = parseBoolean(asObject(entry)?.requested, `capabilities[${name}][requested]`);
     if (wanted === true) requested.add(name);
     if (wanted === false) requested.delete(name);
@@ -54,10 +65,7 @@ function parseSchedule(value: FormValue | undefined, current: PayoutSchedule): P
   const object = asObject(value);
   const base = "settings[payouts][schedule]";
   if (!object) throw invalidParam(base, "Invalid object");
-  for (const key of Object.keys(object))
-    if (!["interval", "weekly_anchor", "monthly_anchor", "delay_days"].includes(key)) throw unknownParam(`${base}[${key}]`);
   const interval = text(object.interval, `${base}[interval]`) ?? current.interval;
-  if (!INTERVALS.has(interval)) throw invalidParam(`${base}[interval]`, "Invalid interval: must be one of daily, manual, monthly, or weekly");
   const schedule: PayoutSchedule = { delay_days: current.delay_days, interval };
   const delay = text(object.delay_days, `${base}[delay_days]`);
   if (delay !== undefined) schedule.delay_days = delay === "minimum" ? MINIMUM_DELAY_DAYS : (parseInteger(delay, `${base}[delay_days]`) as number);
@@ -67,7 +75,6 @@ function parseSchedule(value: FormValue | undefined, current: PayoutSchedule): P
   if (interval === "weekly") {
     const anchor = text(object.weekly_anchor, `${base}[weekly_anchor]`) ?? current.weekly_anchor;
     if (!anchor) throw missingParam(`${base}[weekly_anchor]`);
-    if (!WEEKDAYS.includes(anchor)) throw invalidParam(`${base}[weekly_anchor]`, `Invalid weekly_anchor: must be one of ${WEEKDAYS.join(", ")}`);
     schedule.weekly_anchor = anchor;
   }
   if (interval === "monthly") {
@@ -83,13 +90,9 @@ function parseSettings(value: FormValue | undefined, current: PayoutSchedule): P
   if (value === undefined) return current;
   const settings = asObject(value);
   if (!settings) throw invalidParam("settings", "Invalid object");
-  for (const key of Object.keys(settings)) if (key !== "payouts") throw unknownParam(`settings[${key}]`);
+  // Only the payout schedule is modeled; Stripe's other settings (branding...) are accepted and not kept.
   const payouts = asObject(settings.payouts);
-  if (!payouts) throw invalidParam("settings[payouts]", "Invalid object");
-  for (const key of Object.keys(payouts)) {
-    if (!["schedule", "debit_negative_balances", "statement_descriptor"].includes(key)) throw unknownParam(`settings[payouts][${key}]`);
-  }
-  return parseSchedule(payouts.schedule, current);
+  return payouts ? parseSchedule(payouts.schedule, current) : current;
 }
 
 function parseProfile(value: FormValue | undefined, current: AccountRecord["businessProfile"]): AccountRecord["businessProfile"] {
@@ -97,10 +100,8 @@ function parseProfile(value: FormValue | undefined, current: AccountRecord["busi
   const object = asObject(value);
   if (!object) throw invalidParam("business_profile", "Invalid object");
   const profile = { ...current };
-  for (const [key, entry] of Object.entries(object)) {
-    if (!(PROFILE_FIELDS as readonly string[]).includes(key)) throw unknownParam(`business_profile[${key}]`);
-    profile[key as (typeof PROFILE_FIELDS)[number]] = text(entry, `business_profile[${key}]`) ?? null;
-  }
+  // The fields kept; Stripe's others (support_email...) are accepted and not kept.
+  for (const key of PROFILE_FIELDS) if (key in object) profile[key] = text(object[key], `business_profile[${key}]`) ?? null;
   return profile;
 }
 
@@ -112,16 +113,8 @@ function parseEmail(value: FormValue | undefined): string | undefined {
 }
 
 export function parseAccountCreate(params: FormObject, now: number): AccountRecord {
-  for (const key of Object.keys(params)) {
-    if (key === "individual" || key === "external_account") {
-      const message = `The local Stripe stand-in takes no prefilled \`${key}\`: the person gives it on the hosted onboarding page (account links).`;
-      throw invalidParam(key, message, "parameter_unknown");
-    }
-    if (!CREATE_PARAMS.has(key)) throw unknownParam(key);
-  }
-  const type = text(params.type, "type");
-  const dashboard = asObject(asObject(params.controller)?.stripe_dashboard);
-  if ((type ?? dashboard?.type) !== "express") {
+  refuseUnmodeled(params, MODELED_ON_CREATE);
+  if (text(params.type, "type") !== "express") {
     throw invalidParam("type", "The local Stripe stand-in supports only Express accounts (type=express).");
   }
   const country = (text(params.country, "country") ?? "IT").toUpperCase();
@@ -180,7 +173,7 @@ function mergeMetadata(current: Metadata, value: FormValue | undefined): Metadat
 
 /** Applies an update's parameters to the account; the caller saves and sends `account.updated`. */
 export function applyAccountUpdate(record: AccountRecord, params: FormObject): void {
-  for (const key of Object.keys(params)) if (!UPDATE_PARAMS.has(key)) throw unknownParam(key);
+  refuseUnmodeled(params, MODELED_ON_UPDATE);
   // Everything is checked before anything changes.
   const next = {
     metadata: mergeMetadata(record.metadata, params.metadata),

@@ -120,10 +120,7 @@ export function toAccountObject(record: AccountRecord): ApiObject {
     id: record.id,
     object: "account",
     business_profile: {
-      annual_revenue: null,
-      estimated_worker_count: null,
       mcc: record.businessProfile.mcc,
-      minority_owned_business_designation: null,
       name: record.businessProfile.name,
       product_description: record.businessProfile.product_description,
       support_address: null,
@@ -135,14 +132,7 @@ export function toAccountObject(record: AccountRecord): ApiObject {
     business_type: record.business_type,
     capabilities: Object.fromEntries(record.capabilitiesRequested.map((name) => [name, status])),
     charges_enabled: isEnabled(record) && record.capabilitiesRequested.includes("card_payments"),
-    controller: {
-      fees: { payer: "application" },
-      is_controller: true,
-      losses: { payments: "application" },
-      requirement_collection: "stripe",
-      stripe_dashboard: { type: "express" },
-      type: "application",
-    },
+    controller: { is_controller: true, type: "application" },
     country: record.country,
     created: record.created,
     default_currency: record.default_currency,
@@ -152,7 +142,6 @@ export function toAccountObject(record: AccountRecord): ApiObject {
       object: "list",
       data: bank ? [bank] : [],
       has_more: false,
-      total_count: bank ? 1 : 0,
       url: `/v1/accounts/${record.id}/external_accounts`,
     },
     future_requirements: noFuture,
@@ -161,7 +150,6 @@ export function toAccountObject(record: AccountRecord): ApiObject {
     payouts_enabled: isEnabled(record),
     requirements: requirementsOf(record),
     settings: {
-      bacs_debit_payments: { display_name: null, service_user_number: null },
       branding: { icon: null, logo: null, primary_color: null, secondary_color: null },
       card_issuing: { tos_acceptance: { date: null, ip: null } },
       card_payments: {

@@ -8,12 +8,21 @@ import type { ConnectContext } from "./context.ts";
 import { noSuch, StripeApiError } from "./errors.ts";
 import { canonical, type FormObject } from "./form.ts";
 import type { Ledger } from "./ledger.ts";
+import type { Conformance } from "./openapi/conformance.ts";
 import { newId, nowSeconds, type ApiObject, type Store } from "./store.ts";
 import { toTransferObject } from "./transfers.ts";
 import { API_VERSION } from "./webhooks.ts";
 
 export type ApiResponse = { status: number; body: unknown; headers?: Record<string, string> };
-type ApiContext = { store: Store; ledger: Ledger; connect: ConnectContext; apiKey: string; baseUrl: () => string; allowShortExpiry: boolean };
+type ApiContext = {
+  store: Store;
+  ledger: Ledger;
+  connect: ConnectContext;
+  conformance: Conformance;
+  apiKey: string;
+  baseUrl: () => string;
+  allowShortExpiry: boolean;
+};
 type Call = { method: string; path: string; params: FormObject; requestId: string; idempotencyKey: string | null; account: string | null };
 
 const NO_KEY_MESSAGE =
@@ -44,7 +53,13 @@ function expandPaths(params: FormObject): string[] {
 export class StripeApi {
   constructor(private readonly context: ApiContext) {}
 
+  /** The answer, completed and checked against Stripe's spec (a 500 when it breaks it). */
   async handle(req: http.IncomingMessage, path: string, params: FormObject): Promise<ApiResponse> {
+    const answer = await this.answer(req, path, params);
+    return { ...answer, ...this.context.conformance.respond(req.method ?? "GET", path, answer.status, answer.body) };
+  }
+
+  private async answer(req: http.IncomingMessage, path: string, params: FormObject): Promise<ApiResponse> {
     const requestId = newId("req");
     const headers = { "request-id": requestId, "stripe-version": String(req.headers["stripe-version"] ?? API_VERSION) };
     const key = keyFrom(req.headers.authorization);
@@ -92,6 +107,9 @@ export class StripeApi {
     const { method, path, params } = call;
     const { store, ledger, baseUrl } = this.context;
     const request = { id: call.requestId, idempotency_key: call.idempotencyKey };
+    // Parameters refused by the operation's schema, with Stripe's messages (openapi/formDecode.ts).
+    const refusal = this.context.conformance.checkRequest(method, path, params);
+    if (refusal) throw refusal;
     const expand = expandPaths(params);
     const connect = routeConnect(this.context.connect, { method, path, params, request, account: call.account });
     if (connect) return "id" in connect && typeof connect.id === "string" ? this.expand(connect as ApiObject, expand) : connect;

@@ -1,6 +1,7 @@
-// Checkout Sessions: the create parameters the product sends, checked as Stripe checks them, and the
-// Session object rendered in Stripe's shape from what is stored.
-import { invalidInteger, invalidParam, missingParam, unknownParam, StripeApiError } from "./errors.ts";
+// Checkout Sessions: the create parameters' meaning (their names and types are checked by Stripe's schema first,
+// openapi/formDecode.ts; what is left here is what a schema cannot say), and the Session object rendered from
+// what is stored (completed by its schema on the way out).
+import { invalidInteger, invalidParam, missingParam, StripeApiError } from "./errors.ts";
 import type { FormObject, FormValue } from "./form.ts";
 import { newId, type LineItemRecord, type Metadata, type SessionRecord } from "./store.ts";
 
@@ -9,15 +10,6 @@ const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
 // Stripe's minimum charge for EUR; other currencies are not offered by the product.
 const MIN_AMOUNT = 50;
 
-// Accepted and ignored: they change nothing the stand-in models.
-const IGNORED_PARAMS = new Set([
-  "payment_method_types", "submit_type", "billing_address_collection", "customer_creation", "allow_promotion_codes",
-  "consent_collection", "custom_text", "phone_number_collection", "ui_mode", "expand",
-]);
-const KNOWN_PARAMS = new Set([
-  "mode", "currency", "line_items", "client_reference_id", "metadata", "expires_at", "success_url", "cancel_url",
-  "locale", "customer_email", "payment_intent_data", ...IGNORED_PARAMS,
-]);
 
 export const asObject = (value: FormValue | undefined): FormObject | undefined =>
   value && typeof value === "object" && !Array.isArray(value) ? value : undefined;
@@ -31,7 +23,7 @@ export const asString = (value: FormValue | undefined, param: string): string | 
 export function parseInteger(value: FormValue | undefined, param: string): number | undefined {
   const text = asString(value, param);
   if (text === undefined) return undefined;
-  if (!/^-?\d+$/.test(text)) throw invalidInteger(param);
+  if (!/^-?\d+$/.test(text)) throw invalidInteger(param, text);
   return Number(text);
 }
 
@@ -84,7 +76,6 @@ export function checkUrl(value: FormValue | undefined, param: string): string | 
 }
 
 export function parseSessionCreate(params: FormObject, now: number, allowShortExpiry: boolean): SessionRecord {
-  for (const key of Object.keys(params)) if (!KNOWN_PARAMS.has(key)) throw unknownParam(key);
   const mode = asString(params.mode, "mode");
   if (!mode) throw missingParam("mode");
   if (mode !== "payment") throw invalidParam("mode", "The local Stripe stand-in supports only mode=payment.");
@@ -117,8 +108,6 @@ export function parseSessionCreate(params: FormObject, now: number, allowShortEx
   if (customerEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customerEmail)) {
     throw invalidParam("customer_email", `Invalid email address: ${customerEmail}`, "email_invalid");
   }
-  const uiMode = asString(params.ui_mode, "ui_mode");
-  if (uiMode && uiMode !== "hosted") throw invalidParam("ui_mode", "The local Stripe stand-in supports only ui_mode=hosted.");
   const intentData = asObject(params.payment_intent_data) ?? {};
 
   return {
@@ -183,26 +172,22 @@ export function toSessionObject(session: SessionRecord, baseUrl: string): Record
   const { lineItems: _lineItems, paymentIntentData: _intentData, ...fields } = session;
   const object: Record<string, unknown> = {
     ...fields,
-    adaptive_pricing: null,
     after_expiration: null,
     allow_promotion_codes: null,
     amount_subtotal: session.amount_total,
-    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    automatic_tax: { enabled: false, status: null },
     billing_address_collection: null,
-    client_secret: null,
-    collected_information: null,
     consent: null,
     consent_collection: null,
     currency_conversion: null,
     custom_fields: [],
-    custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+    custom_text: { shipping_address: null, submit: null },
     customer: null,
     customer_creation: "if_required",
     customer_details: session.customer_details && {
       address: null, email: session.customer_details.email, name: session.customer_details.name, phone: null,
       tax_exempt: "none", tax_ids: [],
     },
-    discounts: [],
     invoice: null,
     invoice_creation: null,
     livemode: false,
@@ -217,7 +202,6 @@ export function toSessionObject(session: SessionRecord, baseUrl: string): Record
     submit_type: null,
     subscription: null,
     total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-    ui_mode: "hosted",
     url: session.status === "open" ? checkoutPageUrl(baseUrl, session.id) : null,
   };
   // Stripe's order: id and object first, then the fields alphabetically.

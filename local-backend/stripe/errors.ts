@@ -31,8 +31,7 @@ export const missingParam = (param: string) =>
 export const invalidParam = (param: string, message: string, code = "parameter_invalid") =>
   new StripeApiError(400, "invalid_request_error", message, code, param);
 
-export const invalidInteger = (param: string) =>
-  invalidParam(param, "Invalid integer: must be an integer.", "parameter_invalid_integer");
+export const invalidInteger = (param: string, value: string) => invalidParam(param, `Invalid integer: ${value}`, "parameter_invalid_integer");
 
 export const unknownParam = (param: string) =>
   new StripeApiError(400, "invalid_request_error", `Received unknown parameter: ${param}`, "parameter_unknown", param);

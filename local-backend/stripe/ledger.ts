@@ -8,7 +8,6 @@ import { newId, nowSeconds, type ApiObject, type SessionRecord, type Store } fro
 import type { EventRequest, WebhookSender } from "./webhooks.ts";
 
 type PaidCard = Extract<CardCheck, { ok: true }>["card"];
-const REFUND_REASONS = new Set(["duplicate", "fraudulent", "requested_by_customer"]);
 
 const euro = (cents: number, currency: string) =>
   new Intl.NumberFormat("en-IE", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
@@ -48,9 +47,9 @@ export class Ledger {
       capture_method: "automatic_async", client_secret: `${intentId}_secret_${newId("x").slice(2)}`,
       confirmation_method: "automatic", created, currency: session.currency, customer: null, description,
       last_payment_error: null, latest_charge: chargeId, livemode: false, metadata, next_action: null,
-      on_behalf_of: null, payment_method: paymentMethod, payment_method_configuration_details: null,
+      on_behalf_of: null, payment_method: paymentMethod,
       payment_method_options: { card: { request_three_d_secure: "automatic" } }, payment_method_types: ["card"],
-      processing: null, receipt_email: null, review: null, setup_future_usage: null, shipping: null, source: null,
+      processing: null, receipt_email: null, review: null, setup_future_usage: null, shipping: null,
       statement_descriptor: null, statement_descriptor_suffix: null, status: "succeeded", transfer_data: null,
       transfer_group: transferGroup,
     };
@@ -58,7 +57,7 @@ export class Ledger {
       id: chargeId, object: "charge", amount: session.amount_total, amount_captured: session.amount_total,
       amount_refunded: 0, application: null, application_fee: null, application_fee_amount: null,
       balance_transaction: newId("txn"),
-      billing_details: { address: null, email: customer.email, name: customer.name, phone: null, tax_id: null },
+      billing_details: { address: null, email: customer.email, name: customer.name, phone: null },
       calculated_statement_descriptor: "ARCANO", captured: true, created, currency: session.currency, customer: null,
       description, disputed: false, failure_balance_transaction: null, failure_code: null, failure_message: null,
       fraud_details: {}, livemode: false, metadata,
@@ -102,7 +101,7 @@ export class Ledger {
     const refunds = this.store.refundsOf(id);
     return {
       ...charge,
-      refunds: { object: "list", data: refunds, has_more: false, total_count: refunds.length, url: `/v1/charges/${id}/refunds` },
+      refunds: { object: "list", data: refunds, has_more: false, url: `/v1/charges/${id}/refunds` },
     };
   }
 
@@ -136,14 +135,10 @@ export class Ledger {
       throw new StripeApiError(400, "invalid_request_error", `Refund amount (${euro(amount, currency)}) is greater than unrefunded amount on charge (${euro(remaining, currency)})`, undefined, "amount");
     }
     const reason = typeof params.reason === "string" && params.reason !== "" ? params.reason : null;
-    if (reason && !REFUND_REASONS.has(reason)) {
-      throw invalidParam("reason", `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`);
-    }
     const refundId = newId("re");
     const refund: ApiObject = {
       id: refundId, object: "refund", amount, balance_transaction: newId("txn"), charge: charge.id,
       created: nowSeconds(), currency,
-      destination_details: { card: { reference: null, reference_status: "pending", reference_type: "acquirer_reference_number", type: "refund" }, type: "card" },
       metadata: parseMetadata(params.metadata), payment_intent: charge.payment_intent, reason,
       receipt_number: null, source_transfer_reversal: null, status: "succeeded", transfer_reversal: null,
     };

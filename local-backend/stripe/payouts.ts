@@ -80,8 +80,6 @@ function payOut(context: ConnectContext, record: AccountRecord, before = Infinit
     id: newId("po"),
     object: "payout",
     amount,
-    application_fee: null,
-    application_fee_amount: null,
     // Stripe's arrival dates are midnight UTC of the day the money reaches the bank.
     arrival_date: Math.floor(created / 86_400) * 86_400,
     automatic: true,
@@ -97,20 +95,17 @@ function payOut(context: ConnectContext, record: AccountRecord, before = Infinit
     metadata: {},
     method: "standard",
     original_payout: null,
-    payout_method: null,
     reconciliation_status: "completed",
     reversed_by: null,
     source_type: "card",
     statement_descriptor: null,
     status: "pending",
-    trace_id: { status: "pending", value: null },
     type: "bank_account",
   };
   context.store.state.payouts[payout.id] = { account: record.id, object: payout };
   context.connectEvents.emit("payout.created", { ...payout }, undefined, undefined, record.id);
   payout.status = "paid";
-  payout.trace_id = { status: "supported", value: newId("trace").slice(6).toUpperCase() };
-  context.connectEvents.emit("payout.paid", { ...payout }, undefined, { status: "pending", trace_id: { status: "pending", value: null } }, record.id);
+  context.connectEvents.emit("payout.paid", { ...payout }, undefined, { status: "pending" }, record.id);
   return payout;
 }
 

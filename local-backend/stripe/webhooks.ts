@@ -6,6 +6,7 @@
 // with its own secret, as Stripe's Connect webhook endpoints do.
 import { createHmac } from "node:crypto";
 import Stripe from "stripe";
+import type { Conformance } from "./openapi/conformance.ts";
 import { newId, nowSeconds, type Store, type StoredEvent, type WebhookEvent } from "./store.ts";
 
 // Events say which API version shaped them: the one the installed stripe-node pins.
@@ -19,7 +20,7 @@ export function signatureHeader(body: string, secret: string, timestamp = nowSec
   return `t=${timestamp},v1=${signature}`;
 }
 
-type Options = { store: Store; url?: string; secret: string; retryBaseMs: number; maxAttempts: number; connect?: boolean };
+type Options = { store: Store; url?: string; secret: string; retryBaseMs: number; maxAttempts: number; connect?: boolean; conformance?: Conformance };
 
 export class WebhookSender {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -59,7 +60,7 @@ export class WebhookSender {
     if (Boolean(account) !== Boolean(this.options.connect)) {
       throw new Error(`${type}: the ${this.options.connect ? "Connect" : "platform"} sender got the wrong kind of event`);
     }
-    const event: WebhookEvent = {
+    const shaped: WebhookEvent = {
       id: newId("evt"),
       object: "event",
       ...(account ? { account } : {}),
@@ -71,6 +72,8 @@ export class WebhookSender {
       request,
       type,
     };
+    // Completed by Stripe's schemas and validated, in validating mode.
+    const event = this.options.conformance ? this.options.conformance.event(shaped) : shaped;
     const stored: StoredEvent = {
       event,
       delivery: {

@@ -61,7 +61,7 @@ describe("Connect money on the local Stripe stand-in", () => {
       source_transaction: chargeId,
       transfer_group: "booking_123",
       metadata: { bookingId: "booking_123" },
-      reversals: { object: "list", data: [], total_count: 0 },
+      reversals: { object: "list", data: [], has_more: false },
     });
     const again = await stripe.transfers.create(readerShare(reader.id, chargeId), { idempotencyKey: "transfer-booking_123" });
     expect(again.id).toBe(transfer.id);
@@ -141,7 +141,11 @@ describe("Connect money on the local Stripe stand-in", () => {
       { idempotencyKey: "reverse-booking_123-1" },
     );
     expect(replay.id).toBe(partial.id);
-    expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({ amount_reversed: 2125, reversed: false, reversals: { total_count: 1 } });
+    expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({
+      amount_reversed: 2125,
+      reversed: false,
+      reversals: { data: [expect.objectContaining({ amount: 2125 })] },
+    });
 
     await expect(stripe.transfers.createReversal(transfer.id, { amount: 2126 })).rejects.toMatchObject({
       type: "StripeInvalidRequestError",
