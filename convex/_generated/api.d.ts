@@ -29,6 +29,7 @@ import type * as demoScenes from "../demoScenes.js";
 import type * as earnings from "../earnings.js";
 import type * as email_bookingEmails from "../email/bookingEmails.js";
 import type * as email_contactEmails from "../email/contactEmails.js";
+import type * as email_resendRequest from "../email/resendRequest.js";
 import type * as email_templates from "../email/templates.js";
 import type * as emails from "../emails.js";
 import type * as fiscalData from "../fiscalData.js";
@@ -123,6 +124,7 @@ declare const fullApi: ApiFromModules<{
   earnings: typeof earnings;
   "email/bookingEmails": typeof email_bookingEmails;
   "email/contactEmails": typeof email_contactEmails;
+  "email/resendRequest": typeof email_resendRequest;
   "email/templates": typeof email_templates;
   emails: typeof emails;
   fiscalData: typeof fiscalData;

@@ -271,5 +271,26 @@ describe("the Twilio Voice stand-in", () => {
     expect((await call("/__standin/log")).status).toBe(401);
     expect((await call("/__standin/log", "GET", { authorization: `Bearer ${keys.authToken}` })).status).toBe(200);
     expect(standIn.spki).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+
+    // Addressed as Twilio's hosts (how the test browser reaches it) or as loopback on its port; nothing else.
+    const sound = "/js/client/sounds/releases/1.0.0/incoming.mp3";
+    expect((await call(sound, "GET", { host: "sdk.twilio.com" })).status).toBe(200);
+    expect((await call(sound, "GET", { host: "eventgw.us1.twilio.com:443" })).status).toBe(200);
+    expect((await call(sound, "GET", { host: `evil.example:${standIn.port}` })).status).toBe(403);
+    expect((await call(sound, "GET", { host: "twilio.com.evil.example" })).status).toBe(403);
+    expect((await call(sound, "GET", { host: "sdk.twilio.com", origin: "https://evil.example" })).status).toBe(403);
+    expect((await call(sound, "GET", { host: "sdk.twilio.com", origin: "http://127.0.0.1:5173" })).status).toBe(200);
+    const upgrade = (headers: Record<string, string>) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(`wss://127.0.0.1:${standIn.port}/signal`, { rejectUnauthorized: false, headers });
+        ws.on("open", () => {
+          ws.close();
+          resolve(101);
+        });
+        ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on("error", () => resolve(-1));
+      });
+    expect(await upgrade({ host: "voice-js.roaming.twilio.com", origin: "http://127.0.0.1:5173" })).toBe(101);
+    expect(await upgrade({ host: "voice-js.roaming.twilio.com", origin: "https://evil.example" })).not.toBe(101);
   });
 });
