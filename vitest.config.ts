@@ -36,6 +36,7 @@ export default defineConfig({
           name: "local-backend",
           environment: "node",
           include: ["tests/local-backend/**/*.test.ts"],
+          globalSetup: ["tests/local-backend/helpers/warmStripeValidators.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -7,7 +7,16 @@ import { StripeApiError } from "../errors.ts";
 import type { FormObject } from "../form.ts";
 import { complete, completeAs } from "./complete.ts";
 import { decodeRequest, requestSchema } from "./formDecode.ts";
-import { findOperation, schemas, schemaValidator, validatorOf, type ErrorObject, type Schema } from "./spec.ts";
+import {
+  findOperation,
+  flushValidatorCache,
+  schemas,
+  schemaValidator,
+  servedOperations,
+  validatorOf,
+  type ErrorObject,
+  type Schema,
+} from "./spec.ts";
 
 export type Violation = {
   at: string;
@@ -115,3 +124,28 @@ export class Conformance {
 /** Validating unless STRIPE_STANDIN_VALIDATE=0; answering 500 on a response violation unless it is `report`. */
 export const conformanceFromEnv = () =>
   new Conformance(process.env.STRIPE_STANDIN_VALIDATE !== "0", process.env.STRIPE_STANDIN_VALIDATE === "report");
+
+// The objects the stand-in's webhooks carry (checkout.session.*, charge.*, account.updated, payout.*, transfer.*).
+const EVENT_OBJECTS = ["checkout.session", "charge", "dispute", "account", "payout", "transfer"];
+
+/**
+ * Compiles every validator the stand-in uses and writes them to the cache (spec.ts), so the stand-in processes
+ * started after it (the tests start dozens) load them instead of compiling the response graph each.
+ */
+export function warmValidators(): number {
+  let count = 0;
+  for (const operation of servedOperations()) {
+    validatorOf(`${operation.key} request`, requestSchema(operation), "request");
+    const success = operation.responses["200"]?.content?.["application/json"]?.schema;
+    if (success) validatorOf(`${operation.key} 200`, success, "response");
+    count += success ? 2 : 1;
+  }
+  validatorOf("error", ERROR_SCHEMA, "response");
+  for (const name of ["event", ...EVENT_OBJECTS]) {
+    if (!schemas[name]) continue;
+    schemaValidator(name);
+    count += 1;
+  }
+  flushValidatorCache();
+  return count + 1;
+}

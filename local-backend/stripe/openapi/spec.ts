@@ -3,7 +3,10 @@
 // the objects they answer. Responses are held to "complete" objects: a field the spec marks nullable must be
 // present (Stripe sends it as null), and an object with declared properties has no others.
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { readFileSync } from "node:fs";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -101,6 +104,8 @@ export function findOperation(method: string, path: string): { operation: Operat
 }
 
 export const operationKeys = () => operations.map((operation) => operation.key);
+/** The served operations themselves (the validator warm-up compiles each one's request and answer). */
+export const servedOperations = (): readonly Operation[] => operations;
 
 /** OpenAPI 3.0 to JSON Schema: `nullable` as a null alternative; for responses, complete and closed objects. */
 function convert(value: unknown, forResponse: boolean): unknown {
@@ -129,21 +134,115 @@ function convert(value: unknown, forResponse: boolean): unknown {
   return out;
 }
 
-const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true, inlineRefs: false });
-ajv.addSchema({ $id: "request.json", components: { schemas: convert(schemas, false) } });
-ajv.addSchema({ $id: "response.json", components: { schemas: convert(schemas, true) } });
+// Compiling the answers' schemas (Stripe's objects reach hundreds of schemas) takes seconds, and tests start the
+// stand-in dozens of times: every validator a process compiles is also written as ajv's standalone code to
+// node_modules/.cache (the owner's folder, never the shared tmp: it is code we load), keyed by this file, the
+// subset, the overlay and ajv's version. A later process loads it on its first validation and compiles only keys
+// it has never seen. conformance.ts warmValidators() compiles them all at once (the tests' global setup).
+let ajvInstance: Ajv | undefined;
+/** The compiler, made only when a validator is missing from the cache. */
+function compiler(): Ajv {
+  if (ajvInstance) return ajvInstance;
+  ajvInstance = new Ajv({ strict: false, validateFormats: false, validateSchema: false, allErrors: true, inlineRefs: false, code: { source: true } });
+  ajvInstance.addSchema({ $id: "request.json", components: { schemas: convert(schemas, false) } });
+  ajvInstance.addSchema({ $id: "response.json", components: { schemas: convert(schemas, true) } });
+  return ajvInstance;
+}
+
+type CacheEntry = { key: string; id: string; schema: object };
+const cacheDir = join(here, "../../../node_modules/.cache/arcano-stripe-validators");
+const cacheBase = join(
+  cacheDir,
+  createHash("sha256")
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .update(readFileSync(join(here, "spec3.subset.json")))
+    .update(readFileSync(join(here, "spec3.overlay.json")))
+    .update(String((createRequire(import.meta.url)("ajv/package.json") as { version: string }).version))
+    .digest("hex")
+    .slice(0, 24),
+);
+let entries: CacheEntry[] | undefined;
 const compiled = new Map<string, ValidateFunction>();
+const inAjv = new Set<string>();
+
+/** The cached validators, loaded on the first validation. */
+function cachedEntries(): CacheEntry[] {
+  if (entries) return entries;
+  entries = [];
+  try {
+    if (existsSync(`${cacheBase}.json`) && existsSync(`${cacheBase}.cjs`)) {
+      const listed = JSON.parse(readFileSync(`${cacheBase}.json`, "utf8")) as CacheEntry[];
+      const loaded = createRequire(import.meta.url)(`${cacheBase}.cjs`) as Record<string, ValidateFunction>;
+      for (const entry of listed) {
+        if (!loaded[entry.id]) continue;
+        compiled.set(entry.key, loaded[entry.id]);
+        entries.push(entry);
+      }
+    }
+  } catch (error) {
+    console.error(`[stripe] validator cache not read: ${(error as Error).message}`);
+  }
+  return entries;
+}
+
+let unwritten = false;
+/** Writes every validator known so far as one standalone module. */
+function writeCache() {
+  if (!unwritten || !entries) return;
+  unwritten = false;
+  try {
+    const ajv = compiler();
+    for (const entry of entries) {
+      if (inAjv.has(entry.id)) continue;
+      ajv.addSchema(entry.schema);
+      inAjv.add(entry.id);
+    }
+    const code = standaloneCode(ajv, Object.fromEntries(entries.map((entry) => [entry.id, `${entry.id}.json`])));
+    mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    const unique = `${process.pid}-${Date.now()}`;
+    writeFileSync(`${cacheBase}.cjs.${unique}`, code, { mode: 0o600 });
+    writeFileSync(`${cacheBase}.json.${unique}`, JSON.stringify(entries), { mode: 0o600 });
+    // The module first, then the list naming it: a reader never finds a list whose module lacks an entry.
+    renameSync(`${cacheBase}.cjs.${unique}`, `${cacheBase}.cjs`);
+    renameSync(`${cacheBase}.json.${unique}`, `${cacheBase}.json`);
+  } catch (error) {
+    console.error(`[stripe] validator cache not written: ${(error as Error).message}`);
+  }
+}
+// Compiles come in bursts (a flow's first requests): written after a quiet moment, and at the latest on exit.
+let writeTimer: NodeJS.Timeout | undefined;
+const scheduleCacheWrite = () => {
+  unwritten = true;
+  clearTimeout(writeTimer);
+  writeTimer = setTimeout(writeCache, 300);
+  writeTimer.unref();
+};
+process.on("exit", writeCache);
+
+/** Writes the cache now (a warm-up about to exit). */
+export function flushValidatorCache() {
+  clearTimeout(writeTimer);
+  writeCache();
+}
 
 /** A validator of `schema` (a piece of the spec): its `$ref`s point into the request or response copy. */
 export function validatorOf(cacheKey: string, schema: Schema, direction: "request" | "response"): ValidateFunction {
   const key = `${direction} ${cacheKey}`;
+  const known = cachedEntries();
   let validate = compiled.get(key);
   if (!validate) {
     const converted = JSON.parse(
       JSON.stringify(convert(schema, direction === "response")).replaceAll('"#/components/', `"${direction}.json#/components/`),
     );
-    validate = ajv.compile(converted as object);
+    const id = `v${createHash("sha256").update(key).digest("hex").slice(0, 16)}`;
+    const entry = { key, id, schema: { ...converted, $id: `${id}.json` } };
+    const ajv = compiler();
+    if (!inAjv.has(id)) ajv.addSchema(entry.schema);
+    inAjv.add(id);
+    validate = ajv.getSchema(`${id}.json`)!;
     compiled.set(key, validate);
+    if (!known.some((entry) => entry.key === key)) known.push(entry);
+    scheduleCacheWrite();
   }
   return validate;
 }
