@@ -9,6 +9,7 @@ import path from "node:path";
 import selfsigned from "selfsigned";
 import { WebSocketServer } from "ws";
 import { foreignOrigin, foreignRequest } from "../shared/loopback.ts";
+import { pcm16Wav } from "../shared/wav.ts";
 import type { TokenKeys } from "./accessToken.ts";
 import { VoiceGateway } from "./gateway.ts";
 
@@ -58,23 +59,7 @@ const spkiHash = (cert: string) =>
     .digest("base64");
 
 /** A tenth of a second of silence, for every sound the SDK asks for (the browser sniffs the format). */
-function silence(): Buffer {
-  const samples = 800;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write("RIFF", 0);
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write("WAVEfmt ", 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(8000, 24);
-  wav.writeUInt32LE(16000, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write("data", 36);
-  wav.writeUInt32LE(samples * 2, 40);
-  return wav;
-}
+const silence = () => pcm16Wav(new Int16Array(800), 8_000);
 
 const CORS = {
   "access-control-allow-origin": "*",

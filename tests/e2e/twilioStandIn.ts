@@ -6,6 +6,7 @@ import https from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium as playwrightChromium, type Browser, type Page } from "@playwright/test";
+import { pcm16Wav } from "../../local-backend/shared/wav";
 import { e2eDataDir, e2ePorts } from "./env";
 import { callLaunchOptions } from "./fixtures";
 
@@ -49,21 +50,8 @@ export async function useTwilioCalls(on: boolean) {
 /** One second of a sine at `hz` (16-bit mono WAV), which Chromium's fake microphone plays in a loop. */
 function toneFile(hz: number): string {
   const rate = 48_000;
-  const samples = rate;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write("RIFF", 0);
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write("WAVEfmt ", 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write("data", 36);
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) wav.writeInt16LE(Math.round(12_000 * Math.sin((2 * Math.PI * hz * i) / rate)), 44 + i * 2);
+  const samples = Int16Array.from({ length: rate }, (_, i) => Math.round(12_000 * Math.sin((2 * Math.PI * hz * i) / rate)));
+  const wav = pcm16Wav(samples, rate);
   const dir = join(tmpdir(), "arcano-e2e-tones");
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `tone-${hz}.wav`);
