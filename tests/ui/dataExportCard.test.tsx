@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DataExportCard, dataExportErrorMessage } from "@/components/account/DataExportCard";
 import { toast } from "@/components/toast";
 import { PsychicSettingsPage } from "@/features/psychic/PsychicSettingsPage";
+import { PrivacyPage } from "@/features/static/PrivacyPage";
+import { paths } from "@/lib/paths";
 import { ClientSettingsPage } from "@/features/settings/ClientSettingsPage";
 import { convexMock } from "./convexMock";
 import { renderRoute, renderWithProviders } from "./render";
@@ -88,5 +90,17 @@ describe("the data export card", () => {
     convexMock.signedInAs({ ...client, accountType: "psychic" });
     renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere: ["/"] });
     expect(screen.getByRole("heading", { name: "Scarica i tuoi dati" })).toBeInTheDocument();
+  });
+});
+
+describe("the privacy notice", () => {
+  it("says what stays after an account's deletion, for how long and why, and where to download one's data", () => {
+    renderWithProviders(<PrivacyPage />);
+    expect(screen.getByRole("heading", { name: "Cosa resta dopo l'eliminazione dell'account" })).toBeInTheDocument();
+    expect(screen.getByText(/Le note che avevi scritto al cartomante vengono cancellate/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/conserviamo per 10 anni, come previsto per le scritture contabili dall'art. 2220 del Codice civile/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Scarica i tuoi dati" })).toHaveAttribute("href", paths.settings);
   });
 });
