@@ -4,17 +4,28 @@ import { v } from "convex/values";
 import type { TableNames } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { authedQuery } from "./lib/functions";
-import { EXPORT_SOURCES, buildExport, exportFileBase, exportRow, renderExportHtml, type ExportOwner, type ExportRow } from "./model/dataExport";
+import {
+  EXPORT_SOURCES,
+  buildExport,
+  exportFileBase,
+  exportRow,
+  renderExportHtml,
+  type ExportOwner,
+  type ExportRow,
+  type ExportSource,
+} from "./model/dataExport";
 
-/** Reads one index for one value, whatever the table: the sources name tables and indexes as data. */
-async function rowsWhere(ctx: QueryCtx, table: string, index: string, field: string, value: unknown) {
-  const query = ctx.db.query(table as TableNames) as unknown as {
-    withIndex: (
-      name: string,
-      range: (q: { eq: (field: string, value: unknown) => unknown }) => unknown,
-    ) => { collect: () => Promise<Record<string, unknown>[]> };
+/** Reads one index for one value, whatever the table (the sources name tables and indexes as data); newest first with a limit. */
+async function rowsWhere(ctx: QueryCtx, source: ExportSource, value: unknown): Promise<Record<string, unknown>[]> {
+  type Ranged = {
+    collect: () => Promise<Record<string, unknown>[]>;
+    order: (order: "desc") => { take: (n: number) => Promise<Record<string, unknown>[]> };
   };
-  return query.withIndex(index, (q) => q.eq(field, value)).collect();
+  const query = ctx.db.query(source.table as TableNames) as unknown as {
+    withIndex: (name: string, range: (q: { eq: (field: string, value: unknown) => unknown }) => unknown) => Ranged;
+  };
+  const rows = query.withIndex(source.index, (q) => q.eq(source.field, value));
+  return source.limit === undefined ? rows.collect() : rows.order("desc").take(source.limit);
 }
 
 /** The caller's JSON and HTML files, made on request (the browser downloads them as they are). */
@@ -43,7 +54,7 @@ export const mine = authedQuery({
     for (const source of EXPORT_SOURCES) {
       const rows: ExportRow[] = [];
       for (const value of ownerValues(source.owner)) {
-        for (const doc of await rowsWhere(ctx, source.table, source.index, source.field, value)) rows.push(exportRow(source, doc));
+        for (const doc of await rowsWhere(ctx, source, value)) rows.push(exportRow(source, doc));
       }
       read.push({ source, rows });
     }

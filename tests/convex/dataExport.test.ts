@@ -192,6 +192,27 @@ describe("the data export", () => {
     expect(psychicB.files.json).not.toContain("Lettrice A Reale");
   });
 
+  it("emails sent to the person are the newest 200, without their bodies", async () => {
+    const { w } = await interleavedWorld();
+    await w.t.run(async (ctx) => {
+      for (let n = 0; n < 205; n++) {
+        await ctx.db.insert("emailOutbox", {
+          to: "cliente.a@esempio.it",
+          subject: `Promemoria ${n}`,
+          html: "<p>x</p>",
+          text: "x",
+          kind: "booking_confirmed",
+          status: "sent",
+          attempts: 1,
+        });
+      }
+    });
+    const emails = (await exportOf(w, "clientA")).section("email");
+    expect(emails).toHaveLength(200);
+    expect(emails[0].subject).toBe("Promemoria 204");
+    expect(emails.map((row) => row.subject)).not.toContain("Conferma per cliente.a@esempio.it");
+  });
+
   it("an admin's export holds their account and grant; a visitor is refused", async () => {
     const { w } = await interleavedWorld();
     const admin = await exportOf(w, "admin");
