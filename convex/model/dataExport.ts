@@ -264,6 +264,32 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   sentAt: "Inviata il",
 };
 
+/** Italian words of the stored states people will read in the HTML file (the JSON keeps the stored values). */
+const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  accountType: { client: "Cliente", psychic: "Cartomante" },
+  consultationType: { voice: "Voce", chat: "Chat" },
+  cancelledBy: { client: "Cliente", psychic: "Cartomante", system: "Automatico" },
+  refundStatus: { pending: "In corso", succeeded: "Riuscito", failed: "Non riuscito" },
+  status: {
+    pending_payment: "In attesa di pagamento",
+    confirmed: "Confermato",
+    completed: "Concluso",
+    cancelled: "Annullato",
+    expired: "Non pagato",
+    no_show: "Cliente assente",
+    unread: "Non letto",
+    read: "Letto",
+    replied: "Risposto",
+    queued: "In coda",
+    sent: "Inviata",
+    kept: "Conservata",
+    failed: "Non riuscito",
+    waiting: "In attesa",
+    active: "In corso",
+    ended: "Terminata",
+  },
+};
+
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
@@ -277,7 +303,7 @@ export function readableValue(field: string, value: unknown): string {
     return String(value);
   }
   if (typeof value === "boolean") return value ? "Sì" : "No";
-  if (typeof value === "string") return value;
+  if (typeof value === "string") return VALUE_LABELS[field]?.[value] ?? value;
   if (Array.isArray(value) && value.every((item) => typeof item !== "object")) return value.join(", ");
   return JSON.stringify(value);
 }

@@ -97,6 +97,9 @@ describe("the files", () => {
     expect(readableValue("scheduledTime", "09:30")).toBe("09:30");
     expect(readableValue("specialties", ["Tarocchi", "Rune"])).toBe("Tarocchi, Rune");
     expect(readableValue("refundCents", undefined)).toBe("—");
+    expect(readableValue("status", "no_show")).toBe("Cliente assente");
+    expect(readableValue("consultationType", "voice")).toBe("Voce");
+    expect(readableValue("psychicName", "confirmed")).toBe("confirmed");
   });
 
   it("renders Italian headings and escapes what people typed", () => {
