@@ -157,6 +157,14 @@ test.describe("the demo client", () => {
     await expectAccessible(page, "/settings, deletion dialog");
   });
 
+  test("/settings with the data export ready", async ({ page }) => {
+    await openWithHeading(page, "/settings", "Impostazioni account");
+    const card = page.getByRole("region", { name: "Scarica i tuoi dati" });
+    await card.getByRole("button", { name: "Scarica i tuoi dati" }).click();
+    await expect(card.getByRole("status")).toContainText("I tuoi dati sono pronti");
+    await expectAccessible(page, "/settings, data export ready");
+  });
+
   test("the cancellation dialog", async ({ page }) => {
     await page.goto("/dashboard");
     await page

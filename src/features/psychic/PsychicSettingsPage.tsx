@@ -1,4 +1,5 @@
 import { Card, Container, Flex, Heading, Skeleton, Text, TextField as RadixTextField } from "@radix-ui/themes";
+import { DataExportCard } from "@/components/account/DataExportCard";
 import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
 import { useDeleteMyAccount, useViewer, type Viewer } from "@/lib/session";
 import { ChangePasswordCard } from "@/components/account/ChangePasswordForm";
@@ -50,6 +51,7 @@ function PsychicSettings({ viewer }: { viewer: Viewer }) {
       </Card>
       <ChangePasswordCard />
       <FiscalDataForm />
+      <DataExportCard />
       <Card size="3">
         <Heading as="h2" size="4" mb="2" color="red">
           Zona pericolosa

@@ -1,6 +1,7 @@
 import { Card, Container, DataList, Flex, Heading, Separator, Skeleton, Text, Button } from "@radix-ui/themes";
 import { ExitIcon } from "@radix-ui/react-icons";
 import { ChangePasswordCard } from "@/components/account/ChangePasswordForm";
+import { DataExportCard } from "@/components/account/DataExportCard";
 import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
 import { TextField } from "@/components/form/TextField";
 import { useDeleteMyAccount, useSignOut, useViewer, type Viewer } from "@/lib/session";
@@ -57,6 +58,7 @@ function SettingsContent({ viewer }: { viewer: Viewer }) {
         </Flex>
       </Card>
       <ChangePasswordCard />
+      <DataExportCard />
       <Card size="3">
         <Heading as="h2" size="4" mb="2">
           Sessione

@@ -120,8 +120,8 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
             finché l'account è attivo. Quando lo elimini cancelliamo i dati dell'account e, per i cartomanti, il profilo.
           </Labelled>,
           <Labelled label="Prenotazioni e pagamenti">
-            10 anni, come richiesto dalle norme civilistiche e fiscali sulla conservazione delle scritture contabili. Se elimini l'account, in questi
-            documenti il tuo nome è sostituito da «Account eliminato».
+            10 anni, come richiesto dalle norme civilistiche e fiscali sulla conservazione delle scritture contabili (art. 2220 del Codice civile),
+            anche dopo l'eliminazione dell'account: vedi la sezione seguente.
           </Labelled>,
           <Labelled label="Note e metadati delle chiamate">
             24 mesi dal consulto, per gestire eventuali contestazioni; poi vengono cancellati.
@@ -136,6 +136,34 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
     ],
   },
   {
+    title: "Cosa resta dopo l'eliminazione dell'account",
+    blocks: [
+      {
+        p: "Quando elimini l'account cancelliamo subito nome, email, password e sessioni di accesso, il profilo da cartomante con la foto, i file che hai caricato, i dati fiscali, i messaggi che ci hai scritto, le email che ti abbiamo inviato e le statistiche mensili del cartomante. I consulti prenotati e non ancora iniziati vengono annullati con il rimborso previsto. Restano solo i dati che la legge ci obbliga a conservare per la contabilità:",
+      },
+      {
+        list: [
+          <Labelled label="Prenotazioni, pagamenti e rimborsi">
+            cartomante, data, ora, durata, prezzo, stato, esito di pagamenti, rimborsi e contestazioni e i riferimenti del fornitore di pagamenti,
+            collegati a un identificativo interno senza nome né email. Le note che avevi scritto al cartomante vengono cancellate; se elimina
+            l'account un cartomante, il suo nome è sostituito da «Account eliminato».
+          </Labelled>,
+          <Labelled label="Orari delle chiamate">di quei consulti: ingresso, uscita e durata, che provano se il consulto si è svolto.</Labelled>,
+          <Labelled label="Per i cartomanti">
+            i compensi trasferiti per ogni consulto, gli eventuali storni, i bonifici ricevuti e l'identificativo del conto presso il fornitore di
+            pagamenti.
+          </Labelled>,
+          <Labelled label="Email di annullamento">
+            l'avviso dei consulti annullati con l'eliminazione, inviato al tuo indirizzo subito dopo, resta tra le email inviate.
+          </Labelled>,
+        ],
+      },
+      {
+        p: "Questi dati li conserviamo per 10 anni, come previsto per le scritture contabili dall'art. 2220 del Codice civile, e li usiamo solo per gli obblighi contabili e fiscali e per gestire eventuali contestazioni. Le recensioni che hai scritto restano pubblicate sul profilo del cartomante con la firma «Account eliminato».",
+      },
+    ],
+  },
+  {
     title: "I tuoi diritti",
     blocks: [
       { p: "In base agli articoli da 15 a 22 del GDPR hai il diritto di:" },
@@ -145,7 +173,11 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
           "ottenere la rettifica dei dati inesatti o incompleti;",
           "ottenere la cancellazione dei dati, salvo quelli che dobbiamo conservare per legge;",
           "chiedere la limitazione del trattamento;",
-          "ricevere i dati che ci hai fornito in un formato strutturato e leggibile da dispositivo automatico (portabilità);",
+          <>
+            ricevere i dati che ci hai fornito in un formato strutturato e leggibile da dispositivo automatico (portabilità): puoi farlo da solo con{" "}
+            <InternalLink to={paths.settings}>Scarica i tuoi dati</InternalLink>, che ti dà un file JSON e un file HTML con tutto ciò che conserviamo
+            su di te;
+          </>,
           "opporti ai trattamenti basati sul nostro legittimo interesse;",
           "revocare in qualsiasi momento il consenso prestato, senza conseguenze sui trattamenti già svolti.",
         ],
@@ -239,7 +271,7 @@ export function PrivacyPage() {
       lead="Qui spieghiamo quali dati personali trattiamo quando usi Arcano, perché lo facciamo, per quanto tempo li conserviamo e come puoi esercitare i tuoi diritti, ai sensi del Regolamento (UE) 2016/679 («GDPR») e della normativa italiana."
     >
       <Text as="p" size="2" color="gray" className="static-updated">
-        Ultimo aggiornamento: <time dateTime="2026-11-22">22 novembre 2026</time>
+        Ultimo aggiornamento: <time dateTime="2026-11-27">27 novembre 2026</time>
       </Text>
       {sections.map((section) => (
         <PageSection key={section.title} title={section.title}>

@@ -1,0 +1,343 @@
+// 'Scarica i tuoi dati': what a person's export holds and how it reads. Pure: the sources say where the
+// rows are, convex/dataExport.ts reads them for the signed-in caller only, and the builders below turn
+// the rows into the JSON file and the readable HTML file.
+//
+// Every table of convex/schema.ts is decided here, one by one (tests/convex/model/dataExport.test.ts
+// fails for a table that is neither exported nor excluded, so a new table forces the decision):
+//
+// Exported (EXPORT_SOURCES):
+//   users                 the account itself (name, email, account type, when the terms were accepted)
+//   psychicProfiles       a reader's own profile, prices and weekly availability
+//   bookings              as client: their bookings, payments, refunds, disputes and notes;
+//                         as reader: the consultations booked with them, without the client's notes and id
+//   callSessions          the call times of those bookings (who joined when, how long), no technical ids
+//   reviews               written by the client; for a reader, the reviews received (signed as shown publicly)
+//   consultationStats     a reader's monthly figures
+//   bookingTotals         the person's totals (bookings, amount)
+//   contactMessages       messages sent to the team, signed in or from the account's address
+//   emailOutbox           the newest 200 emails sent to the account's address (subject, kind, state; not the bodies)
+//   uploads               files the person uploaded (purpose, state)
+//   payoutAccounts        a reader's Stripe connected account and what Stripe still asks for
+//   psychicTransfers      a reader's earnings: their share of each booking
+//   transferReversals     money taken back from those shares (refunds, disputes)
+//   psychicPayouts        Stripe's payouts to the reader's bank
+//   psychicFiscalData     a reader's fiscal data for the DAC7 report
+//   adminGrants           a staff account's admin grant
+//
+// Excluded (EXCLUDED_TABLES, with why).
+export type ExportOwner =
+  /** The caller's user id. */
+  | "user"
+  /** The ids of the caller's psychic profile rows (section "profilo"). */
+  | "profile"
+  /** The caller's email address. */
+  | "email"
+  /** The ids of the bookings already exported (both sides). */
+  | "bookings"
+  /** The ids of the transfers already exported. */
+  | "transfers";
+
+export type ExportSource = {
+  /** Key of the section in the JSON file; sources sharing a key merge their rows (by id). */
+  section: string;
+  /** The section's heading in the HTML file. */
+  title: string;
+  table: string;
+  index: string;
+  /** The index's first field, compared with each value of `owner`. */
+  field: string;
+  owner: ExportOwner;
+  /** Fields left out: other people's private data, secrets, internal ids of other people. */
+  omit?: readonly string[];
+  /** The newest rows only, where a table grows without bound and its rows are heavy to read (a query reads at most 8 MB). */
+  limit?: number;
+};
+
+/** Where the person's data is, in the order it is read (a source's owner comes from the sections before it). */
+export const EXPORT_SOURCES: readonly ExportSource[] = [
+  { section: "account", title: "Account", table: "users", index: "by_id", field: "_id", owner: "user" },
+  {
+    section: "profilo",
+    title: "Profilo da cartomante",
+    table: "psychicProfiles",
+    index: "by_userId",
+    field: "userId",
+    owner: "user",
+    omit: ["approvedBy", "suspendedBy"],
+  },
+  {
+    section: "prenotazioni",
+    title: "Prenotazioni e pagamenti",
+    table: "bookings",
+    index: "by_client_startsAt",
+    field: "clientId",
+    owner: "user",
+    omit: ["checkoutUrl"],
+  },
+  {
+    section: "consultiRicevuti",
+    title: "Consulti prenotati con te",
+    table: "bookings",
+    index: "by_psychicProfile_startsAt",
+    field: "psychicProfileId",
+    owner: "profile",
+    // The client's own notes and payment references are the client's data.
+    omit: ["notes", "clientId", "checkoutUrl", "stripeCheckoutSessionId", "stripePaymentIntentId", "stripeRefundId", "stripeDisputeId"],
+  },
+  {
+    section: "chiamate",
+    title: "Chiamate",
+    table: "callSessions",
+    index: "by_bookingId",
+    field: "bookingId",
+    owner: "bookings",
+    omit: ["roomId", "clientCallSid", "psychicCallSid", "twilioEventKeys"],
+  },
+  { section: "recensioniScritte", title: "Recensioni scritte", table: "reviews", index: "by_client", field: "clientId", owner: "user" },
+  {
+    section: "recensioniRicevute",
+    title: "Recensioni ricevute",
+    table: "reviews",
+    index: "by_psychicProfile",
+    field: "psychicProfileId",
+    owner: "profile",
+    omit: ["clientId"],
+  },
+  {
+    section: "statisticheMensili",
+    title: "Statistiche mensili",
+    table: "consultationStats",
+    index: "by_psychicProfile_month",
+    field: "psychicProfileId",
+    owner: "profile",
+  },
+  { section: "totali", title: "Totali", table: "bookingTotals", index: "by_userId", field: "userId", owner: "user" },
+  { section: "messaggi", title: "Messaggi all'assistenza", table: "contactMessages", index: "by_userId", field: "userId", owner: "user" },
+  { section: "messaggi", title: "Messaggi all'assistenza", table: "contactMessages", index: "by_email", field: "email", owner: "email" },
+  {
+    section: "email",
+    title: "Email inviate (le ultime 200)",
+    table: "emailOutbox",
+    index: "by_to",
+    field: "to",
+    owner: "email",
+    omit: ["html", "text", "attachments", "providerId", "lastError"],
+    limit: 200,
+  },
+  { section: "caricamenti", title: "File caricati", table: "uploads", index: "by_owner_status", field: "ownerId", owner: "user" },
+  {
+    section: "contoPagamenti",
+    title: "Conto per i pagamenti",
+    table: "payoutAccounts",
+    index: "by_psychicUserId",
+    field: "psychicUserId",
+    owner: "user",
+  },
+  {
+    section: "compensi",
+    title: "Compensi",
+    table: "psychicTransfers",
+    index: "by_psychicUserId_state",
+    field: "psychicUserId",
+    owner: "user",
+    omit: ["lastError"],
+  },
+  {
+    section: "stornoCompensi",
+    title: "Compensi stornati",
+    table: "transferReversals",
+    index: "by_transferId",
+    field: "transferId",
+    owner: "transfers",
+    omit: ["lastError"],
+  },
+  { section: "bonifici", title: "Bonifici", table: "psychicPayouts", index: "by_psychicUserId_arrivalDate", field: "psychicUserId", owner: "user" },
+  { section: "datiFiscali", title: "Dati fiscali", table: "psychicFiscalData", index: "by_psychicUserId", field: "psychicUserId", owner: "user" },
+  { section: "permessiAdmin", title: "Permessi di amministrazione", table: "adminGrants", index: "by_userId", field: "userId", owner: "user" },
+];
+
+/** The tables left out of the export, each with why. */
+export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
+  authAccounts: "the password hash: a secret, never handed out (the address is in the account section)",
+  authSessions: "sign-in sessions: security data that only lives until it expires",
+  authRefreshTokens: "secrets of the sign-in sessions",
+  authVerificationCodes: "hashed reset codes: secrets",
+  authVerifiers: "OAuth verifiers of the auth library: secrets, not linked to a person",
+  authRateLimits: "the sign-in lock's counters: security data",
+  callSignals: "the connection data of a call (SDP, ICE), opaque, carrying the other party's network addresses",
+  platformCounters: "the platform's totals: about no one",
+  systemSettings: "the admin's switches: settings of the platform, not data about a person",
+  processedWebhookEvents: "payment providers' event ids: no link to a person",
+  rateLimits: "limits against abuse, keyed by hashed mailboxes and origins: security data",
+  originPasses: "hashed network origins: no link to an account, gone within 15 minutes",
+  pendingSignUps: "a sign-up waiting for its code: it holds a password hash and ends when the account exists",
+};
+
+// ─── The files ───
+
+export type ExportRow = Record<string, unknown>;
+export type ExportSection = { key: string; title: string; table: string; rows: ExportRow[] };
+export type DataExport = {
+  formato: "arcano-dati-personali";
+  versione: 1;
+  esportatoIl: string;
+  note: string;
+  sezioni: ExportSection[];
+};
+
+/** A stored row as it goes into the export: the source's omitted fields left out. */
+export function exportRow(source: ExportSource, doc: Record<string, unknown>): ExportRow {
+  const omitted = new Set(source.omit ?? []);
+  return Object.fromEntries(Object.entries(doc).filter(([key]) => !omitted.has(key)));
+}
+
+/** Sections in the sources' order; rows of sources sharing a section merged once each. */
+export function buildExport(rowsBySource: ReadonlyArray<{ source: ExportSource; rows: ExportRow[] }>, now: number): DataExport {
+  const sections = new Map<string, ExportSection>();
+  for (const { source, rows } of rowsBySource) {
+    const section = sections.get(source.section) ?? { key: source.section, title: source.title, table: source.table, rows: [] };
+    const seen = new Set(section.rows.map((row) => row._id));
+    section.rows.push(...rows.filter((row) => !seen.has(row._id)));
+    sections.set(source.section, section);
+  }
+  return {
+    formato: "arcano-dati-personali",
+    versione: 1,
+    esportatoIl: new Date(now).toISOString(),
+    note: "Istanti in millisecondi UTC (i campi che finiscono con «At» e _creationTime); importi in centesimi di euro (i campi che finiscono con «Cents»). Nel file HTML le date sono nel fuso orario di Roma.",
+    sezioni: [...sections.values()].filter((section) => section.rows.length > 0),
+  };
+}
+
+const romeDateTime = new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Rome" });
+const euro = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
+
+/** Italian names of the fields people will look for; others show as stored. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  _id: "Identificativo",
+  _creationTime: "Creato il",
+  name: "Nome",
+  email: "Email",
+  accountType: "Tipo di account",
+  consentGivenAt: "Termini e privacy accettati il",
+  emailVerificationTime: "Email verificata il",
+  psychicName: "Nome del cartomante",
+  bio: "Biografia",
+  specialties: "Specialità",
+  specializations: "Ambiti",
+  yearsExperience: "Anni di esperienza",
+  availability: "Disponibilità settimanale",
+  pricing: "Prezzi (euro)",
+  availableDurations: "Durate (minuti)",
+  consultationType: "Tipo di consulto",
+  scheduledDate: "Data",
+  scheduledTime: "Ora",
+  startsAt: "Inizio",
+  endsAt: "Fine",
+  durationMinutes: "Durata (minuti)",
+  priceCents: "Prezzo",
+  notes: "Note",
+  status: "Stato",
+  paidAt: "Pagato il",
+  cancelledAt: "Annullato il",
+  cancelledBy: "Annullato da",
+  cancelReason: "Motivo dell'annullamento",
+  refundCents: "Rimborso",
+  refundStatus: "Stato del rimborso",
+  refundedAt: "Rimborsato il",
+  disputeCents: "Importo contestato",
+  disputedAt: "Contestato il",
+  completedAt: "Concluso il",
+  rating: "Voto",
+  comment: "Commento",
+  clientName: "Firma",
+  writtenAt: "Scritta il",
+  updatedAt: "Aggiornato il",
+  subject: "Oggetto",
+  message: "Messaggio",
+  category: "Argomento",
+  amountCents: "Importo",
+  grossCents: "Importo lordo",
+  commissionCents: "Commissione",
+  transferredAt: "Trasferito il",
+  arrivalDate: "Arrivo previsto",
+  sentAt: "Inviata il",
+};
+
+/** Italian words of the stored states people will read in the HTML file (the JSON keeps the stored values). */
+const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  accountType: { client: "Cliente", psychic: "Cartomante" },
+  consultationType: { voice: "Voce", chat: "Chat" },
+  cancelledBy: { client: "Cliente", psychic: "Cartomante", system: "Automatico" },
+  refundStatus: { pending: "In corso", succeeded: "Riuscito", failed: "Non riuscito" },
+  status: {
+    pending_payment: "In attesa di pagamento",
+    confirmed: "Confermato",
+    completed: "Concluso",
+    cancelled: "Annullato",
+    expired: "Non pagato",
+    no_show: "Cliente assente",
+    unread: "Non letto",
+    read: "Letto",
+    replied: "Risposto",
+    queued: "In coda",
+    sent: "Inviata",
+    kept: "Conservata",
+    failed: "Non riuscito",
+    waiting: "In attesa",
+    active: "In corso",
+    ended: "Terminata",
+  },
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+/** How one stored value reads: instants in Rome time, cents in euro, yes/no, lists and objects as text. */
+export function readableValue(field: string, value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "number") {
+    if (field.endsWith("Cents")) return euro.format(value / 100);
+    if (field === "_creationTime" || field.endsWith("At") || field.endsWith("Time") || field === "arrivalDate") return romeDateTime.format(value);
+    return String(value);
+  }
+  if (typeof value === "boolean") return value ? "Sì" : "No";
+  if (typeof value === "string") return VALUE_LABELS[field]?.[value] ?? value;
+  if (Array.isArray(value) && value.every((item) => typeof item !== "object")) return value.join(", ");
+  return JSON.stringify(value);
+}
+
+/** The readable file: one heading per section, one table of fields per row. */
+export function renderExportHtml(data: DataExport, now: number): string {
+  const sections = data.sezioni.map((section) => {
+    const rows = section.rows.map((row) => {
+      const cells = Object.entries(row)
+        .map(
+          ([field, value]) =>
+            `<tr><th scope="row">${escapeHtml(FIELD_LABELS[field] ?? field)}</th><td>${escapeHtml(readableValue(field, value))}</td></tr>`,
+        )
+        .join("");
+      return `<table>${cells}</table>`;
+    });
+    return `<section><h2>${escapeHtml(section.title)}</h2>${rows.join("")}</section>`;
+  });
+  const empty = sections.length === 0 ? "<p>Nessun dato.</p>" : "";
+  return [
+    '<!doctype html><html lang="it"><head><meta charset="utf-8"><title>I tuoi dati su Arcano</title>',
+    "<style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#211f26}",
+    "table{border-collapse:collapse;width:100%;margin:0 0 1.5rem}th,td{text-align:left;vertical-align:top;padding:.3rem .5rem;border-bottom:1px solid #ddd}",
+    "th{width:38%;font-weight:600}</style></head><body>",
+    "<h1>I tuoi dati su Arcano</h1>",
+    `<p>Esportati il ${escapeHtml(romeDateTime.format(now))} (ora di Roma). Gli stessi dati, in forma leggibile da un programma, sono nel file JSON.</p>`,
+    empty,
+    ...sections,
+    "</body></html>",
+  ].join("");
+}
+
+/** The files' name without extension, with the Rome date: "arcano-dati-2026-11-26". */
+export function exportFileBase(now: number): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return `arcano-dati-${parts}`;
+}

@@ -1,0 +1,106 @@
+// 'Scarica i tuoi dati': asked once per click (useConvex().query), a progress state while the server
+// prepares it, the JSON downloaded as a Blob, both files offered as links; both settings pages show it.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DataExportCard, dataExportErrorMessage } from "@/components/account/DataExportCard";
+import { toast } from "@/components/toast";
+import { PsychicSettingsPage } from "@/features/psychic/PsychicSettingsPage";
+import { PrivacyPage } from "@/features/static/PrivacyPage";
+import { paths } from "@/lib/paths";
+import { ClientSettingsPage } from "@/features/settings/ClientSettingsPage";
+import { convexMock } from "./convexMock";
+import { renderRoute, renderWithProviders } from "./render";
+
+vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
+vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
+
+const files = { fileBase: "arcano-dati-2026-11-27", json: '{"formato":"arcano-dati-personali"}', html: "<!doctype html><h1>I tuoi dati</h1>" };
+const client = {
+  id: "u1",
+  fullName: "Giulia Verdi",
+  email: "giulia@esempio.it",
+  accountType: "client",
+  memberSince: Date.UTC(2026, 0, 1),
+  isAdmin: false,
+};
+
+let blobs: Blob[];
+let downloads: string[];
+
+beforeEach(() => {
+  convexMock.reset();
+  blobs = [];
+  downloads = [];
+  // jsdom has no object URLs; the link's click is where the browser would save the file.
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    blobs.push(blob);
+    return `blob:file-${blobs.length}`;
+  });
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push(`${this.download} ${this.href}`);
+  });
+  vi.spyOn(toast, "error");
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("the data export card", () => {
+  it("shows progress while the server prepares the files, then downloads the JSON and offers both files", async () => {
+    let answer: (value: typeof files) => void = () => {};
+    convexMock.handlers.set("dataExport:mine", () => new Promise((resolve) => (answer = resolve)));
+    renderWithProviders(<DataExportCard />);
+    const user = userEvent.setup();
+    const button = screen.getByRole("button", { name: "Scarica i tuoi dati" });
+    await user.click(button);
+
+    expect(await screen.findByText("Stiamo preparando i tuoi dati…")).toBeInTheDocument();
+    expect(button).toBeDisabled();
+    expect(downloads).toEqual([]);
+
+    answer(files);
+    await waitFor(() => expect(downloads).toEqual(["arcano-dati-2026-11-27.json blob:file-1"]));
+    expect(convexMock.calls).toEqual([{ name: "dataExport:mine", args: {} }]);
+    expect(blobs.map((blob) => blob.type)).toEqual(["application/json;charset=utf-8", "text/html;charset=utf-8"]);
+    expect(await blobs[0].text()).toBe(files.json);
+    expect(await blobs[1].text()).toBe(files.html);
+    const status = screen.getByRole("status");
+    expect(within(status).getByText(/I tuoi dati sono pronti/)).toBeInTheDocument();
+    expect(within(status).getByRole("link", { name: "File JSON" })).toHaveAttribute("download", "arcano-dati-2026-11-27.json");
+    expect(within(status).getByRole("link", { name: "File HTML (leggibile)" })).toHaveAttribute("download", "arcano-dati-2026-11-27.html");
+    expect(button).toBeEnabled();
+  });
+
+  it("a failure says so by toast, downloads nothing and lets the person try again", async () => {
+    convexMock.handlers.set("dataExport:mine", () => Promise.reject(new Error("rete assente")));
+    renderWithProviders(<DataExportCard />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Scarica i tuoi dati" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(dataExportErrorMessage));
+    expect(downloads).toEqual([]);
+    expect(screen.getByRole("button", { name: "Scarica i tuoi dati" })).toBeEnabled();
+    expect(screen.queryByText(/I tuoi dati sono pronti/)).toBeNull();
+  });
+
+  it("is on the client's and the psychic's settings pages", () => {
+    convexMock.signedInAs(client);
+    const first = renderRoute(<ClientSettingsPage />, { path: "/settings", elsewhere: ["/"] });
+    expect(screen.getByRole("heading", { name: "Scarica i tuoi dati" })).toBeInTheDocument();
+    first.unmount();
+    convexMock.signedInAs({ ...client, accountType: "psychic" });
+    renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere: ["/"] });
+    expect(screen.getByRole("heading", { name: "Scarica i tuoi dati" })).toBeInTheDocument();
+  });
+});
+
+describe("the privacy notice", () => {
+  it("says what stays after an account's deletion, for how long and why, and where to download one's data", () => {
+    renderWithProviders(<PrivacyPage />);
+    expect(screen.getByRole("heading", { name: "Cosa resta dopo l'eliminazione dell'account" })).toBeInTheDocument();
+    expect(screen.getByText(/Le note che avevi scritto al cartomante vengono cancellate/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/conserviamo per 10 anni, come previsto per le scritture contabili dall'art. 2220 del Codice civile/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Scarica i tuoi dati" })).toHaveAttribute("href", paths.settings);
+  });
+});
