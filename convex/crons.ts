@@ -11,4 +11,7 @@ crons.hourly("remove unattached uploads", { minuteUTC: 17 }, internal.uploads.re
 // Bookings whose call nobody opened still settle: the psychic's absence refunds, the end completes.
 crons.interval("settle calls that are due", { minutes: 1 }, internal.calls.settleDue, {});
 
+// What the privacy page promises to forget (convex/model/retention.ts), once a day at night.
+crons.daily("forget notes, call records and old messages", { hourUTC: 2, minuteUTC: 23 }, internal.retention.sweep, {});
+
 export default crons;

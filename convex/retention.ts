@@ -1,0 +1,94 @@
+// The daily retention sweep (convex/model/retention.ts says what and when). Each job looks at a bounded batch,
+// oldest first, and runs again at once when there is more, so a backlog never makes one long transaction.
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import type { MutationCtx } from "./_generated/server";
+import { internalMutation } from "./lib/functions";
+import { forgetBefore, NOTES_AND_CALLS_MONTHS, RETENTION_BATCH, SUPPORT_MESSAGES_MONTHS, TECHNICAL_MONTHS } from "./model/retention";
+
+const job = v.union(v.literal("notes"), v.literal("callSessions"), v.literal("contactMessages"), v.literal("webhookEvents"), v.literal("emails"));
+type Job = "notes" | "callSessions" | "contactMessages" | "webhookEvents" | "emails";
+const JOBS: Job[] = ["notes", "callSessions", "contactMessages", "webhookEvents", "emails"];
+
+/** One batch of a job: how many rows it changed, and whether older rows may remain. */
+async function runJob(ctx: MutationCtx, name: Job, now: number, after: number): Promise<{ changed: number; next: number | null }> {
+  let changed = 0;
+  let rows: Array<{ _creationTime: number }>;
+  if (name === "notes") {
+    // Bookings are made before they start: any booking that started before the line was created before it.
+    const line = forgetBefore(now, NOTES_AND_CALLS_MONTHS);
+    const bookings = await ctx.db
+      .query("bookings")
+      .withIndex("by_creation_time", (q) => q.gt("_creationTime", after).lt("_creationTime", line))
+      .take(RETENTION_BATCH);
+    rows = bookings;
+    for (const booking of bookings) {
+      if (booking.notes === undefined || booking.startsAt >= line) continue;
+      await ctx.db.patch("bookings", booking._id, { notes: undefined });
+      changed += 1;
+    }
+  } else if (name === "callSessions") {
+    const line = forgetBefore(now, NOTES_AND_CALLS_MONTHS);
+    const sessions = await ctx.db
+      .query("callSessions")
+      .withIndex("by_creation_time", (q) => q.gt("_creationTime", after).lt("_creationTime", line))
+      .take(RETENTION_BATCH);
+    rows = sessions;
+    for (const session of sessions) await ctx.db.delete("callSessions", session._id);
+    changed = sessions.length;
+  } else if (name === "contactMessages") {
+    const line = forgetBefore(now, SUPPORT_MESSAGES_MONTHS);
+    const messages = await ctx.db
+      .query("contactMessages")
+      .withIndex("by_creation_time", (q) => q.gt("_creationTime", after).lt("_creationTime", line))
+      .take(RETENTION_BATCH);
+    rows = messages;
+    for (const message of messages) {
+      if (message.updatedAt >= line) continue;
+      await ctx.db.delete("contactMessages", message._id);
+      changed += 1;
+    }
+  } else {
+    const line = forgetBefore(now, TECHNICAL_MONTHS);
+    if (name === "webhookEvents") {
+      const records = await ctx.db
+        .query("processedWebhookEvents")
+        .withIndex("by_creation_time", (q) => q.gt("_creationTime", after).lt("_creationTime", line))
+        .take(RETENTION_BATCH);
+      rows = records;
+      for (const record of records) await ctx.db.delete("processedWebhookEvents", record._id);
+    } else {
+      const records = await ctx.db
+        .query("emailOutbox")
+        .withIndex("by_creation_time", (q) => q.gt("_creationTime", after).lt("_creationTime", line))
+        .take(RETENTION_BATCH);
+      rows = records;
+      for (const record of records) await ctx.db.delete("emailOutbox", record._id);
+    }
+    changed = rows.length;
+  }
+  // Bookings keep their rows (only the notes go): the next batch starts after the last one looked at.
+  const next = rows.length === RETENTION_BATCH ? (name === "notes" ? rows[rows.length - 1]._creationTime : 0) : null;
+  return { changed, next };
+}
+
+/** The daily sweep: every job from the oldest record. */
+export const sweep = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    for (const name of JOBS) await ctx.scheduler.runAfter(0, internal.retention.runBatch, { job: name, after: 0 });
+    return null;
+  },
+});
+
+/** One batch of one job, continued at once while there is more. */
+export const runBatch = internalMutation({
+  args: { job, after: v.number() },
+  returns: v.number(),
+  handler: async (ctx, { job: name, after }) => {
+    const { changed, next } = await runJob(ctx, name, Date.now(), after);
+    if (next !== null) await ctx.scheduler.runAfter(0, internal.retention.runBatch, { job: name, after: next });
+    return changed;
+  },
+});
