@@ -11,7 +11,7 @@ import { query } from "./lib/functions";
 import { durationMinutes, specialization, specializations, specialty, weeklyAvailability } from "./lib/validators";
 import { firstFreeStart, MAX_FIRST_FREE_IDS, NEXT_DAYS_HORIZON, nextFreeDays } from "./model/nextAvailability";
 import { averageRatingOf, matchesSearch, priceFor, startingPrice } from "./model/psychics";
-import { compareForList, readerFiguresOf } from "./model/readerFigures";
+import { compareForList, MAX_LISTED_PSYCHICS, readerFiguresOf } from "./model/readerFigures";
 import { reliabilityOf } from "./lib/readerFigures";
 import { requireInstant } from "./lib/time";
 
@@ -79,12 +79,6 @@ export const listFeatured = query({
   },
 });
 
-/**
- * The most psychics the public list reads: the best rated, through an index, so every evaluation stays
- * bounded however many psychics sign up (search narrows within them); they are then shown in the
- * list's stated order (`compareForList`).
- */
-export const MAX_LISTED_PSYCHICS = 200;
 
 /** Longer searches match nothing a psychic writes; refusing them keeps every evaluation cheap. */
 export const MAX_SEARCH_LENGTH = 100;

@@ -99,6 +99,13 @@ export function readerFiguresOf(sums: ReliabilitySums | null, cancellationsInWin
   };
 }
 
+/**
+ * The most psychics the public list reads: the best rated, through an index, so every evaluation stays
+ * bounded however many psychics sign up (search narrows within them); they are then shown in the
+ * list's stated order (`compareForList`). The page about the order says so.
+ */
+export const MAX_LISTED_PSYCHICS = 200;
+
 /** What the list's order reads of a profile. */
 export type RankedProfile = { isAvailable: boolean; rating?: number; reviewCount: number; psychicName: string };
 
