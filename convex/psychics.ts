@@ -11,6 +11,8 @@ import { query } from "./lib/functions";
 import { durationMinutes, specialization, specializations, specialty, weeklyAvailability } from "./lib/validators";
 import { firstFreeStart, MAX_FIRST_FREE_IDS, NEXT_DAYS_HORIZON, nextFreeDays } from "./model/nextAvailability";
 import { averageRatingOf, matchesSearch, priceFor, startingPrice } from "./model/psychics";
+import { compareForList, MAX_LISTED_PSYCHICS, readerFiguresOf } from "./model/readerFigures";
+import { reliabilityOf } from "./lib/readerFigures";
 import { requireInstant } from "./lib/time";
 
 /** How many psychics the home page features. */
@@ -28,6 +30,9 @@ export const publicCard = v.object({
   isAvailable: v.boolean(),
   minPriceEuros: v.number(),
   minDurationMinutes: v.number(),
+  // Reader figures (model/readerFigures.ts): consultations held, and the share on time (null while 'Nuovo').
+  heldConsultations: v.number(),
+  onTimePercent: v.union(v.number(), v.null()),
 });
 
 /** The listed profiles (`isListed`, as an index range: no suspension), best rated first. */
@@ -55,8 +60,14 @@ async function toPublicCard(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
     reviewCount: profile.reviewCount,
     isAvailable: profile.isAvailable,
     ...startingPrice(profile),
+    ...cardFigures(readerFiguresOf(await reliabilityOf(ctx, profile._id), 0)),
   };
 }
+
+const cardFigures = ({ heldConsultations, onTimePercent }: { heldConsultations: number; onTimePercent: number | null }) => ({
+  heldConsultations,
+  onTimePercent,
+});
 
 /** The home page's best-rated public psychics; psychics with no reviews yet come last. */
 export const listFeatured = query({
@@ -68,12 +79,6 @@ export const listFeatured = query({
   },
 });
 
-/**
- * The most psychics the public list reads. The list is ordered by rating through an index and
- * this cap keeps every evaluation bounded however many psychics sign up; past it, the best
- * rated are listed (search narrows within them).
- */
-export const MAX_LISTED_PSYCHICS = 200;
 
 /** Longer searches match nothing a psychic writes; refusing them keeps every evaluation cheap. */
 export const MAX_SEARCH_LENGTH = 100;
@@ -98,9 +103,10 @@ export const listPublic = query({
     );
     // Topics keep the product's order (love first), as the editor lists them.
     const topicsOffered = new Set(profiles.flatMap((profile) => profile.specializations));
-    const matching = profiles.filter((profile) =>
-      matchesSearch(profile, search, { specialty: specialtyFilter, specialization: specializationFilter }),
-    );
+    // The order the page 'Come funzionano recensioni e classifica' states (model/readerFigures.ts).
+    const matching = profiles
+      .filter((profile) => matchesSearch(profile, search, { specialty: specialtyFilter, specialization: specializationFilter }))
+      .sort(compareForList);
     return {
       psychics: await Promise.all(matching.map((profile) => toPublicCard(ctx, profile))),
       specialties: specialtiesOffered,

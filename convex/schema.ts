@@ -300,6 +300,21 @@ export default defineSchema({
     averageRating: v.optional(v.number()),
   }).index("by_psychicProfile_month", ["psychicProfileId", "monthYear"]),
 
+  // Reader figures (docs/product-rules.md, "Reader figures and the list's order"), derived from the
+  // bookings by the triggers (model/readerFigures.ts): all-time sums per profile, and the reader's own
+  // cancellations per Rome day, so the last 90 days are a range read.
+  psychicReliability: defineTable({
+    psychicProfileId: v.id("psychicProfiles"),
+    dueConsultations: v.number(),
+    heldConsultations: v.number(),
+    onTimeConsultations: v.number(),
+  }).index("by_psychicProfile", ["psychicProfileId"]),
+  psychicCancellationDays: defineTable({
+    psychicProfileId: v.id("psychicProfiles"),
+    day: v.string(),
+    cancellations: v.number(),
+  }).index("by_psychicProfile_day", ["psychicProfileId", "day"]),
+
   // The admin switches; a missing row means its default (model/settings.ts).
   systemSettings: defineTable({
     key: settingKey,

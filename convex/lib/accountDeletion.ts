@@ -8,6 +8,7 @@ import { bookingCancelledEmail } from "../email/bookingEmails";
 import { changeBooking, forgetClientNotesOf, renamePsychicOf } from "./bookingLifecycle";
 import { emailParties, type Audience } from "./emailParties";
 import { deleteOwnedFile } from "./uploads";
+import { dropReaderFigures } from "./readerFigures";
 import { mailboxOf } from "../model/origins";
 
 /** The longest consultation: a booking that started this long ago may still be under way. */
@@ -126,6 +127,7 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
       .withIndex("by_psychicProfile_month", (q) => q.eq("psychicProfileId", profile._id))
       .collect();
     for (const month of months) await ctx.db.delete("consultationStats", month._id);
+    await dropReaderFigures(ctx, profile._id);
     if (profile.photoStorageId) await deleteOwnedFile(ctx, userId, profile.photoStorageId);
     await ctx.db.delete("psychicProfiles", profile._id);
   }

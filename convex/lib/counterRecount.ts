@@ -5,6 +5,7 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { ALL_TIME, counterKey, type CounterMetric } from "../model/counters";
 import { recount } from "../model/figureContributions";
+import { rebuildReaderFigures } from "./readerFigures";
 
 /** Whether a stored row already holds `fields` (a field left out and one set to undefined are alike). */
 function holds(row: Record<string, unknown>, fields: Record<string, unknown>): boolean {
@@ -77,6 +78,8 @@ export async function rebuildCounters(ctx: MutationCtx): Promise<{ counters: num
     await ctx.db.patch("psychicProfiles", profile._id, fields);
     changed++;
   }
+
+  changed += await rebuildReaderFigures(ctx, figures.reliability, figures.cancellationDays);
 
   const people = (await ctx.db.query("bookingTotals").collect()).length;
   return { counters: counters.length, people, changed };

@@ -15,6 +15,7 @@ import {
   profileSumsOf,
   type FigureChange,
 } from "../model/figureContributions";
+import { changeCancellationDay, changeReliability } from "./readerFigures";
 
 async function counterRow(ctx: QueryCtx, metric: CounterMetric, period: string) {
   return ctx.db
@@ -56,6 +57,12 @@ export async function applyFigureChanges(ctx: MutationCtx, changes: FigureChange
         break;
       case "psychicProfiles":
         await changeProfile(ctx, change);
+        break;
+      case "psychicReliability":
+        await changeReliability(ctx, change);
+        break;
+      case "psychicCancellationDays":
+        await changeCancellationDay(ctx, change);
         break;
     }
   }

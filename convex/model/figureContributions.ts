@@ -18,6 +18,7 @@ import {
   type BookingMoney,
   type CounterMetric,
 } from "./counters";
+import { readerFigureContributions, reliabilityFields, noReliability, type ReaderFigureContribution, type ReliabilitySums } from "./readerFigures";
 
 export type PersonSums = { bookings: number; amountCents: number };
 export type MonthSums = { totalConsultations: number; totalMinutes: number; totalRevenueCents: number; ratingCount: number; ratingSum: number };
@@ -29,7 +30,8 @@ export type Contribution =
   // A paid consultation also offers its start as the person's latest booking (a maximum, not a sum).
   | { store: "bookingTotals"; userId: string; add: Partial<PersonSums>; startsAt?: number }
   | { store: "consultationStats"; psychicProfileId: string; monthYear: string; add: Partial<MonthSums> }
-  | { store: "psychicProfiles"; psychicProfileId: string; add: Partial<ProfileSums> };
+  | { store: "psychicProfiles"; psychicProfileId: string; add: Partial<ProfileSums> }
+  | ReaderFigureContribution;
 
 /** One row's change after a write: sums to add, and the latest-booking start it took away and gave. */
 export type FigureChange = WithoutStart<Contribution> & { startsAt?: { before?: number; after?: number } };
@@ -44,7 +46,10 @@ export function rowKey(row: Contribution | FigureChange): string {
     case "consultationStats":
       return `${row.store}|${row.psychicProfileId}|${row.monthYear}`;
     case "psychicProfiles":
+    case "psychicReliability":
       return `${row.store}|${row.psychicProfileId}`;
+    case "psychicCancellationDays":
+      return `${row.store}|${row.psychicProfileId}|${row.day}`;
   }
 }
 
@@ -68,6 +73,8 @@ export type BookingFigures = BookingMoney & {
   psychicProfileId: string;
   durationMinutes: number;
   statsMonth?: string;
+  psychicJoinedAt?: number;
+  cancelledAt?: number;
 };
 
 /** The Rome month whose psychic's figures count a held consultation (and its review): that of its start. */
@@ -119,6 +126,7 @@ export function bookingContributions(booking: BookingFigures | null): Contributi
       contributions.push({ store: "psychicProfiles", psychicProfileId: booking.psychicProfileId, add: { totalConsultations: 1 } });
     }
   }
+  contributions.push(...readerFigureContributions(booking));
   return contributions;
 }
 
@@ -241,6 +249,10 @@ export type Recount = {
   months: Map<string, NonNullable<ReturnType<typeof monthFields>>>;
   /** psychicProfileId → the profile's figures, for every existing profile. */
   profiles: Map<string, ReturnType<typeof profileFields>>;
+  /** psychicProfileId → the reader's all-time sums, for existing profiles with any. */
+  reliability: Map<string, ReliabilitySums>;
+  /** "psychicProfileId|day" → the reader's cancellations that Rome day, for existing profiles. */
+  cancellationDays: Map<string, number>;
 };
 
 /**
@@ -271,7 +283,14 @@ export function recount(records: {
   }
 
   const users = new Set(records.users.map((user) => user._id));
-  const result: Recount = { platform: new Map(), people: new Map(), months: new Map(), profiles: new Map() };
+  const result: Recount = {
+    platform: new Map(),
+    people: new Map(),
+    months: new Map(),
+    profiles: new Map(),
+    reliability: new Map(),
+    cancellationDays: new Map(),
+  };
   for (const profile of records.psychicProfiles)
     result.profiles.set(profile._id, profileFields({ totalConsultations: 0, reviewCount: 0, ratingSum: 0 }));
   for (const { contribution: row, sums, latest } of rows.values()) {
@@ -292,6 +311,16 @@ export function recount(records: {
       case "psychicProfiles":
         if (result.profiles.has(row.psychicProfileId)) {
           result.profiles.set(row.psychicProfileId, profileFields({ totalConsultations: 0, reviewCount: 0, ratingSum: 0, ...sums }));
+        }
+        break;
+      case "psychicReliability": {
+        const fields = reliabilityFields({ ...noReliability, ...sums });
+        if (result.profiles.has(row.psychicProfileId) && fields !== null) result.reliability.set(row.psychicProfileId, fields);
+        break;
+      }
+      case "psychicCancellationDays":
+        if (result.profiles.has(row.psychicProfileId) && (sums.cancellations ?? 0) !== 0) {
+          result.cancellationDays.set(`${row.psychicProfileId}|${row.day}`, sums.cancellations);
         }
         break;
     }

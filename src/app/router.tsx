@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
     { path: paths.resetPassword, lazy: page(() => import("@/features/auth/ResetPasswordPage"), "ResetPasswordPage") },
     { path: paths.adminLogin, lazy: page(() => import("@/features/admin/AdminLoginPage"), "AdminLoginPage") },
     { path: paths.howItWorks, lazy: page(() => import("@/features/static/HowItWorksPage"), "HowItWorksPage") },
+    { path: paths.reviewsAndRanking, lazy: page(() => import("@/features/static/ReviewsAndRankingPage"), "ReviewsAndRankingPage") },
     { path: paths.terms, lazy: page(() => import("@/features/static/TermsPage"), "TermsPage") },
     { path: paths.privacy, lazy: page(() => import("@/features/static/PrivacyPage"), "PrivacyPage") },
     { path: paths.faq, element: <Navigate to={paths.clientFaq} replace /> },

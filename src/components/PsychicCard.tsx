@@ -19,6 +19,9 @@ export type PsychicCardData = {
   minDurationMinutes: number;
   /** Off when the psychic takes no new consultations; the card stays, booking does not. */
   isAvailable?: boolean;
+  /** Reader figures (convex/model/readerFigures.ts); the share on time is null while the reader is 'Nuovo'. */
+  heldConsultations?: number;
+  onTimePercent?: number | null;
 };
 
 /** The starting price per minute, in euro with cents: "1,67 €". */
@@ -76,6 +79,11 @@ export function PsychicCard({ psychic, availability }: PsychicCardProps) {
                   </Text>
                 </Flex>
               )}
+              {psychic.heldConsultations !== undefined && psychic.onTimePercent != null ? (
+                <Text size="1" color="gray">
+                  {psychic.heldConsultations} consulti · {psychic.onTimePercent}% in orario
+                </Text>
+              ) : null}
             </Flex>
           </Flex>
           {available && availability ? <FirstFreeLine psychicId={psychic.id} {...availability} /> : null}

@@ -35,6 +35,8 @@ export const paths = {
   adminDashboard: "/admin-dashboard",
   adminMessages: "/admin/messages",
   howItWorks: "/how-it-works",
+  /** How reviews are verified and what orders the list (the EU Omnibus rules ask for both). */
+  reviewsAndRanking: "/come-funzionano-recensioni",
   terms: "/terms",
   privacy: "/privacy",
   faq: "/faq",

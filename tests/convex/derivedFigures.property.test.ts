@@ -48,12 +48,20 @@ function storedAndRecounted(t: TestConvex) {
           { totalConsultations, reviewCount, ratingSum, rating },
         ]),
       ),
+      reliability: byKey(
+        (await ctx.db.query("psychicReliability").collect()).map(({ psychicProfileId, _id, _creationTime, ...sums }) => [psychicProfileId, sums]),
+      ),
+      cancellationDays: byKey(
+        (await ctx.db.query("psychicCancellationDays").collect()).map((row) => [`${row.psychicProfileId}|${row.day}`, row.cancellations]),
+      ),
     };
     const recounted = {
       platform: byKey(expected.platform),
       people: byKey(expected.people),
       months: byKey(expected.months),
       profiles: byKey(expected.profiles),
+      reliability: byKey(expected.reliability),
+      cancellationDays: byKey(expected.cancellationDays),
     };
     return { stored, recounted };
   });

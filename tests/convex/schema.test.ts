@@ -107,6 +107,13 @@ async function insertOneOfEach(ctx: MutationCtx) {
       ratingCount: 1,
       averageRating: 5,
     }),
+    psychicReliability: await ctx.db.insert("psychicReliability", {
+      psychicProfileId,
+      dueConsultations: 2,
+      heldConsultations: 1,
+      onTimeConsultations: 1,
+    }),
+    psychicCancellationDays: await ctx.db.insert("psychicCancellationDays", { psychicProfileId, day: "2026-03-14", cancellations: 1 }),
     systemSettings: await ctx.db.insert("systemSettings", {
       key: "booking_enabled",
       value: true,

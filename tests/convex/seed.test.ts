@@ -65,6 +65,21 @@ describe("the demo seed", () => {
     for (const review of reviews) expect(review.clientName).toMatch(/^\S+ [A-Z]\.$/);
   });
 
+  it("gives the psychics with a history believable reader figures: most consultations on time, not all", async () => {
+    const { t } = seeded();
+    const profiles = await t.run((ctx) => ctx.db.query("psychicProfiles").collect());
+    const shown = [];
+    for (const profile of profiles) {
+      const figures = await t.query(api.readerFigures.getForProfile, { id: profile._id, now: Date.now() });
+      if (figures !== null) shown.push(figures);
+    }
+    const established = shown.filter((figures) => !figures.isNew);
+    expect(established.length).toBeGreaterThanOrEqual(3);
+    for (const figures of established) expect(figures.onTimePercent).toBeGreaterThanOrEqual(75);
+    expect(established.some((figures) => figures.onTimePercent! < 100)).toBe(true);
+    expect(shown.some((figures) => figures.isNew)).toBe(true);
+  });
+
   it("dates each demo review after its consultation, in the past, and no two read alike", async () => {
     const { t } = seeded();
     const { reviews, bookings } = await t.run(async (ctx) => ({

@@ -25,6 +25,7 @@ const publicPages: Array<[path: string, heading: string]> = [
   ["/reset-password", "Reimposta la password"],
   ["/admin-login", "Accesso amministratori"],
   ["/how-it-works", "Come funziona"],
+  ["/come-funzionano-recensioni", "Come funzionano recensioni e classifica"],
   ["/terms", "Termini di servizio"],
   ["/privacy", "Informativa sulla privacy"],
   ["/client-faq", "Domande frequenti dei clienti"],

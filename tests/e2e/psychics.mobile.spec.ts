@@ -11,6 +11,6 @@ test("at 360 px the psychic list and a profile fit without horizontal scrolling"
   await expect(page.getByRole("heading", { level: 1, name: "Aurora" })).toBeVisible();
   expect(await page.evaluate(noHorizontalScroll)).toBeLessThanOrEqual(0);
   await page.getByRole("tab", { name: "Disponibilità" }).click();
-  await expect(page.getByRole("term").first()).toHaveText("Lunedì");
+  await expect(page.getByRole("tabpanel", { name: "Disponibilità" }).getByRole("term").first()).toHaveText("Lunedì");
   expect(await page.evaluate(noHorizontalScroll)).toBeLessThanOrEqual(0);
 });

@@ -37,7 +37,8 @@ test("the demo psychics are listed, searched and filtered; an unknown id is not 
   // Orione has the demo's past reviews, newest first.
   await expect(page.getByRole("list", { name: "Recensioni" }).getByRole("listitem").first()).toBeVisible();
   await page.getByRole("tab", { name: "Disponibilità" }).click();
-  await expect(page.getByRole("term")).toHaveText(["Lunedì", "Martedì", "Mercoledì", "Giovedì", "Venerdì", "Sabato", "Domenica"]);
+  // The week's hours, in their tab (the reader's figures above are terms too).
+  await expect(page.getByRole("tabpanel", { name: "Disponibilità" }).getByRole("term")).toHaveText(["Lunedì", "Martedì", "Mercoledì", "Giovedì", "Venerdì", "Sabato", "Domenica"]);
   const prices = page.getByRole("complementary", { name: "Durate e prezzi" });
   await expect(prices.getByRole("link", { name: "Prenota un consulto" })).toHaveAttribute("href", /\/psychics\/[^/]+\/book$/);
 
@@ -166,8 +167,9 @@ test("a new psychic publishes a profile with a photo; a client sees it appear, f
   await expect(prices.getByText("60 minuti")).toBeVisible();
   await expect(prices.getByText(/90\s€/)).toBeVisible();
   await profile.getByRole("tab", { name: "Disponibilità" }).click();
-  await expect(profile.getByRole("definition").nth(1)).toHaveText("10:00–10:30, 11:30–12:00");
-  await expect(profile.getByRole("definition").nth(2)).toHaveText("22:00–24:00");
+  const hours = profile.getByRole("tabpanel", { name: "Disponibilità" });
+  await expect(hours.getByRole("definition").nth(1)).toHaveText("10:00–10:30, 11:30–12:00");
+  await expect(hours.getByRole("definition").nth(2)).toHaveText("22:00–24:00");
 
   // Availability off: the card and the profile stay, booking goes, live.
   await page.goto("/psychic/settings");

@@ -24,6 +24,8 @@ const profile = (fields: Partial<PublicProfile> = {}): PublicProfile => ({
   isAvailable: true,
   minPriceEuros: 25,
   minDurationMinutes: 15,
+  heldConsultations: 0,
+  onTimePercent: null,
   yearsExperience: 15,
   availableDurations: [15, 30],
   prices: [

@@ -17,6 +17,7 @@ const columns = [
     links: [
       { label: "Trova un cartomante", to: paths.psychics },
       { label: "Come funziona", to: paths.howItWorks },
+      { label: "Recensioni e classifica", to: paths.reviewsAndRanking },
       { label: "FAQ per clienti", to: paths.clientFaq },
       { label: "Crea un account", to: paths.registerAs("client") },
     ],

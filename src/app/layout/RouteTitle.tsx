@@ -16,6 +16,7 @@ export const staticPageTitles: Readonly<Record<string, string>> = {
   [paths.resetPassword]: "Reimposta la password",
   [paths.adminLogin]: "Accesso amministratori",
   [paths.howItWorks]: "Come funziona",
+  [paths.reviewsAndRanking]: "Come funzionano recensioni e classifica",
   [paths.terms]: "Termini e condizioni",
   [paths.privacy]: "Privacy",
   [paths.clientFaq]: "Domande frequenti per i clienti",

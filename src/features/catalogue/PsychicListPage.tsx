@@ -1,12 +1,13 @@
-import { Card, Container, Flex, Grid, Heading, Select, Skeleton, Text, TextField } from "@radix-ui/themes";
+import { Card, Container, Flex, Grid, Heading, Link, Select, Skeleton, Text, TextField } from "@radix-ui/themes";
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { useSearchParams } from "react-router-dom";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { matchesSearch } from "@convex/model/psychics";
 import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
 import { CachedAt } from "@/lib/offline/CachedAt";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { useFirstFree, type FirstFreeById } from "@/lib/useFirstFree";
+import { paths } from "@/lib/paths";
 
 const ALL = "all";
 /** The filter's values: a topic or a technique, told apart by their prefix. */
@@ -90,6 +91,12 @@ export function PsychicListView({ psychics, specialties, specializations, availa
           </Heading>
           <Text as="p" color="gray">
             Cartomanti verificati, scelti per competenza e valutati dai clienti. Prezzi finali in euro, IVA inclusa.
+          </Text>
+          <Text as="p" size="2" color="gray">
+            In ordine: prima chi accetta consulti, poi per valutazione media e numero di recensioni.{" "}
+            <Link asChild>
+              <RouterLink to={paths.reviewsAndRanking}>Come funzionano recensioni e classifica</RouterLink>
+            </Link>
           </Text>
           <CachedAt savedAt={savedAt} />
         </Flex>

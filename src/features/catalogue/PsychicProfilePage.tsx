@@ -33,6 +33,7 @@ export function PsychicProfilePage() {
     initialNumItems: REVIEWS_PAGE_SIZE,
   });
   const free = useQuery(api.psychics.listNextAvailability, { id, now });
+  const readerFigures = useQuery(api.readerFigures.getForProfile, { id, now });
   const nextAvailability: NextAvailability[] | undefined = free?.map((day) => ({
     date: day.date,
     label: relativeDayLabel(day.date, now),
@@ -41,7 +42,14 @@ export function PsychicProfilePage() {
   return (
     <>
       <PageTitle title={profile ? `${profile.psychicName} — Cartomante` : profile === null ? "Cartomante non trovato" : "Cartomante"} />
-      <PsychicProfileView profile={profile} savedAt={savedAt} reviews={profile ? reviews : undefined} nextAvailability={nextAvailability} now={now} />
+      <PsychicProfileView
+        profile={profile}
+        savedAt={savedAt}
+        reviews={profile ? reviews : undefined}
+        nextAvailability={nextAvailability}
+        now={now}
+        readerFigures={savedAt === null ? { data: readerFigures } : undefined}
+      />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { PsychicNotFound } from "@/components/PsychicNotFound";
 import { FirstFreeLine } from "@/components/FirstFreeLine";
 import type { FirstFree } from "@convex/model/nextAvailability";
 import { ROME_TIME_ZONE } from "@convex/lib/time";
+import { ReaderFigures, type ReaderFiguresData } from "./ReaderFigures";
 
 export type PublicProfile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
 export type Review = FunctionReturnType<typeof api.reviews.listPageForProfile>["page"][number];
@@ -40,9 +41,11 @@ type Props = {
   nextAvailability?: NextAvailability[] | undefined;
   /** The page's rounded clock, for 'Prima disponibilità' (oggi, domani…); omitted, the header shows none. */
   now?: number;
+  /** The reader's figures (`data` undefined while loading, null when not public); omitted, none are shown. */
+  readerFigures?: { data: ReaderFiguresData | null | undefined };
 };
 
-export function PsychicProfileView({ profile, reviews, nextAvailability, now, savedAt }: Props) {
+export function PsychicProfileView({ profile, reviews, nextAvailability, now, savedAt, readerFigures }: Props) {
   if (profile === undefined) {
     return (
       <Flex justify="center" py="9" role="group" aria-busy="true" aria-label="Caricamento del profilo">
@@ -57,7 +60,11 @@ export function PsychicProfileView({ profile, reviews, nextAvailability, now, sa
       <Grid columns={{ initial: "1", md: "3fr 1fr" }} gap="5" align="start">
         <Flex direction="column" gap="5">
           <CachedAt savedAt={savedAt} />
-          <ProfileHeader profile={profile} firstFree={now === undefined ? undefined : { first: firstOf(nextAvailability), now }} />
+          <ProfileHeader
+            profile={profile}
+            firstFree={now === undefined ? undefined : { first: firstOf(nextAvailability), now }}
+            readerFigures={readerFigures}
+          />
           <Tabs.Root defaultValue="about">
             <Tabs.List aria-label="Sezioni del profilo">
               <Tabs.Trigger value="about">Chi sono</Tabs.Trigger>
@@ -93,9 +100,9 @@ function firstOf(days: NextAvailability[] | undefined): FirstFree | null | undef
   return day ? { date: day.date, time: day.ranges[0].from } : null;
 }
 
-type HeaderProps = { profile: PublicProfile; firstFree?: { first: FirstFree | null | undefined; now: number } };
+type HeaderProps = Pick<Props, "readerFigures"> & { profile: PublicProfile; firstFree?: { first: FirstFree | null | undefined; now: number } };
 
-function ProfileHeader({ profile, firstFree }: HeaderProps) {
+function ProfileHeader({ profile, firstFree, readerFigures }: HeaderProps) {
   return (
     <Flex gap="5" align="center" wrap="wrap">
       <Avatar
@@ -134,6 +141,7 @@ function ProfileHeader({ profile, firstFree }: HeaderProps) {
             <Badge color="gray">Non disponibile</Badge>
           )}
         </Flex>
+        {readerFigures && readerFigures.data !== null ? <ReaderFigures figures={readerFigures.data} /> : null}
         {profile.isAvailable && firstFree ? <FirstFreeLine psychicId={profile.id} firstFree={firstFree.first} now={firstFree.now} /> : null}
         <Flex gap="2" wrap="wrap">
           {profile.specialties.map((name) => (

@@ -1,0 +1,35 @@
+// A reader's figures beside the rating on the public profile (docs/product-rules.md, "Reader figures
+// and the list's order"): read from the rows the triggers keep, never by scanning bookings.
+import { v } from "convex/values";
+import { listedProfile } from "./lib/access";
+import { query } from "./lib/functions";
+import { readerFiguresAt } from "./lib/readerFigures";
+import { requireInstant } from "./lib/time";
+import { CANCELLATION_WINDOW_DAYS, MIN_HELD_FOR_FIGURES } from "./model/readerFigures";
+
+/**
+ * Consultations held, the share of consultations due the reader joined within five minutes of the start
+ * (null while fewer than MIN_HELD_FOR_FIGURES were held: 'Nuovo'), and the reader's own cancellations in
+ * the last 90 Rome days up to the day of `now`. `now` comes from the page, rounded (a query must not read
+ * the clock). Null for a profile the public cannot see.
+ */
+export const getForProfile = query({
+  args: { id: v.string(), now: v.number() },
+  returns: v.union(
+    v.null(),
+    v.object({
+      heldConsultations: v.number(),
+      onTimePercent: v.union(v.number(), v.null()),
+      readerCancellations90Days: v.number(),
+      isNew: v.boolean(),
+      minimumHeld: v.number(),
+      windowDays: v.number(),
+    }),
+  ),
+  handler: async (ctx, { id, now }) => {
+    requireInstant(now);
+    const profile = await listedProfile(ctx, id);
+    if (profile === null) return null;
+    return { ...(await readerFiguresAt(ctx, profile._id, now)), minimumHeld: MIN_HELD_FOR_FIGURES, windowDays: CANCELLATION_WINDOW_DAYS };
+  },
+});
