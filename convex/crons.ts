@@ -11,4 +11,7 @@ crons.hourly("remove unattached uploads", { minuteUTC: 17 }, internal.uploads.re
 // Bookings whose call nobody opened still settle: the psychic's absence refunds, the end completes.
 crons.interval("settle calls that are due", { minutes: 1 }, internal.calls.settleDue, {});
 
+// 'Avvisami': a wish for a day ends when the day is over (docs/product-rules.md).
+crons.daily("remove wishes whose day is over", { hourUTC: 23, minuteUTC: 7 }, internal.availabilityAlerts.removeOver, {});
+
 export default crons;
