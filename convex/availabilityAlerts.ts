@@ -35,10 +35,12 @@ async function hasFreeTimeOn(
 }
 
 async function ownAlert(ctx: QueryCtx, clientId: Id<"users">, psychicProfileId: Id<"psychicProfiles">, date: string | undefined) {
-  return ctx.db
+  // A client's wishes for one reader are a handful (MAX_ALERTS_PER_CLIENT in all); "any day" has no date to match.
+  const mine = await ctx.db
     .query("availabilityAlerts")
-    .withIndex("by_client_psychic_date", (q) => q.eq("clientId", clientId).eq("psychicProfileId", psychicProfileId).eq("date", date))
-    .first();
+    .withIndex("by_client_psychic_date", (q) => q.eq("clientId", clientId).eq("psychicProfileId", psychicProfileId))
+    .take(MAX_ALERTS_PER_CLIENT + 1);
+  return mine.find((alert) => alert.date === date) ?? null;
 }
 
 /**
