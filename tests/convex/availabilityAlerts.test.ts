@@ -122,7 +122,7 @@ describe("'Avvisami' for a full day", () => {
     await runWithTriggers(w.t, async (ctx) => {
       const hold = (await ctx.db.get("bookings", holdId))!;
       await changeBooking(ctx, hold, { kind: "hold_released", why: "client_left" }, Date.now());
-      const { _id, _creationTime, status, holdExpiresAt, ...fields } = hold;
+      const { _id, _creationTime, status: _status, holdExpiresAt: _expires, ...fields } = hold;
       await openHold(ctx, { ...fields, clientId: w.userIds.clientA, stripeCheckoutSessionId: "cs_test_again" }, Date.now() + 30 * MINUTE_MS);
     });
     await settle(w);
