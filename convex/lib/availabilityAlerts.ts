@@ -97,3 +97,32 @@ async function tell(ctx: MutationCtx, alert: Doc<"availabilityAlerts">, profile:
     ...timeFreedEmail({ psychicName: profile.psychicName, date, bookingUrl }),
   });
 }
+
+/**
+ * An account goes: a client's stars, wishes and notices with it; a reader's profile takes the wishes
+ * waiting for it (stars of a profile that is gone simply drop out of 'Preferiti').
+ */
+export async function forgetFavouritesAndWishes(ctx: MutationCtx, userId: Id<"users">, psychicProfileId: Id<"psychicProfiles"> | null) {
+  const stars = await ctx.db
+    .query("favouritePsychics")
+    .withIndex("by_client", (q) => q.eq("clientId", userId))
+    .collect();
+  for (const star of stars) await ctx.db.delete("favouritePsychics", star._id);
+  const wishes = await ctx.db
+    .query("availabilityAlerts")
+    .withIndex("by_client_psychic_date", (q) => q.eq("clientId", userId))
+    .collect();
+  const waitingForReader =
+    psychicProfileId === null
+      ? []
+      : await ctx.db
+          .query("availabilityAlerts")
+          .withIndex("by_psychic", (q) => q.eq("psychicProfileId", psychicProfileId))
+          .collect();
+  for (const wish of [...wishes, ...waitingForReader]) await ctx.db.delete("availabilityAlerts", wish._id);
+  const notices = await ctx.db
+    .query("clientNotices")
+    .withIndex("by_client", (q) => q.eq("clientId", userId))
+    .collect();
+  for (const notice of notices) await ctx.db.delete("clientNotices", notice._id);
+}

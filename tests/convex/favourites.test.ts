@@ -47,4 +47,27 @@ describe("favourites", () => {
     await w.as.clientA.mutation(api.favourites.setMine, { psychicProfileId: w.profileA, starred: false });
     expect(await w.t.run((ctx) => ctx.db.query("favouritePsychics").collect())).toEqual([]);
   });
+
+  it("leave with the client's account, with the client's wishes and notices", async () => {
+    const w = await buildWorld(setupTest());
+    await w.as.clientA.mutation(api.favourites.setMine, { psychicProfileId: w.profileA, starred: true });
+    await w.t.run(async (ctx) => {
+      const fields = {
+        clientId: w.userIds.clientA,
+        psychicProfileId: w.profileB,
+        date: w.monday,
+        durationMinutes: 30 as const,
+        createdAt: Date.now(),
+      };
+      await ctx.db.insert("availabilityAlerts", fields);
+      await ctx.db.insert("clientNotices", { ...fields, kind: "time_freed", psychicName: "Lettrice B" });
+    });
+    await w.as.clientA.mutation(api.users.deleteMyAccount, {});
+    const left = await w.t.run(async (ctx) => [
+      ...(await ctx.db.query("favouritePsychics").collect()),
+      ...(await ctx.db.query("availabilityAlerts").collect()),
+      ...(await ctx.db.query("clientNotices").collect()),
+    ]);
+    expect(left).toEqual([]);
+  });
 });
