@@ -54,7 +54,7 @@ test("a client stars a reader on the profile and finds them under 'Preferiti'", 
   await expectAccessible(page, "profile with the star on");
 
   await page.goto("/dashboard");
-  await expect(favourites.getByRole("link", { name })).toHaveAttribute("href", `/psychics/${profileId}`);
+  await expect(favourites.getByRole("link", { name, exact: true })).toHaveAttribute("href", `/psychics/${profileId}`);
   await expect(favourites.getByRole("button", { name: `Salva ${name} tra i preferiti` })).toHaveAttribute("aria-pressed", "true");
   await expectAccessible(page, "dashboard with a favourite");
   expect(errors, "console errors on the client's page").toEqual([]);
