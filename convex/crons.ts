@@ -14,4 +14,7 @@ crons.interval("settle calls that are due", { minutes: 1 }, internal.calls.settl
 // What the privacy page promises to forget (convex/model/retention.ts), once a day at night.
 crons.daily("forget notes, call records and old messages", { hourUTC: 2, minuteUTC: 23 }, internal.retention.sweep, {});
 
+// 'Avvisami': a wish for a day ends when the day is over (docs/product-rules.md).
+crons.daily("remove wishes whose day is over", { hourUTC: 23, minuteUTC: 7 }, internal.availabilityAlerts.removeOver, {});
+
 export default crons;

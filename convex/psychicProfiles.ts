@@ -7,6 +7,7 @@ import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { fail } from "./lib/errors";
 import { internal } from "./_generated/api";
 import { ownPsychicProfile, ownPsychicProfileX } from "./lib/access";
+import { checkFreedTimeLater } from "./lib/availabilityAlerts";
 import { internalMutation, psychicAction, psychicMutation, psychicQuery } from "./lib/functions";
 import { submitNameAndBio, submitPhoto, withReviewVersion } from "./lib/profileReview";
 import { issueUploadUrl } from "./lib/uploads";
@@ -164,6 +165,8 @@ async function applyEdits(ctx: MutationCtx, profile: Doc<"psychicProfiles">, fie
   };
   // A changed name or bio moves the review version on (lib/profileReview.ts).
   await ctx.db.patch("psychicProfiles", profile._id, withReviewVersion(profile, patch));
+  // New hours may free a day someone waits for ('Avvisami').
+  await checkFreedTimeLater(ctx, profile._id);
 }
 
 export const saveMine = psychicMutation({
@@ -259,6 +262,8 @@ export const setAvailable = psychicMutation({
   handler: async (ctx, { isAvailable }) => {
     const profile = await ownPsychicProfileX(ctx, ctx.viewerId);
     await ctx.db.patch("psychicProfiles", profile._id, { isAvailable });
+    // Open again: days someone waits for may have free time ('Avvisami').
+    if (isAvailable) await checkFreedTimeLater(ctx, profile._id);
     return null;
   },
 });

@@ -460,6 +460,40 @@ export default defineSchema({
     .index("by_email", ["email"])
     .index("by_expiresAt", ["expiresAt"]),
 
+  // Favourites and 'Avvisami' (issue 24): the readers a client starred; a client's wish to hear when a
+  // full day (or a fully booked reader, `date` absent) has free time again; and the client's notices.
+  favouritePsychics: defineTable({
+    clientId: v.id("users"),
+    psychicProfileId: v.id("psychicProfiles"),
+    createdAt: v.number(),
+  })
+    // The 'Preferiti' list: latest starred first.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_client", ["clientId"])
+    .index("by_client_psychic", ["clientId", "psychicProfileId"]),
+  availabilityAlerts: defineTable({
+    clientId: v.id("users"),
+    psychicProfileId: v.id("psychicProfiles"),
+    /** The Rome date the client waits for; absent: any day of the bookable calendar. */
+    date: v.optional(v.string()),
+    durationMinutes,
+    createdAt: v.number(),
+  })
+    .index("by_psychic", ["psychicProfileId"])
+    .index("by_client_psychic_date", ["clientId", "psychicProfileId", "date"])
+    .index("by_date", ["date"]),
+  clientNotices: defineTable({
+    clientId: v.id("users"),
+    kind: v.literal("time_freed"),
+    psychicProfileId: v.id("psychicProfiles"),
+    psychicName: v.string(),
+    /** The day with free time, where the notice's link opens the booking page. */
+    date: v.string(),
+    durationMinutes,
+    createdAt: v.number(),
+    readAt: v.optional(v.number()),
+  }).index("by_client", ["clientId"]),
+
   // Every outgoing email, sent with Resend when configured, otherwise kept for the local mailbox.
   emailOutbox: defineTable({
     to: v.string(),

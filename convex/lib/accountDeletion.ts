@@ -10,6 +10,7 @@ import { emailParties, type Audience } from "./emailParties";
 import { deleteOwnedFile } from "./uploads";
 import { dropReaderFigures } from "./readerFigures";
 import { mailboxOf } from "../model/origins";
+import { forgetFavouritesAndWishes } from "./availabilityAlerts";
 
 /** The longest consultation: a booking that started this long ago may still be under way. */
 const LONGEST_MS = 60 * 60_000;
@@ -197,6 +198,9 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     .withIndex("by_psychicUserId", (q) => q.eq("psychicUserId", userId))
     .collect();
   for (const row of fiscal) await ctx.db.delete("psychicFiscalData", row._id);
+
+  // Favourites and 'Avvisami': the person's stars, wishes and notices, and the wishes waiting for their profile.
+  await forgetFavouritesAndWishes(ctx, userId, ownProfile?._id ?? null);
 
   const grants = await ctx.db
     .query("adminGrants")

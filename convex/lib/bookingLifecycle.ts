@@ -20,6 +20,8 @@ import {
 } from "../email/bookingEmails";
 import { reminderTimes } from "../model/bookingChanges";
 import { transition, type Booking, type BookingEffect, type BookingEvent, type Party, type Transition } from "../model/bookingTransitions";
+import { freedDates } from "../model/availabilityAlerts";
+import { checkFreedTimeLater } from "./availabilityAlerts";
 import { endSession } from "./callSessions";
 import { recordShare, takeBackShare } from "./payouts";
 import { bookingFacts, emailParties, rebookUrl } from "./emailParties";
@@ -46,6 +48,8 @@ export async function changeBooking(
   // The booking as written: what it was with the patch over it (no second read).
   const after: Booking = { ...booking, ...result.patch };
   for (const effect of result.effects) await runEffect(ctx, after, effect, now, skipEmailTo);
+  // Time given back (a hold ended, a cancellation, a move): 'Avvisami' checks after this transaction.
+  await checkFreedTimeLater(ctx, booking.psychicProfileId, freedDates(booking, after, now));
   return result;
 }
 

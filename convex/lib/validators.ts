@@ -175,6 +175,7 @@ export const emailKind = literals(
   "refund_issued",
   "contact_message",
   "password_reset",
+  "availability_alert",
 );
 export type EmailKind = Infer<typeof emailKind>;
 

@@ -4,6 +4,7 @@ import { Link as RouterLink } from "react-router-dom";
 import type { FirstFree } from "@convex/model/nextAvailability";
 import { paths } from "@/lib/paths";
 import { formatCents, formatRating, truncate } from "@/lib/format";
+import { FavouriteStarPlace } from "./FavouriteStar";
 import { FirstFreeLine } from "./FirstFreeLine";
 import "./psychicCard.css";
 
@@ -84,6 +85,9 @@ export function PsychicCard({ psychic, availability }: PsychicCardProps) {
                   {psychic.heldConsultations} consulti · {psychic.onTimePercent}% in orario
                 </Text>
               ) : null}
+            </Flex>
+            <Flex ml="auto" align="start">
+              <FavouriteStarPlace psychicProfileId={psychic.id} psychicName={psychic.psychicName} />
             </Flex>
           </Flex>
           {available && availability ? <FirstFreeLine psychicId={psychic.id} {...availability} /> : null}

@@ -66,6 +66,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   REVIEW_NOT_ALLOWED: "Puoi recensire solo un consulto completato.",
   ALREADY_REVIEWED: "Hai già recensito questo consulto.",
   REVIEW_EDIT_EXPIRED: `La recensione si può modificare solo entro ${limits.reviewEditWindow} dalla pubblicazione.`,
+  TIMES_STILL_FREE: "Ci sono ancora orari liberi: puoi prenotare subito.",
+  ALERT_LIMIT_REACHED: "Hai già troppi avvisi attivi. Disattivane qualcuno e riprova.",
 };
 
 export const unexpectedErrorMessage = "Si è verificato un errore imprevisto. Riprova.";

@@ -196,6 +196,18 @@ async function insertOneOfEach(ctx: MutationCtx) {
       updatedAt: now,
     }),
     originPasses: await ctx.db.insert("originPasses", { token: "pass-di-prova", origin: "a1b2c3", expiresAt: now + 15 * 60 * 1000 }),
+    // Favourites and 'Avvisami'.
+    favouritePsychics: await ctx.db.insert("favouritePsychics", { clientId, psychicProfileId, createdAt: now }),
+    availabilityAlerts: await ctx.db.insert("availabilityAlerts", { clientId, psychicProfileId, date: "2026-03-16", durationMinutes: 30, createdAt: now }),
+    clientNotices: await ctx.db.insert("clientNotices", {
+      clientId,
+      kind: "time_freed",
+      psychicProfileId,
+      psychicName: "Madame Marta",
+      date: "2026-03-16",
+      durationMinutes: 30,
+      createdAt: now,
+    }),
     pendingSignUps: await ctx.db.insert("pendingSignUps", {
       email: "nuova@example.it",
       name: "Nuova Persona",

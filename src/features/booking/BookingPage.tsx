@@ -21,6 +21,7 @@ import { PHONE_QUERY, useMediaQuery } from "@/lib/useMediaQuery";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { useSessionText } from "@/lib/useSessionText";
 import { BookingSummary, NotesField, PayButton, RestrictedCard, SignInToBook, VisitorPrompt } from "./BookingCheckout";
+import { AvailabilityAlert } from "./AvailabilityAlert";
 import { CallTypeCard, DurationPicker, TimeSlots, type DurationOption } from "./BookingChoices";
 import { BookingDates } from "./BookingDates";
 import { BookingPayBar } from "./BookingPayBar";
@@ -261,6 +262,17 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
             <CallTypeCard />
             <BookingDates slotQuery={slots} today={today} selected={choice.date} onSelect={choice.chooseDate} phone={phone} />
             <TimeSlots date={choice.date} times={times} chosen={choice.time} onChoose={choice.chooseTime} vanishedTime={choice.vanishedTime} />
+            {audience === "client" && moveId === null ? (
+              <AvailabilityAlert
+                psychicProfileId={profile.id}
+                psychicName={profile.psychicName}
+                date={choice.date}
+                today={today}
+                durationMinutes={choice.duration as Duration}
+                times={times}
+                now={now}
+              />
+            ) : null}
             {moveId === null ? <NotesField value={notes} onChange={setNotes} /> : null}
           </Flex>
         </Card>

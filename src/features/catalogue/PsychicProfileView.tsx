@@ -11,6 +11,7 @@ import { formatCents, formatRating, truncate } from "@/lib/format";
 import { WEEK, openingHours, weekdayLabels } from "@/lib/weekdays";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
 import { FirstFreeLine } from "@/components/FirstFreeLine";
+import { FavouriteStarPlace } from "@/components/FavouriteStar";
 import type { FirstFree } from "@convex/model/nextAvailability";
 import { ROME_TIME_ZONE } from "@convex/lib/time";
 import { ReaderFigures, type ReaderFiguresData } from "./ReaderFigures";
@@ -113,9 +114,12 @@ function ProfileHeader({ profile, firstFree, readerFigures }: HeaderProps) {
         alt={`Foto di ${profile.psychicName}`}
       />
       <Flex direction="column" gap="2" style={{ flex: 1, minWidth: 240 }}>
-        <Heading as="h1" size="8">
-          {profile.psychicName}
-        </Heading>
+        <Flex gap="2" align="center">
+          <Heading as="h1" size="8">
+            {profile.psychicName}
+          </Heading>
+          <FavouriteStarPlace psychicProfileId={profile.id} psychicName={profile.psychicName} />
+        </Flex>
         <Flex gap="3" align="center" wrap="wrap">
           {profile.rating === null ? (
             <Badge color="green" variant="soft" highContrast>

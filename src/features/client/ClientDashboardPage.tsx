@@ -19,6 +19,8 @@ import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { useNow } from "@/lib/useNow";
 import { ClientBookingRow, type ClientBooking } from "./ClientBookingRow";
 import { ClientReviews } from "./ClientReviews";
+import { FavouritesSection } from "./FavouritesSection";
+import { NoticesSection } from "./NoticesSection";
 
 /** How many upcoming consultations the client sees listed. */
 const UPCOMING_SHOWN = 5;
@@ -46,8 +48,15 @@ export function ClientDashboardPage() {
             ]}
           />
         </Flex>
+        {/* 'Avvisami' (issue 24): a freed time is news, so its notices come first. */}
+        <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare le notifiche." />}>
+          <NoticesSection />
+        </ErrorBoundary>
         <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare le prenotazioni." />}>
           <ClientBookings />
+        </ErrorBoundary>
+        <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare i preferiti." />}>
+          <FavouritesSection />
         </ErrorBoundary>
       </Flex>
     </Container>

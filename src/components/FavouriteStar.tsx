@@ -1,0 +1,66 @@
+// The star on a reader's card and profile: a signed-in client keeps the reader among 'Preferiti'.
+// A toggle (aria-pressed) that changes at once (optimistic) and goes back if the server refuses.
+import { createContext, useContext } from "react";
+import { IconButton, Tooltip } from "@radix-ui/themes";
+import { StarFilledIcon, StarIcon } from "@radix-ui/react-icons";
+import { useMutation, useQuery } from "convex/react";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { toast } from "@/components/toast";
+import { errorMessage } from "@/lib/errors";
+import { useViewer } from "@/lib/session";
+
+type Props = { psychicProfileId: string; psychicName: string };
+
+/**
+ * Whether cards and profiles show the star: the app's providers turn it on; views rendered on their
+ * own (previews, the views' tests) have no backend to ask and show none.
+ */
+export const FavouriteStarsShown = createContext(false);
+
+export function FavouriteStarPlace(props: Props) {
+  return useContext(FavouriteStarsShown) ? <FavouriteStar {...props} /> : null;
+}
+
+/** Shown to clients only: visitors, readers and admins have no favourites. */
+export function FavouriteStar(props: Props) {
+  const viewer = useViewer();
+  if (viewer?.accountType !== "client" || viewer.isAdmin) return null;
+  return <ClientStar {...props} />;
+}
+
+function ClientStar({ psychicProfileId, psychicName }: Props) {
+  const favourites = useQuery(api.favourites.listMine, {});
+  const starred = favourites?.some((row) => row.psychicProfileId === psychicProfileId) ?? false;
+  const setMine = useMutation(api.favourites.setMine).withOptimisticUpdate((store, args) => {
+    const list = store.getQuery(api.favourites.listMine, {});
+    if (list === undefined) return;
+    const others = list.filter((row) => row.psychicProfileId !== args.psychicProfileId);
+    const added = { psychicProfileId: args.psychicProfileId as Id<"psychicProfiles">, psychicName, photoUrl: null, isAvailable: true };
+    store.setQuery(api.favourites.listMine, {}, args.starred ? [added, ...others] : others);
+  });
+  const label = `Salva ${psychicName} tra i preferiti`;
+  const toggle = () => {
+    setMine({ psychicProfileId, starred: !starred }).catch((error: unknown) =>
+      toast.error(errorMessage(error, "Impossibile aggiornare i preferiti.")),
+    );
+  };
+  return (
+    <Tooltip content={starred ? "Tra i tuoi preferiti" : "Aggiungi ai preferiti"}>
+      <IconButton
+        type="button"
+        variant="ghost"
+        color="amber"
+        size="3"
+        className="favourite-star"
+        aria-label={label}
+        aria-pressed={starred}
+        disabled={favourites === undefined}
+        onClick={toggle}
+        style={{ minWidth: 44, minHeight: 44 }}
+      >
+        {starred ? <StarFilledIcon width="22" height="22" aria-hidden /> : <StarIcon width="22" height="22" aria-hidden />}
+      </IconButton>
+    </Tooltip>
+  );
+}

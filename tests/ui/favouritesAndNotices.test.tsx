@@ -1,0 +1,144 @@
+// Favourites and 'Avvisami' in the app: the star (clients only, a labelled toggle), 'Preferiti' and
+// 'Notifiche' on the dashboard with their loading and empty states, and 'Avvisami' on a full day.
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { FavouriteStar } from "@/components/FavouriteStar";
+import { AvailabilityAlert } from "@/features/booking/AvailabilityAlert";
+import { FavouritesSection } from "@/features/client/FavouritesSection";
+import { NoticesSection } from "@/features/client/NoticesSection";
+import { convexMock } from "./convexMock";
+import { renderWithProviders } from "./render";
+
+vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
+vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
+
+const client = { id: "u1", fullName: "Giulia Verdi", email: "giulia@esempio.it", accountType: "client", memberSince: 0, isAdmin: false };
+const selene = { psychicProfileId: "p1", psychicName: "Selene", photoUrl: null, isAvailable: true };
+
+beforeEach(() => {
+  convexMock.reset();
+});
+
+describe("the star", () => {
+  it("is shown to clients only", () => {
+    convexMock.signedInAs({ ...client, accountType: "psychic" });
+    convexMock.queries.set("favourites:listMine", []);
+    renderWithProviders(<FavouriteStar psychicProfileId="p1" psychicName="Selene" />);
+    expect(screen.queryByRole("button", { name: "Salva Selene tra i preferiti" })).toBeNull();
+  });
+
+  it("is a labelled toggle that stars and unstars", async () => {
+    convexMock.signedInAs(client);
+    convexMock.queries.set("favourites:listMine", []);
+    renderWithProviders(<FavouriteStar psychicProfileId="p1" psychicName="Selene" />);
+    const star = screen.getByRole("button", { name: "Salva Selene tra i preferiti" });
+    expect(star).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(star);
+    expect(convexMock.calls).toContainEqual({ name: "favourites:setMine", args: { psychicProfileId: "p1", starred: true } });
+  });
+});
+
+describe("'Preferiti'", () => {
+  beforeEach(() => convexMock.signedInAs(client));
+
+  it("says it is loading", () => {
+    renderWithProviders(<FavouritesSection />);
+    expect(screen.getByRole("status", { name: "Caricamento dei preferiti" })).toBeInTheDocument();
+  });
+
+  it("lists the starred readers with their profile, the star pressed and 'Prenota'", async () => {
+    convexMock.queries.set("favourites:listMine", [selene]);
+    renderWithProviders(<FavouritesSection />);
+    const region = screen.getByRole("region", { name: "Preferiti" });
+    expect(within(region).getByRole("link", { name: "Selene" })).toHaveAttribute("href", "/psychics/p1");
+    expect(within(region).getByRole("link", { name: "Prenota con Selene" })).toHaveAttribute("href", "/psychics/p1/book");
+    const star = within(region).getByRole("button", { name: "Salva Selene tra i preferiti" });
+    expect(star).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(star);
+    expect(convexMock.calls).toContainEqual({ name: "favourites:setMine", args: { psychicProfileId: "p1", starred: false } });
+  });
+
+  it("has an empty state", () => {
+    convexMock.queries.set("favourites:listMine", []);
+    renderWithProviders(<FavouritesSection />);
+    expect(screen.getByRole("region", { name: "Preferiti" })).toHaveTextContent("Nessun cartomante tra i preferiti");
+  });
+});
+
+describe("'Notifiche'", () => {
+  beforeEach(() => convexMock.signedInAs(client));
+
+  it("says it is loading", () => {
+    renderWithProviders(<NoticesSection />);
+    expect(screen.getByRole("status", { name: "Caricamento delle notifiche" })).toBeInTheDocument();
+  });
+
+  it("shows a freed time with the link to its day, unread until marked", async () => {
+    convexMock.queries.set("notices:listMine", {
+      unread: 1,
+      notices: [
+        {
+          id: "n1",
+          kind: "time_freed",
+          psychicProfileId: "p1",
+          psychicName: "Selene",
+          date: "2026-12-09",
+          durationMinutes: 30,
+          createdAt: 0,
+          read: false,
+        },
+      ],
+    });
+    renderWithProviders(<NoticesSection />);
+    const region = screen.getByRole("region", { name: "Notifiche" });
+    expect(region).toHaveTextContent("Si è liberato un orario con Selene per mercoledì 9 dicembre 2026");
+    expect(region).toHaveTextContent("1 da leggere");
+    expect(within(region).getByRole("link", { name: "Scegli l'orario" })).toHaveAttribute("href", "/psychics/p1/book?date=2026-12-09&duration=30");
+    await userEvent.click(within(region).getByRole("button", { name: "Segna come letta" }));
+    expect(convexMock.calls).toContainEqual({ name: "notices:markRead", args: { noticeId: "n1" } });
+  });
+
+  it("has an empty state", () => {
+    convexMock.queries.set("notices:listMine", { unread: 0, notices: [] });
+    renderWithProviders(<NoticesSection />);
+    expect(screen.getByRole("region", { name: "Notifiche" })).toHaveTextContent("Nessuna notifica");
+  });
+});
+
+describe("'Avvisami' on the booking page", () => {
+  beforeEach(() => convexMock.signedInAs(client));
+  const props = { psychicProfileId: "p1", psychicName: "Selene", today: "2026-11-20", durationMinutes: 30 as const, now: 0 };
+
+  it("is offered on a chosen day with no free time, for that day", async () => {
+    convexMock.queries.set("availabilityAlerts:getMineForPsychic", { day: false, anyDay: false, fullyBooked: false });
+    renderWithProviders(<AvailabilityAlert {...props} date="2026-12-09" times={[]} />);
+    const region = screen.getByRole("region", { name: "Avvisami" });
+    expect(region).toHaveTextContent("Vuoi che ti avvisiamo se si libera un orario mercoledì 9 dicembre 2026?");
+    const button = within(region).getByRole("button", { name: "Avvisami" });
+    expect(button).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(button);
+    expect(convexMock.calls).toContainEqual({
+      name: "availabilityAlerts:subscribe",
+      args: { psychicProfileId: "p1", date: "2026-12-09", durationMinutes: 30 },
+    });
+  });
+
+  it("is not offered while the day has free times", () => {
+    convexMock.queries.set("availabilityAlerts:getMineForPsychic", { day: false, anyDay: false, fullyBooked: false });
+    renderWithProviders(<AvailabilityAlert {...props} date="2026-12-09" times={["10:00"]} />);
+    expect(screen.queryByRole("region", { name: "Avvisami" })).toBeNull();
+  });
+
+  it("with a fully booked reader waits for any day; pressed again it stops", async () => {
+    convexMock.queries.set("availabilityAlerts:getMineForPsychic", { day: false, anyDay: true, fullyBooked: true });
+    renderWithProviders(<AvailabilityAlert {...props} date={null} times={undefined} />);
+    const region = screen.getByRole("region", { name: "Avvisami" });
+    expect(region).toHaveTextContent("Selene non ha orari liberi nei prossimi mesi.");
+    expect(region).toHaveTextContent("Ti avviseremo per email e nelle notifiche quando Selene avrà di nuovo un orario libero.");
+    const button = within(region).getByRole("button", { name: "Avvisami" });
+    expect(button).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(button);
+    expect(convexMock.calls).toContainEqual({ name: "availabilityAlerts:unsubscribe", args: { psychicProfileId: "p1" } });
+  });
+});
