@@ -19,6 +19,7 @@ import {
   specialty,
   weeklyAvailability,
 } from "./lib/validators";
+import { acceptsCurrentConduct } from "./model/conduct";
 import { suspensionOf } from "./model/psychics";
 import {
   DEFAULT_PRICES,
@@ -178,7 +179,8 @@ export const saveMine = psychicMutation({
 /**
  * Saves and publishes: approved and public at once, or pending an admin's review when the
  * `psychic_approval_required` switch is on (docs/product-rules.md). Refused, saving nothing, while
- * an admin's suspension stands.
+ * an admin's suspension stands, and until the psychic has accepted the current code of conduct
+ * (convex/conduct.ts).
  */
 export const publishMine = psychicMutation({
   args: editableFields,
@@ -186,6 +188,7 @@ export const publishMine = psychicMutation({
   handler: async (ctx, fields) => {
     const profile = await ownPsychicProfileX(ctx, ctx.viewerId);
     refuseWhileSuspended(profile);
+    if (!acceptsCurrentConduct(profile.conductAcceptance)) fail("CONDUCT_NOT_ACCEPTED");
     await applyEdits(ctx, profile, fields);
     const { psychic_approval_required } = await readSettings(ctx);
     const outcome = publishOutcome(profile.profileStatus, psychic_approval_required);

@@ -68,6 +68,11 @@ export const errorCodes = [
   "REVIEW_NOT_ALLOWED",
   "ALREADY_REVIEWED",
   "REVIEW_EDIT_EXPIRED",
+  // Code of conduct and consultation reports
+  "CONDUCT_NOT_ACCEPTED",
+  "CONDUCT_OUTDATED",
+  "REPORT_NOT_ALLOWED",
+  "ALREADY_REPORTED",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -66,6 +66,10 @@ export const errorMessages: Record<ErrorCode, string> = {
   REVIEW_NOT_ALLOWED: "Puoi recensire solo un consulto completato.",
   ALREADY_REVIEWED: "Hai già recensito questo consulto.",
   REVIEW_EDIT_EXPIRED: `La recensione si può modificare solo entro ${limits.reviewEditWindow} dalla pubblicazione.`,
+  CONDUCT_NOT_ACCEPTED: "Per pubblicare il profilo accetta prima il codice di condotta.",
+  CONDUCT_OUTDATED: "Il codice di condotta è stato aggiornato: rileggilo e accetta la nuova versione.",
+  REPORT_NOT_ALLOWED: "Puoi segnalare solo un consulto già iniziato o concluso.",
+  ALREADY_REPORTED: "Hai già segnalato questo consulto: ti risponderemo via email.",
 };
 
 export const unexpectedErrorMessage = "Si è verificato un errore imprevisto. Riprova.";
