@@ -188,8 +188,9 @@ export const publishMine = psychicMutation({
   handler: async (ctx, fields) => {
     const profile = await ownPsychicProfileX(ctx, ctx.viewerId);
     refuseWhileSuspended(profile);
-    if (!acceptsCurrentConduct(profile.conductAcceptance)) fail("CONDUCT_NOT_ACCEPTED");
     await applyEdits(ctx, profile, fields);
+    // After the profile's own checks, so an incomplete profile hears that first; the refusal undoes the edits.
+    if (!acceptsCurrentConduct(profile.conductAcceptance)) fail("CONDUCT_NOT_ACCEPTED");
     const { psychic_approval_required } = await readSettings(ctx);
     const outcome = publishOutcome(profile.profileStatus, psychic_approval_required);
     await ctx.db.patch("psychicProfiles", profile._id, {
