@@ -164,7 +164,7 @@ function ReportForm({ bookingId, onDone }: { bookingId: Id<"bookings">; onDone: 
             Annulla
           </Button>
         </Dialog.Close>
-        <Button color="red" onClick={() => void send()} disabled={sending}>
+        <Button color="red" highContrast onClick={() => void send()} disabled={sending}>
           {sending ? "Invio..." : "Invia la segnalazione"}
         </Button>
       </Flex>
