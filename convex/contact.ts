@@ -36,6 +36,8 @@ export const send = mutation({
     if (subject === null) return fail("INVALID_INPUT", { field: "subject" });
     const message = cleanText(args.message, CONTACT_LIMITS.message);
     if (message === null) return fail("INVALID_INPUT", { field: "message" });
+    // A report belongs to a consultation and is made from it (convex/consultationReports.ts).
+    if (args.category === "report") return fail("INVALID_INPUT", { field: "category" });
 
     // Every limit counts in this transaction: a refused message writes nothing at all. The address
     // counts as the mailbox it reaches (a+1@x is a@x), and the network origin counts whatever is typed.

@@ -20,6 +20,7 @@ import {
   specialty,
   weeklyAvailability,
 } from "./lib/validators";
+import { acceptsCurrentConduct } from "./model/conduct";
 import { suspensionOf } from "./model/psychics";
 import {
   DEFAULT_PRICES,
@@ -181,7 +182,8 @@ export const saveMine = psychicMutation({
 /**
  * Saves and publishes: approved and public at once, or pending an admin's review when the
  * `psychic_approval_required` switch is on (docs/product-rules.md). Refused, saving nothing, while
- * an admin's suspension stands.
+ * an admin's suspension stands, and until the psychic has accepted the current code of conduct
+ * (convex/conduct.ts).
  */
 export const publishMine = psychicMutation({
   args: editableFields,
@@ -190,6 +192,8 @@ export const publishMine = psychicMutation({
     const profile = await ownPsychicProfileX(ctx, ctx.viewerId);
     refuseWhileSuspended(profile);
     await applyEdits(ctx, profile, fields);
+    // After the profile's own checks, so an incomplete profile hears that first; the refusal undoes the edits.
+    if (!acceptsCurrentConduct(profile.conductAcceptance)) fail("CONDUCT_NOT_ACCEPTED");
     const { psychic_approval_required } = await readSettings(ctx);
     const outcome = publishOutcome(profile.profileStatus, psychic_approval_required);
     await ctx.db.patch("psychicProfiles", profile._id, {

@@ -21,7 +21,9 @@ import {
   cancellationReason,
   cancelledBy,
   consultationType,
+  conductAcceptance,
   contactCategory,
+  reportReason,
   contactStatus,
   durationMinutes,
   emailKind,
@@ -107,6 +109,9 @@ export default defineSchema({
     // profile's own visibility (docs/product-rules.md, "Psychics").
     suspendedAt: v.optional(v.number()),
     suspendedBy: v.optional(v.id("users")),
+    // Code of conduct: the version the psychic last accepted and when (model/conduct.ts). Publishing
+    // asks for the current one; a newer version leaves a published profile as it is.
+    conductAcceptance: v.optional(conductAcceptance),
     suspensionNote: v.optional(v.string()),
   })
     .index("by_userId", ["userId"])
@@ -259,8 +264,14 @@ export default defineSchema({
     status: contactStatus,
     updatedAt: v.number(),
     userId: v.optional(v.id("users")),
+    // Consultation reports (category `report`, convex/consultationReports.ts): the booking reported,
+    // its psychic and the reason chosen. One report per booking.
+    reportBookingId: v.optional(v.id("bookings")),
+    reportPsychicProfileId: v.optional(v.id("psychicProfiles")),
+    reportReason: v.optional(reportReason),
   })
     .index("by_status", ["status"])
+    .index("by_reportBookingId", ["reportBookingId"])
     // An account's deletion removes its messages: those it sent signed in, and those sent from its address.
     .index("by_userId", ["userId"])
     .index("by_email", ["email"]),

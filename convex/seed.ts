@@ -14,6 +14,7 @@ import { addDays } from "./model/nextAvailability";
 import { priceFor } from "./model/psychics";
 import { consultationInterval, dayWindow, freeStarts } from "./model/slots";
 import { reviewerName } from "./model/bookingChanges";
+import { CONDUCT_VERSION } from "./model/conduct";
 import { demoHistoryPlan, demoPastClients } from "./demo/history";
 import { durationMinutes, type DurationMinutes } from "./lib/validators";
 import { DEMO_PASSWORD, demoAccounts, demoPsychics, weekFrom } from "./demo/data";
@@ -122,6 +123,8 @@ export const insertDemoProfiles = internalMutation({
         pricing: psychic.pricing,
         availableDurations: durations.sort((a, b) => a - b),
         availability: weekFrom(psychic.schedule),
+        // The demo's psychics have accepted the current code of conduct (model/conduct.ts).
+        conductAcceptance: { version: CONDUCT_VERSION, acceptedAt: now },
       });
     }
     await insertDemoHistory(ctx, now);

@@ -1,6 +1,7 @@
 // What the admin area shows on a fresh local run: a psychic waiting for review and contact messages
 // in every status. Seeded with the rest of the demo world (convex/seed.ts).
 import type { Doc, Id } from "../_generated/dataModel";
+import { CONDUCT_VERSION } from "../model/conduct";
 import type { ContactFacts } from "../model/contact";
 import { halfHours, weekFrom } from "./data";
 
@@ -31,6 +32,8 @@ export function pendingPsychicProfile(userId: Id<"users">, psychicName: string):
     verificationCallCompleted: false,
     hourlyRateEuros: facts.pricing["60"],
     availableDurations: [30, 60],
+    // Sent for review, so the code of conduct was accepted first (model/conduct.ts).
+    conductAcceptance: { version: CONDUCT_VERSION, acceptedAt: 0 },
   };
 }
 

@@ -7,6 +7,7 @@ import type { QueryCtx } from "../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../model/accounts";
 import { suspensionOf } from "../model/psychics";
 import { CATEGORY_LABELS } from "../model/contact";
+import { REPORT_REASON_LABELS } from "../model/consultationReports";
 import { personTotals } from "./counters";
 import { recordedBookingState, refundState } from "../model/bookingView";
 import {
@@ -216,6 +217,10 @@ export const messageRow = v.object({
   status: contactStatus,
   createdAt: v.number(),
   updatedAt: v.number(),
+  // A client's report of a consultation (category `report`): which booking, its psychic, the reason.
+  report: v.optional(
+    v.union(v.null(), v.object({ bookingId: v.id("bookings"), psychicProfileId: v.id("psychicProfiles"), reasonLabel: v.string() })),
+  ),
 });
 
 export function toMessageRow(message: Doc<"contactMessages">) {
@@ -231,5 +236,13 @@ export function toMessageRow(message: Doc<"contactMessages">) {
     status: message.status,
     createdAt: message._creationTime,
     updatedAt: message.updatedAt,
+    report:
+      message.reportBookingId !== undefined && message.reportPsychicProfileId !== undefined && message.reportReason !== undefined
+        ? {
+            bookingId: message.reportBookingId,
+            psychicProfileId: message.reportPsychicProfileId,
+            reasonLabel: REPORT_REASON_LABELS[message.reportReason],
+          }
+        : null,
   };
 }

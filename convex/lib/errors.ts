@@ -71,6 +71,11 @@ export const errorCodes = [
   // 'Avvisami': only for a day (or a reader) with no free time, a few at once
   "TIMES_STILL_FREE",
   "ALERT_LIMIT_REACHED",
+  // Code of conduct and consultation reports
+  "CONDUCT_NOT_ACCEPTED",
+  "CONDUCT_OUTDATED",
+  "REPORT_NOT_ALLOWED",
+  "ALREADY_REPORTED",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -87,7 +87,8 @@ export const callSignalKind = literals("offer", "answer", "candidate", "hangup")
 export type CallSignalKind = Infer<typeof callSignalKind>;
 
 /** The single category set (docs/product-rules.md, "Contact and admin"); a form without a choice stores `general`. */
-export const contactCategory = literals("general", "booking", "payment", "technical", "psychic", "account", "feedback", "other");
+// `report` is a client's report of a consultation (convex/consultationReports.ts), never a choice of the contact form.
+export const contactCategory = literals("general", "booking", "payment", "technical", "psychic", "account", "feedback", "other", "report");
 export type ContactCategory = Infer<typeof contactCategory>;
 
 /** unread → read → replied, never back. */
@@ -220,3 +221,11 @@ export const fiscalDataFields = {
   postalCode: v.string(),
   city: v.string(),
 };
+
+// Code of conduct and consultation reports (convex/conduct.ts, convex/consultationReports.ts).
+/** Why a client reports a consultation; the Italian labels are in model/consultationReports.ts. */
+export const reportReason = literals("money_or_rituals", "medical_legal_financial", "misconduct", "off_platform_contact", "other");
+export type ReportReason = Infer<typeof reportReason>;
+
+/** The code of conduct a psychic accepted: which version, and when. */
+export const conductAcceptance = v.object({ version: v.number(), acceptedAt: v.number() });

@@ -14,7 +14,11 @@ export const CATEGORY_LABELS: Record<ContactCategory, string> = {
   account: "Account",
   feedback: "Feedback",
   other: "Altro",
+  report: "Segnalazione",
 };
+
+/** The categories a person picks on the contact form: a report is made from the consultation itself. */
+export const FORM_CATEGORIES = (Object.keys(CATEGORY_LABELS) as ContactCategory[]).filter((category) => category !== "report");
 
 export const USER_TYPE_LABELS: Record<AccountType, string> = { client: "Cliente", psychic: "Cartomante" };
 

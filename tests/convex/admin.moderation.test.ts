@@ -5,7 +5,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { weekFrom } from "../../convex/demo/data";
 import schema from "../../convex/schema";
-import { publishableLuna } from "./fixtures/psychics";
+import { publishableLuna, acceptConductAs } from "./fixtures/psychics";
 import { snapshotAllTables, worldOpenMondayMornings, type World } from "./fixtures/world";
 import { errorCodeOf, setupTest, signInAs, uploadPhotoAs, type TestClient } from "./setup";
 import { jpegHead } from "./fixtures/photoBytes";
@@ -151,6 +151,7 @@ describe("approval bound to the version the admin reviewed", () => {
     await w.t.run((ctx) => ctx.db.insert("systemSettings", { key: "psychic_approval_required", value: true }));
     const psychic = await signInAs(w.t, { email: "luna@esempio.it", name: "Luna Rossi", accountType: "psychic" });
     await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+    await acceptConductAs(psychic.as);
     await psychic.as.mutation(api.psychicProfiles.publishMine, fields);
     const profileId = (await psychic.as.query(api.psychicProfiles.getMine, {}))!.id;
     if (approved) await admin(w).mutation(api.admin.approvePsychic, { profileId, reviewVersion: (await rowOf(w, profileId)).reviewVersion });

@@ -2,7 +2,7 @@
 // psychic moderation, the lists and the switches.
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { publishableLuna } from "./fixtures/psychics";
+import { publishableLuna, acceptConductAs } from "./fixtures/psychics";
 import { buildWorld } from "./fixtures/world";
 import { errorCodeOf, setupTest, signInAs, type TestClient, type TestConvex } from "./setup";
 
@@ -102,6 +102,7 @@ describe("psychic moderation", () => {
     await t.run((ctx) => ctx.db.insert("systemSettings", { key: "psychic_approval_required", value: true }));
     const psychic = await signInAs(t, { email: "luna@esempio.it", name: "Luna Rossi", accountType: "psychic" });
     await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+    await acceptConductAs(psychic.as);
     expect(await psychic.as.mutation(api.psychicProfiles.publishMine, profileFields)).toEqual({ profileStatus: "pending" });
     const profileId = (await psychic.as.query(api.psychicProfiles.getMine, {}))!.id;
     const reviewVersion = (await admin.query(api.admin.listPsychics, {})).psychics.find((row) => row.id === profileId)!.reviewVersion;

@@ -3,6 +3,7 @@
 // recount from the records (derivedFigures.property.test.ts draws many such series).
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
+import { acceptConductAs } from "./fixtures/psychics";
 import { romeToUtcMs } from "../../convex/lib/time";
 import { weekFrom } from "../../convex/demo/data";
 import { defaultAvailability } from "../../convex/model/profileRules";
@@ -19,6 +20,7 @@ async function deliverPaid(t: TestConvex, sessionId: string) {
 async function publishedPsychic(t: TestConvex) {
   const psychic = await signUpWithPassword(t, { email: "luna@esempio.it", name: "Luna Rossi", accountType: "psychic" });
   await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+  await acceptConductAs(psychic.as);
   await psychic.as.mutation(api.psychicProfiles.publishMine, {
     psychicName: "Luna",
     bio: "Leggo i Tarocchi con calma.",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { defaultAvailability } from "../../convex/model/profileRules";
-import { insertPsychic } from "./fixtures/psychics";
+import { insertPsychic, acceptConductAs } from "./fixtures/psychics";
 import { errorCodeOf, setupTest, signInAs, uploadPhotoAs, type TestConvex } from "./setup";
 import { jpegHead, pngHead, webpHead } from "./fixtures/photoBytes";
 
@@ -21,6 +21,7 @@ const JPEG_HEAD = jpegHead();
 async function newPsychic(t: TestConvex, email = "luna@esempio.it") {
   const psychic = await signInAs(t, { email, name: "Luna Rossi", accountType: "psychic" });
   await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+  await acceptConductAs(psychic.as);
   return psychic;
 }
 

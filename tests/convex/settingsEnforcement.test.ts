@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { SettingKey } from "../../convex/lib/validators";
-import { publishableLuna } from "./fixtures/psychics";
+import { publishableLuna, acceptConductAs } from "./fixtures/psychics";
 import { buildWorld, type World } from "./fixtures/world";
 import { signedEvent } from "./fixtures/fakeStripe";
 import {
@@ -112,6 +112,7 @@ describe("psychic_approval_required", () => {
     const w = await buildWorld(setupTest());
     const psychic = await signInAs(w.t, { email: "luna@esempio.it", name: "Luna Rossi", accountType: "psychic" });
     await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+    await acceptConductAs(psychic.as);
     expect(await psychic.as.mutation(api.psychicProfiles.publishMine, fields)).toEqual({ profileStatus: "approved" });
     const profileId = (await psychic.as.query(api.psychicProfiles.getMine, {}))!.id;
     await setSwitch(w, "psychic_approval_required", true);
@@ -134,6 +135,7 @@ describe("psychic_approval_required", () => {
     await setSwitch(w, "psychic_approval_required", true);
     const psychic = await signInAs(w.t, { email: "sole@esempio.it", accountType: "psychic" });
     await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+    await acceptConductAs(psychic.as);
     expect(await psychic.as.mutation(api.psychicProfiles.publishMine, fields)).toEqual({ profileStatus: "pending" });
   });
 

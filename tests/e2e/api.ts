@@ -5,6 +5,7 @@
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
+import { CONDUCT_VERSION } from "../../convex/model/conduct";
 import { codeSentTo, e2ePorts, uniqueEmail } from "./env";
 
 export const backendUrl = `http://127.0.0.1:${e2ePorts.backend}`;
@@ -105,6 +106,11 @@ export function backendAs(session: Session): ConvexHttpClient {
   const client = new ConvexHttpClient(backendUrl);
   client.setAuth(session.token);
   return client;
+}
+
+/** What the profile editor does before a reader's first Publish: accept the current code of conduct. */
+export async function acceptConductThroughApi(session: Session): Promise<void> {
+  await backendAs(session).mutation(api.conduct.acceptMine, { version: CONDUCT_VERSION });
 }
 
 export type BookingRequest = { psychic: string; date: string; time: string; durationMinutes?: 15 | 30 | 45 | 60 };

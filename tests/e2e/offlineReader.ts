@@ -4,7 +4,7 @@ import type { Browser, Page } from "@playwright/test";
 import { api } from "@convex/_generated/api";
 import { defaultAvailability } from "@convex/model/profileRules";
 import { connectionWords } from "@/lib/connection";
-import { backendAs, personPage, sessionState, signUpThroughApi, type NewAccount } from "./api";
+import { acceptConductThroughApi, backendAs, personPage, sessionState, signUpThroughApi, type NewAccount } from "./api";
 import { CUT_COOKIE, writesOf } from "./backendLog";
 import { expect } from "./fixtures";
 
@@ -13,6 +13,7 @@ export async function newReader(name: string): Promise<{ reader: NewAccount; pro
   const reader = await signUpThroughApi(name, "psychic");
   const backend = backendAs(reader.session);
   const profileId = await backend.mutation(api.psychicProfiles.ensureMine, {});
+  await acceptConductThroughApi(reader.session);
   await backend.mutation(api.psychicProfiles.publishMine, {
     psychicName: name,
     bio: "Leggo i tarocchi con calma, per le domande di cuore e di lavoro.",

@@ -135,6 +135,9 @@ test("a new psychic publishes a profile with a photo; a client sees it appear, f
   await expect(page.getByLabel("Stato: Bozza")).toBeVisible();
 
   await expect(page.getByText(/i clienti vedranno subito il profilo come nell'anteprima/)).toBeVisible();
+  // The code of conduct first: Publish is refused without it.
+  await page.getByRole("button", { name: "Ho letto e accetto il codice di condotta" }).click();
+  await expect(page.getByText(/Hai accettato il codice di condotta \(versione \d+\)/)).toBeVisible();
   await page.getByRole("button", { name: "Salva e pubblica" }).click();
   await expect(page.getByText("Profilo pubblicato").first()).toBeVisible();
   await expect(page.getByLabel("Stato: Approvato")).toBeVisible();

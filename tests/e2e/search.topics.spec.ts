@@ -2,7 +2,7 @@
 // 'Amore e Relazioni' (Selene, Aurora, Dante in convex/demo/data.ts) on /psychics and in the header
 // search, and a topic chosen in the header search opens the list filtered by it. The matching itself is
 // in tests/convex/model/textSearch.test.ts and psychics.test.ts; the dialog's parts in tests/ui.
-import { backendAs, signUpThroughApi } from "./api";
+import { acceptConductThroughApi, backendAs, signUpThroughApi } from "./api";
 import { api } from "../../convex/_generated/api";
 import { defaultAvailability } from "../../convex/model/profileRules";
 import { expect, expectAccessible, test } from "./fixtures";
@@ -80,6 +80,7 @@ test("a reader who has just published appears in an open header search, live", a
   const psychic = await signUpThroughApi(`Ginevra Psychic ${suffix}`, "psychic");
   const backend = backendAs(psychic.session);
   await backend.mutation(api.psychicProfiles.ensureMine, {});
+  await acceptConductThroughApi(psychic.session);
   await backend.mutation(api.psychicProfiles.publishMine, {
     psychicName: name,
     bio: "Leggo le carte per le domande di cuore, con calma.",

@@ -11,6 +11,7 @@ const state = vi.hoisted(() => ({
   auth: { isLoading: false, isAuthenticated: false },
   viewer: undefined as unknown,
   profile: undefined as unknown,
+  conduct: undefined as unknown,
   ensureMine: vi.fn(async () => "p1"),
 }));
 
@@ -20,11 +21,13 @@ vi.mock("convex/react", () => ({
     if (args === "skip") return undefined;
     const name = String((query as { _name?: string })?._name ?? "");
     if (name.includes("settings")) return undefined;
+    if (name.includes("conduct")) return state.conduct;
     return name.includes("getMine") ? state.profile : state.viewer;
   },
   // The session hook reads the viewer through useQueries.
   useQueries: (requests: Record<string, unknown>) => ("viewer" in requests ? { viewer: state.viewer } : {}),
-  useMutation: () => state.ensureMine,
+  // The code of conduct's acceptance is optimistic (withOptimisticUpdate); the rest are plain calls.
+  useMutation: () => Object.assign(state.ensureMine, { withOptimisticUpdate: () => state.ensureMine }),
   useAction: () => vi.fn(),
   // No client: the connection marks read "connected".
   useConvex: () => undefined,
@@ -38,6 +41,7 @@ vi.mock("@convex/_generated/api", async () => {
     api: {
       users: { viewer: ref("users:viewer") },
       settings: { getPublic: ref("settings:getPublic") },
+      conduct: { getMine: ref("conduct:getMine"), acceptMine: ref("conduct:acceptMine") },
       psychicProfiles: {
         getMine: ref("psychicProfiles:getMine"),
         ensureMine: ref("psychicProfiles:ensureMine"),
@@ -73,6 +77,7 @@ describe("the profile editor page", () => {
     state.auth = { isLoading: false, isAuthenticated: true };
     state.viewer = undefined;
     state.profile = undefined;
+    state.conduct = undefined;
     state.ensureMine.mockClear();
   });
 
@@ -118,4 +123,37 @@ describe("the profile editor page", () => {
     expect(screen.getByRole("region", { name: "Come ti vedono i clienti" })).toBeInTheDocument();
     expect(state.ensureMine).not.toHaveBeenCalled();
   });
+
+  it("shows the code of conduct before 'Salva e pubblica', with the way to accept it", () => {
+    state.viewer = viewer("psychic");
+    state.profile = { ...draftProfile };
+    state.conduct = { currentVersion: 1, accepted: null };
+    renderPage();
+    const conduct = screen.getByRole("region", { name: "Codice di condotta dei cartomanti" });
+    expect(conduct).toHaveTextContent("Niente rituali né «rimozioni» a pagamento");
+    expect(screen.getByRole("button", { name: "Ho letto e accetto il codice di condotta" })).toBeInTheDocument();
+    const publish = screen.getByRole("button", { name: "Salva e pubblica" });
+    // The code comes first in the page's order.
+    expect(conduct.compareDocumentPosition(publish) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });
+
+const draftProfile = {
+  id: "p1",
+  psychicName: "Luna",
+  photoUrl: null,
+  bio: "Bio",
+  specialties: ["Tarocchi"],
+  specializations: [],
+  yearsExperience: 3,
+  availableDurations: [30],
+  pricing: { "30": 50 },
+  availability: defaultAvailability(),
+  profileStatus: "draft",
+  adminNotes: null,
+  isAvailable: true,
+  isPubliclyVisible: false,
+  rating: null,
+  reviewCount: 0,
+  suspension: null,
+};

@@ -47,7 +47,7 @@ export function AdminMessagesPage() {
             <Heading as="h1" size={{ initial: "7", sm: "8" }}>
               Messaggi di contatto
             </Heading>
-            <Text color="gray">I messaggi inviati dal modulo di contatto, dal più recente.</Text>
+            <Text color="gray">I messaggi inviati dal modulo di contatto e le segnalazioni dei clienti sui consulti, dal più recente.</Text>
           </Flex>
           <Button asChild variant="soft">
             <RouterLink to={paths.adminDashboard}>

@@ -7,7 +7,9 @@ import { useNeedsConnection } from "@/components/NeedsConnection";
 import { bookingStates, clientRefundNotes, refundStates, type StateBadge } from "@/lib/states";
 import { formatCents, formatItalianDate, formatMinutes, formatRomeDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { isReportable } from "@convex/model/consultationReports";
 import { CancelBookingDialog } from "./CancelBookingDialog";
+import { ReportConsultation } from "./ReportConsultationDialog";
 
 export type ClientBooking = FunctionReturnType<typeof api.bookings.listMine>["bookings"][number];
 
@@ -108,6 +110,8 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
               </Button>
             ) : null}
             {cancellable ? <CancelBookingDialog bookingId={booking.id} psychicName={booking.psychicName} when={when} connection={connection} /> : null}
+            {/* A consultation that has started or been held can be reported to the team. */}
+            {isReportable(booking, now) ? <ReportConsultation bookingId={booking.id} psychicName={booking.psychicName} when={when} /> : null}
             {payable || canJoin || movable || cancellable ? connection.note : null}
           </Flex>
         </Flex>

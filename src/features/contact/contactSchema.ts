@@ -1,12 +1,9 @@
 // The contact form's rules (docs/product-rules.md, "Contact and admin"); the server checks them again.
 import { z } from "zod";
-import { CATEGORY_LABELS, CONTACT_LIMITS } from "@convex/model/contact";
+import { CATEGORY_LABELS, CONTACT_LIMITS, FORM_CATEGORIES } from "@convex/model/contact";
 import { emailField } from "@/lib/accountSchemas";
 
-export const contactCategories = Object.entries(CATEGORY_LABELS).map(([value, label]) => ({
-  value: value as keyof typeof CATEGORY_LABELS,
-  label,
-}));
+export const contactCategories = FORM_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
 
 const required = (message: string, max: number, tooLong: string) => z.string().trim().min(1, message).max(max, tooLong);
 
@@ -15,7 +12,7 @@ export const contactSchema = z.object({
   email: emailField(),
   userType: z.enum(["client", "psychic"]),
   // No default: left empty, the server stores it as `general`.
-  category: z.union([z.literal(""), z.enum(Object.keys(CATEGORY_LABELS) as [keyof typeof CATEGORY_LABELS])]),
+  category: z.union([z.literal(""), z.enum(FORM_CATEGORIES as [(typeof FORM_CATEGORIES)[number]])]),
   subject: required(
     "Inserisci l'oggetto del messaggio.",
     CONTACT_LIMITS.subject,

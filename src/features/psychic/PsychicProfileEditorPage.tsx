@@ -10,6 +10,7 @@ import { paths } from "@/lib/paths";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { useViewer } from "@/lib/session";
+import { ConductCard } from "./profile/ConductCard";
 import { PhotoUploader } from "./profile/PhotoUploader";
 import { ProfileEditor } from "./profile/ProfileEditor";
 import { ProfileStatusCard } from "./profile/ProfileStatusCard";
@@ -121,6 +122,7 @@ function PsychicProfileLoaded({ profile }: { profile: OwnProfile }) {
           />
         </section>
       </Card>
+      <ConductCard />
       <ProfileEditor profile={profile} approvalRequired={settings?.psychic_approval_required ?? false} onSave={save} onPublish={publish} />
     </Flex>
   );

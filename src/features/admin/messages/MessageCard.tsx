@@ -2,7 +2,9 @@ import { Badge, Button, Card, Flex, Heading, Link, Text } from "@radix-ui/themes
 import { CheckIcon, EnvelopeClosedIcon, PaperPlaneIcon } from "@radix-ui/react-icons";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
+import { Link as RouterLink } from "react-router-dom";
 import { PendingWriteMark } from "@/components/PendingWriteMark";
+import { paths } from "@/lib/paths";
 import { formatRomeDateTime } from "@/lib/format";
 
 export type ContactMessage = FunctionReturnType<typeof api.admin.listMessages>["page"][number];
@@ -69,6 +71,7 @@ export function MessageCard({
               </Badge>
             </Flex>
           </Flex>
+          {message.report ? <ReportFacts report={message.report} /> : null}
           <Text size="1" color="gray" as="p">
             Ricevuto il <time dateTime={new Date(message.createdAt).toISOString()}>{formatRomeDateTime(message.createdAt)}</time>
           </Text>
@@ -96,5 +99,18 @@ export function MessageCard({
         </Flex>
       </article>
     </Card>
+  );
+}
+
+/** What a client's report points at: the reason, the psychic's profile and the booking, for the admin to follow up. */
+function ReportFacts({ report }: { report: NonNullable<ContactMessage["report"]> }) {
+  return (
+    <Text as="p" size="2" data-testid="report-facts">
+      <Text weight="bold">Motivo:</Text> {report.reasonLabel} ·{" "}
+      <Link asChild size="2">
+        <RouterLink to={paths.psychic(report.psychicProfileId)}>Profilo del cartomante</RouterLink>
+      </Link>{" "}
+      · Prenotazione <code>{report.bookingId}</code>
+    </Text>
   );
 }
