@@ -119,8 +119,7 @@ export function spendOf(booking: SpendFacts, now: number): number {
 }
 
 export type SpendRefusal =
-  | { code: "SPENDING_PAUSED"; pausedThrough: string }
-  | { code: "SPENDING_LIMIT_REACHED"; limitCents: number; remainingCents: number };
+  { code: "SPENDING_PAUSED"; pausedThrough: string } | { code: "SPENDING_LIMIT_REACHED"; limitCents: number; remainingCents: number };
 
 /** Why a checkout of `priceCents` is refused at `now`, given what the month already counts; null if it may go on. */
 export function whySpendRefused(state: SpendingLimitState, spentCents: number, priceCents: number, now: number): SpendRefusal | null {

@@ -27,8 +27,8 @@ export function CheckoutConsent({ checked, onChange, hintId, disabled = false }:
             <Link href={paths.terms} target="_blank" rel="noopener">
               condizioni di cancellazione e rimborso
             </Link>
-            : trattandosi di un servizio prenotato per una data precisa, non si applica il diritto di recesso di 14 giorni (art. 59 del
-            Codice del Consumo).
+            : trattandosi di un servizio prenotato per una data precisa, non si applica il diritto di recesso di 14 giorni (art. 59 del Codice del
+            Consumo).
           </span>
         </Flex>
       </Text>
