@@ -5,6 +5,7 @@ import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
 import { TextField } from "@/components/form/TextField";
 import { useDeleteMyAccount, useSignOut, useViewer, type Viewer } from "@/lib/session";
 import { ProfileNameForm } from "./ProfileNameForm";
+import { SpendingLimitCard } from "./SpendingLimitCard";
 import { accountKinds } from "@/lib/states";
 import { formatMemberSince } from "./schemas";
 
@@ -57,6 +58,7 @@ function SettingsContent({ viewer }: { viewer: Viewer }) {
         </Flex>
       </Card>
       <ChangePasswordCard />
+      {viewer.accountType === "client" ? <SpendingLimitCard /> : null}
       <Card size="3">
         <Heading as="h2" size="4" mb="2">
           Sessione
