@@ -15,7 +15,8 @@ test("a client ticks the consent at checkout and pays; without the tick the butt
   const page = await personPage(browser, sessionState(client.session), []);
   await page.goto(`/psychics/${(await listedPsychic("Selene")).id}/book?date=${mondayAhead(14)}&duration=30&time=11:00`);
   await expect(timeButton(page, "11:00")).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByText(/servizio di intrattenimento e non sostituiscono il parere di medici, avvocati/)).toBeVisible();
+  const summary = page.getByRole("complementary", { name: "Riepilogo e pagamento" });
+  await expect(summary.getByText(/servizio di intrattenimento e non sostituiscono il parere di medici, avvocati/)).toBeVisible();
   await expect(payButton(page)).toBeDisabled();
   await expect(payButton(page)).toHaveAccessibleDescription(/Per pagare spunta la casella qui sopra/);
   await expect(page.getByRole("link", { name: "condizioni di cancellazione e rimborso" })).toHaveAttribute("href", "/terms");
@@ -48,7 +49,7 @@ test("a client sets a monthly limit in the settings and the next checkout is ref
   // A raise waits a day, and says from when.
   await card.getByLabel("Limite mensile (euro)").fill("500");
   await card.getByRole("button", { name: "Salva limite" }).click();
-  await expect(card.getByText(/^Nuovo limite di 500,00 € dal \d+ \w+ \d{4} alle \d\d:\d\d\.$/)).toBeVisible();
+  await expect(card.getByText(/^Nuovo limite di 500,00\s€ dal \S+ \d+ \S+ \d{4} alle \d\d:\d\d\.$/)).toBeVisible();
   await expectAccessible(page, "settings, a raise waiting");
 
   await page.goto(`/psychics/${(await listedPsychic("Selene")).id}/book?date=${mondayAhead(15)}&duration=30&time=11:30`);
