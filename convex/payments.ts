@@ -13,6 +13,8 @@ import { clientAction, internalAction, internalMutation } from "./lib/functions"
 import { originOfPass } from "./lib/originPasses";
 import { rateLimit } from "./lib/rateLimits";
 import { readSettings } from "./lib/settings";
+import { requireWithinSpendingLimit } from "./lib/spendingLimits";
+import { checkoutConsentAt } from "./model/checkoutConsent";
 import { paidSessionOf, stripeClient } from "./lib/stripe";
 import { parseDate, parseTime } from "./lib/time";
 import { appUrl } from "./lib/addresses";
@@ -41,6 +43,8 @@ const holdRequest = {
   notes: v.optional(v.string()),
   // From the HTTP action /origin-pass: the network origin the checkout limit counts under.
   originPass: v.optional(v.string()),
+  // The tick on the booking page (model/checkoutConsent.ts): a checkout without it is refused.
+  consent: v.optional(v.boolean()),
 };
 
 /** The client's live holds and those released or lapsed within the cool-down, as the limits read them. */
@@ -77,9 +81,10 @@ export const createHold = internalMutation({
     description: v.string(),
     clientEmail: v.union(v.string(), v.null()),
   }),
-  handler: async (ctx, { clientId, psychicProfileId, durationMinutes: minutes, date, time, notes, originPass }) => {
+  handler: async (ctx, { clientId, psychicProfileId, durationMinutes: minutes, date, time, notes, originPass, consent }) => {
     const client = await ctx.db.get("users", clientId);
     if (client === null || client.accountType !== "client") return fail("CLIENT_ONLY");
+    if (consent !== true) return fail("CHECKOUT_CONSENT_REQUIRED");
     const settings = await readSettings(ctx);
     if (settings.maintenance_mode) return fail("MAINTENANCE_MODE");
     if (!settings.booking_enabled) return fail("BOOKING_DISABLED");
@@ -107,8 +112,9 @@ export const createHold = internalMutation({
 
     const fields = newBookingFields(profile, clientId, { date, time, durationMinutes: minutes });
     const priceCents = fields.priceCents;
+    await requireWithinSpendingLimit(ctx, clientId, priceCents, now);
     const holdExpiresAt = now + (HOLD_MINUTES + HOLD_MARGIN_MINUTES) * MINUTE_MS;
-    const bookingId = await openHold(ctx, { ...fields, notes: cleaned }, holdExpiresAt);
+    const bookingId = await openHold(ctx, { ...fields, notes: cleaned, checkoutConsent: checkoutConsentAt(now) }, holdExpiresAt);
     return {
       bookingId,
       priceCents,

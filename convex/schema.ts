@@ -39,6 +39,8 @@ import {
   uploadPurpose,
   uploadStatus,
   weeklyAvailability,
+  checkoutConsent,
+  spendingLimitFields,
 } from "./lib/validators";
 import { storedCounterMetric } from "./model/counterMetrics";
 
@@ -176,8 +178,13 @@ export default defineSchema({
     // The psychic's Rome month whose figures (consultationStats) count this consultation; set once,
     // when it is held (completed or client absent), so it is never counted twice.
     statsMonth: v.optional(v.string()),
+    // Consent at checkout (docs/product-rules.md, "Consent at checkout"): what the client accepted
+    // before paying, when, and the cancellation terms' version then in force.
+    checkoutConsent: v.optional(checkoutConsent),
   })
     .index("by_client_startsAt", ["clientId", "startsAt"])
+    // Spending limit: the client's payments in a Rome month.
+    .index("by_client_paidAt", ["clientId", "paidAt"])
     .index("by_client_status_startsAt", ["clientId", "status", "startsAt"])
     // A client's holds that ended unpaid recently: the limits on holds count them (model/bookings.ts).
     .index("by_client_status_holdExpiresAt", ["clientId", "status", "holdExpiresAt"])
@@ -197,6 +204,14 @@ export default defineSchema({
     .index("by_disputedAt", ["disputedAt"])
     // The admin's reconciliation reads the bookings paid in a month.
     .index("by_paidAt", ["paidAt"]),
+
+  // Spending limit (docs/product-rules.md, "Spending limit"): one row per client who set a monthly
+  // limit or a pause; model/spendingLimit.ts holds the rules.
+  spendingLimits: defineTable({
+    clientId: v.id("users"),
+    ...spendingLimitFields,
+    updatedAt: v.number(),
+  }).index("by_clientId", ["clientId"]),
 
   // The live state of one booking's call; the room name is a fixed prefix plus the booking id.
   callSessions: defineTable({

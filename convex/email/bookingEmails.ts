@@ -2,7 +2,7 @@
 // the confirmed time. Pure functions over plain values.
 import { TZDate } from "@date-fns/tz";
 import ical, { ICalCalendarMethod } from "ical-generator";
-import { ROME_TIME_ZONE } from "../lib/time";
+import { ROME_TIME_ZONE, utcMsToRome } from "../lib/time";
 import type { CancellationReason } from "../lib/validators";
 import { formatCents, formatItalianDate } from "../model/format";
 import { escapeHtml, layout, paragraph, textFooter, type RenderedEmail } from "./templates";
@@ -23,7 +23,15 @@ export type BookingFacts = {
   siteUrl: string;
   /** Raised each time the booking's time changes, so calendars replace the old event. */
   sequence: number;
+  /** When the client ticked the consent at checkout, and the terms' version (model/checkoutConsent.ts). */
+  checkoutConsent?: { acceptedAt: number; termsVersion: string };
 };
+
+/** The confirmation repeats the consent given at checkout, with its Rome date and time. */
+export function consentSentence(consent: { acceptedAt: number; termsVersion: string }): string {
+  const { date, time } = utcMsToRome(consent.acceptedAt);
+  return `Il ${formatItalianDate(date)} alle ${time} (ora italiana) hai chiesto che il consulto si svolga nella data e all'ora scelte e hai dichiarato di aver letto le condizioni di cancellazione e rimborso (versione ${consent.termsVersion}): trattandosi di un servizio prenotato per una data precisa, non si applica il diritto di recesso (art. 59 del Codice del Consumo).`;
+}
 
 // Europe/Rome since 1996: summer time from the last Sunday of March to the last Sunday of October.
 const ROME_VTIMEZONE = [
@@ -97,7 +105,8 @@ export function bookingConfirmedClientEmail(facts: BookingFacts): RenderedEmail 
   const next =
     "La pagina della chiamata si apre 5 minuti prima dell'inizio: entra dal browser, con il microfono, dalla tua dashboard o da questo link. In allegato trovi l'invito per il calendario.";
   const rules =
-    "Puoi annullare fino a 24 ore prima con rimborso completo; tra 24 e 2 ore prima il rimborso è del 50%; dopo, o in caso di assenza, non è previsto rimborso.";
+    "Puoi annullare fino a 24 ore prima con rimborso completo; tra 24 e 2 ore prima il rimborso è del 50%; dopo, o in caso di assenza, non è previsto rimborso." +
+    (facts.checkoutConsent ? ` ${consentSentence(facts.checkoutConsent)}` : "");
   return {
     subject: `Consulto confermato con ${facts.psychicName} — ${facts.scheduledTime}, ${formatItalianDate(facts.scheduledDate)}`,
     html: layout("Il tuo consulto è confermato", detailsHtml(rows) + paragraph(next) + button(callUrl, "Vai alla chiamata") + paragraph(rules)),

@@ -31,6 +31,7 @@ export async function bookingFacts(ctx: QueryCtx, booking: Doc<"bookings">): Pro
     priceCents: booking.priceCents,
     siteUrl: appUrl(),
     sequence: booking.rescheduleCount ?? 0,
+    ...(booking.checkoutConsent ? { checkoutConsent: booking.checkoutConsent } : {}),
   };
 }
 

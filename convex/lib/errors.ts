@@ -53,6 +53,10 @@ export const errorCodes = [
   "HOLD_SAME_DATE",
   "HOLD_LIMIT_REACHED",
   "NOT_A_HOLD",
+  // Consent at checkout and the client's own spending limit
+  "CHECKOUT_CONSENT_REQUIRED",
+  "SPENDING_LIMIT_REACHED",
+  "SPENDING_PAUSED",
   // After the booking: cancelling, moving, the psychic's outcome
   "REFUND_CHANGED",
   "RESCHEDULE_TOO_LATE",

@@ -229,3 +229,15 @@ export type ReportReason = Infer<typeof reportReason>;
 
 /** The code of conduct a psychic accepted: which version, and when. */
 export const conductAcceptance = v.object({ version: v.number(), acceptedAt: v.number() });
+
+/** Consent at checkout: the one statement a client accepts before paying, and the terms' version. */
+export const checkoutConsentStatement = v.literal("date_and_cancellation_terms");
+export const checkoutConsent = v.object({ statement: checkoutConsentStatement, termsVersion: v.string(), acceptedAt: v.number() });
+
+/** Spending limit: a client's monthly ceiling and pause as stored (model/spendingLimit.ts). */
+export const spendingLimitFields = {
+  limitCents: v.union(v.number(), v.null()),
+  pendingLimit: v.optional(v.object({ limitCents: v.union(v.number(), v.null()), effectiveAt: v.number() })),
+  pausedThrough: v.optional(v.string()),
+  pauseEndsEarlyAt: v.optional(v.number()),
+};

@@ -1,10 +1,11 @@
 // The one table from the server's error codes to the Italian text people read. A code added to
 // convex/lib/errors.ts without a message here fails the type-check.
-import { ConvexError } from "convex/values";
+import { ConvexError, type Value } from "convex/values";
 import { isErrorCode, type ErrorCode } from "@convex/lib/errors";
 import { MAX_PASSWORD_LENGTH } from "@convex/model/accounts";
 import { PHOTO_MIN_PIXELS } from "@convex/model/profileRules";
 import { limits } from "./rules";
+import { spendingRefusalMessage } from "./spendingMessages";
 
 export const errorMessages: Record<ErrorCode, string> = {
   NOT_AUTHENTICATED: "Accedi per continuare.",
@@ -54,6 +55,10 @@ export const errorMessages: Record<ErrorCode, string> = {
     "Hai già un orario in attesa di pagamento con questo cartomante in questa data. Completa quel pagamento o annullalo prima di sceglierne un altro.",
   HOLD_LIMIT_REACHED: `Hai avviato troppi pagamenti senza completarli nelle ultime ${limits.holdCoolDown}. Riprova più tardi.`,
   NOT_A_HOLD: "Questo consulto risulta già pagato: lo trovi nella tua dashboard.",
+  CHECKOUT_CONSENT_REQUIRED:
+    "Per pagare devi chiedere che il consulto si svolga nella data scelta e confermare di aver letto le condizioni di cancellazione: spunta la casella sopra il pulsante.",
+  SPENDING_LIMIT_REACHED: "Con questo consulto supereresti il limite di spesa mensile che hai scelto. Puoi cambiarlo nelle impostazioni.",
+  SPENDING_PAUSED: "Hai messo in pausa i pagamenti: fino alla fine della pausa non puoi prenotare nuovi consulti.",
   REFUND_CHANGED: "Nel frattempo il rimborso previsto è cambiato. Controlla il nuovo importo e conferma di nuovo.",
   RESCHEDULE_TOO_LATE: `Il consulto si può spostare solo fino a ${limits.rescheduleNotice} prima dell'inizio.`,
   RESCHEDULE_LIMIT_REACHED: `Hai già spostato questo consulto ${limits.maxReschedules}: non è possibile spostarlo ancora.`,
@@ -93,5 +98,6 @@ export function errorCodeOf(error: unknown): ErrorCode | null {
 export function errorMessage(error: unknown, fallback: string = unexpectedErrorMessage, overrides: Partial<Record<ErrorCode, string>> = {}): string {
   const code = errorCodeOf(error);
   if (code === null) return fallback;
-  return overrides[code] ?? errorMessages[code];
+  const withFigures = spendingRefusalMessage(code, (error as ConvexError<Record<string, Value>>).data);
+  return overrides[code] ?? withFigures ?? errorMessages[code];
 }

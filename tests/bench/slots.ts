@@ -143,6 +143,7 @@ export async function slotsFanOut(
       durationMinutes: 30,
       date: setup.date,
       time,
+      consent: true,
     });
     const { bookingId } = hold.value as { bookingId: string };
     const release = await phase(`release ${i} at ${time}`, (times) => times.includes(time), "payments:releaseHoldAfterFailure", { bookingId });

@@ -74,7 +74,7 @@ describe("an admin's suspension of a psychic", () => {
   it("a suspended psychic cannot be booked: a new checkout and a move to another of their times are refused", async () => {
     const w = await world();
     await suspendA(w);
-    const checkout = { psychicProfileId: w.profileA, durationMinutes: 30 as const, date: w.monday, time: "10:00" };
+    const checkout = { psychicProfileId: w.profileA, durationMinutes: 30 as const, date: w.monday, time: "10:00", consent: true };
     expect(await errorCodeOf(w.as.clientB.action(api.payments.startCheckout, checkout))).toBe("NOT_FOUND");
     const move = { bookingId: w.bookingA, date: w.monday, time: "11:00" };
     expect(await errorCodeOf(w.as.clientA.mutation(api.bookings.rescheduleByClient, move))).toBe("PSYCHIC_UNAVAILABLE");

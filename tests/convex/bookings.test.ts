@@ -46,6 +46,7 @@ async function paidBooking(w: World, time = "10:00") {
     durationMinutes: 30,
     date: w.monday,
     time,
+    consent: true,
   });
   await deliver(w.t, "checkout.session.completed", fakeStripe().pay(fakeStripe().lastSession().id));
   expect((await bookingOf(w, bookingId))?.status).toBe("confirmed");
@@ -237,7 +238,7 @@ describe("moving a booking", () => {
   it("into time another booking holds or has taken: refused, nothing changes", async () => {
     const w = await world();
     await paidBooking(w, "10:00");
-    await w.as.clientB.action(api.payments.startCheckout, { psychicProfileId: w.profileA, durationMinutes: 30, date: w.monday, time: "11:00" });
+    await w.as.clientB.action(api.payments.startCheckout, { psychicProfileId: w.profileA, durationMinutes: 30, date: w.monday, time: "11:00", consent: true });
     for (const time of ["10:00", "11:00"]) {
       expect(await errorCodeOf(w.as.clientA.mutation(api.bookings.rescheduleByClient, { bookingId: w.bookingA, date: w.monday, time }))).toBe(
         "SLOT_TAKEN",
@@ -493,6 +494,7 @@ describe("deleting an account", () => {
       durationMinutes: 30,
       date: w.monday,
       time: "10:00",
+      consent: true,
     });
     const session = fakeStripe().lastSession();
     await w.as[leaving].mutation(api.users.deleteMyAccount, {});

@@ -55,7 +55,7 @@ describe("the platform's counters", () => {
     const leaving = await signUpWithPassword(t, { email: "anna@esempio.it" });
     const monday = mondayAhead(Date.now());
     const book = (client: TestClient, time: string) =>
-      client.action(api.payments.startCheckout, { psychicProfileId: psychic.profileId, durationMinutes: 30, date: monday, time });
+      client.action(api.payments.startCheckout, { psychicProfileId: psychic.profileId, durationMinutes: 30, date: monday, time, consent: true });
 
     // Two consultations paid, € 50 each.
     const first = await book(giulia.as, "09:00");

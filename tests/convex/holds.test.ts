@@ -22,7 +22,7 @@ async function world() {
   return w;
 }
 
-const checkout = (w: World, time = "10:00", date = w.monday) => ({ psychicProfileId: w.profileA, durationMinutes: 30 as const, date, time });
+const checkout = (w: World, time = "10:00", date = w.monday) => ({ psychicProfileId: w.profileA, durationMinutes: 30 as const, date, time, consent: true });
 const bookingOf = (t: TestConvex, id: Id<"bookings">) => t.run((ctx) => ctx.db.get("bookings", id));
 const freeTimes = async (w: World) =>
   (await w.t.query(api.bookings.listFreeStarts, { psychicProfileId: w.profileA, date: w.monday, durationMinutes: 30, now: Date.now() }))?.times;

@@ -50,6 +50,7 @@ describe("payments' internal steps", () => {
       durationMinutes: 30,
       date: w.monday,
       time: "09:00",
+      consent: true,
     });
     const session = fakeStripe().lastSession();
     await w.t.action(internal.payments.expireCheckoutSession, { sessionId: session.id });

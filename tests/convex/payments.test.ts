@@ -29,6 +29,7 @@ const checkout = (w: World, time = "10:00", durationMinutes: 30 | 60 = 30) => ({
   durationMinutes,
   date: w.monday,
   time,
+  consent: true,
 });
 
 const bookingOf = (t: TestConvex, id: Id<"bookings">) => t.run((ctx) => ctx.db.get("bookings", id));

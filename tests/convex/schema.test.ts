@@ -219,6 +219,13 @@ async function insertOneOfEach(ctx: MutationCtx) {
       failedAttempts: 0,
     }),
     platformCounters: await ctx.db.insert("platformCounters", { metric: "revenueCents", period: "2026-03", value: 5000 }),
+    spendingLimits: await ctx.db.insert("spendingLimits", {
+      clientId,
+      limitCents: 6000,
+      pendingLimit: { limitCents: null, effectiveAt: now + 24 * 60 * 60 * 1000 },
+      pausedThrough: "2026-03-31",
+      updatedAt: now,
+    }),
     bookingTotals: await ctx.db.insert("bookingTotals", {
       userId: clientId,
       bookings: 1,

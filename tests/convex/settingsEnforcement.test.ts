@@ -25,7 +25,7 @@ const signUp = (t: TestConvex, email: string, accountType: "client" | "psychic")
   });
 
 const setSwitch = (w: World, key: SettingKey, value: boolean) => w.as.admin.mutation(api.admin.setSetting, { key, value });
-const checkout = (w: World) => ({ psychicProfileId: w.profileA, durationMinutes: 30 as const, date: w.monday, time: "09:00" });
+const checkout = (w: World) => ({ psychicProfileId: w.profileA, durationMinutes: 30 as const, date: w.monday, time: "09:00", consent: true });
 
 describe("psychic_registration_enabled", () => {
   it("off: a psychic cannot sign up, a client still can; on again: the psychic can", async () => {

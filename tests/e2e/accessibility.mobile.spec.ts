@@ -1,6 +1,7 @@
 // Page states that exist only on a phone (360 px) pass axe-core (see accessibility.spec.ts).
 import { listedPsychic, mondayAhead } from "./api";
 import { expect, expectAccessible, sessionFile, test } from "./fixtures";
+import { tickCheckoutConsent } from "./checkoutConsent";
 
 test("at 360 px the open menu", async ({ page }) => {
   await page.goto("/");
@@ -29,6 +30,7 @@ test.describe("the demo client", () => {
     // Read only: a Monday no other test books (booking.mobile.spec.ts only holds the next one's 10:00).
     await page.goto(`/psychics/${(await listedPsychic("Selene")).id}/book?date=${mondayAhead(12)}&time=10:00&duration=30`);
     await expect(page.getByRole("button", { name: "10:00", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await tickCheckoutConsent(page);
     await expect(page.getByRole("region", { name: "Prezzo e pagamento" }).getByRole("button", { name: "Paga e prenota" })).toBeEnabled();
     await expectAccessible(page, "the booking page at 360 px");
   });

@@ -124,6 +124,8 @@ export async function startCheckoutThroughApi(session: Session, booking: Booking
     date: booking.date,
     time: booking.time,
     originPass: await originPass(),
+    // The tick on the booking page: date asked for, cancellation terms read (model/checkoutConsent.ts).
+    consent: true,
   });
   return { url, bookingId, checkoutSessionId: new URL(url).pathname.split("/").pop()! };
 }

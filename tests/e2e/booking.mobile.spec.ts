@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import { formatItalianDate } from "../../convex/model/format";
 import { listedPsychic, mondayAhead, personPage, sessionState, signUpThroughApi } from "./api";
 import { expect, test } from "./fixtures";
+import { tickCheckoutConsent } from "./checkoutConsent";
 
 const seleneBookPath = async () => `/psychics/${(await listedPsychic("Selene")).id}/book`;
 const timeButton = (page: Page, time: string) => page.getByRole("button", { name: time, exact: true });
@@ -41,6 +42,7 @@ test("a client picks a day in the week strip and a time, and pays from the bar a
   await expect(bar(page)).toContainText(/lun \d+ \w+, 10:00/);
   const pay = page.getByRole("button", { name: "Paga e prenota" });
   await expect(pay).toHaveCount(1);
+  await tickCheckoutConsent(page);
   await expect(bar(page).getByRole("button", { name: "Paga e prenota" })).toBeEnabled();
   await expect(pay).toBeInViewport({ ratio: 1 });
 

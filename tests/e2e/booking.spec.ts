@@ -6,6 +6,7 @@ import type { Browser, Page } from "@playwright/test";
 import { mondayAhead, personPage } from "./api";
 import { codeSentTo, uniqueEmail } from "./env";
 import { expect, sessionFile, test } from "./fixtures";
+import { tickCheckoutConsent } from "./checkoutConsent";
 
 /** Selene's booking page, found from the public list as a person would. */
 async function seleneBookingPath(page: Page): Promise<string> {
@@ -74,6 +75,7 @@ test("a visitor books from the prompt, pays, and everyone sees it live", async (
   await expect(timeButton(page, time)).toHaveAttribute("aria-pressed", "true");
   // The page asks the backend for an origin pass first (the checkouts' limit per network origin).
   const passAnswer = page.waitForResponse((response) => response.url().endsWith("/origin-pass") && response.request().method() === "POST");
+  await tickCheckoutConsent(page);
   await page.getByRole("button", { name: "Paga e prenota" }).click();
   expect((await passAnswer).status()).toBe(200);
 
@@ -123,6 +125,7 @@ test.describe("the demo client", () => {
 
     await page.goto(`${choice}&time=${time}`);
     await expect(timeButton(page, time)).toHaveAttribute("aria-pressed", "true");
+    await tickCheckoutConsent(page);
     await page.getByRole("button", { name: "Paga e prenota" }).click();
     await expect(page.getByRole("link", { name: "Annulla e torna al sito" })).toBeVisible();
     await expect(timeButton(watcher, time)).toHaveCount(0, { timeout: 15_000 });

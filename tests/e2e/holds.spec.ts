@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { listedPsychic, mondayAhead, personPage, sessionState, signUpThroughApi, startCheckoutThroughApi } from "./api";
 import { expect, test } from "./fixtures";
+import { tickCheckoutConsent } from "./checkoutConsent";
 
 const timeButton = (page: Page, time: string) => page.getByRole("button", { name: time, exact: true });
 
@@ -25,6 +26,7 @@ test("back from the checkout the client's time is theirs: pay it, or change it a
   // The client starts paying for 09:30 and reaches the hosted checkout; the time is held for everyone.
   await page.goto(`${choice}&time=09:30`);
   await expect(timeButton(page, "09:30")).toHaveAttribute("aria-pressed", "true");
+  await tickCheckoutConsent(page);
   await page.getByRole("button", { name: "Paga e prenota" }).click();
   await expect(page).toHaveURL(/\/c\/pay\/cs_/);
   const checkoutUrl = page.url();

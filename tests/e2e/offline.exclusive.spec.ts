@@ -7,6 +7,7 @@ import { bookAndPayThroughApi, mondayAhead, personPage, sessionState, signUpThro
 import { backendProcesses, lastCommitTs } from "./backendLog";
 import { expect, expectAccessible, test } from "./fixtures";
 import { banner, changeWhileOffline, expectLanded, expectWrittenOnce, newReader, openReaderPages, unexpected } from "./offlineReader";
+import { tickCheckoutConsent } from "./checkoutConsent";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -27,6 +28,7 @@ test("the backend killed with kill -9 and started again: queued changes land onc
   await expect(cancel).toBeEnabled();
   const booking = await dashboard.context().newPage();
   await booking.goto(`/psychics/${other.profileId}/book?duration=30&date=${mondayAhead(3)}&time=11:00`);
+  await tickCheckoutConsent(booking);
   const pay = booking.getByRole("button", { name: "Paga e prenota" });
   await expect(pay).toBeEnabled();
 

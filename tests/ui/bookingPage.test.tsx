@@ -65,6 +65,7 @@ const NONE: string[] = [];
 
 
 const payButton = () => screen.getByRole("button", { name: "Paga e prenota" });
+const consentBox = () => screen.getByRole("checkbox", { name: /Chiedo che il consulto si svolga nella data e all'ora scelte/ });
 const day = (name: string) => screen.getByRole("button", { name });
 /** The summary's value for `label` ("Data" → "mercoledì 25 novembre 2026"). */
 const summaryValue = (label: string) => {
@@ -149,6 +150,10 @@ describe("the booking page", () => {
     await user.click(times.getByRole("button", { name: "10:30" }));
     expect(writtenQuery().get("time")).toBe("10:30");
     expect(times.getByRole("button", { name: "10:30" })).toHaveAttribute("aria-pressed", "true");
+    // Not before the consent at checkout is ticked, and the button says why.
+    expect(payButton()).toBeDisabled();
+    expect(payButton()).toHaveAccessibleDescription(/Per pagare spunta la casella qui sopra/);
+    await user.click(consentBox());
     expect(payButton()).toBeEnabled();
     await user.click(screen.getByRole("button", { name: /^60 min/ }));
     // Another duration has other free times: the time is chosen again, the day stays.
@@ -158,9 +163,16 @@ describe("the booking page", () => {
     expect(payButton()).toBeDisabled();
   });
 
-  it("summarises the choice with the total, IVA inclusa, and the cancellation rules", () => {
+  it("summarises the choice with the total, IVA inclusa, the cancellation rules and what a consultation is not", async () => {
     convexMock.signedInAs(client);
-    open("?date=2026-11-25&time=15:00&duration=60");
+    const user = open("?date=2026-11-25&time=15:00&duration=60");
+    expect(
+      screen.getByText(
+        "I consulti di cartomanzia sono un servizio di intrattenimento e non sostituiscono il parere di medici, avvocati, psicologi o consulenti finanziari.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "condizioni di cancellazione e rimborso" })).toHaveAttribute("href", "/terms");
+    await user.click(consentBox());
     expect(summaryValue("Cartomante")).toBe("Selene Moretti");
     expect(summaryValue("Servizio")).toBe("Consulto vocale");
     expect(summaryValue("Durata")).toBe("60 minuti");
@@ -251,11 +263,12 @@ describe("the booking page", () => {
     expect(screen.getByText("0/1000 caratteri")).toBeInTheDocument();
     await user.type(notes, "Amore e lavoro");
     expect(screen.getByText("14/1000 caratteri")).toBeInTheDocument();
+    await user.click(consentBox());
     await user.click(payButton());
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://checkout.example/s/1"));
     expect(convexMock.calls).toContainEqual({
       name: "payments:startCheckout",
-      args: { psychicProfileId: "p1", durationMinutes: 60, date: "2026-11-25", time: "10:00", notes: "Amore e lavoro" },
+      args: { psychicProfileId: "p1", durationMinutes: 60, date: "2026-11-25", time: "10:00", notes: "Amore e lavoro", consent: true },
     });
     expect(screen.getByText("Reindirizzamento al pagamento…")).toBeInTheDocument();
   });
@@ -270,6 +283,7 @@ describe("the booking page", () => {
       throw new ConvexError({ code });
     });
     const user = open("?date=2026-11-25&time=10:00");
+    await user.click(consentBox());
     await user.click(payButton());
     expect(await screen.findByRole("alert")).toHaveTextContent(message);
     expect(payButton()).toBeEnabled();
@@ -281,6 +295,7 @@ describe("the booking page", () => {
       throw new Error("fetch failed");
     });
     const user = open("?date=2026-11-25&time=10:00");
+    await user.click(consentBox());
     await user.click(payButton());
     expect(await screen.findByRole("alert")).toHaveTextContent("Errore nella creazione del pagamento");
   });
@@ -289,6 +304,7 @@ describe("the booking page", () => {
     convexMock.signedInAs(client);
     convexMock.handlers.set("payments:startCheckout", async () => ({ url: "", bookingId: "b1" }));
     const user = open("?date=2026-11-25&time=10:00");
+    await user.click(consentBox());
     await user.click(payButton());
     expect(await screen.findByRole("alert")).toHaveTextContent("URL di pagamento non ricevuto");
   });
@@ -297,6 +313,7 @@ describe("the booking page", () => {
     convexMock.signedInAs(client);
     convexMock.handlers.set("payments:startCheckout", async () => null);
     const user = open("?date=2026-11-25&time=10:00");
+    await user.click(consentBox());
     await user.click(payButton());
     expect(await screen.findByRole("alert")).toHaveTextContent("Nessuna risposta dalla funzione di pagamento");
   });

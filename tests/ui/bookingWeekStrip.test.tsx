@@ -162,16 +162,21 @@ describe("the booking page on a phone", () => {
     await user.click(day("mercoledì 25 novembre 2026", true));
     await user.click(screen.getByRole("button", { name: "10:30" }));
     expect(bar().getByText("mer 25 nov, 10:30")).toBeInTheDocument();
+    expect(pay).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: /Chiedo che il consulto/ }));
     expect(pay).toBeEnabled();
     await user.click(screen.getByRole("button", { name: /^60 min/ }));
     expect(bar().getByText("60 min · 80,00 €")).toBeInTheDocument();
     expect(bar().getByText("Scegli un orario")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "15:00" }));
+    // Another choice asks for the consent again.
+    expect(pay).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: /Chiedo che il consulto/ }));
     await user.click(pay);
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://checkout.example/s/1"));
     expect(convexMock.calls).toContainEqual({
       name: "payments:startCheckout",
-      args: { psychicProfileId: "p1", durationMinutes: 60, date: "2026-11-25", time: "15:00" },
+      args: { psychicProfileId: "p1", durationMinutes: 60, date: "2026-11-25", time: "15:00", consent: true },
     });
   });
 
@@ -179,6 +184,7 @@ describe("the booking page on a phone", () => {
     convexMock.signedInAs(client);
     convexMock.handlers.set("payments:startCheckout", async () => null);
     const user = open("?date=2026-11-25&time=10:00");
+    await user.click(screen.getByRole("checkbox", { name: /Chiedo che il consulto/ }));
     await user.click(bar().getByRole("button", { name: "Paga e prenota" }));
     expect(await bar().findByText("Nessuna risposta dalla funzione di pagamento")).toBeInTheDocument();
   });

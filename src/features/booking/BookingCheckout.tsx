@@ -15,6 +15,10 @@ import type { BookingChoice } from "./useBookingChoice";
 /** The refund rules in one sentence, before paying (docs/product-rules.md, "Locale"). */
 export const CANCELLATION_RULES = `Puoi annullare fino a ${limits.fullRefundNotice} prima con rimborso completo; tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima il rimborso è del ${limits.halfRefund}; dopo, o in caso di assenza, non è previsto rimborso.`;
 
+/** Where the decision is made, the footer's honest framing (docs/product-rules.md, "Locale"). */
+export const ENTERTAINMENT_NOTICE =
+  "I consulti di cartomanzia sono un servizio di intrattenimento e non sostituiscono il parere di medici, avvocati, psicologi o consulenti finanziari.";
+
 export function NotesField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
   return (
@@ -96,6 +100,9 @@ export function BookingSummary({ psychicName, choice, priceCents }: SummaryProps
         <Text as="p" size="2" color="gray">
           {CANCELLATION_RULES}
         </Text>
+        <Text as="p" size="2" color="gray">
+          {ENTERTAINMENT_NOTICE}
+        </Text>
       </section>
     </Flex>
   );
@@ -110,9 +117,11 @@ type PayProps = {
   note?: string | null;
   /** On a phone the button and its failure are in the pay bar; here only the note stays. */
   inBar?: boolean;
+  /** What else explains a disabled button (the consent's hint). */
+  describedBy?: string;
 };
 
-export function PayButton({ disabled, paying, onPay, failure, note = null, inBar = false }: PayProps) {
+export function PayButton({ disabled, paying, onPay, failure, note = null, inBar = false, describedBy }: PayProps) {
   const noteText = note ? (
     <Text as="p" size="2" color="amber">
       {note}
@@ -123,7 +132,7 @@ export function PayButton({ disabled, paying, onPay, failure, note = null, inBar
     <Flex direction="column" gap="3">
       <FailureCallout message={failure} />
       {noteText}
-      <PayAction size="4" disabled={disabled} paying={paying} onPay={onPay} />
+      <PayAction size="4" disabled={disabled} paying={paying} onPay={onPay} describedBy={describedBy} />
       {paying ? (
         <PayingStatus />
       ) : (

@@ -28,7 +28,8 @@ import { BookingPayBar } from "./BookingPayBar";
 import { MoveCard, MoveRefused, MoveSummary, useBookingToMove } from "./MoveBooking";
 import { isOwnHeldTime, OwnHoldBanners, useOwnHolds } from "./OwnHolds";
 import { useBookingChoice } from "./useBookingChoice";
-import { useCheckout } from "./useCheckout";
+import { useCheckout, useConsentFor } from "./useCheckout";
+import { CheckoutConsent } from "./CheckoutConsent";
 import { firstFreeDaysArgs, freeStartsArgs, slotQuery } from "./slotQueryArgs";
 
 type Profile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
@@ -233,10 +234,19 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
       : !profile.isAvailable
         ? `Al momento ${profile.psychicName} non accetta nuovi consulti.`
         : null;
+  // The consent at checkout is given for one choice: another day, time or length asks for it again.
+  const consent = useConsentFor(`${choice.date} ${choice.time} ${choice.duration}`);
   const canPay =
-    choice.date !== null && choice.time !== null && (times?.length ?? 0) > 0 && closedMessage === null && audience !== "loading" && !heldOnDate;
+    choice.date !== null &&
+    choice.time !== null &&
+    (times?.length ?? 0) > 0 &&
+    closedMessage === null &&
+    audience !== "loading" &&
+    !heldOnDate &&
+    consent.given;
 
-  const onPay = () => void pay({ psychicProfileId: profile.id, choice, isClient: audience === "client", notes, onStarted: () => setNotes("") });
+  const onPay = () =>
+    void pay({ psychicProfileId: profile.id, choice, isClient: audience === "client", notes, consent: consent.given, onStarted: () => setNotes("") });
 
   // 'Cambia orario' released a hold: its day's times, the freed one among them.
   const showReleasedDay = (hold: { scheduledDate: string; durationMinutes: number }) => choice.showDay(hold.scheduledDate, hold.durationMinutes);
@@ -306,14 +316,18 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
                     {withBar ? null : <SignInToBook psychicId={profile.id} choice={choice} />}
                   </>
                 ) : (
-                  <PayButton
-                    disabled={!canPay}
-                    paying={paying}
-                    onPay={onPay}
-                    failure={failure}
-                    note={heldOnDate && !paying ? HELD_ON_DATE_NOTE : null}
-                    inBar={withBar}
-                  />
+                  <>
+                    <CheckoutConsent checked={consent.given} onChange={consent.set} hintId={consent.hintId} disabled={paying} />
+                    <PayButton
+                      describedBy={consent.given ? undefined : consent.hintId}
+                      disabled={!canPay}
+                      paying={paying}
+                      onPay={onPay}
+                      failure={failure}
+                      note={heldOnDate && !paying ? HELD_ON_DATE_NOTE : null}
+                      inBar={withBar}
+                    />
+                  </>
                 )}
               </Flex>
             </aside>

@@ -1,6 +1,6 @@
 // 'Paga e prenota': holds the chosen time on the server and leaves for the hosted checkout. One action
 // for the page's checkout column and the phone's pay bar.
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useAction } from "convex/react";
 import type { FunctionArgs } from "convex/server";
 import { api } from "@convex/_generated/api";
@@ -19,7 +19,14 @@ const CREATE_FAILED_MESSAGE = "Errore nella creazione del pagamento";
 
 class CheckoutAnswerError extends Error {}
 
-type Request = { psychicProfileId: string; choice: BookingChoice; isClient: boolean; notes: string; onStarted: () => void };
+type Request = { psychicProfileId: string; choice: BookingChoice; isClient: boolean; notes: string; consent: boolean; onStarted: () => void };
+
+/** The tick of the consent at checkout, kept for the one choice (`key`) it was given for. */
+export function useConsentFor(key: string) {
+  const hintId = useId();
+  const [givenFor, setGivenFor] = useState<string | null>(null);
+  return { given: givenFor === key, set: (checked: boolean) => setGivenFor(checked ? key : null), hintId };
+}
 
 export function useCheckout() {
   const startCheckout = useAction(api.payments.startCheckout);
@@ -35,7 +42,7 @@ export function useCheckout() {
     return () => window.removeEventListener("pageshow", onPageShow);
   }, []);
 
-  const pay = async ({ psychicProfileId, choice, isClient, notes, onStarted }: Request) => {
+  const pay = async ({ psychicProfileId, choice, isClient, notes, consent, onStarted }: Request) => {
     if (choice.date === null || choice.time === null || !isClient) {
       setFailure(MISSING_CHOICE_MESSAGE);
       return;
@@ -52,6 +59,7 @@ export function useCheckout() {
         time: choice.time,
         ...(trimmed ? { notes: trimmed } : {}),
         ...(originPass ? { originPass } : {}),
+        consent,
       });
       // The spec's wording for an answer that cannot be used (an older server, a proxy in the way).
       if (!started) throw new CheckoutAnswerError(NO_ANSWER_MESSAGE);

@@ -6,6 +6,7 @@ import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
 import { TextField } from "@/components/form/TextField";
 import { useDeleteMyAccount, useSignOut, useViewer, type Viewer } from "@/lib/session";
 import { ProfileNameForm } from "./ProfileNameForm";
+import { SpendingLimitCard } from "./SpendingLimitCard";
 import { accountKinds } from "@/lib/states";
 import { formatMemberSince } from "./schemas";
 
@@ -59,6 +60,7 @@ function SettingsContent({ viewer }: { viewer: Viewer }) {
       </Card>
       <ChangePasswordCard />
       <DataExportCard />
+      {viewer.accountType === "client" ? <SpendingLimitCard /> : null}
       <Card size="3">
         <Heading as="h2" size="4" mb="2">
           Sessione
