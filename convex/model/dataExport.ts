@@ -82,7 +82,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
     field: "psychicProfileId",
     owner: "profile",
     // The client's own notes and payment references are the client's data.
-    omit: ["notes", "clientId", "checkoutUrl", "stripeCheckoutSessionId", "stripePaymentIntentId", "stripeRefundId", "stripeDisputeId"],
+    omit: ["notes", "clientId", "checkoutUrl", "stripeCheckoutSessionId", "stripePaymentIntentId", "stripeRefundId", "stripeDisputeId", "checkoutConsent"],
   },
   {
     section: "chiamate",
@@ -128,6 +128,10 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
     owner: "profile",
   },
   { section: "totali", title: "Totali", table: "bookingTotals", index: "by_userId", field: "userId", owner: "user" },
+  { section: "limiteDiSpesa", title: "Limite di spesa e pause", table: "spendingLimits", index: "by_clientId", field: "clientId", owner: "user" },
+  { section: "preferiti", title: "Cartomanti preferiti", table: "favouritePsychics", index: "by_client", field: "clientId", owner: "user" },
+  { section: "avvisami", title: "Richieste 'Avvisami'", table: "availabilityAlerts", index: "by_client_psychic_date", field: "clientId", owner: "user" },
+  { section: "notifiche", title: "Notifiche", table: "clientNotices", index: "by_client", field: "clientId", owner: "user" },
   { section: "messaggi", title: "Messaggi all'assistenza", table: "contactMessages", index: "by_userId", field: "userId", owner: "user" },
   { section: "messaggi", title: "Messaggi all'assistenza", table: "contactMessages", index: "by_email", field: "email", owner: "email" },
   {
