@@ -3,6 +3,7 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { MutationCtx } from "./_generated/server";
+import { forgetClientNotesOf } from "./lib/bookingLifecycle";
 import { internalMutation } from "./lib/functions";
 import { forgetBefore, NOTES_AND_CALLS_MONTHS, RETENTION_BATCH, SUPPORT_MESSAGES_MONTHS, TECHNICAL_MONTHS } from "./model/retention";
 
@@ -24,7 +25,7 @@ async function runJob(ctx: MutationCtx, name: Job, now: number, after: number): 
     rows = bookings;
     for (const booking of bookings) {
       if (booking.notes === undefined || booking.startsAt >= line) continue;
-      await ctx.db.patch("bookings", booking._id, { notes: undefined });
+      await forgetClientNotesOf(ctx, booking);
       changed += 1;
     }
   } else if (name === "callSessions") {

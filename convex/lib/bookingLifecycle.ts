@@ -118,7 +118,7 @@ export async function renamePsychicOf(ctx: MutationCtx, booking: Booking, name: 
   await ctx.db.patch("bookings", booking._id, { psychicName: name });
 }
 
-/** A deleted client's private notes to the psychic go; the booking stays for accounting. */
+/** A client's private notes to the psychic go (the account deleted, or 24 months passed); the booking stays for accounting. */
 export async function forgetClientNotesOf(ctx: MutationCtx, booking: Booking) {
   if (booking.notes !== undefined) await ctx.db.patch("bookings", booking._id, { notes: undefined });
 }

@@ -23,6 +23,7 @@ async function fullMonday() {
     durationMinutes: 30,
     date: w.monday,
     time: "09:00",
+    consent: true,
   });
   const third = await signInAs(w.t, { email: "cliente.c@esempio.it", name: "Cliente C", accountType: "client" });
   return { w, holdId, clientC: third.as, clientCEmail: "cliente.c@esempio.it" };

@@ -48,10 +48,6 @@ export function ClientDashboardPage() {
             ]}
           />
         </Flex>
-        {/* 'Avvisami' (issue 24): a freed time is news, so its notices come first. */}
-        <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare le notifiche." />}>
-          <NoticesSection />
-        </ErrorBoundary>
         <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare le prenotazioni." />}>
           <ClientBookings />
         </ErrorBoundary>
@@ -109,6 +105,10 @@ function ClientBookings() {
     <>
       <CachedAt savedAt={savedAt} />
       <PendingPayments now={now} today={today} />
+      {/* 'Avvisami': a freed time is news, right after a payment left pending (which stays at the very top). */}
+      <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare le notifiche." />}>
+        <NoticesSection />
+      </ErrorBoundary>
       {bookings !== undefined && bookings.length === 0 ? (
         <DashboardSection title="I tuoi consulti">
           <Flex direction="column" gap="3" align="start">

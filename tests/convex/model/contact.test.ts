@@ -63,6 +63,7 @@ describe("labels", () => {
       account: "Account",
       feedback: "Feedback",
       other: "Altro",
+      report: "Segnalazione",
     });
   });
 
