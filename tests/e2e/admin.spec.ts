@@ -50,17 +50,20 @@ test("a visitor's contact message appears live in the admin's inbox, which marks
   await expect(card).toContainText("giulia.ferri@esempio.it");
   await expect(card).toContainText("Pagamenti");
   await expect(card.getByTestId("message-status")).toHaveText("Non letto");
-  await expect(admin.getByTestId("messages-found")).toHaveText(`${foundBefore + 1} messaggi trovati`);
-  await expect(admin.getByRole("banner").getByTestId("unread-badge")).toHaveText(String(unreadBefore + 1));
+  // At least this one more: a report from a consultation (conductAndReports.spec.ts) may land beside it.
+  const found = async () => Number((await admin.getByTestId("messages-found").textContent())?.match(/\d+/)?.[0]);
+  await expect.poll(found).toBeGreaterThanOrEqual(foundBefore + 1);
+  await expect.poll(() => unreadBadge(admin)).toBeGreaterThanOrEqual(unreadBefore + 1);
   await expect(card.getByRole("link", { name: "Rispondi via email" })).toHaveAttribute(
     "href",
     `mailto:giulia.ferri@esempio.it?subject=${encodeURIComponent(`Re: ${subject}`)}`,
   );
 
+  const unreadBeforeReading = await unreadBadge(admin);
   await card.getByRole("button", { name: "Segna come letto" }).click();
   await expect(card.getByTestId("message-status")).toHaveText("Letto");
   await expect(card.getByRole("button", { name: "Segna come letto" })).toHaveCount(0);
-  await expect.poll(() => unreadBadge(admin)).toBe(unreadBefore);
+  await expect.poll(() => unreadBadge(admin)).toBe(unreadBeforeReading - 1);
 
   await card.getByRole("button", { name: "Segna come risposto" }).click();
   await expect(card.getByTestId("message-status")).toHaveText("Risposto");
