@@ -202,7 +202,7 @@ test("settings: the name change shows at once and survives a reload; deletion as
   await expect(main.getByText("L'email non può essere modificata per motivi di sicurezza.")).toBeVisible();
   await expect(main.getByText("Cliente", { exact: true })).toBeVisible();
   await main.getByLabel("Nome e cognome").fill("Nina Seconda");
-  await main.getByRole("button", { name: "Salva" }).click();
+  await main.getByRole("button", { name: "Salva", exact: true }).click();
   await expect(page.getByRole("banner").getByText("Ciao, Nina Seconda")).toBeVisible();
   await expect(toastWith(page, "Profilo aggiornato")).toBeVisible();
   await page.reload();

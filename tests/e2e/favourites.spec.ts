@@ -3,7 +3,7 @@
 // A fresh reader with one half hour a week, so no other test's bookings touch that day.
 import { api } from "@convex/_generated/api";
 import { weekFrom } from "@convex/demo/data";
-import { backendAs, bookAndPayThroughApi, personPage, sessionState, signUpThroughApi } from "./api";
+import { acceptConductThroughApi, backendAs, bookAndPayThroughApi, personPage, sessionState, signUpThroughApi } from "./api";
 import { latestEmailTo } from "./env";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -12,6 +12,7 @@ async function readerOfOneHalfHour(name: string) {
   const reader = await signUpThroughApi(name, "psychic");
   const backend = backendAs(reader.session);
   const profileId = await backend.mutation(api.psychicProfiles.ensureMine, {});
+  await acceptConductThroughApi(reader.session);
   await backend.mutation(api.psychicProfiles.publishMine, {
     psychicName: name,
     bio: "Leggo i tarocchi con calma, una domanda alla volta.",
