@@ -128,6 +128,28 @@ describe("the retention sweep", () => {
     expect(left).toEqual({ messages: [NOW - 30 * DAY], events: [yearAgo + DAY], emails: 1 });
   });
 
+  it("runBatch forgets one batch of one job, says how many, and schedules the rest", async () => {
+    const t = setupTest();
+    const old = forgetBefore(NOW, 12) - DAY;
+    await createdAt(old, () =>
+      t.run(async (ctx) => {
+        for (let i = 0; i < RETENTION_BATCH + 3; i++) {
+          await ctx.db.insert("processedWebhookEvents", { provider: "stripe", eventId: `evt_${i}`, type: "t", processedAt: old });
+        }
+      }),
+    );
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(NOW);
+    try {
+      expect(await t.mutation(internal.retention.runBatch, { job: "webhookEvents", after: 0 })).toBe(RETENTION_BATCH);
+      expect(await t.run(async (ctx) => (await ctx.db.query("processedWebhookEvents").collect()).length)).toBe(3);
+      await t.finishAllScheduledFunctions(() => undefined);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await t.run(async (ctx) => (await ctx.db.query("processedWebhookEvents").collect()).length)).toBe(0);
+  });
+
   it("works through a backlog in batches, each its own transaction", async () => {
     const t = setupTest();
     const old = forgetBefore(NOW, 12) - DAY;
