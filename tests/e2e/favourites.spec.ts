@@ -3,28 +3,13 @@
 // A fresh reader with one half hour a week, so no other test's bookings touch that day.
 import { api } from "@convex/_generated/api";
 import { weekFrom } from "@convex/demo/data";
-import { acceptConductThroughApi, backendAs, bookAndPayThroughApi, personPage, sessionState, signUpThroughApi } from "./api";
+import { backendAs, bookAndPayThroughApi, personPage, sessionState, signUpThroughApi } from "./api";
 import { latestEmailTo } from "./env";
 import { expect, expectAccessible, test } from "./fixtures";
+import { newReader } from "./offlineReader";
 
 /** A published reader open on Wednesdays at 10:00 only, 30 minutes for € 30. */
-async function readerOfOneHalfHour(name: string) {
-  const reader = await signUpThroughApi(name, "psychic");
-  const backend = backendAs(reader.session);
-  const profileId = await backend.mutation(api.psychicProfiles.ensureMine, {});
-  await acceptConductThroughApi(reader.session);
-  await backend.mutation(api.psychicProfiles.publishMine, {
-    psychicName: name,
-    bio: "Leggo i tarocchi con calma, una domanda alla volta.",
-    specialties: ["Tarocchi"],
-    specializations: ["Decisioni Importanti"],
-    yearsExperience: 3,
-    availableDurations: [30],
-    pricing: { "30": 30 },
-    availability: weekFrom({ wednesday: ["10:00"] }),
-  });
-  return { reader, profileId: profileId as string };
-}
+const readerOfOneHalfHour = (name: string) => newReader(name, weekFrom({ wednesday: ["10:00"] }));
 
 /** A Wednesday `weeksAhead` weeks from now, as a date. */
 function wednesdayAhead(weeksAhead: number): string {

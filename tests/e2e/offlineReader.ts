@@ -8,8 +8,8 @@ import { acceptConductThroughApi, backendAs, personPage, sessionState, signUpThr
 import { CUT_COOKIE, writesOf } from "./backendLog";
 import { expect } from "./fixtures";
 
-/** A published reader with the default week (Monday 09:00–12:00 and 14:00–17:00), fresh for this test. */
-export async function newReader(name: string): Promise<{ reader: NewAccount; profileId: string }> {
+/** A published reader, fresh for this test, with `availability` (by default Monday 09:00–12:00 and 14:00–17:00). */
+export async function newReader(name: string, availability = defaultAvailability()): Promise<{ reader: NewAccount; profileId: string }> {
   const reader = await signUpThroughApi(name, "psychic");
   const backend = backendAs(reader.session);
   const profileId = await backend.mutation(api.psychicProfiles.ensureMine, {});
@@ -23,7 +23,7 @@ export async function newReader(name: string): Promise<{ reader: NewAccount; pro
     yearsExperience: 4,
     availableDurations: [30],
     pricing: { "30": 30 },
-    availability: defaultAvailability(),
+    availability,
   });
   return { reader, profileId };
 }
