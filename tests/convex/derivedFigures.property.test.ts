@@ -2,14 +2,15 @@
 // rating) kept by the triggers equal the recount from the records after any sequence of the product's
 // real mutations. Each seed is one random, reproducible sequence (fixtures/marketplaceRun.ts), whose
 // steps a failure prints: `npx vitest run tests/convex/derivedFigures.property.test.ts -t "\(seed 17\)"`
-// replays one (FIGURES_LOG=1 prints the steps of passing ones too, FIGURES_STEPS=n makes them longer).
+// replays one (FIGURES_LOG=1 prints the steps of passing ones too, FIGURES_STEPS=n makes them longer, FIGURES_SEQUENCES=n runs n seeds).
 import { describe, expect, it, vi } from "vitest";
 import { internal } from "../../convex/_generated/api";
 import { recount } from "../../convex/model/figureContributions";
 import { setupTest, type TestConvex } from "./setup";
 import { seededRandom, startRun, step } from "./fixtures/marketplaceRun";
 
-const SEQUENCES = 200;
+// 80 seeds in `npm test` (about 20 s of CPU); FIGURES_SEQUENCES=200 or more for a deeper search.
+const SEQUENCES = Number(process.env.FIGURES_SEQUENCES ?? 80);
 const STEPS = Number(process.env.FIGURES_STEPS ?? 28);
 
 // Starts near the edges the figures care about: a month, the year, and both summer-time changes in Rome.
