@@ -105,20 +105,21 @@ export class Durability {
       .map((m) => Number(m[1]))
       .filter((g) => g >= this.gen)
       .sort((a, b) => a - b);
+    const records: LogRecord[] = [];
     for (const g of gens) {
       const lines = fs.readFileSync(this.logPath(g), "utf8").split("\n");
       for (const line of lines) {
         if (!line) continue;
-        let rec: LogRecord;
         try {
-          rec = JSON.parse(line) as LogRecord;
+          records.push(JSON.parse(line) as LogRecord);
         } catch {
           break; // torn write at the end of the log: never acknowledged
         }
-        applyRecord(state, rec);
       }
       this.gen = Math.max(this.gen, g);
     }
+    if (takeFault("dropLastAcknowledgedWrite")) dropLastAppWrite(records);
+    for (const rec of records) applyRecord(state, rec);
     return state;
   }
 
@@ -294,6 +295,17 @@ function applyRecord(state: RestoredState, rec: LogRecord): void {
     state.responses.push({ session: rec.s, requestId: rec.q, response: rec.v, at: rec.a });
   } else if (rec.k === "cron") {
     state.cronRuns[rec.name] = rec.at;
+  }
+}
+
+/** Test-only (faults.ts): forgets the last commit that wrote an app table's document, as a lost write would. */
+function dropLastAppWrite(records: LogRecord[]): void {
+  for (let i = records.length - 1; i >= 0; i--) {
+    const rec = records[i];
+    if (rec.k === "c" && rec.w.some(([id]) => !/^[0-9]+_/.test(id))) {
+      records.splice(i, 1);
+      return;
+    }
   }
 }
 

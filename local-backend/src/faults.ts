@@ -1,5 +1,7 @@
 // Test-only fault injection: with LOCAL_BACKEND_TEST_FAULTS=1, `POST /debug/faults` (admin key) arms
 // failures the backend must survive without losing or duplicating a write. Off, nothing here has any effect.
+import fs from "node:fs";
+import path from "node:path";
 import { isObject } from "./protocol.ts";
 
 export interface Faults {
@@ -14,12 +16,16 @@ export interface Faults {
    * so the other tests running beside it keep their connection.
    */
   refuseSyncMs: number;
+  /** Run the function of the next N scheduled jobs run by the scheduler twice: the bug the fault tests must catch. */
+  runNextJobTwice: number;
+  /** At start, forget the last N logged commits that wrote an app table's document: an acknowledged write lost. */
+  dropLastAcknowledgedWrite: number;
 }
 
 /** The cookie a test's browser carries to have only its own sockets refused. */
 export const CUT_COOKIE = "arcano-test-cut";
 
-const armed: Faults = { dropMutationResponses: 0, failLogWrites: 0, refuseSyncMs: 0 };
+const armed: Faults = { dropMutationResponses: 0, failLogWrites: 0, refuseSyncMs: 0, runNextJobTwice: 0, dropLastAcknowledgedWrite: 0 };
 /** Until when sockets are refused: by tag, "" for every socket. */
 const refusedUntil = new Map<string, number>();
 const syncRefusedListeners = new Set<(tag: string) => void>();
@@ -71,4 +77,36 @@ export function armFaults(body: unknown): Faults {
     }
   }
   return { ...armed };
+}
+
+/** Faults armed from the process start (JSON, as the body of POST /debug/faults): those that act at start or at once after it. */
+export const ARM_AT_START_ENV = "LOCAL_BACKEND_TEST_FAULTS_ARM";
+/** How far ahead of the real clock the backend's clock runs (ms), to have jobs fall due while it is down. */
+export const CLOCK_OFFSET_ENV = "LOCAL_BACKEND_TEST_CLOCK_OFFSET_MS";
+const CLOCK_FILE = "test-clock-offset";
+
+/**
+ * Test-only start: arms the faults of ARM_AT_START_ENV and moves the clock. `Date.now()` (function runs,
+ * scheduled times, timers' delays, crons) runs `offset` ahead of the real clock; the offset is kept in the
+ * data folder, so a restart without the variable never moves time backwards. Off, nothing happens.
+ */
+export function startTestFaults(dataDir: string): void {
+  if (!faultsEnabled()) return;
+  armFaults(JSON.parse(process.env[ARM_AT_START_ENV] || "{}"));
+  const file = path.join(dataDir, CLOCK_FILE);
+  const kept = fs.existsSync(file) ? Number(fs.readFileSync(file, "utf8")) : 0;
+  const offset = Math.max(kept, Number(process.env[CLOCK_OFFSET_ENV] ?? 0) || 0);
+  if (offset <= 0) return;
+  fs.writeFileSync(file, String(offset), { mode: 0o600 });
+  const realNow = Date.now.bind(Date);
+  Date.now = () => realNow() + offset;
+}
+
+/** Test-only: how many times each scheduled job's function was run by the scheduler since the start (GET /debug/jobRuns). */
+export const jobRuns = new Map<string, { name: string; runs: number }>();
+export function countJobRun(jobId: string, name: string): void {
+  if (!faultsEnabled()) return;
+  const entry = jobRuns.get(jobId) ?? { name, runs: 0 };
+  entry.runs++;
+  jobRuns.set(jobId, entry);
 }

@@ -11,7 +11,7 @@ import { OutOfRetentionError } from "./history.ts";
 import { decodeTs, encodeTs, isObject, type FunctionKind, type Identity, type Json } from "./protocol.ts";
 import { httpActionErrorBody } from "./errors.ts";
 import { backendLog } from "./logs.ts";
-import { armFaults, faultsEnabled } from "./faults.ts";
+import { armFaults, faultsEnabled, jobRuns } from "./faults.ts";
 
 export interface HttpContext {
   engine: Engine;
@@ -109,6 +109,10 @@ export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, 
     if (p === "/debug/faults" && req.method === "POST" && faultsEnabled()) {
       if (!adminAuth(ctx, req).admin) return json(res, 401, { code: "BadAdminKey", message: BAD_ADMIN_KEY });
       return json(res, 200, armFaults(JSON.parse((await readBody(req)).toString() || "{}")));
+    }
+    if (p === "/debug/jobRuns" && req.method === "GET" && faultsEnabled()) {
+      if (!adminAuth(ctx, req).admin) return json(res, 401, { code: "BadAdminKey", message: BAD_ADMIN_KEY });
+      return json(res, 200, Object.fromEntries(jobRuns));
     }
     if (p === "/api/update_environment_variables" && req.method === "POST") {
       if (!adminAuth(ctx, req).admin) return json(res, 401, { code: "BadAdminKey", message: BAD_ADMIN_KEY });

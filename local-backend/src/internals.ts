@@ -62,6 +62,14 @@ interface ExecutionContext {
   udfPath: string;
   udfType: string;
 }
+/** convex-test's metadata of the request a function runs in; a scheduled run carries its job's id. */
+interface RequestMetadata {
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string;
+  scheduledFunctionId: string | null;
+  authToken: string | null;
+}
 type FunctionPath = { udfPath: string; componentPath: string };
 
 // Public accessor shape we use (convexTest's generic types are too precise for dynamically loaded modules).
@@ -101,6 +109,10 @@ export interface Engine {
   transaction<T>(fn: (db: EngineDb) => T): Promise<T>;
   /** The function currently executing in this async context, if any (for log labels). */
   currentUdf(): ExecutionContext | undefined;
+  /** The `_scheduled_functions` id whose run this async context belongs to (nested calls included), or null. */
+  scheduledJobId(): string | null;
+  /** Runs `fn` as the run of scheduled job `jobId`, as convex-test runs its own (no auth, the job's request). */
+  runAsJob<T>(jobId: string, fn: () => Promise<T>): Promise<T>;
   /** The current committed documents (never a past snapshot a query is reading). */
   documents(): Record<string, Doc>;
   /** Runs `fn` (a top-level query) against `docs` instead of the current documents. */
@@ -202,12 +214,14 @@ export async function createEngine(
 
   let global: ConvexGlobal | undefined;
   let execStorage: AsyncLocalStorage<ExecutionContext> | undefined;
+  let requestStorage: AsyncLocalStorage<RequestMetadata> | undefined;
   const origRun = AsyncLocalStorage.prototype.run;
   AsyncLocalStorage.prototype.run = function <R>(this: AsyncLocalStorage<unknown>, store: unknown, cb: (...a: unknown[]) => R, ...args: unknown[]): R {
     if (store && typeof store === "object") {
       if ("components" in store && "transactionManager" in store) global ??= store as ConvexGlobal;
       if ("udfPath" in store && "udfType" in store && "paginatedQueries" in store)
         execStorage ??= this as AsyncLocalStorage<ExecutionContext>;
+      if ("scheduledFunctionId" in store && "requestId" in store) requestStorage ??= this as AsyncLocalStorage<RequestMetadata>;
     }
     return origRun.call(this, store, cb, ...args) as R;
   } as typeof AsyncLocalStorage.prototype.run;
@@ -216,7 +230,8 @@ export async function createEngine(
   } finally {
     AsyncLocalStorage.prototype.run = origRun;
   }
-  return wire(t, global, execStorage, hooks);
+  if (!requestStorage) fail("requestMetadataStorage not observed");
+  return wire(t, global, execStorage, requestStorage, hooks);
 }
 
 /** Checks every convex-test member this file relies on; throws naming the first one missing. */
@@ -247,6 +262,7 @@ function wire(
   t: TestAccessor,
   global: ConvexGlobal | undefined,
   execStorage: AsyncLocalStorage<ExecutionContext> | undefined,
+  requestStorage: AsyncLocalStorage<RequestMetadata>,
   hooks: Hooks,
 ): Engine {
   probeInternals(t, global, execStorage);
@@ -332,6 +348,9 @@ function wire(
     runByPath: (udfPath, args) => fun({ udfPath, componentPath: "" }, args),
     transaction: (fn) => t.run(async () => fn(db)),
     currentUdf: () => execStorage.getStore(),
+    scheduledJobId: () => requestStorage.getStore()?.scheduledFunctionId ?? null,
+    runAsJob: (jobId, fn) =>
+      requestStorage.run({ ip: null, userAgent: null, requestId: `job-${jobId}-${randomInt(0, 1e9)}`, scheduledFunctionId: jobId, authToken: null }, fn),
     documents: () => live ?? db._documents,
     readAt: (docs, fn) => snapshotToRead.run(docs, fn),
     counters: () => ({

@@ -6,6 +6,7 @@ import { startBackend, type Backend } from "./server.ts";
 import { DataDirInUseError } from "./lock.ts";
 import { ModuleLoadError } from "./modules.ts";
 import { backendLog } from "./logs.ts";
+import { installLongTimers } from "./longTimers.ts";
 
 function option(argv: string[], name: string, fallback?: string): string {
   const i = argv.indexOf(name);
@@ -23,6 +24,9 @@ function loadEnvFile(file: string): void {
     process.env[m[1]] ??= value;
   }
 }
+
+// Before convex/ is loaded: a job scheduled weeks ahead must not run at once (longTimers.ts).
+installLongTimers();
 
 // Deep enough to reach a caller's frames through the engine's own (errors name the app's frames only).
 Error.stackTraceLimit = 50;

@@ -1,10 +1,14 @@
 // Scheduled functions that were pending when the process stopped. convex-test keeps its timers in memory,
 // so after a restart the persisted `_scheduled_functions` documents are re-armed here and run as Convex
-// runs them: pending -> inProgress -> success | failed.
+// runs them: pending -> inProgress -> success | failed. A job overdue at the start runs at once. Mutations
+// run exactly once: the commit of a scheduled mutation also logs its job as done (server.ts), so a job
+// found inProgress at the start is one whose mutation never committed. Actions run at most once.
 import type { Value } from "convex/values";
 import type { Engine } from "./engine.ts";
 import type { Doc } from "./internals.ts";
 import { backendLog } from "./logs.ts";
+import { countJobRun, takeFault } from "./faults.ts";
+import { setLongTimeout, type LongTimeout } from "./longTimers.ts";
 
 interface Job extends Doc {
   name: string;
@@ -14,7 +18,7 @@ interface Job extends Doc {
 }
 
 export class Scheduler {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new Set<LongTimeout>();
 
   constructor(
     private readonly engine: Engine,
@@ -31,14 +35,17 @@ export class Scheduler {
   }
 
   private arm(job: Job): void {
-    const timer = setTimeout(() => {
+    const timer = setLongTimeout(() => {
       this.timers.delete(timer);
       void this.run(job._id);
     }, Math.max(0, job.scheduledTime - Date.now()));
     this.timers.add(timer);
   }
 
-  /** A mutation interrupted by a crash did not commit and runs again; an action may have had effects, so it fails. */
+  /**
+   * A mutation found inProgress did not commit (its commit would have logged the job as done), so it runs
+   * again; an action may have had effects, so it fails, as on Convex.
+   */
   private async interrupted(job: Job): Promise<void> {
     const kind = this.engine.resolve(job.name)?.kind;
     if (kind === "mutation") {
@@ -63,7 +70,12 @@ export class Scheduler {
       });
       if (!job) return;
       try {
-        await this.engine.runByPath(job.name, job.args[0] ?? {});
+        const runOnce = () => {
+          countJobRun(id, job.name);
+          return this.engine.internals.runAsJob(id, () => this.engine.runByPath(job.name, job.args[0] ?? {}));
+        };
+        await runOnce();
+        if (takeFault("runNextJobTwice")) await runOnce();
         await this.setState(id, { state: { kind: "success" }, completedTime: Date.now() });
       } catch (e) {
         backendLog(`scheduled function ${job.name} failed: ${(e as Error)?.message ?? String(e)}`);
@@ -76,7 +88,7 @@ export class Scheduler {
   }
 
   stop(): void {
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers) t.clear();
     this.timers.clear();
   }
 }

@@ -15,14 +15,14 @@ import { SubscriptionManager, type QueryGroup } from "./subscriptions.ts";
 import { Connection, SyncServer, type ReplayStore } from "./sync.ts";
 import { loadOrCreateKeys, makeVerifier } from "./auth.ts";
 import { TsClock } from "./protocol.ts";
-import type { CommitChange } from "./internals.ts";
+import type { CommitChange, Doc } from "./internals.ts";
 import { cloudHandler, siteHandler } from "./http.ts";
 import { Scheduler } from "./scheduler.ts";
 import { Crons, type CronSpec } from "./crons.ts";
 import { backendLog } from "./logs.ts";
 import { formatUndeclared, formatViolations, reloadFunctions, undeclaredTables, watchConvexDir } from "./reload.ts";
 import { lockDataDir } from "./lock.ts";
-import { cutTagOf, onSyncRefused, syncRefused } from "./faults.ts";
+import { cutTagOf, onSyncRefused, startTestFaults, syncRefused } from "./faults.ts";
 import { History } from "./history.ts";
 import { refuseForeign, refuseForeignUpgrade } from "../shared/loopback.ts";
 import { ownerOnlyDir } from "../shared/ownerOnly.ts";
@@ -113,6 +113,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   // Deployment environment the functions (and @convex-dev/auth) expect; set before convex/ is imported.
   ownerOnlyDir(opts.dataDir);
   const unlock = lockDataDir(opts.dataDir);
+  startTestFaults(opts.dataDir);
   const keys = await loadOrCreateKeys(opts.dataDir);
   process.env.CONVEX_CLOUD_URL = cloudUrl;
   process.env.CONVEX_SITE_URL = siteUrl;
@@ -153,11 +154,31 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     cloudUrl,
     onCommit: (changes) => {
       lastCommitTs = clock.next();
-      durability.appendCommit(lastCommitTs, changes.map((c) => [c.id, c.new]), engine.internals.counters());
+      const writes: [string, Doc | null][] = changes.map((c) => [c.id, c.new]);
+      const jobDone = scheduledMutationDone(changes);
+      if (jobDone) writes.push(jobDone);
+      durability.appendCommit(lastCommitTs, writes, engine.internals.counters());
       historyRef.current?.record(lastCommitTs, changes);
       pending.push(...changes);
     },
   });
+
+  /**
+   * Jobs whose mutation committed, logged as done in that same commit record, while their document
+   * still says inProgress until the scheduler's next transaction marks it: one atomic write, so a crash
+   * in between never runs the mutation again. A snapshot taken meanwhile records them as done too.
+   */
+  const jobsDone = new Map<string, Doc>();
+  function scheduledMutationDone(changes: CommitChange[]): [string, Doc] | null {
+    for (const c of changes) jobsDone.delete(c.id);
+    const jobId = engine.internals.scheduledJobId();
+    if (!jobId || changes.some((c) => c.id === jobId)) return null;
+    const job = engine.internals.documents()[jobId] as (Doc & { name: string; state: { kind: string } }) | undefined;
+    if (job?.state.kind !== "inProgress" || engine.resolve(job.name)?.kind !== "mutation") return null;
+    const done = { ...job, state: { kind: "success" }, completedTime: Date.now() };
+    jobsDone.set(jobId, done);
+    return [jobId, done];
+  }
 
   const restored = durability.load();
   clock.observe(restored.ts);
@@ -173,7 +194,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   replay.load(restored.responses);
   const cronRuns = restored.cronRuns;
   const state = (): RestoredState => ({
-    docs: engine.internals.documents(),
+    docs: jobsDone.size ? { ...engine.internals.documents(), ...Object.fromEntries(jobsDone) } : engine.internals.documents(),
     counters: engine.internals.counters(),
     ts: lastCommitTs,
     responses: replay.all(),

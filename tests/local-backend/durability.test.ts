@@ -1,5 +1,7 @@
 // What survives a dropped connection, `kill -9` and a restart: acknowledged writes, mutation responses
 // (a re-sent mutation runs once), and scheduled functions due while the backend was down.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { api } from "./fixture/convex/_generated/api";
@@ -240,6 +242,31 @@ describe("scheduled functions", () => {
     const rows = (await http.query(api.messages.list, {})).filter((m) => m.body === "interrupted-mutation");
     expect(rows).toHaveLength(1);
     expect(rows[0].author).toBe("scheduler");
+  });
+
+  it("a scheduled mutation whose commit was logged before a crash (job still inProgress) is not run again", async () => {
+    const jobId = (await clients.http().mutation(api.messages.sendLater, { body: "committed-then-crash", delayMs: 50 })) as string;
+    const http = clients.http();
+    await eventually(async () => ((await http.query(api.messages.jobState, { id: jobId as Id<"_scheduled_functions"> })) === "success" ? true : undefined), "the job to run");
+    await backend.crash();
+    // The crash a moment later: the log ends with the mutation's own commit, before the scheduler's
+    // separate transaction marked the job done. That commit record itself must carry the job as done.
+    const logs = fs.readdirSync(backend.dataDir).filter((f) => /^log\.\d+\.jsonl$/.test(f));
+    const file = path.join(backend.dataDir, logs.sort((a, b) => Number(a.split(".")[1]) - Number(b.split(".")[1])).at(-1)!);
+    const lines = fs.readFileSync(file, "utf8").split("\n").filter(Boolean);
+    type Written = { body?: string; state?: { kind: string } } | null;
+    const records = lines.map((l) => JSON.parse(l) as { w?: Array<[string, Written]> });
+    const commit = records.findIndex((r) => r.w?.some(([, doc]) => doc?.body === "committed-then-crash"));
+    expect(commit).toBeGreaterThanOrEqual(0);
+    const record = records[commit] as { w: Array<[string, Written]> };
+    expect(record.w.find(([id]) => id === jobId)?.[1]?.state?.kind).toBe("success");
+    fs.writeFileSync(file, lines.slice(0, commit + 1).join("\n") + "\n");
+
+    backend = await backend.restart();
+    const after = clients.http();
+    expect(await after.query(api.messages.jobState, { id: jobId as Id<"_scheduled_functions"> })).toBe("success");
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await after.query(api.messages.list, {})).filter((m) => m.body === "committed-then-crash")).toHaveLength(1);
   });
 
   it("a scheduled function runs on time while the backend is up", async () => {
