@@ -1,5 +1,5 @@
 // Test-only provider outages for the Stripe stand-in and the mail catcher: `POST /__local/faults` arms one,
-// `DELETE /__local/faults` disarms it, `GET /__local/faults` shows it and the requests it hit. While armed, the
+// `DELETE /__local/faults` disarms it (and forgets its hits), `GET /__local/faults` shows it and the requests it hit. While armed, the
 // provider's API requests whose path starts with one of `paths` (all of them by default) either get the
 // provider's own error shape with status 500 ("error500": the request never reached the provider's API, so
 // nothing is done and no idempotency key is spent), or no answer at all ("hang"): the connection is held open
@@ -52,8 +52,10 @@ export class FaultSwitch {
     this.plan = plan;
   }
 
+  /** Disarms and forgets the hits, for the next test. */
   disarm(): void {
     this.plan = null;
+    this.hits.splice(0);
   }
 
   /** What `GET /__local/faults` answers: the plan (with what is left of its count) and the requests hit. */
