@@ -2,7 +2,7 @@
 // minutes and then left failed, listed for the admin, who sends it again once Resend is back; a send that got no
 // answer although Resend carried it out is retried under the same idempotency key, and the person gets one email.
 import { ConvexError } from "convex/values";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { MAX_SEND_ATTEMPTS } from "../../convex/emails";
 import {
@@ -18,13 +18,14 @@ import {
   type Providers,
 } from "./helpers/outageWorld";
 
+// Fresh stand-ins for each test: every test's backend numbers its documents afresh, so idempotency keys made of
+// ids would meet the previous test's at a shared stand-in.
 let providers: Providers;
-beforeAll(async () => {
+beforeEach(async () => {
   providers = await startProviders();
 });
-afterAll(() => providers?.stop());
 afterEach(async () => {
-  await providers.mailFaults.disarm();
+  await providers?.stop();
   vi.unstubAllEnvs();
 });
 

@@ -8,7 +8,9 @@ import { join } from "node:path";
 import { convexTest } from "convex-test";
 import { expect, vi } from "vitest";
 import type { Doc, Id } from "../../../convex/_generated/dataModel";
+import { utcMsToRome } from "../../../convex/lib/time";
 import schema from "../../../convex/schema";
+import { insertPsychic } from "../../convex/fixtures/psychics";
 import { startMailCatcher } from "../../../local-backend/mail/mailCatcher";
 import type { FaultHit } from "../../../local-backend/shared/providerFaults";
 import { API_KEY, startStandIn, type StandIn } from "./stripeStandIn";
@@ -59,6 +61,8 @@ export function outageBackend(providers: Providers): OutageBackend {
   vi.stubEnv("STRIPE_SECRET_KEY", API_KEY);
   vi.stubEnv("STRIPE_API_BASE", providers.stripe.url);
   vi.stubEnv("STRIPE_TIMEOUT_MS", "1000");
+  // The production default, whatever the shell running the tests says.
+  vi.stubEnv("STRIPE_MAX_NETWORK_RETRIES", "2");
   vi.stubEnv("RESEND_API_KEY", MAIL_KEY);
   vi.stubEnv("RESEND_BASE_URL", providers.mail.url);
   vi.stubEnv("RESEND_TIMEOUT_MS", "1000");
@@ -108,6 +112,21 @@ export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The first Monday at least two days ahead (the default week is open on Monday mornings), as a Rome date. */
+export function mondayAhead(): string {
+  for (let days = 2; ; days += 1) {
+    const { date } = utcMsToRome(Date.now() + days * 86_400_000);
+    if (new Date(`${date}T12:00:00Z`).getUTCDay() === 1) return date;
+  }
+}
+
+/** A listed psychic and a verified client who may book her. */
+export async function clientAndPsychic(t: OutageBackend, name: string) {
+  const psychic = await t.run((ctx) => insertPsychic(ctx));
+  const client = await signedIn(t, { email: `${name}@esempio.it`, name, accountType: "client" });
+  return { psychic, client };
 }
 
 export type { Id };
