@@ -6,7 +6,7 @@ import { Resend } from "resend";
 import { internal } from "./_generated/api";
 import { env } from "./_generated/server";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
-import { DEFAULT_SENDER, resendEmail, resendIdempotencyKey } from "./email/resendRequest";
+import { DEFAULT_SENDER, resendEmail, resendIdempotencyKey, resendTimeoutMs } from "./email/resendRequest";
 
 /** Attempts before an email is left as failed; retries wait 1, 5 and 25 minutes. */
 export const MAX_SEND_ATTEMPTS = 4;
@@ -60,13 +60,21 @@ export const send = internalAction({
       return null;
     }
     let outcome: { kind: "sent"; providerId?: string } | { kind: "failed"; error: string };
+    // An answer that never comes is a failed attempt like any other, retried under the same key.
+    const timeoutMs = resendTimeoutMs(env.RESEND_TIMEOUT_MS);
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
     try {
       const { data, error } = await new Resend(apiKey).emails.send(resendEmail(email, senderAddress()), {
-        idempotencyKey: resendIdempotencyKey(id, email.attempts),
+        idempotencyKey: resendIdempotencyKey(id),
+        signal: abort.signal,
       });
-      outcome = error ? { kind: "failed", error: `${error.name}: ${error.message}` } : { kind: "sent", providerId: data?.id };
+      if (abort.signal.aborted) outcome = { kind: "failed", error: `no answer from Resend in ${timeoutMs / 1000} s` };
+      else outcome = error ? { kind: "failed", error: `${error.name}: ${error.message}` } : { kind: "sent", providerId: data?.id };
     } catch (error) {
       outcome = { kind: "failed", error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearTimeout(timer);
     }
     if (outcome.kind === "failed") console.error(`Invio email ${id} non riuscito: ${outcome.error}`);
     await ctx.runMutation(internal.emails.recordResult, { id, outcome });

@@ -15,6 +15,7 @@ import type {
 } from "convex/server";
 import type * as accounts from "../accounts.js";
 import type * as admin from "../admin.js";
+import type * as adminEmails from "../adminEmails.js";
 import type * as adminPayouts from "../adminPayouts.js";
 import type * as auth from "../auth.js";
 import type * as availabilityAlerts from "../availabilityAlerts.js";
@@ -131,6 +132,7 @@ import type * as users from "../users.js";
 declare const fullApi: ApiFromModules<{
   accounts: typeof accounts;
   admin: typeof admin;
+  adminEmails: typeof adminEmails;
   adminPayouts: typeof adminPayouts;
   auth: typeof auth;
   availabilityAlerts: typeof availabilityAlerts;

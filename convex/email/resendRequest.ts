@@ -31,7 +31,17 @@ export function resendEmail(email: OutboxEmail, from: string): CreateEmailOption
   };
 }
 
-/** One key per outbox row and attempt: a retried send is idempotent on Resend's side. */
-export function resendIdempotencyKey(outboxId: string, attempts: number): string {
-  return `outbox-${outboxId}-${attempts}`;
+/**
+ * One key per outbox row, the same at every attempt: a send Resend carried out while its answer was lost
+ * (a timeout) is answered again, not sent twice. Resend keeps a key for 24 hours, longer than the retries.
+ */
+export function resendIdempotencyKey(outboxId: string): string {
+  return `outbox-${outboxId}`;
+}
+
+/** How long one send may wait for Resend's answer; RESEND_TIMEOUT_MS may only shorten it (the outage tests). */
+export const RESEND_TIMEOUT_MS = 15_000;
+export function resendTimeoutMs(configured: string | undefined): number {
+  const value = Number(configured);
+  return Number.isInteger(value) && value > 0 ? Math.min(value, RESEND_TIMEOUT_MS) : RESEND_TIMEOUT_MS;
 }

@@ -4,6 +4,13 @@
 import Stripe from "stripe";
 import { env } from "../_generated/server";
 
+/** How long one request may wait for Stripe's answer; STRIPE_TIMEOUT_MS may only shorten it (the outage tests). */
+export const STRIPE_TIMEOUT_MS = 20_000;
+function stripeTimeoutMs(): number {
+  const configured = Number(env.STRIPE_TIMEOUT_MS);
+  return Number.isInteger(configured) && configured > 0 ? Math.min(configured, STRIPE_TIMEOUT_MS) : STRIPE_TIMEOUT_MS;
+}
+
 /** The SDK, or null when no secret key is configured (the caller reports a payment failure). */
 export function stripeClient(): Stripe | null {
   const key = env.STRIPE_SECRET_KEY;
@@ -12,9 +19,11 @@ export function stripeClient(): Stripe | null {
   return new Stripe(key, {
     // fetch works in Convex's default runtime as in Node; the SDK's Node client does not.
     httpClient: Stripe.createFetchHttpClient(),
-    // The SDK retries a failed request itself (safe: every write carries an idempotency key).
+    // The SDK retries a failed or timed-out request itself, under the same idempotency key (every write
+    // carries one), so a request Stripe carried out before its answer was lost is not carried out twice.
     maxNetworkRetries: Number(env.STRIPE_MAX_NETWORK_RETRIES ?? 2),
-    timeout: 20_000,
+    // A request Stripe never answers fails after this long: three tries stay far under an action's 10 minutes.
+    timeout: stripeTimeoutMs(),
     ...(base
       ? {
           host: base.hostname,

@@ -10,6 +10,8 @@ export const ADMIN_LIMITS = {
   psychics: 200,
   recentBookings: 10,
   attentionBookings: 50,
+  /** Emails left failed, newest first, on Panoramica. */
+  failedEmails: 50,
   pageSize: 100,
   noteLength: 1000,
   /** The note an admin gives with a suspension, which the psychic reads. */

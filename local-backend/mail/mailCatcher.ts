@@ -6,12 +6,15 @@
 // read reset codes, not even by rebinding its DNS name to 127.0.0.1.
 // What it takes and answers is held to Resend's published OpenAPI (openapi/contract.ts): a request that
 // breaks it is refused as Resend refuses it, and every violation is listed at GET /__standin/violations.
+// Tests arm outages of the send (a 500 in Resend's error shape, or no answer) at `/__local/faults` with the
+// access token (shared/providerFaults.ts).
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
 import { refuseForeign } from "../shared/loopback.ts";
 import { OWNER_ONLY_FILE, ownerOnlyDir } from "../shared/ownerOnly.ts";
+import { FaultSwitch, handleFaultsRequest } from "../shared/providerFaults.ts";
 import { renderLocked, renderMailbox, renderMessage, type CaughtEmail } from "./mailboxPage.ts";
 import { resendContract, type Violation } from "./openapi/contract.ts";
 import { operationName, SERVED_OPERATIONS, type ResendOperation } from "./openapi/operations.ts";
@@ -68,6 +71,7 @@ export async function startMailCatcher({ dataDir, port, apiKey, accessToken = ra
   const contract = resendContract((violation) => violations.push(violation));
   // Resend answers a repeated Idempotency-Key with the first result; so do we.
   const byIdempotencyKey = new Map<string, string>();
+  const faults = new FaultSwitch();
 
   // Nothing here is framed by another site, guessed at by the browser, or sent on as a referrer (the token).
   const baseHeaders = { "x-content-type-options": "nosniff", "referrer-policy": "no-referrer", "cache-control": "no-store" };
@@ -107,11 +111,18 @@ export async function startMailCatcher({ dataDir, port, apiKey, accessToken = ra
     const url = new URL(req.url ?? "/", `http://${host}:${port}`);
     try {
       if (req.method === "POST" && url.pathname === "/emails") {
+        const fault = faults.take(req.method, url.pathname);
+        if (fault?.mode === "error500") {
+          return json(res, 500, { name: "application_error", message: "Internal server error (a test outage armed at /__local/faults).", statusCode: 500 });
+        }
+        // A hung send that is carried out answers nowhere; one that is not stops here.
+        const reply = fault?.mode === "hang" ? () => faults.hang(res, fault.hangMs) : (body: { id: string }) => answer(res, SEND_EMAIL, body);
+        if (fault?.mode === "hang" && !fault.apply) return reply({ id: "" });
         const checked = contract.checkRequest(SEND_EMAIL, req.headers, await readBody(req), (key) => sameSecret(key, apiKey));
         if ("refusal" in checked) return json(res, checked.refusal.statusCode, checked.refusal);
         const key = req.headers["idempotency-key"];
         const known = typeof key === "string" ? byIdempotencyKey.get(key) : undefined;
-        if (known) return answer(res, SEND_EMAIL, { id: known });
+        if (known) return reply({ id: known });
         const body = checked.body as SendEmailBody;
         const email: CaughtEmail = {
           id: randomUUID(),
@@ -126,7 +137,12 @@ export async function startMailCatcher({ dataDir, port, apiKey, accessToken = ra
         appendFileSync(file, `${JSON.stringify(email)}\n`, { mode: OWNER_ONLY_FILE });
         emails.push(email);
         if (typeof key === "string") byIdempotencyKey.set(key, email.id);
-        return answer(res, SEND_EMAIL, { id: email.id });
+        return reply({ id: email.id });
+      }
+      if (url.pathname === "/__local/faults") {
+        if (!mayRead(req, url)) return json(res, 401, { name: "missing_access_token", message: "Codice di accesso mancante o errato", statusCode: 401 });
+        const refusal = (message: string, statusCode: number) => ({ name: statusCode === 405 ? "method_not_allowed" : "validation_error", message, statusCode });
+        if (await handleFaultsRequest(faults, req, res, json, refusal, () => readBody(req))) return;
       }
       if (req.method === "GET" && !mayRead(req, url)) {
         if (url.pathname.startsWith("/api/")) return json(res, 401, { name: "missing_access_token", message: "Codice di accesso mancante o errato", statusCode: 401 });
@@ -161,6 +177,9 @@ export async function startMailCatcher({ dataDir, port, apiKey, accessToken = ra
     accessToken,
     /** What broke Resend's specification so far, requests and answers. */
     violations: () => [...violations],
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      faults.close();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

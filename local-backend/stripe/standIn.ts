@@ -6,6 +6,7 @@
 // JSON file, across restarts.
 import http from "node:http";
 import { refuseForeign } from "../shared/loopback.ts";
+import { FaultSwitch, handleFaultsRequest } from "../shared/providerFaults.ts";
 import { StripeApi } from "./api.ts";
 import { checkCard, type CardForm } from "./cards.ts";
 import { toSessionObject } from "./checkoutSessions.ts";
@@ -81,6 +82,8 @@ export async function startStripeStandIn(options: StandInOptions) {
   const ledger = new Ledger(store, webhooks, () => baseUrl);
   const connect: ConnectContext = { store, platformEvents: webhooks, connectEvents, baseUrl: () => baseUrl };
   const allowShortExpiry = Boolean(options.allowShortExpiry);
+  // Test-only outages of the API (`/__local/faults`, shared/providerFaults.ts).
+  const faults = new FaultSwitch();
   const api = new StripeApi({ store, ledger, connect, conformance, apiKey: options.apiKey, baseUrl: () => baseUrl, allowShortExpiry });
 
   /** The session, expired first if its time ran out since the last sweep (a stale page can't pay). */
@@ -165,10 +168,23 @@ export async function startStripeStandIn(options: StandInOptions) {
     const url = new URL(req.url ?? "/", "http://localhost");
     try {
       if (url.pathname.startsWith("/v1/")) {
+        const fault = faults.take(req.method ?? "GET", url.pathname);
+        if (fault?.mode === "error500") {
+          const message = "An unknown error occurred (a test outage armed at /__local/faults).";
+          return json(res, 500, { error: { type: "api_error", message } }, { "request-id": `req_fault_${Date.now()}` });
+        }
         const params = parseForm(req.method === "GET" ? url.search.slice(1) : await readBody(req));
+        if (fault?.mode === "hang") {
+          // Carried out (apply) or not, the answer never comes: the SDK's timeout is what ends the wait.
+          if (fault.apply) await api.handle(req, url.pathname, params);
+          return faults.hang(res, fault.hangMs);
+        }
         const response = await api.handle(req, url.pathname, params);
         return json(res, response.status, response.body, response.headers);
       }
+      const faultAnswer = (r: http.ServerResponse, status: number, body: unknown) => json(r, status, body);
+      const faultRefusal = (message: string) => ({ error: { type: "invalid_request_error", message } });
+      if (await handleFaultsRequest(faults, req, res, faultAnswer, faultRefusal, () => readBody(req))) return;
       const page = url.pathname.match(/^\/c\/pay\/([\w-]+)(\/[a-z]+)?$/);
       if (page) return await handleCheckoutPage(req, res, page[1], page[2]);
       const testPay = url.pathname.match(/^\/__local\/sessions\/([\w-]+)\/pay$/);
@@ -228,6 +244,7 @@ export async function startStripeStandIn(options: StandInOptions) {
     close: async () => {
       clearInterval(expiryTimer);
       clearInterval(payoutTimer);
+      faults.close();
       webhooks.close();
       connectEvents.close();
       server.closeAllConnections();

@@ -98,7 +98,7 @@ describe("the mail catcher against Resend's OpenAPI", () => {
     const resend = new Resend(API_KEY, { baseUrl: url });
     for (const [index, email] of outbox.entries()) {
       const { data, error } = await resend.emails.send(resendEmail(email, DEFAULT_SENDER), {
-        idempotencyKey: resendIdempotencyKey(`outbox${index}`, 0),
+        idempotencyKey: resendIdempotencyKey(`outbox${index}`),
       });
       expect(error).toBeNull();
       expect(data?.id).toEqual(expect.any(String));

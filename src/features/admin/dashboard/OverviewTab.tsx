@@ -1,4 +1,4 @@
-import { Grid, Link } from "@radix-ui/themes";
+import { Flex, Grid, Link } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
@@ -6,6 +6,7 @@ import { StatCard } from "@/components/StatCard";
 import { formatCents } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
+import { FailedEmails } from "./FailedEmails";
 
 const monthName = new Intl.DateTimeFormat("it-IT", { month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -14,7 +15,7 @@ export function formatMonth(month: string): string {
   return monthName.format(new Date(`${month}-15T12:00:00Z`));
 }
 
-/** Panoramica: the platform's figures, all time and this Rome month, live from the counters. */
+/** Panoramica: the platform's figures, all time and this Rome month, live from the counters; then the emails not sent. */
 export function OverviewTab() {
   // The month only matters to the hour; a coarse clock keeps the subscription steady.
   const now = useNow(60 * 60_000);
@@ -22,45 +23,48 @@ export function OverviewTab() {
   const month = overview ? formatMonth(overview.month) : "";
   const thisMonth = (value: string) => `${value} a ${month}`;
   return (
-    <Grid columns={{ initial: "1", xs: "2", md: "3" }} gap="4">
-      <StatCard
-        label="Cartomanti"
-        value={overview?.psychics.total}
-        note={overview ? thisMonth(`+${overview.psychics.thisMonth}`) : undefined}
-      />
-      <StatCard
-        label="Clienti"
-        value={overview?.clients.total}
-        note={overview ? thisMonth(`+${overview.clients.thisMonth}`) : undefined}
-      />
-      <StatCard
-        label="Consulti pagati"
-        value={overview?.paidConsultations.total}
-        note={overview ? thisMonth(`${overview.paidConsultations.thisMonth}`) : undefined}
-      />
-      <StatCard
-        label="Ricavi"
-        value={overview ? formatCents(overview.revenueCents.total) : undefined}
-        note={overview ? thisMonth(formatCents(overview.revenueCents.thisMonth)) : undefined}
-      />
-      <StatCard
-        label={`Commissione della piattaforma (${COMMISSION_PERCENT}%)`}
-        value={overview ? formatCents(overview.commissionCents.total) : undefined}
-        note={overview ? thisMonth(formatCents(overview.commissionCents.thisMonth)) : undefined}
-      />
-      <StatCard
-        label="Messaggi non letti"
-        value={
-          overview === undefined ? undefined : (
-            <Link asChild underline="hover">
-              <RouterLink to={paths.adminMessages} aria-label={`${overview.unreadMessages} non letti: apri i messaggi`}>
-                {overview.unreadMessages}
-              </RouterLink>
-            </Link>
-          )
-        }
-        note="Dal modulo di contatto"
-      />
-    </Grid>
+    <Flex direction="column" gap="6">
+      <Grid columns={{ initial: "1", xs: "2", md: "3" }} gap="4">
+        <StatCard
+          label="Cartomanti"
+          value={overview?.psychics.total}
+          note={overview ? thisMonth(`+${overview.psychics.thisMonth}`) : undefined}
+        />
+        <StatCard
+          label="Clienti"
+          value={overview?.clients.total}
+          note={overview ? thisMonth(`+${overview.clients.thisMonth}`) : undefined}
+        />
+        <StatCard
+          label="Consulti pagati"
+          value={overview?.paidConsultations.total}
+          note={overview ? thisMonth(`${overview.paidConsultations.thisMonth}`) : undefined}
+        />
+        <StatCard
+          label="Ricavi"
+          value={overview ? formatCents(overview.revenueCents.total) : undefined}
+          note={overview ? thisMonth(formatCents(overview.revenueCents.thisMonth)) : undefined}
+        />
+        <StatCard
+          label={`Commissione della piattaforma (${COMMISSION_PERCENT}%)`}
+          value={overview ? formatCents(overview.commissionCents.total) : undefined}
+          note={overview ? thisMonth(formatCents(overview.commissionCents.thisMonth)) : undefined}
+        />
+        <StatCard
+          label="Messaggi non letti"
+          value={
+            overview === undefined ? undefined : (
+              <Link asChild underline="hover">
+                <RouterLink to={paths.adminMessages} aria-label={`${overview.unreadMessages} non letti: apri i messaggi`}>
+                  {overview.unreadMessages}
+                </RouterLink>
+              </Link>
+            )
+          }
+          note="Dal modulo di contatto"
+        />
+      </Grid>
+      <FailedEmails />
+    </Flex>
   );
 }

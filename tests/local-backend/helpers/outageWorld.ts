@@ -1,0 +1,132 @@
+// The product's own functions (convex-test, the real modules) against the real provider stand-ins with their
+// outage switch (`/__local/faults`): the Stripe stand-in as `npm start` runs it and the mail catcher. The SDKs'
+// timeouts are shortened by configuration (STRIPE_TIMEOUT_MS, RESEND_TIMEOUT_MS) so a hang costs a second; the
+// retry schedules are the product's, driven here by running each due job as the scheduler would.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { convexTest } from "convex-test";
+import { expect, vi } from "vitest";
+import type { Doc, Id } from "../../../convex/_generated/dataModel";
+import { utcMsToRome } from "../../../convex/lib/time";
+import schema from "../../../convex/schema";
+import { insertPsychic } from "../../convex/fixtures/psychics";
+import { startMailCatcher } from "../../../local-backend/mail/mailCatcher";
+import type { FaultHit } from "../../../local-backend/shared/providerFaults";
+import { API_KEY, startStandIn, type StandIn } from "./stripeStandIn";
+
+const modules = import.meta.glob("../../../convex/**/*.*s");
+export const MAIL_KEY = "re_local_outages";
+export const ADMIN_EMAIL = "amministrazione@arcano.it";
+
+export type Providers = Awaited<ReturnType<typeof startProviders>>;
+export type OutageBackend = ReturnType<typeof convexTest>;
+
+/** The stand-ins, each with its switch. Stop them with `stop()`. */
+export async function startProviders() {
+  const stripe: StandIn = await startStandIn({ args: ["--allow-short-expiry"] });
+  const mailDir = mkdtempSync(join(tmpdir(), "outages-mail-"));
+  const mail = await startMailCatcher({ dataDir: mailDir, port: 0, apiKey: MAIL_KEY });
+  const mailAuth = { authorization: `Bearer ${mail.accessToken}` };
+  const switchAt = (url: string, headers: Record<string, string> = {}) => ({
+    arm: async (plan: Record<string, unknown>) => {
+      const response = await fetch(`${url}/__local/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(plan),
+      });
+      expect(response.status).toBe(200);
+    },
+    disarm: async () => void (await fetch(`${url}/__local/faults`, { method: "DELETE", headers })),
+    hits: async () => ((await (await fetch(`${url}/__local/faults`, { headers })).json()) as { hits: FaultHit[] }).hits,
+  });
+  return {
+    stripe,
+    mail,
+    stripeFaults: switchAt(stripe.url),
+    mailFaults: switchAt(mail.url, mailAuth),
+    /** Emails the mailbox caught for `to`. */
+    caught: async (to: string) =>
+      ((await (await fetch(`${mail.url}/api/messages?to=${encodeURIComponent(to)}`, { headers: mailAuth })).json()) as unknown[]).length,
+    stop: async () => {
+      await mail.close();
+      rmSync(mailDir, { recursive: true, force: true });
+      await stripe.stop();
+    },
+  };
+}
+
+/** A fresh backend whose functions reach the stand-ins, with timeouts of a second. */
+export function outageBackend(providers: Providers): OutageBackend {
+  vi.stubEnv("STRIPE_SECRET_KEY", API_KEY);
+  vi.stubEnv("STRIPE_API_BASE", providers.stripe.url);
+  vi.stubEnv("STRIPE_TIMEOUT_MS", "1000");
+  // The production default, whatever the shell running the tests says.
+  vi.stubEnv("STRIPE_MAX_NETWORK_RETRIES", "2");
+  vi.stubEnv("RESEND_API_KEY", MAIL_KEY);
+  vi.stubEnv("RESEND_BASE_URL", providers.mail.url);
+  vi.stubEnv("RESEND_TIMEOUT_MS", "1000");
+  vi.stubEnv("SITE_URL", "http://127.0.0.1:5173");
+  vi.stubEnv("CONVEX_SITE_URL", "https://arcano-test.convex.site");
+  vi.stubEnv("ADMIN_EMAIL_DOMAIN", "@arcano.it");
+  return convexTest(schema, modules);
+}
+
+/** A person signed in (a stored session, as @convex-dev/auth makes them); `admin` also stores the grant. */
+export async function signedIn(t: OutageBackend, fields: Partial<Doc<"users">> & { email: string }, admin = false) {
+  const { userId, sessionId } = await t.run(async (ctx) => {
+    const userId = await ctx.db.insert("users", { consentGivenAt: Date.now(), emailVerificationTime: Date.now(), ...fields });
+    const sessionId = await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 86_400_000 });
+    if (admin) await ctx.db.insert("adminGrants", { userId, grantedAt: Date.now(), grantedBy: "test" });
+    return { userId, sessionId };
+  });
+  return { userId, as: t.withIdentity({ subject: `${userId}|${sessionId}` }) };
+}
+
+/**
+ * The one pending job of `fn` ("module:export"), taken off the scheduler (cancelled) so the test runs it
+ * itself: its arguments and how long after now it was due. Null when none is pending.
+ */
+export async function takeScheduled(t: OutageBackend, fn: string): Promise<{ args: Record<string, unknown>; delayMs: number } | null> {
+  return t.run(async (ctx) => {
+    const pending = (await ctx.db.system.query("_scheduled_functions").collect()).filter(
+      (job) => job.state.kind === "pending" && job.name.replace(/\.js$/, "").replace(/\.js:/, ":") === fn,
+    );
+    expect(pending.length, `pending ${fn} jobs`).toBeLessThanOrEqual(1);
+    const job = pending[0];
+    if (job === undefined) return null;
+    await ctx.scheduler.cancel(job._id);
+    return { args: job.args[0] as Record<string, unknown>, delayMs: job.scheduledTime - Date.now() };
+  });
+}
+
+/** Rounds a delay to whole minutes (the job was scheduled a moment before it is read). */
+export const minutes = (ms: number) => Math.round(ms / 60_000);
+
+/** Waits for a condition the scheduler's immediate jobs (runAfter 0) bring about. */
+export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The first Monday at least two days ahead (the default week is open on Monday mornings), as a Rome date. */
+export function mondayAhead(): string {
+  for (let days = 2; ; days += 1) {
+    const { date } = utcMsToRome(Date.now() + days * 86_400_000);
+    if (new Date(`${date}T12:00:00Z`).getUTCDay() === 1) return date;
+  }
+}
+
+/** A listed psychic and a verified client who may book her. */
+export async function clientAndPsychic(t: OutageBackend, name: string) {
+  const psychic = await t.run((ctx) => insertPsychic(ctx));
+  const client = await signedIn(t, { email: `${name}@esempio.it`, name, accountType: "client" });
+  return { psychic, client };
+}
+
+export type { Id };

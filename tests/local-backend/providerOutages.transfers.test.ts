@@ -1,0 +1,127 @@
+// Stripe down (the stand-in's outage switch) while a reader's share is transferred: 500s are retried after 1, 5 and
+// 25 minutes, then the transfer is left failed on the admin's Pagamenti, whose 'Riprova' transfers once Stripe is
+// back; an answer lost after Stripe made the transfer is found on the next attempt and never transferred twice.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { api, internal } from "../../convex/_generated/api";
+import { romeToUtcMs } from "../../convex/lib/time";
+import {
+  ADMIN_EMAIL,
+  clientAndPsychic,
+  minutes,
+  mondayAhead,
+  outageBackend,
+  signedIn,
+  startProviders,
+  takeScheduled,
+  until,
+  type Id,
+  type OutageBackend,
+  type Providers,
+} from "./helpers/outageWorld";
+import { onboardedAccount, paidCharge, sdk } from "./helpers/stripeStandIn";
+
+// Fresh stand-ins for each test: every test's backend numbers its documents afresh, so idempotency keys made of
+// ids would meet the previous test's at a shared stand-in.
+let providers: Providers;
+beforeEach(async () => {
+  providers = await startProviders();
+});
+afterEach(async () => {
+  await providers?.stop();
+  vi.unstubAllEnvs();
+});
+
+/** A held consultation paid at the stand-in, its reader onboarded there, and her share of € 42.50 pending. */
+async function pendingShare(t: OutageBackend, name: string) {
+  const { psychic, client } = await clientAndPsychic(t, name);
+  const account = await onboardedAccount(providers.stripe, {}, name);
+  const { intent } = await paidCharge(providers.stripe, 5000, `booking_${name}`);
+  const date = mondayAhead();
+  const startsAt = romeToUtcMs(date, "15:00");
+  return t.run(async (ctx) => {
+    await ctx.db.insert("payoutAccounts", {
+      psychicUserId: psychic.userId,
+      stripeAccountId: account.id,
+      state: "enabled",
+      requirementsDue: [],
+      updatedAt: Date.now(),
+    });
+    const bookingId = await ctx.db.insert("bookings", {
+      clientId: client.userId,
+      psychicUserId: psychic.userId,
+      psychicProfileId: psychic.profileId,
+      psychicName: "Lettrice",
+      consultationType: "voice",
+      scheduledDate: date,
+      scheduledTime: "15:00",
+      startsAt,
+      endsAt: startsAt + 30 * 60_000,
+      durationMinutes: 30,
+      priceCents: 5000,
+      status: "completed",
+      paidAt: Date.now(),
+      completedAt: Date.now(),
+      stripeCheckoutSessionId: "cs_outage",
+      stripePaymentIntentId: intent.id,
+    });
+    const transferId = await ctx.db.insert("psychicTransfers", {
+      bookingId,
+      psychicUserId: psychic.userId,
+      reason: "consultation",
+      grossCents: 5000,
+      commissionCents: 750,
+      amountCents: 4250,
+      state: "pending",
+      dueAt: Date.now(),
+      attempts: 0,
+    });
+    return { transferId, accountId: account.id };
+  });
+}
+const transfer = (t: OutageBackend, id: Id<"psychicTransfers">) => t.run((ctx) => ctx.db.get("psychicTransfers", id));
+const transfersTo = async (accountId: string) => (await sdk(providers.stripe.url).transfers.list({ destination: accountId, limit: 100 })).data;
+
+/** The transfer's first attempt, then each retry it scheduled, as the scheduler would run them; the delays in minutes. */
+async function transferWithRetries(t: OutageBackend, transferId: Id<"psychicTransfers">): Promise<number[]> {
+  await t.action(internal.payouts.sendTransfer, { transferId });
+  const delays: number[] = [];
+  for (let job = await takeScheduled(t, "payouts:sendTransfer"); job !== null; job = await takeScheduled(t, "payouts:sendTransfer")) {
+    delays.push(minutes(job.delayMs));
+    await t.action(internal.payouts.sendTransfer, job.args as { transferId: Id<"psychicTransfers"> });
+  }
+  return delays;
+}
+
+describe("transfers while Stripe is down", () => {
+  it("500s: retried after 1, 5 and 25 minutes, then failed on Pagamenti; 'Riprova' transfers once", async () => {
+    const t = outageBackend(providers);
+    const { as: admin } = await signedIn(t, { email: ADMIN_EMAIL }, true);
+    const { transferId, accountId } = await pendingShare(t, "share500");
+    await providers.stripeFaults.arm({ mode: "error500", paths: ["/v1/transfers"] });
+    expect(await transferWithRetries(t, transferId)).toEqual([1, 5, 25]);
+    expect(await transfer(t, transferId)).toMatchObject({ state: "failed", attempts: 4 });
+    expect((await providers.stripeFaults.hits()).length).toBeGreaterThanOrEqual(4 * 3);
+    const overview = await admin.query(api.adminPayouts.overview, { now: Date.now() });
+    expect(JSON.stringify(overview.failedTransfers)).toContain(transferId);
+
+    await providers.stripeFaults.disarm();
+    expect(await transfersTo(accountId)).toEqual([]);
+    await admin.mutation(api.adminPayouts.retryTransfer, { transferId });
+    await until(
+      () => transfer(t, transferId),
+      (row) => row?.state === "transferred",
+      "the share transferred again",
+    );
+    expect((await transfersTo(accountId)).map((made) => made.amount)).toEqual([4250]);
+  });
+
+  it("no answer although Stripe transferred: the next attempt finds that transfer, never a second", async () => {
+    const t = outageBackend(providers);
+    const { transferId, accountId } = await pendingShare(t, "sharehang");
+    await providers.stripeFaults.arm({ mode: "hang", count: 3, hangMs: 10_000, apply: true, paths: ["/v1/transfers"] });
+    expect(await transferWithRetries(t, transferId)).toEqual([1]);
+    const made = await transfersTo(accountId);
+    expect(made.map((one) => one.amount)).toEqual([4250]);
+    expect(await transfer(t, transferId)).toMatchObject({ state: "transferred", stripeTransferId: made[0].id });
+  });
+});
