@@ -1,7 +1,9 @@
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { aliases } from "./vite.config.ts";
+
+const providerTests = ["tests/local-backend/providerFaults.test.ts", "tests/local-backend/providerOutages.*.test.ts"];
 
 // Convex functions run under the edge runtime as they do on Convex, React components under jsdom,
 // the embedded backend's tests under node.
@@ -36,10 +38,24 @@ export default defineConfig({
           name: "local-backend",
           environment: "node",
           include: ["tests/local-backend/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...providerTests],
           globalSetup: ["tests/local-backend/helpers/warmStripeValidators.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The product's functions (convex-test) against the provider stand-ins with their outage switch: no
+          // embedded backend, each stand-in on a port of its own, so these files run beside the others.
+          name: "providers",
+          environment: "node",
+          include: providerTests,
+          globalSetup: ["tests/local-backend/helpers/warmStripeValidators.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
