@@ -288,7 +288,7 @@ export default defineSchema({
     .index("by_status", ["status"])
     .index("by_reportBookingId", ["reportBookingId"])
     // An account's deletion removes its messages: those it sent signed in, and those sent from its address.
-    .index("by_userId", ["userId"])
+    .index("by_userId_category", ["userId", "category"])
     .index("by_email", ["email"]),
 
   // One review per completed booking, written by its client.
@@ -417,7 +417,8 @@ export default defineSchema({
     reversedCents: v.optional(v.number()),
   })
     .index("by_bookingId", ["bookingId"])
-    .index("by_psychicUserId_state", ["psychicUserId", "state"])
+    // A psychic's shares in a state; the transferred ones of a month are a range (the statement).
+    .index("by_psychicUserId_state_transferredAt", ["psychicUserId", "state", "transferredAt"])
     .index("by_psychicUserId_dueAt", ["psychicUserId", "dueAt"])
     .index("by_state", ["state"]),
 

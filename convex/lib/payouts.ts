@@ -95,7 +95,7 @@ export async function applyAccountFacts(ctx: MutationCtx, stripeAccountId: strin
   if (state === "enabled") {
     const waiting = await ctx.db
       .query("psychicTransfers")
-      .withIndex("by_psychicUserId_state", (q) => q.eq("psychicUserId", account.psychicUserId).eq("state", "awaiting_onboarding"))
+      .withIndex("by_psychicUserId_state_transferredAt", (q) => q.eq("psychicUserId", account.psychicUserId).eq("state", "awaiting_onboarding"))
       .collect();
     for (const transfer of waiting) {
       await ctx.db.patch("psychicTransfers", transfer._id, { state: "pending" });
