@@ -83,7 +83,7 @@ export const overview = adminQuery({
     const psychicNameOf = async (bookingId: Id<"bookings">) => (await ctx.db.get("bookings", bookingId))?.psychicName ?? DELETED_ACCOUNT_NAME;
     const failed = await ctx.db
       .query("psychicTransfers")
-      .withIndex("by_state", (q) => q.eq("state", "failed"))
+      .withIndex("by_state_transferredAt", (q) => q.eq("state", "failed"))
       .take(100);
     const failedReversals = await ctx.db
       .query("transferReversals")
@@ -163,9 +163,15 @@ export const dac7Report = adminQuery({
   returns: v.object({ year: v.number(), rows: v.number(), missingFiscalData: v.number(), csv: v.string() }),
   handler: async (ctx, { year }) => {
     if (!Number.isInteger(year) || year < 2023 || year > 2100) return fail("INVALID_INPUT", { field: "year" });
+    // The year's transfers only: from its first Rome instant to the next year's.
     const transferred = await ctx.db
       .query("psychicTransfers")
-      .withIndex("by_state", (q) => q.eq("state", "transferred"))
+      .withIndex("by_state_transferredAt", (q) =>
+        q
+          .eq("state", "transferred")
+          .gte("transferredAt", romeMonthBounds(`${year}-01`).from)
+          .lt("transferredAt", romeMonthBounds(`${year}-12`).to),
+      )
       .take(20_000);
     const byPsychic = new Map<Id<"users">, Dac7Row["quarters"]>();
     for (const share of transferred) {

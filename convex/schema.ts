@@ -420,7 +420,8 @@ export default defineSchema({
     // A psychic's shares in a state; the transferred ones of a month are a range (the statement).
     .index("by_psychicUserId_state_transferredAt", ["psychicUserId", "state", "transferredAt"])
     .index("by_psychicUserId_dueAt", ["psychicUserId", "dueAt"])
-    .index("by_state", ["state"]),
+    // Failed shares for the admin; the transferred ones of a year for the DAC7 report (a range).
+    .index("by_state_transferredAt", ["state", "transferredAt"]),
 
   // Money taken back from a psychic's transfer when the client got it back afterwards (a refund made at
   // Stripe, a dispute): the same proportion of the share, never more than was transferred.
