@@ -5,18 +5,17 @@ import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery } from "./lib/functions";
-import { bookingMoneyOf, payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/payouts";
+import { readMonthBooks } from "./lib/monthlyBooks";
+import { payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/payouts";
 import { requireInstant, romeDateOf, romeMonthBounds, romeMonthOf } from "./lib/time";
 import { payoutAccountState } from "./lib/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import { previousMonth } from "./model/bookingChanges";
 import { dac7Csv, quarterOf, type Dac7Row } from "./model/fiscal";
-import { reconcileMonth } from "./model/payouts";
+import { reconcileBooks } from "./model/payouts";
 
 /** Months the reconciliation shows, the current Rome month first. */
 export const RECONCILED_MONTHS = 6;
-/** Paid bookings read per month: far above this platform's months; a fuller month says so. */
-const BOOKINGS_PER_MONTH = 2000;
 
 const reconciliation = v.object({
   month: v.string(),
@@ -89,16 +88,11 @@ export const overview = adminQuery({
       .query("transferReversals")
       .withIndex("by_state", (q) => q.eq("state", "failed"))
       .take(100);
+    // Each month's books are one row the triggers keep (lib/monthlyBooks.ts): every paid booking counts.
     const months = [];
     let month = romeMonthOf(now);
     for (let index = 0; index < RECONCILED_MONTHS; index++) {
-      const { from, to } = romeMonthBounds(month);
-      const paid = await ctx.db
-        .query("bookings")
-        .withIndex("by_paidAt", (q) => q.gte("paidAt", from).lt("paidAt", to))
-        .take(BOOKINGS_PER_MONTH + 1);
-      const money = await Promise.all(paid.slice(0, BOOKINGS_PER_MONTH).map((booking) => bookingMoneyOf(ctx, booking)));
-      months.push({ ...reconcileMonth(month, money), complete: paid.length <= BOOKINGS_PER_MONTH });
+      months.push({ ...reconcileBooks(month, await readMonthBooks(ctx, month)), complete: true });
       month = previousMonth(month);
     }
     return {

@@ -423,6 +423,19 @@ export default defineSchema({
     // Failed shares for the admin; the transferred ones of a year for the DAC7 report (a range).
     .index("by_state_transferredAt", ["state", "transferredAt"]),
 
+  // The admin's monthly books, per Rome month of payment (lib/monthlyBooks.ts): the sums of every paid
+  // booking's money with its share and reversals (model/payouts.ts bookingMoney), kept by the triggers.
+  monthlyBooks: defineTable({
+    month: v.string(),
+    paidCents: v.number(),
+    refundedCents: v.number(),
+    disputedCents: v.number(),
+    transferredCents: v.number(),
+    reversedCents: v.number(),
+    owedCents: v.number(),
+    commissionCents: v.number(),
+  }).index("by_month", ["month"]),
+
   // Money taken back from a psychic's transfer when the client got it back afterwards (a refund made at
   // Stripe, a dispute): the same proportion of the share, never more than was transferred.
   transferReversals: defineTable({

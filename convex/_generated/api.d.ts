@@ -56,6 +56,7 @@ import type * as lib_demoStandIn from "../lib/demoStandIn.js";
 import type * as lib_emailParties from "../lib/emailParties.js";
 import type * as lib_errors from "../lib/errors.js";
 import type * as lib_functions from "../lib/functions.js";
+import type * as lib_monthlyBooks from "../lib/monthlyBooks.js";
 import type * as lib_originPasses from "../lib/originPasses.js";
 import type * as lib_outbox from "../lib/outbox.js";
 import type * as lib_passwordProvider from "../lib/passwordProvider.js";
@@ -172,6 +173,7 @@ declare const fullApi: ApiFromModules<{
   "lib/emailParties": typeof lib_emailParties;
   "lib/errors": typeof lib_errors;
   "lib/functions": typeof lib_functions;
+  "lib/monthlyBooks": typeof lib_monthlyBooks;
   "lib/originPasses": typeof lib_originPasses;
   "lib/outbox": typeof lib_outbox;
   "lib/passwordProvider": typeof lib_passwordProvider;
