@@ -69,8 +69,13 @@ async function reversalsOf(ctx: QueryCtx, share: Doc<"psychicTransfers"> | null)
     .collect();
 }
 
+/** The booking's fields its money and month read (model/payouts.ts bookingMoney). */
+const MONEY_FIELDS = ["paidAt", "status", "priceCents", "cancelReason", "refundCents", "disputeCents"] as const;
+
 export async function bookingChanged(ctx: MutationCtx, before: Doc<"bookings"> | null, after: Doc<"bookings"> | null) {
   if (before?.paidAt === undefined && after?.paidAt === undefined) return;
+  // Most writes (a join, a reminder, a note forgotten) change nothing the books read: no reads for them.
+  if (before !== null && after !== null && MONEY_FIELDS.every((field) => before[field] === after[field])) return;
   const share = await shareOfBooking(ctx, (after ?? before)!);
   const reversals = await reversalsOf(ctx, share);
   await replace(ctx, entryOf(before, share, reversals), entryOf(after, share, reversals));

@@ -14,7 +14,7 @@ import { setupTest } from "./setup";
 
 const SIZES = (process.env.READS_BUDGET_SIZES ?? "1000").split(",").map(Number);
 
-type Run = { size: number; documentsRead: number; bytesRead: number; budget: number; largestTransaction: number; error?: string };
+type Run = { size: number; documentsRead: number; bytesRead: number; budget: number; largestTransaction: number; ms: number; error?: string };
 
 function call(w: BulkWorld, fn: PublicFunction, args: Record<string, unknown>) {
   const client = w.as[readsBudget[fn.name].as];
@@ -25,13 +25,17 @@ function call(w: BulkWorld, fn: PublicFunction, args: Record<string, unknown>) {
 
 /** Every budgeted function, called once on a fresh world of `size` bookings, reads first and deletions last. */
 async function measureAll(size: number): Promise<Map<string, Run>> {
+  const started = vi.getRealSystemTime();
   const w = await buildBulkWorld(setupTest(), size);
+  const built = vi.getRealSystemTime();
   const phaseOf = (fn: PublicFunction) => readsBudget[fn.name].phase ?? (fn.kind === "query" ? 0 : 1);
   const ordered = publicFunctions.filter((fn) => fn.name in readsBudget).sort((a, b) => phaseOf(a) - phaseOf(b));
   const runs = new Map<string, Run>();
   for (const fn of ordered) {
     const budget = readsBudget[fn.name];
     const limit = typeof budget.documents === "number" ? budget.documents : budget.documents(w);
+    const callStarted = vi.getRealSystemTime();
+    const ms = () => Math.round(vi.getRealSystemTime() - callStarted);
     try {
       const args = await argsOf(fn.name, w);
       const { reads } = await measureReads(() => call(w, fn, args));
@@ -43,9 +47,12 @@ async function measureAll(size: number): Promise<Map<string, Run>> {
         largestTransaction: reads.largestTransaction.documentsRead,
       });
     } catch (error) {
-      runs.set(fn.name, { size, documentsRead: 0, bytesRead: 0, budget: limit, largestTransaction: 0, error: String(error).slice(0, 300) });
+      runs.set(fn.name, { size, documentsRead: 0, bytesRead: 0, budget: limit, largestTransaction: 0, ms: ms(), error: String(error).slice(0, 300) });
     }
   }
+  console.log(
+    `READS_BUDGET_TIME ${JSON.stringify({ size, buildSeconds: Math.round((built - started) / 1000), callSeconds: Math.round((vi.getRealSystemTime() - built) / 1000) })}`,
+  );
   // What the calls scheduled (emails, refunds, transfers) is not measured here: it never runs.
   vi.clearAllTimers();
   return runs;
