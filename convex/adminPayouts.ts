@@ -5,13 +5,14 @@ import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery } from "./lib/functions";
+import { dac7FiguresOf } from "./lib/dac7Figures";
 import { readMonthBooks } from "./lib/monthlyBooks";
 import { payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/payouts";
-import { requireInstant, romeDateOf, romeMonthBounds, romeMonthOf } from "./lib/time";
+import { requireInstant, romeMonthOf } from "./lib/time";
 import { payoutAccountState } from "./lib/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import { previousMonth } from "./model/bookingChanges";
-import { dac7Csv, quarterOf, type Dac7Row } from "./model/fiscal";
+import { dac7Csv, type Dac7Row } from "./model/fiscal";
 import { reconcileBooks } from "./model/payouts";
 
 /** Months the reconciliation shows, the current Rome month first. */
@@ -157,28 +158,8 @@ export const dac7Report = adminQuery({
   returns: v.object({ year: v.number(), rows: v.number(), missingFiscalData: v.number(), csv: v.string() }),
   handler: async (ctx, { year }) => {
     if (!Number.isInteger(year) || year < 2023 || year > 2100) return fail("INVALID_INPUT", { field: "year" });
-    // The year's transfers only: from its first Rome instant to the next year's.
-    const transferred = await ctx.db
-      .query("psychicTransfers")
-      .withIndex("by_state_transferredAt", (q) =>
-        q
-          .eq("state", "transferred")
-          .gte("transferredAt", romeMonthBounds(`${year}-01`).from)
-          .lt("transferredAt", romeMonthBounds(`${year}-12`).to),
-      )
-      .take(20_000);
-    const byPsychic = new Map<Id<"users">, Dac7Row["quarters"]>();
-    for (const share of transferred) {
-      if (share.transferredAt === undefined) continue;
-      const date = romeDateOf(share.transferredAt);
-      if (!date.startsWith(`${year}-`)) continue;
-      const quarters = byPsychic.get(share.psychicUserId) ?? [0, 1, 2, 3].map(() => ({ considerationCents: 0, feesCents: 0, activities: 0 }));
-      const quarter = quarters[quarterOf(date) - 1];
-      quarter.considerationCents += share.amountCents - (share.reversedCents ?? 0);
-      quarter.feesCents += share.commissionCents;
-      quarter.activities += 1;
-      byPsychic.set(share.psychicUserId, quarters);
-    }
+    // One row per psychic paid in the year, kept by the triggers (lib/dac7Figures.ts).
+    const byPsychic = new Map<Id<"users">, Dac7Row["quarters"]>((await dac7FiguresOf(ctx, year)).map((row) => [row.psychicUserId, row.quarters]));
     const rows: Dac7Row[] = [];
     let missingFiscalData = 0;
     for (const [psychicUserId, quarters] of byPsychic) {

@@ -436,6 +436,14 @@ export default defineSchema({
     commissionCents: v.number(),
   }).index("by_month", ["month"]),
 
+  // The DAC7 report's figures, per psychic per year (lib/dac7Figures.ts): per quarter, the consideration
+  // credited, the fees withheld and the paid activities of the shares transferred, kept by the triggers.
+  dac7Figures: defineTable({
+    year: v.number(),
+    psychicUserId: v.id("users"),
+    quarters: v.array(v.object({ considerationCents: v.number(), feesCents: v.number(), activities: v.number() })),
+  }).index("by_year_psychic", ["year", "psychicUserId"]),
+
   // Money taken back from a psychic's transfer when the client got it back afterwards (a refund made at
   // Stripe, a dispute): the same proportion of the share, never more than was transferred.
   transferReversals: defineTable({

@@ -52,6 +52,7 @@ import type * as lib_callSessions from "../lib/callSessions.js";
 import type * as lib_connectAccounts from "../lib/connectAccounts.js";
 import type * as lib_counterRecount from "../lib/counterRecount.js";
 import type * as lib_counters from "../lib/counters.js";
+import type * as lib_dac7Figures from "../lib/dac7Figures.js";
 import type * as lib_demoStandIn from "../lib/demoStandIn.js";
 import type * as lib_emailParties from "../lib/emailParties.js";
 import type * as lib_errors from "../lib/errors.js";
@@ -169,6 +170,7 @@ declare const fullApi: ApiFromModules<{
   "lib/connectAccounts": typeof lib_connectAccounts;
   "lib/counterRecount": typeof lib_counterRecount;
   "lib/counters": typeof lib_counters;
+  "lib/dac7Figures": typeof lib_dac7Figures;
   "lib/demoStandIn": typeof lib_demoStandIn;
   "lib/emailParties": typeof lib_emailParties;
   "lib/errors": typeof lib_errors;

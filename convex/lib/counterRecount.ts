@@ -5,6 +5,7 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { ALL_TIME, counterKey, type CounterMetric } from "../model/counters";
 import { recount } from "../model/figureContributions";
+import { rebuildDac7Figures } from "./dac7Figures";
 import { rebuildMonthlyBooks } from "./monthlyBooks";
 import { rebuildReaderFigures } from "./readerFigures";
 
@@ -82,6 +83,7 @@ export async function rebuildCounters(ctx: MutationCtx): Promise<{ counters: num
 
   changed += await rebuildReaderFigures(ctx, figures.reliability, figures.cancellationDays);
   changed += await rebuildMonthlyBooks(ctx);
+  changed += await rebuildDac7Figures(ctx);
 
   const people = (await ctx.db.query("bookingTotals").collect()).length;
   return { counters: counters.length, people, changed };

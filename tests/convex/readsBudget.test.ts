@@ -45,6 +45,7 @@ async function measureAll(size: number): Promise<Map<string, Run>> {
         bytesRead: reads.bytesRead,
         budget: limit,
         largestTransaction: reads.largestTransaction.documentsRead,
+        ms: ms(),
       });
     } catch (error) {
       runs.set(fn.name, { size, documentsRead: 0, bytesRead: 0, budget: limit, largestTransaction: 0, ms: ms(), error: String(error).slice(0, 300) });
