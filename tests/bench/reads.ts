@@ -25,7 +25,7 @@ export interface ReadsRow {
 }
 
 /** Every function's READS_BUDGET line, and whether the test passed; rejects if it printed none or hung. */
-export function functionReads(sizes = READS_SIZES, timeoutMs = 8 * 60_000): Promise<{ passed: boolean; rows: ReadsRow[]; seconds: number }> {
+export function functionReads(sizes = READS_SIZES, timeoutMs = 12 * 60_000): Promise<{ passed: boolean; rows: ReadsRow[]; seconds: number }> {
   const started = Date.now();
   const args = ["node_modules/vitest/vitest.mjs", "run", "--project", "convex", "tests/convex/readsBudget.test.ts"];
   const env = { ...process.env, READS_BUDGET_SIZES: sizes.join(","), NO_COLOR: "1", FORCE_COLOR: "0" };
