@@ -5,18 +5,18 @@ import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery } from "./lib/functions";
-import { bookingMoneyOf, payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/payouts";
-import { requireInstant, romeDateOf, romeMonthBounds, romeMonthOf } from "./lib/time";
+import { dac7FiguresOf } from "./lib/dac7Figures";
+import { readMonthBooks } from "./lib/monthlyBooks";
+import { payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/payouts";
+import { requireInstant, romeMonthOf } from "./lib/time";
 import { payoutAccountState } from "./lib/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import { previousMonth } from "./model/bookingChanges";
-import { dac7Csv, quarterOf, type Dac7Row } from "./model/fiscal";
-import { reconcileMonth } from "./model/payouts";
+import { dac7Csv, type Dac7Row } from "./model/fiscal";
+import { reconcileBooks } from "./model/payouts";
 
 /** Months the reconciliation shows, the current Rome month first. */
 export const RECONCILED_MONTHS = 6;
-/** Paid bookings read per month: far above this platform's months; a fuller month says so. */
-const BOOKINGS_PER_MONTH = 2000;
 
 const reconciliation = v.object({
   month: v.string(),
@@ -83,22 +83,17 @@ export const overview = adminQuery({
     const psychicNameOf = async (bookingId: Id<"bookings">) => (await ctx.db.get("bookings", bookingId))?.psychicName ?? DELETED_ACCOUNT_NAME;
     const failed = await ctx.db
       .query("psychicTransfers")
-      .withIndex("by_state", (q) => q.eq("state", "failed"))
+      .withIndex("by_state_transferredAt", (q) => q.eq("state", "failed"))
       .take(100);
     const failedReversals = await ctx.db
       .query("transferReversals")
       .withIndex("by_state", (q) => q.eq("state", "failed"))
       .take(100);
+    // Each month's books are one row the triggers keep (lib/monthlyBooks.ts): every paid booking counts.
     const months = [];
     let month = romeMonthOf(now);
     for (let index = 0; index < RECONCILED_MONTHS; index++) {
-      const { from, to } = romeMonthBounds(month);
-      const paid = await ctx.db
-        .query("bookings")
-        .withIndex("by_paidAt", (q) => q.gte("paidAt", from).lt("paidAt", to))
-        .take(BOOKINGS_PER_MONTH + 1);
-      const money = await Promise.all(paid.slice(0, BOOKINGS_PER_MONTH).map((booking) => bookingMoneyOf(ctx, booking)));
-      months.push({ ...reconcileMonth(month, money), complete: paid.length <= BOOKINGS_PER_MONTH });
+      months.push({ ...reconcileBooks(month, await readMonthBooks(ctx, month)), complete: true });
       month = previousMonth(month);
     }
     return {
@@ -163,22 +158,8 @@ export const dac7Report = adminQuery({
   returns: v.object({ year: v.number(), rows: v.number(), missingFiscalData: v.number(), csv: v.string() }),
   handler: async (ctx, { year }) => {
     if (!Number.isInteger(year) || year < 2023 || year > 2100) return fail("INVALID_INPUT", { field: "year" });
-    const transferred = await ctx.db
-      .query("psychicTransfers")
-      .withIndex("by_state", (q) => q.eq("state", "transferred"))
-      .take(20_000);
-    const byPsychic = new Map<Id<"users">, Dac7Row["quarters"]>();
-    for (const share of transferred) {
-      if (share.transferredAt === undefined) continue;
-      const date = romeDateOf(share.transferredAt);
-      if (!date.startsWith(`${year}-`)) continue;
-      const quarters = byPsychic.get(share.psychicUserId) ?? [0, 1, 2, 3].map(() => ({ considerationCents: 0, feesCents: 0, activities: 0 }));
-      const quarter = quarters[quarterOf(date) - 1];
-      quarter.considerationCents += share.amountCents - (share.reversedCents ?? 0);
-      quarter.feesCents += share.commissionCents;
-      quarter.activities += 1;
-      byPsychic.set(share.psychicUserId, quarters);
-    }
+    // One row per psychic paid in the year, kept by the triggers (lib/dac7Figures.ts).
+    const byPsychic = new Map<Id<"users">, Dac7Row["quarters"]>((await dac7FiguresOf(ctx, year)).map((row) => [row.psychicUserId, row.quarters]));
     const rows: Dac7Row[] = [];
     let missingFiscalData = 0;
     for (const [psychicUserId, quarters] of byPsychic) {

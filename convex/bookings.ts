@@ -198,7 +198,7 @@ export const getMineByCheckoutSession = clientQuery({
 });
 
 /** The most bookings a dashboard lists; older ones stay in the records. */
-const MAX_LISTED = 200;
+export const MAX_LISTED = 200;
 
 /** Statuses a client's dashboard lists; lapsed holds never show. */
 function listedForClient(booking: Doc<"bookings">, now: number): boolean {

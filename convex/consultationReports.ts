@@ -66,10 +66,10 @@ export const listMineReported = clientQuery({
   args: {},
   returns: v.array(v.id("bookings")),
   handler: async (ctx) => {
-    // The client's own messages (a few a day at most, lib/rateLimits.ts) and reports (one per booking).
+    // The client's reports only (one per booking), never their other messages.
     const messages = await ctx.db
       .query("contactMessages")
-      .withIndex("by_userId", (q) => q.eq("userId", ctx.viewerId))
+      .withIndex("by_userId_category", (q) => q.eq("userId", ctx.viewerId).eq("category", "report"))
       .order("desc")
       .take(MAX_MESSAGES_READ);
     return messages.flatMap((report) => (report.reportBookingId === undefined ? [] : [report.reportBookingId]));

@@ -133,7 +133,9 @@ export const myStatement = psychicQuery({
     const commissionCents = sum((line) => line.commissionCents);
     const transferred = await ctx.db
       .query("psychicTransfers")
-      .withIndex("by_psychicUserId_state", (q) => q.eq("psychicUserId", ctx.viewerId).eq("state", "transferred"))
+      .withIndex("by_psychicUserId_state_transferredAt", (q) =>
+        q.eq("psychicUserId", ctx.viewerId).eq("state", "transferred").gte("transferredAt", from).lt("transferredAt", to),
+      )
       .take(2000);
     const payouts = await ctx.db
       .query("psychicPayouts")
@@ -153,9 +155,7 @@ export const myStatement = psychicQuery({
         commissionVatCents: vatIncludedIn(commissionCents),
         amountCents: sum((line) => line.amountCents),
       },
-      transferredCents: transferred
-        .filter((share) => share.transferredAt !== undefined && share.transferredAt >= from && share.transferredAt < to)
-        .reduce((total, share) => total + share.amountCents, 0),
+      transferredCents: transferred.reduce((total, share) => total + share.amountCents, 0),
       payouts: payouts.map(({ arrivalDate, amountCents, status }) => ({ arrivalDate, amountCents, status })),
     };
   },

@@ -120,7 +120,7 @@ export const updateMine = clientMutation({
 });
 
 /** The most consultations the client's review list shows; older ones stay in the records. */
-const MAX_REVIEWABLE = 200;
+export const MAX_REVIEWABLE = 200;
 
 /**
  * The client dashboard's completed consultations, newest first, each with its review if written and

@@ -288,7 +288,7 @@ export default defineSchema({
     .index("by_status", ["status"])
     .index("by_reportBookingId", ["reportBookingId"])
     // An account's deletion removes its messages: those it sent signed in, and those sent from its address.
-    .index("by_userId", ["userId"])
+    .index("by_userId_category", ["userId", "category"])
     .index("by_email", ["email"]),
 
   // One review per completed booking, written by its client.
@@ -417,9 +417,32 @@ export default defineSchema({
     reversedCents: v.optional(v.number()),
   })
     .index("by_bookingId", ["bookingId"])
-    .index("by_psychicUserId_state", ["psychicUserId", "state"])
+    // A psychic's shares in a state; the transferred ones of a month are a range (the statement).
+    .index("by_psychicUserId_state_transferredAt", ["psychicUserId", "state", "transferredAt"])
     .index("by_psychicUserId_dueAt", ["psychicUserId", "dueAt"])
-    .index("by_state", ["state"]),
+    // Failed shares for the admin; the transferred ones of a year for the DAC7 report (a range).
+    .index("by_state_transferredAt", ["state", "transferredAt"]),
+
+  // The admin's monthly books, per Rome month of payment (lib/monthlyBooks.ts): the sums of every paid
+  // booking's money with its share and reversals (model/payouts.ts bookingMoney), kept by the triggers.
+  monthlyBooks: defineTable({
+    month: v.string(),
+    paidCents: v.number(),
+    refundedCents: v.number(),
+    disputedCents: v.number(),
+    transferredCents: v.number(),
+    reversedCents: v.number(),
+    owedCents: v.number(),
+    commissionCents: v.number(),
+  }).index("by_month", ["month"]),
+
+  // The DAC7 report's figures, per psychic per year (lib/dac7Figures.ts): per quarter, the consideration
+  // credited, the fees withheld and the paid activities of the shares transferred, kept by the triggers.
+  dac7Figures: defineTable({
+    year: v.number(),
+    psychicUserId: v.id("users"),
+    quarters: v.array(v.object({ considerationCents: v.number(), feesCents: v.number(), activities: v.number() })),
+  }).index("by_year_psychic", ["year", "psychicUserId"]),
 
   // Money taken back from a psychic's transfer when the client got it back afterwards (a refund made at
   // Stripe, a dispute): the same proportion of the share, never more than was transferred.

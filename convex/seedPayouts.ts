@@ -85,7 +85,7 @@ export const pendingTransfers = internalQuery({
     for (const psychicUserId of psychicUserIds) {
       const pending = await ctx.db
         .query("psychicTransfers")
-        .withIndex("by_psychicUserId_state", (q) => q.eq("psychicUserId", psychicUserId).eq("state", "pending"))
+        .withIndex("by_psychicUserId_state_transferredAt", (q) => q.eq("psychicUserId", psychicUserId).eq("state", "pending"))
         .take(500);
       ids.push(...pending.map((transfer) => transfer._id));
     }

@@ -143,7 +143,7 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
   // Messages to the team, sent signed in or from the person's address: nothing in them is accounting.
   const byAccount = await ctx.db
     .query("contactMessages")
-    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .withIndex("by_userId_category", (q) => q.eq("userId", userId))
     .collect();
   const byAddress = user.email
     ? await ctx.db

@@ -5,6 +5,8 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { ALL_TIME, counterKey, type CounterMetric } from "../model/counters";
 import { recount } from "../model/figureContributions";
+import { rebuildDac7Figures } from "./dac7Figures";
+import { rebuildMonthlyBooks } from "./monthlyBooks";
 import { rebuildReaderFigures } from "./readerFigures";
 
 /** Whether a stored row already holds `fields` (a field left out and one set to undefined are alike). */
@@ -80,6 +82,8 @@ export async function rebuildCounters(ctx: MutationCtx): Promise<{ counters: num
   }
 
   changed += await rebuildReaderFigures(ctx, figures.reliability, figures.cancellationDays);
+  changed += await rebuildMonthlyBooks(ctx);
+  changed += await rebuildDac7Figures(ctx);
 
   const people = (await ctx.db.query("bookingTotals").collect()).length;
   return { counters: counters.length, people, changed };

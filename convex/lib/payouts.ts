@@ -9,6 +9,7 @@ import {
   initialTransferState,
   reversalFor,
   retryDelayMs,
+  bookingMoney,
   shareOf,
   type BookingMoney,
   type ConnectAccountFacts,
@@ -95,7 +96,7 @@ export async function applyAccountFacts(ctx: MutationCtx, stripeAccountId: strin
   if (state === "enabled") {
     const waiting = await ctx.db
       .query("psychicTransfers")
-      .withIndex("by_psychicUserId_state", (q) => q.eq("psychicUserId", account.psychicUserId).eq("state", "awaiting_onboarding"))
+      .withIndex("by_psychicUserId_state_transferredAt", (q) => q.eq("psychicUserId", account.psychicUserId).eq("state", "awaiting_onboarding"))
       .collect();
     for (const transfer of waiting) {
       await ctx.db.patch("psychicTransfers", transfer._id, { state: "pending" });
@@ -266,27 +267,18 @@ export async function retryFailedReversal(ctx: MutationCtx, reversal: Doc<"trans
   return true;
 }
 
-/** One paid booking's money for the reconciliation (model/payouts.ts reconcileMonth). */
+/** One paid booking's money for the reconciliation (model/payouts.ts bookingMoney). */
 export async function bookingMoneyOf(ctx: QueryCtx, booking: Doc<"bookings">): Promise<BookingMoney> {
   const share = await ctx.db
     .query("psychicTransfers")
     .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
     .first();
-  const refundedCents = booking.refundCents ?? 0;
-  const disputedCents = booking.disputeCents ?? 0;
-  // A late or wrong-amount payment was refunded whole: what was paid is what went back.
-  const paidCents = booking.cancelReason === "late_payment" ? refundedCents : booking.priceCents;
-  const base = { paidCents, refundedCents, disputedCents };
-  if (share === null) {
-    // A confirmed consultation still to come owes its share after it; anything else owes nothing.
-    const owedCents = booking.status === "confirmed" ? shareOf(Math.max(0, booking.priceCents - refundedCents - disputedCents)).amountCents : 0;
-    return { ...base, transferredCents: 0, reversedCents: 0, owedCents };
-  }
-  const reversals = await ctx.db
-    .query("transferReversals")
-    .withIndex("by_transferId", (q) => q.eq("transferId", share._id))
-    .collect();
-  const reversedCents = reversals.filter((reversal) => reversal.state === "reversed").reduce((sum, reversal) => sum + reversal.amountCents, 0);
-  const transferred = share.state === "transferred";
-  return { ...base, transferredCents: transferred ? share.amountCents : 0, reversedCents, owedCents: transferred ? 0 : share.amountCents };
+  const reversals =
+    share === null
+      ? []
+      : await ctx.db
+          .query("transferReversals")
+          .withIndex("by_transferId", (q) => q.eq("transferId", share._id))
+          .collect();
+  return bookingMoney(booking, share, reversals);
 }

@@ -8,6 +8,8 @@ import type { DataModel, Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { accountContributions, bookingContributions, figureChanges, messageContributions, reviewContributions } from "../model/figureContributions";
 import { applyFigureChanges, dropPersonTotals } from "./counters";
+import { dac7ShareChanged } from "./dac7Figures";
+import { bookingChanged, reversalChanged, shareChanged } from "./monthlyBooks";
 
 export const triggers = new Triggers<DataModel, MutationCtx>();
 
@@ -18,6 +20,18 @@ triggers.register("users", async (ctx, change) => {
 
 triggers.register("bookings", async (ctx, change) => {
   await applyFigureChanges(ctx, figureChanges(bookingContributions(change.oldDoc), bookingContributions(change.newDoc)));
+  await bookingChanged(ctx, change.oldDoc, change.newDoc);
+});
+
+// The admin's monthly books follow each paid booking's share and its reversals too (lib/monthlyBooks.ts),
+// and the DAC7 figures each transferred share (lib/dac7Figures.ts).
+triggers.register("psychicTransfers", async (ctx, change) => {
+  await shareChanged(ctx, change.oldDoc, change.newDoc);
+  await dac7ShareChanged(ctx, change.oldDoc, change.newDoc);
+});
+
+triggers.register("transferReversals", async (ctx, change) => {
+  await reversalChanged(ctx, change.oldDoc, change.newDoc);
 });
 
 triggers.register("reviews", async (ctx, change) => {

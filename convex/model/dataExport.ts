@@ -132,7 +132,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { section: "preferiti", title: "Cartomanti preferiti", table: "favouritePsychics", index: "by_client", field: "clientId", owner: "user" },
   { section: "avvisami", title: "Richieste 'Avvisami'", table: "availabilityAlerts", index: "by_client_psychic_date", field: "clientId", owner: "user" },
   { section: "notifiche", title: "Notifiche", table: "clientNotices", index: "by_client", field: "clientId", owner: "user" },
-  { section: "messaggi", title: "Messaggi all'assistenza", table: "contactMessages", index: "by_userId", field: "userId", owner: "user" },
+  { section: "messaggi", title: "Messaggi all'assistenza", table: "contactMessages", index: "by_userId_category", field: "userId", owner: "user" },
   { section: "messaggi", title: "Messaggi all'assistenza", table: "contactMessages", index: "by_email", field: "email", owner: "email" },
   {
     section: "email",
@@ -157,7 +157,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
     section: "compensi",
     title: "Compensi",
     table: "psychicTransfers",
-    index: "by_psychicUserId_state",
+    index: "by_psychicUserId_state_transferredAt",
     field: "psychicUserId",
     owner: "user",
     omit: ["lastError"],

@@ -98,6 +98,50 @@ export type BookingMoney = {
   owedCents: number;
 };
 
+/** The fields of a booking, its share and its reversals that its money reads. */
+export type MoneyOfBooking = {
+  status: string;
+  priceCents: number;
+  cancelReason?: string;
+  refundCents?: number;
+  disputeCents?: number;
+};
+export type MoneyOfShare = { state: string; amountCents: number };
+export type MoneyOfReversal = { state: string; amountCents: number };
+
+/** One paid booking's money, from the booking, its share (null before one is made) and the share's reversals. */
+export function bookingMoney(booking: MoneyOfBooking, share: MoneyOfShare | null, reversals: readonly MoneyOfReversal[]): BookingMoney {
+  const refundedCents = booking.refundCents ?? 0;
+  const disputedCents = booking.disputeCents ?? 0;
+  // A late or wrong-amount payment was refunded whole: what was paid is what went back.
+  const paidCents = booking.cancelReason === "late_payment" ? refundedCents : booking.priceCents;
+  const base = { paidCents, refundedCents, disputedCents };
+  if (share === null) {
+    // A confirmed consultation still to come owes its share after it; anything else owes nothing.
+    const owedCents = booking.status === "confirmed" ? shareOf(Math.max(0, booking.priceCents - refundedCents - disputedCents)).amountCents : 0;
+    return { ...base, transferredCents: 0, reversedCents: 0, owedCents };
+  }
+  const reversedCents = reversals.filter((reversal) => reversal.state === "reversed").reduce((sum, reversal) => sum + reversal.amountCents, 0);
+  const transferred = share.state === "transferred";
+  return { ...base, transferredCents: transferred ? share.amountCents : 0, reversedCents, owedCents: transferred ? 0 : share.amountCents };
+}
+
+/** A month's books as sums: each paid booking's money and the commission on what the platform kept of it. */
+export type MonthBooks = BookingMoney & { commissionCents: number };
+export const MONTH_BOOKS_FIELDS = ["paidCents", "refundedCents", "disputedCents", "transferredCents", "reversedCents", "owedCents", "commissionCents"] as const;
+
+/** What one paid booking adds to its month's books. */
+export function monthBooksOf(money: BookingMoney): MonthBooks {
+  return { ...money, commissionCents: shareOf(Math.max(0, money.paidCents - money.refundedCents - money.disputedCents)).commissionCents };
+}
+
+/** The month's books with what does not add up: zero when every cent is accounted for. */
+export function reconcileBooks(month: string, books: MonthBooks): MonthReconciliation {
+  const differenceCents =
+    books.paidCents - books.refundedCents - books.disputedCents - (books.transferredCents - books.reversedCents + books.owedCents) - books.commissionCents;
+  return { month, ...books, differenceCents };
+}
+
 /** The month's bookings' money summed, with the platform's commission and what does not add up. */
 export type MonthReconciliation = BookingMoney & {
   month: string;

@@ -35,6 +35,7 @@ interface Results {
   };
   slotReads: { passed: boolean; runs: Array<{ bookings: number; psychicDayBookings: number; documentsRead: number; bytesRead: number }> };
   signIn: { known: Latency; unknown: Latency; ratio: number };
+  functionReads: { passed: boolean; seconds: number; rows: Array<{ name: string; ok: boolean; runs: Array<{ size: number }> }> };
 }
 
 /** Issue 19: an address without an account fails sign-in in about the time a wrong password takes. */
@@ -79,6 +80,19 @@ function slotsRows(r: Results, floor: Floor, n: number): Row[] {
   return rows;
 }
 
+/** Issue 25: every public function within its reads budget at both sizes (the reads table has each one). */
+function readsRow(r: Results): Row {
+  const over = r.functionReads.rows.filter((row) => !row.ok).map((row) => row.name);
+  const sizes = r.functionReads.rows[0]?.runs.map((run) => thousands(run.size)).join(" and ") ?? "";
+  return {
+    name: `public functions over their reads budget, ${sizes} bookings`,
+    value: over.length === 0 ? "0" : `${over.length}: ${over.join(", ")}`,
+    floor: `${r.functionReads.rows.length} functions`,
+    target: "0",
+    ok: r.functionReads.passed && over.length === 0,
+  };
+}
+
 export function buildRows(r: Results, floor: Floor, n: number): Row[] {
   const echoRate = `pipelined echo ${floor.echoThroughput.perSecond}/s`;
   return [
@@ -112,6 +126,7 @@ export function buildRows(r: Results, floor: Floor, n: number): Row[] {
       ok: r.throughput.subscribed.perSecond >= 300,
     },
     ...slotsRows(r, floor, n),
+    readsRow(r),
     {
       name: "failed sign-in, unknown address / wrong password, p50",
       value: `${f2(r.signIn.unknown.p50)} / ${f2(r.signIn.known.p50)} (× ${r.signIn.ratio})`,

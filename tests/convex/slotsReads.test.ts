@@ -1,10 +1,9 @@
 // The booking page's live slots read only the psychic's bookings of that day, however many bookings the
 // table holds: documents read by the real `bookings:listFreeStarts` with 1 000 and then 20 000 bookings
-// spread over many psychics and days. Counted by convex-test's transaction metrics (the tracker behind
-// `ctx.meta.getTransactionMetrics()`), which count each document an index range or `get` returns.
+// spread over many psychics and days. Counted by convex-test's transaction metrics (fixtures/readsMeter.ts),
+// which count each document an index range or `get` returns.
 // `npm run bench` runs this file and prints the `SLOTS_READS` line it logs.
-import { TransactionMetricsTracker } from "convex-test/dist/transactionMetrics.js";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import { romeToUtcMs } from "../../convex/lib/time";
@@ -13,6 +12,7 @@ import { weekFrom } from "../../convex/demo/data";
 import { addDays } from "../../convex/model/nextAvailability";
 import { consultationInterval, dayWindow } from "../../convex/model/slots";
 import { insertPsychic } from "./fixtures/psychics";
+import { measureReads } from "./fixtures/readsMeter";
 import { setupTest, type TestConvex } from "./setup";
 
 // Monday 1 March 2027; the page asks three days before.
@@ -81,20 +81,10 @@ async function insertAll(t: TestConvex, rows: NewBooking[]) {
 
 /** What one call of the real public query reads, as convex-test's metrics count it. */
 async function measuredCall(t: TestConvex, profileId: Id<"psychicProfiles">) {
-  const reads = vi.spyOn(TransactionMetricsTracker.prototype, "trackRead");
-  const ranges = vi.spyOn(TransactionMetricsTracker.prototype, "trackIndexRange");
-  try {
-    const result = await t.query(api.bookings.listFreeStarts, { psychicProfileId: profileId, date: DAY, durationMinutes: 30, now: NOW });
-    return {
-      result,
-      documentsRead: reads.mock.calls.length,
-      bytesRead: reads.mock.calls.reduce((sum, [bytes]) => sum + bytes, 0),
-      indexRanges: ranges.mock.calls.length,
-    };
-  } finally {
-    reads.mockRestore();
-    ranges.mockRestore();
-  }
+  const { result, reads } = await measureReads(() =>
+    t.query(api.bookings.listFreeStarts, { psychicProfileId: profileId, date: DAY, durationMinutes: 30, now: NOW }),
+  );
+  return { result, documentsRead: reads.documentsRead, bytesRead: reads.bytesRead, indexRanges: reads.indexRanges };
 }
 
 describe("documents read by the booking page's slots query", () => {
