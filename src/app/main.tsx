@@ -5,6 +5,7 @@ import "@radix-ui/themes/styles.css";
 import "./fonts.css";
 import "./theme.css";
 import { storedAccount } from "@/lib/offline/account";
+import { keepPageViews } from "@/lib/offline/pageViews";
 import { preloadCache } from "@/lib/offline/queryCache";
 import { convex } from "./convex";
 import { askFirstPageQueries } from "./firstPageQueries";
@@ -18,14 +19,18 @@ const router = createBrowserRouter(routes);
 reloadOnceOnStaleCode(router);
 registerAppShell(router);
 
-// The views kept on this device (this account's and the public ones) are read first, for at most a
-// moment, so the first render already shows them; the socket opened above meanwhile.
-void preloadCache(storedAccount(import.meta.env.VITE_CONVEX_URL as string)).then(() =>
+const render = () =>
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
       <AppProviders>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,
-  ),
-);
+  );
+
+// The public answers the page came with are the first render's (newer than anything kept on the device);
+// without them, the views kept on this device (this account's and the public ones) are read first, for at
+// most a moment, so the first render already shows them. The socket opened above meanwhile.
+const cached = preloadCache(storedAccount(import.meta.env.VITE_CONVEX_URL as string));
+if (keepPageViews()) render();
+else void cached.then(render);
