@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { securityHeadersPlugin } from "./scripts/securityHeaders.ts";
 import { pageServingPlugin, precompressPlugin } from "./scripts/pageServing.ts";
+import { radixCssPlugin } from "./scripts/radixCss.ts";
 
 // The same aliases as tsconfig.json `paths`: `@/` is src/, `@convex/` the Convex functions and their types.
 export const aliases = {
@@ -64,6 +65,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
+      radixCssPlugin(),
       securityHeadersPlugin({ convexUrl: env.VITE_CONVEX_URL, convexSiteUrl: env.VITE_CONVEX_SITE_URL }),
       appShell(),
       // After the headers: the files compressed and cached, the pages with their public data (scripts/pageServing.ts).

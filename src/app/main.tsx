@@ -1,7 +1,18 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider, createBrowserRouter } from "react-router-dom";
-import "@radix-ui/themes/styles.css";
+// Radix Themes' layers, with the colour scales the app uses only (scripts/radixCss.ts trims the rest at build).
+import "@radix-ui/themes/tokens/base.css";
+import "@radix-ui/themes/tokens/colors/violet.css";
+import "@radix-ui/themes/tokens/colors/mauve.css";
+import "@radix-ui/themes/tokens/colors/gray.css";
+import "@radix-ui/themes/tokens/colors/red.css";
+import "@radix-ui/themes/tokens/colors/green.css";
+import "@radix-ui/themes/tokens/colors/amber.css";
+import "@radix-ui/themes/tokens/colors/blue.css";
+import "@radix-ui/themes/tokens/colors/grass.css";
+import "@radix-ui/themes/components.css";
+import "@radix-ui/themes/utilities.css";
 import "./fonts.css";
 import "./theme.css";
 import { storedAccount } from "@/lib/offline/account";
