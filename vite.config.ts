@@ -3,7 +3,7 @@ import { defineConfig, loadEnv } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { securityHeadersPlugin } from "./scripts/securityHeaders.ts";
-import { pageServingPlugin, precompressPlugin } from "./scripts/pageServing.ts";
+import { fontPreloadPlugin, pageServingPlugin, precompressPlugin } from "./scripts/pageServing.ts";
 import { radixCssPlugin } from "./scripts/radixCss.ts";
 
 // The same aliases as tsconfig.json `paths`: `@/` is src/, `@convex/` the Convex functions and their types.
@@ -70,6 +70,7 @@ export default defineConfig(({ mode }) => {
       appShell(),
       // After the headers: the files compressed and cached, the pages with their public data (scripts/pageServing.ts).
       pageServingPlugin({ convexUrl: env.VITE_CONVEX_URL }),
+      fontPreloadPlugin(),
       precompressPlugin(),
     ],
     resolve: { alias: aliases },

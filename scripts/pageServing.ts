@@ -106,6 +106,31 @@ export function precompressPlugin(): Plugin {
   };
 }
 
+/** The typefaces of the first paint (src/app/fonts.css): Inter's and Fraunces' latin files; latin-ext only for the odd name. */
+export const FIRST_PAINT_FONTS = [/^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/, /^assets\/fraunces-latin-wght-normal-[\w-]+\.woff2$/];
+
+/**
+ * Names the first paint's fonts in index.html for preloading, so they travel with the code instead of after
+ * the styles are applied (with `font-display: swap` the text shows meanwhile, then moves once they arrive).
+ */
+export function fontPreloadPlugin(): Plugin {
+  return {
+    name: "arcano-font-preload",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        const files = Object.keys(context.bundle ?? {}).filter((file) => FIRST_PAINT_FONTS.some((pattern) => pattern.test(file)));
+        return files.map((file) => ({
+          tag: "link",
+          attrs: { rel: "preload", as: "font", type: "font/woff2", crossorigin: "", href: `/${file}` },
+          injectTo: "head" as const,
+        }));
+      },
+    },
+  };
+}
+
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
 /** The module each route with its own code draws (src/app/router.tsx): its chunk is named for preloading with the page. */

@@ -21,6 +21,7 @@ import { preloadCache } from "@/lib/offline/queryCache";
 import { convex } from "./convex";
 import { askFirstPageQueries } from "./firstPageQueries";
 import { AppProviders } from "./providers";
+import { firstPageReady } from "./lazyPage";
 import { reloadOnceOnStaleCode } from "./reloadOnStaleCode";
 import { routes } from "./router";
 import { registerAppShell } from "./serviceWorker";
@@ -42,6 +43,6 @@ const render = () =>
 // The public answers the page came with are the first render's (newer than anything kept on the device);
 // without them, the views kept on this device (this account's and the public ones) are read first, for at
 // most a moment, so the first render already shows them. The socket opened above meanwhile.
-const cached = preloadCache(storedAccount(import.meta.env.VITE_CONVEX_URL as string));
-if (keepPageViews()) render();
-else void cached.then(render);
+const cached = keepPageViews() ? Promise.resolve() : preloadCache(storedAccount(import.meta.env.VITE_CONVEX_URL as string));
+// The page's own code too, so the first render draws the page rather than its placeholder first.
+void Promise.all([cached, firstPageReady(router)]).then(render);
