@@ -5,6 +5,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { securityHeadersPlugin } from "./scripts/securityHeaders.ts";
 import { fontPreloadPlugin, pageServingPlugin, precompressPlugin } from "./scripts/pageServing.ts";
 import { radixCssPlugin } from "./scripts/radixCss.ts";
+import { radixIconsPlugin } from "./scripts/radixIcons.ts";
 
 // The same aliases as tsconfig.json `paths`: `@/` is src/, `@convex/` the Convex functions and their types.
 export const aliases = {
@@ -66,6 +67,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       radixCssPlugin(),
+      radixIconsPlugin(),
       securityHeadersPlugin({ convexUrl: env.VITE_CONVEX_URL, convexSiteUrl: env.VITE_CONVEX_SITE_URL }),
       appShell(),
       // After the headers: the files compressed and cached, the pages with their public data (scripts/pageServing.ts).

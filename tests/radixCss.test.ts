@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { APP_COLOURS, appUsage, parseCss, splitSelectors, trimRadixCss, UNUSED_BREAKPOINTS } from "../scripts/radixCss";
+import { iconSources, splitIconImports } from "../scripts/radixIcons";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -102,5 +103,26 @@ describe("the app stays within what the cut keeps", () => {
       expect(text, file).not.toMatch(/variant(=|:\s*)"classic"/);
       expect(text, file).not.toMatch(/appearance(=|:\s*)"dark"|dark-theme/);
     }
+  });
+});
+
+describe("each Radix icon in a module of its own", () => {
+  const esm = fs.readFileSync(path.join(repoRoot, "node_modules/@radix-ui/react-icons/dist/react-icons.esm.js"), "utf8");
+
+  it("cuts every icon of the library with the shared helper", () => {
+    const { helper, icons } = iconSources(esm);
+    expect(helper).toContain("function _objectWithoutPropertiesLoose");
+    expect(icons.size).toBeGreaterThan(300);
+    const star = icons.get("StarFilledIcon")!;
+    expect(star).toMatch(/^var _excluded = \["color"\];\nvar StarFilledIcon = /);
+    expect(star).not.toContain("var StarIcon");
+  });
+
+  it("rewrites the app's imports one icon at a time, aliases kept, type imports left alone", () => {
+    const code = 'import { Cross1Icon, StarIcon as Star } from "@radix-ui/react-icons";\nimport type { IconProps } from "@radix-ui/react-icons";';
+    expect(splitIconImports(code)).toBe(
+      'import { Cross1Icon as Cross1Icon } from "\0radix-icon:Cross1Icon";\nimport { StarIcon as Star } from "\0radix-icon:StarIcon";\nimport type { IconProps } from "@radix-ui/react-icons";',
+    );
+    expect(splitIconImports('import { Flex } from "@radix-ui/themes";')).toBeNull();
   });
 });
