@@ -238,8 +238,10 @@ export function pageServer(outDir: string, { pageViews }: { pageViews?: (pathnam
       return;
     }
     if (pathname.endsWith(".br") || pathname.endsWith(".gz")) return next();
-    if (pathname === "/" || pathname === "/index.html" || (isPage(pathname) && !existsSync(file))) {
-      sendPage(req, res, pathname === "/index.html" ? "/" : pathname).catch(next);
+    // An address of the app: index.html with its data. /index.html itself (what the service worker keeps for
+    // every address) is sent as built, without any page's data.
+    if (pathname === "/" || (isPage(pathname) && !existsSync(file))) {
+      sendPage(req, res, pathname).catch(next);
       return;
     }
     if (existsSync(file) && statSync(file).isFile() && TYPES[path.extname(file)]) return sendFile(req, res, pathname, file);

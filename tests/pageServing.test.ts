@@ -198,6 +198,10 @@ describe("the app server", () => {
     expect((await views("/")).views.map((view) => view.key)).toEqual(["psychics:listFeatured:{}", "psychics:getTrustFigures:{}"]);
     expect((await views("/psychics/abc")).views.map((view) => view.key)).toEqual(['psychics:getPublicProfile:{"id":"abc"}']);
     expect((await views("/login")).views).toEqual([]);
+    // What the service worker keeps for every address: index.html as built, no page's data in it.
+    const kept = await views("/index.html");
+    expect(kept.views).toEqual([]);
+    expect(kept.html).not.toContain("modulepreload");
   });
 
   it("a deployment slower than the wait, or down, leaves the page without answers, sent in time", async () => {

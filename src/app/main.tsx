@@ -40,9 +40,10 @@ const render = () =>
     </StrictMode>,
   );
 
-// The public answers the page came with are the first render's (newer than anything kept on the device);
-// without them, the views kept on this device (this account's and the public ones) are read first, for at
-// most a moment, so the first render already shows them. The socket opened above meanwhile.
-const cached = keepPageViews() ? Promise.resolve() : preloadCache(storedAccount(import.meta.env.VITE_CONVEX_URL as string));
+// The views kept on this device (this account's and the public ones) are read first, for at most a moment,
+// so the first render already shows them; a page that came with its public answers renders with those at
+// once (they are newer), and the kept views join as they are read. The socket opened above meanwhile.
+const kept = preloadCache(storedAccount(import.meta.env.VITE_CONVEX_URL as string));
+const cached = keepPageViews() ? Promise.resolve() : kept;
 // The page's own code too, so the first render draws the page rather than its placeholder first.
 void Promise.all([cached, firstPageReady(router)]).then(render);
