@@ -93,6 +93,18 @@ function matchingBrace(css: string, open: number): number {
   return css.length - 1;
 }
 
+/** `selector` without the arguments of its functional pseudo-classes (what is inside each top-level parenthesis). */
+export function withoutArguments(selector: string): string {
+  let depth = 0;
+  let out = "";
+  for (const ch of selector) {
+    if (ch === "(") depth += 1;
+    if (depth === 0) out += ch;
+    if (ch === ")") depth = Math.max(0, depth - 1);
+  }
+  return out;
+}
+
 /** A selector list's selectors (commas inside :is(), :where(), :not() and attribute values do not split). */
 export function splitSelectors(list: string): string[] {
   const parts: string[] = [];
@@ -165,12 +177,18 @@ const UTILITY_CLASS = /\.(?:[a-z]+\\:)?(rt-r-[a-z0-9-]+)/g;
 
 /** `css` without the rules of components not in `used`, the dark theme, the P3 colours and the unused breakpoints. */
 export function trimRadixCss(css: string, used: Set<string>, utilities?: UtilityUse): string {
-  const keepSelector = (selector: string) =>
-    !DARK.test(selector) &&
-    !CLASSIC_OUTSIDE_KBD(selector) &&
-    [...selector.matchAll(COMPONENT_CLASS)].every((match) => used.has(match[1])) &&
-    [...selector.matchAll(COLOUR_ATTRIBUTE)].every((match) => APP_COLOURS.includes(match[1])) &&
-    (!utilities || [...selector.matchAll(UTILITY_CLASS)].every((match) => utilityKept(match[1], utilities)));
+  const keepSelector = (selector: string) => {
+    // What a selector requires is outside :where(), :is(), :not() and :has(): one alternative among several
+    // in there may name a dropped component (`:where(.rt-BaseTabListTrigger, .rt-TabNavLink)`) and the rule still apply.
+    const required = withoutArguments(selector);
+    return (
+      !DARK.test(selector) &&
+      !CLASSIC_OUTSIDE_KBD(selector) &&
+      [...required.matchAll(COMPONENT_CLASS)].every((match) => used.has(match[1])) &&
+      [...required.matchAll(COLOUR_ATTRIBUTE)].every((match) => APP_COLOURS.includes(match[1])) &&
+      (!utilities || [...required.matchAll(UTILITY_CLASS)].every((match) => utilityKept(match[1], utilities)))
+    );
+  };
   const render = (nodes: Node[]): string =>
     nodes
       .map((node) => {

@@ -30,6 +30,11 @@ describe("trimming the library's CSS", () => {
     expect(trimRadixCss(css, used)).toBe(".rt-Button{color:red}.rt-BaseButton:where(.rt-variant-soft){c:d}");
   });
 
+  it("keeps a rule whose dropped component is one alternative among others inside :where()", () => {
+    const css = ":where(.rt-BaseButton[data-state=active],.rt-Slider[data-active]) .rt-Button{font-weight:500}";
+    expect(trimRadixCss(css, used)).toBe(css);
+  });
+
   it("drops the dark theme, the P3 colours, the unused breakpoints, the classic variant outside Kbd and the other colour scales", () => {
     const css = [
       ":root, .light, .light-theme { --violet-1: #fff; }",
