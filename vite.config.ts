@@ -3,6 +3,9 @@ import { defineConfig, loadEnv } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { securityHeadersPlugin } from "./scripts/securityHeaders.ts";
+import { fontPreloadPlugin, pageServingPlugin, precompressPlugin } from "./scripts/pageServing.ts";
+import { radixCssPlugin } from "./scripts/radixCss.ts";
+import { radixIconsPlugin } from "./scripts/radixIcons.ts";
 
 // The same aliases as tsconfig.json `paths`: `@/` is src/, `@convex/` the Convex functions and their types.
 export const aliases = {
@@ -61,10 +64,21 @@ export default defineConfig(({ mode }) => {
   // The addresses the app is built with (the environment, then .env files) also make its CSP.
   const env = loadEnv(mode, process.cwd(), "VITE_");
   return {
-    plugins: [react(), securityHeadersPlugin({ convexUrl: env.VITE_CONVEX_URL, convexSiteUrl: env.VITE_CONVEX_SITE_URL }), appShell()],
+    plugins: [
+      react(),
+      radixCssPlugin(),
+      radixIconsPlugin(),
+      securityHeadersPlugin({ convexUrl: env.VITE_CONVEX_URL, convexSiteUrl: env.VITE_CONVEX_SITE_URL }),
+      appShell(),
+      // After the headers: the files compressed and cached, the pages with their public data (scripts/pageServing.ts).
+      pageServingPlugin({ convexUrl: env.VITE_CONVEX_URL }),
+      fontPreloadPlugin(),
+      precompressPlugin(),
+    ],
     resolve: { alias: aliases },
     server: { host: "127.0.0.1", port: 5173 },
     preview: { host: "127.0.0.1", port: 5173 },
-    build: { sourcemap: true },
+    // The manifest (.vite/manifest.json, never precached or served) tells the server which chunks a route needs.
+    build: { sourcemap: true, manifest: true },
   };
 });

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import type { DataRouter } from "react-router-dom";
 
 /**
  * A route's `lazy`: loads a page's module on first visit, so the first load carries only the shell and
@@ -12,4 +13,27 @@ export function lazyPage<Module extends Record<string, unknown>>(load: () => Pro
     if (module === undefined) return new Promise<never>(() => undefined);
     return { Component: module[name] as ComponentType };
   };
+}
+
+/** How long the first render waits for its page's code before drawing the placeholder instead. */
+export const FIRST_PAGE_CODE_WAIT_MS = 3_000;
+
+/**
+ * Resolves once the router has the code of the page the visit opens on (its chunk is already on its way: the
+ * server names it for preloading), or after `waitMs`: the first render then draws the page itself rather than
+ * the placeholder and then the page.
+ */
+export function firstPageReady(router: Pick<DataRouter, "state" | "subscribe">, waitMs = FIRST_PAGE_CODE_WAIT_MS): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(done, waitMs);
+    const stop = router.subscribe((state) => {
+      if (state.initialized) done();
+    });
+  });
 }

@@ -1,9 +1,11 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { Theme } from "@radix-ui/themes";
-import { Toaster } from "@/components/toast";
 import { FavouriteStarsShown } from "@/components/FavouriteStar";
 import { convex } from "./convex";
+
+// The toasts' code comes after the first paint (none is shown before it; the store keeps any asked for meanwhile).
+const Toaster = lazy(() => import("@/components/toast/Toaster").then((module) => ({ default: module.Toaster })));
 
 /** App-wide providers: Convex with the auth session, and the Arcano theme. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -11,7 +13,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ConvexAuthProvider client={convex}>
       <Theme accentColor="violet" grayColor="mauve" radius="medium" scaling="100%">
         <FavouriteStarsShown.Provider value>{children}</FavouriteStarsShown.Provider>
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </Theme>
     </ConvexAuthProvider>
   );

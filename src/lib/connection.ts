@@ -41,14 +41,17 @@ export class ConnectionWatch {
       this.set(false);
       return;
     }
+    // A first connection still under way is not "offline" (a slow network or a busy server): only a socket
+    // that was open and dropped, or an attempt that failed, is. Even when the browser says it has no network:
+    // a page drawn from its kept views before its socket is open (a machine that reaches the backend over
+    // loopback only counts as offline to the browser) would flash the banner; without a network the first
+    // attempt fails at once, and then the banner comes.
+    if (!state.hasEverConnected && state.connectionRetries === 0) return;
     if (typeof navigator !== "undefined" && navigator.onLine === false) {
       this.clearTimer();
       this.set(true);
       return;
     }
-    // A first connection still under way is not "offline" (a slow network or a busy server): only a socket
-    // that was open and dropped, or an attempt that failed, is.
-    if (!state.hasEverConnected && state.connectionRetries === 0) return;
     if (this.offline || this.timer !== null) return;
     this.timer = setTimeout(() => {
       this.timer = null;

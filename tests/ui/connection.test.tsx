@@ -66,6 +66,16 @@ describe("the connection banner", () => {
     await act(async () => vi.advanceTimersByTime(OFFLINE_AFTER_MS));
     expect(banner()).toHaveTextContent(connectionWords.offline);
   });
+
+  it("waits for the first attempt even when the browser says it has no network, then says offline at once", async () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    act(() => convexMock.setConnection({ connected: false, hasEverConnected: false, connectionRetries: 0 }));
+    renderWithProviders(<ConnectionBanner />);
+    await act(async () => vi.advanceTimersByTime(10 * OFFLINE_AFTER_MS));
+    expect(banner()).toBeEmptyDOMElement();
+    act(() => convexMock.setConnection({ connectionRetries: 1 }));
+    expect(banner()).toHaveTextContent(connectionWords.offline);
+  });
 });
 
 const ownProfile = {

@@ -60,7 +60,8 @@ describe("the site search dialog", () => {
     const user = userEvent.setup();
     renderSearch();
     await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
-    const input = screen.getByRole("combobox", { name: "Cerca pagine, informazioni..." });
+    // The dialog's code comes on the first opening.
+    const input = await screen.findByRole("combobox", { name: "Cerca pagine, informazioni..." });
     expect(input).toHaveFocus();
     expect(screen.getByRole("group", { name: "Ambiti di consulto" })).toBeInTheDocument();
     expect(within(screen.getByRole("group", { name: "Pagine" })).getAllByRole("option")).toHaveLength(10);
@@ -77,7 +78,7 @@ describe("the site search dialog", () => {
     const user = userEvent.setup();
     renderSearch();
     await user.keyboard("{Control>}k{/Control}");
-    await user.type(screen.getByRole("combobox"), "amore");
+    await user.type(await screen.findByRole("combobox"), "amore");
     const readers = screen.getByRole("group", { name: "Cartomanti" });
     expect(names(within(readers).getAllByRole("option"))).toEqual(["Selene", "Aurora", "Dante"]);
     const topics = screen.getByRole("group", { name: "Ambiti di consulto" });

@@ -1,25 +1,25 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import type { KeyboardEvent } from "react";
-import { useNavigate } from "react-router-dom";
-import { Avatar, Box, Button, Dialog, Flex, Kbd, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Box, Button, Kbd } from "@radix-ui/themes";
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { useQuery } from "convex/react";
-import { api } from "@convex/_generated/api";
-import { siteSearchResults, type SiteSearchResult } from "./siteSearch";
 
-const SEARCH_PROMPT = "Cerca pagine, informazioni...";
+const loadDialog = () => import("./SiteSearchDialog");
+const SiteSearchDialog = lazy(() => loadDialog().then((module) => ({ default: module.SiteSearchDialog })));
 
 /**
  * The header's site search: a button, Ctrl/⌘+K, and a dialog of keyboard-navigable results: psychics
- * (their profile), topics and techniques (the list filtered by them) and the site's pages.
+ * (their profile), topics and techniques (the list filtered by them) and the site's pages. The dialog's code
+ * (SiteSearchDialog.tsx) comes on the first opening, or before it as the pointer or the focus reaches the button.
  */
 export function SiteSearch() {
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     function onKeyDown(event: globalThis.KeyboardEvent) {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
         event.preventDefault();
+        setUsed(true);
         setOpen((isOpen) => !isOpen);
       }
     }
@@ -28,168 +28,34 @@ export function SiteSearch() {
   }, []);
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger>
-        <Button variant="soft" color="gray" aria-label="Cerca nel sito">
-          <MagnifyingGlassIcon />
-          <Box asChild display={{ initial: "none", md: "inline" }}>
-            <span>Cerca</span>
-          </Box>
-          <Box asChild display={{ initial: "none", md: "inline" }}>
-            <Kbd size="1">Ctrl K</Kbd>
-          </Box>
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Content maxWidth="560px" aria-describedby={undefined}>
-        <VisuallyHidden>
-          <Dialog.Title>Cerca nel sito</Dialog.Title>
-        </VisuallyHidden>
-        {/* Mounted only while open, so every opening starts from an empty query. */}
-        {open ? <SiteSearchPanel onDone={() => setOpen(false)} /> : null}
-      </Dialog.Content>
-    </Dialog.Root>
-  );
-}
-
-function SiteSearchPanel({ onDone }: { onDone: () => void }) {
-  const navigate = useNavigate();
-  const listId = useId();
-  const [query, setQuery] = useState("");
-  const [active, setActive] = useState(0);
-  // The public list's own subscription (shared with /psychics): listed psychics only, live.
-  const catalogue = useQuery(api.psychics.listPublic, {});
-  const groups = useMemo(() => siteSearchResults(query, catalogue), [query, catalogue]);
-  const results = groups.flatMap((group) => group.results);
-  const activeIndex = Math.min(active, Math.max(results.length - 1, 0));
-  const optionId = (index: number) => `${listId}-option-${index}`;
-
-  const listRef = useRef<HTMLDivElement>(null);
-  // The chosen option stays in sight while the arrows move through a long list; a list taller than
-  // its box can also take focus, so it scrolls by keyboard without the input too (WCAG 2.1.1).
-  useEffect(() => {
-    document.getElementById(optionId(activeIndex))?.scrollIntoView({ block: "nearest" });
-    const list = listRef.current;
-    if (list && list.scrollHeight > list.clientHeight) list.tabIndex = 0;
-    else list?.removeAttribute("tabindex");
-  });
-
-  function go(path: string) {
-    onDone();
-    navigate(path);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (results.length === 0) return;
-    if (event.key === "ArrowDown") {
-      event.preventDefault();
-      setActive((activeIndex + 1) % results.length);
-    } else if (event.key === "ArrowUp") {
-      event.preventDefault();
-      setActive((activeIndex - 1 + results.length) % results.length);
-    } else if (event.key === "Enter") {
-      event.preventDefault();
-      go(results[activeIndex].path);
-    }
-  }
-
-  const searchingPsychics = catalogue === undefined && query.trim().length > 0;
-  let index = 0;
-
-  return (
-    <Flex direction="column" gap="3">
-      <TextField.Root
-        autoFocus
-        size="3"
-        placeholder={SEARCH_PROMPT}
-        aria-label={SEARCH_PROMPT}
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded="true"
-        aria-controls={listId}
-        aria-activedescendant={results.length ? optionId(activeIndex) : undefined}
-        value={query}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setActive(0);
+    <>
+      <Button
+        ref={button}
+        variant="soft"
+        color="gray"
+        aria-label="Cerca nel sito"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
         }}
-        onKeyDown={onKeyDown}
       >
-        <TextField.Slot>
-          <MagnifyingGlassIcon />
-        </TextField.Slot>
-      </TextField.Root>
-      <Box ref={listRef} className="search-results" id={listId} role="listbox" aria-label="Risultati della ricerca">
-        {groups.map((group) => (
-          <Box key={group.key} role="group" aria-labelledby={`${listId}-${group.key}`} mb="2">
-            <Box id={`${listId}-${group.key}`} px="3" pt="2" pb="1">
-              <Text size="1" weight="bold" color="gray">
-                {group.label}
-              </Text>
-            </Box>
-            {group.results.map((result) => {
-              const position = index++;
-              return (
-                <SearchOption
-                  key={result.path}
-                  id={optionId(position)}
-                  result={result}
-                  selected={position === activeIndex}
-                  onHover={() => setActive(position)}
-                  onChoose={() => go(result.path)}
-                />
-              );
-            })}
-          </Box>
-        ))}
-      </Box>
-      {searchingPsychics ? (
-        <Box px="3" role="status">
-          <Text size="2" color="gray">
-            Cerco tra i cartomanti…
-          </Text>
+        <MagnifyingGlassIcon />
+        <Box asChild display={{ initial: "none", md: "inline" }}>
+          <span>Cerca</span>
         </Box>
+        <Box asChild display={{ initial: "none", md: "inline" }}>
+          <Kbd size="1">Ctrl K</Kbd>
+        </Box>
+      </Button>
+      {used ? (
+        <Suspense fallback={null}>
+          <SiteSearchDialog open={open} onOpenChange={setOpen} trigger={button} />
+        </Suspense>
       ) : null}
-      {results.length === 0 && !searchingPsychics ? (
-        <Flex direction="column" align="center" py="6" gap="1" role="status">
-          <Text weight="bold">Nessun risultato trovato</Text>
-          <Text size="2" color="gray">
-            Prova con parole chiave diverse
-          </Text>
-        </Flex>
-      ) : null}
-    </Flex>
-  );
-}
-
-type OptionProps = { id: string; result: SiteSearchResult; selected: boolean; onHover: () => void; onChoose: () => void };
-
-function SearchOption({ id, result, selected, onHover, onChoose }: OptionProps) {
-  // Named by its title and described by its line below, so a screen reader says "Selene" first.
-  return (
-    <Flex
-      id={id}
-      role="option"
-      aria-selected={selected}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-description`}
-      className="search-result"
-      gap="3"
-      align="center"
-      p="3"
-      onMouseEnter={onHover}
-      onClick={onChoose}
-    >
-      {result.kind === "psychic" ? (
-        <Avatar aria-hidden size="2" radius="full" src={result.photoUrl ?? undefined} fallback={result.title.slice(0, 1)} alt="" />
-      ) : null}
-      <Box minWidth="0">
-        <Text as="div" id={`${id}-title`} weight="medium">
-          {result.title}
-        </Text>
-        <Text as="div" id={`${id}-description`} size="2" color="gray" truncate>
-          {result.description}
-        </Text>
-      </Box>
-    </Flex>
+    </>
   );
 }

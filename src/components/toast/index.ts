@@ -1,2 +1,1 @@
 export { toast, showToast, dismissToast } from "./toastStore";
-export { Toaster } from "./Toaster";

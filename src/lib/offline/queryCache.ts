@@ -5,8 +5,11 @@
 // page renders its cached answer synchronously.
 import { createStore, delMany, entries, keys, setMany, type UseStore } from "idb-keyval";
 
-/** What the cache keeps of one view: its answer, and when that answer was last known to be current. */
-export type CachedEntry = { value: unknown; savedAt: number };
+/**
+ * What the cache keeps of one view: its answer, and when that answer was last known to be current;
+ * `withPage` when it came with the page itself (src/lib/offline/pageViews.ts), as current as the page.
+ */
+export type CachedEntry = { value: unknown; savedAt: number; withPage?: true };
 
 /** Whose an entry is: an account's id, or everyone's. */
 export const PUBLIC_ACCOUNT = "public";
@@ -95,6 +98,12 @@ export async function loadCache(account: string | null): Promise<void> {
  */
 export function preloadCache(account: string | null, timeoutMs = 150): Promise<void> {
   return Promise.race([loadCache(account), new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
+}
+
+/** Public answers the page came with: in memory only (the live answers are written as they come). */
+export function keepPageAnswers(items: Array<[string, CachedEntry]>): void {
+  for (const [key, entry] of items) if (key.startsWith(accountPrefix(PUBLIC_ACCOUNT))) memory.set(key, { ...entry, withPage: true });
+  if (items.length > 0) changed();
 }
 
 let flushOnHide = false;

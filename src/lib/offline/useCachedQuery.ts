@@ -68,6 +68,7 @@ export function useCachedQuery<Query extends FunctionReference<"query">>(
   const cached = useCachedEntry(key);
   useRememberAnswer(key, live);
   if (live !== undefined) return { data: live, savedAt: null };
-  if (cached !== undefined) return { data: cached.value as FunctionReturnType<Query>, savedAt: cached.savedAt };
+  // An answer that came with the page is as current as the page: no 'Aggiornato alle' for it.
+  if (cached !== undefined) return { data: cached.value as FunctionReturnType<Query>, savedAt: cached.withPage ? null : cached.savedAt };
   return { data: undefined, savedAt: null };
 }

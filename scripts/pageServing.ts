@@ -1,0 +1,261 @@
+// How the built app is sent (`vite preview`, what `npm start` serves): every text file is compressed once at
+// build (brotli and gzip beside it, precompressPlugin) and sent in the encoding the browser accepts; the hashed
+// files under /assets/ are cached for a year, what keeps its name across releases (index.html, sw.js, the
+// manifest, the icons) is revalidated at each use. A page is index.html with the public answers it shows first
+// and the code of its route named for preloading (scripts/publicViews.ts). README "Hosting in production"
+// lists the same rules for another host.
+import { createReadStream, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import type { Plugin } from "vite";
+import { publicViewsFrom, withPageViews, type PageView } from "./publicViews.ts";
+
+/** Smaller files are sent as they are: compressing them gains less than its framing costs. */
+export const COMPRESS_FROM_BYTES = 1024;
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html;charset=utf-8",
+  ".js": "text/javascript",
+  ".mjs": "text/javascript",
+  ".css": "text/css",
+  ".json": "application/json",
+  ".map": "application/json",
+  ".webmanifest": "application/manifest+json",
+  ".svg": "image/svg+xml",
+  ".txt": "text/plain;charset=utf-8",
+  ".xml": "application/xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".webp": "image/webp",
+  ".jpg": "image/jpeg",
+};
+
+/** The kinds worth compressing: text. Fonts (woff2) and images are compressed already. */
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt", ".xml"]);
+
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+export const REVALIDATE = "no-cache";
+
+/** Hashed build output (Vite names every file under /assets/ after its content): never changes under its name. */
+export const cacheControlOf = (pathname: string) => (pathname.startsWith("/assets/") ? IMMUTABLE : REVALIDATE);
+
+/** The encoding to send among those the request accepts and the file has: brotli, then gzip, else none. */
+export function chooseEncoding(acceptEncoding: string | undefined, has: { br: boolean; gzip: boolean }): "br" | "gzip" | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (has.br && ok("br")) return "br";
+  if (has.gzip && ok("gzip")) return "gzip";
+  return null;
+}
+
+const brotli = (data: Buffer | string, quality: number) =>
+  brotliCompressSync(data, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT },
+  });
+
+function* filesUnder(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith(".")) continue; // .vite/: the build's manifest, read by the server only
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(full);
+    else yield full;
+  }
+}
+
+/** Writes `<file>.br` and `<file>.gz` beside every text file of `outDir` of at least COMPRESS_FROM_BYTES (source maps aside). */
+export function precompress(outDir: string): number {
+  let written = 0;
+  for (const file of filesUnder(outDir)) {
+    if (!COMPRESSIBLE.has(path.extname(file))) continue;
+    const data = readFileSync(file);
+    if (data.length < COMPRESS_FROM_BYTES) continue;
+    writeFileSync(`${file}.br`, brotli(data, 11));
+    writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+    written += 1;
+  }
+  return written;
+}
+
+/**
+ * At the end of the build, after the service worker is generated (its precache lists only the files its
+ * globPatterns name: no .br or .gz copy).
+ */
+export function precompressPlugin(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "arcano-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      handler() {
+        if (existsSync(outDir)) precompress(outDir);
+      },
+    },
+  };
+}
+
+/** The typefaces of the first paint (src/app/fonts.css): Inter's and Fraunces' latin files; latin-ext only for the odd name. */
+export const FIRST_PAINT_FONTS = [/^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/, /^assets\/fraunces-latin-wght-normal-[\w-]+\.woff2$/];
+
+/**
+ * Names the first paint's fonts in index.html for preloading, so they travel with the code instead of after
+ * the styles are applied (with `font-display: swap` the text shows meanwhile, then moves once they arrive).
+ */
+export function fontPreloadPlugin(): Plugin {
+  return {
+    name: "arcano-font-preload",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        const files = Object.keys(context.bundle ?? {}).filter((file) => FIRST_PAINT_FONTS.some((pattern) => pattern.test(file)));
+        return files.map((file) => ({
+          tag: "link",
+          attrs: { rel: "preload", as: "font", type: "font/woff2", crossorigin: "", href: `/${file}` },
+          injectTo: "head" as const,
+        }));
+      },
+    },
+  };
+}
+
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/** The module each route with its own code draws (src/app/router.tsx): its chunk is named for preloading with the page. */
+const ROUTE_MODULES: Array<[RegExp, string]> = [
+  [/^\/psychics\/?$/, "src/features/catalogue/PsychicListPage.tsx"],
+  [/^\/psychics\/[^/]+\/?$/, "src/features/catalogue/PsychicProfilePage.tsx"],
+  [/^\/psychics\/[^/]+\/book\/?$/, "src/features/booking/BookingPage.tsx"],
+  [/^\/login\/?$/, "src/features/auth/LoginPage.tsx"],
+  [/^\/register\/?$/, "src/features/auth/RegisterPage.tsx"],
+  [/^\/contact\/?$/, "src/features/contact/ContactPage.tsx"],
+];
+
+/** `<link>`s that preload the code and styles of the route at `pathname` not already named in index.html. */
+export function routePreloads(manifest: Manifest, pathname: string, indexHtml: string): string[] {
+  const module = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
+  if (!module || !manifest[module]) return [];
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    chunk.css?.forEach((file) => styles.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  visit(module);
+  const absent = (file: string) => !indexHtml.includes(`/${file}"`);
+  return [
+    ...[...styles].filter(absent).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...scripts].filter(absent).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+}
+
+type Next = (error?: unknown) => void;
+
+/** A navigation: a GET for an address without a file extension (the router draws it from index.html). */
+const isPage = (pathname: string) => !path.posix.basename(pathname).includes(".");
+
+/** The middleware of `vite preview`: the files of `outDir` compressed and cached as above, the pages with their data. */
+export function pageServer(outDir: string, { pageViews }: { pageViews?: (pathname: string) => Promise<PageView[]> }) {
+  const root = path.resolve(outDir);
+  let manifest: Manifest | null | undefined;
+  const manifestNow = () => {
+    if (manifest !== undefined) return manifest;
+    const file = path.join(root, ".vite", "manifest.json");
+    manifest = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Manifest) : null;
+    return manifest;
+  };
+
+  function sendFile(req: IncomingMessage, res: ServerResponse, pathname: string, file: string) {
+    const type = TYPES[path.extname(file)];
+    const encoding = chooseEncoding(req.headers["accept-encoding"], { br: existsSync(`${file}.br`), gzip: existsSync(`${file}.gz`) });
+    const sent = encoding === "br" ? `${file}.br` : encoding === "gzip" ? `${file}.gz` : file;
+    const stats = statSync(sent);
+    const etag = `W/"${stats.size}-${stats.mtime.getTime()}"`;
+    res.setHeader("Cache-Control", cacheControlOf(pathname));
+    if (COMPRESSIBLE.has(path.extname(file))) res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("ETag", etag);
+    if (req.headers["if-none-match"] === etag) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    if (type) res.setHeader("Content-Type", type);
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", stats.size);
+    res.statusCode = 200;
+    if (req.method === "HEAD") res.end();
+    else createReadStream(sent).pipe(res);
+  }
+
+  async function sendPage(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    const indexFile = path.join(root, "index.html");
+    const html = readFileSync(indexFile, "utf8");
+    const views = pageViews ? await pageViews(pathname).catch(() => []) : [];
+    const manifestNowValue = manifestNow();
+    const links = manifestNowValue ? routePreloads(manifestNowValue, pathname, html) : [];
+    const page = withPageViews(html, views, links);
+    const encoding = chooseEncoding(req.headers["accept-encoding"], { br: true, gzip: true });
+    // Made for this request: quick settings (a page is a few kilobytes).
+    const body = encoding === "br" ? brotli(page, 5) : encoding === "gzip" ? gzipSync(page, { level: 6 }) : Buffer.from(page);
+    res.statusCode = 200;
+    res.setHeader("Content-Type", TYPES[".html"]);
+    res.setHeader("Cache-Control", REVALIDATE);
+    res.setHeader("Vary", "Accept-Encoding");
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  return (req: IncomingMessage, res: ServerResponse, next: Next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? "/", "http://app").pathname);
+    } catch {
+      return next();
+    }
+    const file = path.join(root, pathname);
+    if (!file.startsWith(root + path.sep) && file !== root) return next();
+    // The build's manifest is the server's; the compressed copies are sent in place of their file only.
+    if (pathname.startsWith("/.vite/")) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    if (pathname.endsWith(".br") || pathname.endsWith(".gz")) return next();
+    // An address of the app: index.html with its data. /index.html itself (what the service worker keeps for
+    // every address) is sent as built, without any page's data.
+    if (pathname === "/" || (isPage(pathname) && !existsSync(file))) {
+      sendPage(req, res, pathname).catch(next);
+      return;
+    }
+    if (existsSync(file) && statSync(file).isFile() && TYPES[path.extname(file)]) return sendFile(req, res, pathname, file);
+    next();
+  };
+}
+
+/** `vite preview` sends the app through pageServer; `convexUrl` is the deployment whose public answers go with the pages. */
+export function pageServingPlugin({ convexUrl }: { convexUrl?: string }): Plugin {
+  return {
+    name: "arcano-page-serving",
+    configurePreviewServer(server) {
+      const outDir = path.resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use(pageServer(outDir, { pageViews: convexUrl ? publicViewsFrom(convexUrl) : undefined }));
+    },
+  };
+}
