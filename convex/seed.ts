@@ -59,7 +59,12 @@ export const run = internalAction({
     }
     // Staff accounts carry no account type; the grant below makes this one an admin.
     const adminId = await account(demoAccounts.admin.email, demoAccounts.admin.name);
-    await ctx.runMutation(internal.seed.insertDemoProfiles, { psychicUserIds, adminId });
+    const { now, historyLength } = await ctx.runMutation(internal.seed.insertDemoProfiles, { psychicUserIds, adminId });
+    // The past consultations in parts: each one's figures (counters, monthly books) are kept by the triggers,
+    // and all of them in one transaction would pass Convex's limit of index ranges read.
+    for (let from = 0; from < historyLength; from += HISTORY_PART) {
+      await ctx.runMutation(internal.seed.insertDemoHistoryPart, { now, from, to: Math.min(historyLength, from + HISTORY_PART) });
+    }
     const pendingPsychicId = await account(demoPendingPsychic.email, demoPendingPsychic.name, "psychic");
     await ctx.runMutation(internal.seed.insertDemoAdminData, { pendingPsychicId });
     // Offline: the seeded payments made at the Stripe stand-in, and two psychics paid (seedPayouts.ts).
@@ -95,9 +100,12 @@ export const unpaidDemoBookings = internalQuery({
   },
 });
 
+/** Past consultations per transaction (each reads and writes its figures through the triggers). */
+const HISTORY_PART = 40;
+
 export const insertDemoProfiles = internalMutation({
   args: { psychicUserIds: v.array(v.id("users")), adminId: v.id("users") },
-  returns: v.null(),
+  returns: v.object({ now: v.number(), historyLength: v.number() }),
   handler: async (ctx, { psychicUserIds, adminId }) => {
     const now = Date.now();
     await ctx.db.insert("adminGrants", { userId: adminId, grantedAt: now, grantedBy: "seed" });
@@ -127,40 +135,53 @@ export const insertDemoProfiles = internalMutation({
         conductAcceptance: { version: CONDUCT_VERSION, acceptedAt: now },
       });
     }
-    await insertDemoHistory(ctx, now);
+    await insertDemoPastClients(ctx, now);
     await insertDemoBookings(ctx, now);
+    return { now, historyLength: (await demoHistoryOf(ctx, now))?.plan.length ?? 0 };
+  },
+});
+
+/** Past consultations `from` to `to` (exclusive) of the demo's history plan, as of the seed's `now`. */
+export const insertDemoHistoryPart = internalMutation({
+  args: { now: v.number(), from: v.number(), to: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { now, from, to }) => {
+    await insertDemoHistory(ctx, now, from, to);
     return null;
   },
 });
 
-/**
- * The demo's past (model/demoHistory.ts): consultations held over the last months, completed through
- * the same helper a real completion uses, and their reviews; the triggers count them in the psychics'
- * totals, monthly figures and ratings as they do real ones. Past clients are accounts without a password.
- */
-async function insertDemoHistory(ctx: MutationCtx, now: number) {
-  const demoClient = await ctx.db
+/** Past clients: accounts without a password, who booked the demo's past consultations. */
+async function insertDemoPastClients(ctx: MutationCtx, now: number) {
+  for (const person of demoPastClients) {
+    await ctx.db.insert("users", {
+      ...person,
+      accountType: "client",
+      consentGivenAt: now - 200 * DAY_MS,
+      emailVerificationTime: now - 200 * DAY_MS,
+    });
+  }
+}
+
+const userByEmail = (ctx: MutationCtx, email: string) =>
+  ctx.db
     .query("users")
-    .withIndex("email", (q) => q.eq("email", demoAccounts.client.email))
+    .withIndex("email", (q) => q.eq("email", email))
     .unique();
-  if (demoClient === null) return;
+
+/** The demo's people and its history plan as of `now` (the same in every part), or null before the profiles exist. */
+async function demoHistoryOf(ctx: MutationCtx, now: number) {
+  const demoClient = await userByEmail(ctx, demoAccounts.client.email);
+  if (demoClient === null) return null;
   const pastClients = [];
   for (const person of demoPastClients) {
-    pastClients.push(
-      await ctx.db.insert("users", {
-        ...person,
-        accountType: "client",
-        consentGivenAt: now - 200 * DAY_MS,
-        emailVerificationTime: now - 200 * DAY_MS,
-      }),
-    );
+    const user = await userByEmail(ctx, person.email);
+    if (user === null) return null;
+    pastClients.push(user);
   }
   const profiles = [];
   for (const psychic of demoPsychics) {
-    const user = await ctx.db
-      .query("users")
-      .withIndex("email", (q) => q.eq("email", psychic.email))
-      .unique();
+    const user = await userByEmail(ctx, psychic.email);
     const profile =
       user === null
         ? null
@@ -168,13 +189,25 @@ async function insertDemoHistory(ctx: MutationCtx, now: number) {
             .query("psychicProfiles")
             .withIndex("by_userId", (q) => q.eq("userId", user._id))
             .unique();
-    if (profile === null) return;
+    if (profile === null) return null;
     profiles.push(profile);
   }
-  for (const [index, item] of demoHistoryPlan(utcMsToRome(now).date, profiles).entries()) {
+  return { demoClient, pastClients, profiles, plan: demoHistoryPlan(utcMsToRome(now).date, profiles) };
+}
+
+/**
+ * The demo's past (model/demoHistory.ts): consultations held over the last months, completed through
+ * the same helper a real completion uses, and their reviews; the triggers count them in the psychics'
+ * totals, monthly figures and ratings as they do real ones. Items `from` to `to` of the plan.
+ */
+async function insertDemoHistory(ctx: MutationCtx, now: number, from: number, to: number) {
+  const demo = await demoHistoryOf(ctx, now);
+  if (demo === null) return;
+  const { demoClient, pastClients, profiles, plan } = demo;
+  for (let index = from; index < Math.min(to, plan.length); index++) {
+    const item = plan[index];
     const profile = profiles[item.psychic];
-    const client = item.client === "demo" ? demoClient : await ctx.db.get("users", pastClients[item.client]);
-    if (client === null) continue;
+    const client = item.client === "demo" ? demoClient : pastClients[item.client];
     const fields = newBookingFields(profile, client._id, { date: item.date, time: item.time, durationMinutes: item.durationMinutes });
     const bookingId = await insertDemoBooking(ctx, {
       ...fields,
