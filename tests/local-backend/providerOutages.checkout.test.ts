@@ -4,20 +4,20 @@
 // under the same idempotency key, and the person pays that one session.
 import { ConvexError } from "convex/values";
 import type Stripe from "stripe";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { clientAndPsychic, mondayAhead, outageBackend, startProviders, type Id, type OutageBackend, type Providers } from "./helpers/outageWorld";
+import {
+  clientAndPsychic,
+  mondayAhead,
+  freshProvidersForEachTest,
+  outageBackend,
+  type Id,
+  type OutageBackend,
+  type Providers,
+} from "./helpers/outageWorld";
 
-// Fresh stand-ins for each test: every test's backend numbers its documents afresh, so idempotency keys made of
-// ids would meet the previous test's at a shared stand-in.
 let providers: Providers;
-beforeEach(async () => {
-  providers = await startProviders();
-});
-afterEach(async () => {
-  await providers?.stop();
-  vi.unstubAllEnvs();
-});
+freshProvidersForEachTest((started) => (providers = started));
 
 /** The sessions at the stand-in for a booking of this client (each test's backend numbers its bookings afresh). */
 const sessionsAtStripe = async (bookingId: string, clientEmail: string) =>

@@ -2,7 +2,7 @@
 // minutes and then left failed, listed for the admin, who sends it again once Resend is back; a send that got no
 // answer although Resend carried it out is retried under the same idempotency key, and the person gets one email.
 import { ConvexError } from "convex/values";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { MAX_SEND_ATTEMPTS } from "../../convex/emails";
 import {
@@ -10,7 +10,7 @@ import {
   minutes,
   outageBackend,
   signedIn,
-  startProviders,
+  freshProvidersForEachTest,
   takeScheduled,
   until,
   type Id,
@@ -18,16 +18,8 @@ import {
   type Providers,
 } from "./helpers/outageWorld";
 
-// Fresh stand-ins for each test: every test's backend numbers its documents afresh, so idempotency keys made of
-// ids would meet the previous test's at a shared stand-in.
 let providers: Providers;
-beforeEach(async () => {
-  providers = await startProviders();
-});
-afterEach(async () => {
-  await providers?.stop();
-  vi.unstubAllEnvs();
-});
+freshProvidersForEachTest((started) => (providers = started));
 
 const queued = (t: OutageBackend, to: string, kind: "booking_confirmed" | "password_reset" = "booking_confirmed") =>
   t.run((ctx) =>

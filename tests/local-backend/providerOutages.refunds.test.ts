@@ -1,7 +1,7 @@
 // Stripe down (the stand-in's outage switch) while a refund is made: 500s are retried after 1, 5 and 25 minutes,
 // then the refund is left failed on the admin's Prenotazioni, whose 'Riprova il rimborso' refunds once Stripe is back;
 // an answer lost after Stripe refunded is retried under the same idempotency key and never refunds twice.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { romeToUtcMs } from "../../convex/lib/time";
 import { MAX_REFUND_ATTEMPTS } from "../../convex/refunds";
@@ -12,7 +12,7 @@ import {
   mondayAhead,
   outageBackend,
   signedIn,
-  startProviders,
+  freshProvidersForEachTest,
   takeScheduled,
   until,
   type Id,
@@ -21,16 +21,8 @@ import {
 } from "./helpers/outageWorld";
 import { paidCharge, sdk } from "./helpers/stripeStandIn";
 
-// Fresh stand-ins for each test: every test's backend numbers its documents afresh, so idempotency keys made of
-// ids would meet the previous test's at a shared stand-in.
 let providers: Providers;
-beforeEach(async () => {
-  providers = await startProviders();
-});
-afterEach(async () => {
-  await providers?.stop();
-  vi.unstubAllEnvs();
-});
+freshProvidersForEachTest((started) => (providers = started));
 
 describe("refunds while Stripe is down", () => {
   /** A booking the psychic cancelled, paid at the stand-in, its full refund pending. */

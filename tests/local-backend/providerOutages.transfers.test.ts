@@ -1,7 +1,7 @@
 // Stripe down (the stand-in's outage switch) while a reader's share is transferred: 500s are retried after 1, 5 and
 // 25 minutes, then the transfer is left failed on the admin's Pagamenti, whose 'Riprova' transfers once Stripe is
 // back; an answer lost after Stripe made the transfer is found on the next attempt and never transferred twice.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { romeToUtcMs } from "../../convex/lib/time";
 import {
@@ -11,7 +11,7 @@ import {
   mondayAhead,
   outageBackend,
   signedIn,
-  startProviders,
+  freshProvidersForEachTest,
   takeScheduled,
   until,
   type Id,
@@ -20,16 +20,8 @@ import {
 } from "./helpers/outageWorld";
 import { onboardedAccount, paidCharge, sdk } from "./helpers/stripeStandIn";
 
-// Fresh stand-ins for each test: every test's backend numbers its documents afresh, so idempotency keys made of
-// ids would meet the previous test's at a shared stand-in.
 let providers: Providers;
-beforeEach(async () => {
-  providers = await startProviders();
-});
-afterEach(async () => {
-  await providers?.stop();
-  vi.unstubAllEnvs();
-});
+freshProvidersForEachTest((started) => (providers = started));
 
 /** A held consultation paid at the stand-in, its reader onboarded there, and her share of € 42.50 pending. */
 async function pendingShare(t: OutageBackend, name: string) {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { convexTest } from "convex-test";
-import { expect, vi } from "vitest";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 import type { Doc, Id } from "../../../convex/_generated/dataModel";
 import { utcMsToRome } from "../../../convex/lib/time";
 import schema from "../../../convex/schema";
@@ -54,6 +54,22 @@ export async function startProviders() {
       await stripe.stop();
     },
   };
+}
+
+/**
+ * Fresh stand-ins for each test of the file, handed to `use`: every test's backend numbers its documents afresh, so
+ * idempotency keys made of ids would meet the previous test's at a shared stand-in.
+ */
+export function freshProvidersForEachTest(use: (providers: Providers) => void) {
+  let current: Providers | undefined;
+  beforeEach(async () => {
+    current = await startProviders();
+    use(current);
+  });
+  afterEach(async () => {
+    await current?.stop();
+    vi.unstubAllEnvs();
+  });
 }
 
 /** A fresh backend whose functions reach the stand-ins, with timeouts of a second. */
