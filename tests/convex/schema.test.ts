@@ -198,7 +198,13 @@ async function insertOneOfEach(ctx: MutationCtx) {
     originPasses: await ctx.db.insert("originPasses", { token: "pass-di-prova", origin: "a1b2c3", expiresAt: now + 15 * 60 * 1000 }),
     // Favourites and 'Avvisami'.
     favouritePsychics: await ctx.db.insert("favouritePsychics", { clientId, psychicProfileId, createdAt: now }),
-    availabilityAlerts: await ctx.db.insert("availabilityAlerts", { clientId, psychicProfileId, date: "2026-03-16", durationMinutes: 30, createdAt: now }),
+    availabilityAlerts: await ctx.db.insert("availabilityAlerts", {
+      clientId,
+      psychicProfileId,
+      date: "2026-03-16",
+      durationMinutes: 30,
+      createdAt: now,
+    }),
     clientNotices: await ctx.db.insert("clientNotices", {
       clientId,
       kind: "time_freed",
@@ -226,6 +232,26 @@ async function insertOneOfEach(ctx: MutationCtx) {
       pausedThrough: "2026-03-31",
       updatedAt: now,
     }),
+    monthlyBooks: await ctx.db.insert("monthlyBooks", {
+      month: "2026-03",
+      paidCents: 5000,
+      refundedCents: 0,
+      disputedCents: 0,
+      transferredCents: 4250,
+      reversedCents: 0,
+      owedCents: 0,
+      commissionCents: 750,
+    }),
+    dac7Figures: await ctx.db.insert("dac7Figures", {
+      year: 2026,
+      psychicUserId: clientId,
+      quarters: [
+        { considerationCents: 4250, feesCents: 750, activities: 1 },
+        { considerationCents: 0, feesCents: 0, activities: 0 },
+        { considerationCents: 0, feesCents: 0, activities: 0 },
+        { considerationCents: 0, feesCents: 0, activities: 0 },
+      ],
+    }),
     bookingTotals: await ctx.db.insert("bookingTotals", {
       userId: clientId,
       bookings: 1,
@@ -237,9 +263,7 @@ async function insertOneOfEach(ctx: MutationCtx) {
 }
 
 /** The tables this app defines: all of them except the auth library's own (users is redefined). */
-const appTables = Object.keys(schema.tables).filter(
-  (name) => name === "users" || !(name in authTables),
-);
+const appTables = Object.keys(schema.tables).filter((name) => name === "users" || !(name in authTables));
 
 describe("schema", () => {
   test("a valid document of every app table is stored", async () => {
@@ -254,18 +278,13 @@ describe("schema", () => {
   });
 
   // Each case breaks one field of a valid document; the error must name the offending value.
-  const invalid: Array<
-    [string, RegExp, (ctx: MutationCtx) => Promise<unknown>]
-  > = [
+  const invalid: Array<[string, RegExp, (ctx: MutationCtx) => Promise<unknown>]> = [
     [
       "a psychic profile with an unknown status",
       /"published"/,
       async (ctx) => {
         const ids = await insertOneOfEach(ctx);
-        const profile = await ctx.db.get(
-          "psychicProfiles",
-          ids.psychicProfiles as Id<"psychicProfiles">,
-        );
+        const profile = await ctx.db.get("psychicProfiles", ids.psychicProfiles as Id<"psychicProfiles">);
         const { _id, _creationTime, ...doc } = profile!;
         await ctx.db.insert("psychicProfiles", {
           ...doc,
@@ -279,13 +298,9 @@ describe("schema", () => {
       async (ctx) => {
         const ids = await insertOneOfEach(ctx);
         const { sunday: _sunday, ...sixDays } = availability;
-        await ctx.db.patch(
-          "psychicProfiles",
-          ids.psychicProfiles as Id<"psychicProfiles">,
-          {
-            availability: sixDays as typeof availability,
-          },
-        );
+        await ctx.db.patch("psychicProfiles", ids.psychicProfiles as Id<"psychicProfiles">, {
+          availability: sixDays as typeof availability,
+        });
       },
     ],
     [
