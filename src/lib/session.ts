@@ -8,7 +8,7 @@ import { useNavigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { toast } from "@/components/toast";
 import { accountOfToken } from "@/lib/offline/account";
-import { cacheKey, forgetAccount, rememberAnswer } from "@/lib/offline/queryCache";
+import { allowAccountsAgain, cacheKey, forgetAccount, rememberAnswer } from "@/lib/offline/queryCache";
 import { useCachedEntry } from "@/lib/offline/useCachedQuery";
 
 export type Viewer = NonNullable<FunctionReturnType<typeof api.users.viewer>>;
@@ -52,6 +52,10 @@ export function useCheckedViewer(): Viewer | null | undefined | Error {
   const kept = useCachedEntry(key)?.value as Viewer | undefined;
   const cached = kept !== undefined && kept.id === account ? kept : undefined;
   const liveViewer = asking ? viewer : undefined;
+  useEffect(() => {
+    // Nobody signed in (a sign-out complete): an account forgotten on the way may be kept again at its next sign-in.
+    if (account === null) allowAccountsAgain();
+  }, [account]);
   useEffect(() => {
     if (key === null || account === null) return;
     if (liveViewer === null) void forgetAccount(account);

@@ -5,6 +5,7 @@ import { api } from "@convex/_generated/api";
 import { accountOfToken, authTokenStorageKey } from "@/lib/offline/account";
 import { CachedAt, cachedAtText } from "@/lib/offline/CachedAt";
 import {
+  allowAccountsAgain,
   cacheKey,
   flushCache,
   forgetAccount,
@@ -148,6 +149,37 @@ describe("the cache of last-known answers", () => {
     expect(peekCached("u1|old")).toBeUndefined();
     expect(peekCached("u1|new")).toBeUndefined();
     expect([...map.keys()].sort()).toEqual(["public|list", "u2|theirs"]);
+  });
+
+  it("keeps nothing more of a forgotten account, not even a write under way, until nobody is signed in", async () => {
+    const entry = { value: "x", savedAt: SAVED_AT };
+    const { map, storage } = mapStorage();
+    // A write that lands only after the account has been forgotten (IndexedDB is slow at times).
+    let release: () => void = () => undefined;
+    const slowFirstWrite: CacheStorage = {
+      ...storage,
+      setMany: async (items) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        await storage.setMany(items);
+        slowFirstWrite.setMany = storage.setMany;
+      },
+    };
+    resetCacheForTests(slowFirstWrite);
+    rememberAnswer("u1|users:viewer:{}", entry.value);
+    const writing = flushCache();
+    await forgetAccount("u1");
+    release();
+    await writing;
+    // The viewer's answer sent again while the sign-out waits for the server is not kept either.
+    rememberAnswer("u1|users:viewer:{}", entry.value);
+    await flushCache();
+    expect(peekCached("u1|users:viewer:{}")).toBeUndefined();
+    expect([...map.keys()]).toEqual([]);
+    // Signed out for good, then back in: kept again.
+    allowAccountsAgain();
+    rememberAnswer("u1|users:viewer:{}", entry.value);
+    await flushCache();
+    expect([...map.keys()]).toEqual(["u1|users:viewer:{}"]);
   });
 
   it("names a view without its clock, so the answer kept at one minute is found the next", () => {

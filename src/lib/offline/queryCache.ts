@@ -49,6 +49,13 @@ const storageNow = (): CacheStorage | null => {
 
 const memory = new Map<string, CachedEntry>();
 const pending = new Map<string, CachedEntry>();
+/**
+ * Accounts forgotten in this tab (signing out, deletion): a late answer of theirs (the viewer re-sent while the
+ * server's part of signing out waits, a write already under way) is not kept again until their sign-out is
+ * complete (`allowAccountsAgain`, when no account is signed in).
+ */
+const forgotten = new Set<string>();
+const isForgotten = (key: string) => forgotten.has(key.slice(0, key.indexOf("|")));
 let writeTimer: ReturnType<typeof setTimeout> | null = null;
 let version = 0;
 const listeners = new Set<() => void>();
@@ -110,6 +117,7 @@ let flushOnHide = false;
 
 /** Keeps a live answer: in memory at once, on the device a moment later (answers come in bursts). */
 export function rememberAnswer(key: string, value: unknown, savedAt = Date.now()): void {
+  if (isForgotten(key)) return;
   const entry = { value, savedAt };
   memory.set(key, entry);
   pending.set(key, entry);
@@ -132,14 +140,23 @@ export async function flushCache(): Promise<void> {
   pending.clear();
   try {
     await storageNow()?.setMany(items);
+    // An account forgotten while these were being written: what was just written of it goes too.
+    const late = items.map(([key]) => key).filter(isForgotten);
+    if (late.length > 0) await storageNow()?.delMany(late);
   } catch {
     // Storage full or refused: the cache is a convenience, the live answers are unaffected.
   }
 }
 
+/** Once nobody is signed in on this tab, the accounts forgotten may be kept again when they sign back in. */
+export function allowAccountsAgain(): void {
+  forgotten.clear();
+}
+
 /** Forgets everything kept for `account`, in memory and on the device (sign-out, deletion, a revoked session). */
 export async function forgetAccount(account: string): Promise<void> {
   if (account === PUBLIC_ACCOUNT) return;
+  forgotten.add(account);
   const prefix = accountPrefix(account);
   for (const key of [...memory.keys()]) if (key.startsWith(prefix)) memory.delete(key);
   for (const key of [...pending.keys()]) if (key.startsWith(prefix)) pending.delete(key);
@@ -156,6 +173,7 @@ export async function forgetAccount(account: string): Promise<void> {
 
 /** Tests: another storage, and a clean memory. */
 export function resetCacheForTests(replacement: CacheStorage | null): void {
+  forgotten.clear();
   if (writeTimer !== null) clearTimeout(writeTimer);
   writeTimer = null;
   storage = replacement;
