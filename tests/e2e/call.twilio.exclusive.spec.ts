@@ -65,8 +65,12 @@ test("a client and a reader talk through Twilio's path; each hears the other's t
     await expect.poll(async () => near((await heardTone(reader)).hz, CLIENT_HZ), { timeout: 20_000 }).toBe(true);
     expect((await heardTone(client)).level).toBeGreaterThan(-70);
 
-    // What the stand-in saw: two invites for this booking's room, the webhook accepted (signed), both in.
+    // What the stand-in saw: two invites for this booking's room, the webhook accepted (signed), both in. The
+    // status callbacks are posted after each join, so the log is read once the conference has started.
     const ours = (entries: LogEntry[]) => entries.filter((entry) => entry.at >= since);
+    const started = async () =>
+      ours(await standInLog()).filter((entry) => entry.kind === "status-callback" && entry.event === "conference-start").length;
+    await expect.poll(started, { timeout: 10_000 }).toBe(1);
     let log = ours(await standInLog());
     const invites = log.filter((entry) => entry.kind === "invite");
     expect(invites).toHaveLength(2);
