@@ -66,11 +66,14 @@ test("a client and a reader talk through Twilio's path; each hears the other's t
     expect((await heardTone(client)).level).toBeGreaterThan(-70);
 
     // What the stand-in saw: two invites for this booking's room, the webhook accepted (signed), both in. The
-    // status callbacks are posted after each join, so the log is read once the conference has started.
+    // status callbacks are posted after each join, so the log is read once both joins' callbacks have come.
     const ours = (entries: LogEntry[]) => entries.filter((entry) => entry.at >= since);
-    const started = async () =>
-      ours(await standInLog()).filter((entry) => entry.kind === "status-callback" && entry.event === "conference-start").length;
-    await expect.poll(started, { timeout: 10_000 }).toBe(1);
+    const posted = async () =>
+      ours(await standInLog())
+        .filter((entry) => entry.kind === "status-callback" && ["participant-join", "conference-start"].includes(String(entry.event)))
+        .map((entry) => entry.event)
+        .sort();
+    await expect.poll(posted, { timeout: 10_000 }).toEqual(["conference-start", "participant-join", "participant-join"]);
     let log = ours(await standInLog());
     const invites = log.filter((entry) => entry.kind === "invite");
     expect(invites).toHaveLength(2);
