@@ -1,30 +1,17 @@
 // The signed-in person: who they are, their name, their password, and deleting the account.
-import {
-  createAccount,
-  getAuthSessionId,
-  invalidateSessions,
-  modifyAccountCredentials,
-  retrieveAccount,
-} from "@convex-dev/auth/server";
+import { createAccount, getAuthSessionId, invalidateSessions, modifyAccountCredentials, retrieveAccount } from "@convex-dev/auth/server";
 import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { fail } from "./lib/errors";
-import {
-  authedAction,
-  authedMutation,
-  internalAction,
-  internalMutation,
-  internalQuery,
-  query,
-  viewerIdFor,
-} from "./lib/functions";
+import { authedAction, authedMutation, internalAction, internalMutation, internalQuery, query, viewerIdFor } from "./lib/functions";
 import { PASSWORD_PROVIDER } from "./lib/passwordProvider";
 import { refuseWritesDuringMaintenance } from "./lib/settings";
 import { isAdminEmail, isAdminUser } from "./lib/access";
 import { accountType } from "./lib/validators";
 import { MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, normaliseEmail, passwordProblem } from "./model/accounts";
 import { deleteAccountData } from "./lib/accountDeletion";
+import { historyLists, scrubHistoryPart } from "./lib/deletedHistory";
 
 /** The header, redirects and settings pages read this; null when signed out. */
 export const viewer = query({
@@ -135,6 +122,23 @@ export const deleteMyAccount = authedMutation({
   returns: v.null(),
   handler: async (ctx) => {
     await deleteAccountData(ctx, ctx.viewerId);
+    return null;
+  },
+});
+
+/** A part of a deleted account's long history (lib/deletedHistory.ts), scheduled by the deletion and by itself. */
+export const scrubDeletedHistory = internalMutation({
+  args: {
+    userId: v.id("users"),
+    profileId: v.union(v.id("psychicProfiles"), v.null()),
+    email: v.union(v.string(), v.null()),
+    emailsUpTo: v.number(),
+    list: literals(...historyLists),
+    cursor: v.union(v.string(), v.null()),
+  },
+  returns: v.null(),
+  handler: async (ctx, { list, cursor, ...owner }) => {
+    await scrubHistoryPart(ctx, owner, list, cursor);
     return null;
   },
 });

@@ -54,6 +54,7 @@ import type * as lib_connectAccounts from "../lib/connectAccounts.js";
 import type * as lib_counterRecount from "../lib/counterRecount.js";
 import type * as lib_counters from "../lib/counters.js";
 import type * as lib_dac7Figures from "../lib/dac7Figures.js";
+import type * as lib_deletedHistory from "../lib/deletedHistory.js";
 import type * as lib_demoStandIn from "../lib/demoStandIn.js";
 import type * as lib_emailParties from "../lib/emailParties.js";
 import type * as lib_errors from "../lib/errors.js";
@@ -173,6 +174,7 @@ declare const fullApi: ApiFromModules<{
   "lib/counterRecount": typeof lib_counterRecount;
   "lib/counters": typeof lib_counters;
   "lib/dac7Figures": typeof lib_dac7Figures;
+  "lib/deletedHistory": typeof lib_deletedHistory;
   "lib/demoStandIn": typeof lib_demoStandIn;
   "lib/emailParties": typeof lib_emailParties;
   "lib/errors": typeof lib_errors;

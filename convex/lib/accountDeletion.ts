@@ -1,11 +1,12 @@
 // What deleting an account removes and what it keeps (docs/product-rules.md, "Accounts"). Runs in
-// one mutation, so a failure half-way leaves the account whole.
+// one mutation, so a failure half-way leaves the account whole; only the past rows of a history longer than
+// one transaction may read are handled after it, in scheduled parts (lib/deletedHistory.ts).
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { DELETED_ACCOUNT_NAME } from "../model/accounts";
 import { clientCancellationRefund } from "../model/bookingChanges";
 import { bookingCancelledEmail } from "../email/bookingEmails";
-import { changeBooking, forgetClientNotesOf, renamePsychicOf } from "./bookingLifecycle";
+import { changeBooking } from "./bookingLifecycle";
+import { scrubHistory } from "./deletedHistory";
 import { emailParties, type Audience } from "./emailParties";
 import { deleteOwnedFile } from "./uploads";
 import { dropReaderFigures } from "./readerFigures";
@@ -117,11 +118,6 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     .withIndex("by_userId", (q) => q.eq("userId", userId))
     .unique();
   if (profile !== null) {
-    const bookings = await ctx.db
-      .query("bookings")
-      .withIndex("by_psychicProfile_startsAt", (q) => q.eq("psychicProfileId", profile._id))
-      .collect();
-    for (const booking of bookings) await renamePsychicOf(ctx, booking, DELETED_ACCOUNT_NAME);
     // The psychic's monthly figures go with the profile (the bookings keep what accounting needs).
     const months = await ctx.db
       .query("consultationStats")
@@ -133,12 +129,9 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     await ctx.db.delete("psychicProfiles", profile._id);
   }
 
-  // A client's bookings stay for accounting, without the private notes they wrote to the psychic.
-  const ownBookings = await ctx.db
-    .query("bookings")
-    .withIndex("by_client_status_startsAt", (q) => q.eq("clientId", userId))
-    .collect();
-  for (const booking of ownBookings) await forgetClientNotesOf(ctx, booking);
+  // The past: the psychic's bookings without their name, the client's without their private notes, the reviews
+  // signed "Account eliminato", the emails to the person gone (lib/deletedHistory.ts: a long one in parts).
+  await scrubHistory(ctx, { userId, profileId: profile?._id ?? null, email: user.email ?? null });
 
   // Messages to the team, sent signed in or from the person's address: nothing in them is accounting.
   const byAccount = await ctx.db
@@ -173,13 +166,6 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     for (const counter of counters) await ctx.db.delete("rateLimits", counter._id);
   }
 
-  // A client's reviews stay on the psychic's profile, signed "Account eliminato".
-  const reviews = await ctx.db
-    .query("reviews")
-    .withIndex("by_client", (q) => q.eq("clientId", userId))
-    .collect();
-  for (const review of reviews) await ctx.db.patch("reviews", review._id, { clientName: DELETED_ACCOUNT_NAME });
-
   // Every file the person uploaded and still owns (never another person's).
   for (const status of ["issued", "claimed", "attached"] as const) {
     const uploads = await ctx.db
@@ -207,16 +193,6 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     .withIndex("by_userId", (q) => q.eq("userId", userId))
     .collect();
   for (const grant of grants) await ctx.db.delete("adminGrants", grant._id);
-
-  // Emails addressed to the person are personal data too.
-  if (user.email) {
-    const email = user.email;
-    const sent = await ctx.db
-      .query("emailOutbox")
-      .withIndex("by_to", (q) => q.eq("to", email))
-      .collect();
-    for (const message of sent) await ctx.db.delete("emailOutbox", message._id);
-  }
 
   // The deleted person's own notice of each cancellation, queued after the purge above so it still goes
   // out (and stays in the outbox as any sent email does).

@@ -1,17 +1,16 @@
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { DELETED_ACCOUNT_NAME } from "../../convex/model/accounts";
-import {
-  errorCodeOf,
-  setupTest,
-  signInWithPassword,
-  signUpWithPassword,
-  type TestConvex,
-  DEFAULT_TEST_PASSWORD,
-} from "./setup";
+import { HISTORY_PART } from "../../convex/lib/deletedHistory";
+import { errorCodeOf, setupTest, signInWithPassword, signUpWithPassword, type TestConvex, DEFAULT_TEST_PASSWORD } from "./setup";
 
 const resetCodeFor = async (t: TestConvex, email: string) => {
-  const outbox = await t.run((ctx) => ctx.db.query("emailOutbox").withIndex("by_to", (q) => q.eq("to", email)).collect());
+  const outbox = await t.run((ctx) =>
+    ctx.db
+      .query("emailOutbox")
+      .withIndex("by_to", (q) => q.eq("to", email))
+      .collect(),
+  );
   const reset = outbox.filter((message) => message.kind === "password_reset").at(-1);
   return reset?.text.match(/\b(\d{6})\b/)?.[1];
 };
@@ -70,14 +69,12 @@ describe("changing the password and the name", () => {
     const t = setupTest();
     const { as } = await signUpWithPassword(t, { email: "marta@esempio.it", accountType: "psychic" });
     const current = DEFAULT_TEST_PASSWORD;
-    expect(await errorCodeOf(as.action(api.users.changePassword, { currentPassword: current, newPassword: "123" }))).toBe(
-      "WEAK_PASSWORD",
-    );
+    expect(await errorCodeOf(as.action(api.users.changePassword, { currentPassword: current, newPassword: "123" }))).toBe("WEAK_PASSWORD");
     await as.action(api.users.changePassword, { currentPassword: current, newPassword: "ancora-nuova" });
     await signInWithPassword(t, "marta@esempio.it", "ancora-nuova");
-    expect(
-      await errorCodeOf(t.action(api.users.changePassword, { currentPassword: "ancora-nuova", newPassword: "ancora-nuova" })),
-    ).toBe("NOT_AUTHENTICATED");
+    expect(await errorCodeOf(t.action(api.users.changePassword, { currentPassword: "ancora-nuova", newPassword: "ancora-nuova" }))).toBe(
+      "NOT_AUTHENTICATED",
+    );
   });
 
   it("updates the full name and refuses an empty one", async () => {
@@ -194,6 +191,74 @@ describe("account deletion", () => {
     expect(left.counters.map((counter) => counter.key)).not.toContain("giulia@esempio.it");
   });
 
+  it("a history longer than one transaction may read is scrubbed in scheduled parts, every row of it", { timeout: 120_000 }, async () => {
+    const t = setupTest();
+    const psychic = await signUpWithPassword(t, { email: "vega@esempio.it", accountType: "psychic" });
+    await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+    const client = await signUpWithPassword(t, { email: "lunga@esempio.it", name: "Storia Lunga" });
+    // Two and a half parts of past bookings with notes, each reviewed, and as many emails to the client.
+    const rows = HISTORY_PART * 2 + HISTORY_PART / 2;
+    await t.run(async (ctx) => {
+      const profile = (await ctx.db.query("psychicProfiles").first())!;
+      for (let i = 0; i < rows; i++) {
+        const startsAt = Date.now() - (i + 2) * 24 * 60 * 60 * 1000;
+        const bookingId = await ctx.db.insert("bookings", {
+          clientId: client.userId,
+          psychicUserId: psychic.userId,
+          psychicProfileId: profile._id,
+          psychicName: "Vega",
+          consultationType: "voice",
+          scheduledDate: new Date(startsAt).toISOString().slice(0, 10),
+          scheduledTime: "10:00",
+          startsAt,
+          endsAt: startsAt + 30 * 60_000,
+          durationMinutes: 30,
+          priceCents: 3000,
+          status: "completed",
+          notes: `Nota privata ${i}`,
+        });
+        await ctx.db.insert("reviews", {
+          bookingId,
+          psychicProfileId: profile._id,
+          clientId: client.userId,
+          rating: 5,
+          comment: "Molto utile.",
+          clientName: "Storia L.",
+        });
+        await ctx.db.insert("emailOutbox", {
+          to: "lunga@esempio.it",
+          subject: "Promemoria",
+          html: "<p>Promemoria</p>",
+          text: "Promemoria",
+          kind: "booking_reminder_24h",
+          status: "sent",
+          attempts: 1,
+        });
+      }
+    });
+    const left = () =>
+      t.run(async (ctx) => ({
+        notes: (await ctx.db.query("bookings").collect()).filter((booking) => booking.notes !== undefined).length,
+        signed: (await ctx.db.query("reviews").collect()).filter((review) => review.clientName !== DELETED_ACCOUNT_NAME).length,
+        emails: (
+          await ctx.db
+            .query("emailOutbox")
+            .withIndex("by_to", (q) => q.eq("to", "lunga@esempio.it"))
+            .collect()
+        ).length,
+      }));
+
+    // The sign-up's own emails are in the client's history too.
+    const emails = (await left()).emails;
+    expect(emails).toBeGreaterThan(rows);
+    await client.as.mutation(api.users.deleteMyAccount, {});
+    // The deleting transaction did the first part of each list; the rest waits for its scheduled parts.
+    expect(await left()).toEqual({ notes: rows - HISTORY_PART, signed: rows - HISTORY_PART, emails: emails - HISTORY_PART });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await left()).toEqual({ notes: 0, signed: 0, emails: 0 });
+    expect(await t.run((ctx) => ctx.db.query("bookings").collect())).toHaveLength(rows);
+  });
+
   it("a visitor cannot delete anything", async () => {
     const t = setupTest();
     expect(await errorCodeOf(t.mutation(api.users.deleteMyAccount, {}))).toBe("NOT_AUTHENTICATED");
@@ -235,7 +300,12 @@ describe("the email outbox", () => {
       vi.unstubAllGlobals();
       vi.unstubAllEnvs();
     }
-    const sent = await t.run((ctx) => ctx.db.query("emailOutbox").withIndex("by_status", (q) => q.eq("status", "sent")).collect());
+    const sent = await t.run((ctx) =>
+      ctx.db
+        .query("emailOutbox")
+        .withIndex("by_status", (q) => q.eq("status", "sent"))
+        .collect(),
+    );
     expect(sent.map((email) => [email.to, email.kind, email.providerId])).toEqual([
       ["marta@esempio.it", "sign_up_code", "email_123"],
       ["marta@esempio.it", "account_created", "email_123"],
@@ -247,9 +317,7 @@ describe("the email outbox", () => {
   it("records a failed send, retries it a few times, then leaves it failed, never breaking the sign-up", async () => {
     const t = setupTest();
     vi.stubEnv("RESEND_API_KEY", "re_test");
-    const fetchMock = vi.fn(
-      async () => new Response(JSON.stringify({ name: "internal_server_error", message: "servizio giù" }), { status: 500 }),
-    );
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ name: "internal_server_error", message: "servizio giù" }), { status: 500 }));
     vi.stubGlobal("fetch", fetchMock);
     try {
       await signUpWithPassword(t, { email: "giulia@esempio.it" });
@@ -278,8 +346,8 @@ describe("the first administrator", () => {
       params: { flow: "signIn", email: "capo@arcano.it", password: "segreta-admin", adminLogin: true },
     });
     expect(result.tokens?.token).toEqual(expect.any(String));
-    expect(
-      await errorCodeOf(t.action(internal.users.createAdminAccount, { email: "capo@esempio.it", password: "segreta", fullName: "X" })),
-    ).toBe("INVALID_ADMIN_EMAIL");
+    expect(await errorCodeOf(t.action(internal.users.createAdminAccount, { email: "capo@esempio.it", password: "segreta", fullName: "X" }))).toBe(
+      "INVALID_ADMIN_EMAIL",
+    );
   });
 });
