@@ -101,9 +101,12 @@ test("a client and a reader talk through Twilio's path; each hears the other's t
     // Each Dial's limit is the window's time left when the webhook admitted the caller.
     for (const dial of dials) expect(dial.timeLimitSeconds).toBeLessThanOrEqual(45);
     await expect.poll(endings, { timeout: 90_000, intervals: [1_000] }).toEqual(callSids.map((sid) => `${sid} timeLimit`).sort());
-    log = ours(await standInLog());
-    expect(callbacks("participant-leave").map((entry) => entry.status)).toEqual([200, 200]);
-    expect(callbacks("conference-end").map((entry) => entry.status)).toEqual([200]);
+    // The leave and end callbacks are posted after the calls end: waited for, as the joins' were.
+    const closing = async () => {
+      log = ours(await standInLog());
+      return { leave: callbacks("participant-leave").map((entry) => entry.status), end: callbacks("conference-end").map((entry) => entry.status) };
+    };
+    await expect.poll(closing, { timeout: 10_000 }).toEqual({ leave: [200, 200], end: [200] });
     // The SDK heard Twilio's hangup and closed its media on both pages.
     for (const page of [client, reader]) {
       await expect
