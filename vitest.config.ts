@@ -4,6 +4,9 @@ import react from "@vitejs/plugin-react";
 import { aliases } from "./vite.config.ts";
 
 const providerTests = ["tests/local-backend/providerFaults.test.ts", "tests/local-backend/providerOutages.*.test.ts"];
+// The product's jobs across kill -9: its own backend, stand-ins and demo seed, mostly waiting; scripts/test-all.mjs
+// runs it beside the embedded backend's other files, after the type-checks and lint.
+const killTests = ["tests/local-backend/productJobsKill.test.ts"];
 
 // Convex functions run under the edge runtime as they do on Convex, React components under jsdom,
 // the embedded backend's tests under node.
@@ -38,7 +41,19 @@ export default defineConfig({
           name: "local-backend",
           environment: "node",
           include: ["tests/local-backend/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...providerTests],
+          exclude: [...configDefaults.exclude, ...providerTests, ...killTests],
+          globalSetup: ["tests/local-backend/helpers/warmStripeValidators.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "kill",
+          environment: "node",
+          include: killTests,
           globalSetup: ["tests/local-backend/helpers/warmStripeValidators.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
