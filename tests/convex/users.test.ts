@@ -257,6 +257,12 @@ describe("account deletion", () => {
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(await left()).toEqual({ notes: 0, signed: 0, emails: 0 });
     expect(await t.run((ctx) => ctx.db.query("bookings").collect())).toHaveLength(rows);
+    // A part run again from the start (users:scrubDeletedHistory) changes nothing more: each row's change is idempotent.
+    const owner = { userId: client.userId, profileId: null, email: "lunga@esempio.it", emailsUpTo: 0 };
+    await t.mutation(internal.users.scrubDeletedHistory, { ...owner, list: "clientBookings", cursor: null });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await left()).toEqual({ notes: 0, signed: 0, emails: 0 });
+    expect(await t.run((ctx) => ctx.db.query("reviews").collect())).toHaveLength(rows);
   });
 
   it("a visitor cannot delete anything", async () => {
