@@ -6,6 +6,7 @@ import { securityHeadersPlugin } from "./scripts/securityHeaders.ts";
 import { fontPreloadPlugin, pageServingPlugin, precompressPlugin } from "./scripts/pageServing.ts";
 import { radixCssPlugin } from "./scripts/radixCss.ts";
 import { radixIconsPlugin } from "./scripts/radixIcons.ts";
+import { radixThemePlugin } from "./scripts/radixTheme.ts";
 
 // The same aliases as tsconfig.json `paths`: `@/` is src/, `@convex/` the Convex functions and their types.
 export const aliases = {
@@ -68,6 +69,7 @@ export default defineConfig(({ mode }) => {
       react(),
       radixCssPlugin(),
       radixIconsPlugin(),
+      radixThemePlugin(),
       securityHeadersPlugin({ convexUrl: env.VITE_CONVEX_URL, convexSiteUrl: env.VITE_CONVEX_SITE_URL }),
       appShell(),
       // After the headers: the files compressed and cached, the pages with their public data (scripts/pageServing.ts).

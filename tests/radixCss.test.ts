@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { APP_COLOURS, appUsage, parseCss, splitSelectors, trimRadixCss, UNUSED_BREAKPOINTS } from "../scripts/radixCss";
 import { iconSources, splitIconImports } from "../scripts/radixIcons";
+import { themeWithoutTooltip } from "../scripts/radixTheme";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -129,5 +130,29 @@ describe("each Radix icon in a module of its own", () => {
       'import { Cross1Icon as Cross1Icon } from "\0radix-icon:Cross1Icon";\nimport { StarIcon as Star } from "\0radix-icon:StarIcon";\nimport type { IconProps } from "@radix-ui/react-icons";',
     );
     expect(splitIconImports('import { Flex } from "@radix-ui/themes";')).toBeNull();
+  });
+});
+
+describe("the Theme without the tooltip's code", () => {
+  const library = fs.readFileSync(path.join(repoRoot, "node_modules/@radix-ui/themes/dist/esm/components/theme.js"), "utf8");
+
+  it("swaps the library's Tooltip import for a pass-through provider and keeps the other imports", () => {
+    const code = themeWithoutTooltip(library);
+    expect(code).not.toMatch(/Tooltip/);
+    expect(code).toMatch(/import\{Direction as \w+,Slot as \w+\}from"radix-ui"/);
+    const local = /Tooltip as (\w+)/.exec(library)![1];
+    expect(code).toContain(`const ${local}={Provider:(props)=>props.children}`);
+    // What the provider was used for is still there, now rendering its children only.
+    expect(code).toContain(`${local}.Provider`);
+  });
+
+  it("fails the build when the library's module no longer imports the tooltip", () => {
+    expect(() => themeWithoutTooltip('import{Direction as G}from"radix-ui";')).toThrow(/no longer imports Tooltip/);
+  });
+
+  it("leaves the only tooltip of the app its own provider", () => {
+    const tooltips = app.filter(([, code]) => /\bTooltip\b/.test(code) && /from "@radix-ui\/themes"/.test(code)).map(([file]) => file);
+    expect(tooltips).toEqual(["src/components/StarTooltip.tsx"]);
+    expect(app.find(([file]) => file === "src/components/StarTooltip.tsx")![1]).toContain("<TooltipPrimitive.Provider");
   });
 });

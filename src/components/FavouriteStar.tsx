@@ -1,7 +1,7 @@
 // The star on a reader's card and profile: a signed-in client keeps the reader among 'Preferiti'.
 // A toggle (aria-pressed) that changes at once (optimistic) and goes back if the server refuses.
-import { createContext, useContext } from "react";
-import { IconButton, Tooltip } from "@radix-ui/themes";
+import { createContext, lazy, Suspense, useContext } from "react";
+import { IconButton } from "@radix-ui/themes";
 import { StarFilledIcon, StarIcon } from "@radix-ui/react-icons";
 import { useMutation, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
@@ -11,6 +11,9 @@ import { errorMessage } from "@/lib/errors";
 import { useViewer } from "@/lib/session";
 
 type Props = { psychicProfileId: string; psychicName: string };
+
+// The star works at once; its hover text follows with its own code (only clients see a star).
+const StarTooltip = lazy(() => import("./StarTooltip"));
 
 /**
  * Whether cards and profiles show the star: the app's providers turn it on; views rendered on their
@@ -45,22 +48,25 @@ function ClientStar({ psychicProfileId, psychicName }: Props) {
       toast.error(errorMessage(error, "Impossibile aggiornare i preferiti.")),
     );
   };
+  const star = (
+    <IconButton
+      type="button"
+      variant="ghost"
+      color="amber"
+      size="3"
+      className="favourite-star"
+      aria-label={label}
+      aria-pressed={starred}
+      disabled={favourites === undefined}
+      onClick={toggle}
+      style={{ minWidth: 44, minHeight: 44 }}
+    >
+      {starred ? <StarFilledIcon width="22" height="22" aria-hidden /> : <StarIcon width="22" height="22" aria-hidden />}
+    </IconButton>
+  );
   return (
-    <Tooltip content={starred ? "Tra i tuoi preferiti" : "Aggiungi ai preferiti"}>
-      <IconButton
-        type="button"
-        variant="ghost"
-        color="amber"
-        size="3"
-        className="favourite-star"
-        aria-label={label}
-        aria-pressed={starred}
-        disabled={favourites === undefined}
-        onClick={toggle}
-        style={{ minWidth: 44, minHeight: 44 }}
-      >
-        {starred ? <StarFilledIcon width="22" height="22" aria-hidden /> : <StarIcon width="22" height="22" aria-hidden />}
-      </IconButton>
-    </Tooltip>
+    <Suspense fallback={star}>
+      <StarTooltip content={starred ? "Tra i tuoi preferiti" : "Aggiungi ai preferiti"}>{star}</StarTooltip>
+    </Suspense>
   );
 }

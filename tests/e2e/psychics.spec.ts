@@ -18,8 +18,7 @@ test("the demo psychics are listed, searched and filtered; an unknown id is not 
   await expect(cards.first()).toHaveAccessibleName("Dante");
   await search.fill("");
 
-  await page.getByRole("combobox", { name: "Ambito o tecnica" }).click();
-  await page.getByRole("option", { name: "Rune", exact: true }).click();
+  await page.getByRole("combobox", { name: "Ambito o tecnica" }).selectOption({ label: "Rune" });
   await expect(page.getByRole("article", { name: "Elia" })).toBeVisible();
   await expect(page.getByRole("article", { name: "Iside" })).toBeVisible();
   await expect(page.getByRole("article", { name: "Orione" })).toHaveCount(0);
@@ -151,8 +150,7 @@ test("a new psychic publishes a profile with a photo; a client sees it appear, f
   await expect(card.getByText("Da €50/30min")).toBeVisible();
   await expect(card.getByRole("img", { name: `Foto di ${name}` })).toHaveAttribute("src", /^http/);
 
-  await client.getByRole("combobox", { name: "Ambito o tecnica" }).click();
-  await client.getByRole("option", { name: "Cristallomanzia", exact: true }).click();
+  await client.getByRole("combobox", { name: "Ambito o tecnica" }).selectOption({ label: "Cristallomanzia" });
   await expect(card).toBeVisible();
   await expect(client.getByRole("article", { name: "Orione" })).toHaveCount(0);
   await client.getByRole("searchbox", { name: "Cerca cartomanti" }).fill(suffix);

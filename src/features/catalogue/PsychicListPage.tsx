@@ -1,8 +1,9 @@
-import { Card, Container, Flex, Grid, Heading, Link, Select, Skeleton, Text, TextField } from "@radix-ui/themes";
+import { Card, Container, Flex, Grid, Heading, Link, Skeleton, Text, TextField } from "@radix-ui/themes";
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { matchesSearch } from "@convex/model/psychics";
+import { NativeSelect } from "@/components/form/NativeSelect";
 import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
 import { CachedAt } from "@/lib/offline/CachedAt";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
@@ -115,32 +116,27 @@ export function PsychicListView({ psychics, specialties, specializations, availa
               <MagnifyingGlassIcon />
             </TextField.Slot>
           </TextField.Root>
-          <Select.Root size="3" value={filterValue} onValueChange={chooseFilter}>
-            <Select.Trigger aria-label="Ambito o tecnica" style={{ minWidth: 220 }} />
-            <Select.Content position="popper">
-              <Select.Item value={ALL}>Tutti gli ambiti e le tecniche</Select.Item>
-              {specializations.length > 0 ? (
-                <Select.Group>
-                  <Select.Label>Ambiti di consulto</Select.Label>
-                  {specializations.map((name) => (
-                    <Select.Item key={name} value={TOPIC + name}>
-                      {name}
-                    </Select.Item>
-                  ))}
-                </Select.Group>
-              ) : null}
-              {specialties.length > 0 ? (
-                <Select.Group>
-                  <Select.Label>Tecniche</Select.Label>
-                  {specialties.map((name) => (
-                    <Select.Item key={name} value={SPECIALTY + name}>
-                      {name}
-                    </Select.Item>
-                  ))}
-                </Select.Group>
-              ) : null}
-            </Select.Content>
-          </Select.Root>
+          <NativeSelect aria-label="Ambito o tecnica" value={filterValue} onValueChange={chooseFilter} style={{ minWidth: 220 }}>
+            <option value={ALL}>Tutti gli ambiti e le tecniche</option>
+            {specializations.length > 0 ? (
+              <optgroup label="Ambiti di consulto">
+                {specializations.map((name) => (
+                  <option key={name} value={TOPIC + name}>
+                    {name}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+            {specialties.length > 0 ? (
+              <optgroup label="Tecniche">
+                {specialties.map((name) => (
+                  <option key={name} value={SPECIALTY + name}>
+                    {name}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+          </NativeSelect>
         </Flex>
 
         {shown === undefined ? (
