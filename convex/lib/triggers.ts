@@ -6,7 +6,14 @@
 import { Triggers } from "convex-helpers/server/triggers";
 import type { DataModel, Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { accountContributions, bookingContributions, figureChanges, messageContributions, reviewContributions } from "../model/figureContributions";
+import {
+  accountContributions,
+  bookingContributions,
+  figureChanges,
+  listedProfileContributions,
+  messageContributions,
+  reviewContributions,
+} from "../model/figureContributions";
 import { applyFigureChanges, dropPersonTotals } from "./counters";
 import { dac7ShareChanged } from "./dac7Figures";
 import { bookingChanged, reversalChanged, shareChanged } from "./monthlyBooks";
@@ -39,6 +46,12 @@ triggers.register("reviews", async (ctx, change) => {
   const withBooking = async (review: Doc<"reviews"> | null) =>
     reviewContributions(review, review === null ? null : await ctx.db.get("bookings", review.bookingId));
   await applyFigureChanges(ctx, figureChanges(await withBooking(change.oldDoc), await withBooking(change.newDoc)));
+});
+
+// The public list's counters (the home page's trust figures) follow each profile's listing and its reviews,
+// which the review trigger above writes onto the profile: that write comes through here too.
+triggers.register("psychicProfiles", async (ctx, change) => {
+  await applyFigureChanges(ctx, figureChanges(listedProfileContributions(change.oldDoc), listedProfileContributions(change.newDoc)));
 });
 
 triggers.register("contactMessages", async (ctx, change) => {

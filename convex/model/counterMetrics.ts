@@ -9,7 +9,10 @@ import type { Infer } from "convex/values";
  * - revenueCents: money taken minus money given back, in the month each moved (a payment that
  *   arrived too late counts until its refund succeeds: until then the platform holds it);
  * - commissionCents: the platform's 15 % of the same amounts;
- * - messages by status: all time only.
+ * - messages by status: all time only;
+ * - listedPsychics, listedReviews, listedStars: the profiles the public list shows (public, approved, not
+ *   suspended), their reviews and the sum of those reviews' stars, all time only: the home page's trust
+ *   figures, read from three rows however many readers there are.
  */
 const metrics = [
   "clients",
@@ -20,6 +23,9 @@ const metrics = [
   "unreadMessages",
   "readMessages",
   "repliedMessages",
+  "listedPsychics",
+  "listedReviews",
+  "listedStars",
 ] as const;
 export const counterMetric = literals(...metrics);
 export type CounterMetric = Infer<typeof counterMetric>;

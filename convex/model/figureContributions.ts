@@ -63,6 +63,26 @@ export function accountContributions(user: { accountType?: AccountType; _creatio
   return user?.accountType === undefined ? [] : counter(accountMetric[user.accountType], 1, user._creationTime);
 }
 
+/** What the public list shows of a profile: listed (public, approved, not suspended), with its reviews and their stars. */
+export type ListedProfile = {
+  isPubliclyVisible: boolean;
+  profileStatus: string;
+  suspendedAt?: number;
+  reviewCount: number;
+  ratingSum?: number;
+  rating?: number;
+};
+
+/** A listed profile counts once among the listed psychics, and its reviews and stars in the listed ones' average. */
+export function listedProfileContributions(profile: ListedProfile | null): Contribution[] {
+  if (profile === null || !profile.isPubliclyVisible || profile.profileStatus !== "approved" || profile.suspendedAt !== undefined) return [];
+  const rated = profile.reviewCount > 0 && profile.rating !== undefined;
+  return [
+    ...counter("listedPsychics", 1),
+    ...(rated ? [...counter("listedReviews", profile.reviewCount), ...counter("listedStars", profile.ratingSum ?? profile.rating! * profile.reviewCount)] : []),
+  ];
+}
+
 /** A contact message counts under its status, all time only. */
 export function messageContributions(message: { status: ContactStatus } | null): Contribution[] {
   return message === null ? [] : counter(messageMetric[message.status], 1);
@@ -264,7 +284,7 @@ export function recount(records: {
   bookings: ReadonlyArray<BookingFigures & { _id: string }>;
   contactMessages: ReadonlyArray<{ status: ContactStatus }>;
   reviews: ReadonlyArray<{ bookingId: string; psychicProfileId: string; rating: number }>;
-  psychicProfiles: ReadonlyArray<{ _id: string }>;
+  psychicProfiles: ReadonlyArray<{ _id: string } & ListedProfile>;
 }): Recount {
   const bookingsById = new Map(records.bookings.map((booking) => [booking._id, booking]));
   const contributions = [
@@ -323,6 +343,16 @@ export function recount(records: {
           result.cancellationDays.set(`${row.psychicProfileId}|${row.day}`, sums.cancellations);
         }
         break;
+    }
+  }
+  // The listed profiles' counters follow the profiles' recounted reviews, so they come after them.
+  for (const profile of records.psychicProfiles) {
+    for (const row of listedProfileContributions({ ...profile, ...result.profiles.get(profile._id)! })) {
+      if (row.store !== "platformCounters") continue;
+      const key = counterKey(row.metric, row.period);
+      const value = (result.platform.get(key) ?? 0) + row.add.value;
+      if (value === 0) result.platform.delete(key);
+      else result.platform.set(key, value);
     }
   }
   return result;

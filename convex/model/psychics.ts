@@ -91,20 +91,7 @@ export function nextReviewVersion(before: ReviewedContent & { reviewVersion?: nu
 }
 
 
-/**
- * The average of every review of the given psychics (each psychic weighs by their reviews), rounded to
- * one decimal; null when none has a review yet. Uses each profile's stored sum of stars.
- */
-export function averageRatingOf(profiles: Array<{ rating?: number; reviewCount: number; ratingSum?: number }>): {
-  averageRating: number | null;
-  reviewCount: number;
-} {
-  let stars = 0;
-  let reviewCount = 0;
-  for (const profile of profiles) {
-    if (profile.reviewCount <= 0 || profile.rating === undefined) continue;
-    stars += profile.ratingSum ?? profile.rating * profile.reviewCount;
-    reviewCount += profile.reviewCount;
-  }
-  return { averageRating: reviewCount === 0 ? null : Math.round((stars / reviewCount) * 10) / 10, reviewCount };
+/** The listed psychics' average rating, to one decimal: their reviews' stars over their reviews; null without reviews. */
+export function averageOfStars(stars: number, reviewCount: number): number | null {
+  return reviewCount === 0 ? null : Math.round((stars / reviewCount) * 10) / 10;
 }

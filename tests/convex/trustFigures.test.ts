@@ -1,14 +1,16 @@
-// The home page's figures (psychics:getTrustFigures): real data only, from stored counters and the listed profiles.
+// The home page's figures (psychics:getTrustFigures): real data only, from counters the triggers keep as
+// profiles are listed, hidden, suspended and reviewed.
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { averageRatingOf } from "../../convex/model/psychics";
+import { averageOfStars } from "../../convex/model/psychics";
 import { insertPsychic } from "./fixtures/psychics";
-import { setupTest } from "./setup";
+import { measureReads } from "./fixtures/readsMeter";
+import { runWithTriggers, setupTest } from "./setup";
 
 describe("the home page's trust figures", () => {
   it("count only listed psychics, read the stored consultations counter and average the listed psychics' reviews", async () => {
     const t = setupTest();
-    await t.run(async (ctx) => {
+    await runWithTriggers(t, async (ctx) => {
       await insertPsychic(ctx, { psychicName: "Cinque", rating: 5, reviewCount: 3, ratingSum: 15 });
       await insertPsychic(ctx, { psychicName: "Quattro", rating: 4, reviewCount: 1, ratingSum: 4 });
       await insertPsychic(ctx, { psychicName: "Nuova" });
@@ -36,13 +38,39 @@ describe("the home page's trust figures", () => {
     });
   });
 
-  it("weigh each psychic by their reviews, reading the stored sum of stars", () => {
-    expect(
-      averageRatingOf([
-        { rating: 4.5, reviewCount: 2, ratingSum: 9 },
-        { rating: 3, reviewCount: 1 },
-      ]),
-    ).toEqual({ averageRating: 4, reviewCount: 3 });
-    expect(averageRatingOf([{ reviewCount: 0 }])).toEqual({ averageRating: null, reviewCount: 0 });
+  it("follow a profile hidden, suspended, reviewed or approved (the property test checks them against the recount)", async () => {
+    const t = setupTest();
+    const [shown, other] = await runWithTriggers(t, async (ctx) => [
+      (await insertPsychic(ctx, { psychicName: "Cinque", rating: 5, reviewCount: 3, ratingSum: 15 })).profileId,
+      (await insertPsychic(ctx, { psychicName: "In attesa", profileStatus: "pending", rating: 2, reviewCount: 2, ratingSum: 4 })).profileId,
+    ]);
+    const figures = async () => {
+      const { listedPsychics, averageRating, reviewCount } = await t.query(api.psychics.getTrustFigures, {});
+      return { listedPsychics, averageRating, reviewCount };
+    };
+    expect(await figures()).toEqual({ listedPsychics: 1, averageRating: 5, reviewCount: 3 });
+    await runWithTriggers(t, (ctx) => ctx.db.patch("psychicProfiles", other, { profileStatus: "approved" }));
+    expect(await figures()).toEqual({ listedPsychics: 2, averageRating: 3.8, reviewCount: 5 });
+    await runWithTriggers(t, (ctx) => ctx.db.patch("psychicProfiles", shown, { suspendedAt: Date.now() }));
+    expect(await figures()).toEqual({ listedPsychics: 1, averageRating: 2, reviewCount: 2 });
+    await runWithTriggers(t, (ctx) => ctx.db.patch("psychicProfiles", shown, { suspendedAt: undefined, isPubliclyVisible: false }));
+    expect(await figures()).toEqual({ listedPsychics: 1, averageRating: 2, reviewCount: 2 });
+    await runWithTriggers(t, (ctx) => ctx.db.patch("psychicProfiles", other, { reviewCount: 3, ratingSum: 9, rating: 3 }));
+    expect(await figures()).toEqual({ listedPsychics: 1, averageRating: 3, reviewCount: 3 });
+  });
+
+  it("read four rows, however many readers are listed", async () => {
+    const t = setupTest();
+    await runWithTriggers(t, async (ctx) => {
+      for (let index = 0; index < 250; index++) await insertPsychic(ctx, { psychicName: `Lettrice ${index}`, rating: 4, reviewCount: 1, ratingSum: 4 });
+    });
+    const { result, reads } = await measureReads(() => t.query(api.psychics.getTrustFigures, {}));
+    expect(result).toMatchObject({ listedPsychics: 250, averageRating: 4, reviewCount: 250 });
+    expect(reads.documentsRead).toBeLessThanOrEqual(4);
+  });
+
+  it("average the listed psychics' stars over their reviews, to one decimal", () => {
+    expect(averageOfStars(19, 4)).toBe(4.8);
+    expect(averageOfStars(0, 0)).toBeNull();
   });
 });

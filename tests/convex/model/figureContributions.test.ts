@@ -214,8 +214,13 @@ describe("the recount", () => {
       bookings: [completed, other],
       contactMessages: [{ status: "unread" }, { status: "read" }, { status: "unread" }],
       reviews: [{ bookingId: "b1", psychicProfileId: "profile", rating: 5 }],
-      psychicProfiles: [{ _id: "profile" }, { _id: "idle" }],
+      psychicProfiles: [
+        { _id: "profile", isPubliclyVisible: true, profileStatus: "approved", reviewCount: 0 },
+        { _id: "idle", isPubliclyVisible: false, profileStatus: "approved", reviewCount: 0 },
+      ],
     });
+    // The listed profile counts with its recounted review, whatever its stored sums say; the hidden one not at all.
+    expect(Object.fromEntries(figures.platform)).toMatchObject({ "listedPsychics|all": 1, "listedReviews|all": 1, "listedStars|all": 5 });
     expect(Object.fromEntries(figures.platform)).toMatchObject({
       "clients|all": 1,
       "psychics|all": 2,
