@@ -42,6 +42,18 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's forms use zod/mini: the same checks, without the classic API's ~20 KB brotli in their pages.
+    files: ["src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: ["zod", "zod/v4", "zod/v3"].map((name) => ({ name, message: 'Use `import * as z from "zod/mini"` in the browser.' })),
+        },
+      ],
+    },
+  },
+  {
     // convex/ in layers: framework → model (pure) → email, demo → lib (ctx services) → function modules.
     files: ["convex/**/*.ts"],
     plugins: { arcanoConvex: { rules: { layers: convexLayers } } },

@@ -1,12 +1,12 @@
 // Form state checked by a zod schema: values, one Italian error per field, and a submitting flag
 // that disables the button. Small on purpose: the forms here are a handful of fields each.
 import { useCallback, useState, type FormEvent } from "react";
-import type { z } from "zod";
+import * as z from "zod/mini";
 
 export type FieldErrors<Values> = Partial<Record<keyof Values & string, string>>;
 
 /** The first message of each field, keyed by the field's name. */
-export function fieldErrorsOf<Values>(error: z.ZodError): FieldErrors<Values> {
+export function fieldErrorsOf<Values>(error: z.core.$ZodError): FieldErrors<Values> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "");
@@ -16,7 +16,7 @@ export function fieldErrorsOf<Values>(error: z.ZodError): FieldErrors<Values> {
 }
 
 export function useZodForm<Values extends Record<string, unknown>, Output>(
-  schema: z.ZodType<Output, Values>,
+  schema: z.core.$ZodType<Output, Values>,
   initial: Values,
 ) {
   const [values, setValues] = useState<Values>(initial);
@@ -40,7 +40,7 @@ export function useZodForm<Values extends Record<string, unknown>, Output>(
   const handleSubmit = (onValid: (data: Output) => Promise<void> | void) => async (event?: FormEvent) => {
     event?.preventDefault();
     if (submitting) return;
-    const parsed = schema.safeParse(values);
+    const parsed = z.safeParse(schema, values);
     if (!parsed.success) {
       setErrors(fieldErrorsOf<Values>(parsed.error));
       return;

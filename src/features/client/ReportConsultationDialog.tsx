@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { Badge, Button, Dialog, Flex, Text, TextArea } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { useMutation, useQuery } from "convex/react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import type { ReportReason } from "@convex/lib/validators";
@@ -21,9 +21,11 @@ export const reportSchema = z.object({
   reason: z.enum(reasons, { message: "Scegli il motivo della segnalazione." }),
   text: z
     .string()
-    .trim()
-    .min(REPORT_TEXT_LIMITS.min, `Descrivi cosa è successo in almeno ${REPORT_TEXT_LIMITS.min} caratteri.`)
-    .max(REPORT_TEXT_LIMITS.max, `Puoi scrivere al massimo ${REPORT_TEXT_LIMITS.max} caratteri.`),
+    .check(
+      z.trim(),
+      z.minLength(REPORT_TEXT_LIMITS.min, `Descrivi cosa è successo in almeno ${REPORT_TEXT_LIMITS.min} caratteri.`),
+      z.maxLength(REPORT_TEXT_LIMITS.max, `Puoi scrivere al massimo ${REPORT_TEXT_LIMITS.max} caratteri.`),
+    ),
 });
 
 export const reportMessages = {

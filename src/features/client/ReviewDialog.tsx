@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { Button, Dialog, Flex, Text, TextArea } from "@radix-ui/themes";
 import { useMutation } from "convex/react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from "@convex/model/bookingChanges";
@@ -14,13 +14,18 @@ import { limits } from "@/lib/rules";
 import { FieldError } from "@/components/form/FieldError";
 import { StarRating } from "@/components/form/StarRating";
 
+const starsMessage = "Scegli da 1 a 5 stelle.";
+
 export const reviewSchema = z.object({
-  rating: z.number({ message: "Scegli da 1 a 5 stelle." }).int().min(1, "Scegli da 1 a 5 stelle.").max(5),
+  // The stars give whole numbers from 1 to 5 only; anything else gets the same message.
+  rating: z.number({ message: starsMessage }).check(z.int(starsMessage), z.gte(1, starsMessage), z.lte(5, starsMessage)),
   comment: z
     .string()
-    .trim()
-    .min(REVIEW_MIN_LENGTH, `Scrivi almeno ${REVIEW_MIN_LENGTH} caratteri.`)
-    .max(REVIEW_MAX_LENGTH, `Puoi scrivere al massimo ${REVIEW_MAX_LENGTH} caratteri.`),
+    .check(
+      z.trim(),
+      z.minLength(REVIEW_MIN_LENGTH, `Scrivi almeno ${REVIEW_MIN_LENGTH} caratteri.`),
+      z.maxLength(REVIEW_MAX_LENGTH, `Puoi scrivere al massimo ${REVIEW_MAX_LENGTH} caratteri.`),
+    ),
 });
 
 const saveFailed = "Impossibile salvare la recensione. Riprova.";

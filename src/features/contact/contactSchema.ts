@@ -1,11 +1,11 @@
 // The contact form's rules (docs/product-rules.md, "Contact and admin"); the server checks them again.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CATEGORY_LABELS, CONTACT_LIMITS, FORM_CATEGORIES } from "@convex/model/contact";
 import { emailField } from "@/lib/accountSchemas";
 
 export const contactCategories = FORM_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
 
-const required = (message: string, max: number, tooLong: string) => z.string().trim().min(1, message).max(max, tooLong);
+const required = (message: string, max: number, tooLong: string) => z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong));
 
 export const contactSchema = z.object({
   name: required("Inserisci il tuo nome.", CONTACT_LIMITS.name, `Il nome può avere al massimo ${CONTACT_LIMITS.name} caratteri.`),

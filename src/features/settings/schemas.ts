@@ -1,14 +1,12 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MAX_FULL_NAME_LENGTH, fullNameTooLongMessage } from "@/lib/accountSchemas";
 import { ROME_TIME_ZONE } from "@convex/lib/time";
 
 export const fullNameSchema = z.object({
-  fullName: z
-    .string()
-    .trim()
-    .min(1, "Inserisci il tuo nome e cognome.")
-    .max(MAX_FULL_NAME_LENGTH, fullNameTooLongMessage)
-    .transform((value) => value.replace(/\s+/g, " ")),
+  fullName: z.pipe(
+    z.string().check(z.trim(), z.minLength(1, "Inserisci il tuo nome e cognome."), z.maxLength(MAX_FULL_NAME_LENGTH, fullNameTooLongMessage)),
+    z.transform((value: string) => value.replace(/\s+/g, " ")),
+  ),
 });
 export type FullNameValues = z.input<typeof fullNameSchema>;
 

@@ -1,6 +1,6 @@
 // The editor's form: its values, the zod schema that checks them with the spec's messages (§5),
 // and the conversions to and from what the server stores. The server checks the same rules again.
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { specializations, specialties, type DurationMinutes, type Pricing, type WeeklyAvailability } from "@convex/lib/validators";
@@ -44,18 +44,14 @@ export const YEARS_MESSAGE = `Gli anni di esperienza vanno da ${YEARS_MIN} a ${Y
 export const PRICE_MESSAGE = `Il prezzo va da ${PRICE_MIN} € a ${PRICE_MAX} €, a multipli di ${PRICE_STEP} €.`;
 
 const wholeNumber = (message: string, min: number, max: number, step = 1) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, message)
-        .max(max, message)
-        .refine((value) => value % step === 0, message),
-    );
+  z.pipe(
+    z.pipe(z.string().check(z.trim(), z.regex(/^\d+$/, message)), z.transform(Number)),
+    z.number().check(
+      z.gte(min, message),
+      z.lte(max, message),
+      z.refine((value) => value % step === 0, message),
+    ),
+  );
 
 const day = z.object({ enabled: z.boolean(), availableHours: z.array(z.string()) });
 
@@ -63,14 +59,22 @@ export const profileFormSchema = z
   .object({
     psychicName: z
       .string()
-      .trim()
-      .min(1, "Inserisci il nome con cui ti presenti.")
-      .max(NAME_MAX, `Il nome può avere al massimo ${NAME_MAX} caratteri.`),
-    bio: z.string().trim().min(1, "Scrivi una breve biografia.").max(BIO_MAX, `La biografia può avere al massimo ${BIO_MAX} caratteri.`),
-    specialties: z.array(z.enum(specialties)).min(1, "Scegli almeno una specialità."),
+      .check(
+        z.trim(),
+        z.minLength(1, "Inserisci il nome con cui ti presenti."),
+        z.maxLength(NAME_MAX, `Il nome può avere al massimo ${NAME_MAX} caratteri.`),
+      ),
+    bio: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, "Scrivi una breve biografia."),
+        z.maxLength(BIO_MAX, `La biografia può avere al massimo ${BIO_MAX} caratteri.`),
+      ),
+    specialties: z.array(z.enum(specialties)).check(z.minLength(1, "Scegli almeno una specialità.")),
     specializations: z.array(z.enum(specializations)),
     yearsExperience: wholeNumber(YEARS_MESSAGE, YEARS_MIN, YEARS_MAX),
-    availableDurations: z.array(z.union([z.literal(15), z.literal(30), z.literal(45), z.literal(60)])).min(1, DURATION_MESSAGE),
+    availableDurations: z.array(z.union([z.literal(15), z.literal(30), z.literal(45), z.literal(60)])).check(z.minLength(1, DURATION_MESSAGE)),
     prices: z.record(z.string(), z.string()),
     availability: z.object({
       monday: day,
@@ -82,14 +86,16 @@ export const profileFormSchema = z
       sunday: day,
     }),
   })
-  .superRefine((values, ctx) => {
-    // Only the prices of offered durations count: the others are never charged or saved.
-    for (const minutes of values.availableDurations) {
-      if (!wholeNumber(PRICE_MESSAGE, PRICE_MIN, PRICE_MAX, PRICE_STEP).safeParse(values.prices[String(minutes)] ?? "").success) {
-        ctx.addIssue({ code: "custom", path: ["prices", String(minutes)], message: PRICE_MESSAGE });
+  .check(
+    z.superRefine((values, ctx) => {
+      // Only the prices of offered durations count: the others are never charged or saved.
+      for (const minutes of values.availableDurations) {
+        if (!wholeNumber(PRICE_MESSAGE, PRICE_MIN, PRICE_MAX, PRICE_STEP).safeParse(values.prices[String(minutes)] ?? "").success) {
+          ctx.addIssue({ code: "custom", path: ["prices", String(minutes)], message: PRICE_MESSAGE });
+        }
       }
-    }
-  });
+    }),
+  );
 
 /** saveMine's and publishMine's arguments. */
 export type ProfileArgs = {

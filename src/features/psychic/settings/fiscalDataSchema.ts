@@ -1,6 +1,6 @@
 // The psychic's fiscal data for DAC7, checked in the browser by the server's own functions
 // (convex/model/fiscal.ts) so both sides agree; convex/fiscalData.ts checks it all again.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { romeDateOf } from "@convex/lib/time";
 import { FISCAL_LIMITS, isAdultBirthDate, normaliseCodiceFiscale, normaliseIban } from "@convex/model/fiscal";
 
@@ -21,37 +21,49 @@ export const fiscalMessages = {
 
 /** Trimmed, inner runs of spaces made one (as the server stores it), 1 to `max` characters. */
 const text = (max: number, missing: string, tooLong: string) =>
-  z
-    .string()
-    .transform((value) => value.trim().replace(/\s+/g, " "))
-    .pipe(z.string().min(1, missing).max(max, tooLong));
+  z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value: string) => value.trim().replace(/\s+/g, " ")),
+    ),
+    z.string().check(z.minLength(1, missing), z.maxLength(max, tooLong)),
+  );
+
+/** A transform that may refuse its input: `refuse` adds the field's message and the parse fails. */
+const parsedText = <T>(parse: (value: string, refuse: (message: string) => void) => T) =>
+  z.pipe(
+    z.string(),
+    z.transform((value: string, payload) => parse(value, (message) => payload.issues.push({ code: "custom", message, input: value }))),
+  );
 
 const isCalendarDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && value >= "1900-01-01";
 
 export const fiscalDataSchema = z.object({
   legalName: text(FISCAL_LIMITS.legalName, fiscalMessages.legalName, fiscalMessages.legalNameTooLong),
-  codiceFiscale: z.string().transform((value, context) => {
+  codiceFiscale: parsedText((value, refuse) => {
     const code = normaliseCodiceFiscale(value);
-    const message = value.trim() === "" ? fiscalMessages.codiceFiscaleMissing : fiscalMessages.codiceFiscale;
-    if (code === null) context.addIssue({ code: "custom", message });
+    if (code === null) refuse(value.trim() === "" ? fiscalMessages.codiceFiscaleMissing : fiscalMessages.codiceFiscale);
     return code ?? "";
   }),
-  dateOfBirth: z
-    .string()
-    .refine(isCalendarDate, fiscalMessages.dateOfBirthMissing)
+  dateOfBirth: z.string().check(
+    z.refine(isCalendarDate, fiscalMessages.dateOfBirthMissing),
     // Today as a Rome date when the form is sent, as the server reads it.
-    .refine((date) => !isCalendarDate(date) || isAdultBirthDate(date, romeDateOf(Date.now())), fiscalMessages.dateOfBirth),
+    z.refine((date) => !isCalendarDate(date) || isAdultBirthDate(date, romeDateOf(Date.now())), fiscalMessages.dateOfBirth),
+  ),
   street: text(FISCAL_LIMITS.street, fiscalMessages.street, fiscalMessages.streetTooLong),
-  postalCode: z
-    .string()
-    .transform((value) => value.trim())
-    .pipe(z.string().regex(/^\d{5}$/, fiscalMessages.postalCode)),
+  postalCode: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value: string) => value.trim()),
+    ),
+    z.string().check(z.regex(/^\d{5}$/, fiscalMessages.postalCode)),
+  ),
   city: text(FISCAL_LIMITS.city, fiscalMessages.city, fiscalMessages.cityTooLong),
   /** Optional: left empty, nothing is sent (and a stored one is removed). */
-  iban: z.string().transform((value, context) => {
+  iban: parsedText((value, refuse) => {
     if (value.trim() === "") return undefined;
     const iban = normaliseIban(value);
-    if (iban === null) context.addIssue({ code: "custom", message: fiscalMessages.iban });
+    if (iban === null) refuse(fiscalMessages.iban);
     return iban ?? undefined;
   }),
 });
