@@ -32,8 +32,10 @@ const exportStep = v.object({ source: v.number(), value: v.number(), cursor: v.u
 /**
  * One part of the caller's export, from `from` (absent: the beginning). The part's first list is read by
  * page (EXPORT_PART_ROWS rows); when it ends, the following lists are read whole while they fit in what is
- * left of the part, each with its dependents (a booking's call, a transfer's reversals). The answer says
- * where the next part starts, or null at the end.
+ * left of the part, each row with its dependents (a booking's call, a transfer's reversals), which count
+ * against the part too. So a part reads about 2 × EXPORT_PART_ROWS documents at most (a page, its
+ * dependents, one list that did not fit), whatever the history's length. The answer says where the next
+ * part starts, or null at the end.
  */
 export const readPart = authedQuery({
   args: { from: v.optional(exportStep) },
@@ -66,10 +68,14 @@ export const readPart = authedQuery({
           return [];
       }
     };
-    /** Keeps a source's rows, then reads each row's dependents (one call per booking, a few reversals per transfer). */
-    const keep = async (position: number, docs: StoredRow[]) => {
+    /**
+     * Keeps a source's rows, then reads each row's dependents (one call per booking, a reversal per refund or
+     * dispute of a transfer); says how many rows that made, all counted against the part.
+     */
+    const keep = async (position: number, docs: StoredRow[]): Promise<number> => {
       const source = EXPORT_SOURCES[position];
-      if (docs.length === 0) return;
+      if (docs.length === 0) return 0;
+      let kept = docs.length;
       read.push({ source: position, rows: docs.map((doc) => exportRow(source, doc)) });
       for (const dependent of dependentSourcesOf(source.table)) {
         const rows: ExportRow[] = [];
@@ -77,7 +83,9 @@ export const readPart = authedQuery({
           for (const row of await rowsWhere(ctx, EXPORT_SOURCES[dependent], doc._id).collect()) rows.push(exportRow(EXPORT_SOURCES[dependent], row));
         }
         if (rows.length > 0) read.push({ source: dependent, rows });
+        kept += rows.length;
       }
+      return kept;
     };
 
     let rowsLeft = EXPORT_PART_ROWS;
@@ -96,15 +104,13 @@ export const readPart = authedQuery({
           } catch {
             return fail("INVALID_INPUT", { field: "from" });
           }
-          await keep(step.source, page.page);
-          rowsLeft -= page.page.length;
+          rowsLeft -= await keep(step.source, page.page);
           if (!page.isDone) return { exportedAt, rows: read, next: { ...step, cursor: page.continueCursor } };
         } else {
           const docs = await rows.take(rowsLeft + 1);
           // Longer than what is left of this part: the next part reads it by page from its start.
           if (docs.length > rowsLeft) return { exportedAt, rows: read, next: step };
-          await keep(step.source, docs);
-          rowsLeft -= docs.length;
+          rowsLeft -= await keep(step.source, docs);
         }
         step = { source: step.source, value: step.value + 1, cursor: null };
         if (step.value < values.length) {
