@@ -90,6 +90,7 @@ import type * as model_contact from "../model/contact.js";
 import type * as model_counterMetrics from "../model/counterMetrics.js";
 import type * as model_counters from "../model/counters.js";
 import type * as model_dataExport from "../model/dataExport.js";
+import type * as model_dataExportParts from "../model/dataExportParts.js";
 import type * as model_figureContributions from "../model/figureContributions.js";
 import type * as model_fiscal from "../model/fiscal.js";
 import type * as model_format from "../model/format.js";
@@ -210,6 +211,7 @@ declare const fullApi: ApiFromModules<{
   "model/counterMetrics": typeof model_counterMetrics;
   "model/counters": typeof model_counters;
   "model/dataExport": typeof model_dataExport;
+  "model/dataExportParts": typeof model_dataExportParts;
   "model/figureContributions": typeof model_figureContributions;
   "model/fiscal": typeof model_fiscal;
   "model/format": typeof model_format;

@@ -15,7 +15,7 @@
 //   consultationStats     a reader's monthly figures
 //   bookingTotals         the person's totals (bookings, amount)
 //   contactMessages       messages sent to the team, signed in or from the account's address
-//   emailOutbox           the newest 200 emails sent to the account's address (subject, kind, state; not the bodies)
+//   emailOutbox           the emails sent to the account's address, newest first (subject, kind, state; not the bodies)
 //   uploads               files the person uploaded (purpose, state)
 //   payoutAccounts        a reader's Stripe connected account and what Stripe still asks for
 //   psychicTransfers      a reader's earnings: their share of each booking
@@ -49,8 +49,8 @@ export type ExportSource = {
   owner: ExportOwner;
   /** Fields left out: other people's private data, secrets, internal ids of other people. */
   omit?: readonly string[];
-  /** The newest rows only, where a table grows without bound and its rows are heavy to read (a query reads at most 8 MB). */
-  limit?: number;
+  /** Rows newest first (the index's order reversed), where the newest matter most. */
+  newestFirst?: true;
 };
 
 /** Where the person's data is, in the order it is read (a source's owner comes from the sections before it). */
@@ -136,13 +136,13 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { section: "messaggi", title: "Messaggi all'assistenza", table: "contactMessages", index: "by_email", field: "email", owner: "email" },
   {
     section: "email",
-    title: "Email inviate (le ultime 200)",
+    title: "Email inviate",
     table: "emailOutbox",
     index: "by_to",
     field: "to",
     owner: "email",
     omit: ["html", "text", "attachments", "providerId", "lastError"],
-    limit: 200,
+    newestFirst: true,
   },
   { section: "caricamenti", title: "File caricati", table: "uploads", index: "by_owner_status", field: "ownerId", owner: "user" },
   {

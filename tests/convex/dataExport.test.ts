@@ -1,10 +1,14 @@
 // 'Scarica i tuoi dati': the export holds exactly the caller's data, for clients and readers, and
-// nothing of the other people whose data sits beside it (two clients and two readers, interleaved).
+// nothing of the other people whose data sits beside it (two clients and two readers, interleaved); a long
+// history is read in parts, none of which reads more than a part's budget.
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import type { DataExport } from "../../convex/model/dataExport";
+import { EXPORT_SOURCES, type DataExport } from "../../convex/model/dataExport";
+import { EXPORT_PART_ROWS, readWholeExport, type ExportStep } from "../../convex/model/dataExportParts";
 import { callBooking } from "./fixtures/callWorld";
+import { readsBudget } from "./fixtures/readsBudget";
+import { measureReads } from "./fixtures/readsMeter";
 import { buildWorld, type World } from "./fixtures/world";
 import { errorCodeOf, runWithTriggers, setupTest } from "./setup";
 
@@ -88,8 +92,12 @@ async function interleavedWorld() {
   return { w, pastA, pastB };
 }
 
-async function exportOf(w: World, persona: "clientA" | "clientB" | "psychicA" | "psychicB" | "admin") {
-  const files = await w.as[persona].query(api.dataExport.mine, {});
+type Exporter = "clientA" | "clientB" | "psychicA" | "psychicB" | "admin";
+const readPartAs = (w: World, persona: Exporter) => (from: ExportStep | undefined) =>
+  w.as[persona].query(api.dataExport.readPart, from ? { from } : {});
+
+async function exportOf(w: World, persona: Exporter) {
+  const files = await readWholeExport(readPartAs(w, persona));
   const data = JSON.parse(files.json) as DataExport;
   const section = (key: string) => data.sezioni.find((candidate) => candidate.key === key)?.rows ?? [];
   const ids = (key: string) =>
@@ -192,7 +200,7 @@ describe("the data export", () => {
     expect(psychicB.files.json).not.toContain("Lettrice A Reale");
   });
 
-  it("emails sent to the person are the newest 200, without their bodies", async () => {
+  it("emails sent to the person are all there, newest first, without their bodies", async () => {
     const { w } = await interleavedWorld();
     await w.t.run(async (ctx) => {
       for (let n = 0; n < 205; n++) {
@@ -208,15 +216,83 @@ describe("the data export", () => {
       }
     });
     const emails = (await exportOf(w, "clientA")).section("email");
-    expect(emails).toHaveLength(200);
+    expect(emails).toHaveLength(206);
     expect(emails[0].subject).toBe("Promemoria 204");
-    expect(emails.map((row) => row.subject)).not.toContain("Conferma per cliente.a@esempio.it");
+    expect(emails.at(-1)?.subject).toBe("Conferma per cliente.a@esempio.it");
+    expect(emails[0]).not.toHaveProperty("html");
   });
 
   it("an admin's export holds their account and grant; a visitor is refused", async () => {
     const { w } = await interleavedWorld();
     const admin = await exportOf(w, "admin");
     expect(admin.data.sezioni.map((section) => section.key)).toEqual(["account", "permessiAdmin"]);
-    expect(await errorCodeOf(w.as.visitor.query(api.dataExport.mine, {}))).toBe("NOT_AUTHENTICATED");
+    expect(await errorCodeOf(w.as.visitor.query(api.dataExport.readPart, {}))).toBe("NOT_AUTHENTICATED");
+  });
+
+  it("a long history (650 bookings with their calls, 250 emails) comes whole, in parts that each read at most a part's budget", async () => {
+    const { w, pastA } = await interleavedWorld();
+    const LONG = 650;
+    const booked = await w.t.run(async (ctx) => {
+      const ids: string[] = [];
+      const base = await ctx.db.get("bookings", pastA);
+      const { _id, _creationTime, ...fields } = base!;
+      for (let n = 0; n < LONG; n++) {
+        const startsAt = fields.startsAt - (n + 1) * DAY;
+        const bookingId = await ctx.db.insert("bookings", { ...fields, startsAt, endsAt: startsAt + 1_800_000, notes: `Consulto ${n}` });
+        await ctx.db.insert("callSessions", { bookingId, roomId: `stanza-${n}`, status: "ended", updatedAt: Date.now() });
+        ids.push(bookingId);
+      }
+      for (let n = 0; n < 250; n++) {
+        await ctx.db.insert("emailOutbox", {
+          to: "cliente.a@esempio.it",
+          subject: `Avviso ${n}`,
+          html: "<p>x</p>".repeat(200),
+          text: "x",
+          kind: "booking_confirmed",
+          status: "sent",
+          attempts: 1,
+        });
+      }
+      return ids;
+    });
+    const budget = readsBudget["dataExport:readPart"].documents as number;
+    const parts: Array<{ documentsRead: number; bytesRead: number }> = [];
+    const { section, files } = await exportOf(w, "clientA");
+    // The same export again, each part measured on its own: the same file.
+    const measured = await readWholeExport(async (from) => {
+      const { result, reads } = await measureReads(() => readPartAs(w, "clientA")(from));
+      parts.push(reads.largestTransaction);
+      return result;
+    });
+    const undated = (json: string) => json.replace(/"esportatoIl": "[^"]*"/, "");
+    expect(undated(measured.json)).toBe(undated(files.json));
+    const bookings = section("prenotazioni");
+    expect(bookings).toHaveLength(LONG + 3);
+    expect(new Set(bookings.map((row) => row._id))).toEqual(new Set([...booked, w.bookingA, w.holdA, pastA]));
+    expect(section("chiamate")).toHaveLength(LONG + 1);
+    expect(section("email")).toHaveLength(251);
+    expect(files.html).toContain("Consulto 649");
+    // Each booking page is a part of its own: at least 7 parts, none reading more than the budget.
+    expect(parts.length).toBeGreaterThanOrEqual(Math.ceil((LONG + 3) / EXPORT_PART_ROWS));
+    expect(Math.max(...parts.map((part) => part.documentsRead))).toBeLessThanOrEqual(budget);
+    expect(Math.max(...parts.map((part) => part.documentsRead))).toBeGreaterThan(EXPORT_PART_ROWS);
+    console.log(
+      `DATA_EXPORT_PARTS ${JSON.stringify({ parts: parts.length, largest: Math.max(...parts.map((part) => part.documentsRead)), budget })}`,
+    );
+  });
+
+  it("refuses a part that does not start at one of the person's lists", async () => {
+    const { w } = await interleavedWorld();
+    const chiamate = EXPORT_SOURCES.findIndex((source) => source.section === "chiamate");
+    const prenotazioni = EXPORT_SOURCES.findIndex((source) => source.section === "prenotazioni");
+    for (const from of [
+      { source: chiamate, value: 0, cursor: null },
+      { source: -1, value: 0, cursor: null },
+      { source: 999, value: 0, cursor: null },
+      { source: prenotazioni, value: 0.5, cursor: null },
+      { source: prenotazioni, value: 0, cursor: "non-un-cursore" },
+    ]) {
+      expect(await errorCodeOf(w.as.clientA.query(api.dataExport.readPart, { from })), JSON.stringify(from)).toBe("INVALID_INPUT");
+    }
   });
 });

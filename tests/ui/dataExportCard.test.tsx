@@ -1,8 +1,10 @@
-// 'Scarica i tuoi dati': asked once per click (useConvex().query), a progress state while the server
-// prepares it, the JSON downloaded as a Blob, both files offered as links; both settings pages show it.
+// 'Scarica i tuoi dati': read part by part on each click (useConvex().query), a progress state saying how
+// many consultations are read, the files made in the browser, the JSON downloaded as a Blob, both files
+// offered as links; both settings pages show it.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ExportPart } from "@convex/model/dataExportParts";
 import { DataExportCard, dataExportErrorMessage } from "@/components/account/DataExportCard";
 import { toast } from "@/components/toast";
 import { PsychicSettingsPage } from "@/features/psychic/PsychicSettingsPage";
@@ -15,7 +17,18 @@ import { renderRoute, renderWithProviders } from "./render";
 vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
 vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
 
-const files = { fileBase: "arcano-dati-2026-11-27", json: '{"formato":"arcano-dati-personali"}', html: "<!doctype html><h1>I tuoi dati</h1>" };
+const exportedAt = Date.UTC(2026, 10, 27, 9, 0);
+const booking = (id: string) => ({ _id: id, _creationTime: exportedAt, psychicName: "Selene", priceCents: 5000, status: "completed" });
+/** The first part: the account and two bookings; the second, one more booking and the end. */
+const firstPart: ExportPart = {
+  exportedAt,
+  rows: [
+    { source: 0, rows: [{ _id: "u1", _creationTime: exportedAt, name: "Giulia Verdi", email: "giulia@esempio.it" }] },
+    { source: 2, rows: [booking("b1"), booking("b2")] },
+  ],
+  next: { source: 2, value: 0, cursor: "pagina-2" },
+};
+const lastPart: ExportPart = { exportedAt: exportedAt + 1000, rows: [{ source: 2, rows: [booking("b3")] }], next: null };
 const client = {
   id: "u1",
   fullName: "Giulia Verdi",
@@ -46,24 +59,34 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe("the data export card", () => {
-  it("shows progress while the server prepares the files, then downloads the JSON and offers both files", async () => {
-    let answer: (value: typeof files) => void = () => {};
-    convexMock.handlers.set("dataExport:mine", () => new Promise((resolve) => (answer = resolve)));
+  it("reads the parts one after another, says how many consultations it has read, then downloads the JSON and offers both files", async () => {
+    let answerLast: (value: ExportPart) => void = () => {};
+    convexMock.handlers.set("dataExport:readPart", (args) =>
+      (args as { from?: unknown }).from === undefined ? Promise.resolve(firstPart) : new Promise((resolve) => (answerLast = resolve)),
+    );
     renderWithProviders(<DataExportCard />);
     const user = userEvent.setup();
     const button = screen.getByRole("button", { name: "Scarica i tuoi dati" });
     await user.click(button);
 
-    expect(await screen.findByText("Stiamo preparando i tuoi dati…")).toBeInTheDocument();
+    expect(await screen.findByText("Stiamo preparando i tuoi dati… 2 consulti letti")).toBeInTheDocument();
     expect(button).toBeDisabled();
     expect(downloads).toEqual([]);
 
-    answer(files);
+    answerLast(lastPart);
     await waitFor(() => expect(downloads).toEqual(["arcano-dati-2026-11-27.json blob:file-1"]));
-    expect(convexMock.calls).toEqual([{ name: "dataExport:mine", args: {} }]);
+    expect(convexMock.calls).toEqual([
+      { name: "dataExport:readPart", args: {} },
+      { name: "dataExport:readPart", args: { from: firstPart.next } },
+    ]);
     expect(blobs.map((blob) => blob.type)).toEqual(["application/json;charset=utf-8", "text/html;charset=utf-8"]);
-    expect(await blobs[0].text()).toBe(files.json);
-    expect(await blobs[1].text()).toBe(files.html);
+    const json = JSON.parse(await blobs[0].text()) as { esportatoIl: string; sezioni: Array<{ key: string; rows: Array<{ _id: string }> }> };
+    expect(json.esportatoIl).toBe(new Date(exportedAt).toISOString());
+    expect(json.sezioni.map((section) => [section.key, section.rows.map((row) => row._id)])).toEqual([
+      ["account", ["u1"]],
+      ["prenotazioni", ["b1", "b2", "b3"]],
+    ]);
+    expect(await blobs[1].text()).toContain("<h2>Prenotazioni e pagamenti</h2>");
     const status = screen.getByRole("status");
     expect(within(status).getByText(/I tuoi dati sono pronti/)).toBeInTheDocument();
     expect(within(status).getByRole("link", { name: "File JSON" })).toHaveAttribute("download", "arcano-dati-2026-11-27.json");
@@ -71,8 +94,17 @@ describe("the data export card", () => {
     expect(button).toBeEnabled();
   });
 
+  it("says it is preparing the data before the first part comes", async () => {
+    convexMock.handlers.set("dataExport:readPart", () => new Promise(() => {}));
+    renderWithProviders(<DataExportCard />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Scarica i tuoi dati" }));
+    expect(await screen.findByText("Stiamo preparando i tuoi dati…")).toBeInTheDocument();
+  });
+
   it("a failure says so by toast, downloads nothing and lets the person try again", async () => {
-    convexMock.handlers.set("dataExport:mine", () => Promise.reject(new Error("rete assente")));
+    convexMock.handlers.set("dataExport:readPart", (args) =>
+      (args as { from?: unknown }).from === undefined ? Promise.resolve(firstPart) : Promise.reject(new Error("rete assente")),
+    );
     renderWithProviders(<DataExportCard />);
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Scarica i tuoi dati" }));

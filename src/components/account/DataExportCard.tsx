@@ -1,11 +1,13 @@
-// 'Scarica i tuoi dati' as both settings pages show it: the server prepares the signed-in person's files
-// (convex/dataExport.ts), read once per click, not subscribed to; the JSON downloads at once and both
-// files stay a link away (a second automatic download would make browsers ask for permission).
+// 'Scarica i tuoi dati' as both settings pages show it: on each click the browser reads the signed-in
+// person's data part by part (convex/dataExport.ts, not subscribed to), says how many consultations it has
+// read so far, and makes the files itself (convex/model/dataExportParts.ts); the JSON downloads at once and
+// both files stay a link away (a second automatic download would make browsers ask for permission).
 import { useEffect, useState } from "react";
 import { DownloadIcon } from "@radix-ui/react-icons";
 import { Button, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import { useConvex } from "convex/react";
 import { api } from "@convex/_generated/api";
+import { bookingsRead, readWholeExport } from "@convex/model/dataExportParts";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import "./dataExport.css";
@@ -28,6 +30,7 @@ export function saveFile(file: ReadyFile) {
 export function DataExportCard() {
   const convex = useConvex();
   const [pending, setPending] = useState(false);
+  const [consultationsRead, setConsultationsRead] = useState(0);
   const [files, setFiles] = useState<ReadyFile[] | null>(null);
 
   // The object URLs live as long as the links that use them.
@@ -35,8 +38,12 @@ export function DataExportCard() {
 
   const prepare = async () => {
     setPending(true);
+    setConsultationsRead(0);
     try {
-      const made = await convex.query(api.dataExport.mine, {});
+      const made = await readWholeExport(
+        (from) => convex.query(api.dataExport.readPart, from ? { from } : {}),
+        (collection) => setConsultationsRead(bookingsRead(collection)),
+      );
       const ready = [
         { name: `${made.fileBase}.json`, url: URL.createObjectURL(new Blob([made.json], { type: "application/json;charset=utf-8" })) },
         { name: `${made.fileBase}.html`, url: URL.createObjectURL(new Blob([made.html], { type: "text/html;charset=utf-8" })) },
@@ -64,7 +71,12 @@ export function DataExportCard() {
           <DownloadIcon /> Scarica i tuoi dati
         </Button>
         <Flex direction="column" gap="2" mt="3" role="status">
-          {pending ? <Text size="2">Stiamo preparando i tuoi dati…</Text> : null}
+          {pending ? (
+            <Text size="2">
+              Stiamo preparando i tuoi dati…
+              {consultationsRead > 0 ? ` ${consultationsRead === 1 ? "1 consulto letto" : `${consultationsRead} consulti letti`}` : ""}
+            </Text>
+          ) : null}
           {files && !pending ? (
             <>
               <Text size="2">I tuoi dati sono pronti. Il file JSON è stato scaricato; puoi scaricare di nuovo i file qui sotto.</Text>
