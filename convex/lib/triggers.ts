@@ -10,12 +10,15 @@ import { accountContributions, bookingContributions, figureChanges, messageContr
 import { applyFigureChanges, dropPersonTotals } from "./counters";
 import { dac7ShareChanged } from "./dac7Figures";
 import { bookingChanged, reversalChanged, shareChanged } from "./monthlyBooks";
+import { searchKeysChanged, syncSearchKeys } from "./userSearch";
 
 export const triggers = new Triggers<DataModel, MutationCtx>();
 
 triggers.register("users", async (ctx, change) => {
   await applyFigureChanges(ctx, figureChanges(accountContributions(change.oldDoc), accountContributions(change.newDoc)));
   if (change.operation === "delete") await dropPersonTotals(ctx, change.id);
+  // The admin's user search finds the account by its name and email as they are now.
+  if (searchKeysChanged(change.oldDoc, change.newDoc)) await syncSearchKeys(ctx, change.id, change.newDoc);
 });
 
 triggers.register("bookings", async (ctx, change) => {
