@@ -385,4 +385,3 @@ export const recountCounters = internalMutation({
   returns: v.object({ counters: v.number(), people: v.number(), changed: v.number() }),
   handler: async (ctx) => rebuildCounters(ctx),
 });
-

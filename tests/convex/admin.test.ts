@@ -105,7 +105,9 @@ describe("psychic moderation", () => {
     await acceptConductAs(psychic.as);
     expect(await psychic.as.mutation(api.psychicProfiles.publishMine, profileFields)).toEqual({ profileStatus: "pending" });
     const profileId = (await psychic.as.query(api.psychicProfiles.getMine, {}))!.id;
-    const reviewVersion = (await admin.query(api.admin.listPsychics, { paginationOpts: { numItems: 100, cursor: null } })).page.find((row) => row.id === profileId)!.reviewVersion;
+    const reviewVersion = (await admin.query(api.admin.listPsychics, { paginationOpts: { numItems: 100, cursor: null } })).page.find(
+      (row) => row.id === profileId,
+    )!.reviewVersion;
     return { ...psychic, profileId, reviewVersion };
   }
 

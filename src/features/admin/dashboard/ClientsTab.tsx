@@ -12,7 +12,7 @@ const PAGE_SIZE = 25;
 /** Clienti, newest first, a page at a time: bookings, total spent and the last booking. */
 export function ClientsTab() {
   return (
-    <ErrorBoundary fallback={<TableError what="dei clienti" reason={errorMessage(null)} />}>
+    <ErrorBoundary fallback={(error) => <TableError what="dei clienti" reason={errorMessage(error)} />}>
       <ClientsTable />
     </ErrorBoundary>
   );

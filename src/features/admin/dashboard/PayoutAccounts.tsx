@@ -44,7 +44,7 @@ export function PayoutAccounts() {
         </Flex>
       </Flex>
       {/* Another filter starts again, a failed one included. */}
-      <ErrorBoundary key={filter} fallback={<TableError what="dei cartomanti" reason={errorMessage(null)} />}>
+      <ErrorBoundary key={filter} fallback={(error) => <TableError what="dei cartomanti" reason={errorMessage(error)} />}>
         <AccountsTable filter={filter} />
       </ErrorBoundary>
     </section>

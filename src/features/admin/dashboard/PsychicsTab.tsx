@@ -36,7 +36,7 @@ function patchPsychic(store: OptimisticLocalStore, profileId: Id<"psychicProfile
  */
 export function PsychicsTab() {
   return (
-    <ErrorBoundary fallback={<TableError what="dei cartomanti" reason={errorMessage(null)} />}>
+    <ErrorBoundary fallback={(error) => <TableError what="dei cartomanti" reason={errorMessage(error)} />}>
       <PsychicsLists />
     </ErrorBoundary>
   );

@@ -43,7 +43,7 @@ export function UsersTab() {
         </TextField.Root>
       </Flex>
       {/* A new search starts again, a failed one included. */}
-      <ErrorBoundary key={deferred} fallback={<TableError what="degli utenti" reason={errorMessage(null)} />}>
+      <ErrorBoundary key={deferred} fallback={(error) => <TableError what="degli utenti" reason={errorMessage(error)} />}>
         <UsersTable search={deferred} />
       </ErrorBoundary>
     </Flex>
