@@ -3,12 +3,13 @@
 // come from counters that triggers keep in the same transactions as the changes they count
 // (lib/triggers.ts, lib/counters.ts); every list is bounded or paginated.
 import { literals } from "convex-helpers/validators";
-import { paginationOptsValidator, paginationResultValidator, type PaginationOptions } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import {
   adminBooking,
+  adminPage,
   clientRow,
   messageRow,
   psychicRow,
@@ -25,10 +26,10 @@ import { readCounter } from "./lib/counters";
 import { rebuildCounters } from "./lib/counterRecount";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery, internalMutation } from "./lib/functions";
-import { approvePendingChanges, discardPendingChanges, reviewedProfileX, withReviewVersion } from "./lib/profileReview";
+import { approvePendingChanges, discardPendingChanges, reviewQueue, reviewedProfileX, withReviewVersion } from "./lib/profileReview";
 import { requireInstant, romeMonthOf } from "./lib/time";
 import { settingKey, settingKeys, type ContactStatus } from "./lib/validators";
-import { ADMIN_LIMITS, matchesPerson, normaliseSearch } from "./model/admin";
+import { ADMIN_LIMITS, afterPrefix, listedKeyFor, normaliseSearch, waitsForReview } from "./model/admin";
 import { canMoveMessage, cleanText } from "./model/contact";
 import type { CounterMetric } from "./model/counters";
 import { SETTING_DEFAULTS, SETTING_DESCRIPTIONS } from "./model/settings";
@@ -66,58 +67,51 @@ export const getOverview = adminQuery({
   },
 });
 
-/** Utenti: the newest accounts, or those whose name or email contains the search. */
+/**
+ * Utenti, a page at a time: every account newest first, or those found by the search at any age, in the
+ * order of the key they match: a prefix of the email, of the name, or of the name from a later word on
+ * (the surname). Each person comes once (model/admin.ts, listedKeyFor).
+ */
 export const listUsers = adminQuery({
-  args: { search: v.optional(v.string()) },
-  returns: v.array(userRow),
-  handler: async (ctx, { search }) => {
+  args: { search: v.optional(v.string()), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(userRow),
+  handler: async (ctx, { search, paginationOpts }) => {
     if (search !== undefined && search.length > ADMIN_LIMITS.searchLength) return fail("INVALID_INPUT", { field: "search" });
     const needle = normaliseSearch(search);
-    let users: Doc<"users">[];
+    const page = adminPage(paginationOpts);
     if (needle === null) {
-      users = await ctx.db.query("users").order("desc").take(ADMIN_LIMITS.users);
-    } else {
-      // An email prefix through the index at any age, a name or email fragment among the newest.
-      const byEmail = await ctx.db
-        .query("users")
-        .withIndex("email", (q) => q.gte("email", needle).lt("email", `${needle}\uffff`))
-        .take(ADMIN_LIMITS.users);
-      const recent = await ctx.db.query("users").order("desc").take(ADMIN_LIMITS.userSearchScan);
-      const found = new Map([...byEmail, ...recent.filter((user) => matchesPerson(user, needle))].map((user) => [user._id, user]));
-      users = [...found.values()].sort((a, b) => b._creationTime - a._creationTime).slice(0, ADMIN_LIMITS.users);
+      const result = await ctx.db.query("users").order("desc").paginate(page);
+      return { ...result, page: await Promise.all(result.page.map((user) => toUserRow(ctx, user))) };
     }
-    return Promise.all(users.map((user) => toUserRow(ctx, user)));
+    const result = await ctx.db
+      .query("userSearchKeys")
+      .withIndex("by_key", (q) => q.gte("key", needle).lt("key", afterPrefix(needle)))
+      .paginate(page);
+    const users: Doc<"users">[] = [];
+    for (const { userId, key } of result.page) {
+      const user = await ctx.db.get("users", userId);
+      if (user !== null && listedKeyFor(user, needle) === key) users.push(user);
+    }
+    return { ...result, page: await Promise.all(users.map((user) => toUserRow(ctx, user))) };
   },
 });
 
-/** Cartomanti: the review queue first (oldest waiting first), then every other psychic, newest first. */
+/**
+ * Cartomanti, a page at a time: the first page opens with the whole review queue (oldest waiting first,
+ * bounded), then every psychic not waiting for review, newest first.
+ */
 export const listPsychics = adminQuery({
-  args: {},
-  returns: v.object({ psychics: v.array(psychicRow), truncated: v.boolean() }),
-  handler: async (ctx) => {
-    const pending = await ctx.db
-      .query("psychicProfiles")
-      .withIndex("by_status", (q) => q.eq("profileStatus", "pending"))
-      .take(ADMIN_LIMITS.reviewQueue);
-    const changed = await ctx.db
-      .query("psychicProfiles")
-      .withIndex("by_changesSubmittedAt", (q) => q.gt("changesSubmittedAt", 0))
-      .take(ADMIN_LIMITS.reviewQueue);
-    const queue = [...pending, ...changed];
-    const inQueue = new Set(queue.map((profile) => profile._id));
-    const rest = await ctx.db.query("psychicProfiles").order("desc").take(ADMIN_LIMITS.psychics);
-    const psychics = [...queue, ...rest.filter((profile) => !inQueue.has(profile._id))];
-    return {
-      psychics: await Promise.all(psychics.map((profile) => toPsychicRow(ctx, profile))),
-      truncated: rest.length === ADMIN_LIMITS.psychics,
-    };
+  args: { paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(psychicRow),
+  handler: async (ctx, { paginationOpts }) => {
+    const page = adminPage(paginationOpts);
+    const queue = page.cursor === null ? await reviewQueue(ctx, ADMIN_LIMITS.reviewQueue) : [];
+    const result = await ctx.db.query("psychicProfiles").order("desc").paginate(page);
+    // Who waits for review is in the queue above, on whichever page they would fall.
+    const rest = result.page.filter((profile) => !waitsForReview(profile));
+    return { ...result, page: await Promise.all([...queue, ...rest].map((profile) => toPsychicRow(ctx, profile))) };
   },
 });
-
-function boundedPage(opts: PaginationOptions): PaginationOptions {
-  if (!Number.isInteger(opts.numItems) || opts.numItems < 1) return fail("INVALID_INPUT", { field: "paginationOpts" });
-  return { ...opts, numItems: Math.min(opts.numItems, ADMIN_LIMITS.pageSize) };
-}
 
 /** Clienti, newest first, a page at a time: bookings, total spent and last booking from their totals. */
 export const listClients = adminQuery({
@@ -128,7 +122,7 @@ export const listClients = adminQuery({
       .query("users")
       .withIndex("by_accountType", (q) => q.eq("accountType", "client"))
       .order("desc")
-      .paginate(boundedPage(paginationOpts));
+      .paginate(adminPage(paginationOpts));
     return { ...result, page: await Promise.all(result.page.map((user) => toClientRow(ctx, user))) };
   },
 });
@@ -293,7 +287,7 @@ export const listMessages = adminQuery({
             .query("contactMessages")
             .withIndex("by_status", (q) => q.eq("status", status))
             .order("desc");
-    const result = await messages.paginate(boundedPage(paginationOpts));
+    const result = await messages.paginate(adminPage(paginationOpts));
     return { ...result, page: result.page.map(toMessageRow) };
   },
 });

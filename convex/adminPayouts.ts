@@ -1,8 +1,10 @@
 // The admin's 'Pagamenti' (docs/product-rules.md, "Payouts"): psychics by the state of their payout
 // account, transfers and reversals Stripe kept refusing (with 'Riprova'), each month's books reconciled
 // to the cent, and the yearly DAC7 report. Admin builders: admin email domain AND a stored grant, on every call.
-import { v } from "convex/values";
-import type { Id } from "./_generated/dataModel";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { v, type Infer } from "convex/values";
+import type { Doc, Id } from "./_generated/dataModel";
+import { adminPage } from "./lib/adminViews";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery } from "./lib/functions";
 import { dac7FiguresOf } from "./lib/dac7Figures";
@@ -31,18 +33,60 @@ const reconciliation = v.object({
   complete: v.boolean(),
 });
 
+const payoutAccountRow = v.object({
+  psychicUserId: v.id("users"),
+  name: v.string(),
+  email: v.union(v.string(), v.null()),
+  state: payoutAccountState,
+  requirementsDue: v.array(v.string()),
+});
+type PayoutAccountRow = Infer<typeof payoutAccountRow>;
+
+/**
+ * 'Cartomanti e pagamenti', a page at a time: every psychic newest first with the state of their payout
+ * account, or only those in one state. A psychic who never opened an account counts as "not_started".
+ */
+export const listAccounts = adminQuery({
+  args: { state: v.optional(payoutAccountState), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(payoutAccountRow),
+  handler: async (ctx, { state, paginationOpts }) => {
+    const page = adminPage(paginationOpts);
+    const rowOf = (psychic: Doc<"users"> | null, account: Doc<"payoutAccounts"> | null): PayoutAccountRow | null =>
+      psychic === null
+        ? null
+        : {
+            psychicUserId: psychic._id,
+            name: psychic.name ?? psychic.email ?? DELETED_ACCOUNT_NAME,
+            email: psychic.email ?? null,
+            state: account?.state ?? ("not_started" as const),
+            requirementsDue: account?.requirementsDue ?? [],
+          };
+    if (state !== undefined && state !== "not_started") {
+      // An exact page through the accounts in that state.
+      const result = await ctx.db
+        .query("payoutAccounts")
+        .withIndex("by_state", (q) => q.eq("state", state))
+        .order("desc")
+        .paginate(page);
+      const rows = await Promise.all(result.page.map(async (account) => rowOf(await ctx.db.get("users", account.psychicUserId), account)));
+      return { ...result, page: rows.filter((row): row is PayoutAccountRow => row !== null) };
+    }
+    // Every psychic, or those without a started account: a page may then hold fewer rows than asked.
+    const result = await ctx.db
+      .query("users")
+      .withIndex("by_accountType", (q) => q.eq("accountType", "psychic"))
+      .order("desc")
+      .paginate(page);
+    const rows = await Promise.all(result.page.map(async (psychic) => rowOf(psychic, await payoutAccountOf(ctx, psychic._id))));
+    const shown = rows.filter((row): row is PayoutAccountRow => row !== null && (state === undefined || row.state === state));
+    return { ...result, page: shown };
+  },
+});
+
+/** The transfers and reversals Stripe kept refusing, and the books of the last RECONCILED_MONTHS months. */
 export const overview = adminQuery({
   args: { now: v.number() },
   returns: v.object({
-    accounts: v.array(
-      v.object({
-        psychicUserId: v.id("users"),
-        name: v.string(),
-        email: v.union(v.string(), v.null()),
-        state: payoutAccountState,
-        requirementsDue: v.array(v.string()),
-      }),
-    ),
     failedTransfers: v.array(
       v.object({
         id: v.id("psychicTransfers"),
@@ -65,21 +109,6 @@ export const overview = adminQuery({
   }),
   handler: async (ctx, { now }) => {
     requireInstant(now);
-    const psychics = await ctx.db
-      .query("users")
-      .withIndex("by_accountType", (q) => q.eq("accountType", "psychic"))
-      .take(500);
-    const accounts = [];
-    for (const psychic of psychics) {
-      const account = await payoutAccountOf(ctx, psychic._id);
-      accounts.push({
-        psychicUserId: psychic._id,
-        name: psychic.name ?? psychic.email ?? DELETED_ACCOUNT_NAME,
-        email: psychic.email ?? null,
-        state: account?.state ?? ("not_started" as const),
-        requirementsDue: account?.requirementsDue ?? [],
-      });
-    }
     const psychicNameOf = async (bookingId: Id<"bookings">) => (await ctx.db.get("bookings", bookingId))?.psychicName ?? DELETED_ACCOUNT_NAME;
     const failed = await ctx.db
       .query("psychicTransfers")
@@ -97,7 +126,6 @@ export const overview = adminQuery({
       month = previousMonth(month);
     }
     return {
-      accounts,
       failedTransfers: await Promise.all(
         failed.map(async (transfer) => ({
           id: transfer._id,

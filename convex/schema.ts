@@ -68,6 +68,15 @@ export default defineSchema({
     // The admin's clients list, newest first.
     .index("by_accountType", ["accountType"]),
 
+  // What the admin's user search finds each account by (model/admin.ts, searchKeysOf): its email, its
+  // name and the name from each later word on, folded. Kept by the accounts' trigger (lib/userSearch.ts).
+  userSearchKeys: defineTable({
+    userId: v.id("users"),
+    key: v.string(),
+  })
+    .index("by_key", ["key"])
+    .index("by_userId", ["userId"]),
+
   // A psychic's public profile, prices and weekly schedule; one per psychic account.
   psychicProfiles: defineTable({
     userId: v.id("users"),
@@ -394,7 +403,9 @@ export default defineSchema({
     updatedAt: v.number(),
   })
     .index("by_psychicUserId", ["psychicUserId"])
-    .index("by_stripeAccountId", ["stripeAccountId"]),
+    .index("by_stripeAccountId", ["stripeAccountId"])
+    // The admin's 'Pagamenti' filtered by state.
+    .index("by_state", ["state"]),
 
   // The psychic's share of one booking, on its way to their connected account: one per booking, from
   // that booking's charge (Stripe's separate charges and transfers). Written by lib/payouts.ts only.

@@ -12,6 +12,10 @@ import { accountType } from "./lib/validators";
 import { MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, normaliseEmail, passwordProblem } from "./model/accounts";
 import { deleteAccountData } from "./lib/accountDeletion";
 import { historyLists, scrubHistoryPart } from "./lib/deletedHistory";
+import { syncSearchKeys } from "./lib/userSearch";
+
+/** Accounts one run of backfillSearchKeys goes through (each reads and writes a handful of keys). */
+const SEARCH_KEYS_BATCH = 200;
 
 /** The header, redirects and settings pages read this; null when signed out. */
 export const viewer = query({
@@ -181,5 +185,22 @@ export const createAdminAccount = internalAction({
     });
     await ctx.runMutation(internal.users.grantAdmin, { email, grantedBy: "cli" });
     return user._id;
+  },
+});
+
+/**
+ * Writes the admin's user search keys (lib/userSearch.ts) of accounts made before the keys existed, a
+ * batch at a time, each batch scheduling the next: `npx convex run users:backfillSearchKeys` once after
+ * deploying them. Running it again changes nothing; the answer says how many accounts of the batch changed.
+ */
+export const backfillSearchKeys = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  returns: v.object({ accounts: v.number(), changed: v.number(), isDone: v.boolean() }),
+  handler: async (ctx, { cursor }) => {
+    const result = await ctx.db.query("users").paginate({ cursor: cursor ?? null, numItems: SEARCH_KEYS_BATCH });
+    let changed = 0;
+    for (const user of result.page) if (await syncSearchKeys(ctx, user._id, user)) changed++;
+    if (!result.isDone) await ctx.scheduler.runAfter(0, internal.users.backfillSearchKeys, { cursor: result.continueCursor });
+    return { accounts: result.page.length, changed, isDone: result.isDone };
   },
 });

@@ -73,6 +73,7 @@ import type * as lib_stripe from "../lib/stripe.js";
 import type * as lib_time from "../lib/time.js";
 import type * as lib_triggers from "../lib/triggers.js";
 import type * as lib_uploads from "../lib/uploads.js";
+import type * as lib_userSearch from "../lib/userSearch.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as model_accounts from "../model/accounts.js";
 import type * as model_admin from "../model/admin.js";
@@ -194,6 +195,7 @@ declare const fullApi: ApiFromModules<{
   "lib/time": typeof lib_time;
   "lib/triggers": typeof lib_triggers;
   "lib/uploads": typeof lib_uploads;
+  "lib/userSearch": typeof lib_userSearch;
   "lib/validators": typeof lib_validators;
   "model/accounts": typeof model_accounts;
   "model/admin": typeof model_admin;

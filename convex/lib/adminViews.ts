@@ -1,10 +1,13 @@
 // What the admin area shows of accounts, psychics, bookings and messages: the rows' shapes
 // (validators the functions return) and how each is read, a few point reads per row.
 import { literals } from "convex-helpers/validators";
+import type { PaginationOptions } from "convex/server";
 import { v } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../model/accounts";
+import { ADMIN_LIMITS } from "../model/admin";
+import { fail } from "./errors";
 import { suspensionOf } from "../model/psychics";
 import { CATEGORY_LABELS } from "../model/contact";
 import { REPORT_REASON_LABELS } from "../model/consultationReports";
@@ -22,6 +25,12 @@ import {
   refundStatus,
   refundViewState,
 } from "./validators";
+
+/** A page the admin asked for, at most ADMIN_LIMITS.pageSize rows; a size that is not a whole number ≥ 1 is refused. */
+export function adminPage(opts: PaginationOptions): PaginationOptions {
+  if (!Number.isInteger(opts.numItems) || opts.numItems < 1) return fail("INVALID_INPUT", { field: "paginationOpts" });
+  return { ...opts, numItems: Math.min(opts.numItems, ADMIN_LIMITS.pageSize) };
+}
 
 const nullable = <T extends Parameters<typeof v.union>[0]>(validator: T) => v.union(validator, v.null());
 

@@ -4,7 +4,7 @@
 // before the first approval (the profile is not public yet), edits apply at once. Every write of
 // what a review covers goes through `withReviewVersion`, so an admin's decision names what they read.
 import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx } from "../_generated/server";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { nextReviewVersion } from "../model/psychics";
 import { fail } from "./errors";
 import { readSetting } from "./settings";
@@ -13,6 +13,22 @@ import { deleteOwnedFile } from "./uploads";
 type Profile = Doc<"psychicProfiles">;
 type PublicFields = { psychicName: string; bio: string; photoStorageId?: Id<"_storage"> };
 const cleared = { pendingChanges: undefined, changesSubmittedAt: undefined };
+
+/**
+ * What waits for an admin, oldest first: new profiles pending review, then approved ones with changes
+ * waiting (model/admin.ts, waitsForReview, is the same rule); at most `limit` of each.
+ */
+export async function reviewQueue(ctx: QueryCtx, limit: number): Promise<Profile[]> {
+  const pending = await ctx.db
+    .query("psychicProfiles")
+    .withIndex("by_status", (q) => q.eq("profileStatus", "pending"))
+    .take(limit);
+  const changed = await ctx.db
+    .query("psychicProfiles")
+    .withIndex("by_changesSubmittedAt", (q) => q.gt("changesSubmittedAt", 0))
+    .take(limit);
+  return [...new Map([...pending, ...changed].map((profile) => [profile._id, profile])).values()];
+}
 
 /**
  * A profile patch with the review version it leads to: one more when it changes the name, bio, photo or

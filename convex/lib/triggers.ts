@@ -2,7 +2,8 @@
 // wrapped with these triggers (lib/functions.ts, and the account written at sign-up in auth.ts), so a
 // write to an account, a booking, a review or a contact message changes the figures by what the
 // document adds now minus what it added before (model/figureContributions.ts), in the same
-// transaction. No feature module counts anything by hand.
+// transaction. No feature module counts anything by hand. The admin's user search keys follow each
+// account's name and email the same way (lib/userSearch.ts).
 import { Triggers } from "convex-helpers/server/triggers";
 import type { DataModel, Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
@@ -17,12 +18,15 @@ import {
 import { applyFigureChanges, dropPersonTotals } from "./counters";
 import { dac7ShareChanged } from "./dac7Figures";
 import { bookingChanged, reversalChanged, shareChanged } from "./monthlyBooks";
+import { searchKeysChanged, syncSearchKeys } from "./userSearch";
 
 export const triggers = new Triggers<DataModel, MutationCtx>();
 
 triggers.register("users", async (ctx, change) => {
   await applyFigureChanges(ctx, figureChanges(accountContributions(change.oldDoc), accountContributions(change.newDoc)));
   if (change.operation === "delete") await dropPersonTotals(ctx, change.id);
+  // The admin's user search finds the account by its name and email as they are now.
+  if (searchKeysChanged(change.oldDoc, change.newDoc)) await syncSearchKeys(ctx, change.id, change.newDoc);
 });
 
 triggers.register("bookings", async (ctx, change) => {

@@ -1,13 +1,9 @@
 // The admin area's limits and search rules, as plain functions shared by its queries and tests.
 
-/** The admin's lists are bounded: the newest accounts, the psychics, a search of the newest accounts. */
+/** The admin's lists come a page at a time; only the review queue is shown whole, and it is bounded. */
 export const ADMIN_LIMITS = {
-  users: 50,
-  /** Accounts a name search looks through, newest first; an email prefix is found at any age. */
-  userSearchScan: 2000,
   searchLength: 100,
   reviewQueue: 100,
-  psychics: 200,
   recentBookings: 10,
   attentionBookings: 50,
   /** Emails left failed, newest first, on Panoramica. */
@@ -18,14 +14,51 @@ export const ADMIN_LIMITS = {
   suspensionNoteLength: 500,
 } as const;
 
-/** A search as typed: trimmed, lower-case; null when empty. */
+/** Lower case with the accents taken off ("Nicolò D'Angelo" → "nicolo d'angelo"), spaces collapsed. */
+export function foldForSearch(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("it").trim().replace(/\s+/g, " ");
+}
+
+/** A search as typed, folded like the keys it is compared with; null when empty. */
 export function normaliseSearch(search: string | undefined): string | null {
-  const needle = search?.trim().toLocaleLowerCase("it") ?? "";
+  const needle = foldForSearch(search ?? "");
   return needle.length === 0 ? null : needle;
 }
 
-export function matchesPerson(person: { name?: string; email?: string }, needle: string): boolean {
-  return (
-    (person.name ?? "").toLocaleLowerCase("it").includes(needle) || (person.email ?? "").toLowerCase().includes(needle)
-  );
+/**
+ * What the admin's user search finds a person by, each as a prefix: the whole email, the whole name, and
+ * the name from each later word on ("maria grazia de luca", "grazia de luca", "de luca", "luca"), so a
+ * surname or a second name is found as well as the first. A word starts after a space, an apostrophe or
+ * a hyphen ("d'angelo" is also found as "angelo").
+ */
+export function searchKeysOf(person: { name?: string; email?: string }): string[] {
+  const keys = new Set<string>();
+  const email = foldForSearch(person.email ?? "");
+  if (email.length > 0) keys.add(email);
+  const name = foldForSearch(person.name ?? "");
+  for (let start = 0; start < name.length; start++) {
+    const startsWord = start === 0 || /[\s'’-]/u.test(name[start - 1]);
+    const key = name.slice(start).trim();
+    if (startsWord && key.length > 0 && !/^['’-]/u.test(key)) keys.add(key);
+  }
+  return [...keys].sort();
+}
+
+/**
+ * The one key a person is listed under for a search: the first of theirs, in the index's order, that
+ * starts with it. Every key of theirs that matches lies in the same index range, so listing only this
+ * one shows each person once, whichever page their other keys fall on.
+ */
+export function listedKeyFor(person: { name?: string; email?: string }, needle: string): string | null {
+  return searchKeysOf(person).find((key) => key.startsWith(needle)) ?? null;
+}
+
+/** The end of the index range of the keys starting with `needle`. */
+export function afterPrefix(needle: string): string {
+  return `${needle}\u{10ffff}`;
+}
+
+/** Whether a profile is in the review queue: new and pending, or approved with changes waiting. */
+export function waitsForReview(profile: { profileStatus: string; changesSubmittedAt?: number }): boolean {
+  return profile.profileStatus === "pending" || (profile.changesSubmittedAt ?? 0) > 0;
 }

@@ -186,6 +186,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   authRateLimits: "the sign-in lock's counters: security data",
   callSignals: "the connection data of a call (SDP, ICE), opaque, carrying the other party's network addresses",
   platformCounters: "the platform's totals: about no one",
+  userSearchKeys: "the account's name and email folded for the admin's search: the account section has them as they are",
   monthlyBooks: "the platform's monthly books: sums over every paid booking, about no one",
   dac7Figures: "a reader's quarterly sums for the DAC7 report, derived from their shares (exported under earnings)",
   systemSettings: "the admin's switches: settings of the platform, not data about a person",

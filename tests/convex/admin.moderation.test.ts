@@ -19,7 +19,7 @@ const world = () => worldOpenMondayMornings(setupTest());
 const admin = (w: World) => w.as.admin as TestClient;
 const profileOf = (w: World, id: Id<"psychicProfiles">) => w.t.run((ctx) => ctx.db.get("psychicProfiles", id));
 const rowOf = async (w: World, id: Id<"psychicProfiles">) =>
-  (await admin(w).query(api.admin.listPsychics, {})).psychics.find((row) => row.id === id)!;
+  (await admin(w).query(api.admin.listPsychics, { paginationOpts: { numItems: 100, cursor: null } })).page.find((row) => row.id === id)!;
 const suspendA = (w: World, note = NOTE) => admin(w).mutation(api.admin.suspendPsychic, { profileId: w.profileA, note });
 
 /** The profile's page, card, free times, calendar, next days and reviews, as a visitor reads them. */

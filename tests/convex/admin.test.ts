@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { publishableLuna, acceptConductAs } from "./fixtures/psychics";
 import { buildWorld } from "./fixtures/world";
-import { errorCodeOf, setupTest, signInAs, type TestClient, type TestConvex } from "./setup";
+import { errorCodeOf, runWithTriggers, setupTest, signInAs, type TestClient, type TestConvex } from "./setup";
 
 const page = { numItems: 20, cursor: null };
 const contactForm = (subject: string) => ({
@@ -25,7 +25,7 @@ describe("who may use the admin area", () => {
     const w = await buildWorld(setupTest());
     const calls = (as: (typeof w.as)["admin"]) => [
       as.query(api.admin.getOverview, { now: Date.now() }),
-      as.query(api.admin.listUsers, {}),
+      as.query(api.admin.listUsers, { paginationOpts: page }),
       as.query(api.admin.listMessages, { status: "all", paginationOpts: page }),
       as.query(api.admin.unreadMessageCount, {}),
       as.mutation(api.admin.approvePsychic, { profileId: w.profilePending, reviewVersion: 0 }),
@@ -105,7 +105,9 @@ describe("psychic moderation", () => {
     await acceptConductAs(psychic.as);
     expect(await psychic.as.mutation(api.psychicProfiles.publishMine, profileFields)).toEqual({ profileStatus: "pending" });
     const profileId = (await psychic.as.query(api.psychicProfiles.getMine, {}))!.id;
-    const reviewVersion = (await admin.query(api.admin.listPsychics, {})).psychics.find((row) => row.id === profileId)!.reviewVersion;
+    const reviewVersion = (await admin.query(api.admin.listPsychics, { paginationOpts: { numItems: 100, cursor: null } })).page.find(
+      (row) => row.id === profileId,
+    )!.reviewVersion;
     return { ...psychic, profileId, reviewVersion };
   }
 
@@ -113,7 +115,7 @@ describe("psychic moderation", () => {
     const t = setupTest();
     const admin = await withAdmin(t);
     const { profileId, reviewVersion } = await pendingPsychic(t, admin);
-    const { psychics } = await admin.query(api.admin.listPsychics, {});
+    const { page: psychics } = await admin.query(api.admin.listPsychics, { paginationOpts: { numItems: 100, cursor: null } });
     expect(psychics[0]).toMatchObject({ id: profileId, email: "luna@esempio.it", profileStatus: "pending", inReview: "profile", reviewVersion });
     expect((await t.query(api.psychics.listPublic, {})).psychics).toEqual([]);
 
@@ -142,7 +144,7 @@ describe("psychic moderation", () => {
     const { profileId, reviewVersion } = await pendingPsychic(t, admin);
     await admin.mutation(api.admin.approvePsychic, { profileId, reviewVersion });
     await admin.mutation(api.admin.markVerificationCallDone, { profileId });
-    expect((await admin.query(api.admin.listPsychics, {})).psychics[0]).toMatchObject({
+    expect((await admin.query(api.admin.listPsychics, { paginationOpts: { numItems: 100, cursor: null } })).page[0]).toMatchObject({
       profileStatus: "approved",
       verificationCallCompleted: true,
     });
@@ -153,7 +155,7 @@ describe("psychic moderation", () => {
 describe("the lists", () => {
   it("users: newest first with their account type and profile status; search by name or email", async () => {
     const w = await buildWorld(setupTest());
-    const users = await w.as.admin.query(api.admin.listUsers, {});
+    const users = (await w.as.admin.query(api.admin.listUsers, { paginationOpts: page })).page;
     expect(users[0]).toMatchObject({ email: "in.attesa@esempio.it", accountType: "psychic", profileStatus: "pending" });
     expect(users.find((user) => user.email === "cartomante.a@esempio.it")).toMatchObject({
       psychicName: "Lettrice A",
@@ -163,21 +165,25 @@ describe("the lists", () => {
     expect(users.find((user) => user.email === "cliente.a@esempio.it")).toMatchObject({ accountType: "client", profileStatus: null });
     expect(users.find((user) => user.email === "direzione@arcano.it")).toMatchObject({ accountType: null });
 
-    const byName = await w.as.admin.query(api.admin.listUsers, { search: "  PERSONA clientb" });
-    expect(byName.map((user) => user.email)).toEqual(["cliente.b@esempio.it"]);
-    const byEmail = await w.as.admin.query(api.admin.listUsers, { search: "cartomante." });
-    expect(byEmail.map((user) => user.email).sort()).toEqual(["cartomante.a@esempio.it", "cartomante.b@esempio.it"]);
-    expect(await errorCodeOf(w.as.admin.query(api.admin.listUsers, { search: "x".repeat(101) }))).toBe("INVALID_INPUT");
+    const found = async (search: string) =>
+      (await w.as.admin.query(api.admin.listUsers, { search, paginationOpts: page })).page.map((user) => user.email);
+    expect(await found("  PERSONA clientb")).toEqual(["cliente.b@esempio.it"]);
+    expect((await found("cartomante.")).sort()).toEqual(["cartomante.a@esempio.it", "cartomante.b@esempio.it"]);
+    expect(await errorCodeOf(w.as.admin.query(api.admin.listUsers, { search: "x".repeat(101), paginationOpts: page }))).toBe("INVALID_INPUT");
   });
 
-  it("users: at most the 50 newest accounts", async () => {
+  it("users: a page at a time, never more than 100 at once", async () => {
     const w = await buildWorld(setupTest());
-    await w.t.run(async (ctx) => {
-      for (let i = 0; i < 60; i++) await ctx.db.insert("users", { email: `c${i}@esempio.it`, accountType: "client" });
+    await runWithTriggers(w.t, async (ctx) => {
+      for (let i = 0; i < 120; i++) await ctx.db.insert("users", { email: `c${i}@esempio.it`, accountType: "client" });
     });
-    const users = await w.as.admin.query(api.admin.listUsers, {});
-    expect(users).toHaveLength(50);
-    expect(users[0].email).toBe("c59@esempio.it");
+    const first = await w.as.admin.query(api.admin.listUsers, { paginationOpts: { numItems: 500, cursor: null } });
+    expect(first.page).toHaveLength(100);
+    expect(first.page[0].email).toBe("c119@esempio.it");
+    const rest = await w.as.admin.query(api.admin.listUsers, { paginationOpts: { numItems: 100, cursor: first.continueCursor } });
+    expect(rest.page.slice(0, 20).map((user) => user.email)).toEqual(Array.from({ length: 20 }, (_, i) => `c${19 - i}@esempio.it`));
+    expect(rest.isDone).toBe(true);
+    expect(await errorCodeOf(w.as.admin.query(api.admin.listUsers, { paginationOpts: { numItems: 0, cursor: null } }))).toBe("INVALID_INPUT");
   });
 
   it("bookings: the newest ones, and those needing attention (a failed refund, a late payment)", async () => {

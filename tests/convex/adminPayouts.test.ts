@@ -19,11 +19,24 @@ async function deliver(w: World, type: string, object: unknown, eventId?: string
 }
 
 describe("the admin's 'Pagamenti'", () => {
-  it("lists psychics by the state of their payout account", async () => {
+  it("lists psychics by the state of their payout account, a page at a time, or those in one state", async () => {
     const { w } = await onboardedWorld();
-    const accounts = (await overview(w)).accounts;
-    expect(accounts.find((account) => account.psychicUserId === w.userIds.psychicA)?.state).toBe("enabled");
-    expect(accounts.find((account) => account.psychicUserId === w.userIds.psychicB)?.state).toBe("not_started");
+    const accounts = async (state?: "enabled" | "not_started" | "requirements_due", cursor: string | null = null, numItems = 20) =>
+      admin(w).query(api.adminPayouts.listAccounts, { ...(state ? { state } : {}), paginationOpts: { numItems, cursor } });
+    const all = (await accounts()).page;
+    expect(all.find((account) => account.psychicUserId === w.userIds.psychicA)?.state).toBe("enabled");
+    expect(all.find((account) => account.psychicUserId === w.userIds.psychicB)?.state).toBe("not_started");
+    expect((await accounts("enabled")).page.map((account) => account.psychicUserId)).toEqual([w.userIds.psychicA]);
+    expect((await accounts("not_started")).page.map((account) => account.psychicUserId)).not.toContain(w.userIds.psychicA);
+    expect((await accounts("requirements_due")).page).toEqual([]);
+
+    // Every psychic is reached, one page after another.
+    const first = await accounts(undefined, null, 1);
+    expect(first.page).toHaveLength(1);
+    expect(first.isDone).toBe(false);
+    const rest = await accounts(undefined, first.continueCursor, 100);
+    expect([...first.page, ...rest.page].map((account) => account.psychicUserId).sort()).toEqual(all.map((account) => account.psychicUserId).sort());
+    expect(await errorCodeOf(accounts(undefined, null, 0))).toBe("INVALID_INPUT");
   });
 
   it("shows a transfer Stripe kept refusing; 'Riprova' sends it, once", async () => {

@@ -13,7 +13,7 @@ describe("demoScenes.pendingPsychic", () => {
     expect(second.profileId).not.toBe(first.profileId);
     expect(second.email).not.toBe(first.email);
 
-    const { psychics } = await admin.as.query(api.admin.listPsychics, {});
+    const { page: psychics } = await admin.as.query(api.admin.listPsychics, { paginationOpts: { numItems: 100, cursor: null } });
     const queued = psychics.filter((row) => row.psychicName === "Lyra");
     expect(queued).toHaveLength(2);
     expect(queued.map((row) => row.profileStatus)).toEqual(["pending", "pending"]);

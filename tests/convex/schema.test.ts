@@ -225,6 +225,7 @@ async function insertOneOfEach(ctx: MutationCtx) {
       failedAttempts: 0,
     }),
     platformCounters: await ctx.db.insert("platformCounters", { metric: "revenueCents", period: "2026-03", value: 5000 }),
+    userSearchKeys: await ctx.db.insert("userSearchKeys", { userId: clientId, key: "giulia verdi" }),
     spendingLimits: await ctx.db.insert("spendingLimits", {
       clientId,
       limitCents: 6000,

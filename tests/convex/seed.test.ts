@@ -130,7 +130,7 @@ describe("the demo seed", () => {
       return { subject: `${user!._id}|${session}` };
     });
     const as = t.withIdentity(admin);
-    const { psychics } = await as.query(api.admin.listPsychics, {});
+    const { page: psychics } = await as.query(api.admin.listPsychics, { paginationOpts: { numItems: 100, cursor: null } });
     expect(psychics[0]).toMatchObject({ email: demoPendingPsychic.email, profileStatus: "pending", inReview: "profile" });
     const counts = await as.query(api.admin.messageCounts, {});
     expect(counts.all).toBe(demoMessages.length);

@@ -121,7 +121,7 @@ describe("psychic_approval_required", () => {
   const publicPage = (w: World, id: string) => w.t.query(api.psychics.getPublicProfile, { id });
   /** The review version the admin's list shows now (the version an approval or rejection names). */
   const reviewVersionOf = async (w: World, id: string) =>
-    (await w.as.admin.query(api.admin.listPsychics, {})).psychics.find((row) => row.id === id)!.reviewVersion;
+    (await w.as.admin.query(api.admin.listPsychics, { paginationOpts: { numItems: 100, cursor: null } })).page.find((row) => row.id === id)!.reviewVersion;
 
   it("off: an approved psychic's new name and bio are public at once", async () => {
     const { w, psychic, profileId } = await approvedPsychic();
@@ -162,12 +162,12 @@ describe("psychic_approval_required", () => {
       changesInReview: true,
     });
     // In the admin's review queue, after the new profile that waited first.
-    const queue = (await w.as.admin.query(api.admin.listPsychics, {})).psychics.map((psychic) => [psychic.id, psychic.inReview]);
+    const queue = (await w.as.admin.query(api.admin.listPsychics, { paginationOpts: { numItems: 100, cursor: null } })).page.map((psychic) => [psychic.id, psychic.inReview]);
     expect(queue.slice(0, 2)).toEqual([
       [w.profilePending, "profile"],
       [profileId, "changes"],
     ]);
-    const row = (await w.as.admin.query(api.admin.listPsychics, {})).psychics[1];
+    const row = (await w.as.admin.query(api.admin.listPsychics, { paginationOpts: { numItems: 100, cursor: null } })).page[1];
     expect(row.psychicName).toBe("Luna");
     expect(row.pendingChanges).toMatchObject({ psychicName: "Luna Stellare", photoUrl: expect.any(String) });
 

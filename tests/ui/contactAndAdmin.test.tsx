@@ -167,8 +167,23 @@ describe("the admin inbox", () => {
   });
 });
 
+const userRow = (id: string, fullName: string) => ({
+  id,
+  fullName,
+  email: `${id}@esempio.it`,
+  accountType: "client",
+  psychicName: null,
+  profileStatus: null,
+  isPubliclyVisible: null,
+  isSuspended: false,
+  rating: null,
+  consultations: 0,
+  createdAt: Date.UTC(2026, 0, 5),
+});
+
 describe("the admin dashboard's tables and switches", () => {
   it("names the failed table and the reason", () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
     convexMock.queries.set("admin:listUsers", new ConvexError({ code: "FORBIDDEN" }));
     renderWithProviders(<UsersTab />);
     expect(screen.getByRole("alert")).toHaveTextContent("Errore nel caricamento degli utenti: Non hai i permessi per questa operazione.");
@@ -195,6 +210,29 @@ describe("the admin dashboard's tables and switches", () => {
     expect(row).not.toHaveTextContent("N/A");
     expect(within(row).getAllByText("non disponibile")).toHaveLength(4);
     expect(within(row).getAllByText("—")[0]).toHaveAttribute("aria-hidden");
+  });
+
+  it("searches the users on the server and loads the next page on 'Carica altri utenti'", async () => {
+    const asked: unknown[] = [];
+    convexMock.queries.set("admin:listUsers", (args: Record<string, unknown>) => {
+      asked.push(args);
+      return args.search === "bianchi" ? [] : [userRow("u1", "Marta Conti")];
+    });
+    convexMock.morePages.add("admin:listUsers");
+    renderWithProviders(<UsersTab />);
+    expect(screen.getByRole("row", { name: /Marta Conti/ })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Carica altri utenti" }));
+    expect(convexMock.calls).toEqual([{ name: "admin:listUsers", args: { loadMore: 50 } }]);
+
+    await user.type(screen.getByLabelText("Cerca per nome o email"), "  bianchi");
+    expect(await screen.findByText("Nessun utente trovato per «bianchi».")).toBeInTheDocument();
+    expect(asked).toContainEqual({ search: "bianchi" });
+  });
+
+  it("shows the loading state while the first page comes", () => {
+    renderWithProviders(<UsersTab />);
+    expect(screen.getByRole("status", { name: "Caricamento degli utenti" })).toBeInTheDocument();
   });
 
   it("flips a switch through the server and says so when it cannot", async () => {

@@ -43,6 +43,8 @@ export const convexMock = {
   queries: new Map<string, unknown>(),
   handlers: new Map<string, Handler>(),
   calls: [] as Array<{ name: string; args: unknown }>,
+  /** Paginated queries whose server has more than the answer set here ('Carica altri' shows; a click is a call). */
+  morePages: new Set<string>(),
   signIn: vi.fn(async (_provider: string, _params?: unknown) => ({ signingIn: true })),
   signOut: vi.fn(async () => {}),
   /** The socket to the backend opened or closed (the page says it is offline a second later). */
@@ -61,6 +63,7 @@ export const convexMock = {
     this.queries.clear();
     this.handlers.clear();
     this.calls = [];
+    this.morePages.clear();
     this.signIn.mockReset();
     this.signIn.mockImplementation(async () => ({ signingIn: true }));
     this.signOut.mockReset();
@@ -140,14 +143,18 @@ export const convexReactMock = {
     useAnswersVersion();
     return Object.fromEntries(Object.entries(requests).map(([key, { query }]) => [key, convexMock.queries.get(nameOf(query))]));
   },
-  // A paginated query answers its whole list as one exhausted page (or throws a set Error).
+  // A paginated query answers its whole list as one exhausted page (or throws a set Error), or as the
+  // pages loaded so far when its name is in `morePages`.
   usePaginatedQuery: (ref: FunctionReference<"query">, args: unknown) => {
     useAnswersVersion();
     let value = convexMock.queries.get(nameOf(ref));
     if (value instanceof Error) throw value;
     if (typeof value === "function") value = (value as Handler)((args ?? {}) as Record<string, unknown>);
     if (value === undefined) return { results: [], status: "LoadingFirstPage", isLoading: true, loadMore: () => {} };
-    return { results: value, status: "Exhausted", isLoading: false, loadMore: () => {} };
+    const name = nameOf(ref);
+    if (!convexMock.morePages.has(name)) return { results: value, status: "Exhausted", isLoading: false, loadMore: () => {} };
+    const loadMore = (numItems: number) => convexMock.calls.push({ name, args: { ...(args as object), loadMore: numItems } });
+    return { results: value, status: "CanLoadMore", isLoading: false, loadMore };
   },
   optimisticallyUpdateValueInPaginatedQuery: () => {},
   useMutation: callable,

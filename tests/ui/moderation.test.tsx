@@ -53,7 +53,7 @@ function psychicRow(id: string, fields: Record<string, unknown> = {}) {
   };
 }
 
-const listPsychics = (...psychics: ReturnType<typeof psychicRow>[]) => convexMock.queries.set("admin:listPsychics", { psychics, truncated: false });
+const listPsychics = (...psychics: ReturnType<typeof psychicRow>[]) => convexMock.queries.set("admin:listPsychics", psychics);
 const table = () => within(screen.getByRole("table", { name: "Cartomanti" }));
 
 describe("the admin's suspension dialog", () => {
@@ -210,5 +210,25 @@ describe("the suspended psychic", () => {
     renderWithProviders(<ProfileSwitches />);
     await userEvent.setup().click(screen.getByRole("switch", { name: "Profilo pubblico" }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Il tuo profilo è sospeso dall'amministrazione: non puoi renderlo visibile."));
+  });
+});
+
+describe("the admin's psychics, a page at a time", () => {
+  it("offers 'Carica altri cartomanti' while the server has more, and loads the next page", async () => {
+    listPsychics(psychicRow("p1"));
+    convexMock.morePages.add("admin:listPsychics");
+    renderWithProviders(<PsychicsTab />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Carica altri cartomanti" }));
+    expect(convexMock.calls).toEqual([{ name: "admin:listPsychics", args: { loadMore: 25 } }]);
+  });
+
+  it("shows the loading state, then says when there is no psychic", () => {
+    const { unmount } = renderWithProviders(<PsychicsTab />);
+    expect(screen.getByRole("status", { name: "Caricamento dei cartomanti" })).toBeInTheDocument();
+    unmount();
+    listPsychics();
+    renderWithProviders(<PsychicsTab />);
+    expect(screen.getByText("Nessun cartomante registrato.")).toBeInTheDocument();
+    expect(screen.getByText("Nessun profilo in attesa di approvazione.")).toBeInTheDocument();
   });
 });

@@ -49,13 +49,19 @@ const month = (key: string, fields: Record<string, unknown> = {}) => ({
 const failedTransfer = { id: "t1", bookingId: "b1", psychicName: "Selene", amountCents: 2975, lastError: "Il conto non può ricevere trasferimenti." };
 const failedReversal = { id: "r1", bookingId: "b2", psychicName: "Orion", amountCents: 1500, lastError: null };
 
+const accounts = [
+  account("Selene", "enabled"),
+  account("Orion", "requirements_due", ["individual.verification.document", "individual.dob.day", "individual.dob.year"]),
+  account("Vega", "not_started"),
+  account("Lyra", "pending_verification"),
+];
+/** The server's paginated list: every account, or those in the state asked for. */
+const listAccounts =
+  (rows = accounts) =>
+  (args: Record<string, unknown>) =>
+    rows.filter((row) => args.state === undefined || row.state === args.state);
+
 const overview = (fields: Record<string, unknown> = {}) => ({
-  accounts: [
-    account("Selene", "enabled"),
-    account("Orion", "requirements_due", ["individual.verification.document", "individual.dob.day", "individual.dob.year"]),
-    account("Vega", "not_started"),
-    account("Lyra", "pending_verification"),
-  ],
   failedTransfers: [failedTransfer],
   failedReversals: [failedReversal],
   months: [month("2026-11"), month("2026-10", { differenceCents: 100 }), month("2026-09", { complete: false })],
@@ -73,16 +79,17 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe("the admin's psychics by payout state", () => {
-  it("lists each psychic with name, email, state and what Stripe asks, and filters by state", async () => {
+  it("lists each psychic with name, email, state and what Stripe asks, and asks the server for one state", async () => {
     convexMock.queries.set("adminPayouts:overview", overview());
+    convexMock.queries.set("adminPayouts:listAccounts", listAccounts());
     renderWithProviders(<PaymentsTab />);
     const table = screen.getByRole("table", { name: "Cartomanti e stato dei pagamenti" });
-    // In the order an account goes through the states.
+    // In the server's order (newest first).
     expect(
       within(table)
         .getAllByRole("rowheader")
         .map((cell) => cell.textContent),
-    ).toEqual(["Vega", "Orion", "Lyra", "Selene"]);
+    ).toEqual(["Selene", "Orion", "Vega", "Lyra"]);
     const orion = within(table).getByRole("row", { name: /Orion/ });
     expect(orion).toHaveTextContent("orion@esempio.it");
     expect(orion).toHaveTextContent("Documenti richiesti");
@@ -93,16 +100,30 @@ describe("the admin's psychics by payout state", () => {
 
     const user = userEvent.setup();
     await user.click(screen.getByRole("combobox", { name: "Filtra per stato dei pagamenti" }));
-    await user.click(screen.getByRole("option", { name: "Pagamenti attivi (1)" }));
+    await user.click(screen.getByRole("option", { name: "Pagamenti attivi" }));
     expect(
       within(screen.getByRole("table", { name: "Cartomanti e stato dei pagamenti" }))
         .getAllByRole("rowheader")
         .map((cell) => cell.textContent),
     ).toEqual(["Selene"]);
+    await user.click(screen.getByRole("combobox", { name: "Filtra per stato dei pagamenti" }));
+    await user.click(screen.getByRole("option", { name: "In verifica" }));
+    expect(screen.getByRole("table", { name: "Cartomanti e stato dei pagamenti" })).toHaveTextContent("Lyra");
+  });
+
+  it("says when no psychic is in the state asked for", async () => {
+    convexMock.queries.set("adminPayouts:overview", overview());
+    convexMock.queries.set("adminPayouts:listAccounts", listAccounts([account("Selene", "enabled")]));
+    renderWithProviders(<PaymentsTab />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("combobox", { name: "Filtra per stato dei pagamenti" }));
+    await user.click(screen.getByRole("option", { name: "Documenti richiesti" }));
+    expect(screen.getByText("Nessun cartomante in questo stato.")).toBeInTheDocument();
   });
 
   it("says when there is nothing to list or retry", () => {
-    convexMock.queries.set("adminPayouts:overview", overview({ accounts: [], failedTransfers: [], failedReversals: [], months: [] }));
+    convexMock.queries.set("adminPayouts:overview", overview({ failedTransfers: [], failedReversals: [], months: [] }));
+    convexMock.queries.set("adminPayouts:listAccounts", []);
     renderWithProviders(<PaymentsTab />);
     expect(screen.getByText("Nessun cartomante registrato.")).toBeInTheDocument();
     expect(screen.getByText("Nessun trasferimento da riprovare.")).toBeInTheDocument();
@@ -114,10 +135,15 @@ describe("the admin's psychics by payout state", () => {
   it("shows the loading state, then names the failure", () => {
     const { unmount } = renderWithProviders(<PaymentsTab />);
     expect(screen.getByRole("status", { name: "Caricamento dei pagamenti" })).toBeInTheDocument();
+    expect(screen.getByRole("status", { name: "Caricamento dei cartomanti" })).toBeInTheDocument();
     unmount();
+    vi.spyOn(console, "error").mockImplementation(() => {});
     convexMock.queries.set("adminPayouts:overview", new ConvexError({ code: "FORBIDDEN" }));
+    convexMock.queries.set("adminPayouts:listAccounts", new ConvexError({ code: "FORBIDDEN" }));
     renderWithProviders(<PaymentsTab />);
-    expect(screen.getByRole("alert")).toHaveTextContent("Errore nel caricamento dei pagamenti: Non hai i permessi per questa operazione.");
+    const alerts = screen.getAllByRole("alert").map((alert) => alert.textContent);
+    expect(alerts).toContain("Errore nel caricamento dei cartomanti: Non hai i permessi per questa operazione.");
+    expect(alerts).toContain("Errore nel caricamento dei pagamenti: Non hai i permessi per questa operazione.");
   });
 });
 

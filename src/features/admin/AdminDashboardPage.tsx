@@ -81,10 +81,10 @@ function UnreadCount() {
   );
 }
 
-/** How many profiles wait for approval, on the psychics' tab. */
+/** How many profiles wait for approval, on the psychics' tab: the first page opens with the whole queue. */
 function ReviewQueueCount() {
-  const { data } = useTableQuery(api.admin.listPsychics, {});
-  const waiting = data?.psychics.filter((psychic) => psychic.inReview !== null).length ?? 0;
+  const { data } = useTableQuery(api.admin.listPsychics, { paginationOpts: { numItems: 1, cursor: null } });
+  const waiting = data?.page.filter((psychic) => psychic.inReview !== null).length ?? 0;
   if (waiting === 0) return null;
   return (
     <Badge color="amber" variant="solid" radius="full" ml="2" aria-label={`${waiting} da approvare`}>

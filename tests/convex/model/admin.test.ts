@@ -1,50 +1,53 @@
 // The admin area's search rules and list limits (convex/model/admin.ts).
 import { describe, expect, it } from "vitest";
-import { ADMIN_LIMITS, matchesPerson, normaliseSearch } from "../../../convex/model/admin";
+import { ADMIN_LIMITS, listedKeyFor, normaliseSearch, searchKeysOf, waitsForReview } from "../../../convex/model/admin";
 
 describe("the admin's search", () => {
-  it("is trimmed and lower-cased; blank is no search", () => {
+  it("is trimmed, lower-cased and its accents folded; blank is no search", () => {
     expect(normaliseSearch("  Giulia VERDI ")).toBe("giulia verdi");
     expect(normaliseSearch("   ")).toBeNull();
     expect(normaliseSearch("")).toBeNull();
     expect(normaliseSearch(undefined)).toBeNull();
+    expect(normaliseSearch("Nicolò  D'ANGELO")).toBe("nicolo d'angelo");
+    expect(normaliseSearch("ÈLENA")).toBe("elena");
   });
 
-  it("keeps the spaces inside and lower-cases Italian accented letters", () => {
-    expect(normaliseSearch("Nicolò  D'ANGELO")).toBe("nicolò  d'angelo");
-    expect(normaliseSearch("ÈLENA")).toBe("èlena");
+  it("finds a person by the email, the name, and the name from each later word on", () => {
+    expect(searchKeysOf({ name: "Maria Grazia De Luca", email: "M.DeLuca@Esempio.it" })).toEqual([
+      "de luca",
+      "grazia de luca",
+      "luca",
+      "m.deluca@esempio.it",
+      "maria grazia de luca",
+    ]);
+    expect(searchKeysOf({ name: "Nicolò D'Angelo-Rossi" })).toEqual(["angelo-rossi", "d'angelo-rossi", "nicolo d'angelo-rossi", "rossi"]);
+    expect(searchKeysOf({})).toEqual([]);
+    expect(searchKeysOf({ name: "  Ève  " })).toEqual(["eve"]);
   });
 
-  it("finds a person by any part of the name or of the email, whatever the case", () => {
-    const person = { name: "Giulia Verdi", email: "G.Verdi@Esempio.it" };
-    expect(matchesPerson(person, "verdi")).toBe(true);
-    expect(matchesPerson(person, "g.verdi@")).toBe(true);
-    expect(matchesPerson(person, "rossi")).toBe(false);
-    expect(matchesPerson({}, "verdi")).toBe(false);
+  it("lists each person under one key only: the first of theirs the search starts", () => {
+    const person = { name: "Mario Marini", email: "mario@esempio.it" };
+    expect(listedKeyFor(person, "mar")).toBe("marini");
+    expect(listedKeyFor(person, "mario")).toBe("mario marini");
+    expect(listedKeyFor(person, "mario@")).toBe("mario@esempio.it");
+    expect(listedKeyFor(person, "rossi")).toBeNull();
+    expect(listedKeyFor({ name: "Nicolò Bianchi" }, normaliseSearch("  NICOLÒ ")!)).toBe("nicolo bianchi");
   });
+});
 
-  it("the name alone or the email alone is enough", () => {
-    expect(matchesPerson({ name: "Giulia Verdi" }, "giulia")).toBe(true);
-    expect(matchesPerson({ email: "giulia@esempio.it" }, "esempio.it")).toBe(true);
-    expect(matchesPerson({ name: "Giulia Verdi", email: "g@esempio.it" }, "esempio")).toBe(true);
-    expect(matchesPerson({ name: "Giulia Verdi", email: "g@esempio.it" }, "giulia verdi")).toBe(true);
-    expect(matchesPerson({ name: "Giulia Verdi", email: "g@esempio.it" }, "verdi giulia")).toBe(false);
-  });
-
-  it("matches a search as typed once it has been normalised, accents included", () => {
-    const person = { name: "Nicolò Bianchi", email: "NICOLO@ESEMPIO.IT" };
-    expect(matchesPerson(person, normaliseSearch("  NICOLÒ ")!)).toBe(true);
-    expect(matchesPerson(person, normaliseSearch("Nicolo@")!)).toBe(true);
+describe("the review queue", () => {
+  it("holds new profiles pending review and approved ones with changes waiting", () => {
+    expect(waitsForReview({ profileStatus: "pending" })).toBe(true);
+    expect(waitsForReview({ profileStatus: "approved", changesSubmittedAt: 1 })).toBe(true);
+    expect(waitsForReview({ profileStatus: "approved" })).toBe(false);
+    expect(waitsForReview({ profileStatus: "rejected" })).toBe(false);
   });
 });
 
 describe("the admin's lists", () => {
-  it("show the newest 50 accounts and the 10 most recent bookings (spec, business constants)", () => {
-    expect(ADMIN_LIMITS.users).toBe(50);
+  it("come a page at a time, at most 100 rows; the review queue is bounded", () => {
+    expect(ADMIN_LIMITS.pageSize).toBe(100);
+    expect(ADMIN_LIMITS.reviewQueue).toBe(100);
     expect(ADMIN_LIMITS.recentBookings).toBe(10);
-  });
-
-  it("a name search looks through more accounts than one page shows", () => {
-    expect(ADMIN_LIMITS.userSearchScan).toBeGreaterThan(ADMIN_LIMITS.users);
   });
 });

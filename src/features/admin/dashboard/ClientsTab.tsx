@@ -1,10 +1,10 @@
-import { Button, Flex, Spinner, Table } from "@radix-ui/themes";
+import { Flex, Table } from "@radix-ui/themes";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { errorMessage } from "@/lib/errors";
 import { formatCents, formatRomeDate } from "@/lib/format";
-import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
+import { LoadMore, TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { NotAvailable } from "./NotAvailable";
 
 const PAGE_SIZE = 25;
@@ -12,7 +12,7 @@ const PAGE_SIZE = 25;
 /** Clienti, newest first, a page at a time: bookings, total spent and the last booking. */
 export function ClientsTab() {
   return (
-    <ErrorBoundary fallback={<TableError what="dei clienti" reason={errorMessage(null)} />}>
+    <ErrorBoundary fallback={(error) => <TableError what="dei clienti" reason={errorMessage(error)} />}>
       <ClientsTable />
     </ErrorBoundary>
   );
@@ -49,13 +49,7 @@ function ClientsTable() {
           ))}
         </Table.Body>
       </Table.Root>
-      {status === "CanLoadMore" || status === "LoadingMore" ? (
-        <Flex justify="center">
-          <Button variant="soft" onClick={() => loadMore(PAGE_SIZE)} disabled={status === "LoadingMore"}>
-            {status === "LoadingMore" ? <Spinner /> : null} Carica altri clienti
-          </Button>
-        </Flex>
-      ) : null}
+      <LoadMore status={status} onLoadMore={() => loadMore(PAGE_SIZE)} label="Carica altri clienti" />
     </Flex>
   );
 }

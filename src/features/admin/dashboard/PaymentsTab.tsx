@@ -1,8 +1,7 @@
 // Pagamenti: the psychics by the state of their Stripe account, the transfers and reversals Stripe kept
 // refusing (with 'Riprova'), each month's books reconciled to the cent, and the yearly DAC7 report.
 // docs/product-rules.md, "Payouts"; the server is convex/adminPayouts.ts.
-import { useState } from "react";
-import { Badge, Button, Code, Flex, Heading, Select, Table, Text } from "@radix-ui/themes";
+import { Button, Code, Flex, Heading, Table } from "@radix-ui/themes";
 import { ReloadIcon } from "@radix-ui/react-icons";
 import { useMutation } from "convex/react";
 import type { OptimisticLocalStore } from "convex/browser";
@@ -11,18 +10,15 @@ import { api } from "@convex/_generated/api";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatCents } from "@/lib/format";
-import { requirementsInItalian } from "@/lib/payoutRequirements";
-import { payoutAccountStates } from "@/lib/states";
-import type { PayoutAccountState } from "@convex/model/payouts";
 import { useNow } from "@/lib/useNow";
 import { Dac7Download } from "./Dac7Download";
+import { PayoutAccounts } from "./PayoutAccounts";
 import { ReconciliationTable } from "./ReconciliationTable";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 import { NotAvailable } from "./NotAvailable";
 
 type Overview = FunctionReturnType<typeof api.adminPayouts.overview>;
-type PayoutAccount = Overview["accounts"][number];
 type FailedList = "failedTransfers" | "failedReversals";
 type FailedMove = Overview[FailedList][number];
 
@@ -41,6 +37,7 @@ export function dropFailedMove(store: OptimisticLocalStore, list: FailedList, id
 export function PaymentsTab() {
   return (
     <Flex direction="column" gap="6">
+      <PayoutAccounts />
       <PayoutOverview />
       <Dac7Download />
     </Flex>
@@ -55,83 +52,10 @@ function PayoutOverview() {
   if (data === undefined) return <TableLoading label="Caricamento dei pagamenti" />;
   return (
     <Flex direction="column" gap="6">
-      <PayoutAccounts accounts={data.accounts} />
       <FailedMoves kind="transfer" moves={data.failedTransfers} />
       <FailedMoves kind="reversal" moves={data.failedReversals} />
       <ReconciliationTable months={data.months} />
     </Flex>
-  );
-}
-
-/** The states in the order an account goes through them. */
-const stateOrder: PayoutAccountState[] = ["not_started", "requirements_due", "pending_verification", "enabled"];
-type AccountFilter = PayoutAccountState | "all";
-
-function PayoutAccounts({ accounts }: { accounts: PayoutAccount[] }) {
-  const [filter, setFilter] = useState<AccountFilter>("all");
-  const countOf = (state: PayoutAccountState) => accounts.filter((account) => account.state === state).length;
-  const shown = accounts
-    .filter((account) => filter === "all" || account.state === filter)
-    .sort((a, b) => stateOrder.indexOf(a.state) - stateOrder.indexOf(b.state) || a.name.localeCompare(b.name, "it"));
-  return (
-    <section aria-labelledby="payout-accounts-heading">
-      <Flex justify="between" align="center" gap="3" mb="3" wrap="wrap">
-        <Heading as="h2" size="4" id="payout-accounts-heading">
-          Cartomanti e pagamenti ({accounts.length})
-        </Heading>
-        <Flex align="center" gap="2">
-          <Text size="2" color="gray" aria-hidden>
-            Mostra
-          </Text>
-          <Select.Root value={filter} onValueChange={(value) => setFilter(value as AccountFilter)}>
-            <Select.Trigger aria-label="Filtra per stato dei pagamenti" />
-            <Select.Content position="popper">
-              <Select.Item value="all">Tutti ({accounts.length})</Select.Item>
-              {stateOrder.map((state) => (
-                <Select.Item key={state} value={state}>
-                  {`${payoutAccountStates[state].label} (${countOf(state)})`}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
-        </Flex>
-      </Flex>
-      {accounts.length === 0 ? (
-        <TableEmpty>Nessun cartomante registrato.</TableEmpty>
-      ) : shown.length === 0 ? (
-        <TableEmpty>Nessun cartomante in questo stato.</TableEmpty>
-      ) : (
-        <Table.Root variant="surface">
-          <TableCaption>Cartomanti e stato dei pagamenti</TableCaption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Nome</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Stato dei pagamenti</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Cosa chiede Stripe</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {shown.map((account) => {
-              const badge = payoutAccountStates[account.state];
-              const asked = requirementsInItalian(account.requirementsDue);
-              return (
-                <Table.Row key={account.psychicUserId}>
-                  <Table.RowHeaderCell>{account.name}</Table.RowHeaderCell>
-                  <Table.Cell>{account.email ?? <NotAvailable />}</Table.Cell>
-                  <Table.Cell>
-                    <Badge variant="soft" highContrast color={badge.color}>
-                      {badge.label}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell>{asked.length > 0 ? asked.join(", ") : <NotAvailable />}</Table.Cell>
-                </Table.Row>
-              );
-            })}
-          </Table.Body>
-        </Table.Root>
-      )}
-    </section>
   );
 }
 

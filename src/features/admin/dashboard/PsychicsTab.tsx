@@ -1,43 +1,55 @@
 import { useState } from "react";
 import { Avatar, Badge, Button, Callout, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { CheckIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
-import { useMutation } from "convex/react";
+import { useMutation, usePaginatedQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import type { OptimisticLocalStore } from "convex/browser";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatCents, formatRating, formatRomeDateTime } from "@/lib/format";
 import { RejectDialog } from "./RejectDialog";
 import { StatusBadge } from "./StatusBadge";
 import { SuspensionControl } from "./SuspensionControl";
-import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
-import { useTableQuery } from "./useTableQuery";
+import { LoadMore, TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { NotAvailable } from "./NotAvailable";
 
-type Psychic = FunctionReturnType<typeof api.admin.listPsychics>["psychics"][number];
+type Psychic = FunctionReturnType<typeof api.admin.listPsychics>["page"][number];
 
 const updateFailed = "Impossibile aggiornare il cartomante.";
+const PAGE_SIZE = 25;
 
-/** Changes one psychic in the loaded list at once; the server's answer replaces it. */
+/** Changes one psychic in every loaded page at once; the server's answer replaces it. */
 function patchPsychic(store: OptimisticLocalStore, profileId: Id<"psychicProfiles">, patch: Partial<Psychic>) {
-  const current = store.getQuery(api.admin.listPsychics, {});
-  if (!current) return;
-  const psychics = current.psychics.map((psychic) => (psychic.id === profileId ? { ...psychic, ...patch } : psychic));
-  store.setQuery(api.admin.listPsychics, {}, { ...current, psychics });
+  for (const { args, value } of store.getAllQueries(api.admin.listPsychics)) {
+    if (value === undefined) continue;
+    const page = value.page.map((psychic) => (psychic.id === profileId ? { ...psychic, ...patch } : psychic));
+    store.setQuery(api.admin.listPsychics, args, { ...value, page });
+  }
 }
 
-/** Cartomanti: the review queue first, then every psychic with their figures, suspension and verification call. */
+/**
+ * Cartomanti: the review queue first (all of it, on the first page), then every psychic, newest first, a
+ * page at a time, with their figures, suspension and verification call.
+ */
 export function PsychicsTab() {
-  const { data, error } = useTableQuery(api.admin.listPsychics, {});
+  return (
+    <ErrorBoundary fallback={(error) => <TableError what="dei cartomanti" reason={errorMessage(error)} />}>
+      <PsychicsLists />
+    </ErrorBoundary>
+  );
+}
+
+function PsychicsLists() {
+  const { results, status, loadMore } = usePaginatedQuery(api.admin.listPsychics, {}, { initialNumItems: PAGE_SIZE });
   const markVerified = useMutation(api.admin.markVerificationCallDone).withOptimisticUpdate((store, { profileId }) =>
     patchPsychic(store, profileId, { verificationCallCompleted: true }),
   );
 
-  if (error) return <TableError what="dei cartomanti" reason={error} />;
-  if (data === undefined) return <TableLoading label="Caricamento dei cartomanti" />;
-  const queue = data.psychics.filter((psychic) => psychic.inReview !== null);
+  if (status === "LoadingFirstPage") return <TableLoading label="Caricamento dei cartomanti" />;
+  const queue = results.filter((psychic) => psychic.inReview !== null);
 
   return (
     <Flex direction="column" gap="5">
@@ -64,7 +76,7 @@ export function PsychicsTab() {
         <Heading as="h2" size="4" mb="3" id="all-psychics-heading">
           Tutti i cartomanti
         </Heading>
-        {data.psychics.length === 0 ? (
+        {results.length === 0 ? (
           <TableEmpty>Nessun cartomante registrato.</TableEmpty>
         ) : (
           <Table.Root variant="surface">
@@ -83,7 +95,7 @@ export function PsychicsTab() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {data.psychics.map((psychic) => (
+              {results.map((psychic) => (
                 <Table.Row key={psychic.id} align="center">
                   <Table.RowHeaderCell>{psychic.psychicName}</Table.RowHeaderCell>
                   <Table.Cell>{psychic.email ?? <NotAvailable />}</Table.Cell>
@@ -121,11 +133,7 @@ export function PsychicsTab() {
             </Table.Body>
           </Table.Root>
         )}
-        {data.truncated ? (
-          <Text as="p" size="1" color="gray" mt="2">
-            Sono mostrati i cartomanti più recenti; quelli in attesa di approvazione sono sempre in cima.
-          </Text>
-        ) : null}
+        <LoadMore status={status} onLoadMore={() => loadMore(PAGE_SIZE)} label="Carica altri cartomanti" />
       </section>
     </Flex>
   );

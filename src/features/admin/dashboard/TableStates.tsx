@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Flex, Skeleton, Text, VisuallyHidden } from "@radix-ui/themes";
+import { Button, Flex, Skeleton, Spinner, Text, VisuallyHidden } from "@radix-ui/themes";
+import type { PaginationStatus } from "convex/react";
 import { FailureCallout } from "@/components/form/FailureCallout";
 
 /** 'Errore nel caricamento degli utenti: …' — which table failed, and why. */
@@ -31,5 +32,17 @@ export function TableCaption({ children }: { children: string }) {
     <VisuallyHidden asChild>
       <caption>{children}</caption>
     </VisuallyHidden>
+  );
+}
+
+/** 'Carica altri …' under a list that comes a page at a time, while the server has more of it. */
+export function LoadMore({ status, onLoadMore, label }: { status: PaginationStatus; onLoadMore: () => void; label: string }) {
+  if (status !== "CanLoadMore" && status !== "LoadingMore") return null;
+  return (
+    <Flex justify="center">
+      <Button variant="soft" onClick={onLoadMore} disabled={status === "LoadingMore"}>
+        {status === "LoadingMore" ? <Spinner /> : null} {label}
+      </Button>
+    </Flex>
   );
 }
