@@ -190,21 +190,7 @@ describe("the admin dashboard's tables and switches", () => {
   });
 
   it("shows a dash that reads 'non disponibile' where a client has no review state, rating or visibility, never 'N/A'", () => {
-    convexMock.queries.set("admin:listUsers", [
-      {
-        id: "u1",
-        fullName: "Marta Conti",
-        email: "marta@esempio.it",
-        accountType: "client",
-        psychicName: null,
-        profileStatus: null,
-        isPubliclyVisible: null,
-        isSuspended: false,
-        rating: null,
-        consultations: 0,
-        createdAt: Date.UTC(2026, 0, 5),
-      },
-    ]);
+    convexMock.queries.set("admin:listUsers", [userRow("u1", "Marta Conti")]);
     renderWithProviders(<UsersTab />);
     const row = screen.getByRole("row", { name: /Marta Conti/ });
     expect(row).not.toHaveTextContent("N/A");

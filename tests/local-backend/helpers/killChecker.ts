@@ -20,7 +20,16 @@ export interface World {
 }
 
 type Job = Doc & { name: string; scheduledTime: number; state: { kind: string }; args: Array<Record<string, unknown>> };
-type Booking = Doc & { status: string; clientId: string; paidAt?: number; psychicJoinedAt?: number; holdExpiresAt?: number };
+type Booking = Doc & {
+  status: string;
+  clientId: string;
+  paidAt?: number;
+  psychicJoinedAt?: number;
+  holdExpiresAt?: number;
+  stripePaymentIntentId?: string;
+  refundCents?: number;
+  refundStatus?: string;
+};
 
 /** The jobs pending in the killed backend's data that are due by `now`: each must run exactly once after the restart. */
 export function dueJobs(docs: Record<string, Doc>, now: number): Job[] {
@@ -40,6 +49,15 @@ async function jobRuns(backend: RunningBackend): Promise<Record<string, { name: 
 async function stripeTransfers(world: World): Promise<Array<{ metadata: Record<string, string> }>> {
   const response = await fetch(`${world.stripeUrl}/v1/transfers?limit=100`, { headers: { authorization: `Bearer ${API_KEY}` } });
   return ((await response.json()) as { data: Array<{ metadata: Record<string, string> }> }).data;
+}
+
+/** What Stripe refunded of a payment: its charge's `amount_refunded`, in cents. */
+async function refundedAtStripe(world: World, paymentIntentId: string): Promise<number> {
+  const response = await fetch(`${world.stripeUrl}/v1/payment_intents/${paymentIntentId}?expand[]=latest_charge`, {
+    headers: { authorization: `Bearer ${API_KEY}` },
+  });
+  const intent = (await response.json()) as { latest_charge?: { amount_refunded?: number } };
+  return intent.latest_charge?.amount_refunded ?? 0;
 }
 
 async function mailsTo(world: World, to: string): Promise<Array<{ subject: string; text?: string }>> {
@@ -101,6 +119,14 @@ export async function checkAfterRestart(world: World, acks: Acks, due: Job[], re
     const atStripe = transfers.filter((t) => t.metadata.bookingId === id);
     if (shares.length !== 1 || atStripe.length !== 1)
       violations.push(`consultation ${id}: ${shares.length} share rows, ${atStripe.length} transfers at Stripe`);
+  }
+  // A paid booking the client saw cancelled: its refund reached Stripe once, whether it ran before the kill or after.
+  for (const [id, status] of acks.bookings) {
+    const booking = docs[id] as Booking | undefined;
+    if (status !== "cancelled" || booking?.stripePaymentIntentId === undefined || !booking.refundCents) continue;
+    const refunded = await refundedAtStripe(world, booking.stripePaymentIntentId);
+    if (booking.refundStatus !== "succeeded" || refunded !== booking.refundCents)
+      violations.push(`cancelled booking ${id}: refund ${booking.refundStatus ?? "never asked"}, ${refunded} of ${booking.refundCents} cents refunded at Stripe`);
   }
   for (const job of due.filter(isReminder24h)) {
     const booking = docs[job.args[0].bookingId as string] as Booking & { startsAt: number };
