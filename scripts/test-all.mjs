@@ -117,9 +117,11 @@ function runAsync(label, command, args, logPath) {
   const backendLog = join(outDir, "vitest-backend.log");
   const backendRun = runAsync("vitest backend", "npx", vitestArgs(backendReport, ["local-backend"]), backendLog);
 
-  check("types app", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
-  check("types convex", "npx", ["tsc", "-p", "convex/tsconfig.json", "--noEmit"]);
-  check("types backend", "npx", ["tsc", "-p", "local-backend/tsconfig.json", "--noEmit"]);
+  // TypeScript's native compiler (tsgo): the same checks as tsc in about a seventh of the CPU, which the
+  // embedded backend's files beside it get instead. `npm run typecheck:tsc` runs the JavaScript one.
+  check("types app", "npx", ["tsgo", "-p", "tsconfig.json", "--noEmit"]);
+  check("types convex", "npx", ["tsgo", "-p", "convex/tsconfig.json", "--noEmit"]);
+  check("types backend", "npx", ["tsgo", "-p", "local-backend/tsconfig.json", "--noEmit"]);
   check("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
   check("cycles", "npm", ["run", "--silent", "check:cycles"]);
   // The kill -9 fault test mostly waits (its backend's seed, the kill, the restart): after the checks, beside the
