@@ -37,7 +37,8 @@ export default defineConfig({
         extends: true,
         test: {
           // The embedded backend runs as child processes; tests talk to it with the real Convex clients.
-          // One file at a time: each starts backend processes, a restarted one binds its old port again.
+          // Two files at a time: their backends mostly wait (starts, restarts, retries), each on ports the
+          // system hands out (a restarted one binds its own again, taken from a range too wide to collide).
           name: "local-backend",
           environment: "node",
           include: ["tests/local-backend/**/*.test.ts"],
@@ -45,7 +46,6 @@ export default defineConfig({
           globalSetup: ["tests/local-backend/helpers/warmStripeValidators.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {

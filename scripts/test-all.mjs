@@ -3,8 +3,8 @@
 // "N passed, N failed" over all of them. Type-check, lint and the cycle check count as one test each.
 // Before the summary it names the ten slowest tests across Vitest and Playwright.
 //
-// The embedded backend's Vitest project runs one file at a time (its files start backend processes),
-// so it runs beside the checks, which are single-threaded too, and its output follows theirs; the other
+// The embedded backend's Vitest project (two files at a time; its files start backend processes and mostly
+// wait on them) runs beside the checks, which are single-threaded, and its output follows theirs; the other
 // Vitest projects then have both cores, and Playwright runs last.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
