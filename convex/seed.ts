@@ -209,6 +209,12 @@ async function insertDemoHistory(ctx: MutationCtx, now: number, from: number, to
     const profile = profiles[item.psychic];
     const client = item.client === "demo" ? demoClient : pastClients[item.client];
     const fields = newBookingFields(profile, client._id, { date: item.date, time: item.time, durationMinutes: item.durationMinutes });
+    // A part run again (a seed that stopped half-way and was started over) skips what it already wrote.
+    const written = await ctx.db
+      .query("bookings")
+      .withIndex("by_psychicProfile_startsAt", (q) => q.eq("psychicProfileId", profile._id).eq("startsAt", fields.startsAt))
+      .first();
+    if (written !== null) continue;
     const bookingId = await insertDemoBooking(ctx, {
       ...fields,
       status: "confirmed",

@@ -219,6 +219,19 @@ describe("the demo seed", () => {
     expect(count).toBe(demoPsychics.length + 1);
   });
 
+  it("writes the past consultations in parts that skip what they already wrote: a part run again adds nothing", async () => {
+    const { t } = seeded();
+    const counts = () =>
+      t.run(async (ctx) => ({
+        bookings: (await ctx.db.query("bookings").collect()).length,
+        reviews: (await ctx.db.query("reviews").collect()).length,
+        counters: await ctx.db.query("platformCounters").collect(),
+      }));
+    const before = await counts();
+    await t.mutation(internal.seed.insertDemoHistoryPart, { now: Date.now(), from: 0, to: 40 });
+    expect(await counts()).toEqual(before);
+  });
+
   it("lets the demo client sign in with the printed password", async () => {
     const { t } = seeded();
     const result = await t.action(api.auth.signIn, {
