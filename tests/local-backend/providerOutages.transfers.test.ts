@@ -3,13 +3,11 @@
 // back; an answer lost after Stripe made the transfer is found on the next attempt and never transferred twice.
 import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
-import { romeToUtcMs } from "../../convex/lib/time";
 import {
   ADMIN_EMAIL,
-  clientAndPsychic,
   minutes,
-  mondayAhead,
   outageBackend,
+  pendingShare,
   signedIn,
   freshProvidersForEachTest,
   takeScheduled,
@@ -18,58 +16,11 @@ import {
   type OutageBackend,
   type Providers,
 } from "./helpers/outageWorld";
-import { onboardedAccount, paidCharge, sdk } from "./helpers/stripeStandIn";
+import { sdk } from "./helpers/stripeStandIn";
 
 let providers: Providers;
 freshProvidersForEachTest((started) => (providers = started));
 
-/** A held consultation paid at the stand-in, its reader onboarded there, and her share of € 42.50 pending. */
-async function pendingShare(t: OutageBackend, name: string) {
-  const { psychic, client } = await clientAndPsychic(t, name);
-  const account = await onboardedAccount(providers.stripe, {}, name);
-  const { intent } = await paidCharge(providers.stripe, 5000, `booking_${name}`);
-  const date = mondayAhead();
-  const startsAt = romeToUtcMs(date, "15:00");
-  return t.run(async (ctx) => {
-    await ctx.db.insert("payoutAccounts", {
-      psychicUserId: psychic.userId,
-      stripeAccountId: account.id,
-      state: "enabled",
-      requirementsDue: [],
-      updatedAt: Date.now(),
-    });
-    const bookingId = await ctx.db.insert("bookings", {
-      clientId: client.userId,
-      psychicUserId: psychic.userId,
-      psychicProfileId: psychic.profileId,
-      psychicName: "Lettrice",
-      consultationType: "voice",
-      scheduledDate: date,
-      scheduledTime: "15:00",
-      startsAt,
-      endsAt: startsAt + 30 * 60_000,
-      durationMinutes: 30,
-      priceCents: 5000,
-      status: "completed",
-      paidAt: Date.now(),
-      completedAt: Date.now(),
-      stripeCheckoutSessionId: "cs_outage",
-      stripePaymentIntentId: intent.id,
-    });
-    const transferId = await ctx.db.insert("psychicTransfers", {
-      bookingId,
-      psychicUserId: psychic.userId,
-      reason: "consultation",
-      grossCents: 5000,
-      commissionCents: 750,
-      amountCents: 4250,
-      state: "pending",
-      dueAt: Date.now(),
-      attempts: 0,
-    });
-    return { transferId, accountId: account.id };
-  });
-}
 const transfer = (t: OutageBackend, id: Id<"psychicTransfers">) => t.run((ctx) => ctx.db.get("psychicTransfers", id));
 const transfersTo = async (accountId: string) => (await sdk(providers.stripe.url).transfers.list({ destination: accountId, limit: 100 })).data;
 
@@ -88,7 +39,7 @@ describe("transfers while Stripe is down", () => {
   it("500s: retried after 1, 5 and 25 minutes, then failed on Pagamenti; 'Riprova' transfers once", async () => {
     const t = outageBackend(providers);
     const { as: admin } = await signedIn(t, { email: ADMIN_EMAIL }, true);
-    const { transferId, accountId } = await pendingShare(t, "share500");
+    const { transferId, accountId } = await pendingShare(t, providers, "share500");
     await providers.stripeFaults.arm({ mode: "error500", paths: ["/v1/transfers"] });
     expect(await transferWithRetries(t, transferId)).toEqual([1, 5, 25]);
     expect(await transfer(t, transferId)).toMatchObject({ state: "failed", attempts: 4 });
@@ -109,7 +60,7 @@ describe("transfers while Stripe is down", () => {
 
   it("no answer although Stripe transferred: the next attempt finds that transfer, never a second", async () => {
     const t = outageBackend(providers);
-    const { transferId, accountId } = await pendingShare(t, "sharehang");
+    const { transferId, accountId } = await pendingShare(t, providers, "sharehang");
     await providers.stripeFaults.arm({ mode: "hang", count: 3, hangMs: 10_000, apply: true, paths: ["/v1/transfers"] });
     expect(await transferWithRetries(t, transferId)).toEqual([1]);
     const made = await transfersTo(accountId);

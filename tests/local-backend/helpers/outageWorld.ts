@@ -8,12 +8,12 @@ import { join } from "node:path";
 import { convexTest } from "convex-test";
 import { afterEach, beforeEach, expect, vi } from "vitest";
 import type { Doc, Id } from "../../../convex/_generated/dataModel";
-import { utcMsToRome } from "../../../convex/lib/time";
+import { romeToUtcMs, utcMsToRome } from "../../../convex/lib/time";
 import schema from "../../../convex/schema";
 import { insertPsychic } from "../../convex/fixtures/psychics";
 import { startMailCatcher } from "../../../local-backend/mail/mailCatcher";
 import type { FaultHit } from "../../../local-backend/shared/providerFaults";
-import { API_KEY, startStandIn, type StandIn } from "./stripeStandIn";
+import { API_KEY, onboardedAccount, paidCharge, startStandIn, type StandIn } from "./stripeStandIn";
 
 const modules = import.meta.glob("../../../convex/**/*.*s");
 export const MAIL_KEY = "re_local_outages";
@@ -145,4 +145,51 @@ export async function clientAndPsychic(t: OutageBackend, name: string) {
   return { psychic, client };
 }
 
+/** A held consultation paid at the stand-in, its reader onboarded there, and her share of € 42.50 pending. */
+export async function pendingShare(t: OutageBackend, providers: Providers, name: string) {
+  const { psychic, client } = await clientAndPsychic(t, name);
+  const account = await onboardedAccount(providers.stripe, {}, name);
+  const { intent } = await paidCharge(providers.stripe, 5000, `booking_${name}`);
+  const date = mondayAhead();
+  const startsAt = romeToUtcMs(date, "15:00");
+  return t.run(async (ctx) => {
+    await ctx.db.insert("payoutAccounts", {
+      psychicUserId: psychic.userId,
+      stripeAccountId: account.id,
+      state: "enabled",
+      requirementsDue: [],
+      updatedAt: Date.now(),
+    });
+    const bookingId = await ctx.db.insert("bookings", {
+      clientId: client.userId,
+      psychicUserId: psychic.userId,
+      psychicProfileId: psychic.profileId,
+      psychicName: "Lettrice",
+      consultationType: "voice",
+      scheduledDate: date,
+      scheduledTime: "15:00",
+      startsAt,
+      endsAt: startsAt + 30 * 60_000,
+      durationMinutes: 30,
+      priceCents: 5000,
+      status: "completed",
+      paidAt: Date.now(),
+      completedAt: Date.now(),
+      stripeCheckoutSessionId: "cs_outage",
+      stripePaymentIntentId: intent.id,
+    });
+    const transferId = await ctx.db.insert("psychicTransfers", {
+      bookingId,
+      psychicUserId: psychic.userId,
+      reason: "consultation",
+      grossCents: 5000,
+      commissionCents: 750,
+      amountCents: 4250,
+      state: "pending",
+      dueAt: Date.now(),
+      attempts: 0,
+    });
+    return { transferId, accountId: account.id };
+  });
+}
 export type { Id };
