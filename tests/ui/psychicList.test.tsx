@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { PsychicListView, type ListedPsychic } from "@/features/catalogue/PsychicListPage";
@@ -103,6 +103,23 @@ describe("the psychic list", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Ambito o tecnica" }), "Tutti gli ambiti e le tecniche");
     expect(names()).toEqual(["Selene Moretti", "Orione", "Runa del Nord"]);
     expect(screen.getByText(/^at /)).toHaveTextContent(/^at \/psychics$/);
+  });
+
+  it("keeps both of two changes made in a row, before the page draws the first (the search emptied, then a filter)", async () => {
+    renderWithProviders(
+      <>
+        <PsychicListView {...list} />
+        <LocationProbe />
+      </>,
+      { path: "/psychics?q=mappa" },
+    );
+    expect(names()).toEqual(["Orione"]);
+    await act(async () => {
+      fireEvent.change(screen.getByRole("searchbox", { name: "Cerca cartomanti" }), { target: { value: "" } });
+      fireEvent.change(screen.getByRole("combobox", { name: "Ambito o tecnica" }), { target: { value: "specialty:Tarocchi" } });
+    });
+    expect(screen.getByText(/^at /)).toHaveTextContent(/^at \/psychics\?specialty=Tarocchi$/);
+    expect(names()).toEqual(["Selene Moretti"]);
   });
 
   it("reads the search and filter from the address", () => {

@@ -1,4 +1,5 @@
 import { Card, Container, Flex, Grid, Heading, Link, Skeleton, Text, TextField } from "@radix-ui/themes";
+import { useEffect, useRef } from "react";
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
@@ -62,18 +63,22 @@ export function PsychicListView({ psychics, specialties, specializations, availa
   const topic = chosenTopic && specializations.includes(chosenTopic) ? chosenTopic : null;
   const filterValue = topic ? TOPIC + topic : specialty ? SPECIALTY + specialty : ALL;
 
-  const updateParams = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // The address asked for last, until the page renders with it: a change right after another (the search
+  // emptied, then a filter chosen) builds on the first, not on the address of the last render, which the
+  // router's updater would hand it.
+  const asked = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    asked.current = null;
+  }, [params]);
+  const updateParams = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(asked.current ?? params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    asked.current = next;
+    setParams(next, { replace: true });
+  };
 
   const chooseFilter = (value: string) =>
     updateParams({
