@@ -103,7 +103,8 @@ test("a new psychic publishes a profile with a photo; a client sees it appear, f
   await page.keyboard.press("ArrowRight");
   await expect(crop.getByRole("status")).toHaveText("Zoom 125%");
   await crop.getByRole("button", { name: "Usa questa foto" }).click();
-  await expect(page.getByText("Foto aggiornata").first()).toBeVisible();
+  // The upload goes to the backend's storage with its progress; on a loaded machine it may start late.
+  await expect(page.getByText("Foto aggiornata").first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("img", { name: "La tua foto" })).toHaveAttribute("src", /^http/);
 
   await page.getByLabel("Nome", { exact: true }).fill(name);
