@@ -11,6 +11,7 @@ import {
   outageBackend,
   signedIn,
   freshProvidersForEachTest,
+  runWithRetries,
   takeScheduled,
   until,
   type Id,
@@ -35,24 +36,13 @@ const queued = (t: OutageBackend, to: string, kind: "booking_confirmed" | "passw
   );
 const outboxRow = (t: OutageBackend, id: Id<"emailOutbox">) => t.run((ctx) => ctx.db.get("emailOutbox", id));
 
-/** Runs the send, then each retry the outbox scheduled, as the scheduler would at its time; the delays in minutes. */
-async function sendWithRetries(t: OutageBackend, id: Id<"emailOutbox">): Promise<number[]> {
-  await t.action(internal.emails.send, { id });
-  const delays: number[] = [];
-  for (let job = await takeScheduled(t, "emails:send"); job !== null; job = await takeScheduled(t, "emails:send")) {
-    delays.push(minutes(job.delayMs));
-    await t.action(internal.emails.send, job.args as { id: Id<"emailOutbox"> });
-  }
-  return delays;
-}
-
 describe("emails while Resend is down", () => {
   it("500s: retried after 1, 5 and 25 minutes, then failed and listed for the admin, who sends it once Resend is back", async () => {
     const t = outageBackend(providers);
     const { as: admin } = await signedIn(t, { email: ADMIN_EMAIL }, true);
     await providers.mailFaults.arm({ mode: "error500" });
     const id = await queued(t, "giulia.500@esempio.it");
-    expect(await sendWithRetries(t, id)).toEqual([1, 5, 25]);
+    expect(await runWithRetries(t, internal.emails.send, { id })).toEqual([1, 5, 25]);
     expect(await outboxRow(t, id)).toMatchObject({
       status: "failed",
       attempts: MAX_SEND_ATTEMPTS,

@@ -8,12 +8,11 @@ import { MAX_REFUND_ATTEMPTS } from "../../convex/refunds";
 import {
   ADMIN_EMAIL,
   clientAndPsychic,
-  minutes,
   mondayAhead,
   outageBackend,
   signedIn,
   freshProvidersForEachTest,
-  takeScheduled,
+  runWithRetries,
   until,
   type Id,
   type OutageBackend,
@@ -59,23 +58,12 @@ describe("refunds while Stripe is down", () => {
   const booking = (t: OutageBackend, id: Id<"bookings">) => t.run((ctx) => ctx.db.get("bookings", id));
   const refundedAtStripe = async (chargeId: string) => (await sdk(providers.stripe.url).charges.retrieve(chargeId)).refunds!.data;
 
-  /** The refund's first attempt, then each retry it scheduled, as the scheduler would run them; the delays in minutes. */
-  async function refundWithRetries(t: OutageBackend, bookingId: Id<"bookings">): Promise<number[]> {
-    await t.action(internal.refunds.refundBooking, { bookingId, attempt: 1 });
-    const delays: number[] = [];
-    for (let job = await takeScheduled(t, "refunds:refundBooking"); job !== null; job = await takeScheduled(t, "refunds:refundBooking")) {
-      delays.push(minutes(job.delayMs));
-      await t.action(internal.refunds.refundBooking, job.args as { bookingId: Id<"bookings">; attempt: number });
-    }
-    return delays;
-  }
-
   it("500s: retried after 1, 5 and 25 minutes, then failed on Prenotazioni; 'Riprova il rimborso' refunds once", async () => {
     const t = outageBackend(providers);
     const { as: admin } = await signedIn(t, { email: ADMIN_EMAIL }, true);
     const { bookingId, chargeId } = await cancelledPaidBooking(t, "refund500");
     await providers.stripeFaults.arm({ mode: "error500", paths: ["/v1/refunds"] });
-    expect(await refundWithRetries(t, bookingId)).toEqual([1, 5, 25]);
+    expect(await runWithRetries(t, internal.refunds.refundBooking, { bookingId, attempt: 1 })).toEqual([1, 5, 25]);
     expect(await booking(t, bookingId)).toMatchObject({ status: "cancelled", refundStatus: "failed" });
     // Each attempt is the SDK's three tries.
     expect((await providers.stripeFaults.hits()).length).toBe(MAX_REFUND_ATTEMPTS * 3);
@@ -99,7 +87,7 @@ describe("refunds while Stripe is down", () => {
     const { bookingId, chargeId } = await cancelledPaidBooking(t, "refundhang");
     // Every try of the first attempt goes unanswered; the first is carried out.
     await providers.stripeFaults.arm({ mode: "hang", count: 3, hangMs: 10_000, apply: true, paths: ["/v1/refunds"] });
-    expect(await refundWithRetries(t, bookingId)).toEqual([1]);
+    expect(await runWithRetries(t, internal.refunds.refundBooking, { bookingId, attempt: 1 })).toEqual([1]);
     const made = await refundedAtStripe(chargeId);
     expect(made.map((refund) => refund.amount)).toEqual([5000]);
     expect(await booking(t, bookingId)).toMatchObject({ refundStatus: "succeeded", stripeRefundId: made[0].id });

@@ -7,11 +7,10 @@ import { api, internal } from "../../convex/_generated/api";
 import {
   ADMIN_EMAIL,
   freshProvidersForEachTest,
-  minutes,
   outageBackend,
   pendingShare,
   signedIn,
-  takeScheduled,
+  runWithRetries,
   until,
   type Id,
   type OutageBackend,
@@ -45,24 +44,13 @@ const reversal = (t: OutageBackend, id: Id<"transferReversals">) => t.run((ctx) 
 const reversalsAtStripe = async (stripeTransferId: string) =>
   (await sdk(providers.stripe.url).transfers.listReversals(stripeTransferId, { limit: 100 })).data;
 
-/** The reversal's first attempt, then each retry it scheduled, as the scheduler would run them; the delays in minutes. */
-async function reverseWithRetries(t: OutageBackend, reversalId: Id<"transferReversals">): Promise<number[]> {
-  await t.action(internal.payouts.sendReversal, { reversalId });
-  const delays: number[] = [];
-  for (let job = await takeScheduled(t, "payouts:sendReversal"); job !== null; job = await takeScheduled(t, "payouts:sendReversal")) {
-    delays.push(minutes(job.delayMs));
-    await t.action(internal.payouts.sendReversal, job.args as { reversalId: Id<"transferReversals"> });
-  }
-  return delays;
-}
-
 describe("reversals while Stripe is down", () => {
   it("500s: retried after 1, 5 and 25 minutes, then failed on Pagamenti; 'Riprova' reverses once", async () => {
     const t = outageBackend(providers);
     const { as: admin } = await signedIn(t, { email: ADMIN_EMAIL }, true);
     const { reversalId, stripeTransferId } = await pendingReversal(t, "reversal500");
     await providers.stripeFaults.arm({ mode: "error500", paths: ["/v1/transfers/"] });
-    expect(await reverseWithRetries(t, reversalId)).toEqual([1, 5, 25]);
+    expect(await runWithRetries(t, internal.payouts.sendReversal, { reversalId })).toEqual([1, 5, 25]);
     expect(await reversal(t, reversalId)).toMatchObject({ state: "failed", attempts: 4 });
     const overview = await admin.query(api.adminPayouts.overview, { now: Date.now() });
     expect(overview.failedReversals.map((row) => row.id)).toEqual([reversalId]);
@@ -82,7 +70,7 @@ describe("reversals while Stripe is down", () => {
     const t = outageBackend(providers);
     const { reversalId, stripeTransferId } = await pendingReversal(t, "reversalhang");
     await providers.stripeFaults.arm({ mode: "hang", count: 3, hangMs: 10_000, apply: true, paths: ["/v1/transfers/"] });
-    expect(await reverseWithRetries(t, reversalId)).toEqual([1]);
+    expect(await runWithRetries(t, internal.payouts.sendReversal, { reversalId })).toEqual([1]);
     const made = await reversalsAtStripe(stripeTransferId);
     expect(made.map((one) => one.amount)).toEqual([2125]);
     expect(await reversal(t, reversalId)).toMatchObject({ state: "reversed", stripeReversalId: made[0].id });

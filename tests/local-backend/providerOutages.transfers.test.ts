@@ -5,12 +5,11 @@ import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import {
   ADMIN_EMAIL,
-  minutes,
   outageBackend,
   pendingShare,
   signedIn,
   freshProvidersForEachTest,
-  takeScheduled,
+  runWithRetries,
   until,
   type Id,
   type OutageBackend,
@@ -24,24 +23,13 @@ freshProvidersForEachTest((started) => (providers = started));
 const transfer = (t: OutageBackend, id: Id<"psychicTransfers">) => t.run((ctx) => ctx.db.get("psychicTransfers", id));
 const transfersTo = async (accountId: string) => (await sdk(providers.stripe.url).transfers.list({ destination: accountId, limit: 100 })).data;
 
-/** The transfer's first attempt, then each retry it scheduled, as the scheduler would run them; the delays in minutes. */
-async function transferWithRetries(t: OutageBackend, transferId: Id<"psychicTransfers">): Promise<number[]> {
-  await t.action(internal.payouts.sendTransfer, { transferId });
-  const delays: number[] = [];
-  for (let job = await takeScheduled(t, "payouts:sendTransfer"); job !== null; job = await takeScheduled(t, "payouts:sendTransfer")) {
-    delays.push(minutes(job.delayMs));
-    await t.action(internal.payouts.sendTransfer, job.args as { transferId: Id<"psychicTransfers"> });
-  }
-  return delays;
-}
-
 describe("transfers while Stripe is down", () => {
   it("500s: retried after 1, 5 and 25 minutes, then failed on Pagamenti; 'Riprova' transfers once", async () => {
     const t = outageBackend(providers);
     const { as: admin } = await signedIn(t, { email: ADMIN_EMAIL }, true);
     const { transferId, accountId } = await pendingShare(t, providers, "share500");
     await providers.stripeFaults.arm({ mode: "error500", paths: ["/v1/transfers"] });
-    expect(await transferWithRetries(t, transferId)).toEqual([1, 5, 25]);
+    expect(await runWithRetries(t, internal.payouts.sendTransfer, { transferId })).toEqual([1, 5, 25]);
     expect(await transfer(t, transferId)).toMatchObject({ state: "failed", attempts: 4 });
     expect((await providers.stripeFaults.hits()).length).toBeGreaterThanOrEqual(4 * 3);
     const overview = await admin.query(api.adminPayouts.overview, { now: Date.now() });
@@ -62,7 +50,7 @@ describe("transfers while Stripe is down", () => {
     const t = outageBackend(providers);
     const { transferId, accountId } = await pendingShare(t, providers, "sharehang");
     await providers.stripeFaults.arm({ mode: "hang", count: 3, hangMs: 10_000, apply: true, paths: ["/v1/transfers"] });
-    expect(await transferWithRetries(t, transferId)).toEqual([1]);
+    expect(await runWithRetries(t, internal.payouts.sendTransfer, { transferId })).toEqual([1]);
     const made = await transfersTo(accountId);
     expect(made.map((one) => one.amount)).toEqual([4250]);
     expect(await transfer(t, transferId)).toMatchObject({ state: "transferred", stripeTransferId: made[0].id });

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { convexTest } from "convex-test";
+import { getFunctionName, type FunctionArgs, type FunctionReference } from "convex/server";
 import { afterEach, beforeEach, expect, vi } from "vitest";
 import type { Doc, Id } from "../../../convex/_generated/dataModel";
 import { romeToUtcMs, utcMsToRome } from "../../../convex/lib/time";
@@ -118,6 +119,27 @@ export async function takeScheduled(t: OutageBackend, fn: string): Promise<{ arg
 
 /** Rounds a delay to whole minutes (the job was scheduled a moment before it is read). */
 export const minutes = (ms: number) => Math.round(ms / 60_000);
+
+/**
+ * An internal action's first run, then each retry it scheduled of itself, run as the scheduler would run them:
+ * the retries' delays in minutes.
+ */
+export async function runWithRetries<Action extends FunctionReference<"action", "internal">>(
+  t: OutageBackend,
+  action: Action,
+  args: FunctionArgs<Action>,
+): Promise<number[]> {
+  const name = getFunctionName(action);
+  // Its arguments come back from the scheduler as plain values, so the reference is called with those.
+  const run = (jobArgs: Record<string, unknown>) => t.action(action as FunctionReference<"action", "internal", Record<string, unknown>>, jobArgs);
+  await run(args);
+  const delays: number[] = [];
+  for (let job = await takeScheduled(t, name); job !== null; job = await takeScheduled(t, name)) {
+    delays.push(minutes(job.delayMs));
+    await run(job.args);
+  }
+  return delays;
+}
 
 /** Waits for a condition the scheduler's immediate jobs (runAfter 0) bring about. */
 export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
