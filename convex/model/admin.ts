@@ -1,4 +1,5 @@
 // The admin area's limits and search rules, as plain functions shared by its queries and tests.
+import { foldForSearch } from "./textSearch";
 
 /** The admin's lists come a page at a time; only the review queue is shown whole, and it is bounded. */
 export const ADMIN_LIMITS = {
@@ -14,14 +15,14 @@ export const ADMIN_LIMITS = {
   suspensionNoteLength: 500,
 } as const;
 
-/** Lower case with the accents taken off ("Nicolò D'Angelo" → "nicolo d'angelo"), spaces collapsed. */
-export function foldForSearch(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("it").trim().replace(/\s+/g, " ");
+/** Folded as every search folds (model/textSearch.ts), spaces collapsed: "Nicolò  D'Angelo" → "nicolo d'angelo". */
+function foldKey(text: string): string {
+  return foldForSearch(text).trim().replace(/\s+/g, " ");
 }
 
 /** A search as typed, folded like the keys it is compared with; null when empty. */
 export function normaliseSearch(search: string | undefined): string | null {
-  const needle = foldForSearch(search ?? "");
+  const needle = foldKey(search ?? "");
   return needle.length === 0 ? null : needle;
 }
 
@@ -33,9 +34,9 @@ export function normaliseSearch(search: string | undefined): string | null {
  */
 export function searchKeysOf(person: { name?: string; email?: string }): string[] {
   const keys = new Set<string>();
-  const email = foldForSearch(person.email ?? "");
+  const email = foldKey(person.email ?? "");
   if (email.length > 0) keys.add(email);
-  const name = foldForSearch(person.name ?? "");
+  const name = foldKey(person.name ?? "");
   for (let start = 0; start < name.length; start++) {
     const startsWord = start === 0 || /[\s'’-]/u.test(name[start - 1]);
     const key = name.slice(start).trim();
