@@ -4,7 +4,7 @@
 // triggers), so the deleting transaction handles the first part of each list and, when one is longer,
 // scheduled parts (users:scrubDeletedHistory) go on through the rest, one page of one list at a time.
 import { internal } from "../_generated/api";
-import type { Id } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../model/accounts";
 import { forgetClientNotesOf, renamePsychicOf } from "./bookingLifecycle";
@@ -40,16 +40,15 @@ type Row = { _id: string; _creationTime: number } & Record<string, unknown>;
 /** What deleting the account does to one row of a list; idempotent, so a part may meet a row again. */
 async function scrubRow(ctx: MutationCtx, owner: HistoryOwner, list: HistoryList, row: Row) {
   switch (list) {
+    // The row is the booking as just read: each booking is in one list and met once per part.
     case "psychicBookings": {
-      const booking = await ctx.db.get("bookings", row._id as Id<"bookings">);
-      if (booking !== null && booking.psychicName !== DELETED_ACCOUNT_NAME) await renamePsychicOf(ctx, booking, DELETED_ACCOUNT_NAME);
+      const booking = row as unknown as Doc<"bookings">;
+      if (booking.psychicName !== DELETED_ACCOUNT_NAME) await renamePsychicOf(ctx, booking, DELETED_ACCOUNT_NAME);
       return;
     }
-    case "clientBookings": {
-      const booking = await ctx.db.get("bookings", row._id as Id<"bookings">);
-      if (booking !== null) await forgetClientNotesOf(ctx, booking);
+    case "clientBookings":
+      await forgetClientNotesOf(ctx, row as unknown as Doc<"bookings">);
       return;
-    }
     case "reviews":
       if (row.clientName !== DELETED_ACCOUNT_NAME) await ctx.db.patch("reviews", row._id as Id<"reviews">, { clientName: DELETED_ACCOUNT_NAME });
       return;
