@@ -30,16 +30,22 @@ export function useNow(stepMs = 60_000): number {
 
 /**
  * `useQuery` for a query that takes `now`: when only `now` moved, the previous answer stays on screen
- * while the new one loads, so a page does not flash its loading state every minute. When any other
- * argument changed (another date, another duration) nothing stale is shown.
+ * while the new one loads, so a page does not flash its loading state every minute (and a form under
+ * it is not rebuilt, losing what was typed). When any other argument changed (another date, another
+ * duration) nothing stale is shown.
  */
 export function useQueryWithNow<Query extends FunctionReference<"query">>(
   query: Query,
   args: FunctionArgs<Query> | "skip",
 ): FunctionReturnType<Query> | undefined {
   const result = useQuery(query, ...([args] as unknown as OptionalRestArgsOrSkip<Query>));
+  return useKeptAcrossNow(result, args);
+}
+
+/** The last answer for these arguments but `now`, while the answer for the new `now` loads. */
+export function useKeptAcrossNow<Args extends Record<string, unknown>, Value>(result: Value | undefined, args: Args | "skip"): Value | undefined {
   const key = args === "skip" ? "skip" : JSON.stringify({ ...args, now: null });
-  const [kept, setKept] = useState<{ key: string; value: FunctionReturnType<Query> } | null>(null);
+  const [kept, setKept] = useState<{ key: string; value: Value } | null>(null);
   // Adjusting state while rendering (React's pattern for "remember the last value"): stops once stored.
   if (result !== undefined && (kept === null || kept.key !== key || kept.value !== result)) {
     setKept({ key, value: result });

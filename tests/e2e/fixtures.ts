@@ -44,6 +44,15 @@ export function expectRefusals(consoleErrors: string[], codes: string[]) {
  * Called from the accessibility specs only: one scan per page state, not again inside journeys.
  */
 export async function expectAccessible(page: Page, what = page.url()) {
+  // A toast or dialog fading in would be measured half-transparent: let finite animations end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")

@@ -1,5 +1,5 @@
 // 'Limite di spesa' in the client's settings, its optimistic answer, and the checkout's refusals with their figures.
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import user from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -77,6 +77,28 @@ describe("the spending limit card", () => {
     await userEvent.click(screen.getByRole("button", { name: "Pausa di 30 giorni" }));
     await waitFor(() => expect(convexMock.calls).toContainEqual({ name: "spendingLimits:startPause", args: { days: 30 } }));
     expect(toast.success).toHaveBeenCalledWith("Pausa attivata");
+  });
+
+  it("keeps what is being typed when the minute turns and the answer for the new minute is still on its way", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    try {
+      vi.setSystemTime(NOW + 30_000);
+      const shown = view({ limitCents: 500, remainingCents: 500, spentCents: 0 });
+      // Convex answers the first minute at once; the next minute's answer has not come yet.
+      convexMock.signedInAs(client);
+      convexMock.queries.set("spendingLimits:getMine", ({ now }: Record<string, unknown>) => (now === NOW ? shown : undefined));
+      renderRoute(<ClientSettingsPage />, { path: "/settings", elsewhere: ["/"] });
+      const userEvent = user.setup({ advanceTimers: vi.advanceTimersByTime });
+      const field = screen.getByLabelText("Limite mensile (euro)");
+      await userEvent.clear(field);
+      await userEvent.type(field, "500");
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(screen.getByText("Limite mensile: 5,00 €. Speso questo mese: 0,00 €; restano 5,00 €.")).toBeInTheDocument();
+      expect(screen.queryByLabelText("Caricamento del limite di spesa")).not.toBeInTheDocument();
+      expect(screen.getByLabelText("Limite mensile (euro)")).toHaveValue("500");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("is not shown to a psychic", () => {

@@ -1,7 +1,8 @@
-import { usePaginatedQuery, useQuery } from "convex/react";
+import { usePaginatedQuery } from "convex/react";
 import { useParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { PsychicProfileView, REVIEWS_PAGE_SIZE, type NextAvailability } from "./PsychicProfileView";
+import { useQueryWithNow } from "@/lib/useNow";
 import { useRoundedNow } from "@/lib/useRoundedNow";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { romeDateOf } from "@convex/lib/time";
@@ -32,8 +33,8 @@ export function PsychicProfilePage() {
   const reviews = usePaginatedQuery(api.reviews.listPageForProfile, profile && savedAt === null ? { psychicProfileId: id } : "skip", {
     initialNumItems: REVIEWS_PAGE_SIZE,
   });
-  const free = useQuery(api.psychics.listNextAvailability, { id, now });
-  const readerFigures = useQuery(api.readerFigures.getForProfile, { id, now });
+  const free = useQueryWithNow(api.psychics.listNextAvailability, { id, now });
+  const readerFigures = useQueryWithNow(api.readerFigures.getForProfile, { id, now });
   const nextAvailability: NextAvailability[] | undefined = free?.map((day) => ({
     date: day.date,
     label: relativeDayLabel(day.date, now),

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button, Callout, Card, Flex, Heading, Link, Skeleton, Text } from "@radix-ui/themes";
 import { InfoCircledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
-import { useMutation, useQuery } from "convex/react";
+import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { PAUSE_DAYS, withLimit, withPause, withPauseEnded, type SpendingLimitState } from "@convex/model/spendingLimit";
 import { TextField } from "@/components/form/TextField";
@@ -13,7 +13,7 @@ import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
-import { useNow } from "@/lib/useNow";
+import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { limitCentsOf, romeInstantLabel, viewAfterNow, type SpendingLimitView } from "./spendingLimitView";
 
 export const LIMIT_FIELD_ERROR = "Inserisci un importo intero in euro, da 1 a 10.000.";
@@ -32,7 +32,7 @@ function useOptimistic<Args extends Record<string, unknown>>(mutation: Parameter
 
 export function SpendingLimitCard() {
   const now = useNow();
-  const view = useQuery(api.spendingLimits.getMine, { now });
+  const view = useQueryWithNow(api.spendingLimits.getMine, { now });
   return (
     <Card size="3" asChild>
       <section aria-labelledby="spending-limit-heading">

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { useQueries } from "convex/react";
 import { getFunctionName, type FunctionArgs, type FunctionReference, type FunctionReturnType } from "convex/server";
 import { errorMessage } from "@/lib/errors";
+import { useKeptAcrossNow } from "@/lib/useNow";
 
 export type TableResult<T> = { data: T | undefined; error: string | null };
 
@@ -19,6 +20,8 @@ export function useTableQuery<Query extends FunctionReference<"query">>(
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const request = useMemo(() => ({ result: { query, args } }), [key]);
   const { result } = useQueries(request) as { result: FunctionReturnType<Query> | Error | undefined };
+  // A table whose `now` moved keeps its rows until the new answer comes.
+  const data = useKeptAcrossNow(result instanceof Error ? undefined : result, args as Record<string, unknown>);
   if (result instanceof Error) return { data: undefined, error: errorMessage(result) };
-  return { data: result, error: null };
+  return { data, error: null };
 }
