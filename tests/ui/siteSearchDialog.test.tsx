@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -106,6 +106,26 @@ describe("the site search dialog", () => {
     await user.keyboard("{Enter}");
     expect(where()).toBe("at /psychics?topic=Amore+e+Relazioni");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("keeps the highlighted option when a reader is published meanwhile, so Enter opens what is highlighted", async () => {
+    const user = userEvent.setup();
+    renderSearch();
+    await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
+    await user.type(screen.getByRole("combobox"), "amore");
+    await user.keyboard("{ArrowUp}");
+    expect(screen.getByRole("option", { name: "Amore e Relazioni" })).toHaveAttribute("aria-selected", "true");
+    // A new reader who lists the topic takes the place the topic had.
+    const newcomer = reader("vega", "Vega", ["Amore e Relazioni"], ["Tarocchi"]);
+    act(() => {
+      convexMock.queries.set("psychics:listPublic", { ...publicList, psychics: [...publicList.psychics, newcomer] });
+      convexMock.changed();
+    });
+    expect(optionNames()).toEqual(["Selene", "Aurora", "Dante", "Vega", "Amore e Relazioni"]);
+    expect(screen.getByRole("option", { name: "Amore e Relazioni" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("option", { name: "Vega" })).toHaveAttribute("aria-selected", "false");
+    await user.keyboard("{Enter}");
+    expect(where()).toBe("at /psychics?topic=Amore+e+Relazioni");
   });
 
   it("opens a reader's profile when chosen", async () => {

@@ -45,12 +45,17 @@ function SiteSearchPanel({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
   const listId = useId();
   const [query, setQuery] = useState("");
-  const [active, setActive] = useState(0);
+  // The chosen option is remembered by its address, not its place: a reader published or hidden
+  // meanwhile moves the places, and Enter must still open what is highlighted. None: the first.
+  const [activePath, setActivePath] = useState<string | null>(null);
   // The public list's own subscription (shared with /psychics): listed psychics only, live.
   const catalogue = useQuery(api.psychics.listPublic, {});
   const groups = useMemo(() => siteSearchResults(query, catalogue), [query, catalogue]);
   const results = groups.flatMap((group) => group.results);
-  const activeIndex = Math.min(active, Math.max(results.length - 1, 0));
+  const activeIndex = Math.max(
+    results.findIndex((result) => result.path === activePath),
+    0,
+  );
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   const listRef = useRef<HTMLDivElement>(null);
@@ -72,10 +77,10 @@ function SiteSearchPanel({ onDone }: { onDone: () => void }) {
     if (results.length === 0) return;
     if (event.key === "ArrowDown") {
       event.preventDefault();
-      setActive((activeIndex + 1) % results.length);
+      setActivePath(results[(activeIndex + 1) % results.length].path);
     } else if (event.key === "ArrowUp") {
       event.preventDefault();
-      setActive((activeIndex - 1 + results.length) % results.length);
+      setActivePath(results[(activeIndex - 1 + results.length) % results.length].path);
     } else if (event.key === "Enter") {
       event.preventDefault();
       go(results[activeIndex].path);
@@ -100,7 +105,7 @@ function SiteSearchPanel({ onDone }: { onDone: () => void }) {
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
-          setActive(0);
+          setActivePath(null);
         }}
         onKeyDown={onKeyDown}
       >
@@ -124,7 +129,7 @@ function SiteSearchPanel({ onDone }: { onDone: () => void }) {
                   id={optionId(position)}
                   result={result}
                   selected={position === activeIndex}
-                  onHover={() => setActive(position)}
+                  onHover={() => setActivePath(result.path)}
                   onChoose={() => go(result.path)}
                 />
               );
