@@ -13,6 +13,7 @@ import { payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib
 import { requireInstant, romeMonthOf } from "./lib/time";
 import { payoutAccountState } from "./lib/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
+import { ADMIN_LIMITS } from "./model/admin";
 import { previousMonth } from "./model/bookingChanges";
 import { dac7Csv, type Dac7Row } from "./model/fiscal";
 import { reconcileBooks } from "./model/payouts";
@@ -83,7 +84,11 @@ export const listAccounts = adminQuery({
   },
 });
 
-/** The transfers and reversals Stripe kept refusing, and the books of the last RECONCILED_MONTHS months. */
+/**
+ * The transfers and reversals Stripe kept refusing, oldest first, up to ADMIN_LIMITS.failedMoves of each with
+ * whether more wait behind them (they come up as those shown are retried), and the books of the last
+ * RECONCILED_MONTHS months.
+ */
 export const overview = adminQuery({
   args: { now: v.number() },
   returns: v.object({
@@ -105,19 +110,24 @@ export const overview = adminQuery({
         lastError: v.union(v.string(), v.null()),
       }),
     ),
+    moreFailedTransfers: v.boolean(),
+    moreFailedReversals: v.boolean(),
     months: v.array(reconciliation),
   }),
   handler: async (ctx, { now }) => {
     requireInstant(now);
     const psychicNameOf = async (bookingId: Id<"bookings">) => (await ctx.db.get("bookings", bookingId))?.psychicName ?? DELETED_ACCOUNT_NAME;
-    const failed = await ctx.db
+    const limit = ADMIN_LIMITS.failedMoves;
+    const failedRows = await ctx.db
       .query("psychicTransfers")
       .withIndex("by_state_transferredAt", (q) => q.eq("state", "failed"))
-      .take(100);
-    const failedReversals = await ctx.db
+      .take(limit + 1);
+    const failedReversalRows = await ctx.db
       .query("transferReversals")
       .withIndex("by_state", (q) => q.eq("state", "failed"))
-      .take(100);
+      .take(limit + 1);
+    const failed = failedRows.slice(0, limit);
+    const failedReversals = failedReversalRows.slice(0, limit);
     // Each month's books are one row the triggers keep (lib/monthlyBooks.ts): every paid booking counts.
     const months = [];
     let month = romeMonthOf(now);
@@ -144,6 +154,8 @@ export const overview = adminQuery({
           lastError: reversal.lastError ?? null,
         })),
       ),
+      moreFailedTransfers: failedRows.length > limit,
+      moreFailedReversals: failedReversalRows.length > limit,
       months,
     };
   },

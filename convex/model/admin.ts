@@ -9,6 +9,8 @@ export const ADMIN_LIMITS = {
   attentionBookings: 50,
   /** Emails left failed, newest first, on Panoramica. */
   failedEmails: 50,
+  /** Transfers and reversals left failed, oldest first, on Pagamenti: a queue that empties as they are retried. */
+  failedMoves: 100,
   pageSize: 100,
   noteLength: 1000,
   /** The note an admin gives with a suspension, which the psychic reads. */

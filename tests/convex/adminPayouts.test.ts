@@ -2,6 +2,7 @@
 // reversals with 'Riprova', and each month's books reconciled to the cent.
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
+import { ADMIN_LIMITS } from "../../convex/model/admin";
 import { callBooking } from "./fixtures/callWorld";
 import { signedEvent } from "./fixtures/fakeStripe";
 import { heldConsultation, onboardedWorld, transfersOf } from "./fixtures/payoutWorld";
@@ -54,6 +55,32 @@ describe("the admin's 'Pagamenti'", () => {
     expect((await overview(w)).failedTransfers).toEqual([]);
     expect(await errorCodeOf(admin(w).mutation(api.adminPayouts.retryTransfer, { transferId: failedTransfers[0].id }))).toBe("INVALID_STATE");
     expect(await errorCodeOf(admin(w).mutation(api.adminPayouts.retryTransfer, { transferId: "non-un-id" }))).toBe("NOT_FOUND");
+  });
+
+  it("shows the oldest failed transfers first, says more wait behind them, and brings the next up as one is retried", async () => {
+    const { w } = await onboardedWorld();
+    fakeStripe().transferRefusals = 4;
+    const bookingId = await callBooking(w, { startsInMs: -31 * 60_000, psychicJoinedAt: Date.now() - 31 * 60_000 });
+    await w.t.mutation(internal.calls.settle, { bookingId });
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const [oldest] = (await overview(w)).failedTransfers;
+    // As many again failed after it, each told apart by its amount.
+    await w.t.run(async (ctx) => {
+      const { _id, _creationTime, ...fields } = (await ctx.db.get("psychicTransfers", oldest.id))!;
+      for (let index = 0; index < ADMIN_LIMITS.failedMoves; index++) await ctx.db.insert("psychicTransfers", { ...fields, amountCents: 100 + index });
+    });
+    const shown = await overview(w);
+    expect(shown.failedTransfers).toHaveLength(ADMIN_LIMITS.failedMoves);
+    expect(shown.failedTransfers[0].id).toBe(oldest.id);
+    expect(shown.failedTransfers.at(-1)?.amountCents).toBe(100 + ADMIN_LIMITS.failedMoves - 2);
+    expect(shown).toMatchObject({ moreFailedTransfers: true, moreFailedReversals: false });
+
+    await admin(w).mutation(api.adminPayouts.retryTransfer, { transferId: oldest.id });
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const after = await overview(w);
+    expect(after.failedTransfers.map((transfer) => transfer.id)).not.toContain(oldest.id);
+    expect(after.failedTransfers.at(-1)?.amountCents).toBe(100 + ADMIN_LIMITS.failedMoves - 1);
+    expect(after.moreFailedTransfers).toBe(false);
   });
 
   it("a failed reversal made at Stripe after all is found on 'Riprova', not made twice", async () => {

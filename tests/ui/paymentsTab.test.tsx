@@ -64,6 +64,8 @@ const listAccounts =
 const overview = (fields: Record<string, unknown> = {}) => ({
   failedTransfers: [failedTransfer],
   failedReversals: [failedReversal],
+  moreFailedTransfers: false,
+  moreFailedReversals: false,
   months: [month("2026-11"), month("2026-10", { differenceCents: 100 }), month("2026-09", { complete: false })],
   ...fields,
 });
@@ -119,6 +121,15 @@ describe("the admin's psychics by payout state", () => {
     await user.click(screen.getByRole("combobox", { name: "Filtra per stato dei pagamenti" }));
     await user.click(screen.getByRole("option", { name: "Documenti richiesti" }));
     expect(screen.getByText("Nessun cartomante in questo stato.")).toBeInTheDocument();
+  });
+
+  it("says when more failed transfers wait behind those shown", () => {
+    convexMock.queries.set("adminPayouts:overview", overview({ moreFailedTransfers: true }));
+    convexMock.queries.set("adminPayouts:listAccounts", listAccounts());
+    renderWithProviders(<PaymentsTab />);
+    expect(screen.getByRole("heading", { name: "Trasferimenti non riusciti (1+)" })).toBeInTheDocument();
+    expect(screen.getByText("Qui i primi 100, dal più vecchio: gli altri compaiono man mano che questi vengono riprovati.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Storni non riusciti (1)" })).toBeInTheDocument();
   });
 
   it("says when there is nothing to list or retry", () => {

@@ -1,12 +1,13 @@
 // Pagamenti: the psychics by the state of their Stripe account, the transfers and reversals Stripe kept
 // refusing (with 'Riprova'), each month's books reconciled to the cent, and the yearly DAC7 report.
 // docs/product-rules.md, "Payouts"; the server is convex/adminPayouts.ts.
-import { Button, Code, Flex, Heading, Table } from "@radix-ui/themes";
+import { Button, Code, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { ReloadIcon } from "@radix-ui/react-icons";
 import { useMutation } from "convex/react";
 import type { OptimisticLocalStore } from "convex/browser";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
+import { ADMIN_LIMITS } from "@convex/model/admin";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatCents } from "@/lib/format";
@@ -52,8 +53,8 @@ function PayoutOverview() {
   if (data === undefined) return <TableLoading label="Caricamento dei pagamenti" />;
   return (
     <Flex direction="column" gap="6">
-      <FailedMoves kind="transfer" moves={data.failedTransfers} />
-      <FailedMoves kind="reversal" moves={data.failedReversals} />
+      <FailedMoves kind="transfer" moves={data.failedTransfers} more={data.moreFailedTransfers} />
+      <FailedMoves kind="reversal" moves={data.failedReversals} more={data.moreFailedReversals} />
       <ReconciliationTable months={data.months} />
     </Flex>
   );
@@ -79,7 +80,7 @@ const failedKinds = {
   },
 } as const;
 
-function FailedMoves({ kind, moves }: { kind: keyof typeof failedKinds; moves: FailedMove[] }) {
+function FailedMoves({ kind, moves, more }: { kind: keyof typeof failedKinds; moves: FailedMove[]; more: boolean }) {
   const words = failedKinds[kind];
   const headingId = `${kind}-failed-heading`;
   const retryTransfer = useMutation(api.adminPayouts.retryTransfer).withOptimisticUpdate((store, { transferId }) =>
@@ -99,8 +100,13 @@ function FailedMoves({ kind, moves }: { kind: keyof typeof failedKinds; moves: F
   return (
     <section aria-labelledby={headingId}>
       <Heading as="h2" size="4" mb="3" id={headingId}>
-        {words.title} ({moves.length})
+        {`${words.title} (${moves.length}${more ? "+" : ""})`}
       </Heading>
+      {more ? (
+        <Text as="p" size="2" color="gray" mb="3">
+          {`Qui i primi ${ADMIN_LIMITS.failedMoves}, dal più vecchio: gli altri compaiono man mano che questi vengono riprovati.`}
+        </Text>
+      ) : null}
       {moves.length === 0 ? (
         <TableEmpty>{words.empty}</TableEmpty>
       ) : (
