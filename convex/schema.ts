@@ -210,9 +210,7 @@ export default defineSchema({
     // Bookings the admin must look at: failed refunds, payments after a released hold.
     .index("by_refundStatus", ["refundStatus"])
     .index("by_cancelReason", ["cancelReason"])
-    .index("by_disputedAt", ["disputedAt"])
-    // The admin's reconciliation reads the bookings paid in a month.
-    .index("by_paidAt", ["paidAt"]),
+    .index("by_disputedAt", ["disputedAt"]),
 
   // Spending limit (docs/product-rules.md, "Spending limit"): one row per client who set a monthly
   // limit or a pause; model/spendingLimit.ts holds the rules.
