@@ -51,6 +51,16 @@ export default tseslint.config(
           paths: ["zod", "zod/v4", "zod/v3"].map((name) => ({ name, message: 'Use `import * as z from "zod/mini"` in the browser.' })),
         },
       ],
+      // A query whose `now` moves each minute answers undefined while the new minute loads: with plain useQuery
+      // the page flashes its loading state and a form under it is rebuilt, losing what was being typed.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='useQuery'] > ObjectExpression > Property[key.name='now']",
+          message:
+            "A query taking `now` goes through useQueryWithNow (src/lib/useNow.ts), which keeps the last answer while the next minute's loads.",
+        },
+      ],
     },
   },
   {

@@ -58,8 +58,10 @@ function CancelBody({
   onDone: () => void;
   onRefresh: () => void;
 }) {
+  // Not kept across a new `now`: the figure shown is the one the cancellation must match, never an older one.
   const preview = useQuery(api.bookings.previewCancellation, {
     bookingId,
+    // eslint-disable-next-line no-restricted-syntax
     now: openedAt,
   });
   const cancel = useMutation(api.bookings.cancelByClient);
