@@ -19,6 +19,16 @@ async function deliver(w: World, type: string, object: unknown, eventId?: string
   await w.t.finishAllScheduledFunctions(vi.runAllTimers);
 }
 
+/** A held consultation whose share Stripe refused through every attempt: one failed transfer. */
+async function refusedTransferWorld() {
+  const { w } = await onboardedWorld();
+  fakeStripe().transferRefusals = 4;
+  const bookingId = await callBooking(w, { startsInMs: -31 * 60_000, psychicJoinedAt: Date.now() - 31 * 60_000 });
+  await w.t.mutation(internal.calls.settle, { bookingId });
+  await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+  return { w, bookingId };
+}
+
 describe("the admin's 'Pagamenti'", () => {
   it("lists psychics by the state of their payout account, a page at a time, or those in one state", async () => {
     const { w } = await onboardedWorld();
@@ -41,11 +51,7 @@ describe("the admin's 'Pagamenti'", () => {
   });
 
   it("shows a transfer Stripe kept refusing; 'Riprova' sends it, once", async () => {
-    const { w } = await onboardedWorld();
-    fakeStripe().transferRefusals = 4;
-    const bookingId = await callBooking(w, { startsInMs: -31 * 60_000, psychicJoinedAt: Date.now() - 31 * 60_000 });
-    await w.t.mutation(internal.calls.settle, { bookingId });
-    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const { w, bookingId } = await refusedTransferWorld();
     const { failedTransfers } = await overview(w);
     expect(failedTransfers).toMatchObject([{ bookingId, amountCents: 4250, psychicName: "Lettrice A" }]);
     expect(failedTransfers[0].lastError).toContain("transfers");
@@ -58,11 +64,7 @@ describe("the admin's 'Pagamenti'", () => {
   });
 
   it("shows the oldest failed transfers first, says more wait behind them, and brings the next up as one is retried", async () => {
-    const { w } = await onboardedWorld();
-    fakeStripe().transferRefusals = 4;
-    const bookingId = await callBooking(w, { startsInMs: -31 * 60_000, psychicJoinedAt: Date.now() - 31 * 60_000 });
-    await w.t.mutation(internal.calls.settle, { bookingId });
-    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const { w } = await refusedTransferWorld();
     const [oldest] = (await overview(w)).failedTransfers;
     // As many again failed after it, each told apart by its amount.
     await w.t.run(async (ctx) => {
