@@ -14,6 +14,16 @@ export const aliases = {
   "@convex/": fileURLToPath(new URL("./convex/", import.meta.url)),
 };
 
+/**
+ * React Router's package points every bundler at its development build, dev warnings switched on
+ * (remix-run/react-router#14102); its production build is the same code with them off, so a build takes that.
+ */
+const reactRouterBuild = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+export const productionReactRouter = [
+  { find: /^react-router$/, replacement: reactRouterBuild("index.mjs") },
+  { find: /^react-router\/dom$/, replacement: reactRouterBuild("dom-export.mjs") },
+];
+
 /** The brand's colours (src/app/theme.css: --arcano-night), for the browser's bar and the installed app's splash. */
 const NIGHT = "#2b1a4a";
 
@@ -61,7 +71,7 @@ const appShell = () =>
     },
   });
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
   // The addresses the app is built with (the environment, then .env files) also make its CSP.
   const env = loadEnv(mode, process.cwd(), "VITE_");
   return {
@@ -77,7 +87,12 @@ export default defineConfig(({ mode }) => {
       fontPreloadPlugin(),
       precompressPlugin(),
     ],
-    resolve: { alias: aliases },
+    resolve: {
+      alias: [
+        ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
+        ...(command === "build" ? productionReactRouter : []),
+      ],
+    },
     server: { host: "127.0.0.1", port: 5173 },
     preview: { host: "127.0.0.1", port: 5173 },
     // The manifest (.vite/manifest.json, never precached or served) tells the server which chunks a route needs.
