@@ -1,8 +1,9 @@
 // The product's own jobs across `kill -9`: the real convex/ on the embedded backend, with the mail catcher and
 // the Stripe stand-in, clients booking, paying, cancelling, a psychic holding a call. The backend is killed at a
 // seeded random moment of that stream and restarted with its test clock moved past the hold expiries, the
-// consultations' ends and the 24-hour reminders (LOCAL_BACKEND_TEST_CLOCK_OFFSET_MS). Then every write a client saw
-// acknowledged is there, every job that fell due while it was down ran exactly once, and no booking is half-done.
+// consultations' ends (a late cancellation's share included) and the 24-hour reminders (LOCAL_BACKEND_TEST_CLOCK_OFFSET_MS).
+// Then every write a client saw acknowledged is there, every job that fell due while it was down ran exactly once,
+// and no booking is half-done.
 // The same checker is then shown red with a job run twice and with an acknowledged write dropped (faults.ts).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -48,7 +49,7 @@ let backend: RunningBackend;
 let stripe: StandIn;
 let mail: { url: string; token: string; stop(): void };
 let ports: { cloud: number; site: number; app: number };
-const acks: Acks = { bookings: new Map(), joins: new Set() };
+const acks: Acks = { bookings: new Map(), joins: new Set(), lateCancellations: new Set() };
 
 function backendEnv(arm?: Record<string, number>): Record<string, string> {
   return {
@@ -140,6 +141,22 @@ async function cancel(client: ConvexHttpClient, bookingId: string): Promise<void
   acks.bookings.set(bookingId, "cancelled");
 }
 
+/**
+ * A paid consultation 3 hours ahead (the demo's callNow, paid at the stand-in), cancelled by the client: half is
+ * refunded now, and the psychic's share of the rest is due at the time it would have ended.
+ */
+async function lateCancellation(client: ConvexHttpClient): Promise<string> {
+  const bookingId = (await runInternal("seed:callNow", { clientEmail: demoAccounts.client.email, startsInMinutes: 180 })) as string;
+  // Its payment at the stand-in lands first, so the refund has a charge to refund.
+  for (let i = 0; (await runInternal("seedPayouts:bookingToPay", { bookingId })) !== null; i++) {
+    if (i === 100) throw new Error(`booking ${bookingId} not paid at the stand-in`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await cancel(client, bookingId);
+  acks.lateCancellations.add(bookingId);
+  return bookingId;
+}
+
 /** A consultation under way now (the demo's callNow), joined by the psychic: settled at its end, 10 minutes on. */
 async function heldCall(selene: ConvexHttpClient, clientEmail: string): Promise<string> {
   const bookingId = (await runInternal("seed:callNow", { clientEmail, endsInSeconds: 600 })) as string;
@@ -226,6 +243,7 @@ describe("the product's jobs across kill -9", () => {
     const reminded = await book(client, week1, "09:00", true);
     await book(client, week2, "09:00", false);
     await heldCall(selene, demoAccounts.client.email);
+    await lateCancellation(client);
 
     // The stream: payments, holds, cancellations and calls, the kill at a seeded moment of it.
     const steps: Array<() => Promise<unknown>> = [

@@ -5,10 +5,14 @@ import type { Doc } from "../../../local-backend/src/internals";
 import { API_KEY } from "./stripeStandIn";
 import type { RunningBackend } from "./backend";
 
-/** The writes a client saw acknowledged before the kill: each booking's last status, and the psychic's joins. */
+/**
+ * The writes a client saw acknowledged before the kill: each booking's last status, the psychic's joins, and the
+ * cancellations late enough to keep the psychic a share (transferred at the time the consultation would have ended).
+ */
 export interface Acks {
   bookings: Map<string, "pending_payment" | "confirmed" | "cancelled">;
   joins: Set<string>;
+  lateCancellations: Set<string>;
 }
 
 export interface World {
@@ -76,12 +80,14 @@ const isReminder24h = (job: Job) => job.name.startsWith("reminders") && job.args
 export async function checkAfterRestart(world: World, acks: Acks, due: Job[], restartedAt: number, waitMs = 25_000): Promise<string[]> {
   const deadline = Date.now() + waitMs;
   const held = [...acks.joins];
+  // Every booking whose share must reach Stripe once: the consultations held and the late cancellations.
+  const shared = [...held, ...acks.lateCancellations];
   let runs = await jobRuns(world.backend);
   while (Date.now() < deadline) {
     runs = await jobRuns(world.backend);
     const transfers = await stripeTransfers(world);
     const allRan = due.every((job) => runs[job._id] !== undefined);
-    const allPaid = held.every((id) => transfers.some((t) => t.metadata.bookingId === id));
+    const allPaid = shared.every((id) => transfers.some((t) => t.metadata.bookingId === id));
     if (allRan && allPaid) break;
     await sleep(250);
   }
@@ -115,6 +121,8 @@ export async function checkAfterRestart(world: World, acks: Acks, due: Job[], re
     if (booking?.psychicJoinedAt === undefined) violations.push(`the psychic's acknowledged join of ${id} is missing`);
     if (booking?.status !== "completed" && booking?.status !== "no_show")
       violations.push(`consultation ${id} was held, is ${booking?.status} after its end fell due`);
+  }
+  for (const id of shared) {
     const shares = Object.values(docs).filter((d) => d._id.endsWith("psychicTransfers") && d.bookingId === id);
     const atStripe = transfers.filter((t) => t.metadata.bookingId === id);
     if (shares.length !== 1 || atStripe.length !== 1)
@@ -126,7 +134,9 @@ export async function checkAfterRestart(world: World, acks: Acks, due: Job[], re
     if (status !== "cancelled" || booking?.stripePaymentIntentId === undefined || !booking.refundCents) continue;
     const refunded = await refundedAtStripe(world, booking.stripePaymentIntentId);
     if (booking.refundStatus !== "succeeded" || refunded !== booking.refundCents)
-      violations.push(`cancelled booking ${id}: refund ${booking.refundStatus ?? "never asked"}, ${refunded} of ${booking.refundCents} cents refunded at Stripe`);
+      violations.push(
+        `cancelled booking ${id}: refund ${booking.refundStatus ?? "never asked"}, ${refunded} of ${booking.refundCents} cents refunded at Stripe`,
+      );
   }
   for (const job of due.filter(isReminder24h)) {
     const booking = docs[job.args[0].bookingId as string] as Booking & { startsAt: number };
