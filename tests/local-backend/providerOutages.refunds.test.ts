@@ -3,13 +3,12 @@
 // an answer lost after Stripe refunded is retried under the same idempotency key and never refunds twice.
 import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
-import { romeToUtcMs } from "../../convex/lib/time";
 import { MAX_REFUND_ATTEMPTS } from "../../convex/refunds";
 import {
   ADMIN_EMAIL,
   clientAndPsychic,
-  mondayAhead,
   outageBackend,
+  paidBookingFields,
   signedIn,
   freshProvidersForEachTest,
   runWithRetries,
@@ -26,27 +25,12 @@ freshProvidersForEachTest((started) => (providers = started));
 describe("refunds while Stripe is down", () => {
   /** A booking the psychic cancelled, paid at the stand-in, its full refund pending. */
   async function cancelledPaidBooking(t: OutageBackend, name: string) {
-    const { psychic, client } = await clientAndPsychic(t, name);
+    const people = await clientAndPsychic(t, name);
     const { intent, chargeId } = await paidCharge(providers.stripe, 5000, `booking_${name}`);
-    const date = mondayAhead();
-    const startsAt = romeToUtcMs(date, "14:00");
     const bookingId = await t.run((ctx) =>
       ctx.db.insert("bookings", {
-        clientId: client.userId,
-        psychicUserId: psychic.userId,
-        psychicProfileId: psychic.profileId,
-        psychicName: "Lettrice",
-        consultationType: "voice",
-        scheduledDate: date,
-        scheduledTime: "14:00",
-        startsAt,
-        endsAt: startsAt + 30 * 60_000,
-        durationMinutes: 30,
-        priceCents: 5000,
+        ...paidBookingFields(people, "14:00", intent.id),
         status: "cancelled",
-        paidAt: Date.now(),
-        stripeCheckoutSessionId: "cs_outage",
-        stripePaymentIntentId: intent.id,
         cancelledAt: Date.now(),
         cancelledBy: "psychic",
         refundCents: 5000,

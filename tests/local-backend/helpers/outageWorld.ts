@@ -9,9 +9,10 @@ import { convexTest } from "convex-test";
 import { getFunctionName, type FunctionArgs, type FunctionReference } from "convex/server";
 import { afterEach, beforeEach, expect, vi } from "vitest";
 import type { Doc, Id } from "../../../convex/_generated/dataModel";
-import { romeToUtcMs, utcMsToRome } from "../../../convex/lib/time";
+import { utcMsToRome } from "../../../convex/lib/time";
 import schema from "../../../convex/schema";
 import { insertPsychic } from "../../convex/fixtures/psychics";
+import { bookingRow } from "../../convex/fixtures/bookingRows";
 import { startMailCatcher } from "../../../local-backend/mail/mailCatcher";
 import type { FaultHit } from "../../../local-backend/shared/providerFaults";
 import { API_KEY, onboardedAccount, paidCharge, startStandIn, type StandIn } from "./stripeStandIn";
@@ -167,42 +168,36 @@ export async function clientAndPsychic(t: OutageBackend, name: string) {
   return { psychic, client };
 }
 
+/** A 30-minute, € 50 booking paid at the stand-in (`paymentIntentId`), next week's Monday at `time`. */
+export function paidBookingFields(people: Awaited<ReturnType<typeof clientAndPsychic>>, time: string, paymentIntentId: string) {
+  const parties = { clientId: people.client.userId, psychicUserId: people.psychic.userId, psychicProfileId: people.psychic.profileId };
+  return {
+    ...bookingRow({ ...parties, notes: "", date: mondayAhead(), time, sessionId: "cs_outage" }),
+    stripePaymentIntentId: paymentIntentId,
+  };
+}
+
 /** A held consultation paid at the stand-in, its reader onboarded there, and her share of € 42.50 pending. */
 export async function pendingShare(t: OutageBackend, providers: Providers, name: string) {
-  const { psychic, client } = await clientAndPsychic(t, name);
+  const people = await clientAndPsychic(t, name);
   const account = await onboardedAccount(providers.stripe, {}, name);
   const { intent } = await paidCharge(providers.stripe, 5000, `booking_${name}`);
-  const date = mondayAhead();
-  const startsAt = romeToUtcMs(date, "15:00");
   return t.run(async (ctx) => {
     await ctx.db.insert("payoutAccounts", {
-      psychicUserId: psychic.userId,
+      psychicUserId: people.psychic.userId,
       stripeAccountId: account.id,
       state: "enabled",
       requirementsDue: [],
       updatedAt: Date.now(),
     });
     const bookingId = await ctx.db.insert("bookings", {
-      clientId: client.userId,
-      psychicUserId: psychic.userId,
-      psychicProfileId: psychic.profileId,
-      psychicName: "Lettrice",
-      consultationType: "voice",
-      scheduledDate: date,
-      scheduledTime: "15:00",
-      startsAt,
-      endsAt: startsAt + 30 * 60_000,
-      durationMinutes: 30,
-      priceCents: 5000,
+      ...paidBookingFields(people, "15:00", intent.id),
       status: "completed",
-      paidAt: Date.now(),
       completedAt: Date.now(),
-      stripeCheckoutSessionId: "cs_outage",
-      stripePaymentIntentId: intent.id,
     });
     const transferId = await ctx.db.insert("psychicTransfers", {
       bookingId,
-      psychicUserId: psychic.userId,
+      psychicUserId: people.psychic.userId,
       reason: "consultation",
       grossCents: 5000,
       commissionCents: 750,
