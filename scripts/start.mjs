@@ -124,7 +124,8 @@ async function startLocalStack() {
   // 2. The local Stripe stand-in: the app's Stripe SDK calls it, its hosted checkout takes test cards, its
   // hosted Connect onboarding takes the test IBAN, and it signs and sends webhooks to the backend's HTTP
   // actions, as Stripe would: the platform's events to /stripe/webhook, connected accounts' events (Connect)
-  // to /stripe/connect-webhook, each endpoint with its own signing secret.
+  // to /stripe/connect-webhook, each endpoint with its own signing secret. Its overview and test routes take its
+  // access token, random at each start: the address printed below carries it.
   const stripe = await startWithReadyLine(
     "STRIPE_STANDIN_READY",
     [
@@ -200,6 +201,8 @@ async function startLocalStack() {
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_CONNECT_WEBHOOK_SECRET: stripe.connectWebhookSecret,
       STRIPE_API_BASE: stripe.url,
+      // The demo seed pays and onboards at the stand-in's test routes, which take its access token.
+      STRIPE_STANDIN_ACCESS_TOKEN: stripe.accessToken,
       ADMIN_EMAIL_DOMAIN: process.env.ADMIN_EMAIL_DOMAIN ?? "arcano.it",
       ...(opts.twilio ? twilioEnv : {}),
     },
@@ -251,7 +254,7 @@ if (local) {
 Arcano è pronto: ${appUrl}
   backend Convex locale: ${local.backend.cloudUrl} (azioni HTTP: ${local.backend.siteUrl})
   posta in arrivo locale: ${local.mail.mailboxUrl}
-  pagamenti Stripe locali: ${local.stripe.url} (carta di prova 4242 4242 4242 4242)
+  pagamenti Stripe locali: ${local.stripe.overviewUrl} (carta di prova 4242 4242 4242 4242)
   chiamate: ${opts.twilio ? `Twilio Voice locale su ${local.twilio.url}: apri Chromium con --host-resolver-rules="MAP *.twilio.com 127.0.0.1:${local.twilio.port}" --ignore-certificate-errors-spki-list=${local.twilio.spki}` : "WebRTC tra i browser (--twilio per il servizio Twilio locale)"}
   dati: ${dataDir} (svuota con \`npm run reset\`)
   account demo (password: arcano-demo):

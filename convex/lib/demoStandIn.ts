@@ -27,6 +27,14 @@ export const demoPayees = [
 /** Stripe's Italian test IBAN: payouts to it succeed. */
 const TEST_IBAN = "IT60X0542811101000000123456";
 
+/**
+ * What the stand-in's test routes (`/__local/…`) take besides JSON: its access token, which `npm start` gives the
+ * backend as STRIPE_STANDIN_ACCESS_TOKEN (the API key opens Stripe's API only).
+ */
+function testRouteHeaders(): Record<string, string> {
+  return { "content-type": "application/json", authorization: `Bearer ${env.STRIPE_STANDIN_ACCESS_TOKEN ?? ""}` };
+}
+
 /** How many demo payments go to the stand-in at once. */
 const PAYMENTS_AT_ONCE = 8;
 
@@ -58,7 +66,7 @@ export async function payAtStandIn(ctx: ActionCtx, bookings: readonly UnpaidBook
       });
       const answer = await fetch(`${base.replace(/\/$/, "")}/__local/sessions/${session.id}/pay`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: testRouteHeaders(),
         body: "{}",
       });
       if (!answer.ok) throw new Error(`the stand-in answered ${answer.status}`);
@@ -98,7 +106,7 @@ export async function onboardDemoPayees(ctx: ActionCtx): Promise<void> {
       const accountId = await ensurePayoutAccount(ctx, psychicUserId);
       const answer = await fetch(`${base.replace(/\/$/, "")}/__local/accounts/${accountId}/onboard`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: testRouteHeaders(),
         body: JSON.stringify({ ...payee.form, taxCode: payee.codiceFiscale, iban: TEST_IBAN }),
       });
       if (!answer.ok) throw new Error(`the stand-in answered ${answer.status}: ${await answer.text()}`);
@@ -126,7 +134,7 @@ export async function onboardDemoPayees(ctx: ActionCtx): Promise<void> {
   for (const account of accounts) {
     await fetch(`${base.replace(/\/$/, "")}/__local/payouts/run`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: testRouteHeaders(),
       body: JSON.stringify({ account }),
     }).catch((error: unknown) => console.warn(`Versamento demo per ${account} non eseguito:`, error));
   }

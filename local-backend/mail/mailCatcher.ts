@@ -8,10 +8,11 @@
 // breaks it is refused as Resend refuses it, and every violation is listed at GET /__standin/violations.
 // Tests arm outages of the send (a 500 in Resend's error shape, or no answer) at `/__local/faults` with the
 // access token (shared/providerFaults.ts).
-import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
+import { carriesAccessToken, MISSING_ACCESS_TOKEN, newAccessToken, sameSecret, writeAccessToken } from "../shared/accessToken.ts";
 import { refuseForeign } from "../shared/loopback.ts";
 import { OWNER_ONLY_FILE, ownerOnlyDir } from "../shared/ownerOnly.ts";
 import { FaultSwitch, handleFaultsRequest } from "../shared/providerFaults.ts";
@@ -40,16 +41,6 @@ type Options = {
   host?: string;
 };
 
-/** The file holding the running mailbox's access token, for tools and tests on this machine. */
-export const ACCESS_TOKEN_FILE = "access-token";
-
-function sameSecret(given: string | null | undefined, expected: string): boolean {
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 const toList = (value: string | string[]) => (Array.isArray(value) ? value : [value]);
 
 /** The fields of SendEmailRequest the mailbox keeps; the contract has checked their types. */
@@ -57,9 +48,9 @@ type SendEmailBody = { from: string; to: string | string[]; subject: string; htm
 
 const SEND_EMAIL = SERVED_OPERATIONS.find((operation) => operationName(operation) === "POST /emails")!;
 
-export async function startMailCatcher({ dataDir, port, apiKey, accessToken = randomBytes(24).toString("base64url"), host = "127.0.0.1" }: Options) {
+export async function startMailCatcher({ dataDir, port, apiKey, accessToken = newAccessToken(), host = "127.0.0.1" }: Options) {
   ownerOnlyDir(dataDir);
-  writeFileSync(join(dataDir, ACCESS_TOKEN_FILE), accessToken, { mode: OWNER_ONLY_FILE });
+  writeAccessToken(dataDir, accessToken);
   const file = join(dataDir, "mailbox.jsonl");
   const emails: CaughtEmail[] = existsSync(file)
     ? readFileSync(file, "utf8")
@@ -93,10 +84,7 @@ export async function startMailCatcher({ dataDir, port, apiKey, accessToken = ra
   const BODY_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
   /** Whether the request carries the mailbox's access token. */
-  function mayRead(req: http.IncomingMessage, url: URL): boolean {
-    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    return sameSecret(url.searchParams.get("token"), accessToken) || sameSecret(bearer, accessToken);
-  }
+  const mayRead = (req: http.IncomingMessage, url: URL) => carriesAccessToken(req, url, accessToken);
 
   async function readBody(req: http.IncomingMessage): Promise<string> {
     const chunks: Buffer[] = [];
@@ -140,12 +128,12 @@ export async function startMailCatcher({ dataDir, port, apiKey, accessToken = ra
         return reply({ id: email.id });
       }
       if (url.pathname === "/__local/faults") {
-        if (!mayRead(req, url)) return json(res, 401, { name: "missing_access_token", message: "Codice di accesso mancante o errato", statusCode: 401 });
+        if (!mayRead(req, url)) return json(res, 401, { name: "missing_access_token", message: MISSING_ACCESS_TOKEN, statusCode: 401 });
         const refusal = (message: string, statusCode: number) => ({ name: statusCode === 405 ? "method_not_allowed" : "validation_error", message, statusCode });
         if (await handleFaultsRequest(faults, req, res, json, refusal, () => readBody(req))) return;
       }
       if (req.method === "GET" && !mayRead(req, url)) {
-        if (url.pathname.startsWith("/api/")) return json(res, 401, { name: "missing_access_token", message: "Codice di accesso mancante o errato", statusCode: 401 });
+        if (url.pathname.startsWith("/api/")) return json(res, 401, { name: "missing_access_token", message: MISSING_ACCESS_TOKEN, statusCode: 401 });
         return html(res, 401, renderLocked(), PAGE_CSP);
       }
       if (req.method === "GET" && url.pathname === "/__standin/violations") return json(res, 200, violations);

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { account } from "./accounts.ts";
 import { asString, checkUrl } from "./checkoutSessions.ts";
 import type { ConnectContext } from "./context.ts";
-import { invalidParam, missingParam, StripeApiError } from "./errors.ts";
+import { invalidParam, missingParam, noSuchParam, StripeApiError } from "./errors.ts";
 import type { FormObject } from "./form.ts";
 import { nowSeconds, type AccountRecord, type ConnectLinkRecord } from "./store.ts";
 
@@ -34,7 +34,8 @@ export function createAccountLink(context: ConnectContext, params: FormObject) {
   if (type !== "account_onboarding" && type !== "account_update") {
     throw invalidParam("type", "Invalid type: must be one of account_onboarding or account_update");
   }
-  const record = account(context.store, accountId);
+  const record = context.store.state.accounts[accountId];
+  if (!record) throw noSuchParam("account", accountId, "account");
   if (type === "account_update") {
     throw invalidParam("type", "You cannot create `account_update` type Account Links for Express accounts: use `account_onboarding`.");
   }

@@ -3,7 +3,7 @@
 // platform's endpoint, as Stripe sends it.
 import { asString, parseInteger } from "./checkoutSessions.ts";
 import type { ConnectContext } from "./context.ts";
-import { invalidParam, missingParam, noSuch, StripeApiError } from "./errors.ts";
+import { invalidParam, missingParam, noSuch, noSuchParam, StripeApiError } from "./errors.ts";
 import type { FormObject } from "./form.ts";
 import { newId, nowSeconds, type ApiObject } from "./store.ts";
 
@@ -24,7 +24,7 @@ export function openDispute(context: ConnectContext, params: FormObject): ApiObj
   const chargeId = asString(params.charge, "charge");
   if (!chargeId) throw missingParam("charge");
   const charge = store.state.charges[chargeId];
-  if (!charge) throw noSuch("charge", chargeId, "charge");
+  if (!charge) throw noSuchParam("charge", chargeId, "charge");
   if (charge.disputed) throw new StripeApiError(400, "invalid_request_error", `Charge ${chargeId} is already disputed.`, "charge_disputed", "charge");
   const left = Number(charge.amount) - Number(charge.amount_refunded);
   const amount = parseInteger(params.amount, "amount") ?? left;

@@ -36,5 +36,13 @@ export const invalidInteger = (param: string, value: string) => invalidParam(par
 export const unknownParam = (param: string) =>
   new StripeApiError(400, "invalid_request_error", `Received unknown parameter: ${param}`, "parameter_unknown", param);
 
+/** An object the request's path names is missing: 404, as Stripe answers a retrieve of an unknown id. */
 export const noSuch = (kind: string, id: string, param = "id") =>
   new StripeApiError(404, "invalid_request_error", `No such ${kind}: '${id}'`, "resource_missing", param);
+
+/**
+ * An object a parameter names is missing (a transfer's `destination`, a refund's `payment_intent`): Stripe answers
+ * 400, the request being wrong, not the address, with the parameter in `param`.
+ */
+export const noSuchParam = (kind: string, id: string, param: string) =>
+  new StripeApiError(400, "invalid_request_error", `No such ${kind}: '${id}'`, "resource_missing", param);

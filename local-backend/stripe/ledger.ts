@@ -2,7 +2,7 @@
 // Each change is saved together with the webhook event Stripe sends for it, before that event goes out.
 import type { CardCheck } from "./cards.ts";
 import { parseInteger, parseMetadata, toSessionObject } from "./checkoutSessions.ts";
-import { invalidParam, noSuch, StripeApiError } from "./errors.ts";
+import { invalidParam, noSuch, noSuchParam, StripeApiError } from "./errors.ts";
 import type { FormObject } from "./form.ts";
 import { newId, nowSeconds, type ApiObject, type SessionRecord, type Store } from "./store.ts";
 import type { EventRequest, WebhookSender } from "./webhooks.ts";
@@ -114,11 +114,11 @@ export class Ledger {
     let chargeId = chargeParam;
     if (intentId) {
       const intent = this.store.state.paymentIntents[intentId];
-      if (!intent) throw noSuch("payment_intent", intentId, "payment_intent");
+      if (!intent) throw noSuchParam("payment_intent", intentId, "payment_intent");
       chargeId = String(intent.latest_charge);
     }
     const charge = this.store.state.charges[chargeId!];
-    if (!charge) throw noSuch("charge", chargeId!, "charge");
+    if (!charge) throw noSuchParam("charge", chargeId!, "charge");
     const remaining = Number(charge.amount) - Number(charge.amount_refunded);
     const currency = String(charge.currency);
     if (charge.disputed) {

@@ -2,9 +2,10 @@
 //   [--connect-webhook-url URL] [--expiry-check-ms N] [--webhook-retry-ms N] [--payout-check-ms N] [--allow-short-expiry]`
 // The secrets come through the environment, never the command line (`ps` shows it to everyone):
 // STRIPE_STANDIN_API_KEY (sk_test_local_…), STRIPE_STANDIN_WEBHOOK_SECRET (whsec_…, the platform endpoint's) and
-// STRIPE_STANDIN_CONNECT_WEBHOOK_SECRET (whsec_…, the Connect endpoint's), random when unset.
-// Prints one ready line, `STRIPE_STANDIN_READY {"url":…,"apiKey":…,"webhookSecret":…,"connectWebhookSecret":…}`,
-// for the process that started it.
+// STRIPE_STANDIN_CONNECT_WEBHOOK_SECRET (whsec_…, the Connect endpoint's), random when unset, and
+// STRIPE_STANDIN_ACCESS_TOKEN (what the overview and the `/__local/…` test routes take), random at each start when unset.
+// Prints one ready line, `STRIPE_STANDIN_READY {"url":…,"apiKey":…,"webhookSecret":…,"connectWebhookSecret":…,
+// "accessToken":…,"overviewUrl":…}`, for the process that started it; `overviewUrl` carries the access token.
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { startStripeStandIn } from "./standIn.ts";
@@ -24,6 +25,7 @@ const { values } = parseArgs({
 if (!values["data-dir"]) {
   console.error(
     "Uso: [STRIPE_STANDIN_API_KEY=sk_test_…] [STRIPE_STANDIN_WEBHOOK_SECRET=whsec_…] [STRIPE_STANDIN_CONNECT_WEBHOOK_SECRET=whsec_…] " +
+      "[STRIPE_STANDIN_ACCESS_TOKEN=…] " +
       "main.ts --data-dir DIR [--port N] [--webhook-url URL] [--connect-webhook-url URL]",
   );
   process.exit(2);
@@ -36,6 +38,7 @@ const standIn = await startStripeStandIn({
   port: Number(values.port),
   apiKey,
   webhookSecret,
+  accessToken: process.env.STRIPE_STANDIN_ACCESS_TOKEN || undefined,
   webhookUrl: values["webhook-url"],
   connectWebhookSecret,
   connectWebhookUrl: values["connect-webhook-url"],
@@ -44,7 +47,8 @@ const standIn = await startStripeStandIn({
   webhookRetryMs: Number(values["webhook-retry-ms"]),
   allowShortExpiry: values["allow-short-expiry"],
 });
-console.log(`STRIPE_STANDIN_READY ${JSON.stringify({ url: standIn.url, apiKey, webhookSecret, connectWebhookSecret })}`);
+const { url, accessToken, overviewUrl } = standIn;
+console.log(`STRIPE_STANDIN_READY ${JSON.stringify({ url, apiKey, webhookSecret, connectWebhookSecret, accessToken, overviewUrl })}`);
 const stop = () => void standIn.close().then(() => process.exit(0));
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

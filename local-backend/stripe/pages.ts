@@ -1,5 +1,5 @@
 // The Italian pages: the hosted checkout of one session, the page of a session no longer payable, and the
-// local overview of every session and webhook event.
+// local overview of every session and webhook event (and its locked page, without the access token).
 import type { CardField, CardForm } from "./cards.ts";
 import type { SessionRecord, StoredEvent } from "./store.ts";
 
@@ -122,6 +122,17 @@ export function renderClosed(session: SessionRecord, successUrl: string | null):
   const link = back ? `<p><a href="${escape(back)}">${paid ? "Vedi la conferma sul sito" : "Torna al sito"}</a></p>` : "";
   const title = paid ? "Pagamento già completato" : "Sessione di pagamento scaduta";
   return page(title, `<section class="panel"><p class="merchant">Arcano</p><h1>${title}</h1><p>${message}</p>${link}</section>`);
+}
+
+/** The overview without its access token: where to find it, and nothing of the payments. */
+export function renderLocked(): string {
+  return page(
+    "Pagamenti Stripe locali",
+    `<section class="panel"><h1>Serve il codice di accesso</h1><p>Per vedere i pagamenti locali apri l'indirizzo completo che
+<code>npm start</code> ha stampato all'avvio (termina con <code>?token=…</code>); il codice cambia a ogni avvio ed è anche nel
+file <code>access-token</code> della cartella dei dati di Stripe (<code>.local-data/stripe/</code>).</p></section>`,
+    `<header><h1>Pagamenti Stripe locali</h1></header>`,
+  );
 }
 
 export function renderNotFound(): string {

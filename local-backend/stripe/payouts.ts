@@ -6,7 +6,7 @@
 import { WEEKDAYS } from "./accountParams.ts";
 import { isEnabled, toBankAccountObject } from "./accounts.ts";
 import type { ConnectContext } from "./context.ts";
-import { noSuch } from "./errors.ts";
+import { noSuchParam } from "./errors.ts";
 import { newestFirst } from "./lists.ts";
 import { newId, nowSeconds, type AccountRecord, type ApiObject, type PayoutSchedule, type Store } from "./store.ts";
 
@@ -114,7 +114,7 @@ function payOut(context: ConnectContext, record: AccountRecord, before = Infinit
  * except accounts on `manual` payouts.
  */
 export function runPayoutsNow(context: ConnectContext, accountId?: string): ApiObject[] {
-  if (accountId && !context.store.state.accounts[accountId]) throw noSuch("account", accountId, "account");
+  if (accountId && !context.store.state.accounts[accountId]) throw noSuchParam("account", accountId, "account");
   const records = Object.values(context.store.state.accounts).filter(
     (a) => (!accountId || a.id === accountId) && a.payoutSchedule.interval !== "manual",
   );

@@ -4,7 +4,12 @@
 // (connectRoutes.ts), webhooks signed like Stripe's (the platform's endpoint and the Connect endpoint, each with
 // its secret), and a local overview with a small JSON API for tests (`/__local/…`). Everything is kept in one
 // JSON file, across restarts.
+// The overview and every `/__local/…` route take the stand-in's access token, as the mailbox's page does
+// (shared/accessToken.ts): they list clients' emails and pay, onboard, dispute and pay out with no card, IBAN
+// or API key. Stripe's API takes the API key; a hosted page is reached by its own address (the session's or the
+// link's random id), as on Stripe.
 import http from "node:http";
+import { carriesAccessToken, MISSING_ACCESS_TOKEN, newAccessToken, writeAccessToken } from "../shared/accessToken.ts";
 import { refuseForeign } from "../shared/loopback.ts";
 import { FaultSwitch, handleFaultsRequest } from "../shared/providerFaults.ts";
 import { StripeApi } from "./api.ts";
@@ -15,7 +20,7 @@ import { handleConnectRequest } from "./connectRoutes.ts";
 import type { ConnectContext } from "./context.ts";
 import { parseForm, type FormObject } from "./form.ts";
 import { Ledger } from "./ledger.ts";
-import { renderCheckout, renderClosed, renderNotFound, renderOverview } from "./pages.ts";
+import { renderCheckout, renderClosed, renderLocked, renderNotFound, renderOverview } from "./pages.ts";
 import { newestFirst } from "./lists.ts";
 import { conformanceFromEnv } from "./openapi/conformance.ts";
 import { availableTo, runScheduledPayouts } from "./payouts.ts";
@@ -27,6 +32,8 @@ export type StandInOptions = {
   port: number;
   apiKey: string;
   webhookSecret: string;
+  /** What the overview and the `/__local/…` routes take (`?token=` or `Authorization: Bearer`); random when not given. */
+  accessToken?: string;
   webhookUrl?: string;
   /** The Connect endpoint's signing secret and address: events of connected accounts go there. */
   connectWebhookSecret?: string;
@@ -59,6 +66,8 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 export async function startStripeStandIn(options: StandInOptions) {
   const host = options.host ?? "127.0.0.1";
   const store = new Store(options.dataDir);
+  const accessToken = options.accessToken ?? newAccessToken();
+  writeAccessToken(options.dataDir, accessToken);
   // Requests refused by Stripe's spec; answers and events validated against it (openapi/).
   const conformance = conformanceFromEnv();
   let baseUrl = "";
@@ -107,6 +116,8 @@ export async function startStripeStandIn(options: StandInOptions) {
     res.writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers });
     res.end(body);
   }
+  // The overview's address carries the access token: no link on it sends that address on.
+  const NO_REFERRER = { "referrer-policy": "no-referrer" };
   const html = (res: http.ServerResponse, status: number, body: string) => send(res, status, body, "text/html; charset=utf-8");
   const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
     send(res, status, JSON.stringify(body, null, 2), "application/json", headers);
@@ -182,6 +193,11 @@ export async function startStripeStandIn(options: StandInOptions) {
         const response = await api.handle(req, url.pathname, params);
         return json(res, response.status, response.body, response.headers);
       }
+      if ((url.pathname === "/" || /^\/__local(\/|$)/.test(url.pathname)) && !carriesAccessToken(req, url, accessToken)) {
+        if (url.pathname === "/") return send(res, 401, renderLocked(), "text/html; charset=utf-8", NO_REFERRER);
+        const message = `${MISSING_ACCESS_TOKEN}: è nel file access-token della cartella dei dati dello Stripe locale.`;
+        return json(res, 401, { error: { type: "invalid_request_error", message } });
+      }
       const faultAnswer = (r: http.ServerResponse, status: number, body: unknown) => json(r, status, body);
       const faultRefusal = (message: string) => ({ error: { type: "invalid_request_error", message } });
       if (await handleFaultsRequest(faults, req, res, faultAnswer, faultRefusal, () => readBody(req))) return;
@@ -216,7 +232,8 @@ export async function startStripeStandIn(options: StandInOptions) {
         const accounts = newestFirst(Object.values(state.accounts)).map((record) => ({ record, available: availableTo(store, record.id) }));
         const payouts = newestFirst(Object.values(state.payouts).map((p) => ({ ...p, created: p.object.created })));
         const connectPart = renderConnectOverview(accounts, newestFirst(Object.values(state.transfers)), payouts);
-        return html(res, 200, renderOverview(Object.values(state.sessions).reverse(), [...state.events].reverse(), options.webhookUrl, connectPart));
+        const overview = renderOverview(Object.values(state.sessions).reverse(), [...state.events].reverse(), options.webhookUrl, connectPart);
+        return send(res, 200, overview, "text/html; charset=utf-8", NO_REFERRER);
       }
       json(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
     } catch (error) {
@@ -241,6 +258,9 @@ export async function startStripeStandIn(options: StandInOptions) {
 
   return {
     url: baseUrl,
+    accessToken,
+    /** The overview's address with the access token: what a person opens. */
+    overviewUrl: `${baseUrl}/?token=${encodeURIComponent(accessToken)}`,
     close: async () => {
       clearInterval(expiryTimer);
       clearInterval(payoutTimer);

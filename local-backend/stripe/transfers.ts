@@ -6,7 +6,7 @@
 import { transfersActive } from "./accounts.ts";
 import { asString, parseInteger, parseMetadata } from "./checkoutSessions.ts";
 import type { ConnectContext } from "./context.ts";
-import { invalidParam, missingParam, noSuch, StripeApiError } from "./errors.ts";
+import { invalidParam, missingParam, noSuch, noSuchParam, StripeApiError } from "./errors.ts";
 import type { FormObject } from "./form.ts";
 import { listOf, newestFirst } from "./lists.ts";
 import { newId, nowSeconds, type ApiObject, type Store } from "./store.ts";
@@ -73,7 +73,7 @@ export function createTransfer(context: ConnectContext, params: FormObject, requ
   const destinationId = asString(params.destination, "destination");
   if (!destinationId) throw missingParam("destination");
   const destination = store.state.accounts[destinationId];
-  if (!destination) throw noSuch("destination", destinationId, "destination");
+  if (!destination) throw noSuchParam("destination", destinationId, "destination");
   if (!transfersActive(destination)) {
     throw new StripeApiError(
       400,
@@ -86,7 +86,7 @@ export function createTransfer(context: ConnectContext, params: FormObject, requ
   const sourceId = asString(params.source_transaction, "source_transaction") ?? null;
   if (sourceId) {
     const charge = store.state.charges[sourceId];
-    if (!charge) throw noSuch("charge", sourceId, "source_transaction");
+    if (!charge) throw noSuchParam("charge", sourceId, "source_transaction");
     const left = leftOnCharge(store, charge);
     if (amount > left) {
       throw new StripeApiError(

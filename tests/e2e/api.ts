@@ -6,7 +6,7 @@ import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
 import { CONDUCT_VERSION } from "../../convex/model/conduct";
-import { codeSentTo, e2ePorts, uniqueEmail } from "./env";
+import { codeSentTo, e2ePorts, stripeTestRouteHeaders, uniqueEmail } from "./env";
 
 export const backendUrl = `http://127.0.0.1:${e2ePorts.backend}`;
 const appOrigin = `http://127.0.0.1:${e2ePorts.app}`;
@@ -139,7 +139,7 @@ export async function bookAndPayThroughApi(session: Session, booking: BookingReq
   const checkout = await startCheckoutThroughApi(session, booking);
   const paid = await fetch(`${stripeUrl}/__local/sessions/${checkout.checkoutSessionId}/pay`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: stripeTestRouteHeaders(),
     body: JSON.stringify({ cardNumber: "4242424242424242" }),
   });
   if (!paid.ok) throw new Error(`the Stripe stand-in refused the test payment: ${paid.status} ${await paid.text()}`);

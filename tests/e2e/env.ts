@@ -23,6 +23,12 @@ export async function latestEmailTo(to: string): Promise<{ subject: string; text
   return list[0];
 }
 
+/** What the Stripe stand-in's test routes (`/__local/…`) take: its access token (new at each start). */
+export function stripeTestRouteHeaders(): Record<string, string> {
+  const token = readFileSync(join(e2eDataDir, "stripe", "access-token"), "utf8");
+  return { "content-type": "application/json", authorization: `Bearer ${token}` };
+}
+
 /** The six-digit code of the latest email to `to`, once it has arrived (a sign-up or reset code). */
 export async function codeSentTo(to: string, subjectPart: string): Promise<string> {
   for (let attempt = 0; attempt < 100; attempt++) {

@@ -10,7 +10,7 @@ import { api } from "../../convex/_generated/api";
 import { formatCents } from "../../convex/model/format";
 import { shareOf } from "../../convex/model/payouts";
 import { backendAs, personPage, signInThroughApi } from "./api";
-import { e2ePorts, runInternal } from "./env";
+import { e2ePorts, runInternal, stripeTestRouteHeaders } from "./env";
 import { DEMO_PASSWORD, demo, expect, sessionFile, test } from "./fixtures";
 
 const SELENE_CODICE_FISCALE = "MRTSLN88D52F205V";
@@ -103,7 +103,7 @@ test("a held consultation's transfer appears live on 'Guadagni'; the payout, the
   // Stripe's payout run pays the whole available balance out; the payout arrives through the Connect webhook.
   const run = await fetch(`http://127.0.0.1:${e2ePorts.stripe}/__local/payouts/run`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: stripeTestRouteHeaders(),
     body: "{}",
   });
   expect(run.ok).toBe(true);

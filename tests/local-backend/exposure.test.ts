@@ -1,6 +1,6 @@
 // What the local stand-ins expose on a laptop: each answers requests addressed to loopback only (a web page
-// rebinding its DNS name to 127.0.0.1, or posting from its own origin, gets 403); the mailbox needs its access
-// token; storage ids are random and an upload URL stores one file, tied to it; stored files are served with
+// rebinding its DNS name to 127.0.0.1, or posting from its own origin, gets 403); the mailbox and the Stripe
+// stand-in's overview need their access tokens; storage ids are random and an upload URL stores one file, tied to it; stored files are served with
 // their type and nosniff; HTTP actions see the connecting peer's address; data files are owner-only.
 import fs from "node:fs";
 import http from "node:http";
@@ -57,7 +57,7 @@ describe("every stand-in answers requests addressed to loopback only", () => {
     { name: "backend API", url: `${backend.cloudUrl}/version` },
     { name: "HTTP actions", url: `${backend.siteUrl}/ping` },
     { name: "mailbox", url: mail.mailboxUrl },
-    { name: "Stripe stand-in", url: `${stripe.url}/` },
+    { name: "Stripe stand-in", url: stripe.overviewUrl },
   ];
 
   it("a foreign Host (a DNS name rebound to 127.0.0.1) gets 403", async () => {

@@ -90,6 +90,7 @@ describe.skipIf(process.platform !== "linux")("npm start's local stack", () => {
         webhookSecret: stripe.environ.STRIPE_STANDIN_WEBHOOK_SECRET,
         connectWebhookSecret: stripe.environ.STRIPE_STANDIN_CONNECT_WEBHOOK_SECRET,
         mailboxToken: fs.readFileSync(path.join(dataDir, "mail", "access-token"), "utf8"),
+        stripeAccessToken: fs.readFileSync(path.join(dataDir, "stripe", "access-token"), "utf8"),
         adminKey: (JSON.parse(fs.readFileSync(path.join(dataDir, "backend", "keys.json"), "utf8")) as { adminKey: string }).adminKey,
       };
       for (const [name, value] of Object.entries(secrets)) expect(value, name).toMatch(/.{16,}/);
@@ -99,6 +100,8 @@ describe.skipIf(process.platform !== "linux")("npm start's local stack", () => {
         STRIPE_SECRET_KEY: secrets.stripeApiKey,
         STRIPE_WEBHOOK_SECRET: secrets.webhookSecret,
         STRIPE_CONNECT_WEBHOOK_SECRET: secrets.connectWebhookSecret,
+        // The demo seed's payments and onboarding at the stand-in's test routes.
+        STRIPE_STANDIN_ACCESS_TOKEN: secrets.stripeAccessToken,
       });
       expect(secrets.connectWebhookSecret).not.toBe(secrets.webhookSecret);
       const commandLines = [fs.readFileSync(`/proc/${start.pid}/cmdline`, "utf8"), ...descendants(start.pid!).map((p) => p.cmdline)];
@@ -108,7 +111,8 @@ describe.skipIf(process.platform !== "linux")("npm start's local stack", () => {
 
       const modeOf = (file: string) => fs.statSync(path.join(dataDir, file)).mode & 0o777;
       for (const dir of ["", "mail", "stripe", "twilio", "backend"]) expect(modeOf(dir), `${dir || "data"}/`).toBe(0o700);
-      for (const file of ["mail/access-token", "backend/keys.json", "twilio/standin.json", "twilio/certificate.json"]) expect(modeOf(file), file).toBe(0o600);
+      const ownerOnly = ["mail/access-token", "stripe/access-token", "backend/keys.json", "twilio/standin.json", "twilio/certificate.json"];
+      for (const file of ownerOnly) expect(modeOf(file), file).toBe(0o600);
     } finally {
       process.kill(-start.pid!, "SIGKILL");
     }

@@ -16,7 +16,7 @@ import { api } from "../../convex/_generated/api";
 import { demoAccounts } from "../../convex/demo/data";
 import { Durability } from "../../local-backend/src/durability";
 import { removeDir, repoRoot, startBackend, type RunningBackend } from "./helpers/backend";
-import { API_KEY, startStandIn, stopAll, type StandIn } from "./helpers/stripeStandIn";
+import { API_KEY, localAuth, startStandIn, stopAll, type StandIn } from "./helpers/stripeStandIn";
 import { checkAfterRestart, dueJobs, type Acks, type World } from "./helpers/killChecker";
 
 const SEED = Number(process.env.KILL_TEST_SEED ?? 25);
@@ -63,6 +63,8 @@ function backendEnv(arm?: Record<string, number>): Record<string, string> {
     STRIPE_WEBHOOK_SECRET: "whsec_local_stand_in_test_secret",
     STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_local_stand_in_test_connect_secret",
     STRIPE_API_BASE: stripe.url,
+    // The demo seed pays and onboards at the stand-in's test routes, which take its access token.
+    STRIPE_STANDIN_ACCESS_TOKEN: stripe.accessToken,
     ADMIN_EMAIL_DOMAIN: "arcano.it",
   };
 }
@@ -122,7 +124,7 @@ async function book(client: ConvexHttpClient, date: string, time: string, pay: b
   const session = new URL(url).pathname.split("/").pop()!;
   const paid = await fetch(`${stripe.url}/__local/sessions/${session}/pay`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...localAuth(stripe) },
     body: JSON.stringify({ cardNumber: "4242424242424242" }),
   });
   if (!paid.ok) throw new Error(`payment refused: ${paid.status}`);

@@ -9,7 +9,7 @@ import { Resend } from "resend";
 import { afterEach, describe, expect, it } from "vitest";
 import { startMailCatcher } from "../../local-backend/mail/mailCatcher";
 import { parseFaultPlan } from "../../local-backend/shared/providerFaults";
-import { API_KEY, startStandIn, stopAll } from "./helpers/stripeStandIn";
+import { API_KEY, localAuth, startStandIn, stopAll, type StandIn } from "./helpers/stripeStandIn";
 
 const stops: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -51,7 +51,11 @@ async function faults(url: string, method: "GET" | "POST" | "DELETE", body?: unk
   };
 }
 
-const sessionsAt = async (url: string) => ((await (await fetch(`${url}/__local/sessions`)).json()) as unknown[]).length;
+/** The Stripe stand-in's switch, with its access token. */
+const stripeFaults = (standIn: StandIn, method: "GET" | "POST" | "DELETE", body?: unknown) => faults(standIn.url, method, body, localAuth(standIn));
+
+const sessionsAt = async (standIn: StandIn) =>
+  ((await (await fetch(`${standIn.url}/__local/sessions`, { headers: localAuth(standIn) })).json()) as unknown[]).length;
 
 describe("the outage switch's plan", () => {
   it("takes a mode, a count, path prefixes, a hang time and apply, and refuses anything else", () => {
@@ -68,52 +72,56 @@ describe("the outage switch's plan", () => {
 describe("the Stripe stand-in's outage switch", () => {
   it("error500: Stripe's error shape for the paths asked, as many times as asked, and nothing done", async () => {
     const standIn = await startStandIn();
-    expect((await faults(standIn.url, "POST", { mode: "error500", count: 1, paths: ["/v1/checkout/sessions"] })).status).toBe(200);
+    // As the mailbox's, the switch takes the stand-in's access token.
+    expect((await faults(standIn.url, "POST", { mode: "error500", count: 1 })).status).toBe(401);
+    expect((await stripeFaults(standIn, "POST", { mode: "error500", count: 1, paths: ["/v1/checkout/sessions"] })).status).toBe(200);
     const failed = await stripePost(standIn.url, "/v1/checkout/sessions", SESSION_FORM, "checkout-a");
     expect(failed.status).toBe(500);
     expect(await failed.json()).toEqual({ error: { type: "api_error", message: expect.stringContaining("unknown error") } });
-    expect(await sessionsAt(standIn.url)).toBe(0);
+    expect(await sessionsAt(standIn)).toBe(0);
     // The count is spent: the same key now creates the session (the failed attempt spent no key).
     const created = await stripePost(standIn.url, "/v1/checkout/sessions", SESSION_FORM, "checkout-a");
     expect(created.status).toBe(200);
-    const state = await faults(standIn.url, "GET");
+    const state = await stripeFaults(standIn, "GET");
     expect(state.body).toEqual({ armed: null, hits: [expect.objectContaining({ path: "/v1/checkout/sessions", mode: "error500", applied: false })] });
   });
 
   it("only the paths asked; disarmed by DELETE; bad plans refused with 400", async () => {
     const standIn = await startStandIn();
-    await faults(standIn.url, "POST", { mode: "error500", paths: ["/v1/refunds"] });
+    await stripeFaults(standIn, "POST", { mode: "error500", paths: ["/v1/refunds"] });
     expect((await stripePost(standIn.url, "/v1/checkout/sessions", SESSION_FORM)).status).toBe(200);
     expect((await stripePost(standIn.url, "/v1/refunds", "payment_intent=pi_x")).status).toBe(500);
     expect((await stripePost(standIn.url, "/v1/refunds", "payment_intent=pi_x")).status).toBe(500);
-    expect((await faults(standIn.url, "DELETE")).body.armed).toBeNull();
-    expect((await stripePost(standIn.url, "/v1/refunds", "payment_intent=pi_x")).status).toBe(404);
-    const refused = await faults(standIn.url, "POST", { mode: "slow" });
+    expect((await stripeFaults(standIn, "DELETE")).body.armed).toBeNull();
+    // Through to the API again: a refund of an intent it never made is a bad parameter (400 resource_missing).
+    expect((await stripePost(standIn.url, "/v1/refunds", "payment_intent=pi_x")).status).toBe(400);
+    const refused = await stripeFaults(standIn, "POST", { mode: "slow" });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ error: { type: "invalid_request_error" } });
   });
 
   it("hang: no answer, the connection dropped after hangMs; with apply the request was carried out and its key replays it", async () => {
     const standIn = await startStandIn();
-    await faults(standIn.url, "POST", { mode: "hang", count: 1, hangMs: 300 });
+    await stripeFaults(standIn, "POST", { mode: "hang", count: 1, hangMs: 300 });
     const started = Date.now();
     await expect(stripePost(standIn.url, "/v1/checkout/sessions", SESSION_FORM, "checkout-b")).rejects.toThrow();
     expect(Date.now() - started).toBeGreaterThanOrEqual(280);
-    expect(await sessionsAt(standIn.url)).toBe(0);
+    expect(await sessionsAt(standIn)).toBe(0);
 
-    await faults(standIn.url, "POST", { mode: "hang", count: 1, hangMs: 300, apply: true });
+    await stripeFaults(standIn, "POST", { mode: "hang", count: 1, hangMs: 300, apply: true });
     await expect(stripePost(standIn.url, "/v1/checkout/sessions", SESSION_FORM, "checkout-c")).rejects.toThrow();
-    expect(await sessionsAt(standIn.url)).toBe(1);
+    expect(await sessionsAt(standIn)).toBe(1);
     const retried = await stripePost(standIn.url, "/v1/checkout/sessions", SESSION_FORM, "checkout-c");
     expect(retried.headers.get("idempotent-replayed")).toBe("true");
-    expect(await sessionsAt(standIn.url)).toBe(1);
-    expect((await faults(standIn.url, "GET")).body.hits.map((hit) => hit.applied)).toEqual([false, true]);
+    expect(await sessionsAt(standIn)).toBe(1);
+    expect((await stripeFaults(standIn, "GET")).body.hits.map((hit) => hit.applied)).toEqual([false, true]);
   });
 
   it("is refused to a foreign page, like every route of the stand-in", async () => {
     const standIn = await startStandIn();
     const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request(`${standIn.url}/__local/faults`, { method: "POST", headers: { origin: "https://evil.example" } }, (res) => {
+      const headers = { origin: "https://evil.example", ...localAuth(standIn) };
+      const request = http.request(`${standIn.url}/__local/faults`, { method: "POST", headers }, (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
       });
@@ -121,7 +129,7 @@ describe("the Stripe stand-in's outage switch", () => {
       request.end(JSON.stringify({ mode: "hang" }));
     });
     expect(status).toBe(403);
-    expect((await faults(standIn.url, "GET")).body.armed).toBeNull();
+    expect((await stripeFaults(standIn, "GET")).body.armed).toBeNull();
   });
 });
 

@@ -15,13 +15,14 @@ import {
   type OutageBackend,
   type Providers,
 } from "./helpers/outageWorld";
+import { getLocal } from "./helpers/stripeStandIn";
 
 let providers: Providers;
 freshProvidersForEachTest((started) => (providers = started));
 
 /** The sessions at the stand-in for a booking of this client (each test's backend numbers its bookings afresh). */
 const sessionsAtStripe = async (bookingId: string, clientEmail: string) =>
-  ((await (await fetch(`${providers.stripe.url}/__local/sessions`)).json()) as Stripe.Checkout.Session[]).filter(
+  (await getLocal<Stripe.Checkout.Session[]>(providers.stripe, "/__local/sessions")).filter(
     (session) => session.client_reference_id === bookingId && session.customer_email === clientEmail,
   );
 const bookingsOf = (t: OutageBackend, clientId: Id<"users">) =>

@@ -10,6 +10,7 @@ import { eventually } from "./helpers/backend";
 import {
   CONNECT_SECRET,
   eventsOf,
+  getLocal,
   ONBOARDING_FORM,
   onboardedAccount,
   openOnboarding,
@@ -263,9 +264,7 @@ describe("Connect accounts on the local Stripe stand-in", () => {
     const account = await stripe.accounts.create(readerAccountParams());
     await stripe.accounts.update(account.id, { metadata: { note: "x" } });
     await eventually(() => (connect.received.length === 2 ? true : undefined), "a second attempt");
-    const [stored] = (await (await fetch(`${standIn.url}/__local/events?account=${account.id}`)).json()) as Array<{
-      delivery: { state: string; attempts: number };
-    }>;
+    const [stored] = await getLocal<Array<{ delivery: { state: string; attempts: number } }>>(standIn, `/__local/events?account=${account.id}`);
     expect(stored.delivery).toMatchObject({ state: "delivered", attempts: 2 });
 
     await expect(stripe.balance.retrieve({}, { stripeAccount: "acct_unknown" })).rejects.toMatchObject({ statusCode: 403, code: "account_invalid" });

@@ -104,8 +104,9 @@ describe("Connect money on the local Stripe stand-in", () => {
     await stripe.refunds.create({ payment_intent: intent.id, amount: 1000 });
     await expect(stripe.transfers.create(readerShare(reader.id, chargeId, 1))).rejects.toMatchObject({ code: "balance_insufficient" });
 
+    // A missing object named in a parameter is a bad request (400), as Stripe answers it.
     await expect(stripe.transfers.create(readerShare("acct_missing", chargeId))).rejects.toMatchObject({
-      statusCode: 404,
+      statusCode: 400,
       code: "resource_missing",
       param: "destination",
     });
@@ -221,7 +222,7 @@ describe("Connect money on the local Stripe stand-in", () => {
     expect((await fetch(login.url)).status).toBe(410);
     expect((await fetch(dashboard.url)).status).toBe(200);
     // The stand-in's own overview lists the account, the transfer and the payout.
-    const overview = await (await fetch(standIn.url)).text();
+    const overview = await (await fetch(standIn.overviewUrl)).text();
     for (const id of [reader.id, transfer.id, payout.id]) expect(overview, id).toContain(id);
   });
 
@@ -264,7 +265,7 @@ describe("Connect money on the local Stripe stand-in", () => {
     expect(String(opened.body.id)).toMatch(/^du_/);
     expect((await stripe.charges.retrieve(chargeId)).disputed).toBe(true);
     expect((await postLocal(standIn, "/__local/disputes", { charge: chargeId })).status).toBe(400);
-    expect((await postLocal(standIn, "/__local/disputes", { charge: "ch_missing" })).status).toBe(404);
+    expect((await postLocal(standIn, "/__local/disputes", { charge: "ch_missing" })).status).toBe(400);
     await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({ code: "charge_disputed" });
     expect((await stripe.disputes.retrieve(String(opened.body.id))).charge).toBe(chargeId);
 

@@ -14,13 +14,13 @@ import {
 } from "../../convex/model/stripeRequests";
 import { Conformance } from "../../local-backend/stripe/openapi/conformance";
 import { eventually } from "./helpers/backend";
-import { CONNECT_SECRET, eventsOf, ONBOARDING_FORM, postLocal, receiver, sdk, startStandIn, stopAll, type StandIn } from "./helpers/stripeStandIn";
+import { CONNECT_SECRET, eventsOf, getLocal, ONBOARDING_FORM, postLocal, receiver, sdk, startStandIn, stopAll, type StandIn } from "./helpers/stripeStandIn";
 
 afterEach(stopAll);
 
 type Violation = { operation: string; direction: string; path: string; message: string };
 async function violationsOf(standIn: StandIn): Promise<{ validating: boolean; violations: Violation[] }> {
-  return (await fetch(`${standIn.url}/__local/violations`)).json();
+  return getLocal(standIn, "/__local/violations");
 }
 
 async function validatingStandIn() {
@@ -43,7 +43,7 @@ const hold = (bookingId: string, priceCents = 5000) => ({
 /** A booking paid as the app's checkout is: the session, paid on the hosted page's test door, then retrieved. */
 async function paidBooking(stripe: Stripe, standIn: StandIn, bookingId: string) {
   const session = await stripe.checkout.sessions.create(checkoutSessionParams(hold(bookingId), SITE), { idempotencyKey: `checkout-${bookingId}` });
-  expect((await fetch(`${standIn.url}/__local/sessions/${session.id}/pay`, { method: "POST" })).status).toBe(200);
+  expect((await postLocal(standIn, `/__local/sessions/${session.id}/pay`)).status).toBe(200);
   const paid = await stripe.checkout.sessions.retrieve(session.id);
   const intent = await stripe.paymentIntents.retrieve(String(paid.payment_intent), { expand: ["latest_charge"] });
   return { session: paid, intent, charge: intent.latest_charge as Stripe.Charge };

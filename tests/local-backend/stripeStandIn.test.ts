@@ -4,7 +4,7 @@
 import Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "./helpers/backend";
-import { eventsOf, receiver, SECRET, sdk, startStandIn, stopAll, verifier } from "./helpers/stripeStandIn";
+import { eventsOf, getLocal, localAuth, postLocal, receiver, SECRET, sdk, startStandIn, stopAll, verifier } from "./helpers/stripeStandIn";
 
 afterEach(stopAll);
 
@@ -81,7 +81,7 @@ describe("the local Stripe stand-in", () => {
     expect(again.id).toBe(first.id);
     const other = stripe.checkout.sessions.create(sessionParams({ client_reference_id: "booking_456" }), { idempotencyKey: "booking_123" });
     await expect(other).rejects.toMatchObject({ type: "StripeIdempotencyError", statusCode: 400 });
-    expect(await (await fetch(`${standIn.url}/__local/sessions`)).json()).toHaveLength(1);
+    expect(await getLocal(standIn, "/__local/sessions")).toHaveLength(1);
   });
 
   it("refuses a wrong key with 401 and bad parameters with Stripe's error shape", async () => {
@@ -151,7 +151,7 @@ describe("the local Stripe stand-in", () => {
     }
     expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: "open", payment_status: "unpaid" });
     const paidByTestApi = await fetch(`${standIn.url}/__local/sessions/${session.id}/pay`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ cardNumber: "5555555555554444" }),
+      method: "POST", headers: { "content-type": "application/json", ...localAuth(standIn) }, body: JSON.stringify({ cardNumber: "5555555555554444" }),
     });
     expect(await paidByTestApi.json()).toMatchObject({ paid: true, session: { status: "complete" } });
   });
@@ -198,7 +198,7 @@ describe("the local Stripe stand-in", () => {
     const standIn = await startStandIn({ webhookUrl: hook.url });
     const stripe = sdk(standIn.url);
     const session = await stripe.checkout.sessions.create(sessionParams());
-    await fetch(`${standIn.url}/__local/sessions/${session.id}/pay`, { method: "POST" });
+    await postLocal(standIn, `/__local/sessions/${session.id}/pay`);
     const intentId = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string;
 
     const partial = await stripe.refunds.create({ payment_intent: intentId, amount: 2000, metadata: { bookingId: "booking_123" }, reason: "requested_by_customer" });
@@ -230,7 +230,7 @@ describe("the local Stripe stand-in", () => {
     const session = await stripe.checkout.sessions.create(sessionParams());
     await stripe.checkout.sessions.expire(session.id);
     await eventually(() => (hook.received.length === 3 ? true : undefined), "three delivery attempts");
-    const [event] = (await (await fetch(`${standIn.url}/__local/events`)).json()) as Array<{ delivery: { state: string; attempts: number } }>;
+    const [event] = await getLocal<Array<{ delivery: { state: string; attempts: number } }>>(standIn, "/__local/events");
     expect(event.delivery).toMatchObject({ state: "delivered", attempts: 3 });
     // Each attempt is signed afresh, and every one verifies.
     expect(await eventsOf(hook.received, "checkout.session.expired")).toHaveLength(3);
@@ -244,7 +244,7 @@ describe("the local Stripe stand-in", () => {
     hook.answers.otherwise = 200;
     const restarted = await startStandIn({ dataDir: standIn.dataDir, webhookUrl: hook.url, args: ["--webhook-retry-ms", "100"] });
     await eventually(async () => {
-      const events = (await (await fetch(`${restarted.url}/__local/events`)).json()) as Array<{ delivery: { state: string } }>;
+      const events = await getLocal<Array<{ delivery: { state: string } }>>(restarted, "/__local/events");
       return events.every((e) => e.delivery.state === "delivered") ? true : undefined;
     }, "the pending event delivered after the restart");
     const expiredIds = (await eventsOf(hook.received, "checkout.session.expired")).map((e) => (e.data.object as Stripe.Checkout.Session).id);
@@ -254,13 +254,13 @@ describe("the local Stripe stand-in", () => {
   it("keeps sessions and payments across a restart", async () => {
     const standIn = await startStandIn();
     const session = await sdk(standIn.url).checkout.sessions.create(sessionParams());
-    await fetch(`${standIn.url}/__local/sessions/${session.id}/pay`, { method: "POST" });
+    await postLocal(standIn, `/__local/sessions/${session.id}/pay`);
     await standIn.stop();
     const restarted = await startStandIn({ dataDir: standIn.dataDir });
     const again = await sdk(restarted.url).checkout.sessions.retrieve(session.id, { expand: ["payment_intent.latest_charge"] });
     expect(again).toMatchObject({ status: "complete", payment_status: "paid", client_reference_id: "booking_123" });
     expect(((again.payment_intent as Stripe.PaymentIntent).latest_charge as Stripe.Charge).amount).toBe(5000);
-    const overview = await (await fetch(restarted.url)).text();
+    const overview = await (await fetch(restarted.overviewUrl)).text();
     expect(overview).toContain("Pagamenti Stripe locali");
     expect(overview).toContain(session.id);
   });

@@ -15,7 +15,7 @@ import { insertPsychic } from "../../convex/fixtures/psychics";
 import { bookingRow } from "../../convex/fixtures/bookingRows";
 import { startMailCatcher } from "../../../local-backend/mail/mailCatcher";
 import type { FaultHit } from "../../../local-backend/shared/providerFaults";
-import { API_KEY, onboardedAccount, paidCharge, startStandIn, type StandIn } from "./stripeStandIn";
+import { API_KEY, localAuth, onboardedAccount, paidCharge, startStandIn, type StandIn } from "./stripeStandIn";
 
 const modules = import.meta.glob("../../../convex/**/*.*s");
 export const MAIL_KEY = "re_local_outages";
@@ -45,7 +45,7 @@ export async function startProviders() {
   return {
     stripe,
     mail,
-    stripeFaults: switchAt(stripe.url),
+    stripeFaults: switchAt(stripe.url, localAuth(stripe)),
     mailFaults: switchAt(mail.url, mailAuth),
     /** Emails the mailbox caught for `to`. */
     caught: async (to: string) =>

@@ -9,7 +9,18 @@ import Stripe from "stripe";
 import { repoRoot } from "./backend";
 
 export type Received = { body: string; signature: string; path: string };
-export type StandIn = { url: string; apiKey: string; webhookSecret: string; connectWebhookSecret: string; dataDir: string; stop(): Promise<void> };
+export type StandIn = {
+  url: string;
+  apiKey: string;
+  webhookSecret: string;
+  connectWebhookSecret: string;
+  /** What the overview and the `/__local/…` test routes take. */
+  accessToken: string;
+  overviewUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+};
+type Ready = Omit<StandIn, "dataDir" | "stop">;
 
 /** What a test started; `afterEach(stopAll)` stops and removes it. */
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -23,7 +34,7 @@ export const SECRET = "whsec_local_stand_in_test_secret";
 export const CONNECT_SECRET = "whsec_local_stand_in_test_connect_secret";
 
 export async function startStandIn(
-  opts: { dataDir?: string; webhookUrl?: string; connectWebhookUrl?: string; args?: string[] } = {},
+  opts: { dataDir?: string; webhookUrl?: string; connectWebhookUrl?: string; args?: string[]; env?: Record<string, string> } = {},
 ): Promise<StandIn> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "stripe-stand-in-"));
   if (!opts.dataDir) cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -36,6 +47,7 @@ export async function startStandIn(
     STRIPE_STANDIN_API_KEY: API_KEY,
     STRIPE_STANDIN_WEBHOOK_SECRET: SECRET,
     STRIPE_STANDIN_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
+    ...opts.env,
   };
   const child: ChildProcess = spawn(process.execPath, [...args, ...(opts.args ?? [])], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -46,7 +58,7 @@ export async function startStandIn(
   cleanups.push(stop);
   let output = "";
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const ready = await new Promise<{ url: string; apiKey: string; webhookSecret: string; connectWebhookSecret: string }>((resolve, reject) => {
+  const ready = await new Promise<Ready>((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const line = output.split("\n").find((l) => l.startsWith(READY));
@@ -161,17 +173,28 @@ export async function paidCharge(standIn: StandIn, amount = 5000, transferGroup 
     payment_intent_data: { transfer_group: transferGroup, metadata: { bookingId: transferGroup } },
     success_url: "http://127.0.0.1:5173/payment-success?session_id={CHECKOUT_SESSION_ID}",
   });
-  await fetch(`${standIn.url}/__local/sessions/${session.id}/pay`, { method: "POST" });
+  const pay = await fetch(`${standIn.url}/__local/sessions/${session.id}/pay`, { method: "POST", headers: localAuth(standIn) });
+  if (!pay.ok) throw new Error(`the test payment answered ${pay.status}: ${await pay.text()}`);
   const paid = await stripe.checkout.sessions.retrieve(session.id, { expand: ["payment_intent"] });
   const intent = paid.payment_intent as Stripe.PaymentIntent;
   return { session: paid, intent, chargeId: intent.latest_charge as string };
 }
 
-/** POSTs JSON to one of the stand-in's test routes. */
+/** The header the stand-in's test routes (`/__local/…`) take: its access token. */
+export const localAuth = (standIn: Pick<StandIn, "accessToken">) => ({ authorization: `Bearer ${standIn.accessToken}` });
+
+/** GETs one of the stand-in's test routes, with its access token, as JSON. */
+export async function getLocal<T = unknown>(standIn: StandIn, path: string): Promise<T> {
+  const response = await fetch(`${standIn.url}${path}`, { headers: localAuth(standIn) });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** POSTs JSON to one of the stand-in's test routes, with its access token. */
 export async function postLocal(standIn: StandIn, path: string, body: unknown = {}) {
   const response = await fetch(`${standIn.url}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...localAuth(standIn) },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
