@@ -31,6 +31,7 @@ import {
   photoRefusal,
   publishOutcome,
 } from "./model/profileRules";
+import { readUploadContentType } from "./model/uploads";
 
 const ownProfile = v.object({
   id: v.id("psychicProfiles"),
@@ -204,32 +205,40 @@ export const publishMine = psychicMutation({
   },
 });
 
-/** An upload URL for the psychic's new photo, recorded as theirs (convex/lib/uploads.ts). */
+/**
+ * An upload URL for the psychic's new photo, recorded as theirs (convex/lib/uploads.ts), with that
+ * record's id: the browser sends the file as `uploadContentType(type, uploadId)` (model/uploads.ts).
+ */
 export const generatePhotoUploadUrl = psychicMutation({
   args: {},
-  returns: v.string(),
+  returns: v.object({ uploadUrl: v.string(), uploadId: v.id("uploads") }),
   handler: async (ctx) => issueUploadUrl(ctx, ctx.viewerId, "psychic_photo"),
 });
 
 /**
- * Takes the psychic's own upload as their photo. The file must be one they uploaded with a URL
- * issued to them (anything else is refused and left alone); its bytes are checked (model/profileRules.ts
- * photoRefusal): JPEG, PNG or WebP up to 5 MB, no HTML or script inside, uploaded as exactly the type
- * its bytes prove (so it is stored and served as that type); otherwise it is deleted and refused.
+ * Takes the psychic's own upload as their photo. The file must be one they uploaded through a URL
+ * issued to them, named in its Content-Type (anything else is refused and left alone); its bytes are
+ * checked (model/profileRules.ts photoRefusal): JPEG, PNG or WebP up to 5 MB, no HTML or script inside,
+ * uploaded as exactly the media type its bytes prove (so it is stored and served as that type);
+ * otherwise it is deleted and refused.
  */
 export const setMyPhoto = psychicAction({
   args: { storageId: v.id("_storage") },
   returns: v.null(),
   handler: async (ctx, { storageId }) => {
+    // Only read here; nothing is checked or deleted before the claim proves the file the caller's.
+    const blob = await ctx.storage.get(storageId);
+    if (blob === null) return fail("NOT_FOUND", { field: "storageId" });
     const uploadId = await ctx.runMutation(internal.uploads.claim, {
       ownerId: ctx.viewerId,
       storageId,
       purpose: "psychic_photo",
+      uploadedAs: blob.type,
     });
-    const blob = await ctx.storage.get(storageId);
     // Over the limit is refused before its bytes are read; the Blob's type is the one it was uploaded as.
+    const { mediaType } = readUploadContentType(blob.type);
     const refusal =
-      blob === null || blob.size > PHOTO_MAX_BYTES ? "INVALID_PHOTO" : photoRefusal(new Uint8Array(await blob.arrayBuffer()), blob.type);
+      blob.size > PHOTO_MAX_BYTES ? "INVALID_PHOTO" : photoRefusal(new Uint8Array(await blob.arrayBuffer()), mediaType);
     if (refusal !== null) {
       await ctx.runMutation(internal.uploads.discardClaimed, { uploadId });
       return fail(refusal);

@@ -374,7 +374,8 @@ export default defineSchema({
   }).index("by_provider_eventId", ["provider", "eventId"]),
 
   // Who may use an uploaded file: an upload URL is issued to a person for a purpose, and only that
-  // person's own, unattached upload can be attached. Attached rows stay as the proof of ownership
+  // person's own, unattached upload through it can be attached; the file names this row in its
+  // Content-Type (convex/model/uploads.ts). Attached rows stay as the proof of ownership
   // the server checks before it ever deletes a file (convex/lib/uploads.ts).
   uploads: defineTable({
     ownerId: v.id("users"),

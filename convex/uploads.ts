@@ -5,11 +5,15 @@ import { internalMutation } from "./lib/functions";
 import { claimUploadX, UPLOAD_WINDOW_MS } from "./lib/uploads";
 import { uploadPurpose } from "./lib/validators";
 
-/** Step one of attaching: the caller proves the file is their own upload (see claimUploadX). */
+/**
+ * Step one of attaching: the caller proves the file is their own upload through their own URL (see
+ * claimUploadX); `uploadedAs` is the Content-Type the file was stored with, read by the action.
+ */
 export const claim = internalMutation({
-  args: { ownerId: v.id("users"), storageId: v.id("_storage"), purpose: uploadPurpose },
+  args: { ownerId: v.id("users"), storageId: v.id("_storage"), purpose: uploadPurpose, uploadedAs: v.string() },
   returns: v.id("uploads"),
-  handler: async (ctx, { ownerId, storageId, purpose }) => (await claimUploadX(ctx, ownerId, storageId, purpose))._id,
+  handler: async (ctx, { ownerId, storageId, purpose, uploadedAs }) =>
+    (await claimUploadX(ctx, ownerId, storageId, purpose, uploadedAs))._id,
 });
 
 /** A claimed file that failed its checks: deleted with its record (it is proven the owner's). */

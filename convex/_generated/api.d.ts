@@ -107,6 +107,7 @@ import type * as model_slots from "../model/slots.js";
 import type * as model_spendingLimit from "../model/spendingLimit.js";
 import type * as model_stripeRequests from "../model/stripeRequests.js";
 import type * as model_textSearch from "../model/textSearch.js";
+import type * as model_uploads from "../model/uploads.js";
 import type * as notices from "../notices.js";
 import type * as originPasses from "../originPasses.js";
 import type * as payments from "../payments.js";
@@ -229,6 +230,7 @@ declare const fullApi: ApiFromModules<{
   "model/spendingLimit": typeof model_spendingLimit;
   "model/stripeRequests": typeof model_stripeRequests;
   "model/textSearch": typeof model_textSearch;
+  "model/uploads": typeof model_uploads;
   notices: typeof notices;
   originPasses: typeof originPasses;
   payments: typeof payments;

@@ -1,9 +1,11 @@
 // Owned uploads (docs/product-rules.md, "Files"). Storage ids are not secrets (they appear in public
 // photo URLs), so a file is usable only by the person it was uploaded for: an upload URL is issued
-// to a person for a purpose and recorded; attaching claims the caller's own, unattached upload made
-// with such a URL; the server deletes only files it recorded as that person's.
+// to a person for a purpose and recorded; the file names that record in its Content-Type
+// (model/uploads.ts); attaching claims the caller's own, unattached upload made through the URL it
+// names; the server deletes only files it recorded as that person's.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { readUploadContentType } from "../model/uploads";
 import { fail } from "./errors";
 import { rateLimit } from "./rateLimits";
 import type { UploadPurpose } from "./validators";
@@ -11,24 +13,36 @@ import type { UploadPurpose } from "./validators";
 /** How long an upload URL may be used and its file claimed: Convex upload URLs last an hour. */
 export const UPLOAD_WINDOW_MS = 60 * 60 * 1000;
 
-/** Records an upload URL for `ownerId` and returns it. */
-export async function issueUploadUrl(ctx: MutationCtx, ownerId: Id<"users">, purpose: UploadPurpose): Promise<string> {
+/**
+ * Records an upload URL for `ownerId` and returns it with its record, which the file sent through it
+ * names (model/uploads.ts uploadContentType).
+ */
+export async function issueUploadUrl(
+  ctx: MutationCtx,
+  ownerId: Id<"users">,
+  purpose: UploadPurpose,
+): Promise<{ uploadUrl: string; uploadId: Id<"uploads"> }> {
   const { ok } = await rateLimit(ctx, { name: "uploadUrlByUser", key: ownerId });
   if (!ok) return fail("RATE_LIMITED");
-  await ctx.db.insert("uploads", { ownerId, purpose, status: "issued", expiresAt: Date.now() + UPLOAD_WINDOW_MS });
-  return ctx.storage.generateUploadUrl();
+  const uploadId = await ctx.db.insert("uploads", { ownerId, purpose, status: "issued", expiresAt: Date.now() + UPLOAD_WINDOW_MS });
+  return { uploadUrl: await ctx.storage.generateUploadUrl(), uploadId };
 }
 
 /**
- * Proves `storageId` is a file `ownerId` uploaded with one of their issued URLs, and records it as
- * theirs. Refused, deleting nothing, for a missing file, a file anyone has claimed before, or a file
- * older than every live URL of theirs (so never another person's or a legacy file).
+ * Proves `storageId` is a file `ownerId` uploaded through one of their own upload URLs, and records it
+ * as theirs. `uploadedAs` is the Content-Type the file was stored with, which names the URL's record.
+ * Refused (UPLOAD_NOT_OWNED), changing and deleting nothing, unless that record is the caller's, for this
+ * purpose, not yet used, still live, and issued before the file was stored, the file stored before the
+ * record lapsed; and unless no one has claimed the file before. Knowing someone's storage id, even while
+ * holding a live URL of one's own, is not enough: the file names the URL it came through, and only its
+ * uploader chose that. Each file names its own URL, so files of several URLs are claimable in any order.
  */
 export async function claimUploadX(
   ctx: MutationCtx,
   ownerId: Id<"users">,
   storageId: Id<"_storage">,
   purpose: UploadPurpose,
+  uploadedAs: string,
 ): Promise<Doc<"uploads">> {
   const file = await ctx.db.system.get("_storage", storageId);
   if (file === null) return fail("NOT_FOUND", { field: "storageId" });
@@ -41,16 +55,23 @@ export async function claimUploadX(
     if (claimed.ownerId === ownerId && claimed.status === "claimed" && claimed.purpose === purpose) return claimed;
     return fail("UPLOAD_NOT_OWNED");
   }
+  // Where the file's record keeps its stored type (Convex, the embedded backend) that one decides.
+  const storedType = file.contentType ?? uploadedAs;
+  const named = readUploadContentType(storedType).uploadId;
+  const uploadId = named === null ? null : ctx.db.normalizeId("uploads", named);
+  const grant = uploadId === null ? null : await ctx.db.get("uploads", uploadId);
   const now = Date.now();
-  const grants = await ctx.db
-    .query("uploads")
-    .withIndex("by_owner_status", (q) => q.eq("ownerId", ownerId).eq("status", "issued"))
-    .take(50);
-  // The URL was issued before the file was created, and is still live.
-  const grant = grants.find(
-    (row) => row.purpose === purpose && row._creationTime <= file._creationTime && row.expiresAt > now,
-  );
-  if (grant === undefined) return fail("UPLOAD_NOT_OWNED");
+  if (
+    grant === null ||
+    grant.ownerId !== ownerId ||
+    grant.purpose !== purpose ||
+    grant.status !== "issued" ||
+    grant.expiresAt <= now ||
+    file._creationTime < grant._creationTime ||
+    file._creationTime > grant.expiresAt
+  ) {
+    return fail("UPLOAD_NOT_OWNED");
+  }
   await ctx.db.patch("uploads", grant._id, { status: "claimed", storageId });
   return { ...grant, status: "claimed", storageId };
 }

@@ -92,7 +92,8 @@ describe("uploads, reset codes and the action check", () => {
   it("discardClaimed deletes a claimed file with its record, and nothing else", async () => {
     const w = await buildWorld(setupTest());
     const storageId = await w.uploadFor("psychicA");
-    const uploadId = await w.t.mutation(internal.uploads.claim, { ownerId: w.userIds.psychicA, storageId, purpose: "psychic_photo" });
+    const uploadedAs = await w.t.run(async (ctx) => (await ctx.storage.get(storageId))!.type);
+    const uploadId = await w.t.mutation(internal.uploads.claim, { ownerId: w.userIds.psychicA, storageId, purpose: "psychic_photo", uploadedAs });
     await w.t.mutation(internal.uploads.discardClaimed, { uploadId });
     await w.t.mutation(internal.uploads.discardClaimed, { uploadId });
     expect(await w.t.run((ctx) => ctx.db.system.get("_storage", storageId))).toBeNull();

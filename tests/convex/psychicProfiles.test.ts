@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { defaultAvailability } from "../../convex/model/profileRules";
+import { readUploadContentType, uploadContentType } from "../../convex/model/uploads";
 import { insertPsychic, acceptConductAs } from "./fixtures/psychics";
 import { errorCodeOf, setupTest, signInAs, uploadPhotoAs, type TestConvex } from "./setup";
 import { jpegHead, pngHead, webpHead } from "./fixtures/photoBytes";
@@ -231,7 +232,7 @@ describe("a psychic's own profile", () => {
     await as.action(api.psychicProfiles.setMyPhoto, { storageId: kept });
     const stored = await t.run(async (ctx) => {
       const profile = await ctx.db.query("psychicProfiles").first();
-      return { id: profile?.photoStorageId, type: (await ctx.storage.get(kept))?.type };
+      return { id: profile?.photoStorageId, type: readUploadContentType((await ctx.storage.get(kept))!.type).mediaType };
     });
     expect(stored).toEqual({ id: kept, type: "image/png" });
   });
@@ -239,8 +240,9 @@ describe("a psychic's own profile", () => {
   it("one upload URL attaches one file: a second file uploaded while it was live is refused and left alone", async () => {
     const t = setupTest();
     const { as } = await newPsychic(t);
-    await as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {});
-    const upload = () => t.run((ctx) => ctx.storage.store(new Blob([JPEG_HEAD], { type: "image/jpeg" })));
+    const { uploadId } = await as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {});
+    const type = uploadContentType("image/jpeg", uploadId);
+    const upload = () => t.run((ctx) => ctx.storage.store(new Blob([JPEG_HEAD], { type })));
     const [first, second] = [await upload(), await upload()];
     await as.action(api.psychicProfiles.setMyPhoto, { storageId: first });
     expect(await errorCodeOf(as.action(api.psychicProfiles.setMyPhoto, { storageId: second }))).toBe("UPLOAD_NOT_OWNED");
@@ -250,7 +252,10 @@ describe("a psychic's own profile", () => {
   it("gives psychics, and only psychics, a photo upload URL", async () => {
     const t = setupTest();
     const { as } = await newPsychic(t);
-    expect(await as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {})).toEqual(expect.any(String));
+    expect(await as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {})).toEqual({
+      uploadUrl: expect.any(String),
+      uploadId: expect.any(String),
+    });
     const client = await signInAs(t, { email: "giulia@esempio.it", accountType: "client" });
     expect(await errorCodeOf(client.as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {}))).toBe("PSYCHIC_ONLY");
     expect(await errorCodeOf(t.mutation(api.psychicProfiles.generatePhotoUploadUrl, {}))).toBe("NOT_AUTHENTICATED");

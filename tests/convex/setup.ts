@@ -12,6 +12,7 @@ import type { Doc, Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
 import { triggers } from "../../convex/lib/triggers";
 import { sniffImageType } from "../../convex/model/profileRules";
+import { uploadContentType } from "../../convex/model/uploads";
 import schema from "../../convex/schema";
 import { FAKE_CONNECT_WEBHOOK_SECRET, FAKE_STRIPE_BASE, FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, FakeStripe } from "./fixtures/fakeStripe";
 
@@ -241,11 +242,11 @@ export async function signInWithPassword(t: TestConvex, email: string, password 
 /**
  * What the browser does to upload a psychic photo: asks for an upload URL (recorded as the psychic's)
  * and posts the bytes to it as `type` (by default the image type of the bytes, as a browser names an
- * image file); returns the new file's storage id.
+ * image file) naming that URL's record; returns the new file's storage id.
  */
 export async function uploadPhotoAs(t: TestConvex, as: TestClient, bytes: BlobPart[], type?: string) {
-  await as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {});
+  const { uploadId } = await as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {});
   const blob = new Blob(bytes);
   const claimed = type ?? sniffImageType(new Uint8Array(await blob.slice(0, 12).arrayBuffer())) ?? "application/octet-stream";
-  return t.run((ctx) => ctx.storage.store(new Blob([blob], { type: claimed })));
+  return t.run((ctx) => ctx.storage.store(new Blob([blob], { type: uploadContentType(claimed, uploadId) })));
 }

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { defaultAvailability } from "@convex/model/profileRules";
 import { PhotoUploader } from "@/features/psychic/profile/PhotoUploader";
+import { uploadThroughOwnUrl } from "@/features/psychic/profile/uploadFile";
 import { ProfileEditor } from "@/features/psychic/profile/ProfileEditor";
 import { validateProfileForm, formFromProfile, type OwnProfile } from "@/features/psychic/profile/profileForm";
 import { addRange, dayRanges, removeRange, setRange } from "@/features/psychic/profile/availabilityRanges";
@@ -288,5 +289,45 @@ describe("the photo upload", () => {
     finish();
     await vi.waitFor(() => expect(onUploaded).toHaveBeenCalled());
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+});
+
+describe("the photo sent to the server", () => {
+  /** A browser's XMLHttpRequest that records what is posted and answers with a storage id. */
+  function fakeXhr(storageIds: string[]) {
+    const sent: Array<{ url: string; contentType: string | undefined; body: unknown }> = [];
+    class FakeRequest {
+      upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+      status = 200;
+      responseText = "";
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      private url = "";
+      private headers: Record<string, string> = {};
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      setRequestHeader(name: string, value: string) {
+        this.headers[name.toLowerCase()] = value;
+      }
+      send(body: unknown) {
+        sent.push({ url: this.url, contentType: this.headers["content-type"], body });
+        this.responseText = JSON.stringify({ storageId: storageIds.shift() });
+        queueMicrotask(() => this.onload?.());
+      }
+    }
+    vi.stubGlobal("XMLHttpRequest", FakeRequest);
+    return sent;
+  }
+
+  it("goes through an upload URL of the psychic's own, naming it in its Content-Type, then is attached", async () => {
+    const sent = fakeXhr(["kg2photo_storage"]);
+    const attach = vi.fn(async () => null);
+    const issue = vi.fn(async () => ({ uploadUrl: "https://backend.test/api/storage/upload?token=t1", uploadId: "jd7upload" }));
+    const photo = new File(["png"], "me.png", { type: "image/png" });
+    await uploadThroughOwnUrl({ issue, attach }, photo, () => {});
+    expect(sent).toEqual([{ url: "https://backend.test/api/storage/upload?token=t1", contentType: "image/png; upload=jd7upload", body: photo }]);
+    expect(attach).toHaveBeenCalledWith("kg2photo_storage");
+    vi.unstubAllGlobals();
   });
 });

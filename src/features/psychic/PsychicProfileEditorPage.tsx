@@ -15,7 +15,7 @@ import { PhotoUploader } from "./profile/PhotoUploader";
 import { ProfileEditor } from "./profile/ProfileEditor";
 import { ProfileStatusCard } from "./profile/ProfileStatusCard";
 import type { OwnProfile, ProfileArgs } from "./profile/profileForm";
-import { uploadFile } from "./profile/uploadFile";
+import { uploadThroughOwnUrl } from "./profile/uploadFile";
 
 const SAVE_FAILED = "Impossibile salvare le modifiche.";
 const PUBLISH_FAILED = "Impossibile pubblicare il profilo.";
@@ -93,11 +93,12 @@ function PsychicProfileLoaded({ profile }: { profile: OwnProfile }) {
     }
   };
 
-  const uploadPhoto = async (file: File, onProgress: (fraction: number) => void) => {
-    const url = await generateUploadUrl();
-    const storageId = await uploadFile(url, file, onProgress);
-    await setMyPhoto({ storageId: storageId as Id<"_storage"> });
-  };
+  const uploadPhoto = (file: File, onProgress: (fraction: number) => void) =>
+    uploadThroughOwnUrl(
+      { issue: () => generateUploadUrl(), attach: (storageId) => setMyPhoto({ storageId: storageId as Id<"_storage"> }) },
+      file,
+      onProgress,
+    );
 
   return (
     <Flex direction="column" gap="4">
