@@ -8,6 +8,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { bookingAsClientX, bookingAsPsychicX, listedProfile, ownPsychicProfile } from "./lib/access";
 import { changeBookingX } from "./lib/bookingLifecycle";
+import { requireRoomToMove } from "./lib/bookingLimits";
 import { blockingIntervals } from "./lib/bookingTime";
 import { fail } from "./lib/errors";
 import { clientMutation, clientQuery, psychicMutation, psychicQuery, query } from "./lib/functions";
@@ -487,6 +488,8 @@ export const rescheduleByClient = clientMutation({
       time,
     );
     if (slotRefusal !== null) return fail(slotRefusal);
+    // A move adds no consultation, but may not crowd a psychic's day or week past the limits.
+    await requireRoomToMove(ctx, booking, date, now);
 
     const { startsAt, endsAt } = consultationInterval(date, time, booking.durationMinutes);
     const moved = await changeBookingX(ctx, booking, { kind: "moved", date, time, startsAt, endsAt }, now);

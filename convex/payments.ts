@@ -7,6 +7,7 @@ import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { listedProfile } from "./lib/access";
 import { changeBooking, openHold } from "./lib/bookingLifecycle";
+import { requireRoomForHold } from "./lib/bookingLimits";
 import { blockingIntervals } from "./lib/bookingTime";
 import { fail } from "./lib/errors";
 import { clientAction, internalAction, internalMutation } from "./lib/functions";
@@ -20,16 +21,7 @@ import { parseDate, parseTime } from "./lib/time";
 import { appUrl } from "./lib/addresses";
 import { durationMinutes } from "./lib/validators";
 import { formatItalianDate } from "./model/format";
-import {
-  cleanNotes,
-  HOLD_COOL_DOWN_MS,
-  HOLD_MARGIN_MINUTES,
-  HOLD_MINUTES,
-  newBookingFields,
-  NOTES_MAX_LENGTH,
-  whyNoNewHold,
-  type HoldFacts,
-} from "./model/bookings";
+import { cleanNotes, HOLD_MARGIN_MINUTES, HOLD_MINUTES, newBookingFields, NOTES_MAX_LENGTH } from "./model/bookings";
 import { dayWindow, overlaps, whyNotFree } from "./model/slots";
 import { checkoutSessionParams } from "./model/stripeRequests";
 
@@ -47,30 +39,10 @@ const holdRequest = {
   consent: v.optional(v.boolean()),
 };
 
-/** The client's live holds and those released or lapsed within the cool-down, as the limits read them. */
-async function recentHolds(ctx: MutationCtx, clientId: Id<"users">, now: number): Promise<HoldFacts[]> {
-  const pending = await ctx.db
-    .query("bookings")
-    .withIndex("by_client_status_startsAt", (q) => q.eq("clientId", clientId).eq("status", "pending_payment"))
-    .take(50);
-  // A released hold's holdExpiresAt is when it was released.
-  const ended = await ctx.db
-    .query("bookings")
-    .withIndex("by_client_status_holdExpiresAt", (q) =>
-      q.eq("clientId", clientId).eq("status", "expired").gt("holdExpiresAt", now - HOLD_COOL_DOWN_MS),
-    )
-    .take(50);
-  return [...pending, ...ended].map((booking) => ({
-    psychicProfileId: booking.psychicProfileId,
-    scheduledDate: booking.scheduledDate,
-    live: booking.status === "pending_payment" && (booking.holdExpiresAt ?? 0) > now,
-  }));
-}
-
 /**
  * Takes the time for the client in one transaction, after checking everything again: the account,
  * the switches, the psychic (listed and available), the duration, the time (free by the slot engine,
- * with notice), the notes, and the client's live holds. The price comes from the psychic's prices.
+ * with notice), the notes, and the limits on holds and bookings. The price comes from the psychic's prices.
  */
 export const createHold = internalMutation({
   args: { clientId: v.id("users"), ...holdRequest },
@@ -103,9 +75,8 @@ export const createHold = internalMutation({
     const refusal = whyNotFree({ availability: profile.availability, date, durationMinutes: minutes, blocking, nowMs: now }, time);
     if (refusal !== null) return fail(refusal);
 
-    // Limits against locking a calendar (docs/product-rules.md, "Slots and holds", "Limits against abuse").
-    const refusedHold = whyNoNewHold(await recentHolds(ctx, clientId, now), profile._id, date);
-    if (refusedHold !== null) return fail(refusedHold);
+    // Limits against locking a calendar, paid bookings counted (docs/product-rules.md, "Slots and holds").
+    await requireRoomForHold(ctx, clientId, { psychicProfileId: profile._id, date }, now);
     if (client.emailVerificationTime === undefined) return fail("EMAIL_NOT_VERIFIED");
     const origin = await originOfPass(ctx, originPass);
     if (origin !== null && !(await rateLimit(ctx, { name: "checkoutsByOrigin", key: origin })).ok) return fail("RATE_LIMITED");

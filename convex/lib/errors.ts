@@ -53,6 +53,12 @@ export const errorCodes = [
   "HOLD_SAME_DATE",
   "HOLD_LIMIT_REACHED",
   "NOT_A_HOLD",
+  // Limits on how much time one client or a group of accounts takes (model/bookingLimits.ts)
+  "UPCOMING_LIMIT",
+  "SAME_PSYCHIC_WEEK_LIMIT",
+  "SAME_PSYCHIC_DAY_LIMIT",
+  "PSYCHIC_DAY_HOLDS_FULL",
+  "FULL_REFUNDS_PAUSE",
   // Consent at checkout and the client's own spending limit
   "CHECKOUT_CONSENT_REQUIRED",
   "SPENDING_LIMIT_REACHED",

@@ -1,5 +1,7 @@
 // Limits against abuse (docs/product-rules.md, "Limits against abuse"). Fixed windows, counted in the same
 // transaction as the work they guard, so a refused request writes nothing else.
+// The limits on bookings (upcoming consultations per client, holds per psychic's date, the pause after
+// repeated full refunds) count rows, not requests: model/bookingLimits.ts, read by lib/bookingLimits.ts.
 import { defineRateLimits } from "convex-helpers/server/rateLimit";
 
 const HOUR_MS = 60 * 60 * 1000;

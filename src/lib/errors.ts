@@ -4,6 +4,7 @@ import { ConvexError, type Value } from "convex/values";
 import { isErrorCode, type ErrorCode } from "@convex/lib/errors";
 import { MAX_PASSWORD_LENGTH } from "@convex/model/accounts";
 import { PHOTO_MIN_PIXELS } from "@convex/model/profileRules";
+import { bookingLimitMessage } from "./bookingLimitMessages";
 import { limits } from "./rules";
 import { spendingRefusalMessage } from "./spendingMessages";
 
@@ -55,6 +56,12 @@ export const errorMessages: Record<ErrorCode, string> = {
     "Hai già un orario in attesa di pagamento con questo cartomante in questa data. Completa quel pagamento o annullalo prima di sceglierne un altro.",
   HOLD_LIMIT_REACHED: `Hai avviato troppi pagamenti senza completarli nelle ultime ${limits.holdCoolDown}. Riprova più tardi.`,
   NOT_A_HOLD: "Questo consulto risulta già pagato: lo trovi nella tua dashboard.",
+  UPCOMING_LIMIT: `Hai già ${limits.maxUpcoming} consulti in programma: potrai prenotarne altri quando se ne sarà svolto qualcuno.`,
+  SAME_PSYCHIC_WEEK_LIMIT: `Hai già ${limits.maxUpcomingPerPsychicWeek} consulti in programma con questo cartomante in questa settimana: scegli un giorno di un'altra settimana.`,
+  SAME_PSYCHIC_DAY_LIMIT: `Hai già ${limits.maxUpcomingPerPsychicDay} consulti in programma con questo cartomante in questa data: scegli un altro giorno.`,
+  PSYCHIC_DAY_HOLDS_FULL:
+    "In questo momento altre persone stanno completando il pagamento per questa data con questo cartomante. Riprova tra qualche minuto o scegli un altro giorno.",
+  FULL_REFUNDS_PAUSE: `Hai annullato ${limits.fullRefundsBeforePause} consulti con rimborso completo negli ultimi ${limits.fullRefundsWindow}: per ${limits.bookingPause} dall'ultimo annullamento non puoi prenotarne di nuovi.`,
   CHECKOUT_CONSENT_REQUIRED:
     "Per pagare devi chiedere che il consulto si svolga nella data scelta e confermare di aver letto le condizioni di cancellazione: spunta la casella sopra il pulsante.",
   SPENDING_LIMIT_REACHED: "Con questo consulto supereresti il limite di spesa mensile che hai scelto. Puoi cambiarlo nelle impostazioni.",
@@ -98,6 +105,7 @@ export function errorCodeOf(error: unknown): ErrorCode | null {
 export function errorMessage(error: unknown, fallback: string = unexpectedErrorMessage, overrides: Partial<Record<ErrorCode, string>> = {}): string {
   const code = errorCodeOf(error);
   if (code === null) return fallback;
-  const withFigures = spendingRefusalMessage(code, (error as ConvexError<Record<string, Value>>).data);
+  const data = (error as ConvexError<Record<string, Value>>).data;
+  const withFigures = spendingRefusalMessage(code, data) ?? bookingLimitMessage(code, data);
   return overrides[code] ?? withFigures ?? errorMessages[code];
 }

@@ -12,6 +12,15 @@ import {
 } from "@convex/model/bookingChanges";
 import { RESET_CODE_DIGITS, RESET_CODE_MINUTES, SIGN_UP_CODE_MINUTES } from "@convex/model/accounts";
 import { COMMISSION_PERCENT, HOLD_COOL_DOWN_MS, HOLD_MINUTES, MAX_LIVE_HOLDS, PSYCHIC_RECENT_DAYS } from "@convex/model/bookings";
+import {
+  BOOKING_PAUSE_MS,
+  FULL_REFUNDS_BEFORE_PAUSE,
+  FULL_REFUNDS_WINDOW_MS,
+  MAX_HOLDS_PER_PSYCHIC_DAY,
+  MAX_UPCOMING,
+  MAX_UPCOMING_PER_PSYCHIC_DAY,
+  MAX_UPCOMING_PER_PSYCHIC_WEEK,
+} from "@convex/model/bookingLimits";
 // The server still calls the psychic's grace period by its old name.
 import { EARLY_ACCESS_MS, PSYCHIC_GRACE_MS } from "@convex/model/calls";
 import { OFFERED_DURATIONS, PHOTO_MAX_BYTES, PRICE_MAX, PRICE_MIN, PRICE_STEP } from "@convex/model/profileRules";
@@ -73,6 +82,16 @@ export const limits = {
   maxLiveHolds: MAX_LIVE_HOLDS,
   /** "24 ore": how long a hold that ended unpaid counts against its client. */
   holdCoolDown: hoursText(HOLD_COOL_DOWN_MS),
+  /** 2, 4 and 6: upcoming consultations (paid or held) a client may have with one psychic a day, a week, and in all. */
+  maxUpcomingPerPsychicDay: MAX_UPCOMING_PER_PSYCHIC_DAY,
+  maxUpcomingPerPsychicWeek: MAX_UPCOMING_PER_PSYCHIC_WEEK,
+  maxUpcoming: MAX_UPCOMING,
+  /** 3: holds a psychic's date carries at once. */
+  maxHoldsPerPsychicDay: MAX_HOLDS_PER_PSYCHIC_DAY,
+  /** 3 full-refund cancellations in "30 giorni" pause new bookings for "7 giorni" after the last. */
+  fullRefundsBeforePause: FULL_REFUNDS_BEFORE_PAUSE,
+  fullRefundsWindow: daysText(FULL_REFUNDS_WINDOW_MS),
+  bookingPause: daysText(BOOKING_PAUSE_MS),
   /** "15%": the platform's commission. */
   commission: `${COMMISSION_PERCENT}%`,
   /** "5 minuti": the call page opens this long before the start. */

@@ -96,7 +96,9 @@ describe("the static text pages", () => {
     expect(screen.getByText(/IVA inclusa/)).toBeInTheDocument();
     expect(screen.getByText(/servizio di intrattenimento/)).toBeInTheDocument();
     expect(screen.getByText(/legge italiana/)).toBeInTheDocument();
-    expect(screen.getByText("22 novembre 2026")).toBeInTheDocument();
+    expect(screen.getByText("28 novembre 2026")).toBeInTheDocument();
+    expect(screen.getByText(/al massimo 2 consulti con lo stesso cartomante nello stesso giorno, 4 nella stessa settimana/)).toBeInTheDocument();
+    expect(screen.getByText(/Se annulli 3 consulti con rimborso completo nell'arco di 30 giorni, per 7 giorni/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "modulo di contatto" })).toHaveAttribute("href", paths.contact);
   });
 

@@ -17,7 +17,9 @@ const bookingQuestions: readonly FaqItem[] = [
           <RouterLink to={paths.psychics}>lista dei cartomanti</RouterLink>
         </Link>
         , apri la pagina di prenotazione, seleziona durata, giorno e orario tra quelli liberi, aggiungi se vuoi una nota e paga con carta. Al
-        pagamento riuscito la prenotazione è confermata e ricevi un'email di riepilogo.
+        pagamento riuscito la prenotazione è confermata e ricevi un'email di riepilogo. Perché tutti possano prenotare, puoi avere in programma al
+        massimo {limits.maxUpcomingPerPsychicDay} consulti con lo stesso cartomante nello stesso giorno, {limits.maxUpcomingPerPsychicWeek} nella
+        stessa settimana e {limits.maxUpcoming} in tutto.
       </>
     ),
   },
@@ -43,7 +45,7 @@ const bookingQuestions: readonly FaqItem[] = [
 const cancellationQuestions: readonly FaqItem[] = [
   {
     question: "Posso cancellare una prenotazione? Quanto mi viene rimborsato?",
-    answer: `Sì. Se cancelli almeno ${limits.fullRefundNotice} prima dell'inizio ricevi il rimborso completo. Se cancelli tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima, il rimborso è del ${limits.halfRefund}. A meno di ${limits.halfRefundNotice} dall'inizio non è previsto alcun rimborso, perché il cartomante ha riservato quel tempo per te e riceve il compenso per intero.`,
+    answer: `Sì. Se cancelli almeno ${limits.fullRefundNotice} prima dell'inizio ricevi il rimborso completo. Se cancelli tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima, il rimborso è del ${limits.halfRefund}. A meno di ${limits.halfRefundNotice} dall'inizio non è previsto alcun rimborso, perché il cartomante ha riservato quel tempo per te e riceve il compenso per intero. Se annulli ${limits.fullRefundsBeforePause} consulti con rimborso completo nell'arco di ${limits.fullRefundsWindow}, per ${limits.bookingPause} dall'ultimo annullamento non puoi prenotarne di nuovi: i rimborsi restano questi.`,
   },
   {
     question: "In quanto tempo ricevo il rimborso?",

@@ -63,6 +63,8 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
           `Quando avvii il pagamento, l'orario scelto resta riservato per ${limits.hold}; se il pagamento non si completa entro questo tempo, l'orario torna disponibile. La prenotazione è confermata solo a pagamento riuscito e te lo comunichiamo via email.`,
           `Si possono prenotare solo orari liberi, con almeno ${limits.bookingNotice} di anticipo rispetto all'inizio. Tutti gli orari sono espressi in ora italiana.`,
           "L'importo pagato è custodito da Arcano e riconosciuto al cartomante solo dopo che il consulto si è concluso.",
+          `Perché tutti possano prenotare, puoi avere in programma al massimo ${limits.maxUpcomingPerPsychicDay} consulti con lo stesso cartomante nello stesso giorno, ${limits.maxUpcomingPerPsychicWeek} nella stessa settimana (da lunedì a domenica) e ${limits.maxUpcoming} in tutto, contando quelli pagati e non ancora svolti e quelli in attesa di pagamento. Ogni giorno di un cartomante accetta al massimo ${limits.maxHoldsPerPsychicDay} pagamenti in corso alla volta: se sono già avviati da altri, riprova dopo qualche minuto.`,
+          `Se annulli ${limits.fullRefundsBeforePause} consulti con rimborso completo nell'arco di ${limits.fullRefundsWindow}, per ${limits.bookingPause} dall'ultimo annullamento non puoi prenotarne di nuovi. I rimborsi restano quelli previsti al punto 6 e i consulti già prenotati restano validi: puoi ancora svolgerli, spostarli o annullarli.`,
         ],
       },
     ],
@@ -213,7 +215,7 @@ export function TermsPage() {
       lead="Questi termini regolano l'uso di Arcano da parte di clienti e cartomanti. Ti chiediamo di leggerli con attenzione prima di prenotare o di offrire un consulto."
     >
       <Text as="p" size="2" color="gray" className="static-updated">
-        Ultimo aggiornamento: <time dateTime="2026-11-22">22 novembre 2026</time>
+        Ultimo aggiornamento: <time dateTime="2026-11-28">28 novembre 2026</time>
       </Text>
       {sections.map((section) => (
         <PageSection key={section.title} title={section.title}>
