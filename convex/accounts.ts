@@ -3,7 +3,7 @@
 import { v } from "convex/values";
 import { Scrypt } from "lucia";
 import { appUrl, supportAddress } from "./lib/addresses";
-import { originOfPass } from "./lib/originPasses";
+import { requireOriginOfPass } from "./lib/originPasses";
 import { accountType } from "./lib/validators";
 import { MAX_FAILED_SIGN_INS_PER_HOUR, MAX_SIGN_UP_CODE_ATTEMPTS, SIGN_UP_CODE_MINUTES, signInAttemptsLeft } from "./model/accounts";
 import { mailboxOf } from "./model/origins";
@@ -81,7 +81,7 @@ export const countSignUp = internalMutation({
   args: { email: v.string(), originPass: v.optional(v.string()) },
   returns: v.object({ ok: v.boolean() }),
   handler: async (ctx, { email, originPass }) => {
-    const origin = await originOfPass(ctx, originPass);
+    const origin = await requireOriginOfPass(ctx, originPass);
     if (origin !== null && !(await rateLimit(ctx, { name: "signUpByOrigin", key: origin })).ok) return { ok: false };
     return { ok: (await rateLimit(ctx, { name: "signUpByEmail", key: mailboxOf(email) })).ok };
   },

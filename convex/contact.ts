@@ -6,7 +6,7 @@ import { supportAddress } from "./lib/addresses";
 import { fail } from "./lib/errors";
 import { mutation } from "./lib/functions";
 import { queueEmail } from "./lib/outbox";
-import { originOfPass } from "./lib/originPasses";
+import { requireOriginOfPass } from "./lib/originPasses";
 import { rateLimit } from "./lib/rateLimits";
 import { accountType, contactCategory } from "./lib/validators";
 import { normaliseEmail } from "./model/accounts";
@@ -44,7 +44,7 @@ export const send = mutation({
     if (ctx.viewerId !== null && !(await rateLimit(ctx, { name: "contactByUser", key: ctx.viewerId })).ok) {
       return fail("RATE_LIMITED");
     }
-    const origin = await originOfPass(ctx, args.originPass);
+    const origin = await requireOriginOfPass(ctx, args.originPass);
     if (origin !== null && !(await rateLimit(ctx, { name: "contactByOrigin", key: origin })).ok) return fail("RATE_LIMITED");
     if (!(await rateLimit(ctx, { name: "contactByEmail", key: mailboxOf(email) })).ok) return fail("RATE_LIMITED");
 

@@ -8,7 +8,7 @@ import { paidSessionOf, verifyWebhookEvent, type Stripe } from "./lib/stripe";
 import { appUrl, clientAddressHeader, convexSiteUrl } from "./lib/addresses";
 import { hashOrigin } from "./lib/originPasses";
 import { connectEventFields } from "./lib/payouts";
-import { originOfAddress } from "./model/origins";
+import { LOOPBACK_ORIGIN, originOfAddress } from "./model/origins";
 
 const http = httpRouter();
 
@@ -110,9 +110,15 @@ http.route({
   method: "POST",
   handler: httpAction(async (ctx, request) => {
     const origin = originOfAddress(request.headers.get(clientAddressHeader()));
+    // Without the proxy's address there is no origin to count under: no pass, rather than one that
+    // escapes the limits. Only a misconfigured front gets here (Convex's and the embedded backend's set it).
+    if (origin === null) {
+      console.error(`/origin-pass: nessun indirizzo del client leggibile in ${clientAddressHeader()} (vedi CLIENT_ADDRESS_HEADER)`);
+      return Response.json({ error: "CLIENT_ADDRESS_UNKNOWN" }, { status: 503, headers: corsHeaders() });
+    }
     const bytes = crypto.getRandomValues(new Uint8Array(24));
     const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-    const issued = await ctx.runMutation(internal.originPasses.issue, { token, origin: origin === null ? null : await hashOrigin(origin) });
+    const issued = await ctx.runMutation(internal.originPasses.issue, { token, origin: origin === LOOPBACK_ORIGIN ? null : await hashOrigin(origin) });
     if (!issued.ok) return Response.json({ error: "RATE_LIMITED" }, { status: 429, headers: corsHeaders() });
     return Response.json({ pass: token, expiresAt: issued.expiresAt }, { headers: { ...corsHeaders(), "Cache-Control": "no-store" } });
   }),

@@ -20,8 +20,8 @@ export function convexSiteUrl(): string {
 
 /**
  * The request header carrying the client's address, for the limits per network origin. Convex's front
- * and the embedded backend set X-Forwarded-For themselves; a deployment behind another proxy names its
- * header in CLIENT_ADDRESS_HEADER.
+ * and the embedded backend add the connecting peer to X-Forwarded-For themselves (its last entry is read,
+ * `originOfAddress`); a deployment behind another proxy names the header that proxy sets in CLIENT_ADDRESS_HEADER.
  */
 export function clientAddressHeader(): string {
   return (env.CLIENT_ADDRESS_HEADER ?? "x-forwarded-for").toLowerCase();

@@ -19,6 +19,8 @@ export const errorCodes = [
   "CONSENT_REQUIRED",
   "TOO_MANY_ATTEMPTS",
   "RATE_LIMITED",
+  // A sign-up or contact message without a valid origin pass (lib/originPasses.ts): the app asks for one.
+  "ORIGIN_PASS_REQUIRED",
   "INVALID_RESET_CODE",
   "INVALID_SIGN_UP_CODE",
   "EMAIL_NOT_VERIFIED",

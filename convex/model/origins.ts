@@ -8,9 +8,6 @@ export const ORIGIN_PASS_MINUTES = 15;
 /** Passes are 32 characters; anything much longer is not one. */
 export const MAX_ORIGIN_PASS_LENGTH = 100;
 
-/** The bucket of requests that brought no valid origin pass: the app always brings one, scripts may not. */
-export const NO_PASS_ORIGIN = "no-pass";
-
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
 /** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
@@ -37,27 +34,35 @@ function ipv6Groups(address: string): number[] | null {
   return groups.map((group) => parseInt(group, 16));
 }
 
+/** The machine itself (loopback): the developer and the tests, never limited per origin. */
+export const LOOPBACK_ORIGIN = "loopback";
+
+/** The address part of a header entry: without brackets, and without a port when the proxy wrote one. */
+function bareAddress(entry: string): string {
+  const bracketed = /^\[([^\]]*)\](?::\d+)?$/.exec(entry);
+  if (bracketed !== null) return bracketed[1];
+  const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry);
+  return withPort !== null ? withPort[1] : entry;
+}
+
 /**
- * The origin a client address counts under, or null when it is not limited per origin (the machine
- * itself: loopback is the developer and the tests) or is not an address at all. IPv4 counts per
- * address; IPv6 per /64, the block one subscriber gets, so rotating addresses inside it gains nothing.
+ * The origin a client address counts under: `LOOPBACK_ORIGIN` for the machine itself, null when the
+ * entry is not an address at all. IPv4 counts per address; IPv6 per /64, the block one subscriber
+ * gets, so rotating addresses inside it gains nothing.
  */
 export function originOfAddress(raw: string | null): string | null {
-  // Behind proxies the first entry of X-Forwarded-For is the client.
-  const address =
-    raw
-      ?.split(",")[0]
-      ?.trim()
-      .replace(/^\[|\]$/g, "") ?? "";
+  // The caller may send X-Forwarded-For itself and the proxy appends the peer it saw: only the last
+  // entry is the proxy's word. A single-value header (CLIENT_ADDRESS_HEADER) is its own last entry.
+  const address = bareAddress(raw?.split(",").at(-1)?.trim() ?? "");
   const v4 = IPV4.exec(address);
   if (v4 !== null) {
     const octets = v4.slice(1).map(Number);
     if (octets.some((octet) => octet > 255)) return null;
-    return octets[0] === 127 ? null : `ipv4:${octets.join(".")}`;
+    return octets[0] === 127 ? LOOPBACK_ORIGIN : `ipv4:${octets.join(".")}`;
   }
   const groups = ipv6Groups(address);
   if (groups === null) return null;
-  if (groups.slice(0, 7).every((group) => group === 0) && groups[7] === 1) return null; // ::1
+  if (groups.slice(0, 7).every((group) => group === 0) && groups[7] === 1) return LOOPBACK_ORIGIN; // ::1
   // An IPv4-mapped address (::ffff:a.b.c.d) is that IPv4 address.
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
     return originOfAddress([groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join("."));

@@ -23,6 +23,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   CONSENT_REQUIRED: "Per registrarti devi dichiarare di avere almeno 18 anni e accettare i Termini e l'Informativa privacy.",
   TOO_MANY_ATTEMPTS: "Troppi tentativi di accesso non riusciti. Riprova tra qualche minuto.",
   RATE_LIMITED: "Hai fatto troppe richieste in poco tempo. Riprova più tardi.",
+  ORIGIN_PASS_REQUIRED: "Non siamo riusciti a verificare la connessione. Controlla la rete, ricarica la pagina e riprova.",
   INVALID_RESET_CODE: "Il codice non è valido o è scaduto. Richiedine uno nuovo.",
   INVALID_SIGN_UP_CODE: "Il codice non è valido o è scaduto. Controlla l'email o fatti inviare un nuovo codice.",
   EMAIL_NOT_VERIFIED:

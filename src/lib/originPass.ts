@@ -1,7 +1,7 @@
 // The pass that tells the server where a request comes from (convex/lib/originPasses.ts): sign-up,
 // contact and checkout bring one so their limits count per network origin. Asked for right before
-// the request; when it cannot be had the request goes without, and the server counts it in the shared
-// bucket of requests without a pass.
+// the request, and asked again when the network drops an attempt. Without one the server refuses a
+// sign-up or a contact message (ORIGIN_PASS_REQUIRED); a checkout then counts under the client's account.
 const cloudUrl = import.meta.env.VITE_CONVEX_URL as string | undefined;
 
 /** The deployment's HTTP actions: set by `npm start`, otherwise Convex's own .convex.site beside .convex.cloud. */
@@ -11,15 +11,24 @@ export function convexSiteUrl(): string | null {
   return cloudUrl?.endsWith(".convex.cloud") ? cloudUrl.replace(/\.convex\.cloud$/, ".convex.site") : null;
 }
 
+/** Waits before the second and third attempts: a dropped connection usually comes back within a second. */
+const RETRY_DELAYS_MS = [0, 400, 1200];
+
 export async function fetchOriginPass(): Promise<string | undefined> {
   const site = convexSiteUrl();
   if (site === null) return undefined;
-  try {
-    const response = await fetch(`${site}/origin-pass`, { method: "POST" });
-    if (!response.ok) return undefined;
-    const { pass } = (await response.json()) as { pass?: unknown };
-    return typeof pass === "string" ? pass : undefined;
-  } catch {
-    return undefined;
+  for (const delay of RETRY_DELAYS_MS) {
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    try {
+      const response = await fetch(`${site}/origin-pass`, { method: "POST" });
+      // Too many passes from this origin is an answer, not a dropped connection: asking again gains nothing.
+      if (response.status === 429) return undefined;
+      if (!response.ok) continue;
+      const { pass } = (await response.json()) as { pass?: unknown };
+      if (typeof pass === "string") return pass;
+    } catch {
+      // The network dropped this attempt: the next one may get through.
+    }
   }
+  return undefined;
 }

@@ -12,7 +12,11 @@ import {
 } from "./setup";
 
 
-function signUp(t: TestConvex, params: Record<string, unknown>) {
+/** A sign-up as the form sends it: with a fresh pass from /origin-pass, loopback unless `params` name one or none. */
+async function signUp(t: TestConvex, params: Record<string, unknown>) {
+  // `originPass: undefined` sends none, as a script skipping it does.
+  const { originPass: named, ...rest } = params;
+  const originPass = ("originPass" in params ? named : await originPassFor(t, "127.0.0.1")) as string | undefined;
   return t.action(api.auth.signIn, {
     provider: "password",
     params: {
@@ -22,7 +26,8 @@ function signUp(t: TestConvex, params: Record<string, unknown>) {
       name: "Nuova Persona",
       accountType: "client",
       consent: true,
-      ...params,
+      ...rest,
+      ...(originPass === undefined ? {} : { originPass }),
     } as Record<string, string | boolean>,
   });
 }
@@ -167,6 +172,40 @@ describe("sign-up codes: the address is proven before any account exists", () =>
     expect(await errorCodeOf(signUp(t, { email: "undicesima@esempio.it", originPass: pass }))).toBe("RATE_LIMITED");
     // Another origin is not held back by the first.
     await signUp(t, { email: "altra@esempio.it", originPass: await originPassFor(t, "198.51.100.4") });
+  });
+
+  it("once an origin's 10 sign-ups are used, neither a forged first X-Forwarded-For entry nor skipping or outliving the pass gets another", async () => {
+    const t = setupTest();
+    // The origin is the address the deployment's proxy added (the last entry), whatever the caller wrote before it.
+    const passes: string[] = [];
+    for (let index = 0; index < 10; index++) {
+      const forged = ["127.0.0.1", "unknown", `198.51.100.${index}`][index % 3];
+      passes.push(await originPassFor(t, `${forged}, 203.0.113.12`));
+      await signUp(t, { email: `persona${index}@esempio.it`, originPass: passes[index] });
+    }
+    for (const forged of ["127.0.0.1", "::1", "unknown", "198.51.100.200"]) {
+      const pass = await originPassFor(t, `${forged}, 203.0.113.12`);
+      expect(await errorCodeOf(signUp(t, { email: "undicesima@esempio.it", originPass: pass }))).toBe("RATE_LIMITED");
+    }
+    vi.advanceTimersByTime(16 * 60_000);
+    expect(await errorCodeOf(signUp(t, { email: "undicesima@esempio.it", originPass: passes[0] }))).toBe("ORIGIN_PASS_REQUIRED");
+    expect(await errorCodeOf(signUp(t, { email: "undicesima@esempio.it", originPass: undefined }))).toBe("ORIGIN_PASS_REQUIRED");
+    expect(await errorCodeOf(signUp(t, { email: "undicesima@esempio.it", originPass: await originPassFor(t, "203.0.113.12") }))).toBe("RATE_LIMITED");
+  });
+
+  it("a sign-up without a valid pass is refused and counts nothing, so a script's pass-less sign-ups block no real person", async () => {
+    const t = setupTest();
+    for (let index = 0; index < 12; index++) {
+      for (const originPass of [undefined, "", "inventato"]) {
+        expect(await errorCodeOf(signUp(t, { email: `script${index}@esempio.it`, originPass }))).toBe("ORIGIN_PASS_REQUIRED");
+      }
+    }
+    expect(await t.run((ctx) => ctx.db.query("pendingSignUps").collect())).toEqual([]);
+    expect(await t.run((ctx) => ctx.db.query("emailOutbox").collect())).toEqual([]);
+    // A real person, with the pass the form asks for, signs up at once, and so may the script's own mailbox.
+    await signUp(t, { email: "vera@esempio.it", originPass: await originPassFor(t, "203.0.113.13") });
+    await signUp(t, { email: "script0@esempio.it", originPass: await originPassFor(t, "198.51.100.13") });
+    expect(await t.run((ctx) => ctx.db.query("pendingSignUps").collect())).toHaveLength(2);
   });
 });
 

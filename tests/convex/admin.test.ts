@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { publishableLuna, acceptConductAs } from "./fixtures/psychics";
 import { buildWorld } from "./fixtures/world";
-import { errorCodeOf, runWithTriggers, setupTest, signInAs, type TestClient, type TestConvex } from "./setup";
+import { errorCodeOf, originPassFor, runWithTriggers, setupTest, signInAs, type TestClient, type TestConvex } from "./setup";
 
 const page = { numItems: 20, cursor: null };
 const contactForm = (subject: string) => ({
@@ -51,9 +51,9 @@ describe("the message inbox", () => {
   it("lists newest first, filters by status with the count found, and moves statuses only forward", async () => {
     const t = setupTest();
     const admin = await withAdmin(t);
-    const first = await t.mutation(api.contact.send, contactForm("Primo"));
-    const second = await t.mutation(api.contact.send, contactForm("Secondo"));
-    const third = await t.mutation(api.contact.send, contactForm("Terzo"));
+    const first = await t.mutation(api.contact.send, { ...contactForm("Primo"), originPass: await originPassFor(t, "127.0.0.1") });
+    const second = await t.mutation(api.contact.send, { ...contactForm("Secondo"), originPass: await originPassFor(t, "127.0.0.1") });
+    const third = await t.mutation(api.contact.send, { ...contactForm("Terzo"), originPass: await originPassFor(t, "127.0.0.1") });
     const subjects = async (status: "all" | "unread" | "read" | "replied") =>
       (await admin.query(api.admin.listMessages, { status, paginationOpts: page })).page.map((message) => message.subject);
     expect(await subjects("all")).toEqual(["Terzo", "Secondo", "Primo"]);

@@ -2,6 +2,7 @@
 // address and per account, and the support team's notification through the outbox.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
+import type { FunctionArgs } from "convex/server";
 import { CONTACT_LIMITS } from "../../convex/model/contact";
 import { errorCodeOf, originPassFor, setupTest, signInAs, type TestConvex } from "./setup";
 
@@ -15,6 +16,12 @@ const form = {
   message: "Ho annullato un consulto: quando arriva il rimborso?",
 };
 
+type Caller = { mutation: TestConvex["mutation"] };
+
+/** A message as the contact page sends it: with a fresh pass from /origin-pass (loopback unless the fields bring one). */
+const send = async (t: TestConvex, fields: Partial<FunctionArgs<typeof api.contact.send>> = {}, caller: Caller = t) =>
+  caller.mutation(api.contact.send, { ...form, originPass: await originPassFor(t, "127.0.0.1"), ...fields });
+
 const messages = (t: TestConvex) => t.run((ctx) => ctx.db.query("contactMessages").collect());
 const outbox = (t: TestConvex) => t.run((ctx) => ctx.db.query("emailOutbox").collect());
 
@@ -25,7 +32,7 @@ afterEach(() => {
 describe("sending a contact message", () => {
   it("a visitor's message is stored unread, as `general` when no category was chosen, and the support address is told", async () => {
     const t = setupTest();
-    const id = await t.mutation(api.contact.send, form);
+    const id = await send(t);
     const [stored] = await messages(t);
     expect(stored).toMatchObject({
       _id: id,
@@ -46,13 +53,13 @@ describe("sending a contact message", () => {
   it("keeps the chosen category and links a signed-in person's message to their account", async () => {
     const t = setupTest();
     const { userId, as } = await signInAs(t, { email: "giulia@esempio.it", accountType: "client" });
-    await as.mutation(api.contact.send, { ...form, category: "payment" });
+    await send(t, { category: "payment" }, as);
     expect((await messages(t))[0]).toMatchObject({ category: "payment", userId });
   });
 
   it("escapes what the sender wrote in the notification's HTML", async () => {
     const t = setupTest();
-    await t.mutation(api.contact.send, { ...form, message: "<script>alert(1)</script>" });
+    await send(t, { message: "<script>alert(1)</script>" });
     const [notification] = await outbox(t);
     expect(notification.html).not.toContain("<script>");
     expect(notification.html).toContain("&lt;script&gt;");
@@ -76,7 +83,7 @@ describe("sending a contact message", () => {
     ];
     for (const [field, change] of cases) {
       try {
-        await t.mutation(api.contact.send, { ...form, ...change });
+        await send(t, change);
         expect.unreachable(`${field} should be refused`);
       } catch (error) {
         expect((error as { data: unknown }).data).toEqual({ code: "INVALID_INPUT", field });
@@ -90,7 +97,7 @@ describe("sending a contact message", () => {
     const t = setupTest();
     // Resend configured but unreachable: every attempt fails.
     process.env.RESEND_API_KEY = "re_test_unreachable";
-    const id = await t.mutation(api.contact.send, form);
+    const id = await send(t);
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect((await outbox(t))[0]).toMatchObject({ kind: "contact_message", status: "failed" });
     expect((await messages(t)).map((message) => message._id)).toEqual([id]);
@@ -100,57 +107,94 @@ describe("sending a contact message", () => {
 describe("contact limits", () => {
   it("one address sends at most 5 messages an hour, however it is written; the next hour it may write again", async () => {
     const t = setupTest();
-    for (let i = 0; i < 5; i++) await t.mutation(api.contact.send, { ...form, email: i % 2 ? "mario.rossi@esempio.it" : "MARIO.ROSSI@esempio.it" });
-    expect(await errorCodeOf(t.mutation(api.contact.send, form))).toBe("RATE_LIMITED");
+    for (let i = 0; i < 5; i++) await send(t, { email: i % 2 ? "mario.rossi@esempio.it" : "MARIO.ROSSI@esempio.it" });
+    expect(await errorCodeOf(send(t))).toBe("RATE_LIMITED");
     // Another address is not affected.
-    await t.mutation(api.contact.send, { ...form, email: "anna@esempio.it" });
+    await send(t, { email: "anna@esempio.it" });
     expect(await messages(t)).toHaveLength(6);
     vi.advanceTimersByTime(HOUR_MS);
-    await t.mutation(api.contact.send, form);
+    await send(t);
     expect(await messages(t)).toHaveLength(7);
   });
 
   it("a signed-in account sends at most 10 a day, whatever addresses it types", async () => {
     const t = setupTest();
     const { as } = await signInAs(t, { email: "giulia@esempio.it", accountType: "client" });
-    for (let i = 0; i < 10; i++) await as.mutation(api.contact.send, { ...form, email: `indirizzo${i}@esempio.it` });
-    expect(await errorCodeOf(as.mutation(api.contact.send, { ...form, email: "nuovo@esempio.it" }))).toBe("RATE_LIMITED");
+    for (let i = 0; i < 10; i++) await send(t, { email: `indirizzo${i}@esempio.it` }, as);
+    expect(await errorCodeOf(send(t, { email: "nuovo@esempio.it" }, as))).toBe("RATE_LIMITED");
     expect(await messages(t)).toHaveLength(10);
     vi.advanceTimersByTime(24 * HOUR_MS);
-    await as.mutation(api.contact.send, { ...form, email: "nuovo@esempio.it" });
+    await send(t, { email: "nuovo@esempio.it" }, as);
     expect(await messages(t)).toHaveLength(11);
   });
 
   it("plus-tags, case and Gmail's dots reach one mailbox: they share its 5 an hour", async () => {
     const t = setupTest();
-    for (let i = 0; i < 5; i++) await t.mutation(api.contact.send, { ...form, email: `Spam+${i}@esempio.it` });
-    expect(await errorCodeOf(t.mutation(api.contact.send, { ...form, email: "spam@esempio.it" }))).toBe("RATE_LIMITED");
+    for (let i = 0; i < 5; i++) await send(t, { email: `Spam+${i}@esempio.it` });
+    expect(await errorCodeOf(send(t, { email: "spam@esempio.it" }))).toBe("RATE_LIMITED");
     for (const email of ["ma.rio@gmail.com", "mario+1@gmail.com", "m.a.r.i.o@googlemail.com", "MARIO@gmail.com", "mario@gmail.com"]) {
-      await t.mutation(api.contact.send, { ...form, email });
+      await send(t, { email });
     }
-    expect(await errorCodeOf(t.mutation(api.contact.send, { ...form, email: "mar.io+x@gmail.com" }))).toBe("RATE_LIMITED");
+    expect(await errorCodeOf(send(t, { email: "mar.io+x@gmail.com" }))).toBe("RATE_LIMITED");
     expect(await messages(t)).toHaveLength(10);
   });
 
   it("one network origin sends at most 10 an hour whatever addresses it types; another origin is not held back", async () => {
     const t = setupTest();
     const pass = await originPassFor(t, "203.0.113.20");
-    for (let i = 0; i < 10; i++) await t.mutation(api.contact.send, { ...form, email: `persona${i}@esempio.it`, originPass: pass });
-    expect(await errorCodeOf(t.mutation(api.contact.send, { ...form, email: "altra@esempio.it", originPass: pass }))).toBe("RATE_LIMITED");
+    for (let i = 0; i < 10; i++) await send(t, { email: `persona${i}@esempio.it`, originPass: pass });
+    expect(await errorCodeOf(send(t, { email: "altra@esempio.it", originPass: pass }))).toBe("RATE_LIMITED");
     // A fresh pass from the same origin counts in the same place; IPv6 counts per /64.
     const again = await originPassFor(t, "203.0.113.20");
-    expect(await errorCodeOf(t.mutation(api.contact.send, { ...form, email: "altra@esempio.it", originPass: again }))).toBe("RATE_LIMITED");
-    await t.mutation(api.contact.send, { ...form, email: "altra@esempio.it", originPass: await originPassFor(t, "198.51.100.7") });
-    // Without a valid pass, messages share one bucket: forging or skipping the pass gains nothing.
-    for (let i = 0; i < 10; i++) await t.mutation(api.contact.send, { ...form, email: `senza${i}@esempio.it`, originPass: "inventato" });
-    expect(await errorCodeOf(t.mutation(api.contact.send, { ...form, email: "senza-pass@esempio.it" }))).toBe("RATE_LIMITED");
+    expect(await errorCodeOf(send(t, { email: "altra@esempio.it", originPass: again }))).toBe("RATE_LIMITED");
+    await send(t, { email: "altra@esempio.it", originPass: await originPassFor(t, "198.51.100.7") });
+  });
+
+  it("a forged first X-Forwarded-For entry gains nothing: the origin is the address the deployment's proxy added", async () => {
+    const t = setupTest();
+    for (let i = 0; i < 10; i++) {
+      const forged = ["127.0.0.1", "unknown", `198.51.100.${i}`][i % 3];
+      await send(t, { email: `persona${i}@esempio.it`, originPass: await originPassFor(t, `${forged}, 203.0.113.21`) });
+    }
+    for (const forged of ["127.0.0.1", "::1", "unknown", "198.51.100.200"]) {
+      const pass = await originPassFor(t, `${forged}, 203.0.113.21`);
+      expect(await errorCodeOf(send(t, { email: "altra@esempio.it", originPass: pass }))).toBe("RATE_LIMITED");
+    }
+  });
+
+  it("a message without a valid pass is refused and stores nothing, so a script's pass-less messages hold back nobody", async () => {
+    const t = setupTest();
+    const { as } = await signInAs(t, { email: "giulia@esempio.it", accountType: "client" });
+    for (let i = 0; i < 12; i++) {
+      for (const originPass of [undefined, "", "inventato"]) {
+        const args = { ...form, email: `script${i}@esempio.it`, ...(originPass === undefined ? {} : { originPass }) };
+        expect(await errorCodeOf(t.mutation(api.contact.send, args))).toBe("ORIGIN_PASS_REQUIRED");
+      }
+    }
+    // Signed in is no way around it either.
+    expect(await errorCodeOf(as.mutation(api.contact.send, form))).toBe("ORIGIN_PASS_REQUIRED");
+    expect(await messages(t)).toEqual([]);
+    expect(await outbox(t)).toEqual([]);
+    // A real person, with the pass the page asks for, writes at once.
+    await send(t, { email: "vera@esempio.it", originPass: await originPassFor(t, "203.0.113.22") });
+    expect(await messages(t)).toHaveLength(1);
+  });
+
+  it("an expired pass is no pass: skipping or outliving the pass does not escape the origin's limit", async () => {
+    const t = setupTest();
+    const pass = await originPassFor(t, "203.0.113.23");
+    for (let i = 0; i < 10; i++) await send(t, { email: `persona${i}@esempio.it`, originPass: pass });
+    vi.advanceTimersByTime(16 * 60_000);
+    expect(await errorCodeOf(send(t, { email: "altra@esempio.it", originPass: pass }))).toBe("ORIGIN_PASS_REQUIRED");
+    expect(await errorCodeOf(t.mutation(api.contact.send, { ...form, email: "altra@esempio.it" }))).toBe("ORIGIN_PASS_REQUIRED");
+    expect(await errorCodeOf(send(t, { email: "altra@esempio.it", originPass: await originPassFor(t, "203.0.113.23") }))).toBe("RATE_LIMITED");
   });
 
   it("a refused message stores nothing and queues no email", async () => {
     const t = setupTest();
-    for (let i = 0; i < 5; i++) await t.mutation(api.contact.send, form);
+    for (let i = 0; i < 5; i++) await send(t);
     const emailsBefore = (await outbox(t)).length;
-    expect(await errorCodeOf(t.mutation(api.contact.send, form))).toBe("RATE_LIMITED");
+    expect(await errorCodeOf(send(t))).toBe("RATE_LIMITED");
     expect(await messages(t)).toHaveLength(5);
     expect(await outbox(t)).toHaveLength(emailsBefore);
   });

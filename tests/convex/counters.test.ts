@@ -10,7 +10,7 @@ import { defaultAvailability } from "../../convex/model/profileRules";
 import { callBooking } from "./fixtures/callWorld";
 import { signedEvent } from "./fixtures/fakeStripe";
 import { buildWorld, mondayAhead } from "./fixtures/world";
-import { fakeStripe, runWithTriggers, setupTest, signInAs, signUpWithPassword, type TestClient, type TestConvex } from "./setup";
+import { fakeStripe, originPassFor, runWithTriggers, setupTest, signInAs, signUpWithPassword, type TestClient, type TestConvex } from "./setup";
 
 async function deliverPaid(t: TestConvex, sessionId: string) {
   const { body, header } = await signedEvent("checkout.session.completed", fakeStripe().pay(sessionId));
@@ -72,7 +72,8 @@ describe("the platform's counters", () => {
     expect((await t.run((ctx) => ctx.db.get("bookings", late.bookingId)))?.refundStatus).toBe("succeeded");
 
     // Three messages: one read, one replied.
-    const contact = (subject: string) => ({ name: "Mario", email: `${subject}@esempio.it`, userType: "client" as const, subject, message: "Ciao" });
+    const originPass = await originPassFor(t, "127.0.0.1");
+    const contact = (subject: string) => ({ name: "Mario", email: `${subject}@esempio.it`, userType: "client" as const, subject, message: "Ciao", originPass });
     const [m1, m2] = [await t.mutation(api.contact.send, contact("uno")), await t.mutation(api.contact.send, contact("due"))];
     await t.mutation(api.contact.send, contact("tre"));
     await admin.mutation(api.admin.markMessageRead, { messageId: m1 });
@@ -122,7 +123,7 @@ describe("the platform's counters", () => {
     const t = setupTest();
     const { as: admin } = await signInAs(t, { email: "direzione@arcano.it", admin: true });
     await signUpWithPassword(t, { email: "giulia@esempio.it" });
-    await t.mutation(api.contact.send, { name: "Mario", email: "mario@esempio.it", userType: "client", subject: "Ciao", message: "Ciao" });
+    await t.mutation(api.contact.send, { name: "Mario", email: "mario@esempio.it", userType: "client", subject: "Ciao", message: "Ciao", originPass: await originPassFor(t, "127.0.0.1") });
     const right = await snapshot(t);
     await t.run(async (ctx) => {
       for (const row of await ctx.db.query("platformCounters").collect()) await ctx.db.patch("platformCounters", row._id, { value: 99 });

@@ -3,7 +3,7 @@ import { decodeJwt } from "jose";
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { buildWorld } from "./fixtures/world";
-import { errorCodeOf, setupTest, signInAs, signUpCodeSentTo, type TestClient, type TestConvex } from "./setup";
+import { errorCodeOf, originPassFor, setupTest, signInAs, signUpCodeSentTo, type TestClient, type TestConvex } from "./setup";
 
 // The builders are exercised through test-only functions mounted under convex/testing/guards.
 const guards = anyApi.testing.guards;
@@ -57,6 +57,7 @@ describe("viewer", () => {
         name: "Nuovo Cliente",
         accountType: "client",
         consent: true,
+        originPass: await originPassFor(t, "127.0.0.1"),
       },
     });
     // Signed in once the emailed code comes back.

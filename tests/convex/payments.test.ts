@@ -187,6 +187,25 @@ describe("starting payment", () => {
     await last.action(api.payments.startCheckout, { ...checkout(w, "09:00"), originPass: await originPassFor(w.t, "198.51.100.30") });
   });
 
+  it("a checkout without a valid pass is held to its client's own limits: other clients' pass-less checkouts hold back nobody", async () => {
+    const w = await world();
+    const clients = await w.t.run(async (ctx) => {
+      const subjects = [];
+      for (let i = 0; i < 22; i++) {
+        const userId = await ctx.db.insert("users", { email: `s${i}@esempio.it`, accountType: "client", emailVerificationTime: Date.now() });
+        const sessionId = await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 86_400_000 });
+        subjects.push(`${userId}|${sessionId}`);
+      }
+      return subjects;
+    });
+    for (let i = 0; i < 21; i++) {
+      const client = w.t.withIdentity({ subject: clients[i] });
+      const started = await client.action(api.payments.startCheckout, { ...checkout(w, "09:00"), ...(i % 2 ? { originPass: "inventato" } : {}) });
+      await client.mutation(api.holds.releaseMine, { bookingId: started.bookingId });
+    }
+    await w.t.withIdentity({ subject: clients[21] }).action(api.payments.startCheckout, checkout(w, "09:00"));
+  });
+
   it("nothing past the calendar's last month can be held: not the year 2999", async () => {
     const w = await world();
     expect(await errorCodeOf(w.as.clientB.action(api.payments.startCheckout, { ...checkout(w, "09:00"), date: "2999-12-30" }))).toBe("SLOT_TOO_FAR");

@@ -10,6 +10,7 @@ import {
   DEFAULT_TEST_PASSWORD,
   errorCodeOf,
   fakeStripe,
+  originPassFor,
   setupTest,
   signInAs,
   signUpWithPassword,
@@ -18,10 +19,18 @@ import {
 } from "./setup";
 import { jpegHead } from "./fixtures/photoBytes";
 
-const signUp = (t: TestConvex, email: string, accountType: "client" | "psychic") =>
+const signUp = async (t: TestConvex, email: string, accountType: "client" | "psychic") =>
   t.action(api.auth.signIn, {
     provider: "password",
-    params: { flow: "signUp", email, password: DEFAULT_TEST_PASSWORD, name: "Nuova Persona", accountType, consent: true },
+    params: {
+      flow: "signUp",
+      email,
+      password: DEFAULT_TEST_PASSWORD,
+      name: "Nuova Persona",
+      accountType,
+      consent: true,
+      originPass: await originPassFor(t, "127.0.0.1"),
+    },
   });
 
 const setSwitch = (w: World, key: SettingKey, value: boolean) => w.as.admin.mutation(api.admin.setSetting, { key, value });

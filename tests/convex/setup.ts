@@ -217,6 +217,8 @@ export async function signUpWithPassword(
       name: fields.name ?? "Persona di Prova",
       accountType: fields.accountType ?? "client",
       consent: true,
+      // The form's pass, from this machine (loopback): not limited per origin.
+      originPass: await originPassFor(t, "127.0.0.1"),
     },
   });
   if (first.tokens) throw new Error("sign-up signed in before its code came back");

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { DELETED_ACCOUNT_NAME } from "../../convex/model/accounts";
 import { HISTORY_PART } from "../../convex/lib/deletedHistory";
-import { errorCodeOf, setupTest, signInWithPassword, signUpWithPassword, type TestConvex, DEFAULT_TEST_PASSWORD } from "./setup";
+import { errorCodeOf, originPassFor, setupTest, signInWithPassword, signUpWithPassword, type TestConvex, DEFAULT_TEST_PASSWORD } from "./setup";
 
 const resetCodeFor = async (t: TestConvex, email: string) => {
   const outbox = await t.run((ctx) =>
@@ -169,7 +169,8 @@ describe("account deletion", () => {
         notes: "Vorrei parlare di mia sorella e della sua salute.",
       });
     });
-    const form = { name: "Giulia Verdi", userType: "client" as const, subject: "Domanda", message: "Un dubbio sul mio consulto." };
+    const originPass = await originPassFor(t, "127.0.0.1");
+    const form = { name: "Giulia Verdi", userType: "client" as const, subject: "Domanda", message: "Un dubbio sul mio consulto.", originPass };
     await client.as.mutation(api.contact.send, { ...form, email: "giulia@esempio.it" });
     await t.mutation(api.contact.send, { ...form, email: "giulia@esempio.it" });
     await t.mutation(api.contact.send, { ...form, name: "Altra Persona", email: "altra@esempio.it" });
