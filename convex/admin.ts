@@ -24,6 +24,7 @@ import { bookingX } from "./lib/access";
 import { changeBookingX } from "./lib/bookingLifecycle";
 import { readCounter } from "./lib/counters";
 import { rebuildCounters } from "./lib/counterRecount";
+import { ALL_BOOKS, readMonthBooks } from "./lib/monthlyBooks";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery, internalMutation } from "./lib/functions";
 import { approvePendingChanges, discardPendingChanges, reviewQueue, reviewedProfileX, withReviewVersion } from "./lib/profileReview";
@@ -32,6 +33,7 @@ import { settingKey, settingKeys, type ContactStatus } from "./lib/validators";
 import { ADMIN_LIMITS, afterPrefix, listedKeyFor, normaliseSearch, waitsForReview } from "./model/admin";
 import { canMoveMessage, cleanText } from "./model/contact";
 import type { CounterMetric } from "./model/counters";
+import { keptCentsOf } from "./model/ledger";
 import { SETTING_DEFAULTS, SETTING_DESCRIPTIONS } from "./model/settings";
 
 const figure = v.object({ total: v.number(), thisMonth: v.number() });
@@ -45,6 +47,8 @@ export const getOverview = adminQuery({
     clients: figure,
     // Consultations confirmed by a payment, in the month they were paid (counterMetrics.ts).
     paidConsultations: figure,
+    // Money from the one ledger (model/ledger.ts), the same rows as 'Pagamenti' reconciles: what the
+    // platform keeps of the payments of the month, and its commission on it.
     revenueCents: figure,
     commissionCents: figure,
     unreadMessages: v.number(),
@@ -55,13 +59,14 @@ export const getOverview = adminQuery({
       total: await readCounter(ctx, metric),
       thisMonth: await readCounter(ctx, metric, month),
     });
+    const [allTime, ofMonth] = [await readMonthBooks(ctx, ALL_BOOKS), await readMonthBooks(ctx, month)];
     return {
       month,
       psychics: await read("psychics"),
       clients: await read("clients"),
       paidConsultations: await read("consultations"),
-      revenueCents: await read("revenueCents"),
-      commissionCents: await read("commissionCents"),
+      revenueCents: { total: keptCentsOf(allTime), thisMonth: keptCentsOf(ofMonth) },
+      commissionCents: { total: allTime.commissionCents, thisMonth: ofMonth.commissionCents },
       unreadMessages: await readCounter(ctx, "unreadMessages"),
     };
   },
@@ -170,7 +175,7 @@ export const retryRefund = adminMutation({
   returns: v.null(),
   handler: async (ctx, { bookingId }) => {
     const booking = await bookingX(ctx, bookingId);
-    // "Rimborso in corso" again, and a new series of attempts (refunds.refundBooking); refused unless failed.
+    // "Rimborso in corso" again, and a new series of attempts (its provider job, convex/providerJobs.ts); refused unless failed.
     await changeBookingX(ctx, booking, { kind: "refund_retried" }, Date.now());
     return null;
   },

@@ -16,16 +16,20 @@ import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import { ADMIN_LIMITS } from "./model/admin";
 import { previousMonth } from "./model/bookingChanges";
 import { dac7Csv, type Dac7Row } from "./model/fiscal";
-import { reconcileBooks } from "./model/payouts";
+import { differenceOf, keptCentsOf } from "./model/ledger";
 
 /** Months the reconciliation shows, the current Rome month first. */
 export const RECONCILED_MONTHS = 6;
 
+// A month's books as the one ledger defines them (model/ledger.ts): the same figures the overview reads.
 const reconciliation = v.object({
   month: v.string(),
   paidCents: v.number(),
   refundedCents: v.number(),
+  refundPendingCents: v.number(),
+  refundFailedCents: v.number(),
   disputedCents: v.number(),
+  keptCents: v.number(),
   transferredCents: v.number(),
   reversedCents: v.number(),
   owedCents: v.number(),
@@ -128,11 +132,12 @@ export const overview = adminQuery({
       .take(limit + 1);
     const failed = failedRows.slice(0, limit);
     const failedReversals = failedReversalRows.slice(0, limit);
-    // Each month's books are one row the triggers keep (lib/monthlyBooks.ts): every paid booking counts.
+    // Each month's books are one row the triggers keep (lib/monthlyBooks.ts, model/ledger.ts): every paid booking counts.
     const months = [];
     let month = romeMonthOf(now);
     for (let index = 0; index < RECONCILED_MONTHS; index++) {
-      months.push({ ...reconcileBooks(month, await readMonthBooks(ctx, month)), complete: true });
+      const books = await readMonthBooks(ctx, month);
+      months.push({ month, ...books, keptCents: keptCentsOf(books), differenceCents: differenceOf(books), complete: true });
       month = previousMonth(month);
     }
     return {

@@ -11,6 +11,7 @@ import { changeBookingX } from "./lib/bookingLifecycle";
 import { requireRoomToMove } from "./lib/bookingLimits";
 import { blockingIntervals } from "./lib/bookingTime";
 import { fail } from "./lib/errors";
+import { psychicMonthOf } from "./lib/ledger";
 import { clientMutation, clientQuery, psychicMutation, psychicQuery, query } from "./lib/functions";
 import { readSettings } from "./lib/settings";
 import { parseDate, parseTime, requireInstant, romeToUtcMs, utcMsToRome } from "./lib/time";
@@ -25,8 +26,9 @@ import {
   rescheduleDeadline,
   rescheduleRefusal,
 } from "./model/bookingChanges";
-import { blocksTime, netEarningsCents, PSYCHIC_RECENT_DAYS } from "./model/bookings";
+import { blocksTime, PSYCHIC_RECENT_DAYS } from "./model/bookings";
 import { clientBookingState, clientRefundState, paymentState, psychicBookingState, recordedBookingState } from "./model/bookingView";
+import { upcomingCents } from "./model/ledger";
 import { addDays } from "./model/nextAvailability";
 import { consultationInterval, dayWindow, freeStarts, whyNotFree } from "./model/slots";
 
@@ -316,7 +318,10 @@ export const listForPsychic = psychicQuery({
       today: v.number(),
       upcoming: v.number(),
       paidConsultationsThisMonth: v.number(),
-      netEarningsThisMonthCents: v.number(),
+      /** Earned this Rome month, from the one ledger (model/ledger.ts psychicMonth): the figure 'Guadagni' shows. */
+      earnedThisMonthCents: v.number(),
+      /** 'In arrivo': this month's confirmed consultations still to be held, net of the commission; not earned yet. */
+      upcomingThisMonthCents: v.number(),
     }),
   }),
   handler: async (ctx, { now }) => {
@@ -327,7 +332,7 @@ export const listForPsychic = psychicQuery({
       upcoming: [],
       recent: [],
       latestPaidAt: 0,
-      stats: { today: 0, upcoming: 0, paidConsultationsThisMonth: 0, netEarningsThisMonthCents: 0 },
+      stats: { today: 0, upcoming: 0, paidConsultationsThisMonth: 0, earnedThisMonthCents: 0, upcomingThisMonthCents: 0 },
     };
     if (profile === null) return empty;
     const todayDate = utcMsToRome(now).date;
@@ -371,7 +376,8 @@ export const listForPsychic = psychicQuery({
         today: today.length,
         upcoming: toCome.length,
         paidConsultationsThisMonth: earning.length,
-        netEarningsThisMonthCents: earning.reduce((sum, booking) => sum + netEarningsCents(booking.priceCents), 0),
+        earnedThisMonthCents: (await psychicMonthOf(ctx, ctx.viewerId, todayDate.slice(0, 7))).earnedCents,
+        upcomingThisMonthCents: upcomingCents(month),
       },
     };
   },

@@ -1,11 +1,14 @@
 // The psychic's monthly figures (docs/product-rules.md, "Payments and refunds"): one row per psychic per
 // Rome calendar month, kept in the same transaction as each consultation held and each review
-// (lib/triggers.ts), read here without scanning bookings.
+// (lib/triggers.ts), read here without scanning bookings. The money comes from the one ledger
+// (model/ledger.ts): the month's shares, the same figure as the dashboard's card and 'Guadagni'.
 import { v } from "convex/values";
 import { ownPsychicProfile } from "./lib/access";
 import { psychicQuery } from "./lib/functions";
+import { sharesOfMonths } from "./lib/ledger";
 import { requireInstant } from "./lib/time";
 import { lastMonths, monthView } from "./model/bookingChanges";
+import { psychicMonth } from "./model/ledger";
 
 /** The months the psychic's dashboard shows. */
 export const MONTHS_SHOWN = 6;
@@ -13,7 +16,8 @@ export const MONTHS_SHOWN = 6;
 /**
  * The last six Rome months up to the one of the page's `now`, oldest first, months without consultations
  * as zeros: consultations held (completed or client absent), their minutes and hours (one decimal),
- * earnings net of the 15 % commission in cents, and the average of the reviews of that month's
+ * what the month earned (model/ledger.ts psychicMonth: held consultations and late cancellations' shares,
+ * net of the commission and of what was taken back) and the average of the reviews of that month's
  * consultations (null without any).
  */
 export const listMine = psychicQuery({
@@ -33,7 +37,9 @@ export const listMine = psychicQuery({
     requireInstant(now);
     const months = lastMonths(now, MONTHS_SHOWN);
     const profile = await ownPsychicProfile(ctx, ctx.viewerId);
-    if (profile === null) return months.map((month) => monthView(month, null));
+    const shares = await sharesOfMonths(ctx, ctx.viewerId, months[0], months[months.length - 1], MONTHS_SHOWN);
+    const withEarnings = (view: ReturnType<typeof monthView>) => ({ ...view, earningsCents: psychicMonth(view.month, shares).earnedCents });
+    if (profile === null) return months.map((month) => withEarnings(monthView(month, null)));
     const rows = await ctx.db
       .query("consultationStats")
       .withIndex("by_psychicProfile_month", (q) =>
@@ -44,6 +50,6 @@ export const listMine = psychicQuery({
       )
       .take(MONTHS_SHOWN);
     const byMonth = new Map(rows.map((row) => [row.monthYear, row]));
-    return months.map((month) => monthView(month, byMonth.get(month) ?? null));
+    return months.map((month) => withEarnings(monthView(month, byMonth.get(month) ?? null)));
   },
 });

@@ -9,6 +9,8 @@ import { psychicAction, psychicQuery } from "./lib/functions";
 import { stripeClient } from "./lib/stripe";
 import { romeMonthBounds } from "./lib/time";
 import { payoutStatus, shareReason, transferState } from "./lib/validators";
+import { psychicMonthOf, sharesOfMonths } from "./lib/ledger";
+import { creditedCents, psychicMonth } from "./model/ledger";
 import { isStatementMonth, vatIncludedIn } from "./model/payouts";
 
 const earningRow = v.object({
@@ -25,6 +27,20 @@ const earningRow = v.object({
   transferredAt: v.union(v.number(), v.null()),
   // Taken back afterwards (a refund made at Stripe, a dispute).
   reversedCents: v.number(),
+  // What the share credits the psychic: the share less what was taken back (model/ledger.ts creditedCents).
+  netCents: v.number(),
+});
+
+/** A psychic's month as the one ledger defines it (model/ledger.ts psychicMonth). */
+const monthFigures = v.object({
+  month: v.string(),
+  earnedCents: v.number(),
+  consultationsCents: v.number(),
+  cancellationsCents: v.number(),
+  grossCents: v.number(),
+  commissionCents: v.number(),
+  reversedCents: v.number(),
+  shares: v.number(),
 });
 
 /** A share as 'Guadagni' and the statement show it, with its consultation's date, time and length. */
@@ -42,6 +58,7 @@ function earningRowOf(share: Doc<"psychicTransfers">, booking: Doc<"bookings">):
     dueAt: share.dueAt,
     transferredAt: share.transferredAt ?? null,
     reversedCents: share.reversedCents ?? 0,
+    netCents: creditedCents(share),
   };
 }
 
@@ -97,8 +114,22 @@ export const myBalance = psychicAction({
 });
 
 /**
- * The monthly statement ('Estratto conto') of a Rome month: the consultations of that month with their
- * gross, commission (IVA included, stated) and net, the transfers made in it and Stripe's payouts.
+ * What the psychic earned in a Rome month: the figure 'Guadagni' shows, the dashboard's card and the
+ * statement read the same shares with the same definition (model/ledger.ts psychicMonth).
+ */
+export const myMonth = psychicQuery({
+  args: { month: v.string() },
+  returns: monthFigures,
+  handler: async (ctx, { month }) => {
+    if (!isStatementMonth(month)) return fail("INVALID_INPUT", { field: "month" });
+    return psychicMonthOf(ctx, ctx.viewerId, month);
+  },
+});
+
+/**
+ * The monthly statement ('Estratto conto') of a Rome month: the month's shares (model/ledger.ts shareMonth)
+ * with their gross, commission (IVA included, stated) and net, what the month earned, the transfers made in
+ * it and Stripe's payouts.
  */
 export const myStatement = psychicQuery({
   args: { month: v.string() },
@@ -106,31 +137,28 @@ export const myStatement = psychicQuery({
     month: v.string(),
     psychicName: v.string(),
     lines: v.array(earningRow),
-    totals: v.object({ grossCents: v.number(), commissionCents: v.number(), commissionVatCents: v.number(), amountCents: v.number() }),
+    totals: v.object({
+      grossCents: v.number(),
+      commissionCents: v.number(),
+      commissionVatCents: v.number(),
+      reversedCents: v.number(),
+      earnedCents: v.number(),
+    }),
     transferredCents: v.number(),
     payouts: v.array(v.object({ arrivalDate: v.number(), amountCents: v.number(), status: payoutStatus })),
   }),
   handler: async (ctx, { month }) => {
     if (!isStatementMonth(month)) return fail("INVALID_INPUT", { field: "month" });
     const { from, to } = romeMonthBounds(month);
-    // A share falls due at its consultation's end: a consultation of the month's last evening ends after it.
-    const shares = await ctx.db
-      .query("psychicTransfers")
-      .withIndex("by_psychicUserId_dueAt", (q) =>
-        q
-          .eq("psychicUserId", ctx.viewerId)
-          .gte("dueAt", from)
-          .lt("dueAt", to + 2 * 60 * 60 * 1000),
-      )
-      .take(1000);
+    // The month's shares, as every screen counts them: by the Rome month they were credited (model/ledger.ts shareMonth).
+    const shares = await sharesOfMonths(ctx, ctx.viewerId, month, month);
     const lines: Array<Infer<typeof earningRow>> = [];
     for (const share of shares) {
       const booking = await ctx.db.get("bookings", share.bookingId);
-      if (booking !== null && booking.startsAt >= from && booking.startsAt < to) lines.push(earningRowOf(share, booking));
+      if (booking !== null) lines.push(earningRowOf(share, booking));
     }
     lines.sort((a, b) => `${a.scheduledDate}${a.scheduledTime}`.localeCompare(`${b.scheduledDate}${b.scheduledTime}`));
-    const sum = (pick: (line: (typeof lines)[number]) => number) => lines.reduce((total, line) => total + pick(line), 0);
-    const commissionCents = sum((line) => line.commissionCents);
+    const figures = psychicMonth(month, shares);
     const transferred = await ctx.db
       .query("psychicTransfers")
       .withIndex("by_psychicUserId_state_transferredAt", (q) =>
@@ -150,10 +178,11 @@ export const myStatement = psychicQuery({
       psychicName: profile?.psychicName ?? (await ctx.db.get("users", ctx.viewerId))?.name ?? "",
       lines,
       totals: {
-        grossCents: sum((line) => line.grossCents),
-        commissionCents,
-        commissionVatCents: vatIncludedIn(commissionCents),
-        amountCents: sum((line) => line.amountCents),
+        grossCents: figures.grossCents,
+        commissionCents: figures.commissionCents,
+        commissionVatCents: vatIncludedIn(figures.commissionCents),
+        reversedCents: figures.reversedCents,
+        earnedCents: figures.earnedCents,
       },
       transferredCents: transferred.reduce((total, share) => total + share.amountCents, 0),
       payouts: payouts.map(({ arrivalDate, amountCents, status }) => ({ arrivalDate, amountCents, status })),

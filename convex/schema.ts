@@ -433,12 +433,15 @@ export default defineSchema({
     // Failed shares for the admin; the transferred ones of a year for the DAC7 report (a range).
     .index("by_state_transferredAt", ["state", "transferredAt"]),
 
-  // The admin's monthly books, per Rome month of payment (lib/monthlyBooks.ts): the sums of every paid
-  // booking's money with its share and reversals (model/payouts.ts bookingMoney), kept by the triggers.
+  // The admin's monthly books, per Rome month of payment and all time ("all") (lib/monthlyBooks.ts): the
+  // sums of every paid booking's money with its share and reversals (model/ledger.ts bookingBooks), kept by
+  // the triggers. Refunds: confirmed by Stripe, in progress, refused (rows before the split hold none open).
   monthlyBooks: defineTable({
     month: v.string(),
     paidCents: v.number(),
     refundedCents: v.number(),
+    refundPendingCents: v.optional(v.number()),
+    refundFailedCents: v.optional(v.number()),
     disputedCents: v.number(),
     transferredCents: v.number(),
     reversedCents: v.number(),

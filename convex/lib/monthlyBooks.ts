@@ -1,55 +1,63 @@
-// The admin's monthly books (adminPayouts.overview), one row per Rome month of payment, kept by the
-// triggers (lib/triggers.ts) as paid bookings, their shares and the shares' reversals change: each write
-// takes away what the booking added to its month before and adds what it adds now (model/payouts.ts
-// bookingMoney), in the same transaction. The overview then reads six rows, not every booking of six months.
+// The admin's books (adminPayouts.overview, admin.getOverview), one row per Rome month of payment and one
+// for all time (ALL_BOOKS), kept by the triggers (lib/triggers.ts) as paid bookings, their shares and the
+// shares' reversals change: each write takes away what the booking added before and adds what it adds now
+// (model/ledger.ts bookingBooks), in the same transaction. The screens then read a few rows, not every
+// booking of six months.
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { bookingMoney, MONTH_BOOKS_FIELDS, monthBooksOf, type MonthBooks } from "../model/payouts";
-import { romeMonthOf } from "./time";
+import { addBooks, bookingBooks, booksMonthOf, BOOKS_FIELDS, noBooks, type Books } from "../model/ledger";
 
-type Entry = { month: string; books: MonthBooks } | null;
+/** The row of every month's books together: the overview's all-time figures. */
+export const ALL_BOOKS = "all";
+
+type Entry = { month: string; books: Books } | null;
 
 function entryOf(booking: Doc<"bookings"> | null, share: Doc<"psychicTransfers"> | null, reversals: ReadonlyArray<Doc<"transferReversals">>): Entry {
   if (booking === null || booking.paidAt === undefined) return null;
-  return { month: romeMonthOf(booking.paidAt), books: monthBooksOf(bookingMoney(booking, share, reversals)) };
+  return { month: booksMonthOf(booking.paidAt), books: bookingBooks(booking, share, reversals) };
 }
 
-export const noBooks = (): MonthBooks => ({
-  paidCents: 0,
-  refundedCents: 0,
-  disputedCents: 0,
-  transferredCents: 0,
-  reversedCents: 0,
-  owedCents: 0,
-  commissionCents: 0,
-});
+type BooksRow = Doc<"monthlyBooks">;
 
-/** A month's books; zeros when nothing was paid in it. */
-export async function readMonthBooks(ctx: QueryCtx, month: string): Promise<MonthBooks> {
-  const row = await ctx.db
-    .query("monthlyBooks")
-    .withIndex("by_month", (q) => q.eq("month", month))
-    .unique();
+/** The sums a stored row holds; rows written before the refunds were split hold no open refunds. */
+function booksOfRow(row: BooksRow | null): Books {
   if (row === null) return noBooks();
-  const { _id, _creationTime, month: _month, ...books } = row;
-  return books;
+  return Object.fromEntries(BOOKS_FIELDS.map((field) => [field, row[field] ?? 0])) as Books;
 }
 
-async function addToMonth(ctx: MutationCtx, month: string, books: MonthBooks, sign: 1 | -1) {
-  const row = await ctx.db
+/** A month's books ("YYYY-MM"), or all time's (ALL_BOOKS); zeros when nothing was paid in it. */
+export async function readMonthBooks(ctx: QueryCtx, month: string): Promise<Books> {
+  return booksOfRow(await rowOf(ctx, month));
+}
+
+async function rowOf(ctx: QueryCtx, month: string) {
+  return ctx.db
     .query("monthlyBooks")
     .withIndex("by_month", (q) => q.eq("month", month))
     .unique();
-  const sums = row === null ? noBooks() : { ...row };
-  for (const field of MONTH_BOOKS_FIELDS) sums[field] += sign * books[field];
-  const fields = Object.fromEntries(MONTH_BOOKS_FIELDS.map((field) => [field, sums[field]])) as MonthBooks;
-  if (MONTH_BOOKS_FIELDS.every((field) => fields[field] === 0)) {
+}
+
+async function store(ctx: MutationCtx, month: string, row: BooksRow | null, sums: Books) {
+  if (BOOKS_FIELDS.every((field) => sums[field] === 0)) {
     if (row !== null) await ctx.db.delete("monthlyBooks", row._id);
-  } else if (row === null) await ctx.db.insert("monthlyBooks", { month, ...fields });
-  else await ctx.db.patch("monthlyBooks", row._id, fields);
+  } else if (row === null) await ctx.db.insert("monthlyBooks", { month, ...sums });
+  else await ctx.db.patch("monthlyBooks", row._id, sums);
+}
+
+async function addToMonth(ctx: MutationCtx, month: string, books: Books, sign: 1 | -1) {
+  for (const key of [month, ALL_BOOKS]) {
+    const row = await rowOf(ctx, key);
+    await store(ctx, key, row, addBooks(booksOfRow(row), books, sign));
+  }
 }
 
 async function replace(ctx: MutationCtx, before: Entry, after: Entry) {
+  if (before !== null && after !== null && before.month === after.month) {
+    // The same month: only the difference is written, and nothing (no reads) when there is none.
+    const change = addBooks(after.books, before.books, -1);
+    if (BOOKS_FIELDS.some((field) => change[field] !== 0)) await addToMonth(ctx, after.month, change, 1);
+    return;
+  }
   if (before !== null) await addToMonth(ctx, before.month, before.books, -1);
   if (after !== null) await addToMonth(ctx, after.month, after.books, 1);
 }
@@ -69,13 +77,18 @@ async function reversalsOf(ctx: QueryCtx, share: Doc<"psychicTransfers"> | null)
     .collect();
 }
 
-/** The booking's fields its money and month read (model/payouts.ts bookingMoney). */
-const MONEY_FIELDS = ["paidAt", "status", "priceCents", "cancelReason", "refundCents", "disputeCents"] as const;
+/** The booking's fields its books and month read (model/ledger.ts bookingBooks). */
+const MONEY_FIELDS = ["paidAt", "status", "priceCents", "cancelReason", "refundCents", "refundStatus", "disputeCents"] as const;
 
 export async function bookingChanged(ctx: MutationCtx, before: Doc<"bookings"> | null, after: Doc<"bookings"> | null) {
   if (before?.paidAt === undefined && after?.paidAt === undefined) return;
   // Most writes (a join, a reminder, a note forgotten) change nothing the books read: no reads for them.
   if (before !== null && after !== null && MONEY_FIELDS.every((field) => before[field] === after[field])) return;
+  // Only the refund's state moved (asked again, confirmed, refused): the share's part is the same before and
+  // after, so it cancels out and is not read.
+  if (before !== null && after !== null && MONEY_FIELDS.every((field) => field === "refundStatus" || before[field] === after[field])) {
+    return replace(ctx, entryOf(before, null, []), entryOf(after, null, []));
+  }
   const share = await shareOfBooking(ctx, (after ?? before)!);
   const reversals = await reversalsOf(ctx, share);
   await replace(ctx, entryOf(before, share, reversals), entryOf(after, share, reversals));
@@ -105,26 +118,24 @@ export async function rebuildMonthlyBooks(ctx: MutationCtx): Promise<number> {
   const reversals = new Map<string, Array<Doc<"transferReversals">>>();
   for (const reversal of await ctx.db.query("transferReversals").collect())
     reversals.set(reversal.transferId, [...(reversals.get(reversal.transferId) ?? []), reversal]);
-  const months = new Map<string, MonthBooks>();
+  const months = new Map<string, Books>();
   for (const booking of await ctx.db.query("bookings").collect()) {
     const share = shares.get(booking._id) ?? null;
     const entry = entryOf(booking, share, share === null ? [] : (reversals.get(share._id) ?? []));
     if (entry === null) continue;
-    const sums = months.get(entry.month) ?? noBooks();
-    for (const field of MONTH_BOOKS_FIELDS) sums[field] += entry.books[field];
-    months.set(entry.month, sums);
+    for (const key of [entry.month, ALL_BOOKS]) months.set(key, addBooks(months.get(key) ?? noBooks(), entry.books));
   }
   let changed = 0;
   for (const row of await ctx.db.query("monthlyBooks").collect()) {
-    const sums = months.get(row.month);
+    const sums = months.get(row.month) ?? noBooks();
     months.delete(row.month);
-    if (sums !== undefined && MONTH_BOOKS_FIELDS.every((field) => row[field] === sums[field])) continue;
+    const stored = booksOfRow(row);
+    if (BOOKS_FIELDS.every((field) => stored[field] === sums[field] && row[field] !== undefined)) continue;
     changed++;
-    if (sums === undefined || MONTH_BOOKS_FIELDS.every((field) => sums[field] === 0)) await ctx.db.delete("monthlyBooks", row._id);
-    else await ctx.db.patch("monthlyBooks", row._id, sums);
+    await store(ctx, row.month, row, sums);
   }
   for (const [month, sums] of months) {
-    if (MONTH_BOOKS_FIELDS.every((field) => sums[field] === 0)) continue;
+    if (BOOKS_FIELDS.every((field) => sums[field] === 0)) continue;
     await ctx.db.insert("monthlyBooks", { month, ...sums });
     changed++;
   }

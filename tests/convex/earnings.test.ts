@@ -67,7 +67,10 @@ describe("the monthly statement ('Estratto conto')", () => {
       [7000, 1050, 5950, "transferred"],
     ]);
     // 22 % IVA included in the 18.00 € commission: 18.00 × 22/122 = 3.25 €.
-    expect(statement.totals).toEqual({ grossCents: 12000, commissionCents: 1800, commissionVatCents: 325, amountCents: 10200 });
+    expect(statement.totals).toEqual({ grossCents: 12000, commissionCents: 1800, commissionVatCents: 325, reversedCents: 0, earnedCents: 10200 });
+    // The statement's month is the one 'Guadagni' and the dashboard's card show (model/ledger.ts).
+    expect((await psychicA(w).query(api.earnings.myMonth, { month })).earnedCents).toBe(10200);
+    expect(await errorCodeOf(psychicA(w).query(api.earnings.myMonth, { month: "novembre" }))).toBe("INVALID_INPUT");
     expect(statement.transferredCents).toBe(10200);
     expect(statement.payouts).toEqual([{ arrivalDate: payout.arrival_date * 1000, amountCents: 10200, status: "paid" }]);
     // Another month is empty; a month that is not one is refused.

@@ -1,16 +1,17 @@
 // The books balance (docs/product-rules.md, "Payouts"): after any sequence of the marketplace's real
 // mutations — bookings, payments (late and wrong-amount ones included), cancellations, refunds, calls and
 // their settling, psychics onboarding, disputes and refunds made at Stripe — every paid booking, and so
-// every month, accounts for each cent: paid − refunded − disputed = transferred − reversed + still owed +
-// the commission on what the platform kept; the monthly books and DAC7 figures the triggers keep hold the same sums; and no
+// every month, accounts for each cent: paid − refunded − refunds still to make − disputed = transferred −
+// reversed + still owed + the commission on what the platform kept (the one ledger, model/ledger.ts); the
+// monthly books (each month's and all time's) and DAC7 figures the triggers keep hold the same sums; and no
 // booking has two shares or two transfers at Stripe.
 // Replay a seed: `npx vitest run tests/convex/money.property.test.ts -t "\(seed 17\)"` (MONEY_LOG=1 prints steps).
 import { describe, expect, it, vi } from "vitest";
 import type { MutationCtx } from "../../convex/_generated/server";
 import { rebuildDac7Figures } from "../../convex/lib/dac7Figures";
-import { readMonthBooks } from "../../convex/lib/monthlyBooks";
-import { bookingMoneyOf } from "../../convex/lib/payouts";
-import { reconcileMonth } from "../../convex/model/payouts";
+import { bookingBooksOf } from "../../convex/lib/ledger";
+import { ALL_BOOKS, readMonthBooks } from "../../convex/lib/monthlyBooks";
+import { addBooks, differenceOf, noBooks } from "../../convex/model/ledger";
 import { romeMonthOf } from "../../convex/lib/time";
 import { seededRandom, startRun, step } from "./fixtures/marketplaceRun";
 import { fakeStripe, setupTest, type TestConvex } from "./setup";
@@ -25,7 +26,7 @@ function books(t: TestConvex) {
     const paid = (await ctx.db.query("bookings").collect()).filter((booking) => booking.paidAt !== undefined);
     const perBooking = [];
     for (const booking of paid) {
-      const money = await bookingMoneyOf(ctx, booking);
+      const money = await bookingBooksOf(ctx, booking);
       const shares = await ctx.db
         .query("psychicTransfers")
         .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
@@ -51,15 +52,17 @@ describe("the books", () => {
       const perBooking = await books(t);
       for (const { bookingId, money, shares } of perBooking) {
         expect(shares, `${bookingId} has one share at most\n${steps}`).toBeLessThanOrEqual(1);
-        expect(reconcileMonth("-", [money]).differenceCents, `${bookingId}: ${JSON.stringify(money)}\n${steps}`).toBe(0);
+        expect(differenceOf(money), `${bookingId}: ${JSON.stringify(money)}\n${steps}`).toBe(0);
       }
       for (const month of new Set(perBooking.map((entry) => entry.month))) {
-        const inMonth = perBooking.filter((entry) => entry.month === month).map((entry) => entry.money);
-        expect(reconcileMonth(month, inMonth).differenceCents, steps).toBe(0);
+        const sums = perBooking.filter((entry) => entry.month === month).reduce((total, entry) => addBooks(total, entry.money), noBooks());
+        expect(differenceOf(sums), steps).toBe(0);
         // The admin's books the triggers kept for that month are the same sums, read in one row.
-        const { month: _month, differenceCents: _difference, ...sums } = reconcileMonth(month, inMonth);
         expect(await t.run((ctx) => readMonthBooks(ctx, month)), `books of ${month}\n${steps}`).toEqual(sums);
       }
+      // And all time's row is every month's added up.
+      const allTime = perBooking.reduce((total, entry) => addBooks(total, entry.money), noBooks());
+      expect(await t.run((ctx) => readMonthBooks(ctx, ALL_BOOKS)), `books of all time\n${steps}`).toEqual(allTime);
       // The DAC7 figures the triggers kept are what a recount from the transfers makes (nothing to change).
       expect(await t.run((ctx) => rebuildDac7Figures(ctx as MutationCtx)), `DAC7 figures\n${steps}`).toBe(0);
       // Stripe made at most one transfer per booking, and never reversed more than it transferred.

@@ -224,19 +224,22 @@ const monday = psychicBooking("monday", {
   endsAt: NOW + 3 * 24 * HOUR + HOUR,
   cancellableUntil: NOW + 3 * 24 * HOUR,
 });
-const stats = { today: 1, upcoming: 2, paidConsultationsThisMonth: 7, netEarningsThisMonthCents: 29750 };
+const stats = { today: 1, upcoming: 2, paidConsultationsThisMonth: 7, earnedThisMonthCents: 21250, upcomingThisMonthCents: 8500 };
 
 describe("the psychic dashboard", () => {
   beforeEach(() => convexMock.signedInAs(psychic));
 
-  it("shows the month's figures, earnings net of the commission, today's and the next consultations with notes", () => {
+  it("shows the month's figures, what it earned (saying what it counts) apart from what is to come, today's and the next consultations with notes", () => {
     convexMock.queries.set("bookings:listForPsychic", { today: [tonight], upcoming: [monday], recent: [], latestPaidAt: NOW - 2 * 24 * HOUR, stats });
     renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
     expect(figure("Oggi")).toHaveTextContent("1");
     expect(figure("In programma")).toHaveTextContent("2");
     expect(figure("Consulti del mese")).toHaveTextContent("7");
-    expect(figure("Guadagni del mese").textContent?.replace(/\s/g, " ")).toContain("297,50 €");
-    expect(figure("Guadagni del mese")).toHaveTextContent("Al netto della commissione del 15%");
+    // Rome's month of the page's clock, named on the card; the same figure 'Guadagni' shows (earnings:myMonth).
+    expect(figure("Guadagnato a novembre").textContent?.replace(/\s/g, " ")).toContain("212,50 €");
+    expect(figure("Guadagnato a novembre")).toHaveTextContent("Consulti tenuti e quote di annullamenti tardivi, al netto della commissione del 15%");
+    expect(figure("In arrivo").textContent?.replace(/\s/g, " ")).toContain("85,00 €");
+    expect(figure("In arrivo")).toHaveTextContent("non ancora guadagnati");
 
     const today = section("Consulti di oggi").getAllByRole("listitem");
     expect(today).toHaveLength(1);
@@ -257,7 +260,7 @@ describe("the psychic dashboard", () => {
       upcoming: [],
       recent: [],
       latestPaidAt: 0,
-      stats: { today: 0, upcoming: 0, paidConsultationsThisMonth: 0, netEarningsThisMonthCents: 0 },
+      stats: { today: 0, upcoming: 0, paidConsultationsThisMonth: 0, earnedThisMonthCents: 0, upcomingThisMonthCents: 0 },
     });
     renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
     expect(section("Consulti di oggi").getByText("Nessun consulto in programma per oggi.")).toBeInTheDocument();

@@ -33,7 +33,9 @@ const share = (bookingId: string, fields: Record<string, unknown> = {}) => ({
   state: "transferred",
   dueAt: NOW - 4 * DAY,
   transferredAt: Date.UTC(2026, 10, 16, 10, 31),
+  reversedCents: 0,
   ...fields,
+  netCents: Number(fields.amountCents ?? 6800) - Number(fields.reversedCents ?? 0),
 });
 
 const earnings = [
@@ -62,6 +64,17 @@ const earnings = [
   share("b2", { scheduledDate: "2026-11-17", scheduledTime: "18:00", state: "awaiting_onboarding", transferredAt: null }),
   share("b1"),
 ];
+// What the server's ledger says November earned (the dashboard's card reads the same figure).
+const monthFigures = {
+  month: "2026-11",
+  earnedCents: 22500,
+  consultationsCents: 20800,
+  cancellationsCents: 1700,
+  grossCents: 26500,
+  commissionCents: 4000,
+  reversedCents: 0,
+  shares: 5,
+};
 const payouts = [
   { stripePayoutId: "po_2", amountCents: 6800, arrivalDate: Date.UTC(2026, 10, 16, 6, 0), status: "paid" },
   { stripePayoutId: "po_1", amountCents: 3400, arrivalDate: Date.UTC(2026, 10, 9, 6, 0), status: "failed" },
@@ -75,6 +88,7 @@ beforeEach(() => {
   convexMock.queries.set("payouts:getMyAccount", { state: "enabled", requirementsDue: [] });
   convexMock.queries.set("earnings:listMyEarnings", earnings);
   convexMock.queries.set("earnings:listMyPayouts", payouts);
+  convexMock.queries.set("earnings:myMonth", monthFigures);
   convexMock.handlers.set("earnings:myBalance", () => ({ availableCents: 10200, pendingCents: 3400 }));
   pdf.downloadStatementPdf.mockReset();
   vi.spyOn(toast, "success");
@@ -98,6 +112,17 @@ const changeAnswers = (change: () => void) =>
     change();
     convexMock.changed();
   });
+
+describe("this month", () => {
+  it("shows what the Rome month earned, saying what it counts, from the same figure as the dashboard's card", () => {
+    render();
+    const earned = screen.getByRole("region", { name: "Guadagnato a novembre" });
+    expect(text(earned)).toContain("225,00 €");
+    expect(earned).toHaveTextContent("Consulti tenuti e quote di annullamenti tardivi, al netto della commissione del 15%");
+    expect(text(screen.getByRole("region", { name: "Di cui da consulti tenuti" }))).toContain("208,00 €");
+    expect(text(screen.getByRole("region", { name: "Di cui da annullamenti tardivi" }))).toContain("17,00 €");
+  });
+});
 
 describe("the balance", () => {
   it("is asked of Stripe when the page opens: available and on its way", async () => {
@@ -213,7 +238,7 @@ describe("the monthly statement", () => {
     month: "2026-10",
     psychicName: "Selene Moretti",
     lines: [],
-    totals: { grossCents: 0, commissionCents: 0, commissionVatCents: 0, amountCents: 0 },
+    totals: { grossCents: 0, commissionCents: 0, commissionVatCents: 0, reversedCents: 0, earnedCents: 0 },
     transferredCents: 0,
     payouts: [],
   };

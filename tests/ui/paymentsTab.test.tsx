@@ -36,7 +36,10 @@ const month = (key: string, fields: Record<string, unknown> = {}) => ({
   month: key,
   paidCents: 10_000,
   refundedCents: 1_000,
+  refundPendingCents: 0,
+  refundFailedCents: 0,
   disputedCents: 0,
+  keptCents: 9_000,
   transferredCents: 7_650,
   reversedCents: 0,
   owedCents: 0,
@@ -225,6 +228,7 @@ describe("the monthly reconciliation", () => {
       "Mese",
       "Incassato",
       "Rimborsato",
+      "Rimborsi da fare",
       "Contestato",
       "Trasferito",
       "Stornato",
@@ -239,12 +243,27 @@ describe("the monthly reconciliation", () => {
       within(november)
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
-    ).toEqual(["100,00", "10,00", "0,00", "76,50", "0,00", "0,00", "13,50", "0,00"].map(eur));
+    ).toEqual(["100,00", "10,00", "0,00", "0,00", "76,50", "0,00", "0,00", "13,50", "0,00"].map(eur));
     expect(within(november).queryByText(/^Differenza/)).toBeNull();
     expect(within(table.getByRole("row", { name: /ottobre 2026/ })).getByText("Differenza 1,00 €")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("I conti non tornano in ottobre 2026 (differenza di 1,00 €)");
     expect(table.getByRole("row", { name: /settembre 2026/ })).toHaveTextContent("Totali parziali");
-    expect(screen.getByText(/incassato − rimborsato − contestato = trasferito − stornato \+ da trasferire \+ commissione/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/incassato − rimborsato − rimborsi da fare − contestato = trasferito − stornato \+ da trasferire \+ commissione/),
+    ).toBeInTheDocument();
+  });
+
+  it("shows a refund Stripe refused apart from what was refunded, and says beside each column what it counts", () => {
+    convexMock.queries.set("adminPayouts:overview", overview({ months: [month("2026-11", { refundFailedCents: 6_000, refundPendingCents: 500 })] }));
+    renderWithProviders(<PaymentsTab />);
+    const november = within(screen.getByRole("row", { name: /novembre 2026/ }));
+    const cells = november.getAllByRole("cell").map((cell) => cell.textContent);
+    expect(cells[1]).toBe(eur("10,00"));
+    expect(cells[2]).toBe(`${eur("65,00")}di cui non riusciti ${eur("60,00")}`);
+    const terms = screen.getAllByRole("term").map((term) => term.textContent);
+    expect(terms).toContain("Commissione:");
+    expect(screen.getByText(/15 % di quanto la piattaforma trattiene dei pagamenti del mese, consulto per consulto/)).toBeInTheDocument();
+    expect(screen.getByText(/Rimborsi dei pagamenti del mese confermati da Stripe/)).toBeInTheDocument();
   });
 
   it("raises no alarm when every month balances", () => {

@@ -200,7 +200,7 @@ describe("the dashboard's payouts banner", () => {
       upcoming: [],
       recent: [],
       latestPaidAt: 0,
-      stats: { today: 0, upcoming: 0, paidConsultationsThisMonth: 0, netEarningsThisMonthCents: 0 },
+      stats: { today: 0, upcoming: 0, paidConsultationsThisMonth: 0, earnedThisMonthCents: 0, upcomingThisMonthCents: 0 },
     });
     convexMock.queries.set("consultationStats:listMine", []);
   });

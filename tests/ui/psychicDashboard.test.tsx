@@ -77,7 +77,7 @@ const heldOpen = ended("open", 1, { clientName: "Marta Bianchi", scheduledDate: 
 const held = ended("held", 4, { clientName: "Paolo Riva", scheduledDate: "2026-11-16", scheduledTime: "09:30", status: "completed" });
 const absent = ended("absent", 9, { clientName: "Anna Sala", scheduledDate: "2026-11-11", scheduledTime: "18:00", status: "no_show" });
 
-const stats = { today: 2, upcoming: 4, paidConsultationsThisMonth: 4, netEarningsThisMonthCents: 27200 };
+const stats = { today: 2, upcoming: 4, paidConsultationsThisMonth: 4, earnedThisMonthCents: 13600, upcomingThisMonthCents: 13600 };
 const dashboard = { today: [live, evening], upcoming: [monday, moved], recent: [heldOpen, held, absent], latestPaidAt: NOW - DAY, stats };
 
 const months = [
@@ -172,10 +172,13 @@ describe("cancelling an upcoming consultation", () => {
     expect(upcoming[0]).not.toHaveTextContent("Spostato");
   });
 
-  it("says which of this month's figures include the consultations to come", () => {
+  it("says which of this month's figures include the consultations to come: the earned one never does", () => {
     render();
     expect(screen.getByText("Svolti e in programma")).toBeVisible();
-    expect(screen.getByText("Al netto della commissione del 15%, compresi i consulti in programma")).toBeVisible();
+    expect(
+      screen.getByText("Consulti tenuti e quote di annullamenti tardivi, al netto della commissione del 15% e di quanto è stato stornato"),
+    ).toBeVisible();
+    expect(screen.getByText("Consulti del mese in programma, al netto della commissione: non ancora guadagnati")).toBeVisible();
   });
 });
 

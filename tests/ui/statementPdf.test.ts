@@ -16,6 +16,7 @@ const line = (fields: Partial<Statement["lines"][number]>): Statement["lines"][n
   grossCents: 8000,
   commissionCents: 1200,
   amountCents: 6800,
+  netCents: 6800,
   state: "transferred",
   transferredAt,
   ...fields,
@@ -26,18 +27,19 @@ const november: Statement = {
   psychicName: "Selene Moretti",
   lines: [
     line({}),
-    line({ scheduledDate: "2026-11-25", scheduledTime: "17:30", durationMinutes: 30, grossCents: 4000, commissionCents: 600, amountCents: 3400 }),
+    line({ scheduledDate: "2026-11-25", scheduledTime: "17:30", durationMinutes: 30, grossCents: 4000, commissionCents: 600, amountCents: 3400, netCents: 3400 }),
     line({
       scheduledDate: "2026-11-28",
       reason: "cancellation",
       grossCents: 2000,
       commissionCents: 300,
       amountCents: 1700,
+      netCents: 1700,
       state: "awaiting_onboarding",
       transferredAt: null,
     }),
   ],
-  totals: { grossCents: 14000, commissionCents: 2100, commissionVatCents: 379, amountCents: 11900 },
+  totals: { grossCents: 14000, commissionCents: 2100, commissionVatCents: 379, reversedCents: 0, earnedCents: 11900 },
   transferredCents: 10200,
   payouts: [{ arrivalDate: Date.UTC(2026, 10, 30, 6, 0), amountCents: 6800, status: "paid" }],
 };
@@ -70,6 +72,9 @@ describe("the monthly statement's PDF", () => {
     expect(pdf).toContain(inPdf(`Commissione 15 % (di cui IVA 22 %: ${formatCents(379)})`));
     expect(pdf).toContain(inPdf(formatCents(2100)));
     expect(pdf).toContain("Netto");
+    // The month's figure, named as the dashboard's card and 'Guadagni' name it.
+    expect(pdf).toContain("Guadagnato a novembre");
+    expect(pdf).not.toContain("Stornato dopo il trasferimento");
     expect(pdf).toContain("Trasferito nel mese");
     expect(pdf).toContain(inPdf(formatCents(10200)));
     expect(pdf).toContain("Versamenti sul conto nel mese");
@@ -82,13 +87,23 @@ describe("the monthly statement's PDF", () => {
     const pdf = pdfOf({
       ...november,
       lines: [],
-      totals: { grossCents: 0, commissionCents: 0, commissionVatCents: 0, amountCents: 0 },
+      totals: { grossCents: 0, commissionCents: 0, commissionVatCents: 0, reversedCents: 0, earnedCents: 0 },
       transferredCents: 0,
       payouts: [],
     });
     expect(pdf).toContain("Nessun consulto nel mese.");
     expect(pdf).toContain("Nessun versamento nel mese.");
     expect(pdf).toContain(inPdf(formatCents(0)));
+  });
+
+  it("shows what was taken back after a transfer, already out of the net", () => {
+    const pdf = pdfOf({
+      ...november,
+      lines: [line({ grossCents: 4000, commissionCents: 600, amountCents: 6800, reversedCents: 3400, netCents: 3400 })],
+      totals: { grossCents: 4000, commissionCents: 600, commissionVatCents: 108, reversedCents: 3400, earnedCents: 3400 },
+    });
+    expect(pdf).toContain(inPdf("Stornato dopo il trasferimento per rimborsi o contestazioni (già escluso)"));
+    expect(pdf).toContain(inPdf(formatCents(3400)));
   });
 
   it("runs over pages when the month is long, each numbered", () => {

@@ -8,7 +8,6 @@ import { Button, Container, Flex, Grid, Heading } from "@radix-ui/themes";
 import { GearIcon, Pencil1Icon, ReaderIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
-import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
 import { QuickLinks } from "@/components/QuickLinks";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
@@ -17,12 +16,13 @@ import { StatCard } from "@/components/StatCard";
 import { formatCents } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import type { FunctionReturnType } from "convex/server";
-import { romeDateOf } from "@convex/lib/time";
+import { romeDateOf, romeMonthOf } from "@convex/lib/time";
 import { CachedAt } from "@/lib/offline/CachedAt";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { useNow } from "@/lib/useNow";
 import { MonthlyFigures } from "./dashboard/MonthlyFigures";
 import { PayoutsBanner } from "./dashboard/PayoutsBanner";
+import { earnedLabel, earnedNote, upcomingNote } from "./earnings/earnedFigure";
 import { PsychicBookingRow } from "./dashboard/PsychicBookingRow";
 import { RecentConsultations } from "./dashboard/RecentConsultations";
 import { SuspensionBanner } from "./SuspensionNotice";
@@ -82,15 +82,17 @@ function PsychicBookings() {
   return (
     <>
       <CachedAt savedAt={kept.savedAt} />
-      <Grid columns={{ initial: "1", xs: "2", md: "4" }} gap="3">
+      <Grid columns={{ initial: "1", xs: "2", md: "5" }} gap="3">
         <StatCard label="Oggi" value={data?.stats.today} />
         <StatCard label="In programma" value={data?.stats.upcoming} />
         <StatCard label="Consulti del mese" value={data?.stats.paidConsultationsThisMonth} note="Svolti e in programma" />
+        {/* The same figure as 'Guadagni' for this month (convex/model/ledger.ts): what was earned, never what is to come. */}
         <StatCard
-          label="Guadagni del mese"
-          value={data === undefined ? undefined : formatCents(data.stats.netEarningsThisMonthCents)}
-          note={`Al netto della commissione del ${COMMISSION_PERCENT}%, compresi i consulti in programma`}
+          label={earnedLabel(romeMonthOf(now))}
+          value={data === undefined ? undefined : formatCents(data.stats.earnedThisMonthCents)}
+          note={earnedNote}
         />
+        <StatCard label="In arrivo" value={data === undefined ? undefined : formatCents(data.stats.upcomingThisMonthCents)} note={upcomingNote} />
       </Grid>
       <DashboardSection title="Consulti di oggi">
         {data === undefined ? (

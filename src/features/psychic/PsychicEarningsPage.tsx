@@ -1,4 +1,5 @@
-// /psychic/earnings, 'Guadagni' (docs/product-rules.md, "Payouts"): the balance at Stripe, each
+// /psychic/earnings, 'Guadagni' (docs/product-rules.md, "Payouts"): what this month earned (the same
+// figure as the dashboard's card), the balance at Stripe, each
 // consultation's share with gross, commission, net and where its transfer is, Stripe's payouts to the
 // bank, and the monthly statement as a PDF. The lists are live: a transfer made while the page is open
 // shows without a reload. The router lets in psychics only.
@@ -16,6 +17,7 @@ import { paths } from "@/lib/paths";
 import { PayoutsBanner } from "./dashboard/PayoutsBanner";
 import { Balance } from "./earnings/Balance";
 import { EarningsTable, PayoutsTable } from "./earnings/EarningsTables";
+import { MonthEarned } from "./earnings/MonthEarned";
 import { StatementDownload } from "./earnings/StatementDownload";
 
 export function PsychicEarningsPage() {
@@ -45,6 +47,11 @@ export function PsychicEarningsPage() {
         <ErrorBoundary fallback={null}>
           <PayoutsBanner />
         </ErrorBoundary>
+        <DashboardSection title="Questo mese">
+          <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare i guadagni del mese." />}>
+            <MonthEarned />
+          </ErrorBoundary>
+        </DashboardSection>
         <DashboardSection title="Saldo">
           <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare il saldo." />}>
             <Balance />

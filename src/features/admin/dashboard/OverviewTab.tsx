@@ -2,6 +2,7 @@ import { Flex, Grid, Link } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
+import { FIGURE_DEFINITIONS } from "@convex/model/ledger";
 import { StatCard } from "@/components/StatCard";
 import { formatCents } from "@/lib/format";
 import { paths } from "@/lib/paths";
@@ -40,15 +41,16 @@ export function OverviewTab() {
           value={overview?.paidConsultations.total}
           note={overview ? thisMonth(`${overview.paidConsultations.thisMonth}`) : undefined}
         />
+        {/* The same figures as the reconciliation in 'Pagamenti' (convex/model/ledger.ts), with what they count. */}
         <StatCard
           label="Ricavi"
           value={overview ? formatCents(overview.revenueCents.total) : undefined}
-          note={overview ? thisMonth(formatCents(overview.revenueCents.thisMonth)) : undefined}
+          note={overview ? `${thisMonth(formatCents(overview.revenueCents.thisMonth))}. ${FIGURE_DEFINITIONS.kept}` : undefined}
         />
         <StatCard
           label={`Commissione della piattaforma (${COMMISSION_PERCENT}%)`}
           value={overview ? formatCents(overview.commissionCents.total) : undefined}
-          note={overview ? thisMonth(formatCents(overview.commissionCents.thisMonth)) : undefined}
+          note={overview ? `${thisMonth(formatCents(overview.commissionCents.thisMonth))}. ${FIGURE_DEFINITIONS.commission}` : undefined}
         />
         <StatCard
           label="Messaggi non letti"

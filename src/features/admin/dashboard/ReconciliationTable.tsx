@@ -1,24 +1,27 @@
-// Riconciliazione mensile: each Rome month's books (convex/model/payouts.ts reconcileMonth), the current
-// month first; a month whose money does not add up to the cent is flagged, never hidden.
+// Riconciliazione mensile: each Rome month's books (convex/model/ledger.ts, the one ledger: the overview's
+// revenue and commission are the same figures), the current month first, each column's definition listed
+// under the table; a month whose money does not add up to the cent is flagged, never hidden.
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Badge, Callout, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
+import { FIGURE_DEFINITIONS } from "@convex/model/ledger";
 import { formatCents } from "@/lib/format";
 import { formatMonth } from "./OverviewTab";
 import { TableCaption, TableEmpty } from "./TableStates";
 
 type MonthBooks = FunctionReturnType<typeof api.adminPayouts.overview>["months"][number];
 
-/** The money columns, in the order of the equation. */
-const columns: Array<[label: string, pick: (month: MonthBooks) => number]> = [
-  ["Incassato", (month) => month.paidCents],
-  ["Rimborsato", (month) => month.refundedCents],
-  ["Contestato", (month) => month.disputedCents],
-  ["Trasferito", (month) => month.transferredCents],
-  ["Stornato", (month) => month.reversedCents],
-  ["Da trasferire", (month) => month.owedCents],
-  ["Commissione", (month) => month.commissionCents],
+/** The money columns, in the order of the equation, each with what it counts. */
+const columns: Array<[label: string, pick: (month: MonthBooks) => number, definition: string]> = [
+  ["Incassato", (month) => month.paidCents, FIGURE_DEFINITIONS.paid],
+  ["Rimborsato", (month) => month.refundedCents, FIGURE_DEFINITIONS.refunded],
+  ["Rimborsi da fare", (month) => month.refundPendingCents + month.refundFailedCents, FIGURE_DEFINITIONS.refundOpen],
+  ["Contestato", (month) => month.disputedCents, FIGURE_DEFINITIONS.disputed],
+  ["Trasferito", (month) => month.transferredCents, FIGURE_DEFINITIONS.transferred],
+  ["Stornato", (month) => month.reversedCents, FIGURE_DEFINITIONS.reversed],
+  ["Da trasferire", (month) => month.owedCents, FIGURE_DEFINITIONS.owed],
+  ["Commissione", (month) => month.commissionCents, FIGURE_DEFINITIONS.commission],
 ];
 
 export function ReconciliationTable({ months }: { months: MonthBooks[] }) {
@@ -29,8 +32,8 @@ export function ReconciliationTable({ months }: { months: MonthBooks[] }) {
         Riconciliazione mensile
       </Heading>
       <Text as="p" size="2" color="gray" mb="3">
-        Per ogni mese, contando i consulti nel mese in cui sono stati pagati: incassato − rimborsato − contestato = trasferito − stornato + da
-        trasferire + commissione; la differenza deve essere zero.
+        Per ogni mese, contando i consulti nel mese in cui sono stati pagati: incassato − rimborsato − rimborsi da fare − contestato = trasferito −
+        stornato + da trasferire + commissione; la differenza deve essere zero. Commissione e ricavi sono gli stessi della Panoramica.
       </Text>
       {unbalanced.length > 0 ? (
         <Callout.Root color="red" role="alert" mb="3">
@@ -76,6 +79,11 @@ export function ReconciliationTable({ months }: { months: MonthBooks[] }) {
                 {columns.map(([label, pick]) => (
                   <Table.Cell key={label} justify="end" style={{ whiteSpace: "nowrap" }}>
                     {formatCents(pick(month))}
+                    {label === "Rimborsi da fare" && month.refundFailedCents > 0 ? (
+                      <Text as="div" size="1" color="red">
+                        di cui non riusciti {formatCents(month.refundFailedCents)}
+                      </Text>
+                    ) : null}
                   </Table.Cell>
                 ))}
                 <Table.Cell justify="end" style={{ whiteSpace: "nowrap" }}>
@@ -92,6 +100,13 @@ export function ReconciliationTable({ months }: { months: MonthBooks[] }) {
           </Table.Body>
         </Table.Root>
       )}
+      <dl aria-label="Come si contano le colonne" style={{ margin: "var(--space-3) 0 0" }}>
+        {columns.map(([label, , definition]) => (
+          <Text as="div" size="1" color="gray" key={label}>
+            <dt style={{ display: "inline", fontWeight: 500 }}>{label}:</dt> <dd style={{ display: "inline", margin: 0 }}>{definition}</dd>
+          </Text>
+        ))}
+      </dl>
     </section>
   );
 }

@@ -107,7 +107,8 @@ export function FiguresTable({ months }: { months: MonthRow[] }) {
         </Table.Body>
       </Table.Root>
       <Text size="1" color="gray">
-        Guadagni al netto della commissione del {COMMISSION_PERCENT}%. Tra parentesi il numero di recensioni del mese.
+        Guadagni: consulti tenuti e quote di annullamenti tardivi accreditati nel mese, al netto della commissione del {COMMISSION_PERCENT}% e di quanto è
+        stato stornato, come in Guadagni. Tra parentesi il numero di recensioni del mese.
       </Text>
     </Flex>
   );

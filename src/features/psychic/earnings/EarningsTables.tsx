@@ -63,7 +63,7 @@ function EarningsRows({ earnings }: { earnings: EarningRow[] }) {
                 <Table.Cell>{shareReasons[row.reason]}</Table.Cell>
                 <Table.Cell justify="end">{formatCents(row.grossCents)}</Table.Cell>
                 <Table.Cell justify="end">{formatCents(row.commissionCents)}</Table.Cell>
-                <Table.Cell justify="end">{formatCents(row.amountCents)}</Table.Cell>
+                <Table.Cell justify="end">{formatCents(row.netCents)}</Table.Cell>
                 <Table.Cell>
                   <Badge color={badge.color}>{badge.label}</Badge>
                 </Table.Cell>
@@ -73,8 +73,9 @@ function EarningsRows({ earnings }: { earnings: EarningRow[] }) {
         </Table.Body>
       </Table.Root>
       <Text size="1" color="gray">
-        Il netto è il lordo meno la commissione della piattaforma del {COMMISSION_PERCENT} % (IVA inclusa). Un annullamento con trattenuta è la parte
-        del prezzo che il cliente non ha recuperato annullando tardi: la ricevi anche tu, al netto della commissione.
+        Il netto è il lordo meno la commissione della piattaforma del {COMMISSION_PERCENT} % (IVA inclusa), e meno quanto è stato stornato se il
+        cliente ha avuto indietro del denaro dopo il consulto. Un annullamento con trattenuta è la parte del prezzo che il cliente non ha recuperato
+        annullando tardi: la ricevi anche tu, al netto della commissione. Ogni quota conta nel mese in cui ti è stata accreditata: alla fine del consulto, o quando lo segni come tenuto, o per un annullamento quando sarebbe finito.
       </Text>
     </Flex>
   );

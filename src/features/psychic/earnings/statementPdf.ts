@@ -41,7 +41,7 @@ const lineColumns: Array<Column<Statement["lines"][number]>> = [
   { header: "Tipo", x: 62, align: "left", width: 22, cell: (line) => shareReasons[line.reason] },
   { header: "Lordo", x: 104, align: "right", width: 18, cell: (line) => formatCents(line.grossCents) },
   { header: "Commissione", x: 128, align: "right", width: 20, cell: (line) => formatCents(line.commissionCents) },
-  { header: "Netto", x: 150, align: "right", width: 18, cell: (line) => formatCents(line.amountCents) },
+  { header: "Netto", x: 150, align: "right", width: 18, cell: (line) => formatCents(line.netCents) },
   { header: "Stato", x: 155, align: "left", width: RIGHT - 155, cell: (line) => shareStateBadge(line).label },
 ];
 
@@ -143,7 +143,8 @@ export function buildStatementPdf(statement: Statement, generatedAt: number = Da
     `Commissione ${COMMISSION_PERCENT} % (di cui IVA ${COMMISSION_VAT_PERCENT} %: ${formatCents(totals.commissionVatCents)})`,
     totals.commissionCents,
   );
-  writer.total("Netto", totals.amountCents, true);
+  if (totals.reversedCents > 0) writer.total("Stornato dopo il trasferimento per rimborsi o contestazioni (già escluso)", totals.reversedCents);
+  writer.total(`Guadagnato a ${formatMonth(statement.month).split(" ")[0]}`, totals.earnedCents, true);
   writer.y += 2;
   writer.total("Trasferito nel mese", statement.transferredCents);
   writer.y += 6;
@@ -163,7 +164,9 @@ export function buildStatementPdf(statement: Statement, generatedAt: number = Da
   doc.setFont("helvetica", "normal").setFontSize(8).setTextColor(90);
   const notes = doc.splitTextToSize(
     `Importi in euro. Il netto è il lordo meno la commissione della piattaforma del ${COMMISSION_PERCENT} %, che include l'IVA al ${COMMISSION_VAT_PERCENT} %. ` +
-      "I consulti sono quelli del mese secondo l'ora di Roma; «Trasferito nel mese» somma i trasferimenti sul tuo account Stripe fatti nel mese, " +
+      "Il guadagnato del mese sono i consulti tenuti e le quote di annullamenti tardivi accreditati nel mese secondo l'ora di Roma, al netto della " +
+      "commissione e di quanto è stato stornato: la stessa cifra della dashboard e della pagina Guadagni. " +
+      "«Trasferito nel mese» somma i trasferimenti sul tuo account Stripe fatti nel mese, " +
       "anche per consulti dei mesi precedenti. I versamenti sul conto sono fatti da Stripe.",
     RIGHT - LEFT,
   ) as string[];
