@@ -2,21 +2,30 @@
 // both screens watch live, the browser-to-browser signalling of the offline provider, and the end
 // of each booking's call (completion, or the psychic's absence with a full refund).
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { env, type MutationCtx, type QueryCtx } from "./_generated/server";
+import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { bookingAsPartyX, type BookingParty } from "./lib/access";
-import { changeBooking, recordJoin } from "./lib/bookingLifecycle";
+import { changeBooking } from "./lib/bookingLifecycle";
+import {
+  ensureSession,
+  leftField,
+  markAbsent,
+  markPresent,
+  other,
+  recordAttendance,
+  seenField,
+  twilioConfigured,
+  withCurrentJoins,
+} from "./lib/callPresence";
 import { closedAttendance, roomPeople, sessionOf } from "./lib/callSessions";
 import { fail } from "./lib/errors";
 import { authedMutation, authedQuery, internalMutation, internalQuery } from "./lib/functions";
 import { callSessionStatus, callSignalKind, durationMinutes } from "./lib/validators";
-import { afterLeave, afterSign, noAttendance, settlementFor, type Attendance } from "./model/attendance";
+import { settlementFor } from "./model/attendance";
 import {
   bookingIdOfRoom,
   bookingRefusal,
   callOpensAt,
-  isPresent,
   joinRefusal,
   MAX_EVENT_KEYS,
   MAX_SIGNAL_PAYLOAD,
@@ -28,18 +37,6 @@ import {
   tokenTtlSeconds,
   twilioIdentity,
 } from "./model/calls";
-
-/** Twilio Voice when all its variables are set; browser-to-browser WebRTC otherwise. */
-export function twilioConfigured(): boolean {
-  return ["TWILIO_ACCOUNT_SID", "TWILIO_API_KEY_SID", "TWILIO_API_KEY_SECRET", "TWILIO_AUTH_TOKEN", "TWILIO_TWIML_APP_SID"].every((name) =>
-    Boolean(env[name]),
-  );
-}
-
-const seenField = { client: "clientSeenAt", psychic: "psychicSeenAt" } as const;
-const attendanceField = { client: "clientAttendance", psychic: "psychicAttendance" } as const;
-const leftField = { client: "clientLeftAt", psychic: "psychicLeftAt" } as const;
-const other = (party: BookingParty): BookingParty => (party === "client" ? "psychic" : "client");
 
 /** The booking as a party's call sees it: refused outright when it has no call at all. */
 async function callBookingX(ctx: QueryCtx, viewerId: Id<"users">, bookingId: string) {
@@ -136,68 +133,6 @@ export const getRoom = authedQuery({
   },
 });
 
-/** The booking's session, made on first entry with the jobs that settle the booking on time. */
-export async function ensureSession(ctx: MutationCtx, booking: Doc<"bookings">, now: number): Promise<Doc<"callSessions">> {
-  const existing = await sessionOf(ctx, booking._id);
-  if (existing !== null) return existing;
-  const id = await ctx.db.insert("callSessions", {
-    bookingId: booking._id,
-    roomId: roomName(booking._id),
-    status: "waiting",
-    provider: twilioConfigured() ? "twilio" : "webrtc",
-    updatedAt: now,
-  });
-  // The cron in crons.ts settles bookings nobody opened; these run on the minute for the rest.
-  const psychicCheck = booking.startsAt + PSYCHIC_GRACE_MS;
-  if (psychicCheck < booking.endsAt) {
-    await ctx.scheduler.runAt(Math.max(now, psychicCheck), internal.calls.settle, { bookingId: booking._id });
-  }
-  await ctx.scheduler.runAt(Math.max(now, booking.endsAt), internal.calls.settle, { bookingId: booking._id });
-  return (await ctx.db.get("callSessions", id))!;
-}
-
-/**
- * The party's attendance is `attendance` now: the booking keeps the first instant they were in the call
- * during the paid window (the settling and the psychic's word read it there).
- */
-async function recordAttendance(ctx: MutationCtx, booking: Doc<"bookings">, party: BookingParty, attendance: Attendance) {
-  if (attendance.firstPresentAt !== undefined) await recordJoin(ctx, booking, party, attendance.firstPresentAt);
-}
-
-/**
- * A sign of a party's presence (entering, the page's heartbeat, Twilio's participant-join): they are in
- * the call now, and their time in it inside the paid window counts (model/attendance.ts).
- */
-export async function markPresent(ctx: MutationCtx, booking: Doc<"bookings">, party: BookingParty, now: number) {
-  const session = await ensureSession(ctx, booking, now);
-  const attendance = afterSign(session[attendanceField[party]] ?? noAttendance, session[seenField[party]], booking, now);
-  await recordAttendance(ctx, booking, party, attendance);
-  const bothIn = isPresent(session[seenField[other(party)]], now);
-  await ctx.db.patch("callSessions", session._id, {
-    [seenField[party]]: now,
-    [leftField[party]]: undefined,
-    [attendanceField[party]]: attendance,
-    status: bothIn ? "active" : "waiting",
-    ...(bothIn && session.startedAt === undefined ? { startedAt: now } : {}),
-    updatedAt: now,
-  });
-}
-
-/** A party left the call (hung up, closed the page, or Twilio saw them go): the time since their last sign counts. */
-export async function markAbsent(ctx: MutationCtx, booking: Doc<"bookings">, session: Doc<"callSessions">, party: BookingParty, now: number) {
-  if (session.status === "ended") return;
-  const attendance = afterLeave(session[attendanceField[party]] ?? noAttendance, session[seenField[party]], booking, now);
-  await recordAttendance(ctx, booking, party, attendance);
-  await ctx.db.patch("callSessions", session._id, {
-    [seenField[party]]: undefined,
-    // Only someone who was in the call leaves it (a page closing before entering is not a departure).
-    ...(session[seenField[party]] !== undefined ? { [leftField[party]]: now } : {}),
-    [attendanceField[party]]: attendance,
-    status: "waiting",
-    updatedAt: now,
-  });
-}
-
 /**
  * Enters the call, and confirms presence every few seconds while in it (HEARTBEAT_MS): only inside
  * the window (5 minutes early until the end), only for a confirmed voice booking. A reload enters
@@ -274,9 +209,14 @@ export const listSignals = authedQuery({
  * Settles a confirmed booking whose time has come (DECISIONS.md): the psychic not in the call during
  * the window 10 minutes after the start cancels it with a full, automatic refund and an email to the
  * client; at the end of the window it is held, completed if the client was in the call during it and a
- * no-show otherwise (model/attendance.ts), the psychic being paid either way. Safe to run again.
+ * no-show otherwise, the psychic being paid either way, unless the psychic was in the call too little
+ * while the client was there: then it is cancelled and refunded as for their absence (model/attendance.ts).
+ * Safe to run again.
  */
-export async function settleBooking(ctx: MutationCtx, booking: Doc<"bookings">, now: number) {
+export async function settleBooking(ctx: MutationCtx, found: Doc<"bookings">, now: number) {
+  if (found.status !== "confirmed") return null;
+  // A party Twilio has held in its conference since before has no sign to record their first instant.
+  const booking = await withCurrentJoins(ctx, found, now);
   const outcome = settlementFor(booking, now);
   if (outcome === null) return null;
   // Both end the call session; a held one counts in the psychic's figures, once.
@@ -381,7 +321,7 @@ export const applyConferenceEvent = internalMutation({
     const party: BookingParty | null =
       callSid === null ? null : callSid === session.clientCallSid ? "client" : callSid === session.psychicCallSid ? "psychic" : null;
     if (event === "participant-join" && party !== null && joinRefusal(booking, now) === null) {
-      await markPresent(ctx, booking, party, now);
+      await markPresent(ctx, booking, party, now, { inConference: true });
     } else if (event === "participant-leave" && party !== null) {
       await markAbsent(ctx, booking, (await ctx.db.get("callSessions", session._id))!, party, now);
     } else if (event === "conference-end" && session.status !== "ended") {
@@ -395,6 +335,8 @@ export const applyConferenceEvent = internalMutation({
         ...(session.psychicSeenAt !== undefined ? { psychicLeftAt: now } : {}),
         clientSeenAt: undefined,
         psychicSeenAt: undefined,
+        clientInConference: undefined,
+        psychicInConference: undefined,
         status: "waiting",
       });
     }

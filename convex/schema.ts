@@ -241,6 +241,10 @@ export default defineSchema({
     // (model/attendance.ts). The booking's clientJoinedAt / psychicJoinedAt copy the first instant.
     clientAttendance: v.optional(callAttendance),
     psychicAttendance: v.optional(callAttendance),
+    // Twilio has the party in its conference (participant-join, until participant-leave or the end):
+    // their stretch since the last sign counts whole, page heartbeat or not (model/attendance.ts).
+    clientInConference: v.optional(v.boolean()),
+    psychicInConference: v.optional(v.boolean()),
     // Twilio: each party's call, to tell whose conference events are whose, and the status
     // callbacks already applied (conference sid + sequence number), so a retried one counts once.
     clientCallSid: v.optional(v.string()),

@@ -215,17 +215,20 @@ async function insertDemoHistory(ctx: MutationCtx, now: number, from: number, to
       .withIndex("by_psychicProfile_startsAt", (q) => q.eq("psychicProfileId", profile._id).eq("startsAt", fields.startsAt))
       .first();
     if (written !== null) continue;
+    // Readers mostly come on time, some a minute or two in, every eleventh seven minutes late: the
+    // profiles' punctuality (model/readerFigures.ts, on time within five minutes) reads like a real one.
+    const psychicJoinedAt = fields.startsAt + (index % 11 === 5 ? 7 : index % 3) * 60_000;
     const bookingId = await insertDemoBooking(ctx, {
       ...fields,
       status: "confirmed",
       paidAt: fields.startsAt - 2 * DAY_MS,
-      // Readers mostly come on time, some a minute or two in, every eleventh seven minutes late: the
-      // profiles' punctuality (model/readerFigures.ts, on time within five minutes) reads like a real one.
-      psychicJoinedAt: fields.startsAt + (index % 11 === 5 ? 7 : index % 3) * 60_000,
+      psychicJoinedAt,
       clientJoinedAt: fields.startsAt,
     });
-    // Held at the end of its window, as the clock records a consultation both parties were in.
-    const held = { kind: "held", by: "clock" } as const;
+    // Held at the end of its window, as the clock records a consultation both parties were in, each
+    // from their first instant to the end (the demo has no call session to read it from).
+    const presence = { clientPresentMs: fields.endsAt - fields.startsAt, psychicPresentMs: fields.endsAt - psychicJoinedAt };
+    const held = { kind: "held", by: "clock", presence } as const;
     await changeBooking(ctx, (await ctx.db.get("bookings", bookingId))!, held, fields.endsAt);
     if (item.review === null) continue;
     await ctx.db.insert("reviews", {

@@ -50,6 +50,7 @@ import type * as lib_availabilityAlerts from "../lib/availabilityAlerts.js";
 import type * as lib_bookingLifecycle from "../lib/bookingLifecycle.js";
 import type * as lib_bookingLimits from "../lib/bookingLimits.js";
 import type * as lib_bookingTime from "../lib/bookingTime.js";
+import type * as lib_callPresence from "../lib/callPresence.js";
 import type * as lib_callSessions from "../lib/callSessions.js";
 import type * as lib_connectAccounts from "../lib/connectAccounts.js";
 import type * as lib_counterRecount from "../lib/counterRecount.js";
@@ -177,6 +178,7 @@ declare const fullApi: ApiFromModules<{
   "lib/bookingLifecycle": typeof lib_bookingLifecycle;
   "lib/bookingLimits": typeof lib_bookingLimits;
   "lib/bookingTime": typeof lib_bookingTime;
+  "lib/callPresence": typeof lib_callPresence;
   "lib/callSessions": typeof lib_callSessions;
   "lib/connectAccounts": typeof lib_connectAccounts;
   "lib/counterRecount": typeof lib_counterRecount;

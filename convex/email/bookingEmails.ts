@@ -248,7 +248,8 @@ export function bookingReminderEmail(
 
 /** To the client when the psychic did not come: cancelled, refunded in full. */
 export function psychicAbsentClientEmail(facts: BookingFacts, refundCents: number): RenderedEmail {
-  const text = `${facts.psychicName} non si è presentato al consulto del ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}. Ci scusiamo: il consulto è annullato e ti rimborsiamo l'intero importo (${formatCents(refundCents)}). L'accredito sulla carta richiede 5–10 giorni lavorativi.`;
+  // Also the psychic who came but stayed too little while the client waited (model/attendance.ts).
+  const text = `${facts.psychicName} non si è presentato al consulto del ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}, o vi è rimasto troppo poco mentre eri collegato. Ci scusiamo: il consulto è annullato e ti rimborsiamo l'intero importo (${formatCents(refundCents)}). L'accredito sulla carta richiede 5–10 giorni lavorativi.`;
   return {
     subject: "Consulto annullato: rimborso completo",
     html: layout("Il cartomante non si è presentato", paragraph(text)),

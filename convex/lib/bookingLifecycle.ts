@@ -18,16 +18,34 @@ import {
   latePaymentRefundedPsychicEmail,
   psychicAbsentClientEmail,
 } from "../email/bookingEmails";
+import type { WindowPresence } from "../model/attendance";
 import { reminderTimes } from "../model/bookingChanges";
 import { transition, type Booking, type BookingEffect, type BookingEvent, type Party, type Transition } from "../model/bookingTransitions";
 import { freedDates } from "../model/availabilityAlerts";
 import { checkFreedTimeLater } from "./availabilityAlerts";
-import { endSession } from "./callSessions";
+import { endSession, windowPresence } from "./callSessions";
 import { recordShare, takeBackShare } from "./payouts";
 import { bookingFacts, emailParties, rebookUrl } from "./emailParties";
 import { fail } from "./errors";
 
 type Applied = Exclude<Transition, { outcome: "refused" }>;
+
+type Held = Extract<BookingEvent, { kind: "held" }>;
+type Presence = { presence?: WindowPresence };
+/**
+ * An event as callers ask for it: a consultation held takes the call's records (each party's time in the
+ * call during the window) from the call session here, so neither the clock nor the psychic supplies
+ * them; only the demo's past consultations, which have no session, bring their own.
+ */
+export type BookingRequest =
+  | Exclude<BookingEvent, Held>
+  | (Omit<Extract<Held, { by: "clock" }>, "presence"> & Presence)
+  | (Omit<Extract<Held, { by: "psychic" }>, "presence"> & Presence);
+
+async function withRecords(ctx: MutationCtx, booking: Booking, request: BookingRequest, now: number): Promise<BookingEvent> {
+  if (request.kind !== "held") return request;
+  return { ...request, presence: request.presence ?? (await windowPresence(ctx, booking, now)) };
+}
 
 /**
  * Applies `event` to `booking` at `now`: writes the patch and runs its effects, or does nothing for a
@@ -38,11 +56,11 @@ type Applied = Exclude<Transition, { outcome: "refused" }>;
 export async function changeBooking(
   ctx: MutationCtx,
   booking: Booking,
-  event: BookingEvent,
+  request: BookingRequest,
   now: number,
   { skipEmailTo }: { skipEmailTo?: Party } = {},
 ): Promise<Transition> {
-  const result = transition(booking, event, now);
+  const result = transition(booking, await withRecords(ctx, booking, request, now), now);
   if (result.outcome !== "changed") return result;
   await ctx.db.patch("bookings", booking._id, result.patch);
   // The booking as written: what it was with the patch over it (no second read).
@@ -54,7 +72,7 @@ export async function changeBooking(
 }
 
 /** `changeBooking` for a person's own action: a refusal is their error (an Italian message). */
-export async function changeBookingX(ctx: MutationCtx, booking: Booking, event: BookingEvent, now: number): Promise<Applied> {
+export async function changeBookingX(ctx: MutationCtx, booking: Booking, event: BookingRequest, now: number): Promise<Applied> {
   const result = await changeBooking(ctx, booking, event, now);
   if (result.outcome === "refused") return fail(result.code);
   return result;

@@ -1,9 +1,9 @@
 // A booking's call session as other modules need it: read it, and end it for good; and the people the
-// room shows. The room's own rules (entering, presence, signalling) stay in calls.ts.
+// room shows. The room's own rules (entering, presence, signalling) stay in calls.ts and lib/callPresence.ts.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../model/accounts";
-import { afterLeave, noAttendance, type PaidWindow } from "../model/attendance";
+import { afterLeave, noAttendance, type PaidWindow, type WindowPresence } from "../model/attendance";
 
 export async function sessionOf(ctx: QueryCtx, bookingId: Id<"bookings">) {
   return ctx.db
@@ -18,9 +18,20 @@ export async function sessionOf(ctx: QueryCtx, bookingId: Id<"bookings">) {
  */
 export function closedAttendance(session: Doc<"callSessions">, window: PaidWindow, at: number) {
   return {
-    clientAttendance: afterLeave(session.clientAttendance ?? noAttendance, session.clientSeenAt, window, at),
-    psychicAttendance: afterLeave(session.psychicAttendance ?? noAttendance, session.psychicSeenAt, window, at),
+    clientAttendance: afterLeave(session.clientAttendance ?? noAttendance, session.clientSeenAt, window, at, session.clientInConference === true),
+    psychicAttendance: afterLeave(session.psychicAttendance ?? noAttendance, session.psychicSeenAt, window, at, session.psychicInConference === true),
   };
+}
+
+/**
+ * Each party's time in the call during the paid window as the records say at `now`: a stretch still
+ * open counts up to now, or to the end of the window if that came first. No session: nobody was in it.
+ */
+export async function windowPresence(ctx: QueryCtx, booking: PaidWindow & { _id: Id<"bookings"> }, now: number): Promise<WindowPresence> {
+  const session = await sessionOf(ctx, booking._id);
+  if (session === null) return { clientPresentMs: 0, psychicPresentMs: 0 };
+  const closed = closedAttendance(session, booking, Math.min(now, booking.endsAt));
+  return { clientPresentMs: closed.clientAttendance.presentMs, psychicPresentMs: closed.psychicAttendance.presentMs };
 }
 
 /**
@@ -37,6 +48,8 @@ export async function endSession(ctx: MutationCtx, booking: PaidWindow & { _id: 
       ...closedAttendance(session, booking, Math.min(now, booking.endsAt)),
       clientSeenAt: undefined,
       psychicSeenAt: undefined,
+      clientInConference: undefined,
+      psychicInConference: undefined,
       updatedAt: now,
     });
   }

@@ -71,6 +71,7 @@ export const errorCodes = [
   "RESCHEDULE_LIMIT_REACHED",
   "CONSULTATION_NOT_ENDED",
   "CLIENT_ATTENDED",
+  "PSYCHIC_NOT_PRESENT",
   // Calls
   "CALL_NOT_OPEN",
   "CALL_ENDED",

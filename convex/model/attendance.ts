@@ -6,7 +6,9 @@
 // A party is in the call from a sign of presence (entering, the page's heartbeat every HEARTBEAT_MS,
 // Twilio's participant-join) until they leave (hang up, close the page, Twilio's participant-leave or
 // conference-end), or until their next sign when it comes within PRESENCE_TIMEOUT_MS; a last sign
-// followed by neither covers its own instant only. A party was present in the paid window when they
+// followed by neither covers its own instant only. Twilio holds a party in its conference from their
+// participant-join until it reports them gone, heartbeat or not: that stretch counts whole (`held`).
+// A party was present in the paid window when they
 // were in the call at some instant from the start (included) to the end (excluded): a page opened
 // before the start and closed, or gone silent, before it does not count; one still beating across the
 // start counts from the start.
@@ -35,21 +37,26 @@ function withStretch(attendance: Attendance, window: PaidWindow, from: number, t
   return { firstPresentAt: first === undefined ? inFrom : Math.min(first, inFrom), presentMs: attendance.presentMs + (inTo - inFrom) };
 }
 
+/** Whether the party has been in the call since their last sign, at `at`: the sign is recent, or the provider holds them in. */
+const stillIn = (lastSeenAt: number | undefined, at: number, held: boolean) => lastSeenAt !== undefined && (held || isPresent(lastSeenAt, at));
+
 /**
  * A sign of presence at `now` from a party whose previous sign still in force was at `lastSeenAt`
  * (undefined when they were out): the time since that sign counts, or only this instant when it is
- * too old (PRESENCE_TIMEOUT_MS: a closed tab, a lost network in between).
+ * too old (PRESENCE_TIMEOUT_MS: a closed tab, a lost network in between) and the provider does not
+ * hold them in its conference (`held`).
  */
-export function afterSign(attendance: Attendance, lastSeenAt: number | undefined, window: PaidWindow, now: number): Attendance {
-  return withStretch(attendance, window, isPresent(lastSeenAt, now) ? lastSeenAt! : now, now);
+export function afterSign(attendance: Attendance, lastSeenAt: number | undefined, window: PaidWindow, now: number, held = false): Attendance {
+  return withStretch(attendance, window, stillIn(lastSeenAt, now, held) ? lastSeenAt! : now, now);
 }
 
 /**
  * The party's stretch in the call ends at `at`: they left, or the window's settling closes it. The time
- * since their last sign counts when that sign was still in force then; otherwise it has counted already.
+ * since their last sign counts when that sign was still in force then, or the provider held them in;
+ * otherwise it has counted already.
  */
-export function afterLeave(attendance: Attendance, lastSeenAt: number | undefined, window: PaidWindow, at: number): Attendance {
-  return isPresent(lastSeenAt, at) ? withStretch(attendance, window, lastSeenAt!, at) : attendance;
+export function afterLeave(attendance: Attendance, lastSeenAt: number | undefined, window: PaidWindow, at: number, held = false): Attendance {
+  return stillIn(lastSeenAt, at, held) ? withStretch(attendance, window, lastSeenAt!, at) : attendance;
 }
 
 /** Whether the record shows the party in the call at some instant of the paid window. */
@@ -66,8 +73,45 @@ type JoinTimes = { clientJoinedAt?: number; psychicJoinedAt?: number };
 export const clientAttended = (booking: JoinTimes) => booking.clientJoinedAt !== undefined;
 export const psychicAttended = (booking: JoinTimes) => booking.psychicJoinedAt !== undefined;
 
-/** What the clock records at the end of the window: held if the client was in the call, else a no-show. */
-export const outcomeByClock = (booking: JoinTimes): "completed" | "no_show" => (clientAttended(booking) ? "completed" : "no_show");
+/** Each party's time in the call inside the paid window, in milliseconds, as the call's records say at its end. */
+export type WindowPresence = { clientPresentMs: number; psychicPresentMs: number };
+
+/**
+ * A psychic who enters and leaves at once has not held the consultation: they must have been in the call
+ * at least half the paid window. Half, not the window less the 10 minutes' grace: a psychic on time who
+ * loses a minute to the connection keeps their share, and one gone before the middle clearly did not
+ * give the consultation.
+ */
+export const MIN_PSYCHIC_PRESENCE_SHARE = 0.5;
+/**
+ * A client who leaves early has had the consultation they wanted: then the psychic needs only to have
+ * been in the call as long as the client, less this margin for the goodbyes and the heartbeat's granularity.
+ */
+export const PSYCHIC_LEAVING_MARGIN_MS = 60_000;
+
+/**
+ * How long the psychic must have been in the call during the window for the consultation to count as
+ * held by them: half the window, or the client's own time less the margin when that is shorter (a client
+ * never in the call asks nothing of it).
+ */
+export function minPsychicPresenceMs(window: PaidWindow, clientPresentMs: number): number {
+  const half = Math.floor((window.endsAt - window.startsAt) * MIN_PSYCHIC_PRESENCE_SHARE);
+  return Math.min(half, Math.max(0, clientPresentMs - PSYCHIC_LEAVING_MARGIN_MS));
+}
+
+/** Whether the records show the psychic in the call long enough to have held the consultation (exactly the minimum is enough). */
+export const psychicHeld = (window: PaidWindow, presence: WindowPresence) =>
+  presence.psychicPresentMs >= minPsychicPresenceMs(window, presence.clientPresentMs);
+
+/**
+ * What the records say at the end of the window: the psychic too little in the call while the client
+ * was there ('psychic_absent': the client is refunded in full, the psychic gets nothing); else held if
+ * the client was in the call, a no-show if not. The clock and the psychic's word both ask this.
+ */
+export function outcomeByClock(booking: PaidWindow & JoinTimes, presence: WindowPresence): "completed" | "no_show" | "psychic_absent" {
+  if (!clientAttended(booking)) return "no_show";
+  return psychicHeld(booking, presence) ? "completed" : "psychic_absent";
+}
 
 /**
  * What happens to a confirmed booking once its time has come, if anything yet: cancelled with a full

@@ -6,7 +6,7 @@
 import type { Doc } from "../_generated/dataModel";
 import type { ErrorCode } from "../lib/errors";
 import type { CancellationReason, CancelledBy } from "../lib/validators";
-import { outcomeByClock } from "./attendance";
+import { outcomeByClock, type WindowPresence } from "./attendance";
 import { romeMonthOf } from "../lib/time";
 import { cancellationRefusal, outcomeRefusal, rescheduleRefusal, type Outcome } from "./bookingChanges";
 import type { ShareReason } from "./payouts";
@@ -50,9 +50,11 @@ export type BookingEvent =
   /**
    * The consultation was held (completed) or the client did not come: by the clock at the end of the
    * window, which reads the outcome off the call's records (model/attendance.ts), or by the psychic's word.
+   * `presence`: each party's time in the call during the window, from the call session; the psychic's
+   * too short while the client was there means not held by them (model/attendance.ts outcomeByClock).
    */
-  | { kind: "held"; by: "clock" }
-  | { kind: "held"; by: "psychic"; outcome: Outcome; reviewed: boolean }
+  | { kind: "held"; by: "clock"; presence: WindowPresence }
+  | { kind: "held"; by: "psychic"; outcome: Outcome; reviewed: boolean; presence: WindowPresence }
   | { kind: "moved"; date: string; time: string; startsAt: number; endsAt: number }
   /** Stripe's `charge.dispute.created`: the client disputed the payment at their bank. */
   | { kind: "disputed"; disputeId: string; amountCents: number }
@@ -223,7 +225,7 @@ function cancelRefusal(booking: Booking, reason: CancellationReason, now: number
       // (their refund follows the same windows), and a consultation under way completes as usual.
       return cancellationRefusal(booking, now);
     case "psychic_no_show":
-      // The clock decides it (model/attendance.ts settlementFor), during the window.
+      // The clock decides it (model/attendance.ts): absent 10 minutes after the start, or too little in the call by its end.
       return booking.status === "confirmed" ? null : "INVALID_STATE";
     case "psychic_account_deleted":
       // A psychic leaving cancels what has not ended, also a consultation under way: the client is refunded in full.
@@ -267,21 +269,30 @@ function cancel(booking: Booking, reason: CancellationReason, refundCents: numbe
 
 /**
  * The consultation was held or the client did not come. The clock settles a confirmed one at the end
- * of its window: completed if the client was in the call during it, a no-show otherwise. The psychic
- * may record either after the end, and correct one with the other, except that a consultation the
- * client attended or reviewed stays completed.
+ * of its window from the call's records: completed if the client was in the call during it, a no-show
+ * otherwise; but a psychic in the call too little while the client was there did not hold it, and it is
+ * cancelled as for the psychic's absence (full refund, no share). The psychic may record either after
+ * the end, and correct one with the other, except that a consultation the client attended or reviewed
+ * stays completed, and one the records show they did not hold is never theirs to call held.
  */
 function hold(booking: Booking, event: Extract<BookingEvent, { kind: "held" }>, now: number): Transition {
-  const outcome = event.by === "clock" ? outcomeByClock(booking) : event.outcome;
-  if (booking.status === outcome) return unchanged;
+  const byRecords = outcomeByClock(booking, event.presence);
   if (event.by === "clock") {
     if (booking.status !== "confirmed") return unchanged;
     if (now < booking.endsAt) return refused("CONSULTATION_NOT_ENDED");
-  } else {
-    const refusal = outcomeRefusal(booking, outcome, now, event.reviewed);
-    if (refusal !== null) return refused(refusal);
+    if (byRecords === "psychic_absent") return cancel(booking, "psychic_no_show", booking.priceCents, now);
+    return heldAs(booking, byRecords, now);
   }
-  // Held or not attended, the psychic is paid in full, once: a later correction moves no money.
+  if (booking.status === event.outcome) return unchanged;
+  const refusal = outcomeRefusal(booking, event.outcome, now, event.reviewed);
+  if (refusal !== null) return refused(refusal);
+  // The psychic's word settles nothing the records contradict: the clock refunds the client.
+  if (booking.status === "confirmed" && byRecords === "psychic_absent") return refused("PSYCHIC_NOT_PRESENT");
+  return heldAs(booking, event.outcome, now);
+}
+
+/** Held or not attended, the psychic is paid in full, once: a later correction moves no money. */
+function heldAs(booking: Booking, outcome: Outcome, now: number): Transition {
   const first = booking.status === "confirmed";
   return changed(
     { status: outcome, completedAt: booking.completedAt ?? now, statsMonth: booking.statsMonth ?? romeMonthOf(booking.startsAt) },

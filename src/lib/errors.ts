@@ -72,6 +72,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   RESCHEDULE_LIMIT_REACHED: `Hai già spostato questo consulto ${limits.maxReschedules}: non è possibile spostarlo ancora.`,
   CONSULTATION_NOT_ENDED: "Potrai aggiornare lo stato del consulto solo dopo la sua fine.",
   CLIENT_ATTENDED: "Il cliente risulta presente nella chiamata: non puoi segnarlo assente.",
+  PSYCHIC_NOT_PRESENT:
+    "Dalla chiamata risulti presente troppo poco mentre il cliente era collegato: il consulto non risulta svolto e il cliente viene rimborsato per intero.",
   CALL_NOT_OPEN: "La chiamata non è ancora disponibile.",
   CALL_ENDED: "Il consulto non è più disponibile: il tempo è scaduto.",
   NOT_VOICE_CONSULTATION: "Questo consulto non è una consultazione vocale.",

@@ -2,7 +2,7 @@
 // window counts, for the psychic's absence 10 minutes after the start, for the clock's outcome at the
 // end, and for the psychic's 'Cliente assente', which cannot bury a consultation the client attended.
 import { describe, expect, it, vi } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { HEARTBEAT_MS, PSYCHIC_GRACE_MS } from "../../convex/model/calls";
 import { callBooking, expectPsychicNoShowRefunded } from "./fixtures/callWorld";
@@ -16,6 +16,13 @@ const COMMENT = "Consulto chiaro, puntuale e molto gentile.";
 type Party = "clientA" | "psychicA";
 
 const bookingOf = (world: World, id: Id<"bookings">) => world.t.run((ctx) => ctx.db.get("bookings", id));
+const sharesOf = (world: World, id: Id<"bookings">) =>
+  world.t.run((ctx) =>
+    ctx.db
+      .query("psychicTransfers")
+      .withIndex("by_bookingId", (q) => q.eq("bookingId", id))
+      .collect(),
+  );
 const sessionOf = (world: World, id: Id<"bookings">) =>
   world.t.run((ctx) =>
     ctx.db
@@ -145,5 +152,126 @@ describe("the client's presence decides the outcome", () => {
     // The psychic may still say it was held.
     await world.as.psychicA.mutation(api.bookings.markOutcomeByPsychic, { bookingId, outcome: "completed" });
     expect((await bookingOf(world, bookingId))?.status).toBe("completed");
+  });
+});
+
+describe("the psychic's minimum presence: half the window, or about as long as the client", () => {
+  /** Cancelled by the system for the psychic's absence, the whole price going back to the client (Stripe's answer aside). */
+  async function expectRefundedInFull(world: World, bookingId: Id<"bookings">) {
+    expect(await bookingOf(world, bookingId)).toMatchObject({
+      status: "cancelled",
+      cancelledBy: "system",
+      cancelReason: "psychic_no_show",
+      refundCents: 5000,
+    });
+  }
+
+  /** The probe's psychic: enters a minute after the start and leaves at once (0 ms in the call). */
+  async function inAndOut(world: World, bookingId: Id<"bookings">) {
+    await world.as.psychicA.mutation(api.calls.join, { bookingId });
+    await world.as.psychicA.mutation(api.calls.leave, { bookingId });
+  }
+
+  it("a psychic who joins 1 minute after the start and leaves at once, the client waiting the whole window: refunded in full, no share", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    const { startsAt, endsAt } = (await bookingOf(world, bookingId))!;
+    await stayInCall(world, "clientA", bookingId, startsAt + MINUTE - SECOND);
+    await inAndOut(world, bookingId);
+    await stayInCall(world, "clientA", bookingId, endsAt - SECOND);
+    await advanceTo(world, endsAt);
+    await expectRefundedInFull(world, bookingId);
+    expect(await sharesOf(world, bookingId)).toEqual([]);
+    // The client is told, as when the psychic never came; the room says the psychic did not hold it.
+    expect(await world.as.clientA.query(api.calls.getRoom, { bookingId })).toMatchObject({ bookingStatus: "psychic_absent" });
+    // The psychic's word cannot make it held.
+    expect(await errorCodeOf(world.as.psychicA.mutation(api.bookings.markOutcomeByPsychic, { bookingId, outcome: "completed" }))).toBe(
+      "INVALID_STATE",
+    );
+  });
+
+  it("the psychic's 'completed' before the clock settles is refused when the records show too little presence", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    const { startsAt, endsAt } = (await bookingOf(world, bookingId))!;
+    await stayInCall(world, "clientA", bookingId, startsAt + MINUTE - SECOND);
+    await inAndOut(world, bookingId);
+    await stayInCall(world, "clientA", bookingId, endsAt - SECOND);
+    // The end comes before the clock's settling has run (a job late, or the sweep's next round).
+    await world.t.run(async (ctx) => {
+      for (const job of await ctx.db.system.query("_scheduled_functions").collect()) {
+        if (job.name.startsWith("calls:settle") && job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
+      }
+    });
+    await advanceTo(world, endsAt);
+    expect(await errorCodeOf(world.as.psychicA.mutation(api.bookings.markOutcomeByPsychic, { bookingId, outcome: "completed" }))).toBe(
+      "PSYCHIC_NOT_PRESENT",
+    );
+    expect((await bookingOf(world, bookingId))?.status).toBe("confirmed");
+    // The sweep then settles it on the records: the client refunded, the psychic paid nothing.
+    await world.t.mutation(internal.calls.settleDue, {});
+    await expectRefundedInFull(world, bookingId);
+    expect(await sharesOf(world, bookingId)).toEqual([]);
+  });
+
+  it("a psychic in the call exactly half the window, the client waiting throughout: held, the share recorded", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    const { startsAt, endsAt } = (await bookingOf(world, bookingId))!;
+    // The last beats come 10 seconds before, the leaving exactly at the middle of the window.
+    await bothInCall(world, bookingId, startsAt + 15 * MINUTE - 1);
+    await world.as.psychicA.mutation(api.calls.leave, { bookingId });
+    await stayInCall(world, "clientA", bookingId, endsAt - SECOND);
+    await advanceTo(world, endsAt);
+    expect((await sessionOf(world, bookingId))?.psychicAttendance?.presentMs).toBe(15 * MINUTE);
+    expect((await bookingOf(world, bookingId))?.status).toBe("completed");
+    expect(await sharesOf(world, bookingId)).toHaveLength(1);
+  });
+
+  it("a psychic who leaves a second short of half the window while the client stays: refunded in full, no share", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    const { startsAt, endsAt } = (await bookingOf(world, bookingId))!;
+    await bothInCall(world, bookingId, startsAt + 15 * MINUTE - 2 * SECOND);
+    await world.as.psychicA.mutation(api.calls.leave, { bookingId });
+    await stayInCall(world, "clientA", bookingId, endsAt - SECOND);
+    await advanceTo(world, endsAt);
+    await expectRefundedInFull(world, bookingId);
+    expect(await sharesOf(world, bookingId)).toEqual([]);
+  });
+
+  it("the client never in the call: the psychic's short presence still makes a no-show, the psychic paid", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    const { endsAt } = (await bookingOf(world, bookingId))!;
+    await advanceTo(world, Date.now() + MINUTE);
+    await inAndOut(world, bookingId);
+    await advanceTo(world, endsAt);
+    expect((await bookingOf(world, bookingId))?.status).toBe("no_show");
+    expect(await sharesOf(world, bookingId)).toHaveLength(1);
+    expect(fakeStripe().refunds).toEqual([]);
+  });
+
+  it("both in the call the whole window: completed, the share recorded, no refund", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    const { endsAt } = (await bookingOf(world, bookingId))!;
+    await bothInCall(world, bookingId, endsAt - SECOND);
+    await advanceTo(world, endsAt);
+    expect((await bookingOf(world, bookingId))?.status).toBe("completed");
+    expect(await sharesOf(world, bookingId)).toHaveLength(1);
+    expect(fakeStripe().refunds).toEqual([]);
+  });
+
+  it("a client who leaves early after the consultation, the psychic leaving with them: held, not refunded", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    const { startsAt, endsAt } = (await bookingOf(world, bookingId))!;
+    await bothInCall(world, bookingId, startsAt + 12 * MINUTE);
+    await world.as.psychicA.mutation(api.calls.leave, { bookingId });
+    await world.as.clientA.mutation(api.calls.leave, { bookingId });
+    await advanceTo(world, endsAt);
+    expect((await bookingOf(world, bookingId))?.status).toBe("completed");
+    expect(fakeStripe().refunds).toEqual([]);
   });
 });

@@ -130,9 +130,16 @@ describe("Twilio Voice", () => {
     expect(booking?.psychicJoinedAt).toBeDefined();
   });
 
-  describe("Twilio's participant-join counts like a heartbeat", () => {
+  describe("Twilio holds a party in the call from participant-join to participant-leave", () => {
     const MINUTE = 60_000;
     const bookingOf = (world: World, id: Id<"bookings">) => world.t.run((ctx) => ctx.db.get("bookings", id));
+    const sessionOf = (world: World, id: Id<"bookings">) =>
+      world.t.run((ctx) =>
+        ctx.db
+          .query("callSessions")
+          .withIndex("by_bookingId", (q) => q.eq("bookingId", id))
+          .unique(),
+      );
     async function advanceTo(world: World, at: number) {
       vi.advanceTimersByTime(Math.max(0, at - Date.now()));
       await world.t.finishInProgressScheduledFunctions();
@@ -146,9 +153,11 @@ describe("Twilio Voice", () => {
       return { bookingId, ...(await bookingOf(world, bookingId))! };
     }
 
-    it("a join before the start only: the psychic is absent 10 minutes after it, cancelled with a full refund", async () => {
+    it("a join and a leave before the start: the psychic is absent 10 minutes after it, cancelled with a full refund", async () => {
       const world = await buildWorld(setupTest());
       const { bookingId, startsAt } = await dialledInEarly(world);
+      await advanceTo(world, startsAt - MINUTE);
+      await post(world, "/twilio/conference-status", statusParams(bookingId, "2", "participant-leave", "CA_psychic"));
       expect((await bookingOf(world, bookingId))?.psychicJoinedAt).toBeUndefined();
       await advanceTo(world, startsAt + PSYCHIC_GRACE_MS);
       expect(await bookingOf(world, bookingId)).toMatchObject({ status: "cancelled", cancelReason: "psychic_no_show", refundCents: 5000 });
@@ -160,7 +169,8 @@ describe("Twilio Voice", () => {
       await advanceTo(world, startsAt + MINUTE);
       await post(world, "/twilio/conference-status", statusParams(bookingId, "2", "participant-join", "CA_psychic"));
       await post(world, "/twilio/conference-status", statusParams(bookingId, "3", "participant-join", "CA_client"));
-      expect(await bookingOf(world, bookingId)).toMatchObject({ psychicJoinedAt: startsAt + MINUTE, clientJoinedAt: startsAt + MINUTE });
+      // The psychic has been in the conference since before the start: present from it.
+      expect(await bookingOf(world, bookingId)).toMatchObject({ psychicJoinedAt: startsAt, clientJoinedAt: startsAt + MINUTE });
       await advanceTo(world, startsAt + PSYCHIC_GRACE_MS);
       expect((await bookingOf(world, bookingId))?.status).toBe("confirmed");
       await advanceTo(world, endsAt);
@@ -168,6 +178,44 @@ describe("Twilio Voice", () => {
       expect(await errorCodeOf(world.as.psychicA.mutation(api.bookings.markOutcomeByPsychic, { bookingId, outcome: "no_show" }))).toBe(
         "CLIENT_ATTENDED",
       );
+    });
+
+    it("still in the conference at the start, without the page's heartbeat: present from the start, not absent 10 minutes after", async () => {
+      const world = await buildWorld(setupTest());
+      const { bookingId, startsAt } = await dialledInEarly(world);
+      await advanceTo(world, startsAt + PSYCHIC_GRACE_MS);
+      expect(await bookingOf(world, bookingId)).toMatchObject({ status: "confirmed", psychicJoinedAt: startsAt });
+    });
+
+    it("both in the conference the whole window, the page's heartbeat never heard: each present the whole window, held and paid", async () => {
+      const world = await buildWorld(setupTest());
+      const bookingId = await callBooking(world);
+      const { startsAt, endsAt } = (await bookingOf(world, bookingId))!;
+      await post(world, "/twilio/voice", voiceParams(world, bookingId));
+      await post(world, "/twilio/voice", voiceParams(world, bookingId, "psychic", "CA_psychic"));
+      await post(world, "/twilio/conference-status", statusParams(bookingId, "1", "participant-join", "CA_psychic"));
+      await post(world, "/twilio/conference-status", statusParams(bookingId, "2", "participant-join", "CA_client"));
+      await advanceTo(world, endsAt);
+      expect((await bookingOf(world, bookingId))?.status).toBe("completed");
+      const session = await sessionOf(world, bookingId);
+      expect(session?.psychicAttendance).toEqual({ firstPresentAt: startsAt, presentMs: 30 * MINUTE });
+      expect(session?.clientAttendance).toEqual({ firstPresentAt: startsAt, presentMs: 30 * MINUTE });
+    });
+
+    it("the probe on Twilio: the psychic joins a minute after the start and leaves at once, the client in the conference throughout: refunded in full, no share", async () => {
+      const world = await buildWorld(setupTest());
+      const bookingId = await callBooking(world);
+      const { endsAt } = (await bookingOf(world, bookingId))!;
+      await post(world, "/twilio/voice", voiceParams(world, bookingId));
+      await post(world, "/twilio/voice", voiceParams(world, bookingId, "psychic", "CA_psychic"));
+      await post(world, "/twilio/conference-status", statusParams(bookingId, "1", "participant-join", "CA_client"));
+      await advanceTo(world, Date.now() + MINUTE);
+      await post(world, "/twilio/conference-status", statusParams(bookingId, "2", "participant-join", "CA_psychic"));
+      await post(world, "/twilio/conference-status", statusParams(bookingId, "3", "participant-leave", "CA_psychic"));
+      await advanceTo(world, endsAt);
+      expect(await bookingOf(world, bookingId)).toMatchObject({ status: "cancelled", cancelReason: "psychic_no_show", refundCents: 5000 });
+      expect((await sessionOf(world, bookingId))?.psychicAttendance?.presentMs).toBe(0);
+      expect(await world.t.run((ctx) => ctx.db.query("psychicTransfers").collect())).toEqual([]);
     });
   });
 });

@@ -89,6 +89,7 @@ describe("the static text pages", () => {
     expect(screen.getByText(/almeno 24 ore prima dell'inizio: rimborso completo/)).toBeInTheDocument();
     expect(screen.getByText(/tra 24 e 2 ore prima dell'inizio: rimborso del 50%/)).toBeInTheDocument();
     expect(screen.getByText(/non si collega entro 10 minuti dall'inizio/)).toBeInTheDocument();
+    expect(screen.getByText(/resta nella chiamata meno di metà della durata mentre il cliente è collegato/)).toBeInTheDocument();
     expect(screen.getByText(/entro 5–10 giorni lavorativi/)).toBeInTheDocument();
     expect(screen.getByText(/commissione del 15% sull'importo di ogni consulto concluso/)).toBeInTheDocument();
     expect(screen.getByText(/cadenza settimanale/)).toBeInTheDocument();

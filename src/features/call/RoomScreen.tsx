@@ -170,8 +170,8 @@ function AfterTheCall({ room, otherName }: { room: Room; otherName: string }) {
         <Callout.Root color="red">
           <Callout.Text>
             {room.party === "client"
-              ? `${otherName} non ha raggiunto la chiamata: il consulto è annullato e ti rimborsiamo l'intero importo.`
-              : `Il consulto è stato annullato perché non hai raggiunto la chiamata entro ${limits.psychicGrace} dall'inizio; l'importo è stato rimborsato per intero.`}
+              ? `${otherName} non ha tenuto il consulto (non si è collegato o è rimasto nella chiamata troppo poco): il consulto è annullato e ti rimborsiamo l'intero importo.`
+              : `Il consulto è stato annullato perché dalla chiamata non risulti presente entro ${limits.psychicGrace} dall'inizio, o per almeno metà della durata mentre il cliente era collegato; l'importo è stato rimborsato per intero.`}
           </Callout.Text>
         </Callout.Root>
       ) : room.party === "client" ? (

@@ -54,7 +54,7 @@ const cancellationQuestions: readonly FaqItem[] = [
   },
   {
     question: "Cosa succede se il cartomante non si presenta?",
-    answer: `Se il cartomante non si collega entro ${limits.psychicGrace} dall'inizio, il consulto viene annullato e ricevi automaticamente il rimborso completo, senza dover fare alcuna richiesta.`,
+    answer: `Se il cartomante non si collega entro ${limits.psychicGrace} dall'inizio, il consulto viene annullato e ricevi automaticamente il rimborso completo, senza dover fare alcuna richiesta. Lo stesso vale se si collega ma resta nella chiamata meno di metà della durata mentre tu sei collegato: al termine dell'orario ti rimborsiamo l'intero importo. Se sei tu a chiudere prima, basta che il cartomante sia rimasto quanto te.`,
   },
   {
     question: "E se sono io a non presentarmi o ad arrivare in ritardo?",

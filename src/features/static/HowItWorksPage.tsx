@@ -51,7 +51,7 @@ const faq: readonly FaqItem[] = [
   },
   {
     question: "E se il cartomante non si collega?",
-    answer: `Se il cartomante non si presenta entro ${limits.psychicGrace} dall'inizio, il consulto viene annullato e ricevi automaticamente il rimborso completo, senza bisogno di fare nulla.`,
+    answer: `Se il cartomante non si presenta entro ${limits.psychicGrace} dall'inizio, o resta nella chiamata meno di metà della durata mentre tu sei collegato, il consulto viene annullato e ricevi automaticamente il rimborso completo, senza bisogno di fare nulla.`,
   },
   {
     question: "Chi può prenotare un consulto?",

@@ -69,7 +69,7 @@ const questions: readonly FaqItem[] = [
   },
   {
     question: "E se sono io a non potermi collegare?",
-    answer: `Se non ti colleghi entro ${limits.psychicGrace} dall'inizio, il consulto viene annullato e il cliente riceve automaticamente il rimborso completo; per quel consulto non ricevi alcun compenso. Se sai di non poter essere presente, aggiorna per tempo la disponibilità. Le assenze ripetute possono portare alla sospensione del profilo.`,
+    answer: `Se non ti colleghi entro ${limits.psychicGrace} dall'inizio, il consulto viene annullato e il cliente riceve automaticamente il rimborso completo; per quel consulto non ricevi alcun compenso. Lo stesso vale se resti nella chiamata meno di metà della durata mentre il cliente è collegato (se il cliente chiude prima, basta che tu sia rimasto quanto lui, meno un minuto): conta il tempo registrato dalla chiamata, non lo stato che segni tu. Se sai di non poter essere presente, aggiorna per tempo la disponibilità. Le assenze ripetute possono portare alla sospensione del profilo.`,
   },
 ];
 

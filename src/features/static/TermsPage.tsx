@@ -92,6 +92,7 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
           `Cancellazione del cliente tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima dell'inizio: rimborso del ${limits.halfRefund} dell'importo pagato.`,
           `Cancellazione del cliente a meno di ${limits.halfRefundNotice} dall'inizio, oppure mancata presenza del cliente: nessun rimborso; il cartomante riceve il compenso per intero.`,
           `Assenza del cartomante: se il cartomante non si collega entro ${limits.psychicGrace} dall'inizio, il consulto è annullato e il cliente riceve automaticamente il rimborso completo.`,
+          "Lo stesso vale se il cartomante si collega ma resta nella chiamata meno di metà della durata mentre il cliente è collegato (se il cliente chiude prima, basta che il cartomante sia rimasto quanto lui, meno un minuto): al termine dell'orario il consulto è annullato, il cliente riceve il rimborso completo e al cartomante non spetta alcun compenso. Fa fede il registro della chiamata.",
           "Se è il cartomante ad annullare un consulto confermato, il cliente riceve sempre il rimborso completo.",
         ],
       },

@@ -5,9 +5,13 @@ import {
   afterLeave,
   afterSign,
   clientAttended,
+  MIN_PSYCHIC_PRESENCE_SHARE,
+  minPsychicPresenceMs,
   noAttendance,
   outcomeByClock,
   presentInWindow,
+  PSYCHIC_LEAVING_MARGIN_MS,
+  psychicHeld,
   settlementFor,
   type Attendance,
 } from "../../../convex/model/attendance";
@@ -70,6 +74,27 @@ describe("presence in the paid window", () => {
     expect(left).toEqual({ firstPresentAt: startsAt + MINUTE, presentMs: MINUTE + 30 * SECOND });
   });
 
+  it("a party Twilio holds in its conference is in the call from participant-join to participant-leave, heartbeat or not", () => {
+    const joined = afterSign(noAttendance, undefined, window, startsAt + MINUTE);
+    // 20 minutes without a sign: the page's rule would count nothing; the conference held them in.
+    expect(afterLeave(joined, startsAt + MINUTE, window, startsAt + 21 * MINUTE)).toEqual(joined);
+    expect(afterLeave(joined, startsAt + MINUTE, window, startsAt + 21 * MINUTE, true)).toEqual({
+      firstPresentAt: startsAt + MINUTE,
+      presentMs: 20 * MINUTE,
+    });
+    // Held in since before the start: from the start, and never past the end.
+    const early = afterSign(noAttendance, undefined, window, startsAt - 3 * MINUTE);
+    expect(afterLeave(early, startsAt - 3 * MINUTE, window, window.endsAt + MINUTE, true)).toEqual({
+      firstPresentAt: startsAt,
+      presentMs: 30 * MINUTE,
+    });
+    // A sign while held counts the time since the last one, however long.
+    expect(afterSign(joined, startsAt + MINUTE, window, startsAt + 5 * MINUTE, true)).toEqual({
+      firstPresentAt: startsAt + MINUTE,
+      presentMs: 4 * MINUTE,
+    });
+  });
+
   it("the window's settling closes a stretch at the end, never past it", () => {
     const { attendance, lastSeenAt } = beats(window.endsAt - 25 * SECOND, window.endsAt - 5 * SECOND);
     expect(afterLeave(attendance, lastSeenAt, window, window.endsAt)).toEqual({
@@ -93,9 +118,48 @@ describe("settling a booking once its time has come", () => {
   });
 
   it("the clock records the consultation held when the client was in the call, a no-show when not", () => {
-    expect(outcomeByClock({ psychicJoinedAt: startsAt, clientJoinedAt: startsAt + MINUTE })).toBe("completed");
-    expect(outcomeByClock({ psychicJoinedAt: startsAt })).toBe("no_show");
+    const bothIn = { clientPresentMs: 29 * MINUTE, psychicPresentMs: 30 * MINUTE };
+    expect(outcomeByClock({ ...window, psychicJoinedAt: startsAt, clientJoinedAt: startsAt + MINUTE }, bothIn)).toBe("completed");
+    expect(outcomeByClock({ ...window, psychicJoinedAt: startsAt }, { clientPresentMs: 0, psychicPresentMs: 30 * MINUTE })).toBe("no_show");
     expect(clientAttended({ clientJoinedAt: startsAt })).toBe(true);
     expect(clientAttended({})).toBe(false);
+  });
+});
+
+describe("the psychic's minimum presence", () => {
+  const half = 15 * MINUTE;
+  const came = { ...window, psychicJoinedAt: startsAt + MINUTE, clientJoinedAt: startsAt };
+
+  it("is half the paid window, or the client's own time less a minute when that is shorter", () => {
+    expect(MIN_PSYCHIC_PRESENCE_SHARE).toBe(0.5);
+    expect(minPsychicPresenceMs(window, 30 * MINUTE)).toBe(half);
+    expect(minPsychicPresenceMs({ startsAt, endsAt: startsAt + 60 * MINUTE }, 60 * MINUTE)).toBe(30 * MINUTE);
+    expect(minPsychicPresenceMs(window, 12 * MINUTE)).toBe(12 * MINUTE - PSYCHIC_LEAVING_MARGIN_MS);
+    expect(minPsychicPresenceMs(window, 30 * SECOND)).toBe(0);
+    expect(minPsychicPresenceMs(window, 0)).toBe(0);
+  });
+
+  it("a psychic who joins a minute after the start and leaves at once, the client waiting the whole window: not held by the psychic", () => {
+    const presence = { clientPresentMs: 30 * MINUTE, psychicPresentMs: 0 };
+    expect(psychicHeld(window, presence)).toBe(false);
+    expect(outcomeByClock(came, presence)).toBe("psychic_absent");
+  });
+
+  it("exactly the minimum is enough, a millisecond less is not", () => {
+    expect(outcomeByClock(came, { clientPresentMs: 30 * MINUTE, psychicPresentMs: half })).toBe("completed");
+    expect(outcomeByClock(came, { clientPresentMs: 30 * MINUTE, psychicPresentMs: half - 1 })).toBe("psychic_absent");
+  });
+
+  it("a client never in the call asks nothing of the psychic's time: a no-show, the psychic paid", () => {
+    expect(outcomeByClock({ ...window, psychicJoinedAt: startsAt + MINUTE }, { clientPresentMs: 0, psychicPresentMs: 0 })).toBe("no_show");
+  });
+
+  it("a client who leaves early after the consultation: held, if the psychic stayed about as long", () => {
+    expect(outcomeByClock(came, { clientPresentMs: 12 * MINUTE, psychicPresentMs: 11 * MINUTE })).toBe("completed");
+    expect(outcomeByClock(came, { clientPresentMs: 12 * MINUTE, psychicPresentMs: 10 * MINUTE })).toBe("psychic_absent");
+  });
+
+  it("both in the call the whole window: held", () => {
+    expect(outcomeByClock(came, { clientPresentMs: 30 * MINUTE, psychicPresentMs: 29 * MINUTE })).toBe("completed");
   });
 });

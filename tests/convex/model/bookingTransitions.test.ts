@@ -293,7 +293,9 @@ describe("the refund", () => {
 
 describe("the consultation held", () => {
   const END = START + 30 * MINUTE;
-  const byClock = { kind: "held", by: "clock" } as const;
+  /** The call's records: both in the call nearly the whole window. */
+  const presence = { clientPresentMs: 29 * MINUTE, psychicPresentMs: 30 * MINUTE };
+  const byClock = { kind: "held", by: "clock", presence } as const;
   const attended = { psychicJoinedAt: START, clientJoinedAt: START + MINUTE };
 
   it("the clock completes a confirmed one the client attended at its end, once, and its call ends", () => {
@@ -315,26 +317,63 @@ describe("the consultation held", () => {
   });
 
   it("the psychic's 'Cliente assente' is refused when the client was in the call during the window", () => {
-    const absent = { kind: "held", outcome: "no_show", by: "psychic", reviewed: false } as const;
+    const absent = { kind: "held", outcome: "no_show", by: "psychic", reviewed: false, presence } as const;
     expect(transition(booking(attended), absent, END)).toEqual({ outcome: "refused", code: "CLIENT_ATTENDED" });
     expect(transition(booking({ ...attended, status: "completed" }), absent, END + HOUR)).toEqual({ outcome: "refused", code: "CLIENT_ATTENDED" });
   });
 
   it("the psychic marks the client absent after the end, and may correct it", () => {
-    const absent = transition(booking(), { kind: "held", outcome: "no_show", by: "psychic", reviewed: false }, END);
+    const absent = transition(booking(), { kind: "held", outcome: "no_show", by: "psychic", reviewed: false, presence }, END);
     expect(absent).toMatchObject({ patch: { status: "no_show" } });
     const corrected = transition(
       booking({ status: "no_show", completedAt: END, statsMonth: "2026-11" }),
-      { kind: "held", outcome: "completed", by: "psychic", reviewed: false },
+      { kind: "held", outcome: "completed", by: "psychic", reviewed: false, presence },
       END + HOUR,
     );
     expect(corrected).toMatchObject({ patch: { status: "completed", completedAt: END, statsMonth: "2026-11" } });
     expect(kinds(corrected)).toEqual([]);
   });
 
+  describe("the psychic in the call too little while the client was there", () => {
+    // The probe: the psychic joins a minute after the start and leaves at once; the client waits the whole window.
+    const inAndOut = { clientPresentMs: 30 * MINUTE, psychicPresentMs: 0 };
+    const came = { psychicJoinedAt: START + MINUTE, clientJoinedAt: START };
+
+    it("the clock cancels it as for the psychic's absence: the client refunded in full, no share, the client emailed", () => {
+      const result = transition(booking(came), { kind: "held", by: "clock", presence: inAndOut }, END);
+      expect(result).toMatchObject({
+        outcome: "changed",
+        patch: { status: "cancelled", cancelledBy: "system", cancelReason: "psychic_no_show", refundCents: 3500, refundStatus: "pending" },
+      });
+      expect(kinds(result)).toEqual(["request_refund", "end_call", "email_cancelled"]);
+      expect(transition(booking(came), { kind: "held", by: "clock", presence: inAndOut }, END - 1)).toEqual({
+        outcome: "refused",
+        code: "CONSULTATION_NOT_ENDED",
+      });
+    });
+
+    it("exactly half the window is enough: held, the share owed", () => {
+      const half = { kind: "held", by: "clock", presence: { clientPresentMs: 30 * MINUTE, psychicPresentMs: 15 * MINUTE } } as const;
+      expect(transition(booking(came), half, END)).toMatchObject({ patch: { status: "completed" } });
+      expect(kinds(transition(booking(came), half, END))).toEqual(["end_call", "pay_psychic_share"]);
+      const short = { ...half, presence: { clientPresentMs: 30 * MINUTE, psychicPresentMs: 15 * MINUTE - 1 } };
+      expect(transition(booking(came), short, END)).toMatchObject({ patch: { status: "cancelled", cancelReason: "psychic_no_show" } });
+    });
+
+    it("the psychic's 'completed' cannot make it held; the client absent, the psychic's short presence asks nothing", () => {
+      const completed = { kind: "held", outcome: "completed", by: "psychic", reviewed: false, presence: inAndOut } as const;
+      expect(transition(booking(came), completed, END)).toEqual({ outcome: "refused", code: "PSYCHIC_NOT_PRESENT" });
+      expect(transition(booking(came), completed, END - 1)).toEqual({ outcome: "refused", code: "CONSULTATION_NOT_ENDED" });
+      const noClient = { clientPresentMs: 0, psychicPresentMs: 0 };
+      expect(transition(booking({ psychicJoinedAt: START + MINUTE }), { kind: "held", by: "clock", presence: noClient }, END)).toMatchObject({
+        patch: { status: "no_show" },
+      });
+    });
+  });
+
   it("refused before the end, for a cancelled one, and as absent once reviewed", () => {
     const noShow = (fields: Partial<Booking>, reviewed = false, at = END) =>
-      transition(booking(fields), { kind: "held", outcome: "no_show", by: "psychic", reviewed }, at);
+      transition(booking(fields), { kind: "held", outcome: "no_show", by: "psychic", reviewed, presence }, at);
     expect(noShow({}, false, END - 1)).toEqual({ outcome: "refused", code: "CONSULTATION_NOT_ENDED" });
     expect(noShow({ status: "cancelled" })).toEqual({ outcome: "refused", code: "INVALID_STATE" });
     expect(noShow({ status: "completed" }, true)).toEqual({ outcome: "refused", code: "INVALID_STATE" });
