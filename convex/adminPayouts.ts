@@ -8,6 +8,7 @@ import { adminPage } from "./lib/adminViews";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery } from "./lib/functions";
 import { dac7FiguresOf } from "./lib/dac7Figures";
+import { dac7SellerOf } from "./lib/fiscalRecords";
 import { readMonthBooks } from "./lib/monthlyBooks";
 import { payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/payouts";
 import { requireInstant, romeMonthOf } from "./lib/time";
@@ -15,7 +16,7 @@ import { payoutAccountState } from "./lib/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import { ADMIN_LIMITS } from "./model/admin";
 import { previousMonth } from "./model/bookingChanges";
-import { dac7Csv, type Dac7Row } from "./model/fiscal";
+import { dac7Csv, dac7SellerCells, type Dac7Row } from "./model/fiscal";
 import { differenceOf, keptCentsOf } from "./model/ledger";
 
 /** Months the reconciliation shows, the current Rome month first. */
@@ -193,39 +194,38 @@ export const retryReversal = adminMutation({
 });
 
 /**
- * The DAC7 report of a year (D.Lgs. 32/2023): one row per psychic paid in it, with their fiscal data and,
- * per quarter (by the Rome date of the transfer), the consideration credited to them (net of the fees, less
- * what was taken back), the fees withheld and the number of paid activities. A psychic who has not entered
- * their fiscal data shows "da completare".
+ * The DAC7 report of a year (D.Lgs. 32/2023): one row per psychic credited in it, with their fiscal data (or,
+ * after their deletion, the record of it kept for DAC7) and, per quarter (by the Rome date each share was
+ * credited), the consideration credited to them whether or not its transfer went out (net of the fees, less
+ * what was taken back), the fees withheld and the number of paid activities. Missing fiscal data shows
+ * "da completare", and the psychics it is missing for are named.
  */
 export const dac7Report = adminQuery({
   args: { year: v.number() },
-  returns: v.object({ year: v.number(), rows: v.number(), missingFiscalData: v.number(), csv: v.string() }),
+  returns: v.object({
+    year: v.number(),
+    rows: v.number(),
+    missingFiscalData: v.number(),
+    missing: v.array(v.object({ name: v.string(), email: v.union(v.string(), v.null()), accountDeleted: v.boolean() })),
+    csv: v.string(),
+  }),
   handler: async (ctx, { year }) => {
     if (!Number.isInteger(year) || year < 2023 || year > 2100) return fail("INVALID_INPUT", { field: "year" });
-    // One row per psychic paid in the year, kept by the triggers (lib/dac7Figures.ts).
-    const byPsychic = new Map<Id<"users">, Dac7Row["quarters"]>((await dac7FiguresOf(ctx, year)).map((row) => [row.psychicUserId, row.quarters]));
     const rows: Dac7Row[] = [];
-    let missingFiscalData = 0;
-    for (const [psychicUserId, quarters] of byPsychic) {
-      const fiscal = await ctx.db
-        .query("psychicFiscalData")
-        .withIndex("by_psychicUserId", (q) => q.eq("psychicUserId", psychicUserId))
-        .unique();
-      const user = await ctx.db.get("users", psychicUserId);
+    const missing: Array<{ name: string; email: string | null; accountDeleted: boolean }> = [];
+    // One row per psychic credited in the year, kept by the triggers (lib/dac7Figures.ts).
+    for (const { psychicUserId, quarters } of await dac7FiguresOf(ctx, year)) {
+      const { seller, user } = await dac7SellerOf(ctx, psychicUserId);
       const account = await payoutAccountOf(ctx, psychicUserId);
-      if (fiscal === null) missingFiscalData++;
-      const missing = "da completare";
-      rows.push({
-        legalName: fiscal?.legalName ?? user?.name ?? DELETED_ACCOUNT_NAME,
-        codiceFiscale: fiscal?.codiceFiscale ?? missing,
-        dateOfBirth: fiscal?.dateOfBirth ?? missing,
-        address: fiscal ? `${fiscal.street}, ${fiscal.postalCode} ${fiscal.city}, ${fiscal.country}` : missing,
-        accountIdentifier: fiscal?.iban ?? account?.stripeAccountId ?? missing,
-        quarters,
+      const { complete, ...cells } = dac7SellerCells(seller, {
+        name: user?.name ?? user?.email ?? DELETED_ACCOUNT_NAME,
+        stripeAccountId: account?.stripeAccountId ?? null,
       });
+      rows.push({ ...cells, quarters });
+      if (!complete) missing.push({ name: cells.legalName, email: user?.email ?? null, accountDeleted: user === null });
     }
     rows.sort((a, b) => a.legalName.localeCompare(b.legalName, "it"));
-    return { year, rows: rows.length, missingFiscalData, csv: dac7Csv(rows) };
+    missing.sort((a, b) => a.name.localeCompare(b.name, "it"));
+    return { year, rows: rows.length, missingFiscalData: missing.length, missing, csv: dac7Csv(rows) };
   },
 });

@@ -7,9 +7,16 @@ import { forgetClientNotesOf } from "./lib/bookingLifecycle";
 import { internalMutation } from "./lib/functions";
 import { forgetBefore, NOTES_AND_CALLS_MONTHS, RETENTION_BATCH, SUPPORT_MESSAGES_MONTHS, TECHNICAL_MONTHS } from "./model/retention";
 
-const job = v.union(v.literal("notes"), v.literal("callSessions"), v.literal("contactMessages"), v.literal("webhookEvents"), v.literal("emails"));
-type Job = "notes" | "callSessions" | "contactMessages" | "webhookEvents" | "emails";
-const JOBS: Job[] = ["notes", "callSessions", "contactMessages", "webhookEvents", "emails"];
+const job = v.union(
+  v.literal("notes"),
+  v.literal("callSessions"),
+  v.literal("contactMessages"),
+  v.literal("webhookEvents"),
+  v.literal("emails"),
+  v.literal("fiscalRecords"),
+);
+type Job = "notes" | "callSessions" | "contactMessages" | "webhookEvents" | "emails" | "fiscalRecords";
+const JOBS: Job[] = ["notes", "callSessions", "contactMessages", "webhookEvents", "emails", "fiscalRecords"];
 
 /** One batch of a job: how many rows it changed, and whether older rows may remain. */
 async function runJob(ctx: MutationCtx, name: Job, now: number, after: number): Promise<{ changed: number; next: number | null }> {
@@ -49,6 +56,15 @@ async function runJob(ctx: MutationCtx, name: Job, now: number, after: number): 
       await ctx.db.delete("contactMessages", message._id);
       changed += 1;
     }
+  } else if (name === "fiscalRecords") {
+    // A deleted psychic's fiscal data kept for DAC7, once the 10 years after the last year reported are over.
+    const records = await ctx.db
+      .query("retainedFiscalRecords")
+      .withIndex("by_keepUntil", (q) => q.lte("keepUntil", now))
+      .take(RETENTION_BATCH);
+    rows = records;
+    for (const record of records) await ctx.db.delete("retainedFiscalRecords", record._id);
+    changed = records.length;
   } else {
     const line = forgetBefore(now, TECHNICAL_MONTHS);
     if (name === "webhookEvents") {

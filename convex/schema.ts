@@ -500,6 +500,26 @@ export default defineSchema({
     updatedAt: v.number(),
   }).index("by_psychicUserId", ["psychicUserId"]),
 
+  // A deleted psychic's fiscal data, kept apart from any profile for the DAC7 report (lib/fiscalRecords.ts):
+  // under the deleted account's id, as their shares and DAC7 figures are, until `keepUntil` (10 years after
+  // the last year reported, model/fiscal.ts), when the retention sweep erases it. The parts they never
+  // entered are absent (the name is then the account's).
+  retainedFiscalRecords: defineTable({
+    psychicUserId: v.id("users"),
+    legalName: v.string(),
+    codiceFiscale: v.optional(v.string()),
+    dateOfBirth: v.optional(v.string()),
+    street: v.optional(v.string()),
+    postalCode: v.optional(v.string()),
+    city: v.optional(v.string()),
+    country: v.optional(v.string()),
+    iban: v.optional(v.string()),
+    deletedAt: v.number(),
+    keepUntil: v.number(),
+  })
+    .index("by_psychicUserId", ["psychicUserId"])
+    .index("by_keepUntil", ["keepUntil"]),
+
   // Proofs of where a request came from (convex/lib/originPasses.ts): the HTTP action that sees the
   // client's address hands one out; sign-up, contact and checkout count their limits under its origin.
   // `origin` is a hash, absent when the address is not limited (loopback, or no address known).

@@ -60,6 +60,7 @@ import type * as lib_deletedHistory from "../lib/deletedHistory.js";
 import type * as lib_demoStandIn from "../lib/demoStandIn.js";
 import type * as lib_emailParties from "../lib/emailParties.js";
 import type * as lib_errors from "../lib/errors.js";
+import type * as lib_fiscalRecords from "../lib/fiscalRecords.js";
 import type * as lib_functions from "../lib/functions.js";
 import type * as lib_ledger from "../lib/ledger.js";
 import type * as lib_monthlyBooks from "../lib/monthlyBooks.js";
@@ -188,6 +189,7 @@ declare const fullApi: ApiFromModules<{
   "lib/demoStandIn": typeof lib_demoStandIn;
   "lib/emailParties": typeof lib_emailParties;
   "lib/errors": typeof lib_errors;
+  "lib/fiscalRecords": typeof lib_fiscalRecords;
   "lib/functions": typeof lib_functions;
   "lib/ledger": typeof lib_ledger;
   "lib/monthlyBooks": typeof lib_monthlyBooks;

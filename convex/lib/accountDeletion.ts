@@ -12,6 +12,7 @@ import { deleteOwnedFile } from "./uploads";
 import { dropReaderFigures } from "./readerFigures";
 import { mailboxOf } from "../model/origins";
 import { forgetFavouritesAndWishes } from "./availabilityAlerts";
+import { retainFiscalDataOf } from "./fiscalRecords";
 
 /** The longest consultation: a booking that started this long ago may still be under way. */
 const LONGEST_MS = 60 * 60_000;
@@ -178,12 +179,9 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
     }
   }
 
-  // Fiscal data is personal data; the shares and transfers stay for accounting.
-  const fiscal = await ctx.db
-    .query("psychicFiscalData")
-    .withIndex("by_psychicUserId", (q) => q.eq("psychicUserId", userId))
-    .collect();
-  for (const row of fiscal) await ctx.db.delete("psychicFiscalData", row._id);
+  // Fiscal data leaves the account; of a psychic ever credited a share, what DAC7 needs is kept apart for its
+  // 10 years (lib/fiscalRecords.ts). The shares and transfers stay for accounting.
+  await retainFiscalDataOf(ctx, user, now);
 
   // Favourites and 'Avvisami': the person's stars, wishes and notices, and the wishes waiting for their profile.
   await forgetFavouritesAndWishes(ctx, userId, ownProfile?._id ?? null);

@@ -1,7 +1,10 @@
 // The DAC7 report's figures (adminPayouts.dac7Report), one row per psychic per year, kept by the triggers
-// (lib/triggers.ts) as shares are transferred or taken back: per quarter of the transfer's Rome date, the
-// consideration credited (the share less what was reversed), the fees withheld and the paid activities.
-// The report then reads one row per psychic paid in the year, not every transfer of the year.
+// (lib/triggers.ts) as shares are owed, transferred or taken back. DAC7 counts the consideration paid *or
+// credited* to the seller, so every share counts, whether its transfer has gone out, waits for the payout
+// account or was refused: per quarter of the Rome date it was credited (its due time, the consultation's end
+// or when a cancelled one would have ended), the share less what was taken back, the fees withheld and the
+// paid activities. A share withheld (the client got everything back) credits nothing and does not count.
+// The report then reads one row per psychic credited in the year, not every share of the year.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { quarterOf } from "../model/fiscal";
@@ -13,13 +16,15 @@ type Entry = { psychicUserId: Id<"users">; year: number; quarter: number; add: D
 const noQuarters = (): Dac7Quarter[] => [0, 1, 2, 3].map(() => ({ considerationCents: 0, feesCents: 0, activities: 0 }));
 
 function entryOf(share: Doc<"psychicTransfers"> | null): Entry {
-  if (share === null || share.state !== "transferred" || share.transferredAt === undefined) return null;
-  const date = romeDateOf(share.transferredAt);
+  if (share === null || share.state === "withheld") return null;
+  const considerationCents = share.amountCents - (share.reversedCents ?? 0);
+  if (considerationCents <= 0) return null;
+  const date = romeDateOf(share.dueAt);
   return {
     psychicUserId: share.psychicUserId,
     year: Number(date.slice(0, 4)),
     quarter: quarterOf(date) - 1,
-    add: { considerationCents: share.amountCents - (share.reversedCents ?? 0), feesCents: share.commissionCents, activities: 1 },
+    add: { considerationCents, feesCents: share.commissionCents, activities: 1 },
   };
 }
 
@@ -51,11 +56,13 @@ async function add(ctx: MutationCtx, entry: NonNullable<Entry>, sign: 1 | -1) {
 export async function dac7ShareChanged(ctx: MutationCtx, before: Doc<"psychicTransfers"> | null, after: Doc<"psychicTransfers"> | null) {
   const [then, now] = [entryOf(before), entryOf(after)];
   if (then === null && now === null) return;
+  // A share on its way (owed, then sent, then transferred) adds the same to the same quarter: nothing to write.
+  if (then !== null && now !== null && JSON.stringify(then) === JSON.stringify(now)) return;
   if (then !== null) await add(ctx, then, -1);
   if (now !== null) await add(ctx, now, 1);
 }
 
-/** The year's rows: one per psychic paid in it. */
+/** The year's rows: one per psychic credited in it. */
 export async function dac7FiguresOf(ctx: QueryCtx, year: number) {
   return ctx.db
     .query("dac7Figures")

@@ -1,5 +1,6 @@
 // A psychic's fiscal data for the yearly DAC7 report (D.Lgs. 32/2023; docs/product-rules.md, "Payouts"):
-// the checks on what they enter, and the report's quarters. Pure.
+// the checks on what they enter, the report's quarters and rows, and how long a deleted psychic's data is kept. Pure.
+import { romeToUtcMs } from "../lib/time";
 
 /** Italian codice fiscale of a person: 6 letters, 2 digits, a month letter, 2 digits, a letter, 3 digits, a check letter (omocodia digits allowed). */
 const CODICE_FISCALE = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
@@ -69,6 +70,55 @@ export type Dac7Row = {
   accountIdentifier: string;
   quarters: Array<{ considerationCents: number; feesCents: number; activities: number }>;
 };
+
+/** What a seller's row is named by: their fiscal data as entered (or as kept after their deletion), each part possibly missing. */
+export type Dac7Seller = {
+  legalName?: string;
+  codiceFiscale?: string;
+  dateOfBirth?: string;
+  street?: string;
+  postalCode?: string;
+  city?: string;
+  country?: string;
+  iban?: string;
+};
+
+/** What the report writes where the psychic has not entered a piece of their fiscal data. */
+export const DAC7_MISSING = "da completare";
+
+/**
+ * The identifying cells of a seller's row: their fiscal data, else the account's name, "da completare" for
+ * each part still missing, and the account by its IBAN or else the Stripe account. `complete` when nothing is missing.
+ */
+export function dac7SellerCells(
+  seller: Dac7Seller | null,
+  fallback: { name: string; stripeAccountId: string | null },
+): Omit<Dac7Row, "quarters"> & { complete: boolean } {
+  const address =
+    seller?.street !== undefined && seller.postalCode !== undefined && seller.city !== undefined
+      ? `${seller.street}, ${seller.postalCode} ${seller.city}, ${seller.country ?? "IT"}`
+      : undefined;
+  const cells = {
+    legalName: seller?.legalName ?? fallback.name,
+    codiceFiscale: seller?.codiceFiscale ?? DAC7_MISSING,
+    dateOfBirth: seller?.dateOfBirth ?? DAC7_MISSING,
+    address: address ?? DAC7_MISSING,
+    accountIdentifier: seller?.iban ?? fallback.stripeAccountId ?? DAC7_MISSING,
+  };
+  const complete = seller?.legalName !== undefined && Object.values(cells).every((cell) => cell !== DAC7_MISSING);
+  return { ...cells, complete };
+}
+
+/**
+ * DAC7 (art. 25 of Directive 2011/16/EU as amended by Directive 2021/514; D.Lgs. 32/2023): the operator keeps
+ * the seller's data and the figures reported for 10 years after the end of the reporting period (a calendar year).
+ */
+export const FISCAL_RECORD_YEARS = 10;
+
+/** Until when the fiscal data of a seller last reported for `lastYear` is kept: the first instant of the year after those 10 (Rome). */
+export function fiscalRecordKeptUntil(lastYear: number): number {
+  return romeToUtcMs(`${String(lastYear + FISCAL_RECORD_YEARS + 1).padStart(4, "0")}-01-01`, "00:00");
+}
 
 const euros = (cents: number) => (cents / 100).toFixed(2);
 

@@ -1,5 +1,5 @@
 // The admin's 'Pagamenti' (convex/adminPayouts.ts): psychics by payout state, failed transfers and
-// reversals with 'Riprova', and each month's books reconciled to the cent.
+// reversals with 'Riprova', each month's books reconciled to the cent, and the yearly DAC7 report.
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { ADMIN_LIMITS } from "../../convex/model/admin";
@@ -7,7 +7,7 @@ import { callBooking } from "./fixtures/callWorld";
 import { signedEvent } from "./fixtures/fakeStripe";
 import { heldConsultation, onboardedWorld, transfersOf } from "./fixtures/payoutWorld";
 import type { World } from "./fixtures/world";
-import { errorCodeOf, fakeStripe, type TestClient } from "./setup";
+import { errorCodeOf, fakeStripe, runWithTriggers, type TestClient } from "./setup";
 
 const HOUR_MS = 60 * 60_000;
 const admin = (w: World) => w.as.admin as TestClient;
@@ -148,5 +148,40 @@ describe("the DAC7 report", () => {
     expect(row).toContain("102.00,18.00,2");
     expect((await admin(w).query(api.adminPayouts.dac7Report, { year: year - 1 })).rows).toBe(0);
     expect(await errorCodeOf(admin(w).query(api.adminPayouts.dac7Report, { year: 1999 }))).toBe("INVALID_INPUT");
+  });
+});
+
+describe("the DAC7 report counts what was credited, transferred or not", () => {
+  const thisYear = () => Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(Date.now()).slice(0, 4));
+
+  it("has a row for a psychic whose shares still wait for their payout account, and names who lacks fiscal data", async () => {
+    // psychicA never finished Stripe's onboarding: the shares are owed ('In attesa di attivazione pagamenti'), not transferred.
+    const { w } = await onboardedWorld(false);
+    await heldConsultation(w);
+    await heldConsultation(w, 7000);
+    expect((await transfersOf(w)).map((share) => share.state)).toEqual(["awaiting_onboarding", "awaiting_onboarding"]);
+    const report = await admin(w).query(api.adminPayouts.dac7Report, { year: thisYear() });
+    expect(report).toMatchObject({ rows: 1, missingFiscalData: 1 });
+    expect(report.missing).toEqual([{ name: "Persona psychicA", email: "cartomante.a@esempio.it", accountDeleted: false }]);
+    const row = report.csv.trim().split("\r\n")[1];
+    expect(row).toContain("Persona psychicA,da completare");
+    // 42.50 + 59.50 credited, 7.50 + 10.50 in fees, two consultations, though nothing went out yet.
+    expect(row).toContain("102.00,18.00,2");
+  });
+
+  it("counts a share in the quarter it was credited, and not at all once the client got everything back", async () => {
+    const { w } = await onboardedWorld(false);
+    const bookingId = await heldConsultation(w);
+    const [share] = await transfersOf(w);
+    // Credited at the consultation's end; moved to March of this year, it is the first quarter's.
+    const march = Date.UTC(thisYear(), 2, 15, 12);
+    await runWithTriggers(w.t, (ctx) => ctx.db.patch("psychicTransfers", share._id, { dueAt: march }));
+    let row = (await admin(w).query(api.adminPayouts.dac7Report, { year: thisYear() })).csv.trim().split("\r\n")[1];
+    expect(row.split(",").slice(5, 8)).toEqual(["42.50", "7.50", "1"]);
+    // A full refund afterwards withholds the share: nothing credited, no row.
+    await deliver(w, "charge.refunded", { id: "ch_of_pi_test_call", object: "charge", payment_intent: "pi_test_call", amount_refunded: 5000 });
+    expect((await transfersOf(w)).find((s) => s.bookingId === bookingId)?.state).toBe("withheld");
+    row = (await admin(w).query(api.adminPayouts.dac7Report, { year: thisYear() })).csv.trim().split("\r\n")[1] ?? "";
+    expect(row).toBe("");
   });
 });

@@ -1,8 +1,11 @@
 // The retention sweep keeps the privacy page's promises (convex/model/retention.ts): a consultation's notes and
 // call records go 24 months after it, support messages 24 months after their last update, technical records
-// after 12 months; the bookings themselves (accounting) stay, and nothing younger is touched.
+// after 12 months, a deleted psychic's fiscal data kept for DAC7 once its 10 years are over; the bookings
+// themselves (accounting) stay, and nothing younger is touched.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { internal } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { fiscalRecordKeptUntil } from "../../convex/model/fiscal";
 import { forgetBefore, RETENTION_BATCH } from "../../convex/model/retention";
 import { insertCallParties } from "./fixtures/callParties";
 import { setupTest, type TestConvex } from "./setup";
@@ -162,5 +165,32 @@ describe("the retention sweep", () => {
     );
     await sweep(t);
     expect(await t.run(async (ctx) => (await ctx.db.query("processedWebhookEvents").collect()).length)).toBe(0);
+  });
+
+  it("erases a deleted psychic's fiscal data kept for DAC7 once the 10 years after its last reported year are over", async () => {
+    const t = setupTest();
+    const record = (psychicUserId: Id<"users">, lastYear: number) => ({
+      psychicUserId,
+      legalName: `Cartomante ${lastYear}`,
+      codiceFiscale: "RSSMRA80A01H501U",
+      deletedAt: Date.UTC(lastYear, 5, 1),
+      keepUntil: fiscalRecordKeptUntil(lastYear),
+    });
+    await t.run(async (ctx) => {
+      // The ids of the accounts deleted since: the records outlive them.
+      for (const lastYear of [2014, 2015, 2016]) {
+        const psychicUserId = await ctx.db.insert("users", { name: "x", accountType: "psychic" });
+        await ctx.db.delete("users", psychicUserId);
+        await ctx.db.insert("retainedFiscalRecords", record(psychicUserId, lastYear));
+      }
+    });
+    // On 27 November 2026 the years up to 2015 have had their 10 years (2016–2025); 2016's run until the end of 2026.
+    expect(fiscalRecordKeptUntil(2015)).toBeLessThan(NOW);
+    expect(fiscalRecordKeptUntil(2016)).toBeGreaterThan(NOW);
+
+    await sweep(t);
+
+    const left = await t.run(async (ctx) => (await ctx.db.query("retainedFiscalRecords").collect()).map((row) => row.legalName));
+    expect(left).toEqual(["Cartomante 2016"]);
   });
 });

@@ -177,6 +177,13 @@ async function insertOneOfEach(ctx: MutationCtx) {
       country: "IT",
       updatedAt: now,
     }),
+    retainedFiscalRecords: await ctx.db.insert("retainedFiscalRecords", {
+      psychicUserId: psychicId,
+      legalName: "Marta Bianchi",
+      codiceFiscale: "BNCMRT80A41H501X",
+      deletedAt: now,
+      keepUntil: Date.parse("2036-12-31T23:00:00Z"),
+    }),
     transferReversals: await ctx.db.insert("transferReversals", {
       transferId: (await ctx.db.query("psychicTransfers").first())!._id,
       bookingId,

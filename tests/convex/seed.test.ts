@@ -3,6 +3,7 @@ import { api, internal } from "../../convex/_generated/api";
 import { demoAccounts, demoPsychics } from "../../convex/demo/data";
 import { demoMessages, demoPendingPsychic } from "../../convex/demo/adminData";
 import { demoPastClients } from "../../convex/demo/history";
+import { romeDateOf } from "../../convex/lib/time";
 import { insertCallParties } from "./fixtures/callParties";
 import { fakeStripe, setupSharedTest, setupTest } from "./setup";
 
@@ -210,6 +211,34 @@ describe("the demo seed", () => {
     const others = world.transfers.filter((transfer) => !payees.includes(transfer.psychicUserId));
     expect(others.length).toBeGreaterThan(0);
     expect(others.every((transfer) => transfer.state === "awaiting_onboarding")).toBe(true);
+  });
+
+  it("gives the admin a DAC7 report of the year with a row for every psychic credited for a consultation, and names who lacks fiscal data", async () => {
+    const { t } = seeded();
+    const year = Number(romeDateOf(Date.now()).slice(0, 4));
+    const { credited, payees, subject } = await t.run(async (ctx) => {
+      const shares = await ctx.db.query("psychicTransfers").collect();
+      const inYear = shares.filter((share) => share.state !== "withheld" && romeDateOf(share.dueAt).startsWith(`${year}-`));
+      const adminUser = await ctx.db
+        .query("users")
+        .withIndex("email", (q) => q.eq("email", demoAccounts.admin.email))
+        .unique();
+      const sessionId = await ctx.db.insert("authSessions", { userId: adminUser!._id, expirationTime: Date.now() + 3_600_000 });
+      const users = await ctx.db.query("users").collect();
+      return {
+        credited: [...new Set(inYear.map((share) => share.psychicUserId))],
+        payees: users.filter((user) => user.email === demoPsychics[0].email || user.email === demoPsychics[1].email).map((user) => user.name ?? ""),
+        subject: `${adminUser!._id}|${sessionId}`,
+      };
+    });
+    // Most of the demo's psychics have not onboarded: their shares wait, but were credited all the same.
+    expect(credited.length).toBeGreaterThan(2);
+    const report = await t.withIdentity({ subject }).query(api.adminPayouts.dac7Report, { year });
+    expect(report.rows).toBe(credited.length);
+    expect(report.missingFiscalData).toBe(credited.length - 2);
+    expect(report.missing.map((entry) => entry.name)).not.toEqual(expect.arrayContaining(payees));
+    expect(report.missing.every((entry) => entry.email !== null && !entry.accountDeleted)).toBe(true);
+    expect(report.csv.trim().split("\r\n")).toHaveLength(credited.length + 1);
   });
 
   it("changes nothing when run a second time", async () => {

@@ -87,6 +87,8 @@ describe("the client settings page", () => {
     expect(dialog).toHaveTextContent(
       "Questa azione non può essere annullata. Il tuo account e tutti i dati associati verranno eliminati definitivamente.",
     );
+    // A client has no fiscal data to keep.
+    expect(dialog).not.toHaveTextContent("DAC7");
     // A client leaving is refunded as a cancellation at that moment would be, not in full.
     expect(dialog).toHaveTextContent(
       "verranno annullati con il rimborso previsto dalle condizioni di cancellazione (completo fino a 24 ore prima dell'inizio, del 50% fino a 2 ore prima, nessuno dopo); un consulto in corso si conclude regolarmente.",
@@ -211,6 +213,10 @@ describe("the psychic settings page", () => {
     renderRoute(<PsychicSettingsPage />, { path: "/psychic/settings", elsewhere });
     await user.click(screen.getByRole("button", { name: "Elimina account" }));
     expect(screen.getByRole("alertdialog", { name: "Sei sicuro?" })).toHaveTextContent("annullati con rimborso completo ai clienti");
+    // DAC7: what the law requires of a psychic who was paid stays apart, and for how long.
+    expect(screen.getByRole("alertdialog", { name: "Sei sicuro?" })).toHaveTextContent(
+      "nome e cognome, codice fiscale, data di nascita, indirizzo e IBAN restano conservati a parte, solo per la comunicazione DAC7 all'Agenzia delle Entrate, per 10 anni dalla fine dell'ultimo anno in cui hai ricevuto compensi; poi vengono cancellati.",
+    );
     await user.click(screen.getByRole("button", { name: "Elimina definitivamente" }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile eliminare l'account"));
     expect(screen.getByRole("alertdialog", { name: "Sei sicuro?" })).toBeInTheDocument();

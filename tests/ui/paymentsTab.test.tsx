@@ -301,7 +301,16 @@ describe("the DAC7 report", () => {
 
   it("downloads the chosen year's CSV, UTF-8 with its byte order mark, and warns of missing fiscal data", async () => {
     const year = Number(romeDateOf(Date.now()).slice(0, 4)) - 1;
-    convexMock.handlers.set("adminPayouts:dac7Report", (args) => ({ year: args.year, rows: 3, missingFiscalData: 2, csv }));
+    convexMock.handlers.set("adminPayouts:dac7Report", (args) => ({
+      year: args.year,
+      rows: 3,
+      missingFiscalData: 2,
+      missing: [
+        { name: "Aurora", email: "aurora@esempio.it", accountDeleted: false },
+        { name: "Morgana", email: "morgana@esempio.it", accountDeleted: false },
+      ],
+      csv,
+    }));
     renderWithProviders(<PaymentsTab />);
     const user = userEvent.setup();
     await user.click(screen.getByRole("combobox", { name: "Anno" }));
@@ -319,13 +328,28 @@ describe("the DAC7 report", () => {
     expect(screen.getByText(/2 cartomanti non hanno ancora inserito i dati fiscali/)).toBeInTheDocument();
   });
 
+  it("names each psychic whose fiscal data is missing, with their address, or says the account was deleted", async () => {
+    const missing = [
+      { name: "Aurora", email: "aurora@esempio.it", accountDeleted: false },
+      { name: "Morgana", email: null, accountDeleted: true },
+    ];
+    convexMock.handlers.set("adminPayouts:dac7Report", (args) => ({ year: args.year, rows: 7, missingFiscalData: 2, missing, csv }));
+    renderWithProviders(<PaymentsTab />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Scarica CSV" }));
+    const list = await screen.findByRole("list", { name: "Cartomanti senza dati fiscali" });
+    expect(within(list).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Aurora (aurora@esempio.it)",
+      "Morgana (account eliminato)",
+    ]);
+  });
+
   it("says when no psychic was paid that year, with no warning, and a failure by toast", async () => {
-    convexMock.handlers.set("adminPayouts:dac7Report", (args) => ({ year: args.year, rows: 0, missingFiscalData: 0, csv: "intestazione\r\n" }));
+    convexMock.handlers.set("adminPayouts:dac7Report", (args) => ({ year: args.year, rows: 0, missingFiscalData: 0, missing: [], csv: "intestazione\r\n" }));
     renderWithProviders(<PaymentsTab />);
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Scarica CSV" }));
     const current = Number(romeDateOf(Date.now()).slice(0, 4));
-    expect(await screen.findByText(new RegExp(`Nessun cartomante ha ricevuto trasferimenti nel ${current}`))).toBeInTheDocument();
+    expect(await screen.findByText(new RegExp(`Nessun cartomante ha ricevuto compensi nel ${current}`))).toBeInTheDocument();
     expect(screen.queryByText(/non hanno ancora inserito i dati fiscali|non ha ancora inserito/)).toBeNull();
 
     convexMock.handlers.set("adminPayouts:dac7Report", () => Promise.reject(new Error("rete assente")));

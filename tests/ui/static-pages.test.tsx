@@ -114,4 +114,15 @@ describe("the static text pages", () => {
     for (const link of contactLinks) expect(link).toHaveAttribute("href", paths.contact);
     expect(screen.getByRole("link", { name: "impostazioni dell'account" })).toHaveAttribute("href", paths.settings);
   });
+
+  it("the privacy notice says which fiscal data of a paid psychic stays after the deletion, why and for how long", () => {
+    renderWithProviders(<PrivacyPage />);
+    expect(screen.getAllByText(/codice fiscale, data di nascita, indirizzo di residenza e IBAN/)).toHaveLength(2);
+    expect(
+      screen.getByText(
+        /conserviamo a parte, separati dal profilo e da ogni altro dato dell'account, i dati fiscali che la comunicazione DAC7 richiede/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText(/10 anni dalla fine dell'ultimo anno in cui hai ricevuto compensi/).length).toBeGreaterThan(0);
+  });
 });

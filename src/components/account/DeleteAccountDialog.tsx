@@ -12,6 +12,12 @@ export const deleteAccountDialogText = {
     client: `I consulti già pagati e non ancora iniziati verranno annullati con il rimborso previsto dalle condizioni di cancellazione (completo fino a ${limits.fullRefundNotice} prima dell'inizio, del ${limits.halfRefund} fino a ${limits.halfRefundNotice} prima, nessuno dopo); un consulto in corso si conclude regolarmente. Il cartomante sarà avvisato via email.`,
     psychic: "I consulti già pagati e ancora da svolgere verranno annullati con rimborso completo ai clienti, che saranno avvisati via email.",
   },
+  // docs/product-rules.md, "Accounts": DAC7 (D.Lgs. 32/2023) requires a paid psychic's fiscal data for 10 years.
+  fiscal: {
+    client: null,
+    psychic:
+      "Se hai ricevuto compensi, per obbligo di legge nome e cognome, codice fiscale, data di nascita, indirizzo e IBAN restano conservati a parte, solo per la comunicazione DAC7 all'Agenzia delle Entrate, per 10 anni dalla fine dell'ultimo anno in cui hai ricevuto compensi; poi vengono cancellati.",
+  },
 } as const;
 
 /**
@@ -46,6 +52,11 @@ export function DeleteAccountDialog({ onConfirm, audience }: { onConfirm: () => 
         <Text as="p" size="2" color="gray" mt="2">
           {deleteAccountDialogText.bookings[audience]}
         </Text>
+        {deleteAccountDialogText.fiscal[audience] ? (
+          <Text as="p" size="2" color="gray" mt="2">
+            {deleteAccountDialogText.fiscal[audience]}
+          </Text>
+        ) : null}
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <AlertDialog.Cancel>
             <Button variant="soft" color="gray" disabled={deleting}>

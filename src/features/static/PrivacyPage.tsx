@@ -53,6 +53,10 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
             per chi offre consulti, nome pubblico, foto, biografia, specialità, esperienza, prezzi, disponibilità e informazioni fornite per la
             verifica.
           </Labelled>,
+          <Labelled label="Dati fiscali del cartomante">
+            per chi riceve compensi, nome e cognome, codice fiscale, data di nascita, indirizzo di residenza e IBAN, che la legge ci chiede di
+            comunicare ogni anno all'Agenzia delle Entrate con i compensi ricevuti (comunicazione DAC7, D.Lgs. 32/2023).
+          </Labelled>,
           <Labelled label="Prenotazioni e pagamenti">
             cartomante scelto, data, ora, durata, prezzo, stato della prenotazione ed esito di pagamenti e rimborsi. I dati della carta li inserisci
             direttamente sulla pagina del fornitore di pagamenti: noi non li vediamo e non li conserviamo.
@@ -82,7 +86,7 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
         list: [
           `Creare e gestire l'account, le prenotazioni, i pagamenti, i rimborsi e le chiamate, e inviarti le email di servizio (conferme, promemoria ${limits.reminders} prima del consulto, cancellazioni e rimborsi): esecuzione del contratto (art. 6, par. 1, lett. b del GDPR).`,
           "Verificare l'età minima e, per i cartomanti, identità e competenze: esecuzione del contratto e legittimo interesse a offrire un servizio sicuro (art. 6, par. 1, lett. b e f).",
-          "Conservare la documentazione contabile e fiscale: adempimento di obblighi di legge (art. 6, par. 1, lett. c).",
+          "Conservare la documentazione contabile e fiscale e comunicare ogni anno all'Agenzia delle Entrate i compensi dei cartomanti (DAC7): adempimento di obblighi di legge (art. 6, par. 1, lett. c).",
           "Rispondere alle richieste inviate con il modulo di contatto: esecuzione del contratto o di misure richieste da te (art. 6, par. 1, lett. b).",
           "Prevenire abusi e frodi, gestire contestazioni e pubblicare le recensioni: legittimo interesse di Arcano e dei suoi utenti (art. 6, par. 1, lett. f).",
         ],
@@ -123,6 +127,10 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
             10 anni, come richiesto dalle norme civilistiche e fiscali sulla conservazione delle scritture contabili (art. 2220 del Codice civile),
             anche dopo l'eliminazione dell'account: vedi la sezione seguente.
           </Labelled>,
+          <Labelled label="Dati fiscali del cartomante">
+            finché l'account è attivo; se lo elimini dopo aver ricevuto compensi, 10 anni dalla fine dell'ultimo anno in cui hai ricevuto compensi,
+            come richiesto dalla normativa DAC7: vedi la sezione seguente.
+          </Labelled>,
           <Labelled label="Note e metadati delle chiamate">
             24 mesi dal consulto, per gestire eventuali contestazioni; poi vengono cancellati.
           </Labelled>,
@@ -139,7 +147,7 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
     title: "Cosa resta dopo l'eliminazione dell'account",
     blocks: [
       {
-        p: "Quando elimini l'account cancelliamo subito nome, email, password e sessioni di accesso, il profilo da cartomante con la foto, i file che hai caricato, i dati fiscali, i messaggi che ci hai scritto, le email che ti abbiamo inviato e le statistiche mensili del cartomante. I consulti prenotati e non ancora iniziati vengono annullati con il rimborso previsto. Restano solo i dati che la legge ci obbliga a conservare per la contabilità:",
+        p: "Quando elimini l'account cancelliamo subito nome, email, password e sessioni di accesso, il profilo da cartomante con la foto, i file che hai caricato, i messaggi che ci hai scritto, le email che ti abbiamo inviato e le statistiche mensili del cartomante. I consulti prenotati e non ancora iniziati vengono annullati con il rimborso previsto. Restano solo i dati che la legge ci obbliga a conservare per la contabilità:",
       },
       {
         list: [
@@ -152,6 +160,13 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
           <Labelled label="Per i cartomanti">
             i compensi trasferiti per ogni consulto, gli eventuali storni, i bonifici ricevuti e l'identificativo del conto presso il fornitore di
             pagamenti.
+          </Labelled>,
+          <Labelled label="Dati fiscali dei cartomanti">
+            se hai ricevuto compensi, conserviamo a parte, separati dal profilo e da ogni altro dato dell'account, i dati fiscali che la
+            comunicazione DAC7 richiede: nome e cognome, codice fiscale, data di nascita, indirizzo di residenza e IBAN (o, se non li avevi inseriti,
+            il nome dell'account). Li usiamo solo per le comunicazioni all'Agenzia delle Entrate e li cancelliamo automaticamente dopo 10 anni dalla
+            fine dell'ultimo anno in cui hai ricevuto compensi (D.Lgs. 32/2023). Se non hai mai ricevuto compensi, i dati fiscali vengono cancellati
+            subito.
           </Labelled>,
           <Labelled label="Email di annullamento">
             l'avviso dei consulti annullati con l'eliminazione, inviato al tuo indirizzo subito dopo, resta tra le email inviate.
@@ -271,7 +286,7 @@ export function PrivacyPage() {
       lead="Qui spieghiamo quali dati personali trattiamo quando usi Arcano, perché lo facciamo, per quanto tempo li conserviamo e come puoi esercitare i tuoi diritti, ai sensi del Regolamento (UE) 2016/679 («GDPR») e della normativa italiana."
     >
       <Text as="p" size="2" color="gray" className="static-updated">
-        Ultimo aggiornamento: <time dateTime="2026-11-27">27 novembre 2026</time>
+        Ultimo aggiornamento: <time dateTime="2026-11-28">28 novembre 2026</time>
       </Text>
       {sections.map((section) => (
         <PageSection key={section.title} title={section.title}>

@@ -1,6 +1,16 @@
 // The DAC7 report's checks and shape (convex/model/fiscal.ts).
 import { describe, expect, it } from "vitest";
-import { csvCell, dac7Csv, DAC7_HEADER, isAdultBirthDate, normaliseCodiceFiscale, normaliseIban, quarterOf } from "../../../convex/model/fiscal";
+import {
+  csvCell,
+  dac7Csv,
+  DAC7_HEADER,
+  dac7SellerCells,
+  fiscalRecordKeptUntil,
+  isAdultBirthDate,
+  normaliseCodiceFiscale,
+  normaliseIban,
+  quarterOf,
+} from "../../../convex/model/fiscal";
 
 describe("the codice fiscale", () => {
   it("is kept upper case without spaces when its form and check letter are right", () => {
@@ -63,5 +73,45 @@ describe("the report", () => {
     expect(row).toContain(",'=HYPERLINK(1),");
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell(-1)).toBe("-1");
+  });
+});
+
+describe("a seller's cells in the DAC7 report", () => {
+  const fiscal = { legalName: "Maria Rossi", codiceFiscale: "RSSMRA80A01H501U", dateOfBirth: "1980-01-01", street: "Via Roma 1", postalCode: "00100", city: "Roma", country: "IT" };
+
+  it("are their fiscal data, the account by its IBAN or else the Stripe account, complete when nothing is missing", () => {
+    expect(dac7SellerCells({ ...fiscal, iban: "IT60X0542811101000000123456" }, { name: "Maria", stripeAccountId: "acct_1" })).toEqual({
+      legalName: "Maria Rossi",
+      codiceFiscale: "RSSMRA80A01H501U",
+      dateOfBirth: "1980-01-01",
+      address: "Via Roma 1, 00100 Roma, IT",
+      accountIdentifier: "IT60X0542811101000000123456",
+      complete: true,
+    });
+    expect(dac7SellerCells(fiscal, { name: "Maria", stripeAccountId: "acct_1" })).toMatchObject({ accountIdentifier: "acct_1", complete: true });
+  });
+
+  it("name the account and say 'da completare' for each missing part, never complete", () => {
+    expect(dac7SellerCells(null, { name: "Aurora", stripeAccountId: null })).toEqual({
+      legalName: "Aurora",
+      codiceFiscale: "da completare",
+      dateOfBirth: "da completare",
+      address: "da completare",
+      accountIdentifier: "da completare",
+      complete: false,
+    });
+    expect(dac7SellerCells({ legalName: "Aurora Bianchi" }, { name: "Aurora", stripeAccountId: "acct_2" })).toMatchObject({
+      legalName: "Aurora Bianchi",
+      codiceFiscale: "da completare",
+      complete: false,
+    });
+  });
+});
+
+describe("how long a deleted seller's fiscal data is kept", () => {
+  it("until 10 years after the end of the last year reported, midnight in Rome", () => {
+    // 1 January 2037, 00:00 in Rome (UTC+1) is 31 December 2036, 23:00 UTC.
+    expect(fiscalRecordKeptUntil(2026)).toBe(Date.UTC(2036, 11, 31, 23));
+    expect(fiscalRecordKeptUntil(2030)).toBe(Date.UTC(2040, 11, 31, 23));
   });
 });

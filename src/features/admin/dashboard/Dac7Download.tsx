@@ -1,8 +1,10 @@
 // Rapporto DAC7 (D.Lgs. 32/2023): the admin picks a year and downloads the server's CSV, one row per
-// psychic paid in it (convex/adminPayouts.ts dac7Report). Asked once per click, not subscribed to.
+// psychic credited in it, transferred or not (convex/adminPayouts.ts dac7Report), and sees who lacks fiscal
+// data. Asked once per click, not subscribed to.
 import { useState } from "react";
 import { DownloadIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Flex, Heading, Select, Text } from "@radix-ui/themes";
+import type { FunctionReturnType } from "convex/server";
 import { useConvex } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { romeDateOf } from "@convex/lib/time";
@@ -35,7 +37,13 @@ export function downloadCsv(fileName: string, csv: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-type Downloaded = { year: number; rows: number; missingFiscalData: number };
+type Downloaded = Omit<FunctionReturnType<typeof api.adminPayouts.dac7Report>, "csv">;
+
+/** One psychic without fiscal data, as the warning lists them: how to reach them, or that they can no longer be asked. */
+export function missingLabel(entry: Downloaded["missing"][number]): string {
+  if (entry.accountDeleted) return `${entry.name} (account eliminato)`;
+  return entry.email === null ? entry.name : `${entry.name} (${entry.email})`;
+}
 
 export function Dac7Download() {
   const convex = useConvex();
@@ -49,7 +57,7 @@ export function Dac7Download() {
     try {
       const report = await convex.query(api.adminPayouts.dac7Report, { year });
       downloadCsv(`dac7-${report.year}.csv`, report.csv);
-      setDownloaded({ year: report.year, rows: report.rows, missingFiscalData: report.missingFiscalData });
+      setDownloaded({ year: report.year, rows: report.rows, missingFiscalData: report.missingFiscalData, missing: report.missing });
     } catch (failure) {
       toast.error(errorMessage(failure, "Impossibile preparare il rapporto DAC7."));
     } finally {
@@ -64,7 +72,8 @@ export function Dac7Download() {
       </Heading>
       <Text as="p" size="2" color="gray" mb="3">
         Ogni gennaio la piattaforma comunica all'Agenzia delle Entrate i compensi dell'anno prima di ogni cartomante (D.Lgs. 32/2023): una riga per
-        cartomante con i dati fiscali e, per trimestre, corrispettivi, commissioni e numero di consulti.
+        cartomante con i dati fiscali e, per trimestre, i corrispettivi pagati o accreditati (anche se il trasferimento non è ancora partito),
+        le commissioni e il numero di consulti.
       </Text>
       <Flex align="end" gap="3" wrap="wrap">
         <Flex direction="column" gap="1">
@@ -90,22 +99,31 @@ export function Dac7Download() {
         {downloaded ? (
           <Text size="2">
             {downloaded.rows === 0
-              ? `Nessun cartomante ha ricevuto trasferimenti nel ${downloaded.year}: il file dac7-${downloaded.year}.csv ha solo l'intestazione.`
+              ? `Nessun cartomante ha ricevuto compensi nel ${downloaded.year}: il file dac7-${downloaded.year}.csv ha solo l'intestazione.`
               : `Scaricato dac7-${downloaded.year}.csv: ${downloaded.rows === 1 ? "1 cartomante" : `${downloaded.rows} cartomanti`}.`}
           </Text>
         ) : null}
         {downloaded && downloaded.missingFiscalData > 0 ? (
-          <Callout.Root color="amber">
-            <Callout.Icon>
-              <ExclamationTriangleIcon />
-            </Callout.Icon>
-            <Callout.Text>
-              {downloaded.missingFiscalData === 1
-                ? "1 cartomante non ha ancora inserito i dati fiscali"
-                : `${downloaded.missingFiscalData} cartomanti non hanno ancora inserito i dati fiscali`}
-              : nel file risultano «da completare». Chiedi di completarli in Impostazioni, alla voce «Dati fiscali (DAC7)», prima dell'invio.
-            </Callout.Text>
-          </Callout.Root>
+          <>
+            <Callout.Root color="amber">
+              <Callout.Icon>
+                <ExclamationTriangleIcon />
+              </Callout.Icon>
+              <Callout.Text>
+                {downloaded.missingFiscalData === 1
+                  ? "1 cartomante non ha ancora inserito i dati fiscali"
+                  : `${downloaded.missingFiscalData} cartomanti non hanno ancora inserito i dati fiscali`}
+                : nel file risultano «da completare». Chiedi di completarli in Impostazioni, alla voce «Dati fiscali (DAC7)», prima dell'invio.
+              </Callout.Text>
+            </Callout.Root>
+            <Text as="div" size="2">
+              <ul aria-label="Cartomanti senza dati fiscali" style={{ margin: 0, paddingLeft: "var(--space-5)" }}>
+                {downloaded.missing.map((entry, index) => (
+                  <li key={index}>{missingLabel(entry)}</li>
+                ))}
+              </ul>
+            </Text>
+          </>
         ) : null}
       </Flex>
     </section>
