@@ -10,6 +10,7 @@ import { adminMutation, adminQuery } from "./lib/functions";
 import { dac7FiguresOf } from "./lib/dac7Figures";
 import { dac7SellerOf } from "./lib/fiscalRecords";
 import { readMonthBooks } from "./lib/monthlyBooks";
+import { oldestDebts } from "./lib/payoutDebts";
 import { payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/payouts";
 import { requireInstant, romeMonthOf } from "./lib/time";
 import { payoutAccountState } from "./lib/validators";
@@ -117,6 +118,9 @@ export const overview = adminQuery({
     ),
     moreFailedTransfers: v.boolean(),
     moreFailedReversals: v.boolean(),
+    // Psychics who owe money back (a reversal Stripe refused: the account was already paid out), longest first.
+    debts: v.array(v.object({ psychicUserId: v.id("users"), psychicName: v.string(), owedCents: v.number(), since: v.number() })),
+    moreDebts: v.boolean(),
     months: v.array(reconciliation),
   }),
   handler: async (ctx, { now }) => {
@@ -131,6 +135,7 @@ export const overview = adminQuery({
       .query("transferReversals")
       .withIndex("by_state", (q) => q.eq("state", "failed"))
       .take(limit + 1);
+    const debtRows = await oldestDebts(ctx, limit);
     const failed = failedRows.slice(0, limit);
     const failedReversals = failedReversalRows.slice(0, limit);
     // Each month's books are one row the triggers keep (lib/monthlyBooks.ts, model/ledger.ts): every paid booking counts.
@@ -162,6 +167,18 @@ export const overview = adminQuery({
       ),
       moreFailedTransfers: failedRows.length > limit,
       moreFailedReversals: failedReversalRows.length > limit,
+      debts: await Promise.all(
+        debtRows.slice(0, limit).map(async (debt) => {
+          const psychic = await ctx.db.get("users", debt.psychicUserId);
+          return {
+            psychicUserId: debt.psychicUserId,
+            psychicName: psychic?.name ?? psychic?.email ?? DELETED_ACCOUNT_NAME,
+            owedCents: debt.owedCents,
+            since: debt.since,
+          };
+        }),
+      ),
+      moreDebts: debtRows.length > limit,
       months,
     };
   },

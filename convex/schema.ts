@@ -477,6 +477,18 @@ export default defineSchema({
     .index("by_transferId", ["transferId"])
     .index("by_state", ["state"]),
 
+  // What a psychic owes back (lib/payoutDebts.ts, kept by the triggers): reversals Stripe refused, usually
+  // because the weekly payout had emptied the connected account; retried at each new transfer to them.
+  payoutDebts: defineTable({
+    psychicUserId: v.id("users"),
+    owedCents: v.number(),
+    // When the oldest reversal still owed was first refused.
+    since: v.number(),
+    reversalIds: v.array(v.id("transferReversals")),
+  })
+    .index("by_psychicUserId", ["psychicUserId"])
+    .index("by_since", ["since"]),
+
   // Stripe's payouts of a psychic's connected account to their bank, as Connect's payout events tell them.
   psychicPayouts: defineTable({
     psychicUserId: v.id("users"),

@@ -8,6 +8,7 @@ import { recount } from "../model/figureContributions";
 import { rebuildDac7Figures } from "./dac7Figures";
 import { rebuildMonthlyBooks } from "./monthlyBooks";
 import { rebuildReaderFigures } from "./readerFigures";
+import { rebuildPayoutDebts } from "./payoutDebts";
 
 /** Whether a stored row already holds `fields` (a field left out and one set to undefined are alike). */
 function holds(row: Record<string, unknown>, fields: Record<string, unknown>): boolean {
@@ -74,6 +75,7 @@ export async function rebuildCounters(ctx: MutationCtx): Promise<{ counters: num
     changed++;
   }
 
+  changed += await rebuildPayoutDebts(ctx);
   for (const profile of psychicProfiles) {
     const fields = figures.profiles.get(profile._id)!;
     if (holds(profile, fields)) continue;

@@ -18,6 +18,7 @@ import {
 import { applyFigureChanges, dropPersonTotals } from "./counters";
 import { dac7ShareChanged } from "./dac7Figures";
 import { bookingChanged, reversalChanged, shareChanged } from "./monthlyBooks";
+import { reversalDebtChanged } from "./payoutDebts";
 import { searchKeysChanged, syncSearchKeys } from "./userSearch";
 
 export const triggers = new Triggers<DataModel, MutationCtx>();
@@ -43,6 +44,8 @@ triggers.register("psychicTransfers", async (ctx, change) => {
 
 triggers.register("transferReversals", async (ctx, change) => {
   await reversalChanged(ctx, change.oldDoc, change.newDoc);
+  // What the psychic owes back when Stripe refuses a reversal (lib/payoutDebts.ts).
+  await reversalDebtChanged(ctx, change.oldDoc, change.newDoc);
 });
 
 triggers.register("reviews", async (ctx, change) => {

@@ -189,6 +189,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   userSearchKeys: "the account's name and email folded for the admin's search: the account section has them as they are",
   monthlyBooks: "the platform's monthly books: sums over every paid booking, about no one",
   dac7Figures: "a reader's quarterly sums for the DAC7 report, derived from their shares (exported under earnings)",
+  payoutDebts: "what a reader owes back, derived from the reversals of their shares (exported under earnings)",
   retainedFiscalRecords: "a deleted reader's fiscal data kept for DAC7: it exists only once the account is gone (while it lives, datiFiscali has it)",
   systemSettings: "the admin's switches: settings of the platform, not data about a person",
   processedWebhookEvents: "payment providers' event ids: no link to a person",

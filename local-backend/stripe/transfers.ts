@@ -1,7 +1,7 @@
 // Transfers to connected accounts and their reversals ("separate charges and transfers"), refused as Stripe
 // refuses them: a destination without the transfers capability active, more than what is left of the source
 // charge (its amount minus refunds, disputes and what earlier transfers took and kept), more than a transfer
-// has left to reverse. Transfers and reversals are platform objects: `transfer.created` and
+// has left to reverse or the destination account has available (after a payout emptied it). Transfers and reversals are platform objects: `transfer.created` and
 // `transfer.reversed` go to the platform's endpoint.
 import { transfersActive } from "./accounts.ts";
 import { asString, parseInteger, parseMetadata } from "./checkoutSessions.ts";
@@ -9,6 +9,7 @@ import type { ConnectContext } from "./context.ts";
 import { invalidParam, missingParam, noSuch, noSuchParam, StripeApiError } from "./errors.ts";
 import type { FormObject } from "./form.ts";
 import { listOf, newestFirst } from "./lists.ts";
+import { availableTo } from "./payouts.ts";
 import { newId, nowSeconds, type ApiObject, type Store } from "./store.ts";
 import type { EventRequest } from "./webhooks.ts";
 
@@ -146,6 +147,17 @@ export function reverseTransfer(context: ConnectContext, transferId: string, par
       "invalid_request_error",
       `Transfer reversal amount (${euro(amount)}) is greater than unreversed amount on transfer (${euro(left)})`,
       undefined,
+      "amount",
+    );
+  }
+  // Stripe reverses a transfer_group transfer only if the destination account's balance covers it: after the
+  // weekly payout emptied the account, the reversal is refused and the platform must wait for new funds.
+  if (amount > availableTo(store, String(stored.destination))) {
+    throw new StripeApiError(
+      400,
+      "invalid_request_error",
+      `Insufficient funds in the destination account to reverse this transfer: the reversal (${euro(amount)}) is greater than the account's available balance (${euro(Math.max(0, availableTo(store, String(stored.destination))))}).`,
+      "balance_insufficient",
       "amount",
     );
   }

@@ -258,6 +258,12 @@ async function insertOneOfEach(ctx: MutationCtx) {
         { considerationCents: 0, feesCents: 0, activities: 0 },
         { considerationCents: 0, feesCents: 0, activities: 0 },
         { considerationCents: 0, feesCents: 0, activities: 0 },
+    payoutDebts: await ctx.db.insert("payoutDebts", {
+      psychicUserId: clientId,
+      owedCents: 4250,
+      since: now,
+      reversalIds: [(await ctx.db.query("transferReversals").first())!._id],
+    }),
       ],
     }),
     bookingTotals: await ctx.db.insert("bookingTotals", {

@@ -170,6 +170,28 @@ describe("Connect money on the local Stripe stand-in", () => {
     expect(events.map((e) => (e.data.object as Stripe.Transfer).amount_reversed).sort((a, b) => a - b)).toEqual([2125, 4250]);
   });
 
+  it("a reversal after the payout emptied the account is refused for insufficient funds, and goes through once a new transfer covers it", async () => {
+    const { standIn, stripe } = await withEndpoints();
+    const reader = await onboardedAccount(standIn);
+    const first = await stripe.transfers.create(readerShare(reader.id, (await paidCharge(standIn)).chargeId));
+    expect((await postLocal(standIn, "/__local/payouts/run")).body.payouts).toMatchObject([{ amount: 4250 }]);
+
+    await expect(stripe.transfers.createReversal(first.id, { amount: 4250 })).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      code: "balance_insufficient",
+      param: "amount",
+      message: expect.stringContaining("Insufficient funds in the destination account"),
+    });
+    expect((await stripe.transfers.retrieve(first.id)).amount_reversed).toBe(0);
+    expect((await stripe.balance.retrieve({}, { stripeAccount: reader.id })).available[0].amount).toBe(0);
+
+    // The next share lands in the account: now the reversal is covered, and the balance never goes below zero.
+    await stripe.transfers.create(readerShare(reader.id, (await paidCharge(standIn)).chargeId, 3000));
+    await expect(stripe.transfers.createReversal(first.id, { amount: 4250 })).rejects.toMatchObject({ code: "balance_insufficient" });
+    await stripe.transfers.createReversal(first.id, { amount: 3000 });
+    expect((await stripe.balance.retrieve({}, { stripeAccount: reader.id })).available[0].amount).toBe(0);
+  });
+
   it("the connected balance, a payout by /__local/payouts/run with payout.paid, and the login link's dashboard", async () => {
     const { standIn, connect, stripe } = await withEndpoints();
     const { chargeId } = await paidCharge(standIn);

@@ -69,6 +69,8 @@ const overview = (fields: Record<string, unknown> = {}) => ({
   failedReversals: [failedReversal],
   moreFailedTransfers: false,
   moreFailedReversals: false,
+  debts: [],
+  moreDebts: false,
   months: [month("2026-11"), month("2026-10", { differenceCents: 100 }), month("2026-09", { complete: false })],
   ...fields,
 });

@@ -16,6 +16,7 @@ import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { paths } from "@/lib/paths";
 import { PayoutsBanner } from "./dashboard/PayoutsBanner";
 import { Balance } from "./earnings/Balance";
+import { DebtNotice } from "./earnings/DebtNotice";
 import { EarningsTable, PayoutsTable } from "./earnings/EarningsTables";
 import { MonthEarned } from "./earnings/MonthEarned";
 import { StatementDownload } from "./earnings/StatementDownload";
@@ -54,7 +55,10 @@ export function PsychicEarningsPage() {
         </DashboardSection>
         <DashboardSection title="Saldo">
           <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare il saldo." />}>
-            <Balance />
+            <Flex direction="column" gap="3">
+              <DebtNotice />
+              <Balance />
+            </Flex>
           </ErrorBoundary>
         </DashboardSection>
         <DashboardSection title="Consulti">

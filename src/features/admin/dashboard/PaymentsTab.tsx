@@ -14,6 +14,7 @@ import { formatCents } from "@/lib/format";
 import { useNow } from "@/lib/useNow";
 import { Dac7Download } from "./Dac7Download";
 import { PayoutAccounts } from "./PayoutAccounts";
+import { PayoutDebts } from "./PayoutDebts";
 import { ReconciliationTable } from "./ReconciliationTable";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
@@ -55,6 +56,7 @@ function PayoutOverview() {
     <Flex direction="column" gap="6">
       <FailedMoves kind="transfer" moves={data.failedTransfers} more={data.moreFailedTransfers} />
       <FailedMoves kind="reversal" moves={data.failedReversals} more={data.moreFailedReversals} />
+      <PayoutDebts debts={data.debts} more={data.moreDebts} />
       <ReconciliationTable months={data.months} />
     </Flex>
   );
