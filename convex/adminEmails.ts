@@ -3,9 +3,9 @@
 // Codes (sign-up, password reset) expire within minutes: the person asks for a new one, so they are
 // listed but not sent again. Subjects are not shown: a code's subject carries the code.
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery } from "./lib/functions";
+import { retryFailedEmail } from "./lib/outbox";
 import { emailKind, type EmailKind } from "./lib/validators";
 import { ADMIN_LIMITS } from "./model/admin";
 
@@ -57,8 +57,7 @@ export const retryEmail = adminMutation({
     const email = id === null ? null : await ctx.db.get("emailOutbox", id);
     if (email === null) return fail("NOT_FOUND");
     if (email.status !== "failed" || CODE_KINDS.has(email.kind)) return fail("INVALID_STATE");
-    await ctx.db.patch("emailOutbox", email._id, { status: "queued", attempts: 0 });
-    await ctx.scheduler.runAfter(0, internal.emails.send, { id: email._id });
+    await retryFailedEmail(ctx, email._id, Date.now());
     return null;
   },
 });

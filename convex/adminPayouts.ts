@@ -192,7 +192,7 @@ export const retryTransfer = adminMutation({
     const id = ctx.db.normalizeId("psychicTransfers", transferId);
     const transfer = id === null ? null : await ctx.db.get("psychicTransfers", id);
     if (transfer === null) return fail("NOT_FOUND");
-    if (!(await retryFailedTransfer(ctx, transfer))) return fail("INVALID_STATE");
+    await retryFailedTransfer(ctx, transfer, Date.now());
     return null;
   },
 });
@@ -205,7 +205,7 @@ export const retryReversal = adminMutation({
     const id = ctx.db.normalizeId("transferReversals", reversalId);
     const reversal = id === null ? null : await ctx.db.get("transferReversals", id);
     if (reversal === null) return fail("NOT_FOUND");
-    if (!(await retryFailedReversal(ctx, reversal))) return fail("INVALID_STATE");
+    await retryFailedReversal(ctx, reversal, Date.now());
     return null;
   },
 });

@@ -10,11 +10,11 @@ import { changeBooking, openHold } from "./lib/bookingLifecycle";
 import { requireRoomForHold } from "./lib/bookingLimits";
 import { blockingIntervals } from "./lib/bookingTime";
 import { fail } from "./lib/errors";
-import { clientAction, internalAction, internalMutation } from "./lib/functions";
+import { clientAction, internalMutation } from "./lib/functions";
 import { originOfPass } from "./lib/originPasses";
 import { rateLimit } from "./lib/rateLimits";
 import { readSettings } from "./lib/settings";
-import { requireWithinSpendingLimit } from "./lib/spendingLimits";
+import { requireWithinSpendingLimit, spendRefusedAtPayment } from "./lib/spendingLimits";
 import { checkoutConsentAt } from "./model/checkoutConsent";
 import { paidSessionOf, stripeClient } from "./lib/stripe";
 import { parseDate, parseTime } from "./lib/time";
@@ -205,6 +205,7 @@ async function fulfil(ctx: MutationCtx, paid: PaidSession): Promise<Fulfilment> 
       amountCents: paid.amountTotal,
       othersOverlap: others.some((other) => overlaps(booking, other)),
       partyGone,
+      spendRefused: await spendRefusedAtPayment(ctx, booking, now),
     },
     now,
   );
@@ -222,17 +223,12 @@ async function releaseForExpiredSession(ctx: MutationCtx, sessionId: string, boo
 }
 
 /**
- * `charge.refunded` from Stripe: the refund reached the card's network, whoever started it.
- * Returns whether it was about one of our refunds.
+ * `charge.refunded` from Stripe: what the charge has had refunded in all, whoever refunded it (the app, or
+ * support in Stripe's dashboard). Returns whether it was about a booking we know.
  */
 async function markChargeRefunded(ctx: MutationCtx, paymentIntentId: string, amountRefunded: number) {
   const booking = await bookingOfPayment(ctx, paymentIntentId);
   if (booking === null) return false;
-  // The app never refunds a held consultation itself: a refund of one was made in Stripe's dashboard, and
-  // takes the psychic's proportion back (docs/product-rules.md, "Payouts").
-  if (booking.refundStatus === undefined || booking.status === "completed" || booking.status === "no_show") {
-    return (await changeBooking(ctx, booking, { kind: "refunded_elsewhere", amountRefundedCents: amountRefunded }, Date.now())).outcome === "changed";
-  }
   await changeBooking(ctx, booking, { kind: "charge_refunded", amountRefundedCents: amountRefunded }, Date.now());
   return true;
 }
@@ -308,21 +304,6 @@ export const applyStripeEvent = internalMutation({
       default:
         return "ignored";
     }
-  },
-});
-
-/** The client left the checkout: the session is expired at Stripe too, so it can never be paid. */
-export const expireCheckoutSession = internalAction({
-  args: { sessionId: v.string() },
-  returns: v.null(),
-  handler: async (_ctx, { sessionId }) => {
-    try {
-      await stripeClient()?.checkout.sessions.expire(sessionId);
-    } catch (error) {
-      // Already expired or completed: a completed one is fulfilled (and refunded if late) by its webhook.
-      console.warn(`Sessione ${sessionId} non scaduta:`, error instanceof Error ? error.message : error);
-    }
-    return null;
   },
 });
 

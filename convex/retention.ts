@@ -5,6 +5,7 @@ import { internal } from "./_generated/api";
 import type { MutationCtx } from "./_generated/server";
 import { forgetClientNotesOf } from "./lib/bookingLifecycle";
 import { internalMutation } from "./lib/functions";
+import { forgetDoneJobs } from "./lib/providerJobs";
 import { forgetBefore, NOTES_AND_CALLS_MONTHS, RETENTION_BATCH, SUPPORT_MESSAGES_MONTHS, TECHNICAL_MONTHS } from "./model/retention";
 
 const job = v.union(
@@ -14,9 +15,10 @@ const job = v.union(
   v.literal("webhookEvents"),
   v.literal("emails"),
   v.literal("fiscalRecords"),
+  v.literal("providerJobs"),
 );
-type Job = "notes" | "callSessions" | "contactMessages" | "webhookEvents" | "emails" | "fiscalRecords";
-const JOBS: Job[] = ["notes", "callSessions", "contactMessages", "webhookEvents", "emails", "fiscalRecords"];
+type Job = "notes" | "callSessions" | "contactMessages" | "webhookEvents" | "emails" | "fiscalRecords" | "providerJobs";
+const JOBS: Job[] = ["notes", "callSessions", "contactMessages", "webhookEvents", "emails", "fiscalRecords", "providerJobs"];
 
 /** One batch of a job: how many rows it changed, and whether older rows may remain. */
 async function runJob(ctx: MutationCtx, name: Job, now: number, after: number): Promise<{ changed: number; next: number | null }> {
@@ -65,6 +67,10 @@ async function runJob(ctx: MutationCtx, name: Job, now: number, after: number): 
     rows = records;
     for (const record of records) await ctx.db.delete("retainedFiscalRecords", record._id);
     changed = records.length;
+  } else if (name === "providerJobs") {
+    // A provider call done more than 12 months ago: its result is on the booking, share or email it was about.
+    changed = await forgetDoneJobs(ctx, forgetBefore(now, TECHNICAL_MONTHS), RETENTION_BATCH);
+    return { changed, next: changed === RETENTION_BATCH ? 0 : null };
   } else {
     const line = forgetBefore(now, TECHNICAL_MONTHS);
     if (name === "webhookEvents") {

@@ -12,6 +12,9 @@ import {
   reversalState,
   fiscalDataFields,
   shareReason,
+  providerJobKind,
+  providerJobState,
+  holdRelease,
   transferState,
   bookingStatus,
   callAttendance,
@@ -157,6 +160,8 @@ export default defineSchema({
     status: bookingStatus,
     // Until when a pending_payment booking holds its slot (30 minutes, Stripe Checkout's minimum).
     holdExpiresAt: v.optional(v.number()),
+    // Why the hold ended: a payment arriving after one the client left, or one that failed, is refused.
+    holdReleasedFor: v.optional(holdRelease),
     stripeCheckoutSessionId: v.optional(v.string()),
     // The hosted checkout page, so an unpaid booking can be resumed from the dashboard while it holds.
     checkoutUrl: v.optional(v.string()),
@@ -476,6 +481,22 @@ export default defineSchema({
   })
     .index("by_transferId", ["transferId"])
     .index("by_state", ["state"]),
+
+  // Every call to a provider that moves money or sends mail, one row per thing to do (model/providerJobs.ts):
+  // the attempts of its current series, on the one retry schedule; written only by lib/providerJobs.ts.
+  providerJobs: defineTable({
+    kind: providerJobKind,
+    // The booking (refund), share (transfer), reversal, Checkout Session or outbox email, as an id string.
+    subjectId: v.string(),
+    state: providerJobState,
+    attempts: v.number(),
+    series: v.number(),
+    lastError: v.optional(v.string()),
+    updatedAt: v.number(),
+  })
+    .index("by_kind_subjectId", ["kind", "subjectId"])
+    // The failed ones for the admin; the old done ones for the retention sweep.
+    .index("by_state_updatedAt", ["state", "updatedAt"]),
 
   // What a psychic owes back (lib/payoutDebts.ts, kept by the triggers): reversals Stripe refused, usually
   // because the weekly payout had emptied the connected account; retried at each new transfer to them.

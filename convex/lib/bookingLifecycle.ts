@@ -1,7 +1,7 @@
 // The one owner of a booking's life (docs/product-rules.md, "Slots and holds", "Payments and refunds",
 // "Calls"): the only code that writes a booking's status, hold, payment, cancellation and refund
 // fields. The pure rules decide (model/bookingTransitions.ts); this applies the patch and what must
-// follow (emails, reminders, refunds through Stripe, the call's end) inside the caller's transaction,
+// follow (emails, reminders, refunds and expiries through provider jobs, the call's end) inside the caller's transaction,
 // so the booking, the money and the emails change together or not at all; the figures follow the
 // booking's row through the triggers (lib/triggers.ts) in the same transaction.
 import type { WithoutSystemFields } from "convex/server";
@@ -25,6 +25,7 @@ import { freedDates } from "../model/availabilityAlerts";
 import { checkFreedTimeLater } from "./availabilityAlerts";
 import { endSession, windowPresence } from "./callSessions";
 import { recordShare, takeBackShare } from "./payouts";
+import { requestProviderCall } from "./providerJobs";
 import { bookingFacts, emailParties, rebookUrl } from "./emailParties";
 import { fail } from "./errors";
 
@@ -155,10 +156,10 @@ async function scheduleReminders(ctx: MutationCtx, booking: Pick<Doc<"bookings">
 async function runEffect(ctx: MutationCtx, after: Booking, effect: BookingEffect, now: number, skipEmailTo?: Party) {
   switch (effect.kind) {
     case "expire_checkout_session":
-      await ctx.scheduler.runAfter(0, internal.payments.expireCheckoutSession, { sessionId: effect.sessionId });
+      await requestProviderCall(ctx, "checkout_expiry", effect.sessionId, now);
       return;
     case "request_refund":
-      await ctx.scheduler.runAfter(0, internal.refunds.refundBooking, { bookingId: after._id, attempt: 1 });
+      await requestProviderCall(ctx, "refund", after._id, now);
       return;
     case "schedule_reminders":
       await scheduleReminders(ctx, after, now);
@@ -189,7 +190,7 @@ async function runEffect(ctx: MutationCtx, after: Booking, effect: BookingEffect
       await recordShare(ctx, after, effect, now);
       return;
     case "take_back_psychic_share":
-      await takeBackShare(ctx, after, effect.takenCents, effect.why);
+      await takeBackShare(ctx, after, effect.takenCents, effect.why, now);
       return;
     case "email_moved": {
       const facts = await bookingFacts(ctx, after);

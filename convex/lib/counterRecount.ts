@@ -5,10 +5,11 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { ALL_TIME, counterKey, type CounterMetric } from "../model/counters";
 import { recount } from "../model/figureContributions";
+import { rebuildBookingTotals } from "./counters";
 import { rebuildDac7Figures } from "./dac7Figures";
 import { rebuildMonthlyBooks } from "./monthlyBooks";
-import { rebuildReaderFigures } from "./readerFigures";
 import { rebuildPayoutDebts } from "./payoutDebts";
+import { rebuildReaderFigures } from "./readerFigures";
 
 /** Whether a stored row already holds `fields` (a field left out and one set to undefined are alike). */
 function holds(row: Record<string, unknown>, fields: Record<string, unknown>): boolean {
@@ -47,18 +48,7 @@ export async function rebuildCounters(ctx: MutationCtx): Promise<{ counters: num
     changed++;
   }
 
-  for (const row of await ctx.db.query("bookingTotals").collect()) {
-    const fields = figures.people.get(row.userId);
-    figures.people.delete(row.userId);
-    if (fields !== undefined && holds(row, fields)) continue;
-    changed++;
-    if (fields === undefined) await ctx.db.delete("bookingTotals", row._id);
-    else await ctx.db.patch("bookingTotals", row._id, fields);
-  }
-  for (const [userId, fields] of figures.people) {
-    await ctx.db.insert("bookingTotals", { userId: userId as Id<"users">, ...fields });
-    changed++;
-  }
+  changed += await rebuildBookingTotals(ctx, figures.people, holds);
 
   for (const row of await ctx.db.query("consultationStats").collect()) {
     const key = `${row.psychicProfileId}|${row.monthYear}`;
@@ -75,7 +65,6 @@ export async function rebuildCounters(ctx: MutationCtx): Promise<{ counters: num
     changed++;
   }
 
-  changed += await rebuildPayoutDebts(ctx);
   for (const profile of psychicProfiles) {
     const fields = figures.profiles.get(profile._id)!;
     if (holds(profile, fields)) continue;
@@ -86,6 +75,7 @@ export async function rebuildCounters(ctx: MutationCtx): Promise<{ counters: num
   changed += await rebuildReaderFigures(ctx, figures.reliability, figures.cancellationDays);
   changed += await rebuildMonthlyBooks(ctx);
   changed += await rebuildDac7Figures(ctx);
+  changed += await rebuildPayoutDebts(ctx);
 
   const people = (await ctx.db.query("bookingTotals").collect()).length;
   return { counters: counters.length, people, changed };

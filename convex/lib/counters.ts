@@ -155,3 +155,29 @@ async function changeProfile(ctx: MutationCtx, change: Extract<FigureChange, { s
   for (const [field, delta] of Object.entries(change.add)) sums[field as keyof typeof sums] += delta ?? 0;
   await ctx.db.patch("psychicProfiles", profile._id, profileFields(sums));
 }
+
+/**
+ * The recount's people (lib/counterRecount.ts): every person's totals replaced by `people` (user id → fields);
+ * returns how many stored rows differed. Here so that `bookingTotals` has one writer.
+ */
+export async function rebuildBookingTotals(
+  ctx: MutationCtx,
+  people: Map<string, { bookings: number; amountCents: number; lastBookingStartsAt?: number }>,
+  holds: (row: Record<string, unknown>, fields: Record<string, unknown>) => boolean,
+): Promise<number> {
+  let changed = 0;
+  const left = new Map(people);
+  for (const row of await ctx.db.query("bookingTotals").collect()) {
+    const fields = left.get(row.userId);
+    left.delete(row.userId);
+    if (fields !== undefined && holds(row, fields)) continue;
+    changed++;
+    if (fields === undefined) await ctx.db.delete("bookingTotals", row._id);
+    else await ctx.db.patch("bookingTotals", row._id, fields);
+  }
+  for (const [userId, fields] of left) {
+    await ctx.db.insert("bookingTotals", { userId: userId as Id<"users">, ...fields });
+    changed++;
+  }
+  return changed;
+}

@@ -128,8 +128,10 @@ export async function onboardDemoPayees(ctx: ActionCtx): Promise<void> {
     }
   }
   const pending: Array<Id<"psychicTransfers">> = await ctx.runQuery(internal.seedPayouts.pendingTransfers, { psychicUserIds });
+  // Made now rather than by their scheduled jobs, so the payouts below find them (the jobs then find them done).
   for (const transferId of pending) {
-    await ctx.runAction(internal.payouts.sendTransfer, { transferId });
+    const job = await ctx.runQuery(internal.providerJobs.jobOf, { kind: "transfer", subjectId: transferId });
+    if (job !== null) await ctx.runAction(internal.providerJobs.attempt, { jobId: job._id });
   }
   for (const account of accounts) {
     await fetch(`${base.replace(/\/$/, "")}/__local/payouts/run`, {

@@ -1,11 +1,11 @@
-// Putting an email in the outbox. The send happens in a scheduled action after the caller's
-// transaction commits, so a failing provider never breaks the person's action and a rolled-back
-// action never sends anything.
-import { internal } from "../_generated/api";
+// Putting an email in the outbox. The send is a provider job (lib/providerJobs.ts) asked for in the
+// caller's transaction, so a failing provider never breaks the person's action and a rolled-back action
+// never sends anything; its answers come back here.
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { EmailAttachment } from "../email/bookingEmails";
 import type { RenderedEmail } from "../email/templates";
+import { requestProviderCall } from "./providerJobs";
 import type { EmailKind } from "./validators";
 
 export async function queueEmail(
@@ -13,6 +13,35 @@ export async function queueEmail(
   email: RenderedEmail & { to: string; kind: EmailKind; relatedId?: string; attachments?: EmailAttachment[] },
 ): Promise<Id<"emailOutbox">> {
   const id = await ctx.db.insert("emailOutbox", { ...email, status: "queued", attempts: 0 });
-  await ctx.scheduler.runAfter(0, internal.emails.send, { id });
+  await requestProviderCall(ctx, "email", id, Date.now());
   return id;
+}
+
+/** Resend took it (`sent`), or there is no Resend key and it stays in the outbox (`kept`). */
+export async function recordEmailSent(ctx: MutationCtx, id: Id<"emailOutbox">, answer: { sent: boolean; providerId?: string }, now: number) {
+  const email = await ctx.db.get("emailOutbox", id);
+  if (email === null || email.status === "sent") return;
+  const attempts = email.attempts + 1;
+  if (answer.sent) await ctx.db.patch("emailOutbox", id, { status: "sent", attempts, sentAt: now, providerId: answer.providerId });
+  else await ctx.db.patch("emailOutbox", id, { status: "kept", attempts });
+}
+
+/** A refused attempt, tried again on the provider jobs' schedule. */
+export async function recordEmailAttempt(ctx: MutationCtx, id: Id<"emailOutbox">, error: string) {
+  const email = await ctx.db.get("emailOutbox", id);
+  if (email === null || email.status !== "queued") return;
+  await ctx.db.patch("emailOutbox", id, { attempts: email.attempts + 1, lastError: error });
+}
+
+/** The last attempt of a series was refused: left failed for the admin's 'Riprova l'invio'. */
+export async function recordEmailFailed(ctx: MutationCtx, id: Id<"emailOutbox">, error: string) {
+  const email = await ctx.db.get("emailOutbox", id);
+  if (email === null || email.status !== "queued") return;
+  await ctx.db.patch("emailOutbox", id, { status: "failed", attempts: email.attempts + 1, lastError: error });
+}
+
+/** 'Riprova l'invio': a failed email goes back in the outbox for a new series of attempts. */
+export async function retryFailedEmail(ctx: MutationCtx, id: Id<"emailOutbox">, now: number) {
+  await ctx.db.patch("emailOutbox", id, { status: "queued", attempts: 0 });
+  await requestProviderCall(ctx, "email", id, now);
 }

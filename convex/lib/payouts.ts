@@ -1,24 +1,29 @@
 // The psychics' shares on their way to Stripe (docs/product-rules.md, "Payouts"): the only code that
-// writes `psychicTransfers` and `payoutAccounts`. The booking lifecycle records a share when a
-// consultation is held or a client's cancellation leaves money with the platform; the Connect webhook
-// moves the account's state; the send action (convex/payouts.ts) makes the transfer at Stripe.
+// writes `psychicTransfers`, `transferReversals` and `payoutAccounts`. What changes is decided by the pure
+// transitions of model/payoutTransitions.ts; this applies them and what follows: a transfer or a reversal
+// is a provider job (lib/providerJobs.ts), a share due later is released by a job at its time. The booking
+// lifecycle records a share when a consultation is held or a client's cancellation leaves money with the
+// platform; the Connect webhook moves the account's state.
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import {
-  initialTransferState,
-  reversalFor,
-  retryDelayMs,
-  bookingMoney,
-  shareOf,
-  type BookingMoney,
-  type ConnectAccountFacts,
-  type ShareReason,
-} from "../model/payouts";
+import type { ConnectAccountFacts, ShareReason } from "../model/payouts";
 import { payoutStateOf } from "../model/payouts";
+import {
+  owedShare,
+  reversalTransition,
+  shareTransition,
+  type ReversalEvent,
+  type ShareEffect,
+  type ShareEvent,
+} from "../model/payoutTransitions";
+import { fail } from "./errors";
+import { requestProviderCall } from "./providerJobs";
 import type { Stripe } from "./stripe";
 
 type Booking = Doc<"bookings">;
+type Transfer = Doc<"psychicTransfers">;
+type Reversal = Doc<"transferReversals">;
 
 export async function payoutAccountOf(ctx: QueryCtx, psychicUserId: Id<"users">): Promise<Doc<"payoutAccounts"> | null> {
   return ctx.db
@@ -27,11 +32,46 @@ export async function payoutAccountOf(ctx: QueryCtx, psychicUserId: Id<"users">)
     .unique();
 }
 
-/** Sends a share now, or at its due time; the send action checks the row again when it runs. */
-async function scheduleSend(ctx: MutationCtx, transfer: Pick<Doc<"psychicTransfers">, "_id" | "state" | "dueAt">, now: number) {
-  if (transfer.state === "pending") await ctx.scheduler.runAfter(0, internal.payouts.sendTransfer, { transferId: transfer._id });
-  if (transfer.state === "scheduled")
-    await ctx.scheduler.runAt(Math.max(now, transfer.dueAt), internal.payouts.releaseDue, { transferId: transfer._id });
+async function runShareEffects(ctx: MutationCtx, transfer: Transfer, effects: readonly ShareEffect[], now: number) {
+  for (const effect of effects) {
+    switch (effect.kind) {
+      case "send_transfer":
+        await requestProviderCall(ctx, "transfer", transfer._id, now);
+        break;
+      case "release_at":
+        await ctx.scheduler.runAt(Math.max(now, effect.at), internal.payouts.releaseDue, { transferId: transfer._id });
+        break;
+      case "reverse": {
+        const reversalId = await ctx.db.insert("transferReversals", {
+          transferId: transfer._id,
+          bookingId: transfer.bookingId,
+          why: effect.why,
+          amountCents: effect.amountCents,
+          state: "pending",
+          attempts: 0,
+        });
+        await requestProviderCall(ctx, "reversal", reversalId, now);
+        break;
+      }
+    }
+  }
+}
+
+/** Applies `event` to a share; a refusal is returned (a job records it), `changeShareX` throws it. */
+async function changeShare(ctx: MutationCtx, transfer: Transfer, event: ShareEvent, now: number) {
+  const result = shareTransition(transfer, event, now);
+  if (result.outcome !== "changed") return result;
+  await ctx.db.patch("psychicTransfers", transfer._id, result.patch);
+  await runShareEffects(ctx, { ...transfer, ...result.patch }, result.effects, now);
+  return result;
+}
+
+async function changeReversal(ctx: MutationCtx, reversal: Reversal, event: ReversalEvent, now: number) {
+  const result = reversalTransition(reversal, event, now);
+  if (result.outcome !== "changed") return result;
+  await ctx.db.patch("transferReversals", reversal._id, result.patch);
+  if (result.effects.length > 0) await requestProviderCall(ctx, "reversal", reversal._id, now);
+  return result;
 }
 
 /**
@@ -51,26 +91,16 @@ export async function recordShare(
     .first();
   if (existing !== null || share.grossCents <= 0) return;
   const account = await payoutAccountOf(ctx, booking.psychicUserId);
-  const state = initialTransferState(share.dueAt, now, account?.state === "enabled");
-  const transferId = await ctx.db.insert("psychicTransfers", {
-    bookingId: booking._id,
-    psychicUserId: booking.psychicUserId,
-    reason: share.reason,
-    ...shareOf(share.grossCents),
-    state,
-    dueAt: share.dueAt,
-    attempts: 0,
-  });
-  await scheduleSend(ctx, { _id: transferId, state, dueAt: share.dueAt }, now);
+  const owed = owedShare(share, now, account?.state === "enabled");
+  const transferId = await ctx.db.insert("psychicTransfers", { bookingId: booking._id, psychicUserId: booking.psychicUserId, ...owed.fields });
+  await runShareEffects(ctx, { _id: transferId, bookingId: booking._id } as Transfer, owed.effects, now);
 }
 
 /** A share whose time came: ready to send if the account can take it, otherwise waiting for it. */
-export async function releaseDueShare(ctx: MutationCtx, transfer: Doc<"psychicTransfers">, now: number): Promise<void> {
+export async function releaseDueShare(ctx: MutationCtx, transfer: Transfer, now: number): Promise<void> {
   if (transfer.state !== "scheduled" || transfer.dueAt > now) return;
   const account = await payoutAccountOf(ctx, transfer.psychicUserId);
-  const state = account?.state === "enabled" ? "pending" : "awaiting_onboarding";
-  await ctx.db.patch("psychicTransfers", transfer._id, { state });
-  await scheduleSend(ctx, { ...transfer, state }, now);
+  await changeShare(ctx, transfer, { kind: "due", accountEnabled: account?.state === "enabled" }, now);
 }
 
 /** The psychic's Connect account, made at Stripe: recorded once (a second one for the same psychic is ignored). */
@@ -98,10 +128,7 @@ export async function applyAccountFacts(ctx: MutationCtx, stripeAccountId: strin
       .query("psychicTransfers")
       .withIndex("by_psychicUserId_state_transferredAt", (q) => q.eq("psychicUserId", account.psychicUserId).eq("state", "awaiting_onboarding"))
       .collect();
-    for (const transfer of waiting) {
-      await ctx.db.patch("psychicTransfers", transfer._id, { state: "pending" });
-      await scheduleSend(ctx, { ...transfer, state: "pending" }, now);
-    }
+    for (const transfer of waiting) await changeShare(ctx, transfer, { kind: "account_enabled" }, now);
   }
   return state;
 }
@@ -111,35 +138,8 @@ export async function applyAccountFacts(ctx: MutationCtx, stripeAccountId: strin
  * shrank while the transfer was on its way (the client got money back meanwhile), the difference is
  * taken back at once.
  */
-export async function recordTransferMade(
-  ctx: MutationCtx,
-  transfer: Doc<"psychicTransfers">,
-  made: { stripeTransferId: string; amountCents: number },
-  now: number,
-) {
-  if (transfer.state === "transferred") return;
-  await ctx.db.patch("psychicTransfers", transfer._id, {
-    state: "transferred",
-    stripeTransferId: made.stripeTransferId,
-    transferredAt: now,
-    lastError: undefined,
-    amountCents: made.amountCents,
-  });
-  const excess = made.amountCents - (transfer.state === "withheld" ? 0 : transfer.amountCents);
-  if (excess > 0) await startReversal(ctx, { ...transfer, amountCents: made.amountCents }, excess, "refund");
-}
-
-async function startReversal(ctx: MutationCtx, transfer: Doc<"psychicTransfers">, amountCents: number, why: "refund" | "dispute") {
-  const reversalId = await ctx.db.insert("transferReversals", {
-    transferId: transfer._id,
-    bookingId: transfer.bookingId,
-    why,
-    amountCents,
-    state: "pending",
-    attempts: 0,
-  });
-  await ctx.db.patch("psychicTransfers", transfer._id, { reversedCents: (transfer.reversedCents ?? 0) + amountCents });
-  await ctx.scheduler.runAfter(0, internal.payouts.sendReversal, { reversalId });
+export async function recordTransferMade(ctx: MutationCtx, transfer: Transfer, made: { stripeTransferId: string; amountCents: number }, now: number) {
+  await changeShare(ctx, transfer, { kind: "transferred", stripeTransferId: made.stripeTransferId, amountCents: made.amountCents }, now);
 }
 
 /**
@@ -148,63 +148,63 @@ async function startReversal(ctx: MutationCtx, transfer: Doc<"psychicTransfers">
  * reversal, never more than is left of it); one not yet transferred shrinks, or is withheld when nothing
  * of the gross is left.
  */
-export async function takeBackShare(ctx: MutationCtx, booking: Booking, takenCents: number, why: "refund" | "dispute") {
+export async function takeBackShare(ctx: MutationCtx, booking: Booking, takenCents: number, why: "refund" | "dispute", now: number) {
   const share = await ctx.db
     .query("psychicTransfers")
     .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
     .first();
-  if (share === null || share.state === "withheld") return;
-  if (share.state === "transferred") {
-    const amount = reversalFor(share, takenCents);
-    // The share now stands on what the platform still keeps; what was transferred stays as it was.
-    const grossLeft = Math.max(0, share.grossCents - takenCents);
-    await ctx.db.patch("psychicTransfers", share._id, { grossCents: grossLeft, commissionCents: shareOf(grossLeft).commissionCents });
-    if (amount > 0) await startReversal(ctx, { ...share, grossCents: grossLeft }, amount, why);
-    return;
-  }
-  const grossLeft = Math.max(0, share.grossCents - takenCents);
-  if (grossLeft === 0) await ctx.db.patch("psychicTransfers", share._id, { state: "withheld", grossCents: 0, commissionCents: 0, amountCents: 0 });
-  else await ctx.db.patch("psychicTransfers", share._id, shareOf(grossLeft));
+  if (share !== null) await changeShare(ctx, share, { kind: "taken_back", takenCents, why }, now);
 }
 
-/** Stripe reversed the transfer (or had, under the same key). */
-export async function recordReversalMade(ctx: MutationCtx, reversal: Doc<"transferReversals">, stripeReversalId: string, now: number) {
-  if (reversal.state === "reversed") return;
-  await ctx.db.patch("transferReversals", reversal._id, { state: "reversed", stripeReversalId, reversedAt: now, lastError: undefined });
-}
-
-/** Stripe refused the reversal: tried again like a transfer, then left failed for the admin. */
-export async function recordReversalRefused(ctx: MutationCtx, reversal: Doc<"transferReversals">, error: string) {
-  if (reversal.state !== "pending") return;
-  const attempts = reversal.attempts + 1;
-  const delay = retryDelayMs(attempts);
-  await ctx.db.patch("transferReversals", reversal._id, {
-    attempts,
-    lastError: error.slice(0, 500),
-    ...(delay === null ? { state: "failed" as const } : {}),
-  });
-  if (delay !== null) await ctx.scheduler.runAfter(delay, internal.payouts.sendReversal, { reversalId: reversal._id });
-}
-
-/** Stripe refused the transfer: tried again after 1, 5 and 25 minutes, then left failed for the admin. */
-export async function recordTransferRefused(ctx: MutationCtx, transfer: Doc<"psychicTransfers">, error: string) {
-  if (transfer.state !== "pending") return;
-  const attempts = transfer.attempts + 1;
-  const delay = retryDelayMs(attempts);
-  await ctx.db.patch("psychicTransfers", transfer._id, {
-    attempts,
-    lastError: error.slice(0, 500),
-    ...(delay === null ? { state: "failed" as const } : {}),
-  });
-  if (delay !== null) await ctx.scheduler.runAfter(delay, internal.payouts.sendTransfer, { transferId: transfer._id });
+/** A refused transfer attempt (`final`: the series' last, left failed for the admin). */
+export async function recordTransferRefused(ctx: MutationCtx, transfer: Transfer, error: string, final: boolean, now: number) {
+  await changeShare(ctx, transfer, { kind: "send_refused", error, final }, now);
 }
 
 /** The admin's 'Riprova' on a failed transfer: a new series of attempts. */
-export async function retryFailedTransfer(ctx: MutationCtx, transfer: Doc<"psychicTransfers">): Promise<boolean> {
-  if (transfer.state !== "failed") return false;
-  await ctx.db.patch("psychicTransfers", transfer._id, { state: "pending", attempts: 0 });
-  await ctx.scheduler.runAfter(0, internal.payouts.sendTransfer, { transferId: transfer._id });
-  return true;
+export async function retryFailedTransfer(ctx: MutationCtx, transfer: Transfer, now: number) {
+  if ((await changeShare(ctx, transfer, { kind: "retried" }, now)).outcome === "refused") fail("INVALID_STATE");
+}
+
+/** Stripe reversed the transfer (or had, under the same key). */
+export async function recordReversalMade(ctx: MutationCtx, reversal: Reversal, stripeReversalId: string, now: number) {
+  await changeReversal(ctx, reversal, { kind: "reversed", stripeReversalId }, now);
+}
+
+/** A refused reversal attempt (`final`: the series' last, left failed for the admin). */
+export async function recordReversalRefused(ctx: MutationCtx, reversal: Reversal, error: string, final: boolean, now: number) {
+  await changeReversal(ctx, reversal, { kind: "send_refused", error, final }, now);
+}
+
+/** The admin's 'Riprova' on a failed reversal: a new series of attempts. */
+export async function retryFailedReversal(ctx: MutationCtx, reversal: Reversal, now: number) {
+  if ((await changeReversal(ctx, reversal, { kind: "retried" }, now)).outcome === "refused") fail("INVALID_STATE");
+}
+
+/** What a pending share's transfer sends, or null when it is not to be sent now. */
+export async function transferPayloadOf(ctx: QueryCtx, transferId: Id<"psychicTransfers">) {
+  const transfer = await ctx.db.get("psychicTransfers", transferId);
+  if (transfer === null || transfer.state !== "pending") return null;
+  const account = await payoutAccountOf(ctx, transfer.psychicUserId);
+  const booking = await ctx.db.get("bookings", transfer.bookingId);
+  if (account === null || account.state !== "enabled" || booking === null) return null;
+  return {
+    kind: "transfer" as const,
+    transferId,
+    bookingId: transfer.bookingId,
+    amountCents: transfer.amountCents,
+    destination: account.stripeAccountId,
+    paymentIntentId: booking.stripePaymentIntentId ?? null,
+  };
+}
+
+/** What a pending reversal sends, or null. */
+export async function reversalPayloadOf(ctx: QueryCtx, reversalId: Id<"transferReversals">) {
+  const reversal = await ctx.db.get("transferReversals", reversalId);
+  if (reversal === null || reversal.state !== "pending") return null;
+  const transfer = await ctx.db.get("psychicTransfers", reversal.transferId);
+  if (transfer?.stripeTransferId === undefined) return null;
+  return { kind: "reversal" as const, reversalId, bookingId: reversal.bookingId, stripeTransferId: transfer.stripeTransferId, amountCents: reversal.amountCents };
 }
 
 /** What the app reads of a connected account. */
@@ -257,28 +257,4 @@ export async function recordPayout(
   if (existing !== null) await ctx.db.patch("psychicPayouts", existing._id, fields);
   else await ctx.db.insert("psychicPayouts", { psychicUserId: account.psychicUserId, stripePayoutId: payout.id, ...fields });
   return true;
-}
-
-/** The admin's 'Riprova' on a failed reversal: a new series of attempts under the same key. */
-export async function retryFailedReversal(ctx: MutationCtx, reversal: Doc<"transferReversals">): Promise<boolean> {
-  if (reversal.state !== "failed") return false;
-  await ctx.db.patch("transferReversals", reversal._id, { state: "pending", attempts: 0 });
-  await ctx.scheduler.runAfter(0, internal.payouts.sendReversal, { reversalId: reversal._id });
-  return true;
-}
-
-/** One paid booking's money for the reconciliation (model/payouts.ts bookingMoney). */
-export async function bookingMoneyOf(ctx: QueryCtx, booking: Doc<"bookings">): Promise<BookingMoney> {
-  const share = await ctx.db
-    .query("psychicTransfers")
-    .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
-    .first();
-  const reversals =
-    share === null
-      ? []
-      : await ctx.db
-          .query("transferReversals")
-          .withIndex("by_transferId", (q) => q.eq("transferId", share._id))
-          .collect();
-  return bookingMoney(booking, share, reversals);
 }

@@ -44,3 +44,15 @@ export async function requireWithinSpendingLimit(ctx: QueryCtx, clientId: Id<"us
   const refusal = whySpendRefused(stateOf(row), await monthSpendCents(ctx, clientId, now), priceCents, now);
   if (refusal !== null) fail(refusal.code, refusal);
 }
+
+/**
+ * Whether the client's pause or monthly limit, as they stand when a payment lands, refuse `booking`: a checkout
+ * left open past a pause, or paid after the client opened another within the limit, is refunded, not confirmed.
+ */
+export async function spendRefusedAtPayment(ctx: QueryCtx, booking: Doc<"bookings">, now: number): Promise<boolean> {
+  const row = await spendingLimitRow(ctx, booking.clientId);
+  if (row === null) return false;
+  // This booking's own live hold is what is being paid: it does not count against itself.
+  const spent = (await monthSpendCents(ctx, booking.clientId, now)) - spendOf(booking, now);
+  return whySpendRefused(stateOf(row), spent, booking.priceCents, now) !== null;
+}

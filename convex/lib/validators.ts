@@ -31,6 +31,9 @@ export type CancelledBy = Infer<typeof cancelledBy>;
  * (or for the wrong amount) and went back, the psychic absent from the call, or one party's account
  * deleted. Who cancelled follows from it (model/bookingTransitions.ts, cancelledByOf).
  */
+/** Why an unpaid hold stopped holding its time (model/bookingTransitions.ts HoldRelease). */
+export const holdRelease = literals("client_left", "checkout_failed", "hold_ended", "session_expired", "account_deleted");
+
 export const cancellationReason = literals(
   "client_cancelled",
   "psychic_cancelled",
@@ -208,6 +211,10 @@ export const reversalReason = literals("refund", "dispute");
 export const reversalState = literals("pending", "reversed", "failed");
 
 export const shareReason = literals("consultation", "cancellation");
+
+/** A call to a provider that moves money or sends mail, and where it got (model/providerJobs.ts). */
+export const providerJobKind = literals("refund", "transfer", "reversal", "checkout_expiry", "email");
+export const providerJobState = literals("pending", "done", "failed");
 
 /** A payout of a connected account to the bank, as Stripe's `payout.*` events say it. */
 export const payoutStatus = literals("paid", "failed");

@@ -5,7 +5,8 @@
 // (lib/bookingLifecycle.ts) is the only code that writes these fields; it applies what this decides.
 import type { Doc } from "../_generated/dataModel";
 import type { ErrorCode } from "../lib/errors";
-import type { CancellationReason, CancelledBy } from "../lib/validators";
+import type { Infer } from "convex/values";
+import type { CancellationReason, CancelledBy, holdRelease } from "../lib/validators";
 import { outcomeByClock, type WindowPresence } from "./attendance";
 import { romeMonthOf } from "../lib/time";
 import { cancellationRefusal, outcomeRefusal, rescheduleRefusal, type Outcome } from "./bookingChanges";
@@ -26,7 +27,7 @@ export const cancelledByOf: Record<CancellationReason, CancelledBy> = {
 };
 
 /** Why an unpaid hold stops holding its time. */
-export type HoldRelease = "client_left" | "checkout_failed" | "hold_ended" | "session_expired" | "account_deleted";
+export type HoldRelease = Infer<typeof holdRelease>;
 
 export type BookingEvent =
   /** The hold's Checkout Session was created. */
@@ -34,14 +35,26 @@ export type BookingEvent =
   | { kind: "hold_released"; why: HoldRelease }
   /**
    * A Checkout Session was paid; `othersOverlap`: another booking now blocks this one's time;
-   * `partyGone`: the client's account or the psychic's profile was deleted meanwhile.
+   * `partyGone`: the client's account or the psychic's profile was deleted meanwhile; `spendRefused`: the
+   * client's pause or monthly limit, as it stands at the payment, does not allow it.
    */
-  | { kind: "paid"; sessionId: string; paymentIntentId: string | null; amountCents: number | null; othersOverlap: boolean; partyGone: boolean }
+  | {
+      kind: "paid";
+      sessionId: string;
+      paymentIntentId: string | null;
+      amountCents: number | null;
+      othersOverlap: boolean;
+      partyGone: boolean;
+      spendRefused: boolean;
+    }
   /** Cancelled with `refundCents` going back (clamped to what was paid). */
   | { kind: "cancelled"; reason: CancellationReason; refundCents: number }
   /** Stripe answered a refund request; `refundId` absent when the charge showed the refund already made. */
   | { kind: "refund_answered"; refundId?: string; succeeded: boolean }
-  /** Stripe's `charge.refunded`: the money reached the card's network. */
+  /**
+   * Stripe's `charge.refunded`: the charge has had `amountRefundedCents` refunded in all, by the app's refund
+   * reaching the card's network or by support in Stripe's dashboard.
+   */
   | { kind: "charge_refunded"; amountRefundedCents: number }
   /** The automatic attempts are over and the refund never went through. */
   | { kind: "refund_failed" }
@@ -57,9 +70,7 @@ export type BookingEvent =
   | { kind: "held"; by: "psychic"; outcome: Outcome; reviewed: boolean; presence: WindowPresence }
   | { kind: "moved"; date: string; time: string; startsAt: number; endsAt: number }
   /** Stripe's `charge.dispute.created`: the client disputed the payment at their bank. */
-  | { kind: "disputed"; disputeId: string; amountCents: number }
-  /** Stripe's `charge.refunded` for a refund not asked by the app (made in Stripe's dashboard). */
-  | { kind: "refunded_elsewhere"; amountRefundedCents: number };
+  | { kind: "disputed"; disputeId: string; amountCents: number };
 
 export type BookingEffect =
   | { kind: "expire_checkout_session"; sessionId: string }
@@ -116,10 +127,8 @@ export function transition(booking: Booking, event: BookingEvent, now: number): 
         ...(event.succeeded ? { refundStatus: "succeeded" as const, refundedAt: now } : {}),
       });
     }
-    case "charge_refunded": {
-      if (booking.refundStatus === undefined || booking.refundStatus === "succeeded") return unchanged;
-      return changed({ refundStatus: "succeeded", refundedAt: now, refundCents: booking.refundCents ?? event.amountRefundedCents });
-    }
+    case "charge_refunded":
+      return chargeRefunded(booking, event.amountRefundedCents, now);
     case "refund_failed":
       return booking.refundStatus === "pending" ? changed({ refundStatus: "failed" }) : unchanged;
     case "refund_retried":
@@ -133,16 +142,6 @@ export function transition(booking: Booking, event: BookingEvent, now: number): 
       const disputed = clampRefund(event.amountCents, booking.priceCents - (booking.refundCents ?? 0));
       return changed({ stripeDisputeId: event.disputeId, disputeCents: disputed, disputedAt: now }, [
         { kind: "take_back_psychic_share", why: "dispute", takenCents: disputed },
-      ]);
-    }
-    case "refunded_elsewhere": {
-      // Only money the app did not send back itself, on a consultation that was held (its share owed).
-      const before = booking.refundCents ?? 0;
-      // Stripe refunds nothing of what a dispute took.
-      const refunded = clampRefund(event.amountRefundedCents, booking.priceCents - (booking.disputeCents ?? 0));
-      if ((booking.status !== "completed" && booking.status !== "no_show") || refunded <= before) return unchanged;
-      return changed({ refundCents: refunded, refundStatus: "succeeded", refundedAt: now }, [
-        { kind: "take_back_psychic_share", why: "refund", takenCents: refunded - before },
       ]);
     }
     case "moved": {
@@ -166,6 +165,29 @@ export function transition(booking: Booking, event: BookingEvent, now: number): 
 }
 
 /**
+ * What a charge has had refunded in all, as `charge.refunded` says. The app's own refund still on its way
+ * has arrived once the charge shows at least its amount. Anything beyond what the booking records as
+ * refunded was refunded at Stripe by someone else (support, in the dashboard), in whatever state the
+ * booking is: it counts as refunded, and the psychic's share owed on it shrinks, is withheld, or comes back
+ * by a reversal (docs/product-rules.md, "Payouts"). Stripe refunds nothing of what a dispute took.
+ */
+function chargeRefunded(booking: Booking, amountRefundedCents: number, now: number): Transition {
+  if (booking.paidAt === undefined) return unchanged;
+  const before = booking.refundCents ?? 0;
+  const total = clampRefund(amountRefundedCents, booking.priceCents - (booking.disputeCents ?? 0));
+  const ownArrived = (booking.refundStatus === "pending" || booking.refundStatus === "failed") && total >= before;
+  const elsewhere = total - before;
+  if (!ownArrived && elsewhere <= 0) return unchanged;
+  return changed(
+    {
+      ...(ownArrived || booking.refundStatus === undefined ? { refundStatus: "succeeded" as const, refundedAt: now } : {}),
+      ...(elsewhere > 0 ? { refundCents: total } : {}),
+    },
+    elsewhere > 0 ? [{ kind: "take_back_psychic_share", why: "refund", takenCents: elsewhere }] : [],
+  );
+}
+
+/**
  * An unpaid hold stops holding its time at once; its checkout page goes from the dashboard. A hold the
  * client left, or whose account went, also has its Checkout Session expired at Stripe so it can never
  * be paid (one that ended by itself, or failed to open, has nothing left to expire).
@@ -175,15 +197,16 @@ function releaseHold(booking: Booking, why: HoldRelease, now: number): Transitio
   if (why === "hold_ended" && (booking.holdExpiresAt ?? 0) > now) return unchanged;
   const expireSession = (why === "client_left" || why === "account_deleted") && booking.stripeCheckoutSessionId !== undefined;
   return changed(
-    { status: "expired", holdExpiresAt: Math.min(booking.holdExpiresAt ?? now, now), checkoutUrl: undefined },
+    { status: "expired", holdExpiresAt: Math.min(booking.holdExpiresAt ?? now, now), checkoutUrl: undefined, holdReleasedFor: why },
     expireSession ? [{ kind: "expire_checkout_session", sessionId: booking.stripeCheckoutSessionId! }] : [],
   );
 }
 
 /**
  * A payment confirms a booking still held, or one whose hold lapsed if its time is still free and
- * ahead, for exactly its price, while both parties still exist. Otherwise (too late, time taken, wrong
- * amount, an account deleted meanwhile) the whole payment goes back at once and the booking is
+ * ahead, for exactly its price, while both parties still exist and the client's pause and monthly limit
+ * allow it. Otherwise (too late, a hold the client left, time taken, wrong amount, an account deleted
+ * meanwhile, over the limit or paused) the whole payment goes back at once and the booking is
  * cancelled: a payment never confirms a booking that is no longer payable.
  * A second payment event for the same booking changes nothing.
  */
@@ -195,9 +218,12 @@ function pay(booking: Booking, event: Extract<BookingEvent, { kind: "paid" }>, n
     paidAt: now,
     checkoutUrl: undefined,
   };
-  const payable = booking.status === "pending_payment" || booking.status === "expired";
+  // A hold that lapsed may still be paid while its time is free; one the client left, or whose checkout
+  // failed or whose account went, may not (its session's expiry may have been refused or not yet made).
+  const lapsed = booking.status === "expired" && (booking.holdReleasedFor === undefined || booking.holdReleasedFor === "hold_ended" || booking.holdReleasedFor === "session_expired");
+  const payable = booking.status === "pending_payment" || lapsed;
   const rightAmount = event.amountCents === null || event.amountCents === booking.priceCents;
-  if (payable && rightAmount && booking.startsAt > now && !event.othersOverlap && !event.partyGone) {
+  if (payable && rightAmount && booking.startsAt > now && !event.othersOverlap && !event.partyGone && !event.spendRefused) {
     return changed({ ...paidFields, status: "confirmed", holdExpiresAt: undefined }, [{ kind: "schedule_reminders" }, { kind: "email_confirmed" }]);
   }
   return changed(

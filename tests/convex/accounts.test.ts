@@ -187,10 +187,12 @@ describe("sign-up codes: the address is proven before any account exists", () =>
       const pass = await originPassFor(t, `${forged}, 203.0.113.12`);
       expect(await errorCodeOf(signUp(t, { email: "undicesima@esempio.it", originPass: pass }))).toBe("RATE_LIMITED");
     }
+    expect(await errorCodeOf(signUp(t, { email: "undicesima@esempio.it", originPass: await originPassFor(t, "203.0.113.12") }))).toBe("RATE_LIMITED");
+    // Outliving the pass, or skipping it, is no way round. (The limit's window starts at a random point of the
+    // hour, as convex-helpers' fixed windows do, so the limit itself is not asserted after the clock moved.)
     vi.advanceTimersByTime(16 * 60_000);
     expect(await errorCodeOf(signUp(t, { email: "undicesima@esempio.it", originPass: passes[0] }))).toBe("ORIGIN_PASS_REQUIRED");
     expect(await errorCodeOf(signUp(t, { email: "undicesima@esempio.it", originPass: undefined }))).toBe("ORIGIN_PASS_REQUIRED");
-    expect(await errorCodeOf(signUp(t, { email: "undicesima@esempio.it", originPass: await originPassFor(t, "203.0.113.12") }))).toBe("RATE_LIMITED");
   });
 
   it("a sign-up without a valid pass is refused and counts nothing, so a script's pass-less sign-ups block no real person", async () => {

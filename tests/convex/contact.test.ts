@@ -184,10 +184,12 @@ describe("contact limits", () => {
     const t = setupTest();
     const pass = await originPassFor(t, "203.0.113.23");
     for (let i = 0; i < 10; i++) await send(t, { email: `persona${i}@esempio.it`, originPass: pass });
+    expect(await errorCodeOf(send(t, { email: "altra@esempio.it", originPass: await originPassFor(t, "203.0.113.23") }))).toBe("RATE_LIMITED");
+    // The limit's window starts at a random point of the hour (convex-helpers' fixed windows): only the pass is
+    // asserted once the clock moved past its 15 minutes.
     vi.advanceTimersByTime(16 * 60_000);
     expect(await errorCodeOf(send(t, { email: "altra@esempio.it", originPass: pass }))).toBe("ORIGIN_PASS_REQUIRED");
     expect(await errorCodeOf(t.mutation(api.contact.send, { ...form, email: "altra@esempio.it" }))).toBe("ORIGIN_PASS_REQUIRED");
-    expect(await errorCodeOf(send(t, { email: "altra@esempio.it", originPass: await originPassFor(t, "203.0.113.23") }))).toBe("RATE_LIMITED");
   });
 
   it("a refused message stores nothing and queues no email", async () => {

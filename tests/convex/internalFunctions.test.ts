@@ -3,6 +3,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { buildWorld } from "./fixtures/world";
+import { requestProviderCall } from "../../convex/lib/providerJobs";
+import { answerJob, attemptJob, failJobForGood } from "./fixtures/providerJobs";
 import { errorCodeOf, fakeStripe, setupTest } from "./setup";
 
 const MINUTE_MS = 60_000;
@@ -43,7 +45,7 @@ describe("payments' internal steps", () => {
     expect(await w.t.mutation(internal.payments.applyStripeEvent, { eventId: "evt_2", type: "customer.created" })).toBe("ignored");
   });
 
-  it("expireCheckoutSession expires an open session at Stripe and shrugs at one that is not open", async () => {
+  it("a checkout expiry job expires an open session at Stripe once, and is done for one no longer open or unknown", async () => {
     const w = await buildWorld(setupTest());
     await w.as.clientB.action(api.payments.startCheckout, {
       psychicProfileId: w.profileA,
@@ -53,38 +55,48 @@ describe("payments' internal steps", () => {
       consent: true,
     });
     const session = fakeStripe().lastSession();
-    await w.t.action(internal.payments.expireCheckoutSession, { sessionId: session.id });
+    for (const sessionId of [session.id, "cs_unknown"]) {
+      await w.t.run((ctx) => requestProviderCall(ctx, "checkout_expiry", sessionId, Date.now()));
+      await attemptJob(w.t, "checkout_expiry", sessionId);
+      await attemptJob(w.t, "checkout_expiry", sessionId);
+      expect(await w.t.query(internal.providerJobs.jobOf, { kind: "checkout_expiry", subjectId: sessionId })).toMatchObject({ state: "done", attempts: 1 });
+    }
     expect(session.status).toBe("expired");
-    await w.t.action(internal.payments.expireCheckoutSession, { sessionId: session.id });
-    await w.t.action(internal.payments.expireCheckoutSession, { sessionId: "cs_unknown" });
+    expect(fakeStripe().requests.filter((request) => request.path.endsWith("/expire"))).toHaveLength(1);
   });
 });
 
-describe("refunds' internal steps", () => {
+describe("refunds as provider jobs", () => {
   async function pendingRefund() {
     const w = await buildWorld(setupTest());
-    await w.t.run((ctx) => ctx.db.patch("bookings", w.bookingA, { status: "cancelled", refundStatus: "pending", refundCents: 2500 }));
+    await w.t.run(async (ctx) => {
+      await ctx.db.patch("bookings", w.bookingA, { status: "cancelled", refundStatus: "pending", refundCents: 2500 });
+      await requestProviderCall(ctx, "refund", w.bookingA, Date.now());
+    });
     return w;
   }
 
-  it("refundBooking refunds the recorded amount once, recordRefund marks it done and is idempotent", async () => {
+  it("the attempt refunds the recorded amount once; a replayed answer changes nothing", async () => {
     const w = await pendingRefund();
-    expect((await w.t.query(internal.refunds.getForRefund, { bookingId: w.bookingA }))?.refundCents).toBe(2500);
-    await w.t.action(internal.refunds.refundBooking, { bookingId: w.bookingA, attempt: 1 });
-    await w.t.action(internal.refunds.refundBooking, { bookingId: w.bookingA, attempt: 1 });
-    expect(fakeStripe().refunds).toEqual([expect.objectContaining({ amount: 2500, payment_intent: "pi_cs_test_world_a" })]);
+    await attemptJob(w.t, "refund", w.bookingA);
+    await attemptJob(w.t, "refund", w.bookingA);
+    expect(fakeStripe().refunds).toEqual([expect.objectContaining({ amount: 2500, payment_intent: "pi_cs_test_world_a", idempotencyKey: `refund-${w.bookingA}` })]);
     const done = await w.t.run((ctx) => ctx.db.get("bookings", w.bookingA));
     expect(done).toMatchObject({ refundStatus: "succeeded", stripeRefundId: expect.any(String) });
-    await w.t.mutation(internal.refunds.recordRefund, { bookingId: w.bookingA, refundId: "re_other", succeeded: true });
+    await answerJob(w.t, "refund", w.bookingA, { kind: "succeeded", result: { kind: "refund", refundId: "re_other", succeeded: true } });
     expect((await w.t.run((ctx) => ctx.db.get("bookings", w.bookingA)))?.stripeRefundId).toBe(done?.stripeRefundId);
   });
 
-  it("recordRefundFailure schedules a retry, and after the last attempt leaves the refund failed", async () => {
+  it("a refused attempt schedules the next one, and after the last the refund is left failed", async () => {
     const w = await pendingRefund();
-    await w.t.mutation(internal.refunds.recordRefundFailure, { bookingId: w.bookingA, attempt: 1, reason: "down" });
-    expect((await w.t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect())).length).toBe(1);
-    await w.t.mutation(internal.refunds.recordRefundFailure, { bookingId: w.bookingA, attempt: 4, reason: "down" });
+    const scheduled = () => w.t.run((ctx) => ctx.db.system.query("_scheduled_functions").filter((q) => q.eq(q.field("state.kind"), "pending")).collect());
+    const before = (await scheduled()).length;
+    await answerJob(w.t, "refund", w.bookingA, { kind: "failed", error: "down" });
+    expect((await scheduled()).length).toBe(before + 1);
+    expect((await w.t.run((ctx) => ctx.db.get("bookings", w.bookingA)))?.refundStatus).toBe("pending");
+    await failJobForGood(w.t, "refund", w.bookingA, "down");
     expect((await w.t.run((ctx) => ctx.db.get("bookings", w.bookingA)))?.refundStatus).toBe("failed");
+    expect(await w.t.query(internal.providerJobs.jobOf, { kind: "refund", subjectId: w.bookingA })).toMatchObject({ state: "failed", attempts: 4, lastError: "down" });
   });
 });
 

@@ -5,6 +5,7 @@ import { api, internal } from "../../convex/_generated/api";
 import { callBooking } from "./fixtures/callWorld";
 import { signedEvent } from "./fixtures/fakeStripe";
 import { deliverAccountUpdated, heldConsultation, onboardedWorld, psychicA, transfersOf } from "./fixtures/payoutWorld";
+import { attemptJob } from "./fixtures/providerJobs";
 import { buildWorld, type World } from "./fixtures/world";
 import { errorCodeOf, fakeStripe, setupTest, type TestClient } from "./setup";
 
@@ -109,7 +110,7 @@ describe("a transfer per held consultation", () => {
     );
     await w.t.finishAllScheduledFunctions(vi.runAllTimers);
     const [transfer] = await transfersOf(w);
-    await Promise.all(Array.from({ length: 5 }, () => w.t.action(internal.payouts.sendTransfer, { transferId: transfer._id })));
+    await Promise.all(Array.from({ length: 5 }, () => attemptJob(w.t, "transfer", transfer._id)));
     expect(fakeStripe().transfers).toHaveLength(1);
     expect(await transfersOf(w)).toHaveLength(1);
   });
@@ -193,9 +194,13 @@ describe("a transfer Stripe refuses", () => {
     const { w } = await onboardedWorld();
     const bookingId = await heldConsultation(w);
     const [transfer] = await transfersOf(w);
-    // As if the answer never came back: the row still says pending and carries an error.
-    await w.t.run((ctx) => ctx.db.patch("psychicTransfers", transfer._id, { state: "pending", lastError: "timeout", attempts: 1 }));
-    await w.t.action(internal.payouts.sendTransfer, { transferId: transfer._id });
+    // As if the answer never came back: the share still says pending, and its job is on its second attempt.
+    await w.t.run(async (ctx) => {
+      await ctx.db.patch("psychicTransfers", transfer._id, { state: "pending", lastError: "timeout", attempts: 1 });
+      const job = await ctx.db.query("providerJobs").withIndex("by_kind_subjectId", (q) => q.eq("kind", "transfer").eq("subjectId", transfer._id)).unique();
+      await ctx.db.patch("providerJobs", job!._id, { state: "pending", attempts: 1 });
+    });
+    await attemptJob(w.t, "transfer", transfer._id);
     expect(fakeStripe().transfers).toHaveLength(1);
     expect(await transfersOf(w)).toMatchObject([{ bookingId, state: "transferred", stripeTransferId: fakeStripe().transfers[0].id }]);
   });
@@ -253,6 +258,42 @@ describe("money back after the transfer", () => {
     await deliverAccountUpdated(w, accountId);
     await w.t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(fakeStripe().transfers).toEqual([]);
+  });
+
+  it("refunds seen at Stripe after a late cancellation: a full refund there means nothing is transferred, and the books show it", async () => {
+    const { w } = await onboardedWorld();
+    // Cancelled 1 hour before: no refund by the app, the whole share owed at the consultation's end.
+    const bookingId = await callBooking(w, { startsInMs: HOUR_MS, clientId: w.userIds.clientA });
+    await (w.as.clientA as TestClient).mutation(api.bookings.cancelByClient, { bookingId });
+    await w.t.finishInProgressScheduledFunctions();
+    expect(await transfersOf(w)).toMatchObject([{ reason: "cancellation", grossCents: 5000, state: "scheduled" }]);
+    // Support refunds the whole charge in Stripe's dashboard.
+    await deliver(w, "charge.refunded", refunded(5000), "evt_support_refund");
+    vi.advanceTimersByTime(2 * HOUR_MS);
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(fakeStripe().transfers).toEqual([]);
+    expect(await transfersOf(w)).toMatchObject([{ state: "withheld", amountCents: 0 }]);
+    expect(await w.t.run((ctx) => ctx.db.get("bookings", bookingId))).toMatchObject({ status: "cancelled", refundCents: 5000, refundStatus: "succeeded" });
+    const month = await (w.as.admin as TestClient).query(api.adminPayouts.overview, { now: Date.now() });
+    expect(month.months.every((row) => row.differenceCents === 0)).toBe(true);
+    expect(month.months.reduce((sum, row) => sum + row.refundedCents, 0)).toBe(5000);
+  });
+
+  it("refunds seen at Stripe after a late cancellation: the half the app did not refund, refunded there, reverses the share already sent", async () => {
+    const { w } = await onboardedWorld();
+    // Cancelled 5 hours before: half refunded by the app, the share of the other half sent at the end.
+    const bookingId = await callBooking(w, { startsInMs: 5 * HOUR_MS, clientId: w.userIds.clientA });
+    await (w.as.clientA as TestClient).mutation(api.bookings.cancelByClient, { bookingId });
+    vi.advanceTimersByTime(5 * HOUR_MS + 31 * MINUTE_MS);
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(fakeStripe().transfers.map((transfer) => transfer.amount)).toEqual([2125]);
+    await deliver(w, "charge.refunded", refunded(2500), "evt_app_half");
+    expect(fakeStripe().reversals).toEqual([]);
+    await deliver(w, "charge.refunded", refunded(5000), "evt_support_half");
+    expect(fakeStripe().reversals.map((reversal) => reversal.amount)).toEqual([2125]);
+    expect(await w.t.run((ctx) => ctx.db.get("bookings", bookingId))).toMatchObject({ refundCents: 5000, refundStatus: "succeeded" });
+    const month = await (w.as.admin as TestClient).query(api.adminPayouts.overview, { now: Date.now() });
+    expect(month.months.every((row) => row.differenceCents === 0)).toBe(true);
   });
 
   it("a reversal Stripe refuses is retried, then left failed", async () => {

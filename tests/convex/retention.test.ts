@@ -108,6 +108,10 @@ describe("the retention sweep", () => {
       await createdAt(at, () =>
         t.run(async (ctx) => {
           await ctx.db.insert("processedWebhookEvents", { provider: "stripe", eventId: `evt_${at}`, type: "charge.refunded", processedAt: at });
+          // A provider call done then, and one left failed then (the admin still has to see it).
+          for (const state of ["done", "failed"] as const) {
+            await ctx.db.insert("providerJobs", { kind: "email", subjectId: `${state}_${at}`, state, attempts: 1, series: 0, updatedAt: at });
+          }
           await ctx.db.insert("emailOutbox", {
             to: "g@esempio.it",
             subject: "s",
@@ -127,8 +131,14 @@ describe("the retention sweep", () => {
       messages: (await ctx.db.query("contactMessages").collect()).map((row) => row.updatedAt),
       events: (await ctx.db.query("processedWebhookEvents").collect()).map((row) => row.processedAt),
       emails: (await ctx.db.query("emailOutbox").collect()).length,
+      jobs: (await ctx.db.query("providerJobs").collect()).map((job) => job.subjectId).sort(),
     }));
-    expect(left).toEqual({ messages: [NOW - 30 * DAY], events: [yearAgo + DAY], emails: 1 });
+    expect(left).toEqual({
+      messages: [NOW - 30 * DAY],
+      events: [yearAgo + DAY],
+      emails: 1,
+      jobs: [`done_${yearAgo + DAY}`, `failed_${yearAgo - DAY}`, `failed_${yearAgo + DAY}`].sort(),
+    });
   });
 
   it("runBatch forgets one batch of one job, says how many, and schedules the rest", async () => {

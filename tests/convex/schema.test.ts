@@ -194,6 +194,14 @@ async function insertOneOfEach(ctx: MutationCtx) {
       stripeReversalId: "trr_123",
       reversedAt: now,
     }),
+    providerJobs: await ctx.db.insert("providerJobs", {
+      kind: "reversal",
+      subjectId: "transferReversals:1",
+      state: "done",
+      attempts: 1,
+      series: 0,
+      updatedAt: now,
+    }),
     psychicPayouts: await ctx.db.insert("psychicPayouts", {
       psychicUserId: clientId,
       stripePayoutId: "po_123",
@@ -250,6 +258,12 @@ async function insertOneOfEach(ctx: MutationCtx) {
       owedCents: 0,
       commissionCents: 750,
     }),
+    payoutDebts: await ctx.db.insert("payoutDebts", {
+      psychicUserId: clientId,
+      owedCents: 4250,
+      since: now,
+      reversalIds: [(await ctx.db.query("transferReversals").first())!._id],
+    }),
     dac7Figures: await ctx.db.insert("dac7Figures", {
       year: 2026,
       psychicUserId: clientId,
@@ -258,12 +272,6 @@ async function insertOneOfEach(ctx: MutationCtx) {
         { considerationCents: 0, feesCents: 0, activities: 0 },
         { considerationCents: 0, feesCents: 0, activities: 0 },
         { considerationCents: 0, feesCents: 0, activities: 0 },
-    payoutDebts: await ctx.db.insert("payoutDebts", {
-      psychicUserId: clientId,
-      owedCents: 4250,
-      since: now,
-      reversalIds: [(await ctx.db.query("transferReversals").first())!._id],
-    }),
       ],
     }),
     bookingTotals: await ctx.db.insert("bookingTotals", {

@@ -69,6 +69,13 @@ function paidBooking(w: World, priceCents: number, paidAt: number, extra: Record
 
 const bookingOf = (w: World, id: Id<"bookings">) => w.t.run((ctx) => ctx.db.get("bookings", id));
 
+/** The client pays the session on Stripe's page; its webhook arrives. */
+async function deliverPaid(w: World, sessionId: string) {
+  const { body, header } = await signedEvent("checkout.session.completed", fakeStripe().pay(sessionId));
+  await w.t.fetch("/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } });
+  await w.t.finishInProgressScheduledFunctions();
+}
+
 describe("consent at checkout", () => {
   it("without the tick the checkout is refused and nothing is written; with it the booking keeps what, when and the terms' version", async () => {
     const w = await world();
@@ -166,6 +173,48 @@ describe("the monthly limit at checkout", () => {
 });
 
 describe("the pause", () => {
+  it("a payment for a released hold's checkout page, left open at Stripe, is refunded at once: the limit cannot be passed by paying two pages", async () => {
+    const w = await world();
+    await w.as.clientB.mutation(api.spendingLimits.setMonthlyLimit, { limitCents: 3000 });
+    const first = await w.as.clientB.action(api.payments.startCheckout, checkout(w));
+    const firstSession = fakeStripe().lastSession();
+    // Stripe refuses the expiry's first attempt: the page stays open for now.
+    fakeStripe().failures = 1;
+    await w.as.clientB.mutation(api.holds.releaseMine, { bookingId: first.bookingId });
+    vi.advanceTimersByTime(1);
+    await w.t.finishInProgressScheduledFunctions();
+    expect(firstSession.status).toBe("open");
+    const second = await w.as.clientB.action(api.payments.startCheckout, checkout(w, "11:00"));
+    await deliverPaid(w, firstSession.id);
+    await deliverPaid(w, fakeStripe().lastSession().id);
+    expect(await bookingOf(w, first.bookingId)).toMatchObject({ status: "cancelled", cancelReason: "late_payment", refundCents: 3000 });
+    expect(await bookingOf(w, second.bookingId)).toMatchObject({ status: "confirmed" });
+    expect((await w.as.clientB.query(api.spendingLimits.getMine, { now: Date.now() })).spentCents).toBe(3000);
+  });
+
+  it("a refused expiry is tried again on the provider jobs' schedule until the page is closed at Stripe", async () => {
+    const w = await world();
+    const { bookingId } = await w.as.clientB.action(api.payments.startCheckout, checkout(w));
+    const session = fakeStripe().lastSession();
+    fakeStripe().failures = 1;
+    await w.as.clientB.mutation(api.holds.releaseMine, { bookingId });
+    vi.advanceTimersByTime(1);
+    await w.t.finishInProgressScheduledFunctions();
+    expect(session.status).toBe("open");
+    expect(fakeStripe().failures).toBe(0);
+    vi.advanceTimersByTime(61_000);
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(session.status).toBe("expired");
+  });
+
+  it("a pause started while a checkout page is open: its payment is refunded, not confirmed", async () => {
+    const w = await world();
+    const { bookingId } = await w.as.clientB.action(api.payments.startCheckout, checkout(w));
+    await w.as.clientB.mutation(api.spendingLimits.startPause, { days: 7 });
+    await deliverPaid(w, fakeStripe().lastSession().id);
+    expect(await bookingOf(w, bookingId)).toMatchObject({ status: "cancelled", cancelReason: "late_payment", refundCents: 3000, refundStatus: "pending" });
+  });
+
   it("refuses every checkout through its last Rome day, naming it; ending early counts a day later", async () => {
     const w = await world();
     vi.setSystemTime(romeToUtcMs(addDays(w.monday, -2), "12:00"));

@@ -4,14 +4,15 @@
 import { ConvexError } from "convex/values";
 import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
-import { MAX_SEND_ATTEMPTS } from "../../convex/emails";
+import { PROVIDER_ATTEMPTS_PER_SERIES as MAX_SEND_ATTEMPTS } from "../../convex/model/providerJobs";
 import {
   ADMIN_EMAIL,
   minutes,
   outageBackend,
   signedIn,
   freshProvidersForEachTest,
-  runWithRetries,
+  runJobWithRetries,
+  pendingJob,
   takeScheduled,
   until,
   type Id,
@@ -42,7 +43,7 @@ describe("emails while Resend is down", () => {
     const { as: admin } = await signedIn(t, { email: ADMIN_EMAIL }, true);
     await providers.mailFaults.arm({ mode: "error500" });
     const id = await queued(t, "giulia.500@esempio.it");
-    expect(await runWithRetries(t, internal.emails.send, { id })).toEqual([1, 5, 25]);
+    expect(await runJobWithRetries(t, "email", id)).toEqual([1, 5, 25]);
     expect(await outboxRow(t, id)).toMatchObject({
       status: "failed",
       attempts: MAX_SEND_ATTEMPTS,
@@ -81,15 +82,16 @@ describe("emails while Resend is down", () => {
     await providers.mailFaults.arm({ mode: "hang", count: 1, hangMs: 5_000, apply: true });
     const id = await queued(t, "giulia.hang@esempio.it");
     const started = Date.now();
-    await t.action(internal.emails.send, { id });
+    const jobId = await pendingJob(t, "email", id);
+    await t.action(internal.providerJobs.attempt, { jobId });
     // Bounded by the timeout (a second here, 15 s in production), not by the hang.
     expect(Date.now() - started).toBeLessThan(4_000);
     expect(await outboxRow(t, id)).toMatchObject({ status: "queued", attempts: 1, lastError: expect.stringContaining("no answer from Resend") });
     expect(await providers.caught("giulia.hang@esempio.it")).toBe(1);
 
-    const retry = await takeScheduled(t, "emails:send");
+    const retry = await takeScheduled(t, "providerJobs:attempt", { jobId });
     expect(minutes(retry!.delayMs)).toBe(1);
-    await t.action(internal.emails.send, retry!.args as { id: Id<"emailOutbox"> });
+    await t.action(internal.providerJobs.attempt, { jobId });
     expect(await outboxRow(t, id)).toMatchObject({ status: "sent", attempts: 2, providerId: expect.any(String) });
     expect(await providers.caught("giulia.hang@esempio.it")).toBe(1);
     expect(await providers.mailFaults.hits()).toEqual([expect.objectContaining({ mode: "hang", applied: true })]);

@@ -2,8 +2,8 @@
 // then the refund is left failed on the admin's Prenotazioni, whose 'Riprova il rimborso' refunds once Stripe is back;
 // an answer lost after Stripe refunded is retried under the same idempotency key and never refunds twice.
 import { describe, expect, it } from "vitest";
-import { api, internal } from "../../convex/_generated/api";
-import { MAX_REFUND_ATTEMPTS } from "../../convex/refunds";
+import { api } from "../../convex/_generated/api";
+import { PROVIDER_ATTEMPTS_PER_SERIES } from "../../convex/model/providerJobs";
 import {
   ADMIN_EMAIL,
   clientAndPsychic,
@@ -11,7 +11,7 @@ import {
   paidBookingFields,
   signedIn,
   freshProvidersForEachTest,
-  runWithRetries,
+  runJobWithRetries,
   until,
   type Id,
   type OutageBackend,
@@ -47,10 +47,10 @@ describe("refunds while Stripe is down", () => {
     const { as: admin } = await signedIn(t, { email: ADMIN_EMAIL }, true);
     const { bookingId, chargeId } = await cancelledPaidBooking(t, "refund500");
     await providers.stripeFaults.arm({ mode: "error500", paths: ["/v1/refunds"] });
-    expect(await runWithRetries(t, internal.refunds.refundBooking, { bookingId, attempt: 1 })).toEqual([1, 5, 25]);
+    expect(await runJobWithRetries(t, "refund", bookingId)).toEqual([1, 5, 25]);
     expect(await booking(t, bookingId)).toMatchObject({ status: "cancelled", refundStatus: "failed" });
     // Each attempt is the SDK's three tries.
-    expect((await providers.stripeFaults.hits()).length).toBe(MAX_REFUND_ATTEMPTS * 3);
+    expect((await providers.stripeFaults.hits()).length).toBe(PROVIDER_ATTEMPTS_PER_SERIES * 3);
     expect(await refundedAtStripe(chargeId)).toEqual([]);
     const { needingAttention } = await admin.query(api.admin.listBookings, {});
     expect(needingAttention).toEqual([expect.objectContaining({ id: bookingId, attention: "refund_failed", refundStatus: "failed" })]);
@@ -71,7 +71,7 @@ describe("refunds while Stripe is down", () => {
     const { bookingId, chargeId } = await cancelledPaidBooking(t, "refundhang");
     // Every try of the first attempt goes unanswered; the first is carried out.
     await providers.stripeFaults.arm({ mode: "hang", count: 3, hangMs: 10_000, apply: true, paths: ["/v1/refunds"] });
-    expect(await runWithRetries(t, internal.refunds.refundBooking, { bookingId, attempt: 1 })).toEqual([1]);
+    expect(await runJobWithRetries(t, "refund", bookingId)).toEqual([1]);
     const made = await refundedAtStripe(chargeId);
     expect(made.map((refund) => refund.amount)).toEqual([5000]);
     expect(await booking(t, bookingId)).toMatchObject({ refundStatus: "succeeded", stripeRefundId: made[0].id });

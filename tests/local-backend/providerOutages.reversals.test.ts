@@ -3,14 +3,15 @@
 // Pagamenti, whose 'Riprova' reverses once Stripe is back; an answer lost after Stripe made the reversal is
 // found on the next attempt and never made twice.
 import { describe, expect, it } from "vitest";
-import { api, internal } from "../../convex/_generated/api";
+import { api } from "../../convex/_generated/api";
 import {
   ADMIN_EMAIL,
   freshProvidersForEachTest,
   outageBackend,
   pendingShare,
   signedIn,
-  runWithRetries,
+  runJobWithRetries,
+  attemptNewJob,
   until,
   type Id,
   type OutageBackend,
@@ -24,7 +25,7 @@ freshProvidersForEachTest((started) => (providers = started));
 /** A share transferred at the stand-in (€ 42.50), and half of it to take back, pending. */
 async function pendingReversal(t: OutageBackend, name: string) {
   const { transferId } = await pendingShare(t, providers, name);
-  await t.action(internal.payouts.sendTransfer, { transferId });
+  await attemptNewJob(t, "transfer", transferId);
   return t.run(async (ctx) => {
     const share = (await ctx.db.get("psychicTransfers", transferId))!;
     expect(share.state).toBe("transferred");
@@ -50,7 +51,7 @@ describe("reversals while Stripe is down", () => {
     const { as: admin } = await signedIn(t, { email: ADMIN_EMAIL }, true);
     const { reversalId, stripeTransferId } = await pendingReversal(t, "reversal500");
     await providers.stripeFaults.arm({ mode: "error500", paths: ["/v1/transfers/"] });
-    expect(await runWithRetries(t, internal.payouts.sendReversal, { reversalId })).toEqual([1, 5, 25]);
+    expect(await runJobWithRetries(t, "reversal", reversalId)).toEqual([1, 5, 25]);
     expect(await reversal(t, reversalId)).toMatchObject({ state: "failed", attempts: 4 });
     const overview = await admin.query(api.adminPayouts.overview, { now: Date.now() });
     expect(overview.failedReversals.map((row) => row.id)).toEqual([reversalId]);
@@ -70,7 +71,7 @@ describe("reversals while Stripe is down", () => {
     const t = outageBackend(providers);
     const { reversalId, stripeTransferId } = await pendingReversal(t, "reversalhang");
     await providers.stripeFaults.arm({ mode: "hang", count: 3, hangMs: 10_000, apply: true, paths: ["/v1/transfers/"] });
-    expect(await runWithRetries(t, internal.payouts.sendReversal, { reversalId })).toEqual([1]);
+    expect(await runJobWithRetries(t, "reversal", reversalId)).toEqual([1]);
     const made = await reversalsAtStripe(stripeTransferId);
     expect(made.map((one) => one.amount)).toEqual([2125]);
     expect(await reversal(t, reversalId)).toMatchObject({ state: "reversed", stripeReversalId: made[0].id });

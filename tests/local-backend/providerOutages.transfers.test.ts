@@ -2,14 +2,14 @@
 // 25 minutes, then the transfer is left failed on the admin's Pagamenti, whose 'Riprova' transfers once Stripe is
 // back; an answer lost after Stripe made the transfer is found on the next attempt and never transferred twice.
 import { describe, expect, it } from "vitest";
-import { api, internal } from "../../convex/_generated/api";
+import { api } from "../../convex/_generated/api";
 import {
   ADMIN_EMAIL,
   outageBackend,
   pendingShare,
   signedIn,
   freshProvidersForEachTest,
-  runWithRetries,
+  runJobWithRetries,
   until,
   type Id,
   type OutageBackend,
@@ -29,7 +29,7 @@ describe("transfers while Stripe is down", () => {
     const { as: admin } = await signedIn(t, { email: ADMIN_EMAIL }, true);
     const { transferId, accountId } = await pendingShare(t, providers, "share500");
     await providers.stripeFaults.arm({ mode: "error500", paths: ["/v1/transfers"] });
-    expect(await runWithRetries(t, internal.payouts.sendTransfer, { transferId })).toEqual([1, 5, 25]);
+    expect(await runJobWithRetries(t, "transfer", transferId)).toEqual([1, 5, 25]);
     expect(await transfer(t, transferId)).toMatchObject({ state: "failed", attempts: 4 });
     expect((await providers.stripeFaults.hits()).length).toBeGreaterThanOrEqual(4 * 3);
     const overview = await admin.query(api.adminPayouts.overview, { now: Date.now() });
@@ -50,7 +50,7 @@ describe("transfers while Stripe is down", () => {
     const t = outageBackend(providers);
     const { transferId, accountId } = await pendingShare(t, providers, "sharehang");
     await providers.stripeFaults.arm({ mode: "hang", count: 3, hangMs: 10_000, apply: true, paths: ["/v1/transfers"] });
-    expect(await runWithRetries(t, internal.payouts.sendTransfer, { transferId })).toEqual([1]);
+    expect(await runJobWithRetries(t, "transfer", transferId)).toEqual([1]);
     const made = await transfersTo(accountId);
     expect(made.map((one) => one.amount)).toEqual([4250]);
     expect(await transfer(t, transferId)).toMatchObject({ state: "transferred", stripeTransferId: made[0].id });

@@ -48,6 +48,7 @@ const paid = (overrides: Partial<Extract<BookingEvent, { kind: "paid" }>> = {}):
   amountCents: 3500,
   othersOverlap: false,
   partyGone: false,
+  spendRefused: false,
   ...overrides,
 });
 const kinds = (result: ReturnType<typeof transition>) => (result.outcome === "changed" ? result.effects.map((effect) => effect.kind) : []);
@@ -76,7 +77,7 @@ describe("the hold", () => {
   it("released by its client: expired now, the page gone, the session expired at Stripe", () => {
     expect(transition(held(), { kind: "hold_released", why: "client_left" }, NOW)).toEqual({
       outcome: "changed",
-      patch: { status: "expired", holdExpiresAt: NOW, checkoutUrl: undefined },
+      patch: { status: "expired", holdExpiresAt: NOW, checkoutUrl: undefined, holdReleasedFor: "client_left" },
       effects: [{ kind: "expire_checkout_session", sessionId: "cs_1" }],
     });
   });
@@ -118,6 +119,24 @@ describe("the payment", () => {
 
   it("still confirms a lapsed hold whose time is free and ahead", () => {
     expect(transition(held({ status: "expired" }), paid(), NOW)).toMatchObject({ patch: { status: "confirmed" } });
+    expect(transition(held({ status: "expired", holdReleasedFor: "hold_ended" }), paid(), NOW)).toMatchObject({ patch: { status: "confirmed" } });
+  });
+
+  it("a hold records why it was released", () => {
+    expect(transition(held(), { kind: "hold_released", why: "client_left" }, NOW)).toMatchObject({ patch: { holdReleasedFor: "client_left" } });
+  });
+
+  it("a payment for a hold the client left, whose checkout failed or whose account went, or over the client's limit or pause: refunded in full", () => {
+    for (const [hold, event] of [
+      [held({ status: "expired", holdReleasedFor: "client_left" }), paid()],
+      [held({ status: "expired", holdReleasedFor: "checkout_failed" }), paid()],
+      [held({ status: "expired", holdReleasedFor: "account_deleted" }), paid()],
+      [held(), paid({ spendRefused: true })],
+    ] as const) {
+      const result = transition(hold, event, NOW);
+      expect(result).toMatchObject({ outcome: "changed", patch: { status: "cancelled", cancelReason: "late_payment", refundCents: 3500 } });
+      expect(kinds(result)).toEqual(["request_refund", "email_late_payment_refunded"]);
+    }
   });
 
   it("taken time, a start already past, a wrong amount or an account deleted meanwhile: cancelled and refunded in full", () => {
@@ -267,14 +286,44 @@ describe("the refund", () => {
     });
   });
 
-  it("the charge refunded succeeds it once; a charge of a booking without a refund is not ours", () => {
-    expect(transition(refunding(), { kind: "charge_refunded", amountRefundedCents: 1750 }, NOW)).toMatchObject({
-      patch: { refundStatus: "succeeded", refundCents: 1750, refundedAt: NOW },
+  it("the charge refunded succeeds the app's own refund once, and nothing more when it shows only that", () => {
+    expect(transition(refunding(), { kind: "charge_refunded", amountRefundedCents: 1750 }, NOW)).toEqual({
+      outcome: "changed",
+      patch: { refundStatus: "succeeded", refundedAt: NOW },
+      effects: [],
     });
     expect(transition(refunding({ refundStatus: "succeeded" }), { kind: "charge_refunded", amountRefundedCents: 1750 }, NOW)).toEqual({
       outcome: "unchanged",
     });
-    expect(transition(booking(), { kind: "charge_refunded", amountRefundedCents: 3500 }, NOW)).toEqual({ outcome: "unchanged" });
+    // Less than the app's own refund: support refunded something first; the app's is still on its way.
+    expect(transition(refunding(), { kind: "charge_refunded", amountRefundedCents: 500 }, NOW)).toEqual({ outcome: "unchanged" });
+    // Nothing is refunded of a booking never paid.
+    expect(transition(held(), { kind: "charge_refunded", amountRefundedCents: 3500 }, NOW)).toEqual({ outcome: "unchanged" });
+  });
+
+  it("a refund at Stripe beyond the app's own, in any state, counts as refunded and takes back the share's part", () => {
+    // A late cancellation (half refunded by the app, the psychic's share owed on the other half); support
+    // refunds the rest in Stripe's dashboard.
+    expect(transition(refunding(), { kind: "charge_refunded", amountRefundedCents: 3500 }, NOW)).toEqual({
+      outcome: "changed",
+      patch: { refundStatus: "succeeded", refundedAt: NOW, refundCents: 3500 },
+      effects: [{ kind: "take_back_psychic_share", why: "refund", takenCents: 1750 }],
+    });
+    // A cancellation under 2 hours (no refund, the whole share owed), refunded whole at Stripe.
+    expect(transition(booking({ status: "cancelled" }), { kind: "charge_refunded", amountRefundedCents: 3500 }, NOW)).toEqual({
+      outcome: "changed",
+      patch: { refundStatus: "succeeded", refundedAt: NOW, refundCents: 3500 },
+      effects: [{ kind: "take_back_psychic_share", why: "refund", takenCents: 3500 }],
+    });
+    // A consultation still to come, refunded in part: its share, when held, is on what is left.
+    expect(transition(booking(), { kind: "charge_refunded", amountRefundedCents: 1000 }, NOW)).toMatchObject({
+      patch: { refundCents: 1000, refundStatus: "succeeded" },
+    });
+    // Never more than what a dispute left.
+    expect(transition(booking({ disputeCents: 3000 }), { kind: "charge_refunded", amountRefundedCents: 3500 }, NOW)).toMatchObject({
+      patch: { refundCents: 500 },
+      effects: [{ kind: "take_back_psychic_share", why: "refund", takenCents: 500 }],
+    });
   });
 
   it("fails only from pending; the admin's retry only from failed, with a new series", () => {
@@ -426,19 +475,17 @@ describe("money back after the consultation", () => {
 
   it("a refund made at Stripe of a held consultation takes back only what is new, never more than the price", () => {
     const held = booking({ ...paid, status: "completed" });
-    expect(transition(held, { kind: "refunded_elsewhere", amountRefundedCents: 1000 }, NOW)).toEqual({
+    expect(transition(held, { kind: "charge_refunded", amountRefundedCents: 1000 }, NOW)).toEqual({
       outcome: "changed",
       patch: { refundCents: 1000, refundStatus: "succeeded", refundedAt: NOW },
       effects: [{ kind: "take_back_psychic_share", why: "refund", takenCents: 1000 }],
     });
     const again = booking({ ...paid, status: "completed", refundCents: 1000, refundStatus: "succeeded" });
-    expect(transition(again, { kind: "refunded_elsewhere", amountRefundedCents: 9999 }, NOW)).toMatchObject({
+    expect(transition(again, { kind: "charge_refunded", amountRefundedCents: 9999 }, NOW)).toEqual({
+      outcome: "changed",
       patch: { refundCents: 3500 },
       effects: [{ kind: "take_back_psychic_share", why: "refund", takenCents: 2500 }],
     });
-    expect(transition(again, { kind: "refunded_elsewhere", amountRefundedCents: 1000 }, NOW)).toEqual({ outcome: "unchanged" });
-    expect(transition(booking({ ...paid, status: "confirmed" }), { kind: "refunded_elsewhere", amountRefundedCents: 1000 }, NOW)).toEqual({
-      outcome: "unchanged",
-    });
+    expect(transition(again, { kind: "charge_refunded", amountRefundedCents: 1000 }, NOW)).toEqual({ outcome: "unchanged" });
   });
 });

@@ -3,16 +3,12 @@ import { describe, expect, it } from "vitest";
 import { refundCentsFor } from "../../../convex/model/bookingChanges";
 import {
   COMMISSION_VAT_PERCENT,
-  initialTransferState,
   isStatementMonth,
   payoutStateOf,
-  reconcileMonth,
-  retryDelayMs,
   reversalFor,
   shareOf,
   transferGroupOf,
   vatIncludedIn,
-  type BookingMoney,
 } from "../../../convex/model/payouts";
 import { OFFERED_DURATIONS, PRICE_MAX, PRICE_MIN, PRICE_STEP } from "../../../convex/model/profileRules";
 
@@ -71,18 +67,6 @@ describe("a Connect account's state", () => {
   });
 });
 
-describe("a share on its way", () => {
-  it("waits for its time, then for the account, then goes", () => {
-    expect(initialTransferState(2000, 1000, true)).toBe("scheduled");
-    expect(initialTransferState(1000, 1000, false)).toBe("awaiting_onboarding");
-    expect(initialTransferState(1000, 1000, true)).toBe("pending");
-  });
-
-  it("a refused transfer is tried again after 1, 5 and 25 minutes, then waits for the admin", () => {
-    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([60_000, 300_000, 1_500_000, null]);
-  });
-});
-
 describe("the monthly statement", () => {
   it("states the 22 % IVA the commission includes, to the cent", () => {
     expect(COMMISSION_VAT_PERCENT).toBe(22);
@@ -117,32 +101,5 @@ describe("money taken back from a transfer", () => {
         expect(amount - reversalFor({ grossCents: gross, amountCents: amount }, taken)).toBe(shareOf(gross - taken).amountCents);
       }
     }
-  });
-});
-
-describe("the month's books", () => {
-  const money = (fields: Partial<BookingMoney>) => ({
-    paidCents: 5000,
-    refundedCents: 0,
-    disputedCents: 0,
-    transferredCents: 0,
-    reversedCents: 0,
-    owedCents: 0,
-    ...fields,
-  });
-
-  it("balance to the cent for a held consultation, a half refund, a full refund, a dispute after transfer and one still to come", () => {
-    const month = reconcileMonth("2026-11", [
-      money({ transferredCents: 4250 }),
-      money({ refundedCents: 2500, owedCents: 2125 }),
-      money({ refundedCents: 5000 }),
-      money({ disputedCents: 5000, transferredCents: 4250, reversedCents: 4250 }),
-      money({ owedCents: 4250 }),
-    ]);
-    expect(month).toMatchObject({ paidCents: 25000, refundedCents: 7500, commissionCents: 750 + 375 + 750, differenceCents: 0 });
-  });
-
-  it("shows a reversal that never happened as a difference, never hides it", () => {
-    expect(reconcileMonth("2026-11", [money({ disputedCents: 5000, transferredCents: 4250 })]).differenceCents).toBe(-4250);
   });
 });

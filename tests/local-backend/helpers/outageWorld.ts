@@ -6,9 +6,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { convexTest } from "convex-test";
-import { getFunctionName, type FunctionArgs, type FunctionReference } from "convex/server";
 import { afterEach, beforeEach, expect, vi } from "vitest";
+import { internal } from "../../../convex/_generated/api";
 import type { Doc, Id } from "../../../convex/_generated/dataModel";
+import type { ProviderJobKind } from "../../../convex/model/providerJobs";
 import { utcMsToRome } from "../../../convex/lib/time";
 import schema from "../../../convex/schema";
 import { insertPsychic } from "../../convex/fixtures/psychics";
@@ -105,10 +106,17 @@ export async function signedIn(t: OutageBackend, fields: Partial<Doc<"users">> &
  * The one pending job of `fn` ("module:export"), taken off the scheduler (cancelled) so the test runs it
  * itself: its arguments and how long after now it was due. Null when none is pending.
  */
-export async function takeScheduled(t: OutageBackend, fn: string): Promise<{ args: Record<string, unknown>; delayMs: number } | null> {
+export async function takeScheduled(
+  t: OutageBackend,
+  fn: string,
+  args?: Record<string, unknown>,
+): Promise<{ args: Record<string, unknown>; delayMs: number } | null> {
   return t.run(async (ctx) => {
     const pending = (await ctx.db.system.query("_scheduled_functions").collect()).filter(
-      (job) => job.state.kind === "pending" && job.name.replace(/\.js$/, "").replace(/\.js:/, ":") === fn,
+      (job) =>
+        job.state.kind === "pending" &&
+        job.name.replace(/\.js$/, "").replace(/\.js:/, ":") === fn &&
+        (args === undefined || JSON.stringify(job.args[0]) === JSON.stringify(args)),
     );
     expect(pending.length, `pending ${fn} jobs`).toBeLessThanOrEqual(1);
     const job = pending[0];
@@ -122,22 +130,31 @@ export async function takeScheduled(t: OutageBackend, fn: string): Promise<{ arg
 export const minutes = (ms: number) => Math.round(ms / 60_000);
 
 /**
- * An internal action's first run, then each retry it scheduled of itself, run as the scheduler would run them:
- * the retries' delays in minutes.
+ * A provider job asked for `subjectId`, as its owner asks for it, but with its attempts left to the test
+ * (nothing scheduled): run them with `runJobWithRetries` or `internal.providerJobs.attempt`.
  */
-export async function runWithRetries<Action extends FunctionReference<"action", "internal">>(
-  t: OutageBackend,
-  action: Action,
-  args: FunctionArgs<Action>,
-): Promise<number[]> {
-  const name = getFunctionName(action);
-  // Its arguments come back from the scheduler as plain values, so the reference is called with those.
-  const run = (jobArgs: Record<string, unknown>) => t.action(action as FunctionReference<"action", "internal", Record<string, unknown>>, jobArgs);
-  await run(args);
+export function pendingJob(t: OutageBackend, kind: ProviderJobKind, subjectId: string): Promise<Id<"providerJobs">> {
+  return t.run((ctx) => ctx.db.insert("providerJobs", { kind, subjectId, state: "pending", attempts: 0, series: 0, updatedAt: Date.now() }));
+}
+
+/** One attempt of a new job for `subjectId`, now. */
+export async function attemptNewJob(t: OutageBackend, kind: ProviderJobKind, subjectId: string) {
+  const jobId = await pendingJob(t, kind, subjectId);
+  await t.action(internal.providerJobs.attempt, { jobId });
+  return jobId;
+}
+
+/**
+ * A new job's first attempt, then each retry it scheduled, run as the scheduler would run them: the retries'
+ * delays in minutes.
+ */
+export async function runJobWithRetries(t: OutageBackend, kind: ProviderJobKind, subjectId: string): Promise<number[]> {
+  const jobId = await pendingJob(t, kind, subjectId);
+  await t.action(internal.providerJobs.attempt, { jobId });
   const delays: number[] = [];
-  for (let job = await takeScheduled(t, name); job !== null; job = await takeScheduled(t, name)) {
+  for (let job = await takeScheduled(t, "providerJobs:attempt", { jobId }); job !== null; job = await takeScheduled(t, "providerJobs:attempt", { jobId })) {
     delays.push(minutes(job.delayMs));
-    await run(job.args);
+    await t.action(internal.providerJobs.attempt, { jobId });
   }
   return delays;
 }

@@ -1,6 +1,8 @@
-// One owner for a booking's life: outside convex/lib/bookingLifecycle.ts no code creates a booking or
-// writes its status, hold, payment, cancellation, refund or outcome fields. Read from the source with
-// TypeScript's parser, so a new writer anywhere in convex/ fails here.
+// Money has one owner per table. Outside convex/lib/bookingLifecycle.ts no code creates a booking or
+// writes any of its fields; each other money table (the psychics' shares, reversals, payout accounts and
+// payouts, the provider jobs, the month's books, the DAC7 figures) is written by one module only, which
+// applies pure transitions. Read from the source with TypeScript's parser, so a new writer anywhere in
+// convex/ fails here.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
@@ -13,6 +15,7 @@ const OWNER = "lib/bookingLifecycle.ts";
 const LIFECYCLE_FIELDS = new Set([
   "status",
   "holdExpiresAt",
+  "holdReleasedFor",
   "checkoutUrl",
   "stripeCheckoutSessionId",
   "stripePaymentIntentId",
@@ -63,6 +66,39 @@ function bookingWriteViolations(source: string, fileName = "module.ts"): string[
       if (onBookings && method === "patch") {
         if (fields === undefined) found.push(`${at(node)}: patch without fields`);
         else checkFields(fields, at(node));
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** Each money table and the one module that writes it. */
+const MONEY_WRITERS: Record<string, string> = {
+  bookings: OWNER,
+  psychicTransfers: "lib/payouts.ts",
+  transferReversals: "lib/payouts.ts",
+  payoutAccounts: "lib/payouts.ts",
+  psychicPayouts: "lib/payouts.ts",
+  providerJobs: "lib/providerJobs.ts",
+  monthlyBooks: "lib/monthlyBooks.ts",
+  dac7Figures: "lib/dac7Figures.ts",
+  payoutDebts: "lib/payoutDebts.ts",
+  // A person's spending and takings follow their bookings through the triggers.
+  bookingTotals: "lib/counters.ts",
+};
+
+/** Every call in `source` that writes a table at all (insert, replace, patch or delete), as table → ["line: method"]. */
+function tableWrites(source: string): Map<string, string[]> {
+  const file = ts.createSourceFile("module.ts", source, ts.ScriptTarget.Latest, true);
+  const found = new Map<string, string[]>();
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const [first] = node.arguments;
+      const method = node.expression.name.text;
+      if (["insert", "replace", "patch", "delete"].includes(method) && first !== undefined && ts.isStringLiteral(first)) {
+        found.set(first.text, [...(found.get(first.text) ?? []), `${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${method}`]);
       }
     }
     ts.forEachChild(node, visit);
@@ -147,5 +183,27 @@ describe("the booking's one owner", () => {
       "6: inserts a booking",
       "7: replaces a booking",
     ]);
+  });
+});
+
+describe("every money table's one writer", () => {
+  const writes = convexModules(CONVEX_DIR).map((path) => ({ name: relative(CONVEX_DIR, path), tables: tableWrites(readFileSync(path, "utf8")) }));
+
+  it.each(Object.entries(MONEY_WRITERS))("%s is written only by %s, which does write it", (table, writer) => {
+    const strays = writes.filter((module) => module.name !== writer).flatMap((module) => (module.tables.get(table) ?? []).map((write) => `${module.name}:${write}`));
+    expect(strays).toEqual([]);
+    expect(writes.find((module) => module.name === writer)?.tables.get(table)?.length ?? 0).toBeGreaterThan(0);
+  });
+
+  it("every table of the schema that holds money or a provider call is in the map", () => {
+    const schema = readFileSync(join(CONVEX_DIR, "schema.ts"), "utf8");
+    const tables = [...schema.matchAll(/^ {2}(\w+): defineTable\(/gm)].map((match) => match[1]);
+    const money = tables.filter((table) => /booking|transfer|reversal|payout|books|dac7|providerJob/i.test(table));
+    expect(money.sort()).toEqual(Object.keys(MONEY_WRITERS).sort());
+  });
+
+  it("finds a stray write of each kind", () => {
+    const source = 'await ctx.db.patch("psychicTransfers", id, { state: "failed" });\nawait ctx.db.insert("transferReversals", {});\nawait ctx.db.delete("providerJobs", id);';
+    expect(Object.fromEntries(tableWrites(source))).toEqual({ psychicTransfers: ["1: patch"], transferReversals: ["2: insert"], providerJobs: ["3: delete"] });
   });
 });
