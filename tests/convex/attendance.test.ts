@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { HEARTBEAT_MS, PSYCHIC_GRACE_MS } from "../../convex/model/calls";
-import { callBooking, expectPsychicNoShowRefunded } from "./fixtures/callWorld";
+import { bookingOf, callBooking, expectPsychicNoShowRefunded, sessionOf } from "./fixtures/callWorld";
 import { buildWorld, type World } from "./fixtures/world";
 import { errorCodeOf, fakeStripe, setupTest } from "./setup";
 
@@ -15,20 +15,12 @@ const COMMENT = "Consulto chiaro, puntuale e molto gentile.";
 
 type Party = "clientA" | "psychicA";
 
-const bookingOf = (world: World, id: Id<"bookings">) => world.t.run((ctx) => ctx.db.get("bookings", id));
 const sharesOf = (world: World, id: Id<"bookings">) =>
   world.t.run((ctx) =>
     ctx.db
       .query("psychicTransfers")
       .withIndex("by_bookingId", (q) => q.eq("bookingId", id))
       .collect(),
-  );
-const sessionOf = (world: World, id: Id<"bookings">) =>
-  world.t.run((ctx) =>
-    ctx.db
-      .query("callSessions")
-      .withIndex("by_bookingId", (q) => q.eq("bookingId", id))
-      .unique(),
   );
 
 /** Moves the clock to `at`, running the jobs due by then (the settling at +10 minutes and at the end). */

@@ -6,7 +6,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { PSYCHIC_GRACE_MS } from "../../convex/model/calls";
 import schema from "../../convex/schema";
-import { callBooking } from "./fixtures/callWorld";
+import { bookingOf, callBooking, sessionOf } from "./fixtures/callWorld";
 import { buildWorld, snapshotAllTables, type World } from "./fixtures/world";
 import { errorCodeOf, setupTest, TEST_SITE_URL } from "./setup";
 
@@ -132,14 +132,6 @@ describe("Twilio Voice", () => {
 
   describe("Twilio holds a party in the call from participant-join to participant-leave", () => {
     const MINUTE = 60_000;
-    const bookingOf = (world: World, id: Id<"bookings">) => world.t.run((ctx) => ctx.db.get("bookings", id));
-    const sessionOf = (world: World, id: Id<"bookings">) =>
-      world.t.run((ctx) =>
-        ctx.db
-          .query("callSessions")
-          .withIndex("by_bookingId", (q) => q.eq("bookingId", id))
-          .unique(),
-      );
     async function advanceTo(world: World, at: number) {
       vi.advanceTimersByTime(Math.max(0, at - Date.now()));
       await world.t.finishInProgressScheduledFunctions();
