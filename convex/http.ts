@@ -44,7 +44,7 @@ function eventFields(event: Stripe.Event) {
 }
 
 /**
- * Stripe's webhook endpoint (README: point a Stripe webhook at <deployment site URL>/stripe/webhook).
+ * Stripe's webhook endpoint (docs/deployment.md: point a Stripe webhook at <deployment site URL>/stripe/webhook).
  * The signature is verified over the raw body; a bad, missing or stale one gets 400 and changes
  * nothing. Each event is applied once (payments.applyStripeEvent).
  */
@@ -66,7 +66,7 @@ http.route({
 });
 
 /**
- * The Connect webhook endpoint (README: a second Stripe webhook, "Events on Connected accounts", at
+ * The Connect webhook endpoint (docs/deployment.md: a second Stripe webhook, "Events on Connected accounts", at
  * <deployment site URL>/stripe/connect-webhook, with its own signing secret STRIPE_CONNECT_WEBHOOK_SECRET).
  */
 http.route({
@@ -124,7 +124,7 @@ http.route({
   }),
 });
 
-// ─── Twilio Voice (README, "Calls": the TwiML app's voice URL and the conference status callback) ───
+// ─── Twilio Voice (docs/calls-and-offline.md, "Calls": the TwiML app's voice URL and the conference status callback) ───
 
 const TWILIO_VOICE_PATH = "/twilio/voice";
 const TWILIO_STATUS_PATH = "/twilio/conference-status";

@@ -2,7 +2,7 @@
 // build (brotli and gzip beside it, precompressPlugin) and sent in the encoding the browser accepts; the hashed
 // files under /assets/ are cached for a year, what keeps its name across releases (index.html, sw.js, the
 // manifest, the icons) is revalidated at each use. A page is index.html with the public answers it shows first
-// and the code of its route named for preloading (scripts/publicViews.ts). README "Hosting in production"
+// and the code of its route named for preloading (scripts/publicViews.ts). docs/deployment.md "Hosting in production"
 // lists the same rules for another host.
 import { createReadStream, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";

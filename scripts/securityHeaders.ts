@@ -1,6 +1,6 @@
 // The app's security headers, computed from the addresses the app itself is built with (VITE_CONVEX_URL), so
 // the same policy holds offline (`npm start`, the embedded backend on 127.0.0.1) and in production. vite.config.ts
-// sends them from `vite preview`; README "Hosting in production" lists them for a static host.
+// sends them from `vite preview`; docs/deployment.md "Hosting in production" lists them for a static host.
 import type { Plugin } from "vite";
 
 export interface AppAddresses {

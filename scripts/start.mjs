@@ -19,7 +19,7 @@ const { values: opts } = parseArgs({
     "mail-port": { type: "string", default: process.env.MAIL_PORT ?? "3212" },
     "stripe-port": { type: "string", default: process.env.STRIPE_PORT ?? "3213" },
     "twilio-port": { type: "string", default: process.env.TWILIO_PORT ?? "3214" },
-    // Calls through the Twilio Voice stand-in instead of browser-to-browser WebRTC (README, "Calls offline").
+    // Calls through the Twilio Voice stand-in instead of browser-to-browser WebRTC (docs/calls-and-offline.md).
     twilio: { type: "boolean", default: false },
     fresh: { type: "boolean", default: false },
     "no-seed": { type: "boolean", default: false },
@@ -148,7 +148,7 @@ async function startLocalStack() {
 
   // 3. The local Twilio Voice stand-in: the Voice SDK's signalling and media, the TwiML app that calls the
   // backend's /twilio/voice, and the conference's signed status callbacks. A browser reaches it only when told to
-  // map Twilio's hosts to it (README, "Calls offline"), so calls use it only with --twilio (or once a test sets
+  // map Twilio's hosts to it (docs/calls-and-offline.md), so calls use it only with --twilio (or once a test sets
   // the backend's TWILIO_* variables, as `npx convex env set` would).
   const twilio = await startWithReadyLine(
     "TWILIO_STANDIN_READY",

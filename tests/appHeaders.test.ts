@@ -1,5 +1,5 @@
 // The app's server (`vite preview`, what `npm start` serves) sends its security headers with everything it
-// serves, computed from the Convex address the app is built with; README "Hosting in production" lists the same.
+// serves, computed from the Convex address the app is built with; docs/deployment.md "Hosting in production" lists the same.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -94,8 +94,8 @@ describe("the app's security headers", () => {
     expect(csp).not.toContain("127.0.0.1");
   });
 
-  it("README's production values are the ones the code computes", () => {
-    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+  it("docs/deployment.md's production values are the ones the code computes", () => {
+    const readme = fs.readFileSync(path.join(repoRoot, "docs", "deployment.md"), "utf8");
     expect(readme).toContain(contentSecurityPolicy({ convexUrl: "https://happy-otter-123.convex.cloud" }));
     for (const header of ["X-Content-Type-Options: nosniff", "Referrer-Policy: strict-origin-when-cross-origin", "X-Frame-Options: DENY"]) {
       expect(readme).toContain(header);

@@ -1,4 +1,4 @@
-// The bench's table, as Markdown so it can be pasted into the README unchanged.
+// The bench's table, as Markdown so it can be pasted into docs/benchmarks.md unchanged.
 import type { Latency } from "./stats.ts";
 
 export interface Row {
