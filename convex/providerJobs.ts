@@ -3,7 +3,7 @@
 // lifecycle for a refund, the payouts owner for a transfer or a reversal, the outbox for an email.
 import { v, type Infer } from "convex/values";
 import { internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
+import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { changeBooking } from "./lib/bookingLifecycle";
 import { recoverDebtFrom } from "./lib/debtRecovery";
@@ -28,12 +28,21 @@ const attemptOutcome = v.union(
   v.object({ kind: v.literal("nothing_to_send") }),
 );
 
+/** The row a job is about (null: gone, or an id of another table). */
+async function subjectOf<Table extends "bookings" | "psychicTransfers" | "transferReversals" | "emailOutbox">(
+  ctx: QueryCtx,
+  table: Table,
+  job: ProviderJobDoc,
+): Promise<Doc<Table> | null> {
+  const id = ctx.db.normalizeId(table, job.subjectId);
+  return id === null ? null : await ctx.db.get(table, id);
+}
+
 /** What the job's subject still needs sent, or null when it was settled meanwhile. */
 async function payloadOf(ctx: QueryCtx, job: ProviderJobDoc): Promise<ProviderPayload | null> {
   switch (job.kind) {
     case "refund": {
-      const bookingId = ctx.db.normalizeId("bookings", job.subjectId);
-      const booking = bookingId === null ? null : await ctx.db.get("bookings", bookingId);
+      const booking = await subjectOf(ctx, "bookings", job);
       if (booking === null || booking.refundStatus !== "pending" || !booking.refundCents) return null;
       return { kind: "refund", bookingId: booking._id, paymentIntentId: booking.stripePaymentIntentId ?? null, refundCents: booking.refundCents };
     }
@@ -48,8 +57,7 @@ async function payloadOf(ctx: QueryCtx, job: ProviderJobDoc): Promise<ProviderPa
     case "checkout_expiry":
       return { kind: "checkout_expiry", sessionId: job.subjectId };
     case "email": {
-      const outboxId = ctx.db.normalizeId("emailOutbox", job.subjectId);
-      const email = outboxId === null ? null : await ctx.db.get("emailOutbox", outboxId);
+      const email = await subjectOf(ctx, "emailOutbox", job);
       if (email === null || email.status !== "queued") return null;
       const { to, subject, html, text, kind, attachments } = email;
       return { kind: "email", outboxId: email._id, email: { to, subject, html, text, kind, attachments } };
@@ -116,27 +124,29 @@ export const recordAttempt = internalMutation({
 async function recordResult(ctx: MutationCtx, job: ProviderJobDoc, result: ProviderResult, now: number) {
   switch (result.kind) {
     case "refund": {
-      const booking = await ctx.db.get("bookings", job.subjectId as Id<"bookings">);
+      const booking = await subjectOf(ctx, "bookings", job);
       if (booking !== null) await changeBooking(ctx, booking, { kind: "refund_answered", refundId: result.refundId, succeeded: result.succeeded }, now);
       return;
     }
     case "transfer": {
-      const transfer = await ctx.db.get("psychicTransfers", job.subjectId as Id<"psychicTransfers">);
+      const transfer = await subjectOf(ctx, "psychicTransfers", job);
       if (transfer !== null) await recordTransferMade(ctx, transfer, result, now);
       // New money in the psychic's account: what they owe back is asked for again (lib/debtRecovery.ts).
       if (transfer !== null) await recoverDebtFrom(ctx, transfer.psychicUserId, now);
       return;
     }
     case "reversal": {
-      const reversal = await ctx.db.get("transferReversals", job.subjectId as Id<"transferReversals">);
+      const reversal = await subjectOf(ctx, "transferReversals", job);
       if (reversal !== null) await recordReversalMade(ctx, reversal, result.stripeReversalId, now);
       return;
     }
     case "checkout_expiry":
       return;
-    case "email":
-      await recordEmailSent(ctx, job.subjectId as Id<"emailOutbox">, result, now);
+    case "email": {
+      const email = await subjectOf(ctx, "emailOutbox", job);
+      if (email !== null) await recordEmailSent(ctx, email, result, now);
       return;
+    }
   }
 }
 
@@ -144,26 +154,28 @@ async function recordResult(ctx: MutationCtx, job: ProviderJobDoc, result: Provi
 async function recordFailure(ctx: MutationCtx, job: ProviderJobDoc, error: string, final: boolean, now: number) {
   switch (job.kind) {
     case "refund": {
-      const booking = await ctx.db.get("bookings", job.subjectId as Id<"bookings">);
+      const booking = await subjectOf(ctx, "bookings", job);
       if (booking !== null && final) await changeBooking(ctx, booking, { kind: "refund_failed" }, now);
       return;
     }
     case "transfer": {
-      const transfer = await ctx.db.get("psychicTransfers", job.subjectId as Id<"psychicTransfers">);
+      const transfer = await subjectOf(ctx, "psychicTransfers", job);
       if (transfer !== null) await recordTransferRefused(ctx, transfer, error, final, now);
       return;
     }
     case "reversal": {
-      const reversal = await ctx.db.get("transferReversals", job.subjectId as Id<"transferReversals">);
+      const reversal = await subjectOf(ctx, "transferReversals", job);
       if (reversal !== null) await recordReversalRefused(ctx, reversal, error, final, now);
       return;
     }
     case "checkout_expiry":
       return;
-    case "email":
-      if (final) await recordEmailFailed(ctx, job.subjectId as Id<"emailOutbox">, error);
-      else await recordEmailAttempt(ctx, job.subjectId as Id<"emailOutbox">, error);
+    case "email": {
+      const email = await subjectOf(ctx, "emailOutbox", job);
+      if (email !== null && final) await recordEmailFailed(ctx, email, error);
+      else if (email !== null) await recordEmailAttempt(ctx, email, error);
       return;
+    }
   }
 }
 

@@ -32,7 +32,7 @@ export async function payoutAccountOf(ctx: QueryCtx, psychicUserId: Id<"users">)
     .unique();
 }
 
-async function runShareEffects(ctx: MutationCtx, transfer: Transfer, effects: readonly ShareEffect[], now: number) {
+async function runShareEffects(ctx: MutationCtx, transfer: Pick<Transfer, "_id" | "bookingId">, effects: readonly ShareEffect[], now: number) {
   for (const effect of effects) {
     switch (effect.kind) {
       case "send_transfer":
@@ -93,7 +93,7 @@ export async function recordShare(
   const account = await payoutAccountOf(ctx, booking.psychicUserId);
   const owed = owedShare(share, now, account?.state === "enabled");
   const transferId = await ctx.db.insert("psychicTransfers", { bookingId: booking._id, psychicUserId: booking.psychicUserId, ...owed.fields });
-  await runShareEffects(ctx, { _id: transferId, bookingId: booking._id } as Transfer, owed.effects, now);
+  await runShareEffects(ctx, { _id: transferId, bookingId: booking._id }, owed.effects, now);
 }
 
 /** A share whose time came: ready to send if the account can take it, otherwise waiting for it. */

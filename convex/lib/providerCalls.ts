@@ -39,7 +39,7 @@ function requireStripe(): Stripe {
   return stripe;
 }
 
-export function senderAddress(): string {
+function senderAddress(): string {
   return env.EMAIL_FROM ?? DEFAULT_SENDER;
 }
 

@@ -49,6 +49,11 @@ export type ShareTransition = MoneyTransition<Partial<Share>, ShareEffect>;
 const unchanged = { outcome: "unchanged" } as const;
 const refused = (code: ErrorCode) => ({ outcome: "refused", code }) as const;
 
+/** A refused send counted on a pending share or reversal; the series' last leaves it failed for the admin. */
+function refusedSend(row: { attempts: number }, event: { error: string; final: boolean }) {
+  return { attempts: row.attempts + 1, lastError: event.error.slice(0, 500), ...(event.final ? { state: "failed" as const } : {}) };
+}
+
 /** Where a newly owed share starts: waiting for its time, for the account, or ready to send. */
 export function initialTransferState(dueAt: number, now: number, accountEnabled: boolean): TransferState {
   if (dueAt > now) return "scheduled";
@@ -74,11 +79,9 @@ export function shareTransition(share: Share, event: ShareEvent, now: number): S
     case "account_enabled":
       if (share.state !== "awaiting_onboarding") return unchanged;
       return { outcome: "changed", patch: { state: "pending" }, effects: [{ kind: "send_transfer" }] };
-    case "send_refused": {
+    case "send_refused":
       if (share.state !== "pending") return unchanged;
-      const lastError = event.error.slice(0, 500);
-      return { outcome: "changed", patch: { attempts: share.attempts + 1, lastError, ...(event.final ? { state: "failed" as const } : {}) }, effects: [] };
-    }
+      return { outcome: "changed", patch: refusedSend(share, event), effects: [] };
     case "retried":
       if (share.state !== "failed") return refused("INVALID_STATE");
       return { outcome: "changed", patch: { state: "pending", attempts: 0 }, effects: [{ kind: "send_transfer" }] };
@@ -127,11 +130,9 @@ export type ReversalTransition = MoneyTransition<Partial<Reversal>, { kind: "sen
 /** What `event` does to a reversal. */
 export function reversalTransition(reversal: Reversal, event: ReversalEvent, now: number): ReversalTransition {
   switch (event.kind) {
-    case "send_refused": {
+    case "send_refused":
       if (reversal.state !== "pending") return unchanged;
-      const lastError = event.error.slice(0, 500);
-      return { outcome: "changed", patch: { attempts: reversal.attempts + 1, lastError, ...(event.final ? { state: "failed" as const } : {}) }, effects: [] };
-    }
+      return { outcome: "changed", patch: refusedSend(reversal, event), effects: [] };
     case "retried":
       if (reversal.state !== "failed") return refused("INVALID_STATE");
       return { outcome: "changed", patch: { state: "pending", attempts: 0 }, effects: [{ kind: "send_reversal" }] };

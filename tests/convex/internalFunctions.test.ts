@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { buildWorld } from "./fixtures/world";
 import { requestProviderCall } from "../../convex/lib/providerJobs";
-import { answerJob, attemptJob, failJobForGood } from "./fixtures/providerJobs";
+import { answerJob, attemptJob, failJobForGood, jobIdOf } from "./fixtures/providerJobs";
 import { errorCodeOf, fakeStripe, setupTest } from "./setup";
 
 const MINUTE_MS = 60_000;
@@ -85,6 +85,23 @@ describe("refunds as provider jobs", () => {
     expect(done).toMatchObject({ refundStatus: "succeeded", stripeRefundId: expect.any(String) });
     await answerJob(w.t, "refund", w.bookingA, { kind: "succeeded", result: { kind: "refund", refundId: "re_other", succeeded: true } });
     expect((await w.t.run((ctx) => ctx.db.get("bookings", w.bookingA)))?.stripeRefundId).toBe(done?.stripeRefundId);
+  });
+
+  it("toAttempt reads what a pending job still needs sent, its series' key and whether to ask Stripe first; nothing once settled", async () => {
+    const w = await pendingRefund();
+    const jobId = await jobIdOf(w.t, "refund", w.bookingA);
+    expect(await w.t.query(internal.providerJobs.toAttempt, { jobId })).toEqual({
+      payload: { kind: "refund", bookingId: w.bookingA, paymentIntentId: "pi_cs_test_world_a", refundCents: 2500 },
+      attempt: { idempotencyKey: `refund-${w.bookingA}`, lookUpFirst: false },
+      label: `refund ${w.bookingA}`,
+    });
+    // The refund settled meanwhile (Stripe's charge.refunded came first): nothing is left to send.
+    await w.t.run((ctx) => ctx.db.patch("bookings", w.bookingA, { refundStatus: "succeeded" }));
+    expect((await w.t.query(internal.providerJobs.toAttempt, { jobId }))?.payload).toBeNull();
+    // A job no longer pending is not attempted at all.
+    await attemptJob(w.t, "refund", w.bookingA);
+    expect(await w.t.query(internal.providerJobs.toAttempt, { jobId })).toBeNull();
+    expect(fakeStripe().refunds).toEqual([]);
   });
 
   it("a refused attempt schedules the next one, and after the last the refund is left failed", async () => {
