@@ -76,14 +76,17 @@ export const welcome = internalMutation({
 
 // ─── Sign-up with a code (docs/product-rules.md, "Accounts") ───
 
-/** Counts a sign-up against its mailbox's and its origin's hourly limits; nothing else is written. */
+/**
+ * Counts a sign-up against its origin's hourly limit and its mailbox's emails (a sign-up sends one, a code or
+ * the notice); nothing else is written.
+ */
 export const countSignUp = internalMutation({
   args: { email: v.string(), originPass: v.optional(v.string()) },
   returns: v.object({ ok: v.boolean() }),
   handler: async (ctx, { email, originPass }) => {
     const origin = await requireOriginOfPass(ctx, originPass);
     if (origin !== null && !(await rateLimit(ctx, { name: "signUpByOrigin", key: origin })).ok) return { ok: false };
-    return { ok: (await rateLimit(ctx, { name: "signUpByEmail", key: mailboxOf(email) })).ok };
+    return { ok: (await rateLimit(ctx, { name: "signUpCodesByEmail", key: mailboxOf(email) })).ok };
   },
 });
 
@@ -122,6 +125,27 @@ export const startSignUp = internalMutation({
     });
     await queueEmail(ctx, { to: email, kind: "sign_up_code", ...emailContent });
     return null;
+  },
+});
+
+/**
+ * 'Invia un nuovo codice': the pending sign-up takes a new code, valid in full again, with a fresh count of
+ * wrong codes; the email counts against the mailbox's hourly emails (the resend is what the cap is for). An
+ * address with no sign-up waiting gets nothing, and the answer is the same.
+ */
+export const resendSignUpCode = internalMutation({
+  args: { email: v.string(), codeHash: v.string(), emailContent: v.object({ subject: v.string(), html: v.string(), text: v.string() }) },
+  returns: v.object({ ok: v.boolean() }),
+  handler: async (ctx, { email, codeHash, emailContent }) => {
+    if (!(await rateLimit(ctx, { name: "signUpCodesByEmail", key: mailboxOf(email) })).ok) return { ok: false };
+    const pending = await ctx.db
+      .query("pendingSignUps")
+      .withIndex("by_email", (q) => q.eq("email", email))
+      .first();
+    if (pending === null) return { ok: true };
+    await ctx.db.patch("pendingSignUps", pending._id, { codeHash, expiresAt: Date.now() + SIGN_UP_CODE_MINUTES * 60_000, failedAttempts: 0 });
+    await queueEmail(ctx, { to: email, kind: "sign_up_code", ...emailContent });
+    return { ok: true };
   },
 });
 

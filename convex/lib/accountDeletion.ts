@@ -155,7 +155,7 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
       ? ([
           ["passwordResetByEmail", user.email],
           ["contactByEmail", mailboxOf(user.email)],
-          ["signUpByEmail", mailboxOf(user.email)],
+          ["signUpCodesByEmail", mailboxOf(user.email)],
         ] as Array<[string, string]>)
       : []),
   ];

@@ -107,6 +107,17 @@ export function ArcanoPassword({ reset }: { reset: EmailConfig }) {
           });
           return null;
         }
+        case "signUpResend": {
+          // Only the address comes back: the page keeps no password across a reload (SignUpForm.tsx).
+          const code = randomDigits(SIGN_UP_CODE_DIGITS);
+          const sent = await ctx.runMutation(internal.accounts.resendSignUpCode, {
+            email,
+            codeHash: await codeHash(email, code),
+            emailContent: signUpCodeEmail({ code, validMinutes: SIGN_UP_CODE_MINUTES }),
+          });
+          if (!sent.ok) return fail("RATE_LIMITED");
+          return null;
+        }
         case "signUpVerification": {
           const code = typeof params.code === "string" ? params.code.trim() : "";
           if (!/^\d{6}$/.test(code)) return fail("INVALID_SIGN_UP_CODE");

@@ -16,8 +16,11 @@ export const { rateLimit, checkRateLimit, resetRateLimit } = defineRateLimits({
   contactByEmail: { kind: "fixed window", rate: 5, period: HOUR_MS },
   /** Contact messages per network origin: at most 10 an hour. */
   contactByOrigin: { kind: "fixed window", rate: 10, period: HOUR_MS },
-  /** Sign-up attempts per mailbox (each sends an email): at most 3 an hour. */
-  signUpByEmail: { kind: "fixed window", rate: 3, period: HOUR_MS },
+  /**
+   * Sign-up emails per mailbox: each code sent (a sign-up, each 'Invia un nuovo codice') and the notice to an
+   * address that has an account; typing a code counts nothing. At most 3 an hour.
+   */
+  signUpCodesByEmail: { kind: "fixed window", rate: 3, period: HOUR_MS },
   /** Sign-up attempts per network origin: at most 10 an hour. */
   signUpByOrigin: { kind: "fixed window", rate: 10, period: HOUR_MS },
   /** Checkouts opened per network origin: at most 20 an hour. */
@@ -29,6 +32,8 @@ export const { rateLimit, checkRateLimit, resetRateLimit } = defineRateLimits({
   holdsByClient: { kind: "fixed window", rate: 6, period: DAY_MS },
   /** Origin passes per network origin: far more than any person needs, few enough to keep the table small. */
   originPassesByOrigin: { kind: "fixed window", rate: 120, period: HOUR_MS },
+  /** A call party's microphone switches: a burst of 10, then one every 3 seconds (the heartbeat mends a refused one). */
+  callMuteByUser: { kind: "token bucket", rate: 20, period: 60 * 1000, capacity: 10 },
   /** Contact messages per signed-in account, whatever address it types: at most 10 a day. */
   contactByUser: { kind: "fixed window", rate: 10, period: DAY_MS },
 });

@@ -10,7 +10,7 @@ import {
   REVIEW_EDIT_WINDOW_MS,
   HALF_REFUND_PERCENT,
 } from "@convex/model/bookingChanges";
-import { RESET_CODE_DIGITS, RESET_CODE_MINUTES, SIGN_UP_CODE_MINUTES } from "@convex/model/accounts";
+import { RESET_CODE_DIGITS, RESET_CODE_MINUTES, SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_MINUTES } from "@convex/model/accounts";
 import { COMMISSION_PERCENT, HOLD_COOL_DOWN_MS, HOLD_MINUTES, MAX_LIVE_HOLDS, PSYCHIC_RECENT_DAYS } from "@convex/model/bookings";
 import {
   BOOKING_PAUSE_MS,
@@ -118,6 +118,8 @@ export const limits = {
   resetCodeDigits: `${RESET_CODE_DIGITS} cifre`,
   resetCodeValidity: formatMinutes(RESET_CODE_MINUTES),
   signUpCodeMinutes: formatMinutes(SIGN_UP_CODE_MINUTES),
+  /** "6 cifre": the code that proves a new account's address. */
+  signUpCodeDigits: `${SIGN_UP_CODE_DIGITS} cifre`,
   /** "5 MB": the largest photo. */
   photoMax: `${PHOTO_MAX_BYTES / (1024 * 1024)} MB`,
 } as const;

@@ -211,6 +211,65 @@ describe("sign-up codes: the address is proven before any account exists", () =>
   });
 });
 
+/** 'Invia un nuovo codice': only the address goes back (the page kept no password). */
+function resendCode(t: TestConvex, email: string) {
+  return t.action(api.auth.signIn, { provider: "password", params: { flow: "signUpResend", email } });
+}
+
+const codesSentTo = async (t: TestConvex, email: string) =>
+  (await t.run((ctx) => ctx.db.query("emailOutbox").withIndex("by_to", (q) => q.eq("to", email)).collect())).filter(
+    (mail) => mail.kind === "sign_up_code",
+  ).length;
+
+// The cap's window starts at a random point of the hour (convex-helpers' fixed windows), so every step
+// below happens at one instant and nothing is asserted after the clock moved.
+describe("sign-up code emails: the hourly cap counts codes sent", () => {
+  it("a resend counts against the cap of 3 codes an hour, typing the code does not, and a first sign-up counts once", async () => {
+    const t = setupTest();
+    await signUp(t, { email: "attesa@esempio.it" });
+    const verify = (code: string) =>
+      t.action(api.auth.signIn, { provider: "password", params: { flow: "signUpVerification", email: "attesa@esempio.it", code } });
+    const first = (await signUpCodeSentTo(t, "attesa@esempio.it"))!;
+    const wrong = first === "000000" ? "111111" : "000000";
+    // Wrong codes typed are the pending sign-up's own count (five end it), never the cap's.
+    for (let attempt = 0; attempt < 3; attempt++) expect(await errorCodeOf(verify(wrong))).toBe("INVALID_SIGN_UP_CODE");
+
+    expect((await resendCode(t, "attesa@esempio.it")).tokens ?? null).toBeNull();
+    await resendCode(t, "Attesa@Esempio.it"); // the same address, typed otherwise
+    expect(await codesSentTo(t, "attesa@esempio.it")).toBe(3);
+    expect(await errorCodeOf(resendCode(t, "attesa@esempio.it"))).toBe("RATE_LIMITED");
+    expect(await codesSentTo(t, "attesa@esempio.it")).toBe(3);
+
+    // Only the latest code works, and it still does: the refused resend changed nothing.
+    const latest = (await signUpCodeSentTo(t, "attesa@esempio.it"))!;
+    if (latest !== first) expect(await errorCodeOf(verify(first))).toBe("INVALID_SIGN_UP_CODE");
+    const { tokens } = await verify(latest);
+    expect(tokens).not.toBeNull();
+  });
+
+  it("a resend gives the code its full validity again and a fresh count of wrong codes", async () => {
+    const t = setupTest();
+    await signUp(t, { email: "attesa@esempio.it" });
+    const before = await t.run((ctx) => ctx.db.query("pendingSignUps").first());
+    await t.run((ctx) => ctx.db.patch("pendingSignUps", before!._id, { failedAttempts: 4, expiresAt: Date.now() - 1 }));
+    await resendCode(t, "attesa@esempio.it");
+    const after = await t.run((ctx) => ctx.db.query("pendingSignUps").first());
+    expect(after).toMatchObject({ failedAttempts: 0, passwordHash: before!.passwordHash, name: before!.name });
+    expect(after!.expiresAt).toBeGreaterThan(Date.now());
+    expect(after!.codeHash).not.toBe(before!.codeHash);
+  });
+
+  it("a resend for an address with no sign-up waiting sends nothing and answers as any resend does", async () => {
+    const t = setupTest();
+    await signUpWithPassword(t, { email: "giulia@esempio.it" });
+    const mailsBefore = await t.run((ctx) => ctx.db.query("emailOutbox").collect());
+    expect((await resendCode(t, "giulia@esempio.it")).tokens ?? null).toBeNull();
+    expect((await resendCode(t, "nessuno@esempio.it")).tokens ?? null).toBeNull();
+    expect(await t.run((ctx) => ctx.db.query("emailOutbox").collect())).toHaveLength(mailsBefore.length);
+    expect(await errorCodeOf(resendCode(t, "non-un-indirizzo"))).toBe("INVALID_INPUT");
+  });
+});
+
 describe("sign-in", () => {
   it("signs in with the right password, whatever the case of the email", async () => {
     const t = setupTest();

@@ -23,6 +23,7 @@ const viewer = (fields: Record<string, unknown> = {}) => ({
 });
 
 beforeEach(() => {
+  sessionStorage.clear();
   convexMock.reset();
   convexMock.queries.set("settings:getPublic", { psychic_registration_enabled: true });
 });
@@ -76,7 +77,8 @@ describe("the sign-up form", () => {
     await fillSignUp({ name: "Giulia", email: "giulia@esempio.it", password: "segreta", confirm: "segreta", consent: true });
     const codeForm = await screen.findByRole("form", { name: "Conferma l'indirizzo email" });
     // The same words for an address with or without an account: nothing tells which.
-    expect(codeForm).toHaveTextContent("Ti abbiamo inviato un codice di 6 cifre a giulia@esempio.it");
+    expect(codeForm).toHaveTextContent("Abbiamo inviato un codice a g***@esempio.it");
+    expect(codeForm).toHaveTextContent("il codice di 6 cifre vale 15 minuti. Controlla anche lo spam.");
     expect(codeForm).toHaveTextContent("Se questo indirizzo ha già un account, riceverai invece un'email per accedere.");
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Attiva l'account" }));
@@ -86,7 +88,7 @@ describe("the sign-up form", () => {
     expect(convexMock.signIn).toHaveBeenLastCalledWith("password", { flow: "signUpVerification", email: "giulia@esempio.it", code: "123456" });
   });
 
-  it("shows a wrong code under the field, sends a new code with the same details, and goes back to the details", async () => {
+  it("shows a wrong code under the field, sends a new code for the address alone, and goes back to the details", async () => {
     renderRoute(<RegisterPage />, { path: "/register" });
     await fillSignUp({ name: "Giulia", email: "giulia@esempio.it", password: "segreta", confirm: "segreta", consent: true });
     const user = userEvent.setup();
@@ -98,10 +100,27 @@ describe("the sign-up form", () => {
 
     await user.click(screen.getByRole("button", { name: "Invia un nuovo codice" }));
     expect(await screen.findByText("Nuovo codice inviato.")).toBeInTheDocument();
-    expect(convexMock.signIn).toHaveBeenLastCalledWith("password", expect.objectContaining({ flow: "signUp", email: "giulia@esempio.it", password: "segreta" }));
+    expect(convexMock.signIn).toHaveBeenLastCalledWith("password", { flow: "signUpResend", email: "giulia@esempio.it" });
 
     await user.click(screen.getByRole("button", { name: "Cambia i dati" }));
     expect(screen.getByRole("button", { name: "Crea account" })).toBeInTheDocument();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it("comes back on the code step after a reload, keeping the address and never the password", async () => {
+    const first = renderRoute(<RegisterPage />, { path: "/register" });
+    await fillSignUp({ name: "Giulia", email: "giulia@esempio.it", password: "segreta", confirm: "segreta", consent: true });
+    await screen.findByRole("form", { name: "Conferma l'indirizzo email" });
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain("segreta");
+    first.unmount();
+
+    renderRoute(<LoginPage />, { path: "/login" });
+    expect(await screen.findByRole("form", { name: "Conferma l'indirizzo email" })).toHaveTextContent("Abbiamo inviato un codice a g***@esempio.it");
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Codice"), "123456");
+    await user.click(screen.getByRole("button", { name: "Attiva l'account" }));
+    expect(convexMock.signIn).toHaveBeenLastCalledWith("password", { flow: "signUpVerification", email: "giulia@esempio.it", code: "123456" });
+    await waitFor(() => expect(sessionStorage.length).toBe(0));
   });
 
   it("words anything else generically", async () => {

@@ -4,6 +4,7 @@ import { paths } from "@/lib/paths";
 import { AuthLayout, FormSkeleton } from "./AuthLayout";
 import { carriedQuery } from "./redirects";
 import { SignInForm } from "./SignInForm";
+import { readPendingSignUp } from "./pendingSignUp";
 import { SignUpForm } from "./SignUpForm";
 import { useSignedInRedirect } from "./useSignedInRedirect";
 
@@ -21,7 +22,7 @@ export function LoginPage() {
       {viewer === undefined ? (
         <FormSkeleton />
       ) : (
-        <Tabs.Root defaultValue={search.get("tab") === "signup" ? "signup" : "login"}>
+        <Tabs.Root defaultValue={search.get("tab") === "signup" || readPendingSignUp() !== null ? "signup" : "login"}>
           <Tabs.List size="2">
             <Tabs.Trigger value="login">Accedi</Tabs.Trigger>
             <Tabs.Trigger value="signup">Registrati</Tabs.Trigger>

@@ -13,6 +13,7 @@ import { limits } from "@/lib/rules";
 import { signUpCodeSchema, signUpSchema, type SignUpCodeValues, type SignUpValues } from "./schemas";
 import { usePsychicRegistrationOpen } from "./usePsychicRegistrationOpen";
 import { FieldError } from "@/components/form/FieldError";
+import { clearPendingSignUp, maskEmail, readPendingSignUp, savePendingSignUp, type PendingSignUp } from "./pendingSignUp";
 
 export const signUpGenericMessage = "Si è verificato un errore durante la registrazione. Riprova.";
 export const consentLabel = "Dichiaro di avere almeno 18 anni e accetto i Termini e l'Informativa privacy";
@@ -28,13 +29,23 @@ type SignUpRequest = { name: string; email: string; password: string; accountTyp
  */
 export function SignUpForm({ initialType = "client" }: { initialType?: AccountType }) {
   const { signIn } = useAuthActions();
-  const [sent, setSent] = useState<SignUpRequest | null>(null);
+  // A reload (the mail app, then back) opens on the code step again: the address is in the tab's storage.
+  const [sent, setSent] = useState<PendingSignUp | null>(readPendingSignUp);
   const send = async (request: SignUpRequest) => {
     const originPass = await fetchOriginPass();
     await signIn("password", { flow: "signUp", ...request, consent: true, ...(originPass ? { originPass } : {}) });
   };
-  if (sent !== null) return <SignUpCodeForm request={sent} onResend={() => send(sent)} onRestart={() => setSent(null)} />;
-  return <SignUpDetailsForm initialType={initialType} onSent={setSent} send={send} />;
+  const onSent = (request: SignUpRequest) => {
+    const pending = { email: request.email.trim().toLowerCase() };
+    savePendingSignUp(pending);
+    setSent(pending);
+  };
+  const restart = () => {
+    clearPendingSignUp();
+    setSent(null);
+  };
+  if (sent !== null) return <SignUpCodeForm pending={sent} onRestart={restart} />;
+  return <SignUpDetailsForm initialType={initialType} onSent={onSent} send={send} />;
 }
 
 function SignUpDetailsForm({
@@ -146,18 +157,23 @@ function SignUpDetailsForm({
   );
 }
 
-/** The second step: the code from the email. Resending asks for a new code with the same details. */
-function SignUpCodeForm({ request, onResend, onRestart }: { request: SignUpRequest; onResend: () => Promise<void>; onRestart: () => void }) {
+/**
+ * The second step: the code from the email, saying where it went (the address masked) and for how long it
+ * works. Resending asks for a new code for the same address: each one counts against the hour's cap.
+ */
+function SignUpCodeForm({ pending, onRestart }: { pending: PendingSignUp; onRestart: () => void }) {
   const { signIn } = useAuthActions();
   const form = useZodForm(signUpCodeSchema, { code: "" } satisfies SignUpCodeValues);
   const [failure, setFailure] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
+  const [resending, setResending] = useState(false);
 
   const submit = form.handleSubmit(async ({ code }) => {
     setFailure(null);
     try {
       // Signed in on success: the page's redirect takes the new account home.
-      await signIn("password", { flow: "signUpVerification", email: request.email, code });
+      await signIn("password", { flow: "signUpVerification", email: pending.email, code });
+      clearPendingSignUp();
     } catch (error) {
       const message = errorMessage(error, signUpGenericMessage);
       if (errorCodeOf(error) === "INVALID_SIGN_UP_CODE") form.setErrors({ code: message });
@@ -168,21 +184,29 @@ function SignUpCodeForm({ request, onResend, onRestart }: { request: SignUpReque
   const resend = async () => {
     setFailure(null);
     setResent(false);
+    setResending(true);
     try {
-      await onResend();
+      await signIn("password", { flow: "signUpResend", email: pending.email });
       setResent(true);
     } catch (error) {
       setFailure(errorMessage(error, signUpGenericMessage));
+    } finally {
+      setResending(false);
     }
   };
 
   return (
     <form onSubmit={submit} noValidate aria-label="Conferma l'indirizzo email">
       <Flex direction="column" gap="4">
-        <Text as="p" size="2">
-          Ti abbiamo inviato un codice di 6 cifre a <strong>{request.email}</strong>: inseriscilo qui per attivare il tuo account. Il
-          codice vale {limits.signUpCodeMinutes}. Se questo indirizzo ha già un account, riceverai invece un'email per accedere.
-        </Text>
+        <Flex direction="column" gap="2">
+          <Text as="p" size="3" weight="medium" data-testid="sign-up-code-sent-to">
+            Abbiamo inviato un codice a {maskEmail(pending.email)}
+          </Text>
+          <Text as="p" size="2">
+            Inseriscilo qui per attivare il tuo account: il codice di {limits.signUpCodeDigits} vale {limits.signUpCodeMinutes}. Controlla anche
+            lo spam. Se questo indirizzo ha già un account, riceverai invece un'email per accedere.
+          </Text>
+        </Flex>
         <TextField label="Codice" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.field("code")} />
         {resent ? (
           <Text as="p" size="2" color="green" role="status">
@@ -194,8 +218,8 @@ function SignUpCodeForm({ request, onResend, onRestart }: { request: SignUpReque
           {form.submitting ? "Verifica..." : "Attiva l'account"}
         </Button>
         <Flex gap="4" wrap="wrap">
-          <Button type="button" variant="ghost" size="2" onClick={() => void resend()}>
-            Invia un nuovo codice
+          <Button type="button" variant="ghost" size="2" disabled={resending} onClick={() => void resend()}>
+            {resending ? "Invio..." : "Invia un nuovo codice"}
           </Button>
           <Button type="button" variant="ghost" size="2" onClick={onRestart}>
             Cambia i dati
