@@ -10,7 +10,9 @@ import {
   ensureSession,
   leftField,
   markAbsent,
+  markMuted,
   markPresent,
+  mutedField,
   other,
   recordAttendance,
   seenField,
@@ -19,9 +21,11 @@ import {
 } from "./lib/callPresence";
 import { closedAttendance, roomPeople, sessionOf } from "./lib/callSessions";
 import { fail } from "./lib/errors";
+import { rateLimit } from "./lib/rateLimits";
 import { authedMutation, authedQuery, internalMutation, internalQuery } from "./lib/functions";
 import { callSessionStatus, callSignalKind, durationMinutes } from "./lib/validators";
 import { settlementFor } from "./model/attendance";
+import { cancellationRefundCents } from "./model/cancellationRefunds";
 import {
   bookingIdOfRoom,
   bookingRefusal,
@@ -45,11 +49,14 @@ async function callBookingX(ctx: QueryCtx, viewerId: Id<"users">, bookingId: str
   return { booking, party };
 }
 
-const presence = v.object({ seenAt: v.union(v.number(), v.null()), leftAt: v.union(v.number(), v.null()) });
+/** One party in the call: the last sign while in, the last time they left, and whether their microphone is off. */
+const presence = v.object({ seenAt: v.union(v.number(), v.null()), leftAt: v.union(v.number(), v.null()), muted: v.boolean() });
 
 const room = v.object({
   bookingId: v.id("bookings"),
   party: v.union(v.literal("client"), v.literal("psychic")),
+  /** The psychic's profile, for 'Prenota di nuovo' at the end. */
+  psychicProfileId: v.id("psychicProfiles"),
   /** The two people of the consultation, as both screens show them; the client has an initials avatar. */
   psychic: v.object({ name: v.string(), photoUrl: v.union(v.string(), v.null()) }),
   client: v.object({ name: v.string() }),
@@ -87,7 +94,11 @@ const room = v.object({
 });
 
 function presenceOf(session: Doc<"callSessions"> | null, party: BookingParty) {
-  return { seenAt: session?.[seenField[party]] ?? null, leftAt: session?.[leftField[party]] ?? null };
+  return {
+    seenAt: session?.[seenField[party]] ?? null,
+    leftAt: session?.[leftField[party]] ?? null,
+    muted: session?.[mutedField[party]] === true,
+  };
 }
 
 /**
@@ -107,6 +118,7 @@ export const getRoom = authedQuery({
     return {
       bookingId: booking._id,
       party,
+      psychicProfileId: booking.psychicProfileId,
       ...(await roomPeople(ctx, booking, party)),
       bookingStatus: psychicAbsent ? ("psychic_absent" as const) : refusal === "CALL_ENDED" ? ("ended" as const) : ("confirmed" as const),
       scheduledDate: booking.scheduledDate,
@@ -136,17 +148,37 @@ export const getRoom = authedQuery({
 /**
  * Enters the call, and confirms presence every few seconds while in it (HEARTBEAT_MS): only inside
  * the window (5 minutes early until the end), only for a confirmed voice booking. A reload enters
- * the same session again.
+ * the same session again. `muted`, when given, is the page's microphone state (see `setMuted`).
  */
 export const join = authedMutation({
-  args: { bookingId: v.string() },
+  args: { bookingId: v.string(), muted: v.optional(v.boolean()) },
   returns: v.null(),
-  handler: async (ctx, { bookingId }) => {
+  handler: async (ctx, { bookingId, muted }) => {
     const { booking, party } = await callBookingX(ctx, ctx.viewerId, bookingId);
     const now = Date.now();
     const refusal = joinRefusal(booking, now);
     if (refusal !== null) return fail(refusal);
-    await markPresent(ctx, booking, party, now);
+    await markPresent(ctx, booking, party, now, { muted });
+    return null;
+  },
+});
+
+/**
+ * The party switched their microphone off or on: the other screen says so at once. Only the two
+ * parties, only inside the window while in the call (otherwise nothing changes), at most a burst of
+ * switches (RATE_LIMITED after; the next heartbeat carries the state anyway).
+ */
+export const setMuted = authedMutation({
+  args: { bookingId: v.string(), muted: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, { bookingId, muted }) => {
+    const { booking, party } = await callBookingX(ctx, ctx.viewerId, bookingId);
+    const now = Date.now();
+    const refusal = joinRefusal(booking, now);
+    if (refusal !== null) return fail(refusal);
+    if (!(await rateLimit(ctx, { name: "callMuteByUser", key: ctx.viewerId })).ok) return fail("RATE_LIMITED");
+    const session = await sessionOf(ctx, booking._id);
+    if (session !== null) await markMuted(ctx, session, party, muted, now);
     return null;
   },
 });
@@ -223,7 +255,7 @@ export async function settleBooking(ctx: MutationCtx, found: Doc<"bookings">, no
   const event =
     outcome === "held"
       ? ({ kind: "held", by: "clock" } as const)
-      : ({ kind: "cancelled", reason: "psychic_no_show", refundCents: booking.priceCents } as const);
+      : ({ kind: "cancelled", reason: "psychic_no_show", refundCents: cancellationRefundCents("psychic_no_show", booking, now) } as const);
   await changeBooking(ctx, booking, event, now);
   return outcome;
 }

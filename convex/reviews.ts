@@ -1,6 +1,6 @@
 // Reviews (docs/product-rules.md, "Reviews"): real ones, one per completed booking, by its client only,
-// 1–5 stars and 10–1 000 characters, editable for 7 days, shown newest first with the client's first
-// name and initial. The profile's rating and count and the month's figures follow each review in the
+// 1–5 stars and 10–1 000 characters, editable for 7 days, shown newest first with the name the client
+// chose: their first name and initial by default, or a nickname (kept as the review's `clientName`). The profile's rating and count and the month's figures follow each review in the
 // same transaction (lib/triggers.ts), from sums, never by reading every review again.
 import { paginationOptsValidator, paginationResultValidator, type PaginationOptions } from "convex/server";
 import { v } from "convex/values";
@@ -10,7 +10,7 @@ import { fail } from "./lib/errors";
 import { clientMutation, clientQuery, query } from "./lib/functions";
 import { requireInstant } from "./lib/time";
 import { durationMinutes, reviewRating } from "./lib/validators";
-import { REVIEW_EDIT_WINDOW_MS, reviewerName, validComment, validRating } from "./model/bookingChanges";
+import { REVIEW_EDIT_WINDOW_MS, reviewDisplayName, reviewerName, validComment, validRating } from "./model/bookingChanges";
 
 /** The most reviews one page holds. */
 export const MAX_PAGE_SIZE = 50;
@@ -66,12 +66,15 @@ export const listPageForProfile = query({
   },
 });
 
-function checkedReview(rating: number, comment: string) {
+/** The review as stored, with the name it shows (`nickname` absent: first name and initial). */
+function checkedReview(rating: number, comment: string, fullName: string | undefined, nickname: string | undefined) {
   const stars = validRating(rating);
   if (stars === null) return fail("INVALID_INPUT", { field: "rating" });
   const text = validComment(comment);
   if (text === null) return fail("INVALID_INPUT", { field: "comment" });
-  return { rating: stars, comment: text };
+  const clientName = reviewDisplayName(fullName, nickname);
+  if (clientName === null) return fail("INVALID_INPUT", { field: "nickname" });
+  return { rating: stars, comment: text, clientName };
 }
 
 /**
@@ -80,11 +83,11 @@ function checkedReview(rating: number, comment: string) {
  * (ALREADY_REVIEWED).
  */
 export const createMine = clientMutation({
-  args: { bookingId: v.string(), rating: v.number(), comment: v.string() },
+  args: { bookingId: v.string(), rating: v.number(), comment: v.string(), nickname: v.optional(v.string()) },
   returns: v.id("reviews"),
-  handler: async (ctx, { bookingId, rating, comment }) => {
+  handler: async (ctx, { bookingId, rating, comment, nickname }) => {
     const booking = await bookingAsClientX(ctx, ctx.viewerId, bookingId);
-    const review = checkedReview(rating, comment);
+    const review = checkedReview(rating, comment, ctx.viewer.name, nickname);
     if (booking.status !== "completed") return fail("REVIEW_NOT_ALLOWED");
     if ((await ctx.db.get("psychicProfiles", booking.psychicProfileId)) === null) return fail("REVIEW_NOT_ALLOWED");
     const existing = await ctx.db
@@ -97,21 +100,20 @@ export const createMine = clientMutation({
       psychicProfileId: booking.psychicProfileId,
       clientId: ctx.viewerId,
       ...review,
-      clientName: reviewerName(ctx.viewer.name),
     });
   },
 });
 
-/** The client edits their own review within 7 days of writing it. */
+/** The client edits their own review within 7 days of writing it, the name it shows too. */
 export const updateMine = clientMutation({
-  args: { reviewId: v.string(), rating: v.number(), comment: v.string() },
+  args: { reviewId: v.string(), rating: v.number(), comment: v.string(), nickname: v.optional(v.string()) },
   returns: v.null(),
-  handler: async (ctx, { reviewId, rating, comment }) => {
+  handler: async (ctx, { reviewId, rating, comment, nickname }) => {
     const id = ctx.db.normalizeId("reviews", reviewId);
     const review = id === null ? null : await ctx.db.get("reviews", id);
     if (review === null) return fail("NOT_FOUND");
     if (review.clientId !== ctx.viewerId) return fail("FORBIDDEN");
-    const changed = checkedReview(rating, comment);
+    const changed = checkedReview(rating, comment, ctx.viewer.name, nickname);
     const now = Date.now();
     if (now > writtenAtOf(review) + REVIEW_EDIT_WINDOW_MS) return fail("REVIEW_EDIT_EXPIRED");
     await ctx.db.patch("reviews", review._id, { ...changed, updatedAt: now });
@@ -148,6 +150,8 @@ export const listMine = clientQuery({
           updatedAt: v.union(v.number(), v.null()),
           editableUntil: v.number(),
           editable: v.boolean(),
+          /** The nickname it shows, or null for the default first name and initial. */
+          nickname: v.union(v.string(), v.null()),
         }),
       ),
     }),
@@ -185,6 +189,7 @@ export const listMine = clientQuery({
                   updatedAt: review.updatedAt ?? null,
                   editableUntil,
                   editable: now <= editableUntil,
+                  nickname: review.clientName === reviewerName(ctx.viewer.name) ? null : review.clientName,
                 },
         };
       }),

@@ -242,6 +242,9 @@ export default defineSchema({
     // so both screens can say '<name> ha lasciato la chiamata' (model/calls.ts roomLine).
     clientLeftAt: v.optional(v.number()),
     psychicLeftAt: v.optional(v.number()),
+    // Each party's microphone is off while in the call, so the other screen can say so; cleared on leaving.
+    clientMuted: v.optional(v.boolean()),
+    psychicMuted: v.optional(v.boolean()),
     // Each party's time in the call during the paid window: the first instant and how long in all
     // (model/attendance.ts). The booking's clientJoinedAt / psychicJoinedAt copy the first instant.
     clientAttendance: v.optional(callAttendance),

@@ -22,6 +22,7 @@ export const seenField = { client: "clientSeenAt", psychic: "psychicSeenAt" } as
 const attendanceField = { client: "clientAttendance", psychic: "psychicAttendance" } as const;
 export const leftField = { client: "clientLeftAt", psychic: "psychicLeftAt" } as const;
 const inConferenceField = { client: "clientInConference", psychic: "psychicInConference" } as const;
+export const mutedField = { client: "clientMuted", psychic: "psychicMuted" } as const;
 export const other = (party: BookingParty): BookingParty => (party === "client" ? "psychic" : "client");
 
 /** The booking's session, made on first entry with the jobs that settle the booking on time. */
@@ -62,7 +63,7 @@ export async function markPresent(
   booking: Doc<"bookings">,
   party: BookingParty,
   now: number,
-  { inConference = false }: { inConference?: boolean } = {},
+  { inConference = false, muted }: { inConference?: boolean; muted?: boolean } = {},
 ) {
   const session = await ensureSession(ctx, booking, now);
   const held = session[inConferenceField[party]] === true;
@@ -74,6 +75,8 @@ export async function markPresent(
     [leftField[party]]: undefined,
     [attendanceField[party]]: attendance,
     ...(inConference ? { [inConferenceField[party]]: true } : {}),
+    // The page's heartbeat carries its microphone's state too, mending a switch the limit refused.
+    ...(muted !== undefined ? { [mutedField[party]]: muted || undefined } : {}),
     status: bothIn ? "active" : "waiting",
     ...(bothIn && session.startedAt === undefined ? { startedAt: now } : {}),
     updatedAt: now,
@@ -89,12 +92,20 @@ export async function markAbsent(ctx: MutationCtx, booking: Doc<"bookings">, ses
   await ctx.db.patch("callSessions", session._id, {
     [seenField[party]]: undefined,
     [inConferenceField[party]]: undefined,
+    [mutedField[party]]: undefined,
     // Only someone who was in the call leaves it (a page closing before entering is not a departure).
     ...(session[seenField[party]] !== undefined ? { [leftField[party]]: now } : {}),
     [attendanceField[party]]: attendance,
     status: "waiting",
     updatedAt: now,
   });
+}
+
+/** The party's microphone is off (or on again) while in the call: the other screen says so. Ignored when not in it. */
+export async function markMuted(ctx: MutationCtx, session: Doc<"callSessions">, party: BookingParty, muted: boolean, now: number) {
+  if (session.status === "ended" || session[seenField[party]] === undefined) return;
+  if ((session[mutedField[party]] === true) === muted) return;
+  await ctx.db.patch("callSessions", session._id, { [mutedField[party]]: muted || undefined, updatedAt: now });
 }
 
 /**

@@ -50,6 +50,8 @@ export async function endSession(ctx: MutationCtx, booking: PaidWindow & { _id: 
       psychicSeenAt: undefined,
       clientInConference: undefined,
       psychicInConference: undefined,
+      clientMuted: undefined,
+      psychicMuted: undefined,
       updatedAt: now,
     });
   }

@@ -128,6 +128,34 @@ export function reviewerName(fullName: string | undefined): string {
   return `${first} ${words[words.length - 1].charAt(0).toLocaleUpperCase("it")}.`;
 }
 
+/** A nickname a client chooses for their reviews: 2–30 characters once trimmed. */
+export const NICKNAME_MIN_LENGTH = 2;
+export const NICKNAME_MAX_LENGTH = 30;
+
+/** Why a nickname cannot be shown: its length, or it carries a way to be reached (email, phone, link). */
+export type NicknameProblem = "length" | "contact";
+
+// A reviewer's name is shown to everyone: no address, number or link may ride on it.
+const CONTACT_PATTERNS = [/@/, /\d[\d\s.\-/]{5,}\d/, /https?:|www\./i, /[a-z0-9-]\.(?:it|com|net|org|eu|info|me|io|co|biz)\b/i];
+
+/** The nickname as stored (trimmed, inner spaces joined), or why it is refused. */
+export function checkNickname(raw: string): { ok: true; nickname: string } | { ok: false; problem: NicknameProblem } {
+  const nickname = raw.trim().replace(/\s+/g, " ");
+  if (nickname.length < NICKNAME_MIN_LENGTH || nickname.length > NICKNAME_MAX_LENGTH) return { ok: false, problem: "length" };
+  if (CONTACT_PATTERNS.some((pattern) => pattern.test(nickname))) return { ok: false, problem: "contact" };
+  return { ok: true, nickname };
+}
+
+/**
+ * The name a review shows: the nickname the client chose, or by default their first name and initial.
+ * null when the nickname is refused.
+ */
+export function reviewDisplayName(fullName: string | undefined, nickname: string | undefined): string | null {
+  if (nickname === undefined) return reviewerName(fullName);
+  const checked = checkNickname(nickname);
+  return checked.ok ? checked.nickname : null;
+}
+
 /** An average from a sum and a count; undefined when nothing was rated ("Nuovo"). */
 export function averageOf(sum: number, count: number): number | undefined {
   return count > 0 ? sum / count : undefined;

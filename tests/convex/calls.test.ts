@@ -153,6 +153,47 @@ describe("the live session", () => {
     for (const persona of ["clientA", "psychicA"] as const) expect(await room(persona)).toMatchObject({ settled: true, self: nobody, other: nobody });
   });
 
+  it("publishes a party's microphone switched off to the other screen: only the two parties, only while in the call, cleared on leaving", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    const room = (persona: "clientA" | "psychicA") => world.as[persona].query(api.calls.getRoom, { bookingId });
+    // Not in the call yet: nothing to say.
+    await world.as.clientA.mutation(api.calls.setMuted, { bookingId, muted: true });
+    expect((await room("psychicA")).other.muted).toBe(false);
+    await world.as.clientA.mutation(api.calls.join, { bookingId });
+    await world.as.clientA.mutation(api.calls.setMuted, { bookingId, muted: true });
+    expect(await room("psychicA")).toMatchObject({ other: { muted: true }, self: { muted: false } });
+    expect((await room("clientA")).self.muted).toBe(true);
+    for (const persona of others) {
+      expect(await errorCodeOf(world.as[persona].mutation(api.calls.setMuted, { bookingId, muted: false }))).toBe(refusalFor(persona));
+    }
+    expect((await room("psychicA")).other.muted).toBe(true);
+    // The heartbeat carries the state too; leaving clears it.
+    await world.as.clientA.mutation(api.calls.join, { bookingId, muted: false });
+    expect((await room("psychicA")).other.muted).toBe(false);
+    await world.as.clientA.mutation(api.calls.setMuted, { bookingId, muted: true });
+    await world.as.clientA.mutation(api.calls.leave, { bookingId });
+    expect((await room("psychicA")).other.muted).toBe(false);
+  });
+
+  it("throttles microphone switches: after a burst they are refused until the bucket refills, and the heartbeat still carries the state", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await callBooking(world);
+    await world.as.clientA.mutation(api.calls.join, { bookingId });
+    for (let switches = 0; switches < 10; switches++) {
+      await world.as.clientA.mutation(api.calls.setMuted, { bookingId, muted: switches % 2 === 0 });
+    }
+    expect(await errorCodeOf(world.as.clientA.mutation(api.calls.setMuted, { bookingId, muted: true }))).toBe("RATE_LIMITED");
+    expect((await world.as.psychicA.query(api.calls.getRoom, { bookingId })).other.muted).toBe(false);
+    await world.as.clientA.mutation(api.calls.join, { bookingId, muted: true });
+    expect((await world.as.psychicA.query(api.calls.getRoom, { bookingId })).other.muted).toBe(true);
+    // The other party has a bucket of their own; a few seconds later the client may switch again.
+    await world.as.psychicA.mutation(api.calls.setMuted, { bookingId, muted: true });
+    await advance(world, 5_000);
+    await world.as.clientA.mutation(api.calls.setMuted, { bookingId, muted: false });
+    expect((await world.as.psychicA.query(api.calls.getRoom, { bookingId })).other.muted).toBe(false);
+  });
+
   it("shows both people, the client's notes to the psychic only, and a review to write once held", async () => {
     const world = await buildWorld(setupTest());
     const bookingId = await callBooking(world, { notes: "  Vorrei parlare del lavoro.  " });

@@ -89,6 +89,39 @@ describe("writing a review", () => {
   });
 });
 
+describe("the name a review shows", () => {
+  it("is the client's first name and initial by default, or the nickname they chose, on the profile and in their list", async () => {
+    const w = await buildWorld(setupTest());
+    await w.t.run((ctx) => ctx.db.patch("users", w.userIds.clientA, { name: "Maria Rossi" }));
+    const byDefault = await completed(w, 2);
+    const chosen = await completed(w, 1);
+    await w.as.clientA.mutation(api.reviews.createMine, { bookingId: byDefault, rating: 4, comment: TEXT });
+    vi.advanceTimersByTime(1000);
+    const reviewId = await w.as.clientA.mutation(api.reviews.createMine, { bookingId: chosen, rating: 5, comment: TEXT, nickname: "  Stella   del mattino " });
+    const page = await w.t.query(api.reviews.listPageForProfile, { psychicProfileId: w.profileA, paginationOpts: { numItems: 5, cursor: null } });
+    expect(page.page.map((review) => review.clientName)).toEqual(["Stella del mattino", "Maria R."]);
+    const mine = await w.as.clientA.query(api.reviews.listMine, { now: Date.now() });
+    expect(mine.map((row) => row.review?.nickname)).toEqual(["Stella del mattino", null]);
+    // Editing without a nickname goes back to the first name and initial.
+    await w.as.clientA.mutation(api.reviews.updateMine, { reviewId, rating: 5, comment: TEXT });
+    expect((await w.t.run((ctx) => ctx.db.get("reviews", reviewId)))?.clientName).toBe("Maria R.");
+  });
+
+  it("a nickname too short, too long, or carrying an email, a phone number or a link is refused and nothing is written", async () => {
+    const w = await buildWorld(setupTest());
+    const bookingId = await completed(w);
+    for (const nickname of ["x", " ", "x".repeat(31), "maria@posta.it", "333 123 4567", "www.maria.it", "maria.com"]) {
+      const refused = w.as.clientA.mutation(api.reviews.createMine, { bookingId, rating: 5, comment: TEXT, nickname });
+      await expect(refused, nickname).rejects.toMatchObject({ data: { code: "INVALID_INPUT", field: "nickname" } });
+    }
+    expect(await w.t.run((ctx) => ctx.db.query("reviews").collect())).toEqual([]);
+    const reviewId = await w.as.clientA.mutation(api.reviews.createMine, { bookingId, rating: 5, comment: TEXT, nickname: "Luna" });
+    const refused = w.as.clientA.mutation(api.reviews.updateMine, { reviewId, rating: 5, comment: TEXT, nickname: "scrivimi a luna@posta.it" });
+    await expect(refused).rejects.toMatchObject({ data: { code: "INVALID_INPUT", field: "nickname" } });
+    expect((await w.t.run((ctx) => ctx.db.get("reviews", reviewId)))?.clientName).toBe("Luna");
+  });
+});
+
 describe("editing a review", () => {
   it("within 7 days of writing it, the average follows; afterwards it is refused; nobody else may edit it", async () => {
     const w = await buildWorld(setupTest());

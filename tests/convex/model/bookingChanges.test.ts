@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { romeMonthOf, romeToUtcMs } from "../../../convex/lib/time";
 import {
   cancellationRefusal,
+  checkNickname,
   clientCancellationRefund,
   clientRefundWindow,
   lastMonths,
@@ -14,6 +15,7 @@ import {
   reminderTimes,
   rescheduleDeadline,
   rescheduleRefusal,
+  reviewDisplayName,
   reviewerName,
   validComment,
   validRating,
@@ -136,6 +138,27 @@ describe("reviews", () => {
     expect(reviewerName("  maria grazia de luca ")).toBe("maria L.");
     expect(reviewerName("Giulia")).toBe("Giulia");
     expect(reviewerName(undefined)).toBe("Cliente");
+  });
+});
+
+describe("the name a review shows", () => {
+  it("is the first name and initial by default, or a nickname of 2–30 characters, trimmed", () => {
+    expect(reviewDisplayName("Maria Rossi", undefined)).toBe("Maria R.");
+    expect(reviewDisplayName("Maria Rossi", "  Stella   del mattino ")).toBe("Stella del mattino");
+    expect(reviewDisplayName("Maria Rossi", "Al")).toBe("Al");
+    expect(checkNickname(" a ")).toEqual({ ok: false, problem: "length" });
+    expect(checkNickname("x".repeat(31))).toEqual({ ok: false, problem: "length" });
+    expect(checkNickname("x".repeat(30))).toEqual({ ok: true, nickname: "x".repeat(30) });
+  });
+
+  it("never carries an email, a phone number or a link", () => {
+    for (const nickname of ["maria@posta.it", "Maria 333 123 4567", "+39 3331234567", "www.maria.it", "https://x", "maria.com", "vieni su maria.it"]) {
+      expect(checkNickname(nickname), nickname).toEqual({ ok: false, problem: "contact" });
+      expect(reviewDisplayName("Maria Rossi", nickname)).toBeNull();
+    }
+    // Short numbers and dots in ordinary names stay.
+    expect(checkNickname("Maria 75")).toEqual({ ok: true, nickname: "Maria 75" });
+    expect(checkNickname("M. Rossi")).toEqual({ ok: true, nickname: "M. Rossi" });
   });
 });
 
