@@ -1,11 +1,12 @@
-// The call's controls inside the window: prepare the audio and enter (or enter again after leaving),
-// mute, leave with a confirmation, retry after a failure; the diagnostics stay behind their button.
+// The call's controls inside the window: prepare the audio and enter; after leaving or a dropped call,
+// 'Rientra nella chiamata' in one tap (the microphone checked once is opened again without the check);
+// mute, leave with a confirmation, retry a first attempt that failed; the diagnostics stay behind their button.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AlertDialog, Button, Callout, Flex } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { useNeedsConnection } from "@/components/NeedsConnection";
 import type { Room } from "./callTypes";
-import { DeviceCheck } from "./DeviceCheck";
+import { DeviceCheck, microphoneErrorMessage } from "./DeviceCheck";
 import { DiagnosticsDialog } from "./DiagnosticsDialog";
 import type { Conference } from "./useConference";
 
@@ -32,6 +33,28 @@ export function CallControls({ room, conference, otherName }: { room: Room; conf
     if (stream) void start(stream);
   }, [start, stream]);
 
+  // Back in after a call: the same microphone if still open, else opened again (already allowed), no check.
+  const [reopenError, setReopenError] = useState<string | null>(null);
+  const [reopening, setReopening] = useState(false);
+  const enterAgain = useCallback(async () => {
+    setReopenError(null);
+    const live = stream?.getAudioTracks().some((track) => track.readyState === "live") ? stream : null;
+    if (live) return void start(live);
+    setReopening(true);
+    try {
+      const opened = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
+      setStream(opened);
+      void start(opened);
+    } catch (failure) {
+      const message = microphoneErrorMessage(failure);
+      log(message);
+      setReopenError(message);
+    } finally {
+      setReopening(false);
+    }
+  }, [log, start, stream]);
+  const rejoins = conference.hadCall && (out || conference.state === "failed");
+
   /** Out of the call: the other side sees it at once, and the microphone closes until entering again. */
   const leave = useCallback(() => {
     end();
@@ -49,17 +72,36 @@ export function CallControls({ room, conference, otherName }: { room: Room; conf
         </Callout.Root>
       )}
 
-      {out && (
+      {rejoins ? (
+        <Flex direction="column" align="center" gap="3" width="100%" maxWidth="360px">
+          <Button
+            size="3"
+            style={tall}
+            onClick={() => void enterAgain()}
+            loading={reopening}
+            disabled={connection.offline}
+            aria-describedby={connection.describedBy}
+          >
+            Rientra nella chiamata
+          </Button>
+          {connection.note}
+          {reopenError && (
+            <Callout.Root color="red" role="alert">
+              <Callout.Text>{reopenError}</Callout.Text>
+            </Callout.Root>
+          )}
+        </Flex>
+      ) : out ? (
         <Flex direction="column" align="center" gap="3" width="100%" maxWidth="360px">
           <DeviceCheck stream={stream} onReady={setStream} onLog={log} />
           {stream && (
             <Button size="3" style={tall} onClick={enter} disabled={connection.offline} aria-describedby={connection.describedBy}>
-              {conference.hadCall ? "Rientra nella chiamata" : "Entra nella chiamata"}
+              Entra nella chiamata
             </Button>
           )}
           {stream && connection.note}
         </Flex>
-      )}
+      ) : null}
 
       {(conference.state === "connecting" || inCall) && (
         <Flex gap="3" wrap="wrap" justify="center">
@@ -70,7 +112,7 @@ export function CallControls({ room, conference, otherName }: { room: Room; conf
         </Flex>
       )}
 
-      {conference.state === "failed" && (
+      {conference.state === "failed" && !rejoins && (
         <Button size="3" style={tall} onClick={conference.retry}>
           Riprova
         </Button>

@@ -1,25 +1,21 @@
 // The session screen: who (both names and portraits), one state line true for both sides (the
 // server's facts through model/calls.ts roomLine, with this page's clock), the time left in the paid
-// window, the call's controls, the client's notes for the psychic, and at the end what comes next.
-import { Avatar, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { Link as RouterLink } from "react-router-dom";
+// window with a warning two minutes before its end (and the minutes left read out at 5, 2 and 1), the
+// other party's microphone when off, the call's controls, the client's notes for the psychic, and at
+// the end what comes next (AfterTheCall.tsx).
+import { Avatar, Callout, Card, Flex, Heading, Text, VisuallyHidden } from "@radix-ui/themes";
 import { roomLine, type RoomLine } from "@convex/model/calls";
 import { PageTitle } from "@/components/PageTitle";
 import { formatItalianDate, formatMinutes } from "@/lib/format";
-import { homePathFor, paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
-import { useViewer } from "@/lib/session";
 import { useNow } from "@/lib/useNow";
+import { AfterTheCall } from "./AfterTheCall";
 import { CallControls } from "./CallControls";
 import { countdown, mmss, type Room } from "./callTypes";
-import { initialsOf, RECONNECTING, roomLineText, showsReconnecting } from "./roomWords";
+import { END_WARNING, END_WARNING_SECONDS, initialsOf, mutedLine, RECONNECTING, remainingAnnouncement, roomLineText, showsReconnecting } from "./roomWords";
 import { useConference } from "./useConference";
 
-/** The signed-in person's dashboard (the spec's /dashboard, each role's own). */
-export function useDashboardPath(): string {
-  const viewer = useViewer();
-  return viewer ? homePathFor(viewer) : paths.dashboard;
-}
+export { useDashboardPath } from "./AfterTheCall";
 
 const lineColor: Record<RoomLine, string> = {
   before: "var(--gray-11)",
@@ -39,6 +35,11 @@ export function RoomScreen({ room }: { room: Room }) {
   const selfConnected = conference.state === "connecting" || conference.state === "connected";
   const line = roomLine({ ...room, selfConnected }, now);
   const reconnecting = conference.state === "connected" && conference.audio === "reconnecting" && showsReconnecting(line, room.other);
+  const open = line !== "before" && line !== "ended";
+  const secondsLeft = Math.ceil((room.endsAt - now) / 1000);
+  // The warning and the minutes read out count the paid window only, once it has started.
+  const counting = now >= room.startsAt && !(room.settled && now < room.endsAt);
+  const otherMuted = room.other.muted && (line === "in_call" || line === "other_waiting");
 
   return (
     <Flex direction="column" gap="5">
@@ -71,7 +72,22 @@ export function RoomScreen({ room }: { room: Room }) {
           >
             {reconnecting ? RECONNECTING : roomLineText(line, otherName)}
           </Text>
+          {/* Always there, so a screen reader hears it change: the other party's microphone went off or on. */}
+          <Text as="p" size="2" color="amber" role="status" data-testid="other-muted">
+            {otherMuted ? mutedLine(otherName) : ""}
+          </Text>
+          {open && counting && secondsLeft <= END_WARNING_SECONDS && (
+            <Callout.Root color="amber" data-testid="end-warning">
+              <Callout.Text>{END_WARNING}</Callout.Text>
+            </Callout.Root>
+          )}
           <RoomClock room={room} line={line} now={now} />
+          {/* The minutes left, read out at 5, 2 and 1 minutes and at the end, never every second. */}
+          <VisuallyHidden>
+            <span role="status" aria-live="polite" data-testid="time-announcer">
+              {counting ? remainingAnnouncement(secondsLeft) : ""}
+            </span>
+          </VisuallyHidden>
           {line === "ended" ? (
             <AfterTheCall room={room} otherName={otherName} />
           ) : line !== "before" ? (
@@ -156,50 +172,6 @@ function RoomClock({ room, line, now }: { room: Room; line: RoomLine; now: numbe
       >
         {mmss(seconds)}
       </Text>
-    </Flex>
-  );
-}
-
-/** The end: why, if the psychic never came; the client's review; the psychic's outcome. */
-function AfterTheCall({ room, otherName }: { room: Room; otherName: string }) {
-  const dashboard = useDashboardPath();
-  const marksOutcome = room.party === "psychic" && room.bookingStatus !== "psychic_absent";
-  return (
-    <Flex direction="column" align="center" gap="3">
-      {room.bookingStatus === "psychic_absent" ? (
-        <Callout.Root color="red">
-          <Callout.Text>
-            {room.party === "client"
-              ? `${otherName} non ha tenuto il consulto (non si è collegato o è rimasto nella chiamata troppo poco): il consulto è annullato e ti rimborsiamo l'intero importo.`
-              : `Il consulto è stato annullato perché dalla chiamata non risulti presente entro ${limits.psychicGrace} dall'inizio, o per almeno metà della durata mentre il cliente era collegato; l'importo è stato rimborsato per intero.`}
-          </Callout.Text>
-        </Callout.Root>
-      ) : room.party === "client" ? (
-        room.reviewable ? (
-          <>
-            <Text as="p">Com'è andato il consulto con {otherName}? La tua recensione aiuta altre persone a scegliere.</Text>
-            <Button asChild size="3" style={{ minHeight: 44 }}>
-              <RouterLink to={paths.dashboard}>Lascia una recensione</RouterLink>
-            </Button>
-          </>
-        ) : (
-          <Text as="p" color="gray">
-            Grazie per aver scelto Arcano.
-          </Text>
-        )
-      ) : (
-        <>
-          <Text as="p">Il consulto si chiude da solo secondo la chiamata; se serve puoi correggerne l'esito.</Text>
-          <Button asChild size="3" style={{ minHeight: 44 }}>
-            <RouterLink to={paths.psychicDashboard}>Segna esito</RouterLink>
-          </Button>
-        </>
-      )}
-      {!marksOutcome && (
-        <Button asChild variant="soft" size="3" style={{ minHeight: 44 }}>
-          <RouterLink to={dashboard}>Vai alla dashboard</RouterLink>
-        </Button>
-      )}
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
 // The room's words: the state line for each RoomLine (convex/model/calls.ts), the same truth on both
 // screens, in gender-neutral Italian; 'Riconnessione…' while the audio is being brought back; and the
-// initials of a person without a photo.
+// initials of a person without a photo; the end drawing near, and the other party's microphone.
 import type { PartyPresence, RoomLine } from "@convex/model/calls";
 
 export const RECONNECTING = "Riconnessione…";
@@ -35,6 +35,29 @@ export function roomLineText(line: RoomLine, other: string): string {
       return "Nessuno è ancora nella chiamata";
   }
 }
+
+/** The visible warning comes this long before the end of the paid window. */
+export const END_WARNING_SECONDS = 2 * 60;
+
+/** The minutes before the end at which screen readers hear the time left (not every second). */
+const ANNOUNCED_MINUTES = [5, 2, 1] as const;
+
+/**
+ * What the polite live region says with `secondsLeft` in the paid window: the last mark passed (5, 2 or
+ * 1 minutes, then the end), so its text changes, and is read, only at those marks; nothing before.
+ */
+export function remainingAnnouncement(secondsLeft: number): string {
+  if (secondsLeft <= 0) return "Il tempo del consulto è finito.";
+  const passed = ANNOUNCED_MINUTES.filter((minutes) => secondsLeft <= minutes * 60).at(-1);
+  if (passed === undefined) return "";
+  return passed === 1 ? "Manca 1 minuto alla fine del consulto." : `Mancano ${passed} minuti alla fine del consulto.`;
+}
+
+/** The visible warning in the last two minutes. */
+export const END_WARNING = "Mancano meno di 2 minuti alla fine del consulto: è il momento di salutarvi.";
+
+/** The other party's microphone is off while both are in the call. */
+export const mutedLine = (other: string) => `${other} ha disattivato il microfono`;
 
 /** "Marta Rossi" → "MR"; one word → its first letter. */
 export function initialsOf(name: string): string {

@@ -19,6 +19,7 @@ export function useConference(room: Room, now: number) {
   const [state, setState] = useState<ConferenceState>("idle");
   const [error, setError] = useState<string | null>(null);
   const [muted, setMuted] = useState(false);
+  const mutedRef = useRef(false);
   const [quality, setQuality] = useState<Quality>("unknown");
   const [inbound, setInbound] = useState<Inbound>({ bytes: 0, energy: 0 });
   const [audio, setAudio] = useState<LinkState>("connecting");
@@ -34,6 +35,11 @@ export function useConference(room: Room, now: number) {
   const join = useMutation(api.calls.join);
   const leave = useMutation(api.calls.leave);
   const sendSignal = useMutation(api.calls.sendSignal);
+  // The other screen says at once that this microphone is off: the room's own copy changes first.
+  const publishMute = useMutation(api.calls.setMuted).withOptimisticUpdate((store, { bookingId: id, muted: next }) => {
+    const current = store.getQuery(api.calls.getRoom, { bookingId: id });
+    if (current) store.setQuery(api.calls.getRoom, { bookingId: id }, { ...current, self: { ...current.self, muted: next } });
+  });
   const getToken = useAction(api.twilio.getVoiceToken);
 
   const log = useCallback((line: string) => {
@@ -69,13 +75,14 @@ export function useConference(room: Room, now: number) {
     async (stream: MediaStream) => {
       setError(null);
       setMuted(false);
+      mutedRef.current = false;
       setQuality("unknown");
       setAudio("connecting");
       setState("connecting");
       log(`Connessione (${room.provider === "twilio" ? "Twilio Voice" : "WebRTC"})…`);
       try {
         if (room.provider === "webrtc") {
-          await join({ bookingId });
+          await join({ bookingId, muted: false });
           link.current = new WebRtcLink(room.party === "client", stream, {
             send: (kind, payload) => sendSignal({ bookingId, kind, payload }),
             onRemoteStream: setRemoteStream,
@@ -132,11 +139,13 @@ export function useConference(room: Room, now: number) {
   }, [closeLink]);
 
   const toggleMute = useCallback(() => {
-    setMuted((current) => {
-      link.current?.setMuted(!current);
-      return !current;
-    });
-  }, []);
+    const next = !mutedRef.current;
+    mutedRef.current = next;
+    setMuted(next);
+    link.current?.setMuted(next);
+    // Refused past the limit on switches: the next heartbeat carries the state anyway.
+    void publishMute({ bookingId, muted: next }).catch(() => undefined);
+  }, [bookingId, publishMute]);
 
   // 30 seconds of connecting fail the attempt.
   useEffect(() => {
@@ -154,7 +163,7 @@ export function useConference(room: Room, now: number) {
     if (state !== "connected") return;
     const timer = setInterval(() => {
       if (Date.now() >= endsAt) return end();
-      join({ bookingId }).catch((failure: unknown) => {
+      join({ bookingId, muted: mutedRef.current }).catch((failure: unknown) => {
         if (errorCodeOf(failure) === "CALL_ENDED") end();
       });
     }, HEARTBEAT_MS);

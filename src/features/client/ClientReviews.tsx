@@ -40,6 +40,11 @@ export function ClientReviews({ now }: { now: number }) {
                           <Text size="2" style={{ overflowWrap: "anywhere" }}>
                             {review.comment}
                           </Text>
+                          {review.nickname ? (
+                            <Text size="1" color="gray">
+                              Pubblicata come «{review.nickname}»
+                            </Text>
+                          ) : null}
                           {review.editable ? (
                             <Text size="1" color="gray">
                               Modificabile fino al {formatRomeDateTime(review.editableUntil)}
