@@ -4,6 +4,7 @@ import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/components/toast";
 import { ClientBookingRow, type ClientBooking } from "@/features/client/ClientBookingRow";
+import { formatDeadline } from "@convex/model/refundTerms";
 import { ReviewDialog } from "@/features/client/ReviewDialog";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
@@ -90,6 +91,93 @@ describe("a client's upcoming consultation", () => {
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Annulla il consulto" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Nel frattempo il rimborso previsto è cambiato.");
     expect(toast.success).not.toHaveBeenCalled();
+  });
+});
+
+// toHaveTextContent reads the no-break space Intl puts before '€' as a plain one.
+describe("a consultation to come states its own refund terms on its row", () => {
+  it("about 23 hours ahead: half (25,00 €) until 2 hours before, never a full refund", () => {
+    renderRow(upcomingClientBooking(NOW, {}, 23 * HOUR));
+    const row = screen.getByRole("listitem");
+    expect(row).toHaveTextContent(`Inizia tra meno di 24 ore: annullando entro ${formatDeadline(NOW + 21 * HOUR)} ricevi il 50% (25,00 €).`);
+    expect(row).not.toHaveTextContent(/rimborso completo/i);
+  });
+
+  it("3 days ahead: both deadlines with their amounts", () => {
+    renderRow(booking());
+    expect(screen.getByRole("listitem")).toHaveTextContent(
+      `Rimborso completo (50,00 €) se annulli entro ${formatDeadline(NOW + 48 * HOUR)}. ` +
+        `Rimborso del 50% (25,00 €) se annulli entro ${formatDeadline(NOW + 70 * HOUR)}.`,
+    );
+  });
+
+  it("an hour ahead: no refund", () => {
+    renderRow(upcomingClientBooking(NOW, {}, HOUR));
+    expect(screen.getByText("Inizia tra meno di 2 ore: annullando non ricevi alcun rimborso.")).toBeInTheDocument();
+  });
+
+  it("a past or cancelled consultation states no terms", () => {
+    renderRow(booking({ status: "cancelled", cancelledBy: "psychic", refundStatus: "pending", refundCents: 5000, cancellableUntil: null }));
+    expect(screen.getByRole("listitem")).not.toHaveTextContent(/se annulli/);
+  });
+});
+
+describe("'Sposta' gone says why", () => {
+  it("inside 24 hours: 'Non più spostabile: mancano meno di 24 ore'", () => {
+    renderRow(upcomingClientBooking(NOW, {}, 23 * HOUR));
+    expect(screen.queryByRole("link", { name: /Sposta/ })).toBeNull();
+    expect(screen.getByText("Non più spostabile: mancano meno di 24 ore")).toBeInTheDocument();
+  });
+
+  it("after the second move: 'Già spostato 2 volte', once", () => {
+    renderRow(booking({ rescheduleCount: 2, reschedulableUntil: null }));
+    expect(screen.getByText("Già spostato 2 volte")).toBeInTheDocument();
+    expect(screen.getAllByText(/spostato 2 volte/)).toHaveLength(1);
+  });
+
+  it("says nothing while it can be moved", () => {
+    renderRow(booking({ rescheduleCount: 1 }));
+    expect(screen.getByRole("link", { name: /Sposta il consulto/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Non più spostabile|Già spostato/)).toBeNull();
+  });
+});
+
+describe("the cancel dialog's refund colour", () => {
+  const preview = (window: "full" | "half" | "none", refundCents: number) => ({
+    cancellable: true,
+    window,
+    refundCents,
+    priceCents: 5000,
+    fullRefundUntil: NOW + 2 * HOUR,
+    halfRefundUntil: NOW + 24 * HOUR,
+  });
+  async function openedDialogStatus() {
+    renderRow(booking());
+    await userEvent.setup().click(screen.getByRole("button", { name: /Annulla il consulto con Selene/ }));
+    return within(await screen.findByRole("alertdialog")).getByRole("status");
+  }
+
+  it("green only for a full refund, with its deadline and the half after it", async () => {
+    convexMock.queries.set("bookings:previewCancellation", preview("full", 5000));
+    const status = await openedDialogStatus();
+    expect(status).toHaveAttribute("data-accent-color", "green");
+    expect(status).toHaveTextContent(
+      `Rimborso completo: 50,00 €. Il rimborso completo vale fino a ${formatDeadline(NOW + 2 * HOUR)}; poi il 50% (25,00 €) fino a ${formatDeadline(NOW + 24 * HOUR)}.`,
+    );
+  });
+
+  it("amber, never green, for half", async () => {
+    convexMock.queries.set("bookings:previewCancellation", preview("half", 2500));
+    const status = await openedDialogStatus();
+    expect(status).toHaveAttribute("data-accent-color", "amber");
+    expect(status).toHaveTextContent(`Rimborso del 50%: 25,00 € su 50,00 €. Il rimborso del 50% vale fino a ${formatDeadline(NOW + 24 * HOUR)}.`);
+  });
+
+  it("red for none, with the amounts", async () => {
+    convexMock.queries.set("bookings:previewCancellation", preview("none", 0));
+    const status = await openedDialogStatus();
+    expect(status).toHaveAttribute("data-accent-color", "red");
+    expect(status).toHaveTextContent("Nessun rimborso: mancano meno di 2 ore all'inizio (0,00 € su 50,00 €).");
   });
 });
 

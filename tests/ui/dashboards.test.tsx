@@ -129,6 +129,30 @@ describe("the client dashboard", () => {
     expect(screen.getByRole("link", { name: /Impostazioni/ })).toHaveAttribute("href", "/settings");
   });
 
+  it("leads with the next consultation (when, with whom, the room's button once open), the counts after the lists", () => {
+    convexMock.queries.set("bookings:listMine", { bookings: clientBookings, counts: { total: 4, today: 2, upcoming: 3 } });
+    renderRoute(<ClientDashboardPage />, { path: "/dashboard" });
+    const next = screen.getByRole("region", { name: "Il tuo prossimo consulto" });
+    expect(next).toHaveTextContent("Oggi alle 15:00");
+    expect(next).toHaveTextContent("con Selene Moretti · 30 minuti");
+    const enter = within(next).getByRole("link", { name: "Entra nella stanza" });
+    expect(enter).toHaveAttribute("href", "/call/now");
+    // First of the page's sections; the counts come after the consultations' lists.
+    expect(screen.getAllByRole("region")[0]).toBe(next);
+    const upcoming = screen.getByRole("region", { name: "Prossimi consulti" });
+    expect(upcoming.compareDocumentPosition(figure("Consulti totali")) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("before the room opens, says when it opens", () => {
+    const tomorrow = clientBooking("tomorrow", { scheduledDate: "2026-11-21", scheduledTime: "10:00", startsAt: NOW + 19 * HOUR - 10 * 60_000, endsAt: NOW + 20 * HOUR });
+    convexMock.queries.set("bookings:listMine", { bookings: [tomorrow], counts: { total: 1, today: 0, upcoming: 1 } });
+    renderRoute(<ClientDashboardPage />, { path: "/dashboard" });
+    const next = screen.getByRole("region", { name: "Il tuo prossimo consulto" });
+    expect(next).toHaveTextContent("Domani alle 10:00");
+    expect(next).toHaveTextContent("La stanza si apre domani alle 09:55.");
+    expect(within(next).queryByRole("link")).toBeNull();
+  });
+
   it("labels every consultation by time, payment and refund", () => {
     convexMock.queries.set("bookings:listMine", { bookings: clientBookings, counts: { total: 4, today: 2, upcoming: 3 } });
     renderRoute(<ClientDashboardPage />, { path: "/dashboard" });

@@ -1,5 +1,7 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { formatDeadline } from "@convex/model/refundTerms";
 import { PaymentCanceledPage } from "@/features/payments/PaymentCanceledPage";
 import { PaymentSuccessPage } from "@/features/payments/PaymentSuccessPage";
 import { convexMock } from "./convexMock";
@@ -98,6 +100,58 @@ describe("the payment success page", () => {
     convexMock.queries.set("bookings:getMineByCheckoutSession", null);
     renderRoute(<PaymentSuccessPage />, { path: "/payment-success?session_id=nonsense" });
     expect(await screen.findByText("Non è stato possibile recuperare i dettagli del consulto.")).toBeInTheDocument();
+  });
+});
+
+describe("the payment success page's promises for this booking", () => {
+  const HOUR = 3_600_000;
+  const paidFor = (startsIn: number) => {
+    const startsAt = Date.now() + startsIn;
+    return clientRow({ ...booking, status: "confirmed", holdExpiresAt: null, checkoutUrl: null, startsAt, endsAt: startsAt + HOUR, rescheduleCount: 0 }, null);
+  };
+  const terms = () => within(screen.getByRole("list", { name: "Condizioni di annullamento di questo consulto" }));
+
+  it("about 23 hours ahead: the half refund until 2 hours before, never a full refund", async () => {
+    const paid = paidFor(23 * HOUR);
+    convexMock.handlers.set("payments:confirmFromSuccessPage", async () => ({ status: "paid" }));
+    convexMock.queries.set("bookings:getMineByCheckoutSession", paid);
+    renderRoute(<PaymentSuccessPage />, { path: "/payment-success?session_id=cs_test_1" });
+    // toHaveTextContent reads the no-break space Intl puts before '€' as a plain one.
+    expect(terms().getAllByRole("listitem")[0]).toHaveTextContent(
+      `Inizia tra meno di 24 ore: annullando entro ${formatDeadline(paid.startsAt - 2 * HOUR)} ricevi il 50% (45,00 €).`,
+    );
+    expect(document.body).not.toHaveTextContent(/rimborso completo/i);
+    await waitFor(() => expect(convexMock.calls).toHaveLength(1));
+  });
+
+  it("3 days ahead: the full refund's deadline, then the half's, with their amounts", async () => {
+    const paid = paidFor(72 * HOUR);
+    convexMock.handlers.set("payments:confirmFromSuccessPage", async () => ({ status: "paid" }));
+    convexMock.queries.set("bookings:getMineByCheckoutSession", paid);
+    renderRoute(<PaymentSuccessPage />, { path: "/payment-success?session_id=cs_test_1" });
+    const lines = terms().getAllByRole("listitem");
+    expect(lines[0]).toHaveTextContent(`Rimborso completo (90,00 €) se annulli entro ${formatDeadline(paid.startsAt - 24 * HOUR)}.`);
+    expect(lines[1]).toHaveTextContent(`Rimborso del 50% (45,00 €) se annulli entro ${formatDeadline(paid.startsAt - 2 * HOUR)}.`);
+    await waitFor(() => expect(convexMock.calls).toHaveLength(1));
+  });
+
+  it("offers the calendar file (the email's invitation) and the microphone test of the call page", async () => {
+    convexMock.handlers.set("payments:confirmFromSuccessPage", async () => ({ status: "paid" }));
+    convexMock.queries.set("bookings:getMineByCheckoutSession", paidFor(72 * HOUR));
+    const files: Blob[] = [];
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: (blob: Blob) => (files.push(blob), "blob:consulto"), revokeObjectURL: () => undefined }));
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe("consulto.ics");
+    });
+    renderRoute(<PaymentSuccessPage />, { path: "/payment-success?session_id=cs_test_1" });
+    expect(screen.getByRole("link", { name: /Prova il microfono/ })).toHaveAttribute("href", "/call/b1");
+    await userEvent.setup().click(screen.getByRole("button", { name: /Aggiungi al calendario/ }));
+    // The invitation's builder loads on the first click.
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1), { timeout: 15_000 });
+    const ics = await files[0].text();
+    expect(ics).toContain("UID:booking-b1@arcano.it");
+    expect(ics).toContain("SUMMARY:Consulto con Selene Moretti — Arcano");
+    vi.unstubAllGlobals();
   });
 });
 

@@ -10,8 +10,15 @@ import type { Connection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
 import { useIsOffline } from "@/lib/connection";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
-import { formatCents, formatRomeDateTime } from "@/lib/format";
+import { formatCents } from "@/lib/format";
 import { limits } from "@/lib/rules";
+import { refundCentsFor, type RefundWindow } from "@convex/model/bookingChanges";
+import { formatDeadline } from "@convex/model/refundTerms";
+
+/** Green only when everything comes back; half is a caution, none a loss. */
+export const refundColors = { full: "green", half: "amber", none: "red" } as const satisfies Record<RefundWindow, string>;
+
+const halfOf = (priceCents: number) => refundCentsFor("half", priceCents);
 
 export const cancelMessages = {
   failed: "Impossibile annullare il consulto. Riprova.",
@@ -98,17 +105,17 @@ function CancelBody({
           Questo consulto non può più essere annullato.
         </Text>
       ) : (
-        <Callout.Root color={preview.window === "none" ? "amber" : "green"} highContrast size="1" role="status">
+        <Callout.Root color={refundColors[preview.window]} highContrast size="1" role="status">
           <Callout.Text>
             {preview.window === "full"
               ? `Rimborso completo: ${formatCents(preview.refundCents)}.`
               : preview.window === "half"
                 ? `Rimborso del ${limits.halfRefund}: ${formatCents(preview.refundCents)} su ${formatCents(preview.priceCents)}.`
-                : `Nessun rimborso: mancano meno di ${limits.halfRefundNotice} all'inizio.`}{" "}
+                : `Nessun rimborso: mancano meno di ${limits.halfRefundNotice} all'inizio (${formatCents(0)} su ${formatCents(preview.priceCents)}).`}{" "}
             {preview.window === "full"
-              ? `Il rimborso completo vale fino al ${formatRomeDateTime(preview.fullRefundUntil)}.`
+              ? `Il rimborso completo vale fino a ${formatDeadline(preview.fullRefundUntil)}; poi il ${limits.halfRefund} (${formatCents(halfOf(preview.priceCents))}) fino a ${formatDeadline(preview.halfRefundUntil)}.`
               : preview.window === "half"
-                ? `Il rimborso del ${limits.halfRefund} vale fino al ${formatRomeDateTime(preview.halfRefundUntil)}.`
+                ? `Il rimborso del ${limits.halfRefund} vale fino a ${formatDeadline(preview.halfRefundUntil)}.`
                 : ""}
           </Callout.Text>
         </Callout.Root>

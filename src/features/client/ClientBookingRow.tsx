@@ -8,6 +8,9 @@ import { bookingStates, clientRefundNotes, refundStates, type StateBadge } from 
 import { formatCents, formatItalianDate, formatMinutes, formatRomeDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { isReportable } from "@convex/model/consultationReports";
+import { rescheduleRefusal } from "@convex/model/bookingChanges";
+import { RefundTerms } from "@/components/RefundTerms";
+import { limits } from "@/lib/rules";
 import { CancelBookingDialog } from "./CancelBookingDialog";
 import { ReportConsultation } from "./ReportConsultationDialog";
 
@@ -36,6 +39,21 @@ function refundBadge(booking: ClientBooking): StateBadge | null {
   return { label: `${label}${date}${amount}`, color };
 }
 
+/**
+ * Why 'Sposta' is not offered on a consultation still to come, by the server's own rule
+ * (`rescheduleRefusal`): moved the most times allowed, or less than the notice left. Null when it can be moved.
+ */
+export function moveRefusalNote(booking: Pick<ClientBooking, "status" | "startsAt" | "rescheduleCount">, now: number): string | null {
+  switch (rescheduleRefusal(booking, now)) {
+    case "RESCHEDULE_LIMIT_REACHED":
+      return `Già spostato ${limits.maxReschedules}`;
+    case "RESCHEDULE_TOO_LATE":
+      return `Non più spostabile: mancano meno di ${limits.rescheduleNotice}`;
+    default:
+      return null;
+  }
+}
+
 /** The booking page in its "move" mode, for the same psychic and duration. */
 export function reschedulePath(booking: ClientBooking): string {
   return `${paths.psychicBook(booking.psychicProfileId)}?reschedule=${booking.id}&duration=${booking.durationMinutes}`;
@@ -50,8 +68,18 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
   const when = `${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`;
   const cancellable = showChanges && booking.status === "confirmed" && booking.cancellableUntil !== null && booking.cancellableUntil > now;
   const movable = showChanges && booking.reschedulableUntil !== null && booking.reschedulableUntil >= now;
+  // Where moving and cancelling are offered, a consultation to come says why it cannot be moved and what cancelling refunds.
+  const ahead = showChanges && booking.status === "confirmed" && booking.startsAt > now;
+  const unmovable = ahead && !movable ? moveRefusalNote(booking, now) : null;
   const moved =
-    booking.rescheduleCount === 1 ? " · spostato una volta" : booking.rescheduleCount > 1 ? ` · spostato ${booking.rescheduleCount} volte` : "";
+    // "Già spostato 2 volte" below says it already.
+    unmovable !== null && booking.rescheduleCount > 1
+      ? ""
+      : booking.rescheduleCount === 1
+        ? " · spostato una volta"
+        : booking.rescheduleCount > 1
+          ? ` · spostato ${booking.rescheduleCount} volte`
+          : "";
   const payable = state === "awaiting_payment" && booking.checkoutUrl !== null;
   const canJoin = showJoin && booking.status === "confirmed" && booking.endsAt > now;
   // Paying, joining, moving and cancelling are never queued offline: disabled, with one note saying why.
@@ -70,6 +98,12 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
               {booking.psychicName} · {formatMinutes(booking.durationMinutes)} · {formatCents(booking.priceCents)}
               {moved}
             </Text>
+            {unmovable ? (
+              <Text size="2" color="gray">
+                {unmovable}
+              </Text>
+            ) : null}
+            {ahead ? <RefundTerms booking={booking} now={now} inline /> : null}
             {refundNote ? (
               <Text size="2">
                 {refundNote}{" "}

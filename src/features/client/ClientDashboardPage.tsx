@@ -1,5 +1,5 @@
-// /dashboard: a payment left pending first, today's consultations with the way into the call, counts,
-// the next five, and every consultation with its state. Live: a payment confirmed elsewhere, a
+// /dashboard: the next consultation first (when, with whom, the way into the room), a payment left
+// pending, today's consultations, the next five, then the counts and every consultation with its state. Live: a payment confirmed elsewhere, a
 // refund or a hold that lapses changes the page without a reload.
 import { Button, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { GearIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
@@ -20,6 +20,7 @@ import { useNow } from "@/lib/useNow";
 import { ClientBookingRow, type ClientBooking } from "./ClientBookingRow";
 import { ClientReviews } from "./ClientReviews";
 import { FavouritesSection } from "./FavouritesSection";
+import { NextConsultation, nextConsultationOf } from "./NextConsultation";
 import { NoticesSection } from "./NoticesSection";
 
 /** How many upcoming consultations the client sees listed. */
@@ -100,10 +101,13 @@ function ClientBookings() {
   const todays = bookings
     ?.filter((booking) => booking.status === "confirmed" && booking.scheduledDate === today)
     .sort((a, b) => a.startsAt - b.startsAt);
+  const next = bookings === undefined ? undefined : nextConsultationOf(bookings, now);
 
   return (
     <>
       <CachedAt savedAt={savedAt} />
+      {/* On a phone the first screen is the next consultation and its room; a payment left pending right after. */}
+      {next ? <NextConsultation booking={next} now={now} /> : null}
       <PendingPayments now={now} today={today} />
       {/* 'Avvisami': a freed time is news, right after a payment left pending (which stays at the very top). */}
       <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare le notifiche." />}>
@@ -133,12 +137,6 @@ function ClientBookings() {
               </DashboardList>
             )}
           </DashboardSection>
-          {/* The counts after today's consultations: on a phone, 'Entra' comes first. */}
-          <Grid columns={{ initial: "1", xs: "3" }} gap="3">
-            <StatCard label="Consulti totali" value={data?.counts.total} />
-            <StatCard label="Oggi" value={data?.counts.today} />
-            <StatCard label="In programma" value={data?.counts.upcoming} />
-          </Grid>
           <DashboardSection title="Prossimi consulti">
             {bookings === undefined ? (
               <RowsSkeleton label="Caricamento dei prossimi consulti" />
@@ -152,6 +150,12 @@ function ClientBookings() {
               </DashboardList>
             )}
           </DashboardSection>
+          {/* The counts after the consultations themselves: figures, often zeros, never lead. */}
+          <Grid columns={{ initial: "3" }} gap="3">
+            <StatCard label="Consulti totali" value={data?.counts.total} />
+            <StatCard label="Oggi" value={data?.counts.today} />
+            <StatCard label="In programma" value={data?.counts.upcoming} />
+          </Grid>
           <ClientReviews now={now} />
           <DashboardSection title="Tutti i consulti">
             {bookings === undefined ? (

@@ -2,14 +2,17 @@
 // to 'Confermato' when the payment is fulfilled, by the webhook or by the check this page asks for.
 import { useEffect, useRef, useState } from "react";
 import { Button, Callout, Card, Container, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
-import { CheckCircledIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { CalendarIcon, CheckCircledIcon, ExclamationTriangleIcon, SpeakerLoudIcon } from "@radix-ui/react-icons";
 import { useAction, useQuery } from "convex/react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { RefundTerms } from "@/components/RefundTerms";
+import { toast } from "@/components/toast";
 import { bookingStates, clientRefundNotes } from "@/lib/states";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
+import { useNow } from "@/lib/useNow";
 import { BookingFacts } from "./BookingFacts";
 
 /** The message when a paid session cannot be found for the viewer. */
@@ -98,7 +101,7 @@ function PaidBooking({ sessionId }: { sessionId: string }) {
       <Card size="3">
         <BookingFacts booking={booking} badge={bookingStates[state]} />
       </Card>
-      {state === "confirmed" ? <NextSteps /> : null}
+      {state === "confirmed" ? <NextSteps booking={booking} /> : null}
       <Flex gap="3" wrap="wrap">
         <Button asChild size="3">
           <RouterLink to={paths.dashboard}>Vai alla dashboard</RouterLink>
@@ -111,25 +114,89 @@ function PaidBooking({ sessionId }: { sessionId: string }) {
   );
 }
 
-function NextSteps() {
+type PaidSummary = {
+  id: string;
+  psychicName: string;
+  scheduledDate: string;
+  scheduledTime: string;
+  startsAt: number;
+  endsAt: number;
+  durationMinutes: number;
+  priceCents: number;
+  rescheduleCount: number;
+};
+
+/**
+ * The calendar file, the same invitation the confirmation email attaches (convex/email/bookingEmails.ts),
+ * built here on request: its builder loads only when asked for.
+ */
+async function downloadInvitation(booking: PaidSummary) {
+  const { bookingInvitation } = await import("@convex/email/bookingEmails");
+  const invitation = bookingInvitation({
+    ...booking,
+    bookingId: booking.id,
+    clientName: "",
+    siteUrl: window.location.origin,
+    sequence: booking.rescheduleCount,
+  });
+  const url = URL.createObjectURL(new Blob([invitation.content], { type: "text/calendar;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = invitation.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has started the download by now; the address is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function NextSteps({ booking }: { booking: PaidSummary }) {
+  // The terms as they stand now: a page left open past a deadline drops that line.
+  const now = useNow();
   return (
     <Card size="3" asChild>
       <section aria-labelledby="next-steps-title">
         <Heading as="h2" size="4" mb="3" id="next-steps-title">
           Prossimi passi
         </Heading>
-        <Flex direction="column" gap="2" asChild>
-          <ul style={{ margin: 0, paddingLeft: "var(--space-5)" }}>
-            <li>
-              <Text>La pagina della chiamata si apre {limits.earlyAccess} prima dell'inizio: la trovi nella tua dashboard.</Text>
-            </li>
-            <li>
-              <Text>Ti stiamo inviando un'email di conferma con l'invito per il calendario.</Text>
-            </li>
-            <li>
-              <Text>Puoi annullare fino a {limits.fullRefundNotice} prima con rimborso completo.</Text>
-            </li>
-          </ul>
+        <Flex direction="column" gap="4">
+          <Flex direction="column" gap="2" asChild>
+            <ul style={{ margin: 0, paddingLeft: "var(--space-5)" }}>
+              <li>
+                <Text>La pagina della chiamata si apre {limits.earlyAccess} prima dell'inizio: la trovi nella tua dashboard.</Text>
+              </li>
+              <li>
+                <Text>Ti stiamo inviando un'email di conferma con l'invito per il calendario.</Text>
+              </li>
+            </ul>
+          </Flex>
+          <Flex gap="3" wrap="wrap">
+            <Button
+              size="2"
+              variant="soft"
+              onClick={() => void downloadInvitation(booking).catch(() => toast.error("Impossibile preparare il file del calendario. Riprova."))}
+            >
+              <CalendarIcon aria-hidden /> Aggiungi al calendario (.ics)
+            </Button>
+            <Button asChild size="2" variant="soft">
+              {/* The call's own device check ('Prepara audio'), the one used before entering. */}
+              <RouterLink to={paths.call(booking.id)} aria-describedby="mic-test-note">
+                <SpeakerLoudIcon aria-hidden /> Prova il microfono
+              </RouterLink>
+            </Button>
+          </Flex>
+          <Text as="p" size="2" color="gray" id="mic-test-note">
+            «Prepara audio», nella pagina della chiamata, apre il microfono e ne mostra il livello, dal browser e senza installare nulla
+            (da {limits.earlyAccess} prima dell'inizio).
+          </Text>
+          <Flex direction="column" gap="2" asChild>
+            <section aria-labelledby="refund-terms-title">
+              <Heading as="h3" size="3" id="refund-terms-title">
+                Se devi annullare
+              </Heading>
+              <RefundTerms booking={booking} now={now} label="Condizioni di annullamento di questo consulto" />
+            </section>
+          </Flex>
         </Flex>
       </section>
     </Card>
