@@ -2,16 +2,16 @@
 // signed-in person's message is linked to their account. Submissions are limited per address and
 // per account; the support team is notified through the outbox, whose failure never loses a message.
 import { v } from "convex/values";
-import { supportAddress } from "./lib/addresses";
+import { appUrl, supportAddress } from "./lib/addresses";
 import { fail } from "./lib/errors";
-import { mutation } from "./lib/functions";
+import { adminMutation, mutation } from "./lib/functions";
 import { queueEmail } from "./lib/outbox";
 import { requireOriginOfPass } from "./lib/originPasses";
 import { rateLimit } from "./lib/rateLimits";
 import { accountType, contactCategory } from "./lib/validators";
 import { normaliseEmail } from "./model/accounts";
-import { contactNotificationEmail } from "./email/contactEmails";
-import { cleanText, CONTACT_LIMITS } from "./model/contact";
+import { contactAnswerEmail, contactNotificationEmail, contactReceivedEmail } from "./email/contactEmails";
+import { canMoveMessage, cleanText, CONTACT_LIMITS, MAX_ANSWERS_PER_MESSAGE } from "./model/contact";
 import { mailboxOf } from "./model/origins";
 
 export const send = mutation({
@@ -57,10 +57,40 @@ export const send = mutation({
     });
     try {
       await queueEmail(ctx, { to: supportAddress(), kind: "contact_message", relatedId: id, ...contactNotificationEmail(facts) });
+      // The sender hears that the message arrived (counted by the same limits as the message itself).
+      await queueEmail(ctx, { to: email, kind: "contact_received", relatedId: id, ...contactReceivedEmail({ category: facts.category, siteUrl: appUrl() }) });
     } catch (error) {
-      // The message is saved and shows in the admin inbox; the notification is a courtesy.
-      console.error(`Notifica del messaggio ${id} non accodata:`, error instanceof Error ? error.message : error);
+      // The message is saved and shows in the admin inbox; the emails are a courtesy.
+      console.error(`Email del messaggio ${id} non accodate:`, error instanceof Error ? error.message : error);
     }
     return id;
+  },
+});
+
+/**
+ * The admin's answer from the inbox: emailed to the sender under their subject and kept with the message
+ * (who answered, when, the text), which becomes replied. The form's request id makes a double submit (or a
+ * retry after a lost connection) one answer and one email.
+ */
+export const answer = adminMutation({
+  args: { messageId: v.id("contactMessages"), text: v.string(), requestId: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { messageId, requestId, ...args }) => {
+    const message = (await ctx.db.get("contactMessages", messageId)) ?? fail("NOT_FOUND");
+    const answers = message.answers ?? [];
+    if (answers.some((answer) => answer.requestId === requestId)) return null;
+    const text = cleanText(args.text, CONTACT_LIMITS.answer);
+    if (text === null) return fail("INVALID_INPUT", { field: "text" });
+    if (requestId.length === 0 || requestId.length > 100) return fail("INVALID_INPUT", { field: "requestId" });
+    if (answers.length >= MAX_ANSWERS_PER_MESSAGE) return fail("INVALID_STATE");
+    const now = Date.now();
+    const adminName = ctx.viewer.name ?? ctx.viewer.email ?? "Admin";
+    await ctx.db.patch("contactMessages", messageId, {
+      answers: [...answers, { text, answeredAt: now, adminId: ctx.viewerId, adminName, requestId }],
+      updatedAt: now,
+      ...(canMoveMessage(message.status, "replied") ? { status: "replied" as const } : {}),
+    });
+    await queueEmail(ctx, { to: message.email, kind: "contact_answer", relatedId: messageId, ...contactAnswerEmail({ subject: message.subject, answer: text }) });
+    return null;
   },
 });

@@ -303,6 +303,11 @@ export default defineSchema({
     reportBookingId: v.optional(v.id("bookings")),
     reportPsychicProfileId: v.optional(v.id("psychicProfiles")),
     reportReason: v.optional(reportReason),
+    // The admin's answers from the inbox, oldest first, each emailed to the sender (convex/contact.ts):
+    // who answered, when, the text, and the request id that makes a double submit one answer.
+    answers: v.optional(
+      v.array(v.object({ text: v.string(), answeredAt: v.number(), adminId: v.id("users"), adminName: v.string(), requestId: v.string() })),
+    ),
   })
     .index("by_status", ["status"])
     .index("by_reportBookingId", ["reportBookingId"])

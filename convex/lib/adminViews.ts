@@ -230,6 +230,8 @@ export const messageRow = v.object({
   report: v.optional(
     v.union(v.null(), v.object({ bookingId: v.id("bookings"), psychicProfileId: v.id("psychicProfiles"), reasonLabel: v.string() })),
   ),
+  // The admin's answers sent from the inbox (convex/contact.ts), oldest first.
+  answers: v.array(v.object({ text: v.string(), answeredAt: v.number(), adminName: v.string() })),
 });
 
 export function toMessageRow(message: Doc<"contactMessages">) {
@@ -253,5 +255,6 @@ export function toMessageRow(message: Doc<"contactMessages">) {
             reasonLabel: REPORT_REASON_LABELS[message.reportReason],
           }
         : null,
+    answers: (message.answers ?? []).map(({ text, answeredAt, adminName }) => ({ text, answeredAt, adminName })),
   };
 }

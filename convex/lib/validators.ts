@@ -178,6 +178,8 @@ export const emailKind = literals(
   "booking_rescheduled",
   "refund_issued",
   "contact_message",
+  "contact_received",
+  "contact_answer",
   "password_reset",
   "availability_alert",
 );

@@ -2,7 +2,10 @@
 // (docs/product-rules.md, "Contact and admin").
 import type { AccountType, ContactCategory, ContactStatus } from "../lib/validators";
 
-export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as const;
+export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000, answer: 5000 } as const;
+
+/** Answers one message's thread keeps: a conversation, never an unbounded document. */
+export const MAX_ANSWERS_PER_MESSAGE = 20;
 
 /** The one category set, in Italian, as the admin inbox shows it. */
 export const CATEGORY_LABELS: Record<ContactCategory, string> = {

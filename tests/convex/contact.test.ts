@@ -201,3 +201,83 @@ describe("contact limits", () => {
     expect(await outbox(t)).toHaveLength(emailsBefore);
   });
 });
+
+describe("the sender's acknowledgement", () => {
+  it("a message gets an acknowledgement to the sender's address, echoing none of what was typed", async () => {
+    const t = setupTest();
+    const id = await send(t, { category: "payment", message: "Visita https://spam.example per un premio" });
+    const ack = (await outbox(t)).find((mail) => mail.to === "mario.rossi@esempio.it");
+    expect(ack).toMatchObject({ kind: "contact_received", relatedId: id });
+    expect(ack!.subject).toBe("Abbiamo ricevuto il tuo messaggio");
+    expect(ack!.text).toContain("Pagamenti");
+    // Anyone may type any address: the email carries nothing a stranger wrote (no name, subject or message).
+    for (const typed of ["Mario Rossi", "Rimborso", "spam.example"]) expect(`${ack!.subject}${ack!.text}${ack!.html}`).not.toContain(typed);
+  });
+
+  it("a refused message sends no acknowledgement", async () => {
+    const t = setupTest();
+    expect(await errorCodeOf(send(t, { subject: " " }))).toBe("INVALID_INPUT");
+    expect(await outbox(t)).toEqual([]);
+  });
+});
+
+describe("the admin's answer from the inbox", () => {
+  const answerText = "Buongiorno, il rimborso arriva sulla carta entro 5-10 giorni lavorativi.";
+
+  async function world() {
+    const t = setupTest();
+    const id = await send(t);
+    const admin = await signInAs(t, { email: "admin@arcano.it", name: "Chiara Admin", admin: true });
+    return { t, id, admin };
+  }
+
+  it("an admin's answer is emailed to the sender and kept with the message: who, when, the text; the message is replied", async () => {
+    const { t, id, admin } = await world();
+    await admin.as.mutation(api.contact.answer, { messageId: id, text: `  ${answerText}  `, requestId: "r-1" });
+    const [stored] = await messages(t);
+    expect(stored.status).toBe("replied");
+    expect(stored.answers).toEqual([{ text: answerText, answeredAt: Date.now(), adminId: admin.userId, adminName: "Chiara Admin", requestId: "r-1" }]);
+    const email = (await outbox(t)).find((mail) => mail.kind === "contact_answer");
+    expect(email).toMatchObject({ to: "mario.rossi@esempio.it", relatedId: id, subject: "Re: Rimborso" });
+    expect(email!.text).toContain(answerText);
+    // The thread as the inbox shows it.
+    const { page } = await admin.as.query(api.admin.listMessages, { status: "all", paginationOpts: { numItems: 20, cursor: null } });
+    expect(page[0].answers).toEqual([{ text: answerText, answeredAt: Date.now(), adminName: "Chiara Admin" }]);
+  });
+
+  it("a double submit (the same request twice) answers once and emails once; a second answer joins the thread", async () => {
+    const { t, id, admin } = await world();
+    await admin.as.mutation(api.contact.answer, { messageId: id, text: answerText, requestId: "r-1" });
+    await admin.as.mutation(api.contact.answer, { messageId: id, text: answerText, requestId: "r-1" });
+    expect((await messages(t))[0].answers).toHaveLength(1);
+    expect((await outbox(t)).filter((mail) => mail.kind === "contact_answer")).toHaveLength(1);
+    await admin.as.mutation(api.contact.answer, { messageId: id, text: "Un'ultima cosa: scrivici pure di nuovo.", requestId: "r-2" });
+    expect((await messages(t))[0].answers!.map((answer) => answer.requestId)).toEqual(["r-1", "r-2"]);
+    expect((await outbox(t)).filter((mail) => mail.kind === "contact_answer")).toHaveLength(2);
+  });
+
+  it("refuses an empty or over-long answer with a field error, keeping and sending nothing", async () => {
+    const { t, id, admin } = await world();
+    for (const text of ["   ", "x".repeat(CONTACT_LIMITS.answer + 1)]) {
+      try {
+        await admin.as.mutation(api.contact.answer, { messageId: id, text, requestId: "r-1" });
+        expect.unreachable("the answer should be refused");
+      } catch (error) {
+        expect((error as { data: unknown }).data).toEqual({ code: "INVALID_INPUT", field: "text" });
+      }
+    }
+    expect((await messages(t))[0]).toMatchObject({ status: "unread" });
+    expect((await messages(t))[0].answers).toBeUndefined();
+    expect((await outbox(t)).filter((mail) => mail.kind === "contact_answer")).toEqual([]);
+  });
+
+  it("only an admin answers: a visitor, a client and a psychic are refused", async () => {
+    const { t, id } = await world();
+    const client = await signInAs(t, { email: "giulia@esempio.it", accountType: "client" });
+    const psychic = await signInAs(t, { email: "marta@esempio.it", accountType: "psychic" });
+    const args = { messageId: id, text: answerText, requestId: "r-1" };
+    expect(await errorCodeOf(t.mutation(api.contact.answer, args))).toBe("NOT_AUTHENTICATED");
+    for (const caller of [client.as, psychic.as]) expect(await errorCodeOf(caller.mutation(api.contact.answer, args))).toBe("FORBIDDEN");
+    expect((await messages(t))[0].answers).toBeUndefined();
+  });
+});

@@ -56,7 +56,7 @@ describe("the contact form", () => {
     await user.click(screen.getByRole("button", { name: "Invia messaggio" }));
     expect(screen.getByRole("button", { name: "Invio..." })).toBeDisabled();
     finish("message-id");
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Messaggio inviato!", "Ti risponderemo il prima possibile."));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Messaggio inviato!", "Ti risponderemo il prima possibile. Ti abbiamo inviato una conferma via email."));
     expect(convexMock.calls).toEqual([
       {
         name: "contact:send",
@@ -138,8 +138,38 @@ describe("the admin inbox", () => {
     expect(within(read).getByRole("button", { name: "Segna come risposto" })).toBeInTheDocument();
 
     const replied = screen.getByRole("article", { name: "Oggetto m3" });
-    expect(within(replied).queryByRole("button")).toBeNull();
+    // A replied message may be answered again, nothing else.
+    expect(within(replied).getAllByRole("button").map((button) => button.textContent?.trim())).toEqual(["Rispondi"]);
     expect(within(replied).getByText("Risposto")).toBeInTheDocument();
+  });
+
+  it("shows the answers sent with who sent them and when, and answers from the inbox once however often it is pressed", async () => {
+    const answered = {
+      ...message("m1", "replied", "Rimborso"),
+      answers: [{ text: "Il rimborso è in arrivo.", answeredAt: Date.UTC(2026, 10, 23, 9, 0), adminName: "Chiara Admin" }],
+    };
+    convexMock.queries.set("admin:listMessages", [answered]);
+    let finish: () => void = () => {};
+    convexMock.handlers.set("contact:answer", () => new Promise<null>((resolve) => (finish = () => resolve(null))));
+    renderWithProviders(<AdminMessagesPage />);
+    const card = screen.getByRole("article", { name: "Rimborso" });
+    const thread = within(card).getByRole("list", { name: "Risposte inviate" });
+    expect(thread).toHaveTextContent("Risposta di Chiara Admin, inviata il 23 novembre 2026 alle ore 10:00");
+    expect(thread).toHaveTextContent("Il rimborso è in arrivo.");
+
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole("button", { name: "Rispondi" }));
+    const form = within(card).getByRole("form", { name: "Rispondi al messaggio" });
+    await user.click(within(form).getByRole("button", { name: "Invia risposta" }));
+    expect(within(form).getByText("Scrivi la risposta.")).toBeInTheDocument();
+    expect(convexMock.calls).toEqual([]);
+
+    await user.type(within(form).getByLabelText("La tua risposta"), "Ecco i dettagli.");
+    await user.click(within(form).getByRole("button", { name: "Invia risposta" }));
+    await user.click(within(form).getByRole("button", { name: /Invio/ }));
+    expect(convexMock.calls).toEqual([{ name: "contact:answer", args: { messageId: "m1", text: "Ecco i dettagli.", requestId: expect.any(String) } }]);
+    finish();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Risposta inviata via email", "A paolo.conti@esempio.it."));
   });
 
   it("marks a message read and says so when the server refuses", async () => {

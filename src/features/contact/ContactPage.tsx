@@ -16,7 +16,7 @@ import { contactCategories, contactSchema, type ContactValues } from "./contactS
 import { FieldError } from "@/components/form/FieldError";
 
 export const contactMessages = {
-  sent: ["Messaggio inviato!", "Ti risponderemo il prima possibile."],
+  sent: ["Messaggio inviato!", "Ti risponderemo il prima possibile. Ti abbiamo inviato una conferma via email."],
   failed: "Si è verificato un errore nell'invio del messaggio. Riprova.",
   tooMany: "Hai inviato troppi messaggi in poco tempo. Riprova più tardi o scrivici di nuovo domani.",
 } as const;

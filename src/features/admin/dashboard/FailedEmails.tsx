@@ -23,6 +23,8 @@ const kindLabels: Record<EmailKind, string> = {
   booking_rescheduled: "Prenotazione spostata",
   refund_issued: "Rimborso",
   contact_message: "Messaggio dal modulo di contatto",
+  contact_received: "Conferma di un messaggio ricevuto",
+  contact_answer: "Risposta a un messaggio",
   password_reset: "Codice per la password",
   availability_alert: "Avviso di disponibilità",
 };

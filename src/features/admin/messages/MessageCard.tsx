@@ -1,11 +1,13 @@
-import { Badge, Button, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
-import { CheckIcon, EnvelopeClosedIcon, PaperPlaneIcon } from "@radix-ui/react-icons";
+import { useState } from "react";
+import { Badge, Box, Button, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { ChatBubbleIcon, CheckIcon, EnvelopeClosedIcon, PaperPlaneIcon } from "@radix-ui/react-icons";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { Link as RouterLink } from "react-router-dom";
 import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { paths } from "@/lib/paths";
 import { formatRomeDateTime } from "@/lib/format";
+import { AnswerForm } from "./AnswerForm";
 
 export type ContactMessage = FunctionReturnType<typeof api.admin.listMessages>["page"][number];
 export type MessageStatus = ContactMessage["status"];
@@ -45,6 +47,7 @@ export function MessageCard({
 }) {
   const badge = statusBadges[message.status];
   const headingId = `message-${message.id}`;
+  const [answering, setAnswering] = useState(false);
   return (
     <Card size="3" asChild>
       <article aria-labelledby={headingId}>
@@ -78,7 +81,14 @@ export function MessageCard({
           <Text as="p" size="3" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
             {message.message}
           </Text>
+          <AnswerThread answers={message.answers ?? []} />
+          {answering ? <AnswerForm messageId={message.id} email={message.email} onDone={() => setAnswering(false)} /> : null}
           <Flex gap="2" wrap="wrap" align="center">
+            {!answering ? (
+              <Button onClick={() => setAnswering(true)}>
+                <ChatBubbleIcon /> Rispondi
+              </Button>
+            ) : null}
             {message.status === "unread" ? (
               <Button variant="soft" onClick={onMarkRead}>
                 <CheckIcon /> Segna come letto
@@ -99,6 +109,30 @@ export function MessageCard({
         </Flex>
       </article>
     </Card>
+  );
+}
+
+/** The answers sent from the inbox, oldest first: who answered, when, and the text the sender received. */
+function AnswerThread({ answers }: { answers: NonNullable<ContactMessage["answers"]> }) {
+  if (answers.length === 0) return null;
+  return (
+    <Flex direction="column" gap="2" asChild>
+      <ol aria-label="Risposte inviate" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+        {answers.map((answer) => (
+          <li key={answer.answeredAt}>
+            <Box pl="3" style={{ borderLeft: "3px solid var(--green-8)" }}>
+              <Text as="p" size="1" color="gray">
+                Risposta di {answer.adminName}, inviata il{" "}
+                <time dateTime={new Date(answer.answeredAt).toISOString()}>{formatRomeDateTime(answer.answeredAt)}</time>
+              </Text>
+              <Text as="p" size="2" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                {answer.text}
+              </Text>
+            </Box>
+          </li>
+        ))}
+      </ol>
+    </Flex>
   );
 }
 
