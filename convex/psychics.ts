@@ -8,10 +8,19 @@ import { blockingIntervals } from "./lib/bookingTime";
 import { readCounter } from "./lib/counters";
 import { fail } from "./lib/errors";
 import { query } from "./lib/functions";
-import { durationMinutes, specialization, specializations, specialty, weeklyAvailability } from "./lib/validators";
-import { firstFreeStart, MAX_FIRST_FREE_IDS, NEXT_DAYS_HORIZON, nextFreeDays } from "./model/nextAvailability";
-import { averageOfStars, matchesSearch, priceFor, startingPrice } from "./model/psychics";
-import { compareForList, MAX_LISTED_PSYCHICS, readerFiguresOf } from "./model/readerFigures";
+import { literals } from "convex-helpers/validators";
+import {
+  durationMinutes,
+  specialization,
+  specializations,
+  specialty,
+  weeklyAvailability,
+  type Specialization,
+} from "./lib/validators";
+import { listOrders } from "./model/catalogueOrder";
+import { firstFreeStart, isFreeToday, MAX_FIRST_FREE_IDS, NEXT_DAYS_HORIZON, nextFreeDays, type FirstFree } from "./model/nextAvailability";
+import { averageOfStars, matchesSearch, priceFor, searchCatalogue, startingPrice } from "./model/psychics";
+import { MAX_LISTED_PSYCHICS, readerFiguresOf } from "./model/readerFigures";
 import { reliabilityOf } from "./lib/readerFigures";
 import { requireInstant } from "./lib/time";
 
@@ -84,9 +93,21 @@ export const listFeatured = query({
 export const MAX_SEARCH_LENGTH = 100;
 
 /**
- * The public list, searched (name, bio, techniques and topics: model/psychics.ts `matchesSearch`) and
- * filtered by one technique and/or one topic. Also the filter's options: the techniques and the topics
- * of every listed psychic, whatever is searched.
+ * The public list (docs/product-rules.md, "Catalogue and search"): searched by name, technique and topic with
+ * its synonyms (model/topicSearch.ts), filtered by one technique, one topic and 'Disponibili oggi', in the
+ * order asked (model/catalogueOrder.ts); with `now`, each card's first free time and whether it is today,
+ * from the slot engine. When nothing matches, the topics to suggest. Also the filters' options: the
+ * techniques and topics of every listed psychic, whatever is searched. `now` comes from the page, rounded.
+const firstFreeValue = v.union(v.null(), v.object({ date: v.string(), time: v.string() }));
+const listedCard = v.object({
+  ...publicCard.fields,
+  // With `now` only: the first free half hour (slot engine), and whether it is today in Rome.
+  firstFree: v.optional(firstFreeValue),
+  freeToday: v.optional(v.boolean()),
+  // The card's first topic the search named ('soldi' → 'Denaro e Finanze'); null without one.
+  matchedTopic: v.union(specialization, v.null()),
+});
+
  */
 export const listPublic = query({
   args: {
@@ -94,36 +115,58 @@ export const listPublic = query({
     specialty: v.optional(v.union(specialty, v.null())),
     specialization: v.optional(v.union(specialization, v.null())),
   },
-  returns: v.object({ psychics: v.array(publicCard), specialties: v.array(specialty), specializations: v.array(specialization) }),
-  handler: async (ctx, { search = "", specialty: specialtyFilter = null, specialization: specializationFilter = null }) => {
+  returns: v.object({
+    psychics: v.array(listedCard),
+    specialties: v.array(specialty),
+    specializations: v.array(specialization),
+    suggestedTopics: v.array(specialization),
+  }),
+  handler: async (ctx, { search = "", specialty: specialtyFilter = null, specialization: specializationFilter = null, availableToday, order, now }) => {
     if (search.length > MAX_SEARCH_LENGTH) return fail("INVALID_INPUT", { field: "search" });
+    availableToday: v.optional(v.boolean()),
+    order: v.optional(literals(...listOrders)),
+    now: v.optional(v.number()),
     const profiles = await listedByRating(ctx).take(MAX_LISTED_PSYCHICS);
     const specialtiesOffered = [...new Set(profiles.flatMap((profile) => profile.specialties))].sort((a, b) =>
       a.localeCompare(b, "it"),
     );
+    if (now !== undefined) requireInstant(now);
+    // Free times need the clock the page sends: a query must not read its own.
+    else if (availableToday || order === "soonest") return fail("INVALID_INPUT", { field: "now" });
     // Topics keep the product's order (love first), as the editor lists them.
     const topicsOffered = new Set(profiles.flatMap((profile) => profile.specializations));
-    // The order the page 'Come funzionano recensioni e classifica' states (model/readerFigures.ts).
-    const matching = profiles
-      .filter((profile) => matchesSearch(profile, search, { specialty: specialtyFilter, specialization: specializationFilter }))
-      .sort(compareForList);
+    const offered = specializations.filter((topic) => topicsOffered.has(topic));
+    // Free times are read only for the psychics the words and filters keep (all of them on the page's call).
+    const kept = profiles.filter((profile) => matchesSearch(profile, search, { specialty: specialtyFilter, specialization: specializationFilter }));
+    const cards = await Promise.all(
+      kept.map(async (profile) => ({
+        ...(await toPublicCard(ctx, profile)),
+        ...(now === undefined ? {} : await freeTimeOf(ctx, profile, now)),
+      })),
+    );
+    const found = searchCatalogue(
+      cards,
+      { search, specialty: specialtyFilter, specialization: specializationFilter, availableToday, order },
+      offered,
+    );
     return {
-      psychics: await Promise.all(matching.map((profile) => toPublicCard(ctx, profile))),
+      psychics: found.psychics.map((card) => ({ ...card, matchedTopic: card.matchedTopic as Specialization | null })),
       specialties: specialtiesOffered,
-      specializations: specializations.filter((topic) => topicsOffered.has(topic)),
+      specializations: offered,
+      suggestedTopics: found.suggestedTopics as Specialization[],
     };
   },
 });
 
 /**
- * The home page's figures, from real data only: how many psychics are listed (as the list counts them,
- * up to MAX_LISTED_PSYCHICS), how many consultations were booked and paid (the platform's stored
+ * The home page's figures, from real data only: how many listed psychics passed the verification call
+ * ('cartomanti verificati'), how many consultations were booked and paid (the platform's stored
  * counter) and the average of the listed psychics' reviews (null before the first review).
  */
 export const getTrustFigures = query({
   args: {},
   returns: v.object({
-    listedPsychics: v.number(),
+    verifiedPsychics: v.number(),
     paidConsultations: v.number(),
     averageRating: v.union(v.number(), v.null()),
     reviewCount: v.number(),
@@ -133,7 +176,7 @@ export const getTrustFigures = query({
     const reviewCount = await readCounter(ctx, "listedReviews");
     const stars = await readCounter(ctx, "listedStars");
     return {
-      listedPsychics: await readCounter(ctx, "listedPsychics"),
+      verifiedPsychics: await readCounter(ctx, "verifiedPsychics"),
       paidConsultations: await readCounter(ctx, "consultations"),
       averageRating: averageOfStars(stars, reviewCount),
       reviewCount,
@@ -200,6 +243,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const listFirstFree = query({
   args: { ids: v.array(v.string()), now: v.number() },
+/**
+ * The psychic's first free half hour within `NEXT_DAYS_HORIZON` days (null when none, or not taking
+ * consultations) and whether it is today in Rome: the slot engine over the bookings that block time. The
+ * next days are read first, the rest only for a psychic free in neither, so most psychics cost two days.
+ */
+async function freeTimeOf(ctx: QueryCtx, profile: Doc<"psychicProfiles">, now: number): Promise<{ firstFree: FirstFree | null; freeToday: boolean }> {
+  if (!profile.isAvailable) return { firstFree: null, freeToday: false };
+  const since = now - 2 * 60 * 60 * 1000;
+  const near = await blockingIntervals(ctx, profile._id, { startsAt: since, endsAt: now + (FIRST_FREE_NEAR_DAYS + 1) * DAY_MS }, now, undefined, 2000);
+  let first = firstFreeStart(profile.availability, near, now, 0, FIRST_FREE_NEAR_DAYS);
+  if (first === null) {
+    const window = { startsAt: since, endsAt: now + (NEXT_DAYS_HORIZON + 1) * DAY_MS };
+    const blocking = await blockingIntervals(ctx, profile._id, window, now, undefined, 2000);
+    first = firstFreeStart(profile.availability, blocking, now, FIRST_FREE_NEAR_DAYS);
+  }
+  return { firstFree: first, freeToday: isFreeToday(first, now) };
+}
+
   returns: v.array(v.object({ id: v.id("psychicProfiles"), first: v.union(v.null(), v.object({ date: v.string(), time: v.string() })) })),
   handler: async (ctx, { ids, now }) => {
     requireInstant(now);
@@ -208,15 +269,7 @@ export const listFirstFree = query({
     for (const id of new Set(ids)) {
       const profile = await listedProfile(ctx, id);
       if (profile === null || !profile.isAvailable) continue;
-      const since = now - 2 * 60 * 60 * 1000;
-      const near = await blockingIntervals(ctx, profile._id, { startsAt: since, endsAt: now + (FIRST_FREE_NEAR_DAYS + 1) * DAY_MS }, now, undefined, 2000);
-      let first = firstFreeStart(profile.availability, near, now, 0, FIRST_FREE_NEAR_DAYS);
-      if (first === null) {
-        const window = { startsAt: since, endsAt: now + (NEXT_DAYS_HORIZON + 1) * DAY_MS };
-        const blocking = await blockingIntervals(ctx, profile._id, window, now, undefined, 2000);
-        first = firstFreeStart(profile.availability, blocking, now, FIRST_FREE_NEAR_DAYS);
-      }
-      answers.push({ id: profile._id, first });
+      answers.push({ id: profile._id, first: (await freeTimeOf(ctx, profile, now)).firstFree });
     }
     return answers;
   },

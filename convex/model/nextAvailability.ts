@@ -69,3 +69,11 @@ export function firstFreeStart(
   }
   return null;
 }
+
+/**
+ * 'Disponibile oggi': a half hour is actually free today in Rome, by the slot engine's first free time
+ * (not merely a working day). The list's filter and every card's badge read it this way.
+ */
+export function isFreeToday(first: FirstFree | null | undefined, nowMs: number): boolean {
+  return first != null && first.date === utcTodayInRome(nowMs);
+}

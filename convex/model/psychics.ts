@@ -1,5 +1,6 @@
 // Plain rules about psychic profiles, shared by queries and tests; no database access here.
-import { matchesEveryWord } from "./textSearch";
+import { DEFAULT_ORDER, sortForList, type ListOrder, type OrderedCard } from "./catalogueOrder";
+import { matchCard, nearestTopics, type SearchableCard } from "./topicSearch";
 import type { DurationMinutes, Pricing, Specialty } from "../lib/validators";
 
 export type ProfileForCard = {
@@ -36,17 +37,46 @@ export function startingPrice(profile: Pick<ProfileForCard, "pricing" | "hourlyR
 export type ListFilter = { specialty?: string | null; specialization?: string | null };
 
 /**
- * The public list's search (model/textSearch.ts): every word typed begins a word of the name, the bio,
- * a technique or a topic, whatever the case and accents; the filter is exact.
+ * The public list's search (model/topicSearch.ts `matchCard`): every word typed begins a word of the name or
+ * of a technique, or names one of the psychic's topics by its words or synonyms; the bio is not searched.
+ * The filter is exact.
  */
-export function matchesSearch(
-  card: { psychicName: string; bio: string; specialties: readonly string[]; specializations: readonly string[] },
-  search: string,
-  filter: ListFilter = {},
-): boolean {
+export function matchesSearch(card: SearchableCard, search: string, filter: ListFilter = {}): boolean {
   if (filter.specialty && !card.specialties.includes(filter.specialty)) return false;
   if (filter.specialization && !card.specializations.includes(filter.specialization)) return false;
-  return matchesEveryWord([card.psychicName, card.bio, ...card.specialties, ...card.specializations], search);
+  return matchCard(card, search).matches;
+}
+
+/** What a person asks of the list: words, a technique, a topic, only psychics free today, an order. */
+export type CatalogueQuery = ListFilter & { search?: string; availableToday?: boolean; order?: ListOrder };
+
+/** A card as the list searches and sorts it; `freeToday` comes from the server's slot engine. */
+export type CatalogueCard = SearchableCard & OrderedCard & { freeToday?: boolean };
+
+/**
+ * The list a person sees (docs/product-rules.md, "Catalogue and search"): the cards matching the words and
+ * the filters, each saying which of its topics the words named, in the order asked; when nothing matches,
+ * the nearest topics among `offeredTopics` to suggest. The server's listPublic and the page apply this same
+ * function, so the page can answer each keystroke from one subscription.
+ */
+export function searchCatalogue<Card extends CatalogueCard>(
+  cards: readonly Card[],
+  { search = "", specialty = null, specialization = null, availableToday = false, order = DEFAULT_ORDER }: CatalogueQuery,
+  offeredTopics: readonly string[],
+): { psychics: Array<Card & { matchedTopic: string | null }>; suggestedTopics: string[] } {
+  const found: Array<Card & { matchedTopic: string | null }> = [];
+  for (const card of cards) {
+    if (specialty && !card.specialties.includes(specialty)) continue;
+    if (specialization && !card.specializations.includes(specialization)) continue;
+    if (availableToday && card.freeToday !== true) continue;
+    const { matches, matchedTopic } = matchCard(card, search);
+    if (matches) found.push({ ...card, matchedTopic });
+  }
+  const asked = search.trim() !== "" || Boolean(specialty) || Boolean(specialization) || availableToday;
+  return {
+    psychics: sortForList(found, order),
+    suggestedTopics: found.length === 0 && asked ? nearestTopics(search, offeredTopics.filter((topic) => topic !== specialization)) : [],
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Id } from "@convex/_generated/dataModel";
 import { romeDateOf } from "@convex/lib/time";
 import type { DurationMinutes } from "@convex/lib/validators";
 import { paths } from "@/lib/paths";
+import { roundDown } from "@/lib/useRoundedNow";
 import { readChoice } from "@/features/booking/useBookingChoice";
 import { firstFreeDaysArgs, freeStartsArgs, slotQuery } from "@/features/booking/slotQueryArgs";
 
@@ -29,7 +30,8 @@ export function firstPageQueries(pathname: string, search = "", nowMs = Date.now
   if (pathname === paths.home) {
     queries.push({ query: api.psychics.listFeatured, args: {} }, { query: api.psychics.getTrustFigures, args: {} });
   } else if (pathname === paths.psychics) {
-    queries.push({ query: api.psychics.listPublic, args: {} });
+    // At the list's clock (useRoundedNow), so the page's own subscription shares this one.
+    queries.push({ query: api.psychics.listPublic, args: { now: roundDown(nowMs) } });
   } else {
     const profile = matchPath(paths.psychic(":id"), pathname) ?? matchPath(paths.psychicBook(":id"), pathname);
     const id = profile?.params.id;

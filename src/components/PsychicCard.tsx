@@ -1,7 +1,7 @@
 import { Avatar, Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { StarFilledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
-import type { FirstFree } from "@convex/model/nextAvailability";
+import { isFreeToday, type FirstFree } from "@convex/model/nextAvailability";
 import { paths } from "@/lib/paths";
 import { formatCents, formatRating, truncate } from "@/lib/format";
 import { FavouriteStarPlace } from "./FavouriteStar";
@@ -23,6 +23,8 @@ export type PsychicCardData = {
   /** Reader figures (convex/model/readerFigures.ts); the share on time is null while the reader is 'Nuovo'. */
   heldConsultations?: number;
   onTimePercent?: number | null;
+  /** The topic the words searched named ('soldi' → 'Denaro e Finanze'), said on the card. */
+  matchedTopic?: string | null;
 };
 
 /** The starting price per minute, in euro with cents: "1,67 €". */
@@ -49,6 +51,8 @@ export function PsychicCard({ psychic, availability }: PsychicCardProps) {
   const shown = psychic.specialties.slice(0, CARD_SPECIALTIES);
   const hidden = psychic.specialties.length - shown.length;
   const available = psychic.isAvailable !== false;
+  // 'Disponibile oggi' only when the slot engine found a time free today in Rome, not for a working day.
+  const freeToday = available && availability !== undefined && isFreeToday(availability.firstFree, availability.now);
   return (
     <Card size={{ initial: "2", xs: "3" }} asChild className="psychic-card">
       <article aria-label={psychic.psychicName}>
@@ -90,6 +94,16 @@ export function PsychicCard({ psychic, availability }: PsychicCardProps) {
               <FavouriteStarPlace psychicProfileId={psychic.id} psychicName={psychic.psychicName} />
             </Flex>
           </Flex>
+          {psychic.matchedTopic ? (
+            <Text size="2" weight="medium" color="violet">
+              Per: {psychic.matchedTopic}
+            </Text>
+          ) : null}
+          {freeToday ? (
+            <Badge color="green" variant="soft" highContrast style={{ width: "fit-content" }}>
+              Disponibile oggi
+            </Badge>
+          ) : null}
           {available && availability ? <FirstFreeLine psychicId={psychic.id} {...availability} /> : null}
           <Flex gap="2" wrap="wrap" className="psychic-card-details">
             {shown.map((specialty) => (

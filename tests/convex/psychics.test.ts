@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { weekFrom } from "../../convex/demo/data";
+import { romeToUtcMs } from "../../convex/lib/time";
 import { priceFor, startingPrice } from "../../convex/model/psychics";
 import { insertPsychic, type PsychicProfileFields } from "./fixtures/psychics";
 import { setupTest, type TestConvex } from "./setup";
@@ -53,5 +55,89 @@ describe("starting prices on cards", () => {
 
   it("falls back to the hourly rate pro rata when a duration has no price", () => {
     expect(priceFor({ pricing: {}, hourlyRateEuros: 50 }, 30)).toBe(25);
+  });
+});
+
+describe("the public list finds a good psychic free soon", () => {
+  // Monday 23 November 2026, 08:00 in Rome.
+  const MONDAY_8AM = romeToUtcMs("2026-11-23", "08:00");
+  const halfHour = (time: string) => ({ startsAt: romeToUtcMs("2026-11-23", time), endsAt: romeToUtcMs("2026-11-23", time) + 30 * 60_000 });
+
+  async function world() {
+    const t = setupTest();
+    await t.run((ctx) =>
+      insertPsychic(ctx, { psychicName: "Oggi", rating: 4, reviewCount: 2, specializations: ["Denaro e Finanze"], availability: weekFrom({ monday: ["10:00"] }), pricing: { "30": 60 } }),
+    );
+    // Works today, but today's one half hour is booked: not 'Disponibile' today, free next Monday.
+    const piena = await t.run((ctx) =>
+      insertPsychic(ctx, { psychicName: "Piena", rating: 5, reviewCount: 9, specializations: ["Amore e Relazioni"], availability: weekFrom({ monday: ["11:00"] }), pricing: { "30": 30 } }),
+    );
+    await t.run(async (ctx) => {
+      const clientId = await ctx.db.insert("users", { email: "c@esempio.it", accountType: "client" });
+      await ctx.db.insert("bookings", {
+        clientId,
+        psychicUserId: piena.userId,
+        psychicProfileId: piena.profileId,
+        psychicName: "Piena",
+        consultationType: "voice",
+        scheduledDate: "2026-11-23",
+        scheduledTime: "11:00",
+        ...halfHour("11:00"),
+        durationMinutes: 30,
+        priceCents: 3000,
+        status: "confirmed",
+      });
+      // Tuesday only: free tomorrow.
+      await insertPsychic(ctx, { psychicName: "Domani", rating: 3, reviewCount: 1, specializations: ["Carriera e Lavoro"], availability: weekFrom({ tuesday: ["10:00"] }), pricing: { "30": 40 } });
+    });
+    return t;
+  }
+
+  it("says each card's first free time and 'free today' only when a time is free today in Rome", async () => {
+    const t = await world();
+    const { psychics } = await t.query(api.psychics.listPublic, { now: MONDAY_8AM });
+    const byName = Object.fromEntries(psychics.map((card) => [card.psychicName, card]));
+    expect(byName.Oggi).toMatchObject({ firstFree: { date: "2026-11-23", time: "10:00" }, freeToday: true });
+    expect(byName.Piena).toMatchObject({ firstFree: { date: "2026-11-30", time: "11:00" }, freeToday: false });
+    expect(byName.Domani).toMatchObject({ firstFree: { date: "2026-11-24", time: "10:00" }, freeToday: false });
+  });
+
+  it("'Disponibili oggi' keeps only those free today; the orders sort by soonest free time and by price", async () => {
+    const t = await world();
+    const names = async (args: { availableToday?: boolean; order?: "rating" | "soonest" | "price" }) =>
+      (await t.query(api.psychics.listPublic, { now: MONDAY_8AM, ...args })).psychics.map((card) => card.psychicName);
+    expect(await names({})).toEqual(["Piena", "Oggi", "Domani"]);
+    expect(await names({ availableToday: true })).toEqual(["Oggi"]);
+    expect(await names({ order: "soonest" })).toEqual(["Oggi", "Domani", "Piena"]);
+    expect(await names({ order: "price" })).toEqual(["Piena", "Domani", "Oggi"]);
+  });
+
+  it("'soldi' finds the psychic of Denaro e Finanze and says so; a bio word finds nobody", async () => {
+    const t = await world();
+    const found = await t.query(api.psychics.listPublic, { search: "Soldi" });
+    expect(found.psychics.map((card) => [card.psychicName, card.matchedTopic])).toEqual([["Oggi", "Denaro e Finanze"]]);
+    expect((await t.query(api.psychics.listPublic, { search: "bio" })).psychics).toEqual([]);
+    expect((await t.query(api.psychics.listPublic, { search: "oggi" })).psychics[0].matchedTopic).toBeNull();
+  });
+
+  it("an empty result suggests the nearest topics some listed psychic covers", async () => {
+    const t = await world();
+    const none = await t.query(api.psychics.listPublic, { search: "sodli", specialty: "Rune" });
+    expect(none.psychics).toEqual([]);
+    expect(none.suggestedTopics).toEqual(["Denaro e Finanze"]);
+    expect((await t.query(api.psychics.listPublic, { search: "salute" })).suggestedTopics).toEqual([
+      "Amore e Relazioni",
+      "Carriera e Lavoro",
+      "Denaro e Finanze",
+    ]);
+    expect((await t.query(api.psychics.listPublic, {})).suggestedTopics).toEqual([]);
+  });
+
+  it("without the page's clock there are no free times, and asking for them is refused", async () => {
+    const t = await world();
+    const { psychics } = await t.query(api.psychics.listPublic, {});
+    expect(psychics[0].firstFree).toBeUndefined();
+    await expect(t.query(api.psychics.listPublic, { availableToday: true })).rejects.toThrow(/INVALID_INPUT/);
+    await expect(t.query(api.psychics.listPublic, { order: "soonest" })).rejects.toThrow(/INVALID_INPUT/);
   });
 });

@@ -1,7 +1,7 @@
 // Finding readers by what people ask about: 'amore' finds the three demo readers who list
 // 'Amore e Relazioni' (Selene, Aurora, Dante in convex/demo/data.ts) on /psychics and in the header
 // search, and a topic chosen in the header search opens the list filtered by it. The matching itself is
-// in tests/convex/model/textSearch.test.ts and psychics.test.ts; the dialog's parts in tests/ui.
+// in tests/convex/model/topicSearch.test.ts and psychics.test.ts; the dialog's parts in tests/ui.
 import { acceptConductThroughApi, backendAs, signUpThroughApi } from "./api";
 import { api } from "../../convex/_generated/api";
 import { defaultAvailability } from "../../convex/model/profileRules";
@@ -24,11 +24,11 @@ test("'amore' on /psychics finds the three readers who list 'Amore e Relazioni',
   for (const name of LOVE_READERS) await expect(page.getByRole("article", { name })).toBeVisible();
   await expect(page.getByRole("article", { name: "Orione" })).toHaveCount(0);
 
-  // The filter offers topics and techniques in two groups; a topic narrows the list as the words did.
+  // Topics and techniques are two filters; a topic narrows the list as the words did.
   await page.getByRole("searchbox", { name: "Cerca cartomanti" }).fill("");
-  const filter = page.getByRole("combobox", { name: "Ambito o tecnica" });
-  await expect(filter.locator('optgroup[label="Ambiti di consulto"] > option', { hasText: "Amore e Relazioni" })).toHaveCount(1);
-  await expect(filter.locator('optgroup[label="Tecniche"] > option', { hasText: "Tarocchi" })).toHaveCount(1);
+  const filter = page.getByRole("combobox", { name: "Ambito di consulto" });
+  await expect(filter.locator("option", { hasText: "Amore e Relazioni" })).toHaveCount(1);
+  await expect(page.getByRole("combobox", { name: "Tecnica" }).locator("option", { hasText: "Tarocchi" })).toHaveCount(1);
   await filter.selectOption({ label: "Amore e Relazioni" });
   await expect(page).toHaveURL(/[?&]topic=Amore\+e\+Relazioni/);
   for (const name of LOVE_READERS) await expect(page.getByRole("article", { name })).toBeVisible();
@@ -57,7 +57,7 @@ test("the header search finds readers and topics; a topic opens the filtered lis
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/psychics\?topic=Amore\+e\+Relazioni$/);
   await expect(page.getByRole("dialog")).toBeHidden();
-  await expect(page.getByRole("combobox", { name: "Ambito o tecnica" }).locator("option:checked")).toHaveText("Amore e Relazioni");
+  await expect(page.getByRole("combobox", { name: "Ambito di consulto" }).locator("option:checked")).toHaveText("Amore e Relazioni");
   for (const name of LOVE_READERS) await expect(page.getByRole("article", { name })).toBeVisible();
   for (const name of OTHER_READERS) await expect(page.getByRole("article", { name })).toHaveCount(0);
 

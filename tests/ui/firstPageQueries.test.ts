@@ -18,7 +18,8 @@ describe("the first page's queries, asked before the first render", () => {
     ]);
     expect(named("/psychics")).toEqual([
       ["settings:getPublic", {}],
-      ["psychics:listPublic", {}],
+      // At the list's clock: 18:40, the 5-minute step.
+      ["psychics:listPublic", { now: MINUTE }],
     ]);
     expect(named("/psychics/abc123")).toEqual([
       ["settings:getPublic", {}],

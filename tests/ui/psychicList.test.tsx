@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import { PsychicListView, type ListedPsychic } from "@/features/catalogue/PsychicListPage";
 import { LocationProbe, renderWithProviders } from "./render";
 
-const psychic = (id: string, psychicName: string, specialties: string[], bio: string, specializations: string[] = []): ListedPsychic => ({
+const psychic = (
+  id: string,
+  psychicName: string,
+  specialties: string[],
+  bio: string,
+  specializations: string[] = [],
+  extra: Partial<ListedPsychic> = {},
+): ListedPsychic => ({
   id,
   psychicName,
   photoUrl: null,
@@ -15,12 +22,31 @@ const psychic = (id: string, psychicName: string, specialties: string[], bio: st
   reviewCount: 0,
   minPriceEuros: 25,
   minDurationMinutes: 15,
+  isAvailable: true,
+  ...extra,
 });
 
+// Thursday 26 November 2026, 09:00 in Rome.
+const NOW = Date.UTC(2026, 10, 26, 8, 0);
 const psychics = [
-  psychic("a", "Selene Moretti", ["Tarocchi", "Cartomanzia"], "Letture serene e concrete.", ["Amore e Relazioni", "Decisioni Importanti"]),
-  psychic("b", "Orione", ["Astrologia"], "Il tema natale come mappa del cammino.", ["Carriera e Lavoro"]),
-  psychic("c", "Runa del Nord", ["Rune", "Numerologia"], "Simboli antichi per domande d'amore.", ["Crescita Spirituale"]),
+  psychic("a", "Selene Moretti", ["Tarocchi", "Cartomanzia"], "Letture serene e concrete.", ["Amore e Relazioni", "Decisioni Importanti"], {
+    rating: 4.9,
+    reviewCount: 12,
+    firstFree: { date: "2026-11-27", time: "10:00" },
+    freeToday: false,
+  }),
+  psychic("b", "Orione", ["Astrologia"], "Il tema natale come mappa del cammino.", ["Carriera e Lavoro"], {
+    rating: 4.5,
+    reviewCount: 3,
+    minPriceEuros: 30,
+    minDurationMinutes: 30,
+    firstFree: { date: "2026-11-26", time: "17:00" },
+    freeToday: true,
+  }),
+  psychic("c", "Runa del Nord", ["Rune", "Numerologia"], "Simboli antichi per domande d'amore.", ["Crescita Spirituale"], {
+    firstFree: null,
+    freeToday: false,
+  }),
 ];
 const specialties = ["Astrologia", "Cartomanzia", "Numerologia", "Rune", "Tarocchi"];
 const specializations = ["Amore e Relazioni", "Carriera e Lavoro", "Decisioni Importanti", "Crescita Spirituale"];
@@ -34,18 +60,48 @@ describe("the psychic list", () => {
     expect(screen.getByLabelText("Caricamento dei cartomanti")).toHaveAttribute("aria-busy", "true");
   });
 
-  it("lists every psychic in the order given, with the spec's card", () => {
+  it("lists every psychic by rating, with the spec's card, and names the order", () => {
     renderWithProviders(<PsychicListView {...list} />, { path: "/psychics" });
     expect(names()).toEqual(["Selene Moretti", "Orione", "Runa del Nord"]);
-    const card = within(screen.getByRole("article", { name: "Orione" }));
-    expect(card.getByRole("link", { name: "Profilo" })).toHaveAttribute("href", "/psychics/b");
-    expect(card.getByRole("link", { name: "Prenota" })).toHaveAttribute("href", "/psychics/b/book");
+    const card = within(screen.getByRole("article", { name: "Selene Moretti" }));
+    expect(card.getByRole("link", { name: "Profilo" })).toHaveAttribute("href", "/psychics/a");
+    expect(card.getByRole("link", { name: "Prenota" })).toHaveAttribute("href", "/psychics/a/book");
     expect(card.getByText("Da €25/15min")).toBeInTheDocument();
     // And per minute, to compare a 15-minute price with a 30-minute one.
     expect(card.getByText(/^1,67\s€ al minuto$/)).toBeInTheDocument();
+    expect(screen.getByText("Ordinati per: valutazione")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Come funzionano recensioni e classifica" })).toHaveAttribute("href", "/come-funzionano-recensioni");
   });
 
-  it("searches name, technique, topic and bio, ignoring case and accents, by the beginning of words", async () => {
+  it("'Disponibile oggi' only on a card with a time free today; the filter keeps those, the order by soonest is named", async () => {
+    renderWithProviders(
+      <>
+        <PsychicListView {...list} now={NOW} />
+        <LocationProbe />
+      </>,
+      { path: "/psychics" },
+    );
+    expect(within(screen.getByRole("article", { name: "Orione" })).getByText("Disponibile oggi")).toBeInTheDocument();
+    expect(within(screen.getByRole("article", { name: "Selene Moretti" })).queryByText("Disponibile oggi")).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("checkbox", { name: "Disponibili oggi" }));
+    expect(names()).toEqual(["Orione"]);
+    await user.click(screen.getByRole("checkbox", { name: "Disponibili oggi" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Ordina per" }), "Prima disponibilità");
+    expect(names()).toEqual(["Orione", "Selene Moretti", "Runa del Nord"]);
+    expect(screen.getByText("Ordinati per: prima disponibilità")).toBeInTheDocument();
+    expect(screen.getByText(/^at /)).toHaveTextContent("at /psychics?order=soonest");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Ordina per" }), "Prezzo più basso");
+    expect(names()).toEqual(["Orione", "Selene Moretti", "Runa del Nord"]);
+  });
+
+  it("waits for the free times before answering 'today' or 'soonest' from a list kept without them", () => {
+    const kept = list.psychics.map(({ firstFree: _firstFree, freeToday: _freeToday, ...card }) => card);
+    renderWithProviders(<PsychicListView {...list} psychics={kept} />, { path: "/psychics?today=1" });
+    expect(screen.getByLabelText("Caricamento dei cartomanti")).toHaveAttribute("aria-busy", "true");
+  });
+
+  it("searches name, technique and topic with the words people use, ignoring case and accents, never the bio", async () => {
     renderWithProviders(<PsychicListView {...list} />, { path: "/psychics" });
     const user = userEvent.setup();
     const search = screen.getByRole("searchbox", { name: "Cerca cartomanti" });
@@ -55,39 +111,23 @@ describe("the psychic list", () => {
     await user.type(search, "numero");
     expect(names()).toEqual(["Runa del Nord"]);
     await user.clear(search);
-    // 'Amore e Relazioni' is Selene's topic; Runa's bio says "d'amore".
+    // 'Amore e Relazioni' is Selene's topic; Runa's bio says "d'amore", which is not searched.
     await user.type(search, "amore");
-    expect(names()).toEqual(["Selene Moretti", "Runa del Nord"]);
+    expect(names()).toEqual(["Selene Moretti"]);
+    expect(within(screen.getByRole("article", { name: "Selene Moretti" })).getByText("Per: Amore e Relazioni")).toBeInTheDocument();
     await user.clear(search);
     await user.type(search, "relazióni");
     expect(names()).toEqual(["Selene Moretti"]);
     await user.clear(search);
-    await user.type(search, "carriera orione");
+    await user.type(search, "il lavoro");
     expect(names()).toEqual(["Orione"]);
+    expect(within(screen.getByRole("article", { name: "Orione" })).getByText("Per: Carriera e Lavoro")).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, "mappa");
+    expect(names()).toEqual([]);
   });
 
-  it("offers topics and techniques in two labelled groups, starting from all", async () => {
-    renderWithProviders(<PsychicListView {...list} />, { path: "/psychics" });
-    const user = userEvent.setup();
-    const filter = screen.getByRole("combobox", { name: "Ambito o tecnica" });
-    expect(filter).toHaveDisplayValue("Tutti gli ambiti e le tecniche");
-    const topics = screen.getByRole("group", { name: "Ambiti di consulto" });
-    const techniques = screen.getByRole("group", { name: "Tecniche" });
-    expect(
-      within(topics)
-        .getAllByRole("option")
-        .map((option) => option.textContent),
-    ).toEqual(specializations);
-    expect(
-      within(techniques)
-        .getAllByRole("option")
-        .map((option) => option.textContent),
-    ).toEqual(specialties);
-    await user.selectOptions(filter, "Tarocchi");
-    expect(names()).toEqual(["Selene Moretti"]);
-  });
-
-  it("filters by a topic and keeps it in the address, replacing a technique", async () => {
+  it("offers topics and techniques as two separate filters, starting from all, both kept in the address", async () => {
     renderWithProviders(
       <>
         <PsychicListView {...list} />
@@ -95,12 +135,19 @@ describe("the psychic list", () => {
       </>,
       { path: "/psychics?specialty=Astrologia" },
     );
+    const topics = screen.getByRole("combobox", { name: "Ambito di consulto" });
+    const techniques = screen.getByRole("combobox", { name: "Tecnica" });
+    expect(within(topics).getAllByRole("option").map((option) => option.textContent)).toEqual(["Tutti gli ambiti", ...specializations]);
+    expect(within(techniques).getAllByRole("option").map((option) => option.textContent)).toEqual(["Tutte le tecniche", ...specialties]);
     expect(names()).toEqual(["Orione"]);
     const user = userEvent.setup();
-    await user.selectOptions(screen.getByRole("combobox", { name: "Ambito o tecnica" }), "Amore e Relazioni");
+    await user.selectOptions(topics, "Carriera e Lavoro");
+    expect(names()).toEqual(["Orione"]);
+    expect(screen.getByText(/^at /)).toHaveTextContent("at /psychics?specialty=Astrologia&topic=Carriera+e+Lavoro");
+    await user.selectOptions(techniques, "Tutte le tecniche");
+    await user.selectOptions(topics, "Amore e Relazioni");
     expect(names()).toEqual(["Selene Moretti"]);
-    expect(screen.getByText(/^at /)).toHaveTextContent("at /psychics?topic=Amore+e+Relazioni");
-    await user.selectOptions(screen.getByRole("combobox", { name: "Ambito o tecnica" }), "Tutti gli ambiti e le tecniche");
+    await user.selectOptions(topics, "Tutti gli ambiti");
     expect(names()).toEqual(["Selene Moretti", "Orione", "Runa del Nord"]);
     expect(screen.getByText(/^at /)).toHaveTextContent(/^at \/psychics$/);
   });
@@ -111,26 +158,26 @@ describe("the psychic list", () => {
         <PsychicListView {...list} />
         <LocationProbe />
       </>,
-      { path: "/psychics?q=mappa" },
+      { path: "/psychics?q=orione" },
     );
     expect(names()).toEqual(["Orione"]);
     await act(async () => {
       fireEvent.change(screen.getByRole("searchbox", { name: "Cerca cartomanti" }), { target: { value: "" } });
-      fireEvent.change(screen.getByRole("combobox", { name: "Ambito o tecnica" }), { target: { value: "specialty:Tarocchi" } });
+      fireEvent.change(screen.getByRole("combobox", { name: "Tecnica" }), { target: { value: "Tarocchi" } });
     });
     expect(screen.getByText(/^at /)).toHaveTextContent(/^at \/psychics\?specialty=Tarocchi$/);
     expect(names()).toEqual(["Selene Moretti"]);
   });
 
   it("reads the search and filter from the address", () => {
-    renderWithProviders(<PsychicListView {...list} />, { path: "/psychics?q=mappa&specialty=Astrologia" });
+    renderWithProviders(<PsychicListView {...list} />, { path: "/psychics?q=orio&specialty=Astrologia" });
     expect(names()).toEqual(["Orione"]);
   });
 
   it("reads a topic from the address, as the header search links it", () => {
     renderWithProviders(<PsychicListView {...list} />, { path: "/psychics?topic=Crescita+Spirituale" });
     expect(names()).toEqual(["Runa del Nord"]);
-    expect(screen.getByRole("combobox", { name: "Ambito o tecnica" })).toHaveDisplayValue("Crescita Spirituale");
+    expect(screen.getByRole("combobox", { name: "Ambito di consulto" })).toHaveDisplayValue("Crescita Spirituale");
   });
 
   it("ignores a topic no listed psychic offers rather than emptying the list", () => {
@@ -143,6 +190,13 @@ describe("the psychic list", () => {
     await userEvent.setup().type(screen.getByRole("searchbox", { name: "Cerca cartomanti" }), "xyz");
     expect(screen.getByRole("heading", { name: "Nessun cartomante trovato" })).toBeInTheDocument();
     expect(screen.getByText("Prova a modificare i tuoi criteri di ricerca o rimuovi i filtri.")).toBeInTheDocument();
+  });
+
+  it("an empty search suggests the nearest topics as links to their lists", async () => {
+    renderWithProviders(<PsychicListView {...list} />, { path: "/psychics?specialty=Rune" });
+    await userEvent.setup().type(screen.getByRole("searchbox", { name: "Cerca cartomanti" }), "lavoor");
+    const suggested = screen.getByRole("navigation", { name: "Ambiti suggeriti" });
+    expect(within(suggested).getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual(["/psychics?topic=Carriera+e+Lavoro"]);
   });
 
   it("shows the empty state when no psychic is public", () => {

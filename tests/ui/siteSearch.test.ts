@@ -77,10 +77,21 @@ describe("the header search's readers and topics", () => {
     ]);
   });
 
-  it("describes a reader by topics then techniques, and a topic by how many readers offer it", () => {
+  it("describes a reader by the topic the words named, else by topics then techniques, and a topic by how many readers offer it", () => {
     const [readers, topics] = siteSearchResults("amore", catalogue);
-    expect(readers.results[0]).toMatchObject({ kind: "psychic", description: "Amore e Relazioni · Decisioni Importanti · Tarocchi · Cartomanzia" });
+    expect(readers.results[0]).toMatchObject({ kind: "psychic", description: "Per: Amore e Relazioni" });
     expect(topics.results[0]).toMatchObject({ kind: "topic", description: "3 cartomanti" });
+    const [byName] = siteSearchResults("selene", catalogue);
+    expect(byName.results[0]).toMatchObject({ description: "Amore e Relazioni · Decisioni Importanti · Tarocchi · Cartomanzia" });
+  });
+
+  it("finds topics by the words people type, as the list does ('lavoro', 'il mio ex'), never by a bio word", () => {
+    expect(summary("lavoro")).toEqual([
+      ["Cartomanti", ["Orione → /psychics/o"]],
+      ["Ambiti di consulto", ["Carriera e Lavoro → /psychics?topic=Carriera+e+Lavoro"]],
+    ]);
+    expect(summary("il mio ex")[1]).toEqual(["Ambiti di consulto", ["Amore e Relazioni → /psychics?topic=Amore+e+Relazioni"]]);
+    expect(summary("serene")).toEqual([]);
   });
 
   it("finds readers by name and techniques as filters of the list", () => {

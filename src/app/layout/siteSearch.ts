@@ -1,5 +1,5 @@
-import { matchesSearch } from "@convex/model/psychics";
 import { matchesEveryWord } from "@convex/model/textSearch";
+import { matchCard, topicsNamedBy } from "@convex/model/topicSearch";
 import { paths } from "@/lib/paths";
 
 export type SiteSearchItem = { title: string; description: string; path: string };
@@ -27,6 +27,7 @@ export function filterSiteSearch(query: string, items: readonly SiteSearchItem[]
 export type SiteSearchCatalogue = {
   psychics: ReadonlyArray<{
     id: string;
+    slug?: string | null;
     psychicName: string;
     photoUrl: string | null;
     bio: string;
@@ -46,7 +47,8 @@ export const PSYCHIC_RESULTS = 5;
 const count = (psychics: number) => (psychics === 1 ? "1 cartomante" : `${psychics} cartomanti`);
 
 /**
- * The header search's answer, in groups: psychics (as the list searches them), topics, techniques, pages.
+ * The header search's answer, in groups: psychics (as the list searches them), topics (by their words and
+ * synonyms, as the list), techniques, pages.
  * A blank query offers the topics and the pages; psychics and techniques come with words typed.
  * `catalogue` is undefined while the list loads: the pages answer meanwhile.
  */
@@ -54,12 +56,16 @@ export function siteSearchResults(query: string, catalogue: SiteSearchCatalogue 
   const typed = query.trim().length > 0;
   const groups: SiteSearchGroup[] = [];
   if (catalogue && typed) {
-    const found = catalogue.psychics.filter((psychic) => matchesSearch(psychic, query));
-    const results: SiteSearchResult[] = found.slice(0, PSYCHIC_RESULTS).map((psychic) => ({
+    // As the list searches (model/topicSearch.ts): name, techniques, topics by their words and synonyms.
+    const found = catalogue.psychics.flatMap((psychic) => {
+      const { matches, matchedTopic } = matchCard(psychic, query);
+      return matches ? [{ psychic, matchedTopic }] : [];
+    });
+    const results: SiteSearchResult[] = found.slice(0, PSYCHIC_RESULTS).map(({ psychic, matchedTopic }) => ({
       kind: "psychic",
       title: psychic.psychicName,
-      description: [...psychic.specializations, ...psychic.specialties].join(" · "),
-      path: paths.psychic(psychic.id),
+      description: matchedTopic ? `Per: ${matchedTopic}` : [...psychic.specializations, ...psychic.specialties].join(" · "),
+      path: paths.psychic(psychic.slug ?? psychic.id),
       photoUrl: psychic.photoUrl,
     }));
     if (found.length > PSYCHIC_RESULTS) {
@@ -77,8 +83,8 @@ export function siteSearchResults(query: string, catalogue: SiteSearchCatalogue 
     groups.push({
       key: "topics",
       label: "Ambiti di consulto",
-      results: catalogue.specializations
-        .filter((topic) => matchesEveryWord([topic], query))
+      // Blank: every topic; typed: the topics the words name ('soldi' → Denaro e Finanze).
+      results: (typed ? topicsNamedBy(query, catalogue.specializations) : catalogue.specializations)
         .map((topic) => ({
           kind: "topic",
           title: topic,

@@ -1,59 +1,60 @@
-import { Card, Container, Flex, Grid, Heading, Link, Skeleton, Text, TextField } from "@radix-ui/themes";
+import { Box, Card, Container, Flex, Grid, Heading, Link, Skeleton, Text } from "@radix-ui/themes";
 import { useEffect, useRef } from "react";
-import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
-import { matchesSearch } from "@convex/model/psychics";
-import { NativeSelect } from "@/components/form/NativeSelect";
+import { DEFAULT_ORDER, isListOrder, ORDER_EXPLAINED, ORDER_LABELS } from "@convex/model/catalogueOrder";
+import type { FirstFree } from "@convex/model/nextAvailability";
+import { searchCatalogue } from "@convex/model/psychics";
 import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
 import { CachedAt } from "@/lib/offline/CachedAt";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
-import { useFirstFree, type FirstFreeById } from "@/lib/useFirstFree";
+import { useRoundedNow } from "@/lib/useRoundedNow";
 import { paths } from "@/lib/paths";
+import { PsychicListFilters } from "./PsychicListFilters";
 
-const ALL = "all";
-/** The filter's values: a topic or a technique, told apart by their prefix. */
-const TOPIC = "topic:";
-const SPECIALTY = "specialty:";
-
-/** /psychics: every public, approved psychic, best rated first, live. */
+/** /psychics: every public, approved psychic with their first free time, searched, filtered and sorted, live. */
 export function PsychicListPage() {
-  // One subscription for the whole list; search and filter run here, so typing never reloads it.
-  const { data, savedAt } = useCachedQuery(api.psychics.listPublic, {}, { scope: "public" });
-  // Every listed card's first free time, whatever is searched: typing never changes these subscriptions either.
-  const availability = useFirstFree(data?.psychics.map((psychic) => psychic.id) ?? []);
+  // One subscription for the whole list, with the free times the server computes (slot engine) at the page's
+  // clock; search, filters and order run here over it, with the server's own functions, so typing never reloads it.
+  const now = useRoundedNow();
+  const { data, savedAt } = useCachedQuery(api.psychics.listPublic, { now }, { scope: "public" });
   return (
     <PsychicListView
       psychics={data?.psychics}
       specialties={data?.specialties ?? []}
       specializations={data?.specializations ?? []}
-      availability={availability}
+      now={now}
       savedAt={savedAt}
     />
   );
 }
 
-/** A card and the topics it is searched and filtered by. */
-export type ListedPsychic = PsychicCardData & { specializations: string[] };
+/** A card as the list searches, filters and sorts it; the free times come with `now` from the server. */
+export type ListedPsychic = PsychicCardData & {
+  specializations: string[];
+  isAvailable: boolean;
+  firstFree?: FirstFree | null;
+  freeToday?: boolean;
+};
 
 type Props = {
   /** `undefined` while loading. */
   psychics: ListedPsychic[] | undefined;
-  /** The filter's techniques: the union of the listed psychics' specialties. */
+  /** The technique filter's options: the union of the listed psychics' specialties. */
   specialties: string[];
-  /** The filter's topics: the union of the listed psychics' specializations. */
+  /** The topic filter's options: the union of the listed psychics' specializations. */
   specializations: string[];
-  /** Each card's 'Prima disponibilità'; without it the cards show none. */
-  availability?: { firstFree: FirstFreeById; now: number };
+  /** The clock the free times were computed at; without it the cards show none. */
+  now?: number;
   /** When the list shown was kept on this device, while it is not the live one. */
   savedAt?: number | null;
 };
 
 /**
- * Search and filter live in the address (?q=…&topic=… or &specialty=…), so a filtered list can be shared
- * or reloaded; the header's site search links here the same way.
+ * Search, filters and order live in the address (?q=…&topic=…&specialty=…&today=1&order=soonest), so a list
+ * can be shared or reloaded; the header's site search and the home page's topics link here the same way.
  */
-export function PsychicListView({ psychics, specialties, specializations, availability, savedAt }: Props) {
+export function PsychicListView({ psychics, specialties, specializations, now, savedAt }: Props) {
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
   const chosenSpecialty = params.get("specialty");
@@ -61,7 +62,9 @@ export function PsychicListView({ psychics, specialties, specializations, availa
   // A name no listed psychic offers (an old link) filters nothing rather than emptying the list.
   const specialty = chosenSpecialty && specialties.includes(chosenSpecialty) ? chosenSpecialty : null;
   const topic = chosenTopic && specializations.includes(chosenTopic) ? chosenTopic : null;
-  const filterValue = topic ? TOPIC + topic : specialty ? SPECIALTY + specialty : ALL;
+  const availableToday = params.get("today") === "1";
+  const chosenOrder = params.get("order");
+  const order = isListOrder(chosenOrder) ? chosenOrder : DEFAULT_ORDER;
 
   // The address asked for last, until the page renders with it: a change right after another (the search
   // emptied, then a filter chosen) builds on the first, not on the address of the last render, which the
@@ -80,13 +83,14 @@ export function PsychicListView({ psychics, specialties, specializations, availa
     setParams(next, { replace: true });
   };
 
-  const chooseFilter = (value: string) =>
-    updateParams({
-      topic: value.startsWith(TOPIC) ? value.slice(TOPIC.length) : null,
-      specialty: value.startsWith(SPECIALTY) ? value.slice(SPECIALTY.length) : null,
-    });
-
-  const shown = psychics?.filter((psychic) => matchesSearch(psychic, search, { specialty, specialization: topic }));
+  // A list kept from before the free times came (sent with the page) cannot answer 'today' or 'soonest' yet.
+  const timesKnown = psychics?.every((psychic) => psychic.firstFree !== undefined) ?? false;
+  const needsTimes = availableToday || order === "soonest";
+  const found =
+    psychics === undefined || (needsTimes && !timesKnown)
+      ? undefined
+      : searchCatalogue(psychics, { search, specialty, specialization: topic, availableToday, order }, specializations);
+  const shown = found?.psychics;
 
   return (
     <Container size="4" px={{ initial: "4", sm: "5" }} py={{ initial: "4", sm: "7" }}>
@@ -98,8 +102,14 @@ export function PsychicListView({ psychics, specialties, specializations, availa
           <Text as="p" color="gray">
             Cartomanti verificati, scelti per competenza e valutati dai clienti. Prezzi finali in euro, IVA inclusa.
           </Text>
-          <Text as="p" size="2" color="gray">
-            In ordine: prima chi accetta consulti, poi per valutazione media e numero di recensioni.{" "}
+          <Text as="p" size="2" color="gray" aria-live="polite">
+            <Text weight="medium">Ordinati per: {ORDER_LABELS[order]}</Text>
+            {/* The criterion is named on every screen; how it works is said beside it where there is room. */}
+            <Box as="span" display={{ initial: "none", sm: "inline" }}>
+              {" "}
+              — {ORDER_EXPLAINED[order]} Nessuno paga per comparire più in alto.
+            </Box>{" "}
+            ·{" "}
             <Link asChild>
               <RouterLink to={paths.reviewsAndRanking}>Come funzionano recensioni e classifica</RouterLink>
             </Link>
@@ -107,42 +117,16 @@ export function PsychicListView({ psychics, specialties, specializations, availa
           <CachedAt savedAt={savedAt} />
         </Flex>
 
-        <Flex gap="3" wrap="wrap" role="search" aria-label="Cerca cartomanti">
-          <TextField.Root
-            type="search"
-            size="3"
-            placeholder="Cerca per nome, ambito (es. amore) o tecnica"
-            aria-label="Cerca cartomanti"
-            value={search}
-            onChange={(event) => updateParams({ q: event.target.value })}
-            style={{ flex: "1 1 280px" }}
-          >
-            <TextField.Slot>
-              <MagnifyingGlassIcon />
-            </TextField.Slot>
-          </TextField.Root>
-          <NativeSelect aria-label="Ambito o tecnica" value={filterValue} onValueChange={chooseFilter} style={{ minWidth: 220 }}>
-            <option value={ALL}>Tutti gli ambiti e le tecniche</option>
-            {specializations.length > 0 ? (
-              <optgroup label="Ambiti di consulto">
-                {specializations.map((name) => (
-                  <option key={name} value={TOPIC + name}>
-                    {name}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-            {specialties.length > 0 ? (
-              <optgroup label="Tecniche">
-                {specialties.map((name) => (
-                  <option key={name} value={SPECIALTY + name}>
-                    {name}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-          </NativeSelect>
-        </Flex>
+        <PsychicListFilters
+          search={search}
+          topic={topic}
+          specialty={specialty}
+          availableToday={availableToday}
+          order={order}
+          specialties={specialties}
+          specializations={specializations}
+          onChange={updateParams}
+        />
 
         {shown === undefined ? (
           <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" role="group" aria-busy="true" aria-label="Caricamento dei cartomanti">
@@ -157,6 +141,7 @@ export function PsychicListView({ psychics, specialties, specializations, availa
                 Nessun cartomante trovato
               </Heading>
               <Text color="gray">Prova a modificare i tuoi criteri di ricerca o rimuovi i filtri.</Text>
+              {found && found.suggestedTopics.length > 0 ? <SuggestedTopics topics={found.suggestedTopics} /> : null}
             </Flex>
           </Card>
         ) : (
@@ -169,7 +154,7 @@ export function PsychicListView({ psychics, specialties, specializations, availa
                 <PsychicCard
                   key={psychic.id}
                   psychic={psychic}
-                  availability={availability && { firstFree: availability.firstFree(psychic.id), now: availability.now }}
+                  availability={now === undefined ? undefined : { firstFree: psychic.firstFree, now }}
                 />
               ))}
             </Grid>
@@ -177,5 +162,27 @@ export function PsychicListView({ psychics, specialties, specializations, availa
         )}
       </Flex>
     </Container>
+  );
+}
+
+/** An empty result's way on: the nearest topics, each a link to its list. */
+function SuggestedTopics({ topics }: { topics: string[] }) {
+  return (
+    <nav aria-label="Ambiti suggeriti">
+      <Text as="p" size="2" mt="2" mb="2">
+        Forse cerchi uno di questi ambiti:
+      </Text>
+      <Flex gap="3" wrap="wrap" justify="center" asChild>
+        <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          {topics.map((topic) => (
+            <li key={topic}>
+              <Link asChild weight="medium">
+                <RouterLink to={paths.psychicsFound({ topic })}>{topic}</RouterLink>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Flex>
+    </nav>
   );
 }

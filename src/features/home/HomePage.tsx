@@ -2,6 +2,7 @@ import { Box, Button, Card, Container, Flex, Grid, Heading, Text } from "@radix-
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
 import { FeaturedPsychics } from "./FeaturedPsychics";
+import { TopicTiles } from "./TopicTiles";
 import { TrustFigures } from "./TrustFigures";
 
 const steps = [
@@ -68,6 +69,10 @@ export function HomePage() {
           <FeaturedPsychics />
         </Container>
       </Box>
+
+      <Container size="4" px={{ initial: "4", sm: "5" }} pt={{ initial: "5", sm: "8" }}>
+        <TopicTiles />
+      </Container>
 
       <Container size="4" px={{ initial: "4", sm: "5" }} py="8">
         <Heading as="h2" size="6" mb="5" align="center">

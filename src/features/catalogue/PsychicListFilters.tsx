@@ -1,0 +1,94 @@
+import { Checkbox, Flex, Grid, Text, TextField } from "@radix-ui/themes";
+import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
+import { listOrders, ORDER_LABELS, type ListOrder } from "@convex/model/catalogueOrder";
+import { NativeSelect } from "@/components/form/NativeSelect";
+
+const ALL = "all";
+
+/** What the list's controls show; every value lives in the address (PsychicListPage). */
+export type ListChoices = {
+  search: string;
+  topic: string | null;
+  specialty: string | null;
+  availableToday: boolean;
+  order: ListOrder;
+};
+
+type Props = ListChoices & {
+  specialties: readonly string[];
+  specializations: readonly string[];
+  onChange: (changes: Record<string, string | null>) => void;
+};
+
+/** Order names in the menu start with a capital: 'Prima disponibilità'. */
+const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase("it") + text.slice(1);
+
+/**
+ * The list's search and filters: words, a topic ('Ambito'), a technique ('Tecnica') as two separate choices,
+ * 'Disponibili oggi' and the order. Each control is labelled; the native selects open the phone's own picker.
+ */
+export function PsychicListFilters({ search, topic, specialty, availableToday, order, specialties, specializations, onChange }: Props) {
+  return (
+    <Flex direction="column" gap="3" role="search" aria-label="Cerca cartomanti">
+      <TextField.Root
+        type="search"
+        size="3"
+        placeholder="Cerca per nome, tecnica o quello che ti sta a cuore (es. soldi, lavoro, amore)"
+        aria-label="Cerca cartomanti"
+        value={search}
+        onChange={(event) => onChange({ q: event.target.value })}
+      >
+        <TextField.Slot>
+          <MagnifyingGlassIcon />
+        </TextField.Slot>
+      </TextField.Root>
+      {/* Two a row on a phone, so the first reader still shows in the first screen; four a row wider. */}
+      <Grid columns={{ initial: "2", sm: "4" }} gap="3" align="center">
+        <NativeSelect
+          aria-label="Ambito di consulto"
+          value={topic ?? ALL}
+          onValueChange={(value) => onChange({ topic: value === ALL ? null : value })}
+         
+        >
+          <option value={ALL}>Tutti gli ambiti</option>
+          {specializations.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
+          aria-label="Tecnica"
+          value={specialty ?? ALL}
+          onValueChange={(value) => onChange({ specialty: value === ALL ? null : value })}
+         
+        >
+          <option value={ALL}>Tutte le tecniche</option>
+          {specialties.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
+          aria-label="Ordina per"
+          value={order}
+          onValueChange={(value) => onChange({ order: value === "rating" ? null : value })}
+         
+        >
+          {listOrders.map((name) => (
+            <option key={name} value={name}>
+              {capitalised(ORDER_LABELS[name])}
+            </option>
+          ))}
+        </NativeSelect>
+        <Text as="label" size="3" style={{ minHeight: 44, display: "flex", alignItems: "center" }}>
+          <Flex gap="2" align="center">
+            <Checkbox size="3" checked={availableToday} onCheckedChange={(value) => onChange({ today: value === true ? "1" : null })} />
+            Disponibili oggi
+          </Flex>
+        </Text>
+      </Grid>
+    </Flex>
+  );
+}
