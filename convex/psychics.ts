@@ -92,12 +92,6 @@ export const listFeatured = query({
 /** Longer searches match nothing a psychic writes; refusing them keeps every evaluation cheap. */
 export const MAX_SEARCH_LENGTH = 100;
 
-/**
- * The public list (docs/product-rules.md, "Catalogue and search"): searched by name, technique and topic with
- * its synonyms (model/topicSearch.ts), filtered by one technique, one topic and 'Disponibili oggi', in the
- * order asked (model/catalogueOrder.ts); with `now`, each card's first free time and whether it is today,
- * from the slot engine. When nothing matches, the topics to suggest. Also the filters' options: the
- * techniques and topics of every listed psychic, whatever is searched. `now` comes from the page, rounded.
 const firstFreeValue = v.union(v.null(), v.object({ date: v.string(), time: v.string() }));
 const listedCard = v.object({
   ...publicCard.fields,
@@ -108,12 +102,21 @@ const listedCard = v.object({
   matchedTopic: v.union(specialization, v.null()),
 });
 
+/**
+ * The public list (docs/product-rules.md, "Catalogue and search"): searched by name, technique and topic with
+ * its synonyms (model/topicSearch.ts), filtered by one technique, one topic and 'Disponibili oggi', in the
+ * order asked (model/catalogueOrder.ts); with `now`, each card's first free time and whether it is today,
+ * from the slot engine. When nothing matches, the topics to suggest. Also the filters' options: the
+ * techniques and topics of every listed psychic, whatever is searched. `now` comes from the page, rounded.
  */
 export const listPublic = query({
   args: {
     search: v.optional(v.string()),
     specialty: v.optional(v.union(specialty, v.null())),
     specialization: v.optional(v.union(specialization, v.null())),
+    availableToday: v.optional(v.boolean()),
+    order: v.optional(literals(...listOrders)),
+    now: v.optional(v.number()),
   },
   returns: v.object({
     psychics: v.array(listedCard),
@@ -123,16 +126,13 @@ export const listPublic = query({
   }),
   handler: async (ctx, { search = "", specialty: specialtyFilter = null, specialization: specializationFilter = null, availableToday, order, now }) => {
     if (search.length > MAX_SEARCH_LENGTH) return fail("INVALID_INPUT", { field: "search" });
-    availableToday: v.optional(v.boolean()),
-    order: v.optional(literals(...listOrders)),
-    now: v.optional(v.number()),
+    if (now !== undefined) requireInstant(now);
+    // Free times need the clock the page sends: a query must not read its own.
+    else if (availableToday || order === "soonest") return fail("INVALID_INPUT", { field: "now" });
     const profiles = await listedByRating(ctx).take(MAX_LISTED_PSYCHICS);
     const specialtiesOffered = [...new Set(profiles.flatMap((profile) => profile.specialties))].sort((a, b) =>
       a.localeCompare(b, "it"),
     );
-    if (now !== undefined) requireInstant(now);
-    // Free times need the clock the page sends: a query must not read its own.
-    else if (availableToday || order === "soonest") return fail("INVALID_INPUT", { field: "now" });
     // Topics keep the product's order (love first), as the editor lists them.
     const topicsOffered = new Set(profiles.flatMap((profile) => profile.specializations));
     const offered = specializations.filter((topic) => topicsOffered.has(topic));
@@ -159,14 +159,14 @@ export const listPublic = query({
 });
 
 /**
- * The home page's figures, from real data only: how many listed psychics passed the verification call
- * ('cartomanti verificati'), how many consultations were booked and paid (the platform's stored
+ * The home page's figures, from real data only: how many psychics are listed (as the list counts them,
+ * up to MAX_LISTED_PSYCHICS), how many consultations were booked and paid (the platform's stored
  * counter) and the average of the listed psychics' reviews (null before the first review).
  */
 export const getTrustFigures = query({
   args: {},
   returns: v.object({
-    verifiedPsychics: v.number(),
+    listedPsychics: v.number(),
     paidConsultations: v.number(),
     averageRating: v.union(v.number(), v.null()),
     reviewCount: v.number(),
@@ -176,7 +176,7 @@ export const getTrustFigures = query({
     const reviewCount = await readCounter(ctx, "listedReviews");
     const stars = await readCounter(ctx, "listedStars");
     return {
-      verifiedPsychics: await readCounter(ctx, "verifiedPsychics"),
+      listedPsychics: await readCounter(ctx, "listedPsychics"),
       paidConsultations: await readCounter(ctx, "consultations"),
       averageRating: averageOfStars(stars, reviewCount),
       reviewCount,
@@ -236,14 +236,6 @@ const FIRST_FREE_NEAR_DAYS = 2;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * 'Prima disponibilità' for the cards of the list and the home page: for each listed psychic taking
- * consultations among `ids`, the first free half hour within `NEXT_DAYS_HORIZON` days, or null when none.
- * Ids of profiles the public cannot see, or of psychics not taking consultations, are left out.
- * `now` comes from the page, rounded (see `listNextAvailability`).
- */
-export const listFirstFree = query({
-  args: { ids: v.array(v.string()), now: v.number() },
-/**
  * The psychic's first free half hour within `NEXT_DAYS_HORIZON` days (null when none, or not taking
  * consultations) and whether it is today in Rome: the slot engine over the bookings that block time. The
  * next days are read first, the rest only for a psychic free in neither, so most psychics cost two days.
@@ -261,6 +253,14 @@ async function freeTimeOf(ctx: QueryCtx, profile: Doc<"psychicProfiles">, now: n
   return { firstFree: first, freeToday: isFreeToday(first, now) };
 }
 
+/**
+ * 'Prima disponibilità' for the cards of the list and the home page: for each listed psychic taking
+ * consultations among `ids`, the first free half hour within `NEXT_DAYS_HORIZON` days, or null when none.
+ * Ids of profiles the public cannot see, or of psychics not taking consultations, are left out.
+ * `now` comes from the page, rounded (see `listNextAvailability`).
+ */
+export const listFirstFree = query({
+  args: { ids: v.array(v.string()), now: v.number() },
   returns: v.array(v.object({ id: v.id("psychicProfiles"), first: v.union(v.null(), v.object({ date: v.string(), time: v.string() })) })),
   handler: async (ctx, { ids, now }) => {
     requireInstant(now);

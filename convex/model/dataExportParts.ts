@@ -3,7 +3,8 @@
 // EXPORT_PART_ROWS rows of the person's own lists (with each row's dependents), and puts the files
 // together itself with the builders of model/dataExport.ts. No single answer holds the whole file either,
 // so the 16 MiB limit of a function's answer never applies. Pure: shared by the server, the browser and the tests.
-import { EXPORT_SOURCES, buildExport, exportFileBase, renderExportHtml, type ExportOwner, type ExportRow } from "./dataExport";
+import { EXPORT_SOURCES, buildExport, exportFileBase, type ExportOwner, type ExportRow } from "./dataExport";
+import { renderExportHtml } from "./dataExportHtml";
 
 /** Rows of the person's own lists one part reads (a page of bookings, each with its call). */
 export const EXPORT_PART_ROWS = 100;

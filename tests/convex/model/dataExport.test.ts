@@ -5,8 +5,6 @@ import {
   buildExport,
   exportFileBase,
   exportRow,
-  readableValue,
-  renderExportHtml,
 } from "../../../convex/model/dataExport";
 import schema from "../../../convex/schema";
 
@@ -88,29 +86,6 @@ describe("the files", () => {
     );
     expect(data.sezioni.map((section) => [section.key, section.rows.length])).toEqual([["messaggi", 2]]);
     expect(data.esportatoIl).toBe("2026-11-26T23:30:00.000Z");
-  });
-
-  it("reads instants in Rome time, cents in euro", () => {
-    expect(readableValue("startsAt", Date.UTC(2026, 6, 1, 8, 0))).toBe("1 luglio 2026 alle ore 10:00");
-    expect(readableValue("priceCents", 5050)).toBe("50,50\u00a0€");
-    expect(readableValue("isAvailable", true)).toBe("Sì");
-    expect(readableValue("scheduledTime", "09:30")).toBe("09:30");
-    expect(readableValue("specialties", ["Tarocchi", "Rune"])).toBe("Tarocchi, Rune");
-    expect(readableValue("refundCents", undefined)).toBe("—");
-    expect(readableValue("status", "no_show")).toBe("Cliente assente");
-    expect(readableValue("consultationType", "voice")).toBe("Voce");
-    expect(readableValue("psychicName", "confirmed")).toBe("confirmed");
-  });
-
-  it("renders Italian headings and escapes what people typed", () => {
-    const data = buildExport([{ source, rows: [{ _id: "b1", priceCents: 5000, psychicName: "<script>x</script>" }] }], now);
-    const html = renderExportHtml(data, now);
-    expect(html).toContain('<html lang="it">');
-    expect(html).toContain("<h2>Consulti prenotati con te</h2>");
-    expect(html).toContain('<th scope="row">Prezzo</th><td>50,00\u00a0€</td>');
-    expect(html).toContain("&lt;script&gt;");
-    expect(html).not.toContain("<script>");
-    expect(html).toContain("27 novembre 2026");
   });
 
   it("names the files after the Rome date", () => {
