@@ -18,6 +18,7 @@ import { parseDate, parseTime, requireInstant, romeToUtcMs, utcMsToRome } from "
 import { bookingStatus, bookingViewState, cancelledBy, durationMinutes, paymentViewState, refundStatus, refundViewState } from "./lib/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import { clientAttended } from "./model/attendance";
+import { cancellationRefundCents } from "./model/cancellationRefunds";
 import {
   cancellationRefusal,
   clientCancellationRefund,
@@ -457,7 +458,7 @@ export const cancelByPsychic = psychicMutation({
     const result = await changeBookingX(
       ctx,
       booking,
-      { kind: "cancelled", reason: "psychic_cancelled", refundCents: booking.priceCents },
+      { kind: "cancelled", reason: "psychic_cancelled", refundCents: cancellationRefundCents("psychic_cancelled", booking, Date.now()) },
       Date.now(),
     );
     return { refundCents: result.outcome === "changed" ? (result.patch.refundCents ?? 0) : 0 };

@@ -5,6 +5,7 @@ import ical, { ICalCalendarMethod } from "ical-generator";
 import { ROME_TIME_ZONE, utcMsToRome } from "../lib/time";
 import type { CancellationReason } from "../lib/validators";
 import { formatCents, formatItalianDate } from "../model/format";
+import { ruleWords } from "../model/ruleWords";
 import { escapeHtml, layout, paragraph, textFooter, type RenderedEmail } from "./templates";
 
 export type EmailAttachment = { filename: string; contentType: string; content: string };
@@ -103,7 +104,7 @@ export function bookingConfirmedClientEmail(facts: BookingFacts): RenderedEmail 
   const rows = detailRows(facts);
   const callUrl = `${facts.siteUrl}/call/${facts.bookingId}`;
   const next =
-    "La pagina della chiamata si apre 5 minuti prima dell'inizio: entra dal browser, con il microfono, dalla tua dashboard o da questo link. In allegato trovi l'invito per il calendario.";
+    `La pagina della chiamata si apre ${ruleWords.earlyAccess} prima dell'inizio: entra dal browser, con il microfono, dalla tua dashboard o da questo link. In allegato trovi l'invito per il calendario.`;
   const rules =
     "Puoi annullare fino a 24 ore prima con rimborso completo; tra 24 e 2 ore prima il rimborso è del 50%; dopo, o in caso di assenza, non è previsto rimborso." +
     (facts.checkoutConsent ? ` ${consentSentence(facts.checkoutConsent)}` : "");
@@ -134,7 +135,7 @@ export function bookingConfirmedPsychicEmail(facts: BookingFacts): RenderedEmail
 export function latePaymentRefundedClientEmail(facts: BookingFacts): RenderedEmail {
   const rows = detailRows(facts);
   const text =
-    "Il pagamento è arrivato dopo la scadenza della prenotazione temporanea e nel frattempo l'orario è stato prenotato da un'altra persona. Ti rimborsiamo l'intero importo: l'accredito sulla carta richiede 5–10 giorni lavorativi.";
+    `Il pagamento è arrivato dopo la scadenza della prenotazione temporanea e nel frattempo l'orario è stato prenotato da un'altra persona. Ti rimborsiamo l'intero importo: l'accredito sulla carta richiede ${ruleWords.refundArrival}.`;
   const again = `${facts.siteUrl}/psychics`;
   return {
     subject: `Rimborso completo: l'orario delle ${facts.scheduledTime} non è più disponibile`,
@@ -191,13 +192,13 @@ export function bookingCancelledEmail(
   const money =
     audience === "client"
       ? refundCents > 0
-        ? `Ti rimborsiamo ${formatCents(refundCents)}${refundCents < facts.priceCents ? ` su ${formatCents(facts.priceCents)}` : ""}: l'accredito sulla carta richiede 5–10 giorni lavorativi.`
-        : "Secondo le condizioni di annullamento (meno di 2 ore prima dell'inizio) non è previsto alcun rimborso."
+        ? `Ti rimborsiamo ${formatCents(refundCents)}${refundCents < facts.priceCents ? ` su ${formatCents(facts.priceCents)}` : ""}: l'accredito sulla carta richiede ${ruleWords.refundArrival}.`
+        : `Secondo le condizioni di annullamento (meno di ${ruleWords.halfRefundNotice} prima dell'inizio) non è previsto alcun rimborso.`
       : refundCents >= facts.priceCents
         ? "Il consulto è rimborsato per intero al cliente."
         : refundCents > 0
           ? `Al cliente sono rimborsati ${formatCents(refundCents)}; il resto ti resta riconosciuto secondo le condizioni di annullamento.`
-          : "Annullato a meno di 2 ore dall'inizio: nessun rimborso al cliente, il consulto ti resta riconosciuto.";
+          : `Annullato a meno di ${ruleWords.halfRefundNotice} dall'inizio: nessun rimborso al cliente, il consulto ti resta riconosciuto.`;
   const again = audience === "client" && rebookUrl ? rebookUrl : null;
   const title = "Consulto annullato";
   return {
@@ -237,10 +238,10 @@ export function bookingReminderEmail(
   const lead =
     kind === "24h"
       ? `Ti ricordiamo il consulto ${withWhom} di domani, ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}.`
-      : `Il consulto ${withWhom} inizia tra 15 minuti, alle ${facts.scheduledTime}. La pagina della chiamata si apre 5 minuti prima.`;
+      : `Il consulto ${withWhom} inizia tra ${ruleWords.lastReminder}, alle ${facts.scheduledTime}. La pagina della chiamata si apre ${ruleWords.earlyAccess} prima.`;
   const title = kind === "24h" ? "Il tuo consulto è domani" : "Il tuo consulto inizia tra poco";
   return {
-    subject: kind === "24h" ? `Promemoria: consulto domani alle ${facts.scheduledTime}` : `Tra 15 minuti: consulto alle ${facts.scheduledTime}`,
+    subject: kind === "24h" ? `Promemoria: consulto domani alle ${facts.scheduledTime}` : `Tra ${ruleWords.lastReminder}: consulto alle ${facts.scheduledTime}`,
     html: layout(title, paragraph(lead) + button(callUrl, "Vai alla chiamata")),
     text: `${title}\n\n${lead}\n${callUrl}${textFooter}`,
   };
@@ -249,7 +250,7 @@ export function bookingReminderEmail(
 /** To the client when the psychic did not come: cancelled, refunded in full. */
 export function psychicAbsentClientEmail(facts: BookingFacts, refundCents: number): RenderedEmail {
   // Also the psychic who came but stayed too little while the client waited (model/attendance.ts).
-  const text = `${facts.psychicName} non si è presentato al consulto del ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}, o vi è rimasto troppo poco mentre eri collegato. Ci scusiamo: il consulto è annullato e ti rimborsiamo l'intero importo (${formatCents(refundCents)}). L'accredito sulla carta richiede 5–10 giorni lavorativi.`;
+  const text = `${facts.psychicName} non si è presentato al consulto del ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}, o vi è rimasto troppo poco mentre eri collegato. Ci scusiamo: il consulto è annullato e ti rimborsiamo l'intero importo (${formatCents(refundCents)}). L'accredito sulla carta richiede ${ruleWords.refundArrival}.`;
   return {
     subject: "Consulto annullato: rimborso completo",
     html: layout("Il cartomante non si è presentato", paragraph(text)),

@@ -3,7 +3,7 @@
 // one transaction may read are handled after it, in scheduled parts (lib/deletedHistory.ts).
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { clientCancellationRefund } from "../model/bookingChanges";
+import { deletionCancels, deletionReason, deletionRefundCents } from "../model/cancellationRefunds";
 import { bookingCancelledEmail } from "../email/bookingEmails";
 import { changeBooking } from "./bookingLifecycle";
 import { scrubHistory } from "./deletedHistory";
@@ -52,13 +52,13 @@ async function openBookings(ctx: MutationCtx, side: Audience, id: Id<"users"> | 
  */
 async function cancelOpenBookings(ctx: MutationCtx, side: Audience, id: Id<"users"> | Id<"psychicProfiles">, now: number) {
   const { confirmed: open, holds } = await openBookings(ctx, side, id, now);
-  const reason = side === "client" ? ("client_account_deleted" as const) : ("psychic_account_deleted" as const);
+  const reason = deletionReason(side);
   // A client leaving cancels as a client cancels (docs/product-rules.md, "Accounts"): the refund of the
   // window at this moment, and a consultation under way is held and completes as usual. A psychic
-  // leaving refunds their clients in full, also for one under way.
-  const confirmed = side === "client" ? open.filter((booking) => booking.startsAt > now) : open;
+  // leaving refunds their clients in full, also for one under way (model/cancellationRefunds.ts).
+  const confirmed = open.filter((booking) => deletionCancels(side, booking, now));
   for (const booking of confirmed) {
-    const refundCents = side === "client" ? clientCancellationRefund(booking, now).refundCents : booking.priceCents;
+    const refundCents = deletionRefundCents(side, booking, now);
     await changeBooking(ctx, booking, { kind: "cancelled", reason, refundCents }, now, { skipEmailTo: side });
   }
   for (const hold of holds) await changeBooking(ctx, hold, { kind: "hold_released", why: "account_deleted" }, now);
@@ -70,7 +70,7 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
   if (user === null) return;
   const now = Date.now();
 
-  // Upcoming consultations are cancelled with a full refund before anything else goes.
+  // Upcoming consultations are cancelled, with the refund each side's deletion gives, before anything else goes.
   const ownProfile = await ctx.db
     .query("psychicProfiles")
     .withIndex("by_userId", (q) => q.eq("userId", userId))

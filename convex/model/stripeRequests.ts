@@ -40,13 +40,16 @@ export const refundParams = (bookingId: string, paymentIntentId: string, amountC
   metadata: { bookingId },
 });
 
-/** The psychic's Express account: transfers only, paid out weekly on Monday. */
+/** When Stripe pays a psychic's balance out to their bank: weekly, on Monday (the terms and FAQs say so). */
+export const PAYOUT_SCHEDULE = { interval: "weekly", weekly_anchor: "monday" } as const;
+
+/** The psychic's Express account: transfers only, paid out on `PAYOUT_SCHEDULE`. */
 export const payoutAccountParams = (psychicUserId: string): Stripe.AccountCreateParams => ({
   type: "express",
   country: "IT",
   business_type: "individual",
   capabilities: { transfers: { requested: true } },
-  settings: { payouts: { schedule: { interval: "weekly", weekly_anchor: "monday" } } },
+  settings: { payouts: { schedule: PAYOUT_SCHEDULE } },
   metadata: { psychicUserId },
 });
 

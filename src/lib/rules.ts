@@ -25,40 +25,31 @@ import {
 import { EARLY_ACCESS_MS, PSYCHIC_GRACE_MS } from "@convex/model/calls";
 import { OFFERED_DURATIONS, PHOTO_MAX_BYTES, PRICE_MAX, PRICE_MIN, PRICE_STEP } from "@convex/model/profileRules";
 import { NOTICE_MINUTES, SLOT_MINUTES } from "@convex/model/slots";
-import { formatMinutes } from "./format";
+import { daysText, formatMinutes, hoursText, listText, ruleWords, spanText, timesText } from "@convex/model/ruleWords";
+import { PAYOUT_SCHEDULE } from "@convex/model/stripeRequests";
+import { COOL_OFF_MS, MAX_LIMIT_CENTS, PAUSE_DAYS } from "@convex/model/spendingLimit";
+import { MIN_PSYCHIC_PRESENCE_SHARE, PSYCHIC_LEAVING_MARGIN_MS } from "@convex/model/attendance";
+import { formatCents } from "@convex/model/format";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-/** "1 ora", "24 ore": a length of time in whole hours. */
-export function hoursText(ms: number): string {
-  const hours = ms / HOUR_MS;
-  return hours === 1 ? "1 ora" : `${hours} ore`;
-}
+const weekdayNames = {
+  monday: "lunedì",
+  tuesday: "martedì",
+  wednesday: "mercoledì",
+  thursday: "giovedì",
+  friday: "venerdì",
+  saturday: "sabato",
+  sunday: "domenica",
+} as const;
 
-/** "un'ora", "2 ore", "90 minuti": a length of time as a sentence says it, in hours when whole. */
-export function spanText(ms: number): string {
-  if (ms % HOUR_MS !== 0) return formatMinutes(ms / MINUTE_MS);
-  return ms === HOUR_MS ? "un'ora" : hoursText(ms);
-}
+/** "metà" of a share the rules state in words; any other share as a percentage. */
+const shareText = (share: number) => (share === 0.5 ? "metà" : `il ${Math.round(share * 100)}%`);
 
-/** "1 giorno", "7 giorni". */
-export function daysText(ms: number): string {
-  const days = ms / DAY_MS;
-  return days === 1 ? "1 giorno" : `${days} giorni`;
-}
-
-/** "una volta", "2 volte". */
-export function timesText(count: number): string {
-  return count === 1 ? "una volta" : `${count} volte`;
-}
-
-/** "15, 30, 45 o 60": the items joined the Italian way, with `last` ("o", "e") before the last one. */
-export function listText(items: readonly (string | number)[], last: "e" | "o"): string {
-  const words = items.map(String);
-  return words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} ${last} ${words.at(-1)}`;
-}
+// The words of the numbers are the server's own (convex/model/ruleWords.ts), so a page and an email say a rule alike.
+export { daysText, hoursText, listText, spanText, timesText };
 
 /** The numbers of the rules, in words, for the sentences that state them. */
 export const limits = {
@@ -94,6 +85,20 @@ export const limits = {
   bookingPause: daysText(BOOKING_PAUSE_MS),
   /** "15%": the platform's commission. */
   commission: `${COMMISSION_PERCENT}%`,
+  /** "lunedì": the day Stripe pays a psychic's balance out each week. */
+  payoutDay: weekdayNames[PAYOUT_SCHEDULE.weekly_anchor],
+  /** "5–10 giorni lavorativi": a refund's way to the card. */
+  refundArrival: ruleWords.refundArrival,
+  /** "metà": the least of the paid window a psychic must spend in the call while the client is there… */
+  psychicMinPresence: shareText(MIN_PSYCHIC_PRESENCE_SHARE),
+  /** …or as long as the client less "1 minuto", when that is shorter. */
+  psychicLeavingMargin: formatMinutes(PSYCHIC_LEAVING_MARGIN_MS / MINUTE_MS),
+  /** "7, 30 o 90": the pauses a client may give themselves, in days… */
+  spendingPauseDays: listText(PAUSE_DAYS, "o"),
+  /** …"24 ore": how long a change that allows more spending waits… */
+  spendingCoolOff: hoursText(COOL_OFF_MS),
+  /** …and "10.000 €", the highest monthly limit. */
+  spendingLimitMax: formatCents(MAX_LIMIT_CENTS, { dropZeroCents: true }),
   /** "5 minuti": the call page opens this long before the start. */
   earlyAccess: formatMinutes(EARLY_ACCESS_MS / MINUTE_MS),
   /** "10 minuti": a psychic not in the call this long after the start is absent. */

@@ -91,7 +91,7 @@ describe("the client settings page", () => {
     expect(dialog).not.toHaveTextContent("DAC7");
     // A client leaving is refunded as a cancellation at that moment would be, not in full.
     expect(dialog).toHaveTextContent(
-      "verranno annullati con il rimborso previsto dalle condizioni di cancellazione (completo fino a 24 ore prima dell'inizio, del 50% fino a 2 ore prima, nessuno dopo); un consulto in corso si conclude regolarmente.",
+      "vengono annullati come se li annullassi tu in quel momento, con rimborso completo fino a 24 ore prima dell'inizio, del 50% fino a 2 ore prima, nessuno dopo; un consulto già iniziato si conclude regolarmente.",
     );
     expect(convexMock.calls).toEqual([]);
     await user.click(within(dialog).getByRole("button", { name: "Elimina definitivamente" }));

@@ -46,10 +46,10 @@ describe("the static text pages", () => {
     );
   });
 
-  it("the client FAQ has exactly 12 questions, each opening its answer", async () => {
+  it("the client FAQ has exactly 14 questions, each opening its answer", async () => {
     renderWithProviders(<ClientFaqPage />);
     const questions = screen.getAllByTestId("faq-question");
-    expect(questions).toHaveLength(12);
+    expect(questions).toHaveLength(14);
     for (const question of questions) {
       expect(question.tagName).toBe("SUMMARY");
       expect(question.textContent?.trim()).toMatch(/\?$/);
@@ -68,14 +68,14 @@ describe("the static text pages", () => {
     expect(document.body.textContent).not.toMatch(/3-5|3–5|5-7|5–7/);
   });
 
-  it("the psychic FAQ has exactly 10 questions, 3 stat cards and the sign-up link", () => {
+  it("the psychic FAQ has exactly 11 questions, 3 stat cards and the sign-up link", () => {
     renderWithProviders(<PsychicFaqPage />);
-    expect(screen.getAllByTestId("faq-question")).toHaveLength(10);
+    expect(screen.getAllByTestId("faq-question")).toHaveLength(11);
     const cards = screen.getAllByTestId("stat-card");
     expect(cards).toHaveLength(3);
     expect(cards.map((card) => card.textContent)).toEqual([
       expect.stringContaining("15%"),
-      expect.stringContaining("Settimanali"),
+      expect.stringContaining("Ogni lunedì"),
       expect.stringContaining("20–80 €"),
     ]);
     expect(screen.getByRole("link", { name: "Diventa cartomante" })).toHaveAttribute(
@@ -91,8 +91,8 @@ describe("the static text pages", () => {
     expect(screen.getByText(/non si collega entro 10 minuti dall'inizio/)).toBeInTheDocument();
     expect(screen.getByText(/resta nella chiamata meno di metà della durata mentre il cliente è collegato/)).toBeInTheDocument();
     expect(screen.getByText(/entro 5–10 giorni lavorativi/)).toBeInTheDocument();
-    expect(screen.getByText(/commissione del 15% sull'importo di ogni consulto concluso/)).toBeInTheDocument();
-    expect(screen.getByText(/cadenza settimanale/)).toBeInTheDocument();
+    expect(screen.getByText(/commissione del 15% sull'importo che spetta al cartomante/)).toBeInTheDocument();
+    expect(screen.getByText(/sul conto bancario ogni lunedì/)).toBeInTheDocument();
     expect(screen.getByText(/almeno 18 anni/)).toBeInTheDocument();
     expect(screen.getByText(/IVA inclusa/)).toBeInTheDocument();
     expect(screen.getByText(/servizio di intrattenimento/)).toBeInTheDocument();

@@ -2,21 +2,25 @@ import { useState } from "react";
 import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
 import { TrashIcon } from "@radix-ui/react-icons";
 import { useNeedsConnection } from "@/components/NeedsConnection";
-import { limits } from "@/lib/rules";
+import { FISCAL_RECORD_YEARS } from "@convex/model/fiscal";
+import { deletionText } from "@/lib/refundPromises";
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const deleteAccountDialogText = {
   title: "Sei sicuro?",
   description: "Questa azione non può essere annullata. Il tuo account e tutti i dati associati verranno eliminati definitivamente.",
-  // docs/product-rules.md, "Accounts": what happens to consultations still to come, for each side.
+  // docs/product-rules.md, "Accounts": what happens to consultations still to come, for each side, worded from
+  // the rule the deletion applies (src/lib/refundPromises.ts).
   bookings: {
-    client: `I consulti già pagati e non ancora iniziati verranno annullati con il rimborso previsto dalle condizioni di cancellazione (completo fino a ${limits.fullRefundNotice} prima dell'inizio, del ${limits.halfRefund} fino a ${limits.halfRefundNotice} prima, nessuno dopo); un consulto in corso si conclude regolarmente. Il cartomante sarà avvisato via email.`,
-    psychic: "I consulti già pagati e ancora da svolgere verranno annullati con rimborso completo ai clienti, che saranno avvisati via email.",
+    client: `${capitalized(deletionText("client", "you"))}. Le scadenze e gli importi di ogni consulto sono nella tua dashboard. Il cartomante sarà avvisato via email.`,
+    psychic: `${capitalized(deletionText("psychic", "you"))}, che saranno avvisati via email; per quei consulti non ricevi alcun compenso.`,
   },
   // docs/product-rules.md, "Accounts": DAC7 (D.Lgs. 32/2023) requires a paid psychic's fiscal data for 10 years.
   fiscal: {
     client: null,
     psychic:
-      "Se hai ricevuto compensi, per obbligo di legge nome e cognome, codice fiscale, data di nascita, indirizzo e IBAN restano conservati a parte, solo per la comunicazione DAC7 all'Agenzia delle Entrate, per 10 anni dalla fine dell'ultimo anno in cui hai ricevuto compensi; poi vengono cancellati.",
+      `Se hai ricevuto compensi, per obbligo di legge nome e cognome, codice fiscale, data di nascita, indirizzo e IBAN restano conservati a parte, solo per la comunicazione DAC7 all'Agenzia delle Entrate, per ${FISCAL_RECORD_YEARS} anni dalla fine dell'ultimo anno in cui hai ricevuto compensi; poi vengono cancellati.`,
   },
 } as const;
 

@@ -2,6 +2,7 @@ import { Button, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
+import { deletionText, refundText } from "@/lib/refundPromises";
 import { PageSection, StaticPage } from "@/components/StaticPage";
 import { FaqList } from "./FaqList";
 import type { FaqItem } from "./FaqList";
@@ -30,7 +31,7 @@ const bookingQuestions: readonly FaqItem[] = [
   },
   {
     question: "Quanto costa un consulto?",
-    answer: `Ogni cartomante stabilisce i propri prezzi per le durate che offre: ${limits.durations("o")} minuti, dove 30 minuti è la durata più comune. Il prezzo che vedi è finale, in euro e IVA inclusa, e non ci sono addebiti a minuto né costi aggiuntivi.`,
+    answer: `Ogni cartomante stabilisce i propri prezzi per le durate che offre: ${limits.durations("o")} minuti, ciascuna con il suo prezzo, indicato nel profilo. Il prezzo che vedi è finale, in euro e IVA inclusa, e non ci sono addebiti a minuto né costi aggiuntivi.`,
   },
   {
     question: "Come e quando pago?",
@@ -45,16 +46,15 @@ const bookingQuestions: readonly FaqItem[] = [
 const cancellationQuestions: readonly FaqItem[] = [
   {
     question: "Posso cancellare una prenotazione? Quanto mi viene rimborsato?",
-    answer: `Sì. Se cancelli almeno ${limits.fullRefundNotice} prima dell'inizio ricevi il rimborso completo. Se cancelli tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima, il rimborso è del ${limits.halfRefund}. A meno di ${limits.halfRefundNotice} dall'inizio non è previsto alcun rimborso, perché il cartomante ha riservato quel tempo per te e riceve il compenso per intero. Se annulli ${limits.fullRefundsBeforePause} consulti con rimborso completo nell'arco di ${limits.fullRefundsWindow}, per ${limits.bookingPause} dall'ultimo annullamento non puoi prenotarne di nuovi: i rimborsi restano questi.`,
+    answer: `Sì. Se cancelli almeno ${limits.fullRefundNotice} prima dell'inizio ricevi il rimborso completo. Se cancelli tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima, il rimborso è del ${limits.halfRefund}. A meno di ${limits.halfRefundNotice} dall'inizio non è previsto alcun rimborso, perché il cartomante ha riservato quel tempo per te e riceve il compenso per intero. Le date e gli orari esatti di ogni consulto, con gli importi, li trovi nella pagina di prenotazione prima di pagare, nell'email di conferma e nella tua dashboard. Puoi anche spostare un consulto fino a ${limits.rescheduleNotice} prima dell'inizio, al massimo ${limits.maxReschedules}, senza pagare di nuovo. Se annulli ${limits.fullRefundsBeforePause} consulti con rimborso completo nell'arco di ${limits.fullRefundsWindow}, per ${limits.bookingPause} dall'ultimo annullamento non puoi prenotarne di nuovi: i rimborsi restano questi.`,
   },
   {
     question: "In quanto tempo ricevo il rimborso?",
-    answer:
-      "Il rimborso viene disposto sulla stessa carta usata per il pagamento e, a seconda della tua banca o dell'emittente della carta, diventa visibile entro 5–10 giorni lavorativi. Ti avvisiamo via email quando lo avviamo.",
+    answer: `Il rimborso viene disposto sulla stessa carta usata per il pagamento e, a seconda della tua banca o dell'emittente della carta, diventa visibile entro ${limits.refundArrival}. Ti avvisiamo via email quando lo avviamo.`,
   },
   {
     question: "Cosa succede se il cartomante non si presenta?",
-    answer: `Se il cartomante non si collega entro ${limits.psychicGrace} dall'inizio, il consulto viene annullato e ricevi automaticamente il rimborso completo, senza dover fare alcuna richiesta. Lo stesso vale se si collega ma resta nella chiamata meno di metà della durata mentre tu sei collegato: al termine dell'orario ti rimborsiamo l'intero importo. Se sei tu a chiudere prima, basta che il cartomante sia rimasto quanto te.`,
+    answer: `Se il cartomante non si collega entro ${limits.psychicGrace} dall'inizio, il consulto viene annullato e ricevi automaticamente il ${refundText("psychic_no_show")}, senza dover fare alcuna richiesta. Lo stesso vale se si collega ma resta nella chiamata meno di ${limits.psychicMinPresence} della durata mentre tu sei collegato: al termine dell'orario ricevi il ${refundText("psychic_no_show")}. Se sei tu a chiudere prima, basta che il cartomante sia rimasto quanto te, meno ${limits.psychicLeavingMargin}. Se è il cartomante ad annullare il consulto, ricevi sempre il ${refundText("psychic_cancelled")} e un link per prenotare di nuovo.`,
   },
   {
     question: "E se sono io a non presentarmi o ad arrivare in ritardo?",
@@ -64,6 +64,14 @@ const cancellationQuestions: readonly FaqItem[] = [
 ];
 
 const trustQuestions: readonly FaqItem[] = [
+  {
+    question: "Posso darmi un limite di spesa o una pausa?",
+    answer: `Sì, dalle impostazioni: un limite mensile (fino a ${limits.spendingLimitMax}) o una pausa di ${limits.spendingPauseDays} giorni, durante la quale non puoi pagare nuovi consulti. Ciò che riduce la spesa vale subito; alzare o togliere il limite, o chiudere prima la pausa, vale dopo ${limits.spendingCoolOff}. Un pagamento che il limite o la pausa non consentono più ti viene restituito con ${refundText("late_payment")}.`,
+  },
+  {
+    question: "Cosa succede ai miei consulti se elimino l'account?",
+    answer: `Puoi eliminare l'account in qualsiasi momento dalle impostazioni: ${deletionText("client", "you")}. Il cartomante viene avvisato via email.`,
+  },
   {
     question: "Come vengono scelti i cartomanti?",
     answer:

@@ -2,6 +2,7 @@ import { Button, Card, Flex, Grid, Heading, Link, Text } from "@radix-ui/themes"
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
+import { refundText } from "@/lib/refundPromises";
 import { PageSection, StaticPage } from "@/components/StaticPage";
 import { FaqList } from "./FaqList";
 import type { FaqItem } from "./FaqList";
@@ -42,7 +43,7 @@ const faq: readonly FaqItem[] = [
   },
   {
     question: "Posso cancellare una prenotazione?",
-    answer: `Sì. Se cancelli almeno ${limits.fullRefundNotice} prima dell'inizio ricevi il rimborso completo; tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima il rimborso è del ${limits.halfRefund}; a meno di ${limits.halfRefundNotice} dall'inizio, o se non ti presenti, non è previsto alcun rimborso. I rimborsi arrivano sulla carta usata per pagare entro 5–10 giorni lavorativi.`,
+    answer: `Sì. Se cancelli almeno ${limits.fullRefundNotice} prima dell'inizio ricevi il rimborso completo; tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima il rimborso è del ${limits.halfRefund}; a meno di ${limits.halfRefundNotice} dall'inizio, o se non ti presenti, non è previsto alcun rimborso. Le date e gli orari esatti di ogni consulto sono nella pagina di prenotazione prima di pagare, nell'email di conferma e nella tua dashboard. I rimborsi arrivano sulla carta usata per pagare entro ${limits.refundArrival}.`,
   },
   {
     question: "Che cosa mi serve per la chiamata?",
@@ -51,7 +52,7 @@ const faq: readonly FaqItem[] = [
   },
   {
     question: "E se il cartomante non si collega?",
-    answer: `Se il cartomante non si presenta entro ${limits.psychicGrace} dall'inizio, o resta nella chiamata meno di metà della durata mentre tu sei collegato, il consulto viene annullato e ricevi automaticamente il rimborso completo, senza bisogno di fare nulla.`,
+    answer: `Se il cartomante non si presenta entro ${limits.psychicGrace} dall'inizio, o resta nella chiamata meno di ${limits.psychicMinPresence} della durata mentre tu sei collegato, il consulto viene annullato e ricevi automaticamente il ${refundText("psychic_no_show")}, senza bisogno di fare nulla.`,
   },
   {
     question: "Chi può prenotare un consulto?",

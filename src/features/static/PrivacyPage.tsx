@@ -2,7 +2,10 @@ import type { ReactNode } from "react";
 import { Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
+import { FISCAL_RECORD_YEARS } from "@convex/model/fiscal";
+import { NOTES_AND_CALLS_MONTHS, SUPPORT_MESSAGES_MONTHS, TECHNICAL_MONTHS } from "@convex/model/retention";
 import { limits } from "@/lib/rules";
+import { deletionText } from "@/lib/refundPromises";
 import { PageSection, StaticPage } from "@/components/StaticPage";
 import "./static.css";
 
@@ -128,17 +131,17 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
             anche dopo l'eliminazione dell'account: vedi la sezione seguente.
           </Labelled>,
           <Labelled label="Dati fiscali del cartomante">
-            finché l'account è attivo; se lo elimini dopo aver ricevuto compensi, 10 anni dalla fine dell'ultimo anno in cui hai ricevuto compensi,
+            finché l'account è attivo; se lo elimini dopo aver ricevuto compensi, {FISCAL_RECORD_YEARS} anni dalla fine dell'ultimo anno in cui hai ricevuto compensi,
             come richiesto dalla normativa DAC7: vedi la sezione seguente.
           </Labelled>,
           <Labelled label="Note e metadati delle chiamate">
-            24 mesi dal consulto, per gestire eventuali contestazioni; poi vengono cancellati.
+            {NOTES_AND_CALLS_MONTHS} mesi dal consulto, per gestire eventuali contestazioni; poi vengono cancellati.
           </Labelled>,
           <Labelled label="Recensioni">
             finché è pubblicato il profilo del cartomante recensito; se elimini l'account vengono mostrate come «Account eliminato».
           </Labelled>,
-          <Labelled label="Messaggi all'assistenza">24 mesi dall'ultima risposta.</Labelled>,
-          <Labelled label="Dati tecnici">al massimo 12 mesi.</Labelled>,
+          <Labelled label="Messaggi all'assistenza">{SUPPORT_MESSAGES_MONTHS} mesi dall'ultima risposta.</Labelled>,
+          <Labelled label="Dati tecnici">al massimo {TECHNICAL_MONTHS} mesi.</Labelled>,
         ],
       },
     ],
@@ -147,7 +150,7 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
     title: "Cosa resta dopo l'eliminazione dell'account",
     blocks: [
       {
-        p: "Quando elimini l'account cancelliamo subito nome, email, password e sessioni di accesso, il profilo da cartomante con la foto, i file che hai caricato, i messaggi che ci hai scritto, le email che ti abbiamo inviato e le statistiche mensili del cartomante. I consulti prenotati e non ancora iniziati vengono annullati con il rimborso previsto. Restano solo i dati che la legge ci obbliga a conservare per la contabilità:",
+        p: `Quando elimini l'account cancelliamo subito nome, email, password e sessioni di accesso, il profilo da cartomante con la foto, i file che hai caricato, i messaggi che ci hai scritto, le email che ti abbiamo inviato e le statistiche mensili del cartomante. Se sei un cliente, ${deletionText("client", "you")}. Se sei un cartomante, ${deletionText("psychic", "you")}. Restano solo i dati che la legge ci obbliga a conservare per la contabilità:`,
       },
       {
         list: [
@@ -164,7 +167,7 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
           <Labelled label="Dati fiscali dei cartomanti">
             se hai ricevuto compensi, conserviamo a parte, separati dal profilo e da ogni altro dato dell'account, i dati fiscali che la
             comunicazione DAC7 richiede: nome e cognome, codice fiscale, data di nascita, indirizzo di residenza e IBAN (o, se non li avevi inseriti,
-            il nome dell'account). Li usiamo solo per le comunicazioni all'Agenzia delle Entrate e li cancelliamo automaticamente dopo 10 anni dalla
+            il nome dell'account). Li usiamo solo per le comunicazioni all'Agenzia delle Entrate e li cancelliamo automaticamente dopo {FISCAL_RECORD_YEARS} anni dalla
             fine dell'ultimo anno in cui hai ricevuto compensi (D.Lgs. 32/2023). Se non hai mai ricevuto compensi, i dati fiscali vengono cancellati
             subito.
           </Labelled>,

@@ -2,6 +2,7 @@ import { Button, Card, Flex, Grid, Heading, Link, Text } from "@radix-ui/themes"
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
+import { deletionText, refundText } from "@/lib/refundPromises";
 import { PageSection, StaticPage } from "@/components/StaticPage";
 import { FaqList } from "./FaqList";
 import type { FaqItem } from "./FaqList";
@@ -11,12 +12,12 @@ const stats = [
   {
     value: limits.commission,
     label: "Commissione",
-    text: "Trattenuta solo sui consulti conclusi. Nessun costo di iscrizione né canone.",
+    text: "Trattenuta solo su quanto ti spetta per i consulti. Nessun costo di iscrizione né canone.",
   },
   {
-    value: "Settimanali",
+    value: `Ogni ${limits.payoutDay}`,
     label: "Pagamenti",
-    text: "Ricevi ogni settimana il compenso dei consulti conclusi, al netto della commissione.",
+    text: "Il compenso di ogni consulto svolto, al netto della commissione, arriva sul tuo conto bancario ogni settimana.",
   },
   {
     value: "20–80 €",
@@ -52,12 +53,11 @@ const questions: readonly FaqItem[] = [
   },
   {
     question: "Quanto trattiene Arcano?",
-    answer: `Arcano trattiene una commissione del ${limits.commission} sull'importo di ogni consulto concluso. Non ci sono costi di iscrizione, canoni mensili o altre spese: se non svolgi consulti, non paghi nulla. La commissione copre la piattaforma, i pagamenti, le chiamate e l'assistenza ai clienti.`,
+    answer: `Arcano trattiene una commissione del ${limits.commission}, arrotondata al centesimo, su quanto ti spetta per ogni consulto. Non ci sono costi di iscrizione, canoni mensili o altre spese: se non svolgi consulti, non paghi nulla. La commissione copre la piattaforma, i pagamenti, le chiamate e l'assistenza ai clienti.`,
   },
   {
     question: "Quando e come ricevo i pagamenti?",
-    answer:
-      "Il cliente paga in anticipo e il compenso ti viene riconosciuto dopo che il consulto si è concluso. Ogni settimana ti versiamo quanto maturato, al netto della commissione, e nella dashboard trovi le statistiche mensili di consulti, ore e guadagni. Sei responsabile dei tuoi adempimenti fiscali e previdenziali.",
+    answer: `Il cliente paga in anticipo. Quando il consulto si è svolto (o, per una cancellazione tardiva, all'ora in cui sarebbe finito) ti trasferiamo il compenso, al netto della commissione, sul tuo conto presso il fornitore di pagamenti, che attivi da «Ricevi i pagamenti» nelle impostazioni: finché non è attivo, i compensi restano in attesa e partono appena lo attivi. Il fornitore versa il saldo sul tuo conto bancario ogni ${limits.payoutDay}. Se dopo il trasferimento un cliente ottiene un rimborso o contesta il pagamento con la sua banca, la parte corrispondente ti viene ripresa; se il saldo non basta, in «Guadagni» la vedi come importo da restituire, recuperato dai trasferimenti successivi. In «Guadagni» trovi anche ogni compenso, i versamenti e l'estratto conto mensile. Sei responsabile dei tuoi adempimenti fiscali e previdenziali.`,
   },
   {
     question: "Come gestisco la mia disponibilità?",
@@ -65,11 +65,15 @@ const questions: readonly FaqItem[] = [
   },
   {
     question: "Cosa succede se un cliente cancella o non si presenta?",
-    answer: `Se il cliente cancella almeno ${limits.fullRefundNotice} prima riceve il rimborso completo. Se cancella tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima riceve il ${limits.halfRefund} e a te spetta l'altra metà. Se cancella a meno di ${limits.halfRefundNotice} dall'inizio o non si presenta, ricevi il compenso per intero: la mancata presenza risulta dalla chiamata e la vedi nella dashboard (Consulti recenti), dove puoi anche segnalarla; un cliente entrato nella chiamata durante il consulto non può essere segnato assente. Sugli importi che ti spettano si applica la commissione del ${limits.commission}.`,
+    answer: `Se il cliente cancella almeno ${limits.fullRefundNotice} prima riceve il rimborso completo. Se cancella tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima riceve il ${limits.halfRefund} e a te spetta il resto, trasferito all'ora in cui il consulto sarebbe finito. Se cancella a meno di ${limits.halfRefundNotice} dall'inizio o non si presenta, ricevi il compenso per intero: la mancata presenza risulta dalla chiamata e la vedi nella dashboard (Consulti recenti), dove puoi anche segnalarla; un cliente entrato nella chiamata durante il consulto non può essere segnato assente. Sugli importi che ti spettano si applica la commissione del ${limits.commission}.`,
   },
   {
     question: "E se sono io a non potermi collegare?",
-    answer: `Se non ti colleghi entro ${limits.psychicGrace} dall'inizio, il consulto viene annullato e il cliente riceve automaticamente il rimborso completo; per quel consulto non ricevi alcun compenso. Lo stesso vale se resti nella chiamata meno di metà della durata mentre il cliente è collegato (se il cliente chiude prima, basta che tu sia rimasto quanto lui, meno un minuto): conta il tempo registrato dalla chiamata, non lo stato che segni tu. Se sai di non poter essere presente, aggiorna per tempo la disponibilità. Le assenze ripetute possono portare alla sospensione del profilo.`,
+    answer: `Se non ti colleghi entro ${limits.psychicGrace} dall'inizio, il consulto viene annullato e il cliente riceve automaticamente il ${refundText("psychic_no_show")}; per quel consulto non ricevi alcun compenso. Lo stesso vale se resti nella chiamata meno di ${limits.psychicMinPresence} della durata mentre il cliente è collegato (se il cliente chiude prima, basta che tu sia rimasto quanto lui, meno ${limits.psychicLeavingMargin}): conta il tempo registrato dalla chiamata, non lo stato che segni tu. Se sai di non poter essere presente, aggiorna per tempo la disponibilità o annulla il consulto dalla dashboard: il cliente riceve il ${refundText("psychic_cancelled")} e un link per prenotare di nuovo, e a te non spetta alcun compenso. Le assenze ripetute possono portare alla sospensione del profilo.`,
+  },
+  {
+    question: "Cosa succede ai consulti prenotati se elimino l'account?",
+    answer: `Puoi eliminare l'account dalle impostazioni dell'area cartomante: ${deletionText("psychic", "you")}, che vengono avvisati via email, e per quei consulti non ricevi alcun compenso.`,
   },
 ];
 

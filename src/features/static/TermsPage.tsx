@@ -3,6 +3,7 @@ import { Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
+import { deletionText, refundText } from "@/lib/refundPromises";
 import { PageSection, StaticPage } from "@/components/StaticPage";
 import "./static.css";
 
@@ -48,7 +49,8 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
           "Per usare Arcano devi avere almeno 18 anni. Lo dichiari espressamente al momento della registrazione e conserviamo la data in cui lo hai fatto.",
           "La registrazione è gratuita. Scegli se registrarti come cliente o come cartomante; un account cartomante non può prenotare consulti.",
           "I dati che fornisci devono essere veri e aggiornati. L'account è personale: custodisci la password e non condividerla con altri.",
-          "Puoi eliminare il tuo account in qualsiasi momento dalle impostazioni. I consulti futuri già confermati vengono annullati con rimborso completo e ne informiamo via email entrambe le parti; i dati dei consulti passati restano conservati per obblighi contabili, con il tuo nome sostituito da «Account eliminato».",
+          // docs/product-rules.md, "Accounts": each side's deletion, worded from the rule the server applies.
+          `Puoi eliminare il tuo account in qualsiasi momento dalle impostazioni. Se elimina l'account un cliente, ${deletionText("client", "terms")}. Se lo elimina un cartomante, ${deletionText("psychic", "terms")}, e al cartomante non spetta alcun compenso. Ne informiamo via email entrambe le parti; i dati dei consulti passati restano conservati per obblighi contabili, con il nome sostituito da «Account eliminato».`,
         ],
       },
     ],
@@ -65,6 +67,7 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
           "L'importo pagato è custodito da Arcano e riconosciuto al cartomante solo dopo che il consulto si è concluso.",
           `Perché tutti possano prenotare, puoi avere in programma al massimo ${limits.maxUpcomingPerPsychicDay} consulti con lo stesso cartomante nello stesso giorno, ${limits.maxUpcomingPerPsychicWeek} nella stessa settimana (da lunedì a domenica) e ${limits.maxUpcoming} in tutto, contando quelli pagati e non ancora svolti e quelli in attesa di pagamento. Ogni giorno di un cartomante accetta al massimo ${limits.maxHoldsPerPsychicDay} pagamenti in corso alla volta: se sono già avviati da altri, riprova dopo qualche minuto.`,
           `Se annulli ${limits.fullRefundsBeforePause} consulti con rimborso completo nell'arco di ${limits.fullRefundsWindow}, per ${limits.bookingPause} dall'ultimo annullamento non puoi prenotarne di nuovi. I rimborsi restano quelli previsti al punto 6 e i consulti già prenotati restano validi: puoi ancora svolgerli, spostarli o annullarli.`,
+          `Dalle impostazioni puoi darti un limite di spesa mensile (fino a ${limits.spendingLimitMax}) o una pausa di ${limits.spendingPauseDays} giorni, durante la quale non puoi pagare nuovi consulti. Ciò che riduce la spesa vale subito; alzare o togliere il limite, o chiudere prima la pausa, vale dopo ${limits.spendingCoolOff}. Un pagamento che il limite o la pausa non consentono più, arrivato per esempio da una pagina di pagamento rimasta aperta, non conferma il consulto e ti viene restituito con ${refundText("late_payment")}.`,
         ],
       },
     ],
@@ -85,19 +88,22 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
   {
     title: "6. Cancellazioni e rimborsi",
     blocks: [
-      { p: "Le regole seguenti si calcolano rispetto all'orario di inizio del consulto:" },
+      {
+        p: "Le regole seguenti si calcolano rispetto all'orario di inizio del consulto. Per ogni consulto la pagina di prenotazione, prima del pagamento, l'email di conferma e la tua dashboard indicano le date e gli orari esatti entro cui annullare e quanto ricevi in ciascun caso.",
+      },
       {
         list: [
           `Cancellazione del cliente almeno ${limits.fullRefundNotice} prima dell'inizio: rimborso completo dell'importo pagato.`,
           `Cancellazione del cliente tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima dell'inizio: rimborso del ${limits.halfRefund} dell'importo pagato.`,
           `Cancellazione del cliente a meno di ${limits.halfRefundNotice} dall'inizio, oppure mancata presenza del cliente: nessun rimborso; il cartomante riceve il compenso per intero.`,
-          `Assenza del cartomante: se il cartomante non si collega entro ${limits.psychicGrace} dall'inizio, il consulto è annullato e il cliente riceve automaticamente il rimborso completo.`,
-          "Lo stesso vale se il cartomante si collega ma resta nella chiamata meno di metà della durata mentre il cliente è collegato (se il cliente chiude prima, basta che il cartomante sia rimasto quanto lui, meno un minuto): al termine dell'orario il consulto è annullato, il cliente riceve il rimborso completo e al cartomante non spetta alcun compenso. Fa fede il registro della chiamata.",
-          "Se è il cartomante ad annullare un consulto confermato, il cliente riceve sempre il rimborso completo.",
+          `Assenza del cartomante: se il cartomante non si collega entro ${limits.psychicGrace} dall'inizio, il consulto è annullato e il cliente riceve automaticamente il ${refundText("psychic_no_show")}.`,
+          `Lo stesso vale se il cartomante si collega ma resta nella chiamata meno di ${limits.psychicMinPresence} della durata mentre il cliente è collegato (se il cliente chiude prima, basta che il cartomante sia rimasto quanto lui, meno ${limits.psychicLeavingMargin}): al termine dell'orario il consulto è annullato, il cliente riceve il ${refundText("psychic_no_show")} e al cartomante non spetta alcun compenso. Fa fede il registro della chiamata.`,
+          `Se è il cartomante ad annullare un consulto confermato, il cliente riceve sempre il ${refundText("psychic_cancelled")}.`,
+          `Il cliente può spostare un consulto confermato a un altro orario libero dello stesso cartomante, con la stessa durata, fino a ${limits.rescheduleNotice} prima dell'inizio e al massimo ${limits.maxReschedules}, senza pagare di nuovo.`,
         ],
       },
       {
-        p: "I rimborsi vengono disposti sulla stessa carta usata per il pagamento e risultano visibili, a seconda della banca o dell'emittente della carta, entro 5–10 giorni lavorativi.",
+        p: `I rimborsi vengono disposti sulla stessa carta usata per il pagamento e risultano visibili, a seconda della banca o dell'emittente della carta, entro ${limits.refundArrival}.`,
       },
       {
         p: "Se un consulto non ha potuto svolgersi per un malfunzionamento della piattaforma, segnalacelo tramite il modulo di contatto: verificheremo quanto accaduto e, se il problema dipende da noi, ti rimborseremo integralmente.",
@@ -111,8 +117,10 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
         list: [
           "Per pubblicare un profilo il cartomante deve essere maggiorenne e fornire informazioni veritiere su identità, competenze, esperienza, referenze e formazione. Arcano può verificarle prima e dopo la pubblicazione, anche con un colloquio, e monitora la qualità attraverso le recensioni dei clienti.",
           "Il cartomante stabilisce durate, prezzi e disponibilità settimanale e si impegna a rispettare gli appuntamenti confermati.",
-          `Arcano trattiene una commissione del ${limits.commission} sull'importo di ogni consulto concluso. Il compenso netto viene versato con cadenza settimanale.`,
+          `Arcano trattiene una commissione del ${limits.commission} sull'importo che spetta al cartomante per ogni consulto, arrotondata al centesimo. Il compenso netto è trasferito sul conto del cartomante presso il fornitore di pagamenti quando il consulto si è svolto (per una cancellazione tardiva, all'ora in cui sarebbe finito), una volta attivati i pagamenti nelle impostazioni; il fornitore lo versa poi sul conto bancario ogni ${limits.payoutDay}.`,
           `In caso di cancellazione del cliente tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima dell'inizio, al cartomante spetta la parte non rimborsata; in caso di cancellazione a meno di ${limits.halfRefundNotice} o di mancata presenza del cliente, l'intero importo. In entrambi i casi si applica la commissione del ${limits.commission}.`,
+          `Se il cartomante annulla un consulto, non si presenta o elimina l'account, il cliente riceve il ${refundText("psychic_cancelled")} e al cartomante non spetta alcun compenso.`,
+          "Se, dopo il trasferimento, il cliente ottiene un rimborso o contesta il pagamento presso la propria banca, la parte di compenso corrispondente viene ripresa dal conto del cartomante; se il saldo non basta, l'importo resta da restituire ed è recuperato dai trasferimenti successivi.",
           "Il cartomante agisce in piena autonomia ed è responsabile dei propri adempimenti fiscali e previdenziali.",
           "Assenze ripetute, comportamenti scorretti accertati o violazioni di questi termini possono comportare la sospensione o la rimozione del profilo.",
         ],

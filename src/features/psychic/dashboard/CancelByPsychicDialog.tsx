@@ -12,12 +12,19 @@ import { toast } from "@/components/toast";
 import { useIsOffline } from "@/lib/connection";
 import { errorMessage } from "@/lib/errors";
 import { formatCents } from "@/lib/format";
+import { refundText } from "@/lib/refundPromises";
+import { CANCELLATION_WINDOW_DAYS } from "@convex/model/readerFigures";
+
+/** "Luca riceverà il rimborso completo di 80,00 €", worded from the server's rule for a psychic's cancellation. */
+const refundLine = (clientName: string, cents: number) => `${clientName} riceverà il ${refundText("psychic_cancelled")} di ${formatCents(cents)}`;
 
 export const psychicCancelMessages = {
   failed: "Impossibile annullare il consulto. Riprova.",
   done: "Consulto annullato",
-  doneDetail: (clientName: string, cents: number) =>
-    `${clientName} riceverà il rimborso completo di ${formatCents(cents)} e un'email con il link per prenotare di nuovo.`,
+  doneDetail: (clientName: string, cents: number) => `${refundLine(clientName, cents)} e un'email con il link per prenotare di nuovo.`,
+  /** What the dialog says before the psychic confirms (docs/product-rules.md, "Payments and refunds", "Reader figures"). */
+  before: (clientName: string, priceCents: number) =>
+    `${refundLine(clientName, priceCents)} e un'email con un link per prenotare di nuovo. L'orario tornerà libero per altri clienti. Per questo consulto non ricevi alcun compenso, e l'annullamento conta tra le tue cancellazioni degli ultimi ${CANCELLATION_WINDOW_DAYS} giorni mostrate sul profilo.`,
 } as const;
 
 type Props = {
@@ -66,8 +73,7 @@ export function CancelByPsychicDialog({ bookingId, clientName, when, priceCents,
         </AlertDialog.Description>
         <Flex direction="column" gap="3" mt="3">
           <Text as="p" size="2">
-            {clientName} riceverà il rimborso completo di {formatCents(priceCents)} e un'email con un link per prenotare di nuovo. L'orario tornerà
-            libero per altri clienti.
+            {psychicCancelMessages.before(clientName, priceCents)}
           </Text>
           {failure ? (
             <Text as="p" size="2" color="red" role="alert">
