@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Grid, Heading, Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
+import { limits } from "@/lib/rules";
 import { PageSection, StaticPage } from "@/components/StaticPage";
 import "./static.css";
 
@@ -120,7 +121,7 @@ export function AboutPage() {
         <Text as="p" size="3">
           Fin dall'inizio abbiamo scelto un modello semplice: consulti vocali su prenotazione, con durata e prezzo
           stabiliti prima, pagamento anticipato e compenso al cartomante solo a consulto concluso. Per i cartomanti
-          significa poter lavorare in autonomia, decidere prezzi e orari e ricevere pagamenti regolari ogni settimana.
+          significa poter lavorare in autonomia, decidere prezzi e orari e ricevere pagamenti regolari, ogni {limits.payoutDay}.
         </Text>
         <Text as="p" size="3">
           Da allora continuiamo a migliorare la piattaforma ascoltando clienti e cartomanti. Hai un suggerimento o
