@@ -10,7 +10,7 @@ import { fail } from "./lib/errors";
 import { clientMutation, clientQuery, internalMutation } from "./lib/functions";
 import { parseDate, requireInstant } from "./lib/time";
 import { durationMinutes, type DurationMinutes } from "./lib/validators";
-import { bookableDates, firstDateWithFreeTime, isAlertOver, MAX_ALERTS_PER_CLIENT, type Offer } from "./model/availabilityAlerts";
+import { bookableDates, firstDateWithFreeTime, isAlertOver, MAX_ALERTS_PER_CLIENT, worksOn, type Offer } from "./model/availabilityAlerts";
 import { lastBookableDate, utcTodayInRome } from "./model/slots";
 
 /** A wish's day: a date of the bookable calendar (from today), or undefined for any day. */
@@ -66,7 +66,7 @@ export const getMineForPsychic = clientQuery({
 
 /**
  * 'Avvisami': the viewer waits for a free time of this reader on `date` (or any day, without it) for
- * `durationMinutes`. Only while there is none (TIMES_STILL_FREE otherwise), for a day of the calendar,
+ * `durationMinutes`. Only while there is none (TIMES_STILL_FREE otherwise), for a day of the calendar the reader works,
  * at most MAX_ALERTS_PER_CLIENT at once; asking again changes nothing.
  */
 export const subscribe = clientMutation({
@@ -77,6 +77,8 @@ export const subscribe = clientMutation({
     const date = requireAlertDay(asked, now);
     const profile = await listedProfile(ctx, psychicProfileId);
     if (profile === null) return fail("NOT_FOUND");
+    // Only a day the reader works and is full (NOT_A_WORKING_DAY otherwise).
+    if (date !== undefined && !worksOn(profile.availability, date)) return fail("NOT_A_WORKING_DAY");
     if ((await ownAlert(ctx, ctx.viewerId, profile._id, date)) !== null) return null;
     if (await hasFreeTimeOn(ctx, profile, date, minutes, now)) return fail("TIMES_STILL_FREE");
     const mine = await ctx.db

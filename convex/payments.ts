@@ -85,7 +85,7 @@ export const createHold = internalMutation({
     const priceCents = fields.priceCents;
     await requireWithinSpendingLimit(ctx, clientId, priceCents, now);
     const holdExpiresAt = now + (HOLD_MINUTES + HOLD_MARGIN_MINUTES) * MINUTE_MS;
-    const bookingId = await openHold(ctx, { ...fields, notes: cleaned, checkoutConsent: checkoutConsentAt(now) }, holdExpiresAt);
+    const bookingId = await openHold(ctx, { ...fields, notes: cleaned, checkoutConsent: checkoutConsentAt(now, fields) }, holdExpiresAt);
     return {
       bookingId,
       priceCents,

@@ -84,6 +84,7 @@ export const errorCodes = [
   // 'Avvisami': only for a day (or a reader) with no free time, a few at once
   "TIMES_STILL_FREE",
   "ALERT_LIMIT_REACHED",
+  "NOT_A_WORKING_DAY",
   // Code of conduct and consultation reports
   "CONDUCT_NOT_ACCEPTED",
   "CONDUCT_OUTDATED",

@@ -241,7 +241,13 @@ export const conductAcceptance = v.object({ version: v.number(), acceptedAt: v.n
 
 /** Consent at checkout: the one statement a client accepts before paying, and the terms' version. */
 export const checkoutConsentStatement = v.literal("date_and_cancellation_terms");
-export const checkoutConsent = v.object({ statement: checkoutConsentStatement, termsVersion: v.string(), acceptedAt: v.number() });
+export const checkoutConsent = v.object({
+  statement: checkoutConsentStatement,
+  termsVersion: v.string(),
+  acceptedAt: v.number(),
+  // This booking's own refund terms when the box was ticked (model/refundTerms.ts); older bookings have none.
+  refundTerms: v.optional(v.string()),
+});
 
 /** Spending limit: a client's monthly ceiling and pause as stored (model/spendingLimit.ts). */
 export const spendingLimitFields = {

@@ -1,7 +1,7 @@
 // 'Avvisami' (docs/product-rules.md, "Favourites and 'Avvisami'"): which days a booking's change
 // frees, which days a wish looks at, and which of them now have a free time, as the slot engine
 // (model/slots.ts) sees them. Pure: no ctx, no clock.
-import { utcMsToRome } from "../lib/time";
+import { utcMsToRome, weekdayOf } from "../lib/time";
 import type { DurationMinutes, WeeklyAvailability } from "../lib/validators";
 import { blocksTime, type BookingTimeState } from "./bookings";
 import { addDays } from "./nextAvailability";
@@ -46,6 +46,15 @@ export function isAlertOver(alert: { date?: string }, nowMs: number): boolean {
 }
 
 export type Offer = { availability: WeeklyAvailability; isAvailable: boolean; availableDurations: readonly number[] };
+
+/**
+ * Whether the psychic works on `date` at all (hours on that weekday): a wish is only for such a day,
+ * full now; a day they never work could never free a time.
+ */
+export function worksOn(availability: WeeklyAvailability, date: string): boolean {
+  const day = availability[weekdayOf(date)];
+  return day.enabled && day.availableHours.length > 0;
+}
 
 /** Whether the psychic has a free start on `date` for `durationMinutes` (none while closed to bookings). */
 export function hasFreeTime(offer: Offer, date: string, durationMinutes: DurationMinutes, blocking: readonly Interval[], nowMs: number): boolean {

@@ -83,6 +83,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   REVIEW_EDIT_EXPIRED: `La recensione si può modificare solo entro ${limits.reviewEditWindow} dalla pubblicazione.`,
   TIMES_STILL_FREE: "Ci sono ancora orari liberi: puoi prenotare subito.",
   ALERT_LIMIT_REACHED: "Hai già troppi avvisi attivi. Disattivane qualcuno e riprova.",
+  NOT_A_WORKING_DAY: "Il cartomante non riceve in questo giorno della settimana: l'avviso vale solo per i giorni in cui lavora ed è al completo.",
   CONDUCT_NOT_ACCEPTED: "Per pubblicare il profilo accetta prima il codice di condotta.",
   CONDUCT_OUTDATED: "Il codice di condotta è stato aggiornato: rileggilo e accetta la nuova versione.",
   REPORT_NOT_ALLOWED: "Puoi segnalare solo un consulto già iniziato o concluso.",

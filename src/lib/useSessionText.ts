@@ -27,3 +27,6 @@ export function useSessionText(key: string): [string, (value: string) => void] {
   );
   return [value, update];
 }
+
+/** Where the booking page keeps the notes written for one psychic (the retry after a cancelled checkout restores them there). */
+export const notesKey = (psychicProfileId: string) => `arcano:notes:${psychicProfileId}`;

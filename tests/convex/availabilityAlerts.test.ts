@@ -133,10 +133,21 @@ describe("'Avvisami' for a full day", () => {
     expect(await alertsLeft(w)).toHaveLength(1);
   });
 
-  it("tells the waiting client when the reader opens hours on a day they had none", async () => {
+  it("is never for a day the reader does not work: refused in Italian, nothing written", async () => {
     const { w, clientC } = await fullMonday();
+    // psychicA works on Mondays only: Tuesday has no hours at all, so no time could ever free there.
     const tuesday = addDays(w.monday, 1);
-    await clientC.mutation(api.availabilityAlerts.subscribe, wish(w, tuesday));
+    const before = await alertsLeft(w);
+    expect(await errorCodeOf(clientC.mutation(api.availabilityAlerts.subscribe, wish(w, tuesday)))).toBe("NOT_A_WORKING_DAY");
+    expect(await alertsLeft(w)).toEqual(before);
+    // The full Monday is a day they work: the wish is taken.
+    await clientC.mutation(api.availabilityAlerts.subscribe, wish(w));
+    expect(await alertsLeft(w)).toHaveLength(1);
+  });
+
+  it("tells the waiting client when the reader opens more hours on their full day", async () => {
+    const { w, clientC } = await fullMonday();
+    await clientC.mutation(api.availabilityAlerts.subscribe, wish(w));
     await w.as.psychicA.mutation(api.psychicProfiles.saveMine, {
       psychicName: "Lettrice A",
       bio: "Legge i tarocchi da vent'anni.",
@@ -145,10 +156,10 @@ describe("'Avvisami' for a full day", () => {
       yearsExperience: 5,
       availableDurations: [30],
       pricing: { "30": 50 },
-      availability: weekFrom({ monday: ["09:00", "09:30"], tuesday: ["15:00"] }),
+      availability: weekFrom({ monday: ["09:00", "09:30", "15:00"] }),
     });
     await settle(w);
-    expect(await noticesOf(clientC)).toEqual([expect.objectContaining({ date: tuesday })]);
+    expect(await noticesOf(clientC)).toEqual([expect.objectContaining({ date: w.monday })]);
   });
 
   it("ends after its day: the daily clean-up removes it and it tells no one", async () => {

@@ -92,6 +92,8 @@ describe("consent at checkout", () => {
       statement: "date_and_cancellation_terms",
       termsVersion: CANCELLATION_TERMS_VERSION,
       acceptedAt: expect.any(Number),
+      // This booking's own terms, word for word (model/refundTerms.ts).
+      refundTerms: expect.stringMatching(/^Rimborso completo \(\d+,\d\d\s€\) se annulli entro /),
     });
     expect(Math.abs(booking.checkoutConsent!.acceptedAt - Date.now())).toBeLessThan(60_000);
 

@@ -156,14 +156,15 @@ describe("the booking page", () => {
     await user.click(consentBox());
     expect(payButton()).toBeEnabled();
     await user.click(screen.getByRole("button", { name: /^60 min/ }));
-    // Another duration has other free times: the time is chosen again, the day stays.
+    // Another length keeps the day and the time, still free for it (tests/ui/bookingPromises.test.tsx has
+    // one that is not); the consent is asked again for the new price.
     expect(writtenQuery().get("duration")).toBe("60");
     expect(writtenQuery().get("date")).toBe("2026-11-23");
-    expect(writtenQuery().get("time")).toBeNull();
+    expect(writtenQuery().get("time")).toBe("10:30");
     expect(payButton()).toBeDisabled();
   });
 
-  it("summarises the choice with the total, IVA inclusa, the cancellation rules and what a consultation is not", async () => {
+  it("summarises the choice with the total, IVA inclusa, this booking's own refund terms and what a consultation is not", async () => {
     convexMock.signedInAs(client);
     const user = open("?date=2026-11-25&time=15:00&duration=60");
     expect(
@@ -179,11 +180,14 @@ describe("the booking page", () => {
     expect(summaryValue("Data")).toBe("mercoledì 25 novembre 2026");
     expect(summaryValue("Ora")).toBe("15:00");
     expect(summaryValue("Totale").replace(/\s/g, " ")).toBe("90,00 €IVA inclusa");
-    expect(
-      screen.getByText(
-        "Puoi annullare fino a 24 ore prima con rimborso completo; tra 24 e 2 ore prima il rimborso è del 50%; dopo, o in caso di assenza, non è previsto rimborso.",
-      ),
-    ).toBeInTheDocument();
+    const terms = screen.getByRole("list", { name: "Se annulli questo consulto" });
+    expect(within(terms).getAllByRole("listitem").map((item) => item.textContent?.replace(/\s/g, " "))).toEqual([
+      "Rimborso completo (90,00 €) se annulli entro mar 24 nov, 15:00.",
+      "Rimborso del 50% (45,00 €) se annulli entro mer 25 nov, 13:00.",
+      "Dopo, o in caso di assenza, nessun rimborso.",
+    ]);
+    // Not the general rule, once a time is chosen.
+    expect(screen.queryByText(/Puoi annullare fino a 24 ore prima/)).toBeNull();
     expect(day("mercoledì 25 novembre 2026")).toHaveAttribute("aria-pressed", "true");
     expect(payButton()).toBeEnabled();
   });

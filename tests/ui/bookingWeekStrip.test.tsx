@@ -145,32 +145,35 @@ describe("the booking page on a phone", () => {
     expect(writtenQuery().get("date")).toBe("2026-11-25");
   });
 
-  it("puts the duration, price and chosen time in the bar, and pays from it", async () => {
+  it("puts the whole price, the length and the chosen time in the bar, and pays from it", async () => {
     convexMock.signedInAs(client);
     const assign = vi.fn();
     vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, assign });
     convexMock.handlers.set("payments:startCheckout", async () => ({ url: "https://checkout.example/s/1", bookingId: "b1" }));
     const user = open();
-    expect(bar().getByText("30 min · 45,00 €")).toBeInTheDocument();
-    expect(bar().getByText("Scegli un orario")).toBeInTheDocument();
+    // The price on a line of its own, with its euro sign.
+    expect(bar().getByText("45,00 €")).toBeInTheDocument();
+    expect(bar().getByText("30 min · nessun orario scelto")).toBeInTheDocument();
     // One 'Paga e prenota' on the page: the bar's, described by what is missing.
     const pay = screen.getByRole("button", { name: "Paga e prenota" });
     expect(bar().getByRole("button", { name: "Paga e prenota" })).toBe(pay);
     expect(pay).toBeDisabled();
-    expect(pay).toHaveAccessibleDescription("Scegli un orario");
+    expect(pay).toHaveAccessibleDescription("30 min · nessun orario scelto Scegli un orario");
 
     await user.click(day("mercoledì 25 novembre 2026", true));
     await user.click(screen.getByRole("button", { name: "10:30" }));
-    expect(bar().getByText("mer 25 nov, 10:30")).toBeInTheDocument();
+    expect(bar().getByText("30 min · mer 25 nov, 10:30")).toBeInTheDocument();
     expect(pay).toBeDisabled();
+    expect(pay).toHaveAccessibleDescription("30 min · mer 25 nov, 10:30 Accetta le condizioni");
     await user.click(screen.getByRole("checkbox", { name: /Chiedo che il consulto/ }));
     expect(pay).toBeEnabled();
+    expect(bar().queryByRole("button", { name: "Accetta le condizioni" })).toBeNull();
+    // Another length keeps the time while it is free for it; the consent is asked again.
     await user.click(screen.getByRole("button", { name: /^60 min/ }));
-    expect(bar().getByText("60 min · 80,00 €")).toBeInTheDocument();
-    expect(bar().getByText("Scegli un orario")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "15:00" }));
-    // Another choice asks for the consent again.
+    expect(bar().getByText("80,00 €")).toBeInTheDocument();
+    expect(bar().getByText("60 min · mer 25 nov, 10:30")).toBeInTheDocument();
     expect(pay).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "15:00" }));
     await user.click(screen.getByRole("checkbox", { name: /Chiedo che il consulto/ }));
     await user.click(pay);
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://checkout.example/s/1"));
@@ -178,6 +181,20 @@ describe("the booking page on a phone", () => {
       name: "payments:startCheckout",
       args: { psychicProfileId: "p1", durationMinutes: 60, date: "2026-11-25", time: "15:00", consent: true },
     });
+  });
+
+  it("says why paying waits and takes the person there: the first free time, then the consent box", async () => {
+    convexMock.signedInAs(client);
+    const user = open("?date=2026-11-25");
+    await user.click(bar().getByRole("button", { name: "Scegli un orario" }));
+    expect(screen.getByRole("button", { name: "10:00" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    await user.click(bar().getByRole("button", { name: "Accetta le condizioni" }));
+    const consent = screen.getByRole("checkbox", { name: /Chiedo che il consulto/ });
+    expect(consent).toHaveFocus();
+    await user.keyboard(" ");
+    expect(consent).toBeChecked();
+    expect(bar().getByRole("button", { name: "Paga e prenota" })).toBeEnabled();
   });
 
   it("shows a failure to start the payment in the bar", async () => {

@@ -2,9 +2,11 @@
 // 'Notifiche' on the dashboard with their loading and empty states, and 'Avvisami' on a full day.
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FavouriteStar } from "@/components/FavouriteStar";
 import { AvailabilityAlert } from "@/features/booking/AvailabilityAlert";
+import { weekFrom } from "@convex/demo/data";
+import { FullDayAlerts } from "@/components/FullDayAlerts";
 import { FavouritesSection } from "@/features/client/FavouritesSection";
 import { NoticesSection } from "@/features/client/NoticesSection";
 import { convexMock } from "./convexMock";
@@ -108,7 +110,15 @@ describe("'Notifiche'", () => {
 
 describe("'Avvisami' on the booking page", () => {
   beforeEach(() => convexMock.signedInAs(client));
-  const props = { psychicProfileId: "p1", psychicName: "Selene", today: "2026-11-20", durationMinutes: 30 as const, now: 0 };
+  // Selene works on Wednesdays only: 9 December 2026 is one.
+  const props = {
+    psychicProfileId: "p1",
+    psychicName: "Selene",
+    today: "2026-11-20",
+    durationMinutes: 30 as const,
+    now: 0,
+    availability: weekFrom({ wednesday: ["10:00", "10:30"] }),
+  };
 
   it("is offered on a chosen day with no free time, for that day", async () => {
     convexMock.queries.set("availabilityAlerts:getMineForPsychic", { day: false, anyDay: false, fullyBooked: false });
@@ -122,6 +132,13 @@ describe("'Avvisami' on the booking page", () => {
       name: "availabilityAlerts:subscribe",
       args: { psychicProfileId: "p1", date: "2026-12-09", durationMinutes: 30 },
     });
+  });
+
+  it("is never offered for a day the psychic does not work, even with no free time", () => {
+    convexMock.queries.set("availabilityAlerts:getMineForPsychic", { day: false, anyDay: false, fullyBooked: false });
+    // Thursday 10 December: no hours on Thursdays.
+    renderWithProviders(<AvailabilityAlert {...props} date="2026-12-10" times={[]} />);
+    expect(screen.queryByRole("region", { name: "Avvisami" })).toBeNull();
   });
 
   it("is not offered while the day has free times", () => {
@@ -140,5 +157,51 @@ describe("'Avvisami' on the booking page", () => {
     expect(button).toHaveAttribute("aria-pressed", "true");
     await userEvent.click(button);
     expect(convexMock.calls).toContainEqual({ name: "availabilityAlerts:unsubscribe", args: { psychicProfileId: "p1" } });
+  });
+});
+
+describe("'Avvisami' on the profile", () => {
+  // Friday 20 November 2026, 10:00 in Rome; Selene works on Mondays and Wednesdays.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.UTC(2026, 10, 20, 9, 0));
+  });
+  afterEach(() => vi.useRealTimers());
+  const profileProps = {
+    psychicProfileId: "p1",
+    psychicName: "Selene",
+    availability: weekFrom({ monday: ["10:00"], wednesday: ["15:00"] }),
+    availableDurations: [30, 60],
+    isAvailable: true,
+  };
+
+  it("offers the next working days that are full, never a day she does not work", async () => {
+    convexMock.signedInAs(client);
+    // Free on Monday 23 and Wednesday 2 December: Wednesday 25 and Monday 30 are full.
+    convexMock.queries.set("bookings:listBookableDates", ["2026-11-23", "2026-12-02"]);
+    convexMock.queries.set("availabilityAlerts:getMineForPsychic", { day: false, anyDay: false, fullyBooked: false });
+    renderWithProviders(<FullDayAlerts {...profileProps} />);
+    const section = screen.getByRole("region", { name: "Giorni al completo" });
+    const buttons = within(section).getAllByRole("button");
+    expect(buttons.map((button) => button.getAttribute("aria-label"))).toEqual([
+      "Avvisami per mercoledì 25 novembre 2026",
+      "Avvisami per lunedì 30 novembre 2026",
+    ]);
+    await userEvent.click(buttons[0]!);
+    expect(convexMock.calls).toContainEqual({
+      name: "availabilityAlerts:subscribe",
+      args: { psychicProfileId: "p1", date: "2026-11-25", durationMinutes: 30 },
+    });
+  });
+
+  it("is for clients only, and absent when no working day is full", () => {
+    convexMock.queries.set("bookings:listBookableDates", ["2026-11-23", "2026-11-25", "2026-11-30", "2026-12-02"]);
+    convexMock.signedOut();
+    const { unmount } = renderWithProviders(<FullDayAlerts {...profileProps} />);
+    expect(screen.queryByRole("region", { name: "Giorni al completo" })).toBeNull();
+    unmount();
+    convexMock.signedInAs(client);
+    renderWithProviders(<FullDayAlerts {...profileProps} />);
+    expect(screen.queryByRole("region", { name: "Giorni al completo" })).toBeNull();
   });
 });

@@ -156,15 +156,20 @@ describe("the payment success page's promises for this booking", () => {
 });
 
 describe("the payment cancelled page", () => {
-  it("releases the client's hold once and offers to retry with the same psychic, duration and day", async () => {
-    convexMock.queries.set("bookings:getMine", clientRow({ ...booking, status: "expired" }, null));
+  it("releases the client's hold once and offers to retry with the same psychic, length, day, time and notes", async () => {
+    window.sessionStorage.clear();
+    convexMock.queries.set("bookings:getMine", { ...clientRow({ ...booking, status: "expired" }, null), notes: "Vorrei parlare del lavoro" });
     renderRoute(<PaymentCanceledPage />, { path: "/payment-canceled?booking_id=b1" });
     expect(screen.getByRole("heading", { level: 1, name: "Pagamento annullato" })).toBeInTheDocument();
     await waitFor(() => expect(convexMock.calls).toEqual([{ name: "holds:releaseMine", args: { bookingId: "b1" } }]));
     const retry = screen.getByRole("link", { name: "Riprova la prenotazione" });
-    expect(retry).toHaveAttribute("href", "/psychics/p7/book?duration=60&date=2026-11-25");
+    expect(retry).toHaveAttribute("href", "/psychics/p7/book?duration=60&date=2026-11-25&time=15%3A30");
     expect(screen.getByRole("link", { name: "Torna ai cartomanti" })).toHaveAttribute("href", "/psychics");
     expect(screen.getByRole("link", { name: "Contattaci" })).toHaveAttribute("href", "/contact");
+    // The notes go back where the booking page keeps them for this psychic, in this tab only.
+    await userEvent.click(retry);
+    expect(window.sessionStorage.getItem("arcano:notes:p7")).toBe("Vorrei parlare del lavoro");
+    window.sessionStorage.clear();
   });
 
   it("offers no retry for a booking that is not the viewer's", async () => {

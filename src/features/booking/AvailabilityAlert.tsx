@@ -1,14 +1,13 @@
-// 'Avvisami' on the booking page: with no free time on the chosen day, or none at all with a fully
-// booked reader, a signed-in client asks to be told (email and 'Notifiche') when a time frees. A
-// toggle that changes at once (optimistic) and goes back if the server refuses.
-import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+// 'Avvisami' on the booking page: with no free time on the chosen day (a day the psychic works: never
+// one they never work), or none at all with a fully booked reader, a signed-in client asks to be told
+// (email and 'Notifiche') when a time frees. The toggle is components/FullDayAlerts.tsx's, shared with
+// the profile.
+import { Callout, Flex, Text } from "@radix-ui/themes";
 import { BellIcon } from "@radix-ui/react-icons";
-import { useMutation } from "convex/react";
-import { api } from "@convex/_generated/api";
-import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
+import type { WeeklyAvailability } from "@convex/lib/validators";
+import { worksOn } from "@convex/model/availabilityAlerts";
+import { AlertButton, useAvailabilityAlert } from "@/components/FullDayAlerts";
 import { formatItalianDate } from "@/lib/format";
-import { useQueryWithNow } from "@/lib/useNow";
 
 type Props = {
   psychicProfileId: string;
@@ -17,36 +16,22 @@ type Props = {
   date: string | null;
   today: string;
   durationMinutes: 15 | 30 | 45 | 60;
+  /** The psychic's week: a wish is only for a day they work. */
+  availability: WeeklyAvailability;
   /** The chosen day's free times, live; undefined while loading. */
   times: string[] | undefined;
   now: number;
 };
 
-export function AvailabilityAlert({ psychicProfileId, psychicName, date, today, durationMinutes, times, now }: Props) {
-  const stateArgs = { psychicProfileId, date: date ?? today, durationMinutes, now };
-  const state = useQueryWithNow(api.availabilityAlerts.getMineForPsychic, stateArgs);
-  const subscribe = useMutation(api.availabilityAlerts.subscribe).withOptimisticUpdate((store, args) => {
-    const current = store.getQuery(api.availabilityAlerts.getMineForPsychic, stateArgs);
-    if (current)
-      store.setQuery(api.availabilityAlerts.getMineForPsychic, stateArgs, { ...current, ...(args.date ? { day: true } : { anyDay: true }) });
-  });
-  const unsubscribe = useMutation(api.availabilityAlerts.unsubscribe).withOptimisticUpdate((store, args) => {
-    const current = store.getQuery(api.availabilityAlerts.getMineForPsychic, stateArgs);
-    if (current)
-      store.setQuery(api.availabilityAlerts.getMineForPsychic, stateArgs, { ...current, ...(args.date ? { day: false } : { anyDay: false }) });
-  });
+export function AvailabilityAlert({ psychicProfileId, psychicName, date, today, durationMinutes, availability, times, now }: Props) {
+  const { state, toggle } = useAvailabilityAlert({ psychicProfileId, date: date ?? today, durationMinutes, now });
   if (state === undefined || state === null) return null;
-  const dayIsFull = date !== null && times !== undefined && times.length === 0;
-  // A fully booked reader: a wish for any day; else a full chosen day: a wish for that day.
+  const dayIsFull = date !== null && times !== undefined && times.length === 0 && worksOn(availability, date);
+  // A fully booked reader: a wish for any day; else a full working day: a wish for that day.
   const forAnyDay = state.fullyBooked;
   if (!forAnyDay && !dayIsFull) return null;
   const active = forAnyDay ? state.anyDay : state.day;
   const what = forAnyDay ? `quando ${psychicName} avrà di nuovo un orario libero` : `se si libera un orario ${formatItalianDate(date!)}`;
-  const toggle = () => {
-    const target = { psychicProfileId, ...(forAnyDay ? {} : { date: date! }) };
-    const call = active ? unsubscribe(target) : subscribe({ ...target, durationMinutes });
-    call.catch((error: unknown) => toast.error(errorMessage(error, "Impossibile aggiornare l'avviso.")));
-  };
   return (
     <Callout.Root color="violet" variant="surface" role="region" aria-label="Avvisami">
       <Callout.Icon>
@@ -54,13 +39,10 @@ export function AvailabilityAlert({ psychicProfileId, psychicName, date, today, 
       </Callout.Icon>
       <Flex direction="column" gap="2" align="start">
         <Text as="p" size="2">
-          {forAnyDay ? `${psychicName} non ha orari liberi nei prossimi mesi.` : "Nessun orario libero in questa data."}{" "}
+          {forAnyDay ? `${psychicName} non ha orari liberi nei prossimi mesi.` : `${psychicName} lavora in questa data ma è al completo.`}{" "}
           {active ? `Ti avviseremo per email e nelle notifiche ${what}.` : `Vuoi che ti avvisiamo ${what}?`}
         </Text>
-        <Button type="button" size="3" variant={active ? "solid" : "outline"} aria-pressed={active} onClick={toggle}>
-          <BellIcon aria-hidden />
-          Avvisami
-        </Button>
+        <AlertButton active={active} onClick={() => toggle(active, forAnyDay ? undefined : date!)} />
       </Flex>
     </Callout.Root>
   );

@@ -1,6 +1,6 @@
-// The end of the booking page: notes, the summary with the cancellation rules, and paying (or what
+// The end of the booking page: notes, the summary with this booking's own refund terms, and paying (or what
 // stands in its way: signing in, or an account that cannot book).
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { Button, Callout, Card, DataList, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
 import { InfoCircledIcon, LockClosedIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
@@ -11,6 +11,7 @@ import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
 import type { BookingChoice } from "./useBookingChoice";
+import type { OwnRefundTerms } from "./useRefundTerms";
 
 /** The refund rules in one sentence, before paying (docs/product-rules.md, "Locale"). */
 export const CANCELLATION_RULES = `Puoi annullare fino a ${limits.fullRefundNotice} prima con rimborso completo; tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima il rimborso è del ${limits.halfRefund}; dopo, o in caso di assenza, non è previsto rimborso.`;
@@ -47,9 +48,14 @@ type SummaryProps = {
   psychicName: string;
   choice: BookingChoice;
   priceCents: number | null;
+  /** This booking's own refund terms (the chosen time and price); the general rule until a time is chosen. */
+  terms: OwnRefundTerms | null;
+  /** What this consultation does to the client's own spending limit, once a time is chosen. */
+  spending?: ReactNode;
 };
 
-export function BookingSummary({ psychicName, choice, priceCents }: SummaryProps) {
+export function BookingSummary({ psychicName, choice, priceCents, terms, spending = null }: SummaryProps) {
+  const termsId = useId();
   const headingId = useId();
   const missing = <Text color="gray">Da scegliere</Text>;
   return (
@@ -97,9 +103,26 @@ export function BookingSummary({ psychicName, choice, priceCents }: SummaryProps
             </DataList.Value>
           </DataList.Item>
         </DataList.Root>
-        <Text as="p" size="2" color="gray">
-          {CANCELLATION_RULES}
-        </Text>
+        {spending}
+        {terms === null ? (
+          <Text as="p" size="2" color="gray">
+            {CANCELLATION_RULES}
+          </Text>
+        ) : (
+          <Flex direction="column" gap="1">
+            <Text as="p" size="2" weight="medium" id={termsId}>
+              Se annulli questo consulto
+            </Text>
+            {/* Live: a time just over 24 hours ahead turns to the 50 % terms while the page is open. */}
+            <ul className="booking-terms" aria-labelledby={termsId} aria-live="polite">
+              {terms.lines.map((line) => (
+                <li key={line}>
+                  <Text size="2">{line}</Text>
+                </li>
+              ))}
+            </ul>
+          </Flex>
+        )}
         <Text as="p" size="2" color="gray">
           {ENTERTAINMENT_NOTICE}
         </Text>
@@ -119,20 +142,36 @@ type PayProps = {
   inBar?: boolean;
   /** What else explains a disabled button (the consent's hint). */
   describedBy?: string;
+  /** Why the button is disabled, said under it and read as its description (not the consent: its hint is above). */
+  reason?: string | null;
 };
 
-export function PayButton({ disabled, paying, onPay, failure, note = null, inBar = false, describedBy }: PayProps) {
+export function PayButton({ disabled, paying, onPay, failure, note = null, inBar = false, describedBy, reason = null }: PayProps) {
+  const reasonId = useId();
+  const noteId = useId();
   const noteText = note ? (
-    <Text as="p" size="2" color="amber">
+    <Text as="p" size="2" color="amber" id={noteId}>
       {note}
     </Text>
   ) : null;
   if (inBar) return noteText;
+  const shownReason = reason !== null && !paying ? reason : null;
   return (
     <Flex direction="column" gap="3">
       <FailureCallout message={failure} />
       {noteText}
-      <PayAction size="4" disabled={disabled} paying={paying} onPay={onPay} describedBy={describedBy} />
+      <PayAction
+        size="4"
+        disabled={disabled}
+        paying={paying}
+        onPay={onPay}
+        describedBy={[describedBy, note ? noteId : undefined, shownReason === null ? undefined : reasonId].filter(Boolean).join(" ") || undefined}
+      />
+      {shownReason === null ? null : (
+        <Text as="p" size="2" color="gray" align="center" id={reasonId}>
+          {shownReason}
+        </Text>
+      )}
       {paying ? (
         <PayingStatus />
       ) : (

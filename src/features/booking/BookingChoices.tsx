@@ -2,6 +2,7 @@
 import { Badge, Button, Callout, Card, Flex, Grid, Heading, Spinner, Text } from "@radix-ui/themes";
 import { CheckCircledIcon, InfoCircledIcon, SpeakerLoudIcon } from "@radix-ui/react-icons";
 import { formatCents, formatItalianDate } from "@/lib/format";
+import type { VanishedTime } from "./useBookingChoice";
 
 export type DurationOption = { minutes: number; priceCents: number };
 
@@ -75,14 +76,24 @@ type SlotProps = {
   times: string[] | undefined;
   chosen: string | null;
   onChoose: (time: string) => void;
-  /** A chosen time someone else took meanwhile. */
-  vanishedTime: string | null;
+  /** A chosen time someone else took meanwhile, or one not free for the new length. */
+  vanishedTime: VanishedTime | null;
 };
+
+/** The note of a chosen time that was unchosen. */
+export function vanishedNote({ time, minutes }: VanishedTime): string {
+  return minutes === undefined
+    ? `L'orario delle ${time} non è più disponibile: scegline un altro.`
+    : `Per ${minutes} minuti l'orario delle ${time} non è libero: scegline un altro.`;
+}
+
+/** Where 'Scegli un orario' in the pay bar leads: the first free time, or the heading when there is none. */
+export const TIME_PICKER_ID = "booking-time-picker";
 
 export function TimeSlots({ date, times, chosen, onChoose, vanishedTime }: SlotProps) {
   return (
     <Flex direction="column" gap="2">
-      <Heading as="h2" size="4">
+      <Heading as="h2" size="4" id={TIME_PICKER_ID} tabIndex={-1}>
         Orario
       </Heading>
       {vanishedTime ? (
@@ -90,7 +101,7 @@ export function TimeSlots({ date, times, chosen, onChoose, vanishedTime }: SlotP
           <Callout.Icon>
             <InfoCircledIcon />
           </Callout.Icon>
-          <Callout.Text>L'orario delle {vanishedTime} non è più disponibile: scegline un altro.</Callout.Text>
+          <Callout.Text>{vanishedNote(vanishedTime)}</Callout.Text>
         </Callout.Root>
       ) : null}
       {date === null ? (

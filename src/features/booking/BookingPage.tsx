@@ -19,7 +19,7 @@ import { romeDateOf } from "@convex/lib/time";
 import { useViewer, type Viewer } from "@/lib/session";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/useMediaQuery";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
-import { useSessionText } from "@/lib/useSessionText";
+import { notesKey, useSessionText } from "@/lib/useSessionText";
 import { BookingSummary, NotesField, PayButton, RestrictedCard, SignInToBook, VisitorPrompt } from "./BookingCheckout";
 import { AvailabilityAlert } from "./AvailabilityAlert";
 import { CallTypeCard, DurationPicker, TimeSlots, type DurationOption } from "./BookingChoices";
@@ -31,6 +31,9 @@ import { useBookingChoice } from "./useBookingChoice";
 import { useCheckout, useConsentFor } from "./useCheckout";
 import { CheckoutConsent } from "./CheckoutConsent";
 import { firstFreeDaysArgs, freeStartsArgs, slotQuery } from "./slotQueryArgs";
+import { PAY_BLOCKER_REASON, PAY_BLOCKER_TARGET, payBlockerOf } from "./payBlocker";
+import { SpendingNotice, useSpendingPreview } from "./SpendingPreview";
+import { startOfChoice, useRefundTerms } from "./useRefundTerms";
 
 type Profile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
 type Duration = FunctionArgs<typeof api.payments.startCheckout>["durationMinutes"];
@@ -111,7 +114,7 @@ function BookingForm({ profile }: { profile: Profile }) {
     <Container size="4" px={{ initial: "4", sm: "5" }} py={{ initial: "5", sm: "7" }}>
       <Flex direction="column" gap="5">
         <Link asChild size="2">
-          <RouterLink to={paths.psychic(profile.id)}>
+          <RouterLink to={paths.psychic(profile.slug ?? profile.id)}>
             <Flex align="center" gap="1" asChild>
               <span>
                 <ArrowLeftIcon aria-hidden />
@@ -194,7 +197,7 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const settings = useQuery(api.settings.getPublic, {});
   const { paying, setPaying, failure, pay } = useCheckout();
   // Kept in this tab through signing in or up, so what a visitor wrote is still there when they can pay.
-  const [notes, setNotes] = useSessionText(`arcano:notes:${profile.id}`);
+  const [notes, setNotes] = useSessionText(notesKey(profile.id));
 
   const slots = slotQuery(profile.id, choice.duration as Duration, now, toMove?.id);
   // Opened without a chosen day (and not moving a booking): the first free day in the next six weeks is chosen.
@@ -214,12 +217,13 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   // Someone else took the chosen time (or a shared link named a taken one): clear it, with a note.
   // Not while paying or moving: our own hold or move removes the time from the list too. A time the
   // client holds (back from the checkout) is theirs: cleared without the note, their banner says why.
-  const { date, time, duration, dropVanishedTime, dropOwnHeldTime } = choice;
+  // After a change of length, a time not free for the new length is unchosen with a note naming the length.
+  const { date, time, duration, lengthChanged, dropVanishedTime, dropOwnHeldTime } = choice;
   useEffect(() => {
     if (paying || date === null || time === null || times === undefined || times.includes(time) || ownHolds === undefined) return;
     if (isOwnHeldTime(ownHolds, date, time, duration)) dropOwnHeldTime();
-    else dropVanishedTime(time);
-  }, [paying, date, time, duration, times, ownHolds, dropVanishedTime, dropOwnHeldTime]);
+    else dropVanishedTime(time, lengthChanged ? duration : undefined);
+  }, [paying, date, time, duration, lengthChanged, times, ownHolds, dropVanishedTime, dropOwnHeldTime]);
   // A hold of the client's on the chosen date: a second one there is refused (HOLD_SAME_DATE), so the page says so first.
   const heldOnDate = ownHolds?.some((hold) => hold.scheduledDate === choice.date) ?? false;
 
@@ -234,16 +238,20 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
       : !profile.isAvailable
         ? `Al momento ${profile.psychicName} non accetta nuovi consulti.`
         : null;
-  // The consent at checkout is given for one choice: another day, time or length asks for it again.
-  const consent = useConsentFor(`${choice.date} ${choice.time} ${choice.duration}`);
-  const canPay =
-    choice.date !== null &&
-    choice.time !== null &&
-    (times?.length ?? 0) > 0 &&
-    closedMessage === null &&
-    audience !== "loading" &&
-    !heldOnDate &&
-    consent.given;
+  // This booking's own refund terms, live; the consent is given for exactly these.
+  const terms = useRefundTerms(startOfChoice(choice), priceCents, now);
+  // The consent at checkout is given for one choice and its terms: another day, time or length, or the
+  // terms turning to the next window while the page is open, asks for it again.
+  const consent = useConsentFor(`${choice.date} ${choice.time} ${choice.duration} ${terms?.window}`);
+  const spending = useSpendingPreview(audience === "client" && moveId === null && choice.time !== null, priceCents, now);
+  const blocker = payBlockerOf({
+    closed: closedMessage !== null,
+    timeChosen: choice.date !== null && choice.time !== null && (times?.length ?? 0) > 0,
+    heldOnDate,
+    overSpendingLimit: spending?.refused ?? false,
+    consentGiven: consent.given,
+  });
+  const canPay = blocker === null && audience !== "loading";
 
   const onPay = () =>
     void pay({ psychicProfileId: profile.id, choice, isClient: audience === "client", notes, consent: consent.given, onStarted: () => setNotes("") });
@@ -259,9 +267,13 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
         <Card size="3">
           <Flex direction="column" gap="5">
             {/* Hidden while leaving for the checkout: the hold just made is not one to come back to yet. */}
-            {paying || ownHolds === undefined ? null : <OwnHoldBanners holds={ownHolds} today={today} onReleased={showReleasedDay} />}
+            {paying || ownHolds === undefined ? null : (
+              <div id={PAY_BLOCKER_TARGET.held} tabIndex={-1}>
+                <OwnHoldBanners holds={ownHolds} today={today} onReleased={showReleasedDay} />
+              </div>
+            )}
             {closedMessage ? (
-              <Callout.Root color="amber" role="status">
+              <Callout.Root color="amber" role="status" id={PAY_BLOCKER_TARGET.closed} tabIndex={-1}>
                 <Callout.Icon>
                   <ExclamationTriangleIcon />
                 </Callout.Icon>
@@ -279,6 +291,7 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
                 date={choice.date}
                 today={today}
                 durationMinutes={choice.duration as Duration}
+                availability={profile.availability}
                 times={times}
                 now={now}
               />
@@ -307,7 +320,13 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
           <Card size="3" asChild className="booking-checkout">
             <aside aria-label="Riepilogo e pagamento">
               <Flex direction="column" gap="4">
-                <BookingSummary psychicName={profile.psychicName} choice={choice} priceCents={priceCents} />
+                <BookingSummary
+                  psychicName={profile.psychicName}
+                  choice={choice}
+                  priceCents={priceCents}
+                  terms={terms}
+                  spending={<SpendingNotice preview={spending} />}
+                />
                 <Separator size="4" />
                 {audience === "visitor" ? (
                   // A visitor is asked to sign in, not offered a payment that would then refuse them.
@@ -319,8 +338,9 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
                   <>
                     <CheckoutConsent checked={consent.given} onChange={consent.set} hintId={consent.hintId} disabled={paying} />
                     <PayButton
-                      describedBy={consent.given ? undefined : consent.hintId}
+                      describedBy={blocker === "consent" ? consent.hintId : undefined}
                       disabled={!canPay}
+                      reason={blocker === null || blocker === "consent" || blocker === "held" ? null : PAY_BLOCKER_REASON[blocker]}
                       paying={paying}
                       onPay={onPay}
                       failure={failure}
@@ -340,7 +360,7 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
           choice={choice}
           priceCents={priceCents}
           audience={audience}
-          canPay={canPay}
+          blocker={blocker}
           paying={paying}
           failure={failure}
           onPay={onPay}

@@ -4,6 +4,7 @@
 // a checkout without it too.
 import { Checkbox, Flex, Link, Text } from "@radix-ui/themes";
 import { paths } from "@/lib/paths";
+import { PAY_BLOCKER_TARGET } from "./payBlocker";
 
 /** Why 'Paga e prenota' waits, while the box is not ticked. */
 export const CONSENT_NEEDED_HINT = "Per pagare spunta la casella qui sopra: è la tua richiesta esplicita del consulto in quella data.";
@@ -21,7 +22,7 @@ export function CheckoutConsent({ checked, onChange, hintId, disabled = false }:
     <Flex direction="column" gap="2">
       <Text as="label" size="2">
         <Flex gap="2" align="start">
-          <Checkbox mt="1" size="3" checked={checked} disabled={disabled} onCheckedChange={(value) => onChange(value === true)} />
+          <Checkbox id={PAY_BLOCKER_TARGET.consent} mt="1" size="3" checked={checked} disabled={disabled} onCheckedChange={(value) => onChange(value === true)} />
           <span>
             Chiedo che il consulto si svolga nella data e all'ora scelte e dichiaro di aver letto le{" "}
             <Link href={paths.terms} target="_blank" rel="noopener">

@@ -27,7 +27,10 @@ export function readChoice(params: URLSearchParams, offered: readonly number[] |
   return { duration: chosenDuration(params.get("duration"), offered), date, time };
 }
 
-type NavigationState = { vanishedTime?: string } | null;
+/** Why a chosen time was unchosen: someone took it, or it does not fit the new length (`minutes`). */
+export type VanishedTime = { time: string; minutes?: number };
+
+type NavigationState = { vanishedTime?: string; vanishedForMinutes?: number; lengthChanged?: boolean } | null;
 
 export function useBookingChoice(offered: readonly number[] | undefined, today: string) {
   const [params, setParams] = useSearchParams();
@@ -54,11 +57,13 @@ export function useBookingChoice(offered: readonly number[] | undefined, today: 
 
   const actions = useMemo(
     () => ({
-      // Another duration or day has other free times: the time is chosen again.
-      chooseDuration: (minutes: number) => update({ duration: String(minutes), time: null }),
+      // Another length keeps the time; the page unchooses it, saying so, if it is not free for that length.
+      chooseDuration: (minutes: number) => update({ duration: String(minutes) }, { lengthChanged: true }),
+      // Another day has other free times: the time is chosen again.
       chooseDate: (date: string) => update({ date, time: null }),
       chooseTime: (time: string) => update({ time }),
-      dropVanishedTime: (time: string) => update({ time: null }, { vanishedTime: time }),
+      dropVanishedTime: (time: string, forMinutes?: number) =>
+        update({ time: null }, forMinutes === undefined ? { vanishedTime: time } : { vanishedTime: time, vanishedForMinutes: forMinutes }),
       /** The chosen time is the client's own hold: unchosen without the "taken" note (the hold's banner says why). */
       dropOwnHeldTime: () => update({ time: null }),
       /** Back to a day's free times (after releasing a hold there): its date and duration, no time yet. */
@@ -70,7 +75,14 @@ export function useBookingChoice(offered: readonly number[] | undefined, today: 
   return {
     ...choice,
     ...actions,
-    /** The time that was chosen and then taken by someone else; the note goes with the next choice. */
-    vanishedTime: (location.state as NavigationState)?.vanishedTime ?? null,
+    /** The time that was chosen and then taken, or did not fit a new length; the note goes with the next choice. */
+    vanishedTime: vanishedOf(location.state as NavigationState),
+    /** The length was just changed with a time chosen: a time not free for it is unchosen with its own note. */
+    lengthChanged: (location.state as NavigationState)?.lengthChanged === true,
   };
+}
+
+function vanishedOf(state: NavigationState): VanishedTime | null {
+  if (!state?.vanishedTime) return null;
+  return state.vanishedForMinutes === undefined ? { time: state.vanishedTime } : { time: state.vanishedTime, minutes: state.vanishedForMinutes };
 }

@@ -1,5 +1,8 @@
 // /payment-canceled?booking_id=…: the client left the hosted checkout. Their hold is
-// released at once, so the time is free again on every open booking page, and they can retry.
+// released at once, so the time is free again on every open booking page, and they can retry:
+// 'Riprova la prenotazione' opens the booking page on the same length, day and time, with the notes
+// they wrote. The notes come back from the released booking, which only its client may read, into
+// this tab's storage under the psychic (where the booking page keeps them); never sent anywhere else.
 import { useEffect, useRef } from "react";
 import { Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { ReloadIcon } from "@radix-ui/react-icons";
@@ -9,6 +12,7 @@ import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { paths } from "@/lib/paths";
 import { useViewer } from "@/lib/session";
+import { notesKey } from "@/lib/useSessionText";
 
 export function PaymentCanceledPage() {
   const [params] = useSearchParams();
@@ -66,17 +70,30 @@ function ReleaseAndRetry({ bookingId }: { bookingId: string }) {
   }, [release, bookingId]);
 
   if (!booking) return null;
-  // Same psychic, same duration and day (the retry goes to that booking's psychic).
+  // Same psychic, same length, day and time (the retry goes to that booking's psychic; a time taken
+  // meanwhile is unchosen there, with a note).
   const retry = `${paths.psychicBook(booking.psychicProfileId)}?${new URLSearchParams({
     duration: String(booking.durationMinutes),
     date: booking.scheduledDate,
+    time: booking.scheduledTime,
   }).toString()}`;
   return (
     <Button asChild size="3">
-      <RouterLink to={retry}>
+      <RouterLink to={retry} onClick={() => keepNotes(booking.psychicProfileId, booking.notes)}>
         <ReloadIcon />
         Riprova la prenotazione
       </RouterLink>
     </Button>
   );
+}
+
+/** The booking page's notes for this psychic (`useSessionText`'s key), unless the tab already has newer ones. */
+function keepNotes(psychicProfileId: string, notes: string | null): void {
+  if (!notes) return;
+  const key = notesKey(psychicProfileId);
+  try {
+    if (!window.sessionStorage.getItem(key)) window.sessionStorage.setItem(key, notes);
+  } catch {
+    // Storage refused (a private window's quota): the retry keeps the time, without the notes.
+  }
 }

@@ -2,7 +2,8 @@
 // a wish for any day looks at, and the link of a notice.
 import { describe, expect, it } from "vitest";
 import { romeToUtcMs } from "../../../convex/lib/time";
-import { bookableDates, bookingDayPath, freedDates, isAlertOver } from "../../../convex/model/availabilityAlerts";
+import { weekFrom } from "../../../convex/demo/data";
+import { bookableDates, bookingDayPath, freedDates, isAlertOver, worksOn } from "../../../convex/model/availabilityAlerts";
 
 const startsAt = romeToUtcMs("2026-12-07", "09:00");
 const base = { startsAt, endsAt: startsAt + 30 * 60_000 };
@@ -50,5 +51,15 @@ describe("wishes", () => {
 
   it("a notice links to the day on the booking page", () => {
     expect(bookingDayPath("p1", "2026-12-07", 30)).toBe("/psychics/p1/book?date=2026-12-07&duration=30");
+  });
+});
+
+describe("worksOn", () => {
+  it("a day with hours on its weekday is one the psychic works; a weekday switched off or without hours is not", () => {
+    const week = weekFrom({ monday: ["09:00"], tuesday: [] });
+    // 7 December 2026 is a Monday.
+    expect(worksOn(week, "2026-12-07")).toBe(true);
+    expect(worksOn(week, "2026-12-08")).toBe(false);
+    expect(worksOn({ ...week, monday: { enabled: false, availableHours: ["09:00"] } }, "2026-12-07")).toBe(false);
   });
 });
