@@ -12,6 +12,7 @@ import { WEEK, openingHours, weekdayLabels } from "@/lib/weekdays";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
 import { FirstFreeLine } from "@/components/FirstFreeLine";
 import { FavouriteStarPlace } from "@/components/FavouriteStar";
+import { FullDayAlerts } from "@/components/FullDayAlerts";
 import type { FirstFree } from "@convex/model/nextAvailability";
 import { ROME_TIME_ZONE } from "@convex/lib/time";
 import { ReaderFigures, type ReaderFiguresData } from "./ReaderFigures";
@@ -88,6 +89,13 @@ export function PsychicProfileView({ profile, reviews, nextAvailability, now, sa
         <Flex direction="column" gap="4">
           <PricesPanel profile={profile} />
           {nextAvailability !== undefined && profile.isAvailable ? <NextAvailabilityPanel psychicId={profile.id} days={nextAvailability} /> : null}
+          <FullDayAlerts
+            psychicProfileId={profile.id}
+            psychicName={profile.psychicName}
+            availability={profile.availability}
+            availableDurations={profile.availableDurations}
+            isAvailable={profile.isAvailable}
+          />
         </Flex>
       </Grid>
     </Container>
