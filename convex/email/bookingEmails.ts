@@ -6,6 +6,7 @@ import { ROME_TIME_ZONE, utcMsToRome } from "../lib/time";
 import type { CancellationReason } from "../lib/validators";
 import { formatCents, formatItalianDate } from "../model/format";
 import { ruleWords } from "../model/ruleWords";
+import { refundTermsText } from "../model/refundTerms";
 import { escapeHtml, layout, paragraph, textFooter, type RenderedEmail } from "./templates";
 
 export type EmailAttachment = { filename: string; contentType: string; content: string };
@@ -99,15 +100,23 @@ function detailsHtml(rows: Array<[string, string]>): string {
 const button = (href: string, label: string) =>
   `<p style="margin:20px 0"><a href="${escapeHtml(href)}" style="background:#6e56cf;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>`;
 
-/** To the client: the consultation is paid and confirmed. */
-export function bookingConfirmedClientEmail(facts: BookingFacts): RenderedEmail {
+/**
+ * This booking's own cancellation terms as they stand when the email is written (`writtenAt`): its
+ * deadlines in Rome time and the amounts, never the general rule, which would promise a full refund to a
+ * booking that starts in less than 24 hours.
+ */
+export function bookingTermsSentence(facts: Pick<BookingFacts, "startsAt" | "priceCents">, writtenAt: number): string {
+  return `Annullamento: ${refundTermsText(facts, writtenAt)}`;
+}
+
+/** To the client: the consultation is paid and confirmed; the terms as they stand at `writtenAt`. */
+export function bookingConfirmedClientEmail(facts: BookingFacts, writtenAt: number): RenderedEmail {
   const rows = detailRows(facts);
   const callUrl = `${facts.siteUrl}/call/${facts.bookingId}`;
   const next =
     `La pagina della chiamata si apre ${ruleWords.earlyAccess} prima dell'inizio: entra dal browser, con il microfono, dalla tua dashboard o da questo link. In allegato trovi l'invito per il calendario.`;
   const rules =
-    "Puoi annullare fino a 24 ore prima con rimborso completo; tra 24 e 2 ore prima il rimborso è del 50%; dopo, o in caso di assenza, non è previsto rimborso." +
-    (facts.checkoutConsent ? ` ${consentSentence(facts.checkoutConsent)}` : "");
+    bookingTermsSentence(facts, writtenAt) + (facts.checkoutConsent ? ` ${consentSentence(facts.checkoutConsent)}` : "");
   return {
     subject: `Consulto confermato con ${facts.psychicName} — ${facts.scheduledTime}, ${formatItalianDate(facts.scheduledDate)}`,
     html: layout("Il tuo consulto è confermato", detailsHtml(rows) + paragraph(next) + button(callUrl, "Vai alla chiamata") + paragraph(rules)),
@@ -211,7 +220,12 @@ export function bookingCancelledEmail(
 /** The consultation moved: the new time (with the updated invitation attached) and the old one. */
 export function bookingRescheduledEmail(
   facts: BookingFacts,
-  { audience, previousDate, previousTime }: { audience: "client" | "psychic"; previousDate: string; previousTime: string },
+  {
+    audience,
+    previousDate,
+    previousTime,
+    writtenAt,
+  }: { audience: "client" | "psychic"; previousDate: string; previousTime: string; writtenAt: number },
 ): RenderedEmail {
   const rows: Array<[string, string]> =
     audience === "client" ? detailRows(facts).slice(0, 4) : [["Cliente", facts.clientName], ...detailRows(facts).slice(1, 4)];
@@ -220,11 +234,13 @@ export function bookingRescheduledEmail(
     audience === "client"
       ? `Hai spostato il consulto con ${facts.psychicName}, prima previsto per ${before}. Nessun nuovo pagamento: vale quello già fatto. In allegato trovi l'invito aggiornato per il calendario.`
       : `${facts.clientName} ha spostato il consulto previsto per ${before}. L'orario precedente è di nuovo libero. In allegato trovi l'invito aggiornato per il calendario.`;
+  // The client's terms follow the new start.
+  const terms = audience === "client" ? bookingTermsSentence(facts, writtenAt) : null;
   const title = "Consulto spostato";
   return {
     subject: `Consulto spostato: ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}`,
-    html: layout(title, paragraph(text) + detailsHtml(rows)),
-    text: `${title}\n\n${text}\n\n${lines(rows)}${textFooter}`,
+    html: layout(title, paragraph(text) + detailsHtml(rows) + (terms ? paragraph(terms) : "")),
+    text: `${title}\n\n${text}\n\n${lines(rows)}${terms ? `\n\n${terms}` : ""}${textFooter}`,
   };
 }
 

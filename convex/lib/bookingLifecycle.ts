@@ -173,7 +173,7 @@ async function runEffect(ctx: MutationCtx, after: Booking, effect: BookingEffect
         ctx,
         after,
         "booking_confirmed",
-        (f, audience) => (audience === "client" ? bookingConfirmedClientEmail(f) : bookingConfirmedPsychicEmail(f)),
+        (f, audience) => (audience === "client" ? bookingConfirmedClientEmail(f, now) : bookingConfirmedPsychicEmail(f)),
         { attachments: [bookingInvitation(facts)], facts },
       );
       return;
@@ -198,7 +198,7 @@ async function runEffect(ctx: MutationCtx, after: Booking, effect: BookingEffect
         ctx,
         after,
         "booking_rescheduled",
-        (f, audience) => bookingRescheduledEmail(f, { audience, previousDate: effect.previousDate, previousTime: effect.previousTime }),
+        (f, audience) => bookingRescheduledEmail(f, { audience, previousDate: effect.previousDate, previousTime: effect.previousTime, writtenAt: now }),
         { attachments: [bookingInvitation(facts)], facts },
       );
       return;

@@ -53,7 +53,7 @@ const facts: BookingFacts = {
 /** What the product queues, built by its own email builders: a code, a booking with its invitation, a contact notice. */
 const outbox = [
   { kind: "sign_up_code" as const, to: "giulia@esempio.it", ...signUpCodeEmail({ code: "123456", validMinutes: 15 }) },
-  { kind: "booking_confirmed" as const, to: "giulia@esempio.it", ...bookingConfirmedClientEmail(facts), attachments: [bookingInvitation(facts)] },
+  { kind: "booking_confirmed" as const, to: "giulia@esempio.it", ...bookingConfirmedClientEmail(facts, facts.startsAt - 3 * 86_400_000), attachments: [bookingInvitation(facts)] },
   {
     kind: "contact_message" as const,
     to: "supporto@arcano.it",
