@@ -45,8 +45,8 @@ const weekdayNames = {
   sunday: "domenica",
 } as const;
 
-/** "metà" of a share the rules state in words; any other share as a percentage. */
-const shareText = (share: number) => (share === 0.5 ? "metà" : `il ${Math.round(share * 100)}%`);
+/** "metà" of a share the rules state in words ("meno di metà della durata"); any other share as a percentage. */
+const shareText = (share: number) => (share === 0.5 ? "metà" : `${Math.round(share * 100)}%`);
 
 // The words of the numbers are the server's own (convex/model/ruleWords.ts), so a page and an email say a rule alike.
 export { daysText, hoursText, listText, spanText, timesText };

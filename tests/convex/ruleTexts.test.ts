@@ -24,8 +24,10 @@ import {
   statedUnderWayCancelled,
   textOfMarkup,
 } from "./fixtures/statedRules";
+import { heldConsultation, onboardedWorld, transfersOf } from "./fixtures/payoutWorld";
+import { signedEvent } from "./fixtures/fakeStripe";
 import { emails, worldOpenMondayMornings, type World } from "./fixtures/world";
-import { fakeStripe, setupTest } from "./setup";
+import { errorCodeOf, fakeStripe, setupTest } from "./setup";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -139,6 +141,33 @@ describe("cancellations and absences refund what section 6 of the terms says", (
     await w.t.mutation(internal.calls.settleDue, {});
     expect((await ledgerOf(w, early)).status).toBe("confirmed");
     expect(await ledgerOf(w, absent)).toEqual({ status: "cancelled", refundCents: statedRefundCents(statedRefund(absence), 0, PRICE) });
+  });
+});
+
+describe("the commission and the booking limits the terms state are what the server applies", () => {
+  it("a held 45 € consultation: the share transferred keeps the stated commission, rounded to the cent", async () => {
+    const percent = Number(/commissione del (\d+)%/.exec(terms)![1]);
+    const { w } = await onboardedWorld();
+    const bookingId = await heldConsultation(w, PRICE);
+    const [share] = (await transfersOf(w)).filter((transfer) => transfer.bookingId === bookingId);
+    expect(share).toMatchObject({ grossCents: PRICE, commissionCents: Math.round((PRICE * percent) / 100), state: "transferred" });
+    expect(share.amountCents).toBe(PRICE - share.commissionCents);
+    expect(fakeStripe().transfers.map((transfer) => transfer.amount)).toContain(share.amountCents);
+  });
+
+  it("one more paid consultation with the same psychic on the same day than the terms allow is refused", async () => {
+    const w = await world();
+    const perDay = Number(/al massimo (\d+) consulti con lo stesso cartomante nello stesso giorno/.exec(terms)![1]);
+    const times = ["10:00", "10:30", "11:00", "11:30"];
+    expect(perDay).toBeLessThan(times.length);
+    const checkout = (time: string) =>
+      w.as.clientB.action(api.payments.startCheckout, { psychicProfileId: w.profileA, durationMinutes: 30, date: w.monday, time, consent: true });
+    for (const time of times.slice(0, perDay)) {
+      await checkout(time);
+      const { body, header } = await signedEvent("checkout.session.completed", fakeStripe().pay(fakeStripe().lastSession().id));
+      await w.t.fetch("/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } });
+    }
+    expect(await errorCodeOf(checkout(times[perDay]))).toBe("SAME_PSYCHIC_DAY_LIMIT");
   });
 });
 

@@ -12,7 +12,7 @@ import { cancellationRefundCents, deletionCancels, deletionRefundCents, REFUND_A
 import { minPsychicPresenceMs } from "@convex/model/attendance";
 import { formatCents } from "@convex/model/format";
 import { shareOf } from "@convex/model/payouts";
-import { NO_LIMIT, PAUSE_DAYS, withLimit } from "@convex/model/spendingLimit";
+import { isValidLimit, NO_LIMIT, PAUSE_DAYS, withLimit } from "@convex/model/spendingLimit";
 import { payoutAccountParams } from "@convex/model/stripeRequests";
 import { deleteAccountDialogText } from "@/components/account/DeleteAccountDialog";
 import { psychicCancelMessages } from "@/features/psychic/dashboard/CancelByPsychicDialog";
@@ -121,7 +121,7 @@ describe("the psychic's cancellation and absence refund what the texts say", () 
     expect(Number(absent![1]) * MINUTE).toBe(PSYCHIC_GRACE_MS);
     expect(cancellationRefundCents("psychic_no_show", bookingAhead(0), 0)).toBe(PRICE);
     // "meno di metà della durata": half a 30-minute window, when the client stays all of it.
-    const share = /meno di (metà|il \d+%) della durata/.exec(text);
+    const share = /meno di (metà|\d+%) della durata/.exec(text);
     expect(share).not.toBeNull();
     const window = { startsAt: 0, endsAt: 30 * MINUTE };
     const stated = share![1] === "metà" ? 0.5 : Number(/\d+/.exec(share![1])![0]) / 100;
@@ -138,10 +138,13 @@ describe("money, payouts and limits: the numbers the pages state are the server'
   });
 
   it("the payout day the terms and the psychic FAQ name is the schedule the payout account is made with", () => {
-    const anchor = payoutAccountParams("p").settings?.payouts?.schedule?.weekly_anchor;
-    expect(anchor).toBe("monday");
-    expect(pages.terms()).toMatch(/ogni lunedì/);
-    expect(pages.psychicFaq()).toMatch(/Ogni lunedì/);
+    const schedule = payoutAccountParams("p").settings?.payouts?.schedule;
+    expect(schedule?.interval).toBe("weekly");
+    const days = { monday: "lunedì", tuesday: "martedì", wednesday: "mercoledì", thursday: "giovedì", friday: "venerdì" } as const;
+    const day = days[schedule?.weekly_anchor as keyof typeof days];
+    expect(pages.terms()).toContain(`sul conto bancario ogni ${day}`);
+    expect(pages.psychicFaq()).toContain(`Ogni ${day}`);
+    expect(pages.psychicFaq()).toContain(`sul tuo conto bancario ogni ${day}`);
   });
 
   it("the refund's way to the card is stated alike everywhere", () => {
@@ -187,7 +190,7 @@ describe("money, payouts and limits: the numbers the pages state are the server'
     }
   });
 
-  it("the spending limit's pauses and the wait before spending more are the server's", () => {
+  it("the spending limit's highest amount, its pauses and the wait before spending more are the server's", () => {
     for (const text of [pages.terms(), pages.clientFaq()]) {
       const pauses = /una pausa di ([\d, o]+) giorni/.exec(text)![1].split(/, | o /).map(Number);
       expect(pauses).toEqual([...PAUSE_DAYS]);
@@ -195,6 +198,8 @@ describe("money, payouts and limits: the numbers the pages state are the server'
       const raised = withLimit({ limitCents: 1000 }, 5000, 0);
       expect(raised.pendingLimit?.effectiveAt).toBe(hours * HOUR);
       expect(withLimit(NO_LIMIT, 1000, 0).limitCents).toBe(1000);
+      const highest = Number(/\(fino a ([\d.]+)\s€\)/.exec(text)![1].replace(/\./g, "")) * 100;
+      expect([isValidLimit(highest), isValidLimit(highest + 1)]).toEqual([true, false]);
     }
   });
 
