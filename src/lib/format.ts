@@ -23,10 +23,8 @@ export function formatShortDate(date: string): string {
   return shortDate.format(new Date(`${date}T12:00:00Z`));
 }
 
-/** "30 minuti", "1 minuto". */
-export function formatMinutes(minutes: number): string {
-  return minutes === 1 ? "1 minuto" : `${minutes} minuti`;
-}
+/** "30 minuti", "1 minuto": the same words the rules and the emails use. */
+export { formatMinutes } from "@convex/model/ruleWords";
 
 const romeDateTime = new Intl.DateTimeFormat("it-IT", {
   day: "numeric",
