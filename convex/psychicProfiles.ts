@@ -32,6 +32,7 @@ import {
   publishOutcome,
 } from "./model/profileRules";
 import { readUploadContentType } from "./model/uploads";
+import { bookingsOutsideHours as outsideHours } from "./model/availabilityChange";
 
 const ownProfile = v.object({
   id: v.id("psychicProfiles"),
@@ -278,6 +279,36 @@ export const setAvailable = psychicMutation({
     // Open again: days someone waits for may have free time ('Avvisami').
     if (isAvailable) await checkFreedTimeLater(ctx, profile._id);
     return null;
+  },
+});
+
+/** The paid consultations the editor's draft hours would leave out: at most this many upcoming ones are looked at. */
+const UPCOMING_LOOKED_AT = 100;
+
+/**
+ * The editor's warning before saving new hours: the paid (confirmed) upcoming consultations they leave
+ * outside. Saving stays allowed and those consultations keep their time (model/availabilityChange.ts).
+ */
+export const bookingsOutsideHours = psychicQuery({
+  args: { availability: weeklyAvailability },
+  returns: v.array(
+    v.object({ id: v.id("bookings"), scheduledDate: v.string(), scheduledTime: v.string(), durationMinutes: v.number(), startsAt: v.number() }),
+  ),
+  handler: async (ctx, { availability }) => {
+    const profile = await ownPsychicProfile(ctx, ctx.viewerId);
+    if (profile === null) return [];
+    const upcoming = await ctx.db
+      .query("bookings")
+      .withIndex("by_psychicProfile_startsAt", (q) => q.eq("psychicProfileId", profile._id).gt("startsAt", Date.now()))
+      .take(UPCOMING_LOOKED_AT);
+    const paid = upcoming.filter((booking) => booking.status === "confirmed");
+    return outsideHours(paid, availability).map(({ _id, scheduledDate, scheduledTime, durationMinutes, startsAt }) => ({
+      id: _id,
+      scheduledDate,
+      scheduledTime,
+      durationMinutes,
+      startsAt,
+    }));
   },
 });
 

@@ -33,6 +33,8 @@ export const errorCodes = [
   // Psychic profile
   "PROFILE_INCOMPLETE",
   "DURATION_REQUIRED",
+  // A day ticked as available without any hours (model/profileRules.ts).
+  "DAY_WITHOUT_HOURS",
   "PSYCHIC_UNAVAILABLE",
   "INVALID_PHOTO",
   "PHOTO_HAS_MARKUP",

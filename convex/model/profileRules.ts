@@ -80,6 +80,9 @@ export function checkProfile(draft: ProfileDraft): RuleViolation | null {
     if (hours.some((slot) => !AVAILABILITY_SLOTS.includes(slot)) || new Set(hours).size !== hours.length) {
       return { code: "INVALID_INPUT", field: `availability.${day}` };
     }
+    // A ticked day says "I work that day": without hours it would offer nothing, or (if no day had any)
+    // the fallback hours every day. Switched off, a day may keep its hours or none.
+    if (draft.availability[day].enabled && hours.length === 0) return { code: "DAY_WITHOUT_HOURS", field: `availability.${day}` };
   }
   return null;
 }

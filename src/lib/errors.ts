@@ -35,6 +35,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   MAINTENANCE_MODE: "La piattaforma è in manutenzione. Riprova tra poco.",
   PROFILE_INCOMPLETE: "Completa nome, biografia e almeno una specialità.",
   DURATION_REQUIRED: "Seleziona almeno una durata per i consulti.",
+  DAY_WITHOUT_HOURS: "Un giorno segnato come disponibile non ha orari: aggiungi almeno una fascia oraria o togli la spunta.",
   PSYCHIC_UNAVAILABLE: "Il cartomante non è al momento disponibile.",
   INVALID_PHOTO: `La foto deve essere un'immagine JPEG, PNG o WebP di al massimo ${limits.photoMax}.`,
   PHOTO_HAS_MARKUP: "Il file contiene codice HTML o script nascosto e non può essere usato come foto. Carica una normale immagine JPEG, PNG o WebP.",

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { defaultAvailability } from "@convex/model/profileRules";
 import { PhotoUploader } from "@/features/psychic/profile/PhotoUploader";
 import { uploadThroughOwnUrl } from "@/features/psychic/profile/uploadFile";
@@ -8,7 +8,12 @@ import { ProfileEditor } from "@/features/psychic/profile/ProfileEditor";
 import { validateProfileForm, formFromProfile, type OwnProfile } from "@/features/psychic/profile/profileForm";
 import { addRange, dayRanges, removeRange, setRange } from "@/features/psychic/profile/availabilityRanges";
 import { openingHours } from "@/lib/weekdays";
+import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
+
+vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
+
+beforeEach(() => convexMock.reset());
 
 const profile = (fields: Partial<OwnProfile> = {}): OwnProfile => ({
   id: "p1" as OwnProfile["id"],
@@ -175,6 +180,36 @@ describe("the profile editor", { timeout: 30_000 }, () => {
     const availability = args.availability as ReturnType<typeof defaultAvailability>;
     expect(availability.tuesday).toEqual({ enabled: true, availableHours: ["22:00", "22:30", "23:00", "23:30"] });
     expect(availability.monday.availableHours).toEqual(["14:00", "14:30", "15:00", "15:30", "16:00", "16:30"]);
+  });
+
+  it("refuses a ticked day without hours beside the day, and sends nothing", async () => {
+    const { user, onPublish } = renderEditor();
+    const wednesday = within(screen.getByRole("group", { name: "Disponibilità di Mercoledì" }));
+    await user.click(wednesday.getByRole("checkbox", { name: "Mercoledì" }));
+    await user.click(screen.getByRole("button", { name: "Salva e pubblica" }));
+    expect(onPublish).not.toHaveBeenCalled();
+    const message = "Mercoledì è segnato come disponibile ma non ha orari: aggiungi una fascia oraria o togli la spunta.";
+    expect(wednesday.getByRole("alert")).toHaveTextContent(message);
+    expect(screen.getByRole("group", { name: "Disponibilità di Mercoledì" })).toHaveAccessibleDescription(message);
+    // Unticked again, the day needs nothing and the profile goes.
+    await user.click(wednesday.getByRole("checkbox", { name: "Mercoledì" }));
+    await user.click(screen.getByRole("button", { name: "Salva e pubblica" }));
+    expect(onPublish).toHaveBeenCalledTimes(1);
+  });
+
+  it("names the paid consultations changed hours leave out, and still saves", async () => {
+    convexMock.queries.set("psychicProfiles:bookingsOutsideHours", [
+      { id: "b1", scheduledDate: "2026-12-07", scheduledTime: "15:00", durationMinutes: 30, startsAt: 0 },
+    ]);
+    const { user, onPublish } = renderEditor();
+    expect(screen.queryByTestId("outside-hours-warning")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Rimuovi la fascia 14:00–17:00 di Lunedì" }));
+    const warning = screen.getByTestId("outside-hours-warning");
+    expect(warning).toHaveTextContent("Un consulto pagato resta fuori dai nuovi orari");
+    expect(warning).toHaveTextContent("lun 7 dic, 15:00 · 30 minuti");
+    expect(warning).toHaveTextContent("i consulti già pagati restano confermati al loro orario");
+    await user.click(screen.getByRole("button", { name: "Salva e pubblica" }));
+    expect(onPublish).toHaveBeenCalledTimes(1);
   });
 
   it("saves as a draft without publishing", async () => {

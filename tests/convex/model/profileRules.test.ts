@@ -111,6 +111,15 @@ describe("a profile's completeness and limits", () => {
     });
   });
 
+  it("a ticked day needs hours; a day switched off needs none", () => {
+    const availability = defaultAvailability();
+    expect(checkProfile(draft({ availability: { ...availability, friday: { enabled: true, availableHours: [] } } }))).toEqual({
+      code: "DAY_WITHOUT_HOURS",
+      field: "availability.friday",
+    });
+    expect(checkProfile(draft({ availability: { ...availability, friday: { enabled: false, availableHours: [] } } }))).toBeNull();
+  });
+
   it("the grid's first and last half hours are allowed; the half hours around it are not", () => {
     const availability = defaultAvailability();
     const sunday = (availableHours: string[]) => draft({ availability: { ...availability, sunday: { enabled: true, availableHours } } });

@@ -2,6 +2,7 @@ import { Box, Button, Checkbox, Flex, IconButton, Text } from "@radix-ui/themes"
 import { Cross2Icon, PlusIcon } from "@radix-ui/react-icons";
 import type { Weekday, WeeklyAvailability } from "@convex/lib/validators";
 import { AVAILABILITY_SLOTS } from "@convex/model/profileRules";
+import { FieldError } from "@/components/form/FieldError";
 import { WEEK, weekdayLabels } from "@/lib/weekdays";
 import "./profileEditor.css";
 import { addRange, dayRanges, RANGE_ENDS, RANGE_STARTS, removeRange, setRange } from "./availabilityRanges";
@@ -9,6 +10,8 @@ import { addRange, dayRanges, RANGE_ENDS, RANGE_STARTS, removeRange, setRange } 
 type Props = {
   value: WeeklyAvailability;
   onChange: (next: WeeklyAvailability) => void;
+  /** The form's errors, keyed as "availability.<day>": a ticked day without hours. */
+  errors?: Partial<Record<string, string>>;
 };
 
 /**
@@ -16,7 +19,7 @@ type Props = {
  * first. Stored as the half hours they start (availabilityRanges.ts). Switching a day off keeps its
  * ranges, so switching it back on restores them.
  */
-export function AvailabilityEditor({ value, onChange }: Props) {
+export function AvailabilityEditor({ value, onChange, errors = {} }: Props) {
   const setDay = (day: Weekday, next: Partial<WeeklyAvailability[Weekday]>) => onChange({ ...value, [day]: { ...value[day], ...next } });
 
   return (
@@ -26,8 +29,16 @@ export function AvailabilityEditor({ value, onChange }: Props) {
         const label = weekdayLabels[day];
         const ranges = dayRanges(availableHours);
         const nextRange = addRange(availableHours);
+        const error = enabled && ranges.length === 0 ? errors[`availability.${day}`] : undefined;
+        const errorId = `availability-${day}-error`;
         return (
-          <Box key={day} role="group" aria-label={`Disponibilità di ${label}`} className="availability-day">
+          <Box
+            key={day}
+            role="group"
+            aria-label={`Disponibilità di ${label}`}
+            aria-describedby={error ? errorId : undefined}
+            className="availability-day"
+          >
             <Flex align="start" gap="3" wrap="wrap">
               <Text as="label" size="2" weight="bold" style={{ minWidth: 120, minHeight: 44, display: "flex", alignItems: "center" }}>
                 <Flex gap="2" align="center">
@@ -41,11 +52,12 @@ export function AvailabilityEditor({ value, onChange }: Props) {
                 </Text>
               ) : (
                 <Flex direction="column" gap="2" style={{ flex: 1, minWidth: 260 }}>
-                  {ranges.length === 0 ? (
+                  {ranges.length === 0 && !error ? (
                     <Text size="2" color="gray">
                       Nessuna fascia oraria: aggiungine una.
                     </Text>
                   ) : null}
+                  <FieldError id={errorId} message={error} />
                   {ranges.map((range, index) => (
                     <Flex key={`${range.from}-${range.to}`} gap="2" align="center" wrap="wrap">
                       <TimeSelect

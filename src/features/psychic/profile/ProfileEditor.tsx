@@ -3,6 +3,7 @@ import { Box, Button, Callout, Card, Checkbox, CheckboxGroup, Flex, Grid, Headin
 import type { DurationMinutes } from "@convex/lib/validators";
 import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { AvailabilityEditor } from "./AvailabilityEditor";
+import { OutsideHoursWarning } from "./OutsideHoursWarning";
 import "./profileEditor.css";
 import { ProfilePreview } from "./ProfilePreview";
 import {
@@ -205,7 +206,11 @@ export function ProfileEditor({ profile, approvalRequired = false, onSave, onPub
               <Text as="p" size="2" color="gray">
                 Per ogni giorno aperto indica le fasce orarie in cui ricevi consulti (ora italiana).
               </Text>
-              <AvailabilityEditor value={values.availability} onChange={(availability) => update({ availability })} />
+              <AvailabilityEditor value={values.availability} onChange={(availability) => update({ availability })} errors={errors} />
+              <OutsideHoursWarning
+                availability={values.availability}
+                changed={JSON.stringify(values.availability) !== JSON.stringify(saved.availability)}
+              />
             </Section>
           </Flex>
           <Box className="profile-preview-column">

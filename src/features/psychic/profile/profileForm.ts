@@ -16,6 +16,7 @@ import {
   YEARS_MIN,
 } from "@convex/model/profileRules";
 import { errorMessages } from "@/lib/errors";
+import { WEEK, weekdayLabels } from "@/lib/weekdays";
 
 export type OwnProfile = NonNullable<FunctionReturnType<typeof api.psychicProfiles.getMine>>;
 
@@ -94,8 +95,19 @@ export const profileFormSchema = z
           ctx.addIssue({ code: "custom", path: ["prices", String(minutes)], message: PRICE_MESSAGE });
         }
       }
+      // A ticked day needs hours (model/profileRules.ts refuses it too, as DAY_WITHOUT_HOURS).
+      for (const day of WEEK) {
+        if (values.availability[day].enabled && values.availability[day].availableHours.length === 0) {
+          ctx.addIssue({ code: "custom", path: ["availability", day], message: dayWithoutHoursMessage(weekdayLabels[day]) });
+        }
+      }
     }),
   );
+
+/** "Mercoledì è segnato come disponibile ma non ha orari: …" */
+export function dayWithoutHoursMessage(dayLabel: string): string {
+  return `${dayLabel} è segnato come disponibile ma non ha orari: aggiungi una fascia oraria o togli la spunta.`;
+}
 
 /** saveMine's and publishMine's arguments. */
 export type ProfileArgs = {
