@@ -130,6 +130,8 @@ describe("cancellations and absences refund what section 6 of the terms says", (
     const { refundCents } = await w.as.psychicA.mutation(api.bookings.cancelByPsychic, { bookingId: id });
     expect(refundCents).toBe(statedRefundCents(stated, HOUR, PRICE));
     expect(await refundsAtStripe(w)).toMatchObject({ pi_psychic: refundCents });
+    // "al cartomante non spetta alcun compenso": no share is ever owed for it.
+    expect((await transfersOf(w)).filter((transfer) => transfer.bookingId === id)).toEqual([]);
   });
 
   it("the psychic not in the call by the minutes the terms state: cancelled and refunded as they say, not a minute before", async () => {
@@ -141,6 +143,8 @@ describe("cancellations and absences refund what section 6 of the terms says", (
     await w.t.mutation(internal.calls.settleDue, {});
     expect((await ledgerOf(w, early)).status).toBe("confirmed");
     expect(await ledgerOf(w, absent)).toEqual({ status: "cancelled", refundCents: statedRefundCents(statedRefund(absence), 0, PRICE) });
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect((await transfersOf(w)).filter((transfer) => transfer.bookingId === absent)).toEqual([]);
   });
 });
 

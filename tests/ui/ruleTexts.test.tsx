@@ -109,6 +109,11 @@ describe("the psychic's cancellation and absence refund what the texts say", () 
         expect(statedRefundCents(statedRefund(sentence), notice, PRICE)).toBe(cancellationRefundCents("psychic_cancelled", bookingAhead(notice), 0));
       }
     }
+    // The psychic's side of the terms: a cancellation, an absence or a deletion, each in full.
+    const psychicCaused = statedRefund(sentenceAfter(pages.terms(), "Se il cartomante annulla un consulto, non si presenta o elimina"));
+    for (const reason of ["psychic_cancelled", "psychic_no_show", "psychic_account_deleted"] as const) {
+      expect(statedRefundCents(psychicCaused, HOUR, PRICE), reason).toBe(cancellationRefundCents(reason, bookingAhead(HOUR), 0));
+    }
     // The dialog names the amount of this booking.
     const amount = cancellationRefundCents("psychic_cancelled", bookingAhead(HOUR), 0);
     expect(psychicCancelMessages.before("Luca Neri", PRICE)).toContain(`Luca Neri riceverà il rimborso completo di ${formatCents(amount)}`);
