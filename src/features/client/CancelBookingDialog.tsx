@@ -23,7 +23,7 @@ const halfOf = (priceCents: number) => refundCentsFor("half", priceCents);
 export const cancelMessages = {
   failed: "Impossibile annullare il consulto. Riprova.",
   done: "Consulto annullato",
-  refundOnItsWay: (cents: number) => `Il rimborso di ${formatCents(cents)} è in corso: arriva sulla carta in 5–10 giorni lavorativi.`,
+  refundOnItsWay: (cents: number) => `Il rimborso di ${formatCents(cents)} è in corso: arriva sulla carta in ${limits.refundArrival}.`,
   noRefund: "Come previsto dalle condizioni, per questo annullamento non è previsto un rimborso.",
 } as const;
 

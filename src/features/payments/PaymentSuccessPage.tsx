@@ -94,7 +94,7 @@ function PaidBooking({ sessionId }: { sessionId: string }) {
               : refunded
                 ? booking.refund === "refund_failed"
                   ? `Il pagamento è arrivato quando l'orario non era più disponibile. ${clientRefundNotes.refund_failed}`
-                  : "Il pagamento è arrivato quando l'orario non era più disponibile: ti rimborsiamo l'intero importo. I rimborsi arrivano sulla carta in 5-10 giorni lavorativi."
+                  : `Il pagamento è arrivato quando l'orario non era più disponibile: ti rimborsiamo l'intero importo. I rimborsi arrivano sulla carta in ${limits.refundArrival}.`
                 : "Questo consulto non risulta pagato."}
         </Text>
       </Flex>

@@ -12,6 +12,7 @@ import { TextField } from "@/components/form/TextField";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate } from "@/lib/format";
+import { limits } from "@/lib/rules";
 import { paths } from "@/lib/paths";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { limitCentsOf, romeInstantLabel, viewAfterNow, type SpendingLimitView } from "./spendingLimitView";
@@ -41,7 +42,7 @@ export function SpendingLimitCard() {
         </Heading>
         <Text as="p" size="2" color="gray" mb="3">
           Scegli quanto spendere al massimo in un mese (mese di calendario, ora italiana) oppure metti in pausa i pagamenti. Abbassare il limite o
-          iniziare una pausa vale subito; alzarlo, toglierlo o terminare prima la pausa vale dopo 24 ore.
+          iniziare una pausa vale subito; alzarlo, toglierlo o terminare prima la pausa vale dopo {limits.spendingCoolOff}.
         </Text>
         {view === undefined ? <Skeleton height="160px" aria-label="Caricamento del limite di spesa" /> : <SpendingLimitForm view={view} />}
         <HelpResources />
