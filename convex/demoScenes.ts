@@ -5,6 +5,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { changeBooking, shortenDemoWindow } from "./lib/bookingLifecycle";
 import { internalMutation } from "./lib/functions";
+import { giveSlug } from "./lib/profileAddress";
 import { pendingPsychicProfile } from "./demo/adminData";
 
 /**
@@ -23,6 +24,8 @@ export const pendingPsychic = internalMutation({
     const email = `${slug}.${userId.slice(-8)}@esempio.it`;
     await ctx.db.patch("users", userId, { email });
     const profileId = await ctx.db.insert("psychicProfiles", pendingPsychicProfile(userId, name));
+    // Sent for review, so published once: it has its readable address.
+    await giveSlug(ctx, profileId);
     return { userId, profileId, email };
   },
 });

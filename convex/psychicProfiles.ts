@@ -10,6 +10,7 @@ import { ownPsychicProfile, ownPsychicProfileX } from "./lib/access";
 import { checkFreedTimeLater } from "./lib/availabilityAlerts";
 import { internalMutation, psychicAction, psychicMutation, psychicQuery } from "./lib/functions";
 import { submitNameAndBio, submitPhoto, withReviewVersion } from "./lib/profileReview";
+import { ensureSlug } from "./lib/profileAddress";
 import { issueUploadUrl } from "./lib/uploads";
 import { readSettings } from "./lib/settings";
 import {
@@ -202,6 +203,8 @@ export const publishMine = psychicMutation({
       ...outcome,
       ...(outcome.profileStatus === "approved" ? { approvedAt: profile.approvedAt ?? Date.now() } : {}),
     });
+    // The readable address, from the name as published; kept from then on (lib/profileAddress.ts).
+    await ensureSlug(ctx, (await ctx.db.get("psychicProfiles", profile._id)) ?? profile);
     return { profileStatus: outcome.profileStatus };
   },
 });

@@ -4,6 +4,7 @@ import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { listedProfile } from "./lib/access";
+import { listedProfileAt } from "./lib/profileAddress";
 import { blockingIntervals } from "./lib/bookingTime";
 import { readCounter } from "./lib/counters";
 import { fail } from "./lib/errors";
@@ -29,6 +30,8 @@ export const FEATURED_PSYCHICS = 3;
 
 export const publicCard = v.object({
   id: v.id("psychicProfiles"),
+  // The readable address (/psychics/selene); null on a profile published before slugs, until the migration.
+  slug: v.union(v.string(), v.null()),
   psychicName: v.string(),
   photoUrl: v.union(v.string(), v.null()),
   bio: v.string(),
@@ -60,6 +63,7 @@ async function toPublicCard(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
     : (profile.photoUrl ?? null);
   return {
     id: profile._id,
+    slug: profile.slug ?? null,
     psychicName: profile.psychicName,
     photoUrl,
     bio: profile.bio,
@@ -184,7 +188,10 @@ export const getTrustFigures = query({
   },
 });
 
-/** A public profile page; null for a missing, hidden, unapproved or suspended profile. */
+/**
+ * A public profile page by its address, the slug (`selene`) or the id (old links); null for a missing,
+ * hidden, unapproved or suspended profile.
+ */
 export const getPublicProfile = query({
   args: { id: v.string() },
   returns: v.union(
@@ -198,7 +205,7 @@ export const getPublicProfile = query({
     }),
   ),
   handler: async (ctx, { id }) => {
-    const profile = await listedProfile(ctx, id);
+    const profile = await listedProfileAt(ctx, id);
     if (profile === null) return null;
     return {
       ...(await toPublicCard(ctx, profile)),
@@ -223,7 +230,8 @@ export const listNextAvailability = query({
   ),
   handler: async (ctx, { id, now }) => {
     requireInstant(now);
-    const profile = await listedProfile(ctx, id);
+    // The profile page asks by its address: the slug or the id.
+    const profile = await listedProfileAt(ctx, id);
     if (profile === null || !profile.isAvailable) return [];
     const window = { startsAt: now - 2 * 60 * 60 * 1000, endsAt: now + (NEXT_DAYS_HORIZON + 1) * 24 * 60 * 60 * 1000 };
     const blocking = await blockingIntervals(ctx, profile._id, window, now, undefined, 2000);

@@ -1,8 +1,8 @@
 // A reader's figures beside the rating on the public profile (docs/product-rules.md, "Reader figures
 // and the list's order"): read from the rows the triggers keep, never by scanning bookings.
 import { v } from "convex/values";
-import { listedProfile } from "./lib/access";
 import { query } from "./lib/functions";
+import { listedProfileAt } from "./lib/profileAddress";
 import { readerFiguresAt } from "./lib/readerFigures";
 import { requireInstant } from "./lib/time";
 import { CANCELLATION_WINDOW_DAYS, MIN_HELD_FOR_FIGURES } from "./model/readerFigures";
@@ -11,7 +11,7 @@ import { CANCELLATION_WINDOW_DAYS, MIN_HELD_FOR_FIGURES } from "./model/readerFi
  * Consultations held, the share of consultations due the reader joined within five minutes of the start
  * (null while fewer than MIN_HELD_FOR_FIGURES were held: 'Nuovo'), and the reader's own cancellations in
  * the last 90 Rome days up to the day of `now`. `now` comes from the page, rounded (a query must not read
- * the clock). Null for a profile the public cannot see.
+ * the clock). The profile by its address (the slug or the id). Null for a profile the public cannot see.
  */
 export const getForProfile = query({
   args: { id: v.string(), now: v.number() },
@@ -28,7 +28,7 @@ export const getForProfile = query({
   ),
   handler: async (ctx, { id, now }) => {
     requireInstant(now);
-    const profile = await listedProfile(ctx, id);
+    const profile = await listedProfileAt(ctx, id);
     if (profile === null) return null;
     return { ...(await readerFiguresAt(ctx, profile._id, now)), minimumHeld: MIN_HELD_FOR_FIGURES, windowDays: CANCELLATION_WINDOW_DAYS };
   },

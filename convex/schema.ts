@@ -127,8 +127,12 @@ export default defineSchema({
     // asks for the current one; a newer version leaves a published profile as it is.
     conductAcceptance: v.optional(conductAcceptance),
     suspensionNote: v.optional(v.string()),
+    // The readable address (/psychics/selene), unique, given at the first Publish and kept after it
+    // (lib/profileAddress.ts); absent on a profile never published.
+    slug: v.optional(v.string()),
   })
     .index("by_userId", ["userId"])
+    .index("by_slug", ["slug"])
     // Public list, best rated first: eq visible, eq approved, not suspended, order by rating desc.
     .index("by_visibility_status_suspension_rating", [
       "isPubliclyVisible",

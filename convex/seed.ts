@@ -7,6 +7,7 @@ import { internal } from "./_generated/api";
 import { env, type MutationCtx } from "./_generated/server";
 import { changeBooking, insertDemoBooking } from "./lib/bookingLifecycle";
 import { blockingIntervals } from "./lib/bookingTime";
+import { giveSlug } from "./lib/profileAddress";
 import { internalAction, internalMutation, internalQuery } from "./lib/functions";
 import { utcMsToRome } from "./lib/time";
 import { newBookingFields, priceCentsFor } from "./model/bookings";
@@ -111,7 +112,7 @@ export const insertDemoProfiles = internalMutation({
     await ctx.db.insert("adminGrants", { userId: adminId, grantedAt: now, grantedBy: "seed" });
     for (const [index, psychic] of demoPsychics.entries()) {
       const durations = Object.keys(psychic.pricing).map(Number) as DurationMinutes[];
-      await ctx.db.insert("psychicProfiles", {
+      const profileId = await ctx.db.insert("psychicProfiles", {
         userId: psychicUserIds[index],
         psychicName: psychic.psychicName,
         photoUrl: psychic.photo,
@@ -134,6 +135,8 @@ export const insertDemoProfiles = internalMutation({
         // The demo's psychics have accepted the current code of conduct (model/conduct.ts).
         conductAcceptance: { version: CONDUCT_VERSION, acceptedAt: now },
       });
+      // Published, so with its readable address (/psychics/selene).
+      await giveSlug(ctx, profileId);
     }
     await insertDemoPastClients(ctx, now);
     await insertDemoBookings(ctx, now);
@@ -322,7 +325,8 @@ export const insertDemoAdminData = internalMutation({
   args: { pendingPsychicId: v.id("users") },
   returns: v.null(),
   handler: async (ctx, { pendingPsychicId }) => {
-    await ctx.db.insert("psychicProfiles", pendingPsychicProfile(pendingPsychicId, demoPendingPsychic.psychicName));
+    // Sent for review, so published once: it has its readable address.
+    await giveSlug(ctx, await ctx.db.insert("psychicProfiles", pendingPsychicProfile(pendingPsychicId, demoPendingPsychic.psychicName)));
     const now = Date.now();
     for (const { status, ...message } of demoMessages) {
       await ctx.db.insert("contactMessages", { ...message, status, updatedAt: now });

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Navigate } from "react-router-dom";
 import type { RouteObject } from "react-router-dom";
 import { HomePage } from "@/features/home/HomePage";
+import { ProfileAddress } from "@/features/catalogue/ProfileAddress";
 import { RequireAdmin, RequireClient, RequirePsychic, RequireSignedIn } from "./guards";
 import { FocusedLayout } from "./layout/FocusedLayout";
 import { NavigationProgress } from "./layout/NavigationProgress";
@@ -42,8 +43,15 @@ export const routes: RouteObject[] = [
     { path: paths.about, lazy: page(() => import("@/features/static/AboutPage"), "AboutPage") },
     { path: paths.contact, lazy: page(() => import("@/features/contact/ContactPage"), "ContactPage") },
     { path: paths.psychics, lazy: page(() => import("@/features/catalogue/PsychicListPage"), "PsychicListPage") },
-    { path: paths.psychic(":id"), lazy: page(() => import("@/features/catalogue/PsychicProfilePage"), "PsychicProfilePage") },
-    { path: paths.psychicBook(":id"), lazy: page(() => import("@/features/booking/BookingPage"), "BookingPage") },
+    {
+      // By slug (/psychics/selene) or by id, an old address replaced with the slug's (ProfileAddress).
+      path: paths.psychic(":id"),
+      element: <ProfileAddress />,
+      children: [
+        { index: true, lazy: page(() => import("@/features/catalogue/PsychicProfilePage"), "PsychicProfilePage") },
+        { path: "book", lazy: page(() => import("@/features/booking/BookingPage"), "BookingPage") },
+      ],
+    },
     { path: paths.paymentCanceled, lazy: page(() => import("@/features/payments/PaymentCanceledPage"), "PaymentCanceledPage") },
     { path: paths.login, lazy: page(() => import("@/features/auth/LoginPage"), "LoginPage") },
     { path: paths.register, lazy: page(() => import("@/features/auth/RegisterPage"), "RegisterPage") },

@@ -10,6 +10,8 @@ import "./psychicCard.css";
 
 export type PsychicCardData = {
   id: string;
+  /** The readable address (/psychics/selene); the id's address redirects to it. */
+  slug?: string | null;
   psychicName: string;
   photoUrl: string | null;
   bio: string;
@@ -104,7 +106,7 @@ export function PsychicCard({ psychic, availability }: PsychicCardProps) {
               Disponibile oggi
             </Badge>
           ) : null}
-          {available && availability ? <FirstFreeLine psychicId={psychic.id} {...availability} /> : null}
+          {available && availability ? <FirstFreeLine psychicId={psychic.slug ?? psychic.id} {...availability} /> : null}
           <Flex gap="2" wrap="wrap" className="psychic-card-details">
             {shown.map((specialty) => (
               <Badge key={specialty} variant="surface">
@@ -134,11 +136,11 @@ export function PsychicCard({ psychic, availability }: PsychicCardProps) {
           </Flex>
           <Flex gap="2" className="psychic-card-actions">
             <Button asChild variant="soft" style={{ flex: 1 }}>
-              <RouterLink to={paths.psychic(psychic.id)}>Profilo</RouterLink>
+              <RouterLink to={paths.psychic(psychic.slug ?? psychic.id)}>Profilo</RouterLink>
             </Button>
             {available ? (
               <Button asChild style={{ flex: 1 }}>
-                <RouterLink to={paths.psychicBook(psychic.id)}>Prenota</RouterLink>
+                <RouterLink to={paths.psychicBook(psychic.slug ?? psychic.id)}>Prenota</RouterLink>
               </Button>
             ) : (
               <Button disabled style={{ flex: 1 }}>

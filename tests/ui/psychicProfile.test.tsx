@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { Theme } from "@radix-ui/themes";
 import { MemoryRouter } from "react-router-dom";
 import { weekFrom, halfHours } from "@convex/demo/data";
-import { PsychicProfilePage, relativeDayLabel } from "@/features/catalogue/PsychicProfilePage";
+import { freeTodayOf, PsychicProfilePage, relativeDayLabel } from "@/features/catalogue/PsychicProfilePage";
 import { PsychicProfileView, type PublicProfile, type Review, type ReviewsFeed } from "@/features/catalogue/PsychicProfileView";
 import { convexMock } from "./convexMock";
 import { renderRoute, renderWithProviders } from "./render";
@@ -14,6 +14,7 @@ vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMo
 
 const profile = (fields: Partial<PublicProfile> = {}): PublicProfile => ({
   id: "p1" as PublicProfile["id"],
+  slug: "selene-moretti",
   psychicName: "Selene Moretti",
   photoUrl: "/readers/selene.svg",
   bio: "Leggo i Tarocchi di Marsiglia da quindici anni. ".repeat(5).trim(),
@@ -56,7 +57,7 @@ const feed = (results: Review[], status: ReviewsFeed["status"] = "Exhausted", lo
 });
 
 describe("the psychic's public profile", () => {
-  it("opens on the Chi sono tab with the whole bio", () => {
+  it("opens on the Chi sono tab with the whole bio, shown once on the page", () => {
     renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} />);
     expect(screen.getByRole("heading", { level: 1, name: "Selene Moretti" })).toBeInTheDocument();
     expect(screen.getByRole("tab", { name: /^Chi sono/ })).toHaveAttribute("aria-selected", "true");
@@ -64,6 +65,57 @@ describe("the psychic's public profile", () => {
     expect(within(panel).getByText(profile().bio)).toBeInTheDocument();
     expect(within(panel).getByText("Amore e Relazioni")).toBeInTheDocument();
     expect(screen.getByText("Nuovo")).toBeInTheDocument();
+    // No shortened copy of it under the name.
+    expect(screen.getAllByText(/Leggo i Tarocchi di Marsiglia/)).toHaveLength(1);
+  });
+
+  it("shows the three newest reviews under the bio, with 'Vedi tutte le recensioni' opening the Reviews tab", async () => {
+    const user = userEvent.setup();
+    const many = [...reviews, { ...reviews[1]!, id: "r0" as Review["id"], clientName: "Anna T." }, { ...reviews[1]!, id: "r-1" as Review["id"], clientName: "Luca P." }];
+    renderWithProviders(<PsychicProfileView profile={profile({ rating: 4.5, reviewCount: 4 })} reviews={feed(many)} />);
+    const latest = within(screen.getByRole("list", { name: "Ultime recensioni" })).getAllByRole("listitem");
+    expect(latest.map((item) => item.querySelector("strong, .rt-Text")?.textContent)).toEqual(["Marco B.", "Giulia V.", "Anna T."]);
+    expect(latest[0]).toHaveTextContent("12 marzo 2026 (modificata)");
+    expect(latest[0]).toHaveTextContent("Chiara e gentile.");
+    expect(within(latest[0]!).getByRole("img", { name: "4 stelle su 5" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Vedi tutte le recensioni (4)" }));
+    expect(screen.getByRole("tab", { name: /^Recensioni/ })).toHaveAttribute("aria-selected", "true");
+    expect(within(screen.getByRole("list", { name: "Recensioni" })).getAllByRole("listitem")).toHaveLength(4);
+  });
+
+  it("under the bio, says so when there are no reviews yet, and shows a spinner while they load", () => {
+    const { unmount } = renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} />);
+    expect(within(screen.getByRole("tabpanel")).getByText(/Ancora nessuna recensione/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Vedi tutte le recensioni/ })).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([], "LoadingFirstPage")} />);
+    expect(within(screen.getByRole("tabpanel")).getByRole("status", { name: "Caricamento delle recensioni" })).toBeInTheDocument();
+  });
+
+  it("reads 'Disponibile oggi' only with a time free today, 'Non disponibile' when not taking consultations", () => {
+    const { unmount } = renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} freeToday />);
+    expect(screen.getByText("Disponibile oggi")).toBeInTheDocument();
+    unmount();
+    const second = renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} freeToday={false} />);
+    expect(screen.queryByText(/Disponibile/)).not.toBeInTheDocument();
+    second.unmount();
+    renderWithProviders(<PsychicProfileView profile={profile({ isAvailable: false })} reviews={feed([])} freeToday={false} />);
+    expect(screen.getByText("Non disponibile")).toBeInTheDocument();
+  });
+
+  it("counts a time as free today only when the first free day is today in Rome", () => {
+    const lateEvening = Date.UTC(2026, 10, 23, 22, 30); // 23:30 in Rome, Monday 23 November
+    const free = (date: string) => [{ date, ranges: [{ from: "23:30" }] }];
+    expect(freeTodayOf(free("2026-11-23"), lateEvening)).toBe(true);
+    expect(freeTodayOf(free("2026-11-24"), lateEvening)).toBe(false);
+    expect(freeTodayOf([], lateEvening)).toBe(false);
+  });
+
+  it("keeps the starting price and 'Prenota' in a bar for phones, to the readable address", () => {
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} />);
+    const bar = within(screen.getByRole("complementary", { name: "Prezzo e prenotazione con Selene Moretti" }));
+    expect(bar.getByText(/da 25\s€/)).toBeInTheDocument();
+    expect(bar.getByRole("link", { name: "Prenota un consulto con Selene Moretti" })).toHaveAttribute("href", "/psychics/selene-moretti/book");
   });
 
   it("lists durations and prices with the booking link", () => {
@@ -73,7 +125,7 @@ describe("the psychic's public profile", () => {
     expect(panel.getByText(/25\s€/)).toBeInTheDocument();
     expect(panel.getByText(/45\s€/)).toBeInTheDocument();
     expect(panel.getByText(/IVA inclusa/)).toBeInTheDocument();
-    expect(panel.getByRole("link", { name: "Prenota un consulto" })).toHaveAttribute("href", "/psychics/p1/book");
+    expect(panel.getByRole("link", { name: "Prenota un consulto" })).toHaveAttribute("href", "/psychics/selene-moretti/book");
   });
 
   it("has no booking link while the psychic is unavailable", () => {
@@ -159,11 +211,11 @@ describe("the psychic's public profile", () => {
     expect(panel.getByText("Oggi")).toBeInTheDocument();
     const today = panel.getByRole("link", { name: "Prenota oggi alle 17:00 (libero fino alle 19:00)" });
     expect(today).toHaveTextContent("17:00–19:00");
-    expect(today).toHaveAttribute("href", `/psychics/${profile().id}/book?date=2026-11-23&time=17%3A00`);
+    expect(today).toHaveAttribute("href", `/psychics/${profile().slug}/book?date=2026-11-23&time=17%3A00`);
     expect(panel.getByRole("link", { name: /^Prenota domani alle 10:00/ })).toHaveTextContent("10:00–11:00");
     expect(panel.getByRole("link", { name: /^Prenota domani alle 15:00/ })).toHaveAttribute(
       "href",
-      `/psychics/${profile().id}/book?date=2026-11-24&time=15%3A00`,
+      `/psychics/${profile().slug}/book?date=2026-11-24&time=15%3A00`,
     );
   });
 
@@ -173,7 +225,7 @@ describe("the psychic's public profile", () => {
     const { unmount } = renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} nextAvailability={days} now={monday} />);
     expect(screen.getByRole("link", { name: "Prima disponibilità: domani 10:00" })).toHaveAttribute(
       "href",
-      `/psychics/${profile().id}/book?date=2026-11-24&time=10%3A00`,
+      `/psychics/${profile().slug}/book?date=2026-11-24&time=10%3A00`,
     );
     unmount();
     renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} nextAvailability={[]} now={monday} />);

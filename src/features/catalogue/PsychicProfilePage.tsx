@@ -6,6 +6,7 @@ import { useQueryWithNow } from "@/lib/useNow";
 import { useRoundedNow } from "@/lib/useRoundedNow";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { romeDateOf } from "@convex/lib/time";
+import { isFreeToday } from "@convex/model/nextAvailability";
 import { PageTitle } from "@/components/PageTitle";
 
 const dayLabel = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
@@ -21,18 +22,32 @@ export function relativeDayLabel(date: string, now: number): string {
 }
 
 /**
- * /psychics/{id}, live: a profile that is hidden, unpublished or deleted while open turns into
- * the not-found state without a reload, and booked slots leave "Prossime disponibilità". The
- * Reviews tab reads the reviews newest first, ten at a time.
+ * 'Disponibile oggi' on the profile, by the list's own rule (model/nextAvailability.ts `isFreeToday`): a time
+ * free today in Rome, read from "Prossime disponibilità" (the slot engine's free times from now on, notice
+ * included), whose first day is today when today has one.
+ */
+export function freeTodayOf(days: ReadonlyArray<{ date: string; ranges: ReadonlyArray<{ from: string }> }>, now: number): boolean {
+  const [first] = days;
+  return isFreeToday(first ? { date: first.date, time: first.ranges[0]?.from ?? "" } : null, now);
+}
+
+/**
+ * /psychics/{slug} (or an old /psychics/{id}, which ProfileAddress replaces with the slug's), live: a profile
+ * that is hidden, unpublished or deleted while open turns into the not-found state without a reload, and
+ * booked slots leave "Prossime disponibilità". 'Chi sono' shows the newest reviews; the Reviews tab reads
+ * them all, newest first, ten at a time.
  */
 export function PsychicProfilePage() {
+  // The address part: the slug or the id; the profile's queries accept either.
   const { id = "" } = useParams();
   const now = useRoundedNow();
   const { data: profile, savedAt } = useCachedQuery(api.psychics.getPublicProfile, { id }, { scope: "public" });
   // Asked for once the profile is known to be public (live, not kept): the server refuses the reviews of any other.
-  const reviews = usePaginatedQuery(api.reviews.listPageForProfile, profile && savedAt === null ? { psychicProfileId: id } : "skip", {
-    initialNumItems: REVIEWS_PAGE_SIZE,
-  });
+  const reviews = usePaginatedQuery(
+    api.reviews.listPageForProfile,
+    profile && savedAt === null ? { psychicProfileId: profile.id } : "skip",
+    { initialNumItems: REVIEWS_PAGE_SIZE },
+  );
   const free = useQueryWithNow(api.psychics.listNextAvailability, { id, now });
   const readerFigures = useQueryWithNow(api.readerFigures.getForProfile, { id, now });
   const nextAvailability: NextAvailability[] | undefined = free?.map((day) => ({
@@ -49,6 +64,7 @@ export function PsychicProfilePage() {
         reviews={profile ? reviews : undefined}
         nextAvailability={nextAvailability}
         now={now}
+        freeToday={free === undefined ? undefined : freeTodayOf(free, now)}
         readerFigures={savedAt === null ? { data: readerFigures } : undefined}
       />
     </>

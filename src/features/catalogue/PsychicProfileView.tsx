@@ -1,36 +1,27 @@
+import { useRef, useState } from "react";
 import { Avatar, Badge, Box, Button, Card, Container, DataList, Flex, Grid, Heading, Spinner, Tabs, Text } from "@radix-ui/themes";
 import { StarFilledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
-import type { PaginationStatus } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { priceCentsFor } from "@convex/model/bookings";
 import { paths } from "@/lib/paths";
 import { CachedAt } from "@/lib/offline/CachedAt";
-import { formatCents, formatRating, truncate } from "@/lib/format";
+import { formatCents, formatRating } from "@/lib/format";
 import { WEEK, openingHours, weekdayLabels } from "@/lib/weekdays";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
 import { FirstFreeLine } from "@/components/FirstFreeLine";
 import { FavouriteStarPlace } from "@/components/FavouriteStar";
 import { FullDayAlerts } from "@/components/FullDayAlerts";
 import type { FirstFree } from "@convex/model/nextAvailability";
-import { ROME_TIME_ZONE } from "@convex/lib/time";
 import { ReaderFigures, type ReaderFiguresData } from "./ReaderFigures";
+import { AllReviews, LatestReviews, type ReviewsFeed } from "./ProfileReviews";
+import { ProfileBookBar } from "./ProfileBookBar";
 
+export { REVIEWS_PAGE_SIZE, type Review, type ReviewsFeed } from "./ProfileReviews";
 export type PublicProfile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
-export type Review = FunctionReturnType<typeof api.reviews.listPageForProfile>["page"][number];
-/** The Reviews tab's list as `usePaginatedQuery` hands it over: newest first, a page at a time. */
-export type ReviewsFeed = { results: Review[]; status: PaginationStatus; loadMore: (numItems: number) => void };
 /** A day with free time: its label and its free ranges, each opening the booking page on its first time. */
 export type NextAvailability = { date: string; label: string; ranges: Array<{ from: string; to: string }> };
-
-/** How many reviews the Reviews tab shows at first, and adds with each "Carica altre recensioni". */
-export const REVIEWS_PAGE_SIZE = 10;
-
-/** The profile's summary under the name is cut at 150 characters; the tab has it all. */
-const SUMMARY_LENGTH = 150;
-
-const reviewDate = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: ROME_TIME_ZONE });
 
 type Props = {
   /** When the profile shown was kept on this device, while it is not the live one. */
@@ -43,11 +34,15 @@ type Props = {
   nextAvailability?: NextAvailability[] | undefined;
   /** The page's rounded clock, for 'Prima disponibilità' (oggi, domani…); omitted, the header shows none. */
   now?: number;
+  /** Whether a time is free today (Rome), from the same free times; undefined while unknown. */
+  freeToday?: boolean;
   /** The reader's figures (`data` undefined while loading, null when not public); omitted, none are shown. */
   readerFigures?: { data: ReaderFiguresData | null | undefined };
 };
 
-export function PsychicProfileView({ profile, reviews, nextAvailability, now, savedAt, readerFigures }: Props) {
+export function PsychicProfileView({ profile, reviews, nextAvailability, now, savedAt, readerFigures, freeToday }: Props) {
+  const [tab, setTab] = useState("about");
+  const reviewsTab = useRef<HTMLButtonElement>(null);
   if (profile === undefined) {
     return (
       <Flex justify="center" py="9" role="group" aria-busy="true" aria-label="Caricamento del profilo">
@@ -56,6 +51,13 @@ export function PsychicProfileView({ profile, reviews, nextAvailability, now, sa
     );
   }
   if (profile === null) return <PsychicNotFound />;
+  // Links use the readable address once the profile has one (old id links are redirected to it).
+  const address = profile.slug ?? profile.id;
+  const seeAllReviews = () => {
+    setTab("reviews");
+    // The button goes with its panel: the focus goes to the tab now showing every review.
+    requestAnimationFrame(() => reviewsTab.current?.focus());
+  };
 
   return (
     <Container size="4" px={{ initial: "4", sm: "5" }} py="7">
@@ -64,21 +66,28 @@ export function PsychicProfileView({ profile, reviews, nextAvailability, now, sa
           <CachedAt savedAt={savedAt} />
           <ProfileHeader
             profile={profile}
+            address={address}
+            freeToday={freeToday}
             firstFree={now === undefined ? undefined : { first: firstOf(nextAvailability), now }}
             readerFigures={readerFigures}
           />
-          <Tabs.Root defaultValue="about">
+          <Tabs.Root value={tab} onValueChange={setTab}>
             <Tabs.List aria-label="Sezioni del profilo">
               <Tabs.Trigger value="about">Chi sono</Tabs.Trigger>
-              <Tabs.Trigger value="reviews">Recensioni</Tabs.Trigger>
+              <Tabs.Trigger value="reviews" ref={reviewsTab}>
+                Recensioni
+              </Tabs.Trigger>
               <Tabs.Trigger value="availability">Disponibilità</Tabs.Trigger>
             </Tabs.List>
             <Box pt="4">
               <Tabs.Content value="about">
-                <About profile={profile} />
+                <Flex direction="column" gap="5">
+                  <About profile={profile} />
+                  <LatestReviews feed={reviews} profile={profile} onSeeAll={seeAllReviews} />
+                </Flex>
               </Tabs.Content>
               <Tabs.Content value="reviews">
-                <Reviews feed={reviews} profile={profile} />
+                <AllReviews feed={reviews} profile={profile} />
               </Tabs.Content>
               <Tabs.Content value="availability">
                 <WeeklyHours availability={profile.availability} />
@@ -87,8 +96,8 @@ export function PsychicProfileView({ profile, reviews, nextAvailability, now, sa
           </Tabs.Root>
         </Flex>
         <Flex direction="column" gap="4">
-          <PricesPanel profile={profile} />
-          {nextAvailability !== undefined && profile.isAvailable ? <NextAvailabilityPanel psychicId={profile.id} days={nextAvailability} /> : null}
+          <PricesPanel profile={profile} address={address} />
+          {nextAvailability !== undefined && profile.isAvailable ? <NextAvailabilityPanel address={address} days={nextAvailability} /> : null}
           <FullDayAlerts
             psychicProfileId={profile.id}
             psychicName={profile.psychicName}
@@ -98,6 +107,13 @@ export function PsychicProfileView({ profile, reviews, nextAvailability, now, sa
           />
         </Flex>
       </Grid>
+      <ProfileBookBar
+        address={address}
+        psychicName={profile.psychicName}
+        minPriceEuros={profile.minPriceEuros}
+        minDurationMinutes={profile.minDurationMinutes}
+        bookable={profile.isAvailable}
+      />
     </Container>
   );
 }
@@ -109,9 +125,13 @@ function firstOf(days: NextAvailability[] | undefined): FirstFree | null | undef
   return day ? { date: day.date, time: day.ranges[0].from } : null;
 }
 
-type HeaderProps = Pick<Props, "readerFigures"> & { profile: PublicProfile; firstFree?: { first: FirstFree | null | undefined; now: number } };
+type HeaderProps = Pick<Props, "readerFigures" | "freeToday"> & {
+  profile: PublicProfile;
+  address: string;
+  firstFree?: { first: FirstFree | null | undefined; now: number };
+};
 
-function ProfileHeader({ profile, firstFree, readerFigures }: HeaderProps) {
+function ProfileHeader({ profile, address, freeToday, firstFree, readerFigures }: HeaderProps) {
   return (
     <Flex gap="5" align="center" wrap="wrap">
       <Avatar
@@ -145,16 +165,17 @@ function ProfileHeader({ profile, firstFree, readerFigures }: HeaderProps) {
           <Text size="2" color="gray">
             {profile.yearsExperience === 1 ? "1 anno di esperienza" : `${profile.yearsExperience} anni di esperienza`}
           </Text>
-          {profile.isAvailable ? (
-            <Badge color="green" highContrast>
-              Disponibile
-            </Badge>
-          ) : (
+          {/* 'Disponibile' only with a time free today; otherwise 'Prima disponibilità' below says when. */}
+          {!profile.isAvailable ? (
             <Badge color="gray">Non disponibile</Badge>
-          )}
+          ) : freeToday ? (
+            <Badge color="green" highContrast>
+              Disponibile oggi
+            </Badge>
+          ) : null}
         </Flex>
         {readerFigures && readerFigures.data !== null ? <ReaderFigures figures={readerFigures.data} /> : null}
-        {profile.isAvailable && firstFree ? <FirstFreeLine psychicId={profile.id} firstFree={firstFree.first} now={firstFree.now} /> : null}
+        {profile.isAvailable && firstFree ? <FirstFreeLine psychicId={address} firstFree={firstFree.first} now={firstFree.now} /> : null}
         <Flex gap="2" wrap="wrap">
           {profile.specialties.map((name) => (
             <Badge key={name} variant="surface">
@@ -162,9 +183,6 @@ function ProfileHeader({ profile, firstFree, readerFigures }: HeaderProps) {
             </Badge>
           ))}
         </Flex>
-        <Text as="p" color="gray">
-          {truncate(profile.bio, SUMMARY_LENGTH)}
-        </Text>
       </Flex>
     </Flex>
   );
@@ -194,72 +212,6 @@ function About({ profile }: { profile: PublicProfile }) {
   );
 }
 
-function Reviews({ feed, profile }: { feed: ReviewsFeed | undefined; profile: PublicProfile }) {
-  if (feed === undefined || feed.status === "LoadingFirstPage") {
-    return (
-      <Flex justify="center" py="5" role="status" aria-label="Caricamento delle recensioni">
-        <Spinner />
-      </Flex>
-    );
-  }
-  if (feed.results.length === 0) {
-    return (
-      <Card size="3">
-        <Text as="p" color="gray" align="center">
-          Ancora nessuna recensione. Le recensioni arrivano dai clienti dopo un consulto completato.
-        </Text>
-      </Card>
-    );
-  }
-  return (
-    <Flex direction="column" gap="3">
-      {profile.rating !== null ? (
-        <Text as="p" size="2" color="gray">
-          Media {formatRating(profile.rating)} su 5 da {profile.reviewCount} {profile.reviewCount === 1 ? "recensione" : "recensioni"}, dalla più
-          recente.
-        </Text>
-      ) : null}
-      <Flex direction="column" gap="3" asChild>
-        <ul aria-label="Recensioni" style={{ listStyle: "none", margin: 0, padding: 0 }}>
-          {feed.results.map((review) => (
-            <li key={review.id}>
-              <ReviewCard review={review} />
-            </li>
-          ))}
-        </ul>
-      </Flex>
-      {feed.status === "CanLoadMore" || feed.status === "LoadingMore" ? (
-        <Flex justify="center">
-          <Button variant="soft" loading={feed.status === "LoadingMore"} onClick={() => feed.loadMore(REVIEWS_PAGE_SIZE)}>
-            Carica altre recensioni
-          </Button>
-        </Flex>
-      ) : null}
-    </Flex>
-  );
-}
-
-function ReviewCard({ review }: { review: Review }) {
-  return (
-    <Card size="2">
-      <Flex justify="between" gap="3" wrap="wrap" mb="1">
-        <Text weight="bold">{review.clientName}</Text>
-        <Text size="2" color="gray">
-          {reviewDate.format(review.createdAt)}
-          {review.updatedAt !== null ? " (modificata)" : ""}
-        </Text>
-      </Flex>
-      <Text as="div" size="2" role="img" aria-label={`${review.rating} stelle su 5`} style={{ color: "var(--amber-11)" }}>
-        {"★".repeat(review.rating)}
-        <span style={{ color: "var(--gray-8)" }}>{"★".repeat(5 - review.rating)}</span>
-      </Text>
-      <Text as="p" size="2" mt="2" style={{ whiteSpace: "pre-line" }}>
-        {review.comment}
-      </Text>
-    </Card>
-  );
-}
-
 function WeeklyHours({ availability }: { availability: PublicProfile["availability"] }) {
   return (
     <Card size="3">
@@ -278,7 +230,7 @@ function WeeklyHours({ availability }: { availability: PublicProfile["availabili
   );
 }
 
-function PricesPanel({ profile }: { profile: PublicProfile }) {
+function PricesPanel({ profile, address }: { profile: PublicProfile; address: string }) {
   return (
     <Card size="3" asChild>
       <aside aria-label="Durate e prezzi">
@@ -302,7 +254,7 @@ function PricesPanel({ profile }: { profile: PublicProfile }) {
         </Text>
         {profile.isAvailable ? (
           <Button asChild size="3" style={{ width: "100%" }}>
-            <RouterLink to={paths.psychicBook(profile.id)}>Prenota un consulto</RouterLink>
+            <RouterLink to={paths.psychicBook(address)}>Prenota un consulto</RouterLink>
           </Button>
         ) : (
           <Text as="p" size="2" color="gray">
@@ -314,7 +266,7 @@ function PricesPanel({ profile }: { profile: PublicProfile }) {
   );
 }
 
-function NextAvailabilityPanel({ psychicId, days }: { psychicId: string; days: NextAvailability[] }) {
+function NextAvailabilityPanel({ address, days }: { address: string; days: NextAvailability[] }) {
   return (
     <Card size="3" asChild>
       <aside aria-label="Prossime disponibilità">
@@ -336,7 +288,7 @@ function NextAvailabilityPanel({ psychicId, days }: { psychicId: string; days: N
                   {day.ranges.map((range) => (
                     <Button key={range.from} asChild variant="soft" size="2">
                       <RouterLink
-                        to={`${paths.psychicBook(psychicId)}?${new URLSearchParams({ date: day.date, time: range.from })}`}
+                        to={`${paths.psychicBook(address)}?${new URLSearchParams({ date: day.date, time: range.from })}`}
                         aria-label={`Prenota ${day.label.toLowerCase()} alle ${range.from} (libero fino alle ${range.to})`}
                       >
                         {`${range.from}–${range.to}`}

@@ -1,0 +1,48 @@
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { Link as RouterLink } from "react-router-dom";
+import { priceCentsFor } from "@convex/model/bookings";
+import { paths } from "@/lib/paths";
+import { formatCents } from "@/lib/format";
+import "./profile.css";
+
+type Props = {
+  /** The profile's address part (its slug, or its id before it has one). */
+  address: string;
+  psychicName: string;
+  minPriceEuros: number;
+  minDurationMinutes: number;
+  /** Taking consultations: without it the bar keeps the price and says so instead of 'Prenota'. */
+  bookable: boolean;
+};
+
+/**
+ * On a phone the prices panel comes after the whole profile: this bar keeps the starting price and 'Prenota'
+ * on screen from the first screen to the end (profile.css; hidden from 768 px, where the panel is beside).
+ */
+export function ProfileBookBar({ address, psychicName, minPriceEuros, minDurationMinutes, bookable }: Props) {
+  return (
+    <aside className="profile-bookbar" aria-label={`Prezzo e prenotazione con ${psychicName}`}>
+      <Flex align="center" justify="between" gap="3">
+        <Flex direction="column">
+          <Text size="4" weight="bold">
+            da {formatCents(priceCentsFor(minPriceEuros), { dropZeroCents: true })}
+          </Text>
+          <Text size="1" color="gray">
+            {minDurationMinutes} minuti, IVA inclusa
+          </Text>
+        </Flex>
+        {bookable ? (
+          <Button asChild size="3">
+            <RouterLink to={paths.psychicBook(address)} aria-label={`Prenota un consulto con ${psychicName}`}>
+              Prenota
+            </RouterLink>
+          </Button>
+        ) : (
+          <Text size="2" color="gray" align="right">
+            Non accetta nuovi consulti
+          </Text>
+        )}
+      </Flex>
+    </aside>
+  );
+}
