@@ -27,9 +27,17 @@ import { rebuildCounters } from "./lib/counterRecount";
 import { ALL_BOOKS, readMonthBooks } from "./lib/monthlyBooks";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery, internalMutation } from "./lib/functions";
-import { approvePendingChanges, discardPendingChanges, reviewQueue, reviewedProfileX, withReviewVersion } from "./lib/profileReview";
+import {
+  approvePendingChanges,
+  discardPendingChanges,
+  recordVerificationCall as recordCall,
+  requireVerificationCall,
+  reviewQueue,
+  reviewedProfileX,
+  withReviewVersion,
+} from "./lib/profileReview";
 import { requireInstant, romeMonthOf } from "./lib/time";
-import { settingKey, settingKeys, type ContactStatus } from "./lib/validators";
+import { settingKey, settingKeys, verificationCallOutcome, type ContactStatus } from "./lib/validators";
 import { ADMIN_LIMITS, afterPrefix, listedKeyFor, normaliseSearch, waitsForReview } from "./model/admin";
 import { canMoveMessage, cleanText } from "./model/contact";
 import type { CounterMetric } from "./model/counters";
@@ -189,7 +197,7 @@ async function profileX(ctx: MutationCtx, id: Id<"psychicProfiles">) {
 
 /**
  * Approves what waits for review, in the version the admin read: a new profile (then listed if the
- * psychic made it public) or changes to an approved one.
+ * psychic made it public) or changes to an approved one; refused until the verification call passed.
  */
 export const approvePsychic = adminMutation({
   args: { profileId: v.id("psychicProfiles"), reviewVersion: v.number() },
@@ -198,6 +206,7 @@ export const approvePsychic = adminMutation({
     const profile = await reviewedProfileX(ctx, profileId, reviewVersion);
     const inReview = profile.profileStatus === "pending" || (profile.profileStatus === "approved" && profile.pendingChanges);
     if (!inReview) return fail("INVALID_STATE");
+    requireVerificationCall(profile);
     await ctx.db.patch(
       "psychicProfiles",
       profile._id,
@@ -264,14 +273,12 @@ export const liftSuspension = adminMutation({
   },
 });
 
-/** Records that the identity-verification call with the psychic took place; once. */
-export const markVerificationCallDone = adminMutation({
-  args: { profileId: v.id("psychicProfiles") },
+/** Records the identity-verification call with the psychic (who, when, outcome, note); a passed one is final. */
+export const recordVerificationCall = adminMutation({
+  args: { profileId: v.id("psychicProfiles"), outcome: verificationCallOutcome, note: v.optional(v.string()) },
   returns: v.null(),
-  handler: async (ctx, { profileId }) => {
-    const profile = await profileX(ctx, profileId);
-    if (profile.verificationCallCompleted) return fail("INVALID_STATE");
-    await ctx.db.patch("psychicProfiles", profile._id, { verificationCallCompleted: true });
+  handler: async (ctx, { profileId, outcome, note }) => {
+    await recordCall(ctx, await profileX(ctx, profileId), { recordedBy: ctx.viewerId, outcome, note });
     return null;
   },
 });

@@ -4,14 +4,19 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
+import type { QueryCtx } from "./_generated/server";
+import { payoutOnboardingReminderEmail } from "./email/payoutEmails";
+import { appUrl } from "./lib/addresses";
 import { adminPage } from "./lib/adminViews";
 import { fail } from "./lib/errors";
 import { adminMutation, adminQuery } from "./lib/functions";
 import { dac7FiguresOf } from "./lib/dac7Figures";
 import { dac7SellerOf } from "./lib/fiscalRecords";
 import { readMonthBooks } from "./lib/monthlyBooks";
+import { queueEmail } from "./lib/outbox";
 import { oldestDebts } from "./lib/payoutDebts";
 import { payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/payouts";
+import { checkRateLimit, rateLimit } from "./lib/rateLimits";
 import { requireInstant, romeMonthOf } from "./lib/time";
 import { payoutAccountState } from "./lib/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
@@ -46,8 +51,30 @@ const payoutAccountRow = v.object({
   email: v.union(v.string(), v.null()),
   state: payoutAccountState,
   requirementsDue: v.array(v.string()),
+  /** What waits for an account not yet enabled: its shares 'In attesa di attivazione pagamenti' (0 once enabled). */
+  owedCents: v.number(),
+  /** More shares wait than were added up (ADMIN_LIMITS.owedSharesRead): the amount is a lower bound. */
+  owedAtLeast: v.boolean(),
+  /** When the next onboarding reminder may go (one a day), or null when one may go now or none is offered. */
+  nextReminderAt: v.union(v.number(), v.null()),
 });
 type PayoutAccountRow = Infer<typeof payoutAccountRow>;
+
+/** The shares owed to a psychic that wait for their account, added up (at most ADMIN_LIMITS.owedSharesRead of them). */
+async function owedWhileNotOnboarded(ctx: QueryCtx, psychicUserId: Id<"users">) {
+  const shares = await ctx.db
+    .query("psychicTransfers")
+    .withIndex("by_psychicUserId_state_transferredAt", (q) => q.eq("psychicUserId", psychicUserId).eq("state", "awaiting_onboarding"))
+    .take(ADMIN_LIMITS.owedSharesRead + 1);
+  const counted = shares.slice(0, ADMIN_LIMITS.owedSharesRead);
+  return { owedCents: counted.reduce((sum, share) => sum + share.amountCents, 0), owedAtLeast: shares.length > counted.length };
+}
+
+/** When the next reminder to this psychic may go, or null when it may go now. */
+async function nextReminderAt(ctx: QueryCtx, psychicUserId: Id<"users">): Promise<number | null> {
+  const { ok, retryAt } = await checkRateLimit(ctx, { name: "onboardingReminderByPsychic", key: psychicUserId });
+  return ok ? null : (retryAt ?? null);
+}
 
 /**
  * 'Cartomanti e pagamenti', a page at a time: every psychic newest first with the state of their payout
@@ -58,16 +85,20 @@ export const listAccounts = adminQuery({
   returns: paginationResultValidator(payoutAccountRow),
   handler: async (ctx, { state, paginationOpts }) => {
     const page = adminPage(paginationOpts);
-    const rowOf = (psychic: Doc<"users"> | null, account: Doc<"payoutAccounts"> | null): PayoutAccountRow | null =>
-      psychic === null
-        ? null
-        : {
-            psychicUserId: psychic._id,
-            name: psychic.name ?? psychic.email ?? DELETED_ACCOUNT_NAME,
-            email: psychic.email ?? null,
-            state: account?.state ?? ("not_started" as const),
-            requirementsDue: account?.requirementsDue ?? [],
-          };
+    const rowOf = async (psychic: Doc<"users"> | null, account: Doc<"payoutAccounts"> | null): Promise<PayoutAccountRow | null> => {
+      if (psychic === null) return null;
+      const state = account?.state ?? ("not_started" as const);
+      const waiting = state !== "enabled";
+      return {
+        psychicUserId: psychic._id,
+        name: psychic.name ?? psychic.email ?? DELETED_ACCOUNT_NAME,
+        email: psychic.email ?? null,
+        state,
+        requirementsDue: account?.requirementsDue ?? [],
+        ...(waiting ? await owedWhileNotOnboarded(ctx, psychic._id) : { owedCents: 0, owedAtLeast: false }),
+        nextReminderAt: waiting ? await nextReminderAt(ctx, psychic._id) : null,
+      };
+    };
     if (state !== undefined && state !== "not_started") {
       // An exact page through the accounts in that state.
       const result = await ctx.db
@@ -181,6 +212,29 @@ export const overview = adminQuery({
       moreDebts: debtRows.length > limit,
       months,
     };
+  },
+});
+
+/**
+ * 'Invia un promemoria': an email (through the outbox) to a psychic whose payout account is not enabled, with
+ * what waits for them and the link to the payouts' settings; one a day per psychic (REMINDER_ALREADY_SENT).
+ */
+export const remindOnboarding = adminMutation({
+  args: { psychicUserId: v.id("users") },
+  returns: v.null(),
+  handler: async (ctx, { psychicUserId }) => {
+    const psychic = await ctx.db.get("users", psychicUserId);
+    if (psychic === null || psychic.accountType !== "psychic" || psychic.email === undefined) return fail("NOT_FOUND");
+    if ((await payoutAccountOf(ctx, psychicUserId))?.state === "enabled") return fail("INVALID_STATE");
+    const { owedCents } = await owedWhileNotOnboarded(ctx, psychicUserId);
+    if (!(await rateLimit(ctx, { name: "onboardingReminderByPsychic", key: psychicUserId })).ok) return fail("REMINDER_ALREADY_SENT");
+    await queueEmail(ctx, {
+      ...payoutOnboardingReminderEmail({ name: psychic.name ?? "", owedCents, settingsUrl: `${appUrl()}/psychic/settings` }),
+      to: psychic.email,
+      kind: "payout_onboarding_reminder",
+      relatedId: psychicUserId,
+    });
+    return null;
   },
 });
 

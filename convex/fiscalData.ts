@@ -5,21 +5,24 @@ import { fail } from "./lib/errors";
 import { psychicMutation, psychicQuery } from "./lib/functions";
 import { romeDateOf } from "./lib/time";
 import { fiscalDataFields } from "./lib/validators";
-import { FISCAL_LIMITS, isAdultBirthDate, normaliseCodiceFiscale, normaliseIban } from "./model/fiscal";
+import { FISCAL_LIMITS, isAdultBirthDate, normaliseCodiceFiscale, normaliseIban, normalisePartitaIva } from "./model/fiscal";
 
-const fiscalFields = { ...fiscalDataFields, iban: v.optional(v.string()) };
+const fiscalFields = { ...fiscalDataFields, iban: v.optional(v.string()), partitaIva: v.optional(v.string()) };
 
 export const getMine = psychicQuery({
   args: {},
-  returns: v.union(v.null(), v.object({ ...fiscalFields, iban: v.union(v.string(), v.null()), updatedAt: v.number() })),
+  returns: v.union(
+    v.null(),
+    v.object({ ...fiscalFields, iban: v.union(v.string(), v.null()), partitaIva: v.union(v.string(), v.null()), updatedAt: v.number() }),
+  ),
   handler: async (ctx) => {
     const data = await ctx.db
       .query("psychicFiscalData")
       .withIndex("by_psychicUserId", (q) => q.eq("psychicUserId", ctx.viewerId))
       .unique();
     if (data === null) return null;
-    const { legalName, codiceFiscale, dateOfBirth, street, postalCode, city, iban, updatedAt } = data;
-    return { legalName, codiceFiscale, dateOfBirth, street, postalCode, city, iban: iban ?? null, updatedAt };
+    const { legalName, codiceFiscale, dateOfBirth, street, postalCode, city, iban, partitaIva, updatedAt } = data;
+    return { legalName, codiceFiscale, dateOfBirth, street, postalCode, city, iban: iban ?? null, partitaIva: partitaIva ?? null, updatedAt };
   },
 });
 
@@ -42,6 +45,11 @@ export const saveMine = psychicMutation({
       city: text("city", args.city, FISCAL_LIMITS.city),
       country: "IT",
       iban: args.iban === undefined || args.iban.trim() === "" ? undefined : (normaliseIban(args.iban) ?? fail("INVALID_INPUT", { field: "iban" })),
+      // Optional: absent (or empty) removes a stored one.
+      partitaIva:
+        args.partitaIva === undefined || args.partitaIva.trim() === ""
+          ? undefined
+          : (normalisePartitaIva(args.partitaIva) ?? fail("INVALID_INPUT", { field: "partitaIva" })),
       updatedAt: Date.now(),
     };
     const existing = await ctx.db

@@ -163,14 +163,14 @@ export const listPublic = query({
 });
 
 /**
- * The home page's figures, from real data only: how many psychics are listed (as the list counts them,
- * up to MAX_LISTED_PSYCHICS), how many consultations were booked and paid (the platform's stored
+ * The home page's figures, from real data only: how many listed psychics passed the verification call
+ * ('cartomanti verificati'), how many consultations were booked and paid (the platform's stored
  * counter) and the average of the listed psychics' reviews (null before the first review).
  */
 export const getTrustFigures = query({
   args: {},
   returns: v.object({
-    listedPsychics: v.number(),
+    verifiedPsychics: v.number(),
     paidConsultations: v.number(),
     averageRating: v.union(v.number(), v.null()),
     reviewCount: v.number(),
@@ -180,7 +180,7 @@ export const getTrustFigures = query({
     const reviewCount = await readCounter(ctx, "listedReviews");
     const stars = await readCounter(ctx, "listedStars");
     return {
-      listedPsychics: await readCounter(ctx, "listedPsychics"),
+      verifiedPsychics: await readCounter(ctx, "verifiedPsychics"),
       paidConsultations: await readCounter(ctx, "consultations"),
       averageRating: averageOfStars(stars, reviewCount),
       reviewCount,

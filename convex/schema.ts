@@ -33,6 +33,7 @@ import {
   emailStatus,
   pricing,
   profileStatus,
+  verificationCallOutcome,
   refundStatus,
   reviewRating,
   settingKey,
@@ -104,7 +105,12 @@ export default defineSchema({
     adminNotes: v.optional(v.string()),
     approvedBy: v.optional(v.id("users")),
     approvedAt: v.optional(v.number()),
+    // True once an admin recorded a passed verification call; approval is refused until then.
     verificationCallCompleted: v.boolean(),
+    // The latest verification call an admin recorded: who, when, how it went and a note.
+    verificationCall: v.optional(
+      v.object({ recordedBy: v.id("users"), recordedAt: v.number(), outcome: verificationCallOutcome, note: v.optional(v.string()) }),
+    ),
     // Whole euros as the psychic types them; fallback when `pricing` lacks a duration.
     hourlyRateEuros: v.number(),
     pricing,
@@ -542,6 +548,8 @@ export default defineSchema({
     ...fiscalDataFields,
     country: v.string(),
     iban: v.optional(v.string()),
+    // The partita IVA, for a psychic who has one (DAC7 reports it with the codice fiscale).
+    partitaIva: v.optional(v.string()),
     updatedAt: v.number(),
   }).index("by_psychicUserId", ["psychicUserId"]),
 
@@ -559,6 +567,7 @@ export default defineSchema({
     city: v.optional(v.string()),
     country: v.optional(v.string()),
     iban: v.optional(v.string()),
+    partitaIva: v.optional(v.string()),
     deletedAt: v.number(),
     keepUntil: v.number(),
   })

@@ -127,7 +127,10 @@ export const insertDemoProfiles = internalMutation({
         profileStatus: "approved",
         approvedBy: adminId,
         approvedAt: now,
+        // Every approved demo psychic passed the verification call, recorded by the demo admin;
+        // Vega (demo/adminData.ts) waits for hers, so she cannot be approved until it is recorded.
         verificationCallCompleted: true,
+        verificationCall: { recordedBy: adminId, recordedAt: now, outcome: "passed", note: "Colloquio svolto: identità ed esperienza confermate." },
         hourlyRateEuros: psychic.pricing["60"] ?? 50,
         pricing: psychic.pricing,
         availableDurations: durations.sort((a, b) => a - b),

@@ -8,7 +8,7 @@ import type { QueryCtx } from "../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../model/accounts";
 import { ADMIN_LIMITS } from "../model/admin";
 import { fail } from "./errors";
-import { suspensionOf } from "../model/psychics";
+import { priceFor, suspensionOf } from "../model/psychics";
 import { CATEGORY_LABELS } from "../model/contact";
 import { REPORT_REASON_LABELS } from "../model/consultationReports";
 import { personTotals } from "./counters";
@@ -24,6 +24,7 @@ import {
   profileStatus,
   refundStatus,
   refundViewState,
+  verificationCallOutcome,
 } from "./validators";
 
 /** A page the admin asked for, at most ADMIN_LIMITS.pageSize rows; a size that is not a whole number ≥ 1 is refused. */
@@ -84,6 +85,12 @@ export const psychicRow = v.object({
   isPubliclyVisible: v.boolean(),
   isAvailable: v.boolean(),
   verificationCallCompleted: v.boolean(),
+  /** The latest verification call recorded: by whom (the admin's name), when, how it went and the note. */
+  verificationCall: nullable(
+    v.object({ recordedByName: nullable(v.string()), recordedAt: v.number(), outcome: verificationCallOutcome, note: nullable(v.string()) }),
+  ),
+  /** The prices as the public will see them, one per offered duration, in cents. */
+  prices: v.array(v.object({ durationMinutes, priceCents: v.number() })),
   adminNotes: nullable(v.string()),
   rating: nullable(v.number()),
   reviewCount: v.number(),
@@ -105,6 +112,8 @@ export async function toPsychicRow(ctx: QueryCtx, profile: Doc<"psychicProfiles"
   const totals = await personTotals(ctx, profile.userId);
   const pending = profile.pendingChanges;
   const photoUrl = profile.photoStorageId ? await ctx.storage.getUrl(profile.photoStorageId) : (profile.photoUrl ?? null);
+  const call = profile.verificationCall;
+  const caller = call === undefined ? null : await ctx.db.get("users", call.recordedBy);
   return {
     id: profile._id,
     userId: profile.userId,
@@ -116,6 +125,13 @@ export async function toPsychicRow(ctx: QueryCtx, profile: Doc<"psychicProfiles"
     isPubliclyVisible: profile.isPubliclyVisible,
     isAvailable: profile.isAvailable,
     verificationCallCompleted: profile.verificationCallCompleted,
+    verificationCall:
+      call === undefined
+        ? null
+        : { recordedByName: caller?.name ?? caller?.email ?? null, recordedAt: call.recordedAt, outcome: call.outcome, note: call.note ?? null },
+    prices: [...profile.availableDurations]
+      .sort((a, b) => a - b)
+      .map((minutes) => ({ durationMinutes: minutes, priceCents: priceFor(profile, minutes) * 100 })),
     adminNotes: profile.adminNotes ?? null,
     rating: profile.rating ?? null,
     reviewCount: profile.reviewCount,

@@ -44,6 +44,10 @@ export const errorCodes = [
   "PROFILE_SUSPENDED",
   // Moderation: the profile changed after the admin read it
   "PROFILE_CHANGED",
+  // Moderation: approval needs the verification call recorded as passed
+  "VERIFICATION_CALL_REQUIRED",
+  // Payouts: the admin's onboarding reminder, once a day per psychic
+  "REMINDER_ALREADY_SENT",
   // Booking and payment
   "SLOT_TAKEN",
   "SLOT_UNAVAILABLE",

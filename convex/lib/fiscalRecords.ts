@@ -46,6 +46,7 @@ export async function retainFiscalDataOf(ctx: MutationCtx, user: Doc<"users">, n
       psychicUserId: user._id,
       legalName: fiscal?.legalName ?? user.name ?? DELETED_ACCOUNT_NAME,
       codiceFiscale: fiscal?.codiceFiscale,
+      partitaIva: fiscal?.partitaIva,
       dateOfBirth: fiscal?.dateOfBirth,
       street: fiscal?.street,
       postalCode: fiscal?.postalCode,

@@ -5,8 +5,11 @@
 // what a review covers goes through `withReviewVersion`, so an admin's decision names what they read.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { ADMIN_LIMITS } from "../model/admin";
+import { cleanText } from "../model/contact";
 import { nextReviewVersion } from "../model/psychics";
 import { fail } from "./errors";
+import type { VerificationCallOutcome } from "./validators";
 import { readSetting } from "./settings";
 import { deleteOwnedFile } from "./uploads";
 
@@ -120,4 +123,30 @@ export async function approvePendingChanges(ctx: MutationCtx, profile: Profile) 
 export async function discardPendingChanges(ctx: MutationCtx, profile: Profile) {
   await dropPhoto(ctx, profile, profile.pendingChanges?.photoStorageId, [profile.photoStorageId]);
   return cleared;
+}
+
+/**
+ * 'Verificati' is true (docs/product-rules.md, "Contact and admin"): a profile, or changes to it, are approved
+ * only once an admin recorded a passed verification call with the psychic.
+ */
+export function requireVerificationCall(profile: Profile) {
+  if (!profile.verificationCallCompleted) fail("VERIFICATION_CALL_REQUIRED");
+}
+
+/**
+ * An admin records the verification call: who (the admin), when (now), how it went and an optional note
+ * (up to ADMIN_LIMITS.verificationNoteLength). A failed call can be followed by another; a passed one is final.
+ */
+export async function recordVerificationCall(
+  ctx: MutationCtx,
+  profile: Profile,
+  call: { recordedBy: Id<"users">; outcome: VerificationCallOutcome; note?: string },
+) {
+  const note = call.note === undefined || call.note.trim() === "" ? undefined : cleanText(call.note, ADMIN_LIMITS.verificationNoteLength);
+  if (note === null) return fail("INVALID_INPUT", { field: "note" });
+  if (profile.verificationCallCompleted) return fail("INVALID_STATE");
+  await ctx.db.patch("psychicProfiles", profile._id, {
+    verificationCallCompleted: call.outcome === "passed",
+    verificationCall: { recordedBy: call.recordedBy, recordedAt: Date.now(), outcome: call.outcome, ...(note ? { note } : {}) },
+  });
 }

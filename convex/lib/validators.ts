@@ -9,6 +9,9 @@ export type AccountType = Infer<typeof accountType>;
 
 /** Psychic profile review state; `draft` until first published. */
 export const profileStatus = literals("draft", "pending", "approved", "rejected");
+/** How an admin's identity-verification call with a psychic went: only "passed" lets a profile be approved. */
+export const verificationCallOutcome = literals("passed", "failed");
+export type VerificationCallOutcome = Infer<typeof verificationCallOutcome>;
 export type ProfileStatus = Infer<typeof profileStatus>;
 
 /**
@@ -182,6 +185,7 @@ export const emailKind = literals(
   "contact_answer",
   "password_reset",
   "availability_alert",
+  "payout_onboarding_reminder",
 );
 export type EmailKind = Infer<typeof emailKind>;
 

@@ -15,6 +15,10 @@ export const ADMIN_LIMITS = {
   noteLength: 1000,
   /** The note an admin gives with a suspension, which the psychic reads. */
   suspensionNoteLength: 500,
+  /** The shares waiting for a psychic's payout account that 'Pagamenti' adds up per psychic. */
+  owedSharesRead: 50,
+  /** The note an admin keeps with a verification call (how it went). */
+  verificationNoteLength: 500,
 } as const;
 
 /** Folded as every search folds (model/textSearch.ts), spaces collapsed: "Nicolò  D'Angelo" → "nicolo d'angelo". */

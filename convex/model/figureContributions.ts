@@ -71,14 +71,19 @@ export type ListedProfile = {
   reviewCount: number;
   ratingSum?: number;
   rating?: number;
+  verificationCallCompleted: boolean;
 };
 
-/** A listed profile counts once among the listed psychics, and its reviews and stars in the listed ones' average. */
+/**
+ * A listed profile counts once among the listed psychics (and among the verified ones when its verification
+ * call passed: 'verificati' is said of those only), and its reviews and stars in the listed ones' average.
+ */
 export function listedProfileContributions(profile: ListedProfile | null): Contribution[] {
   if (profile === null || !profile.isPubliclyVisible || profile.profileStatus !== "approved" || profile.suspendedAt !== undefined) return [];
   const rated = profile.reviewCount > 0 && profile.rating !== undefined;
   return [
     ...counter("listedPsychics", 1),
+    ...(profile.verificationCallCompleted ? counter("verifiedPsychics", 1) : []),
     ...(rated ? [...counter("listedReviews", profile.reviewCount), ...counter("listedStars", profile.ratingSum ?? profile.rating! * profile.reviewCount)] : []),
   ];
 }

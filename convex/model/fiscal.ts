@@ -37,6 +37,22 @@ export function normaliseIban(value: string): string | null {
   return remainder === 1 ? iban : null;
 }
 
+/**
+ * A partita IVA as stored (its 11 digits, an "IT" in front and spaces dropped), or null when it is not 11
+ * digits or its check digit (the last, by the Luhn-like rule of the Agenzia delle Entrate) is wrong.
+ */
+export function normalisePartitaIva(value: string): string | null {
+  const digits = value.replace(/\s+/g, "").toUpperCase().replace(/^IT/, "");
+  if (!/^\d{11}$/.test(digits)) return null;
+  let sum = 0;
+  for (let index = 0; index < 10; index++) {
+    const digit = Number(digits[index]);
+    const doubled = digit * 2;
+    sum += index % 2 === 0 ? digit : doubled > 9 ? doubled - 9 : doubled;
+  }
+  return (10 - (sum % 10)) % 10 === Number(digits[10]) ? digits : null;
+}
+
 /** Adults only: a real date "YYYY-MM-DD" at least 18 years before `today` (also "YYYY-MM-DD"). */
 export function isAdultBirthDate(date: string, today: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
@@ -54,17 +70,22 @@ export function quarterOf(date: string): 1 | 2 | 3 | 4 {
   return (Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1) as 1 | 2 | 3 | 4;
 }
 
-/** One cell of CSV: quoted when it holds a comma, a quote or a line break; a leading = + - @ is neutralised. */
+/**
+ * One cell of the semicolon-separated CSV: quoted when it holds a semicolon, a quote or a line break (a comma,
+ * the decimal mark, needs nothing); a leading = + - @ is neutralised, so no cell runs as a formula.
+ */
 export function csvCell(value: string | number): string {
   let text = String(value);
   if (typeof value === "string" && /^[=+\-@]/.test(text)) text = `'${text}`;
-  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /["\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One psychic's year for the DAC7 report: who, and per quarter what they were paid, the fees and the count. */
 export type Dac7Row = {
   legalName: string;
   codiceFiscale: string;
+  /** Empty when the psychic has none (it is optional: an individual without one is reported by codice fiscale). */
+  partitaIva: string;
   dateOfBirth: string;
   address: string;
   accountIdentifier: string;
@@ -75,6 +96,7 @@ export type Dac7Row = {
 export type Dac7Seller = {
   legalName?: string;
   codiceFiscale?: string;
+  partitaIva?: string;
   dateOfBirth?: string;
   street?: string;
   postalCode?: string;
@@ -101,6 +123,7 @@ export function dac7SellerCells(
   const cells = {
     legalName: seller?.legalName ?? fallback.name,
     codiceFiscale: seller?.codiceFiscale ?? DAC7_MISSING,
+    partitaIva: seller?.partitaIva ?? "",
     dateOfBirth: seller?.dateOfBirth ?? DAC7_MISSING,
     address: address ?? DAC7_MISSING,
     accountIdentifier: seller?.iban ?? fallback.stripeAccountId ?? DAC7_MISSING,
@@ -120,29 +143,38 @@ export function fiscalRecordKeptUntil(lastYear: number): number {
   return romeToUtcMs(`${String(lastYear + FISCAL_RECORD_YEARS + 1).padStart(4, "0")}-01-01`, "00:00");
 }
 
-const euros = (cents: number) => (cents / 100).toFixed(2);
+/** An amount in euro as Italian spreadsheets read it: a decimal comma, no thousands separator ("1234,50"). */
+const euros = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
+
+/** Italian Excel splits a CSV on semicolons (the list separator where the comma is the decimal mark). */
+export const DAC7_SEPARATOR = ";";
 
 export const DAC7_HEADER = [
   "Nome e cognome",
   "Codice fiscale",
+  "Partita IVA",
   "Data di nascita",
   "Indirizzo",
   "Conto (IBAN o identificativo)",
   ...[1, 2, 3, 4].flatMap((quarter) => [`T${quarter} corrispettivo (EUR)`, `T${quarter} commissioni (EUR)`, `T${quarter} attività`]),
 ];
 
-/** The report as CSV (comma-separated, a header row, amounts in euro with two decimals). */
+/**
+ * The report as CSV for Italian Excel: semicolon-separated, a header row, amounts in euro with two decimals
+ * and a decimal comma (the download adds the UTF-8 byte order mark, so accents read right).
+ */
 export function dac7Csv(rows: readonly Dac7Row[]): string {
   const lines = [
     DAC7_HEADER,
     ...rows.map((row) => [
       row.legalName,
       row.codiceFiscale,
+      row.partitaIva,
       row.dateOfBirth,
       row.address,
       row.accountIdentifier,
       ...row.quarters.flatMap((quarter) => [euros(quarter.considerationCents), euros(quarter.feesCents), quarter.activities]),
     ]),
   ];
-  return lines.map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return lines.map((line) => line.map(csvCell).join(DAC7_SEPARATOR)).join("\r\n") + "\r\n";
 }

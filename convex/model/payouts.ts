@@ -1,7 +1,9 @@
 // Paying psychics (docs/product-rules.md, "Payouts"): Stripe Connect's separate charges and transfers.
 // The client pays the platform; when a consultation is held, the psychic's share of what the platform
 // kept is transferred to their connected account, from that booking's charge. Pure: the rules only.
+import { romeDateOf, weekdayOf } from "../lib/time";
 import { netEarningsCents } from "./bookings";
+import { addDays } from "./nextAvailability";
 
 /** A psychic's Connect account as the app shows it. */
 export type PayoutAccountState = "not_started" | "requirements_due" | "pending_verification" | "enabled";
@@ -70,4 +72,19 @@ export function reversalFor(share: { grossCents: number; amountCents: number; re
   if (takenCents <= 0 || left <= 0) return 0;
   const stays = shareOf(Math.max(0, share.grossCents - takenCents)).amountCents;
   return Math.max(0, Math.min(left, left - stays));
+}
+
+/**
+ * The Rome date of Stripe's next payout to the psychic's bank (the accounts are made with a weekly schedule
+ * anchored on Monday, model/stripeRequests.ts PAYOUT_SCHEDULE): the first Monday after today. What is
+ * 'Disponibile' then goes out that day; a transfer still 'In arrivo' goes on the first Monday after Stripe
+ * makes it available. On a Monday, that day's payout has already been made: the next one is a week later.
+ */
+export function nextPayoutDate(now: number): string {
+  const today = romeDateOf(now);
+  for (let days = 1; days <= 7; days++) {
+    const date = addDays(today, days);
+    if (weekdayOf(date) === "monday") return date;
+  }
+  return addDays(today, 7);
 }

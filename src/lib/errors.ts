@@ -44,6 +44,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   UPLOAD_NOT_OWNED: "Questo file non è stato caricato da te. Carica di nuovo la foto.",
   PROFILE_SUSPENDED: "Il tuo profilo è sospeso dall'amministrazione: non puoi renderlo visibile.",
   PROFILE_CHANGED: "Il profilo è cambiato dopo che l'hai aperto: rileggilo prima di approvarlo o rifiutarlo.",
+  VERIFICATION_CALL_REQUIRED:
+    "Non puoi approvare questo profilo: la chiamata di verifica non risulta fatta con esito positivo. Registrala prima di approvare.",
+  REMINDER_ALREADY_SENT: "Un promemoria è già stato inviato a questo cartomante nelle ultime 24 ore: potrai inviarne un altro domani.",
   SLOT_TAKEN: "Questo orario è appena stato prenotato. Scegline un altro.",
   SLOT_UNAVAILABLE: "L'orario scelto non è disponibile.",
   SLOT_TOO_SOON: `Si può prenotare solo con almeno ${limits.bookingNoticeMinutes} di anticipo.`,

@@ -154,6 +154,8 @@ describe("approval bound to the version the admin reviewed", () => {
     await acceptConductAs(psychic.as);
     await psychic.as.mutation(api.psychicProfiles.publishMine, fields);
     const profileId = (await psychic.as.query(api.psychicProfiles.getMine, {}))!.id;
+    // Approval needs the verification call passed (admin.verification.test.ts); it does not change the version read.
+    await admin(w).mutation(api.admin.recordVerificationCall, { profileId, outcome: "passed" });
     if (approved) await admin(w).mutation(api.admin.approvePsychic, { profileId, reviewVersion: (await rowOf(w, profileId)).reviewVersion });
     return { w, psychic: psychic.as, profileId };
   }

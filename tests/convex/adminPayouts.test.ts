@@ -142,10 +142,10 @@ describe("the DAC7 report", () => {
     const report = await admin(w).query(api.adminPayouts.dac7Report, { year });
     expect(report).toMatchObject({ rows: 1, missingFiscalData: 0 });
     const row = report.csv.trim().split("\r\n")[1];
-    expect(row).toContain("Maria Rossi,RSSMRA80A01H501U,1980-01-01");
+    expect(row).toContain("Maria Rossi;RSSMRA80A01H501U;;1980-01-01");
     expect(row).toContain("IT60X0542811101000000123456");
     // 42.50 + 59.50 credited, 7.50 + 10.50 in fees, two consultations, in the quarter of today.
-    expect(row).toContain("102.00,18.00,2");
+    expect(row).toContain("102,00;18,00;2");
     expect((await admin(w).query(api.adminPayouts.dac7Report, { year: year - 1 })).rows).toBe(0);
     expect(await errorCodeOf(admin(w).query(api.adminPayouts.dac7Report, { year: 1999 }))).toBe("INVALID_INPUT");
   });
@@ -164,9 +164,9 @@ describe("the DAC7 report counts what was credited, transferred or not", () => {
     expect(report).toMatchObject({ rows: 1, missingFiscalData: 1 });
     expect(report.missing).toEqual([{ name: "Persona psychicA", email: "cartomante.a@esempio.it", accountDeleted: false }]);
     const row = report.csv.trim().split("\r\n")[1];
-    expect(row).toContain("Persona psychicA,da completare");
+    expect(row).toContain("Persona psychicA;da completare");
     // 42.50 + 59.50 credited, 7.50 + 10.50 in fees, two consultations, though nothing went out yet.
-    expect(row).toContain("102.00,18.00,2");
+    expect(row).toContain("102,00;18,00;2");
   });
 
   it("counts a share in the quarter it was credited, and not at all once the client got everything back", async () => {
@@ -177,7 +177,7 @@ describe("the DAC7 report counts what was credited, transferred or not", () => {
     const march = Date.UTC(thisYear(), 2, 15, 12);
     await runWithTriggers(w.t, (ctx) => ctx.db.patch("psychicTransfers", share._id, { dueAt: march }));
     let row = (await admin(w).query(api.adminPayouts.dac7Report, { year: thisYear() })).csv.trim().split("\r\n")[1];
-    expect(row.split(",").slice(5, 8)).toEqual(["42.50", "7.50", "1"]);
+    expect(row.split(";").slice(6, 9)).toEqual(["42,50", "7,50", "1"]);
     // A full refund afterwards withholds the share: nothing credited, no row.
     await deliver(w, "charge.refunded", { id: "ch_of_pi_test_call", object: "charge", payment_intent: "pi_test_call", amount_refunded: 5000 });
     expect((await transfersOf(w)).find((s) => s.bookingId === bookingId)?.state).toBe("withheld");

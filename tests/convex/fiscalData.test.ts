@@ -23,8 +23,11 @@ describe("a psychic's fiscal data", () => {
     expect(await psychic.query(api.fiscalData.getMine, {})).toBeNull();
     await psychic.mutation(api.fiscalData.saveMine, valid);
     expect(await psychic.query(api.fiscalData.getMine, {})).toMatchObject({ legalName: "Maria Rossi", codiceFiscale: "RSSMRA80A01H501U", iban: null });
-    await psychic.mutation(api.fiscalData.saveMine, { ...valid, city: "Milano", iban: "IT60X0542811101000000123456" });
-    expect(await psychic.query(api.fiscalData.getMine, {})).toMatchObject({ city: "Milano", iban: "IT60X0542811101000000123456" });
+    await psychic.mutation(api.fiscalData.saveMine, { ...valid, city: "Milano", iban: "IT60X0542811101000000123456", partitaIva: "IT 123 456 789 03" });
+    expect(await psychic.query(api.fiscalData.getMine, {})).toMatchObject({ city: "Milano", iban: "IT60X0542811101000000123456", partitaIva: "12345678903" });
+    // Saved again without it, the partita IVA is removed.
+    await psychic.mutation(api.fiscalData.saveMine, valid);
+    expect(await psychic.query(api.fiscalData.getMine, {})).toMatchObject({ partitaIva: null });
     expect(await (w.as.psychicB as TestClient).query(api.fiscalData.getMine, {})).toBeNull();
   });
 
@@ -32,7 +35,7 @@ describe("a psychic's fiscal data", () => {
     const w = await buildWorld(setupTest());
     const psychic = w.as.psychicA as TestClient;
     await psychic.mutation(api.fiscalData.saveMine, valid);
-    const cases: Array<[string, Partial<typeof valid> & { iban?: string }]> = [
+    const cases: Array<[string, Partial<typeof valid> & { iban?: string; partitaIva?: string }]> = [
       ["legalName", { legalName: "  " }],
       ["codiceFiscale", { codiceFiscale: "RSSMRA80A01H501X" }],
       ["dateOfBirth", { dateOfBirth: "2020-01-01" }],
@@ -40,6 +43,7 @@ describe("a psychic's fiscal data", () => {
       ["postalCode", { postalCode: "0010" }],
       ["city", { city: "" }],
       ["iban", { iban: "IT61X0542811101000000123456" }],
+      ["partitaIva", { partitaIva: "12345678901" }],
     ];
     for (const [field, change] of cases) {
       const refused = await psychic.mutation(api.fiscalData.saveMine, { ...valid, ...change }).catch((error: { data: unknown }) => error.data);
@@ -69,20 +73,31 @@ describe("a paid psychic's deletion keeps what DAC7 needs", () => {
   it("keeps the fiscal data apart from the profile: the year's report still has their full data, until 10 years after the year's end", async () => {
     const { w } = await onboardedWorld();
     await heldConsultation(w);
-    await (w.as.psychicA as TestClient).mutation(api.fiscalData.saveMine, { ...valid, iban: "IT60X0542811101000000123456" });
+    await (w.as.psychicA as TestClient).mutation(api.fiscalData.saveMine, {
+      ...valid,
+      iban: "IT60X0542811101000000123456",
+      partitaIva: "IT 12345678903",
+    });
     await deleteAccount(w, "psychicA");
 
     const after = await report(w);
     expect(after).toMatchObject({ rows: 1, missingFiscalData: 0, missing: [] });
     const row = after.csv.trim().split("\r\n")[1];
-    expect(row).toContain('Maria Rossi,RSSMRA80A01H501U,1980-01-01,"Via Roma 1, 00100 Roma, IT",IT60X0542811101000000123456,');
-    expect(row).toContain("42.50,7.50,1");
+    // Semicolons and decimal commas (Italian Excel), the partita IVA beside the codice fiscale.
+    expect(row).toContain("Maria Rossi;RSSMRA80A01H501U;12345678903;1980-01-01;Via Roma 1, 00100 Roma, IT;IT60X0542811101000000123456;");
+    expect(row).toContain("42,50;7,50;1");
 
     const { retained, fiscal, profile } = await stored(w);
     expect(profile).toBeNull();
     expect(fiscal).toEqual([]);
     expect(retained).toMatchObject([
-      { psychicUserId: w.userIds.psychicA, legalName: "Maria Rossi", codiceFiscale: "RSSMRA80A01H501U", iban: "IT60X0542811101000000123456" },
+      {
+        psychicUserId: w.userIds.psychicA,
+        legalName: "Maria Rossi",
+        codiceFiscale: "RSSMRA80A01H501U",
+        iban: "IT60X0542811101000000123456",
+        partitaIva: "12345678903",
+      },
     ]);
     expect(retained[0].keepUntil).toBe(fiscalRecordKeptUntil(thisYear()));
   });
@@ -94,7 +109,7 @@ describe("a paid psychic's deletion keeps what DAC7 needs", () => {
     const after = await report(w);
     expect(after).toMatchObject({ rows: 1, missingFiscalData: 1 });
     expect(after.missing).toEqual([{ name: "Persona psychicA", email: null, accountDeleted: true }]);
-    expect(after.csv.trim().split("\r\n")[1]).toContain("Persona psychicA,da completare,da completare");
+    expect(after.csv.trim().split("\r\n")[1]).toContain("Persona psychicA;da completare;;da completare");
   });
 
   it("keeps nothing of a psychic who was never credited anything", async () => {

@@ -125,6 +125,8 @@ describe("psychic_approval_required", () => {
     expect(await psychic.as.mutation(api.psychicProfiles.publishMine, fields)).toEqual({ profileStatus: "approved" });
     const profileId = (await psychic.as.query(api.psychicProfiles.getMine, {}))!.id;
     await setSwitch(w, "psychic_approval_required", true);
+    // Approving changes, like a new profile, needs the verification call passed.
+    await w.as.admin.mutation(api.admin.recordVerificationCall, { profileId, outcome: "passed" });
     return { w, psychic, profileId };
   }
   const publicPage = (w: World, id: string) => w.t.query(api.psychics.getPublicProfile, { id });

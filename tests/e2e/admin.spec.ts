@@ -115,7 +115,13 @@ test("the admin approves a pending psychic, who then appears in the public list"
   await expect(dialog.getByText("Scrivi una nota per il cartomante")).toBeVisible();
   await dialog.getByRole("button", { name: "Indietro" }).click();
 
+  // Approval shows what goes public and needs the verification call, recorded in the same dialog.
   await review.getByRole("button", { name: "Approva" }).click();
+  const approval = admin.getByRole("dialog", { name: `Approva il profilo di ${psychicName}` });
+  await approval.getByRole("radio", { name: /Superata/ }).click();
+  await approval.getByRole("button", { name: "Registra la chiamata" }).click();
+  await expect(approval.getByText(/: superata\./)).toBeVisible();
+  await approval.getByRole("button", { name: "Conferma e approva" }).click();
   await expect(admin.getByTestId("toast").filter({ hasText: "Profilo approvato" })).toBeVisible();
   await expect(admin.getByRole("article", { name: `Profilo di ${psychicName}` })).toHaveCount(0);
   await expect(admin.getByRole("table", { name: "Cartomanti" }).getByRole("row", { name: new RegExp(psychicName) })).toContainText("Approvato");

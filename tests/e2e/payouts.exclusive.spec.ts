@@ -26,12 +26,12 @@ async function seleneDac7Row(admin: Page): Promise<string[]> {
   expect(row, "Selene's row in the DAC7 CSV").toBeDefined();
   expect(row).toContain("Selene Moretti");
   const cells = csvCells(row!);
-  // Name, codice fiscale, birth date, address, account, then three figures for each of the four quarters.
-  expect(cells).toHaveLength(17);
+  // Name, codice fiscale, partita IVA, birth date, address, account, then three figures for each of the four quarters.
+  expect(cells).toHaveLength(18);
   return cells;
 }
 
-/** One CSV line's cells: commas split them, except inside double quotes ("" is a quote). */
+/** One CSV line's cells: semicolons split them (Italian Excel), except inside double quotes ("" is a quote). */
 function csvCells(line: string): string[] {
   const cells: string[] = [];
   let cell = "";
@@ -42,7 +42,7 @@ function csvCells(line: string): string[] {
       cell += '"';
       index++;
     } else if (char === '"') quoted = !quoted;
-    else if (char === "," && !quoted) {
+    else if (char === ";" && !quoted) {
       cells.push(cell);
       cell = "";
     } else cell += char;
@@ -57,8 +57,9 @@ function euroCents(text: string): number {
   return Number(amount[1].replace(/\./g, "")) * 100 + Number(amount[2]);
 }
 
-/** Q1…Q4 as [consideration, fees, activities] from a DAC7 row (columns 6 to 17). */
-const quarters = (row: string[]) => [0, 1, 2, 3].map((quarter) => row.slice(5 + quarter * 3, 8 + quarter * 3).map(Number));
+/** Q1…Q4 as [consideration, fees, activities] from a DAC7 row (columns 7 to 18; amounts with a decimal comma). */
+const quarters = (row: string[]) =>
+  [0, 1, 2, 3].map((quarter) => row.slice(6 + quarter * 3, 9 + quarter * 3).map((cell) => Number(cell.replace(",", "."))));
 
 test("a held consultation's transfer appears live on 'Guadagni'; the payout, the statement PDF and the DAC7 CSV show it", async ({ browser }) => {
   // The payment job, the window's end and then the transfer and the payout through the stand-in's webhooks.

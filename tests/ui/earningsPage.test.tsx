@@ -1,5 +1,7 @@
 // 'Guadagni' (/psychic/earnings): the balance at Stripe, each consultation's share and its transfer
 // (live), Stripe's payouts, and the monthly statement's download.
+import { nextPayoutDate } from "@convex/model/payouts";
+import { formatItalianDate } from "@/lib/format";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
@@ -131,6 +133,14 @@ describe("the balance", () => {
     await waitFor(() => expect(screen.getByRole("region", { name: "Disponibile" })).toHaveTextContent("102,00 €"));
     expect(screen.getByRole("region", { name: "In arrivo" })).toHaveTextContent("34,00 €");
     expect(callsOf("earnings:myBalance")).toHaveLength(1);
+  });
+
+  it("says the date of the next payout to the bank, as Stripe's weekly schedule makes it", async () => {
+    render();
+    const next = screen.getByRole("region", { name: "Prossimo versamento sul conto" });
+    expect(next).toHaveTextContent(`${formatItalianDate(nextPayoutDate(NOW))}`);
+    expect(next).toHaveTextContent(/^.*lunedì/);
+    await waitFor(() => expect(next).toHaveTextContent("Stripe verserà sul tuo conto i 102,00 € disponibili"));
   });
 
   it("without a Stripe account, asks the psychic to set up payouts", async () => {

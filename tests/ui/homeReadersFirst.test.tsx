@@ -13,7 +13,7 @@ describe("the home page's figures", () => {
   });
 
   it("shows the listed psychics, the paid consultations and the average review", () => {
-    renderWithProviders(<TrustFiguresView figures={{ listedPsychics: 12, paidConsultations: 12530, averageRating: 4.76, reviewCount: 210 }} />);
+    renderWithProviders(<TrustFiguresView figures={{ verifiedPsychics: 12, paidConsultations: 12530, averageRating: 4.76, reviewCount: 210 }} />);
     const figures = within(screen.getByRole("group", { name: "Arcano in numeri" }));
     const values = figures.getAllByRole("definition").map((item) => item.textContent);
     const labels = figures.getAllByRole("term").map((item) => item.textContent);
@@ -22,13 +22,13 @@ describe("the home page's figures", () => {
   });
 
   it("never boasts a zero nor makes up an average", () => {
-    renderWithProviders(<TrustFiguresView figures={{ listedPsychics: 1, paidConsultations: 0, averageRating: null, reviewCount: 0 }} />);
+    renderWithProviders(<TrustFiguresView figures={{ verifiedPsychics: 1, paidConsultations: 0, averageRating: null, reviewCount: 0 }} />);
     const figures = within(screen.getByRole("group", { name: "Arcano in numeri" }));
     expect(figures.getAllByRole("term").map((item) => item.textContent)).toEqual(["cartomante verificato"]);
   });
 
   it("shows nothing on an empty platform", () => {
-    renderWithProviders(<TrustFiguresView figures={{ listedPsychics: 0, paidConsultations: 0, averageRating: null, reviewCount: 0 }} />);
+    renderWithProviders(<TrustFiguresView figures={{ verifiedPsychics: 0, paidConsultations: 0, averageRating: null, reviewCount: 0 }} />);
     expect(screen.queryByRole("group")).not.toBeInTheDocument();
   });
 });

@@ -38,6 +38,8 @@ function psychicRow(id: string, fields: Record<string, unknown> = {}) {
     isPubliclyVisible: true,
     isAvailable: true,
     verificationCallCompleted: true,
+    verificationCall: null,
+    prices: [{ durationMinutes: 30, priceCents: 4000 }],
     adminNotes: null,
     rating: null,
     reviewCount: 0,
@@ -135,7 +137,9 @@ describe("a review card names the version the admin read", () => {
     renderWithProviders(<PsychicsTab />);
     const card = within(screen.getByRole("article", { name: "Profilo di Vega" }));
     expect(card.getByText(/Fine della biografia\./)).toBeInTheDocument();
-    await userEvent.setup().click(card.getByRole("button", { name: "Approva" }));
+    const user = userEvent.setup();
+    await user.click(card.getByRole("button", { name: "Approva" }));
+    await user.click(screen.getByRole("button", { name: "Conferma e approva" }));
     expect(convexMock.calls).toEqual([{ name: "admin:approvePsychic", args: { profileId: "p2", reviewVersion: 3 } }]);
   });
 
@@ -151,16 +155,19 @@ describe("a review card names the version the admin read", () => {
     expect(card.getByRole("alert")).toHaveTextContent("Il cartomante ha modificato il profilo mentre lo leggevi");
     const user = userEvent.setup();
     await user.click(card.getByRole("button", { name: "Approva" }));
+    await user.click(screen.getByRole("button", { name: "Conferma e approva" }));
     expect(convexMock.calls).toEqual([{ name: "admin:approvePsychic", args: { profileId: "p2", reviewVersion: 3 } }]);
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith("Il profilo è cambiato dopo che l'hai aperto: rileggilo prima di approvarlo o rifiutarlo."),
+    expect(await within(screen.getByRole("dialog")).findByRole("alert")).toHaveTextContent(
+      "Il profilo è cambiato dopo che l'hai aperto: rileggilo prima di approvarlo o rifiutarlo.",
     );
+    await user.click(screen.getByRole("button", { name: "Indietro" }));
 
     // Read again: the new version is the one the answers name.
     await user.click(card.getByRole("button", { name: "L'ho riletto" }));
     expect(card.queryByRole("alert")).not.toBeInTheDocument();
     convexMock.handlers.delete("admin:approvePsychic");
     await user.click(card.getByRole("button", { name: "Approva" }));
+    await user.click(screen.getByRole("button", { name: "Conferma e approva" }));
     expect(convexMock.calls.at(-1)).toEqual({ name: "admin:approvePsychic", args: { profileId: "p2", reviewVersion: 4 } });
   });
 
@@ -174,6 +181,76 @@ describe("a review card names the version the admin read", () => {
     await user.paste("Manca la foto.");
     await user.click(dialog.getByRole("button", { name: "Conferma rifiuto" }));
     expect(convexMock.calls).toEqual([{ name: "admin:rejectPsychic", args: { profileId: "p2", reviewVersion: 7, note: "Manca la foto." } }]);
+  });
+});
+
+describe("the approval dialog", () => {
+  const vega = (fields: Record<string, unknown> = {}) =>
+    psychicRow("p3", {
+      psychicName: "Vega",
+      profileStatus: "pending",
+      inReview: "profile",
+      bio: "Leggo le Sibille e le rune.",
+      photoUrl: "/vega.jpg",
+      verificationCallCompleted: false,
+      prices: [
+        { durationMinutes: 30, priceCents: 4000 },
+        { durationMinutes: 60, priceCents: 7000 },
+      ],
+      ...fields,
+    });
+
+  it("shows exactly what goes public: name, photo, bio and prices", async () => {
+    listPsychics(vega());
+    renderWithProviders(<PsychicsTab />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Approva" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Approva il profilo di Vega" }));
+    const preview = within(dialog.getByRole("region", { name: "Anteprima del profilo pubblico" }));
+    expect(preview.getByText("Vega")).toBeInTheDocument();
+    expect(preview.getByRole("img", { name: "Foto di Vega" })).toBeInTheDocument();
+    expect(preview.getByText("Leggo le Sibille e le rune.")).toBeInTheDocument();
+    expect(preview.getByText("30 minuti")).toBeInTheDocument();
+    expect(preview.getByText("40,00 €")).toBeInTheDocument();
+    expect(preview.getByText("70,00 €")).toBeInTheDocument();
+  });
+
+  it("without a passed verification call says so, shows the server's refusal, and records the call from the same place", async () => {
+    listPsychics(vega());
+    convexMock.handlers.set("admin:approvePsychic", () => Promise.reject(new ConvexError({ code: "VERIFICATION_CALL_REQUIRED" })));
+    renderWithProviders(<PsychicsTab />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Approva" }));
+    const dialog = within(screen.getByRole("dialog"));
+    expect(dialog.getByText(/La chiamata di verifica non risulta fatta/)).toBeInTheDocument();
+    await user.click(dialog.getByRole("button", { name: "Conferma e approva" }));
+    expect(await dialog.findByRole("alert")).toHaveTextContent("la chiamata di verifica non risulta fatta con esito positivo");
+
+    // Recording it: an outcome is required; then the call goes with the trimmed note.
+    await user.click(dialog.getByRole("button", { name: "Registra la chiamata" }));
+    expect(dialog.getByText("Scegli com'è andata la chiamata.")).toBeInTheDocument();
+    await user.click(dialog.getByRole("radio", { name: /Superata/ }));
+    await user.click(dialog.getByLabelText("Nota (facoltativa)"));
+    await user.paste("  Documento verificato.  ");
+    await user.click(dialog.getByRole("button", { name: "Registra la chiamata" }));
+    expect(convexMock.calls.at(-1)).toEqual({
+      name: "admin:recordVerificationCall",
+      args: { profileId: "p3", outcome: "passed", note: "Documento verificato." },
+    });
+  });
+
+  it("with the call passed shows who recorded it and when", async () => {
+    listPsychics(vega({ verificationCallCompleted: true, verificationCall: { recordedByName: "Giulia", recordedAt: SUSPENDED_AT, outcome: "passed", note: null } }));
+    renderWithProviders(<PsychicsTab />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Approva" }));
+    expect(within(screen.getByRole("dialog")).getByText(/Registrata il 20 novembre 2026 alle ore 15:10 da Giulia: superata\./)).toBeInTheDocument();
+  });
+
+  it("a profile awaiting approval never reads 'Pubblico: Sì'", () => {
+    listPsychics(vega({ isPubliclyVisible: true }), psychicRow("p1"));
+    renderWithProviders(<PsychicsTab />);
+    const rows = table().getAllByRole("row");
+    expect(within(rows.find((row) => within(row).queryByText("Vega"))!).getByText("No, in attesa di approvazione")).toBeInTheDocument();
+    expect(within(rows.find((row) => within(row).queryByText("Selene"))!).getByText("Sì")).toBeInTheDocument();
   });
 });
 

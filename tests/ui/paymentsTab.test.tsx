@@ -24,12 +24,16 @@ vi.mock("convex/react", async () => {
 });
 vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
 
-const account = (name: string, state: string, requirementsDue: string[] = []) => ({
+const account = (name: string, state: string, requirementsDue: string[] = [], fields: Record<string, unknown> = {}) => ({
   psychicUserId: `u-${name}`,
   name,
   email: `${name.toLowerCase()}@esempio.it`,
   state,
   requirementsDue,
+  owedCents: 0,
+  owedAtLeast: false,
+  nextReminderAt: null,
+  ...fields,
 });
 
 const month = (key: string, fields: Record<string, unknown> = {}) => ({
@@ -116,6 +120,30 @@ describe("the admin's psychics by payout state", () => {
     await user.click(screen.getByRole("combobox", { name: "Filtra per stato dei pagamenti" }));
     await user.click(screen.getByRole("option", { name: "In verifica" }));
     expect(screen.getByRole("table", { name: "Cartomanti e stato dei pagamenti" })).toHaveTextContent("Lyra");
+  });
+
+  it("shows what waits for each psychic not yet onboarded and sends a reminder, once a day", async () => {
+    convexMock.queries.set("adminPayouts:overview", overview());
+    convexMock.queries.set(
+      "adminPayouts:listAccounts",
+      listAccounts([
+        account("Vega", "not_started", [], { owedCents: 8500 }),
+        account("Orion", "requirements_due", [], { owedCents: 4250, nextReminderAt: Date.UTC(2026, 10, 21, 9, 0) }),
+        account("Selene", "enabled"),
+      ]),
+    );
+    renderWithProviders(<PaymentsTab />);
+    const table = within(screen.getByRole("table", { name: "Cartomanti e stato dei pagamenti" }));
+    const vega = within(table.getByRole("row", { name: /Vega/ }));
+    expect(vega.getByText(/^85,00\s€$/)).toBeInTheDocument();
+    const orion = table.getByRole("row", { name: /Orion/ });
+    expect(orion).toHaveTextContent("Promemoria inviato: il prossimo dal 21 novembre 2026 alle ore 10:00");
+    expect(within(orion).queryByRole("button", { name: /promemoria/ })).not.toBeInTheDocument();
+    expect(within(table.getByRole("row", { name: /Selene/ })).queryByRole("button", { name: /promemoria/ })).not.toBeInTheDocument();
+
+    await userEvent.setup().click(vega.getByRole("button", { name: "Invia un promemoria a Vega" }));
+    expect(convexMock.calls.at(-1)).toEqual({ name: "adminPayouts:remindOnboarding", args: { psychicUserId: "u-Vega" } });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Promemoria inviato", expect.stringContaining("Vega")));
   });
 
   it("says when no psychic is in the state asked for", async () => {

@@ -5,7 +5,7 @@ import { formatRating } from "@/lib/format";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 
 export type TrustFiguresData = {
-  listedPsychics: number;
+  verifiedPsychics: number;
   paidConsultations: number;
   averageRating: number | null;
   reviewCount: number;
@@ -19,7 +19,7 @@ export function TrustFigures() {
 const count = (value: number) => value.toLocaleString("it-IT");
 
 /**
- * How many psychics are listed, how many consultations were booked and the average review, each only
+ * How many listed psychics passed the verification call, how many consultations were booked and the average review, each only
  * when there is something to say (no zero shown as a boast, no average before the first review).
  * `undefined` while loading: the strip keeps its height.
  */
@@ -32,10 +32,10 @@ export function TrustFiguresView({ figures }: { figures: TrustFiguresData | unde
     );
   }
   const items = [
-    figures.listedPsychics > 0 && {
+    figures.verifiedPsychics > 0 && {
       key: "psychics",
-      value: count(figures.listedPsychics),
-      label: figures.listedPsychics === 1 ? "cartomante verificato" : "cartomanti verificati",
+      value: count(figures.verifiedPsychics),
+      label: figures.verifiedPsychics === 1 ? "cartomante verificato" : "cartomanti verificati",
     },
     figures.paidConsultations > 0 && {
       key: "consultations",

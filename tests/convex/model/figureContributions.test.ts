@@ -215,12 +215,19 @@ describe("the recount", () => {
       contactMessages: [{ status: "unread" }, { status: "read" }, { status: "unread" }],
       reviews: [{ bookingId: "b1", psychicProfileId: "profile", rating: 5 }],
       psychicProfiles: [
-        { _id: "profile", isPubliclyVisible: true, profileStatus: "approved", reviewCount: 0 },
-        { _id: "idle", isPubliclyVisible: false, profileStatus: "approved", reviewCount: 0 },
+        { _id: "profile", isPubliclyVisible: true, profileStatus: "approved", reviewCount: 0, verificationCallCompleted: true },
+        { _id: "unverified", isPubliclyVisible: true, profileStatus: "approved", reviewCount: 0, verificationCallCompleted: false },
+        { _id: "idle", isPubliclyVisible: false, profileStatus: "approved", reviewCount: 0, verificationCallCompleted: true },
       ],
     });
-    // The listed profile counts with its recounted review, whatever its stored sums say; the hidden one not at all.
-    expect(Object.fromEntries(figures.platform)).toMatchObject({ "listedPsychics|all": 1, "listedReviews|all": 1, "listedStars|all": 5 });
+    // The listed profiles count with their recounted reviews, whatever their stored sums say; the hidden one not at all;
+    // only the listed one whose verification call passed counts as verified.
+    expect(Object.fromEntries(figures.platform)).toMatchObject({
+      "listedPsychics|all": 2,
+      "verifiedPsychics|all": 1,
+      "listedReviews|all": 1,
+      "listedStars|all": 5,
+    });
     expect(Object.fromEntries(figures.platform)).toMatchObject({
       "clients|all": 1,
       "psychics|all": 2,

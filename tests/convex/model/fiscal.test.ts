@@ -9,6 +9,7 @@ import {
   isAdultBirthDate,
   normaliseCodiceFiscale,
   normaliseIban,
+  normalisePartitaIva,
   quarterOf,
 } from "../../../convex/model/fiscal";
 
@@ -48,11 +49,12 @@ describe("the report", () => {
     expect(["2026-01-01", "2026-03-31", "2026-04-01", "2026-09-30", "2026-10-01", "2026-12-31"].map(quarterOf)).toEqual([1, 1, 2, 3, 4, 4]);
   });
 
-  it("is CSV with a header, euro amounts and cells that cannot run as formulas", () => {
+  it("opens in Italian Excel as columns: semicolons, decimal commas, the partita IVA, cells that cannot run as formulas", () => {
     const csv = dac7Csv([
       {
-        legalName: "Rossi, Maria",
+        legalName: "Rossi; Maria",
         codiceFiscale: "RSSMRA80A01H501U",
+        partitaIva: "12345678903",
         dateOfBirth: "1980-01-01",
         address: "Via Roma 1, 00100 Roma, IT",
         accountIdentifier: "=HYPERLINK(1)",
@@ -60,19 +62,45 @@ describe("the report", () => {
           { considerationCents: 4250, feesCents: 750, activities: 1 },
           { considerationCents: 0, feesCents: 0, activities: 0 },
           { considerationCents: 0, feesCents: 0, activities: 0 },
-          { considerationCents: 10200, feesCents: 1800, activities: 2 },
+          { considerationCents: 123450, feesCents: 1800, activities: 2 },
         ],
       },
     ]);
     const [header, row] = csv.trim().split("\r\n");
-    expect(header.split(",")).toHaveLength(DAC7_HEADER.length);
-    expect(row).toContain('"Rossi, Maria"');
-    expect(row).toContain("42.50,7.50,1");
-    expect(row).toContain("102.00,18.00,2");
-    // A cell starting with "=" would run as a formula in a spreadsheet: it starts with a quote instead.
-    expect(row).toContain(",'=HYPERLINK(1),");
+    expect(header.split(";")).toEqual(DAC7_HEADER);
+    expect(DAC7_HEADER.slice(0, 3)).toEqual(["Nome e cognome", "Codice fiscale", "Partita IVA"]);
+    // A semicolon inside a cell is quoted; a comma (the address) needs nothing.
+    expect(row).toBe(
+      '"Rossi; Maria";RSSMRA80A01H501U;12345678903;1980-01-01;Via Roma 1, 00100 Roma, IT;\'=HYPERLINK(1);42,50;7,50;1;0,00;0,00;0;0,00;0,00;0;1234,50;18,00;2',
+    );
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell(-1)).toBe("-1");
+  });
+
+  it("leaves the partita IVA empty for a psychic without one", () => {
+    const row = dac7Csv([
+      {
+        legalName: "Maria Rossi",
+        codiceFiscale: "RSSMRA80A01H501U",
+        partitaIva: "",
+        dateOfBirth: "1980-01-01",
+        address: "Via Roma 1",
+        accountIdentifier: "acct_1",
+        quarters: [0, 1, 2, 3].map(() => ({ considerationCents: 0, feesCents: 0, activities: 0 })),
+      },
+    ]).split("\r\n")[1];
+    expect(row.startsWith("Maria Rossi;RSSMRA80A01H501U;;1980-01-01;")).toBe(true);
+  });
+});
+
+describe("a partita IVA", () => {
+  it("is 11 digits with the right check digit, stored without spaces or 'IT'", () => {
+    expect(normalisePartitaIva("12345678903")).toBe("12345678903");
+    expect(normalisePartitaIva(" IT 123 456 789 03 ")).toBe("12345678903");
+    expect(normalisePartitaIva("01234567897")).toBe("01234567897");
+    expect(normalisePartitaIva("12345678901")).toBeNull();
+    expect(normalisePartitaIva("1234567890")).toBeNull();
+    expect(normalisePartitaIva("ABCDEFGHIJK")).toBeNull();
   });
 });
 
@@ -83,6 +111,7 @@ describe("a seller's cells in the DAC7 report", () => {
     expect(dac7SellerCells({ ...fiscal, iban: "IT60X0542811101000000123456" }, { name: "Maria", stripeAccountId: "acct_1" })).toEqual({
       legalName: "Maria Rossi",
       codiceFiscale: "RSSMRA80A01H501U",
+      partitaIva: "",
       dateOfBirth: "1980-01-01",
       address: "Via Roma 1, 00100 Roma, IT",
       accountIdentifier: "IT60X0542811101000000123456",
@@ -95,6 +124,7 @@ describe("a seller's cells in the DAC7 report", () => {
     expect(dac7SellerCells(null, { name: "Aurora", stripeAccountId: null })).toEqual({
       legalName: "Aurora",
       codiceFiscale: "da completare",
+      partitaIva: "",
       dateOfBirth: "da completare",
       address: "da completare",
       accountIdentifier: "da completare",

@@ -4,6 +4,7 @@ import { refundCentsFor } from "../../../convex/model/bookingChanges";
 import {
   COMMISSION_VAT_PERCENT,
   isStatementMonth,
+  nextPayoutDate,
   payoutStateOf,
   reversalFor,
   shareOf,
@@ -101,5 +102,18 @@ describe("money taken back from a transfer", () => {
         expect(amount - reversalFor({ grossCents: gross, amountCents: amount }, taken)).toBe(shareOf(gross - taken).amountCents);
       }
     }
+  });
+});
+
+describe("the next payout's date ('Guadagni')", () => {
+  it("is the first Monday after today in Rome, a week on when today is Monday (its payout was made)", () => {
+    // Saturday 28 November 2026, 15:00 in Rome → Monday 30.
+    expect(nextPayoutDate(Date.UTC(2026, 10, 28, 14, 0))).toBe("2026-11-30");
+    // Sunday 29 November, 23:30 in Rome (22:30 UTC) → the next day.
+    expect(nextPayoutDate(Date.UTC(2026, 10, 29, 22, 30))).toBe("2026-11-30");
+    // Sunday 29 November 23:30 UTC is already Monday 30 in Rome → 7 December.
+    expect(nextPayoutDate(Date.UTC(2026, 10, 29, 23, 30))).toBe("2026-12-07");
+    // Across a month and a year.
+    expect(nextPayoutDate(Date.UTC(2026, 11, 31, 12, 0))).toBe("2027-01-04");
   });
 });

@@ -27,6 +27,7 @@ const kindLabels: Record<EmailKind, string> = {
   contact_answer: "Risposta a un messaggio",
   password_reset: "Codice per la password",
   availability_alert: "Avviso di disponibilità",
+  payout_onboarding_reminder: "Promemoria di configurare i pagamenti",
 };
 
 /**

@@ -1,5 +1,6 @@
 // 'Cartomanti e pagamenti': every psychic with the state of their Stripe account, newest first, a page at
-// a time, or only those in one state (the server is adminPayouts:listAccounts).
+// a time, or only those in one state (the server is adminPayouts:listAccounts); for an account not yet
+// enabled, what waits for the psychic and the reminder to finish the onboarding.
 import { useState } from "react";
 import { Badge, Flex, Heading, Select, Table, Text } from "@radix-ui/themes";
 import { usePaginatedQuery } from "convex/react";
@@ -7,10 +8,12 @@ import { api } from "@convex/_generated/api";
 import type { PayoutAccountState } from "@convex/model/payouts";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { errorMessage } from "@/lib/errors";
+import { formatCents } from "@/lib/format";
 import { requirementsInItalian } from "@/lib/payoutRequirements";
 import { payoutAccountStates } from "@/lib/states";
 import { LoadMore, TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { NotAvailable } from "./NotAvailable";
+import { OnboardingReminder } from "./OnboardingReminder";
 
 const PAGE_SIZE = 25;
 
@@ -75,6 +78,8 @@ function AccountsTable({ filter }: { filter: AccountFilter }) {
             <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell>Stato dei pagamenti</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell>Cosa chiede Stripe</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>In attesa di attivazione</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Promemoria</Table.ColumnHeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -91,6 +96,17 @@ function AccountsTable({ filter }: { filter: AccountFilter }) {
                   </Badge>
                 </Table.Cell>
                 <Table.Cell>{asked.length > 0 ? asked.join(", ") : <NotAvailable />}</Table.Cell>
+                {/* The shares owed that wait for the account ('In attesa di attivazione pagamenti'). */}
+                <Table.Cell>
+                  {account.state === "enabled" ? <NotAvailable /> : `${account.owedAtLeast ? "oltre " : ""}${formatCents(account.owedCents)}`}
+                </Table.Cell>
+                <Table.Cell>
+                  {account.state === "enabled" ? (
+                    <NotAvailable />
+                  ) : (
+                    <OnboardingReminder psychicUserId={account.psychicUserId} name={account.name} nextReminderAt={account.nextReminderAt} />
+                  )}
+                </Table.Cell>
               </Table.Row>
             );
           })}

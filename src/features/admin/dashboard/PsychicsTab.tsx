@@ -1,34 +1,26 @@
 import { useState } from "react";
 import { Avatar, Badge, Button, Callout, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
-import { CheckIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { useMutation, usePaginatedQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import type { OptimisticLocalStore } from "convex/browser";
 import { api } from "@convex/_generated/api";
-import type { Id } from "@convex/_generated/dataModel";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatCents, formatRating, formatRomeDateTime } from "@/lib/format";
+import { ApproveDialog } from "./ApproveDialog";
+import { publicLabel } from "./publicLabel";
 import { RejectDialog } from "./RejectDialog";
 import { StatusBadge } from "./StatusBadge";
 import { SuspensionControl } from "./SuspensionControl";
 import { LoadMore, TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { NotAvailable } from "./NotAvailable";
+import { VerificationCallCell } from "./VerificationCall";
 
 type Psychic = FunctionReturnType<typeof api.admin.listPsychics>["page"][number];
 
 const updateFailed = "Impossibile aggiornare il cartomante.";
 const PAGE_SIZE = 25;
-
-/** Changes one psychic in every loaded page at once; the server's answer replaces it. */
-function patchPsychic(store: OptimisticLocalStore, profileId: Id<"psychicProfiles">, patch: Partial<Psychic>) {
-  for (const { args, value } of store.getAllQueries(api.admin.listPsychics)) {
-    if (value === undefined) continue;
-    const page = value.page.map((psychic) => (psychic.id === profileId ? { ...psychic, ...patch } : psychic));
-    store.setQuery(api.admin.listPsychics, args, { ...value, page });
-  }
-}
 
 /**
  * Cartomanti: the review queue first (all of it, on the first page), then every psychic, newest first, a
@@ -44,10 +36,6 @@ export function PsychicsTab() {
 
 function PsychicsLists() {
   const { results, status, loadMore } = usePaginatedQuery(api.admin.listPsychics, {}, { initialNumItems: PAGE_SIZE });
-  const markVerified = useMutation(api.admin.markVerificationCallDone).withOptimisticUpdate((store, { profileId }) =>
-    patchPsychic(store, profileId, { verificationCallCompleted: true }),
-  );
-
   if (status === "LoadingFirstPage") return <TableLoading label="Caricamento dei cartomanti" />;
   const queue = results.filter((psychic) => psychic.inReview !== null);
 
@@ -105,28 +93,13 @@ function PsychicsLists() {
                   <Table.Cell>{psychic.bookings}</Table.Cell>
                   <Table.Cell>{formatCents(psychic.revenueCents)}</Table.Cell>
                   <Table.Cell>{psychic.rating === null ? "Nuovo" : `${formatRating(psychic.rating)} (${psychic.reviewCount})`}</Table.Cell>
-                  {/* The psychic's own choice; a suspension keeps the profile off the list whatever it says. */}
-                  <Table.Cell>{psychic.isPubliclyVisible ? "Sì" : "No"}</Table.Cell>
+                  {/* Whether the public sees it: the psychic's choice, approved, not suspended ('Sì' only then). */}
+                  <Table.Cell>{publicLabel({ ...psychic, isSuspended: psychic.suspension !== null })}</Table.Cell>
                   <Table.Cell>
                     <SuspensionControl profileId={psychic.id} psychicName={psychic.psychicName} suspension={psychic.suspension} />
                   </Table.Cell>
                   <Table.Cell>
-                    {psychic.verificationCallCompleted ? (
-                      <Badge color="green" variant="soft" highContrast>
-                        <CheckIcon aria-hidden /> Fatta
-                      </Badge>
-                    ) : (
-                      <Button
-                        size="1"
-                        variant="soft"
-                        aria-label={`Segna come fatta la chiamata di verifica con ${psychic.psychicName}`}
-                        onClick={() =>
-                          void markVerified({ profileId: psychic.id }).catch((failure: unknown) => toast.error(errorMessage(failure, updateFailed)))
-                        }
-                      >
-                        Segna come fatta
-                      </Button>
-                    )}
+                    <VerificationCallCell psychic={psychic} />
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -152,15 +125,17 @@ function ReviewCard({ psychic }: { psychic: Psychic }) {
   const changesOnly = psychic.inReview === "changes";
   const shown = psychic.pendingChanges ?? { psychicName: psychic.psychicName, bio: psychic.bio, photoUrl: psychic.photoUrl };
 
-  const onApprove = async () => {
+  // The dialog shows the server's refusal (a version read before a change, no verification call) where it was asked.
+  const onApprove = async (): Promise<string | null> => {
     try {
       await approve({ profileId: psychic.id, reviewVersion: readVersion });
       toast.success(
         changesOnly ? "Modifiche approvate" : "Profilo approvato",
         psychic.isPubliclyVisible ? `${shown.psychicName} è ora visibile nella lista dei cartomanti.` : undefined,
       );
+      return null;
     } catch (failure) {
-      toast.error(errorMessage(failure, updateFailed));
+      return errorMessage(failure, updateFailed);
     }
   };
   const onReject = async (note: string) => {
@@ -215,9 +190,7 @@ function ReviewCard({ psychic }: { psychic: Psychic }) {
             ) : null}
           </Flex>
           <Flex gap="2" align="center">
-            <Button color="green" onClick={() => void onApprove()}>
-              {changesOnly ? "Approva le modifiche" : "Approva"}
-            </Button>
+            <ApproveDialog psychic={psychic} onApprove={onApprove} />
             <RejectDialog psychicName={shown.psychicName} changesOnly={changesOnly} onReject={onReject} />
           </Flex>
         </Flex>

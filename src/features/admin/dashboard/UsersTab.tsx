@@ -9,6 +9,7 @@ import { formatRating, formatRomeDate } from "@/lib/format";
 import { accountKinds } from "@/lib/states";
 import { StatusBadge } from "./StatusBadge";
 import { LoadMore, TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
+import { publicLabel } from "./publicLabel";
 import { NotAvailable } from "./NotAvailable";
 
 const SEARCH_MAX = 100;
@@ -94,7 +95,11 @@ function UsersTable({ search }: { search: string }) {
                 <StatusBadge status={user.profileStatus} />
               </Table.Cell>
               <Table.Cell>
-                {user.isPubliclyVisible === null ? <NotAvailable /> : user.isSuspended ? "No, sospeso" : user.isPubliclyVisible ? "Sì" : "No"}
+                {user.isPubliclyVisible === null || user.profileStatus === null ? (
+                  <NotAvailable />
+                ) : (
+                  publicLabel({ isPubliclyVisible: user.isPubliclyVisible, profileStatus: user.profileStatus, isSuspended: user.isSuspended === true })
+                )}
               </Table.Cell>
               <Table.Cell>{user.rating === null ? <NotAvailable /> : formatRating(user.rating)}</Table.Cell>
               <Table.Cell>{user.consultations}</Table.Cell>

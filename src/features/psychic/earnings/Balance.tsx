@@ -1,16 +1,19 @@
 // The psychic's balance at Stripe (earnings:myBalance, an action: Stripe is asked, nothing is stored):
-// available now and on its way. Asked when the page opens and again when a transfer or a payout arrives.
+// available now and on its way, and the date of Stripe's next payout to the bank (model/payouts.ts,
+// nextPayoutDate). Asked when the page opens and again when a transfer or a payout arrives.
 import { useEffect, useState } from "react";
 import { Button, Flex, Grid, Text } from "@radix-ui/themes";
 import { useAction, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
+import { nextPayoutDate } from "@convex/model/payouts";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { StatCard } from "@/components/StatCard";
 import { errorMessage } from "@/lib/errors";
-import { formatCents } from "@/lib/format";
+import { formatCents, formatItalianDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { useNow } from "@/lib/useNow";
 
 type BalanceAnswer = FunctionReturnType<typeof api.earnings.myBalance>;
 
@@ -19,6 +22,11 @@ export const balanceMessages = {
   pending: "In arrivo",
   availableNote: "Sul tuo account Stripe, pronto per il prossimo versamento",
   pendingNote: "Trasferito, in attesa che Stripe lo renda disponibile",
+  nextPayout: "Prossimo versamento sul conto",
+  nextPayoutNote: (availableCents: number | undefined) =>
+    availableCents
+      ? `Stripe verserà sul tuo conto i ${formatCents(availableCents)} disponibili; ciò che è in arrivo, il primo lunedì dopo che diventa disponibile`
+      : "Stripe versa sul tuo conto ogni lunedì ciò che è disponibile; ciò che è in arrivo, il primo lunedì dopo che diventa disponibile",
   noAccount: "Configura i pagamenti per vedere il saldo",
   failed: "Impossibile leggere il saldo da Stripe. Riprova tra poco.",
 } as const;
@@ -33,6 +41,7 @@ export function Balance() {
   const moved =
     earnings === undefined || payouts === undefined ? null : `${earnings.filter((share) => share.state === "transferred").length}/${payouts.length}`;
   const [shown, setShown] = useState<Shown>({ status: "loading" });
+  const now = useNow();
   // How many times the lists moved since they first answered (that first answer is no news); adjusted
   // while rendering, React's pattern for state that follows a value.
   const [seen, setSeen] = useState<{ moved: string | null; times: number }>({ moved: null, times: 0 });
@@ -66,13 +75,18 @@ export function Balance() {
   }
   const balance = shown.status === "ready" ? shown.balance : undefined;
   return (
-    <Grid columns={{ initial: "1", xs: "2" }} gap="3">
+    <Grid columns={{ initial: "1", xs: "3" }} gap="3">
       <StatCard
         label={balanceMessages.available}
         value={balance ? formatCents(balance.availableCents) : undefined}
         note={balanceMessages.availableNote}
       />
       <StatCard label={balanceMessages.pending} value={balance ? formatCents(balance.pendingCents) : undefined} note={balanceMessages.pendingNote} />
+      <StatCard
+        label={balanceMessages.nextPayout}
+        value={formatItalianDate(nextPayoutDate(now))}
+        note={balanceMessages.nextPayoutNote(balance?.availableCents)}
+      />
     </Grid>
   );
 }

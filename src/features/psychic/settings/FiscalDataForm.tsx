@@ -69,14 +69,15 @@ function FiscalDataFieldsForm({ saved }: { saved: SavedFiscalData }) {
     postalCode: saved?.postalCode ?? "",
     city: saved?.city ?? "",
     iban: saved?.iban ?? "",
+    partitaIva: saved?.partitaIva ?? "",
   } satisfies FiscalDataValues);
 
-  const submit = form.handleSubmit(async ({ iban, ...fields }) => {
+  const submit = form.handleSubmit(async ({ iban, partitaIva, ...fields }) => {
     try {
-      // An empty IBAN is not sent: the report then shows the Stripe account instead.
-      await save(iban === undefined ? fields : { ...fields, iban });
+      // An empty IBAN or partita IVA is not sent: the report then shows the Stripe account, and no partita IVA.
+      await save({ ...fields, ...(iban === undefined ? {} : { iban }), ...(partitaIva === undefined ? {} : { partitaIva }) });
       // What was stored: the codice fiscale and IBAN in capitals without spaces, the text trimmed.
-      form.setValues({ ...fields, iban: iban ?? "" });
+      form.setValues({ ...fields, iban: iban ?? "", partitaIva: partitaIva ?? "" });
       toast.success(fiscalDataSavedToast.title, fiscalDataSavedToast.description);
     } catch (error) {
       const field = refusedField(error);
@@ -100,6 +101,14 @@ function FiscalDataFieldsForm({ saved }: { saved: SavedFiscalData }) {
           />
           <TextField label="Data di nascita" type="date" autoComplete="bday" {...form.field("dateOfBirth")} />
         </Grid>
+        <TextField
+          label="Partita IVA (facoltativa)"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          hint="Solo se ne hai una: 11 cifre."
+          {...form.field("partitaIva")}
+        />
         <TextField label="Indirizzo (via e numero)" autoComplete="address-line1" {...form.field("street")} />
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
           <TextField label="CAP" inputMode="numeric" autoComplete="postal-code" {...form.field("postalCode")} />

@@ -2,7 +2,7 @@
 // (convex/model/fiscal.ts) so both sides agree; convex/fiscalData.ts checks it all again.
 import * as z from "zod/mini";
 import { romeDateOf } from "@convex/lib/time";
-import { FISCAL_LIMITS, isAdultBirthDate, normaliseCodiceFiscale, normaliseIban } from "@convex/model/fiscal";
+import { FISCAL_LIMITS, isAdultBirthDate, normaliseCodiceFiscale, normaliseIban, normalisePartitaIva } from "@convex/model/fiscal";
 
 export const fiscalMessages = {
   legalName: "Inserisci nome e cognome come sul codice fiscale.",
@@ -17,6 +17,7 @@ export const fiscalMessages = {
   city: "Inserisci la città.",
   cityTooLong: `Al massimo ${FISCAL_LIMITS.city} caratteri.`,
   iban: "IBAN non valido.",
+  partitaIva: "Partita IVA non valida: controlla le 11 cifre.",
 } as const;
 
 /** Trimmed, inner runs of spaces made one (as the server stores it), 1 to `max` characters. */
@@ -66,6 +67,13 @@ export const fiscalDataSchema = z.object({
     if (iban === null) refuse(fiscalMessages.iban);
     return iban ?? undefined;
   }),
+  /** Optional, like the IBAN: only for a psychic who has one. */
+  partitaIva: parsedText((value, refuse) => {
+    if (value.trim() === "") return undefined;
+    const partitaIva = normalisePartitaIva(value);
+    if (partitaIva === null) refuse(fiscalMessages.partitaIva);
+    return partitaIva ?? undefined;
+  }),
 });
 
 export type FiscalDataValues = z.input<typeof fiscalDataSchema>;
@@ -80,4 +88,5 @@ export const serverFieldMessages: Record<FiscalDataFields, string> = {
   postalCode: fiscalMessages.postalCode,
   city: fiscalMessages.city,
   iban: fiscalMessages.iban,
+  partitaIva: fiscalMessages.partitaIva,
 };
