@@ -1,11 +1,12 @@
 // Radix Themes repeats a tab's label in a CSS-hidden span that jsdom cannot hide, hence the /^…/ names.
-import { screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { Theme } from "@radix-ui/themes";
-import { MemoryRouter } from "react-router-dom";
+import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router-dom";
 import { weekFrom, halfHours } from "@convex/demo/data";
 import { freeTodayOf, PsychicProfilePage, relativeDayLabel } from "@/features/catalogue/PsychicProfilePage";
+import { ProfileAddress } from "@/features/catalogue/ProfileAddress";
 import { PsychicProfileView, type PublicProfile, type Review, type ReviewsFeed } from "@/features/catalogue/PsychicProfileView";
 import { convexMock } from "./convexMock";
 import { renderRoute, renderWithProviders } from "./render";
@@ -284,5 +285,33 @@ describe("the profile page's Reviews tab", () => {
     convexMock.queries.set("psychics:getPublicProfile", null);
     renderRoute(<PsychicProfilePage />, { path: "/psychics/p9", route: "/psychics/:id" });
     expect(screen.getByRole("heading", { level: 1, name: "Cartomante non trovato" })).toBeInTheDocument();
+  });
+});
+
+describe("an old profile address by id", () => {
+  it("is replaced with the readable one, the booking page's too, keeping its day and time", async () => {
+    convexMock.reset();
+    convexMock.queries.set("psychics:getPublicProfile", profile());
+    const router = createMemoryRouter(
+      [
+        {
+          path: "/psychics/:id",
+          element: <ProfileAddress />,
+          children: [
+            { index: true, element: <p>profilo</p> },
+            { path: "book", element: <p>prenotazione</p> },
+          ],
+        },
+      ],
+      { initialEntries: ["/psychics/p1/book?date=2026-12-01&time=10%3A00"] },
+    );
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/psychics/selene-moretti/book"));
+    expect(router.state.location.search).toBe("?date=2026-12-01&time=10%3A00");
+    expect(screen.getByText("prenotazione")).toBeInTheDocument();
+    // At its readable address it stays.
+    await router.navigate("/psychics/selene-moretti");
+    expect(router.state.location.pathname).toBe("/psychics/selene-moretti");
+    expect(await screen.findByText("profilo")).toBeInTheDocument();
   });
 });
