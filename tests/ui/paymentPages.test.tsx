@@ -139,7 +139,10 @@ describe("the payment success page's promises for this booking", () => {
     convexMock.handlers.set("payments:confirmFromSuccessPage", async () => ({ status: "paid" }));
     convexMock.queries.set("bookings:getMineByCheckoutSession", paidFor(72 * HOUR));
     const files: Blob[] = [];
-    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: (blob: Blob) => (files.push(blob), "blob:consulto"), revokeObjectURL: () => undefined }));
+    // jsdom has no object URLs: the page's file is caught here instead.
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = (blob: Blob) => (files.push(blob), "blob:consulto");
+    URL.revokeObjectURL = () => undefined;
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       expect(this.download).toBe("consulto.ics");
     });
@@ -151,7 +154,7 @@ describe("the payment success page's promises for this booking", () => {
     const ics = await files[0].text();
     expect(ics).toContain("UID:booking-b1@arcano.it");
     expect(ics).toContain("SUMMARY:Consulto con Selene Moretti — Arcano");
-    vi.unstubAllGlobals();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
   });
 });
 
