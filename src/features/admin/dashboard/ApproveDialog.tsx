@@ -92,7 +92,7 @@ export function ApproveDialog({ psychic, onApprove }: { psychic: Psychic; onAppr
             Chiamata di verifica
           </Heading>
           {verified ? (
-            <Callout.Root color="green" size="1">
+            <Callout.Root color="green" size="1" highContrast>
               <Callout.Icon>
                 <CheckCircledIcon />
               </Callout.Icon>
@@ -100,7 +100,7 @@ export function ApproveDialog({ psychic, onApprove }: { psychic: Psychic; onAppr
             </Callout.Root>
           ) : (
             <Flex direction="column" gap="3">
-              <Callout.Root color="amber" size="1">
+              <Callout.Root color="amber" size="1" highContrast>
                 <Callout.Icon>
                   <ExclamationTriangleIcon />
                 </Callout.Icon>
@@ -115,7 +115,7 @@ export function ApproveDialog({ psychic, onApprove }: { psychic: Psychic; onAppr
         </section>
 
         {refusal ? (
-          <Callout.Root color="red" size="1" role="alert" mt="3">
+          <Callout.Root color="red" size="1" role="alert" mt="3" highContrast>
             <Callout.Icon>
               <ExclamationTriangleIcon />
             </Callout.Icon>
