@@ -12,9 +12,9 @@ const termsList = (page: Page) => page.getByRole("list", { name: "Se annulli que
 const pay = (page: Page) => page.getByRole("button", { name: "Paga e prenota" });
 
 test("before paying: this booking's own terms, why paying waits, the time kept across lengths, and 'Avvisami' on a full day", async ({ browser }) => {
-  // Two helper clients pay four consultations at the Stripe stand-in, then one journey over three pages:
-  // more than the default 30 s on a loaded machine.
-  test.setTimeout(150_000);
+  // Two helper clients pay four consultations at the Stripe stand-in, then one journey over three pages with
+  // four scans: about two and a half minutes on a loaded machine, far more than the default 30 s.
+  test.setTimeout(180_000);
   // Next week's Monday evening, full: within the fortnight the profile looks at.
   const fullDay = dayOfWeekAhead(1, 0);
   const freeDay = dayOfWeekAhead(3, 2);
