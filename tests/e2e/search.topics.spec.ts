@@ -36,6 +36,8 @@ test("'amore' on /psychics finds the three readers who list 'Amore e Relazioni',
 });
 
 test("the header search finds readers and topics; a topic opens the filtered list, a reader their profile", async ({ page }) => {
+  // It scans the dialog with axe and then opens the filtered list and a profile: more than the default 30 s.
+  test.setTimeout(60_000);
   await page.goto("/");
   // The shortcut is the app's: wait until it has rendered (after reading the device's kept views).
   await expect(page.getByRole("button", { name: "Cerca nel sito" })).toBeVisible();
