@@ -36,6 +36,6 @@ export const { rateLimit, checkRateLimit, resetRateLimit } = defineRateLimits({
   callMuteByUser: { kind: "token bucket", rate: 20, period: 60 * 1000, capacity: 10 },
   /** Contact messages per signed-in account, whatever address it types: at most 10 a day. */
   contactByUser: { kind: "fixed window", rate: 10, period: DAY_MS },
-  /** The admin's reminders to finish the payouts' onboarding, per psychic: one a day. */
-  onboardingReminderByPsychic: { kind: "fixed window", rate: 1, period: DAY_MS },
+  /** The admin's reminders to finish the payouts' onboarding, per psychic: one, then the next 24 hours later (a bucket, not a window that resets). */
+  onboardingReminderByPsychic: { kind: "token bucket", rate: 1, period: DAY_MS, capacity: 1 },
 });

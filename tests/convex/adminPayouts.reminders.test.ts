@@ -59,7 +59,10 @@ describe("psychics not yet onboarded", () => {
       expect(await errorCodeOf(remind(w))).toBe("REMINDER_ALREADY_SENT");
       expect(await snapshotAllTables(w.t, tableNames)).toEqual(before);
       await remind(w, w.userIds.psychicB);
-      vi.advanceTimersByTime(DAY_MS + 1000);
+      // 23 hours on, still refused: a day means 24 hours after the last one, not a calendar day.
+      vi.advanceTimersByTime(DAY_MS - 60 * 60_000);
+      expect(await errorCodeOf(remind(w))).toBe("REMINDER_ALREADY_SENT");
+      vi.advanceTimersByTime(60 * 60_000 + 1000);
       await remind(w);
       expect((await reminders(w)).map((email) => email.to).sort()).toEqual([
         "cartomante.a@esempio.it",

@@ -21,6 +21,8 @@ async function fillOnboarding(page: Page, { missingDocument = false } = {}) {
 }
 
 test("a new psychic onboards through the hosted page and the card turns 'Pagamenti attivi'", async ({ browser }) => {
+  // Two round trips through the hosted onboarding and the Connect webhook: more than 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const errors: string[] = [];
   const psychic = await signUpThroughApi(`Vega Pagamenti ${Date.now().toString(36)}`, "psychic");
   const page = await personPage(browser, sessionState(psychic.session), errors);
