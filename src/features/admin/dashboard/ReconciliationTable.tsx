@@ -6,6 +6,7 @@ import { Badge, Callout, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { FIGURE_DEFINITIONS } from "@convex/model/ledger";
+import { useKeyboardScrollable } from "@/components/useKeyboardScrollable";
 import { formatCents } from "@/lib/format";
 import { formatMonth } from "./OverviewTab";
 import { TableCaption, TableEmpty } from "./TableStates";
@@ -25,6 +26,8 @@ const columns: Array<[label: string, pick: (month: MonthBooks) => number, defini
 ];
 
 export function ReconciliationTable({ months }: { months: MonthBooks[] }) {
+  // At 360 px the table scrolls sideways: its scroll area then takes keyboard focus.
+  const tableRef = useKeyboardScrollable();
   const unbalanced = months.filter((month) => month.differenceCents !== 0);
   return (
     <section aria-labelledby="reconciliation-heading">
@@ -50,7 +53,7 @@ export function ReconciliationTable({ months }: { months: MonthBooks[] }) {
       {months.length === 0 ? (
         <TableEmpty>Nessun mese da riconciliare.</TableEmpty>
       ) : (
-        <Table.Root variant="surface">
+        <Table.Root variant="surface" ref={tableRef}>
           <TableCaption>Riconciliazione mensile</TableCaption>
           <Table.Header>
             <Table.Row>
