@@ -45,6 +45,8 @@ export const publicCard = v.object({
   // Reader figures (model/readerFigures.ts): consultations held, and the share on time (null while 'Nuovo').
   heldConsultations: v.number(),
   onTimePercent: v.union(v.number(), v.null()),
+  // Whether an admin recorded a passed verification call: the only ground for the word 'Verificato'.
+  verified: v.boolean(),
 });
 
 /** The listed profiles (`isListed`, as an index range: no suspension), best rated first. */
@@ -74,6 +76,7 @@ async function toPublicCard(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
     isAvailable: profile.isAvailable,
     ...startingPrice(profile),
     ...cardFigures(readerFiguresOf(await reliabilityOf(ctx, profile._id), 0)),
+    verified: profile.verificationCallCompleted,
   };
 }
 

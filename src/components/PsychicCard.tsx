@@ -27,7 +27,18 @@ export type PsychicCardData = {
   onTimePercent?: number | null;
   /** The topic the words searched named ('soldi' → 'Denaro e Finanze'), said on the card. */
   matchedTopic?: string | null;
+  /** A passed verification call is on record: the only ground for 'Verificato'. */
+  verified?: boolean;
 };
+
+/** 'Verificato': shown only for a psychic whose verification call an admin recorded as passed. */
+export function VerifiedBadge() {
+  return (
+    <Badge color="indigo" variant="soft" highContrast style={{ width: "fit-content" }} title="Ha superato la chiamata di verifica con il nostro team">
+      Verificato
+    </Badge>
+  );
+}
 
 /** The starting price per minute, in euro with cents: "1,67 €". */
 export function perMinute({ minPriceEuros, minDurationMinutes }: Pick<PsychicCardData, "minPriceEuros" | "minDurationMinutes">): string {
@@ -71,6 +82,7 @@ export function PsychicCard({ psychic, availability }: PsychicCardProps) {
               <Heading as="h3" size="4">
                 {psychic.psychicName}
               </Heading>
+              {psychic.verified ? <VerifiedBadge /> : null}
               {psychic.rating === null ? (
                 <Badge color="green" variant="soft" highContrast style={{ width: "fit-content" }}>
                   Nuovo

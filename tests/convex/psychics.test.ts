@@ -33,6 +33,17 @@ describe("featured psychics", () => {
     expect(card).toMatchObject({ psychicName: "Nuova", rating: null, reviewCount: 0 });
   });
 
+  it("calls a psychic verified only when a passed verification call is on record", async () => {
+    const t = setupTest();
+    await insertProfile(t, { psychicName: "Con chiamata", rating: 5, verificationCallCompleted: true });
+    await insertProfile(t, { psychicName: "Senza chiamata", rating: 4, verificationCallCompleted: false });
+    const cards = await t.query(api.psychics.listFeatured, {});
+    expect(cards.map(({ psychicName, verified }) => ({ psychicName, verified }))).toEqual([
+      { psychicName: "Con chiamata", verified: true },
+      { psychicName: "Senza chiamata", verified: false },
+    ]);
+  });
+
   it("is empty when no psychic is public and approved", async () => {
     const t = setupTest();
     await insertProfile(t, { profileStatus: "rejected" });

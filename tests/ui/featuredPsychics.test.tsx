@@ -31,6 +31,12 @@ describe("the home page's featured psychics", () => {
     expect(screen.getByRole("link", { name: "Vedi tutti i cartomanti" })).toHaveAttribute("href", "/psychics");
   });
 
+  it("says 'Verificato' only on the card of a psychic whose verification call passed", () => {
+    renderWithProviders(<FeaturedPsychicsView psychics={[psychic({ verified: true }), psychic({ id: "p2", psychicName: "Orione", verified: false })]} />);
+    expect(within(screen.getByRole("article", { name: "Selene" })).getByText("Verificato")).toBeInTheDocument();
+    expect(within(screen.getByRole("article", { name: "Orione" })).queryByText("Verificato")).toBeNull();
+  });
+
   it("shows each psychic's card as the spec describes", () => {
     renderWithProviders(
       <FeaturedPsychicsView

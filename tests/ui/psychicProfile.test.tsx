@@ -28,6 +28,7 @@ const profile = (fields: Partial<PublicProfile> = {}): PublicProfile => ({
   minDurationMinutes: 15,
   heldConsultations: 0,
   onTimePercent: null,
+  verified: true,
   yearsExperience: 15,
   availableDurations: [15, 30],
   prices: [

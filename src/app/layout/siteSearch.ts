@@ -12,7 +12,7 @@ export const siteSearchItems: readonly SiteSearchItem[] = [
   { title: "Come funziona", description: "Guida all'utilizzo della piattaforma", path: paths.howItWorks },
   { title: "Domande frequenti", description: "Le risposte alle domande dei clienti (FAQ)", path: paths.faq },
   { title: "Contatti", description: "Scrivi al nostro team di supporto", path: paths.contact },
-  { title: "Cartomanti", description: "Sfoglia i profili dei cartomanti verificati", path: paths.psychics },
+  { title: "Cartomanti", description: "Sfoglia i profili, le recensioni e i prezzi dei cartomanti", path: paths.psychics },
   { title: "Diventa cartomante", description: "Unisciti ad Arcano come cartomante", path: paths.registerAs("psychic") },
   { title: "Accedi", description: "Entra nel tuo account", path: paths.login },
   { title: "Crea un account gratuito", description: "Registrati gratis in pochi secondi", path: paths.register },

@@ -100,7 +100,7 @@ export function PsychicListView({ psychics, specialties, specializations, now, s
             I nostri cartomanti
           </Heading>
           <Text as="p" color="gray">
-            Cartomanti verificati, scelti per competenza e valutati dai clienti. Prezzi finali in euro, IVA inclusa.
+            Cartomanti valutati dai clienti; «Verificato» indica chi ha superato la chiamata di verifica con il nostro team. Prezzi finali in euro, IVA inclusa.
           </Text>
           <Text as="p" size="2" color="gray" aria-live="polite">
             <Text weight="medium">Ordinati per: {ORDER_LABELS[order]}</Text>

@@ -12,6 +12,7 @@ import { WEEK, openingHours, weekdayLabels } from "@/lib/weekdays";
 import { PsychicNotFound } from "@/components/PsychicNotFound";
 import { FirstFreeLine } from "@/components/FirstFreeLine";
 import { FavouriteStarPlace } from "@/components/FavouriteStar";
+import { VerifiedBadge } from "@/components/PsychicCard";
 import { FullDayAlerts } from "@/components/FullDayAlerts";
 import type { FirstFree } from "@convex/model/nextAvailability";
 import { ReaderFigures, type ReaderFiguresData } from "./ReaderFigures";
@@ -162,6 +163,7 @@ function ProfileHeader({ profile, address, freeToday, firstFree, readerFigures }
               </Text>
             </Flex>
           )}
+          {profile.verified ? <VerifiedBadge /> : null}
           <Text size="2" color="gray">
             {profile.yearsExperience === 1 ? "1 anno di esperienza" : `${profile.yearsExperience} anni di esperienza`}
           </Text>

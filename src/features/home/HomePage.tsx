@@ -6,7 +6,7 @@ import { TopicTiles } from "./TopicTiles";
 import { TrustFigures } from "./TrustFigures";
 
 const steps = [
-  { title: "Scegli il tuo cartomante", text: "Sfoglia i profili verificati, leggi specialità, esperienza e recensioni." },
+  { title: "Scegli il tuo cartomante", text: "Sfoglia i profili, leggi specialità, esperienza e recensioni." },
   { title: "Crea il tuo account", text: "La registrazione è gratuita e richiede meno di un minuto." },
   { title: "Prenota e paga", text: "Scegli durata, giorno e orario, poi paga in anticipo con carta in modo sicuro." },
   { title: "Collegati al consulto", text: "All'orario prenotato entri nella chiamata direttamente dal browser." },
@@ -18,8 +18,8 @@ const reasons = [
     text: "Il consulto avviene sulla piattaforma: nessun numero di telefono da scambiare e nessuna registrazione dell'audio.",
   },
   {
-    title: "Esperti verificati",
-    text: "Ogni cartomante è selezionato per competenze, identità, referenze e formazione, e valutato dalle recensioni dei clienti.",
+    title: "Verifica trasparente",
+    text: "Il badge «Verificato» compare solo su chi ha superato una chiamata di verifica con il nostro team; tutti sono valutati da recensioni di clienti che hanno svolto il consulto.",
   },
   {
     title: "Pagamento anticipato sicuro",
@@ -38,7 +38,7 @@ export function HomePage() {
               Il consulto di cartomanzia, quando vuoi tu
             </Heading>
             <Text as="p" size={{ initial: "2", sm: "5" }}>
-              Scegli tra cartomanti verificati, prenota l'orario che preferisci e collegati alla chiamata dal browser. Prezzi chiari, pagamento
+              Scegli il tuo cartomante, prenota l'orario che preferisci e collegati alla chiamata dal browser. Prezzi chiari, pagamento
               anticipato, massima riservatezza.
             </Text>
             <TrustFigures />

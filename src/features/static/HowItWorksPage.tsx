@@ -11,7 +11,7 @@ import "./static.css";
 const steps = [
   {
     title: "Trova il tuo cartomante",
-    text: "Sfoglia i profili verificati e filtra per specialità: tarocchi, carte sibille, astrologia, numerologia e altre. In ogni profilo trovi biografia, esperienza, durate, prezzi e recensioni dei clienti.",
+    text: "Sfoglia i profili e filtra per specialità: tarocchi, carte sibille, astrologia, numerologia e altre. In ogni profilo trovi biografia, esperienza, durate, prezzi e recensioni dei clienti.",
   },
   {
     title: "Scegli un orario disponibile",

@@ -40,7 +40,7 @@ const questions: readonly FaqItem[] = [
   {
     question: "Come verificate i profili?",
     answer:
-      "Valutiamo competenze, identità, referenze e formazione di ogni cartomante. Dopo la pubblicazione la qualità è monitorata attraverso le recensioni dei clienti: solo chi ha concluso un consulto con te può lasciarne una, e la tua valutazione è la media di quelle ricevute. Finché non ne hai, il profilo mostra l'etichetta «Nuovo».",
+      "Un membro del team fa con te una chiamata di verifica: parliamo della tua esperienza e del tuo modo di lavorare. Solo dopo che è superata il tuo profilo mostra il badge «Verificato», e quando l'approvazione dei profili è attiva il profilo diventa pubblico solo dopo di essa. Dopo la pubblicazione la qualità è monitorata attraverso le recensioni dei clienti: solo chi ha concluso un consulto con te può lasciarne una, e la tua valutazione è la media di quelle ricevute. Finché non ne hai, il profilo mostra l'etichetta «Nuovo».",
   },
   {
     question: "Come stabilisco prezzi e durate?",
