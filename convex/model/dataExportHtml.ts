@@ -1,8 +1,8 @@
 // 'Scarica i tuoi dati': the readable file (docs/product-rules.md, "Accounts"). Every stored value in
 // Italian words: instants in Rome time, cents in euro, a psychic's prices and weekly hours as sentences.
-import { weekdays, type Weekday, type WeeklyAvailability } from "../lib/validators";
+import { weekdays, type WeeklyAvailability } from "../lib/validators";
 import type { DataExport } from "./dataExport";
-import { formatCents } from "./format";
+import { WEEKDAY_NAMES, formatCents } from "./format";
 import { toRanges } from "./nextAvailability";
 
 const romeDateTime = new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Rome" });
@@ -90,16 +90,6 @@ const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> =
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
-
-const WEEKDAY_NAMES: Readonly<Record<Weekday, string>> = {
-  monday: "Lunedì",
-  tuesday: "Martedì",
-  wednesday: "Mercoledì",
-  thursday: "Giovedì",
-  friday: "Venerdì",
-  saturday: "Sabato",
-  sunday: "Domenica",
-};
 
 /** "30 minuti: 35,00 €", one length a line, shortest first (a profile's prices are whole euros by length). */
 function pricesInWords(pricing: Readonly<Record<string, number>>): string {

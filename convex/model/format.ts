@@ -1,6 +1,19 @@
 // How money and calendar dates read in Italian, the same in an email and on a page: the server's
 // templates and the browser (src/lib/format.ts) both use these.
 
+import type { Weekday } from "../lib/validators";
+
+/** The days of the week as a page or a file names them. */
+export const WEEKDAY_NAMES: Readonly<Record<Weekday, string>> = {
+  monday: "Lunedì",
+  tuesday: "Martedì",
+  wednesday: "Mercoledì",
+  thursday: "Giovedì",
+  friday: "Venerdì",
+  saturday: "Sabato",
+  sunday: "Domenica",
+};
+
 const centsFormatter = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
 const wholeEuroFormatter = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
 
