@@ -190,6 +190,8 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const now = useNow();
   const today = romeDateOf(now);
   const phone = useMediaQuery(PHONE_QUERY);
+  // Signing in comes back to the readable address, so it needs no redirect on the way.
+  const address = profile.slug ?? profile.id;
   const move = useBookingToMove(moveId, profile.id, now);
   const toMove = move !== undefined && "booking" in move ? move.booking : null;
   // A moved booking keeps its duration: the only one offered.
@@ -331,8 +333,8 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
                 {audience === "visitor" ? (
                   // A visitor is asked to sign in, not offered a payment that would then refuse them.
                   <>
-                    <VisitorPrompt psychicId={profile.id} choice={choice} />
-                    {withBar ? null : <SignInToBook psychicId={profile.id} choice={choice} />}
+                    <VisitorPrompt psychicId={address} choice={choice} />
+                    {withBar ? null : <SignInToBook psychicId={address} choice={choice} />}
                   </>
                 ) : (
                   <>
@@ -356,7 +358,7 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
       </Grid>
       {withBar ? (
         <BookingPayBar
-          psychicId={profile.id}
+          psychicId={address}
           choice={choice}
           priceCents={priceCents}
           audience={audience}
