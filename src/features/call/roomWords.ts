@@ -54,7 +54,7 @@ export function remainingAnnouncement(secondsLeft: number): string {
 }
 
 /** The visible warning in the last two minutes. */
-export const END_WARNING = "Mancano meno di 2 minuti alla fine del consulto: è il momento di salutarvi.";
+export const END_WARNING = `Mancano meno di ${END_WARNING_SECONDS / 60} minuti alla fine del consulto: è il momento di salutarvi.`;
 
 /** The other party's microphone is off while both are in the call. */
 export const mutedLine = (other: string) => `${other} ha disattivato il microfono`;

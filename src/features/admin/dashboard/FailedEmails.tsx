@@ -6,7 +6,9 @@ import { api } from "@convex/_generated/api";
 import type { EmailKind } from "@convex/lib/validators";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
-import { formatRomeDateTime } from "@/lib/format";
+import { formatMinutes, formatRomeDateTime } from "@/lib/format";
+import { hoursText } from "@/lib/rules";
+import { REMINDER_OFFSETS_MS } from "@convex/model/bookingChanges";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 
@@ -17,8 +19,8 @@ const kindLabels: Record<EmailKind, string> = {
   sign_up_code: "Codice di registrazione",
   sign_up_existing_account: "Account già esistente",
   booking_confirmed: "Prenotazione confermata",
-  booking_reminder_24h: "Promemoria (24 ore)",
-  booking_reminder_15m: "Promemoria (15 minuti)",
+  booking_reminder_24h: `Promemoria (${hoursText(REMINDER_OFFSETS_MS["24h"])})`,
+  booking_reminder_15m: `Promemoria (${formatMinutes(REMINDER_OFFSETS_MS["15m"] / 60_000)})`,
   booking_cancelled: "Prenotazione annullata",
   booking_rescheduled: "Prenotazione spostata",
   refund_issued: "Rimborso",
