@@ -34,7 +34,7 @@ export type PsychicCardData = {
 /** 'Verificato': shown only for a psychic whose verification call an admin recorded as passed. */
 export function VerifiedBadge() {
   return (
-    <Badge color="indigo" variant="soft" highContrast style={{ width: "fit-content" }} title="Ha superato la chiamata di verifica con il nostro team">
+    <Badge color="blue" variant="soft" highContrast style={{ width: "fit-content" }} title="Ha superato la chiamata di verifica con il nostro team">
       Verificato
     </Badge>
   );

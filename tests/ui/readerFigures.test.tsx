@@ -95,7 +95,7 @@ describe("the page 'Come funzionano recensioni e classifica'", () => {
 
   it("is linked from the list, which says its order", () => {
     renderWithProviders(<PsychicListView psychics={[]} specialties={[]} specializations={[]} />, { path: "/psychics" });
-    expect(screen.getByText(/In ordine: prima chi accetta consulti/)).toBeInTheDocument();
+    expect(screen.getByText(/Ordinati per:/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Come funzionano recensioni e classifica" })).toHaveAttribute("href", "/come-funzionano-recensioni");
   });
 
