@@ -55,10 +55,12 @@ test("a client sets a monthly limit in the settings and the next checkout is ref
   await page.goto(`/psychics/${(await listedPsychic("Selene")).id}/book?date=${mondayAhead(15)}&duration=30&time=11:30`);
   await expect(timeButton(page, "11:30")).toHaveAttribute("aria-pressed", "true");
   await consentBox(page).check();
-  await payButton(page).click();
-  await expect(page.getByRole("alert")).toContainText(
-    "Con questo consulto supereresti il limite di spesa mensile che hai scelto (5,00 €): questo mese puoi spendere ancora 5,00 €.",
-  );
+  // Refused as soon as the time is chosen, not after pressing pay: the limit and what is left, and paying waits
+  // (the checkout refuses it on the server too: tests/convex/spendingLimits.test.ts).
+  await expect(
+    page.getByText("Con questo consulto supereresti il limite di spesa mensile che hai scelto (5,00 €): questo mese puoi spendere ancora 5,00 €."),
+  ).toBeVisible();
+  await expect(payButton(page)).toBeDisabled();
   await expectAccessible(page, "booking page, checkout refused by the spending limit");
 
   // A pause refuses every checkout, naming its last day.

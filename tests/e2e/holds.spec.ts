@@ -14,7 +14,9 @@ test("back from the checkout the client's time is theirs: pay it, or change it a
   test.setTimeout(90_000);
   const date = mondayAhead(10);
   const client = await signUpThroughApi("Olga Orario");
-  const bookPath = `/psychics/${(await listedPsychic("Selene")).id}/book`;
+  // At the readable address: going back returns to it (an id address is replaced by it on arrival).
+  const selene = await listedPsychic("Selene");
+  const bookPath = `/psychics/${selene.slug ?? selene.id}/book`;
   const choice = `${bookPath}?date=${date}&duration=30`;
 
   const errors: string[] = [];

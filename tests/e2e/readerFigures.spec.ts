@@ -9,7 +9,8 @@ const PAGE_TITLE = "Come funzionano recensioni e classifica";
 
 test("the list says its order and links to the page that explains it, which is accessible", async ({ page }) => {
   await page.goto("/psychics");
-  await expect(page.getByText("In ordine: prima chi accetta consulti, poi per valutazione media e numero di recensioni.")).toBeVisible();
+  await expect(page.getByText("Ordinati per: valutazione")).toBeVisible();
+  await expect(page.getByText(/prima chi accetta consulti, poi la valutazione media dei clienti e il numero di recensioni\./)).toBeVisible();
   // The demo's readers with a history show their figures on the card.
   await expect(
     page

@@ -59,7 +59,8 @@ test("a next free time on a profile opens the booking page with that day and tim
   const label = (await next.getAttribute("aria-label"))!;
   const time = label.match(/alle (\d{2}:\d{2}) \(/)![1];
   await next.click();
-  await expect(page).toHaveURL(new RegExp(`/psychics/${selene.id}/book\\?.*time=${time.replace(":", "%3A")}`));
+  // The readable address, which an id address is replaced with.
+  await expect(page).toHaveURL(new RegExp(`/psychics/${selene.slug}/book\\?.*time=${time.replace(":", "%3A")}`));
   await expect(page.getByRole("button", { name: time, exact: true })).toHaveAttribute("aria-pressed", "true");
 });
 
@@ -69,7 +70,7 @@ test("a card's 'Prima disponibilità' opens the booking page on that time, as th
   const first = page.getByRole("article", { name: "Orione" }).getByRole("link", { name: /^Prima disponibilità: / });
   const time = (await first.textContent())!.match(/(\d{2}:\d{2})$/)![1];
   await first.click();
-  await expect(page).toHaveURL(new RegExp(`/psychics/${orione.id}/book\\?.*time=${time.replace(":", "%3A")}`));
+  await expect(page).toHaveURL(new RegExp(`/psychics/${orione.slug}/book\\?.*time=${time.replace(":", "%3A")}`));
   await expect(page.getByRole("button", { name: time, exact: true })).toHaveAttribute("aria-pressed", "true");
 
   await page.goto(`/psychics/${orione.id}`);

@@ -9,6 +9,9 @@ import { refundTermsLines, refundTermsOf } from "@convex/model/refundTerms";
 import { romeToUtcMs } from "@convex/lib/time";
 import type { BookingChoice } from "./useBookingChoice";
 
+/** The longest delay setTimeout keeps (a signed 32-bit number of milliseconds). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export type OwnRefundTerms = { lines: string[]; window: RefundWindow };
 
 /** The start of the chosen time, or null while no time is chosen. */
@@ -25,7 +28,11 @@ export function useRefundTerms(startsAt: number | null, priceCents: number | nul
     // The next edge after the instant the terms were read at; a timer just past it reads them again.
     const edges = [startsAt - FULL_REFUND_NOTICE_MS, startsAt - HALF_REFUND_NOTICE_MS].filter((edge) => edge >= now);
     if (edges.length === 0) return;
-    const timer = setTimeout(() => setEdgeNow(Date.now()), Math.max(0, Math.min(...edges) + 1 - Date.now()));
+    const delay = Math.max(0, Math.min(...edges) + 1 - Date.now());
+    // A timer longer than a browser can hold (about 24.8 days) would fire at once, and again after every
+    // render; an edge that far ahead is met by the page's minute clock, which runs this effect again.
+    if (delay > MAX_TIMER_MS) return;
+    const timer = setTimeout(() => setEdgeNow(Date.now()), delay);
     return () => clearTimeout(timer);
   }, [startsAt, now]);
   if (startsAt === null || priceCents === null) return null;
