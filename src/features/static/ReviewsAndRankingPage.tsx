@@ -2,11 +2,13 @@ import { Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from "@convex/model/bookingChanges";
 import { CANCELLATION_WINDOW_DAYS, MAX_LISTED_PSYCHICS, MIN_HELD_FOR_FIGURES, ON_TIME_GRACE_MS } from "@convex/model/readerFigures";
+import { ORDER_EXPLAINED, ORDER_LABELS } from "@convex/model/catalogueOrder";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
 import { PageSection, StaticPage } from "@/components/StaticPage";
 
 const onTimeMinutes = ON_TIME_GRACE_MS / 60_000;
+const withoutStop = (sentence: string) => sentence.replace(/\.$/, "");
 
 /**
  * 'Come funzionano recensioni e classifica' (docs/product-rules.md, "Reader figures and the list's order"):
@@ -68,7 +70,7 @@ export function ReviewsAndRankingPage() {
           <Link asChild>
             <RouterLink to={paths.psychics}>I nostri cartomanti</RouterLink>
           </Link>{" "}
-          è ordinato così:
+          è ordinato, se non scegli altro («Ordinati per: {ORDER_LABELS.rating}»), così:
         </Text>
         <ol>
           <li>prima i cartomanti che accettano consulti («Disponibile»), poi gli altri;</li>
@@ -76,6 +78,10 @@ export function ReviewsAndRankingPage() {
           <li>a parità di valutazione, chi ha più recensioni;</li>
           <li>a parità anche di recensioni, il nome in ordine alfabetico.</li>
         </ol>
+        <Text as="p">
+          Puoi ordinarlo anche per {ORDER_LABELS.soonest} ({withoutStop(ORDER_EXPLAINED.soonest)}) o per {ORDER_LABELS.price} (
+          {withoutStop(ORDER_EXPLAINED.price)}). L&apos;ordine in uso è sempre scritto sopra l&apos;elenco.
+        </Text>
         <Text as="p">
           La ricerca e i filtri per ambito o tecnica restringono l&apos;elenco senza cambiarne l&apos;ordine. Puntualità e cancellazioni non cambiano
           l&apos;ordine: le mostriamo perché tu possa valutarle. Nella pagina iniziale compaiono i tre cartomanti con la valutazione media più alta.
