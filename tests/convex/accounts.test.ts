@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
 import {
   DEFAULT_TEST_PASSWORD,
   errorCodeOf,
@@ -257,6 +257,18 @@ describe("sign-up code emails: the hourly cap counts codes sent", () => {
     expect(after).toMatchObject({ failedAttempts: 0, passwordHash: before!.passwordHash, name: before!.name });
     expect(after!.expiresAt).toBeGreaterThan(Date.now());
     expect(after!.codeHash).not.toBe(before!.codeHash);
+  });
+
+  it("accounts.resendSignUpCode replaces the waiting code and queues one email; with nothing waiting it writes nothing", async () => {
+    const t = setupTest();
+    const emailContent = { subject: "Il tuo codice", html: "<p>123456</p>", text: "123456" };
+    expect(await t.mutation(internal.accounts.resendSignUpCode, { email: "nessuno@esempio.it", codeHash: "h", emailContent })).toEqual({ ok: true });
+    expect(await codesSentTo(t, "nessuno@esempio.it")).toBe(0);
+
+    await signUp(t, { email: "attesa@esempio.it" });
+    expect(await t.mutation(internal.accounts.resendSignUpCode, { email: "attesa@esempio.it", codeHash: "nuovo", emailContent })).toEqual({ ok: true });
+    expect(await t.run((ctx) => ctx.db.query("pendingSignUps").first())).toMatchObject({ codeHash: "nuovo", failedAttempts: 0 });
+    expect(await codesSentTo(t, "attesa@esempio.it")).toBe(2);
   });
 
   it("a resend for an address with no sign-up waiting sends nothing and answers as any resend does", async () => {
