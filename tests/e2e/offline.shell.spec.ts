@@ -29,6 +29,8 @@ test.afterEach(({ consoleErrors }) => dropConnectionErrors(consoleErrors));
 const header = (page: Page) => page.getByRole("banner").getByRole("link", { name: "Arcano, vai alla home" });
 
 test("after one visit, every route opens offline with the app's own page; the manifest is Italian and its icons load", async ({ page, context }) => {
+  // Six pages, each scanned by axe, behind a service worker's first precache: slower than one journey.
+  test.slow();
   const selene = await listedPsychic("Selene");
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Il consulto di cartomanzia, quando vuoi tu" })).toBeVisible();
