@@ -57,8 +57,8 @@ describe("src/ queries that take the clock", () => {
   it("go through useQueryWithNow, not useQuery", async () => {
     const code = (hook: string) =>
       `import { ${hook} } from "${hook === "useQuery" ? "convex/react" : "@/lib/useNow"}";\nimport { api } from "@convex/_generated/api";\nexport const useView = (now: number) => ${hook}(api.spendingLimits.getMine, { now });`;
-    expect(await reported("src/features/settings/x.ts", code("useQuery"))).toContain("no-restricted-syntax");
-    expect(await reported("src/features/settings/x.ts", code("useQueryWithNow"))).not.toContain("no-restricted-syntax");
+    expect(await reported("src/features/client/x.ts", code("useQuery"))).toContain("no-restricted-syntax");
+    expect(await reported("src/features/client/x.ts", code("useQueryWithNow"))).not.toContain("no-restricted-syntax");
   });
 });
 

@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
       // Any signed-in account. The profile editor shows its own access-denied message to non-psychics.
       element: <RequireSignedIn />,
       children: [
-        { path: paths.settings, lazy: page(() => import("@/features/settings/ClientSettingsPage"), "ClientSettingsPage") },
+        { path: paths.settings, lazy: page(() => import("@/features/client/settings/ClientSettingsPage"), "ClientSettingsPage") },
         { path: paths.psychicProfile, lazy: page(() => import("@/features/psychic/PsychicProfileEditorPage"), "PsychicProfileEditorPage") },
       ],
     },

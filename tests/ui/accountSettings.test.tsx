@@ -4,7 +4,7 @@ import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/components/toast";
 import { PsychicSettingsPage } from "@/features/psychic/PsychicSettingsPage";
-import { ClientSettingsPage } from "@/features/settings/ClientSettingsPage";
+import { ClientSettingsPage } from "@/features/client/settings/ClientSettingsPage";
 import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
 

@@ -10,7 +10,7 @@ import { toast } from "@/components/toast";
 import { PsychicSettingsPage } from "@/features/psychic/PsychicSettingsPage";
 import { PrivacyPage } from "@/features/static/PrivacyPage";
 import { paths } from "@/lib/paths";
-import { ClientSettingsPage } from "@/features/settings/ClientSettingsPage";
+import { ClientSettingsPage } from "@/features/client/settings/ClientSettingsPage";
 import { convexMock } from "./convexMock";
 import { renderRoute, renderWithProviders } from "./render";
 

@@ -8,7 +8,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from "@radix-ui/react-icons";
 import { addDays, addMonths, eachDayOfInterval, endOfMonth, format, getDay } from "date-fns";
 import { it } from "date-fns/locale";
 import { formatItalianDate } from "@/lib/format";
-import { dayOf, isoDay } from "@/lib/calendarDays";
+import { dayOf, isoDay } from "@/features/booking/calendarDays";
 import "./booking.css";
 
 const WEEKDAYS = [

@@ -7,7 +7,7 @@ import type { FunctionArgs } from "convex/server";
 import { addDays, differenceInCalendarDays, endOfMonth } from "date-fns";
 import { api } from "@convex/_generated/api";
 import { BOOKING_MONTHS_AHEAD } from "@convex/model/slots";
-import { dayOf, isoDay } from "@/lib/calendarDays";
+import { dayOf, isoDay } from "@/features/booking/calendarDays";
 import { useQueryWithNow } from "@/lib/useNow";
 import { BookingCalendar, shiftMonth } from "./BookingCalendar";
 import { BookingWeekStrip, mondayOf } from "./BookingWeekStrip";

@@ -7,7 +7,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from "@radix-ui/react-icons";
 import { addDays, format } from "date-fns";
 import { it } from "date-fns/locale";
 import { formatItalianDate } from "@/lib/format";
-import { dayOf, isoDay } from "@/lib/calendarDays";
+import { dayOf, isoDay } from "@/features/booking/calendarDays";
 import "./booking.css";
 
 /** The Monday of a date's week, "YYYY-MM-DD". */

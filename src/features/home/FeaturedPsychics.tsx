@@ -5,7 +5,7 @@ import { paths } from "@/lib/paths";
 import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
 import { CachedAt } from "@/lib/offline/CachedAt";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
-import { useFirstFree, type FirstFreeById } from "@/lib/useFirstFree";
+import { useFirstFree, type FirstFreeById } from "@/features/home/useFirstFree";
 
 /** Up to three top-rated public psychics, live: a psychic who publishes or hides appears or goes, and so do their free times. */
 export function FeaturedPsychics() {

@@ -6,7 +6,7 @@ import { FISCAL_RECORD_YEARS } from "@convex/model/fiscal";
 import { NOTES_AND_CALLS_MONTHS, SUPPORT_MESSAGES_MONTHS, TECHNICAL_MONTHS } from "@convex/model/retention";
 import { limits } from "@/lib/rules";
 import { deletionText } from "@/lib/refundPromises";
-import { PageSection, StaticPage } from "@/components/StaticPage";
+import { PageSection, StaticPage } from "@/features/static/StaticPage";
 import "./static.css";
 
 /** A paragraph or a bulleted list inside a section of the notice. */

@@ -3,7 +3,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
 import { deletionText, refundText } from "@/lib/refundPromises";
-import { PageSection, StaticPage } from "@/components/StaticPage";
+import { PageSection, StaticPage } from "@/features/static/StaticPage";
 import { FaqList } from "./FaqList";
 import type { FaqItem } from "./FaqList";
 import "./static.css";

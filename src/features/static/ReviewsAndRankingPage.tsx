@@ -5,7 +5,7 @@ import { CANCELLATION_WINDOW_DAYS, MAX_LISTED_PSYCHICS, MIN_HELD_FOR_FIGURES, ON
 import { ORDER_EXPLAINED, ORDER_LABELS } from "@convex/model/catalogueOrder";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
-import { PageSection, StaticPage } from "@/components/StaticPage";
+import { PageSection, StaticPage } from "@/features/static/StaticPage";
 
 const onTimeMinutes = ON_TIME_GRACE_MS / 60_000;
 const withoutStop = (sentence: string) => sentence.replace(/\.$/, "");

@@ -4,7 +4,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
 import { deletionText, refundText } from "@/lib/refundPromises";
-import { PageSection, StaticPage } from "@/components/StaticPage";
+import { PageSection, StaticPage } from "@/features/static/StaticPage";
 import "./static.css";
 
 /** A paragraph or a bulleted list inside a section of the terms. */
