@@ -85,7 +85,7 @@ export default tseslint.config(
   {
     // Convex functions are built with the project's builders, which inject the viewer and check roles.
     files: ["convex/**/*.ts"],
-    ignores: ["convex/lib/functions.ts", "convex/auth.ts", "convex/http.ts", "convex/crons.ts"],
+    ignores: ["convex/lib/platform/functions.ts", "convex/auth.ts", "convex/http.ts", "convex/crons.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -94,12 +94,12 @@ export default tseslint.config(
             {
               name: "./_generated/server",
               importNames: ["query", "mutation", "action", "internalQuery", "internalMutation", "internalAction"],
-              message: "Use the builders in convex/lib/functions.ts.",
+              message: "Use the builders in convex/lib/platform/functions.ts.",
             },
             {
               name: "../_generated/server",
               importNames: ["query", "mutation", "action", "internalQuery", "internalMutation", "internalAction"],
-              message: "Use the builders in convex/lib/functions.ts.",
+              message: "Use the builders in convex/lib/platform/functions.ts.",
             },
           ],
         },

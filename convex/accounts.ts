@@ -2,15 +2,15 @@
 // All internal: no client can call them.
 import { v } from "convex/values";
 import { Scrypt } from "lucia";
-import { appUrl, supportAddress } from "./lib/addresses";
-import { requireOriginOfPass } from "./lib/originPasses";
-import { accountType } from "./lib/validators";
+import { appUrl, supportAddress } from "./lib/platform/addresses";
+import { requireOriginOfPass } from "./lib/platform/originPasses";
+import { accountType } from "./framework/validators";
 import { MAX_FAILED_SIGN_INS_PER_HOUR, MAX_SIGN_UP_CODE_ATTEMPTS, SIGN_UP_CODE_MINUTES, signInAttemptsLeft } from "./model/accounts";
 import { mailboxOf } from "./model/origins";
-import { internalMutation, internalQuery } from "./lib/functions";
-import { queueEmail } from "./lib/outbox";
-import { rateLimit } from "./lib/rateLimits";
-import { readSettings } from "./lib/settings";
+import { internalMutation, internalQuery } from "./lib/platform/functions";
+import { queueEmail } from "./lib/email/outbox";
+import { rateLimit } from "./lib/platform/rateLimits";
+import { readSettings } from "./lib/platform/settings";
 import { accountCreatedEmail, adminNewAccountEmail, signUpExistingAccountEmail } from "./email/templates";
 
 async function passwordAccount(ctx: Parameters<typeof readSettings>[0], email: string) {
@@ -31,7 +31,7 @@ export const registrationSettings = internalQuery({
   handler: async (ctx) => readSettings(ctx),
 });
 
-/** Counts a reset-code request against the address's hourly limit (lib/rateLimits.ts). */
+/** Counts a reset-code request against the address's hourly limit (lib/platform/rateLimits.ts). */
 export const countResetRequest = internalMutation({
   args: { email: v.string() },
   returns: v.object({ ok: v.boolean() }),

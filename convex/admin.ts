@@ -1,7 +1,7 @@
 // The admin area (docs/product-rules.md, "Roles", "Contact and admin"). Every function is built
 // with the admin builders: admin email domain AND a stored grant, checked on every call. Figures
 // come from counters that triggers keep in the same transactions as the changes they count
-// (lib/triggers.ts, lib/counters.ts); every list is bounded or paginated.
+// (lib/platform/triggers.ts, lib/figures/counters.ts); every list is bounded or paginated.
 import { literals } from "convex-helpers/validators";
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
@@ -19,14 +19,14 @@ import {
   toPsychicRow,
   toUserRow,
   userRow,
-} from "./lib/adminViews";
-import { bookingX } from "./lib/access";
-import { changeBookingX } from "./lib/bookingLifecycle";
-import { readCounter } from "./lib/counters";
-import { rebuildCounters } from "./lib/counterRecount";
-import { ALL_BOOKS, readMonthBooks } from "./lib/monthlyBooks";
-import { fail } from "./lib/errors";
-import { adminMutation, adminQuery, internalMutation } from "./lib/functions";
+} from "./lib/admin/adminViews";
+import { bookingX } from "./lib/platform/access";
+import { changeBookingX } from "./lib/bookings/bookingLifecycle";
+import { readCounter } from "./lib/figures/counters";
+import { rebuildCounters } from "./lib/figures/counterRecount";
+import { ALL_BOOKS, readMonthBooks } from "./lib/money/monthlyBooks";
+import { fail } from "./framework/errors";
+import { adminMutation, adminQuery, internalMutation } from "./lib/platform/functions";
 import {
   approvePendingChanges,
   discardPendingChanges,
@@ -35,9 +35,9 @@ import {
   reviewQueue,
   reviewedProfileX,
   withReviewVersion,
-} from "./lib/profileReview";
-import { requireInstant, romeMonthOf } from "./lib/time";
-import { settingKey, settingKeys, verificationCallOutcome, type ContactStatus } from "./lib/validators";
+} from "./lib/psychics/profileReview";
+import { requireInstant, romeMonthOf } from "./framework/time";
+import { settingKey, settingKeys, verificationCallOutcome, type ContactStatus } from "./framework/validators";
 import { ADMIN_LIMITS, afterPrefix, listedKeyFor, normaliseSearch, waitsForReview } from "./model/admin";
 import { canMoveMessage, cleanText } from "./model/contact";
 import type { CounterMetric } from "./model/counters";
@@ -367,7 +367,7 @@ export const listSettings = adminQuery({
     ),
 });
 
-/** Turns one switch on or off; every server rule reads it through lib/settings.ts at once. */
+/** Turns one switch on or off; every server rule reads it through lib/platform/settings.ts at once. */
 export const setSetting = adminMutation({
   args: { key: settingKey, value: v.boolean() },
   returns: v.null(),

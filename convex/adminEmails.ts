@@ -3,10 +3,10 @@
 // Codes (sign-up, password reset) expire within minutes: the person asks for a new one, so they are
 // listed but not sent again. Subjects are not shown: a code's subject carries the code.
 import { v } from "convex/values";
-import { fail } from "./lib/errors";
-import { adminMutation, adminQuery } from "./lib/functions";
-import { retryFailedEmail } from "./lib/outbox";
-import { emailKind, type EmailKind } from "./lib/validators";
+import { fail } from "./framework/errors";
+import { adminMutation, adminQuery } from "./lib/platform/functions";
+import { retryFailedEmail } from "./lib/email/outbox";
+import { emailKind, type EmailKind } from "./framework/validators";
 import { ADMIN_LIMITS } from "./model/admin";
 
 const CODE_KINDS: ReadonlySet<EmailKind> = new Set(["sign_up_code", "password_reset"]);

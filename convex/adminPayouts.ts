@@ -6,19 +6,19 @@ import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { payoutOnboardingReminderEmail } from "./email/payoutEmails";
-import { appUrl } from "./lib/addresses";
-import { adminPage } from "./lib/adminViews";
-import { fail } from "./lib/errors";
-import { adminMutation, adminQuery } from "./lib/functions";
-import { dac7FiguresOf } from "./lib/dac7Figures";
-import { dac7SellerOf } from "./lib/fiscalRecords";
-import { readMonthBooks } from "./lib/monthlyBooks";
-import { queueEmail } from "./lib/outbox";
-import { oldestDebts } from "./lib/payoutDebts";
-import { payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/payouts";
-import { checkRateLimit, rateLimit } from "./lib/rateLimits";
-import { requireInstant, romeMonthOf } from "./lib/time";
-import { payoutAccountState } from "./lib/validators";
+import { appUrl } from "./lib/platform/addresses";
+import { adminPage } from "./lib/admin/adminViews";
+import { fail } from "./framework/errors";
+import { adminMutation, adminQuery } from "./lib/platform/functions";
+import { dac7FiguresOf } from "./lib/money/dac7Figures";
+import { dac7SellerOf } from "./lib/money/fiscalRecords";
+import { readMonthBooks } from "./lib/money/monthlyBooks";
+import { queueEmail } from "./lib/email/outbox";
+import { oldestDebts } from "./lib/money/payoutDebts";
+import { payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/money/payouts";
+import { checkRateLimit, rateLimit } from "./lib/platform/rateLimits";
+import { requireInstant, romeMonthOf } from "./framework/time";
+import { payoutAccountState } from "./framework/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import { ADMIN_LIMITS } from "./model/admin";
 import { previousMonth } from "./model/bookingChanges";
@@ -169,7 +169,7 @@ export const overview = adminQuery({
     const debtRows = await oldestDebts(ctx, limit);
     const failed = failedRows.slice(0, limit);
     const failedReversals = failedReversalRows.slice(0, limit);
-    // Each month's books are one row the triggers keep (lib/monthlyBooks.ts, model/ledger.ts): every paid booking counts.
+    // Each month's books are one row the triggers keep (lib/money/monthlyBooks.ts, model/ledger.ts): every paid booking counts.
     const months = [];
     let month = romeMonthOf(now);
     for (let index = 0; index < RECONCILED_MONTHS; index++) {
@@ -284,7 +284,7 @@ export const dac7Report = adminQuery({
     if (!Number.isInteger(year) || year < 2023 || year > 2100) return fail("INVALID_INPUT", { field: "year" });
     const rows: Dac7Row[] = [];
     const missing: Array<{ name: string; email: string | null; accountDeleted: boolean }> = [];
-    // One row per psychic credited in the year, kept by the triggers (lib/dac7Figures.ts).
+    // One row per psychic credited in the year, kept by the triggers (lib/money/dac7Figures.ts).
     for (const { psychicUserId, quarters } of await dac7FiguresOf(ctx, year)) {
       const { seller, user } = await dac7SellerOf(ctx, psychicUserId);
       const account = await payoutAccountOf(ctx, psychicUserId);

@@ -1,13 +1,13 @@
-// Accounts: email + password (convex/lib/passwordProvider.ts) with reset by an emailed code.
+// Accounts: email + password (convex/lib/accounts/passwordProvider.ts) with reset by an emailed code.
 import { Email } from "@convex-dev/auth/providers/Email";
 import { convexAuth, type EmailConfig, type GenericActionCtxWithAuthConfig } from "@convex-dev/auth/server";
 import type { WithoutSystemFields } from "convex/server";
 import { internal } from "./_generated/api";
 import type { DataModel, Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
-import { ArcanoPassword, randomDigits } from "./lib/passwordProvider";
+import { ArcanoPassword, randomDigits } from "./lib/accounts/passwordProvider";
 import { passwordResetCodeEmail } from "./email/templates";
-import { triggers } from "./lib/triggers";
+import { triggers } from "./lib/platform/triggers";
 import { MAX_FAILED_SIGN_INS_PER_HOUR, RESET_CODE_DIGITS, RESET_CODE_MINUTES } from "./model/accounts";
 
 

@@ -1,15 +1,15 @@
 // 'Avvisami' (docs/product-rules.md, "Favourites and 'Avvisami'"): on a reader's booking page, a
 // client with no free time on the chosen day (or facing a fully booked reader) asks to be told when a
-// time frees; lib/availabilityAlerts.ts answers each wish once, after the write that freed the time.
+// time frees; lib/bookings/availabilityAlerts.ts answers each wish once, after the write that freed the time.
 import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
-import { listedProfile } from "./lib/access";
-import { blockingOver, notifyFreedTime as notifyFreedTimeNow } from "./lib/availabilityAlerts";
-import { fail } from "./lib/errors";
-import { clientMutation, clientQuery, internalMutation } from "./lib/functions";
-import { parseDate, requireInstant } from "./lib/time";
-import { durationMinutes, type DurationMinutes } from "./lib/validators";
+import { listedProfile } from "./lib/platform/access";
+import { blockingOver, notifyFreedTime as notifyFreedTimeNow } from "./lib/bookings/availabilityAlerts";
+import { fail } from "./framework/errors";
+import { clientMutation, clientQuery, internalMutation } from "./lib/platform/functions";
+import { parseDate, requireInstant } from "./framework/time";
+import { durationMinutes, type DurationMinutes } from "./framework/validators";
 import { bookableDates, firstDateWithFreeTime, isAlertOver, MAX_ALERTS_PER_CLIENT, worksOn, type Offer } from "./model/availabilityAlerts";
 import { lastBookableDate, utcTodayInRome } from "./model/slots";
 
@@ -111,7 +111,7 @@ export const unsubscribe = clientMutation({
   },
 });
 
-/** Internal: scheduled by lib/availabilityAlerts.ts after a write that may have freed this reader's time. */
+/** Internal: scheduled by lib/bookings/availabilityAlerts.ts after a write that may have freed this reader's time. */
 export const notifyFreedTime = internalMutation({
   args: { psychicProfileId: v.id("psychicProfiles"), dates: v.optional(v.array(v.string())) },
   returns: v.number(),

@@ -4,8 +4,8 @@
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
-import { bookingAsPartyX, type BookingParty } from "./lib/access";
-import { changeBooking } from "./lib/bookingLifecycle";
+import { bookingAsPartyX, type BookingParty } from "./lib/platform/access";
+import { changeBooking } from "./lib/bookings/bookingLifecycle";
 import {
   ensureSession,
   leftField,
@@ -18,12 +18,12 @@ import {
   seenField,
   twilioConfigured,
   withCurrentJoins,
-} from "./lib/callPresence";
-import { closedAttendance, roomPeople, sessionOf } from "./lib/callSessions";
-import { fail } from "./lib/errors";
-import { rateLimit } from "./lib/rateLimits";
-import { authedMutation, authedQuery, internalMutation, internalQuery } from "./lib/functions";
-import { callSessionStatus, callSignalKind, durationMinutes } from "./lib/validators";
+} from "./lib/calls/callPresence";
+import { closedAttendance, roomPeople, sessionOf } from "./lib/calls/callSessions";
+import { fail } from "./framework/errors";
+import { rateLimit } from "./lib/platform/rateLimits";
+import { authedMutation, authedQuery, internalMutation, internalQuery } from "./lib/platform/functions";
+import { callSessionStatus, callSignalKind, durationMinutes } from "./framework/validators";
 import { settlementFor } from "./model/attendance";
 import { cancellationRefundCents } from "./model/cancellationRefunds";
 import {

@@ -1,10 +1,10 @@
 // The code of conduct (model/conduct.ts): the psychic reads which version they accepted and accepts
 // the current one. Publishing (psychicProfiles.publishMine) asks for the current version.
 import { v } from "convex/values";
-import { ownPsychicProfile, ownPsychicProfileX } from "./lib/access";
-import { fail } from "./lib/errors";
-import { psychicMutation, psychicQuery } from "./lib/functions";
-import { conductAcceptance } from "./lib/validators";
+import { ownPsychicProfile, ownPsychicProfileX } from "./lib/platform/access";
+import { fail } from "./framework/errors";
+import { psychicMutation, psychicQuery } from "./lib/platform/functions";
+import { conductAcceptance } from "./framework/validators";
 import { CONDUCT_VERSION } from "./model/conduct";
 
 /** The current version and the psychic's last acceptance (null before any, or before the profile exists). */

@@ -2,12 +2,12 @@
 // text). The report lands in the admin's contact inbox as its own category, linked to the booking
 // and its psychic, unread, and the support address is notified as for any contact message.
 import { v } from "convex/values";
-import { supportAddress } from "./lib/addresses";
-import { bookingAsClientX } from "./lib/access";
-import { fail } from "./lib/errors";
-import { clientMutation, clientQuery } from "./lib/functions";
-import { queueEmail } from "./lib/outbox";
-import { reportReason } from "./lib/validators";
+import { supportAddress } from "./lib/platform/addresses";
+import { bookingAsClientX } from "./lib/platform/access";
+import { fail } from "./framework/errors";
+import { clientMutation, clientQuery } from "./lib/platform/functions";
+import { queueEmail } from "./lib/email/outbox";
+import { reportReason } from "./framework/validators";
 import { contactNotificationEmail } from "./email/contactEmails";
 import { cleanReportText, isReportable, reportSubject } from "./model/consultationReports";
 

@@ -1,12 +1,12 @@
 // The psychic's monthly figures (docs/product-rules.md, "Payments and refunds"): one row per psychic per
 // Rome calendar month, kept in the same transaction as each consultation held and each review
-// (lib/triggers.ts), read here without scanning bookings. The money comes from the one ledger
+// (lib/platform/triggers.ts), read here without scanning bookings. The money comes from the one ledger
 // (model/ledger.ts): the month's shares, the same figure as the dashboard's card and 'Guadagni'.
 import { v } from "convex/values";
-import { ownPsychicProfile } from "./lib/access";
-import { psychicQuery } from "./lib/functions";
-import { sharesOfMonths } from "./lib/ledger";
-import { requireInstant } from "./lib/time";
+import { ownPsychicProfile } from "./lib/platform/access";
+import { psychicQuery } from "./lib/platform/functions";
+import { sharesOfMonths } from "./lib/money/ledger";
+import { requireInstant } from "./framework/time";
 import { lastMonths, monthView } from "./model/bookingChanges";
 import { psychicMonth } from "./model/ledger";
 

@@ -2,13 +2,13 @@
 // signed-in person's message is linked to their account. Submissions are limited per address and
 // per account; the support team is notified through the outbox, whose failure never loses a message.
 import { v } from "convex/values";
-import { appUrl, supportAddress } from "./lib/addresses";
-import { fail } from "./lib/errors";
-import { adminMutation, mutation } from "./lib/functions";
-import { queueEmail } from "./lib/outbox";
-import { requireOriginOfPass } from "./lib/originPasses";
-import { rateLimit } from "./lib/rateLimits";
-import { accountType, contactCategory } from "./lib/validators";
+import { appUrl, supportAddress } from "./lib/platform/addresses";
+import { fail } from "./framework/errors";
+import { adminMutation, mutation } from "./lib/platform/functions";
+import { queueEmail } from "./lib/email/outbox";
+import { requireOriginOfPass } from "./lib/platform/originPasses";
+import { rateLimit } from "./lib/platform/rateLimits";
+import { accountType, contactCategory } from "./framework/validators";
 import { normaliseEmail } from "./model/accounts";
 import { contactAnswerEmail, contactNotificationEmail, contactReceivedEmail } from "./email/contactEmails";
 import { canMoveMessage, cleanText, CONTACT_LIMITS, MAX_ANSWERS_PER_MESSAGE } from "./model/contact";

@@ -3,8 +3,8 @@
 import { v } from "convex/values";
 import type { TableNames } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
-import { fail } from "./lib/errors";
-import { authedQuery } from "./lib/functions";
+import { fail } from "./framework/errors";
+import { authedQuery } from "./lib/platform/functions";
 import { EXPORT_SOURCES, exportRow, type ExportRow, type ExportSource } from "./model/dataExport";
 import { EXPORT_PART_ROWS, dependentSourcesOf, isSteppedSource, nextSteppedSource, type ExportPart, type ExportStep } from "./model/dataExportParts";
 

@@ -3,9 +3,9 @@
 // which would otherwise click for a minute to reach them. Internal: no client can call them.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { changeBooking, shortenDemoWindow } from "./lib/bookingLifecycle";
-import { internalMutation } from "./lib/functions";
-import { giveSlug } from "./lib/profileAddress";
+import { changeBooking, shortenDemoWindow } from "./lib/bookings/bookingLifecycle";
+import { internalMutation } from "./lib/platform/functions";
+import { giveSlug } from "./lib/psychics/profileAddress";
 import { pendingPsychicProfile } from "./demo/adminData";
 
 /**

@@ -4,12 +4,12 @@
 import { v, type Infer } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
-import { fail } from "./lib/errors";
-import { psychicAction, psychicQuery } from "./lib/functions";
-import { stripeClient } from "./lib/stripe";
-import { romeMonthBounds } from "./lib/time";
-import { payoutStatus, shareReason, transferState } from "./lib/validators";
-import { psychicMonthOf, sharesOfMonths } from "./lib/ledger";
+import { fail } from "./framework/errors";
+import { psychicAction, psychicQuery } from "./lib/platform/functions";
+import { stripeClient } from "./lib/money/stripe";
+import { romeMonthBounds } from "./framework/time";
+import { payoutStatus, shareReason, transferState } from "./framework/validators";
+import { psychicMonthOf, sharesOfMonths } from "./lib/money/ledger";
 import { creditedCents, psychicMonth } from "./model/ledger";
 import { isStatementMonth, vatIncludedIn } from "./model/payouts";
 

@@ -2,9 +2,9 @@
 // and profiles, and the 'Preferiti' list on the dashboard. Only clients star; only listed readers can
 // be starred, and a reader hidden later simply drops out of the list.
 import { v } from "convex/values";
-import { listedProfile } from "./lib/access";
-import { fail } from "./lib/errors";
-import { clientMutation, clientQuery } from "./lib/functions";
+import { listedProfile } from "./lib/platform/access";
+import { fail } from "./framework/errors";
+import { clientMutation, clientQuery } from "./lib/platform/functions";
 import { isListed } from "./model/psychics";
 
 /** The most favourites a client keeps; the list reads no more. */

@@ -1,10 +1,10 @@
 // A psychic's fiscal data for the yearly DAC7 report (docs/product-rules.md, "Payouts"): what the platform
 // must report that Stripe's onboarding does not return to it. The psychic sees and corrects it in settings.
 import { v } from "convex/values";
-import { fail } from "./lib/errors";
-import { psychicMutation, psychicQuery } from "./lib/functions";
-import { romeDateOf } from "./lib/time";
-import { fiscalDataFields } from "./lib/validators";
+import { fail } from "./framework/errors";
+import { psychicMutation, psychicQuery } from "./lib/platform/functions";
+import { romeDateOf } from "./framework/time";
+import { fiscalDataFields } from "./framework/validators";
 import { FISCAL_LIMITS, isAdultBirthDate, normaliseCodiceFiscale, normaliseIban, normalisePartitaIva } from "./model/fiscal";
 
 const fiscalFields = { ...fiscalDataFields, iban: v.optional(v.string()), partitaIva: v.optional(v.string()) };

@@ -2,12 +2,12 @@
 // the booking page and the dashboard show them as the client's (not as time someone took), and
 // releasing one at once, which frees its time for everyone and expires its Checkout Session at Stripe.
 import { v } from "convex/values";
-import { bookingAsClientX } from "./lib/access";
-import { changeBookingX } from "./lib/bookingLifecycle";
-import { fail } from "./lib/errors";
-import { clientMutation, clientQuery } from "./lib/functions";
-import { requireInstant } from "./lib/time";
-import { durationMinutes } from "./lib/validators";
+import { bookingAsClientX } from "./lib/platform/access";
+import { changeBookingX } from "./lib/bookings/bookingLifecycle";
+import { fail } from "./framework/errors";
+import { clientMutation, clientQuery } from "./lib/platform/functions";
+import { requireInstant } from "./framework/time";
+import { durationMinutes } from "./framework/validators";
 import { isLiveHold, MAX_LIVE_HOLDS, ownHoldRelease } from "./model/bookings";
 
 const liveHold = v.object({

@@ -4,10 +4,10 @@ import { httpRouter } from "convex/server";
 import { internal } from "./_generated/api";
 import { httpAction } from "./_generated/server";
 import { auth } from "./auth";
-import { paidSessionOf, verifyWebhookEvent, type Stripe } from "./lib/stripe";
-import { appUrl, clientAddressHeader, convexSiteUrl } from "./lib/addresses";
-import { hashOrigin } from "./lib/originPasses";
-import { connectEventFields } from "./lib/payouts";
+import { paidSessionOf, verifyWebhookEvent, type Stripe } from "./lib/money/stripe";
+import { appUrl, clientAddressHeader, convexSiteUrl } from "./lib/platform/addresses";
+import { hashOrigin } from "./lib/platform/originPasses";
+import { connectEventFields } from "./lib/money/payouts";
 import { LOOPBACK_ORIGIN, originOfAddress } from "./model/origins";
 
 const http = httpRouter();

@@ -1,9 +1,9 @@
 // A client's notices (docs/product-rules.md, "Favourites and 'Avvisami'"): the 'Notifiche' on the
 // dashboard and the count in the header, live; each links to the day it is about and can be marked read.
 import { v } from "convex/values";
-import { fail } from "./lib/errors";
-import { clientMutation, clientQuery } from "./lib/functions";
-import { durationMinutes } from "./lib/validators";
+import { fail } from "./framework/errors";
+import { clientMutation, clientQuery } from "./lib/platform/functions";
+import { durationMinutes } from "./framework/validators";
 import { NOTICES_SHOWN } from "./model/availabilityAlerts";
 
 const notice = v.object({

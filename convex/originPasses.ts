@@ -1,8 +1,8 @@
-// Origin passes (convex/lib/originPasses.ts): issued by the HTTP action that sees the client's
+// Origin passes (convex/lib/platform/originPasses.ts): issued by the HTTP action that sees the client's
 // address, removed by the hourly job once expired. All internal.
 import { v } from "convex/values";
-import { internalMutation } from "./lib/functions";
-import { rateLimit } from "./lib/rateLimits";
+import { internalMutation } from "./lib/platform/functions";
+import { rateLimit } from "./lib/platform/rateLimits";
 import { ORIGIN_PASS_MINUTES } from "./model/origins";
 
 const MINUTE_MS = 60_000;

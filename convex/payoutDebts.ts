@@ -1,8 +1,8 @@
 // What a psychic owes back (docs/product-rules.md, "Payouts"; model/payoutDebts.ts): shown in their
 // 'Guadagni' with how it is recovered. Read from the row the triggers keep, never from Stripe.
 import { v } from "convex/values";
-import { psychicQuery } from "./lib/functions";
-import { debtOf } from "./lib/payoutDebts";
+import { psychicQuery } from "./lib/platform/functions";
+import { debtOf } from "./lib/money/payoutDebts";
 
 export const mine = psychicQuery({
   args: {},

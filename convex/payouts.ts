@@ -3,13 +3,13 @@
 // transfers and reversals themselves are provider jobs (convex/providerJobs.ts).
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { appUrl } from "./lib/addresses";
-import { fail } from "./lib/errors";
-import { internalMutation, internalQuery, psychicAction, psychicQuery } from "./lib/functions";
-import { ensurePayoutAccount, refreshPayoutAccount } from "./lib/connectAccounts";
-import { applyAccountFacts, payoutAccountOf, recordPayout, recordPayoutAccount, releaseDueShare } from "./lib/payouts";
-import { stripeClient, type Stripe } from "./lib/stripe";
-import { payoutAccountState, payoutStatus } from "./lib/validators";
+import { appUrl } from "./lib/platform/addresses";
+import { fail } from "./framework/errors";
+import { internalMutation, internalQuery, psychicAction, psychicQuery } from "./lib/platform/functions";
+import { ensurePayoutAccount, refreshPayoutAccount } from "./lib/money/connectAccounts";
+import { applyAccountFacts, payoutAccountOf, recordPayout, recordPayoutAccount, releaseDueShare } from "./lib/money/payouts";
+import { stripeClient, type Stripe } from "./lib/money/stripe";
+import { payoutAccountState, payoutStatus } from "./framework/validators";
 import type { PayoutAccountState } from "./model/payouts";
 import { onboardingLinkParams } from "./model/stripeRequests";
 

@@ -1,9 +1,9 @@
-// Readable profile addresses (`/psychics/selene`, lib/profileAddress.ts): the one-off migration that gives
+// Readable profile addresses (`/psychics/selene`, lib/psychics/profileAddress.ts): the one-off migration that gives
 // profiles published before slugs existed their own. Internal: no client can call it.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalMutation } from "./lib/functions";
-import { ensureSlug } from "./lib/profileAddress";
+import { internalMutation } from "./lib/platform/functions";
+import { ensureSlug } from "./lib/psychics/profileAddress";
 
 /** Profiles read per transaction; each may read a few slug candidates too. */
 const PAGE_SIZE = 100;

@@ -1,18 +1,18 @@
-// The provider jobs' attempts (model/providerJobs.ts, lib/providerJobs.ts): read what to send, call the
-// provider (lib/providerCalls.ts), and hand the answer to the owner of what it is about: the booking's
+// The provider jobs' attempts (model/providerJobs.ts, lib/money/providerJobs.ts): read what to send, call the
+// provider (lib/money/providerCalls.ts), and hand the answer to the owner of what it is about: the booking's
 // lifecycle for a refund, the payouts owner for a transfer or a reversal, the outbox for an email.
 import { v, type Infer } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
-import { changeBooking } from "./lib/bookingLifecycle";
-import { recoverDebtFrom } from "./lib/debtRecovery";
-import { internalAction, internalMutation, internalQuery } from "./lib/functions";
-import { recordEmailAttempt, recordEmailFailed, recordEmailSent } from "./lib/outbox";
-import { recordReversalMade, recordReversalRefused, recordTransferMade, recordTransferRefused, reversalPayloadOf, transferPayloadOf } from "./lib/payouts";
-import { callProvider, type ProviderPayload, type ProviderResult } from "./lib/providerCalls";
-import { providerJobOf, recordProviderAttempt, type ProviderJobDoc } from "./lib/providerJobs";
-import { providerJobKind } from "./lib/validators";
+import { changeBooking } from "./lib/bookings/bookingLifecycle";
+import { recoverDebtFrom } from "./lib/money/debtRecovery";
+import { internalAction, internalMutation, internalQuery } from "./lib/platform/functions";
+import { recordEmailAttempt, recordEmailFailed, recordEmailSent } from "./lib/email/outbox";
+import { recordReversalMade, recordReversalRefused, recordTransferMade, recordTransferRefused, reversalPayloadOf, transferPayloadOf } from "./lib/money/payouts";
+import { callProvider, type ProviderPayload, type ProviderResult } from "./lib/money/providerCalls";
+import { providerJobOf, recordProviderAttempt, type ProviderJobDoc } from "./lib/money/providerJobs";
+import { providerJobKind } from "./framework/validators";
 import { idempotencyKeyOf, looksUpFirst } from "./model/providerJobs";
 
 const providerResult = v.union(
@@ -131,7 +131,7 @@ async function recordResult(ctx: MutationCtx, job: ProviderJobDoc, result: Provi
     case "transfer": {
       const transfer = await subjectOf(ctx, "psychicTransfers", job);
       if (transfer !== null) await recordTransferMade(ctx, transfer, result, now);
-      // New money in the psychic's account: what they owe back is asked for again (lib/debtRecovery.ts).
+      // New money in the psychic's account: what they owe back is asked for again (lib/money/debtRecovery.ts).
       if (transfer !== null) await recoverDebtFrom(ctx, transfer.psychicUserId, now);
       return;
     }

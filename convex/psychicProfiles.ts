@@ -4,15 +4,15 @@
 import { v, type Infer } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
-import { fail } from "./lib/errors";
+import { fail } from "./framework/errors";
 import { internal } from "./_generated/api";
-import { ownPsychicProfile, ownPsychicProfileX } from "./lib/access";
-import { checkFreedTimeLater } from "./lib/availabilityAlerts";
-import { internalMutation, psychicAction, psychicMutation, psychicQuery } from "./lib/functions";
-import { submitNameAndBio, submitPhoto, withReviewVersion } from "./lib/profileReview";
-import { ensureSlug } from "./lib/profileAddress";
-import { issueUploadUrl } from "./lib/uploads";
-import { readSettings } from "./lib/settings";
+import { ownPsychicProfile, ownPsychicProfileX } from "./lib/platform/access";
+import { checkFreedTimeLater } from "./lib/bookings/availabilityAlerts";
+import { internalMutation, psychicAction, psychicMutation, psychicQuery } from "./lib/platform/functions";
+import { submitNameAndBio, submitPhoto, withReviewVersion } from "./lib/psychics/profileReview";
+import { ensureSlug } from "./lib/psychics/profileAddress";
+import { issueUploadUrl } from "./lib/platform/uploads";
+import { readSettings } from "./lib/platform/settings";
 import {
   durationMinutes,
   pricing,
@@ -20,7 +20,7 @@ import {
   specialization,
   specialty,
   weeklyAvailability,
-} from "./lib/validators";
+} from "./framework/validators";
 import { acceptsCurrentConduct } from "./model/conduct";
 import { suspensionOf } from "./model/psychics";
 import {
@@ -157,7 +157,7 @@ async function applyEdits(ctx: MutationCtx, profile: Doc<"psychicProfiles">, fie
   // Prices only for offered durations: a stale price can never be charged.
   const prices = Object.fromEntries(fields.availableDurations.map((minutes) => [String(minutes), fields.pricing[String(minutes)]]));
   const patch = {
-    // Name and bio of an approved profile may have to wait for review (lib/profileReview.ts).
+    // Name and bio of an approved profile may have to wait for review (lib/psychics/profileReview.ts).
     ...(await submitNameAndBio(ctx, profile, fields.psychicName.trim(), fields.bio.trim())),
     specialties: fields.specialties,
     specializations: [...new Set(fields.specializations)],
@@ -167,7 +167,7 @@ async function applyEdits(ctx: MutationCtx, profile: Doc<"psychicProfiles">, fie
     hourlyRateEuros: prices["60"] ?? profile.hourlyRateEuros,
     availability: normaliseAvailability(fields.availability),
   };
-  // A changed name or bio moves the review version on (lib/profileReview.ts).
+  // A changed name or bio moves the review version on (lib/psychics/profileReview.ts).
   await ctx.db.patch("psychicProfiles", profile._id, withReviewVersion(profile, patch));
   // New hours may free a day someone waits for ('Avvisami').
   await checkFreedTimeLater(ctx, profile._id);
@@ -203,14 +203,14 @@ export const publishMine = psychicMutation({
       ...outcome,
       ...(outcome.profileStatus === "approved" ? { approvedAt: profile.approvedAt ?? Date.now() } : {}),
     });
-    // The readable address, from the name as published; kept from then on (lib/profileAddress.ts).
+    // The readable address, from the name as published; kept from then on (lib/psychics/profileAddress.ts).
     await ensureSlug(ctx, (await ctx.db.get("psychicProfiles", profile._id)) ?? profile);
     return { profileStatus: outcome.profileStatus };
   },
 });
 
 /**
- * An upload URL for the psychic's new photo, recorded as theirs (convex/lib/uploads.ts), with that
+ * An upload URL for the psychic's new photo, recorded as theirs (convex/lib/platform/uploads.ts), with that
  * record's id: the browser sends the file as `uploadContentType(type, uploadId)` (model/uploads.ts).
  */
 export const generatePhotoUploadUrl = psychicMutation({
@@ -254,7 +254,7 @@ export const setMyPhoto = psychicAction({
 
 /**
  * Internal: only setMyPhoto, after checking the file, attaches it: shown at once, or kept for review
- * (lib/profileReview.ts). A replaced photo is deleted only when the server recorded it as this
+ * (lib/psychics/profileReview.ts). A replaced photo is deleted only when the server recorded it as this
  * psychic's upload.
  */
 export const attachPhoto = internalMutation({

@@ -3,12 +3,12 @@
 import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
-import { listedProfile } from "./lib/access";
-import { listedProfileAt } from "./lib/profileAddress";
-import { blockingIntervals } from "./lib/bookingTime";
-import { readCounter } from "./lib/counters";
-import { fail } from "./lib/errors";
-import { query } from "./lib/functions";
+import { listedProfile } from "./lib/platform/access";
+import { listedProfileAt } from "./lib/psychics/profileAddress";
+import { blockingIntervals } from "./lib/bookings/bookingTime";
+import { readCounter } from "./lib/figures/counters";
+import { fail } from "./framework/errors";
+import { query } from "./lib/platform/functions";
 import { literals } from "convex-helpers/validators";
 import {
   durationMinutes,
@@ -17,13 +17,13 @@ import {
   specialty,
   weeklyAvailability,
   type Specialization,
-} from "./lib/validators";
+} from "./framework/validators";
 import { listOrders } from "./model/catalogueOrder";
 import { firstFreeStart, isFreeToday, MAX_FIRST_FREE_IDS, NEXT_DAYS_HORIZON, nextFreeDays, type FirstFree } from "./model/nextAvailability";
 import { averageOfStars, matchesSearch, priceFor, searchCatalogue, startingPrice } from "./model/psychics";
 import { MAX_LISTED_PSYCHICS, readerFiguresOf } from "./model/readerFigures";
-import { reliabilityOf } from "./lib/readerFigures";
-import { requireInstant } from "./lib/time";
+import { reliabilityOf } from "./lib/figures/readerFigures";
+import { requireInstant } from "./framework/time";
 
 /** How many psychics the home page features. */
 export const FEATURED_PSYCHICS = 3;
@@ -179,7 +179,7 @@ export const getTrustFigures = query({
     reviewCount: v.number(),
   }),
   handler: async (ctx) => {
-    // Counters the triggers keep (lib/triggers.ts): four rows, however many readers and reviews.
+    // Counters the triggers keep (lib/platform/triggers.ts): four rows, however many readers and reviews.
     const reviewCount = await readCounter(ctx, "listedReviews");
     const stars = await readCounter(ctx, "listedStars");
     return {

@@ -1,10 +1,10 @@
 // A reader's figures beside the rating on the public profile (docs/product-rules.md, "Reader figures
 // and the list's order"): read from the rows the triggers keep, never by scanning bookings.
 import { v } from "convex/values";
-import { query } from "./lib/functions";
-import { listedProfileAt } from "./lib/profileAddress";
-import { readerFiguresAt } from "./lib/readerFigures";
-import { requireInstant } from "./lib/time";
+import { query } from "./lib/platform/functions";
+import { listedProfileAt } from "./lib/psychics/profileAddress";
+import { readerFiguresAt } from "./lib/figures/readerFigures";
+import { requireInstant } from "./framework/time";
 import { CANCELLATION_WINDOW_DAYS, MIN_HELD_FOR_FIGURES } from "./model/readerFigures";
 
 /**

@@ -1,12 +1,12 @@
 // Reminder emails 24 hours and 15 minutes before a consultation (docs/product-rules.md, "Emails").
-// Jobs are scheduled when a booking is confirmed or moved (lib/bookingLifecycle.ts, scheduleReminders);
+// Jobs are scheduled when a booking is confirmed or moved (lib/bookings/bookingLifecycle.ts, scheduleReminders);
 // each checks the booking when it runs, so a cancelled or moved booking never gets a stale reminder, and
 // the booking's `reminder…SentAt` is written with the queued email, so a job run twice sends once.
 import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
-import { recordReminderSent } from "./lib/bookingLifecycle";
-import { emailParties } from "./lib/emailParties";
-import { internalMutation } from "./lib/functions";
+import { recordReminderSent } from "./lib/bookings/bookingLifecycle";
+import { emailParties } from "./lib/email/emailParties";
+import { internalMutation } from "./lib/platform/functions";
 import { bookingReminderEmail } from "./email/bookingEmails";
 
 const sentField = { "24h": "reminder24hSentAt", "15m": "reminder15mSentAt" } as const;

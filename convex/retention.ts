@@ -3,9 +3,9 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { MutationCtx } from "./_generated/server";
-import { forgetClientNotesOf } from "./lib/bookingLifecycle";
-import { internalMutation } from "./lib/functions";
-import { forgetDoneJobs } from "./lib/providerJobs";
+import { forgetClientNotesOf } from "./lib/bookings/bookingLifecycle";
+import { internalMutation } from "./lib/platform/functions";
+import { forgetDoneJobs } from "./lib/money/providerJobs";
 import { forgetBefore, NOTES_AND_CALLS_MONTHS, RETENTION_BATCH, SUPPORT_MESSAGES_MONTHS, TECHNICAL_MONTHS } from "./model/retention";
 
 const job = v.union(

@@ -1,15 +1,15 @@
 // Reviews (docs/product-rules.md, "Reviews"): real ones, one per completed booking, by its client only,
 // 1–5 stars and 10–1 000 characters, editable for 7 days, shown newest first with the name the client
 // chose: their first name and initial by default, or a nickname (kept as the review's `clientName`). The profile's rating and count and the month's figures follow each review in the
-// same transaction (lib/triggers.ts), from sums, never by reading every review again.
+// same transaction (lib/platform/triggers.ts), from sums, never by reading every review again.
 import { paginationOptsValidator, paginationResultValidator, type PaginationOptions } from "convex/server";
 import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
-import { bookingAsClientX, listedProfile } from "./lib/access";
-import { fail } from "./lib/errors";
-import { clientMutation, clientQuery, query } from "./lib/functions";
-import { requireInstant } from "./lib/time";
-import { durationMinutes, reviewRating } from "./lib/validators";
+import { bookingAsClientX, listedProfile } from "./lib/platform/access";
+import { fail } from "./framework/errors";
+import { clientMutation, clientQuery, query } from "./lib/platform/functions";
+import { requireInstant } from "./framework/time";
+import { durationMinutes, reviewRating } from "./framework/validators";
 import { REVIEW_EDIT_WINDOW_MS, reviewDisplayName, reviewerName, validComment, validRating } from "./model/bookingChanges";
 
 /** The most reviews one page holds. */

@@ -45,7 +45,7 @@ import {
   weeklyAvailability,
   checkoutConsent,
   spendingLimitFields,
-} from "./lib/validators";
+} from "./framework/validators";
 import { storedCounterMetric } from "./model/counterMetrics";
 
 export default defineSchema({
@@ -73,7 +73,7 @@ export default defineSchema({
     .index("by_accountType", ["accountType"]),
 
   // What the admin's user search finds each account by (model/admin.ts, searchKeysOf): its email, its
-  // name and the name from each later word on, folded. Kept by the accounts' trigger (lib/userSearch.ts).
+  // name and the name from each later word on, folded. Kept by the accounts' trigger (lib/admin/userSearch.ts).
   userSearchKeys: defineTable({
     userId: v.id("users"),
     key: v.string(),
@@ -134,7 +134,7 @@ export default defineSchema({
     conductAcceptance: v.optional(conductAcceptance),
     suspensionNote: v.optional(v.string()),
     // The readable address (/psychics/selene), unique, given at the first Publish and kept after it
-    // (lib/profileAddress.ts); absent on a profile never published.
+    // (lib/psychics/profileAddress.ts); absent on a profile never published.
     slug: v.optional(v.string()),
   })
     .index("by_userId", ["userId"])
@@ -403,7 +403,7 @@ export default defineSchema({
   // Who may use an uploaded file: an upload URL is issued to a person for a purpose, and only that
   // person's own, unattached upload through it can be attached; the file names this row in its
   // Content-Type (convex/model/uploads.ts). Attached rows stay as the proof of ownership
-  // the server checks before it ever deletes a file (convex/lib/uploads.ts).
+  // the server checks before it ever deletes a file (convex/lib/platform/uploads.ts).
   uploads: defineTable({
     ownerId: v.id("users"),
     purpose: uploadPurpose,
@@ -434,7 +434,7 @@ export default defineSchema({
     .index("by_state", ["state"]),
 
   // The psychic's share of one booking, on its way to their connected account: one per booking, from
-  // that booking's charge (Stripe's separate charges and transfers). Written by lib/payouts.ts only.
+  // that booking's charge (Stripe's separate charges and transfers). Written by lib/money/payouts.ts only.
   psychicTransfers: defineTable({
     bookingId: v.id("bookings"),
     psychicUserId: v.id("users"),
@@ -460,7 +460,7 @@ export default defineSchema({
     // Failed shares for the admin; the transferred ones of a year for the DAC7 report (a range).
     .index("by_state_transferredAt", ["state", "transferredAt"]),
 
-  // The admin's monthly books, per Rome month of payment and all time ("all") (lib/monthlyBooks.ts): the
+  // The admin's monthly books, per Rome month of payment and all time ("all") (lib/money/monthlyBooks.ts): the
   // sums of every paid booking's money with its share and reversals (model/ledger.ts bookingBooks), kept by
   // the triggers. Refunds: confirmed by Stripe, in progress, refused (rows before the split hold none open).
   monthlyBooks: defineTable({
@@ -476,7 +476,7 @@ export default defineSchema({
     commissionCents: v.number(),
   }).index("by_month", ["month"]),
 
-  // The DAC7 report's figures, per psychic per year (lib/dac7Figures.ts): per quarter, the consideration
+  // The DAC7 report's figures, per psychic per year (lib/money/dac7Figures.ts): per quarter, the consideration
   // credited, the fees withheld and the paid activities of the shares transferred, kept by the triggers.
   dac7Figures: defineTable({
     year: v.number(),
@@ -501,7 +501,7 @@ export default defineSchema({
     .index("by_state", ["state"]),
 
   // Every call to a provider that moves money or sends mail, one row per thing to do (model/providerJobs.ts):
-  // the attempts of its current series, on the one retry schedule; written only by lib/providerJobs.ts.
+  // the attempts of its current series, on the one retry schedule; written only by lib/money/providerJobs.ts.
   providerJobs: defineTable({
     kind: providerJobKind,
     // The booking (refund), share (transfer), reversal, Checkout Session or outbox email, as an id string.
@@ -516,7 +516,7 @@ export default defineSchema({
     // The failed ones for the admin; the old done ones for the retention sweep.
     .index("by_state_updatedAt", ["state", "updatedAt"]),
 
-  // What a psychic owes back (lib/payoutDebts.ts, kept by the triggers): reversals Stripe refused, usually
+  // What a psychic owes back (lib/money/payoutDebts.ts, kept by the triggers): reversals Stripe refused, usually
   // because the weekly payout had emptied the connected account; retried at each new transfer to them.
   payoutDebts: defineTable({
     psychicUserId: v.id("users"),
@@ -553,7 +553,7 @@ export default defineSchema({
     updatedAt: v.number(),
   }).index("by_psychicUserId", ["psychicUserId"]),
 
-  // A deleted psychic's fiscal data, kept apart from any profile for the DAC7 report (lib/fiscalRecords.ts):
+  // A deleted psychic's fiscal data, kept apart from any profile for the DAC7 report (lib/money/fiscalRecords.ts):
   // under the deleted account's id, as their shares and DAC7 figures are, until `keepUntil` (10 years after
   // the last year reported, model/fiscal.ts), when the retention sweep erases it. The parts they never
   // entered are absent (the name is then the account's).
@@ -574,7 +574,7 @@ export default defineSchema({
     .index("by_psychicUserId", ["psychicUserId"])
     .index("by_keepUntil", ["keepUntil"]),
 
-  // Proofs of where a request came from (convex/lib/originPasses.ts): the HTTP action that sees the
+  // Proofs of where a request came from (convex/lib/platform/originPasses.ts): the HTTP action that sees the
   // client's address hands one out; sign-up, contact and checkout count their limits under its origin.
   // `origin` is a hash, absent when the address is not limited (loopback, or no address known).
   originPasses: defineTable({

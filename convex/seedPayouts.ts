@@ -1,11 +1,11 @@
-// The demo's money at the local Stripe stand-in (convex/lib/demoStandIn.ts): what the seed and the browser
+// The demo's money at the local Stripe stand-in (convex/lib/demo/demoStandIn.ts): what the seed and the browser
 // tests read and record there. Internal: no client can call them.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { attachDemoPayment } from "./lib/bookingLifecycle";
-import { demoPayees, payAtStandIn, type UnpaidBooking } from "./lib/demoStandIn";
-import { internalAction, internalMutation, internalQuery } from "./lib/functions";
-import { fiscalDataFields } from "./lib/validators";
+import { attachDemoPayment } from "./lib/bookings/bookingLifecycle";
+import { demoPayees, payAtStandIn, type UnpaidBooking } from "./lib/demo/demoStandIn";
+import { internalAction, internalMutation, internalQuery } from "./lib/platform/functions";
+import { fiscalDataFields } from "./framework/validators";
 import { demoAccounts } from "./demo/data";
 
 /** The seeded consultations held in the past that have no payment at Stripe yet (the demo's history). */

@@ -1,7 +1,7 @@
 // Platform switches. Reading them is public: the register page and the header need them signed out.
 import { v } from "convex/values";
-import { query } from "./lib/functions";
-import { readSettings } from "./lib/settings";
+import { query } from "./lib/platform/functions";
+import { readSettings } from "./lib/platform/settings";
 
 /** All four switches as booleans, defaults filled in for missing rows. */
 export const getPublic = query({

@@ -3,10 +3,10 @@
 // counts at once; raising, removing or ending a pause early a day later (model/spendingLimit.ts).
 import { v } from "convex/values";
 import type { MutationCtx } from "./_generated/server";
-import { fail } from "./lib/errors";
-import { clientMutation, clientQuery } from "./lib/functions";
-import { monthSpendCents, spendingLimitRow, stateOf } from "./lib/spendingLimits";
-import { requireInstant } from "./lib/time";
+import { fail } from "./framework/errors";
+import { clientMutation, clientQuery } from "./lib/platform/functions";
+import { monthSpendCents, spendingLimitRow, stateOf } from "./lib/money/spendingLimits";
+import { requireInstant } from "./framework/time";
 import {
   activePauseThrough,
   effectiveLimit,

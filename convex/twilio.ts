@@ -5,7 +5,7 @@ import twilio from "twilio";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { env } from "./_generated/server";
-import { authedAction, internalAction } from "./lib/functions";
+import { authedAction, internalAction } from "./lib/platform/functions";
 
 /**
  * A Voice access token for the viewer's call in one booking: only for its client or its psychic,

@@ -1,9 +1,9 @@
-// Uploaded files and who owns them (convex/lib/uploads.ts). Internal only: public functions of each
+// Uploaded files and who owns them (convex/lib/platform/uploads.ts). Internal only: public functions of each
 // feature (the psychic's photo) issue URLs and attach files through the helpers there.
 import { v } from "convex/values";
-import { internalMutation } from "./lib/functions";
-import { claimUploadX, UPLOAD_WINDOW_MS } from "./lib/uploads";
-import { uploadPurpose } from "./lib/validators";
+import { internalMutation } from "./lib/platform/functions";
+import { claimUploadX, UPLOAD_WINDOW_MS } from "./lib/platform/uploads";
+import { uploadPurpose } from "./framework/validators";
 
 /**
  * Step one of attaching: the caller proves the file is their own upload through their own URL (see

@@ -3,16 +3,16 @@ import { createAccount, getAuthSessionId, invalidateSessions, modifyAccountCrede
 import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { fail } from "./lib/errors";
-import { authedAction, authedMutation, internalAction, internalMutation, internalQuery, query, viewerIdFor } from "./lib/functions";
-import { PASSWORD_PROVIDER } from "./lib/passwordProvider";
-import { refuseWritesDuringMaintenance } from "./lib/settings";
-import { isAdminEmail, isAdminUser } from "./lib/access";
-import { accountType } from "./lib/validators";
+import { fail } from "./framework/errors";
+import { authedAction, authedMutation, internalAction, internalMutation, internalQuery, query, viewerIdFor } from "./lib/platform/functions";
+import { PASSWORD_PROVIDER } from "./lib/accounts/passwordProvider";
+import { refuseWritesDuringMaintenance } from "./lib/platform/settings";
+import { isAdminEmail, isAdminUser } from "./lib/platform/access";
+import { accountType } from "./framework/validators";
 import { MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, normaliseEmail, passwordProblem } from "./model/accounts";
-import { deleteAccountData } from "./lib/accountDeletion";
-import { historyLists, scrubHistoryPart } from "./lib/deletedHistory";
-import { syncSearchKeys } from "./lib/userSearch";
+import { deleteAccountData } from "./lib/accounts/accountDeletion";
+import { historyLists, scrubHistoryPart } from "./lib/accounts/deletedHistory";
+import { syncSearchKeys } from "./lib/admin/userSearch";
 
 /** Accounts one run of backfillSearchKeys goes through (each reads and writes a handful of keys). */
 const SEARCH_KEYS_BATCH = 200;
@@ -64,7 +64,7 @@ export const updateFullName = authedMutation({
 });
 
 /**
- * Proves an action's caller in one transaction (lib/functions.ts): the session exists, the audience
+ * Proves an action's caller in one transaction (lib/platform/functions.ts): the session exists, the audience
  * holds, and writes are open (maintenance mode lets only admins through).
  */
 export const checkActionViewer = internalQuery({
@@ -130,7 +130,7 @@ export const deleteMyAccount = authedMutation({
   },
 });
 
-/** A part of a deleted account's long history (lib/deletedHistory.ts), scheduled by the deletion and by itself. */
+/** A part of a deleted account's long history (lib/accounts/deletedHistory.ts), scheduled by the deletion and by itself. */
 export const scrubDeletedHistory = internalMutation({
   args: {
     userId: v.id("users"),
@@ -189,7 +189,7 @@ export const createAdminAccount = internalAction({
 });
 
 /**
- * Writes the admin's user search keys (lib/userSearch.ts) of accounts made before the keys existed, a
+ * Writes the admin's user search keys (lib/admin/userSearch.ts) of accounts made before the keys existed, a
  * batch at a time, each batch scheduling the next: `npx convex run users:backfillSearchKeys` once after
  * deploying them. Running it again changes nothing; the answer says how many accounts of the batch changed.
  */

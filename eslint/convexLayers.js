@@ -1,5 +1,5 @@
 // Layers of convex/ as a local ESLint rule (resolved like importBoundaries.js). From the bottom:
-// - framework: convex/_generated/, and lib/errors.ts, lib/validators.ts, lib/time.ts (values, no ctx);
+// - framework: convex/_generated/, and lib/errors.ts, framework/validators.ts, framework/time.ts (values, no ctx);
 // - model/: pure rules over values: only model/ and the framework's values (never a ctx, the server
 //   runtime or function references);
 // - email/ (templates) and demo/ (the demo's data): pure too, over model/;
@@ -8,7 +8,7 @@
 //   of them share is a lib/ service), except http.ts mounting auth.ts's routes.
 import { dirname, relative, resolve, sep } from "node:path";
 
-const FRAMEWORK_LIB = new Set(["lib/errors.ts", "lib/validators.ts", "lib/time.ts"]);
+const FRAMEWORK_LIB = new Set(["lib/errors.ts", "framework/validators.ts", "framework/time.ts"]);
 /** Runtime parts of the framework a pure layer may not use: they carry ctx, the scheduler, function references. */
 const IMPURE_GENERATED = new Set(["_generated/server", "_generated/api"]);
 const PURE = new Set(["model", "email", "demo"]);

@@ -1,4 +1,4 @@
-// Money has one owner per table. Outside convex/lib/bookingLifecycle.ts no code creates a booking or
+// Money has one owner per table. Outside convex/lib/bookings/bookingLifecycle.ts no code creates a booking or
 // writes any of its fields; each other money table (the psychics' shares, reversals, payout accounts and
 // payouts, the provider jobs, the month's books, the DAC7 figures) is written by one module only, which
 // applies pure transitions. Read from the source with TypeScript's parser, so a new writer anywhere in
@@ -9,7 +9,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const CONVEX_DIR = new URL("../convex/", import.meta.url).pathname;
-const OWNER = "lib/bookingLifecycle.ts";
+const OWNER = "lib/bookings/bookingLifecycle.ts";
 
 /** The fields only the lifecycle writes. */
 const LIFECYCLE_FIELDS = new Set([
@@ -77,16 +77,16 @@ function bookingWriteViolations(source: string, fileName = "module.ts"): string[
 /** Each money table and the one module that writes it. */
 const MONEY_WRITERS: Record<string, string> = {
   bookings: OWNER,
-  psychicTransfers: "lib/payouts.ts",
-  transferReversals: "lib/payouts.ts",
-  payoutAccounts: "lib/payouts.ts",
-  psychicPayouts: "lib/payouts.ts",
-  providerJobs: "lib/providerJobs.ts",
-  monthlyBooks: "lib/monthlyBooks.ts",
-  dac7Figures: "lib/dac7Figures.ts",
-  payoutDebts: "lib/payoutDebts.ts",
+  psychicTransfers: "lib/money/payouts.ts",
+  transferReversals: "lib/money/payouts.ts",
+  payoutAccounts: "lib/money/payouts.ts",
+  psychicPayouts: "lib/money/payouts.ts",
+  providerJobs: "lib/money/providerJobs.ts",
+  monthlyBooks: "lib/money/monthlyBooks.ts",
+  dac7Figures: "lib/money/dac7Figures.ts",
+  payoutDebts: "lib/money/payoutDebts.ts",
   // A person's spending and takings follow their bookings through the triggers.
-  bookingTotals: "lib/counters.ts",
+  bookingTotals: "lib/figures/counters.ts",
 };
 
 /** Every call in `source` that writes a table at all (insert, replace, patch or delete), as table → ["line: method"]. */
@@ -139,7 +139,7 @@ function convexModules(dir: string): string[] {
 }
 
 describe("the booking's one owner", () => {
-  it("no module but lib/bookingLifecycle.ts writes a booking's life", () => {
+  it("no module but lib/bookings/bookingLifecycle.ts writes a booking's life", () => {
     const outside = convexModules(CONVEX_DIR).filter((path) => relative(CONVEX_DIR, path) !== OWNER);
     expect(outside.length).toBeGreaterThan(20);
     const violations = outside.flatMap((path) =>

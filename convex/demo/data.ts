@@ -7,7 +7,7 @@ import type {
   Specialty,
   Weekday,
   WeeklyAvailability,
-} from "../lib/validators";
+} from "../framework/validators";
 
 /** One password for every demo account, printed by `npm start` and listed in the README. */
 export const DEMO_PASSWORD = "arcano-demo";

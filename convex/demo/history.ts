@@ -1,7 +1,7 @@
 // The demo's past: consultations held over the last months with several psychics, most of them reviewed,
 // so ratings, the Reviews tab and the psychic's monthly figures show real data on a fresh `npm start`.
 // Pure: the seed (convex/seed.ts) writes what this plans through the same code real bookings use.
-import type { DurationMinutes, WeeklyAvailability } from "../lib/validators";
+import type { DurationMinutes, WeeklyAvailability } from "../framework/validators";
 import { addDays } from "../model/nextAvailability";
 import { offeredStarts } from "../model/slots";
 

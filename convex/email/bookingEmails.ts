@@ -2,8 +2,8 @@
 // the confirmed time. Pure functions over plain values.
 import { TZDate } from "@date-fns/tz";
 import ical, { ICalCalendarMethod } from "ical-generator";
-import { ROME_TIME_ZONE, utcMsToRome } from "../lib/time";
-import type { CancellationReason } from "../lib/validators";
+import { ROME_TIME_ZONE, utcMsToRome } from "../framework/time";
+import type { CancellationReason } from "../framework/validators";
 import { formatCents, formatItalianDate } from "../model/format";
 import { ruleWords } from "../model/ruleWords";
 import { refundTermsText } from "../model/refundTerms";

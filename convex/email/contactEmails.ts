@@ -1,6 +1,6 @@
 // The contact form's emails (docs/product-rules.md, "Contact and admin"): the support address's notice, the
 // sender's acknowledgement and the admin's answer.
-import type { ContactCategory } from "../lib/validators";
+import type { ContactCategory } from "../framework/validators";
 import { CATEGORY_LABELS, USER_TYPE_LABELS, type ContactFacts } from "../model/contact";
 import { escapeHtml, layout, paragraph, textFooter, type RenderedEmail } from "./templates";
 

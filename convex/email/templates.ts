@@ -1,6 +1,6 @@
 // Every email's words, in Italian, as HTML and plain text. Pure functions: the outbox stores what
 // they return, so a sent email can be shown again exactly as it left.
-import type { AccountType } from "../lib/validators";
+import type { AccountType } from "../framework/validators";
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 

@@ -1,7 +1,7 @@
 // Sign-up rules as plain functions: what a valid sign-up carries, and nothing more.
 import type { Value } from "convex/values";
-import type { ErrorCode } from "../lib/errors";
-import type { AccountType } from "../lib/validators";
+import type { ErrorCode } from "../framework/errors";
+import type { AccountType } from "../framework/validators";
 
 /** Shown wherever a deleted person's name used to be (past bookings, reviews). */
 export const DELETED_ACCOUNT_NAME = "Account eliminato";

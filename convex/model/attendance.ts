@@ -1,7 +1,7 @@
 // Who was in the call during the paid window, and for how long (docs/product-rules.md, "Calls"): the
 // facts the psychic's absence, the clock's outcome and the psychic's 'Cliente assente' rest on.
-// Plain functions over values; calls.ts and lib/callSessions.ts keep the record in the call session,
-// lib/bookingLifecycle.ts (recordJoin) copies each party's first instant onto the booking.
+// Plain functions over values; calls.ts and lib/calls/callSessions.ts keep the record in the call session,
+// lib/bookings/bookingLifecycle.ts (recordJoin) copies each party's first instant onto the booking.
 //
 // A party is in the call from a sign of presence (entering, the page's heartbeat every HEARTBEAT_MS,
 // Twilio's participant-join) until they leave (hang up, close the page, Twilio's participant-leave or
@@ -12,7 +12,7 @@
 // were in the call at some instant from the start (included) to the end (excluded): a page opened
 // before the start and closed, or gone silent, before it does not count; one still beating across the
 // start counts from the start.
-import type { BookingStatus } from "../lib/validators";
+import type { BookingStatus } from "../framework/validators";
 import { isPresent, PSYCHIC_GRACE_MS } from "./calls";
 
 /** The paid window: from the start to the start plus the duration. */

@@ -1,8 +1,8 @@
 // 'Avvisami' (docs/product-rules.md, "Favourites and 'Avvisami'"): which days a booking's change
 // frees, which days a wish looks at, and which of them now have a free time, as the slot engine
 // (model/slots.ts) sees them. Pure: no ctx, no clock.
-import { utcMsToRome, weekdayOf } from "../lib/time";
-import type { DurationMinutes, WeeklyAvailability } from "../lib/validators";
+import { utcMsToRome, weekdayOf } from "../framework/time";
+import type { DurationMinutes, WeeklyAvailability } from "../framework/validators";
 import { blocksTime, type BookingTimeState } from "./bookings";
 import { addDays } from "./nextAvailability";
 import { freeStarts, lastBookableDate, utcTodayInRome, type Interval } from "./slots";

@@ -1,7 +1,7 @@
 // A change of the weekly hours beside the consultations already paid (docs/product-rules.md, "Psychics"):
 // the new hours may leave one outside; saving is still allowed and the consultation keeps its time, so the
 // editor names them before the psychic saves.
-import type { DurationMinutes, WeeklyAvailability } from "../lib/validators";
+import type { DurationMinutes, WeeklyAvailability } from "../framework/validators";
 import { offeredStarts } from "./slots";
 
 export type BookedTime = { scheduledDate: string; scheduledTime: string; durationMinutes: number };

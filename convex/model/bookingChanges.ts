@@ -1,9 +1,9 @@
 // What may happen to a paid booking before and after its time (docs/product-rules.md, "Payments and
 // refunds", "Calls", "Reviews"): cancellation and its refund window, moving it, the psychic's outcome,
 // reminders and the psychic's monthly figures. Plain functions over values: no ctx, no clock.
-import type { ErrorCode } from "../lib/errors";
-import { romeMonthOf } from "../lib/time";
-import type { BookingStatus } from "../lib/validators";
+import type { ErrorCode } from "../framework/errors";
+import { romeMonthOf } from "../framework/time";
+import type { BookingStatus } from "../framework/validators";
 import { clientAttended } from "./attendance";
 
 const MINUTE_MS = 60_000;

@@ -2,9 +2,9 @@
 // and holds", "Limits against abuse"). Paid consultations count as well as holds, so paying is no way around
 // the limits on holds; a psychic's date takes only a few holds at once, so many accounts cannot freeze it;
 // and a client who cancels in full again and again waits a while before booking again: the refund the
-// cancellation rules give is never touched. Pure: the caller reads the rows (lib/bookingLimits.ts).
-import { parseDate } from "../lib/time";
-import type { BookingStatus, CancellationReason } from "../lib/validators";
+// cancellation rules give is never touched. Pure: the caller reads the rows (lib/bookings/bookingLimits.ts).
+import { parseDate } from "../framework/time";
+import type { BookingStatus, CancellationReason } from "../framework/validators";
 import { blocksTime } from "./bookings";
 import { addDays } from "./nextAvailability";
 

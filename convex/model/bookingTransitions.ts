@@ -1,14 +1,14 @@
 // A booking's life as one pure function (docs/product-rules.md, "Slots and holds", "Payments and
 // refunds", "Calls"): from a booking, an event and the time, either the fields that change with what
 // must follow (emails, jobs, Stripe calls), or nothing to do (a replay), or a refusal. The figures are
-// not effects: they follow the written rows (lib/triggers.ts). The ctx side
-// (lib/bookingLifecycle.ts) is the only code that writes these fields; it applies what this decides.
+// not effects: they follow the written rows (lib/platform/triggers.ts). The ctx side
+// (lib/bookings/bookingLifecycle.ts) is the only code that writes these fields; it applies what this decides.
 import type { Doc } from "../_generated/dataModel";
-import type { ErrorCode } from "../lib/errors";
+import type { ErrorCode } from "../framework/errors";
 import type { Infer } from "convex/values";
-import type { CancellationReason, CancelledBy, holdRelease } from "../lib/validators";
+import type { CancellationReason, CancelledBy, holdRelease } from "../framework/validators";
 import { outcomeByClock, type WindowPresence } from "./attendance";
-import { romeMonthOf } from "../lib/time";
+import { romeMonthOf } from "../framework/time";
 import { cancellationRefusal, outcomeRefusal, rescheduleRefusal, type Outcome } from "./bookingChanges";
 import type { ShareReason } from "./payouts";
 

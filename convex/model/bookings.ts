@@ -1,6 +1,6 @@
 // Plain rules about bookings, shared by every query and mutation that needs them; no ctx here.
 import type { Id } from "../_generated/dataModel";
-import type { BookingStatus, DurationMinutes, Pricing } from "../lib/validators";
+import type { BookingStatus, DurationMinutes, Pricing } from "../framework/validators";
 import { priceFor } from "./psychics";
 import { consultationInterval } from "./slots";
 

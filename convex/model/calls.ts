@@ -1,7 +1,7 @@
 // The call's rules (docs/product-rules.md, "Calls"; DECISIONS.md: 5 minutes early, no-shows) as
 // plain functions over values, so the server, the page and the tests share one answer.
-import type { ErrorCode } from "../lib/errors";
-import type { BookingStatus, ConsultationType } from "../lib/validators";
+import type { ErrorCode } from "../framework/errors";
+import type { BookingStatus, ConsultationType } from "../framework/validators";
 
 /** The room opens this long before the start, for the device check and joining. */
 export const EARLY_ACCESS_MS = 5 * 60_000;

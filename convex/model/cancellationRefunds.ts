@@ -2,7 +2,7 @@
 // "Payments and refunds", "Calls", "Accounts"). The server cancels with these amounts and the texts that
 // state the rules (terms, FAQs, dialogs, emails) are checked against them (tests/ui/ruleTexts.test.tsx,
 // tests/convex/ruleTexts.test.ts). Plain functions over values: no ctx, no clock.
-import type { CancellationReason } from "../lib/validators";
+import type { CancellationReason } from "../framework/validators";
 import { clientCancellationRefund } from "./bookingChanges";
 
 type Priced = { startsAt: number; priceCents: number };

@@ -1,6 +1,6 @@
 // A client's report of a consultation ('Segnala'): who may report what, and how it reads in the
 // admin's inbox (docs/product-rules.md, "Contact and admin").
-import type { BookingStatus, ReportReason } from "../lib/validators";
+import type { BookingStatus, ReportReason } from "../framework/validators";
 import { formatItalianDate } from "./format";
 
 /** The reasons as the client chooses them and the admin reads them. */

@@ -1,6 +1,6 @@
 // The contact form's rules as plain functions
 // (docs/product-rules.md, "Contact and admin").
-import type { AccountType, ContactCategory, ContactStatus } from "../lib/validators";
+import type { AccountType, ContactCategory, ContactStatus } from "../framework/validators";
 
 export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000, answer: 5000 } as const;
 

@@ -1,7 +1,7 @@
 // The platform's figures as plain rules (docs/product-rules.md, "Contact and admin"): the counters,
 // their months, the commission and what a booking paid. What each document adds to them, and the
 // recount, are in model/figureContributions.ts.
-import type { AccountType, ContactStatus } from "../lib/validators";
+import type { AccountType, ContactStatus } from "../framework/validators";
 import { COMMISSION_PERCENT } from "./bookings";
 import type { CounterMetric, StoredCounterMetric } from "./counterMetrics";
 

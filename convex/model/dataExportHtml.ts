@@ -1,6 +1,6 @@
 // 'Scarica i tuoi dati': the readable file (docs/product-rules.md, "Accounts"). Every stored value in
 // Italian words: instants in Rome time, cents in euro, a psychic's prices and weekly hours as sentences.
-import { weekdays, type WeeklyAvailability } from "../lib/validators";
+import { weekdays, type WeeklyAvailability } from "../framework/validators";
 import type { DataExport } from "./dataExport";
 import { WEEKDAY_NAMES, formatCents } from "./format";
 import { toRanges } from "./nextAvailability";

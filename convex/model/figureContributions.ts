@@ -1,10 +1,10 @@
 // What one document adds to the derived figures (docs/product-rules.md, "Psychics", "Calls", "Reviews",
 // "Contact and admin"): the platform's counters, each person's booking totals, a psychic's monthly
 // figures and their profile's totals and rating. A write changes the figures by what the document adds
-// now minus what it added before (lib/triggers.ts); a recount is the sum over every document. Both
+// now minus what it added before (lib/platform/triggers.ts); a recount is the sum over every document. Both
 // follow these functions, so they agree by construction. Plain functions over values: no ctx.
-import type { AccountType, BookingStatus, ContactStatus } from "../lib/validators";
-import { romeMonthOf } from "../lib/time";
+import type { AccountType, BookingStatus, ContactStatus } from "../framework/validators";
+import { romeMonthOf } from "../framework/time";
 import { averageOf } from "./bookingChanges";
 import { netEarningsCents } from "./bookings";
 import {

@@ -1,6 +1,6 @@
 // A psychic's fiscal data for the yearly DAC7 report (D.Lgs. 32/2023; docs/product-rules.md, "Payouts"):
 // the checks on what they enter, the report's quarters and rows, and how long a deleted psychic's data is kept. Pure.
-import { romeToUtcMs } from "../lib/time";
+import { romeToUtcMs } from "../framework/time";
 
 /** Italian codice fiscale of a person: 6 letters, 2 digits, a month letter, 2 digits, a letter, 3 digits, a check letter (omocodia digits allowed). */
 const CODICE_FISCALE = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;

@@ -1,7 +1,7 @@
 // How money and calendar dates read in Italian, the same in an email and on a page: the server's
 // templates and the browser (src/lib/format.ts) both use these.
 
-import type { Weekday } from "../lib/validators";
+import type { Weekday } from "../framework/validators";
 
 /** The days of the week as a page or a file names them. */
 export const WEEKDAY_NAMES: Readonly<Record<Weekday, string>> = {

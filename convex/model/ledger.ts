@@ -3,7 +3,7 @@
 // is defined here once, over the same rows: each booking's share (`psychicTransfers`), the share's
 // reversals (`transferReversals`) and the booking's refund and dispute. Pure: values in, cents out.
 import { shareOf } from "./payouts";
-import { romeMonthOf } from "../lib/time";
+import { romeMonthOf } from "../framework/time";
 
 // ─── The psychic's side: shares ───────────────────────────────────────────────────────────────────
 

@@ -1,7 +1,7 @@
 // "Prossime disponibilità" on a psychic's profile: the next days with free time, as the slot engine
 // (model/slots.ts) sees them for one half hour. Pure: no ctx, no clock.
-import { parseDate } from "../lib/time";
-import type { WeeklyAvailability } from "../lib/validators";
+import { parseDate } from "../framework/time";
+import type { WeeklyAvailability } from "../framework/validators";
 import { freeStarts, fromMinutes, SLOT_MINUTES, toMinutes, utcTodayInRome, type Interval } from "./slots";
 
 /** Days shown, and how far ahead to look for them. */

@@ -1,9 +1,9 @@
 // The life of a psychic's share and of a reversal of it, as pure functions like the booking's
 // (model/bookingTransitions.ts; docs/product-rules.md, "Payouts"): from the row, an event and the time,
 // the fields that change with what must follow (a transfer or reversal to send through a provider job, a
-// release at the due time), nothing (a replay), or a refusal. lib/payouts.ts is the only code that writes
+// release at the due time), nothing (a replay), or a refusal. lib/money/payouts.ts is the only code that writes
 // `psychicTransfers` and `transferReversals`; it applies what these decide.
-import type { ErrorCode } from "../lib/errors";
+import type { ErrorCode } from "../framework/errors";
 import { reversalFor, shareOf, type ShareReason, type TransferState } from "./payouts";
 
 export type Share = {

@@ -1,7 +1,7 @@
 // Paying psychics (docs/product-rules.md, "Payouts"): Stripe Connect's separate charges and transfers.
 // The client pays the platform; when a consultation is held, the psychic's share of what the platform
 // kept is transferred to their connected account, from that booking's charge. Pure: the rules only.
-import { romeDateOf, weekdayOf } from "../lib/time";
+import { romeDateOf, weekdayOf } from "../framework/time";
 import { netEarningsCents } from "./bookings";
 import { addDays } from "./nextAvailability";
 

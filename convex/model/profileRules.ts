@@ -1,7 +1,7 @@
 // The rules of a psychic's profile (docs/product-rules.md, "Psychics"): what a saved or published profile must satisfy.
 // Plain functions over values, shared by the server (which enforces them) and the editor.
-import type { ErrorCode } from "../lib/errors";
-import { weekdays, type DurationMinutes, type ProfileStatus, type Pricing, type Weekday, type WeeklyAvailability } from "../lib/validators";
+import type { ErrorCode } from "../framework/errors";
+import { weekdays, type DurationMinutes, type ProfileStatus, type Pricing, type Weekday, type WeeklyAvailability } from "../framework/validators";
 
 export const OFFERED_DURATIONS: readonly DurationMinutes[] = [15, 30, 45, 60];
 export const DEFAULT_PRICES: Record<DurationMinutes, number> = { 15: 25, 30: 50, 45: 75, 60: 100 };

@@ -1,5 +1,5 @@
 // A profile's readable address (`/psychics/selene`): a slug from the display name, accents folded.
-// Pure: the database picks the first free candidate (lib/profileAddress.ts).
+// Pure: the database picks the first free candidate (lib/psychics/profileAddress.ts).
 
 /** Long enough for any real name; the page server's address pattern takes up to 64 characters. */
 export const MAX_SLUG_LENGTH = 60;

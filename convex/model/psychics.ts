@@ -1,7 +1,7 @@
 // Plain rules about psychic profiles, shared by queries and tests; no database access here.
 import { DEFAULT_ORDER, sortForList, type ListOrder, type OrderedCard } from "./catalogueOrder";
 import { matchCard, nearestTopics, type SearchableCard } from "./topicSearch";
-import type { DurationMinutes, Pricing, Specialty } from "../lib/validators";
+import type { DurationMinutes, Pricing, Specialty } from "../framework/validators";
 
 export type ProfileForCard = {
   psychicName: string;

@@ -1,10 +1,10 @@
 // A reader's figures beside the rating (docs/product-rules.md, "Reader figures and the list's order"):
 // consultations held, the share of consultations due that the reader attended on time, and the reader's
-// own cancellations in the last 90 days. What one booking adds to them is below; lib/triggers.ts applies
+// own cancellations in the last 90 days. What one booking adds to them is below; lib/platform/triggers.ts applies
 // the difference at every write (model/figureContributions.ts adds these rows to the others), so they
 // follow the booking's life and are never recomputed by reading every booking. Plain functions: no ctx.
-import type { BookingStatus } from "../lib/validators";
-import { parseDate, romeDateOf } from "../lib/time";
+import type { BookingStatus } from "../framework/validators";
+import { parseDate, romeDateOf } from "../framework/time";
 
 /** A reader on time joined the call at most this long after the start. */
 export const ON_TIME_GRACE_MS = 5 * 60 * 1000;

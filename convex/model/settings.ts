@@ -1,7 +1,7 @@
 // The admin switches and their defaults. Defaults match the spec: registration and booking on,
 // maintenance off, publishing without review. A missing row counts as its default, which is what
 // the spec asks when the setting cannot be read ("a failed read counts as enabled").
-import type { SettingKey } from "../lib/validators";
+import type { SettingKey } from "../framework/validators";
 
 export type Settings = Record<SettingKey, boolean>;
 

@@ -2,8 +2,8 @@
 // date and a duration, and which of them are free. Pure: no ctx, no clock. Every place that needs
 // the answer (the booking page's live slots, "Prossime disponibilità", starting a payment,
 // confirming one, moving a booking) asks these functions; there is no second copy of the rule.
-import { romeToUtcMs, utcMsToRome, weekdayOf } from "../lib/time";
-import type { DurationMinutes, WeeklyAvailability } from "../lib/validators";
+import { romeToUtcMs, utcMsToRome, weekdayOf } from "../framework/time";
+import type { DurationMinutes, WeeklyAvailability } from "../framework/validators";
 
 /** The grid of the weekly schedule and of every start time. */
 export const SLOT_MINUTES = 30;

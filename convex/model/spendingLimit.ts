@@ -1,9 +1,9 @@
 // The spending limit a client sets for themselves (docs/product-rules.md, "Spending limit"): a monthly
 // ceiling in cents, or a pause of 7, 30 or 90 days. Anything that makes the client spend less counts at
 // once; anything that lets them spend more (raising or removing the limit, ending a pause early) only
-// after a day of cooling off. Pure rules over plain values; the Rome calendar comes from lib/time.ts.
+// after a day of cooling off. Pure rules over plain values; the Rome calendar comes from framework/time.ts.
 import { addDays } from "./nextAvailability";
-import { romeDateOf, romeMonthBounds, romeMonthOf, romeToUtcMs } from "../lib/time";
+import { romeDateOf, romeMonthBounds, romeMonthOf, romeToUtcMs } from "../framework/time";
 
 /** How long a change that lets the client spend more waits before it counts. */
 export const COOL_OFF_MS = 24 * 60 * 60 * 1000;

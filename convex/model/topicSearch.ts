@@ -3,7 +3,7 @@
 // their techniques and their topics, each topic by the words of its name and by the words people use for it
 // (the table below); a biography is not searched, so a word written in passing finds nobody by chance.
 // Case and accents do not matter and each word typed may be the beginning of a word (model/textSearch.ts).
-import { specializations, type Specialization } from "../lib/validators";
+import { specializations, type Specialization } from "../framework/validators";
 import { foldForSearch, searchWords } from "./textSearch";
 
 /** The words people type for each topic, besides the words of its name. Folded when compared. */

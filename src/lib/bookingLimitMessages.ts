@@ -1,6 +1,6 @@
 // The pause after repeated full-refund cancellations names the moment new bookings open again, which the
 // server sends with the refusal (convex/model/bookingLimits.ts).
-import type { ErrorCode } from "@convex/lib/errors";
+import type { ErrorCode } from "@convex/framework/errors";
 import { formatRomeDateTime } from "./format";
 import { limits } from "./rules";
 

@@ -1,7 +1,7 @@
 // The one table from the server's error codes to the Italian text people read. A code added to
-// convex/lib/errors.ts without a message here fails the type-check.
+// convex/framework/errors.ts without a message here fails the type-check.
 import { ConvexError, type Value } from "convex/values";
-import { isErrorCode, type ErrorCode } from "@convex/lib/errors";
+import { isErrorCode, type ErrorCode } from "@convex/framework/errors";
 import { MAX_PASSWORD_LENGTH } from "@convex/model/accounts";
 import { PHOTO_MIN_PIXELS } from "@convex/model/profileRules";
 import { bookingLimitMessage } from "./bookingLimitMessages";

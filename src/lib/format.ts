@@ -1,7 +1,7 @@
 /** Italian formatting of money, ratings and text, shared by every feature. Money is always in cents. */
 // Money and calendar dates read the same in emails and on pages: one implementation, on the server's side.
 export { formatCents, formatItalianDate } from "@convex/model/format";
-import { ROME_TIME_ZONE, romeDateOf } from "@convex/lib/time";
+import { ROME_TIME_ZONE, romeDateOf } from "@convex/framework/time";
 
 /** One decimal with an Italian comma: 4.5 → "4,5". */
 export function formatRating(rating: number): string {

@@ -1,4 +1,4 @@
-// The pass that tells the server where a request comes from (convex/lib/originPasses.ts): sign-up,
+// The pass that tells the server where a request comes from (convex/lib/platform/originPasses.ts): sign-up,
 // contact and checkout bring one so their limits count per network origin. Asked for right before
 // the request, and asked again when the network drops an attempt. Without one the server refuses a
 // sign-up or a contact message (ORIGIN_PASS_REQUIRED); a checkout then counts under the client's account.

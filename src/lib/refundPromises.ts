@@ -3,7 +3,7 @@
 // change of behaviour there (a deletion refunding in full, say) changes every sentence that states it.
 import { FULL_REFUND_NOTICE_MS, HALF_REFUND_NOTICE_MS } from "@convex/model/bookingChanges";
 import { cancellationRefundCents, deletionCancels, deletionReason, type DeletionSide } from "@convex/model/cancellationRefunds";
-import type { CancellationReason } from "@convex/lib/validators";
+import type { CancellationReason } from "@convex/framework/validators";
 import { limits } from "./rules";
 
 const PROBE_PRICE_CENTS = 10_000;

@@ -1,6 +1,6 @@
 // The checkout's refusals under the client's own spending limit name the figures the server sends:
 // the limit and what is left this month, or the pause's last day.
-import type { ErrorCode } from "@convex/lib/errors";
+import type { ErrorCode } from "@convex/framework/errors";
 import { formatCents, formatItalianDate } from "./format";
 
 export const spendingPausedMessage = (pausedThrough: string) =>

@@ -3,7 +3,7 @@
 // with its Italian words and its colour. Views branch on the enums and take the words and colours from
 // here, so a state reads and looks the same for the client, the psychic and the admin.
 import type { Infer } from "convex/values";
-import type { AccountType, BookingViewState, PaymentViewState, payoutStatus, ProfileStatus, RefundViewState } from "@convex/lib/validators";
+import type { AccountType, BookingViewState, PaymentViewState, payoutStatus, ProfileStatus, RefundViewState } from "@convex/framework/validators";
 import type { PayoutAccountState, ShareReason, TransferState } from "@convex/model/payouts";
 
 export type StateColor = "green" | "amber" | "blue" | "gray" | "red";

@@ -1,4 +1,4 @@
-import { weekdays, type DayAvailability, type Weekday } from "@convex/lib/validators";
+import { weekdays, type DayAvailability, type Weekday } from "@convex/framework/validators";
 import { toRanges } from "@convex/model/nextAvailability";
 import { WEEKDAY_NAMES } from "@convex/model/format";
 

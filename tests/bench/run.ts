@@ -27,7 +27,7 @@ const TOTAL = 3000;
 /** Round trips before the measured ones: the steady state comes after about 2 000 on this machine. */
 const ROUND_TRIP_WARMUP = 2000;
 // Every round leaves one lapsed hold on the watched day; the slots query reads at most 200 bookings of a
-// psychic's day (convex/lib/bookingTime.ts), so warm-up and rounds together stay below that.
+// psychic's day (convex/lib/bookings/bookingTime.ts), so warm-up and rounds together stay below that.
 const SLOTS_WARMUP = 10;
 const SLOTS_ROUNDS = 180;
 // Nothing may hang the bench: the whole run is abandoned after this long.

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { weekFrom } from "../../convex/demo/data";
-import { changeBooking, openHold } from "../../convex/lib/bookingLifecycle";
+import { changeBooking, openHold } from "../../convex/lib/bookings/bookingLifecycle";
 import { addDays } from "../../convex/model/nextAvailability";
 import { buildWorld, emails, type World } from "./fixtures/world";
 import { errorCodeOf, runWithTriggers, setupTest, signInAs, type TestClient } from "./setup";

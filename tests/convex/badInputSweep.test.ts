@@ -5,7 +5,7 @@
 import { ConvexError } from "convex/values";
 import { describe, expect, it } from "vitest";
 import schema from "../../convex/schema";
-import { isErrorCode } from "../../convex/lib/errors";
+import { isErrorCode } from "../../convex/framework/errors";
 import { accessMatrix, isInAudience, type MatrixEntry } from "./fixtures/accessMatrix";
 import { callAs, publicFunctions, type PublicFunction } from "./fixtures/publicFunctions";
 import { buildWorld, personas, snapshotAllTables, type Persona, type World } from "./fixtures/world";

@@ -1,4 +1,4 @@
-// How much of the psychics' time a client, or a group of accounts, may take (convex/lib/bookingLimits.ts,
+// How much of the psychics' time a client, or a group of accounts, may take (convex/lib/bookings/bookingLimits.ts,
 // docs/product-rules.md "Slots and holds"): paid consultations count with holds at checkout and on a move,
 // a psychic's date takes 3 holds at once, and repeated full-refund cancellations pause new bookings.
 import { ConvexError } from "convex/values";

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import type { EmailKind } from "../../convex/lib/validators";
+import type { EmailKind } from "../../convex/framework/validators";
 import { EARLY_ACCESS_MS } from "../../convex/model/calls";
 import { callBooking } from "./fixtures/callWorld";
 import { signedEvent } from "./fixtures/fakeStripe";

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { acceptConductAs } from "./fixtures/psychics";
-import { romeToUtcMs } from "../../convex/lib/time";
+import { romeToUtcMs } from "../../convex/framework/time";
 import { weekFrom } from "../../convex/demo/data";
 import { defaultAvailability } from "../../convex/model/profileRules";
 import { callBooking } from "./fixtures/callWorld";

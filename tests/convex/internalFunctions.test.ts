@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { buildWorld } from "./fixtures/world";
-import { requestProviderCall } from "../../convex/lib/providerJobs";
+import { requestProviderCall } from "../../convex/lib/money/providerJobs";
 import { answerJob, attemptJob, failJobForGood, jobIdOf } from "./fixtures/providerJobs";
 import { errorCodeOf, fakeStripe, setupTest } from "./setup";
 

@@ -4,7 +4,7 @@
 // counted as refunded.
 import { describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { romeMonthOf } from "../../convex/lib/time";
+import { romeMonthOf } from "../../convex/framework/time";
 import { callBooking } from "./fixtures/callWorld";
 import { heldConsultation, onboardedWorld, psychicA, transfersOf } from "./fixtures/payoutWorld";
 import type { World } from "./fixtures/world";

@@ -8,11 +8,11 @@
 // Replay a seed: `npx vitest run tests/convex/money.property.test.ts -t "\(seed 17\)"` (MONEY_LOG=1 prints steps).
 import { describe, expect, it, vi } from "vitest";
 import type { MutationCtx } from "../../convex/_generated/server";
-import { rebuildDac7Figures } from "../../convex/lib/dac7Figures";
-import { bookingBooksOf } from "../../convex/lib/ledger";
-import { ALL_BOOKS, readMonthBooks } from "../../convex/lib/monthlyBooks";
+import { rebuildDac7Figures } from "../../convex/lib/money/dac7Figures";
+import { bookingBooksOf } from "../../convex/lib/money/ledger";
+import { ALL_BOOKS, readMonthBooks } from "../../convex/lib/money/monthlyBooks";
 import { addBooks, differenceOf, noBooks } from "../../convex/model/ledger";
-import { romeMonthOf } from "../../convex/lib/time";
+import { romeMonthOf } from "../../convex/framework/time";
 import { seededRandom, startRun, step } from "./fixtures/marketplaceRun";
 import { fakeStripe, setupTest, type TestConvex } from "./setup";
 

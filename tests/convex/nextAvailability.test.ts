@@ -3,7 +3,7 @@ import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import { halfHours, weekFrom } from "../../convex/demo/data";
 import { addDays, firstFreeStart, MAX_FIRST_FREE_IDS, nextFreeDays } from "../../convex/model/nextAvailability";
-import { romeToUtcMs } from "../../convex/lib/time";
+import { romeToUtcMs } from "../../convex/framework/time";
 import { insertPsychic, type PsychicProfileFields } from "./fixtures/psychics";
 import { setupTest, type TestConvex } from "./setup";
 

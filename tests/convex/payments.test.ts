@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { romeToUtcMs } from "../../convex/lib/time";
+import { romeToUtcMs } from "../../convex/framework/time";
 import { weekFrom } from "../../convex/demo/data";
 import { buildWorld, mondayAhead, type World } from "./fixtures/world";
 import { signedEvent } from "./fixtures/fakeStripe";

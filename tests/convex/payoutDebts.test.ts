@@ -4,7 +4,7 @@
 // to them pays it back.
 import { describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { rebuildPayoutDebts } from "../../convex/lib/payoutDebts";
+import { rebuildPayoutDebts } from "../../convex/lib/money/payoutDebts";
 import { FAKE_STRIPE_BASE, signedEvent } from "./fixtures/fakeStripe";
 import { heldConsultation, onboardedWorld, psychicA, transfersOf } from "./fixtures/payoutWorld";
 import type { World } from "./fixtures/world";

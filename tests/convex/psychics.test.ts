@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { weekFrom } from "../../convex/demo/data";
-import { romeToUtcMs } from "../../convex/lib/time";
+import { romeToUtcMs } from "../../convex/framework/time";
 import { priceFor, startingPrice } from "../../convex/model/psychics";
 import { insertPsychic, type PsychicProfileFields } from "./fixtures/psychics";
 import { setupTest, type TestConvex } from "./setup";

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { romeToUtcMs } from "../../convex/lib/time";
+import { romeToUtcMs } from "../../convex/framework/time";
 import { callBooking } from "./fixtures/callWorld";
 import { buildWorld, type World } from "./fixtures/world";
 import { errorCodeOf, setupTest } from "./setup";

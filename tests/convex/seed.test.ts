@@ -3,7 +3,7 @@ import { api, internal } from "../../convex/_generated/api";
 import { demoAccounts, demoPsychics } from "../../convex/demo/data";
 import { demoMessages, demoPendingPsychic } from "../../convex/demo/adminData";
 import { demoPastClients } from "../../convex/demo/history";
-import { romeDateOf } from "../../convex/lib/time";
+import { romeDateOf } from "../../convex/framework/time";
 import { insertCallParties } from "./fixtures/callParties";
 import { fakeStripe, setupSharedTest, setupTest } from "./setup";
 

@@ -2,7 +2,7 @@
 // starting a payment, writes during maintenance, and review of a psychic's profile and later edits.
 import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
-import type { SettingKey } from "../../convex/lib/validators";
+import type { SettingKey } from "../../convex/framework/validators";
 import { publishableLuna, acceptConductAs } from "./fixtures/psychics";
 import { buildWorld, type World } from "./fixtures/world";
 import { signedEvent } from "./fixtures/fakeStripe";

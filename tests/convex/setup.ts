@@ -10,7 +10,7 @@ import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
-import { triggers } from "../../convex/lib/triggers";
+import { triggers } from "../../convex/lib/platform/triggers";
 import { sniffImageType } from "../../convex/model/profileRules";
 import { uploadContentType } from "../../convex/model/uploads";
 import schema from "../../convex/schema";

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
-import { romeToUtcMs } from "../../convex/lib/time";
-import type { BookingStatus } from "../../convex/lib/validators";
+import { romeToUtcMs } from "../../convex/framework/time";
+import type { BookingStatus } from "../../convex/framework/validators";
 import { weekFrom } from "../../convex/demo/data";
 import { addDays } from "../../convex/model/nextAvailability";
 import { consultationInterval, dayWindow } from "../../convex/model/slots";

@@ -5,7 +5,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
 import { weekFrom } from "../../convex/demo/data";
-import { romeToUtcMs } from "../../convex/lib/time";
+import { romeToUtcMs } from "../../convex/framework/time";
 import { CANCELLATION_TERMS_VERSION } from "../../convex/model/checkoutConsent";
 import { addDays } from "../../convex/model/nextAvailability";
 import { signedEvent } from "./fixtures/fakeStripe";

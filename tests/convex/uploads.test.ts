@@ -1,4 +1,4 @@
-// Owned uploads (convex/uploads.ts, convex/lib/uploads.ts): a claim is tied to the upload URL the file
+// Owned uploads (convex/uploads.ts, convex/lib/platform/uploads.ts): a claim is tied to the upload URL the file
 // came through, which must be the caller's own.
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";

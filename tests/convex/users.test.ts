@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { DELETED_ACCOUNT_NAME } from "../../convex/model/accounts";
-import { HISTORY_PART } from "../../convex/lib/deletedHistory";
+import { HISTORY_PART } from "../../convex/lib/accounts/deletedHistory";
 import { errorCodeOf, originPassFor, setupTest, signInWithPassword, signUpWithPassword, type TestConvex, DEFAULT_TEST_PASSWORD } from "./setup";
 
 const resetCodeFor = async (t: TestConvex, email: string) => {

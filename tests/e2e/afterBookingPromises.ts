@@ -3,7 +3,7 @@
 // (each day of the week some psychic works), held and paid through the API and the Stripe stand-in.
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
-import { romeDateOf, romeToUtcMs } from "../../convex/lib/time";
+import { romeDateOf, romeToUtcMs } from "../../convex/framework/time";
 import { backendUrl, bookAndPayThroughApi, signUpThroughApi, type NewAccount } from "./api";
 
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 // Test data for the booking page's promises (bookingPromises*.spec.ts): Dante works Monday, Wednesday and
 // Friday evenings, 18:00–22:00 (convex/demo/data.ts); four paid hours, booked by two clients of their own
 // (two a day each, as the limits allow), fill one of those evenings for every length.
-import { romeToUtcMs } from "../../convex/lib/time";
+import { romeToUtcMs } from "../../convex/framework/time";
 import { addDays } from "../../convex/model/nextAvailability";
 import { refundTermsLines } from "../../convex/model/refundTerms";
 import { bookAndPayThroughApi, listedPsychic, mondayAhead, signUpThroughApi } from "./api";

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PsychicCardData } from "@/components/PsychicCard";
 import { FeaturedPsychicsView } from "@/features/home/FeaturedPsychics";
-import { romeToUtcMs } from "@convex/lib/time";
+import { romeToUtcMs } from "@convex/framework/time";
 import { formatFirstFree } from "@/lib/format";
 import { renderWithProviders } from "./render";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { getFunctionName } from "convex/server";
 import type { ConvexReactClient } from "convex/react";
-import { romeToUtcMs } from "@convex/lib/time";
+import { romeToUtcMs } from "@convex/framework/time";
 import { askFirstPageQueries, firstPageQueries } from "@/app/firstPageQueries";
 
 // Thursday 26 November 2026, 18:40:30 in Rome.

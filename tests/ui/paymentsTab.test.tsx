@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { romeDateOf } from "@convex/lib/time";
+import { romeDateOf } from "@convex/framework/time";
 import { toast } from "@/components/toast";
 import { dac7Years } from "@/features/admin/dashboard/Dac7Download";
 import { PaymentsTab, dropFailedMove } from "@/features/admin/dashboard/PaymentsTab";

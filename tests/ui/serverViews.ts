@@ -8,7 +8,7 @@ import {
   recordedBookingState,
   refundState,
 } from "@convex/model/bookingView";
-import type { BookingStatus, CancelledBy, RefundStatus } from "@convex/lib/validators";
+import type { BookingStatus, CancelledBy, RefundStatus } from "@convex/framework/validators";
 import type { ClientBooking } from "@/features/client/ClientBookingRow";
 
 type Raw = { status: BookingStatus; startsAt: number; endsAt: number };

@@ -3,7 +3,7 @@
 // connection after the grace, again until it is back, answers to older offers are ignored; 'failed'
 // starts a new attempt; the psychic answers a restart on its connection and never offers.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CallSignalKind } from "@convex/lib/validators";
+import type { CallSignalKind } from "@convex/framework/validators";
 import { showsReconnecting } from "@/features/call/roomWords";
 import { GRACE_MS, RETRY_EVERY_MS, WebRtcLink, type LinkState } from "@/features/call/webrtcLink";
 

@@ -1,6 +1,6 @@
 // The sign-up waiting for its emailed code, kept for the tab's life: a person who switches to the mail app
 // may come back to a reloaded page, which must open on the code step again. Only the address is kept, never
-// the password ('Invia un nuovo codice' needs only the address: convex/lib/passwordProvider.ts).
+// the password ('Invia un nuovo codice' needs only the address: convex/lib/accounts/passwordProvider.ts).
 const KEY = "arcano.pendingSignUp";
 
 export type PendingSignUp = { email: string };

@@ -4,7 +4,7 @@
 // the profile.
 import { Callout, Flex, Text } from "@radix-ui/themes";
 import { BellIcon } from "@radix-ui/react-icons";
-import type { WeeklyAvailability } from "@convex/lib/validators";
+import type { WeeklyAvailability } from "@convex/framework/validators";
 import { worksOn } from "@convex/model/availabilityAlerts";
 import { AlertButton, useAvailabilityAlert } from "@/components/FullDayAlerts";
 import { formatItalianDate } from "@/lib/format";

@@ -15,7 +15,7 @@ import { PsychicNotFound } from "@/components/PsychicNotFound";
 import { errorMessages } from "@/lib/errors";
 import { formatRating } from "@/lib/format";
 import { paths } from "@/lib/paths";
-import { romeDateOf } from "@convex/lib/time";
+import { romeDateOf } from "@convex/framework/time";
 import { useViewer, type Viewer } from "@/lib/session";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/useMediaQuery";
 import { useNow, useQueryWithNow } from "@/lib/useNow";

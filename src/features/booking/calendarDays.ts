@@ -1,5 +1,5 @@
 // Day arithmetic for the booking calendar's grid, with date-fns. Only the date parts matter: these
-// Dates are never instants (Rome time is convex/lib/time.ts).
+// Dates are never instants (Rome time is convex/framework/time.ts).
 import { format, parse } from "date-fns";
 
 /** A calendar date as a local-midnight Date, for day arithmetic with date-fns. */

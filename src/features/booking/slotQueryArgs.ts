@@ -1,7 +1,7 @@
 // The booking page's slot queries' arguments, built in one place: the first page's early subscriptions
 // (src/app/firstPageQueries.ts) share the page's only when both serialize alike, key order included.
 import type { Id } from "@convex/_generated/dataModel";
-import type { DurationMinutes } from "@convex/lib/validators";
+import type { DurationMinutes } from "@convex/framework/validators";
 
 /** How far the page looks for the first free day when opened without one: the most the server answers at once (six weeks). */
 export const FIRST_FREE_DAYS = 42;

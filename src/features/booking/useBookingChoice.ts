@@ -2,7 +2,7 @@
 // or the way back from sign-in keeps it. Values that are invalid, past or not offered are ignored.
 import { useCallback, useMemo } from "react";
 import { useLocation, useSearchParams } from "react-router-dom";
-import { isCalendarDate, isClockTime } from "@convex/lib/time";
+import { isCalendarDate, isClockTime } from "@convex/framework/time";
 
 /** The spec's default duration, when the psychic offers it. */
 const DEFAULT_DURATION = 30;

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { FULL_REFUND_NOTICE_MS, HALF_REFUND_NOTICE_MS } from "@convex/model/bookingChanges";
 import type { RefundWindow } from "@convex/model/bookingChanges";
 import { refundTermsLines, refundTermsOf } from "@convex/model/refundTerms";
-import { romeToUtcMs } from "@convex/lib/time";
+import { romeToUtcMs } from "@convex/framework/time";
 import type { BookingChoice } from "./useBookingChoice";
 
 /** The longest delay setTimeout keeps (a signed 32-bit number of milliseconds). */

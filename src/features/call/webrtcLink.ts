@@ -7,7 +7,7 @@
 // offers again with an ICE restart, and keeps doing so every few seconds until the audio is back;
 // 'failed' starts a new attempt. Signals sent while the socket is down wait in the Convex client's
 // queue and reach the server once (it resends unacknowledged mutations idempotently).
-import type { CallSignalKind } from "@convex/lib/validators";
+import type { CallSignalKind } from "@convex/framework/validators";
 import type { Quality } from "./callTypes";
 
 export type Signal = { id: string; kind: CallSignalKind; payload: string };

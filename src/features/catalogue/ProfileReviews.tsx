@@ -2,7 +2,7 @@ import { Button, Card, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import type { PaginationStatus } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
-import { ROME_TIME_ZONE } from "@convex/lib/time";
+import { ROME_TIME_ZONE } from "@convex/framework/time";
 import { formatRating } from "@/lib/format";
 
 export type Review = FunctionReturnType<typeof api.reviews.listPageForProfile>["page"][number];

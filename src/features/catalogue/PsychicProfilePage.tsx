@@ -5,7 +5,7 @@ import { PsychicProfileView, REVIEWS_PAGE_SIZE, type NextAvailability } from "./
 import { useQueryWithNow } from "@/lib/useNow";
 import { useRoundedNow } from "@/lib/useRoundedNow";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
-import { romeDateOf } from "@convex/lib/time";
+import { romeDateOf } from "@convex/framework/time";
 import { isFreeToday } from "@convex/model/nextAvailability";
 import { PageTitle } from "@/components/PageTitle";
 

@@ -12,7 +12,7 @@ import { FailureCallout } from "@/components/form/FailureCallout";
 import { PendingPayment, type LiveHold } from "@/components/PendingPayment";
 import { StatCard } from "@/components/StatCard";
 import { paths } from "@/lib/paths";
-import { romeDateOf } from "@convex/lib/time";
+import { romeDateOf } from "@convex/framework/time";
 import { useViewer } from "@/lib/session";
 import { CachedAt } from "@/lib/offline/CachedAt";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";

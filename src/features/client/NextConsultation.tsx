@@ -4,7 +4,7 @@ import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { EnterIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
 import { callOpensAt } from "@convex/model/calls";
-import { romeDateOf } from "@convex/lib/time";
+import { romeDateOf } from "@convex/framework/time";
 import { useNeedsConnection } from "@/components/NeedsConnection";
 import { formatMinutes, formatRomeTime, formatShortDate } from "@/lib/format";
 import { paths } from "@/lib/paths";

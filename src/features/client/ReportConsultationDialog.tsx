@@ -8,7 +8,7 @@ import { useMutation, useQuery } from "convex/react";
 import * as z from "zod/mini";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import type { ReportReason } from "@convex/lib/validators";
+import type { ReportReason } from "@convex/framework/validators";
 import { REPORT_REASON_LABELS, REPORT_TEXT_LIMITS } from "@convex/model/consultationReports";
 import { FieldError } from "@/components/form/FieldError";
 import { PendingWriteMark } from "@/components/PendingWriteMark";

@@ -1,6 +1,6 @@
 import { Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
-import { specializations, type Specialization } from "@convex/lib/validators";
+import { specializations, type Specialization } from "@convex/framework/validators";
 import { paths } from "@/lib/paths";
 
 /** A line under each topic: what people bring to it, in their words (the search knows these words too). */

@@ -16,7 +16,7 @@ import { StatCard } from "@/components/StatCard";
 import { formatCents } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import type { FunctionReturnType } from "convex/server";
-import { romeDateOf, romeMonthOf } from "@convex/lib/time";
+import { romeDateOf, romeMonthOf } from "@convex/framework/time";
 import { CachedAt } from "@/lib/offline/CachedAt";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { useNow } from "@/lib/useNow";

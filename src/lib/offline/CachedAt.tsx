@@ -1,6 +1,6 @@
 // The quiet line that says a view shows its kept answer, not the live one.
 import { Text } from "@radix-ui/themes";
-import { romeDateOf } from "@convex/lib/time";
+import { romeDateOf } from "@convex/framework/time";
 import { formatRomeDate, formatRomeTime } from "@/lib/format";
 
 /** 'Aggiornato alle 09:41' for a time of today (Rome), with the date for an older one. */

@@ -4,8 +4,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import type { EmailKind } from "../../../convex/lib/validators";
-import { romeToUtcMs } from "../../../convex/lib/time";
+import type { EmailKind } from "../../../convex/framework/validators";
+import { romeToUtcMs } from "../../../convex/framework/time";
 import { formatCents } from "../../../convex/model/format";
 import { addDays } from "../../../convex/model/nextAvailability";
 import { formatDeadline } from "../../../convex/model/refundTerms";

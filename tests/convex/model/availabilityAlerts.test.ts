@@ -1,7 +1,7 @@
 // The pure rules of 'Avvisami': which days a booking's change frees, when a wish is over, the calendar
 // a wish for any day looks at, and the link of a notice.
 import { describe, expect, it } from "vitest";
-import { romeToUtcMs } from "../../../convex/lib/time";
+import { romeToUtcMs } from "../../../convex/framework/time";
 import { weekFrom } from "../../../convex/demo/data";
 import { bookableDates, bookingDayPath, freedDates, isAlertOver, worksOn } from "../../../convex/model/availabilityAlerts";
 

@@ -1,7 +1,7 @@
 // The rules after the booking as plain functions: refund windows at their edges, moving a booking,
 // the psychic's outcome, reminders, reviews and the monthly figures in Rome time.
 import { describe, expect, it } from "vitest";
-import { romeMonthOf, romeToUtcMs } from "../../../convex/lib/time";
+import { romeMonthOf, romeToUtcMs } from "../../../convex/framework/time";
 import {
   cancellationRefusal,
   checkNickname,

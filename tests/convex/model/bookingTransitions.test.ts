@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { cancelledByOf, clampRefund, transition, type Booking, type BookingEvent } from "../../../convex/model/bookingTransitions";
-import { cancellationReason } from "../../../convex/lib/validators";
+import { cancellationReason } from "../../../convex/framework/validators";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

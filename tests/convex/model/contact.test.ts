@@ -1,7 +1,7 @@
 // The contact form's rules (convex/model/contact.ts): text as stored at its limits, statuses that only move forward, the Italian labels.
 import { describe, expect, it } from "vitest";
 import { canMoveMessage, CATEGORY_LABELS, cleanText, CONTACT_LIMITS, USER_TYPE_LABELS } from "../../../convex/model/contact";
-import { contactCategory, type ContactStatus } from "../../../convex/lib/validators";
+import { contactCategory, type ContactStatus } from "../../../convex/framework/validators";
 
 describe("text as stored", () => {
   it("trimmed, inner spacing kept; blank or over the limit is refused", () => {

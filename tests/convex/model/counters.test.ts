@@ -2,7 +2,7 @@
 // commission per payment, what a booking paid, and the counter of each account type and message status.
 import { describe, expect, it } from "vitest";
 import { accountMetric, commissionOf, counterKey, isPaidConsultation, messageMetric, paidAmount } from "../../../convex/model/counters";
-import { romeMonthOf } from "../../../convex/lib/time";
+import { romeMonthOf } from "../../../convex/framework/time";
 
 const booking = { clientId: "u1", psychicUserId: "u2", startsAt: 0, priceCents: 3500 };
 

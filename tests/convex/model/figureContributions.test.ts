@@ -1,6 +1,6 @@
 // What each document adds to the derived figures, what a write changes, and the recount as their sum.
 import { describe, expect, it } from "vitest";
-import { romeToUtcMs } from "../../../convex/lib/time";
+import { romeToUtcMs } from "../../../convex/framework/time";
 import {
   accountContributions,
   bookingContributions,

@@ -1,7 +1,7 @@
 // The one ledger's definitions (convex/model/ledger.ts): which month a share counts in, what it credits,
 // a psychic's month, and each paid booking's part of the admin's books.
 import { describe, expect, it } from "vitest";
-import { romeToUtcMs } from "../../../convex/lib/time";
+import { romeToUtcMs } from "../../../convex/framework/time";
 import {
   addBooks,
   bookingBooks,

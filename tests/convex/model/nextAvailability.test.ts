@@ -2,7 +2,7 @@
 // first free days in Rome time, free half hours joined into ranges, the 60-minute notice, the 14-day horizon.
 import { describe, expect, it } from "vitest";
 import { halfHours, weekFrom } from "../../../convex/demo/data";
-import { romeToUtcMs } from "../../../convex/lib/time";
+import { romeToUtcMs } from "../../../convex/framework/time";
 import { addDays, NEXT_DAYS_HORIZON, NEXT_DAYS_SHOWN, nextFreeDays } from "../../../convex/model/nextAvailability";
 
 const dates = (days: Array<{ date: string }>) => days.map((day) => day.date);

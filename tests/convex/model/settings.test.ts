@@ -1,7 +1,7 @@
 // The platform switches as values (convex/model/settings.ts): defaults, a stored row wins, a missing one counts as its default.
 import { describe, expect, it } from "vitest";
 import { resolveSettings, SETTING_DEFAULTS, SETTING_DESCRIPTIONS } from "../../../convex/model/settings";
-import { settingKeys } from "../../../convex/lib/validators";
+import { settingKeys } from "../../../convex/framework/validators";
 
 describe("the switches", () => {
   it("default to open registration and bookings, no maintenance, no approval", () => {

@@ -12,7 +12,7 @@ import {
   whyNotFree,
   type Interval,
 } from "../../../convex/model/slots";
-import { romeToUtcMs } from "../../../convex/lib/time";
+import { romeToUtcMs } from "../../../convex/framework/time";
 
 const HOUR_MS = 3_600_000;
 // Monday 23 November 2026, 08:00 in Rome (winter time, UTC+1).

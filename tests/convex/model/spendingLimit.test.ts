@@ -1,6 +1,6 @@
 // The spending limit's rules: at the right cent, on the right Rome day, a raise only after 24 hours.
 import { describe, expect, it } from "vitest";
-import { romeToUtcMs } from "../../../convex/lib/time";
+import { romeToUtcMs } from "../../../convex/framework/time";
 import {
   COOL_OFF_MS,
   activePauseThrough,

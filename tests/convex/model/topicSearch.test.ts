@@ -1,6 +1,6 @@
 // The catalogue's search by topic (convex/model/topicSearch.ts): the words people type name the topics.
 import { describe, expect, it } from "vitest";
-import { specializations } from "../../../convex/lib/validators";
+import { specializations } from "../../../convex/framework/validators";
 import { matchCard, meaningfulWords, nearestTopics, TOPIC_SYNONYMS, topicsNamedBy } from "../../../convex/model/topicSearch";
 
 const card = {

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, expect, vi } from "vitest";
 import { internal } from "../../../convex/_generated/api";
 import type { Doc, Id } from "../../../convex/_generated/dataModel";
 import type { ProviderJobKind } from "../../../convex/model/providerJobs";
-import { utcMsToRome } from "../../../convex/lib/time";
+import { utcMsToRome } from "../../../convex/framework/time";
 import schema from "../../../convex/schema";
 import { insertPsychic } from "../../convex/fixtures/psychics";
 import { bookingRow } from "../../convex/fixtures/bookingRows";

@@ -7,7 +7,7 @@ import { Button, Callout, Flex, Heading, Select, Text } from "@radix-ui/themes";
 import type { FunctionReturnType } from "convex/server";
 import { useConvex } from "convex/react";
 import { api } from "@convex/_generated/api";
-import { romeDateOf } from "@convex/lib/time";
+import { romeDateOf } from "@convex/framework/time";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 

@@ -3,7 +3,7 @@ import { ReloadIcon } from "@radix-ui/react-icons";
 import { useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
-import type { EmailKind } from "@convex/lib/validators";
+import type { EmailKind } from "@convex/framework/validators";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatMinutes, formatRomeDateTime } from "@/lib/format";

@@ -1,6 +1,6 @@
 // 'Da recuperare': psychics who owe money back because a client got it back (a dispute, a refund at Stripe)
 // after their share had been paid out to their bank, so Stripe refused the reversal. The server keeps one
-// row per psychic (convex/lib/payoutDebts.ts); each new transfer to them asks the reversal again.
+// row per psychic (convex/lib/money/payoutDebts.ts); each new transfer to them asks the reversal again.
 import { Heading, Table, Text } from "@radix-ui/themes";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Card, Flex, Switch, Text } from "@radix-ui/themes";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
-import type { SettingKey } from "@convex/lib/validators";
+import type { SettingKey } from "@convex/framework/validators";
 import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { toast } from "@/components/toast";
 import { formatRomeDateTime } from "@/lib/format";

@@ -1,5 +1,5 @@
 import { Badge } from "@radix-ui/themes";
-import type { ProfileStatus } from "@convex/lib/validators";
+import type { ProfileStatus } from "@convex/framework/validators";
 import { adminProfileState, profileStates } from "@/lib/states";
 import { NotAvailable } from "./NotAvailable";
 

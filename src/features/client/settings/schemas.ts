@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { MAX_FULL_NAME_LENGTH, fullNameTooLongMessage } from "@/lib/accountSchemas";
-import { ROME_TIME_ZONE } from "@convex/lib/time";
+import { ROME_TIME_ZONE } from "@convex/framework/time";
 
 export const fullNameSchema = z.object({
   fullName: z.pipe(

@@ -2,7 +2,7 @@
 // as the server (convex/model/spendingLimit.ts), applied to the page's copy until the server answers.
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
-import { utcMsToRome } from "@convex/lib/time";
+import { utcMsToRome } from "@convex/framework/time";
 import { settled, type SpendingLimitState } from "@convex/model/spendingLimit";
 import { formatItalianDate } from "@/lib/format";
 

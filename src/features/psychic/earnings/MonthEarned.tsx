@@ -2,7 +2,7 @@
 // the same definition as the dashboard's card (earnings:myMonth, convex/model/ledger.ts psychicMonth).
 import { Grid } from "@radix-ui/themes";
 import { api } from "@convex/_generated/api";
-import { romeMonthOf } from "@convex/lib/time";
+import { romeMonthOf } from "@convex/framework/time";
 import { StatCard } from "@/components/StatCard";
 import { formatCents } from "@/lib/format";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";

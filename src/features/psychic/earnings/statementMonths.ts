@@ -1,5 +1,5 @@
 // The months a psychic can download a statement for: the last twelve Rome months, the current one first.
-import { utcMsToRome } from "@convex/lib/time";
+import { utcMsToRome } from "@convex/framework/time";
 
 /** How many months the statement's picker offers. */
 export const STATEMENT_MONTHS = 12;

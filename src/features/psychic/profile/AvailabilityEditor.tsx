@@ -1,6 +1,6 @@
 import { Box, Button, Checkbox, Flex, IconButton, Text } from "@radix-ui/themes";
 import { Cross2Icon, PlusIcon } from "@radix-ui/react-icons";
-import type { Weekday, WeeklyAvailability } from "@convex/lib/validators";
+import type { Weekday, WeeklyAvailability } from "@convex/framework/validators";
 import { AVAILABILITY_SLOTS } from "@convex/model/profileRules";
 import { FieldError } from "@/components/form/FieldError";
 import { WEEK, weekdayLabels } from "@/lib/weekdays";

@@ -4,7 +4,7 @@ import { Callout, Flex, Text } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
-import type { WeeklyAvailability } from "@convex/lib/validators";
+import type { WeeklyAvailability } from "@convex/framework/validators";
 import { formatMinutes, formatShortDate } from "@/lib/format";
 
 export const outsideHoursWords = {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Box, Button, Callout, Card, Checkbox, CheckboxGroup, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
-import type { DurationMinutes } from "@convex/lib/validators";
+import type { DurationMinutes } from "@convex/framework/validators";
 import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { AvailabilityEditor } from "./AvailabilityEditor";
 import { OutsideHoursWarning } from "./OutsideHoursWarning";

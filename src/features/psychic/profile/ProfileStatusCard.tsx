@@ -1,6 +1,6 @@
 import { Badge, Callout, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
-import type { ProfileStatus } from "@convex/lib/validators";
+import type { ProfileStatus } from "@convex/framework/validators";
 import { paths } from "@/lib/paths";
 import { profileStates } from "@/lib/states";
 import { SuspensionNotice } from "../SuspensionNotice";

@@ -3,7 +3,7 @@
 import * as z from "zod/mini";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
-import { specializations, specialties, type DurationMinutes, type Pricing, type WeeklyAvailability } from "@convex/lib/validators";
+import { specializations, specialties, type DurationMinutes, type Pricing, type WeeklyAvailability } from "@convex/framework/validators";
 import {
   BIO_MAX,
   DEFAULT_PRICES,

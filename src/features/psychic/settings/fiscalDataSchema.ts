@@ -1,7 +1,7 @@
 // The psychic's fiscal data for DAC7, checked in the browser by the server's own functions
 // (convex/model/fiscal.ts) so both sides agree; convex/fiscalData.ts checks it all again.
 import * as z from "zod/mini";
-import { romeDateOf } from "@convex/lib/time";
+import { romeDateOf } from "@convex/framework/time";
 import { FISCAL_LIMITS, isAdultBirthDate, normaliseCodiceFiscale, normaliseIban, normalisePartitaIva } from "@convex/model/fiscal";
 
 export const fiscalMessages = {

@@ -1,0 +1,127 @@
+// The reader figures' rows (model/readerFigures.ts has the rules): written only through the triggers
+// (lib/figures/counters.ts `applyFigureChanges`), read by the profile and the list, rebuilt by the recount.
+import type { Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import type { FigureChange } from "../../model/figureContributions";
+import {
+  CANCELLATION_WINDOW_DAYS,
+  cancellationWindowStart,
+  noReliability,
+  readerFiguresOf,
+  reliabilityFields,
+  type ReaderFigures,
+  type ReliabilitySums,
+} from "../../model/readerFigures";
+
+async function liveProfileId(ctx: QueryCtx, id: string): Promise<Id<"psychicProfiles"> | null> {
+  const profileId = ctx.db.normalizeId("psychicProfiles", id);
+  return profileId !== null && (await ctx.db.get("psychicProfiles", profileId)) !== null ? profileId : null;
+}
+
+function reliabilityRow(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">) {
+  return ctx.db
+    .query("psychicReliability")
+    .withIndex("by_psychicProfile", (q) => q.eq("psychicProfileId", psychicProfileId))
+    .unique();
+}
+
+function cancellationDayRow(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">, day: string) {
+  return ctx.db
+    .query("psychicCancellationDays")
+    .withIndex("by_psychicProfile_day", (q) => q.eq("psychicProfileId", psychicProfileId).eq("day", day))
+    .unique();
+}
+
+/** A reader's all-time sums; a deleted profile's figures went with it and are not made again. */
+export async function changeReliability(ctx: MutationCtx, change: Extract<FigureChange, { store: "psychicReliability" }>) {
+  const profileId = await liveProfileId(ctx, change.psychicProfileId);
+  if (profileId === null) return;
+  const row = await reliabilityRow(ctx, profileId);
+  const sums: ReliabilitySums = { ...noReliability };
+  for (const field of Object.keys(sums) as Array<keyof ReliabilitySums>) sums[field] = (row?.[field] ?? 0) + (change.add[field] ?? 0);
+  const fields = reliabilityFields(sums);
+  if (fields === null) {
+    if (row !== null) await ctx.db.delete("psychicReliability", row._id);
+  } else if (row === null) await ctx.db.insert("psychicReliability", { psychicProfileId: profileId, ...fields });
+  else await ctx.db.patch("psychicReliability", row._id, fields);
+}
+
+/** A reader's cancellations on one Rome day. */
+export async function changeCancellationDay(ctx: MutationCtx, change: Extract<FigureChange, { store: "psychicCancellationDays" }>) {
+  const profileId = await liveProfileId(ctx, change.psychicProfileId);
+  if (profileId === null) return;
+  const row = await cancellationDayRow(ctx, profileId, change.day);
+  const cancellations = (row?.cancellations ?? 0) + change.add.cancellations;
+  if (cancellations === 0) {
+    if (row !== null) await ctx.db.delete("psychicCancellationDays", row._id);
+  } else if (row === null) await ctx.db.insert("psychicCancellationDays", { psychicProfileId: profileId, day: change.day, cancellations });
+  else await ctx.db.patch("psychicCancellationDays", row._id, { cancellations });
+}
+
+/** The all-time sums as stored (null without any). */
+export async function reliabilityOf(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">): Promise<ReliabilitySums | null> {
+  const row = await reliabilityRow(ctx, psychicProfileId);
+  return row === null
+    ? null
+    : { dueConsultations: row.dueConsultations, heldConsultations: row.heldConsultations, onTimeConsultations: row.onTimeConsultations };
+}
+
+/** The profile's figures at `now`: at most CANCELLATION_WINDOW_DAYS day rows are read. */
+export async function readerFiguresAt(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">, now: number): Promise<ReaderFigures> {
+  const days = await ctx.db
+    .query("psychicCancellationDays")
+    .withIndex("by_psychicProfile_day", (q) => q.eq("psychicProfileId", psychicProfileId).gte("day", cancellationWindowStart(now)))
+    .take(CANCELLATION_WINDOW_DAYS + 1);
+  // Today and the days before it in the window: at most 90 rows (a day after today holds none).
+  const cancellations = days.reduce((sum, row) => sum + row.cancellations, 0);
+  return readerFiguresOf(await reliabilityOf(ctx, psychicProfileId), cancellations);
+}
+
+/** A deleted profile's figures go with it. */
+export async function dropReaderFigures(ctx: MutationCtx, psychicProfileId: Id<"psychicProfiles">) {
+  const row = await reliabilityRow(ctx, psychicProfileId);
+  if (row !== null) await ctx.db.delete("psychicReliability", row._id);
+  const days = await ctx.db
+    .query("psychicCancellationDays")
+    .withIndex("by_psychicProfile_day", (q) => q.eq("psychicProfileId", psychicProfileId))
+    .collect();
+  for (const day of days) await ctx.db.delete("psychicCancellationDays", day._id);
+}
+
+/** Replaces the reader figures' rows with the recount's; answers how many stored rows differed. */
+export async function rebuildReaderFigures(
+  ctx: MutationCtx,
+  reliability: Map<string, ReliabilitySums>,
+  cancellationDays: Map<string, number>,
+): Promise<number> {
+  let changed = 0;
+  const wanted = new Map(reliability);
+  for (const row of await ctx.db.query("psychicReliability").collect()) {
+    const fields = wanted.get(row.psychicProfileId);
+    wanted.delete(row.psychicProfileId);
+    if (fields !== undefined && (Object.keys(fields) as Array<keyof ReliabilitySums>).every((field) => row[field] === fields[field])) continue;
+    changed++;
+    if (fields === undefined) await ctx.db.delete("psychicReliability", row._id);
+    else await ctx.db.patch("psychicReliability", row._id, fields);
+  }
+  for (const [psychicProfileId, fields] of wanted) {
+    await ctx.db.insert("psychicReliability", { psychicProfileId: psychicProfileId as Id<"psychicProfiles">, ...fields });
+    changed++;
+  }
+  const wantedDays = new Map(cancellationDays);
+  for (const row of await ctx.db.query("psychicCancellationDays").collect()) {
+    const key = `${row.psychicProfileId}|${row.day}`;
+    const cancellations = wantedDays.get(key);
+    wantedDays.delete(key);
+    if (cancellations === row.cancellations) continue;
+    changed++;
+    if (cancellations === undefined) await ctx.db.delete("psychicCancellationDays", row._id);
+    else await ctx.db.patch("psychicCancellationDays", row._id, { cancellations });
+  }
+  for (const [key, cancellations] of wantedDays) {
+    const [psychicProfileId, day] = key.split("|");
+    await ctx.db.insert("psychicCancellationDays", { psychicProfileId: psychicProfileId as Id<"psychicProfiles">, day, cancellations });
+    changed++;
+  }
+  return changed;
+}

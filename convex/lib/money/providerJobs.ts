@@ -1,0 +1,66 @@
+// The provider jobs' one writer (model/providerJobs.ts decides): a job is asked for inside the transaction
+// that needs the provider (a refund with the booking's cancellation, a transfer with the share, an email with
+// its outbox row), so the call happens if and only if the change committed; the attempt runs in an action
+// (convex/providerJobs.ts), and its outcome comes back here. What the outcome means for the booking, the share,
+// the reversal or the email is their owners' to record: this module only says when a series ended.
+import { internal } from "../../_generated/api";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { providerJobStep, type ProviderJobEvent, type ProviderJobKind, type ProviderJobStep } from "../../model/providerJobs";
+
+export type ProviderJobDoc = Doc<"providerJobs">;
+
+export async function providerJobOf(ctx: QueryCtx, kind: ProviderJobKind, subjectId: string): Promise<ProviderJobDoc | null> {
+  return ctx.db
+    .query("providerJobs")
+    .withIndex("by_kind_subjectId", (q) => q.eq("kind", kind).eq("subjectId", subjectId))
+    .unique();
+}
+
+async function apply(ctx: MutationCtx, kind: ProviderJobKind, subjectId: string, job: ProviderJobDoc | null, step: ProviderJobStep, now: number) {
+  if (step.outcome === "unchanged") return null;
+  let jobId: Id<"providerJobs">;
+  if (job === null) {
+    jobId = await ctx.db.insert("providerJobs", { kind, subjectId, state: "pending", attempts: 0, series: 0, ...step.patch, updatedAt: now });
+  } else {
+    jobId = job._id;
+    await ctx.db.patch("providerJobs", job._id, { ...step.patch, updatedAt: now });
+  }
+  if (step.attemptInMs !== undefined) await ctx.scheduler.runAfter(step.attemptInMs, internal.providerJobs.attempt, { jobId });
+  return jobId;
+}
+
+/**
+ * `kind` of call is needed for `subjectId`: a first series, or a new one if the last ended; a series under
+ * way is left to finish. Returns the job's id.
+ */
+export async function requestProviderCall(ctx: MutationCtx, kind: ProviderJobKind, subjectId: string, now: number): Promise<Id<"providerJobs">> {
+  const job = await providerJobOf(ctx, kind, subjectId);
+  const jobId = await apply(ctx, kind, subjectId, job, providerJobStep(job, { kind: "requested" }), now);
+  return jobId ?? job!._id;
+}
+
+/**
+ * An attempt's outcome. Returns how the series ended with it ("done" or "failed"), or null while it goes on
+ * (a retry is scheduled) or when the outcome came for a job no longer pending (a replayed attempt).
+ */
+export async function recordProviderAttempt(
+  ctx: MutationCtx,
+  job: ProviderJobDoc,
+  event: Exclude<ProviderJobEvent, { kind: "requested" }>,
+  now: number,
+): Promise<"done" | "failed" | null> {
+  const step = providerJobStep(job, event);
+  await apply(ctx, job.kind, job.subjectId, job, step, now);
+  return step.outcome === "changed" ? (step.ended ?? null) : null;
+}
+
+/** The retention sweep: up to `limit` jobs done before `before` are forgotten (the failed ones wait for the admin). */
+export async function forgetDoneJobs(ctx: MutationCtx, before: number, limit: number): Promise<number> {
+  const done = await ctx.db
+    .query("providerJobs")
+    .withIndex("by_state_updatedAt", (q) => q.eq("state", "done").lt("updatedAt", before))
+    .take(limit);
+  for (const job of done) await ctx.db.delete("providerJobs", job._id);
+  return done.length;
+}
