@@ -5,14 +5,12 @@
 // shows without a reload. The router lets in psychics only.
 import { Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { DashboardIcon, GearIcon } from "@radix-ui/react-icons";
-import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { DashboardSection } from "@/components/DashboardSection";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { QuickLinks } from "@/components/QuickLinks";
 import { CachedAt, oldestSavedAt } from "@/lib/offline/CachedAt";
-import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { paths } from "@/lib/paths";
 import { PayoutsBanner } from "./dashboard/PayoutsBanner";
 import { Balance } from "./earnings/Balance";
@@ -20,10 +18,11 @@ import { DebtNotice } from "./earnings/DebtNotice";
 import { EarningsTable, PayoutsTable } from "./earnings/EarningsTables";
 import { MonthEarned } from "./earnings/MonthEarned";
 import { StatementDownload } from "./earnings/StatementDownload";
+import { useMyEarnings, useMyPayouts } from "./earnings/useEarnings";
 
 export function PsychicEarningsPage() {
   // The tables read the same two queries (one subscription each); here only to say how old a kept view is.
-  const savedAt = oldestSavedAt(useCachedQuery(api.earnings.listMyEarnings, {}).savedAt, useCachedQuery(api.earnings.listMyPayouts, {}).savedAt);
+  const savedAt = oldestSavedAt(useMyEarnings().savedAt, useMyPayouts().savedAt);
   return (
     <Container size="3" px={{ initial: "4", sm: "5" }} py={{ initial: "6", sm: "8" }}>
       <Flex direction="column" gap="5">

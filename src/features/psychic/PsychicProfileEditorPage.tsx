@@ -16,6 +16,7 @@ import { ProfileEditor } from "./profile/ProfileEditor";
 import { ProfileStatusCard } from "./profile/ProfileStatusCard";
 import type { OwnProfile, ProfileArgs } from "./profile/profileForm";
 import { uploadThroughOwnUrl } from "./profile/uploadFile";
+import { useEnsureMyProfile, useMyKeptProfile } from "./useMyProfile";
 
 const SAVE_FAILED = "Impossibile salvare le modifiche.";
 const PUBLISH_FAILED = "Impossibile pubblicare il profilo.";
@@ -39,8 +40,8 @@ export function PsychicProfileEditorPage() {
 }
 
 function PsychicProfile() {
-  const { data: profile, savedAt } = useCachedQuery(api.psychicProfiles.getMine, {});
-  const ensureMine = useMutation(api.psychicProfiles.ensureMine);
+  const { data: profile, savedAt } = useMyKeptProfile();
+  const ensureMine = useEnsureMyProfile();
   const created = useRef(false);
 
   // The first visit creates the default profile; getMine then follows it live. Only the live answer

@@ -1,10 +1,9 @@
 import { Callout, Flex, Link, Text } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
-import { useQuery } from "convex/react";
 import { Link as RouterLink } from "react-router-dom";
-import { api } from "@convex/_generated/api";
 import { formatRomeDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { useMyProfile } from "./useMyProfile";
 
 type Suspension = { note: string; suspendedAt: number };
 
@@ -43,6 +42,6 @@ export function SuspensionNotice({ suspension }: { suspension: Suspension }) {
 
 /** The psychic dashboard's banner: shown only while their profile is suspended. */
 export function SuspensionBanner() {
-  const profile = useQuery(api.psychicProfiles.getMine, {});
+  const profile = useMyProfile();
   return profile?.suspension ? <SuspensionNotice suspension={profile.suspension} /> : null;
 }

@@ -2,11 +2,10 @@
 // "Payouts"): earnings wait until it can. Nothing while the state loads, nothing once payouts are enabled.
 import { Callout, Flex, Link, Text } from "@radix-ui/themes";
 import { InfoCircledIcon } from "@radix-ui/react-icons";
-import { useQuery } from "convex/react";
 import { Link as RouterLink } from "react-router-dom";
-import { api } from "@convex/_generated/api";
 import { paths } from "@/lib/paths";
 import { payoutAccountStates, transferStates } from "@/lib/states";
+import { useMyPayoutAccount } from "../usePayoutAccount";
 
 export const payoutsBannerMessages = {
   label: "Pagamenti da configurare",
@@ -14,7 +13,7 @@ export const payoutsBannerMessages = {
 } as const;
 
 export function PayoutsBanner() {
-  const account = useQuery(api.payouts.getMyAccount, {});
+  const account = useMyPayoutAccount();
   if (account === undefined || account.state === "enabled") return null;
   return (
     <Callout.Root color="amber" highContrast role="status" aria-label={payoutsBannerMessages.label}>

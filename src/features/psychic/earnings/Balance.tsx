@@ -3,7 +3,7 @@
 // nextPayoutDate). Asked when the page opens and again when a transfer or a payout arrives.
 import { useEffect, useState } from "react";
 import { Button, Flex, Grid, Text } from "@radix-ui/themes";
-import { useAction, useQuery } from "convex/react";
+import { useAction } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
@@ -14,6 +14,7 @@ import { errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { useNow } from "@/lib/useNow";
+import { useMoneyMoved } from "./useEarnings";
 
 type BalanceAnswer = FunctionReturnType<typeof api.earnings.myBalance>;
 
@@ -36,10 +37,7 @@ type Shown = { status: "loading" } | { status: "ready"; balance: BalanceAnswer }
 export function Balance() {
   const askBalance = useAction(api.earnings.myBalance);
   // A new transfer or payout changes the balance: the lists are live, the balance is asked again.
-  const earnings = useQuery(api.earnings.listMyEarnings, {});
-  const payouts = useQuery(api.earnings.listMyPayouts, {});
-  const moved =
-    earnings === undefined || payouts === undefined ? null : `${earnings.filter((share) => share.state === "transferred").length}/${payouts.length}`;
+  const moved = useMoneyMoved();
   const [shown, setShown] = useState<Shown>({ status: "loading" });
   const now = useNow();
   // How many times the lists moved since they first answered (that first answer is no news); adjusted

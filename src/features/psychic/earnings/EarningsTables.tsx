@@ -1,17 +1,13 @@
 // 'Guadagni''s two lists, live: each consultation's share with where its transfer is (a transfer made
 // while the page is open shows at once), and Stripe's payouts of the psychic's account to their bank.
 import { Badge, Flex, Table, Text, VisuallyHidden } from "@radix-ui/themes";
-import type { FunctionReturnType } from "convex/server";
-import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
 import { useKeyboardScrollable } from "@/components/useKeyboardScrollable";
-import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { formatCents, formatMinutes, formatNumericDate, formatRomeDate } from "@/lib/format";
 import { payoutStatuses, shareReasons } from "@/lib/states";
 import { shareStateBadge } from "./shareState";
-
-export type EarningRow = FunctionReturnType<typeof api.earnings.listMyEarnings>[number];
+import { useMyEarnings, useMyPayouts, type EarningRow, type PayoutRow } from "./useEarnings";
 
 export const earningsMessages = {
   loadingEarnings: "Caricamento dei guadagni",
@@ -25,7 +21,7 @@ export const earningsMessages = {
 const amountHeaders = ["Lordo", `Commissione ${COMMISSION_PERCENT} %`, "Netto"] as const;
 
 export function EarningsTable() {
-  const earnings = useCachedQuery(api.earnings.listMyEarnings, {}).data;
+  const earnings = useMyEarnings().data;
   if (earnings === undefined) return <RowsSkeleton label={earningsMessages.loadingEarnings} rows={3} />;
   if (earnings.length === 0) return <EmptyNote>{earningsMessages.noEarnings}</EmptyNote>;
   return <EarningsRows earnings={earnings} />;
@@ -82,13 +78,13 @@ function EarningsRows({ earnings }: { earnings: EarningRow[] }) {
 }
 
 export function PayoutsTable() {
-  const payouts = useCachedQuery(api.earnings.listMyPayouts, {}).data;
+  const payouts = useMyPayouts().data;
   if (payouts === undefined) return <RowsSkeleton label={earningsMessages.loadingPayouts} rows={1} />;
   if (payouts.length === 0) return <EmptyNote>{earningsMessages.noPayouts}</EmptyNote>;
   return <PayoutRows payouts={payouts} />;
 }
 
-function PayoutRows({ payouts }: { payouts: FunctionReturnType<typeof api.earnings.listMyPayouts> }) {
+function PayoutRows({ payouts }: { payouts: PayoutRow[] }) {
   const tableRef = useKeyboardScrollable();
   return (
     <Table.Root variant="surface" size="1" ref={tableRef}>

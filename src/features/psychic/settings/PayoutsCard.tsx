@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Badge, Button, Callout, Card, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
 import { ExternalLinkIcon, InfoCircledIcon } from "@radix-ui/react-icons";
-import { useAction, useQuery } from "convex/react";
+import { useAction } from "convex/react";
 import { useLocation, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import type { PayoutAccountState } from "@convex/model/payouts";
@@ -15,6 +15,7 @@ import { errorMessage } from "@/lib/errors";
 import { paths } from "@/lib/paths";
 import { payoutAccountStates, transferStates } from "@/lib/states";
 import { requirementsInItalian } from "@/lib/payoutRequirements";
+import { useMyPayoutAccount } from "../usePayoutAccount";
 
 /** The card's anchor: the dashboard's banner links here. */
 export const PAYOUTS_CARD_ID = paths.psychicPayoutSettings.split("#")[1]!;
@@ -85,7 +86,7 @@ export function PayoutsCard() {
 
 function PayoutsCardBody() {
   const requirementsId = useId();
-  const account = useQuery(api.payouts.getMyAccount, {});
+  const account = useMyPayoutAccount();
   const [searchParams] = useSearchParams();
   const linkExpired = searchParams.get(RETURN_PARAM) === "riprova";
   useReturnFromStripe(searchParams.get(RETURN_PARAM) === "fatto");

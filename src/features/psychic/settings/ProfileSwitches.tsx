@@ -1,13 +1,9 @@
-import { useEffect, useId, useMemo } from "react";
+import { useEffect, useId } from "react";
 import { Box, Flex, Skeleton, Switch, Text } from "@radix-ui/themes";
-import { useMutation, useQueries } from "convex/react";
-import type { FunctionReturnType } from "convex/server";
-import { api } from "@convex/_generated/api";
 import { PendingWriteMark, usePendingWrites } from "@/components/PendingWriteMark";
 import { toast } from "@/components/toast";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
-
-type OwnProfile = NonNullable<FunctionReturnType<typeof api.psychicProfiles.getMine>>;
+import { useEnsureMyProfile, useMyProfileOrError, useProfileSwitches } from "../useMyProfile";
 
 export const switchMessages = {
   availabilityError: "Impossibile aggiornare la disponibilità",
@@ -24,26 +20,14 @@ export const switchMessages = {
  * default one first.
  */
 export function ProfileSwitches() {
-  // useQueries hands back a failure instead of throwing it into the page; it resubscribes
-  // whenever the request object changes identity, so the object is memoised.
-  const request = useMemo(() => ({ profile: { query: api.psychicProfiles.getMine, args: {} } }), []);
-  const { profile } = useQueries(request) as {
-    profile: OwnProfile | null | undefined | Error;
-  };
-  const ensureMine = useMutation(api.psychicProfiles.ensureMine);
+  const profile = useMyProfileOrError();
+  const ensureMine = useEnsureMyProfile();
   const missing = profile === null;
   useEffect(() => {
     if (missing) void ensureMine({}).catch(() => toast.error("Impossibile creare il profilo."));
   }, [missing, ensureMine]);
 
-  const setAvailable = useMutation(api.psychicProfiles.setAvailable).withOptimisticUpdate((store, { isAvailable }) => {
-    const current = store.getQuery(api.psychicProfiles.getMine, {});
-    if (current) store.setQuery(api.psychicProfiles.getMine, {}, { ...current, isAvailable });
-  });
-  const setPubliclyVisible = useMutation(api.psychicProfiles.setPubliclyVisible).withOptimisticUpdate((store, { isPubliclyVisible }) => {
-    const current = store.getQuery(api.psychicProfiles.getMine, {});
-    if (current) store.setQuery(api.psychicProfiles.getMine, {}, { ...current, isPubliclyVisible });
-  });
+  const { setAvailable, setPubliclyVisible } = useProfileSwitches();
 
   const availableWrites = usePendingWrites();
   const visibleWrites = usePendingWrites();
