@@ -3,10 +3,13 @@ import { configDefaults, defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { aliases } from "./vite.config.ts";
 
-const providerTests = ["tests/local-backend/providerFaults.test.ts", "tests/local-backend/providerOutages.*.test.ts"];
-// The product's jobs across kill -9: its own backend, stand-ins and demo seed, mostly waiting; scripts/test-all.mjs
-// runs it beside the embedded backend's other files, after the type-checks and lint.
-const killTests = ["tests/local-backend/productJobsKill.test.ts"];
+// The stand-ins without an embedded backend: the product's calls against them, and their outage switch.
+const providerTests = ["tests/providers/**/*.test.ts", "local-backend/tests/providerFaults.test.ts"];
+// The product on its own local stack (the embedded backend, the stand-ins, the demo seed): its jobs across kill -9
+// and `npm start`'s secrets, mostly waiting; scripts/test-all.mjs runs them beside the embedded backend's files,
+// after the type-checks and lint.
+const stackTests = ["tests/stack/**/*.test.ts"];
+const warmStripeValidators = "local-backend/testing/warmStripeValidators.ts";
 
 // Convex functions run under the edge runtime as they do on Convex, React components under jsdom,
 // the embedded backend's tests under node.
@@ -41,9 +44,10 @@ export default defineConfig({
           // system hands out (a restarted one binds its own again, taken from a range too wide to collide).
           name: "local-backend",
           environment: "node",
-          include: ["tests/local-backend/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...providerTests, ...killTests],
-          globalSetup: ["tests/local-backend/helpers/warmStripeValidators.ts"],
+          // The package's own tests (local-backend/README.md).
+          include: ["local-backend/tests/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...providerTests],
+          globalSetup: [warmStripeValidators],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -53,8 +57,8 @@ export default defineConfig({
         test: {
           name: "kill",
           environment: "node",
-          include: killTests,
-          globalSetup: ["tests/local-backend/helpers/warmStripeValidators.ts"],
+          include: stackTests,
+          globalSetup: [warmStripeValidators],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -68,7 +72,7 @@ export default defineConfig({
           name: "providers",
           environment: "node",
           include: providerTests,
-          globalSetup: ["tests/local-backend/helpers/warmStripeValidators.ts"],
+          globalSetup: [warmStripeValidators],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

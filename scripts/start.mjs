@@ -7,7 +7,11 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+
+/** A program of the embedded backend's package, by the name its package.json exports it under. */
+const program = (name) => fileURLToPath(import.meta.resolve(`@arcano/local-backend/${name}`));
 
 const { values: opts } = parseArgs({
   options: {
@@ -116,7 +120,7 @@ async function startLocalStack() {
   const mailKey = `re_local_${randomBytes(16).toString("hex")}`;
   const mail = await startWithReadyLine(
     "MAIL_CATCHER_READY",
-    ["local-backend/mail/main.ts", "--data-dir", resolve(dataDir, "mail"), "--port", opts["mail-port"]],
+    [program("mail/main"), "--data-dir", resolve(dataDir, "mail"), "--port", opts["mail-port"]],
     // Its page's access token is random at each start: the address printed below carries it.
     { MAIL_CATCHER_API_KEY: mailKey },
   );
@@ -129,7 +133,7 @@ async function startLocalStack() {
   const stripe = await startWithReadyLine(
     "STRIPE_STANDIN_READY",
     [
-      "local-backend/stripe/main.ts",
+      program("stripe/main"),
       "--data-dir",
       resolve(dataDir, "stripe"),
       "--port",
@@ -153,7 +157,7 @@ async function startLocalStack() {
   const twilio = await startWithReadyLine(
     "TWILIO_STANDIN_READY",
     [
-      "local-backend/twilio/main.ts",
+      program("twilio/main"),
       "--data-dir",
       resolve(dataDir, "twilio"),
       "--port",
@@ -181,7 +185,7 @@ async function startLocalStack() {
   const backend = await startWithReadyLine(
     "LOCAL_BACKEND_READY",
     [
-      "local-backend/src/main.ts",
+      program("backend/main"),
       "--convex-dir",
       "convex",
       "--data-dir",

@@ -1,5 +1,5 @@
 // What the outbox's sender hands to the Resend SDK for one queued email: a pure function over the
-// outbox row, so the offline contract test (tests/local-backend/resendContract.test.ts) sends exactly
+// outbox row, so the offline contract test (tests/providers/resendContract.test.ts) sends exactly
 // what production sends.
 import type { CreateEmailOptions } from "resend";
 import type { EmailAttachment } from "./bookingEmails";

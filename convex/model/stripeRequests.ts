@@ -1,5 +1,5 @@
 // The parameters of the product's Stripe requests, as plain values: the actions send exactly these, and the
-// stand-in's contract test (tests/local-backend/stripeContract.test.ts) sends them too, against Stripe's spec.
+// stand-in's contract test (tests/providers/stripeContract.test.ts) sends them too, against Stripe's spec.
 import type Stripe from "stripe";
 import { transferGroupOf } from "./payouts";
 

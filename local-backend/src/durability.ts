@@ -9,6 +9,9 @@ import { backendLog } from "./logs.ts";
 import { takeFault } from "./faults.ts";
 import { OWNER_ONLY_FILE, ownerOnlyDir } from "../shared/ownerOnly.ts";
 
+/** The stored document, as a reader of the log gets it. */
+export type { Doc };
+
 export interface Counters {
   nextDocId: number;
   lastCreationTime: number;

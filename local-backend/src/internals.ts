@@ -1,6 +1,6 @@
 // The ONLY file that reaches into convex-test beyond its public API. convex-test is pinned to exactly
 // CONVEX_TEST_VERSION; `probeInternals` checks every member used here and fails loudly when one is missing,
-// and tests/local-backend/internals.test.ts exercises it.
+// and tests/internals.test.ts exercises it.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomInt } from "node:crypto";
 import fs from "node:fs";

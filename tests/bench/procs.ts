@@ -2,6 +2,7 @@
 // server the floors are measured against. Both run as `node --import tsx`, on 127.0.0.1 and free ports.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -62,7 +63,7 @@ export interface BackendInfo {
 export function startBackend(convexDir: string, env: NodeJS.ProcessEnv = {}): Promise<Child<BackendInfo>> {
   const dataDir = mkdtempSync(join(tmpdir(), "arcano-bench-"));
   // BENCH_BACKEND_MAIN points at another copy of the backend, to compare two versions on the same machine.
-  const args = [process.env.BENCH_BACKEND_MAIN ?? "local-backend/src/main.ts", "--convex-dir", convexDir, "--data-dir", dataDir, "--port", "0", "--site-port", "0"];
+  const args = [process.env.BENCH_BACKEND_MAIN ?? createRequire(import.meta.url).resolve("@arcano/local-backend/backend/main"), "--convex-dir", convexDir, "--data-dir", dataDir, "--port", "0", "--site-port", "0"];
   const childEnv = { ...process.env, ...env, LOCAL_BACKEND_DEBUG_STATS: "1", LOCAL_BACKEND_DEBUG: "" };
   // e.g. BENCH_BACKEND_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the backend under load.
   const nodeArgs = process.env.BENCH_BACKEND_NODE_ARGS?.split(" ").filter(Boolean) ?? [];

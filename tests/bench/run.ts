@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import type { ConvexClient } from "convex/browser";
+import { fixtureConvexDir } from "@arcano/local-backend/testing/backend";
 import { startBackend, startFloorServer } from "./procs.ts";
 import { broadcastFloor, echoFloor, echoThroughputFloor, fsyncFloor } from "./floor.ts";
 import { convexClient } from "./clients.ts";
@@ -18,7 +19,6 @@ import { PRODUCT_ENV, seedProduct, slotReads, slotsFanOut } from "./slots.ts";
 import { signInTiming } from "./signIn.ts";
 import { formatReadsTable, functionReads, READS_SIZES } from "./reads.ts";
 
-const FIXTURE = "tests/local-backend/fixture/convex";
 const RESULTS = "tests/bench/results";
 const N = 100;
 const WRITERS = 10;
@@ -74,7 +74,7 @@ try {
 }
 
 step("backend: starting on the fixture");
-const backend = await startBackend(FIXTURE);
+const backend = await startBackend(fixtureConvexDir);
 const { cloudUrl } = backend.info;
 const pids = () => [process.pid, backend.info.pid];
 const stats = async (): Promise<Stats> => (await (await fetch(`${cloudUrl}/debug/stats`)).json()) as Stats;
@@ -115,7 +115,7 @@ try {
   await product.stop();
 }
 // Counts, not timings: no need to wait for a quiet machine.
-step("slots query reads: tests/convex/slotsReads.test.ts");
+step("slots query reads: tests/convex/bookings.slotsReads.test.ts");
 const slotReadsResult = await slotReads();
 step(`every public function's reads at ${READS_SIZES.join(" and ")} bookings: tests/convex/readsBudget.test.ts`);
 const reads = await functionReads();

@@ -6,7 +6,7 @@ import https from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium as playwrightChromium, type Browser, type Page } from "@playwright/test";
-import { pcm16Wav } from "../../local-backend/shared/wav";
+import { pcm16Wav } from "@arcano/local-backend/wav";
 import { e2eDataDir, e2ePorts } from "./env";
 import { callLaunchOptions } from "./fixtures";
 
