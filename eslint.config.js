@@ -12,7 +12,7 @@ export default tseslint.config(
       "dist/**",
       "node_modules/**",
       "convex/_generated/**",
-      "tests/local-backend/fixture/convex/_generated/**",
+      "local-backend/tests/fixture/convex/_generated/**",
       "playwright-report/**",
       "test-results/**",
       ".local-data/**",
@@ -75,7 +75,7 @@ export default tseslint.config(
   {
     // The embedded backend's test fixture reproduces Convex's own integration tests, old function
     // syntax and untyped reads included, to check the backend answers them as Convex does.
-    files: ["tests/local-backend/fixture/convex/**/*.ts"],
+    files: ["local-backend/tests/fixture/convex/**/*.ts"],
     rules: {
       "@convex-dev/no-old-registered-function-syntax": "off",
       "@convex-dev/require-args-validator": "off",
