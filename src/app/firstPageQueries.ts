@@ -18,7 +18,7 @@ type FirstQuery = { query: FunctionReference<"query">; args: Record<string, unkn
 const MINUTE_MS = 60_000;
 
 /** How long the early subscriptions stay: by then the page has subscribed to the same queries itself. */
-export const FIRST_QUERIES_HOLD_MS = 20_000;
+const FIRST_QUERIES_HOLD_MS = 20_000;
 
 /**
  * The public queries the page at `pathname` (and `search`) renders first, with the arguments the page gives

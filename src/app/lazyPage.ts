@@ -16,7 +16,7 @@ export function lazyPage<Module extends Record<string, unknown>>(load: () => Pro
 }
 
 /** How long the first render waits for its page's code before drawing the placeholder instead. */
-export const FIRST_PAGE_CODE_WAIT_MS = 3_000;
+const FIRST_PAGE_CODE_WAIT_MS = 3_000;
 
 /**
  * Resolves once the router has the code of the page the visit opens on (its chunk is already on its way: the

@@ -6,7 +6,7 @@ import { paths } from "@/lib/paths";
 import { formatFirstFree } from "@/lib/format";
 
 /** The booking page opened on a date and time. */
-export function bookAtPath(psychicId: string, { date, time }: FirstFree): string {
+function bookAtPath(psychicId: string, { date, time }: FirstFree): string {
   return `${paths.psychicBook(psychicId)}?${new URLSearchParams({ date, time })}`;
 }
 

@@ -61,7 +61,7 @@ const DAYS_SHOWN = 3;
  * The next working days with no free time, from today: `bookable` are the days with a free time; today
  * counts only while one of its hours is still ahead.
  */
-export function fullWorkingDays(availability: WeeklyAvailability, bookable: readonly string[], now: number, days = LOOKAHEAD_DAYS): string[] {
+function fullWorkingDays(availability: WeeklyAvailability, bookable: readonly string[], now: number, days = LOOKAHEAD_DAYS): string[] {
   const today = romeDateOf(now);
   const full: string[] = [];
   for (let offset = 0; offset < days && full.length < DAYS_SHOWN; offset++) {

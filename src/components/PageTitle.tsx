@@ -6,7 +6,7 @@ import { useEffect } from "react";
 export const SITE_TITLE = "Arcano — consulti di cartomanzia";
 
 /** `title` and the site's name, or the site's own title. */
-export function tabTitle(title?: string | null): string {
+function tabTitle(title?: string | null): string {
   return title ? `${title} | Arcano` : SITE_TITLE;
 }
 

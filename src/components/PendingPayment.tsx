@@ -16,20 +16,20 @@ import { formatCents, formatItalianDate, formatMinutes, formatRomeTime } from "@
 
 export type LiveHold = FunctionReturnType<typeof api.holds.listMine>[number];
 
-export const pendingPaymentMessages = {
+const pendingPaymentMessages = {
   releaseFailed: "Impossibile liberare l'orario. Riprova.",
   released: "Orario liberato: scegli quello che preferisci.",
 } as const;
 
 /** 'Hai un pagamento in sospeso per le 09:30', with the date when it is not today's. */
-export function pendingPaymentTitle(hold: Pick<LiveHold, "scheduledDate" | "scheduledTime">, today: string): string {
+function pendingPaymentTitle(hold: Pick<LiveHold, "scheduledDate" | "scheduledTime">, today: string): string {
   return hold.scheduledDate === today
     ? `Hai un pagamento in sospeso per le ${hold.scheduledTime}`
     : `Hai un pagamento in sospeso per ${formatItalianDate(hold.scheduledDate)} alle ${hold.scheduledTime}`;
 }
 
 /** Releasing one's hold: it leaves every open list of live holds at once, and comes back if the server refuses. */
-export function useReleaseHold() {
+function useReleaseHold() {
   return useMutation(api.holds.releaseMine).withOptimisticUpdate((store, { bookingId }) => {
     for (const { args, value } of store.getAllQueries(api.holds.listMine)) {
       if (value !== undefined)

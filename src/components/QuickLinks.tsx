@@ -2,7 +2,7 @@ import { Button, Flex } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 
-export type QuickLink = { to: string; label: string; icon: ReactNode };
+type QuickLink = { to: string; label: string; icon: ReactNode };
 
 /** A dashboard's row of quick links: the first stands out, the others are outlined. */
 export function QuickLinks({ links }: { links: QuickLink[] }) {

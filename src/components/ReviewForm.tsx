@@ -24,7 +24,7 @@ import { useViewer } from "@/lib/session";
 
 const starsMessage = "Scegli da 1 a 5 stelle.";
 
-export const reviewSchema = z.object({
+const reviewSchema = z.object({
   // The stars give whole numbers from 1 to 5 only; anything else gets the same message.
   rating: z.number({ message: starsMessage }).check(z.int(starsMessage), z.gte(1, starsMessage), z.lte(5, starsMessage)),
   comment: z
@@ -37,7 +37,7 @@ export const reviewSchema = z.object({
 });
 
 /** The nickname's message, from the server's own check (model/bookingChanges.ts). */
-export function nicknameError(nickname: string): string | null {
+function nicknameError(nickname: string): string | null {
   const checked = checkNickname(nickname);
   if (checked.ok) return null;
   return checked.problem === "length"

@@ -5,16 +5,16 @@ import * as z from "zod/mini";
 import { EMAIL_PATTERN, MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@convex/model/accounts";
 import { errorMessages } from "@/lib/errors";
 
-export { MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
+export { MAX_FULL_NAME_LENGTH, MIN_PASSWORD_LENGTH };
 
 /** A new password: at least MIN_PASSWORD_LENGTH characters (with the screen's own wording), at most MAX_PASSWORD_LENGTH. */
 export function newPasswordField(tooShort: string) {
   return z.string().check(z.minLength(MIN_PASSWORD_LENGTH, tooShort), z.maxLength(MAX_PASSWORD_LENGTH, errorMessages.PASSWORD_TOO_LONG));
 }
 
-export const emailRequiredMessage = "Inserisci la tua email.";
-export const emailInvalidMessage = "Inserisci un indirizzo email valido.";
-export const passwordRequiredMessage = "Inserisci la password.";
+const emailRequiredMessage = "Inserisci la tua email.";
+const emailInvalidMessage = "Inserisci un indirizzo email valido.";
+const passwordRequiredMessage = "Inserisci la password.";
 export const passwordTooShortMessage = errorMessages.WEAK_PASSWORD;
 /** Under a new password field. */
 export const passwordHint = `Almeno ${MIN_PASSWORD_LENGTH} caratteri.`;

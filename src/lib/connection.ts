@@ -13,7 +13,7 @@ type ConnectionSource = {
 };
 
 /** The offline flag of one client, shared by every component that reads it. */
-export class ConnectionWatch {
+class ConnectionWatch {
   private offline = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<() => void>();

@@ -94,7 +94,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   ALREADY_REPORTED: "Hai già segnalato questo consulto: ti risponderemo via email.",
 };
 
-export const unexpectedErrorMessage = "Si è verificato un errore imprevisto. Riprova.";
+const unexpectedErrorMessage = "Si è verificato un errore imprevisto. Riprova.";
 
 /** The server's code of a failure, or null for an unexpected error. */
 export function errorCodeOf(error: unknown): ErrorCode | null {

@@ -3,7 +3,7 @@
 import { useCallback, useState, type FormEvent } from "react";
 import * as z from "zod/mini";
 
-export type FieldErrors<Values> = Partial<Record<keyof Values & string, string>>;
+type FieldErrors<Values> = Partial<Record<keyof Values & string, string>>;
 
 /** The first message of each field, keyed by the field's name. */
 export function fieldErrorsOf<Values>(error: z.core.$ZodError): FieldErrors<Values> {

@@ -5,7 +5,7 @@
 const cloudUrl = import.meta.env.VITE_CONVEX_URL as string | undefined;
 
 /** The deployment's HTTP actions: set by `npm start`, otherwise Convex's own .convex.site beside .convex.cloud. */
-export function convexSiteUrl(): string | null {
+function convexSiteUrl(): string | null {
   const site = import.meta.env.VITE_CONVEX_SITE_URL as string | undefined;
   if (site) return site.replace(/\/$/, "");
   return cloudUrl?.endsWith(".convex.cloud") ? cloudUrl.replace(/\.convex\.cloud$/, ".convex.site") : null;

@@ -1,7 +1,7 @@
 import type { Viewer } from "./session";
 
 /** The public list's address parameters: `q` the words, `topic` a specialization, `specialty` a technique. */
-export type PsychicsFound = { q?: string; topic?: string; specialty?: string };
+type PsychicsFound = { q?: string; topic?: string; specialty?: string };
 
 /** Every route of the product, defined once; links use these. */
 export const paths = {

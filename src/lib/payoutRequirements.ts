@@ -27,7 +27,7 @@ const prefixWords: Array<[prefix: string, words: string]> = [
   ["tos_acceptance.", "l'accettazione dei termini di servizio di Stripe"],
 ];
 
-export const otherRequirements = "altre informazioni richieste da Stripe";
+const otherRequirements = "altre informazioni richieste da Stripe";
 
 /** Stripe's requirement names as the list the card shows: Italian, each thing once, in Stripe's order. */
 export function requirementsInItalian(requirements: readonly string[]): string[] {

@@ -23,7 +23,7 @@ function refundsOf(reason: CancellationReason) {
 }
 
 /** True when a cancellation for `reason` gives everything back, however late. */
-export function refundsInFull(reason: CancellationReason): boolean {
+function refundsInFull(reason: CancellationReason): boolean {
   const { early, middle, late } = refundsOf(reason);
   return early === 100 && middle === 100 && late === 100;
 }

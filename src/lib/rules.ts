@@ -49,7 +49,7 @@ const weekdayNames = {
 const shareText = (share: number) => (share === 0.5 ? "metà" : `${Math.round(share * 100)}%`);
 
 // The words of the numbers are the server's own (convex/model/ruleWords.ts), so a page and an email say a rule alike.
-export { daysText, hoursText, listText, spanText, timesText };
+export { hoursText, timesText };
 
 /** The numbers of the rules, in words, for the sentences that state them. */
 export const limits = {

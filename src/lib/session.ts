@@ -91,11 +91,11 @@ export function useIsLeaving(): boolean {
 const HOME = "/";
 
 /** The text the spec shows after signing out. */
-export const signedOutToast = { title: "Disconnesso", description: "Hai effettuato il logout con successo." } as const;
-export const signOutErrorMessage = "Errore durante il logout.";
+const signedOutToast = { title: "Disconnesso", description: "Hai effettuato il logout con successo." } as const;
+const signOutErrorMessage = "Errore durante il logout.";
 
 /** A failure that means the session is already gone: signing out has nothing left to do. */
-export function isMissingSessionError(error: unknown): boolean {
+function isMissingSessionError(error: unknown): boolean {
   const text = error instanceof Error ? error.message : String(error);
   return /session missing|not authenticated|no session/i.test(text);
 }

@@ -2,7 +2,7 @@ import { matchesEveryWord } from "@convex/model/textSearch";
 import { matchCard, topicsNamedBy } from "@convex/model/topicSearch";
 import { paths } from "@/lib/paths";
 
-export type SiteSearchItem = { title: string; description: string; path: string };
+type SiteSearchItem = { title: string; description: string; path: string };
 
 /** The pages the header search can find, in the order the spec lists them. */
 export const siteSearchItems: readonly SiteSearchItem[] = [
@@ -39,10 +39,10 @@ export type SiteSearchCatalogue = {
 };
 
 export type SiteSearchResult = SiteSearchItem & { kind: "psychic" | "more" | "topic" | "technique" | "page"; photoUrl?: string | null };
-export type SiteSearchGroup = { key: "psychics" | "topics" | "techniques" | "pages"; label: string; results: SiteSearchResult[] };
+type SiteSearchGroup = { key: "psychics" | "topics" | "techniques" | "pages"; label: string; results: SiteSearchResult[] };
 
 /** How many psychics the dialog lists before offering the whole list for the words typed. */
-export const PSYCHIC_RESULTS = 5;
+const PSYCHIC_RESULTS = 5;
 
 const count = (psychics: number) => (psychics === 1 ? "1 cartomante" : `${psychics} cartomanti`);
 

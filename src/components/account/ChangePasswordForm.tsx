@@ -7,7 +7,7 @@ import { errorMessage } from "@/lib/errors";
 import { useZodForm } from "@/lib/forms";
 import { changePasswordSchema, type ChangePasswordValues } from "./changePasswordSchema";
 
-export const passwordUpdateErrorMessage = "Impossibile aggiornare la password";
+const passwordUpdateErrorMessage = "Impossibile aggiornare la password";
 
 /** The current password, then the new one twice; the server checks both again and signs out the other sessions. */
 /** 'Cambia password' as both settings pages show it, clients' and psychics'. */
@@ -22,7 +22,7 @@ export function ChangePasswordCard() {
   );
 }
 
-export function ChangePasswordForm() {
+function ChangePasswordForm() {
   const changePassword = useAction(api.users.changePassword);
   const empty = { currentPassword: "", password: "", confirmPassword: "" } satisfies ChangePasswordValues;
   const form = useZodForm(changePasswordSchema, empty);

@@ -17,7 +17,7 @@ export const dataExportErrorMessage = "Impossibile preparare i tuoi dati. Riprov
 type ReadyFile = { name: string; url: string };
 
 /** Hands a prepared file to the browser as a download, as a click on its link would. */
-export function saveFile(file: ReadyFile) {
+function saveFile(file: ReadyFile) {
   const link = document.createElement("a");
   link.href = file.url;
   link.download = file.name;

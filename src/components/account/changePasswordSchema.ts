@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { MIN_PASSWORD_LENGTH, newPasswordFields } from "@/lib/accountSchemas";
 
-export const currentPasswordRequiredMessage = "Inserisci la password attuale";
+const currentPasswordRequiredMessage = "Inserisci la password attuale";
 
 // The settings' wording (the spec's, for the psychic; the client's settings share it) has no final
 // full stop, unlike the reset page's. The current password is asked first, so a session left open

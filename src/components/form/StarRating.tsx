@@ -6,7 +6,7 @@ import "./starRating.css";
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
-export const starLabel = (stars: number) => (stars === 1 ? "1 stella" : `${stars} stelle`);
+const starLabel = (stars: number) => (stars === 1 ? "1 stella" : `${stars} stelle`);
 
 type Props = {
   value: number | null;

@@ -1,1 +1,1 @@
-export { toast, showToast, dismissToast } from "./toastStore";
+export { toast } from "./toastStore";

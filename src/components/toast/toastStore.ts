@@ -2,9 +2,9 @@
 // without prop drilling; the <Toaster> in the app providers renders them.
 import { useSyncExternalStore } from "react";
 
-export type ToastVariant = "success" | "error" | "info";
+type ToastVariant = "success" | "error" | "info";
 
-export interface ToastMessage {
+interface ToastMessage {
   id: number;
   title: string;
   description?: string;
@@ -20,7 +20,7 @@ function emit() {
 }
 
 /** Shows a toast. Errors are 'destructive': title 'Errore' unless the screen says otherwise. */
-export function showToast(toast: Omit<ToastMessage, "id">): number {
+function showToast(toast: Omit<ToastMessage, "id">): number {
   const id = nextId++;
   toasts = [...toasts, { ...toast, id }];
   emit();

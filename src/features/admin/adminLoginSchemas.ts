@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 
-export const adminEmailRequiredMessage = "Email richiesta";
+const adminEmailRequiredMessage = "Email richiesta";
 export const adminEmailInvalidMessage = "Email non valida";
 
 // The admin domain itself is checked by the server (it alone knows ADMIN_EMAIL_DOMAIN); here only the shape.

@@ -15,8 +15,7 @@ import { usePsychicRegistrationOpen } from "./usePsychicRegistrationOpen";
 import { FieldError } from "@/components/form/FieldError";
 import { clearPendingSignUp, maskEmail, readPendingSignUp, savePendingSignUp, type PendingSignUp } from "./pendingSignUp";
 
-export const signUpGenericMessage = "Si è verificato un errore durante la registrazione. Riprova.";
-export const consentLabel = "Dichiaro di avere almeno 18 anni e accetto i Termini e l'Informativa privacy";
+const signUpGenericMessage = "Si è verificato un errore durante la registrazione. Riprova.";
 
 type AccountType = SignUpValues["accountType"];
 

@@ -16,8 +16,8 @@ export const signInSchema = z.object({
 });
 export type SignInValues = z.input<typeof signInSchema>;
 
-export const signUpMismatchMessage = "Le password inserite non coincidono.";
-export const nameRequiredMessage = "Inserisci il tuo nome e cognome.";
+const signUpMismatchMessage = "Le password inserite non coincidono.";
+const nameRequiredMessage = "Inserisci il tuo nome e cognome.";
 
 export const signUpSchema = z
   .object({
@@ -37,14 +37,13 @@ export const signUpSchema = z
 export type SignUpValues = z.input<typeof signUpSchema>;
 
 export const resetRequestSchema = z.object({ email: emailField() });
-export type ResetRequestValues = z.input<typeof resetRequestSchema>;
 
 /** The six-digit code sent by email, as the reset and the sign-up confirmation ask it. */
 function sixDigitCode() {
   return z.string().check(z.trim(), z.minLength(1, "Inserisci il codice ricevuto via email."), z.regex(/^\d{6}$/, "Il codice è formato da 6 cifre."));
 }
 
-export const resetMismatchMessage = "Le password non coincidono.";
+const resetMismatchMessage = "Le password non coincidono.";
 
 export const resetVerifySchema = z
   .object({

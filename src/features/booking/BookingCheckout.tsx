@@ -14,10 +14,10 @@ import type { BookingChoice } from "./useBookingChoice";
 import type { OwnRefundTerms } from "./useRefundTerms";
 
 /** The refund rules in one sentence, before paying (docs/product-rules.md, "Locale"). */
-export const CANCELLATION_RULES = `Puoi annullare fino a ${limits.fullRefundNotice} prima con rimborso completo; tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima il rimborso è del ${limits.halfRefund}; dopo, o in caso di assenza, non è previsto rimborso.`;
+const CANCELLATION_RULES = `Puoi annullare fino a ${limits.fullRefundNotice} prima con rimborso completo; tra ${limits.fullRefundHours} e ${limits.halfRefundNotice} prima il rimborso è del ${limits.halfRefund}; dopo, o in caso di assenza, non è previsto rimborso.`;
 
 /** Where the decision is made, the footer's honest framing (docs/product-rules.md, "Locale"). */
-export const ENTERTAINMENT_NOTICE =
+const ENTERTAINMENT_NOTICE =
   "I consulti di cartomanzia sono un servizio di intrattenimento e non sostituiscono il parere di medici, avvocati, psicologi o consulenti finanziari.";
 
 export function NotesField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
@@ -226,7 +226,7 @@ export function PayingStatus() {
 }
 
 /** The sign-in and sign-up links carry the way back and the choice made so far. */
-export function authQuery(psychicId: string, choice: BookingChoice): string {
+function authQuery(psychicId: string, choice: BookingChoice): string {
   const query = new URLSearchParams({ redirect: paths.psychicBook(psychicId) });
   if (choice.date) query.set("date", choice.date);
   if (choice.time) query.set("time", choice.time);

@@ -7,7 +7,7 @@ import type { VanishedTime } from "./useBookingChoice";
 export type DurationOption = { minutes: number; priceCents: number };
 
 /** "30 min · 50,00 €": the button's text and name. */
-export const durationLabel = ({ minutes, priceCents }: DurationOption) => `${minutes} min · ${formatCents(priceCents)}`;
+const durationLabel = ({ minutes, priceCents }: DurationOption) => `${minutes} min · ${formatCents(priceCents)}`;
 
 export function DurationPicker({
   options,
@@ -81,14 +81,14 @@ type SlotProps = {
 };
 
 /** The note of a chosen time that was unchosen. */
-export function vanishedNote({ time, minutes }: VanishedTime): string {
+function vanishedNote({ time, minutes }: VanishedTime): string {
   return minutes === undefined
     ? `L'orario delle ${time} non è più disponibile: scegline un altro.`
     : `Per ${minutes} minuti l'orario delle ${time} non è libero: scegline un altro.`;
 }
 
 /** Where 'Scegli un orario' in the pay bar leads: the first free time, or the heading when there is none. */
-export const TIME_PICKER_ID = "booking-time-picker";
+const TIME_PICKER_ID = "booking-time-picker";
 
 export function TimeSlots({ date, times, chosen, onChoose, vanishedTime }: SlotProps) {
   return (

@@ -27,7 +27,7 @@ type Props = {
 };
 
 /** "gio 3 dic, 10:30" (the bar is narrow; the summary above has the full date). */
-export function chosenLabel(choice: BookingChoice): string | null {
+function chosenLabel(choice: BookingChoice): string | null {
   return choice.date !== null && choice.time !== null ? `${formatShortDate(choice.date)}, ${choice.time}` : null;
 }
 

@@ -7,7 +7,7 @@ import { paths } from "@/lib/paths";
 import { PAY_BLOCKER_TARGET } from "./payBlocker";
 
 /** Why 'Paga e prenota' waits, while the box is not ticked. */
-export const CONSENT_NEEDED_HINT = "Per pagare spunta la casella qui sopra: è la tua richiesta esplicita del consulto in quella data.";
+const CONSENT_NEEDED_HINT = "Per pagare spunta la casella qui sopra: è la tua richiesta esplicita del consulto in quella data.";
 
 type Props = {
   checked: boolean;

@@ -17,7 +17,7 @@ import { paths } from "@/lib/paths";
 import { limits, timesText } from "@/lib/rules";
 import type { BookingChoice } from "./useBookingChoice";
 
-export type BookingToMove = FunctionReturnType<typeof api.bookings.getMine>;
+type BookingToMove = FunctionReturnType<typeof api.bookings.getMine>;
 
 const moveFailed = "Impossibile spostare il consulto. Riprova.";
 const NO_QUERIES = {};

@@ -9,7 +9,7 @@ import { spendingLimitMessage, spendingPausedMessage } from "@/lib/spendingMessa
 import { useQueryWithNow } from "@/lib/useNow";
 import { PAY_BLOCKER_TARGET } from "./payBlocker";
 
-export type SpendingPreview = { refused: boolean; text: string };
+type SpendingPreview = { refused: boolean; text: string };
 
 /** Null without a limit or pause, without a chosen time and price, or while loading. */
 export function useSpendingPreview(asked: boolean, priceCents: number | null, now: number): SpendingPreview | null {

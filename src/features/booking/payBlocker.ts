@@ -3,7 +3,7 @@
 
 export type PayBlocker = "closed" | "time" | "held" | "spending" | "consent";
 
-export type PayFacts = {
+type PayFacts = {
   /** Bookings switched off, maintenance, or the psychic not taking consultations. */
   closed: boolean;
   timeChosen: boolean;

@@ -4,9 +4,9 @@ import type { Id } from "@convex/_generated/dataModel";
 import type { DurationMinutes } from "@convex/framework/validators";
 
 /** How far the page looks for the first free day when opened without one: the most the server answers at once (six weeks). */
-export const FIRST_FREE_DAYS = 42;
+const FIRST_FREE_DAYS = 42;
 
-export type SlotQuery = {
+type SlotQuery = {
   psychicProfileId: Id<"psychicProfiles">;
   durationMinutes: DurationMinutes;
   now: number;

@@ -10,7 +10,7 @@ const DEFAULT_DURATION = 30;
 export type BookingChoice = { duration: number; date: string | null; time: string | null };
 
 /** The duration to start from: the query's if the psychic offers it, else 30 minutes, else their shortest. */
-export function chosenDuration(raw: string | null, offered: readonly number[] | undefined): number {
+function chosenDuration(raw: string | null, offered: readonly number[] | undefined): number {
   const asked = Number(raw);
   if (offered === undefined) return raw !== null && [15, 30, 45, 60].includes(asked) ? asked : DEFAULT_DURATION;
   if (offered.includes(asked)) return asked;

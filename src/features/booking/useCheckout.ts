@@ -11,7 +11,7 @@ import type { BookingChoice } from "./useBookingChoice";
 type Duration = FunctionArgs<typeof api.payments.startCheckout>["durationMinutes"];
 
 /** Paying needs a date, a time and a signed-in client. */
-export const MISSING_CHOICE_MESSAGE = "Seleziona una data, un orario e assicurati di essere autenticato.";
+const MISSING_CHOICE_MESSAGE = "Seleziona una data, un orario e assicurati di essere autenticato.";
 const NO_ANSWER_MESSAGE = "Nessuna risposta dalla funzione di pagamento";
 const NO_URL_MESSAGE = "URL di pagamento non ricevuto";
 /** Shown with the server's failures that carry no code (a bug, a timeout), not for refusals. */

@@ -4,10 +4,10 @@
 import { paths } from "@/lib/paths";
 
 type FreeDay = { date: string; ranges: ReadonlyArray<{ from: string; to: string }> };
-export type FreeTime = { date: string; time: string };
+type FreeTime = { date: string; time: string };
 
 /** Times shown at the end of a call. */
-export const NEXT_TIMES_SHOWN = 4;
+const NEXT_TIMES_SHOWN = 4;
 
 const SLOT_MINUTES = 30;
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

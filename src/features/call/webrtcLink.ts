@@ -10,7 +10,7 @@
 import type { CallSignalKind } from "@convex/framework/validators";
 import type { Quality } from "./callTypes";
 
-export type Signal = { id: string; kind: CallSignalKind; payload: string };
+type Signal = { id: string; kind: CallSignalKind; payload: string };
 export type Inbound = { bytes: number; energy: number };
 /** The audio line as the room words it: 'reconnecting' once it had been up and is down now. */
 export type LinkState = "connecting" | "connected" | "reconnecting";
@@ -37,7 +37,7 @@ export const GRACE_MS = 2_000;
 /** While the audio is still not back, the client tries again this often. */
 export const RETRY_EVERY_MS = 5_000;
 /** How long an ICE restart waits for its first local candidate before it counts as having no network. */
-export const GATHER_WAIT_MS = 1_500;
+const GATHER_WAIT_MS = 1_500;
 
 /** Whether `pc` gathers a local candidate soon (listen before setLocalDescription starts the gathering). */
 function firstCandidate(pc: RTCPeerConnection): Promise<boolean> {

@@ -13,7 +13,7 @@ export type ReviewsFeed = { results: Review[]; status: PaginationStatus; loadMor
 export const REVIEWS_PAGE_SIZE = 10;
 
 /** How many of the newest reviews 'Chi sono' shows inline, from the same first page. */
-export const LATEST_REVIEWS = 3;
+const LATEST_REVIEWS = 3;
 
 const reviewDate = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: ROME_TIME_ZONE });
 

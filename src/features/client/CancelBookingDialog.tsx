@@ -16,11 +16,11 @@ import { refundCentsFor, type RefundWindow } from "@convex/model/bookingChanges"
 import { formatDeadline } from "@convex/model/refundTerms";
 
 /** Green only when everything comes back; half is a caution, none a loss. */
-export const refundColors = { full: "green", half: "amber", none: "red" } as const satisfies Record<RefundWindow, string>;
+const refundColors = { full: "green", half: "amber", none: "red" } as const satisfies Record<RefundWindow, string>;
 
 const halfOf = (priceCents: number) => refundCentsFor("half", priceCents);
 
-export const cancelMessages = {
+const cancelMessages = {
   failed: "Impossibile annullare il consulto. Riprova.",
   done: "Consulto annullato",
   refundOnItsWay: (cents: number) => `Il rimborso di ${formatCents(cents)} è in corso: arriva sulla carta in ${limits.refundArrival}.`,

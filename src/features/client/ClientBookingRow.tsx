@@ -43,7 +43,7 @@ function refundBadge(booking: ClientBooking): StateBadge | null {
  * Why 'Sposta' is not offered on a consultation still to come, by the server's own rule
  * (`rescheduleRefusal`): moved the most times allowed, or less than the notice left. Null when it can be moved.
  */
-export function moveRefusalNote(booking: Pick<ClientBooking, "status" | "startsAt" | "rescheduleCount">, now: number): string | null {
+function moveRefusalNote(booking: Pick<ClientBooking, "status" | "startsAt" | "rescheduleCount">, now: number): string | null {
   switch (rescheduleRefusal(booking, now)) {
     case "RESCHEDULE_LIMIT_REACHED":
       return `Già spostato ${limits.maxReschedules}`;
@@ -55,7 +55,7 @@ export function moveRefusalNote(booking: Pick<ClientBooking, "status" | "startsA
 }
 
 /** The booking page in its "move" mode, for the same psychic and duration. */
-export function reschedulePath(booking: ClientBooking): string {
+function reschedulePath(booking: ClientBooking): string {
   return `${paths.psychicBook(booking.psychicProfileId)}?reschedule=${booking.id}&duration=${booking.durationMinutes}`;
 }
 

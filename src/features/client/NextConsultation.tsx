@@ -16,7 +16,7 @@ export function nextConsultationOf(bookings: ClientBooking[], now: number): Clie
 }
 
 /** "oggi alle 14:00", "domani alle 10:30", "gio 3 dic alle 10:30": a Rome date and time near `now`. */
-export function dayAndTime(date: string, time: string, now: number): string {
+function dayAndTime(date: string, time: string, now: number): string {
   const today = romeDateOf(now);
   const tomorrow = romeDateOf(Date.parse(`${today}T12:00:00Z`) + 24 * 3_600_000);
   const day = date === today ? "oggi" : date === tomorrow ? "domani" : formatShortDate(date);

@@ -17,7 +17,7 @@ import { errorMessage } from "@/lib/errors";
 
 const reasons = Object.keys(REPORT_REASON_LABELS) as [ReportReason, ...ReportReason[]];
 
-export const reportSchema = z.object({
+const reportSchema = z.object({
   reason: z.enum(reasons, { message: "Scegli il motivo della segnalazione." }),
   text: z
     .string()
@@ -28,7 +28,7 @@ export const reportSchema = z.object({
     ),
 });
 
-export const reportMessages = {
+const reportMessages = {
   sent: "Segnalazione inviata",
   sentDetail: "Grazie: il nostro team la esaminerà e ti risponderà via email.",
   failed: "Impossibile inviare la segnalazione. Riprova.",
@@ -52,7 +52,7 @@ export function ReportConsultation(props: Props) {
   return <ReportConsultationDialog {...props} />;
 }
 
-export function ReportConsultationDialog({ bookingId, psychicName, when }: Props) {
+function ReportConsultationDialog({ bookingId, psychicName, when }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>

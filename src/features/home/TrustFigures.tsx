@@ -4,7 +4,7 @@ import { api } from "@convex/_generated/api";
 import { formatRating } from "@/lib/format";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 
-export type TrustFiguresData = {
+type TrustFiguresData = {
   verifiedPsychics: number;
   paidConsultations: number;
   averageRating: number | null;

@@ -4,7 +4,7 @@
 import { cacheKey, keepPageAnswers, PUBLIC_ACCOUNT, type CachedEntry } from "./queryCache";
 
 /** The element scripts/publicViews.ts writes (PAGE_VIEWS_ELEMENT_ID there). */
-export const PAGE_VIEWS_ELEMENT_ID = "arcano-page-views";
+const PAGE_VIEWS_ELEMENT_ID = "arcano-page-views";
 
 type PageView = { key: string; value: unknown; savedAt: number };
 

@@ -23,7 +23,7 @@ export type CacheStorage = {
 };
 
 /** IndexedDB through idb-keyval, in its own database so nothing else's keys mix with these. */
-export function indexedDbStorage(): CacheStorage {
+function indexedDbStorage(): CacheStorage {
   let store: UseStore | null = null;
   const opened = () => (store ??= createStore("arcano-cache", "views"));
   return {
@@ -36,7 +36,7 @@ export function indexedDbStorage(): CacheStorage {
 }
 
 /** How long answers wait in memory before they are written together. */
-export const WRITE_DELAY_MS = 500;
+const WRITE_DELAY_MS = 500;
 
 export const cacheKey = (account: string, viewKey: string) => `${account}|${viewKey}`;
 const accountPrefix = (account: string) => `${account}|`;
@@ -57,11 +57,9 @@ const pending = new Map<string, CachedEntry>();
 const forgotten = new Set<string>();
 const isForgotten = (key: string) => forgotten.has(key.slice(0, key.indexOf("|")));
 let writeTimer: ReturnType<typeof setTimeout> | null = null;
-let version = 0;
 const listeners = new Set<() => void>();
 
 function changed() {
-  version += 1;
   for (const listener of listeners) listener();
 }
 
@@ -70,8 +68,6 @@ export function subscribeToCache(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-export const cacheVersion = () => version;
 
 /** The entry kept for `key`, from memory (synchronous). */
 export function peekCached(key: string): CachedEntry | undefined {

@@ -9,7 +9,7 @@ import { accountOfToken } from "./account";
 import { cacheKey, peekCached, PUBLIC_ACCOUNT, rememberAnswer, subscribeToCache, type CachedEntry } from "./queryCache";
 
 /** Whose answer a query gives: the signed-in person's own, or the same for everybody. */
-export type CacheScope = "account" | "public";
+type CacheScope = "account" | "public";
 
 export type CachedQueryOptions = {
   /** The view's name in the cache; by default the query's name and its arguments without `now`. */

@@ -12,7 +12,7 @@ import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 
 /** The first year the rule covers; the server refuses earlier ones. */
-export const FIRST_DAC7_YEAR = 2023;
+const FIRST_DAC7_YEAR = 2023;
 
 /** The current Rome year and the 4 before it, those the rule covers. */
 export function dac7Years(now: number): number[] {
@@ -24,7 +24,7 @@ export function dac7Years(now: number): number[] {
  * Hands `csv` to the browser as a download named `fileName`. The byte order mark tells Excel the file is
  * UTF-8, so names with accents read right.
  */
-export function downloadCsv(fileName: string, csv: string) {
+function downloadCsv(fileName: string, csv: string) {
   const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
   const link = document.createElement("a");
   link.href = url;
@@ -40,7 +40,7 @@ export function downloadCsv(fileName: string, csv: string) {
 type Downloaded = Omit<FunctionReturnType<typeof api.adminPayouts.dac7Report>, "csv">;
 
 /** One psychic without fiscal data, as the warning lists them: how to reach them, or that they can no longer be asked. */
-export function missingLabel(entry: Downloaded["missing"][number]): string {
+function missingLabel(entry: Downloaded["missing"][number]): string {
   if (entry.accountDeleted) return `${entry.name} (account eliminato)`;
   return entry.email === null ? entry.name : `${entry.name} (${entry.email})`;
 }

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from "react";
 import { Button, Dialog, Flex, Text, TextArea } from "@radix-ui/themes";
 import { FieldError } from "@/components/form/FieldError";
 
-export type NoteDialogWords = {
+type NoteDialogWords = {
   /** The button that opens the dialog; its accessible name when it differs from what it shows. */
   trigger: string;
   triggerLabel?: string;

@@ -9,7 +9,7 @@ import { formatRomeDateTime } from "@/lib/format";
 import { TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 
-export const settingUpdateError = "Impossibile aggiornare l'impostazione";
+const settingUpdateError = "Impossibile aggiornare l'impostazione";
 
 const titles: Record<SettingKey, string> = {
   psychic_registration_enabled: "Registrazione cartomanti",

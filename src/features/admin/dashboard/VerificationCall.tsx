@@ -18,7 +18,7 @@ type Outcome = "passed" | "failed";
 const outcomeWords: Record<Outcome, string> = { passed: "superata", failed: "non superata" };
 
 /** Changes one psychic in every loaded page at once; the server's answer replaces it. */
-export function patchPsychic(store: OptimisticLocalStore, profileId: Id<"psychicProfiles">, patch: Partial<Psychic>) {
+function patchPsychic(store: OptimisticLocalStore, profileId: Id<"psychicProfiles">, patch: Partial<Psychic>) {
   for (const { args, value } of store.getAllQueries(api.admin.listPsychics)) {
     if (value === undefined) continue;
     const page = value.page.map((psychic) => (psychic.id === profileId ? { ...psychic, ...patch } : psychic));

@@ -4,7 +4,7 @@ import { getFunctionName, type FunctionArgs, type FunctionReference, type Functi
 import { errorMessage } from "@/lib/errors";
 import { useKeptAcrossNow } from "@/lib/useNow";
 
-export type TableResult<T> = { data: T | undefined; error: string | null };
+type TableResult<T> = { data: T | undefined; error: string | null };
 
 /**
  * A query of one of the admin tables, its failure handed back (not thrown) so the table can say

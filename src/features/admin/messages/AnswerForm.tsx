@@ -13,7 +13,7 @@ import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { useZodForm } from "@/lib/forms";
 
-export const answerMessages = {
+const answerMessages = {
   empty: "Scrivi la risposta.",
   tooLong: `La risposta può avere al massimo ${CONTACT_LIMITS.answer} caratteri.`,
   sent: "Risposta inviata via email",

@@ -9,10 +9,10 @@ import { paths } from "@/lib/paths";
 import { formatRomeDateTime } from "@/lib/format";
 import { AnswerForm } from "./AnswerForm";
 
-export type ContactMessage = FunctionReturnType<typeof api.admin.listMessages>["page"][number];
+type ContactMessage = FunctionReturnType<typeof api.admin.listMessages>["page"][number];
 export type MessageStatus = ContactMessage["status"];
 
-export const statusBadges: Record<MessageStatus, { label: string; color: "red" | "amber" | "green" }> = {
+const statusBadges: Record<MessageStatus, { label: string; color: "red" | "amber" | "green" }> = {
   unread: { label: "Non letto", color: "red" },
   read: { label: "Letto", color: "amber" },
   replied: { label: "Risposto", color: "green" },
@@ -22,13 +22,13 @@ export const statusBadges: Record<MessageStatus, { label: string; color: "red" |
  * A mailto link to exactly one address: every part encoded, so nothing stored in the address (a `?`,
  * an `&`) can add a Bcc or a body to the admin's reply. The server accepts no such address anyway.
  */
-export function mailtoHref(address: string, subject?: string): string {
+function mailtoHref(address: string, subject?: string): string {
   const to = address.split("@").map(encodeURIComponent).join("@");
   return subject === undefined ? `mailto:${to}` : `mailto:${to}?subject=${encodeURIComponent(subject)}`;
 }
 
 /** The reply link: the sender's address with 'Re:' and the subject. */
-export function replyMailto(message: Pick<ContactMessage, "email" | "subject">): string {
+function replyMailto(message: Pick<ContactMessage, "email" | "subject">): string {
   return mailtoHref(message.email, `Re: ${message.subject}`);
 }
 

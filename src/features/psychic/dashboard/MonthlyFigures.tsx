@@ -17,7 +17,7 @@ import { formatHours, formatMonth, type MonthRow } from "./months";
 // Its own chunk: recharts and d3 are loaded when a psychic opens the dashboard, not by anyone else.
 const EarningsChart = lazy(() => import("./EarningsChart"));
 
-export const figuresMessages = {
+const figuresMessages = {
   title: "Andamento mensile",
   failed: "Impossibile caricare le statistiche.",
   chartFailed: "Impossibile mostrare il grafico. I dati sono nella tabella.",
@@ -59,7 +59,7 @@ function MonthlyFiguresBody({ now }: { now: number }) {
   );
 }
 
-export function FiguresTable({ months }: { months: MonthRow[] }) {
+function FiguresTable({ months }: { months: MonthRow[] }) {
   const tableRef = useKeyboardScrollable();
   return (
     <Flex direction="column" gap="2">

@@ -8,10 +8,10 @@ import { paths } from "@/lib/paths";
 import { bookingStates } from "@/lib/states";
 import { CancelByPsychicDialog } from "./CancelByPsychicDialog";
 
-export type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["today"][number];
+type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["today"][number];
 
 /** "Spostato dal cliente", "Spostato 2 volte dal cliente"; null for a booking never moved. */
-export function movedLabel(rescheduleCount: number): string | null {
+function movedLabel(rescheduleCount: number): string | null {
   if (rescheduleCount <= 0) return null;
   return rescheduleCount === 1 ? "Spostato dal cliente" : `Spostato ${rescheduleCount} volte dal cliente`;
 }

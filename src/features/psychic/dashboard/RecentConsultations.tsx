@@ -19,7 +19,7 @@ import { bookingStates } from "@/lib/states";
 
 type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["recent"][number];
 
-export const outcomeMessages = {
+const outcomeMessages = {
   failed: "Impossibile aggiornare lo stato del consulto.",
   reviewed: "Il cliente ha già recensito questo consulto: resta completato.",
   retry: "Riprova tra qualche istante.",

@@ -6,7 +6,7 @@ import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { formatCents, formatRomeDate } from "@/lib/format";
 
-export const debtNotice = (owedCents: number, since: number) =>
+const debtNotice = (owedCents: number, since: number) =>
   `Da restituire ${formatCents(owedCents)} (dal ${formatRomeDate(since)}): un cliente ha riavuto il pagamento di un consulto ` +
   `dopo che la tua quota era già stata versata sul tuo conto. Sarà recuperato dai prossimi trasferimenti.`;
 

@@ -13,7 +13,7 @@ import { useNow } from "@/lib/useNow";
 import { formatMonth } from "../dashboard/months";
 import { lastRomeMonths } from "./statementMonths";
 
-export const statementMessages = {
+const statementMessages = {
   month: "Mese",
   download: "Scarica PDF",
   failed: "Impossibile preparare l'estratto conto. Riprova.",

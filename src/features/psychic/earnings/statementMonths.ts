@@ -2,7 +2,7 @@
 import { utcMsToRome } from "@convex/framework/time";
 
 /** How many months the statement's picker offers. */
-export const STATEMENT_MONTHS = 12;
+const STATEMENT_MONTHS = 12;
 
 /** "YYYY-MM" of the Rome month of `now` and the `count - 1` before it, newest first. */
 export function lastRomeMonths(now: number, count: number = STATEMENT_MONTHS): string[] {

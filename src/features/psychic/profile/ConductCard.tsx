@@ -12,7 +12,7 @@ import { errorMessage } from "@/lib/errors";
 import { formatRomeDate } from "@/lib/format";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 
-export const conductMessages = {
+const conductMessages = {
   accept: "Ho letto e accetto il codice di condotta",
   acceptFailed: "Impossibile registrare l'accettazione. Riprova.",
   needed: "Per pubblicare il profilo devi accettare il codice di condotta.",

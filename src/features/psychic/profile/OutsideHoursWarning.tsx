@@ -7,7 +7,7 @@ import { api } from "@convex/_generated/api";
 import type { WeeklyAvailability } from "@convex/framework/validators";
 import { formatMinutes, formatShortDate } from "@/lib/format";
 
-export const outsideHoursWords = {
+const outsideHoursWords = {
   title: (count: number) =>
     count === 1 ? "Un consulto pagato resta fuori dai nuovi orari" : `${count} consulti pagati restano fuori dai nuovi orari`,
   keep: "Puoi salvare comunque: i consulti già pagati restano confermati al loro orario. Se non potrai tenerli, puoi annullarli dalla dashboard.",

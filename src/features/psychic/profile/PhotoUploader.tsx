@@ -6,11 +6,11 @@ import { errorMessages, errorMessage } from "@/lib/errors";
 import { PhotoCropDialog } from "./PhotoCropDialog";
 import { cropToFile, isBigEnough, loadImage as decodeImage, TOO_SMALL_MESSAGE, type Crop, type LoadedImage } from "./photoCrop";
 
-export const PHOTO_REFUSED_MESSAGE = errorMessages.INVALID_PHOTO;
-export const PHOTO_FAILED_MESSAGE = "Impossibile caricare la foto. Riprova.";
+const PHOTO_REFUSED_MESSAGE = errorMessages.INVALID_PHOTO;
+const PHOTO_FAILED_MESSAGE = "Impossibile caricare la foto. Riprova.";
 
 /** Checked before uploading; the server checks the bytes again, whatever the browser claims. */
-export function isAcceptableFile(file: File): boolean {
+function isAcceptableFile(file: File): boolean {
   return (PHOTO_TYPES as readonly string[]).includes(file.type) && file.size > 0 && file.size <= PHOTO_MAX_BYTES;
 }
 

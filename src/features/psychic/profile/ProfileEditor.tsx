@@ -334,7 +334,7 @@ type PublishPlan = { primary: "publish" | "save"; draftSave: boolean; effect: st
  * What the buttons do for this profile, and the line that says what visitors will see
  * (docs/product-rules.md, "Psychics"). A listed profile has no private save: every save is public.
  */
-export function publishPlan(profile: Pick<OwnProfile, "profileStatus" | "isPubliclyVisible" | "suspension">, approvalRequired: boolean): PublishPlan {
+function publishPlan(profile: Pick<OwnProfile, "profileStatus" | "isPubliclyVisible" | "suspension">, approvalRequired: boolean): PublishPlan {
   if (profile.suspension) {
     return {
       primary: "save",

@@ -4,7 +4,7 @@ import { DEFAULT_PRICES } from "@convex/model/profileRules";
 import type { OwnProfile, ProfileFormValues } from "./profileForm";
 
 /** The card of the public list as the form stands now, before saving. */
-export function previewCard(profile: OwnProfile, values: ProfileFormValues): PsychicCardData {
+function previewCard(profile: OwnProfile, values: ProfileFormValues): PsychicCardData {
   const durations = values.availableDurations.length > 0 ? values.availableDurations : [30 as const];
   const price = (minutes: (typeof durations)[number]) => {
     const typed = Number(values.prices[`${minutes}`]);

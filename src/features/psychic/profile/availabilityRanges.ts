@@ -16,7 +16,7 @@ export function dayRanges(hours: readonly string[]): FreeRange[] {
 }
 
 /** The half hours a range starts: 22:00–24:00 → 22:00, 22:30, 23:00, 23:30. */
-export function startsOf(range: FreeRange): string[] {
+function startsOf(range: FreeRange): string[] {
   const starts: string[] = [];
   for (let minutes = toMinutes(range.from); minutes < toMinutes(range.to); minutes += SLOT_MINUTES) starts.push(fromMinutes(minutes));
   return starts;

@@ -6,7 +6,7 @@ export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 4;
 export const ZOOM_STEP = 0.25;
 /** The uploaded square's side in pixels: well above the 200-pixel minimum, small enough to load fast. */
-export const OUTPUT_PIXELS = 512;
+const OUTPUT_PIXELS = 512;
 export const TOO_SMALL_MESSAGE = `La foto deve essere di almeno ${PHOTO_MIN_PIXELS}×${PHOTO_MIN_PIXELS} pixel.`;
 
 export type LoadedImage = { source: CanvasImageSource; width: number; height: number };
@@ -21,7 +21,7 @@ export function initialCrop(image: Pick<LoadedImage, "width" | "height">): Crop 
   return { centerX: image.width / 2, centerY: image.height / 2, zoom: ZOOM_MIN };
 }
 
-export function cropSide(image: Pick<LoadedImage, "width" | "height">, zoom: number): number {
+function cropSide(image: Pick<LoadedImage, "width" | "height">, zoom: number): number {
   return Math.min(image.width, image.height) / zoom;
 }
 
@@ -40,7 +40,7 @@ export function moveCrop(image: Pick<LoadedImage, "width" | "height">, crop: Cro
 }
 
 /** The source square of the crop: left, top and side in the image's pixels. */
-export function cropRect(image: Pick<LoadedImage, "width" | "height">, crop: Crop) {
+function cropRect(image: Pick<LoadedImage, "width" | "height">, crop: Crop) {
   const side = cropSide(image, crop.zoom);
   return { left: crop.centerX - side / 2, top: crop.centerY - side / 2, side };
 }

@@ -39,10 +39,10 @@ export type ProfileFormValues = {
   availability: WeeklyAvailability;
 };
 
-export const INCOMPLETE_MESSAGE = errorMessages.PROFILE_INCOMPLETE;
-export const DURATION_MESSAGE = errorMessages.DURATION_REQUIRED;
-export const YEARS_MESSAGE = `Gli anni di esperienza vanno da ${YEARS_MIN} a ${YEARS_MAX}.`;
-export const PRICE_MESSAGE = `Il prezzo va da ${PRICE_MIN} € a ${PRICE_MAX} €, a multipli di ${PRICE_STEP} €.`;
+const INCOMPLETE_MESSAGE = errorMessages.PROFILE_INCOMPLETE;
+const DURATION_MESSAGE = errorMessages.DURATION_REQUIRED;
+const YEARS_MESSAGE = `Gli anni di esperienza vanno da ${YEARS_MIN} a ${YEARS_MAX}.`;
+const PRICE_MESSAGE = `Il prezzo va da ${PRICE_MIN} € a ${PRICE_MAX} €, a multipli di ${PRICE_STEP} €.`;
 
 const wholeNumber = (message: string, min: number, max: number, step = 1) =>
   z.pipe(
@@ -56,7 +56,7 @@ const wholeNumber = (message: string, min: number, max: number, step = 1) =>
 
 const day = z.object({ enabled: z.boolean(), availableHours: z.array(z.string()) });
 
-export const profileFormSchema = z
+const profileFormSchema = z
   .object({
     psychicName: z
       .string()
@@ -105,7 +105,7 @@ export const profileFormSchema = z
   );
 
 /** "Mercoledì è segnato come disponibile ma non ha orari: …" */
-export function dayWithoutHoursMessage(dayLabel: string): string {
+function dayWithoutHoursMessage(dayLabel: string): string {
   return `${dayLabel} è segnato come disponibile ma non ha orari: aggiungi una fascia oraria o togli la spunta.`;
 }
 
@@ -123,7 +123,7 @@ export type ProfileArgs = {
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-export type ValidationResult = { ok: true; args: ProfileArgs } | { ok: false; summary: string; fieldErrors: FieldErrors };
+type ValidationResult = { ok: true; args: ProfileArgs } | { ok: false; summary: string; fieldErrors: FieldErrors };
 
 /**
  * Checks the form. The summary is the spec's message for the first broken rule in its order:

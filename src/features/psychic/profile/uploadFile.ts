@@ -1,7 +1,7 @@
 import { uploadContentType } from "@convex/model/uploads";
 
 /** The server's two steps around an upload: a URL recorded as the caller's, and attaching the file. */
-export interface UploadSteps {
+interface UploadSteps {
   issue: () => Promise<{ uploadUrl: string; uploadId: string }>;
   attach: (storageId: string) => Promise<unknown>;
 }
@@ -21,7 +21,7 @@ export async function uploadThroughOwnUrl(steps: UploadSteps, file: File, onProg
  * POSTs a file to a Convex upload URL as `contentType` and resolves with its storage id.
  * XMLHttpRequest rather than fetch because only it reports upload progress.
  */
-export function uploadFile(url: string, file: File, contentType: string, onProgress: (fraction: number) => void): Promise<string> {
+function uploadFile(url: string, file: File, contentType: string, onProgress: (fraction: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", url);

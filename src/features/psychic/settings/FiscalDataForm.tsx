@@ -16,8 +16,8 @@ import { fiscalDataSchema, serverFieldMessages, type FiscalDataFields, type Fisc
 
 type SavedFiscalData = FunctionReturnType<typeof api.fiscalData.getMine>;
 
-export const fiscalDataSavedToast = { title: "Dati fiscali salvati", description: "Li useremo solo per la comunicazione DAC7." } as const;
-export const fiscalDataSaveErrorMessage = "Impossibile salvare i dati fiscali.";
+const fiscalDataSavedToast = { title: "Dati fiscali salvati", description: "Li useremo solo per la comunicazione DAC7." } as const;
+const fiscalDataSaveErrorMessage = "Impossibile salvare i dati fiscali.";
 
 /** The field an INVALID_INPUT refusal names, when it is one of the form's. */
 function refusedField(error: unknown): FiscalDataFields | null {

@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 import { romeDateOf } from "@convex/framework/time";
 import { FISCAL_LIMITS, isAdultBirthDate, normaliseCodiceFiscale, normaliseIban, normalisePartitaIva } from "@convex/model/fiscal";
 
-export const fiscalMessages = {
+const fiscalMessages = {
   legalName: "Inserisci nome e cognome come sul codice fiscale.",
   legalNameTooLong: `Al massimo ${FISCAL_LIMITS.legalName} caratteri.`,
   codiceFiscaleMissing: "Inserisci il codice fiscale.",
