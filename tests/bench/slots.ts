@@ -1,6 +1,6 @@
 // The product scenario (issue 9): the embedded backend on the product's own convex/, with the demo data;
 // 100 ConvexClients watch one psychic's free times for a day, as the booking page does, while a hold on
-// one of those times is taken and released. Also runs tests/convex/slotsReads.test.ts, which counts the
+// one of those times is taken and released. Also runs tests/convex/bookings.slotsReads.test.ts, which counts the
 // documents the slots query reads with 1 000 and 20 000 bookings in the table.
 import { spawn } from "node:child_process";
 import { ConvexHttpClient, type ConvexClient } from "convex/browser";
@@ -180,9 +180,9 @@ export interface SlotReadsRun {
   indexRanges: number;
 }
 
-/** Runs tests/convex/slotsReads.test.ts under Vitest and returns the figures it logs, and whether it passed. */
+/** Runs tests/convex/bookings.slotsReads.test.ts under Vitest and returns the figures it logs, and whether it passed. */
 export function slotReads(timeoutMs = 180_000): Promise<{ passed: boolean; runs: SlotReadsRun[] }> {
-  const args = ["node_modules/vitest/vitest.mjs", "run", "--project", "convex", "tests/convex/slotsReads.test.ts"];
+  const args = ["node_modules/vitest/vitest.mjs", "run", "--project", "convex", "tests/convex/bookings.slotsReads.test.ts"];
   const proc = spawn(process.execPath, args, { env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   proc.stdout.on("data", (d: Buffer) => (out += d.toString()));
@@ -190,12 +190,12 @@ export function slotReads(timeoutMs = 180_000): Promise<{ passed: boolean; runs:
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       proc.kill("SIGKILL");
-      reject(new Error(`slotsReads.test.ts did not finish within ${timeoutMs} ms\n${out.slice(-4000)}`));
+      reject(new Error(`bookings.slotsReads.test.ts did not finish within ${timeoutMs} ms\n${out.slice(-4000)}`));
     }, timeoutMs);
     proc.once("exit", (code) => {
       clearTimeout(timer);
       const line = /SLOTS_READS (\{.*\})/.exec(out);
-      if (!line) return reject(new Error(`slotsReads.test.ts printed no figures (exit ${code})\n${out.slice(-4000)}`));
+      if (!line) return reject(new Error(`bookings.slotsReads.test.ts printed no figures (exit ${code})\n${out.slice(-4000)}`));
       resolve({ passed: code === 0, runs: (JSON.parse(line[1]) as { runs: SlotReadsRun[] }).runs });
     });
   });

@@ -341,3 +341,13 @@ describe("sign-in", () => {
     );
   });
 });
+
+describe("the reset codes' limit", () => {
+  it("countResetRequest allows five an hour per address", async () => {
+    const t = setupTest();
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push((await t.mutation(internal.accounts.countResetRequest, { email: "a@esempio.it" })).ok);
+    expect(answers).toEqual([true, true, true, true, true, false]);
+    expect((await t.mutation(internal.accounts.countResetRequest, { email: "b@esempio.it" })).ok).toBe(true);
+  });
+});

@@ -250,34 +250,6 @@ describe("the Stripe webhook", () => {
     return { bookingId, session };
   }
 
-  it("a bad, missing or stale signature gets 400 and changes nothing", async () => {
-    const w = await world();
-    const { bookingId, session } = await heldAndPaid(w);
-    const { body, header } = await signedEvent("checkout.session.completed", session);
-    const forged = await signedEvent("checkout.session.completed", session, "evt_forged", "whsec_someone_else");
-    const badHeaders: Array<Record<string, string>> = [
-      { "stripe-signature": forged.header },
-      {},
-      { "stripe-signature": header.replace(/v1=\w+/, "v1=00") },
-    ];
-    for (const headers of badHeaders) {
-      const response = await w.t.fetch("/stripe/webhook", { method: "POST", body, headers });
-      expect(response.status).toBe(400);
-    }
-    const tampered = await w.t.fetch("/stripe/webhook", {
-      method: "POST",
-      body: body.replace('"paid"', '"unpaid"'),
-      headers: { "stripe-signature": header },
-    });
-    expect(tampered.status).toBe(400);
-    // Signed six minutes ago: past Stripe's five-minute tolerance.
-    const stale = await signedEvent("checkout.session.completed", session);
-    vi.advanceTimersByTime(6 * MINUTE_MS);
-    expect((await w.t.fetch("/stripe/webhook", { method: "POST", body: stale.body, headers: { "stripe-signature": stale.header } })).status).toBe(400);
-    expect((await bookingOf(w.t, bookingId))?.status).toBe("pending_payment");
-    expect(await w.t.run((ctx) => ctx.db.query("processedWebhookEvents").collect())).toEqual([]);
-  });
-
   it("the same paid event delivered 20 times confirms once and emails each party once, with the invitation", async () => {
     const w = await world();
     const { bookingId, session } = await heldAndPaid(w);

@@ -5,7 +5,8 @@ import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { uploadContentType } from "../../convex/model/uploads";
 import { jpegHead } from "./fixtures/photoBytes";
-import { errorCodeOf, setupTest, signInAs, type TestClient, type TestConvex } from "./setup";
+import { buildWorld } from "./fixtures/world";
+import { errorCodeOf, setupTest, signInAs, uploadPhotoAs, type TestClient, type TestConvex } from "./setup";
 
 async function psychicWithProfile(t: TestConvex, email: string) {
   const psychic = await signInAs(t, { email, accountType: "psychic", name: email });
@@ -122,5 +123,40 @@ describe("a claim is tied to the upload URL the file came through", () => {
     const args = { ownerId: anna.userId, storageId: file, purpose: "psychic_photo" as const, uploadedAs: await storedType(t, file) };
     const claimed = await t.mutation(internal.uploads.claim, args);
     expect(await t.mutation(internal.uploads.claim, args)).toBe(claimed);
+  });
+});
+
+describe("the hourly cleanup", () => {
+  it("uploads never attached are removed by the hourly cleanup, attached ones stay", async () => {
+    const t = setupTest();
+    const anna = await psychicWithProfile(t, "anna@esempio.it");
+    const kept = await uploadPhotoAs(t, anna.as, [jpegHead()]);
+    await anna.as.action(api.psychicProfiles.setMyPhoto, { storageId: kept });
+    const abandoned = await uploadPhotoAs(t, anna.as, [jpegHead()]);
+    // Another URL issued and used, never claimed.
+    await anna.as.mutation(api.psychicProfiles.generatePhotoUploadUrl, {});
+
+    expect(await t.mutation(internal.uploads.removeUnattached, {})).toEqual({ records: 0, files: 0 });
+    vi.advanceTimersByTime(2 * HOUR_MS + 1000);
+    const removed = await t.mutation(internal.uploads.removeUnattached, {});
+    expect(removed.files).toBe(1);
+    expect(await fileExists(t, abandoned)).toBe(false);
+    expect(await fileExists(t, kept)).toBe(true);
+    expect(await t.run((ctx) => ctx.db.query("uploads").collect())).toEqual([
+      expect.objectContaining({ storageId: kept, status: "attached" }),
+    ]);
+  });
+});
+
+describe("the internal steps", () => {
+  it("discardClaimed deletes a claimed file with its record, and nothing else", async () => {
+    const w = await buildWorld(setupTest());
+    const storageId = await w.uploadFor("psychicA");
+    const uploadedAs = await w.t.run(async (ctx) => (await ctx.storage.get(storageId))!.type);
+    const uploadId = await w.t.mutation(internal.uploads.claim, { ownerId: w.userIds.psychicA, storageId, purpose: "psychic_photo", uploadedAs });
+    await w.t.mutation(internal.uploads.discardClaimed, { uploadId });
+    await w.t.mutation(internal.uploads.discardClaimed, { uploadId });
+    expect(await w.t.run((ctx) => ctx.db.system.get("_storage", storageId))).toBeNull();
+    expect(await w.t.run((ctx) => ctx.db.get("uploads", uploadId))).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { DELETED_ACCOUNT_NAME } from "../../convex/model/accounts";
 import { HISTORY_PART } from "../../convex/lib/accounts/deletedHistory";
+import { buildWorld } from "./fixtures/world";
 import { errorCodeOf, originPassFor, setupTest, signInWithPassword, signUpWithPassword, type TestConvex, DEFAULT_TEST_PASSWORD } from "./setup";
 
 const resetCodeFor = async (t: TestConvex, email: string) => {
@@ -356,5 +357,24 @@ describe("the first administrator", () => {
     expect(await errorCodeOf(t.action(internal.users.createAdminAccount, { email: "capo@esempio.it", password: "segreta", fullName: "X" }))).toBe(
       "INVALID_ADMIN_EMAIL",
     );
+  });
+});
+
+describe("the action check", () => {
+  it("checkActionViewer names the caller for each audience and refuses the others", async () => {
+    const w = await buildWorld(setupTest());
+    expect(await w.as.visitor.query(internal.users.checkActionViewer, { audience: "anyone" })).toBeNull();
+    expect(await w.as.clientA.query(internal.users.checkActionViewer, { audience: "client" })).toBe(w.userIds.clientA);
+    expect(await errorCodeOf(w.as.clientA.query(internal.users.checkActionViewer, { audience: "psychic" }))).toBe("PSYCHIC_ONLY");
+    expect(await errorCodeOf(w.as.adminNoGrant.query(internal.users.checkActionViewer, { audience: "admin" }))).toBe("FORBIDDEN");
+    expect(await w.as.admin.query(internal.users.checkActionViewer, { audience: "admin" })).toBe(w.userIds.admin);
+  });
+
+  it("checkActionViewer also closes actions during maintenance, to everyone but an admin", async () => {
+    const w = await buildWorld(setupTest());
+    await w.as.admin.mutation(api.admin.setSetting, { key: "maintenance_mode", value: true });
+    expect(await errorCodeOf(w.as.clientA.query(internal.users.checkActionViewer, { audience: "client" }))).toBe("MAINTENANCE_MODE");
+    expect(await errorCodeOf(w.as.visitor.query(internal.users.checkActionViewer, { audience: "anyone" }))).toBe("MAINTENANCE_MODE");
+    expect(await w.as.admin.query(internal.users.checkActionViewer, { audience: "admin" })).toBe(w.userIds.admin);
   });
 });

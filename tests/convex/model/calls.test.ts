@@ -1,5 +1,5 @@
 // The call's rules as plain functions: the window, who has a call at all, the room's state line,
-// Twilio identities and token lifetimes (what happens once the time has come: attendance.test.ts).
+// Twilio identities and token lifetimes (what happens once the time has come: calls.attendance.test.ts).
 import { describe, expect, it } from "vitest";
 import {
   callPhase,

@@ -5,7 +5,7 @@ import { halfHours, weekFrom } from "../../convex/demo/data";
 import { addDays, firstFreeStart, MAX_FIRST_FREE_IDS, nextFreeDays } from "../../convex/model/nextAvailability";
 import { romeToUtcMs } from "../../convex/framework/time";
 import { insertPsychic, type PsychicProfileFields } from "./fixtures/psychics";
-import { setupTest, type TestConvex } from "./setup";
+import { errorCodeOf, setupTest, signInAs, type TestConvex } from "./setup";
 
 // Monday 23 November 2026, 08:00 in Rome.
 const MONDAY_8AM = romeToUtcMs("2026-11-23", "08:00");
@@ -189,5 +189,22 @@ describe("psychics.listFirstFree", () => {
     const tooMany = Array.from({ length: MAX_FIRST_FREE_IDS + 1 }, () => profileId);
     await expect(t.query(api.psychics.listFirstFree, { ids: tooMany, now: MONDAY_8AM })).rejects.toThrow(/INVALID_INPUT/);
     await expect(t.query(api.psychics.listFirstFree, { ids: [profileId], now: Number.NaN })).rejects.toThrow(/INVALID_INPUT/);
+  });
+});
+
+describe("the clock a caller names", () => {
+  async function psychicWithProfile(t: TestConvex, email: string) {
+    const psychic = await signInAs(t, { email, accountType: "psychic", name: email });
+    await psychic.as.mutation(api.psychicProfiles.ensureMine, {});
+    return psychic;
+  }
+
+  it("a far-off or non-finite 'now' is refused with INVALID_INPUT, not a RangeError", async () => {
+    const t = setupTest();
+    const anna = await psychicWithProfile(t, "anna@esempio.it");
+    const id = (await anna.as.query(api.psychicProfiles.getMine, {}))!.id;
+    for (const now of [9e15, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(await errorCodeOf(t.query(api.psychics.listNextAvailability, { id, now }))).toBe("INVALID_INPUT");
+    }
   });
 });

@@ -1,15 +1,15 @@
 import { anyApi } from "convex/server";
 import { decodeJwt } from "jose";
 import { describe, expect, test } from "vitest";
-import { api } from "../../convex/_generated/api";
-import { buildWorld } from "./fixtures/world";
-import { errorCodeOf, originPassFor, setupTest, signInAs, signUpCodeSentTo, type TestClient, type TestConvex } from "./setup";
+import { api } from "../../../../convex/_generated/api";
+import { buildWorld } from "../../fixtures/world";
+import { errorCodeOf, originPassFor, setupTest, signInAs, signUpCodeSentTo, type TestClient, type TestConvex } from "../../setup";
 
 // The builders are exercised through test-only functions mounted under convex/testing/guards.
 const guards = anyApi.testing.guards;
 const setup = () =>
   setupTest({
-    "../../convex/testing/guards.ts": () => import("./fixtures/guards"),
+    "../../convex/testing/guards.ts": () => import("../../fixtures/guards"),
   });
 
 const client = { email: "giulia@example.it", accountType: "client" } as const;
