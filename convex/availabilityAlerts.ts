@@ -1,5 +1,5 @@
-// 'Avvisami' (docs/product-rules.md, "Favourites and 'Avvisami'"): on a reader's booking page, a
-// client with no free time on the chosen day (or facing a fully booked reader) asks to be told when a
+// 'Avvisami' (docs/product-rules.md, "Favourites and 'Avvisami'"): on a psychic's booking page, a
+// client with no free time on the chosen day (or facing a fully booked psychic) asks to be told when a
 // time frees; lib/bookings/availabilityAlerts.ts answers each wish once, after the write that freed the time.
 import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
@@ -35,7 +35,7 @@ async function hasFreeTimeOn(
 }
 
 async function ownAlert(ctx: QueryCtx, clientId: Id<"users">, psychicProfileId: Id<"psychicProfiles">, date: string | undefined) {
-  // A client's wishes for one reader are a handful (MAX_ALERTS_PER_CLIENT in all); "any day" has no date to match.
+  // A client's wishes for one psychic are a handful (MAX_ALERTS_PER_CLIENT in all); "any day" has no date to match.
   const mine = await ctx.db
     .query("availabilityAlerts")
     .withIndex("by_client_psychic_date", (q) => q.eq("clientId", clientId).eq("psychicProfileId", psychicProfileId))
@@ -44,9 +44,9 @@ async function ownAlert(ctx: QueryCtx, clientId: Id<"users">, psychicProfileId: 
 }
 
 /**
- * On the booking page: whether the viewer waits for this day and for any day of this reader, and
- * whether the reader is fully booked (no free time in the whole calendar for `durationMinutes`).
- * Null when the public cannot see the reader.
+ * On the booking page: whether the viewer waits for this day and for any day of this psychic, and
+ * whether the psychic is fully booked (no free time in the whole calendar for `durationMinutes`).
+ * Null when the public cannot see the psychic.
  */
 export const getMineForPsychic = clientQuery({
   args: { psychicProfileId: v.string(), date: v.string(), durationMinutes, now: v.number() },
@@ -65,8 +65,8 @@ export const getMineForPsychic = clientQuery({
 });
 
 /**
- * 'Avvisami': the viewer waits for a free time of this reader on `date` (or any day, without it) for
- * `durationMinutes`. Only while there is none (TIMES_STILL_FREE otherwise), for a day of the calendar the reader works,
+ * 'Avvisami': the viewer waits for a free time of this psychic on `date` (or any day, without it) for
+ * `durationMinutes`. Only while there is none (TIMES_STILL_FREE otherwise), for a day of the calendar the psychic works,
  * at most MAX_ALERTS_PER_CLIENT at once; asking again changes nothing.
  */
 export const subscribe = clientMutation({
@@ -77,7 +77,7 @@ export const subscribe = clientMutation({
     const date = requireAlertDay(asked, now);
     const profile = await listedProfile(ctx, psychicProfileId);
     if (profile === null) return fail("NOT_FOUND");
-    // Only a day the reader works and is full (NOT_A_WORKING_DAY otherwise).
+    // Only a day the psychic works and is full (NOT_A_WORKING_DAY otherwise).
     if (date !== undefined && !worksOn(profile.availability, date)) return fail("NOT_A_WORKING_DAY");
     if ((await ownAlert(ctx, ctx.viewerId, profile._id, date)) !== null) return null;
     if (await hasFreeTimeOn(ctx, profile, date, minutes, now)) return fail("TIMES_STILL_FREE");
@@ -97,7 +97,7 @@ export const subscribe = clientMutation({
   },
 });
 
-/** The viewer no longer waits for this reader on `date` (or any day, without it); none to end changes nothing. */
+/** The viewer no longer waits for this psychic on `date` (or any day, without it); none to end changes nothing. */
 export const unsubscribe = clientMutation({
   args: { psychicProfileId: v.string(), date: v.optional(v.string()) },
   returns: v.null(),
@@ -111,7 +111,7 @@ export const unsubscribe = clientMutation({
   },
 });
 
-/** Internal: scheduled by lib/bookings/availabilityAlerts.ts after a write that may have freed this reader's time. */
+/** Internal: scheduled by lib/bookings/availabilityAlerts.ts after a write that may have freed this psychic's time. */
 export const notifyFreedTime = internalMutation({
   args: { psychicProfileId: v.id("psychicProfiles"), dates: v.optional(v.array(v.string())) },
   returns: v.number(),

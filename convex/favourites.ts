@@ -1,6 +1,6 @@
-// A client's favourite readers (docs/product-rules.md, "Favourites and 'Avvisami'"): a star on cards
-// and profiles, and the 'Preferiti' list on the dashboard. Only clients star; only listed readers can
-// be starred, and a reader hidden later simply drops out of the list.
+// A client's favourite psychics (docs/product-rules.md, "Favourites and 'Avvisami'"): a star on cards
+// and profiles, and the 'Preferiti' list on the dashboard. Only clients star; only listed psychics can
+// be starred, and a psychic hidden later simply drops out of the list.
 import { v } from "convex/values";
 import { listedProfile } from "./lib/platform/access";
 import { fail } from "./framework/errors";
@@ -17,7 +17,7 @@ const favourite = v.object({
   isAvailable: v.boolean(),
 });
 
-/** The viewer's starred readers that the public can still see, latest starred first. Live. */
+/** The viewer's starred psychics that the public can still see, latest starred first. Live. */
 export const listMine = clientQuery({
   args: {},
   returns: v.array(favourite),
@@ -39,8 +39,8 @@ export const listMine = clientQuery({
 });
 
 /**
- * Stars or unstars a reader; idempotent (starring twice keeps one row, unstarring one never starred
- * changes nothing). Starring needs a listed reader; unstarring works whatever the reader's state.
+ * Stars or unstars a psychic; idempotent (starring twice keeps one row, unstarring one never starred
+ * changes nothing). Starring needs a listed psychic; unstarring works whatever the psychic's state.
  */
 export const setMine = clientMutation({
   args: { psychicProfileId: v.string(), starred: v.boolean() },

@@ -21,8 +21,8 @@ import {
 import { listOrders } from "./model/catalogueOrder";
 import { firstFreeStart, isFreeToday, MAX_FIRST_FREE_IDS, NEXT_DAYS_HORIZON, nextFreeDays, type FirstFree } from "./model/nextAvailability";
 import { averageOfStars, matchesSearch, priceFor, searchCatalogue, startingPrice } from "./model/psychics";
-import { MAX_LISTED_PSYCHICS, readerFiguresOf } from "./model/readerFigures";
-import { reliabilityOf } from "./lib/figures/readerFigures";
+import { MAX_LISTED_PSYCHICS, psychicFiguresOf } from "./model/psychicFigures";
+import { reliabilityOf } from "./lib/figures/psychicFigures";
 import { requireInstant } from "./framework/time";
 
 /** How many psychics the home page features. */
@@ -42,7 +42,7 @@ export const publicCard = v.object({
   isAvailable: v.boolean(),
   minPriceEuros: v.number(),
   minDurationMinutes: v.number(),
-  // Reader figures (model/readerFigures.ts): consultations held, and the share on time (null while 'Nuovo').
+  // Psychic figures (model/psychicFigures.ts): consultations held, and the share on time (null while 'Nuovo').
   heldConsultations: v.number(),
   onTimePercent: v.union(v.number(), v.null()),
   // Whether an admin recorded a passed verification call: the only ground for the word 'Verificato'.
@@ -75,7 +75,7 @@ async function toPublicCard(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
     reviewCount: profile.reviewCount,
     isAvailable: profile.isAvailable,
     ...startingPrice(profile),
-    ...cardFigures(readerFiguresOf(await reliabilityOf(ctx, profile._id), 0)),
+    ...cardFigures(psychicFiguresOf(await reliabilityOf(ctx, profile._id), 0)),
     verified: profile.verificationCallCompleted,
   };
 }
@@ -179,7 +179,7 @@ export const getTrustFigures = query({
     reviewCount: v.number(),
   }),
   handler: async (ctx) => {
-    // Counters the triggers keep (lib/platform/triggers.ts): four rows, however many readers and reviews.
+    // Counters the triggers keep (lib/platform/triggers.ts): four rows, however many psychics and reviews.
     const reviewCount = await readCounter(ctx, "listedReviews");
     const stars = await readCounter(ctx, "listedStars");
     return {

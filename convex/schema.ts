@@ -360,8 +360,8 @@ export default defineSchema({
     averageRating: v.optional(v.number()),
   }).index("by_psychicProfile_month", ["psychicProfileId", "monthYear"]),
 
-  // Reader figures (docs/product-rules.md, "Reader figures and the list's order"), derived from the
-  // bookings by the triggers (model/readerFigures.ts): all-time sums per profile, and the reader's own
+  // Psychic figures (docs/product-rules.md, "Psychic figures and the list's order"), derived from the
+  // bookings by the triggers (model/psychicFigures.ts): all-time sums per profile, and the psychic's own
   // cancellations per Rome day, so the last 90 days are a range read.
   psychicReliability: defineTable({
     psychicProfileId: v.id("psychicProfiles"),
@@ -600,8 +600,8 @@ export default defineSchema({
     .index("by_email", ["email"])
     .index("by_expiresAt", ["expiresAt"]),
 
-  // Favourites and 'Avvisami' (issue 24): the readers a client starred; a client's wish to hear when a
-  // full day (or a fully booked reader, `date` absent) has free time again; and the client's notices.
+  // Favourites and 'Avvisami' (issue 24): the psychics a client starred; a client's wish to hear when a
+  // full day (or a fully booked psychic, `date` absent) has free time again; and the client's notices.
   favouritePsychics: defineTable({
     clientId: v.id("users"),
     psychicProfileId: v.id("psychicProfiles"),

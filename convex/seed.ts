@@ -221,8 +221,8 @@ async function insertDemoHistory(ctx: MutationCtx, now: number, from: number, to
       .withIndex("by_psychicProfile_startsAt", (q) => q.eq("psychicProfileId", profile._id).eq("startsAt", fields.startsAt))
       .first();
     if (written !== null) continue;
-    // Readers mostly come on time, some a minute or two in, every eleventh seven minutes late: the
-    // profiles' punctuality (model/readerFigures.ts, on time within five minutes) reads like a real one.
+    // Psychics mostly come on time, some a minute or two in, every eleventh seven minutes late: the
+    // profiles' punctuality (model/psychicFigures.ts, on time within five minutes) reads like a real one.
     const psychicJoinedAt = fields.startsAt + (index % 11 === 5 ? 7 : index % 3) * 60_000;
     const bookingId = await insertDemoBooking(ctx, {
       ...fields,

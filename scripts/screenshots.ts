@@ -13,7 +13,7 @@ const OUT_DIR = "docs/screenshots";
 const CONTENT_TIMEOUT_MS = 20_000;
 
 const viewports = [
-  // The desktop shots show the whole page: the sections below the fold are what a reader of the docs wants to see.
+  // The desktop shots show the whole page: the sections below the fold are what a psychic of the docs wants to see.
   { width: 1280, height: 800, fullPage: true, hasTouch: false },
   // The phone shots show the first screen, as a person sees it on opening the page.
   { width: 360, height: 740, fullPage: false, hasTouch: true },
@@ -67,7 +67,7 @@ async function waitForContent(page: Page, shot: Shot, phone: boolean) {
   } catch {
     console.warn(`  ${shot.name}: qualcosa è ancora in caricamento dopo ${CONTENT_TIMEOUT_MS / 1000} s; foto scattata lo stesso`);
   }
-  // Web fonts and images (the readers' portraits) finished, then one quiet frame.
+  // Web fonts and images (the psychics' portraits) finished, then one quiet frame.
   await page.evaluate(async () => {
     await document.fonts.ready;
     const pending = Array.from(document.images)

@@ -87,7 +87,7 @@ export const errorCodes = [
   "REVIEW_NOT_ALLOWED",
   "ALREADY_REVIEWED",
   "REVIEW_EDIT_EXPIRED",
-  // 'Avvisami': only for a day (or a reader) with no free time, a few at once
+  // 'Avvisami': only for a day (or a psychic) with no free time, a few at once
   "TIMES_STILL_FREE",
   "ALERT_LIMIT_REACHED",
   "NOT_A_WORKING_DAY",

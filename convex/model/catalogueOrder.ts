@@ -2,7 +2,7 @@
 // one used on the page, as the Omnibus rules want the ranking criterion stated. Pure: the server sorts with
 // these and the page, which sorts the same answer again as a person changes the order, names them.
 import type { FirstFree } from "./nextAvailability";
-import { compareForList, type RankedProfile } from "./readerFigures";
+import { compareForList, type RankedProfile } from "./psychicFigures";
 
 export const listOrders = ["rating", "soonest", "price"] as const;
 export type ListOrder = (typeof listOrders)[number];

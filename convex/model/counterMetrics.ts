@@ -12,7 +12,7 @@ import type { Infer } from "convex/values";
  * - messages by status: all time only;
  * - listedPsychics, listedReviews, listedStars: the profiles the public list shows (public, approved, not
  *   suspended), their reviews and the sum of those reviews' stars, all time only: the home page's trust
- *   figures, read from three rows however many readers there are;
+ *   figures, read from three rows however many psychics there are;
  * - verifiedPsychics: the listed profiles whose verification call passed, the home page's 'cartomanti verificati'.
  */
 const metrics = [

@@ -7,21 +7,21 @@
 //
 // Exported (EXPORT_SOURCES):
 //   users                 the account itself (name, email, account type, when the terms were accepted)
-//   psychicProfiles       a reader's own profile, prices and weekly availability
+//   psychicProfiles       a psychic's own profile, prices and weekly availability
 //   bookings              as client: their bookings, payments, refunds, disputes and notes;
-//                         as reader: the consultations booked with them, without the client's notes and id
+//                         as psychic: the consultations booked with them, without the client's notes and id
 //   callSessions          the call times of those bookings (who joined when, how long), no technical ids
-//   reviews               written by the client; for a reader, the reviews received (signed as shown publicly)
-//   consultationStats     a reader's monthly figures
+//   reviews               written by the client; for a psychic, the reviews received (signed as shown publicly)
+//   consultationStats     a psychic's monthly figures
 //   bookingTotals         the person's totals (bookings, amount)
 //   contactMessages       messages sent to the team, signed in or from the account's address
 //   emailOutbox           the emails sent to the account's address, newest first (subject, kind, state; not the bodies)
 //   uploads               files the person uploaded (purpose, state)
-//   payoutAccounts        a reader's Stripe connected account and what Stripe still asks for
-//   psychicTransfers      a reader's earnings: their share of each booking
+//   payoutAccounts        a psychic's Stripe connected account and what Stripe still asks for
+//   psychicTransfers      a psychic's earnings: their share of each booking
 //   transferReversals     money taken back from those shares (refunds, disputes)
-//   psychicPayouts        Stripe's payouts to the reader's bank
-//   psychicFiscalData     a reader's fiscal data for the DAC7 report
+//   psychicPayouts        Stripe's payouts to the psychic's bank
+//   psychicFiscalData     a psychic's fiscal data for the DAC7 report
 //   adminGrants           a staff account's admin grant
 //
 // Excluded (EXCLUDED_TABLES, with why).
@@ -188,9 +188,9 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   platformCounters: "the platform's totals: about no one",
   userSearchKeys: "the account's name and email folded for the admin's search: the account section has them as they are",
   monthlyBooks: "the platform's monthly books: sums over every paid booking, about no one",
-  dac7Figures: "a reader's quarterly sums for the DAC7 report, derived from their shares (exported under earnings)",
-  payoutDebts: "what a reader owes back, derived from the reversals of their shares (exported under earnings)",
-  retainedFiscalRecords: "a deleted reader's fiscal data kept for DAC7: it exists only once the account is gone (while it lives, datiFiscali has it)",
+  dac7Figures: "a psychic's quarterly sums for the DAC7 report, derived from their shares (exported under earnings)",
+  payoutDebts: "what a psychic owes back, derived from the reversals of their shares (exported under earnings)",
+  retainedFiscalRecords: "a deleted psychic's fiscal data kept for DAC7: it exists only once the account is gone (while it lives, datiFiscali has it)",
   systemSettings: "the admin's switches: settings of the platform, not data about a person",
   processedWebhookEvents: "payment providers' event ids: no link to a person",
   providerJobs: "the attempts of calls to Stripe and Resend: their results are on the bookings, shares and emails exported",

@@ -57,7 +57,7 @@ export function addPart(collection: ExportCollection, part: ExportPart): void {
   }
 }
 
-/** How many consultations (bookings as client or as reader) have been read, for the progress line. */
+/** How many consultations (bookings as client or as psychic) have been read, for the progress line. */
 export function bookingsRead(collection: ExportCollection): number {
   return EXPORT_SOURCES.reduce((count, source, position) => count + (source.table === "bookings" ? collection.rows[position].length : 0), 0);
 }

@@ -18,7 +18,7 @@ import {
   type BookingMoney,
   type CounterMetric,
 } from "./counters";
-import { readerFigureContributions, reliabilityFields, noReliability, type ReaderFigureContribution, type ReliabilitySums } from "./readerFigures";
+import { psychicFigureContributions, reliabilityFields, noReliability, type PsychicFigureContribution, type ReliabilitySums } from "./psychicFigures";
 
 export type PersonSums = { bookings: number; amountCents: number };
 export type MonthSums = { totalConsultations: number; totalMinutes: number; totalRevenueCents: number; ratingCount: number; ratingSum: number };
@@ -31,7 +31,7 @@ export type Contribution =
   | { store: "bookingTotals"; userId: string; add: Partial<PersonSums>; startsAt?: number }
   | { store: "consultationStats"; psychicProfileId: string; monthYear: string; add: Partial<MonthSums> }
   | { store: "psychicProfiles"; psychicProfileId: string; add: Partial<ProfileSums> }
-  | ReaderFigureContribution;
+  | PsychicFigureContribution;
 
 /** One row's change after a write: sums to add, and the latest-booking start it took away and gave. */
 export type FigureChange = WithoutStart<Contribution> & { startsAt?: { before?: number; after?: number } };
@@ -151,7 +151,7 @@ export function bookingContributions(booking: BookingFigures | null): Contributi
       contributions.push({ store: "psychicProfiles", psychicProfileId: booking.psychicProfileId, add: { totalConsultations: 1 } });
     }
   }
-  contributions.push(...readerFigureContributions(booking));
+  contributions.push(...psychicFigureContributions(booking));
   return contributions;
 }
 
@@ -274,9 +274,9 @@ export type Recount = {
   months: Map<string, NonNullable<ReturnType<typeof monthFields>>>;
   /** psychicProfileId → the profile's figures, for every existing profile. */
   profiles: Map<string, ReturnType<typeof profileFields>>;
-  /** psychicProfileId → the reader's all-time sums, for existing profiles with any. */
+  /** psychicProfileId → the psychic's all-time sums, for existing profiles with any. */
   reliability: Map<string, ReliabilitySums>;
-  /** "psychicProfileId|day" → the reader's cancellations that Rome day, for existing profiles. */
+  /** "psychicProfileId|day" → the psychic's cancellations that Rome day, for existing profiles. */
   cancellationDays: Map<string, number>;
 };
 

@@ -1,4 +1,4 @@
-// The star on a reader's card and profile: a signed-in client keeps the reader among 'Preferiti'.
+// The star on a psychic's card and profile: a signed-in client keeps the psychic among 'Preferiti'.
 // A toggle (aria-pressed) that changes at once (optimistic) and goes back if the server refuses.
 import { createContext, lazy, Suspense, useContext } from "react";
 import { IconButton } from "@radix-ui/themes";
@@ -25,7 +25,7 @@ export function FavouriteStarPlace(props: Props) {
   return useContext(FavouriteStarsShown) ? <FavouriteStar {...props} /> : null;
 }
 
-/** Shown to clients only: visitors, readers and admins have no favourites. */
+/** Shown to clients only: visitors, psychics and admins have no favourites. */
 export function FavouriteStar(props: Props) {
   const viewer = useViewer();
   if (viewer?.accountType !== "client" || viewer.isAdmin) return null;

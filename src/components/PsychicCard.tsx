@@ -22,7 +22,7 @@ export type PsychicCardData = {
   minDurationMinutes: number;
   /** Off when the psychic takes no new consultations; the card stays, booking does not. */
   isAvailable?: boolean;
-  /** Reader figures (convex/model/readerFigures.ts); the share on time is null while the reader is 'Nuovo'. */
+  /** Psychic figures (convex/model/psychicFigures.ts); the share on time is null while the psychic is 'Nuovo'. */
   heldConsultations?: number;
   onTimePercent?: number | null;
   /** The topic the words searched named ('soldi' → 'Denaro e Finanze'), said on the card. */
@@ -58,7 +58,7 @@ type PsychicCardProps = {
 /**
  * A psychic in a list. Under 640 px it is a compact row (psychicCard.css): photo, name, rating,
  * 'Prima disponibilità', the price and the two buttons at 44 px, without specialties and bio, so a phone
- * shows a reader in its first screen; wider, the full card.
+ * shows a psychic in its first screen; wider, the full card.
  */
 export function PsychicCard({ psychic, availability }: PsychicCardProps) {
   const shown = psychic.specialties.slice(0, CARD_SPECIALTIES);

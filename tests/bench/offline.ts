@@ -36,7 +36,7 @@ const targets: Target[] = [
     name: "/",
     path: "/",
     content: "article",
-    definition: "first reader card (article) of the featured section",
+    definition: "first psychic card (article) of the featured section",
     role: "visitor",
     keptView: "psychics:listFeatured:",
   },

@@ -38,8 +38,8 @@ interface Target {
 
 function targets(seleneId: string): Target[] {
   return [
-    { name: "/", path: "/", content: { kind: "article" }, definition: "first reader card (article) of the featured section", lcpTarget: true },
-    { name: "/psychics", path: "/psychics", content: { kind: "article" }, definition: "first reader card (article)", lcpTarget: true },
+    { name: "/", path: "/", content: { kind: "article" }, definition: "first psychic card (article) of the featured section", lcpTarget: true },
+    { name: "/psychics", path: "/psychics", content: { kind: "article" }, definition: "first psychic card (article)", lcpTarget: true },
     {
       name: "profile",
       path: `/psychics/${seleneId}`,

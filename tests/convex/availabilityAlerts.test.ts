@@ -1,5 +1,5 @@
-// 'Avvisami': a client waiting for a full day (or a fully booked reader) is told once, by a notice and
-// an email, when a time frees there: a hold lapses, a booking is cancelled, the reader opens new hours;
+// 'Avvisami': a client waiting for a full day (or a fully booked psychic) is told once, by a notice and
+// an email, when a time frees there: a hold lapses, a booking is cancelled, the psychic opens new hours;
 // never for a time taken again in the same transaction; a wish ends after its day or when withdrawn.
 import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
@@ -133,7 +133,7 @@ describe("'Avvisami' for a full day", () => {
     expect(await alertsLeft(w)).toHaveLength(1);
   });
 
-  it("is never for a day the reader does not work: refused in Italian, nothing written", async () => {
+  it("is never for a day the psychic does not work: refused in Italian, nothing written", async () => {
     const { w, clientC } = await fullMonday();
     // psychicA works on Mondays only: Tuesday has no hours at all, so no time could ever free there.
     const tuesday = addDays(w.monday, 1);
@@ -145,7 +145,7 @@ describe("'Avvisami' for a full day", () => {
     expect(await alertsLeft(w)).toHaveLength(1);
   });
 
-  it("tells the waiting client when the reader opens more hours on their full day", async () => {
+  it("tells the waiting client when the psychic opens more hours on their full day", async () => {
     const { w, clientC } = await fullMonday();
     await clientC.mutation(api.availabilityAlerts.subscribe, wish(w));
     await w.as.psychicA.mutation(api.psychicProfiles.saveMine, {
@@ -193,8 +193,8 @@ describe("'Avvisami' for a full day", () => {
   });
 });
 
-describe("'Avvisami' for a fully booked reader", () => {
-  it("is for a reader with no free time anywhere; the reader opening again tells the client the first free day", async () => {
+describe("'Avvisami' for a fully booked psychic", () => {
+  it("is for a psychic with no free time anywhere; the psychic opening again tells the client the first free day", async () => {
     const w = await buildWorld(setupTest());
     expect(await errorCodeOf(w.as.clientA.mutation(api.availabilityAlerts.subscribe, anyDay(w)))).toBe("TIMES_STILL_FREE");
     await w.as.psychicA.mutation(api.psychicProfiles.setAvailable, { isAvailable: false });

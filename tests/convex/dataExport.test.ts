@@ -1,5 +1,5 @@
-// 'Scarica i tuoi dati': the export holds exactly the caller's data, for clients and readers, and
-// nothing of the other people whose data sits beside it (two clients and two readers, interleaved); a long
+// 'Scarica i tuoi dati': the export holds exactly the caller's data, for clients and psychics, and
+// nothing of the other people whose data sits beside it (two clients and two psychics, interleaved); a long
 // history is read in parts, none of which reads more than a part's budget.
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
@@ -24,7 +24,7 @@ const fiscal = (legalName: string, codiceFiscale: string) => ({
   updatedAt: Date.now(),
 });
 
-/** Beside the matrix world: clientB booked psychicA too, both clients reviewed, wrote and were emailed; both readers were paid. */
+/** Beside the matrix world: clientB booked psychicA too, both clients reviewed, wrote and were emailed; both psychics were paid. */
 async function interleavedWorld() {
   const w = await buildWorld(setupTest());
   const pastA = await callBooking(w, { startsInMs: -2 * DAY, status: "completed", notes: "Nota privata di A" });
@@ -146,7 +146,7 @@ describe("the data export", () => {
     expect(files.fileBase).toMatch(/^arcano-dati-\d{4}-\d{2}-\d{2}$/);
   });
 
-  it("a reader's export adds their profile, consultations, reviews received, earnings and fiscal data, without the clients' notes", async () => {
+  it("a psychic's export adds their profile, consultations, reviews received, earnings and fiscal data, without the clients' notes", async () => {
     const { w, pastA, pastB } = await interleavedWorld();
     const { files, section, ids } = await exportOf(w, "psychicA");
     expect(ids("profilo")).toEqual([w.profileA]);
@@ -187,7 +187,7 @@ describe("the data export", () => {
     }
   });
 
-  it("the other client and reader get their own data only", async () => {
+  it("the other client and psychic get their own data only", async () => {
     const { w, pastB } = await interleavedWorld();
     const clientB = await exportOf(w, "clientB");
     expect(clientB.ids("prenotazioni")).toEqual(sorted(w.bookingB, pastB));

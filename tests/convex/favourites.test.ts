@@ -1,5 +1,5 @@
-// A client's favourite readers: starring is idempotent, only clients star, only listed readers can be
-// starred, and a reader hidden later drops out of 'Preferiti'.
+// A client's favourite psychics: starring is idempotent, only clients star, only listed psychics can be
+// starred, and a psychic hidden later drops out of 'Preferiti'.
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { buildWorld } from "./fixtures/world";
@@ -28,7 +28,7 @@ describe("favourites", () => {
     expect(await w.as.clientB.query(api.favourites.listMine, {})).toEqual([]);
   });
 
-  it("only clients star, and only readers the public can see", async () => {
+  it("only clients star, and only psychics the public can see", async () => {
     const w = await buildWorld(setupTest());
     const args = { psychicProfileId: w.profileA, starred: true };
     expect(await errorCodeOf(w.as.psychicB.mutation(api.favourites.setMine, args))).toBe("CLIENT_ONLY");
@@ -39,7 +39,7 @@ describe("favourites", () => {
     expect(await w.t.run((ctx) => ctx.db.query("favouritePsychics").collect())).toEqual([]);
   });
 
-  it("a reader hidden after being starred leaves the list and can still be unstarred", async () => {
+  it("a psychic hidden after being starred leaves the list and can still be unstarred", async () => {
     const w = await buildWorld(setupTest());
     await w.as.clientA.mutation(api.favourites.setMine, { psychicProfileId: w.profileA, starred: true });
     await w.as.psychicA.mutation(api.psychicProfiles.setPubliclyVisible, { isPubliclyVisible: false });

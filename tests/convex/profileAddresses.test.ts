@@ -78,8 +78,8 @@ describe("the profile page's queries", () => {
     expect(bySlug).toMatchObject({ id: profileId, slug: "selene", psychicName: "Selene" });
     expect(byId).toEqual(bySlug);
     const now = Date.now();
-    expect(await t.query(api.readerFigures.getForProfile, { id: "selene", now })).toEqual(
-      await t.query(api.readerFigures.getForProfile, { id: profileId, now }),
+    expect(await t.query(api.psychicFigures.getForProfile, { id: "selene", now })).toEqual(
+      await t.query(api.psychicFigures.getForProfile, { id: profileId, now }),
     );
     expect(await t.query(api.psychics.listNextAvailability, { id: "selene", now })).toEqual(
       await t.query(api.psychics.listNextAvailability, { id: profileId, now }),
@@ -94,7 +94,7 @@ describe("the profile page's queries", () => {
     }
     await psychic.as.mutation(api.psychicProfiles.setPubliclyVisible, { isPubliclyVisible: false });
     expect(await t.query(api.psychics.getPublicProfile, { id: "selene" })).toBeNull();
-    expect(await t.query(api.readerFigures.getForProfile, { id: "selene", now: Date.now() })).toBeNull();
+    expect(await t.query(api.psychicFigures.getForProfile, { id: "selene", now: Date.now() })).toBeNull();
     expect(await t.query(api.psychics.listNextAvailability, { id: "selene", now: Date.now() })).toEqual([]);
   });
 });

@@ -66,12 +66,12 @@ describe("the demo seed", () => {
     for (const review of reviews) expect(review.clientName).toMatch(/^\S+ [A-Z]\.$/);
   });
 
-  it("gives the psychics with a history believable reader figures: most consultations on time, not all", async () => {
+  it("gives the psychics with a history believable psychic figures: most consultations on time, not all", async () => {
     const { t } = seeded();
     const profiles = await t.run((ctx) => ctx.db.query("psychicProfiles").collect());
     const shown = [];
     for (const profile of profiles) {
-      const figures = await t.query(api.readerFigures.getForProfile, { id: profile._id, now: Date.now() });
+      const figures = await t.query(api.psychicFigures.getForProfile, { id: profile._id, now: Date.now() });
       if (figures !== null) shown.push(figures);
     }
     const established = shown.filter((figures) => !figures.isNew);

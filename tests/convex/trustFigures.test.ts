@@ -72,7 +72,7 @@ describe("the home page's trust figures", () => {
     expect(await figures()).toEqual({ verifiedPsychics: 1, averageRating: 3, reviewCount: 3 });
   });
 
-  it("read four rows, however many readers are listed", async () => {
+  it("read four rows, however many psychics are listed", async () => {
     const t = setupTest();
     await runWithTriggers(t, async (ctx) => {
       for (let index = 0; index < 250; index++) await insertPsychic(ctx, { psychicName: `Lettrice ${index}`, rating: 4, reviewCount: 1, ratingSum: 4 });

@@ -1,13 +1,13 @@
-// Accessibility of the code of conduct and 'Segnala': the profile editor of a reader who has not yet
+// Accessibility of the code of conduct and 'Segnala': the profile editor of a psychic who has not yet
 // accepted the code (the card asking for it), and the report dialog open on the client's dashboard.
 import { api } from "@convex/_generated/api";
 import { backendAs, personPage, sessionState, signUpThroughApi } from "./api";
 import { expect, expectAccessible, sessionFile, test } from "./fixtures";
 
 test("/psychic/profile with the code of conduct still to accept", async ({ browser }) => {
-  const reader = await signUpThroughApi(`Ilaria Psychic ${Date.now().toString(36).slice(-5)}`, "psychic");
-  await backendAs(reader.session).mutation(api.psychicProfiles.ensureMine, {});
-  const page = await personPage(browser, sessionState(reader.session));
+  const psychic = await signUpThroughApi(`Ilaria Psychic ${Date.now().toString(36).slice(-5)}`, "psychic");
+  await backendAs(psychic.session).mutation(api.psychicProfiles.ensureMine, {});
+  const page = await personPage(browser, sessionState(psychic.session));
   await page.goto("/psychic/profile");
   await expect(page.getByRole("button", { name: "Ho letto e accetto il codice di condotta" })).toBeVisible();
   await expectAccessible(page, "/psychic/profile, code of conduct to accept");

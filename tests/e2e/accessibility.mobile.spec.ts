@@ -10,7 +10,7 @@ test("at 360 px the open menu", async ({ page }) => {
   await expectAccessible(page, "the mobile menu");
 });
 
-test("at 360 px the home page with its figures and the readers as compact rows", async ({ page }) => {
+test("at 360 px the home page with its figures and the psychics as compact rows", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("group", { name: "Arcano in numeri" })).toBeVisible();
   await expect(page.getByRole("region", { name: "I cartomanti più apprezzati" }).getByRole("article").first()).toBeVisible();

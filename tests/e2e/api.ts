@@ -108,7 +108,7 @@ export function backendAs(session: Session): ConvexHttpClient {
   return client;
 }
 
-/** What the profile editor does before a reader's first Publish: accept the current code of conduct. */
+/** What the profile editor does before a psychic's first Publish: accept the current code of conduct. */
 export async function acceptConductThroughApi(session: Session): Promise<void> {
   await backendAs(session).mutation(api.conduct.acceptMine, { version: CONDUCT_VERSION });
 }

@@ -95,7 +95,7 @@ test("a visitor books from the prompt, pays, and everyone sees it live", async (
   await expect(page.getByText("Confermato", { exact: true })).toBeVisible();
   // The psychic's dashboard, open all along, announces it (a toast lasts a few seconds, so look now)
   // and lists it.
-  // Other tests book the same reader meanwhile: this booking's toast is the one with this client and time.
+  // Other tests book the same psychic meanwhile: this booking's toast is the one with this client and time.
   const announced = psychic.getByTestId("toast").filter({ hasText: "Nuova prenotazione" }).filter({ hasText: "Nuova Cliente, " });
   await expect(announced.filter({ hasText: `alle ${time}` }).first()).toBeVisible();
   await expect(psychic.getByRole("main").getByText("Nuova Cliente").first()).toBeVisible();

@@ -12,7 +12,7 @@ import { armBackendFault, CUT_COOKIE } from "./backendLog";
 import { openAndEnter } from "./callRoom";
 import { e2ePorts, runInternal } from "./env";
 import { expect, sessionFile, test } from "./fixtures";
-import { unexpected } from "./offlineReader";
+import { unexpected } from "./offlinePsychic";
 import {
   heardTone,
   keepPeerConnections,
@@ -25,7 +25,7 @@ import {
 } from "./twilioStandIn";
 
 const CLIENT_HZ = 520;
-const READER_HZ = 1_320;
+const PSYCHIC_HZ = 1_320;
 const microphone = { permissions: ["microphone"] };
 const stateLine = (page: Page) => page.getByTestId("room-line");
 const near = (hz: number, target: number) => Math.abs(hz - target) < 20;
@@ -34,19 +34,19 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.beforeAll(() => useTwilioCalls(true));
 test.afterAll(() => useTwilioCalls(false));
 
-test("a client and a reader talk through Twilio's path; each hears the other's tone; the window's end hangs both up through timeLimit", async () => {
+test("a client and a psychic talk through Twilio's path; each hears the other's tone; the window's end hangs both up through timeLimit", async () => {
   const clientName = `Tilde ${Date.now().toString(36)}`;
   const account = await signUpThroughApi(clientName);
   // The window ends 45 s from now: time for both to enter and to listen, then Twilio's timeLimit ends it.
   const endsAt = Date.now() + 45_000;
   const bookingId = (await runInternal("seed:callNow", { minutes: 15, endsInSeconds: 45, clientEmail: account.email })) as string;
   const errors: string[] = [];
-  const [clientBrowser, readerBrowser] = await Promise.all([twilioBrowser(CLIENT_HZ), twilioBrowser(READER_HZ)]);
+  const [clientBrowser, psychicBrowser] = await Promise.all([twilioBrowser(CLIENT_HZ), twilioBrowser(PSYCHIC_HZ)]);
   try {
     const client = await personPage(clientBrowser, sessionState(account.session), errors, microphone);
-    const reader = await personPage(readerBrowser, sessionFile("psychic"), errors, microphone);
+    const psychic = await personPage(psychicBrowser, sessionFile("psychic"), errors, microphone);
     const cutTag = `twilio-${Date.now().toString(36)}`;
-    for (const page of [client, reader]) {
+    for (const page of [client, psychic]) {
       await page.context().addCookies([{ name: CUT_COOKIE, value: cutTag, domain: "127.0.0.1", path: "/" }]);
       await keepPeerConnections(page);
       // The pages' clocks run as usual until the end, when the test stops them (below).
@@ -56,13 +56,13 @@ test("a client and a reader talk through Twilio's path; each hears the other's t
 
     await openAndEnter(client, bookingId, "Selene");
     await expect(stateLine(client)).toHaveText("In attesa di Selene", { timeout: 20_000 });
-    await openAndEnter(reader, bookingId, clientName);
+    await openAndEnter(psychic, bookingId, clientName);
     await expect(stateLine(client)).toHaveText("In chiamata con Selene", { timeout: 20_000 });
-    await expect(stateLine(reader)).toHaveText(`In chiamata con ${clientName}`);
+    await expect(stateLine(psychic)).toHaveText(`In chiamata con ${clientName}`);
 
     // Each side hears the other's tone, not its own: the audio went through the conference.
-    await expect.poll(async () => near((await heardTone(client)).hz, READER_HZ), { timeout: 20_000 }).toBe(true);
-    await expect.poll(async () => near((await heardTone(reader)).hz, CLIENT_HZ), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => near((await heardTone(client)).hz, PSYCHIC_HZ), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => near((await heardTone(psychic)).hz, CLIENT_HZ), { timeout: 20_000 }).toBe(true);
     expect((await heardTone(client)).level).toBeGreaterThan(-70);
 
     // What the stand-in saw: two invites for this booking's room, the webhook accepted (signed), both in. The
@@ -91,7 +91,7 @@ test("a client and a reader talk through Twilio's path; each hears the other's t
     // The end of the paid window, with the app unable to end the call itself: the pages' clocks stop short of it
     // and their Convex sockets are cut until after it (so the settled booking cannot reach them either). Only
     // Twilio's timeLimit can end the call now, as when a page is stuck or tampered with.
-    for (const page of [client, reader]) await page.clock.pauseAt(Date.now() + 500);
+    for (const page of [client, psychic]) await page.clock.pauseAt(Date.now() + 500);
     await armBackendFault({ refuseSyncMs: Math.max(5_000, endsAt - Date.now() + 8_000), refuseSyncTag: cutTag });
     const endings = async () =>
       ours(await standInLog())
@@ -108,7 +108,7 @@ test("a client and a reader talk through Twilio's path; each hears the other's t
     };
     await expect.poll(closing, { timeout: 10_000 }).toEqual({ leave: [200, 200], end: [200] });
     // The SDK heard Twilio's hangup and closed its media on both pages.
-    for (const page of [client, reader]) {
+    for (const page of [client, psychic]) {
       await expect
         .poll(() =>
           page.evaluate(() =>
@@ -118,13 +118,13 @@ test("a client and a reader talk through Twilio's path; each hears the other's t
         .toBe(true);
     }
     // Each page left the call on Twilio's word: by its stopped clock the window is still open, so it offers to re-enter.
-    for (const page of [client, reader]) {
+    for (const page of [client, psychic]) {
       await expect(page.getByRole("button", { name: "Rientra nella chiamata" })).toBeVisible();
       await expect(page.getByRole("button", { name: "Esci" })).toHaveCount(0);
     }
     expect(unexpected(errors), "console errors in the room").toEqual([]);
   } finally {
-    await Promise.all([clientBrowser.close(), readerBrowser.close()]);
+    await Promise.all([clientBrowser.close(), psychicBrowser.close()]);
   }
 });
 

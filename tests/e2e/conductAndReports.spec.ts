@@ -1,4 +1,4 @@
-// The code of conduct and 'Segnala', end to end: a new reader is refused Publish until they accept the
+// The code of conduct and 'Segnala', end to end: a new psychic is refused Publish until they accept the
 // code in the profile editor, then publishes; the demo client reports a held consultation and the
 // admin's open inbox shows it at once, as a 'Segnalazione', unread.
 import { api } from "@convex/_generated/api";
@@ -6,12 +6,12 @@ import { defaultAvailability } from "@convex/model/profileRules";
 import { backendAs, personPage, sessionState, signUpThroughApi } from "./api";
 import { expect, expectRefusals, sessionFile, test } from "./fixtures";
 
-test("a new reader accepts the code of conduct in the profile editor, then publishes", async ({ page, browser }) => {
+test("a new psychic accepts the code of conduct in the profile editor, then publishes", async ({ page, browser }) => {
   test.setTimeout(60_000);
   const suffix = Date.now().toString(36).slice(-5);
   const name = `Orsola ${suffix}`;
-  const reader = await signUpThroughApi(`Orsola Psychic ${suffix}`, "psychic");
-  const backend = backendAs(reader.session);
+  const psychic = await signUpThroughApi(`Orsola Psychic ${suffix}`, "psychic");
+  const backend = backendAs(psychic.session);
   await backend.mutation(api.psychicProfiles.ensureMine, {});
   await backend.mutation(api.psychicProfiles.saveMine, {
     psychicName: name,
@@ -24,7 +24,7 @@ test("a new reader accepts the code of conduct in the profile editor, then publi
     availability: defaultAvailability(),
   });
   const errors: string[] = [];
-  const editor = await personPage(browser, sessionState(reader.session), errors);
+  const editor = await personPage(browser, sessionState(psychic.session), errors);
   await editor.goto("/psychic/profile");
   const conduct = editor.getByRole("region", { name: "Codice di condotta dei cartomanti" });
   await expect(conduct).toContainText("Niente rituali né «rimozioni» a pagamento");
@@ -45,7 +45,7 @@ test("a new reader accepts the code of conduct in the profile editor, then publi
   await page.goto("/psychics");
   await expect(page.getByRole("article", { name })).toBeVisible();
   await editor.context().close();
-  expect(errors, "console errors on the reader's page").toEqual([]);
+  expect(errors, "console errors on the psychic's page").toEqual([]);
 });
 
 test("the demo client reports a held consultation and the admin's open inbox shows it live, unread", async ({ browser }) => {

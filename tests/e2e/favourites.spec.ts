@@ -1,15 +1,15 @@
-// Favourites and 'Avvisami': a client stars a reader and finds them under 'Preferiti'; a client waits
+// Favourites and 'Avvisami': a client stars a psychic and finds them under 'Preferiti'; a client waits
 // for a full day, a second client cancels, and the first is told live on the dashboard and by email.
-// A fresh reader with one half hour a week, so no other test's bookings touch that day.
+// A fresh psychic with one half hour a week, so no other test's bookings touch that day.
 import { api } from "@convex/_generated/api";
 import { weekFrom } from "@convex/demo/data";
 import { backendAs, bookAndPayThroughApi, personPage, sessionState, signUpThroughApi } from "./api";
 import { latestEmailTo } from "./env";
 import { expect, expectAccessible, test } from "./fixtures";
-import { newReader } from "./offlineReader";
+import { newPsychic } from "./offlinePsychic";
 
-/** A published reader open on Wednesdays at 10:00 only, 30 minutes for € 30. */
-const readerOfOneHalfHour = (name: string) => newReader(name, weekFrom({ wednesday: ["10:00"] }));
+/** A published psychic open on Wednesdays at 10:00 only, 30 minutes for € 30. */
+const psychicOfOneHalfHour = (name: string) => newPsychic(name, weekFrom({ wednesday: ["10:00"] }));
 
 /** A Wednesday `weeksAhead` weeks from now, as a date. */
 function wednesdayAhead(weeksAhead: number): string {
@@ -20,9 +20,9 @@ function wednesdayAhead(weeksAhead: number): string {
 
 const unique = () => Date.now().toString(36).slice(-5);
 
-test("a client stars a reader on the profile and finds them under 'Preferiti'", async ({ browser }) => {
+test("a client stars a psychic on the profile and finds them under 'Preferiti'", async ({ browser }) => {
   const name = `Lettrice Stella ${unique()}`;
-  const { profileId } = await readerOfOneHalfHour(name);
+  const { profileId } = await psychicOfOneHalfHour(name);
   const client = await signUpThroughApi("Paola Preferiti");
   const errors: string[] = [];
   const page = await personPage(browser, sessionState(client.session), errors);
@@ -48,7 +48,7 @@ test("a client stars a reader on the profile and finds them under 'Preferiti'", 
 
 test("a client waits for a full day; another cancels; the first gets the notice live and the email", async ({ browser }) => {
   const name = `Lettrice Avviso ${unique()}`;
-  const { profileId } = await readerOfOneHalfHour(name);
+  const { profileId } = await psychicOfOneHalfHour(name);
   const date = wednesdayAhead(3);
   const waiting = await signUpThroughApi("Wanda Attesa");
   const other = await signUpThroughApi("Ornella Disdetta");

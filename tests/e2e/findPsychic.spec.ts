@@ -1,5 +1,5 @@
 // Finding a good psychic free soon (issue 35) at 1280: a topic tile on the home page opens the filtered list;
-// 'soldi' finds the reader of 'Denaro e Finanze' (Morgana in convex/demo/data.ts) and her card says so; a
+// 'soldi' finds the psychic of 'Denaro e Finanze' (Morgana in convex/demo/data.ts) and her card says so; a
 // search that finds nobody suggests topics; 'Disponibili oggi' and the order by soonest free time, named on
 // the page. The matching and the orders themselves are in tests/convex/model (topicSearch, catalogueOrder).
 import { expect, expectAccessible, test } from "./fixtures";

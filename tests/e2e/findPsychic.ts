@@ -13,7 +13,7 @@ export async function findPsychicJourney(page: Page, { expect, expectAccessible 
   await expect(page.getByRole("article", { name: "Selene" })).toHaveCount(0);
   await expectAccessible(page, "the list filtered by a home page topic");
 
-  // The words people type: 'soldi' finds the reader of 'Denaro e Finanze', and her card says why.
+  // The words people type: 'soldi' finds the psychic of 'Denaro e Finanze', and her card says why.
   await page.getByRole("combobox", { name: "Ambito di consulto" }).selectOption({ label: "Tutti gli ambiti" });
   const search = page.getByRole("searchbox", { name: "Cerca cartomanti" });
   await search.fill("soldi");

@@ -1,8 +1,8 @@
-// Readers first on a phone (360 × 740): the home page's figures and its first reader, and the list's first
-// reader, show in the first screen, without scrolling.
+// Psychics first on a phone (360 × 740): the home page's figures and its first psychic, and the list's first
+// psychic, show in the first screen, without scrolling.
 import { expect, test } from "./fixtures";
 
-test("at 360 × 740 the home page shows the platform's figures and the first reader in the first screen", async ({ page }) => {
+test("at 360 × 740 the home page shows the platform's figures and the first psychic in the first screen", async ({ page }) => {
   await page.goto("/");
   const figures = page.getByRole("group", { name: "Arcano in numeri" });
   await expect(figures).toBeVisible();
@@ -18,7 +18,7 @@ test("at 360 × 740 the home page shows the platform's figures and the first rea
   expect(booking?.height).toBeGreaterThanOrEqual(44);
 });
 
-test("at 360 × 740 the psychic list shows its first reader, as a compact row, in the first screen", async ({ page }) => {
+test("at 360 × 740 the psychic list shows its first psychic, as a compact row, in the first screen", async ({ page }) => {
   await page.goto("/psychics");
   const first = page.getByRole("main").getByRole("article").first();
   await expect(first.getByRole("link", { name: "Prenota" })).toBeInViewport({ ratio: 1 });

@@ -1,6 +1,6 @@
 // The last-known views without a connection: a client who saw their dashboard once goes offline (the
 // browser's own offline mode: no HTTP, no socket), reloads it from the service worker's app shell and reads
-// their consultation's date, time and reader from the device's cache, marked 'Aggiornato alle'. After
+// their consultation's date, time and psychic from the device's cache, marked 'Aggiornato alle'. After
 // signing out, the same offline reload shows nothing of that account.
 import type { Page } from "@playwright/test";
 import { formatItalianDate } from "../../convex/model/format";

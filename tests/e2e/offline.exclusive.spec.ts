@@ -1,4 +1,4 @@
-// The backend killed with `kill -9` and started again by `npm start`: a reader's switch and weekly hours
+// The backend killed with `kill -9` and started again by `npm start`: a psychic's switch and weekly hours
 // saved meanwhile wait, marked, and land exactly once after the restart (read from the backend's own log);
 // a client's payment and cancellation are disabled with their reason. Exclusive: every page of the run
 // loses the backend meanwhile, so it runs alone, after all the others.
@@ -6,7 +6,7 @@ import { connectionWords, NEEDS_CONNECTION } from "@/lib/connection";
 import { bookAndPayThroughApi, mondayAhead, personPage, sessionState, signUpThroughApi } from "./api";
 import { backendProcesses, lastCommitTs } from "./backendLog";
 import { expect, expectAccessible, test } from "./fixtures";
-import { banner, changeWhileOffline, expectLanded, expectWrittenOnce, newReader, openReaderPages, unexpected } from "./offlineReader";
+import { banner, changeWhileOffline, expectLanded, expectWrittenOnce, newPsychic, openPsychicPages, unexpected } from "./offlinePsychic";
 import { tickCheckoutConsent } from "./checkoutConsent";
 
 test.describe.configure({ timeout: 90_000 });
@@ -14,12 +14,12 @@ test.describe.configure({ timeout: 90_000 });
 test("the backend killed with kill -9 and started again: queued changes land once; paying and cancelling wait, disabled", async ({ browser }) => {
   const errors: string[] = [];
   const suffix = Date.now().toString(36).slice(-5);
-  const { reader, profileId } = await newReader(`Oriana ${suffix}`);
-  const { settings, editor } = await openReaderPages(browser, reader, errors);
+  const { psychic, profileId } = await newPsychic(`Oriana ${suffix}`);
+  const { settings, editor } = await openPsychicPages(browser, psychic, errors);
 
-  // A client with a paid consultation with another reader (this one goes unavailable), on the dashboard and on
-  // that reader's booking page with a time chosen.
-  const other = await newReader(`Selvaggia ${suffix}`);
+  // A client with a paid consultation with another psychic (this one goes unavailable), on the dashboard and on
+  // that psychic's booking page with a time chosen.
+  const other = await newPsychic(`Selvaggia ${suffix}`);
   const client = await signUpThroughApi(`Cliente Offline ${suffix}`);
   await bookAndPayThroughApi(client.session, { psychic: `Selvaggia ${suffix}`, date: mondayAhead(3), time: "10:00" });
   const dashboard = await personPage(browser, sessionState(client.session), errors);
@@ -52,7 +52,7 @@ test("the backend killed with kill -9 and started again: queued changes land onc
   }
 
   await expectLanded(settings, editor);
-  await expectWrittenOnce(reader, profileId, since);
+  await expectWrittenOnce(psychic, profileId, since);
   await expect(cancel).toBeEnabled();
   await expect(pay).toBeEnabled();
   expect(unexpected(errors)).toEqual([]);

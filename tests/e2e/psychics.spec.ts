@@ -35,7 +35,7 @@ test("the demo psychics are listed, searched and filtered; an unknown id is not 
   // Orione has the demo's past reviews, newest first.
   await expect(page.getByRole("list", { name: "Recensioni" }).getByRole("listitem").first()).toBeVisible();
   await page.getByRole("tab", { name: "Disponibilità" }).click();
-  // The week's hours, in their tab (the reader's figures above are terms too).
+  // The week's hours, in their tab (the psychic's figures above are terms too).
   await expect(page.getByRole("tabpanel", { name: "Disponibilità" }).getByRole("term")).toHaveText(["Lunedì", "Martedì", "Mercoledì", "Giovedì", "Venerdì", "Sabato", "Domenica"]);
   const prices = page.getByRole("complementary", { name: "Durate e prezzi" });
   await expect(prices.getByRole("link", { name: "Prenota un consulto" })).toHaveAttribute("href", /\/psychics\/[^/]+\/book$/);

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 // Filtering by title and description, and the empty message, are in tests/ui/siteSearch.test.ts and
-// siteSearchDialog.test.tsx; here the dialog as a person drives it in the built app. Readers and
+// siteSearchDialog.test.tsx; here the dialog as a person drives it in the built app. Psychics and
 // topics in the dialog: search.topics.spec.ts.
 test("the search dialog opens with Ctrl+K and is driven by the keyboard", async ({ page }) => {
   await page.goto("/");
@@ -10,7 +10,7 @@ test("the search dialog opens with Ctrl+K and is driven by the keyboard", async 
   await page.keyboard.press("Control+k");
   const input = page.getByPlaceholder("Cerca pagine, informazioni...");
   await expect(input).toBeFocused();
-  await input.fill("account"); // two pages, no reader
+  await input.fill("account"); // two pages, no psychic
   const options = page.getByRole("option");
   await expect(options).toHaveCount(2);
   await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");

@@ -49,7 +49,7 @@ describe("'Preferiti'", () => {
     expect(screen.getByRole("status", { name: "Caricamento dei preferiti" })).toBeInTheDocument();
   });
 
-  it("lists the starred readers with their profile, the star pressed and 'Prenota'", async () => {
+  it("lists the starred psychics with their profile, the star pressed and 'Prenota'", async () => {
     convexMock.queries.set("favourites:listMine", [selene]);
     renderWithProviders(<FavouritesSection />);
     const region = screen.getByRole("region", { name: "Preferiti" });
@@ -147,7 +147,7 @@ describe("'Avvisami' on the booking page", () => {
     expect(screen.queryByRole("region", { name: "Avvisami" })).toBeNull();
   });
 
-  it("with a fully booked reader waits for any day; pressed again it stops", async () => {
+  it("with a fully booked psychic waits for any day; pressed again it stops", async () => {
     convexMock.queries.set("availabilityAlerts:getMineForPsychic", { day: false, anyDay: true, fullyBooked: true });
     renderWithProviders(<AvailabilityAlert {...props} date={null} times={undefined} />);
     const region = screen.getByRole("region", { name: "Avvisami" });

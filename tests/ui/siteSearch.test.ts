@@ -46,7 +46,7 @@ describe("the site search filter", () => {
   });
 });
 
-const reader = (id: string, psychicName: string, specializations: string[], specialties: string[] = ["Tarocchi"]) => ({
+const psychic = (id: string, psychicName: string, specializations: string[], specialties: string[] = ["Tarocchi"]) => ({
   id,
   psychicName,
   photoUrl: null,
@@ -57,10 +57,10 @@ const reader = (id: string, psychicName: string, specializations: string[], spec
 
 const catalogue: SiteSearchCatalogue = {
   psychics: [
-    reader("s", "Selene", ["Amore e Relazioni", "Decisioni Importanti"], ["Tarocchi", "Cartomanzia"]),
-    reader("o", "Orione", ["Carriera e Lavoro"], ["Astrologia"]),
-    reader("a", "Aurora", ["Amore e Relazioni"]),
-    reader("d", "Dante", ["Crescita Spirituale", "Amore e Relazioni"]),
+    psychic("s", "Selene", ["Amore e Relazioni", "Decisioni Importanti"], ["Tarocchi", "Cartomanzia"]),
+    psychic("o", "Orione", ["Carriera e Lavoro"], ["Astrologia"]),
+    psychic("a", "Aurora", ["Amore e Relazioni"]),
+    psychic("d", "Dante", ["Crescita Spirituale", "Amore e Relazioni"]),
   ],
   specialties: ["Astrologia", "Cartomanzia", "Tarocchi"],
   specializations: ["Amore e Relazioni", "Carriera e Lavoro", "Decisioni Importanti", "Crescita Spirituale"],
@@ -69,17 +69,17 @@ const catalogue: SiteSearchCatalogue = {
 const summary = (query: string, given: SiteSearchCatalogue | null = catalogue) =>
   siteSearchResults(query, given ?? undefined).map((group) => [group.label, group.results.map((result) => `${result.title} → ${result.path}`)]);
 
-describe("the header search's readers and topics", () => {
-  it("'amore' finds the readers who list 'Amore e Relazioni' and the topic, opening the filtered list", () => {
+describe("the header search's psychics and topics", () => {
+  it("'amore' finds the psychics who list 'Amore e Relazioni' and the topic, opening the filtered list", () => {
     expect(summary("amore")).toEqual([
       ["Cartomanti", ["Selene → /psychics/s", "Aurora → /psychics/a", "Dante → /psychics/d"]],
       ["Ambiti di consulto", ["Amore e Relazioni → /psychics?topic=Amore+e+Relazioni"]],
     ]);
   });
 
-  it("describes a reader by the topic the words named, else by topics then techniques, and a topic by how many readers offer it", () => {
-    const [readers, topics] = siteSearchResults("amore", catalogue);
-    expect(readers.results[0]).toMatchObject({ kind: "psychic", description: "Per: Amore e Relazioni" });
+  it("describes a psychic by the topic the words named, else by topics then techniques, and a topic by how many psychics offer it", () => {
+    const [psychics, topics] = siteSearchResults("amore", catalogue);
+    expect(psychics.results[0]).toMatchObject({ kind: "psychic", description: "Per: Amore e Relazioni" });
     expect(topics.results[0]).toMatchObject({ kind: "topic", description: "3 cartomanti" });
     const [byName] = siteSearchResults("selene", catalogue);
     expect(byName.results[0]).toMatchObject({ description: "Amore e Relazioni · Decisioni Importanti · Tarocchi · Cartomanzia" });
@@ -94,7 +94,7 @@ describe("the header search's readers and topics", () => {
     expect(summary("serene")).toEqual([]);
   });
 
-  it("finds readers by name and techniques as filters of the list", () => {
+  it("finds psychics by name and techniques as filters of the list", () => {
     expect(summary("astro")).toEqual([
       ["Cartomanti", ["Orione → /psychics/o"]],
       ["Tecniche", ["Astrologia → /psychics?specialty=Astrologia"]],
@@ -102,22 +102,22 @@ describe("the header search's readers and topics", () => {
     expect(summary("SELENE")).toEqual([["Cartomanti", ["Selene → /psychics/s"]]]);
   });
 
-  it("with nothing typed offers the topics and the pages, no readers", () => {
+  it("with nothing typed offers the topics and the pages, no psychics", () => {
     const groups = siteSearchResults("", catalogue);
     expect(groups.map((group) => group.label)).toEqual(["Ambiti di consulto", "Pagine"]);
     expect(groups[0].results.map((result) => result.title)).toEqual(catalogue.specializations);
     expect(groups[1].results).toHaveLength(10);
   });
 
-  it("answers with the pages alone while the readers load", () => {
+  it("answers with the pages alone while the psychics load", () => {
     expect(summary("privacy", null)).toEqual([["Pagine", ["Privacy → /privacy"]]]);
     expect(summary("amore", null)).toEqual([]);
   });
 
-  it("lists five readers and then offers the whole list for the words typed", () => {
-    const many = { ...catalogue, psychics: Array.from({ length: 7 }, (_, index) => reader(`r${index}`, `Lettrice ${index}`, ["Amore e Relazioni"])) };
-    const [readers] = siteSearchResults(" amore ", many);
-    expect(readers.results).toHaveLength(6);
-    expect(readers.results[5]).toMatchObject({ kind: "more", title: "Vedi tutti i 7 cartomanti", path: "/psychics?q=amore" });
+  it("lists five psychics and then offers the whole list for the words typed", () => {
+    const many = { ...catalogue, psychics: Array.from({ length: 7 }, (_, index) => psychic(`r${index}`, `Lettrice ${index}`, ["Amore e Relazioni"])) };
+    const [psychics] = siteSearchResults(" amore ", many);
+    expect(psychics.results).toHaveLength(6);
+    expect(psychics.results[5]).toMatchObject({ kind: "more", title: "Vedi tutti i 7 cartomanti", path: "/psychics?q=amore" });
   });
 });

@@ -8,7 +8,7 @@ import { LocationProbe, renderWithProviders } from "./render";
 
 vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
 
-const reader = (id: string, psychicName: string, specializations: string[], specialties: string[]) => ({
+const psychic = (id: string, psychicName: string, specializations: string[], specialties: string[]) => ({
   id,
   psychicName,
   photoUrl: null,
@@ -24,10 +24,10 @@ const reader = (id: string, psychicName: string, specializations: string[], spec
 
 const publicList = {
   psychics: [
-    reader("selene", "Selene", ["Amore e Relazioni", "Decisioni Importanti"], ["Tarocchi", "Cartomanzia"]),
-    reader("orione", "Orione", ["Carriera e Lavoro"], ["Astrologia"]),
-    reader("aurora", "Aurora", ["Amore e Relazioni"], ["Carte Sibille"]),
-    reader("dante", "Dante", ["Crescita Spirituale", "Amore e Relazioni"], ["Tarocchi"]),
+    psychic("selene", "Selene", ["Amore e Relazioni", "Decisioni Importanti"], ["Tarocchi", "Cartomanzia"]),
+    psychic("orione", "Orione", ["Carriera e Lavoro"], ["Astrologia"]),
+    psychic("aurora", "Aurora", ["Amore e Relazioni"], ["Carte Sibille"]),
+    psychic("dante", "Dante", ["Crescita Spirituale", "Amore e Relazioni"], ["Tarocchi"]),
   ],
   specialties: ["Astrologia", "Carte Sibille", "Cartomanzia", "Tarocchi"],
   specializations: ["Amore e Relazioni", "Carriera e Lavoro", "Decisioni Importanti", "Crescita Spirituale"],
@@ -74,21 +74,21 @@ describe("the site search dialog", () => {
     expect(screen.getByRole("option", { name: "Contatti" })).toHaveAccessibleDescription("Scrivi al nostro team di supporto");
   });
 
-  it("'amore' finds the readers who list 'Amore e Relazioni' and the topic, each in its labelled group", async () => {
+  it("'amore' finds the psychics who list 'Amore e Relazioni' and the topic, each in its labelled group", async () => {
     const user = userEvent.setup();
     renderSearch();
     await user.keyboard("{Control>}k{/Control}");
     await user.type(await screen.findByRole("combobox"), "amore");
-    const readers = screen.getByRole("group", { name: "Cartomanti" });
-    expect(names(within(readers).getAllByRole("option"))).toEqual(["Selene", "Aurora", "Dante"]);
+    const psychics = screen.getByRole("group", { name: "Cartomanti" });
+    expect(names(within(psychics).getAllByRole("option"))).toEqual(["Selene", "Aurora", "Dante"]);
     const topics = screen.getByRole("group", { name: "Ambiti di consulto" });
     expect(within(topics).getByRole("option", { name: "Amore e Relazioni" })).toHaveAccessibleDescription("3 cartomanti");
-    // The card says which of the reader's topics the words named.
+    // The card says which of the psychic's topics the words named.
     expect(screen.getByRole("option", { name: "Selene" })).toHaveAccessibleDescription("Per: Amore e Relazioni");
-    expect(screen.getByRole("listbox", { name: "Risultati della ricerca" })).toContainElement(readers);
+    expect(screen.getByRole("listbox", { name: "Risultati della ricerca" })).toContainElement(psychics);
   });
 
-  it("moves through readers and topics with the arrows and opens the list filtered by the chosen topic", async () => {
+  it("moves through psychics and topics with the arrows and opens the list filtered by the chosen topic", async () => {
     const user = userEvent.setup();
     renderSearch();
     await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
@@ -107,15 +107,15 @@ describe("the site search dialog", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
-  it("keeps the highlighted option when a reader is published meanwhile, so Enter opens what is highlighted", async () => {
+  it("keeps the highlighted option when a psychic is published meanwhile, so Enter opens what is highlighted", async () => {
     const user = userEvent.setup();
     renderSearch();
     await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
     await user.type(screen.getByRole("combobox"), "amore");
     await user.keyboard("{ArrowUp}");
     expect(screen.getByRole("option", { name: "Amore e Relazioni" })).toHaveAttribute("aria-selected", "true");
-    // A new reader who lists the topic takes the place the topic had.
-    const newcomer = reader("vega", "Vega", ["Amore e Relazioni"], ["Tarocchi"]);
+    // A new psychic who lists the topic takes the place the topic had.
+    const newcomer = psychic("vega", "Vega", ["Amore e Relazioni"], ["Tarocchi"]);
     act(() => {
       convexMock.queries.set("psychics:listPublic", { ...publicList, psychics: [...publicList.psychics, newcomer] });
       convexMock.changed();
@@ -127,7 +127,7 @@ describe("the site search dialog", () => {
     expect(where()).toBe("at /psychics?topic=Amore+e+Relazioni");
   });
 
-  it("opens a reader's profile when chosen", async () => {
+  it("opens a psychic's profile when chosen", async () => {
     const user = userEvent.setup();
     renderSearch();
     await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
@@ -136,7 +136,7 @@ describe("the site search dialog", () => {
     expect(where()).toBe("at /psychics/orione");
   });
 
-  it("says it is looking among the readers while the list loads, and finds pages meanwhile", async () => {
+  it("says it is looking among the psychics while the list loads, and finds pages meanwhile", async () => {
     convexMock.queries.delete("psychics:listPublic");
     const user = userEvent.setup();
     renderSearch();

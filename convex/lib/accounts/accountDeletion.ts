@@ -9,7 +9,7 @@ import { changeBooking } from "../bookings/bookingLifecycle";
 import { scrubHistory } from "./deletedHistory";
 import { emailParties, type Audience } from "../email/emailParties";
 import { deleteOwnedFile } from "../platform/uploads";
-import { dropReaderFigures } from "../figures/readerFigures";
+import { dropPsychicFigures } from "../figures/psychicFigures";
 import { mailboxOf } from "../../model/origins";
 import { forgetFavouritesAndWishes } from "../bookings/availabilityAlerts";
 import { retainFiscalDataOf } from "../money/fiscalRecords";
@@ -125,7 +125,7 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
       .withIndex("by_psychicProfile_month", (q) => q.eq("psychicProfileId", profile._id))
       .collect();
     for (const month of months) await ctx.db.delete("consultationStats", month._id);
-    await dropReaderFigures(ctx, profile._id);
+    await dropPsychicFigures(ctx, profile._id);
     if (profile.photoStorageId) await deleteOwnedFile(ctx, userId, profile.photoStorageId);
     await ctx.db.delete("psychicProfiles", profile._id);
   }

@@ -13,7 +13,7 @@ import { appUrl } from "../platform/addresses";
 import { blockingIntervals } from "./bookingTime";
 import { queueEmail } from "../email/outbox";
 
-/** Wishes read per psychic in one check; far more than one reader's waiting clients. */
+/** Wishes read per psychic in one check; far more than one psychic's waiting clients. */
 const MAX_ALERTS_READ = 500;
 /** Bookings read for a check over the whole calendar, per status. */
 const MAX_BLOCKING_READ = 5000;
@@ -99,7 +99,7 @@ async function tell(ctx: MutationCtx, alert: Doc<"availabilityAlerts">, profile:
 }
 
 /**
- * An account goes: a client's stars, wishes and notices with it; a reader's profile takes the wishes
+ * An account goes: a client's stars, wishes and notices with it; a psychic's profile takes the wishes
  * waiting for it (stars of a profile that is gone simply drop out of 'Preferiti').
  */
 export async function forgetFavouritesAndWishes(ctx: MutationCtx, userId: Id<"users">, psychicProfileId: Id<"psychicProfiles"> | null) {
@@ -112,14 +112,14 @@ export async function forgetFavouritesAndWishes(ctx: MutationCtx, userId: Id<"us
     .query("availabilityAlerts")
     .withIndex("by_client_psychic_date", (q) => q.eq("clientId", userId))
     .collect();
-  const waitingForReader =
+  const waitingForPsychic =
     psychicProfileId === null
       ? []
       : await ctx.db
           .query("availabilityAlerts")
           .withIndex("by_psychic", (q) => q.eq("psychicProfileId", psychicProfileId))
           .collect();
-  for (const wish of [...wishes, ...waitingForReader]) await ctx.db.delete("availabilityAlerts", wish._id);
+  for (const wish of [...wishes, ...waitingForPsychic]) await ctx.db.delete("availabilityAlerts", wish._id);
   const notices = await ctx.db
     .query("clientNotices")
     .withIndex("by_client", (q) => q.eq("clientId", userId))

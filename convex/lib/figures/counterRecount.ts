@@ -9,7 +9,7 @@ import { rebuildBookingTotals } from "./counters";
 import { rebuildDac7Figures } from "../money/dac7Figures";
 import { rebuildMonthlyBooks } from "../money/monthlyBooks";
 import { rebuildPayoutDebts } from "../money/payoutDebts";
-import { rebuildReaderFigures } from "./readerFigures";
+import { rebuildPsychicFigures } from "./psychicFigures";
 
 /** Whether a stored row already holds `fields` (a field left out and one set to undefined are alike). */
 function holds(row: Record<string, unknown>, fields: Record<string, unknown>): boolean {
@@ -72,7 +72,7 @@ export async function rebuildCounters(ctx: MutationCtx): Promise<{ counters: num
     changed++;
   }
 
-  changed += await rebuildReaderFigures(ctx, figures.reliability, figures.cancellationDays);
+  changed += await rebuildPsychicFigures(ctx, figures.reliability, figures.cancellationDays);
   changed += await rebuildMonthlyBooks(ctx);
   changed += await rebuildDac7Figures(ctx);
   changed += await rebuildPayoutDebts(ctx);

@@ -15,7 +15,7 @@ import {
   profileSumsOf,
   type FigureChange,
 } from "../../model/figureContributions";
-import { changeCancellationDay, changeReliability } from "./readerFigures";
+import { changeCancellationDay, changeReliability } from "./psychicFigures";
 
 async function counterRow(ctx: QueryCtx, metric: CounterMetric, period: string) {
   return ctx.db

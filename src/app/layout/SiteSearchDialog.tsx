@@ -45,7 +45,7 @@ function SiteSearchPanel({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
   const listId = useId();
   const [query, setQuery] = useState("");
-  // The chosen option is remembered by its address, not its place: a reader published or hidden
+  // The chosen option is remembered by its address, not its place: a psychic published or hidden
   // meanwhile moves the places, and Enter must still open what is highlighted. None: the first.
   const [activePath, setActivePath] = useState<string | null>(null);
   // The public list's own subscription (shared with /psychics): listed psychics only, live.

@@ -1,5 +1,5 @@
 // 'Avvisami' on the booking page: with no free time on the chosen day (a day the psychic works: never
-// one they never work), or none at all with a fully booked reader, a signed-in client asks to be told
+// one they never work), or none at all with a fully booked psychic, a signed-in client asks to be told
 // (email and 'Notifiche') when a time frees. The toggle is components/FullDayAlerts.tsx's, shared with
 // the profile.
 import { Callout, Flex, Text } from "@radix-ui/themes";
@@ -12,7 +12,7 @@ import { formatItalianDate } from "@/lib/format";
 type Props = {
   psychicProfileId: string;
   psychicName: string;
-  /** The chosen day, or null (a fully booked reader's page opens on none). */
+  /** The chosen day, or null (a fully booked psychic's page opens on none). */
   date: string | null;
   today: string;
   durationMinutes: 15 | 30 | 45 | 60;
@@ -27,7 +27,7 @@ export function AvailabilityAlert({ psychicProfileId, psychicName, date, today, 
   const { state, toggle } = useAvailabilityAlert({ psychicProfileId, date: date ?? today, durationMinutes, now });
   if (state === undefined || state === null) return null;
   const dayIsFull = date !== null && times !== undefined && times.length === 0 && worksOn(availability, date);
-  // A fully booked reader: a wish for any day; else a full working day: a wish for that day.
+  // A fully booked psychic: a wish for any day; else a full working day: a wish for that day.
   const forAnyDay = state.fullyBooked;
   if (!forAnyDay && !dayIsFull) return null;
   const active = forAnyDay ? state.anyDay : state.day;

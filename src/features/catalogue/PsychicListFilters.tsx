@@ -42,7 +42,7 @@ export function PsychicListFilters({ search, topic, specialty, availableToday, o
           <MagnifyingGlassIcon />
         </TextField.Slot>
       </TextField.Root>
-      {/* Two a row on a phone, so the first reader still shows in the first screen; four a row wider. */}
+      {/* Two a row on a phone, so the first psychic still shows in the first screen; four a row wider. */}
       <Grid columns={{ initial: "2", sm: "4" }} gap="3" align="center">
         <NativeSelect
           aria-label="Ambito di consulto"

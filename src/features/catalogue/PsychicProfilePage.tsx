@@ -49,7 +49,7 @@ export function PsychicProfilePage() {
     { initialNumItems: REVIEWS_PAGE_SIZE },
   );
   const free = useQueryWithNow(api.psychics.listNextAvailability, { id, now });
-  const readerFigures = useQueryWithNow(api.readerFigures.getForProfile, { id, now });
+  const psychicFigures = useQueryWithNow(api.psychicFigures.getForProfile, { id, now });
   const nextAvailability: NextAvailability[] | undefined = free?.map((day) => ({
     date: day.date,
     label: relativeDayLabel(day.date, now),
@@ -65,7 +65,7 @@ export function PsychicProfilePage() {
         nextAvailability={nextAvailability}
         now={now}
         freeToday={free === undefined ? undefined : freeTodayOf(free, now)}
-        readerFigures={savedAt === null ? { data: readerFigures } : undefined}
+        psychicFigures={savedAt === null ? { data: psychicFigures } : undefined}
       />
     </>
   );

@@ -15,7 +15,7 @@ import { FavouriteStarPlace } from "@/components/FavouriteStar";
 import { VerifiedBadge } from "@/components/PsychicCard";
 import { FullDayAlerts } from "@/components/FullDayAlerts";
 import type { FirstFree } from "@convex/model/nextAvailability";
-import { ReaderFigures, type ReaderFiguresData } from "./ReaderFigures";
+import { PsychicFigures, type PsychicFiguresData } from "./PsychicFigures";
 import { AllReviews, LatestReviews, type ReviewsFeed } from "./ProfileReviews";
 import { ProfileBookBar } from "./ProfileBookBar";
 
@@ -37,11 +37,11 @@ type Props = {
   now?: number;
   /** Whether a time is free today (Rome), from the same free times; undefined while unknown. */
   freeToday?: boolean;
-  /** The reader's figures (`data` undefined while loading, null when not public); omitted, none are shown. */
-  readerFigures?: { data: ReaderFiguresData | null | undefined };
+  /** The psychic's figures (`data` undefined while loading, null when not public); omitted, none are shown. */
+  psychicFigures?: { data: PsychicFiguresData | null | undefined };
 };
 
-export function PsychicProfileView({ profile, reviews, nextAvailability, now, savedAt, readerFigures, freeToday }: Props) {
+export function PsychicProfileView({ profile, reviews, nextAvailability, now, savedAt, psychicFigures, freeToday }: Props) {
   const [tab, setTab] = useState("about");
   const reviewsTab = useRef<HTMLButtonElement>(null);
   if (profile === undefined) {
@@ -70,7 +70,7 @@ export function PsychicProfileView({ profile, reviews, nextAvailability, now, sa
             address={address}
             freeToday={freeToday}
             firstFree={now === undefined ? undefined : { first: firstOf(nextAvailability), now }}
-            readerFigures={readerFigures}
+            psychicFigures={psychicFigures}
           />
           <Tabs.Root value={tab} onValueChange={setTab}>
             <Tabs.List aria-label="Sezioni del profilo">
@@ -126,13 +126,13 @@ function firstOf(days: NextAvailability[] | undefined): FirstFree | null | undef
   return day ? { date: day.date, time: day.ranges[0].from } : null;
 }
 
-type HeaderProps = Pick<Props, "readerFigures" | "freeToday"> & {
+type HeaderProps = Pick<Props, "psychicFigures" | "freeToday"> & {
   profile: PublicProfile;
   address: string;
   firstFree?: { first: FirstFree | null | undefined; now: number };
 };
 
-function ProfileHeader({ profile, address, freeToday, firstFree, readerFigures }: HeaderProps) {
+function ProfileHeader({ profile, address, freeToday, firstFree, psychicFigures }: HeaderProps) {
   return (
     <Flex gap="5" align="center" wrap="wrap">
       <Avatar
@@ -176,7 +176,7 @@ function ProfileHeader({ profile, address, freeToday, firstFree, readerFigures }
             </Badge>
           ) : null}
         </Flex>
-        {readerFigures && readerFigures.data !== null ? <ReaderFigures figures={readerFigures.data} /> : null}
+        {psychicFigures && psychicFigures.data !== null ? <PsychicFigures figures={psychicFigures.data} /> : null}
         {profile.isAvailable && firstFree ? <FirstFreeLine psychicId={address} firstFree={firstFree.first} now={firstFree.now} /> : null}
         <Flex gap="2" wrap="wrap">
           {profile.specialties.map((name) => (

@@ -1,4 +1,4 @@
-// 'Preferiti' on the client's dashboard: the readers the client starred, live, each with the way to
+// 'Preferiti' on the client's dashboard: the psychics the client starred, live, each with the way to
 // their profile and booking page.
 import { Avatar, Button, Flex, Text } from "@radix-ui/themes";
 import { useQuery } from "convex/react";

@@ -30,7 +30,7 @@ const reasons = [
 export function HomePage() {
   return (
     <>
-      {/* On phones the hero is short, so its figures and the first readers show in the first screen. */}
+      {/* On phones the hero is short, so its figures and the first psychics show in the first screen. */}
       <Box className="hero">
         <Container size="3" px={{ initial: "4", sm: "5" }} py={{ initial: "5", sm: "9" }}>
           <Flex direction="column" gap={{ initial: "3", sm: "5" }} align="start" maxWidth="680px">

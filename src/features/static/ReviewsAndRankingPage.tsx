@@ -1,7 +1,7 @@
 import { Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from "@convex/model/bookingChanges";
-import { CANCELLATION_WINDOW_DAYS, MAX_LISTED_PSYCHICS, MIN_HELD_FOR_FIGURES, ON_TIME_GRACE_MS } from "@convex/model/readerFigures";
+import { CANCELLATION_WINDOW_DAYS, MAX_LISTED_PSYCHICS, MIN_HELD_FOR_FIGURES, ON_TIME_GRACE_MS } from "@convex/model/psychicFigures";
 import { ORDER_EXPLAINED, ORDER_LABELS } from "@convex/model/catalogueOrder";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
@@ -11,7 +11,7 @@ const onTimeMinutes = ON_TIME_GRACE_MS / 60_000;
 const withoutStop = (sentence: string) => sentence.replace(/\.$/, "");
 
 /**
- * 'Come funzionano recensioni e classifica' (docs/product-rules.md, "Reader figures and the list's order"):
+ * 'Come funzionano recensioni e classifica' (docs/product-rules.md, "Psychic figures and the list's order"):
  * how reviews are verified and what orders the list, as the server does it. The numbers come from the
  * same constants the server applies, so the page cannot drift from the rules.
  */

@@ -13,7 +13,7 @@ import { useIsOffline } from "@/lib/connection";
 import { errorMessage } from "@/lib/errors";
 import { formatCents } from "@/lib/format";
 import { refundText } from "@/lib/refundPromises";
-import { CANCELLATION_WINDOW_DAYS } from "@convex/model/readerFigures";
+import { CANCELLATION_WINDOW_DAYS } from "@convex/model/psychicFigures";
 
 /** "Luca riceverà il rimborso completo di 80,00 €", worded from the server's rule for a psychic's cancellation. */
 const refundLine = (clientName: string, cents: number) => `${clientName} riceverà il ${refundText("psychic_cancelled")} di ${formatCents(cents)}`;
@@ -22,7 +22,7 @@ export const psychicCancelMessages = {
   failed: "Impossibile annullare il consulto. Riprova.",
   done: "Consulto annullato",
   doneDetail: (clientName: string, cents: number) => `${refundLine(clientName, cents)} e un'email con il link per prenotare di nuovo.`,
-  /** What the dialog says before the psychic confirms (docs/product-rules.md, "Payments and refunds", "Reader figures"). */
+  /** What the dialog says before the psychic confirms (docs/product-rules.md, "Payments and refunds", "Psychic figures"). */
   before: (clientName: string, priceCents: number) =>
     `${refundLine(clientName, priceCents)} e un'email con un link per prenotare di nuovo. L'orario tornerà libero per altri clienti. Per questo consulto non ricevi alcun compenso, e l'annullamento conta tra le tue cancellazioni degli ultimi ${CANCELLATION_WINDOW_DAYS} giorni mostrate sul profilo.`,
 } as const;

@@ -1,4 +1,4 @@
-// Readers first on phones: the hero's real figures, and the card's compact row (psychicCard.css hides the
+// Psychics first on phones: the hero's real figures, and the card's compact row (psychicCard.css hides the
 // details under 640 px; jsdom applies no media queries, so the pieces are checked by their classes).
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";

@@ -1,15 +1,15 @@
-// A reader's figures beside the rating on the public profile (docs/product-rules.md, "Reader figures
+// A psychic's figures beside the rating on the public profile (docs/product-rules.md, "Psychic figures
 // and the list's order"): read from the rows the triggers keep, never by scanning bookings.
 import { v } from "convex/values";
 import { query } from "./lib/platform/functions";
 import { listedProfileAt } from "./lib/psychics/profileAddress";
-import { readerFiguresAt } from "./lib/figures/readerFigures";
+import { psychicFiguresAt } from "./lib/figures/psychicFigures";
 import { requireInstant } from "./framework/time";
-import { CANCELLATION_WINDOW_DAYS, MIN_HELD_FOR_FIGURES } from "./model/readerFigures";
+import { CANCELLATION_WINDOW_DAYS, MIN_HELD_FOR_FIGURES } from "./model/psychicFigures";
 
 /**
- * Consultations held, the share of consultations due the reader joined within five minutes of the start
- * (null while fewer than MIN_HELD_FOR_FIGURES were held: 'Nuovo'), and the reader's own cancellations in
+ * Consultations held, the share of consultations due the psychic joined within five minutes of the start
+ * (null while fewer than MIN_HELD_FOR_FIGURES were held: 'Nuovo'), and the psychic's own cancellations in
  * the last 90 Rome days up to the day of `now`. `now` comes from the page, rounded (a query must not read
  * the clock). The profile by its address (the slug or the id). Null for a profile the public cannot see.
  */
@@ -20,7 +20,7 @@ export const getForProfile = query({
     v.object({
       heldConsultations: v.number(),
       onTimePercent: v.union(v.number(), v.null()),
-      readerCancellations90Days: v.number(),
+      psychicCancellations90Days: v.number(),
       isNew: v.boolean(),
       minimumHeld: v.number(),
       windowDays: v.number(),
@@ -30,6 +30,6 @@ export const getForProfile = query({
     requireInstant(now);
     const profile = await listedProfileAt(ctx, id);
     if (profile === null) return null;
-    return { ...(await readerFiguresAt(ctx, profile._id, now)), minimumHeld: MIN_HELD_FOR_FIGURES, windowDays: CANCELLATION_WINDOW_DAYS };
+    return { ...(await psychicFiguresAt(ctx, profile._id, now)), minimumHeld: MIN_HELD_FOR_FIGURES, windowDays: CANCELLATION_WINDOW_DAYS };
   },
 });

@@ -4,14 +4,14 @@ import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { paths } from "@/lib/paths";
 
-export type ReaderFiguresData = NonNullable<FunctionReturnType<typeof api.readerFigures.getForProfile>>;
+export type PsychicFiguresData = NonNullable<FunctionReturnType<typeof api.psychicFigures.getForProfile>>;
 
 /**
- * The reader's figures beside the rating on the profile (docs/product-rules.md, "Reader figures and the
- * list's order"): consultations held, punctuality ('Nuovo' below the minimum) and the reader's own
+ * The psychic's figures beside the rating on the profile (docs/product-rules.md, "Psychic figures and the
+ * list's order"): consultations held, punctuality ('Nuovo' below the minimum) and the psychic's own
  * cancellations in the last 90 days, with the page that explains them. `undefined` while loading.
  */
-export function ReaderFigures({ figures }: { figures: ReaderFiguresData | undefined }) {
+export function PsychicFigures({ figures }: { figures: PsychicFiguresData | undefined }) {
   if (figures === undefined) {
     return (
       <Box role="status" aria-busy="true" aria-label="Caricamento dei dati di affidabilità">
@@ -23,14 +23,14 @@ export function ReaderFigures({ figures }: { figures: ReaderFiguresData | undefi
     <Flex direction="column" gap="1" asChild>
       <section aria-label="Affidabilità del cartomante">
         <Flex gap="4" wrap="wrap" asChild>
-          <dl className="reader-figures">
+          <dl className="psychic-figures">
             <Figure label="Consulti tenuti" value={String(figures.heldConsultations)} />
             <Figure
               label="Puntualità"
               value={figures.onTimePercent === null ? "Nuovo" : `${figures.onTimePercent}% in orario`}
               hint={figures.onTimePercent === null ? `meno di ${figures.minimumHeld} consulti` : undefined}
             />
-            <Figure label={`Cancellazioni del cartomante, ultimi ${figures.windowDays} giorni`} value={String(figures.readerCancellations90Days)} />
+            <Figure label={`Cancellazioni del cartomante, ultimi ${figures.windowDays} giorni`} value={String(figures.psychicCancellations90Days)} />
           </dl>
         </Flex>
         <Text size="1">

@@ -1,5 +1,5 @@
-// A reader's figures beside the rating, and the page explaining reviews and the list's order, reached
-// from the list, a profile and the footer (docs/product-rules.md, "Reader figures and the list's order").
+// A psychic's figures beside the rating, and the page explaining reviews and the list's order, reached
+// from the list, a profile and the footer (docs/product-rules.md, "Psychic figures and the list's order").
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
 import { backendUrl, listedPsychic } from "./api";
@@ -11,7 +11,7 @@ test("the list says its order and links to the page that explains it, which is a
   await page.goto("/psychics");
   await expect(page.getByText("Ordinati per: valutazione")).toBeVisible();
   await expect(page.getByText(/prima chi accetta consulti, poi la valutazione media dei clienti e il numero di recensioni\./)).toBeVisible();
-  // The demo's readers with a history show their figures on the card.
+  // The demo's psychics with a history show their figures on the card.
   await expect(
     page
       .getByRole("article")
@@ -38,7 +38,7 @@ test("the list's cards come in the order the page states", async ({ page }) => {
   const backend = new ConvexHttpClient(backendUrl);
   await page.goto("/psychics");
   const cards = page.getByRole("article");
-  // Other tests publish and change readers meanwhile: the page and the list read at the same moment agree.
+  // Other tests publish and change psychics meanwhile: the page and the list read at the same moment agree.
   let psychics: Awaited<ReturnType<typeof backend.query<typeof api.psychics.listPublic>>>["psychics"] = [];
   await expect(async () => {
     psychics = (await backend.query(api.psychics.listPublic, {})).psychics;
@@ -57,7 +57,7 @@ test("the list's cards come in the order the page states", async ({ page }) => {
   }
 });
 
-test("a profile shows the reader's figures beside the rating and links to how they are computed", async ({ page }) => {
+test("a profile shows the psychic's figures beside the rating and links to how they are computed", async ({ page }) => {
   const orione = await listedPsychic("Orione");
   await page.goto(`/psychics/${orione.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Orione" })).toBeVisible();
@@ -66,7 +66,7 @@ test("a profile shows the reader's figures beside the rating and links to how th
   await expect(figures.getByRole("definition").nth(0)).toHaveText(String(orione.heldConsultations));
   await expect(figures.getByRole("definition").nth(1)).toHaveText(/^(\d+% in orario|Nuovo \(meno di 5 consulti\))$/);
   await expect(figures.getByRole("definition").nth(2)).toHaveText(/^\d+$/);
-  await expectAccessible(page, "a profile with the reader's figures");
+  await expectAccessible(page, "a profile with the psychic's figures");
 
   await figures.getByRole("link", { name: /Come calcoliamo questi dati/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: PAGE_TITLE })).toBeVisible();

@@ -1,4 +1,4 @@
-// The reader figures' rules (model/readerFigures.ts): what a booking adds, the on-time edge, the 90-day
+// The psychic figures' rules (model/psychicFigures.ts): what a booking adds, the on-time edge, the 90-day
 // window on Rome days, the 'Nuovo' threshold and the list's order.
 import { describe, expect, it } from "vitest";
 import {
@@ -6,9 +6,9 @@ import {
   compareForList,
   joinedOnTime,
   MIN_HELD_FOR_FIGURES,
-  readerFigureContributions,
-  readerFiguresOf,
-} from "../../../convex/model/readerFigures";
+  psychicFigureContributions,
+  psychicFiguresOf,
+} from "../../../convex/model/psychicFigures";
 
 const MINUTE = 60_000;
 const START = Date.parse("2026-11-20T17:00:00Z");
@@ -25,21 +25,21 @@ describe("on time", () => {
 
 describe("what one booking adds", () => {
   it("a held consultation is due and held, on time or not; a client's absence too", () => {
-    expect(readerFigureContributions({ ...base, status: "completed", psychicJoinedAt: START })).toEqual([
+    expect(psychicFigureContributions({ ...base, status: "completed", psychicJoinedAt: START })).toEqual([
       { store: "psychicReliability", psychicProfileId: "p1", add: { dueConsultations: 1, heldConsultations: 1, onTimeConsultations: 1 } },
     ]);
-    expect(readerFigureContributions({ ...base, status: "no_show", psychicJoinedAt: START + 6 * MINUTE })).toEqual([
+    expect(psychicFigureContributions({ ...base, status: "no_show", psychicJoinedAt: START + 6 * MINUTE })).toEqual([
       { store: "psychicReliability", psychicProfileId: "p1", add: { dueConsultations: 1, heldConsultations: 1, onTimeConsultations: 0 } },
     ]);
   });
 
-  it("the reader's absence is due and not held; the reader's cancellation counts on its Rome day", () => {
-    expect(readerFigureContributions({ ...base, status: "cancelled", cancelReason: "psychic_no_show", cancelledAt: START })).toEqual([
+  it("the psychic's absence is due and not held; the psychic's cancellation counts on its Rome day", () => {
+    expect(psychicFigureContributions({ ...base, status: "cancelled", cancelReason: "psychic_no_show", cancelledAt: START })).toEqual([
       { store: "psychicReliability", psychicProfileId: "p1", add: { dueConsultations: 1 } },
     ]);
     // 23:30 UTC on 20 November is 00:30 on the 21st in Rome.
     const lateNight = Date.parse("2026-11-20T23:30:00Z");
-    expect(readerFigureContributions({ ...base, status: "cancelled", cancelReason: "psychic_cancelled", cancelledAt: lateNight })).toEqual([
+    expect(psychicFigureContributions({ ...base, status: "cancelled", cancelReason: "psychic_cancelled", cancelledAt: lateNight })).toEqual([
       { store: "psychicCancellationDays", psychicProfileId: "p1", day: "2026-11-21", add: { cancellations: 1 } },
     ]);
   });
@@ -53,9 +53,9 @@ describe("what one booking adds", () => {
       { ...base, status: "expired" as const },
       { ...base, status: "confirmed" as const, psychicJoinedAt: START },
     ]) {
-      expect(readerFigureContributions(booking)).toEqual([]);
+      expect(psychicFigureContributions(booking)).toEqual([]);
     }
-    expect(readerFigureContributions(null)).toEqual([]);
+    expect(psychicFigureContributions(null)).toEqual([]);
   });
 });
 
@@ -72,29 +72,29 @@ describe("the 90-day window", () => {
 describe("what the profile shows", () => {
   it("'Nuovo' below the minimum of consultations held: no percentage", () => {
     const held = MIN_HELD_FOR_FIGURES - 1;
-    expect(readerFiguresOf({ dueConsultations: held, heldConsultations: held, onTimeConsultations: held }, 2)).toEqual({
+    expect(psychicFiguresOf({ dueConsultations: held, heldConsultations: held, onTimeConsultations: held }, 2)).toEqual({
       heldConsultations: held,
       onTimePercent: null,
-      readerCancellations90Days: 2,
+      psychicCancellations90Days: 2,
       isNew: true,
     });
-    expect(readerFiguresOf(null, 0)).toEqual({ heldConsultations: 0, onTimePercent: null, readerCancellations90Days: 0, isNew: true });
+    expect(psychicFiguresOf(null, 0)).toEqual({ heldConsultations: 0, onTimePercent: null, psychicCancellations90Days: 0, isNew: true });
   });
 
   it("from the minimum, the whole percent of consultations due joined on time", () => {
-    expect(readerFiguresOf({ dueConsultations: 6, heldConsultations: 5, onTimeConsultations: 5 }, 0)).toEqual({
+    expect(psychicFiguresOf({ dueConsultations: 6, heldConsultations: 5, onTimeConsultations: 5 }, 0)).toEqual({
       heldConsultations: 5,
       onTimePercent: 83,
-      readerCancellations90Days: 0,
+      psychicCancellations90Days: 0,
       isNew: false,
     });
-    expect(readerFiguresOf({ dueConsultations: 8, heldConsultations: 8, onTimeConsultations: 7 }, 0).onTimePercent).toBe(88);
+    expect(psychicFiguresOf({ dueConsultations: 8, heldConsultations: 8, onTimeConsultations: 7 }, 0).onTimePercent).toBe(88);
   });
 });
 
 describe("the list's order", () => {
   it("taking consultations, then rating (none last), then reviews, then name", () => {
-    const readers = [
+    const psychics = [
       { psychicName: "Zeta", isAvailable: false, rating: 5, reviewCount: 50 },
       { psychicName: "Nuova", isAvailable: true, reviewCount: 0 },
       { psychicName: "Beta", isAvailable: true, rating: 4.5, reviewCount: 3 },
@@ -102,6 +102,6 @@ describe("the list's order", () => {
       { psychicName: "Molte", isAvailable: true, rating: 4.5, reviewCount: 30 },
       { psychicName: "Alta", isAvailable: true, rating: 4.9, reviewCount: 1 },
     ];
-    expect([...readers].sort(compareForList).map((reader) => reader.psychicName)).toEqual(["Alta", "Molte", "Alfa", "Beta", "Nuova", "Zeta"]);
+    expect([...psychics].sort(compareForList).map((psychic) => psychic.psychicName)).toEqual(["Alta", "Molte", "Alfa", "Beta", "Nuova", "Zeta"]);
   });
 });

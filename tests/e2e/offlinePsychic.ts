@@ -1,5 +1,5 @@
-// The reader and client of the offline journeys (offline.spec.ts, offline.exclusive.spec.ts): a fresh published
-// reader, their two pages, the changes made while the connection is down, and the proof each landed once.
+// The psychic and client of the offline journeys (offline.spec.ts, offline.exclusive.spec.ts): a fresh published
+// psychic, their two pages, the changes made while the connection is down, and the proof each landed once.
 import type { Browser, Page } from "@playwright/test";
 import { api } from "@convex/_generated/api";
 import { defaultAvailability } from "@convex/model/profileRules";
@@ -8,24 +8,24 @@ import { acceptConductThroughApi, backendAs, personPage, sessionState, signUpThr
 import { CUT_COOKIE, writesOf } from "./backendLog";
 import { expect } from "./fixtures";
 
-/** A published reader, fresh for this test, with `availability` (by default Monday 09:00–12:00 and 14:00–17:00). */
-export async function newReader(name: string, availability = defaultAvailability()): Promise<{ reader: NewAccount; profileId: string }> {
-  const reader = await signUpThroughApi(name, "psychic");
-  const backend = backendAs(reader.session);
+/** A published psychic, fresh for this test, with `availability` (by default Monday 09:00–12:00 and 14:00–17:00). */
+export async function newPsychic(name: string, availability = defaultAvailability()): Promise<{ psychic: NewAccount; profileId: string }> {
+  const psychic = await signUpThroughApi(name, "psychic");
+  const backend = backendAs(psychic.session);
   const profileId = await backend.mutation(api.psychicProfiles.ensureMine, {});
-  await acceptConductThroughApi(reader.session);
+  await acceptConductThroughApi(psychic.session);
   await backend.mutation(api.psychicProfiles.publishMine, {
     psychicName: name,
     bio: "Leggo i tarocchi con calma, per le domande di cuore e di lavoro.",
     specialties: ["Tarocchi"],
-    // Not a topic the search journeys look for: these readers are listed while those tests run.
+    // Not a topic the search journeys look for: these psychics are listed while those tests run.
     specializations: ["Decisioni Importanti"],
     yearsExperience: 4,
     availableDurations: [30],
     pricing: { "30": 30 },
     availability,
   });
-  return { reader, profileId };
+  return { psychic, profileId };
 }
 
 /** Console errors other than the browser's own lines about the socket that could not connect. */
@@ -35,9 +35,9 @@ export function unexpected(errors: string[]): string[] {
 
 export const banner = (page: Page) => page.getByTestId("connection-banner");
 
-/** The reader's two pages, open before the drop: the switches and the profile editor with its week. */
-export async function openReaderPages(browser: Browser, reader: NewAccount, errors: string[], cutTag?: string) {
-  const settings = await personPage(browser, sessionState(reader.session), errors);
+/** The psychic's two pages, open before the drop: the switches and the profile editor with its week. */
+export async function openPsychicPages(browser: Browser, psychic: NewAccount, errors: string[], cutTag?: string) {
+  const settings = await personPage(browser, sessionState(psychic.session), errors);
   // The backend's test-only cut can be scoped to this browser's sockets by a cookie (backendLog.armBackendFault).
   if (cutTag) await settings.context().addCookies([{ name: CUT_COOKIE, value: cutTag, domain: "127.0.0.1", path: "/" }]);
   await settings.goto("/psychic/settings");
@@ -76,8 +76,8 @@ export async function expectLanded(settings: Page, editor: Page) {
 }
 
 /** The server's profile has both changes, each written by exactly one commit since `since`. */
-export async function expectWrittenOnce(reader: NewAccount, profileId: string, since: bigint) {
-  const profile = await backendAs(reader.session).query(api.psychicProfiles.getMine, {});
+export async function expectWrittenOnce(psychic: NewAccount, profileId: string, since: bigint) {
+  const profile = await backendAs(psychic.session).query(api.psychicProfiles.getMine, {});
   expect(profile?.isAvailable).toBe(false);
   expect(profile?.availability.tuesday.enabled).toBe(true);
   const versions = writesOf(profileId, since);

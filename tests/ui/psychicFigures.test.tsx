@@ -1,18 +1,18 @@
-// The reader's figures beside the rating (profile and card), the page explaining reviews and the list's
+// The psychic's figures beside the rating (profile and card), the page explaining reviews and the list's
 // order, and the links to it from the list, the profile and the footer.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
 import { Footer } from "@/app/layout/Footer";
 import { PsychicListView } from "@/features/catalogue/PsychicListPage";
-import { ReaderFigures, type ReaderFiguresData } from "@/features/catalogue/ReaderFigures";
+import { PsychicFigures, type PsychicFiguresData } from "@/features/catalogue/PsychicFigures";
 import { ReviewsAndRankingPage } from "@/features/static/ReviewsAndRankingPage";
 import { renderWithProviders } from "./render";
 
-const figures = (fields: Partial<ReaderFiguresData> = {}): ReaderFiguresData => ({
+const figures = (fields: Partial<PsychicFiguresData> = {}): PsychicFiguresData => ({
   heldConsultations: 7,
   onTimePercent: 75,
-  readerCancellations90Days: 1,
+  psychicCancellations90Days: 1,
   isNew: false,
   minimumHeld: 5,
   windowDays: 90,
@@ -36,9 +36,9 @@ const card = (fields: Partial<PsychicCardData> = {}): PsychicCardData => ({
 /** The value a figure's term names, in the profile's description list. */
 const valueOf = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
 
-describe("the reader's figures on the profile", () => {
-  it("show consultations held, the share on time and the reader's cancellations of the last 90 days", () => {
-    renderWithProviders(<ReaderFigures figures={figures()} />);
+describe("the psychic's figures on the profile", () => {
+  it("show consultations held, the share on time and the psychic's cancellations of the last 90 days", () => {
+    renderWithProviders(<PsychicFigures figures={figures()} />);
     const section = within(screen.getByRole("region", { name: "Affidabilità del cartomante" }));
     expect(valueOf("Consulti tenuti")).toBe("7");
     expect(valueOf("Puntualità")).toBe("75% in orario");
@@ -48,7 +48,7 @@ describe("the reader's figures on the profile", () => {
 
   it("say 'Nuovo' instead of a percentage below the minimum", () => {
     renderWithProviders(
-      <ReaderFigures figures={figures({ heldConsultations: 4, onTimePercent: null, isNew: true, readerCancellations90Days: 0 })} />,
+      <PsychicFigures figures={figures({ heldConsultations: 4, onTimePercent: null, isNew: true, psychicCancellations90Days: 0 })} />,
     );
     expect(valueOf("Consulti tenuti")).toBe("4");
     expect(valueOf("Puntualità")).toBe("Nuovo (meno di 5 consulti)");
@@ -56,18 +56,18 @@ describe("the reader's figures on the profile", () => {
   });
 
   it("show a placeholder while loading", () => {
-    renderWithProviders(<ReaderFigures figures={undefined} />);
+    renderWithProviders(<PsychicFigures figures={undefined} />);
     expect(screen.getByRole("status", { name: "Caricamento dei dati di affidabilità" })).toBeInTheDocument();
   });
 });
 
-describe("the reader's figures on a card", () => {
+describe("the psychic's figures on a card", () => {
   it("show consultations and the share on time, compactly", () => {
     renderWithProviders(<PsychicCard psychic={card({ heldConsultations: 12, onTimePercent: 92 })} />);
     expect(screen.getByText("12 consulti · 92% in orario")).toBeInTheDocument();
   });
 
-  it("show nothing more for a reader still 'Nuovo'", () => {
+  it("show nothing more for a psychic still 'Nuovo'", () => {
     renderWithProviders(<PsychicCard psychic={card({ heldConsultations: 3, onTimePercent: null })} />);
     expect(screen.queryByText(/in orario/)).toBeNull();
   });

@@ -1,4 +1,4 @@
-// The reader figures' rows (model/readerFigures.ts has the rules): written only through the triggers
+// The psychic figures' rows (model/psychicFigures.ts has the rules): written only through the triggers
 // (lib/figures/counters.ts `applyFigureChanges`), read by the profile and the list, rebuilt by the recount.
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
@@ -7,11 +7,11 @@ import {
   CANCELLATION_WINDOW_DAYS,
   cancellationWindowStart,
   noReliability,
-  readerFiguresOf,
+  psychicFiguresOf,
   reliabilityFields,
-  type ReaderFigures,
+  type PsychicFigures,
   type ReliabilitySums,
-} from "../../model/readerFigures";
+} from "../../model/psychicFigures";
 
 async function liveProfileId(ctx: QueryCtx, id: string): Promise<Id<"psychicProfiles"> | null> {
   const profileId = ctx.db.normalizeId("psychicProfiles", id);
@@ -32,7 +32,7 @@ function cancellationDayRow(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles
     .unique();
 }
 
-/** A reader's all-time sums; a deleted profile's figures went with it and are not made again. */
+/** A psychic's all-time sums; a deleted profile's figures went with it and are not made again. */
 export async function changeReliability(ctx: MutationCtx, change: Extract<FigureChange, { store: "psychicReliability" }>) {
   const profileId = await liveProfileId(ctx, change.psychicProfileId);
   if (profileId === null) return;
@@ -46,7 +46,7 @@ export async function changeReliability(ctx: MutationCtx, change: Extract<Figure
   else await ctx.db.patch("psychicReliability", row._id, fields);
 }
 
-/** A reader's cancellations on one Rome day. */
+/** A psychic's cancellations on one Rome day. */
 export async function changeCancellationDay(ctx: MutationCtx, change: Extract<FigureChange, { store: "psychicCancellationDays" }>) {
   const profileId = await liveProfileId(ctx, change.psychicProfileId);
   if (profileId === null) return;
@@ -67,18 +67,18 @@ export async function reliabilityOf(ctx: QueryCtx, psychicProfileId: Id<"psychic
 }
 
 /** The profile's figures at `now`: at most CANCELLATION_WINDOW_DAYS day rows are read. */
-export async function readerFiguresAt(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">, now: number): Promise<ReaderFigures> {
+export async function psychicFiguresAt(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">, now: number): Promise<PsychicFigures> {
   const days = await ctx.db
     .query("psychicCancellationDays")
     .withIndex("by_psychicProfile_day", (q) => q.eq("psychicProfileId", psychicProfileId).gte("day", cancellationWindowStart(now)))
     .take(CANCELLATION_WINDOW_DAYS + 1);
   // Today and the days before it in the window: at most 90 rows (a day after today holds none).
   const cancellations = days.reduce((sum, row) => sum + row.cancellations, 0);
-  return readerFiguresOf(await reliabilityOf(ctx, psychicProfileId), cancellations);
+  return psychicFiguresOf(await reliabilityOf(ctx, psychicProfileId), cancellations);
 }
 
 /** A deleted profile's figures go with it. */
-export async function dropReaderFigures(ctx: MutationCtx, psychicProfileId: Id<"psychicProfiles">) {
+export async function dropPsychicFigures(ctx: MutationCtx, psychicProfileId: Id<"psychicProfiles">) {
   const row = await reliabilityRow(ctx, psychicProfileId);
   if (row !== null) await ctx.db.delete("psychicReliability", row._id);
   const days = await ctx.db
@@ -88,8 +88,8 @@ export async function dropReaderFigures(ctx: MutationCtx, psychicProfileId: Id<"
   for (const day of days) await ctx.db.delete("psychicCancellationDays", day._id);
 }
 
-/** Replaces the reader figures' rows with the recount's; answers how many stored rows differed. */
-export async function rebuildReaderFigures(
+/** Replaces the psychic figures' rows with the recount's; answers how many stored rows differed. */
+export async function rebuildPsychicFigures(
   ctx: MutationCtx,
   reliability: Map<string, ReliabilitySums>,
   cancellationDays: Map<string, number>,

@@ -1,36 +1,36 @@
-// A reader's figures beside the rating (docs/product-rules.md, "Reader figures and the list's order"):
-// consultations held, the share of consultations due that the reader attended on time, and the reader's
+// A psychic's figures beside the rating (docs/product-rules.md, "Psychic figures and the list's order"):
+// consultations held, the share of consultations due that the psychic attended on time, and the psychic's
 // own cancellations in the last 90 days. What one booking adds to them is below; lib/platform/triggers.ts applies
 // the difference at every write (model/figureContributions.ts adds these rows to the others), so they
 // follow the booking's life and are never recomputed by reading every booking. Plain functions: no ctx.
 import type { BookingStatus } from "../framework/validators";
 import { parseDate, romeDateOf } from "../framework/time";
 
-/** A reader on time joined the call at most this long after the start. */
+/** A psychic on time joined the call at most this long after the start. */
 export const ON_TIME_GRACE_MS = 5 * 60 * 1000;
 
 /** Below this many consultations held the profile shows 'Nuovo' instead of a percentage. */
 export const MIN_HELD_FOR_FIGURES = 5;
 
-/** The reader's cancellations count over today and the days before it, this many Rome days in all. */
+/** The psychic's cancellations count over today and the days before it, this many Rome days in all. */
 export const CANCELLATION_WINDOW_DAYS = 90;
 
-/** A reader's all-time sums, one row per profile. */
+/** A psychic's all-time sums, one row per profile. */
 export type ReliabilitySums = {
-  /** Consultations that were due: held ones and those cancelled because the reader did not come. */
+  /** Consultations that were due: held ones and those cancelled because the psychic did not come. */
   dueConsultations: number;
-  /** Held: completed, or the client did not come (the reader was there and is paid). */
+  /** Held: completed, or the client did not come (the psychic was there and is paid). */
   heldConsultations: number;
-  /** Held ones the reader joined within ON_TIME_GRACE_MS of the start. */
+  /** Held ones the psychic joined within ON_TIME_GRACE_MS of the start. */
   onTimeConsultations: number;
 };
 
-export type ReaderFigureContribution =
+export type PsychicFigureContribution =
   | { store: "psychicReliability"; psychicProfileId: string; add: Partial<ReliabilitySums> }
   | { store: "psychicCancellationDays"; psychicProfileId: string; day: string; add: { cancellations: number } };
 
 /** The fields of a booking these figures read. */
-export type BookingForReaderFigures = {
+export type BookingForPsychicFigures = {
   status: BookingStatus;
   psychicProfileId: string;
   startsAt: number;
@@ -39,17 +39,17 @@ export type BookingForReaderFigures = {
   cancelledAt?: number;
 };
 
-/** The reader was in the call at most five minutes after the start (the join time is never before it). */
+/** The psychic was in the call at most five minutes after the start (the join time is never before it). */
 export function joinedOnTime(booking: { startsAt: number; psychicJoinedAt?: number }): boolean {
   return booking.psychicJoinedAt !== undefined && booking.psychicJoinedAt <= booking.startsAt + ON_TIME_GRACE_MS;
 }
 
 /**
- * What one booking adds: a held consultation is due, held and maybe on time; one the reader did not come
- * to (cancelled by the clock, `psychic_no_show`) is due and not on time; one the reader cancelled counts
+ * What one booking adds: a held consultation is due, held and maybe on time; one the psychic did not come
+ * to (cancelled by the clock, `psychic_no_show`) is due and not on time; one the psychic cancelled counts
  * on the Rome day it was cancelled. A client's cancellation, a hold, a move add nothing.
  */
-export function readerFigureContributions(booking: BookingForReaderFigures | null): ReaderFigureContribution[] {
+export function psychicFigureContributions(booking: BookingForPsychicFigures | null): PsychicFigureContribution[] {
   if (booking === null) return [];
   const psychicProfileId = booking.psychicProfileId;
   if (booking.status === "completed" || booking.status === "no_show") {
@@ -80,21 +80,21 @@ export function cancellationWindowStart(now: number): string {
 }
 
 /** What the profile shows: below the minimum, 'Nuovo' (no percentage). */
-export type ReaderFigures = {
+export type PsychicFigures = {
   heldConsultations: number;
-  /** Whole percent of the consultations due the reader joined on time; null while 'Nuovo'. */
+  /** Whole percent of the consultations due the psychic joined on time; null while 'Nuovo'. */
   onTimePercent: number | null;
-  readerCancellations90Days: number;
+  psychicCancellations90Days: number;
   isNew: boolean;
 };
 
-export function readerFiguresOf(sums: ReliabilitySums | null, cancellationsInWindow: number): ReaderFigures {
+export function psychicFiguresOf(sums: ReliabilitySums | null, cancellationsInWindow: number): PsychicFigures {
   const { dueConsultations, heldConsultations, onTimeConsultations } = sums ?? noReliability;
   const isNew = heldConsultations < MIN_HELD_FOR_FIGURES;
   return {
     heldConsultations,
     onTimePercent: isNew || dueConsultations === 0 ? null : Math.round((onTimeConsultations * 100) / dueConsultations),
-    readerCancellations90Days: cancellationsInWindow,
+    psychicCancellations90Days: cancellationsInWindow,
     isNew,
   };
 }
@@ -111,7 +111,7 @@ export type RankedProfile = { isAvailable: boolean; rating?: number; reviewCount
 
 /**
  * The public list's default order, as the page 'Come funzionano recensioni e classifica' states it:
- * readers taking consultations ('Disponibile') first; then the higher average of verified reviews (readers
+ * psychics taking consultations ('Disponibile') first; then the higher average of verified reviews (psychics
  * without reviews after those with); then more reviews; then the name, alphabetically. Nobody pays to rank.
  */
 export function compareForList(a: RankedProfile, b: RankedProfile): number {
