@@ -101,6 +101,11 @@ export default tseslint.config(
               importNames: ["query", "mutation", "action", "internalQuery", "internalMutation", "internalAction"],
               message: "Use the builders in convex/lib/platform/functions.ts.",
             },
+            {
+              name: "../../_generated/server",
+              importNames: ["query", "mutation", "action", "internalQuery", "internalMutation", "internalAction"],
+              message: "Use the builders in convex/lib/platform/functions.ts.",
+            },
           ],
         },
       ],

@@ -1,24 +1,21 @@
 // Layers of convex/ as a local ESLint rule (resolved like importBoundaries.js). From the bottom:
-// - framework: convex/_generated/, and lib/errors.ts, framework/validators.ts, framework/time.ts (values, no ctx);
+// - framework: convex/_generated/ and convex/framework/ (errors, validators, Rome time: values, no ctx);
 // - model/: pure rules over values: only model/ and the framework's values (never a ctx, the server
 //   runtime or function references);
 // - email/ (templates) and demo/ (the demo's data): pure too, over model/;
-// - lib/: ctx services and guards, over all of the above, never a function module;
+// - lib/: ctx services and guards in folders by what they own, over all of the above, never a function module;
 // - function modules (convex/*.ts): over all of the above, never another function module (what two
 //   of them share is a lib/ service), except http.ts mounting auth.ts's routes.
 import { dirname, relative, resolve, sep } from "node:path";
 
-const FRAMEWORK_LIB = new Set(["lib/errors.ts", "framework/validators.ts", "framework/time.ts"]);
 /** Runtime parts of the framework a pure layer may not use: they carry ctx, the scheduler, function references. */
 const IMPURE_GENERATED = new Set(["_generated/server", "_generated/api"]);
 const PURE = new Set(["model", "email", "demo"]);
 
 /** The layer of a path inside convex/. */
 function layerOf(path) {
-  const withExt = /\.[cm]?[jt]sx?$/.test(path) ? path : `${path}.ts`;
   const [top] = path.split("/");
   if (top === "_generated") return IMPURE_GENERATED.has(path.replace(/\.[jt]s$/, "")) ? "runtime" : "framework";
-  if (FRAMEWORK_LIB.has(withExt)) return "framework";
   if (path.includes("/")) return top;
   return "functions";
 }

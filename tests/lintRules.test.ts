@@ -1,7 +1,9 @@
 // The boundary rules fail when broken: each layer rule of convex/ (eslint/convexLayers.js) and the
 // feature rule of src/ (eslint/importBoundaries.js) against a breaking import, as ESLint runs them on
-// the repository, and the cycle check (dpdm, `npm run check:cycles`) against a deliberate cycle.
+// the repository, and the cycle check (dpdm, `npm run check:cycles`) against a deliberate cycle; and the
+// layout's page cites only convex/ paths that exist.
 import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
@@ -24,13 +26,15 @@ describe("convex/ layers", () => {
     [
       "model/ may not use a lib/ service",
       "convex/model/x.ts",
-      'import { changeBooking } from "../lib/bookingLifecycle";\nexport const x = changeBooking;',
+      'import { changeBooking } from "../lib/bookings/bookingLifecycle";\nexport const x = changeBooking;',
     ],
     ["model/ may not import email templates", "convex/model/x.ts", 'import { layout } from "../email/templates";\nexport const x = layout;'],
     ["model/ may not import the server runtime", "convex/model/x.ts", 'import { defineTable } from "convex/server";\nexport const x = defineTable;'],
-    ["email/ may not use a lib/ service", "convex/email/x.ts", 'import { appUrl } from "../lib/addresses";\nexport const x = appUrl;'],
-    ["demo/ may not use a lib/ service", "convex/demo/x.ts", 'import { openHold } from "../lib/bookingLifecycle";\nexport const x = openHold;'],
-    ["lib/ may not import a function module", "convex/lib/x.ts", 'import { settle } from "../calls";\nexport const x = settle;'],
+    ["email/ may not use a lib/ service", "convex/email/x.ts", 'import { appUrl } from "../lib/platform/addresses";\nexport const x = appUrl;'],
+    ["demo/ may not use a lib/ service", "convex/demo/x.ts", 'import { openHold } from "../lib/bookings/bookingLifecycle";\nexport const x = openHold;'],
+    ["lib/ may not import a function module", "convex/lib/calls/x.ts", 'import { settle } from "../../calls";\nexport const x = settle;'],
+    ["framework/ may not import a model rule", "convex/framework/x.ts", 'import { blocksTime } from "../model/bookings";\nexport const x = blocksTime;'],
+    ["framework/ may not use a lib/ service", "convex/framework/x.ts", 'import { appUrl } from "../lib/platform/addresses";\nexport const x = appUrl;'],
     ["a function module may not import another", "convex/x.ts", 'import { settle } from "./calls";\nexport const x = settle;'],
   ])("%s", async (_name, path, code) => {
     expect(await reported(path, code)).toContain(LAYERS);
@@ -40,16 +44,44 @@ describe("convex/ layers", () => {
     [
       "model/ over model/ and the framework's values",
       "convex/model/x.ts",
-      'import type { Doc } from "../_generated/dataModel";\nimport { fail } from "../lib/errors";\nimport { romeToUtcMs } from "../lib/time";\nimport { blocksTime } from "./bookings";\nexport type X = Doc<"bookings">;\nexport const x = [fail, romeToUtcMs, blocksTime];',
+      'import type { Doc } from "../_generated/dataModel";\nimport { fail } from "../framework/errors";\nimport { romeToUtcMs } from "../framework/time";\nimport { blocksTime } from "./bookings";\nexport type X = Doc<"bookings">;\nexport const x = [fail, romeToUtcMs, blocksTime];',
     ],
     ["email/ over model/", "convex/email/x.ts", 'import { CONTACT_LIMITS } from "../model/contact";\nexport const x = CONTACT_LIMITS;'],
     [
       "lib/ over model/, email/ and the runtime",
-      "convex/lib/x.ts",
-      'import { internal } from "../_generated/api";\nimport { layout } from "../email/templates";\nimport { blocksTime } from "../model/bookings";\nexport const x = [internal, layout, blocksTime];',
+      "convex/lib/bookings/x.ts",
+      'import { internal } from "../../_generated/api";\nimport { layout } from "../../email/templates";\nimport { blocksTime } from "../../model/bookings";\nexport const x = [internal, layout, blocksTime];',
     ],
+    [
+      "one lib/ folder over another and the framework",
+      "convex/lib/bookings/x.ts",
+      'import { fail } from "../../framework/errors";\nimport { queueEmail } from "../email/outbox";\nexport const x = [fail, queueEmail];',
+    ],
+    ["the framework over the framework", "convex/framework/x.ts", 'import { fail } from "./errors";\nexport const x = fail;'],
   ])("allows %s", async (_name, path, code) => {
     expect(await reported(path, code)).not.toContain(LAYERS);
+  });
+});
+
+describe("convex/ builders", () => {
+  it.each([
+    ["a function module", "convex/x.ts", "./_generated/server"],
+    ["a lib/ service", "convex/lib/bookings/x.ts", "../../_generated/server"],
+  ])("%s builds with lib/platform/functions.ts, not the raw builders", async (_name, path, server) => {
+    const code = `import { mutation } from "${server}";\nexport const x = mutation;`;
+    expect(await reported(path, code)).toContain("no-restricted-imports");
+  });
+});
+
+describe("docs/code-layout.md", () => {
+  it("cites only convex/ paths that exist", () => {
+    const layout = readFileSync(`${root}docs/code-layout.md`, "utf8");
+    // Paths cited in backticks: `convex/lib/money/payouts.ts`, or inside convex/ as `lib/money/payouts.ts`, `model/`.
+    const cited = [...layout.matchAll(/`((?:convex\/)?(?:_generated|framework|model|email|demo|lib)\/[\w./]*)`/g)].map(([, path]) =>
+      path.startsWith("convex/") ? path : `convex/${path}`,
+    );
+    expect(cited.length).toBeGreaterThan(10);
+    expect(cited.filter((path) => !existsSync(`${root}${path}`))).toEqual([]);
   });
 });
 
