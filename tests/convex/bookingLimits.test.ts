@@ -8,9 +8,11 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { weekFrom } from "../../convex/demo/data";
 import { BOOKING_PAUSE_MS } from "../../convex/model/bookingLimits";
 import { addDays } from "../../convex/model/nextAvailability";
-import { signedEvent } from "./fixtures/fakeStripe";
+import { signedEvent } from "./fixtures/stripeStandIn";
 import { buildWorld, type World } from "./fixtures/world";
-import { errorCodeOf, fakeStripe, setupTest, type TestClient, type TestConvex } from "./setup";
+import { errorCodeOf, setupTest, stripe, useStripeStandIn, type TestClient, type TestConvex } from "./setup";
+
+useStripeStandIn();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A day open from 08:00 to midnight: sixteen one-hour consultations. */
@@ -42,7 +44,7 @@ const bookingOf = (t: TestConvex, id: Id<"bookings">) => t.run((ctx) => ctx.db.g
 
 async function deliverPaid(t: TestConvex, bookingId: Id<"bookings">) {
   const sessionId = (await bookingOf(t, bookingId))!.stripeCheckoutSessionId!;
-  const { body, header } = await signedEvent("checkout.session.completed", fakeStripe().pay(sessionId));
+  const { body, header } = await signedEvent("checkout.session.completed", await stripe().pay(sessionId));
   await t.fetch("/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } });
   expect((await bookingOf(t, bookingId))?.status).toBe("confirmed");
 }

@@ -8,12 +8,14 @@ import { romeToUtcMs } from "../../convex/framework/time";
 import { weekFrom } from "../../convex/demo/data";
 import { defaultAvailability } from "../../convex/model/profileRules";
 import { callBooking } from "./fixtures/callWorld";
-import { signedEvent } from "./fixtures/fakeStripe";
+import { signedEvent } from "./fixtures/stripeStandIn";
 import { buildWorld, mondayAhead } from "./fixtures/world";
-import { fakeStripe, originPassFor, runWithTriggers, setupTest, signInAs, signUpWithPassword, type TestClient, type TestConvex } from "./setup";
+import { originPassFor, runWithTriggers, setupTest, signInAs, signUpWithPassword, stripe, useStripeStandIn, type TestClient, type TestConvex } from "./setup";
+
+useStripeStandIn();
 
 async function deliverPaid(t: TestConvex, sessionId: string) {
-  const { body, header } = await signedEvent("checkout.session.completed", fakeStripe().pay(sessionId));
+  const { body, header } = await signedEvent("checkout.session.completed", await stripe().pay(sessionId));
   await t.fetch("/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } });
 }
 
@@ -59,12 +61,12 @@ describe("the platform's counters", () => {
 
     // Two consultations paid, € 50 each.
     const first = await book(giulia.as, "09:00");
-    await deliverPaid(t, fakeStripe().lastSession().id);
+    await deliverPaid(t, (await stripe().lastSession()).id);
     await book(marco.as, "10:00");
-    await deliverPaid(t, fakeStripe().lastSession().id);
+    await deliverPaid(t, (await stripe().lastSession()).id);
     // Giulia leaves a checkout, Marco takes the time, Giulia's payment arrives anyway: refunded in full.
     const late = await book(giulia.as, "11:00");
-    const lateSession = fakeStripe().lastSession().id;
+    const lateSession = (await stripe().lastSession()).id;
     await giulia.as.mutation(api.holds.releaseMine, { bookingId: late.bookingId });
     await book(marco.as, "11:00");
     await deliverPaid(t, lateSession);

@@ -2,10 +2,12 @@
 // monthly statement.
 import { describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { FAKE_CONNECT_WEBHOOK_SECRET, signedEvent } from "./fixtures/fakeStripe";
+import { STANDIN_CONNECT_WEBHOOK_SECRET, signedEvent } from "./fixtures/stripeStandIn";
 import { heldConsultation, onboardedWorld, psychicA } from "./fixtures/payoutWorld";
 import { buildWorld } from "./fixtures/world";
-import { errorCodeOf, fakeStripe, setupTest, type TestClient } from "./setup";
+import { errorCodeOf, setupTest, stripe, useStripeStandIn, type TestClient } from "./setup";
+
+useStripeStandIn();
 
 const MINUTE_MS = 60_000;
 
@@ -30,7 +32,7 @@ describe("the psychic's 'Guadagni'", () => {
     const { w } = await onboardedWorld();
     await heldConsultation(w);
     expect(await psychicA(w).action(api.earnings.myBalance, {})).toEqual({ availableCents: 4250, pendingCents: 0 });
-    const balance = fakeStripe().requests.find((request) => request.path === "/v1/balance");
+    const balance = stripe().requests.find((request) => request.path === "/v1/balance");
     expect(balance).toBeDefined();
   });
 
@@ -42,7 +44,7 @@ describe("the psychic's 'Guadagni'", () => {
       ["evt_po_1", "payout.paid"],
       ["evt_po_2", "payout.failed"],
     ] as const) {
-      const { body, header } = await signedEvent(type, payout, eventId, FAKE_CONNECT_WEBHOOK_SECRET, accountId);
+      const { body, header } = await signedEvent(type, payout, eventId, STANDIN_CONNECT_WEBHOOK_SECRET, accountId);
       expect((await w.t.fetch("/stripe/connect-webhook", { method: "POST", body, headers: { "stripe-signature": header } })).status).toBe(200);
     }
     expect(await psychicA(w).query(api.earnings.listMyPayouts, {})).toEqual([
@@ -58,7 +60,7 @@ describe("the monthly statement ('Estratto conto')", () => {
     await heldConsultation(w);
     await heldConsultation(w, 7000);
     const payout = { id: "po_m", object: "payout", amount: 10200, arrival_date: Math.floor(Date.now() / 1000), status: "paid" };
-    const { body, header } = await signedEvent("payout.paid", payout, "evt_po_m", FAKE_CONNECT_WEBHOOK_SECRET, accountId);
+    const { body, header } = await signedEvent("payout.paid", payout, "evt_po_m", STANDIN_CONNECT_WEBHOOK_SECRET, accountId);
     await w.t.fetch("/stripe/connect-webhook", { method: "POST", body, headers: { "stripe-signature": header } });
     const month = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(Date.now() - 31 * MINUTE_MS).slice(0, 7);
     const statement = await psychicA(w).query(api.earnings.myStatement, { month });

@@ -5,8 +5,9 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { weekFrom } from "../../convex/demo/data";
 import { addDays } from "../../convex/model/nextAvailability";
 import { buildWorld, type World } from "./fixtures/world";
-import { errorCodeOf, fakeStripe, setupTest, type TestConvex } from "./setup";
+import { errorCodeOf, setupTest, stripe, useStripeStandIn, type TestConvex } from "./setup";
 
+useStripeStandIn();
 const MINUTE_MS = 60_000;
 
 async function world() {
@@ -79,7 +80,7 @@ describe("releasing one's own hold", () => {
     const released = (await bookingOf(w.t, bookingId))!;
     expect([released.status, released.checkoutUrl]).toEqual(["expired", undefined]);
     await w.t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect(fakeStripe().lastSession().status).toBe("expired");
+    expect((await stripe().lastSession()).status).toBe("expired");
     // Someone else may take it now.
     await w.as.clientA.action(api.payments.startCheckout, checkout(w));
   });

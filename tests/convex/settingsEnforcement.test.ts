@@ -5,19 +5,11 @@ import { api, internal } from "../../convex/_generated/api";
 import type { SettingKey } from "../../convex/framework/validators";
 import { publishableLuna, acceptConductAs } from "./fixtures/psychics";
 import { buildWorld, type World } from "./fixtures/world";
-import { signedEvent } from "./fixtures/fakeStripe";
-import {
-  DEFAULT_TEST_PASSWORD,
-  errorCodeOf,
-  fakeStripe,
-  originPassFor,
-  setupTest,
-  signInAs,
-  signUpWithPassword,
-  uploadPhotoAs,
-  type TestConvex,
-} from "./setup";
+import { signedEvent } from "./fixtures/stripeStandIn";
+import { DEFAULT_TEST_PASSWORD, errorCodeOf, originPassFor, setupTest, signInAs, signUpWithPassword, stripe, uploadPhotoAs, useStripeStandIn, type TestConvex } from "./setup";
 import { jpegHead } from "./fixtures/photoBytes";
+
+useStripeStandIn();
 
 const signUp = async (t: TestConvex, email: string, accountType: "client" | "psychic") =>
   t.action(api.auth.signIn, {
@@ -54,7 +46,7 @@ describe("booking_enabled", () => {
     const w = await buildWorld(setupTest());
     await setSwitch(w, "booking_enabled", false);
     expect(await errorCodeOf(w.as.clientA.action(api.payments.startCheckout, checkout(w)))).toBe("BOOKING_DISABLED");
-    expect(fakeStripe().sessions.size).toBe(0);
+    expect((await stripe().sessions()).length).toBe(0);
     expect((await w.t.query(api.bookings.listFreeStarts, { psychicProfileId: w.profileA, date: w.monday, durationMinutes: 30, now: Date.now() }))?.times).toContain("09:00");
     await setSwitch(w, "booking_enabled", true);
     expect((await w.as.clientA.action(api.payments.startCheckout, checkout(w))).bookingId).toBeDefined();
@@ -105,7 +97,7 @@ describe("maintenance_mode", () => {
     expect(signedIn.tokens?.token).toEqual(expect.any(String));
     await w.as.admin.mutation(api.admin.markMessageRead, { messageId: w.messages.unread });
 
-    const session = fakeStripe().pay(fakeStripe().lastSession().id);
+    const session = await stripe().pay((await stripe().lastSession()).id);
     const { body, header } = await signedEvent("checkout.session.completed", session);
     await t.fetch("/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } });
     expect((await t.run((ctx) => ctx.db.get("bookings", bookingId)))?.status).toBe("confirmed");

@@ -2,7 +2,7 @@
 // helpers that sign people in with a real auth session.
 import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
-import { afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 // Loaded before any fake timer exists: TZDate subclasses Date, and a class evaluated while Date is
 // faked would extend the fake and lose its time-zone methods (Rome times would read as UTC).
 import "@date-fns/tz";
@@ -15,6 +15,7 @@ import { sniffImageType } from "../../convex/model/profileRules";
 import { uploadContentType } from "../../convex/model/uploads";
 import schema from "../../convex/schema";
 import { FAKE_CONNECT_WEBHOOK_SECRET, FAKE_STRIPE_BASE, FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, FakeStripe } from "./fixtures/fakeStripe";
+import { STANDIN_CONNECT_WEBHOOK_SECRET, STANDIN_KEY, STANDIN_WEBHOOK_SECRET, StripeStandIn } from "./fixtures/stripeStandIn";
 
 // Every module under convex/, _generated included: convex-test finds the functions' root from
 // the "_generated" key, so keys are "../../convex/<path>".
@@ -42,14 +43,26 @@ const signingKeys = await makeSigningKeys();
 // busy machine, hence the longer timeout.
 vi.setConfig({ testTimeout: 30_000 });
 const backendsOfThisTest = new Set<TestConvex>();
-// Stripe is answered by an in-memory fake through the real SDK (fixtures/fakeStripe.ts).
+// Stripe is answered by an in-memory fake through the real SDK (fixtures/fakeStripe.ts), or, in the files that
+// call useStripeStandIn(), by the local stand-in (fixtures/stripeStandIn.ts).
 let currentStripe = new FakeStripe();
 /** The fake Stripe of the running test: its sessions, refunds and requests. */
 export const fakeStripe = () => currentStripe;
-beforeEach(() => {
+let standInWanted = false;
+let currentStandIn: StripeStandIn | undefined;
+/** Every test of the calling file talks to a fresh Stripe stand-in; `stripe()` gives it. */
+export function useStripeStandIn() {
+  standInWanted = true;
+}
+/** The Stripe stand-in of the running test. */
+export const stripe = () => currentStandIn!;
+export const stripeStandInRunning = () => currentStandIn !== undefined;
+beforeEach(async () => {
+  // Started before the fake timers: the stand-in's own timers run on the real clock.
+  if (standInWanted) currentStandIn = await StripeStandIn.start();
   vi.useFakeTimers();
   currentStripe = new FakeStripe();
-  vi.stubGlobal("fetch", currentStripe.fetch);
+  vi.stubGlobal("fetch", currentStandIn?.fetch ?? currentStripe.fetch);
 });
 afterEach(async () => {
   // A test may have switched to real timers on its own; scheduled work still runs to the end.
@@ -58,6 +71,8 @@ afterEach(async () => {
   backendsOfThisTest.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  await currentStandIn?.stop();
+  currentStandIn = undefined;
 });
 
 /**
@@ -76,10 +91,20 @@ function newBackend(extraModules: Record<string, () => Promise<unknown>> = {}) {
     CONVEX_SITE_URL: TEST_SITE_URL,
     SITE_URL: "http://127.0.0.1:5173",
     ADMIN_EMAIL_DOMAIN: TEST_ADMIN_DOMAIN,
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_API_BASE: FAKE_STRIPE_BASE,
-    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-    STRIPE_CONNECT_WEBHOOK_SECRET: FAKE_CONNECT_WEBHOOK_SECRET,
+    ...(currentStandIn
+      ? {
+          STRIPE_SECRET_KEY: STANDIN_KEY,
+          STRIPE_API_BASE: currentStandIn.url,
+          STRIPE_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+          STRIPE_CONNECT_WEBHOOK_SECRET: STANDIN_CONNECT_WEBHOOK_SECRET,
+          STRIPE_STANDIN_ACCESS_TOKEN: currentStandIn.accessToken,
+        }
+      : {
+          STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+          STRIPE_API_BASE: FAKE_STRIPE_BASE,
+          STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+          STRIPE_CONNECT_WEBHOOK_SECRET: FAKE_CONNECT_WEBHOOK_SECRET,
+        }),
     // The SDK's own retries wait on timers; under fake timers the tests drive retries themselves.
     STRIPE_MAX_NETWORK_RETRIES: "0",
   });
@@ -91,27 +116,34 @@ export type TestConvex = ReturnType<typeof setupTest>;
 /**
  * One backend for the tests of a describe block that read the world `prepare` makes (the demo seed,
  * say) and change nothing another of them reads. `prepare` runs once, in beforeAll, as it would in a
- * test: under fake timers, with its own fake Stripe. Every test of the block then starts with the
+ * test: under fake timers, with its own Stripe. Every test of the block then starts with the
  * fake clock at the moment `prepare` ran. The functions scheduled on this backend never run (their
  * timers go with each fake clock): they would change the world between tests. Call it inside the
- * describe block; the returned function gives the backend, what `prepare` returned and the fake Stripe
- * that answered it.
+ * describe block; the returned function gives the backend, what `prepare` returned and the Stripe (the fake,
+ * or the stand-in in a file that uses one) that answered it.
  */
 export function setupSharedTest<T>(prepare: (t: TestConvex) => Promise<T>) {
-  let shared: { t: TestConvex; value: T; now: number; stripe: FakeStripe } | undefined;
+  let shared: { t: TestConvex; value: T; now: number; stripe: FakeStripe; standIn?: StripeStandIn } | undefined;
   beforeAll(async () => {
+    const standIn = standInWanted ? await StripeStandIn.start() : undefined;
     vi.useFakeTimers();
     const stripe = new FakeStripe();
-    vi.stubGlobal("fetch", stripe.fetch);
+    vi.stubGlobal("fetch", standIn?.fetch ?? stripe.fetch);
+    const testsOwn = currentStandIn;
+    currentStandIn = standIn;
     try {
       const t = newBackend();
       const now = Date.now();
-      shared = { t, now, stripe, value: await prepare(t) };
+      shared = { t, now, stripe, standIn, value: await prepare(t) };
     } finally {
+      currentStandIn = testsOwn;
       vi.useRealTimers();
       vi.unstubAllGlobals();
     }
   }, 120_000);
+  afterAll(async () => {
+    await shared?.standIn?.stop();
+  });
   beforeEach(() => {
     vi.setSystemTime(shared!.now);
   });

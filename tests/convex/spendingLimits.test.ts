@@ -8,9 +8,11 @@ import { weekFrom } from "../../convex/demo/data";
 import { romeToUtcMs } from "../../convex/framework/time";
 import { CANCELLATION_TERMS_VERSION } from "../../convex/model/checkoutConsent";
 import { addDays } from "../../convex/model/nextAvailability";
-import { signedEvent } from "./fixtures/fakeStripe";
+import { signedEvent } from "./fixtures/stripeStandIn";
 import { buildWorld, snapshotAllTables, type World } from "./fixtures/world";
-import { errorCodeOf, fakeStripe, setupTest } from "./setup";
+import { errorCodeOf, setupTest, stripe, useStripeStandIn } from "./setup";
+
+useStripeStandIn();
 
 const HOUR = 3_600_000;
 const tableNames = Object.keys(schema.tables);
@@ -71,7 +73,7 @@ const bookingOf = (w: World, id: Id<"bookings">) => w.t.run((ctx) => ctx.db.get(
 
 /** The client pays the session on Stripe's page; its webhook arrives. */
 async function deliverPaid(w: World, sessionId: string) {
-  const { body, header } = await signedEvent("checkout.session.completed", fakeStripe().pay(sessionId));
+  const { body, header } = await signedEvent("checkout.session.completed", await stripe().pay(sessionId));
   await w.t.fetch("/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } });
   await w.t.finishInProgressScheduledFunctions();
 }
@@ -84,7 +86,7 @@ describe("consent at checkout", () => {
     expect(await errorCodeOf(w.as.clientB.action(api.payments.startCheckout, unticked))).toBe("CHECKOUT_CONSENT_REQUIRED");
     expect(await errorCodeOf(w.as.clientB.action(api.payments.startCheckout, { ...unticked, consent: false }))).toBe("CHECKOUT_CONSENT_REQUIRED");
     expect(await snapshotAllTables(w.t, tableNames)).toEqual(before);
-    expect(fakeStripe().requests).toHaveLength(0);
+    expect(stripe().requests).toHaveLength(0);
 
     const { bookingId } = await w.as.clientB.action(api.payments.startCheckout, checkout(w));
     const booking = (await bookingOf(w, bookingId))!;
@@ -98,7 +100,7 @@ describe("consent at checkout", () => {
     expect(Math.abs(booking.checkoutConsent!.acceptedAt - Date.now())).toBeLessThan(60_000);
 
     // The confirmation repeats it, with the Rome date and time of acceptance.
-    const { body, header } = await signedEvent("checkout.session.completed", fakeStripe().pay(fakeStripe().lastSession().id));
+    const { body, header } = await signedEvent("checkout.session.completed", await stripe().pay((await stripe().lastSession()).id));
     expect((await w.t.fetch("/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } })).status).toBe(200);
     const emails = await w.t.run((ctx) => ctx.db.query("emailOutbox").collect());
     const toClient = emails.find((email) => email.kind === "booking_confirmed" && email.to === "cliente.b@esempio.it")!;
@@ -179,16 +181,16 @@ describe("the pause", () => {
     const w = await world();
     await w.as.clientB.mutation(api.spendingLimits.setMonthlyLimit, { limitCents: 3000 });
     const first = await w.as.clientB.action(api.payments.startCheckout, checkout(w));
-    const firstSession = fakeStripe().lastSession();
+    const firstSession = await stripe().lastSession();
     // Stripe refuses the expiry's first attempt: the page stays open for now.
-    fakeStripe().failures = 1;
+    await stripe().failNext(1);
     await w.as.clientB.mutation(api.holds.releaseMine, { bookingId: first.bookingId });
     vi.advanceTimersByTime(1);
     await w.t.finishInProgressScheduledFunctions();
-    expect(firstSession.status).toBe("open");
+    expect((await stripe().session(firstSession.id)).status).toBe("open");
     const second = await w.as.clientB.action(api.payments.startCheckout, checkout(w, "11:00"));
     await deliverPaid(w, firstSession.id);
-    await deliverPaid(w, fakeStripe().lastSession().id);
+    await deliverPaid(w, (await stripe().lastSession()).id);
     expect(await bookingOf(w, first.bookingId)).toMatchObject({ status: "cancelled", cancelReason: "late_payment", refundCents: 3000 });
     expect(await bookingOf(w, second.bookingId)).toMatchObject({ status: "confirmed" });
     expect((await w.as.clientB.query(api.spendingLimits.getMine, { now: Date.now() })).spentCents).toBe(3000);
@@ -197,23 +199,23 @@ describe("the pause", () => {
   it("a refused expiry is tried again on the provider jobs' schedule until the page is closed at Stripe", async () => {
     const w = await world();
     const { bookingId } = await w.as.clientB.action(api.payments.startCheckout, checkout(w));
-    const session = fakeStripe().lastSession();
-    fakeStripe().failures = 1;
+    const session = await stripe().lastSession();
+    await stripe().failNext(1);
     await w.as.clientB.mutation(api.holds.releaseMine, { bookingId });
     vi.advanceTimersByTime(1);
     await w.t.finishInProgressScheduledFunctions();
-    expect(session.status).toBe("open");
-    expect(fakeStripe().failures).toBe(0);
+    expect((await stripe().session(session.id)).status).toBe("open");
+    expect(await stripe().failuresLeft()).toBe(0);
     vi.advanceTimersByTime(61_000);
     await w.t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect(session.status).toBe("expired");
+    expect((await stripe().session(session.id)).status).toBe("expired");
   });
 
   it("a pause started while a checkout page is open: its payment is refunded, not confirmed", async () => {
     const w = await world();
     const { bookingId } = await w.as.clientB.action(api.payments.startCheckout, checkout(w));
     await w.as.clientB.mutation(api.spendingLimits.startPause, { days: 7 });
-    await deliverPaid(w, fakeStripe().lastSession().id);
+    await deliverPaid(w, (await stripe().lastSession()).id);
     expect(await bookingOf(w, bookingId)).toMatchObject({ status: "cancelled", cancelReason: "late_payment", refundCents: 3000, refundStatus: "pending" });
   });
 

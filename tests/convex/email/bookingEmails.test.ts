@@ -9,9 +9,11 @@ import { romeToUtcMs } from "../../../convex/framework/time";
 import { formatCents } from "../../../convex/model/format";
 import { addDays } from "../../../convex/model/nextAvailability";
 import { formatDeadline } from "../../../convex/model/refundTerms";
-import { signedEvent } from "../fixtures/fakeStripe";
+import { signedEvent } from "../fixtures/stripeStandIn";
 import { emails, worldOpenMondayMornings, type World } from "../fixtures/world";
-import { fakeStripe, setupTest } from "../setup";
+import { setupTest, stripe, useStripeStandIn } from "../setup";
+
+useStripeStandIn();
 
 const HOUR = 3_600_000;
 
@@ -27,7 +29,7 @@ async function paidBooking(w: World, date: string, time: string) {
     time,
     consent: true,
   });
-  const { body, header } = await signedEvent("checkout.session.completed", fakeStripe().pay(fakeStripe().lastSession().id));
+  const { body, header } = await signedEvent("checkout.session.completed", await stripe().pay((await stripe().lastSession()).id));
   await w.t.fetch("/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } });
   return (await w.t.run((ctx) => ctx.db.get("bookings", bookingId as Id<"bookings">)))!;
 }
