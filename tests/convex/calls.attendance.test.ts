@@ -7,7 +7,9 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { HEARTBEAT_MS, PSYCHIC_GRACE_MS } from "../../convex/model/calls";
 import { bookingOf, callBooking, expectPsychicNoShowRefunded, sessionOf } from "./fixtures/callWorld";
 import { buildWorld, type World } from "./fixtures/world";
-import { errorCodeOf, fakeStripe, setupTest } from "./setup";
+import { errorCodeOf, setupTest, stripe, useStripeStandIn } from "./setup";
+
+useStripeStandIn();
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -137,7 +139,7 @@ describe("the client's presence decides the outcome", () => {
     expect(booking).toMatchObject({ status: "no_show", completedAt: endsAt });
     expect(booking?.clientJoinedAt).toBeUndefined();
     expect(booking?.refundStatus).toBeUndefined();
-    expect(fakeStripe().refunds).toEqual([]);
+    expect(stripe().refunds()).toEqual([]);
     expect(await errorCodeOf(world.as.clientA.mutation(api.reviews.createMine, { bookingId, rating: 1, comment: COMMENT }))).toBe(
       "REVIEW_NOT_ALLOWED",
     );
@@ -241,7 +243,7 @@ describe("the psychic's minimum presence: half the window, or about as long as t
     await advanceTo(world, endsAt);
     expect((await bookingOf(world, bookingId))?.status).toBe("no_show");
     expect(await sharesOf(world, bookingId)).toHaveLength(1);
-    expect(fakeStripe().refunds).toEqual([]);
+    expect(stripe().refunds()).toEqual([]);
   });
 
   it("both in the call the whole window: completed, the share recorded, no refund", async () => {
@@ -252,7 +254,7 @@ describe("the psychic's minimum presence: half the window, or about as long as t
     await advanceTo(world, endsAt);
     expect((await bookingOf(world, bookingId))?.status).toBe("completed");
     expect(await sharesOf(world, bookingId)).toHaveLength(1);
-    expect(fakeStripe().refunds).toEqual([]);
+    expect(stripe().refunds()).toEqual([]);
   });
 
   it("a client who leaves early after the consultation, the psychic leaving with them: held, not refunded", async () => {
@@ -264,6 +266,6 @@ describe("the psychic's minimum presence: half the window, or about as long as t
     await world.as.clientA.mutation(api.calls.leave, { bookingId });
     await advanceTo(world, endsAt);
     expect((await bookingOf(world, bookingId))?.status).toBe("completed");
-    expect(fakeStripe().refunds).toEqual([]);
+    expect(stripe().refunds()).toEqual([]);
   });
 });

@@ -6,7 +6,9 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { EARLY_ACCESS_MS, PSYCHIC_GRACE_MS } from "../../convex/model/calls";
 import { callBooking, expectPsychicNoShowRefunded } from "./fixtures/callWorld";
 import { buildWorld, type Persona, type World } from "./fixtures/world";
-import { errorCodeOf, fakeStripe, setupTest } from "./setup";
+import { errorCodeOf, setupTest, stripe, useStripeStandIn } from "./setup";
+
+useStripeStandIn();
 
 const HOUR = 3_600_000;
 const others: Persona[] = ["clientB", "psychicB", "admin", "visitor"];
@@ -277,7 +279,7 @@ describe("how a booking's call ends", () => {
     expect(booking?.completedAt).toBeGreaterThanOrEqual(booking!.endsAt);
     expect(booking?.clientJoinedAt).toBeUndefined();
     expect(booking?.refundStatus).toBeUndefined();
-    expect(fakeStripe().refunds).toEqual([]);
+    expect(stripe().refunds()).toEqual([]);
   });
 
   it("a booking nobody opened is settled by the sweep", async () => {

@@ -5,7 +5,9 @@ import { demoMessages, demoPendingPsychic } from "../../convex/demo/adminData";
 import { demoPastClients } from "../../convex/demo/history";
 import { romeDateOf } from "../../convex/framework/time";
 import { insertCallParties } from "./fixtures/callParties";
-import { fakeStripe, setupSharedTest, setupTest } from "./setup";
+import { setupSharedTest, setupTest, stripe, useStripeStandIn } from "./setup";
+
+useStripeStandIn();
 
 describe("the demo seed", () => {
   // Seeding takes seconds: these tests share one seeded world. What they add (sessions, a sign-in,
@@ -182,7 +184,7 @@ describe("the demo seed", () => {
   });
 
   it("pays every seeded paid booking at the Stripe stand-in, onboards Selene and Orione, transfers their held earnings once and pays each out", async () => {
-    const { t, stripe } = seeded();
+    const { t, standIn } = seeded();
     const world = await t.run(async (ctx) => ({
       bookings: await ctx.db.query("bookings").collect(),
       accounts: await ctx.db.query("payoutAccounts").collect(),
@@ -204,9 +206,9 @@ describe("the demo seed", () => {
     const theirs = world.transfers.filter((transfer) => payees.includes(transfer.psychicUserId));
     expect(theirs.length).toBeGreaterThan(10);
     expect(theirs.every((transfer) => transfer.state === "transferred")).toBe(true);
-    expect(stripe.transfers).toHaveLength(theirs.length);
-    expect(new Set(stripe.transfers.map((transfer) => transfer.metadata.bookingId)).size).toBe(theirs.length);
-    expect(stripe.payoutRuns.sort()).toEqual(world.accounts.map((account) => account.stripeAccountId).sort());
+    expect(standIn!.transfers()).toHaveLength(theirs.length);
+    expect(new Set(standIn!.transfers().map((transfer) => transfer.metadata.bookingId)).size).toBe(theirs.length);
+    expect(standIn!.payoutRuns().sort()).toEqual(world.accounts.map((account) => account.stripeAccountId).sort());
     // The others have not started: their shares wait for them.
     const others = world.transfers.filter((transfer) => !payees.includes(transfer.psychicUserId));
     expect(others.length).toBeGreaterThan(0);
@@ -287,6 +289,6 @@ describe("the demo payments at the offline Stripe stand-in", () => {
     expect((await t.run((ctx) => ctx.db.get("bookings", bookingId)))?.stripePaymentIntentId).toBe(booking?.stripePaymentIntentId);
     // One Checkout Session per paid booking at the stand-in: none paid twice.
     const withSession = await t.run(async (ctx) => (await ctx.db.query("bookings").collect()).filter((row) => row.stripeCheckoutSessionId).length);
-    expect(fakeStripe().sessions.size).toBe(withSession);
+    expect((await stripe().sessions()).length).toBe(withSession);
   });
 });
