@@ -3,11 +3,9 @@
 import { createContext, lazy, Suspense, useContext } from "react";
 import { IconButton } from "@radix-ui/themes";
 import { StarFilledIcon, StarIcon } from "@radix-ui/react-icons";
-import { useMutation, useQuery } from "convex/react";
-import { api } from "@convex/_generated/api";
-import type { Id } from "@convex/_generated/dataModel";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
+import { useMyFavourites, useSetFavourite } from "@/lib/favourites";
 import { useViewer } from "@/lib/session";
 
 type Props = { psychicProfileId: string; psychicName: string };
@@ -33,15 +31,9 @@ export function FavouriteStar(props: Props) {
 }
 
 function ClientStar({ psychicProfileId, psychicName }: Props) {
-  const favourites = useQuery(api.favourites.listMine, {});
+  const favourites = useMyFavourites();
   const starred = favourites?.some((row) => row.psychicProfileId === psychicProfileId) ?? false;
-  const setMine = useMutation(api.favourites.setMine).withOptimisticUpdate((store, args) => {
-    const list = store.getQuery(api.favourites.listMine, {});
-    if (list === undefined) return;
-    const others = list.filter((row) => row.psychicProfileId !== args.psychicProfileId);
-    const added = { psychicProfileId: args.psychicProfileId as Id<"psychicProfiles">, psychicName, photoUrl: null, isAvailable: true };
-    store.setQuery(api.favourites.listMine, {}, args.starred ? [added, ...others] : others);
-  });
+  const setMine = useSetFavourite(psychicName);
   const label = `Salva ${psychicName} tra i preferiti`;
   const toggle = () => {
     setMine({ psychicProfileId, starred: !starred }).catch((error: unknown) =>

@@ -3,22 +3,15 @@
 import { useState } from "react";
 import { Box, Button, Container, Flex, Heading, SegmentedControl, Select, Spinner, Text } from "@radix-ui/themes";
 import { ArrowLeftIcon } from "@radix-ui/react-icons";
-import { optimisticallyUpdateValueInPaginatedQuery, useMutation } from "convex/react";
-import type { OptimisticLocalStore } from "convex/browser";
 import { Link as RouterLink } from "react-router-dom";
-import { api } from "@convex/_generated/api";
-import type { Id } from "@convex/_generated/dataModel";
 import { EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { toast } from "@/components/toast";
 import { CachedAt } from "@/lib/offline/CachedAt";
-import { useCachedFirstPage } from "@/lib/offline/useCachedFirstPage";
-import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { paths } from "@/lib/paths";
-import { MessageCard, type MessageStatus } from "./messages/MessageCard";
-
-type Filter = "all" | MessageStatus;
+import { MessageCard } from "./messages/MessageCard";
+import { useInboxMessages, useMessageCounts, useMessageMarks, type Filter } from "./messages/useInbox";
 
 const filters: Array<{ value: Filter; label: string }> = [
   { value: "all", label: "Tutti" },
@@ -66,7 +59,7 @@ export function AdminMessagesPage() {
 }
 
 function FilterBar({ filter, onChange }: { filter: Filter; onChange: (filter: Filter) => void }) {
-  const counts = useCachedQuery(api.admin.messageCounts, {}).data;
+  const counts = useMessageCounts();
   const found = counts?.[filter];
   const text = (value: Filter, label: string) => (counts ? `${label} (${counts[value]})` : label);
   const choose = (value: string) => onChange(value as Filter);
@@ -101,28 +94,9 @@ function FilterBar({ filter, onChange }: { filter: Filter; onChange: (filter: Fi
   );
 }
 
-/** Moves a message forward in every loaded list and in the counts at once; the server has the last word. */
-function moveLocally(store: OptimisticLocalStore, messageId: Id<"contactMessages">, to: MessageStatus) {
-  let from: MessageStatus | null = null;
-  for (const status of ["all", "unread", "read", "replied"] as const) {
-    optimisticallyUpdateValueInPaginatedQuery(store, api.admin.listMessages, { status }, (message) => {
-      if (message.id !== messageId) return message;
-      from = message.status;
-      return { ...message, status: to };
-    });
-  }
-  const counts = store.getQuery(api.admin.messageCounts, {});
-  if (from !== null && counts) store.setQuery(api.admin.messageCounts, {}, { ...counts, [from]: counts[from] - 1, [to]: counts[to] + 1 });
-  const unread = store.getQuery(api.admin.unreadMessageCount, {});
-  if (from === "unread" && unread !== undefined) store.setQuery(api.admin.unreadMessageCount, {}, Math.max(0, unread - 1));
-}
-
 function Inbox({ filter }: { filter: Filter }) {
-  const { results, status, loadMore, savedAt } = useCachedFirstPage(api.admin.listMessages, { status: filter }, { initialNumItems: PAGE_SIZE });
-  const markRead = useMutation(api.admin.markMessageRead).withOptimisticUpdate((store, { messageId }) => moveLocally(store, messageId, "read"));
-  const markReplied = useMutation(api.admin.markMessageReplied).withOptimisticUpdate((store, { messageId }) =>
-    moveLocally(store, messageId, "replied"),
-  );
+  const { results, status, loadMore, savedAt } = useInboxMessages(filter, PAGE_SIZE);
+  const { markRead, markReplied } = useMessageMarks();
   // The messages whose new status the server has not confirmed yet (sent when the connection is back).
   const [pending, setPending] = useState<ReadonlyMap<string, number>>(new Map());
   const count = (messageId: string, step: number) =>

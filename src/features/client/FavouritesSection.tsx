@@ -1,15 +1,14 @@
 // 'Preferiti' on the client's dashboard: the psychics the client starred, live, each with the way to
 // their profile and booking page.
 import { Avatar, Button, Flex, Text } from "@radix-ui/themes";
-import { useQuery } from "convex/react";
 import { Link as RouterLink } from "react-router-dom";
-import { api } from "@convex/_generated/api";
 import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
 import { FavouriteStar } from "@/components/FavouriteStar";
+import { useMyFavourites } from "@/lib/favourites";
 import { paths } from "@/lib/paths";
 
 export function FavouritesSection() {
-  const favourites = useQuery(api.favourites.listMine, {});
+  const favourites = useMyFavourites();
   return (
     <DashboardSection title="Preferiti">
       {favourites === undefined ? (

@@ -4,7 +4,7 @@ import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 
-export type MyPayoutAccount = FunctionReturnType<typeof api.payouts.getMyAccount>;
+type MyPayoutAccount = FunctionReturnType<typeof api.payouts.getMyAccount>;
 
 /** Undefined while loading. */
 export function useMyPayoutAccount(): MyPayoutAccount | undefined {
