@@ -5,8 +5,10 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { weekFrom } from "../../convex/demo/data";
 import { buildWorld, type World } from "./fixtures/world";
-import { signedEvent } from "./fixtures/fakeStripe";
-import { fakeStripe, setupTest, type TestConvex } from "./setup";
+import { signedEvent } from "./fixtures/stripeStandIn";
+import { setupTest, stripe, useStripeStandIn, type TestConvex } from "./setup";
+
+useStripeStandIn();
 
 const MINUTE_MS = 60_000;
 
@@ -32,7 +34,7 @@ async function heldAndPaid(w: World) {
     time: "10:00",
     consent: true,
   });
-  const session = fakeStripe().pay(fakeStripe().lastSession().id);
+  const session = await stripe().pay((await stripe().lastSession()).id);
   return { bookingId, session };
 }
 

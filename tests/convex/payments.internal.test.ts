@@ -5,7 +5,9 @@ import { api, internal } from "../../convex/_generated/api";
 import { buildWorld } from "./fixtures/world";
 import { requestProviderCall } from "../../convex/lib/money/providerJobs";
 import { attemptJob } from "./fixtures/providerJobs";
-import { errorCodeOf, fakeStripe, setupTest } from "./setup";
+import { errorCodeOf, setupTest, stripe, useStripeStandIn } from "./setup";
+
+useStripeStandIn();
 
 const MINUTE_MS = 60_000;
 
@@ -54,14 +56,14 @@ describe("payments' internal steps", () => {
       time: "09:00",
       consent: true,
     });
-    const session = fakeStripe().lastSession();
+    const session = await stripe().lastSession();
     for (const sessionId of [session.id, "cs_unknown"]) {
       await w.t.run((ctx) => requestProviderCall(ctx, "checkout_expiry", sessionId, Date.now()));
       await attemptJob(w.t, "checkout_expiry", sessionId);
       await attemptJob(w.t, "checkout_expiry", sessionId);
       expect(await w.t.query(internal.providerJobs.jobOf, { kind: "checkout_expiry", subjectId: sessionId })).toMatchObject({ state: "done", attempts: 1 });
     }
-    expect(session.status).toBe("expired");
-    expect(fakeStripe().requests.filter((request) => request.path.endsWith("/expire"))).toHaveLength(1);
+    expect((await stripe().session(session.id)).status).toBe("expired");
+    expect(stripe().requests.filter((request) => request.path.endsWith("/expire"))).toHaveLength(1);
   });
 });
