@@ -51,7 +51,7 @@ describe("starting payment", () => {
     expect(url).toBe(session.url);
     expect(session.amount_total).toBe(9000);
     expect(session.client_reference_id).toBe(bookingId);
-    expect(session.metadata.bookingId).toBe(bookingId);
+    expect(session.metadata?.bookingId).toBe(bookingId);
     expect(session.cancel_url).toContain(`/payment-canceled?booking_id=${bookingId}`);
     expect(session.success_url).toContain("/payment-success?session_id={CHECKOUT_SESSION_ID}");
     expect(stripe().requests.at(-1)?.idempotencyKey).toBe(`checkout-${bookingId}`);
