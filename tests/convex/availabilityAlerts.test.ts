@@ -211,20 +211,3 @@ describe("'Avvisami' for a fully booked psychic", () => {
     expect(await alertsLeft(w)).toEqual([]);
   });
 });
-
-describe("notices", () => {
-  it("are marked read by their client only", async () => {
-    const { w, clientC } = await fullMonday();
-    await clientC.mutation(api.availabilityAlerts.subscribe, wish(w));
-    await w.as.clientA.mutation(api.bookings.cancelByClient, { bookingId: w.bookingA, expectedRefundCents: 5000 });
-    await settle(w);
-    const [notice] = await noticesOf(clientC);
-    expect(await errorCodeOf(w.as.clientB.mutation(api.notices.markRead, { noticeId: notice.id }))).toBe("FORBIDDEN");
-    expect(await errorCodeOf(w.as.clientB.mutation(api.notices.markRead, { noticeId: "sconosciuto" }))).toBe("NOT_FOUND");
-    expect((await clientC.query(api.notices.listMine, {})).unread).toBe(1);
-    await clientC.mutation(api.notices.markRead, { noticeId: notice.id });
-    await clientC.mutation(api.notices.markRead, { noticeId: notice.id });
-    expect(await clientC.query(api.notices.listMine, {})).toEqual({ notices: [{ ...notice, read: true }], unread: 0 });
-    expect(await w.as.clientB.query(api.notices.listMine, {})).toEqual({ notices: [], unread: 0 });
-  });
-});
