@@ -2,7 +2,7 @@
 // Tooltip.Provider, and that one import brings the whole tooltip with its positioning engine (react-popper and
 // floating-ui, about 10 KB compressed) into every page's first load, though only a signed-in client's
 // favourite star shows a tooltip. This plugin swaps the provider in the library's theme module for a
-// pass-through; the star (src/components/FavouriteStarButton.tsx, loaded with the star) brings its own
+// pass-through; the star's tooltip (src/components/psychic/StarTooltip.tsx, loaded with the star) brings its own
 // provider, with the library's delay. The build fails if the library's module stops matching, so an update
 // cannot silently bring the tooltip back or break the star.
 import type { Plugin } from "vite";

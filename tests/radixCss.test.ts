@@ -152,7 +152,7 @@ describe("the Theme without the tooltip's code", () => {
 
   it("leaves the only tooltip of the app its own provider", () => {
     const tooltips = app.filter(([, code]) => /\bTooltip\b/.test(code) && /from "@radix-ui\/themes"/.test(code)).map(([file]) => file);
-    expect(tooltips).toEqual(["src/components/StarTooltip.tsx"]);
-    expect(app.find(([file]) => file === "src/components/StarTooltip.tsx")![1]).toContain("<TooltipPrimitive.Provider");
+    expect(tooltips).toEqual(["src/components/psychic/StarTooltip.tsx"]);
+    expect(app.find(([file]) => file === "src/components/psychic/StarTooltip.tsx")![1]).toContain("<TooltipPrimitive.Provider");
   });
 });

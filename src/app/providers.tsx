@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { Theme } from "@radix-ui/themes";
-import { FavouriteStarsShown } from "@/components/FavouriteStar";
+import { FavouriteStarsShown } from "@/components/psychic/FavouriteStar";
 import { convex } from "./convex";
 
 // The toasts' code comes after the first paint (none is shown before it; the store keeps any asked for meanwhile).

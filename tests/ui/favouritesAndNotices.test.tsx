@@ -3,10 +3,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FavouriteStar } from "@/components/FavouriteStar";
+import { FavouriteStar } from "@/components/psychic/FavouriteStar";
 import { AvailabilityAlert } from "@/features/booking/AvailabilityAlert";
 import { weekFrom } from "@convex/demo/data";
-import { FullDayAlerts } from "@/components/FullDayAlerts";
+import { FullDayAlerts } from "@/components/booking/FullDayAlerts";
 import { FavouritesSection } from "@/features/client/FavouritesSection";
 import { NoticesSection } from "@/features/client/NoticesSection";
 import { convexMock } from "./convexMock";

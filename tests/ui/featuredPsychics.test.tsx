@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { PsychicCardData } from "@/components/PsychicCard";
+import type { PsychicCardData } from "@/components/psychic/PsychicCard";
 import { FeaturedPsychicsView } from "@/features/home/FeaturedPsychics";
 import { romeToUtcMs } from "@convex/framework/time";
 import { formatFirstFree } from "@/lib/format";

@@ -2,7 +2,7 @@
 // details under 640 px; jsdom applies no media queries, so the pieces are checked by their classes).
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { PsychicCard } from "@/components/PsychicCard";
+import { PsychicCard } from "@/components/psychic/PsychicCard";
 import { TrustFiguresView } from "@/features/home/TrustFigures";
 import { renderWithProviders } from "./render";
 

@@ -2,7 +2,7 @@
 // order, and the links to it from the list, the profile and the footer.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
+import { PsychicCard, type PsychicCardData } from "@/components/psychic/PsychicCard";
 import { Footer } from "@/app/layout/Footer";
 import { PsychicListView } from "@/features/catalogue/PsychicListPage";
 import { PsychicFigures, type PsychicFiguresData } from "@/features/catalogue/PsychicFigures";

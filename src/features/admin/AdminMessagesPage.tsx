@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Box, Button, Container, Flex, Heading, SegmentedControl, Select, Spinner, Text } from "@radix-ui/themes";
 import { ArrowLeftIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
-import { EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
+import { EmptyNote, RowsSkeleton } from "@/components/dashboard/DashboardSection";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { toast } from "@/components/toast";

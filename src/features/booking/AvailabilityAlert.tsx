@@ -6,7 +6,7 @@ import { Callout, Flex, Text } from "@radix-ui/themes";
 import { BellIcon } from "@radix-ui/react-icons";
 import type { WeeklyAvailability } from "@convex/framework/validators";
 import { worksOn } from "@convex/model/availabilityAlerts";
-import { AlertButton, useAvailabilityAlert } from "@/components/FullDayAlerts";
+import { AlertButton, useAvailabilityAlert } from "@/components/booking/FullDayAlerts";
 import { formatItalianDate } from "@/lib/format";
 
 type Props = {

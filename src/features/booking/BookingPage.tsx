@@ -11,7 +11,7 @@ import { api } from "@convex/_generated/api";
 import { priceCentsFor } from "@convex/model/bookings";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { PageTitle } from "@/components/PageTitle";
-import { PsychicNotFound } from "@/components/PsychicNotFound";
+import { PsychicNotFound } from "@/components/psychic/PsychicNotFound";
 import { errorMessages } from "@/lib/errors";
 import { formatRating } from "@/lib/format";
 import { paths } from "@/lib/paths";

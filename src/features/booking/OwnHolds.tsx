@@ -4,7 +4,7 @@
 import { Flex } from "@radix-ui/themes";
 import { api } from "@convex/_generated/api";
 import { consultationInterval, overlaps } from "@convex/model/slots";
-import { PendingPayment, type LiveHold } from "@/components/PendingPayment";
+import { PendingPayment, type LiveHold } from "@/components/booking/PendingPayment";
 import { useQueryWithNow } from "@/lib/useNow";
 
 const NO_HOLDS: LiveHold[] = [];

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button, Callout, Flex, Heading, Link, Spinner, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
-import { ReviewForm } from "@/components/ReviewForm";
+import { ReviewForm } from "@/components/booking/ReviewForm";
 import { formatFirstFree } from "@/lib/format";
 import { homePathFor, paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";

@@ -5,7 +5,7 @@ import { api } from "@convex/_generated/api";
 import { DEFAULT_ORDER, isListOrder, ORDER_EXPLAINED, ORDER_LABELS } from "@convex/model/catalogueOrder";
 import type { FirstFree } from "@convex/model/nextAvailability";
 import { searchCatalogue } from "@convex/model/psychics";
-import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
+import { PsychicCard, type PsychicCardData } from "@/components/psychic/PsychicCard";
 import { CachedAt } from "@/lib/offline/CachedAt";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { useRoundedNow } from "@/lib/useRoundedNow";

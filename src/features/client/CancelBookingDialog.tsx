@@ -5,7 +5,7 @@ import { AlertDialog, Button, Callout, Flex, Skeleton, Text } from "@radix-ui/th
 import { useMutation, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import { CancelConsultationTrigger } from "@/components/CancelConsultationTrigger";
+import { CancelConsultationTrigger } from "@/components/booking/CancelConsultationTrigger";
 import type { Connection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
 import { useIsOffline } from "@/lib/connection";

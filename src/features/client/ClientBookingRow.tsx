@@ -9,7 +9,7 @@ import { formatCents, formatItalianDate, formatMinutes, formatRomeDate } from "@
 import { paths } from "@/lib/paths";
 import { isReportable } from "@convex/model/consultationReports";
 import { rescheduleRefusal } from "@convex/model/bookingChanges";
-import { RefundTerms } from "@/components/RefundTerms";
+import { RefundTerms } from "@/components/booking/RefundTerms";
 import { limits } from "@/lib/rules";
 import { CancelBookingDialog } from "./CancelBookingDialog";
 import { ReportConsultation } from "./ReportConsultationDialog";

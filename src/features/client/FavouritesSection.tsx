@@ -2,8 +2,8 @@
 // their profile and booking page.
 import { Avatar, Button, Flex, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
-import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
-import { FavouriteStar } from "@/components/FavouriteStar";
+import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/dashboard/DashboardSection";
+import { FavouriteStar } from "@/components/psychic/FavouriteStar";
 import { useMyFavourites } from "@/lib/favourites";
 import { paths } from "@/lib/paths";
 

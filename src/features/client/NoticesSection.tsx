@@ -5,7 +5,7 @@ import { useMutation, useQuery } from "convex/react";
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { bookingDayPath } from "@convex/model/availabilityAlerts";
-import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
+import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/dashboard/DashboardSection";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatItalianDate } from "@/lib/format";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button, Dialog } from "@radix-ui/themes";
 import type { Id } from "@convex/_generated/dataModel";
-import { ReviewForm, type ExistingReview } from "@/components/ReviewForm";
+import { ReviewForm, type ExistingReview } from "@/components/booking/ReviewForm";
 import { limits } from "@/lib/rules";
 
 type Props = {

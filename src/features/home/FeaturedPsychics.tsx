@@ -2,7 +2,7 @@ import { Card, Flex, Grid, Heading, Link, Skeleton, Text } from "@radix-ui/theme
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { paths } from "@/lib/paths";
-import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
+import { PsychicCard, type PsychicCardData } from "@/components/psychic/PsychicCard";
 import { CachedAt } from "@/lib/offline/CachedAt";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { useFirstFree, type FirstFreeById } from "@/features/home/useFirstFree";

@@ -7,7 +7,7 @@ import { useAction, useQuery } from "convex/react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
-import { RefundTerms } from "@/components/RefundTerms";
+import { RefundTerms } from "@/components/booking/RefundTerms";
 import { toast } from "@/components/toast";
 import { bookingStates, clientRefundNotes } from "@/lib/states";
 import { paths } from "@/lib/paths";

@@ -6,10 +6,10 @@
 import { Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { DashboardIcon, GearIcon } from "@radix-ui/react-icons";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
-import { DashboardSection } from "@/components/DashboardSection";
+import { DashboardSection } from "@/components/dashboard/DashboardSection";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
-import { QuickLinks } from "@/components/QuickLinks";
+import { QuickLinks } from "@/components/dashboard/QuickLinks";
 import { CachedAt, oldestSavedAt } from "@/lib/offline/CachedAt";
 import { paths } from "@/lib/paths";
 import { PayoutsBanner } from "./dashboard/PayoutsBanner";

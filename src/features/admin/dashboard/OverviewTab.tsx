@@ -3,7 +3,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { FIGURE_DEFINITIONS } from "@convex/model/ledger";
-import { StatCard } from "@/components/StatCard";
+import { StatCard } from "@/components/dashboard/StatCard";
 import { formatCents } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { useNow, useQueryWithNow } from "@/lib/useNow";

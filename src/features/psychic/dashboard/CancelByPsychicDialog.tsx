@@ -6,7 +6,7 @@ import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import { CancelConsultationTrigger } from "@/components/CancelConsultationTrigger";
+import { CancelConsultationTrigger } from "@/components/booking/CancelConsultationTrigger";
 import type { Connection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
 import { useIsOffline } from "@/lib/connection";

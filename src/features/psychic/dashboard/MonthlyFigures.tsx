@@ -4,7 +4,7 @@ import { lazy, Suspense } from "react";
 import { Flex, Skeleton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
-import { DashboardSection, RowsSkeleton } from "@/components/DashboardSection";
+import { DashboardSection, RowsSkeleton } from "@/components/dashboard/DashboardSection";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { useKeyboardScrollable } from "@/components/useKeyboardScrollable";

@@ -10,7 +10,7 @@ import type { OptimisticLocalStore } from "convex/browser";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import type { Outcome } from "@convex/model/bookingChanges";
-import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
+import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/dashboard/DashboardSection";
 import { toast } from "@/components/toast";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";

@@ -9,7 +9,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { nextPayoutDate } from "@convex/model/payouts";
 import { FailureCallout } from "@/components/form/FailureCallout";
-import { StatCard } from "@/components/StatCard";
+import { StatCard } from "@/components/dashboard/StatCard";
 import { errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate } from "@/lib/format";
 import { paths } from "@/lib/paths";

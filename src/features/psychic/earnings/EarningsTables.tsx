@@ -2,7 +2,7 @@
 // while the page is open shows at once), and Stripe's payouts of the psychic's account to their bank.
 import { Badge, Flex, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
-import { EmptyNote, RowsSkeleton } from "@/components/DashboardSection";
+import { EmptyNote, RowsSkeleton } from "@/components/dashboard/DashboardSection";
 import { useKeyboardScrollable } from "@/components/useKeyboardScrollable";
 import { formatCents, formatMinutes, formatNumericDate, formatRomeDate } from "@/lib/format";
 import { payoutStatuses, shareReasons } from "@/lib/states";

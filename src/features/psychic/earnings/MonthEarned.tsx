@@ -3,7 +3,7 @@
 import { Grid } from "@radix-ui/themes";
 import { api } from "@convex/_generated/api";
 import { romeMonthOf } from "@convex/framework/time";
-import { StatCard } from "@/components/StatCard";
+import { StatCard } from "@/components/dashboard/StatCard";
 import { formatCents } from "@/lib/format";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { useNow } from "@/lib/useNow";

@@ -1,5 +1,5 @@
 import { Box, Card, Heading, Text } from "@radix-ui/themes";
-import { PsychicCard, type PsychicCardData } from "@/components/PsychicCard";
+import { PsychicCard, type PsychicCardData } from "@/components/psychic/PsychicCard";
 import { DEFAULT_PRICES } from "@convex/model/profileRules";
 import type { OwnProfile, ProfileFormValues } from "./profileForm";
 

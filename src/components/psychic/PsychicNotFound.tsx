@@ -1,7 +1,7 @@
 import { Button, Card, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
-import { PageTitle } from "./PageTitle";
+import { PageTitle } from "@/components/PageTitle";
 
 /** A missing, hidden or unapproved profile: the same page for each, nothing leaks. The profile and booking pages show it. */
 export function PsychicNotFound() {

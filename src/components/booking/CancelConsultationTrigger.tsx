@@ -1,5 +1,5 @@
 import { AlertDialog, Button } from "@radix-ui/themes";
-import { useNeedsConnection, type Connection } from "./NeedsConnection";
+import { useNeedsConnection, type Connection } from "@/components/NeedsConnection";
 
 /**
  * The 'Annulla il consulto' button that opens a cancellation dialog (the client's or the psychic's). A
