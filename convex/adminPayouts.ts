@@ -26,7 +26,7 @@ import { dac7Csv, dac7SellerCells, type Dac7Row } from "./model/fiscal";
 import { differenceOf, keptCentsOf } from "./model/ledger";
 
 /** Months the reconciliation shows, the current Rome month first. */
-export const RECONCILED_MONTHS = 6;
+const RECONCILED_MONTHS = 6;
 
 // A month's books as the one ledger defines them (model/ledger.ts): the same figures the overview reads.
 const reconciliation = v.object({

@@ -34,7 +34,7 @@ import { addDays } from "./model/nextAvailability";
 import { consultationInterval, dayWindow, freeStarts, whyNotFree } from "./model/slots";
 
 /** Dates the booking calendar asks about at once: six weeks, a month view. */
-export const MAX_CALENDAR_DAYS = 42;
+const MAX_CALENDAR_DAYS = 42;
 
 /** The Rome date given by a client, checked. */
 function requireDate(date: string): string {
@@ -295,7 +295,7 @@ const DAY_MS = 24 * 3_600_000;
 const HELD_OR_OPEN: ReadonlyArray<Doc<"bookings">["status"]> = ["confirmed", "completed", "no_show"];
 
 /** Psychics' upcoming list (spec: the next 10). */
-export const PSYCHIC_UPCOMING_SHOWN = 10;
+const PSYCHIC_UPCOMING_SHOWN = 10;
 
 /** The psychic's dashboard: today's and the next consultations, and this month's figures. */
 export const listForPsychic = psychicQuery({

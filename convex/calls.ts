@@ -245,7 +245,7 @@ export const listSignals = authedQuery({
  * while the client was there: then it is cancelled and refunded as for their absence (model/attendance.ts).
  * Safe to run again.
  */
-export async function settleBooking(ctx: MutationCtx, found: Doc<"bookings">, now: number) {
+async function settleBooking(ctx: MutationCtx, found: Doc<"bookings">, now: number) {
   if (found.status !== "confirmed") return null;
   // A party Twilio has held in its conference since before has no sign to record their first instant.
   const booking = await withCurrentJoins(ctx, found, now);

@@ -163,7 +163,7 @@ export const startCheckout = clientAction({
   },
 });
 
-export type PaidSession = ReturnType<typeof paidSessionOf>;
+type PaidSession = ReturnType<typeof paidSessionOf>;
 type Fulfilment = "confirmed" | "refunding" | "already" | "unknown";
 
 const paidSession = {

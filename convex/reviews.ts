@@ -13,7 +13,7 @@ import { durationMinutes, reviewRating } from "./framework/validators";
 import { REVIEW_EDIT_WINDOW_MS, reviewDisplayName, reviewerName, validComment, validRating } from "./model/bookingChanges";
 
 /** The most reviews one page holds. */
-export const MAX_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 50;
 
 const publicReview = v.object({
   id: v.id("reviews"),

@@ -12,7 +12,7 @@ import type { Plugin } from "vite";
 import { publicViewsFrom, withPageViews, type PageView } from "./publicViews.ts";
 
 /** Smaller files are sent as they are: compressing them gains less than its framing costs. */
-export const COMPRESS_FROM_BYTES = 1024;
+const COMPRESS_FROM_BYTES = 1024;
 
 const TYPES: Record<string, string> = {
   ".html": "text/html;charset=utf-8",
@@ -36,10 +36,10 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt", ".xml"]);
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
-export const REVALIDATE = "no-cache";
+const REVALIDATE = "no-cache";
 
 /** Hashed build output (Vite names every file under /assets/ after its content): never changes under its name. */
-export const cacheControlOf = (pathname: string) => (pathname.startsWith("/assets/") ? IMMUTABLE : REVALIDATE);
+const cacheControlOf = (pathname: string) => (pathname.startsWith("/assets/") ? IMMUTABLE : REVALIDATE);
 
 /** The encoding to send among those the request accepts and the file has: brotli, then gzip, else none. */
 export function chooseEncoding(acceptEncoding: string | undefined, has: { br: boolean; gzip: boolean }): "br" | "gzip" | null {
@@ -107,7 +107,7 @@ export function precompressPlugin(): Plugin {
 }
 
 /** The typefaces of the first paint (src/app/fonts.css): Inter's and Fraunces' latin files; latin-ext only for the odd name. */
-export const FIRST_PAINT_FONTS = [/^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/, /^assets\/fraunces-latin-wght-normal-[\w-]+\.woff2$/];
+const FIRST_PAINT_FONTS = [/^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/, /^assets\/fraunces-latin-wght-normal-[\w-]+\.woff2$/];
 
 /**
  * Names the first paint's fonts in index.html for preloading, so they travel with the code instead of after
@@ -170,7 +170,7 @@ type Next = (error?: unknown) => void;
 const isPage = (pathname: string) => !path.posix.basename(pathname).includes(".");
 
 /** The middleware of `vite preview`: the files of `outDir` compressed and cached as above, the pages with their data. */
-export function pageServer(outDir: string, { pageViews }: { pageViews?: (pathname: string) => Promise<PageView[]> }) {
+function pageServer(outDir: string, { pageViews }: { pageViews?: (pathname: string) => Promise<PageView[]> }) {
   const root = path.resolve(outDir);
   let manifest: Manifest | null | undefined;
   const manifestNow = () => {

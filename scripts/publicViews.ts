@@ -13,10 +13,10 @@ export const PAGE_VIEWS_ELEMENT_ID = "arcano-page-views";
 export const ANSWER_WAIT_MS = 400;
 
 /** How long an answer is reused for the next visitors, and refreshed behind them once older. */
-export const ANSWER_REUSE_MS = 5_000;
+const ANSWER_REUSE_MS = 5_000;
 
 /** A public query the page at an address shows first, with its arguments (as the page's useCachedQuery asks it). */
-export type PageQuery = { name: string; args: Record<string, unknown> };
+type PageQuery = { name: string; args: Record<string, unknown> };
 
 /** The cache's name for a view (src/lib/offline/useCachedQuery.ts viewKeyOf): the query's name and its arguments. */
 export const viewKey = ({ name, args }: PageQuery) => `${name}:${JSON.stringify(args)}`;

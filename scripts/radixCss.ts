@@ -94,7 +94,7 @@ function matchingBrace(css: string, open: number): number {
 }
 
 /** `selector` without the arguments of its functional pseudo-classes (what is inside each top-level parenthesis). */
-export function withoutArguments(selector: string): string {
+function withoutArguments(selector: string): string {
   let depth = 0;
   let out = "";
   for (const ch of selector) {
@@ -131,18 +131,18 @@ const CLASSIC_OUTSIDE_KBD = (selector: string) => selector.includes(".rt-variant
 const COLOUR_ATTRIBUTE = /\[data-(?:accent|gray)-color=['"]?([a-z]+)/g;
 
 /** The `rt-Component` class names in built code. */
-export function componentClassesIn(code: string): Set<string> {
+function componentClassesIn(code: string): Set<string> {
   return new Set(code.match(/\brt-[A-Z][A-Za-z0-9]*/g) ?? []);
 }
 
 /** What the app uses of the library: its components' classes and the layout props it names (utilities). */
-export type Usage = { classes: Set<string>; utilities?: UtilityUse };
+type Usage = { classes: Set<string>; utilities?: UtilityUse };
 
 /** Each responsive utility class prefix (rt-r-p) with whether any prop it serves is named by the app or has a default. */
-export type UtilityUse = Map<string, boolean>;
+type UtilityUse = Map<string, boolean>;
 
 /** The utility class prefixes of the library's prop definitions, each marked used when `propNames` names one of its props or it has a default. */
-export function utilityUse(root: string, propNames: Set<string>): UtilityUse {
+function utilityUse(root: string, propNames: Set<string>): UtilityUse {
   const use: UtilityUse = new Map();
   const dirs = [path.join(root, "node_modules/@radix-ui/themes/dist/esm/props"), path.join(root, THEMES_DIST)];
   for (const dir of dirs) {
@@ -159,7 +159,7 @@ export function utilityUse(root: string, propNames: Set<string>): UtilityUse {
 }
 
 /** Names the app's code gives props or object keys (`p="4"`, `{ initial: … }`, `gap:`), which may reach a layout prop. */
-export function propNamesIn(sources: string[]): Set<string> {
+function propNamesIn(sources: string[]): Set<string> {
   const names = new Set<string>();
   for (const source of sources) for (const match of source.matchAll(/\b([a-zA-Z]+)(?:=|\??:\s)/g)) names.add(match[1]);
   return names;
@@ -218,7 +218,7 @@ export function trimRadixCss(css: string, used: Set<string>, utilities?: Utility
 const THEMES_DIST = "node_modules/@radix-ui/themes/dist/esm/components";
 
 /** The names the app imports from "@radix-ui/themes" in `sources` (the text of its modules). */
-export function importedThemeNames(sources: string[]): Set<string> {
+function importedThemeNames(sources: string[]): Set<string> {
   const names = new Set<string>();
   for (const source of sources) {
     for (const match of source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+["']@radix-ui\/themes["']/g)) {
@@ -239,7 +239,7 @@ export function importedThemeNames(sources: string[]): Set<string> {
  * The `rt-Component` classes of the library's modules that the names in `names` bring, following each
  * module's own imports inside the library (a Select brings its ScrollArea, an AlertDialog its Dialog).
  */
-export function componentClassesOf(names: Set<string>, root: string): Set<string> {
+function componentClassesOf(names: Set<string>, root: string): Set<string> {
   const dir = path.join(root, THEMES_DIST);
   const index = readFileSync(path.join(dir, "index.js"), "utf8");
   const fileOfBinding = new Map<string, string>();

@@ -3,7 +3,7 @@
 // sends them from `vite preview`; docs/deployment.md "Hosting in production" lists them for a static host.
 import type { Plugin } from "vite";
 
-export interface AppAddresses {
+interface AppAddresses {
   /** The Convex deployment the app talks to (VITE_CONVEX_URL): queries over its WebSocket, stored photos. */
   convexUrl?: string;
   /** Its HTTP actions (VITE_CONVEX_SITE_URL); for `*.convex.cloud` it is the matching `*.convex.site`. */
@@ -67,7 +67,7 @@ export function contentSecurityPolicy({ convexUrl, convexSiteUrl }: AppAddresses
 }
 
 /** Every header the app's server sends with everything it serves. */
-export function securityHeaders(addresses: AppAddresses): Record<string, string> {
+function securityHeaders(addresses: AppAddresses): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy(addresses),
     "X-Content-Type-Options": "nosniff",

@@ -45,15 +45,15 @@ const reviewDetails = [
 ];
 
 /** The demo's `serial`-th review: an opening and a detail, distinct for the first 110. */
-export function demoReview(serial: number): { rating: 1 | 2 | 3 | 4 | 5; comment: string } {
+function demoReview(serial: number): { rating: 1 | 2 | 3 | 4 | 5; comment: string } {
   const opening = reviewOpenings[serial % reviewOpenings.length];
   return { rating: opening.rating, comment: `${opening.text} ${reviewDetails[serial % reviewDetails.length]}` };
 }
 
-export type HistoryPsychic = { availability: WeeklyAvailability; availableDurations: DurationMinutes[] };
+type HistoryPsychic = { availability: WeeklyAvailability; availableDurations: DurationMinutes[] };
 
 /** One past consultation: which psychic, when, with whom ("demo" is the demo client), and its review if any. */
-export type PlannedConsultation = {
+type PlannedConsultation = {
   psychic: number;
   date: string;
   time: string;

@@ -2,7 +2,7 @@
 import { formatItalianDate } from "../model/format";
 import { escapeHtml, layout, paragraph, textFooter, type RenderedEmail } from "./templates";
 
-export type TimeFreedFacts = { psychicName: string; date: string; bookingUrl: string };
+type TimeFreedFacts = { psychicName: string; date: string; bookingUrl: string };
 
 export function timeFreedEmail({ psychicName, date, bookingUrl }: TimeFreedFacts): RenderedEmail {
   const day = formatItalianDate(date);

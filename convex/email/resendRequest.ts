@@ -8,10 +8,10 @@ import type { RenderedEmail } from "./templates";
 /** The sender when `EMAIL_FROM` is not set. */
 export const DEFAULT_SENDER = "Arcano <no-reply@arcano.it>";
 
-export type OutboxEmail = RenderedEmail & { to: string; attachments?: EmailAttachment[] };
+type OutboxEmail = RenderedEmail & { to: string; attachments?: EmailAttachment[] };
 
 /** Resend takes attachment content as base64; the runtime has btoa but no Buffer. */
-export function utf8ToBase64(text: string): string {
+function utf8ToBase64(text: string): string {
   const bytes = new TextEncoder().encode(text);
   let binary = "";
   for (let index = 0; index < bytes.length; index += 0x8000) {
@@ -40,7 +40,7 @@ export function resendIdempotencyKey(outboxId: string): string {
 }
 
 /** How long one send may wait for Resend's answer; RESEND_TIMEOUT_MS may only shorten it (the outage tests). */
-export const RESEND_TIMEOUT_MS = 15_000;
+const RESEND_TIMEOUT_MS = 15_000;
 export function resendTimeoutMs(configured: string | undefined): number {
   const value = Number(configured);
   return Number.isInteger(value) && value > 0 ? Math.min(value, RESEND_TIMEOUT_MS) : RESEND_TIMEOUT_MS;

@@ -117,8 +117,8 @@ export function weekdayOf(date: string): Weekday {
 }
 
 /** The instants a function accepts from a client: 2020 to 2100. Anything else is a bug or an attack. */
-export const EARLIEST_ACCEPTED_MS = Date.UTC(2020, 0, 1);
-export const LATEST_ACCEPTED_MS = Date.UTC(2100, 0, 1);
+const EARLIEST_ACCEPTED_MS = Date.UTC(2020, 0, 1);
+const LATEST_ACCEPTED_MS = Date.UTC(2100, 0, 1);
 
 /**
  * A client-supplied instant (a query's coarse "now"), checked before it feeds date arithmetic:

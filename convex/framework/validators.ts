@@ -80,11 +80,9 @@ export const consultationType = literals("voice", "chat");
 export type ConsultationType = Infer<typeof consultationType>;
 
 export const callSessionStatus = literals("waiting", "active", "ended");
-export type CallSessionStatus = Infer<typeof callSessionStatus>;
 
 /** Twilio Voice when its keys exist, browser-to-browser WebRTC signalled through Convex otherwise. */
 export const callProvider = literals("twilio", "webrtc");
-export type CallProvider = Infer<typeof callProvider>;
 
 /** One party's time in the call inside the paid window (model/attendance.ts `Attendance`). */
 export const callAttendance = v.object({ firstPresentAt: v.optional(v.number()), presentMs: v.number() });
@@ -102,8 +100,7 @@ export const contactStatus = literals("unread", "read", "replied");
 export type ContactStatus = Infer<typeof contactStatus>;
 
 export const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-export const weekday = literals(...weekdays);
-export type Weekday = Infer<typeof weekday>;
+export type Weekday = (typeof weekdays)[number];
 
 /** The four switches (docs/product-rules.md, "Contact and admin"); a missing or unreadable row falls back to its default. */
 export const settingKeys = ["psychic_registration_enabled", "booking_enabled", "maintenance_mode", "psychic_approval_required"] as const;
@@ -115,7 +112,7 @@ export const durationMinutes = literals(15, 30, 45, 60);
 export type DurationMinutes = Infer<typeof durationMinutes>;
 
 /** A day of the weekly schedule: wall-clock "HH:MM" slot starts, Europe/Rome. */
-export const dayAvailability = v.object({
+const dayAvailability = v.object({
   enabled: v.boolean(),
   availableHours: v.array(v.string()),
 });
@@ -167,7 +164,6 @@ export type Specialization = Infer<typeof specialization>;
 
 /** Stars of a review: whole numbers 1–5, enforced by the schema itself. */
 export const reviewRating = literals(1, 2, 3, 4, 5);
-export type ReviewRating = Infer<typeof reviewRating>;
 
 /** Every email the product sends (docs/product-rules.md, "Emails"). */
 export const emailKind = literals(
@@ -191,11 +187,9 @@ export type EmailKind = Infer<typeof emailKind>;
 
 /** `kept`: no RESEND_API_KEY, so the mail stays in the outbox for the local mailbox page. */
 export const emailStatus = literals("queued", "sent", "failed", "kept");
-export type EmailStatus = Infer<typeof emailStatus>;
 
 /** `stripe_connect`: the Connect endpoint's events (connected accounts, their transfers and payouts). */
 export const webhookProvider = literals("stripe", "stripe_connect");
-export type WebhookProvider = Infer<typeof webhookProvider>;
 
 /** What an upload is for; an upload URL is issued to one person for one purpose. */
 export const uploadPurpose = literals("psychic_photo");
@@ -203,7 +197,6 @@ export type UploadPurpose = Infer<typeof uploadPurpose>;
 
 /** issued (URL handed out) → claimed (the file is proven the owner's) → attached (in use). */
 export const uploadStatus = literals("issued", "claimed", "attached");
-export type UploadStatus = Infer<typeof uploadStatus>;
 
 /** A psychic's Connect account as the app shows it (model/payouts.ts payoutStateOf). */
 export const payoutAccountState = literals("not_started", "requirements_due", "pending_verification", "enabled");
@@ -244,7 +237,7 @@ export type ReportReason = Infer<typeof reportReason>;
 export const conductAcceptance = v.object({ version: v.number(), acceptedAt: v.number() });
 
 /** Consent at checkout: the one statement a client accepts before paying, and the terms' version. */
-export const checkoutConsentStatement = v.literal("date_and_cancellation_terms");
+const checkoutConsentStatement = v.literal("date_and_cancellation_terms");
 export const checkoutConsent = v.object({
   statement: checkoutConsentStatement,
   termsVersion: v.string(),

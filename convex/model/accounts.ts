@@ -46,7 +46,7 @@ export function normaliseEmail(value: Value | undefined): string | null {
   return EMAIL_PATTERN.test(email) && email.length <= 254 ? email : null;
 }
 
-export type SignUp = { fullName: string; accountType: AccountType };
+type SignUp = { fullName: string; accountType: AccountType };
 
 export function parseSignUp(
   params: Record<string, Value | undefined>,

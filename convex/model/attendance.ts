@@ -71,7 +71,7 @@ type JoinTimes = { clientJoinedAt?: number; psychicJoinedAt?: number };
 
 /** The client was in the call during the paid window: any presence counts, however short. */
 export const clientAttended = (booking: JoinTimes) => booking.clientJoinedAt !== undefined;
-export const psychicAttended = (booking: JoinTimes) => booking.psychicJoinedAt !== undefined;
+const psychicAttended = (booking: JoinTimes) => booking.psychicJoinedAt !== undefined;
 
 /** Each party's time in the call inside the paid window, in milliseconds, as the call's records say at its end. */
 export type WindowPresence = { clientPresentMs: number; psychicPresentMs: number };
@@ -117,7 +117,7 @@ export function outcomeByClock(booking: PaidWindow & JoinTimes, presence: Window
  * What happens to a confirmed booking once its time has come, if anything yet: cancelled with a full
  * refund when the psychic has not been in the call PSYCHIC_GRACE_MS after the start, held at the end.
  */
-export type Settlement = "psychic_absent" | "held" | null;
+type Settlement = "psychic_absent" | "held" | null;
 
 export function settlementFor(booking: PaidWindow & JoinTimes & { status: BookingStatus }, now: number): Settlement {
   if (booking.status !== "confirmed") return null;

@@ -57,7 +57,7 @@ export function worksOn(availability: WeeklyAvailability, date: string): boolean
 }
 
 /** Whether the psychic has a free start on `date` for `durationMinutes` (none while closed to bookings). */
-export function hasFreeTime(offer: Offer, date: string, durationMinutes: DurationMinutes, blocking: readonly Interval[], nowMs: number): boolean {
+function hasFreeTime(offer: Offer, date: string, durationMinutes: DurationMinutes, blocking: readonly Interval[], nowMs: number): boolean {
   if (!offer.isAvailable || !offer.availableDurations.includes(durationMinutes)) return false;
   return freeStarts({ availability: offer.availability, date, durationMinutes, blocking, nowMs }).length > 0;
 }

@@ -4,7 +4,7 @@
 import type { DurationMinutes, WeeklyAvailability } from "../framework/validators";
 import { offeredStarts } from "./slots";
 
-export type BookedTime = { scheduledDate: string; scheduledTime: string; durationMinutes: number };
+type BookedTime = { scheduledDate: string; scheduledTime: string; durationMinutes: number };
 
 /** The bookings the hours would not offer now: the same test the slot engine applies to a new booking. */
 export function bookingsOutsideHours<T extends BookedTime>(bookings: readonly T[], availability: WeeklyAvailability): T[] {

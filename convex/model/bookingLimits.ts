@@ -24,8 +24,8 @@ export const FULL_REFUNDS_WINDOW_MS = 30 * DAY_MS;
 /** ...for this long after the latest of them. */
 export const BOOKING_PAUSE_MS = 7 * DAY_MS;
 
-export type UpcomingFacts = { psychicProfileId: string; scheduledDate: string };
-export type BookingLimitRefusal = "UPCOMING_LIMIT" | "SAME_PSYCHIC_WEEK_LIMIT" | "SAME_PSYCHIC_DAY_LIMIT";
+type UpcomingFacts = { psychicProfileId: string; scheduledDate: string };
+type BookingLimitRefusal = "UPCOMING_LIMIT" | "SAME_PSYCHIC_WEEK_LIMIT" | "SAME_PSYCHIC_DAY_LIMIT";
 
 /** The Monday (Rome date) of the week of `date`: weeks start on Monday. */
 export function romeWeekOf(date: string): string {
@@ -70,7 +70,7 @@ export function psychicDayHoldsFull(liveHoldsOnDate: number): boolean {
   return liveHoldsOnDate >= MAX_HOLDS_PER_PSYCHIC_DAY;
 }
 
-export type CancellationFacts = {
+type CancellationFacts = {
   status: BookingStatus;
   cancelReason?: CancellationReason;
   cancelledAt?: number;

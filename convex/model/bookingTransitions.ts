@@ -13,7 +13,7 @@ import { cancellationRefusal, outcomeRefusal, rescheduleRefusal, type Outcome } 
 import type { ShareReason } from "./payouts";
 
 export type Booking = Doc<"bookings">;
-export type BookingPatch = Partial<Omit<Booking, "_id" | "_creationTime">>;
+type BookingPatch = Partial<Omit<Booking, "_id" | "_creationTime">>;
 export type Party = "client" | "psychic";
 
 /** Who stands behind each reason a booking is cancelled for. */
@@ -27,7 +27,7 @@ export const cancelledByOf: Record<CancellationReason, CancelledBy> = {
 };
 
 /** Why an unpaid hold stops holding its time. */
-export type HoldRelease = Infer<typeof holdRelease>;
+type HoldRelease = Infer<typeof holdRelease>;
 
 export type BookingEvent =
   /** The hold's Checkout Session was created. */
@@ -97,7 +97,7 @@ const refused = (code: ErrorCode): Transition => ({ outcome: "refused", code });
 const changed = (patch: BookingPatch, effects: BookingEffect[] = []): Transition => ({ outcome: "changed", patch, effects });
 
 /** What the platform keeps of a booking's payment: the price less what went back by refund or dispute. */
-export function keptCents(booking: Pick<Booking, "priceCents" | "refundCents" | "disputeCents">): number {
+function keptCents(booking: Pick<Booking, "priceCents" | "refundCents" | "disputeCents">): number {
   return Math.max(0, booking.priceCents - (booking.refundCents ?? 0) - (booking.disputeCents ?? 0));
 }
 

@@ -38,7 +38,7 @@ export const MAX_HOLDS_PER_PSYCHIC_DATE = 2;
 export const HOLD_COOL_DOWN_MS = 24 * 60 * 60 * 1000;
 
 /** What the limits on holds read of one of the client's holds. */
-export type HoldFacts = { psychicProfileId: string; scheduledDate: string; live: boolean };
+type HoldFacts = { psychicProfileId: string; scheduledDate: string; live: boolean };
 
 /**
  * Why the client may not start another hold on `psychicProfileId`'s `date`, or null. `holds` are the
@@ -98,7 +98,7 @@ export function cleanNotes(notes: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-export type BookedProfile = {
+type BookedProfile = {
   _id: Id<"psychicProfiles">;
   userId: Id<"users">;
   psychicName: string;

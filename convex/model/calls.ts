@@ -12,7 +12,7 @@ export const HEARTBEAT_MS = 10_000;
 /** …and counts as gone when it has not done so for this long (a closed tab, a lost network). */
 export const PRESENCE_TIMEOUT_MS = 30_000;
 /** The room name: a fixed prefix plus the booking id (spec §3, call_sessions). */
-export const ROOM_PREFIX = "arcano-consulto-";
+const ROOM_PREFIX = "arcano-consulto-";
 /** An SDP offer is a few kilobytes; anything far larger is not one. */
 export const MAX_SIGNAL_PAYLOAD = 20_000;
 /** Signals one booking may hold at once; a new offer clears the previous negotiation's. */
@@ -20,10 +20,10 @@ export const MAX_SIGNALS_PER_BOOKING = 300;
 /** Twilio status callbacks remembered per call, to apply a retried delivery once. */
 export const MAX_EVENT_KEYS = 100;
 /** Twilio access tokens live at most this long, and never much past the window. */
-export const MAX_TOKEN_TTL_SECONDS = 4 * 3600;
+const MAX_TOKEN_TTL_SECONDS = 4 * 3600;
 
-export type CallParty = "client" | "psychic";
-export type CallPhase = "before" | "open" | "ended";
+type CallParty = "client" | "psychic";
+type CallPhase = "before" | "open" | "ended";
 
 type CallBooking = { status: BookingStatus; consultationType: ConsultationType; startsAt: number; endsAt: number };
 

@@ -12,7 +12,7 @@ export const CANCELLATION_TERMS_VERSION = "2026-11";
 export const CHECKOUT_CONSENT_TEXT =
   "Chiedo che il consulto si svolga nella data e all'ora scelte e dichiaro di aver letto le condizioni di cancellazione e rimborso: trattandosi di un servizio prenotato per una data precisa, non si applica il diritto di recesso di 14 giorni (art. 59 del Codice del Consumo).";
 
-export type CheckoutConsent = {
+type CheckoutConsent = {
   statement: "date_and_cancellation_terms";
   termsVersion: string;
   acceptedAt: number;

@@ -5,7 +5,7 @@ import type { AccountType, ContactStatus } from "../framework/validators";
 import { COMMISSION_PERCENT } from "./bookings";
 import type { CounterMetric, StoredCounterMetric } from "./counterMetrics";
 
-export { counterMetric, type CounterMetric } from "./counterMetrics";
+export type { CounterMetric } from "./counterMetrics";
 
 /** "all", or a Europe/Rome calendar month "YYYY-MM". */
 export const ALL_TIME = "all";

@@ -106,7 +106,7 @@ export type Dac7Seller = {
 };
 
 /** What the report writes where the psychic has not entered a piece of their fiscal data. */
-export const DAC7_MISSING = "da completare";
+const DAC7_MISSING = "da completare";
 
 /**
  * The identifying cells of a seller's row: their fiscal data, else the account's name, "da completare" for
@@ -147,7 +147,7 @@ export function fiscalRecordKeptUntil(lastYear: number): number {
 const euros = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
 
 /** Italian Excel splits a CSV on semicolons (the list separator where the comma is the decimal mark). */
-export const DAC7_SEPARATOR = ";";
+const DAC7_SEPARATOR = ";";
 
 export const DAC7_HEADER = [
   "Nome e cognome",

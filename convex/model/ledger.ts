@@ -95,7 +95,7 @@ export function upcomingCents(bookings: ReadonlyArray<{ status: string; priceCen
 // ─── The platform's side: each paid booking, in the month it was paid ────────────────────────────────
 
 /** The fields of a paid booking the books read. */
-export type LedgerBooking = {
+type LedgerBooking = {
   status: string;
   priceCents: number;
   cancelReason?: string;
@@ -103,7 +103,7 @@ export type LedgerBooking = {
   refundStatus?: string;
   disputeCents?: number;
 };
-export type LedgerReversal = { state: string; amountCents: number };
+type LedgerReversal = { state: string; amountCents: number };
 
 /** What the platform keeps of a booking's payment once every refund decided and every dispute went back. */
 function keptOf(booking: { priceCents: number; refundCents?: number; disputeCents?: number; cancelReason?: string }): number {

@@ -9,7 +9,7 @@ export const NEXT_DAYS_SHOWN = 3;
 export const NEXT_DAYS_HORIZON = 14;
 
 export type FreeRange = { from: string; to: string };
-export type FreeDay = { date: string; ranges: FreeRange[] };
+type FreeDay = { date: string; ranges: FreeRange[] };
 
 /** The calendar date `days` after `date` ("YYYY-MM-DD"). */
 export function addDays(date: string, days: number): string {

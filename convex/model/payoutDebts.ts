@@ -11,7 +11,7 @@ export function owedCentsOf(reversal: ReversalFacts | null): number {
   return reversal.amountCents;
 }
 
-export type Debt = { owedCents: number; since: number; reversalIds: string[] };
+type Debt = { owedCents: number; since: number; reversalIds: string[] };
 
 /** The psychic's debt after one reversal of theirs changed from owing `before` to `after` cents; null when nothing is owed. */
 export function debtAfter(debt: Debt | null, reversalId: string, before: number, after: number, now: number): Debt | null {

@@ -39,12 +39,12 @@ export type ShareEffect =
   /** Take `amountCents` back from the transfer at Stripe (a new reversal row). */
   | { kind: "reverse"; amountCents: number; why: "refund" | "dispute" };
 
-export type MoneyTransition<Patch, Effect> =
+type MoneyTransition<Patch, Effect> =
   | { outcome: "changed"; patch: Patch; effects: Effect[] }
   | { outcome: "unchanged" }
   | { outcome: "refused"; code: ErrorCode };
 
-export type ShareTransition = MoneyTransition<Partial<Share>, ShareEffect>;
+type ShareTransition = MoneyTransition<Partial<Share>, ShareEffect>;
 
 const unchanged = { outcome: "unchanged" } as const;
 const refused = (code: ErrorCode) => ({ outcome: "refused", code }) as const;
@@ -125,7 +125,7 @@ export type ReversalEvent =
   | { kind: "retried" }
   | { kind: "reversed"; stripeReversalId: string };
 
-export type ReversalTransition = MoneyTransition<Partial<Reversal>, { kind: "send_reversal" }>;
+type ReversalTransition = MoneyTransition<Partial<Reversal>, { kind: "send_reversal" }>;
 
 /** What `event` does to a reversal. */
 export function reversalTransition(reversal: Reversal, event: ReversalEvent, now: number): ReversalTransition {

@@ -48,7 +48,7 @@ export type ProfileDraft = {
   availability: WeeklyAvailability;
 };
 
-export type RuleViolation = { code: ErrorCode; field: string };
+type RuleViolation = { code: ErrorCode; field: string };
 
 /** The first rule the draft breaks, or null. Save and Publish both require a complete profile. */
 export function checkProfile(draft: ProfileDraft): RuleViolation | null {

@@ -5,13 +5,12 @@
 // like the booking's (model/bookingTransitions.ts). Shaped like @convex-dev/action-retrier's runs, so the
 // component can take its place once the embedded backend hosts components.
 
-export const PROVIDER_JOB_KINDS = ["refund", "transfer", "reversal", "checkout_expiry", "email"] as const;
-export type ProviderJobKind = (typeof PROVIDER_JOB_KINDS)[number];
+export type ProviderJobKind = "refund" | "transfer" | "reversal" | "checkout_expiry" | "email";
 
-export type ProviderJobState = "pending" | "done" | "failed";
+type ProviderJobState = "pending" | "done" | "failed";
 
 /** The one retry schedule: after a refused attempt, the next one waits this long; after the last, the admin. */
-export const PROVIDER_RETRY_MINUTES = [1, 5, 25] as const;
+const PROVIDER_RETRY_MINUTES = [1, 5, 25] as const;
 
 export type ProviderJob = {
   kind: ProviderJobKind;

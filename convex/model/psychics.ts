@@ -3,7 +3,7 @@ import { DEFAULT_ORDER, sortForList, type ListOrder, type OrderedCard } from "./
 import { matchCard, nearestTopics, type SearchableCard } from "./topicSearch";
 import type { DurationMinutes, Pricing, Specialty } from "../framework/validators";
 
-export type ProfileForCard = {
+type ProfileForCard = {
   psychicName: string;
   bio: string;
   specialties: Specialty[];
@@ -34,7 +34,7 @@ export function startingPrice(profile: Pick<ProfileForCard, "pricing" | "hourlyR
 }
 
 /** The list's filter: one technique (`specialty`) and/or one topic (`specialization`), each exact; absent means all. */
-export type ListFilter = { specialty?: string | null; specialization?: string | null };
+type ListFilter = { specialty?: string | null; specialization?: string | null };
 
 /**
  * The public list's search (model/topicSearch.ts `matchCard`): every word typed begins a word of the name or
@@ -48,10 +48,10 @@ export function matchesSearch(card: SearchableCard, search: string, filter: List
 }
 
 /** What a person asks of the list: words, a technique, a topic, only psychics free today, an order. */
-export type CatalogueQuery = ListFilter & { search?: string; availableToday?: boolean; order?: ListOrder };
+type CatalogueQuery = ListFilter & { search?: string; availableToday?: boolean; order?: ListOrder };
 
 /** A card as the list searches and sorts it; `freeToday` comes from the server's slot engine. */
-export type CatalogueCard = SearchableCard & OrderedCard & { freeToday?: boolean };
+type CatalogueCard = SearchableCard & OrderedCard & { freeToday?: boolean };
 
 /**
  * The list a person sees (docs/product-rules.md, "Catalogue and search"): the cards matching the words and
@@ -94,7 +94,7 @@ export function suspensionOf(profile: { suspendedAt?: number; suspensionNote?: s
 }
 
 /** What an admin's review covers: the name, bio and photo the public would see, and the changes waiting. */
-export type ReviewedContent = {
+type ReviewedContent = {
   psychicName: string;
   bio: string;
   photoStorageId?: string;

@@ -13,7 +13,7 @@ import {
 import { formatCents } from "./format";
 
 /** The deadlines of one booking and what a cancellation refunds before each. */
-export type RefundTerms = {
+type RefundTerms = {
   /** The window a cancellation at `nowMs` falls in. */
   window: RefundWindow;
   /** The last instant of the full refund (inclusive, as `clientRefundWindow` decides edges). */

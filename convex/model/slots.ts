@@ -41,7 +41,7 @@ function hasAnyAvailability(availability: WeeklyAvailability): boolean {
 }
 
 /** The open half hours of a date on the psychic's schedule, sorted, as wall-clock "HH:MM". */
-export function openSlots(availability: WeeklyAvailability, date: string): string[] {
+function openSlots(availability: WeeklyAvailability, date: string): string[] {
   if (!hasAnyAvailability(availability)) return [...FALLBACK_SLOTS];
   const day = availability[weekdayOf(date)];
   return day.enabled ? [...new Set(day.availableHours)].sort() : [];
@@ -83,7 +83,7 @@ export function overlaps(a: Interval, b: Interval): boolean {
   return a.startsAt < b.endsAt && b.startsAt < a.endsAt;
 }
 
-export type SlotQuestion = {
+type SlotQuestion = {
   availability: WeeklyAvailability;
   date: string;
   durationMinutes: DurationMinutes;
@@ -110,7 +110,7 @@ export function lastBookableDate(nowMs: number): string {
   return last.toISOString().slice(0, 10);
 }
 
-export type SlotRefusal = "SLOT_UNAVAILABLE" | "SLOT_TOO_SOON" | "SLOT_TOO_FAR" | "SLOT_TAKEN";
+type SlotRefusal = "SLOT_UNAVAILABLE" | "SLOT_TOO_SOON" | "SLOT_TOO_FAR" | "SLOT_TAKEN";
 
 /** Why `time` cannot be booked, or null when it is free; the server's check before any hold. */
 export function whyNotFree(question: SlotQuestion, time: string): SlotRefusal | null {

@@ -9,7 +9,7 @@ import { romeDateOf, romeMonthBounds, romeMonthOf, romeToUtcMs } from "../framew
 export const COOL_OFF_MS = 24 * 60 * 60 * 1000;
 /** The pauses a client may choose, in days. */
 export const PAUSE_DAYS = [7, 30, 90] as const;
-export type PauseDays = (typeof PAUSE_DAYS)[number];
+type PauseDays = (typeof PAUSE_DAYS)[number];
 /** The highest monthly limit accepted (10 000 €): anything above it is no limit at all. */
 export const MAX_LIMIT_CENTS = 1_000_000;
 
@@ -95,7 +95,7 @@ export function spendMonthOf(now: number): { month: string; from: number; to: nu
 }
 
 /** What one booking counts towards its client's month: what was paid, less what was (or is being) refunded. */
-export type SpendFacts = {
+type SpendFacts = {
   status: string;
   priceCents: number;
   paidAt?: number;
@@ -118,7 +118,7 @@ export function spendOf(booking: SpendFacts, now: number): number {
   return 0;
 }
 
-export type SpendRefusal =
+type SpendRefusal =
   { code: "SPENDING_PAUSED"; pausedThrough: string } | { code: "SPENDING_LIMIT_REACHED"; limitCents: number; remainingCents: number };
 
 /** Why a checkout of `priceCents` is refused at `now`, given what the month already counts; null if it may go on. */

@@ -3,7 +3,7 @@
 import type Stripe from "stripe";
 import { transferGroupOf } from "./payouts";
 
-export type CheckoutHold = { bookingId: string; priceCents: number; holdExpiresAt: number; description: string; clientEmail: string | null };
+type CheckoutHold = { bookingId: string; priceCents: number; holdExpiresAt: number; description: string; clientEmail: string | null };
 
 /** The Checkout Session of one held booking: its exact price, the hold's end as expiry, back to `site`. */
 export function checkoutSessionParams(hold: CheckoutHold, site: string): Stripe.Checkout.SessionCreateParams {

@@ -48,7 +48,7 @@ const topicTerms: Record<string, string[]> = Object.fromEntries(
 const begins = (word: string, terms: readonly string[]) => terms.some((term) => term.startsWith(word));
 
 /** True when `word` (folded) names `topic`: it begins a word of the topic's name or of a synonym. */
-export function wordNamesTopic(word: string, topic: string): boolean {
+function wordNamesTopic(word: string, topic: string): boolean {
   return begins(foldForSearch(word), topicTerms[topic] ?? searchWords(topic));
 }
 
@@ -62,7 +62,7 @@ export function topicsNamedBy(query: string, topics: readonly string[] = special
 export type SearchableCard = { psychicName: string; specialties: readonly string[]; specializations: readonly string[] };
 
 /** What a search finds in one card: whether it matches, and the card's first topic a word of it named. */
-export type CardMatch = { matches: boolean; matchedTopic: string | null };
+type CardMatch = { matches: boolean; matchedTopic: string | null };
 
 /**
  * Every meaningful word typed begins a word of the psychic's name or of a technique, or names one of their
@@ -112,7 +112,7 @@ function distanceToTopic(word: string, topic: string): number | null {
 }
 
 /** How many topics an empty result suggests. */
-export const SUGGESTED_TOPICS = 3;
+const SUGGESTED_TOPICS = 3;
 
 /**
  * The topics an empty result suggests, among `offered` (those some listed psychic covers): the ones the words

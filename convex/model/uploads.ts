@@ -6,7 +6,7 @@
 // Pure: the browser writes it, the server reads it.
 
 /** The Content-Type parameter that names the upload record. */
-export const UPLOAD_TYPE_PARAMETER = "upload";
+const UPLOAD_TYPE_PARAMETER = "upload";
 
 /** The Content-Type to send a file as through the upload URL recorded as `uploadId`. */
 export function uploadContentType(mediaType: string, uploadId: string): string {

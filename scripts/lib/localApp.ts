@@ -13,7 +13,7 @@ import { chromium as chromiumOptions } from "../../tests/e2e/env";
 
 const START_TIMEOUT_MS = 240_000;
 const STOP_GRACE_MS = 10_000;
-export const DEMO_PASSWORD = "arcano-demo";
+const DEMO_PASSWORD = "arcano-demo";
 
 export type DemoRole = "client" | "psychic" | "admin";
 export type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
@@ -31,7 +31,7 @@ export interface LocalApp {
 }
 
 /** The six ports from `base`, in the order tests/e2e/env.ts uses them. */
-export function portsFrom(base: number) {
+function portsFrom(base: number) {
   return { app: base, backend: base + 1, site: base + 2, mail: base + 3, stripe: base + 4, twilio: base + 5 };
 }
 

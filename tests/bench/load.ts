@@ -22,7 +22,7 @@ function processBusy(pid: number): number {
   }
 }
 
-export interface CpuWindow {
+interface CpuWindow {
   /** Share of the machine's CPU used by processes other than `pids`, in percent. */
   stop(): number | null;
 }

@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export interface Child<T> {
+interface Child<T> {
   info: T;
   proc: ChildProcess;
   stop(): Promise<void>;
@@ -52,7 +52,7 @@ function start<T>(args: string[], marker: string, env: NodeJS.ProcessEnv, cleanu
   });
 }
 
-export interface BackendInfo {
+interface BackendInfo {
   cloudUrl: string;
   siteUrl: string;
   adminKey: string;

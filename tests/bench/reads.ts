@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 /** The bulk world's sizes, in bookings: the test's size in `npm test`, and one fifty times larger. */
 export const READS_SIZES = [1000, 50000];
 
-export interface ReadsRun {
+interface ReadsRun {
   size: number;
   documentsRead: number;
   bytesRead: number;
@@ -16,7 +16,7 @@ export interface ReadsRun {
   error?: string;
 }
 
-export interface ReadsRow {
+interface ReadsRow {
   name: string;
   kind: string;
   runs: ReadsRun[];

@@ -1,7 +1,7 @@
 // The bench's table, as Markdown so it can be pasted into docs/benchmarks.md unchanged.
 import type { Latency } from "./stats.ts";
 
-export interface Row {
+interface Row {
   name: string;
   value: string;
   floor: string;

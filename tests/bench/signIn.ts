@@ -7,7 +7,7 @@ import { demoAccounts, demoPsychics } from "../../convex/demo/data.ts";
 import { ref } from "./clients.ts";
 import { summarize, type Latency } from "./stats.ts";
 
-export interface SignInTiming {
+interface SignInTiming {
   known: Latency;
   unknown: Latency;
   /** unknown p50 / known p50: 1 is the same time. */

@@ -15,7 +15,7 @@ const STEP_MS = 10_000;
 const DAY_MS = 86_400_000;
 const romeDate = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(at);
 
-export interface SlotsSetup {
+interface SlotsSetup {
   psychicProfileId: string;
   psychicName: string;
   clientId: string;
@@ -172,7 +172,7 @@ export async function slotsFanOut(
   return { psychic: setup.psychicName, date: setup.date, times: setup.times.length, rounds, warmup, hold: sum(samples.hold), release: sum(samples.release), holdByLapsedHolds: edges };
 }
 
-export interface SlotReadsRun {
+interface SlotReadsRun {
   bookings: number;
   psychicDayBookings: number;
   documentsRead: number;

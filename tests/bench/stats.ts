@@ -43,7 +43,7 @@ function cpuTimes(): { idle: number; total: number } {
 }
 
 /** Fraction of CPU time left idle by the whole machine over `t` ms. */
-export async function idleFraction(t: number): Promise<number> {
+async function idleFraction(t: number): Promise<number> {
   const a = cpuTimes();
   await sleep(t);
   const b = cpuTimes();

@@ -11,7 +11,7 @@ import { expect, expectAccessible, test } from "./fixtures";
  * Each journey's budget: a sign-up hashes the password twice and reloads; the inbox journey drives a second
  * browser and waits for two emails through the outbox's provider job; each scans two states.
  */
-export const JOURNEY_TIMEOUT_MS = 90_000;
+const JOURNEY_TIMEOUT_MS = 90_000;
 
 /** Sign-up at /register, a reload on the code step (the mail app and back), then the code from the mailbox. */
 export async function signUpCodeSurvivesReload(page: Page) {

@@ -6,7 +6,7 @@ import { addDays } from "../../convex/model/nextAvailability";
 import { refundTermsLines } from "../../convex/model/refundTerms";
 import { bookAndPayThroughApi, listedPsychic, mondayAhead, signUpThroughApi } from "./api";
 
-export const PSYCHIC = "Dante";
+const PSYCHIC = "Dante";
 /** Dante's prices (convex/demo/data.ts). */
 export const PRICE_CENTS = { 30: 4500, 60: 8000 } as const;
 

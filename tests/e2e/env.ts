@@ -5,7 +5,7 @@ import { join } from "node:path";
 // E2E_PORT_BASE lets two runs share a machine (each on its own six ports).
 const base = Number(process.env.E2E_PORT_BASE ?? 4317);
 export const e2ePorts = { app: base, backend: base + 1, site: base + 2, mail: base + 3, stripe: base + 4, twilio: base + 5 } as const;
-export const mailboxUrl = `http://127.0.0.1:${e2ePorts.mail}`;
+const mailboxUrl = `http://127.0.0.1:${e2ePorts.mail}`;
 
 /** A fresh address per test, so parallel tests never share an account. */
 export function uniqueEmail(prefix: string): string {

@@ -67,18 +67,6 @@ export const demo = {
   admin: "admin@arcano.it",
 } as const;
 
-/** Signs in on /login (or /admin-login for the admin) and waits for the role's home page. */
-export async function signInAs(page: Page, who: keyof typeof demo) {
-  const admin = who === "admin";
-  await page.goto(admin ? "/admin-login" : "/login");
-  const form = page.getByRole("form", { name: admin ? "Accesso amministratori" : "Accedi" });
-  await form.getByLabel(admin ? "Email aziendale" : "Email").fill(demo[who]);
-  await form.getByLabel("Password").fill(DEMO_PASSWORD);
-  await form.getByRole("button", { name: "Accedi", exact: true }).click();
-  const home = { client: /\/dashboard$/, psychic: /\/psychic-dashboard$/, admin: /\/admin-dashboard$/ }[who];
-  await expect(page).toHaveURL(home);
-}
-
 /** Chromium for the call room: a fake microphone, allowed without a prompt, and audio between pages on loopback. */
 export const callLaunchOptions = {
   ...chromium,

@@ -10,7 +10,7 @@ import { pcm16Wav } from "@arcano/local-backend/wav";
 import { e2eDataDir, e2ePorts } from "./env";
 import { callLaunchOptions } from "./fixtures";
 
-export type StandInInfo = {
+type StandInInfo = {
   url: string;
   port: number;
   spki: string;

@@ -13,13 +13,13 @@ import { forgetClientNotesOf, renamePsychicOf } from "../bookings/bookingLifecyc
 export const HISTORY_PART = 250;
 
 export const historyLists = ["psychicBookings", "clientBookings", "reviews", "emails"] as const;
-export type HistoryList = (typeof historyLists)[number];
+type HistoryList = (typeof historyLists)[number];
 
 /**
  * Whose history: the account, its psychic profile if any, its address, and the creation time of the newest
  * email to it when it was deleted (the notices the deletion queues afterwards are not part of its past).
  */
-export type HistoryOwner = { userId: Id<"users">; profileId: Id<"psychicProfiles"> | null; email: string | null; emailsUpTo: number };
+type HistoryOwner = { userId: Id<"users">; profileId: Id<"psychicProfiles"> | null; email: string | null; emailsUpTo: number };
 
 function listQuery(ctx: MutationCtx, owner: HistoryOwner, list: HistoryList) {
   const { userId, profileId, email } = owner;

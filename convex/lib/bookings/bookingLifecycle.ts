@@ -38,7 +38,7 @@ type Presence = { presence?: WindowPresence };
  * call during the window) from the call session here, so neither the clock nor the psychic supplies
  * them; only the demo's past consultations, which have no session, bring their own.
  */
-export type BookingRequest =
+type BookingRequest =
   | Exclude<BookingEvent, Held>
   | (Omit<Extract<Held, { by: "clock" }>, "presence"> & Presence)
   | (Omit<Extract<Held, { by: "psychic" }>, "presence"> & Presence);

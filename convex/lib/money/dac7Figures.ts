@@ -10,7 +10,7 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { quarterOf } from "../../model/fiscal";
 import { romeDateOf } from "../../framework/time";
 
-export type Dac7Quarter = { considerationCents: number; feesCents: number; activities: number };
+type Dac7Quarter = { considerationCents: number; feesCents: number; activities: number };
 type Entry = { psychicUserId: Id<"users">; year: number; quarter: number; add: Dac7Quarter } | null;
 
 const noQuarters = (): Dac7Quarter[] => [0, 1, 2, 3].map(() => ({ considerationCents: 0, feesCents: 0, activities: 0 }));

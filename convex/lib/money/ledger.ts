@@ -7,7 +7,7 @@ import { bookingBooks, psychicMonth, type Books, type PsychicMonth } from "../..
 import { romeMonthBounds } from "../../framework/time";
 
 /** The most shares one month of one psychic is read with (a psychic's month: at most ~100 consultations). */
-export const LEDGER_MONTH_SHARES = 300;
+const LEDGER_MONTH_SHARES = 300;
 
 /** A psychic's shares of the Rome months `first`..`last` (inclusive, model/ledger.ts shareMonth), oldest first. */
 export async function sharesOfMonths(ctx: QueryCtx, psychicUserId: Id<"users">, first: string, last: string, months = 1) {

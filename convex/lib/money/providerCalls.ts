@@ -31,7 +31,7 @@ export type ProviderResult =
   | { kind: "checkout_expiry" }
   | { kind: "email"; sent: boolean; providerId?: string };
 
-export type Attempt = { idempotencyKey: string; lookUpFirst: boolean };
+type Attempt = { idempotencyKey: string; lookUpFirst: boolean };
 
 function requireStripe(): Stripe {
   const stripe = stripeClient();

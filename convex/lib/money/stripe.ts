@@ -5,7 +5,7 @@ import Stripe from "stripe";
 import { env } from "../../_generated/server";
 
 /** How long one request may wait for Stripe's answer; STRIPE_TIMEOUT_MS may only shorten it (the outage tests). */
-export const STRIPE_TIMEOUT_MS = 20_000;
+const STRIPE_TIMEOUT_MS = 20_000;
 function stripeTimeoutMs(): number {
   const configured = Number(env.STRIPE_TIMEOUT_MS);
   return Number.isInteger(configured) && configured > 0 ? Math.min(configured, STRIPE_TIMEOUT_MS) : STRIPE_TIMEOUT_MS;

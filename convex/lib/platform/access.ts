@@ -9,10 +9,10 @@ import { fail } from "../../framework/errors";
  * Used when ADMIN_EMAIL_DOMAIN is unset. The brand's own domain, so a fresh local run has a
  * working admin login; the domain alone never grants anything, an `adminGrants` row is also needed.
  */
-export const DEFAULT_ADMIN_EMAIL_DOMAIN = "@arcano.it";
+const DEFAULT_ADMIN_EMAIL_DOMAIN = "@arcano.it";
 
 /** The admin mail domain as "@example.it", lower-case; "example.it" in the env is accepted too. */
-export function adminEmailDomain(): string {
+function adminEmailDomain(): string {
   const configured = env.ADMIN_EMAIL_DOMAIN?.trim().toLowerCase();
   if (!configured) return DEFAULT_ADMIN_EMAIL_DOMAIN;
   return configured.startsWith("@") ? configured : `@${configured}`;

@@ -5,7 +5,7 @@
 import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
 import { customAction, customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
 import { makeFunctionReference } from "convex/server";
-import type { Doc, Id } from "../../_generated/dataModel";
+import type { Id } from "../../_generated/dataModel";
 import {
   action as rawAction,
   internalMutation as rawInternalMutation,
@@ -35,7 +35,7 @@ export const internalMutation = customMutation(rawInternalMutation, customCtx(tr
  * elsewhere, password reset, account deleted) counts as signed out at once, not when the
  * token expires.
  */
-export async function loadViewer(ctx: QueryCtx) {
+async function loadViewer(ctx: QueryCtx) {
   const signedOut = { viewerId: null, viewer: null };
   const userId = await getAuthUserId(ctx);
   const sessionId = await getAuthSessionId(ctx);
@@ -65,8 +65,6 @@ async function requireAdmin(ctx: QueryCtx) {
   if (!(await isAdminUser(ctx, signedIn.viewerId))) return fail("FORBIDDEN");
   return signedIn;
 }
-
-export type Viewer = Doc<"users">;
 
 /**
  * A write's check: the role first, then maintenance mode (which lets only admins write); then the
@@ -107,7 +105,7 @@ export const adminQuery = customQuery(rawQuery, customCtx(requireAdmin));
 export const adminMutation = customMutation(rawMutation, customCtx(writer(requireAdmin)));
 
 /** Who an action must be; the internal query `users:checkActionViewer` proves it in a transaction. */
-export type ActionAudience = "anyone" | "signedIn" | "client" | "psychic" | "admin";
+type ActionAudience = "anyone" | "signedIn" | "client" | "psychic" | "admin";
 
 /** The same checks the query and mutation builders run, for a given audience; null is a visitor. */
 export async function viewerIdFor(ctx: QueryCtx, audience: ActionAudience): Promise<Id<"users"> | null> {

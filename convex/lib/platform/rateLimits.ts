@@ -7,7 +7,7 @@ import { defineRateLimits } from "convex-helpers/server/rateLimit";
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-export const { rateLimit, checkRateLimit, resetRateLimit } = defineRateLimits({
+export const { rateLimit, checkRateLimit } = defineRateLimits({
   /** Reset-code emails per address: at most 5 an hour. */
   passwordResetByEmail: { kind: "fixed window", rate: 5, period: HOUR_MS },
   /** Upload URLs per person: a psychic changing a photo needs a few, never hundreds. */

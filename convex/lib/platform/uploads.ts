@@ -77,7 +77,7 @@ export async function claimUploadX(
 }
 
 /** The upload record proving `ownerId` owns `storageId`, or null (someone else's, or a legacy file). */
-export async function ownedUpload(ctx: QueryCtx, ownerId: Id<"users">, storageId: Id<"_storage">) {
+async function ownedUpload(ctx: QueryCtx, ownerId: Id<"users">, storageId: Id<"_storage">) {
   const row = await ctx.db
     .query("uploads")
     .withIndex("by_storageId", (q) => q.eq("storageId", storageId))

@@ -20,7 +20,7 @@ async function slugTaken(ctx: QueryCtx, slug: string): Promise<boolean> {
 }
 
 /** The first free slug for `name`: its own, else with -2, -3…; past those, with the profile's id. */
-export async function freeSlugFor(ctx: QueryCtx, name: string, profileId: Doc<"psychicProfiles">["_id"]): Promise<string> {
+async function freeSlugFor(ctx: QueryCtx, name: string, profileId: Doc<"psychicProfiles">["_id"]): Promise<string> {
   const base = slugOf(name);
   for (let n = 1; n <= MAX_NUMBERED_CANDIDATES; n++) {
     const candidate = slugCandidate(base, n);

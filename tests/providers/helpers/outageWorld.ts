@@ -19,14 +19,14 @@ import type { FaultHit } from "@arcano/local-backend/faults";
 import { API_KEY, localAuth, onboardedAccount, paidCharge, startStandIn, type StandIn } from "@arcano/local-backend/testing/stripe";
 
 const modules = import.meta.glob("../../../convex/**/*.*s");
-export const MAIL_KEY = "re_local_outages";
+const MAIL_KEY = "re_local_outages";
 export const ADMIN_EMAIL = "amministrazione@arcano.it";
 
 export type Providers = Awaited<ReturnType<typeof startProviders>>;
 export type OutageBackend = ReturnType<typeof convexTest>;
 
 /** The stand-ins, each with its switch. Stop them with `stop()`. */
-export async function startProviders() {
+async function startProviders() {
   const stripe: StandIn = await startStandIn({ args: ["--allow-short-expiry"] });
   const mailDir = mkdtempSync(join(tmpdir(), "outages-mail-"));
   const mail = await startMailCatcher({ dataDir: mailDir, port: 0, apiKey: MAIL_KEY });
