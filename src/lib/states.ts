@@ -3,10 +3,10 @@
 // with its Italian words and its colour. Views branch on the enums and take the words and colours from
 // here, so a state reads and looks the same for the client, the psychic and the admin.
 import type { Infer } from "convex/values";
-import type { AccountType, BookingViewState, PaymentViewState, payoutStatus, ProfileStatus, RefundViewState } from "@convex/framework/validators";
+import type { AccountType, BookingViewState, payoutStatus, ProfileStatus, RefundViewState } from "@convex/framework/validators";
 import type { PayoutAccountState, ShareReason, TransferState } from "@convex/model/payouts";
 
-export type StateColor = "green" | "amber" | "blue" | "gray" | "red";
+type StateColor = "green" | "amber" | "blue" | "gray" | "red";
 
 /** What a state looks like: its words and the colour of its badge. */
 export type StateBadge = { label: string; color: StateColor };
@@ -15,8 +15,7 @@ export type StateBadge = { label: string; color: StateColor };
  * Where a booking stands, payment included. `confirmed` is "paid" where time does not matter (the
  * payment pages, the admin's list).
  */
-export type BookingState = BookingViewState;
-export type PaymentState = PaymentViewState;
+type BookingState = BookingViewState;
 
 export const bookingStates: Record<BookingState, StateBadge> = {
   /** Unpaid, its hold still running: the client may still pay. */
@@ -36,7 +35,7 @@ export const bookingStates: Record<BookingState, StateBadge> = {
 };
 
 /** Where the refund of a cancelled booking stands. */
-export type RefundState = RefundViewState;
+type RefundState = RefundViewState;
 
 export const refundStates: Record<RefundState, StateBadge> = {
   /** The client cancelled too late for a refund. */
@@ -58,7 +57,7 @@ export const clientRefundNotes: Partial<Record<RefundState, string>> = {
  * Where a psychic's profile stands in review; `none` where there is no review state to show (the
  * spec's N/A: the admin's tables show a dash that reads 'non disponibile').
  */
-export type ProfileState = ProfileStatus | "none";
+type ProfileState = ProfileStatus | "none";
 
 export const profileStates: Record<ProfileState, StateBadge> = {
   draft: { label: "Bozza", color: "gray" },
@@ -74,7 +73,7 @@ export function adminProfileState(profileStatus: ProfileStatus | null): ProfileS
 }
 
 /** What an account is for, in the admin's lists; staff accounts (admins) carry no type. */
-export type AccountKind = AccountType | "staff";
+type AccountKind = AccountType | "staff";
 
 export const accountKinds: Record<AccountKind, { label: string; color: "violet" | "blue" | "gray" }> = {
   client: { label: "Cliente", color: "blue" },

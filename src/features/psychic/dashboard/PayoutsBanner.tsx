@@ -7,7 +7,7 @@ import { paths } from "@/lib/paths";
 import { payoutAccountStates, transferStates } from "@/lib/states";
 import { useMyPayoutAccount } from "../usePayoutAccount";
 
-export const payoutsBannerMessages = {
+const payoutsBannerMessages = {
   label: "Pagamenti da configurare",
   link: "Configura i pagamenti per ricevere i tuoi guadagni",
 } as const;

@@ -18,7 +18,7 @@ import { useMoneyMoved } from "./useEarnings";
 
 type BalanceAnswer = FunctionReturnType<typeof api.earnings.myBalance>;
 
-export const balanceMessages = {
+const balanceMessages = {
   available: "Disponibile",
   pending: "In arrivo",
   availableNote: "Sul tuo account Stripe, pronto per il prossimo versamento",

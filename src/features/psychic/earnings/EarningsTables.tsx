@@ -9,7 +9,7 @@ import { payoutStatuses, shareReasons } from "@/lib/states";
 import { shareStateBadge } from "./shareState";
 import { useMyEarnings, useMyPayouts, type EarningRow, type PayoutRow } from "./useEarnings";
 
-export const earningsMessages = {
+const earningsMessages = {
   loadingEarnings: "Caricamento dei guadagni",
   noEarnings: "Nessun guadagno ancora. Dopo ogni consulto svolto trovi qui quanto ha pagato il cliente, la commissione e quanto ricevi tu.",
   earningsCaption: "Guadagni di ogni consulto, dal più recente",

@@ -18,12 +18,12 @@ import { requirementsInItalian } from "@/lib/payoutRequirements";
 import { useMyPayoutAccount } from "../usePayoutAccount";
 
 /** The card's anchor: the dashboard's banner links here. */
-export const PAYOUTS_CARD_ID = paths.psychicPayoutSettings.split("#")[1]!;
+const PAYOUTS_CARD_ID = paths.psychicPayoutSettings.split("#")[1]!;
 
 /** Stripe's return and refresh URLs (convex/payouts.ts startOnboarding) come back with this parameter. */
 const RETURN_PARAM = "pagamenti";
 
-export const payoutsCardMessages = {
+const payoutsCardMessages = {
   title: "Ricevi i pagamenti",
   loading: "Caricamento dello stato dei pagamenti",
   loadFailed: "Impossibile caricare lo stato dei pagamenti. Ricarica la pagina per riprovare.",

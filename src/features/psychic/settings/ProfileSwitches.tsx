@@ -5,7 +5,7 @@ import { toast } from "@/components/toast";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { useEnsureMyProfile, useMyProfileOrError, useProfileSwitches } from "../useMyProfile";
 
-export const switchMessages = {
+const switchMessages = {
   availabilityError: "Impossibile aggiornare la disponibilità",
   visibilityError: "Impossibile aggiornare la visibilità",
   availableOn: ["Disponibilità aggiornata", "Ora sei disponibile per nuovi consulti."],
