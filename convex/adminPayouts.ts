@@ -21,7 +21,7 @@ import { requireInstant, romeMonthOf } from "./framework/time";
 import { payoutAccountState } from "./framework/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import { ADMIN_LIMITS } from "./model/admin";
-import { previousMonth } from "./model/bookingChanges";
+import { previousMonth } from "./model/consultationStats";
 import { dac7Csv, dac7SellerCells, type Dac7Row } from "./model/fiscal";
 import { differenceOf, keptCentsOf } from "./model/ledger";
 

@@ -19,14 +19,8 @@ import { bookingStatus, bookingViewState, cancelledBy, durationMinutes, paymentV
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import { clientAttended } from "./model/attendance";
 import { cancellationRefundCents } from "./model/cancellationRefunds";
-import {
-  cancellationRefusal,
-  clientCancellationRefund,
-  FULL_REFUND_NOTICE_MS,
-  HALF_REFUND_NOTICE_MS,
-  rescheduleDeadline,
-  rescheduleRefusal,
-} from "./model/bookingChanges";
+import { cancellationRefusal, clientCancellationRefund, FULL_REFUND_NOTICE_MS, HALF_REFUND_NOTICE_MS } from "./model/cancellationRefunds";
+import { rescheduleDeadline, rescheduleRefusal } from "./model/rescheduling";
 import { blocksTime, PSYCHIC_RECENT_DAYS } from "./model/bookings";
 import { clientBookingState, clientRefundState, paymentState, psychicBookingState, recordedBookingState } from "./model/bookingView";
 import { upcomingCents } from "./model/ledger";

@@ -7,7 +7,7 @@ import { ownPsychicProfile } from "./lib/platform/access";
 import { psychicQuery } from "./lib/platform/functions";
 import { sharesOfMonths } from "./lib/money/ledger";
 import { requireInstant } from "./framework/time";
-import { lastMonths, monthView } from "./model/bookingChanges";
+import { lastMonths, monthView } from "./model/consultationStats";
 import { psychicMonth } from "./model/ledger";
 
 /** The months the psychic's dashboard shows. */

@@ -10,7 +10,7 @@ import { fail } from "./framework/errors";
 import { clientMutation, clientQuery, query } from "./lib/platform/functions";
 import { requireInstant } from "./framework/time";
 import { durationMinutes, reviewRating } from "./framework/validators";
-import { REVIEW_EDIT_WINDOW_MS, reviewDisplayName, reviewerName, validComment, validRating } from "./model/bookingChanges";
+import { REVIEW_EDIT_WINDOW_MS, reviewDisplayName, reviewerName, validComment, validRating } from "./model/reviews";
 
 /** The most reviews one page holds. */
 const MAX_PAGE_SIZE = 50;

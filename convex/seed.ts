@@ -14,7 +14,7 @@ import { newBookingFields, priceCentsFor } from "./model/bookings";
 import { addDays } from "./model/nextAvailability";
 import { priceFor } from "./model/psychics";
 import { consultationInterval, dayWindow, freeStarts } from "./model/slots";
-import { reviewerName } from "./model/bookingChanges";
+import { reviewerName } from "./model/reviews";
 import { CONDUCT_VERSION } from "./model/conduct";
 import { demoHistoryPlan, demoPastClients } from "./demo/history";
 import { durationMinutes, type DurationMinutes } from "./framework/validators";

@@ -9,7 +9,9 @@ import type { Infer } from "convex/values";
 import type { CancellationReason, CancelledBy, holdRelease } from "../framework/validators";
 import { outcomeByClock, type WindowPresence } from "./attendance";
 import { romeMonthOf } from "../framework/time";
-import { cancellationRefusal, outcomeRefusal, rescheduleRefusal, type Outcome } from "./bookingChanges";
+import { cancellationRefusal } from "./cancellationRefunds";
+import { outcomeRefusal, type Outcome } from "./consultationOutcomes";
+import { rescheduleRefusal } from "./rescheduling";
 import type { ShareReason } from "./payouts";
 
 export type Booking = Doc<"bookings">;

@@ -5,7 +5,7 @@
 // follow these functions, so they agree by construction. Plain functions over values: no ctx.
 import type { AccountType, BookingStatus, ContactStatus } from "../framework/validators";
 import { romeMonthOf } from "../framework/time";
-import { averageOf } from "./bookingChanges";
+import { averageOf } from "./reviews";
 import { netEarningsCents } from "./bookings";
 import {
   accountMetric,

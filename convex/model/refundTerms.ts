@@ -9,7 +9,7 @@ import {
   clientRefundWindow,
   refundCentsFor,
   type RefundWindow,
-} from "./bookingChanges";
+} from "./cancellationRefunds";
 import { formatCents } from "./format";
 
 /** The deadlines of one booking and what a cancellation refunds before each. */

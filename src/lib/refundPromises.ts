@@ -1,7 +1,7 @@
 // What a cancellation refunds, in words, read from the server's own rule (convex/model/cancellationRefunds.ts)
 // rather than typed: the sentence asks the rule what it refunds at each edge of the client's windows, so a
 // change of behaviour there (a deletion refunding in full, say) changes every sentence that states it.
-import { FULL_REFUND_NOTICE_MS, HALF_REFUND_NOTICE_MS } from "@convex/model/bookingChanges";
+import { FULL_REFUND_NOTICE_MS, HALF_REFUND_NOTICE_MS } from "@convex/model/cancellationRefunds";
 import { cancellationRefundCents, deletionCancels, deletionReason, type DeletionSide } from "@convex/model/cancellationRefunds";
 import type { CancellationReason } from "@convex/framework/validators";
 import { limits } from "./rules";

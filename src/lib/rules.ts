@@ -1,15 +1,10 @@
 // The limits people read, worded from the constants the server enforces (convex/model): a rule changed
 // there changes every sentence that states it. Each screen keeps its own sentence; the numbers and their
 // units come from here ("24 ore", "50%", "2 volte", "7 giorni"…).
-import {
-  FULL_REFUND_NOTICE_MS,
-  HALF_REFUND_NOTICE_MS,
-  MAX_RESCHEDULES,
-  REMINDER_OFFSETS_MS,
-  RESCHEDULE_NOTICE_MS,
-  REVIEW_EDIT_WINDOW_MS,
-  HALF_REFUND_PERCENT,
-} from "@convex/model/bookingChanges";
+import { FULL_REFUND_NOTICE_MS, HALF_REFUND_NOTICE_MS, HALF_REFUND_PERCENT } from "@convex/model/cancellationRefunds";
+import { MAX_RESCHEDULES, RESCHEDULE_NOTICE_MS } from "@convex/model/rescheduling";
+import { REMINDER_OFFSETS_MS } from "@convex/model/reminders";
+import { REVIEW_EDIT_WINDOW_MS } from "@convex/model/reviews";
 import { RESET_CODE_DIGITS, RESET_CODE_MINUTES, SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_MINUTES } from "@convex/model/accounts";
 import { COMMISSION_PERCENT, HOLD_COOL_DOWN_MS, HOLD_MINUTES, MAX_LIVE_HOLDS, PSYCHIC_RECENT_DAYS } from "@convex/model/bookings";
 import {

@@ -4,7 +4,9 @@
 // (a deletion, a cancellation, an absence, through the ledger) are in tests/convex/ruleTexts.test.ts.
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
-import { clientCancellationRefund, reminderTimes, REVIEW_EDIT_WINDOW_MS } from "@convex/model/bookingChanges";
+import { clientCancellationRefund } from "@convex/model/cancellationRefunds";
+import { reminderTimes } from "@convex/model/reminders";
+import { REVIEW_EDIT_WINDOW_MS } from "@convex/model/reviews";
 import { bookingPausedUntil, whyNoNewBooking } from "@convex/model/bookingLimits";
 import { HOLD_MINUTES } from "@convex/model/bookings";
 import { callOpensAt, PSYCHIC_GRACE_MS } from "@convex/model/calls";

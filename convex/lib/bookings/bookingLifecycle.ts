@@ -19,7 +19,7 @@ import {
   psychicAbsentClientEmail,
 } from "../../email/bookingEmails";
 import type { WindowPresence } from "../../model/attendance";
-import { reminderTimes } from "../../model/bookingChanges";
+import { reminderTimes } from "../../model/reminders";
 import { transition, type Booking, type BookingEffect, type BookingEvent, type Party, type Transition } from "../../model/bookingTransitions";
 import { freedDates } from "../../model/availabilityAlerts";
 import { checkFreedTimeLater } from "./availabilityAlerts";

@@ -14,7 +14,7 @@ import {
   REVIEW_MAX_LENGTH,
   REVIEW_MIN_LENGTH,
   reviewerName,
-} from "@convex/model/bookingChanges";
+} from "@convex/model/reviews";
 import { FieldError } from "@/components/form/FieldError";
 import { StarRating } from "@/components/form/StarRating";
 import { PendingWriteMark } from "@/components/PendingWriteMark";
@@ -36,7 +36,7 @@ const reviewSchema = z.object({
     ),
 });
 
-/** The nickname's message, from the server's own check (model/bookingChanges.ts). */
+/** The nickname's message, from the server's own check (model/reviews.ts). */
 function nicknameError(nickname: string): string | null {
   const checked = checkNickname(nickname);
   if (checked.ok) return null;

@@ -3,8 +3,8 @@
 // steps once a minute; the terms also change at their exact edge (24 h and 2 h before the start), so a
 // time chosen just over 24 hours ahead turns to the 50 % terms at that instant while the page is open.
 import { useEffect, useState } from "react";
-import { FULL_REFUND_NOTICE_MS, HALF_REFUND_NOTICE_MS } from "@convex/model/bookingChanges";
-import type { RefundWindow } from "@convex/model/bookingChanges";
+import { FULL_REFUND_NOTICE_MS, HALF_REFUND_NOTICE_MS } from "@convex/model/cancellationRefunds";
+import type { RefundWindow } from "@convex/model/cancellationRefunds";
 import { refundTermsLines, refundTermsOf } from "@convex/model/refundTerms";
 import { romeToUtcMs } from "@convex/framework/time";
 import type { BookingChoice } from "./useBookingChoice";

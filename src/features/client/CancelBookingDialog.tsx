@@ -12,7 +12,7 @@ import { useIsOffline } from "@/lib/connection";
 import { errorCodeOf, errorMessage } from "@/lib/errors";
 import { formatCents } from "@/lib/format";
 import { limits } from "@/lib/rules";
-import { refundCentsFor, type RefundWindow } from "@convex/model/bookingChanges";
+import { refundCentsFor, type RefundWindow } from "@convex/model/cancellationRefunds";
 import { formatDeadline } from "@convex/model/refundTerms";
 
 /** Green only when everything comes back; half is a caution, none a loss. */

@@ -8,7 +8,7 @@ import { bookingStates, clientRefundNotes, refundStates, type StateBadge } from 
 import { formatCents, formatItalianDate, formatMinutes, formatRomeDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { isReportable } from "@convex/model/consultationReports";
-import { rescheduleRefusal } from "@convex/model/bookingChanges";
+import { rescheduleRefusal } from "@convex/model/rescheduling";
 import { RefundTerms } from "@/components/booking/RefundTerms";
 import { limits } from "@/lib/rules";
 import { CancelBookingDialog } from "./CancelBookingDialog";

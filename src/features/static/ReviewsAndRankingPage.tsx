@@ -1,6 +1,6 @@
 import { Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
-import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from "@convex/model/bookingChanges";
+import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from "@convex/model/reviews";
 import { CANCELLATION_WINDOW_DAYS, MAX_LISTED_PSYCHICS, MIN_HELD_FOR_FIGURES, ON_TIME_GRACE_MS } from "@convex/model/psychicFigures";
 import { ORDER_EXPLAINED, ORDER_LABELS } from "@convex/model/catalogueOrder";
 import { paths } from "@/lib/paths";

@@ -1,15 +1,23 @@
-// Who gets what back, by why a paid consultation is cancelled (docs/product-rules.md, "Payments and refunds",
-// "Accounts"): the client's windows for the client's own cancellation and deletion, everything otherwise.
+// When a paid consultation may be cancelled and who gets what back (docs/product-rules.md, "Payments and refunds",
+// "Accounts"): the client's refund windows at their edges, and the refund by why it is cancelled: the client's
+// windows for the client's own cancellation and deletion, everything otherwise.
 import { describe, expect, it } from "vitest";
-import { FULL_REFUND_NOTICE_MS, HALF_REFUND_NOTICE_MS } from "../../../convex/model/bookingChanges";
 import {
   cancellationRefundCents,
+  cancellationRefusal,
+  clientCancellationRefund,
+  clientRefundWindow,
   deletionCancels,
   deletionReason,
   deletionRefundCents,
+  FULL_REFUND_NOTICE_MS,
+  HALF_REFUND_NOTICE_MS,
+  refundCentsFor,
 } from "../../../convex/model/cancellationRefunds";
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const START = Date.UTC(2026, 10, 25, 9, 0);
 const booking = (noticeMs: number) => ({ startsAt: noticeMs, endsAt: noticeMs + 30 * MINUTE, priceCents: 4501 });
 
 describe("cancellationRefundCents", () => {
@@ -54,5 +62,49 @@ describe("an account's deletion", () => {
     expect(deletionReason("psychic")).toBe("psychic_account_deleted");
     expect(deletionRefundCents("client", soon, 0)).toBe(2251);
     expect(deletionRefundCents("psychic", soon, 0)).toBe(4501);
+  });
+});
+
+describe("the client's refund window", () => {
+  it("is full at exactly 24 hours before the start and earlier", () => {
+    expect(clientRefundWindow(START, START - 24 * HOUR)).toBe("full");
+    expect(clientRefundWindow(START, START - 30 * 24 * HOUR)).toBe("full");
+  });
+
+  it("is half from one millisecond under 24 hours down to exactly 2 hours", () => {
+    expect(clientRefundWindow(START, START - 24 * HOUR + 1)).toBe("half");
+    expect(clientRefundWindow(START, START - 2 * HOUR)).toBe("half");
+  });
+
+  it("is none under 2 hours", () => {
+    expect(clientRefundWindow(START, START - 2 * HOUR + 1)).toBe("none");
+    expect(clientRefundWindow(START, START - 1)).toBe("none");
+  });
+
+  it("gives back in whole cents: all, half (an odd cent in the client's favour), nothing", () => {
+    expect(clientCancellationRefund({ startsAt: START, priceCents: 5000 }, START - 24 * HOUR)).toEqual({ window: "full", refundCents: 5000 });
+    expect(clientCancellationRefund({ startsAt: START, priceCents: 5000 }, START - 2 * HOUR)).toEqual({ window: "half", refundCents: 2500 });
+    expect(clientCancellationRefund({ startsAt: START, priceCents: 3501 }, START - 3 * HOUR)).toEqual({ window: "half", refundCents: 1751 });
+    expect(clientCancellationRefund({ startsAt: START, priceCents: 5000 }, START - HOUR)).toEqual({ window: "none", refundCents: 0 });
+  });
+
+  it("is never negative nor more than was paid", () => {
+    for (const window of ["full", "half", "none"] as const) {
+      for (const paid of [0, 1, 2, 999, 5000, 20_000]) {
+        const refund = refundCentsFor(window, paid);
+        expect(Number.isInteger(refund)).toBe(true);
+        expect(refund).toBeGreaterThanOrEqual(0);
+        expect(refund).toBeLessThanOrEqual(paid);
+      }
+      expect(refundCentsFor(window, -100)).toBe(0);
+    }
+  });
+
+  it("a booking can be cancelled only while confirmed and before its start", () => {
+    const booking = { status: "confirmed" as const, startsAt: START };
+    expect(cancellationRefusal(booking, START - 1)).toBeNull();
+    expect(cancellationRefusal(booking, START)).toBe("CANCELLATION_NOT_ALLOWED");
+    expect(cancellationRefusal({ ...booking, status: "cancelled" }, START - HOUR)).toBe("INVALID_STATE");
+    expect(cancellationRefusal({ ...booking, status: "completed" }, START - HOUR)).toBe("INVALID_STATE");
   });
 });

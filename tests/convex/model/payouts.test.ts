@@ -1,6 +1,6 @@
 // The psychics' shares and their Connect accounts, as plain rules (convex/model/payouts.ts).
 import { describe, expect, it } from "vitest";
-import { refundCentsFor } from "../../../convex/model/bookingChanges";
+import { refundCentsFor } from "../../../convex/model/cancellationRefunds";
 import {
   COMMISSION_VAT_PERCENT,
   isStatementMonth,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { clientCancellationRefund } from "../../../convex/model/bookingChanges";
+import { clientCancellationRefund } from "../../../convex/model/cancellationRefunds";
 import { formatDeadline, refundTermsLines, refundTermsOf } from "../../../convex/model/refundTerms";
 
 const HOUR = 3_600_000;

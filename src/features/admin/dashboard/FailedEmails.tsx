@@ -8,7 +8,7 @@ import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatMinutes, formatRomeDateTime } from "@/lib/format";
 import { hoursText } from "@/lib/rules";
-import { REMINDER_OFFSETS_MS } from "@convex/model/bookingChanges";
+import { REMINDER_OFFSETS_MS } from "@convex/model/reminders";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 
