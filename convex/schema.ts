@@ -600,7 +600,7 @@ export default defineSchema({
     .index("by_email", ["email"])
     .index("by_expiresAt", ["expiresAt"]),
 
-  // Favourites and 'Avvisami' (issue 24): the psychics a client starred; a client's wish to hear when a
+  // Favourites and 'Avvisami': the psychics a client starred; a client's wish to hear when a
   // full day (or a fully booked psychic, `date` absent) has free time again; and the client's notices.
   favouritePsychics: defineTable({
     clientId: v.id("users"),

@@ -33,9 +33,9 @@ export const counterMetric = literals(...metrics);
 export type CounterMetric = Infer<typeof counterMetric>;
 
 /**
- * What `platformCounters.metric` may hold: a metric, or "readers", what "psychics" was called until
- * issue 18. Convex and the embedded backend refuse a schema that stored documents do not match, and a
- * database counted before the rename holds "readers" rows, so the schema keeps accepting the old name.
+ * What `platformCounters.metric` may hold: a metric, or "readers", the name an older database's rows give
+ * "psychics". Convex and the embedded backend refuse a schema that stored documents do not match, so the
+ * schema keeps accepting that name.
  * Nothing writes it and the admin overview does not read it; `admin:recountCounters` deletes those
  * rows (and writes the "psychics" ones). Drop "readers" once every database has been recounted.
  */

@@ -1,4 +1,4 @@
-// The reads table (issue 25): runs tests/convex/readsBudget.test.ts under Vitest at two sizes of the bulk
+// The reads table: runs tests/convex/readsBudget.test.ts under Vitest at two sizes of the bulk
 // world and returns, for every public function, the documents and bytes it read at each size and its
 // budget. Run alone: `node --import tsx tests/bench/reads.ts` prints the table and exits 1 when one is over.
 import { spawn } from "node:child_process";

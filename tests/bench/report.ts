@@ -38,11 +38,11 @@ interface Results {
   functionReads: { passed: boolean; seconds: number; rows: Array<{ name: string; ok: boolean; runs: Array<{ size: number }> }> };
 }
 
-/** Issue 19: an address without an account fails sign-in in about the time a wrong password takes. */
+/** An address without an account fails sign-in in about the time a wrong password takes. */
 const SIGN_IN_RATIO_MIN = 0.67;
 const SIGN_IN_RATIO_MAX = 1.5;
 
-/** The product scenario's target (issue 9): the last of 100 pages has the change within 25 ms. */
+/** The product scenario's target: the last of 100 pages has the change within 25 ms. */
 const SLOTS_P99_MS = 25;
 
 const f2 = (x: number) => `${x.toFixed(2)} ms`;
@@ -80,7 +80,7 @@ function slotsRows(r: Results, floor: Floor, n: number): Row[] {
   return rows;
 }
 
-/** Issue 25: every public function within its reads budget at both sizes (the reads table has each one). */
+/** Every public function within its reads budget at both sizes (the reads table has each one). */
 function readsRow(r: Results): Row {
   const over = r.functionReads.rows.filter((row) => !row.ok).map((row) => row.name);
   const sizes = r.functionReads.rows[0]?.runs.map((run) => thousands(run.size)).join(" and ") ?? "";

@@ -1,4 +1,4 @@
-// Account enumeration by timing (issue 19): a wrong password for an existing account and any password for
+// Account enumeration by timing: a wrong password for an existing account and any password for
 // an address without one must take about as long, over the same HTTP API the app's sign-in uses. Each
 // known account gets at most 4 wrong passwords (the fifth would lock it and answer at once); each unknown
 // address one. Known and unknown attempts alternate, so load on the machine falls on both alike.

@@ -1,4 +1,4 @@
-// The product scenario (issue 9): the embedded backend on the product's own convex/, with the demo data;
+// The product scenario: the embedded backend on the product's own convex/, with the demo data;
 // 100 ConvexClients watch one psychic's free times for a day, as the booking page does, while a hold on
 // one of those times is taken and released. Also runs tests/convex/bookings.slotsReads.test.ts, which counts the
 // documents the slots query reads with 1 000 and 20 000 bookings in the table.

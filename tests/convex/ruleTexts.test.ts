@@ -1,4 +1,4 @@
-// What the terms say a person gets is what the ledger shows (issue 35, "The terms contradict the code"): the
+// What the terms say a person gets is what the ledger shows: the
 // terms page is rendered as the browser renders it, the rule it states is read as a person reads it
 // (fixtures/statedRules.ts), and the real mutations run here — a deletion, a cancellation, an absence — must
 // leave on each booking, at Stripe and in the email the refund the sentence promises.

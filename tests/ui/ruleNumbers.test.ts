@@ -1,4 +1,4 @@
-// No rule's number is typed by hand in the copy (issue 35): every hour, minute, day, month, percentage, euro
+// No rule's number is typed by hand in the copy: every hour, minute, day, month, percentage, euro
 // amount or clock time the static pages, the dialogs about money and the emails state comes from the constants
 // the server enforces (src/lib/rules.ts, convex/model/ruleWords.ts), interpolated. This reads each file's text
 // as TypeScript sees it (string literals, template parts, JSX text; comments and code aside) and fails on any

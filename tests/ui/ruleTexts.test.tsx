@@ -1,4 +1,4 @@
-// Every sentence that states a rule says what the server does (issue 35, "The terms contradict the code"):
+// Every sentence that states a rule says what the server does:
 // each page and dialog is rendered, the rule it states is read as a person reads it
 // (tests/convex/fixtures/statedRules.ts), and held against the server's own function. The real mutations
 // (a deletion, a cancellation, an absence, through the ledger) are in tests/convex/ruleTexts.test.ts.
