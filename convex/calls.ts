@@ -238,7 +238,7 @@ export const listSignals = authedQuery({
 });
 
 /**
- * Settles a confirmed booking whose time has come (DECISIONS.md): the psychic not in the call during
+ * Settles a confirmed booking whose time has come (docs/product-rules.md, "Calls"): the psychic not in the call during
  * the window 10 minutes after the start cancels it with a full, automatic refund and an email to the
  * client; at the end of the window it is held, completed if the client was in the call during it and a
  * no-show otherwise, the psychic being paid either way, unless the psychic was in the call too little

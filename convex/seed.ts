@@ -202,7 +202,7 @@ async function demoHistoryOf(ctx: MutationCtx, now: number) {
 }
 
 /**
- * The demo's past (model/demoHistory.ts): consultations held over the last months, completed through
+ * The demo's past (demo/history.ts): consultations held over the last months, completed through
  * the same helper a real completion uses, and their reviews; the triggers count them in the psychics'
  * totals, monthly figures and ratings as they do real ones. Items `from` to `to` of the plan.
  */

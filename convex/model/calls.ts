@@ -1,4 +1,4 @@
-// The call's rules (docs/product-rules.md, "Calls"; DECISIONS.md: 5 minutes early, no-shows) as
+// The call's rules (docs/product-rules.md, "Calls": 5 minutes early, no-shows) as
 // plain functions over values, so the server, the page and the tests share one answer.
 import type { ErrorCode } from "../framework/errors";
 import type { BookingStatus, ConsultationType } from "../framework/validators";

@@ -1,6 +1,6 @@
 // 'Avvisami' on the booking page: with no free time on the chosen day (a day the psychic works: never
 // one they never work), or none at all with a fully booked psychic, a signed-in client asks to be told
-// (email and 'Notifiche') when a time frees. The toggle is components/FullDayAlerts.tsx's, shared with
+// (email and 'Notifiche') when a time frees. The toggle is components/booking/FullDayAlerts.tsx's, shared with
 // the profile.
 import { Callout, Flex, Text } from "@radix-ui/themes";
 import { BellIcon } from "@radix-ui/react-icons";

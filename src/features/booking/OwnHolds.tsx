@@ -1,6 +1,6 @@
 // The signed-in client's own holds with this psychic, live: a time they are paying for is theirs, not
 // one someone else took ('non è più disponibile'), and the page says so with the way back to the checkout
-// and 'Cambia orario' (src/components/PendingPayment.tsx).
+// and 'Cambia orario' (src/components/booking/PendingPayment.tsx).
 import { Flex } from "@radix-ui/themes";
 import { api } from "@convex/_generated/api";
 import { consultationInterval, overlaps } from "@convex/model/slots";

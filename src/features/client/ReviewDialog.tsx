@@ -1,5 +1,5 @@
 // The dashboard's review of a completed consultation, in a dialog: the form itself is shared with the end
-// of a call (components/ReviewForm.tsx).
+// of a call (components/booking/ReviewForm.tsx).
 import { useState } from "react";
 import { Button, Dialog } from "@radix-ui/themes";
 import type { Id } from "@convex/_generated/dataModel";
