@@ -7,14 +7,22 @@ import type { Id } from "../../convex/_generated/dataModel";
 import type { EmailKind } from "../../convex/framework/validators";
 import { EARLY_ACCESS_MS } from "../../convex/model/calls";
 import { callBooking } from "./fixtures/callWorld";
-import { signedEvent } from "./fixtures/fakeStripe";
+import { signedEvent } from "./fixtures/stripeStandIn";
 import { emails, worldOpenMondayMornings, type World } from "./fixtures/world";
-import { errorCodeOf, fakeStripe, setupTest, type TestConvex } from "./setup";
+import { errorCodeOf, setupTest, stripe, useStripeStandIn, type TestConvex } from "./setup";
+
+useStripeStandIn();
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const world = () => worldOpenMondayMornings(setupTest());
+/** The world, its booking A paid at Stripe (`intentA`). */
+async function world() {
+  const w = await worldOpenMondayMornings(setupTest());
+  const intentA = await stripe().paidIntent(5000);
+  await w.t.run((ctx) => ctx.db.patch("bookings", w.bookingA, { stripePaymentIntentId: intentA }));
+  return Object.assign(w, { intentA });
+}
 
 const bookingOf = (w: World, id: Id<"bookings">) => w.t.run((ctx) => ctx.db.get("bookings", id));
 const profileOf = (w: World, id: Id<"psychicProfiles">) => w.t.run((ctx) => ctx.db.get("psychicProfiles", id));
@@ -48,7 +56,7 @@ async function paidBooking(w: World, time = "10:00") {
     time,
     consent: true,
   });
-  await deliver(w.t, "checkout.session.completed", fakeStripe().pay(fakeStripe().lastSession().id));
+  await deliver(w.t, "checkout.session.completed", await stripe().pay((await stripe().lastSession()).id));
   expect((await bookingOf(w, bookingId))?.status).toBe("confirmed");
   return bookingId;
 }
@@ -69,8 +77,8 @@ describe("the client cancels", () => {
     expect(mine).toMatchObject({ status: "cancelled", cancelledBy: "client", refundStatus: "pending", refundCents: 5000, refundedAt: null });
 
     await finishAll(w.t);
-    expect(fakeStripe().refunds).toEqual([
-      expect.objectContaining({ amount: 5000, payment_intent: "pi_cs_test_world_a", idempotencyKey: `refund-${w.bookingA}` }),
+    expect(stripe().refunds()).toEqual([
+      expect.objectContaining({ amount: 5000, payment_intent: w.intentA, idempotencyKey: `refund-${w.bookingA}` }),
     ]);
     expect(await bookingOf(w, w.bookingA)).toMatchObject({ refundStatus: "succeeded", refundedAt: expect.any(Number) });
     const cancelled = await mail(w, "booking_cancelled");
@@ -84,7 +92,7 @@ describe("the client cancels", () => {
     const bookingId = await callBooking(w, { startsInMs: 2 * HOUR });
     expect(await w.as.clientA.mutation(api.bookings.cancelByClient, { bookingId })).toEqual({ window: "half", refundCents: 2500 });
     await finishAll(w.t);
-    expect(fakeStripe().refunds.map((refund) => refund.amount)).toEqual([2500]);
+    expect(stripe().refunds().map((refund) => refund.amount)).toEqual([2500]);
     expect(await bookingOf(w, bookingId)).toMatchObject({ status: "cancelled", refundCents: 2500, refundStatus: "succeeded" });
   });
 
@@ -93,7 +101,7 @@ describe("the client cancels", () => {
     const soon = await callBooking(w, { startsInMs: 2 * HOUR - 1 });
     expect(await w.as.clientA.mutation(api.bookings.cancelByClient, { bookingId: soon })).toEqual({ window: "none", refundCents: 0 });
     await finishAll(w.t);
-    expect(fakeStripe().refunds).toEqual([]);
+    expect(stripe().refunds()).toEqual([]);
     const booking = await bookingOf(w, soon);
     expect(booking).toMatchObject({ status: "cancelled", cancelledBy: "client" });
     expect(booking?.refundStatus).toBeUndefined();
@@ -145,14 +153,14 @@ describe("the psychic cancels", () => {
 describe("refunds that fail", () => {
   it("are retried and, when Stripe keeps failing, recorded as failed for the admin; one failure is retried into success", async () => {
     const w = await world();
-    fakeStripe().failures = 1;
+    await stripe().failNext(1);
     await w.as.clientA.mutation(api.bookings.cancelByClient, { bookingId: w.bookingA });
     await finishAll(w.t);
     expect(await bookingOf(w, w.bookingA)).toMatchObject({ refundStatus: "succeeded" });
-    expect(fakeStripe().requests.filter((request) => request.path === "/v1/refunds")).toHaveLength(2);
+    expect(stripe().requests.filter((request) => request.path === "/v1/refunds")).toHaveLength(2);
 
     const other = await callBooking(w, { startsInMs: 3 * 24 * HOUR });
-    fakeStripe().failures = 100;
+    await stripe().failNext(100);
     await w.as.psychicA.mutation(api.bookings.cancelByPsychic, { bookingId: other });
     await finishAll(w.t);
     expect(await bookingOf(w, other)).toMatchObject({ status: "cancelled", refundStatus: "failed", refundCents: 5000 });
@@ -166,11 +174,11 @@ describe("refunds that fail", () => {
   /** A booking psychicA cancelled while Stripe was down, its refund left failed; Stripe is back. */
   async function failedRefund(w: World) {
     const bookingId = await callBooking(w, { startsInMs: 3 * 24 * HOUR });
-    fakeStripe().failures = 100;
+    await stripe().failNext(100);
     await w.as.psychicA.mutation(api.bookings.cancelByPsychic, { bookingId });
     await finishAll(w.t);
     expect((await bookingOf(w, bookingId))?.refundStatus).toBe("failed");
-    fakeStripe().failures = 0;
+    await stripe().recover();
     return bookingId;
   }
 
@@ -184,7 +192,7 @@ describe("refunds that fail", () => {
     expect(await errorCodeOf(w.as.admin.mutation(api.admin.retryRefund, { bookingId }))).toBe("INVALID_STATE");
     await finishAll(w.t);
     expect(await bookingOf(w, bookingId)).toMatchObject({ refundStatus: "succeeded", refundRetries: 1, refundedAt: expect.any(Number) });
-    expect(fakeStripe().refunds.map((refund) => [refund.amount, refund.idempotencyKey])).toEqual([[5000, `refund-${bookingId}-retry-1`]]);
+    expect(stripe().refunds().map((refund) => [refund.amount, refund.idempotencyKey])).toEqual([[5000, `refund-${bookingId}-retry-1`]]);
     const { needingAttention } = await w.as.admin.query(api.admin.listBookings, {});
     expect(needingAttention.map((booking) => booking.id)).not.toContain(bookingId);
   });
@@ -194,11 +202,11 @@ describe("refunds that fail", () => {
     const bookingId = await failedRefund(w);
     // Made at Stripe while its answer was lost on the way.
     const intent = (await bookingOf(w, bookingId))!.stripePaymentIntentId!;
-    fakeStripe().refunds.push({ id: "re_lost", payment_intent: intent, amount: 5000, idempotencyKey: `refund-${bookingId}` });
+    await stripe().sdk().refunds.create({ payment_intent: intent, amount: 5000 }, { idempotencyKey: `refund-${bookingId}` });
     await w.as.admin.mutation(api.admin.retryRefund, { bookingId });
     await finishAll(w.t);
     expect((await bookingOf(w, bookingId))?.refundStatus).toBe("succeeded");
-    expect(fakeStripe().refunds).toHaveLength(1);
+    expect(await stripe().refundsOf(intent)).toHaveLength(1);
   });
 
   it("an admin can ask again only for a refund left failed", async () => {
@@ -222,7 +230,7 @@ describe("moving a booking", () => {
     const ics = sent[0].attachments?.[0].content ?? "";
     expect(ics).toContain(`UID:booking-${w.bookingA}@arcano.it`);
     expect(ics).toContain("SEQUENCE:1");
-    expect(fakeStripe().requests).toEqual([]);
+    expect(stripe().requests).toEqual([]);
   });
 
   it("at most twice", async () => {
@@ -414,7 +422,7 @@ describe("completion", () => {
     // The sweep finds nothing left to settle, and no refund was ever asked for.
     await w.t.mutation(internal.calls.settleDue, {});
     await finishAll(w.t);
-    expect(fakeStripe().refunds).toEqual([]);
+    expect(stripe().refunds()).toEqual([]);
     const { recent } = await w.as.psychicA.query(api.bookings.listForPsychic, { now: Date.now() });
     expect(recent.map((row) => [row.id, row.status, row.reviewed])).toEqual([[bookingId, "completed", false]]);
 
@@ -446,7 +454,7 @@ describe("deleting an account", () => {
     expect((await bookingOf(w, w.holdA))?.status).toBe("expired");
     expect((await bookingOf(w, past))?.status).toBe("completed");
     await finishAll(w.t);
-    expect(fakeStripe().refunds).toEqual([expect.objectContaining({ amount: 5000, payment_intent: "pi_cs_test_world_a" })]);
+    expect(stripe().refunds()).toEqual([expect.objectContaining({ amount: 5000, payment_intent: w.intentA })]);
     expect((await bookingOf(w, w.bookingA))?.refundStatus).toBe("succeeded");
     const cancelled = await mail(w, "booking_cancelled");
     expect(cancelled.map((email) => email.to).sort()).toEqual([emails.clientA, emails.psychicA].sort());
@@ -455,11 +463,12 @@ describe("deleting an account", () => {
 
   it("a client leaving cancels as the client would at that moment: half 12 hours before, nothing 1 hour before, and one under way completes as usual", async () => {
     const w = await world();
-    const halfDay = await callBooking(w, { startsInMs: 12 * HOUR, stripePaymentIntentId: "pi_half" });
-    const inAnHour = await callBooking(w, { startsInMs: HOUR, stripePaymentIntentId: "pi_none" });
+    const [intentHalf, intentNone, intentLive] = [await stripe().paidIntent(), await stripe().paidIntent(), await stripe().paidIntent()];
+    const halfDay = await callBooking(w, { startsInMs: 12 * HOUR, stripePaymentIntentId: intentHalf });
+    const inAnHour = await callBooking(w, { startsInMs: HOUR, stripePaymentIntentId: intentNone });
     const underWay = await callBooking(w, {
       startsInMs: -5 * MINUTE,
-      stripePaymentIntentId: "pi_live",
+      stripePaymentIntentId: intentLive,
       psychicJoinedAt: Date.now() - 5 * MINUTE,
       clientJoinedAt: Date.now() - 4 * MINUTE,
     });
@@ -471,20 +480,21 @@ describe("deleting an account", () => {
     expect((await bookingOf(w, underWay))?.status).toBe("confirmed");
     await finishAll(w.t);
     expect(
-      fakeStripe()
-        .refunds.map((refund) => [refund.payment_intent, refund.amount])
+      stripe()
+        .refunds()
+        .map((refund) => [refund.payment_intent, refund.amount])
         .sort(),
     ).toEqual(
       [
-        ["pi_cs_test_world_a", 5000],
-        ["pi_half", 2500],
+        [w.intentA, 5000],
+        [intentHalf, 2500],
       ].sort(),
     );
     // The consultation under way is held at its end and the psychic paid: no refund.
     await advanceTo(w.t, Date.now() + 30 * MINUTE);
     await w.t.mutation(internal.calls.settleDue, {});
     expect((await bookingOf(w, underWay))?.status).toBe("completed");
-    expect(fakeStripe().refunds.some((refund) => refund.payment_intent === "pi_live")).toBe(false);
+    expect(stripe().refunds().some((refund) => refund.payment_intent === intentLive)).toBe(false);
   });
 
   /** clientB holds 10:00 with psychicA and pays, but `leaving` deletes the account before the webhook lands. */
@@ -496,9 +506,9 @@ describe("deleting an account", () => {
       time: "10:00",
       consent: true,
     });
-    const session = fakeStripe().lastSession();
+    const session = await stripe().lastSession();
     await w.as[leaving].mutation(api.users.deleteMyAccount, {});
-    await deliver(w.t, "checkout.session.completed", fakeStripe().pay(session.id));
+    await deliver(w.t, "checkout.session.completed", await stripe().pay(session.id));
     return bookingId;
   }
 
@@ -512,7 +522,7 @@ describe("deleting an account", () => {
       refundStatus: "pending",
     });
     await finishAll(w.t);
-    expect(fakeStripe().refunds).toEqual(expect.arrayContaining([expect.objectContaining({ amount: 5000 })]));
+    expect(stripe().refunds()).toEqual(expect.arrayContaining([expect.objectContaining({ amount: 5000 })]));
     expect(await freeMonday(w)).toContain("10:00");
   });
 

@@ -5,10 +5,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { rebuildPayoutDebts } from "../../convex/lib/money/payoutDebts";
-import { FAKE_STRIPE_BASE, signedEvent } from "./fixtures/fakeStripe";
+import { signedEvent } from "./fixtures/stripeStandIn";
 import { heldConsultation, onboardedWorld, psychicA, transfersOf } from "./fixtures/payoutWorld";
 import type { World } from "./fixtures/world";
-import { fakeStripe, type TestClient } from "./setup";
+import { stripe, useStripeStandIn, type TestClient } from "./setup";
+
+useStripeStandIn();
 
 async function deliver(w: World, type: string, object: unknown, eventId: string) {
   const { body, header } = await signedEvent(type, object, eventId);
@@ -17,7 +19,7 @@ async function deliver(w: World, type: string, object: unknown, eventId: string)
 }
 
 /** The stand-in's weekly payout, now: every account's available balance goes to its bank. */
-const payOutNow = () => fakeStripe().fetch(`${FAKE_STRIPE_BASE}/__local/payouts/run`, { method: "POST", body: "{}" });
+const payOutNow = () => stripe().payOutNow();
 
 const overview = (w: World) => (w.as.admin as TestClient).query(api.adminPayouts.overview, { now: Date.now() });
 
@@ -26,11 +28,12 @@ describe("a dispute after the weekly payout", () => {
     const { w, accountId } = await onboardedWorld();
     const first = await heldConsultation(w);
     await payOutNow();
-    expect(fakeStripe().availableTo(accountId)).toBe(0);
+    expect(await stripe().availableTo(accountId)).toBe(0);
 
-    await deliver(w, "charge.dispute.created", { id: "dp_1", object: "dispute", amount: 5000, payment_intent: "pi_test_call" }, "evt_dp");
+    const { stripePaymentIntentId } = (await w.t.run((ctx) => ctx.db.get("bookings", first)))!;
+    await deliver(w, "charge.dispute.created", { id: "dp_1", object: "dispute", amount: 5000, payment_intent: stripePaymentIntentId }, "evt_dp");
     // Stripe refused the reversal: the account was empty. The books already count it taken back.
-    expect(fakeStripe().reversals).toEqual([]);
+    expect(stripe().reversals()).toEqual([]);
     expect(await transfersOf(w)).toMatchObject([{ state: "transferred", amountCents: 4250, reversedCents: 4250 }]);
     const owing = await overview(w);
     expect(owing.debts).toMatchObject([{ psychicUserId: w.userIds.psychicA, owedCents: 4250, since: expect.any(Number) }]);
@@ -44,11 +47,10 @@ describe("a dispute after the weekly payout", () => {
     expect(await w.t.run((ctx) => ctx.db.query("payoutDebts").collect())).toMatchObject([{ owedCents: 4250, reversalIds: kept[0].reversalIds }]);
 
     // The next consultation's transfer lands in the account, and the reversal is asked again at once.
-    await w.t.run((ctx) => ctx.db.patch("bookings", first, { stripePaymentIntentId: "pi_test_first" }));
     await heldConsultation(w);
     await w.t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect(fakeStripe().reversals).toMatchObject([{ transfer: fakeStripe().transfers[0].id, amount: 4250 }]);
-    expect(fakeStripe().availableTo(accountId)).toBe(0);
+    expect(stripe().reversals()).toMatchObject([{ transfer: stripe().transfers()[0].id, amount: 4250 }]);
+    expect(await stripe().availableTo(accountId)).toBe(0);
     expect((await overview(w)).debts).toEqual([]);
     expect((await overview(w)).failedReversals).toEqual([]);
     expect(await psychicA(w).query(api.payoutDebts.mine, {})).toBeNull();
