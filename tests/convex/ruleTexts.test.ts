@@ -1,4 +1,4 @@
-// What the terms say a person gets is what the ledger shows: the
+// What the terms say a person gets is what the ledger shows (issue 35, "The terms contradict the code"): the
 // terms page is rendered as the browser renders it, the rule it states is read as a person reads it
 // (fixtures/statedRules.ts), and the real mutations run here — a deletion, a cancellation, an absence — must
 // leave on each booking, at Stripe and in the email the refund the sentence promises.
@@ -9,8 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { bookingCancelledEmail, bookingReminderEmail, psychicAbsentClientEmail, type BookingFacts } from "../../convex/email/bookingEmails";
-import { clientCancellationRefund, HALF_REFUND_NOTICE_MS } from "../../convex/model/cancellationRefunds";
-import { REMINDER_OFFSETS_MS } from "../../convex/model/reminders";
+import { clientCancellationRefund, HALF_REFUND_NOTICE_MS, REMINDER_OFFSETS_MS } from "../../convex/model/bookingChanges";
 import { callOpensAt } from "../../convex/model/calls";
 import { cancellationRefundCents, deletionRefundCents, REFUND_ARRIVAL_WORKING_DAYS } from "../../convex/model/cancellationRefunds";
 import { formatCents } from "../../convex/model/format";
@@ -26,9 +25,11 @@ import {
   textOfMarkup,
 } from "./fixtures/statedRules";
 import { heldConsultation, onboardedWorld, transfersOf } from "./fixtures/payoutWorld";
-import { signedEvent } from "./fixtures/fakeStripe";
+import { signedEvent } from "./fixtures/stripeStandIn";
 import { emails, worldOpenMondayMornings, type World } from "./fixtures/world";
-import { errorCodeOf, fakeStripe, setupTest } from "./setup";
+import { errorCodeOf, setupTest, stripe, useStripeStandIn } from "./setup";
+
+useStripeStandIn();
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -38,9 +39,15 @@ const terms = textOfMarkup(renderToStaticMarkup(createElement(MemoryRouter, null
 
 const world = () => worldOpenMondayMornings(setupTest());
 
-/** clientA's paid 45 € consultation with psychicA, `startsInMs` from now (negative: under way). */
-const consultation = (w: World, startsInMs: number, paymentIntent: string) =>
-  callBooking(w, { startsInMs, priceCents: PRICE, stripePaymentIntentId: paymentIntent });
+/** The payments made at Stripe for the consultations, by the name each test gives its payment. */
+const paymentNames = new Map<string, string>();
+
+/** clientA's paid 45 € consultation with psychicA, `startsInMs` from now (negative: under way), its payment named. */
+async function consultation(w: World, startsInMs: number, paymentName: string) {
+  const paymentIntent = await stripe().paidIntent(PRICE);
+  paymentNames.set(paymentIntent, paymentName);
+  return callBooking(w, { startsInMs, priceCents: PRICE, stripePaymentIntentId: paymentIntent });
+}
 
 /** What the ledger shows for a booking: its state and the refund decided on it. */
 async function ledgerOf(w: World, id: Id<"bookings">) {
@@ -51,7 +58,7 @@ async function ledgerOf(w: World, id: Id<"bookings">) {
 /** The refunds Stripe made, by payment. */
 async function refundsAtStripe(w: World) {
   await w.t.finishAllScheduledFunctions(vi.runAllTimers);
-  return Object.fromEntries(fakeStripe().refunds.map((refund) => [refund.payment_intent, refund.amount]));
+  return Object.fromEntries(stripe().refunds().map((refund) => [paymentNames.get(String(refund.payment_intent)), refund.amount]));
 }
 
 const cancellationEmailsTo = (w: World, to: string) =>
@@ -157,7 +164,7 @@ describe("the commission and the booking limits the terms state are what the ser
     const [share] = (await transfersOf(w)).filter((transfer) => transfer.bookingId === bookingId);
     expect(share).toMatchObject({ grossCents: PRICE, commissionCents: Math.round((PRICE * percent) / 100), state: "transferred" });
     expect(share.amountCents).toBe(PRICE - share.commissionCents);
-    expect(fakeStripe().transfers.map((transfer) => transfer.amount)).toContain(share.amountCents);
+    expect(stripe().transfers().map((transfer) => transfer.amount)).toContain(share.amountCents);
   });
 
   it("one more paid consultation with the same psychic on the same day than the terms allow is refused", async () => {
@@ -169,7 +176,7 @@ describe("the commission and the booking limits the terms state are what the ser
       w.as.clientB.action(api.payments.startCheckout, { psychicProfileId: w.profileA, durationMinutes: 30, date: w.monday, time, consent: true });
     for (const time of times.slice(0, perDay)) {
       await checkout(time);
-      const { body, header } = await signedEvent("checkout.session.completed", fakeStripe().pay(fakeStripe().lastSession().id));
+      const { body, header } = await signedEvent("checkout.session.completed", await stripe().pay((await stripe().lastSession()).id));
       await w.t.fetch("/stripe/webhook", { method: "POST", body, headers: { "stripe-signature": header } });
     }
     expect(await errorCodeOf(checkout(times[perDay]))).toBe("SAME_PSYCHIC_DAY_LIMIT");
