@@ -1,4 +1,4 @@
-// What the terms say a person gets is what the ledger shows (issue 35, "The terms contradict the code"): the
+// What the terms say a person gets is what the ledger shows: the
 // terms page is rendered as the browser renders it, the rule it states is read as a person reads it
 // (fixtures/statedRules.ts), and the real mutations run here — a deletion, a cancellation, an absence — must
 // leave on each booking, at Stripe and in the email the refund the sentence promises.
@@ -9,7 +9,8 @@ import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { bookingCancelledEmail, bookingReminderEmail, psychicAbsentClientEmail, type BookingFacts } from "../../convex/email/bookingEmails";
-import { clientCancellationRefund, HALF_REFUND_NOTICE_MS, REMINDER_OFFSETS_MS } from "../../convex/model/bookingChanges";
+import { clientCancellationRefund, HALF_REFUND_NOTICE_MS } from "../../convex/model/cancellationRefunds";
+import { REMINDER_OFFSETS_MS } from "../../convex/model/reminders";
 import { callOpensAt } from "../../convex/model/calls";
 import { cancellationRefundCents, deletionRefundCents, REFUND_ARRIVAL_WORKING_DAYS } from "../../convex/model/cancellationRefunds";
 import { formatCents } from "../../convex/model/format";
