@@ -286,7 +286,7 @@ async function toPsychicBooking(ctx: QueryCtx, booking: Doc<"bookings">, now: nu
 }
 
 const DAY_MS = 24 * 3_600_000;
-const HELD_OR_OPEN: ReadonlyArray<Doc<"bookings">["status"]> = ["confirmed", "completed", "no_show"];
+const GIVEN_OR_OPEN: ReadonlyArray<Doc<"bookings">["status"]> = ["confirmed", "completed", "no_show"];
 
 /** Psychics' upcoming list (spec: the next 10). */
 const PSYCHIC_UPCOMING_SHOWN = 10;
@@ -361,7 +361,7 @@ export const listForPsychic = psychicQuery({
       )
       .order("desc")
       .take(MAX_LISTED);
-    const recent = lately.filter((booking) => booking.endsAt <= now && HELD_OR_OPEN.includes(booking.status));
+    const recent = lately.filter((booking) => booking.endsAt <= now && GIVEN_OR_OPEN.includes(booking.status));
     return {
       today: await Promise.all(today.map((booking) => toPsychicBooking(ctx, booking, now))),
       upcoming: await Promise.all(upcoming.slice(0, PSYCHIC_UPCOMING_SHOWN).map((booking) => toPsychicBooking(ctx, booking, now))),
@@ -515,7 +515,7 @@ export const markOutcomeByPsychic = psychicMutation({
       .withIndex("by_booking", (q) => q.eq("bookingId", booking._id))
       .first();
     // A confirmed one's call session ends here: the call's settling (calls.ts) finds nothing left to do.
-    await changeBookingX(ctx, booking, { kind: "held", outcome, by: "psychic", reviewed: review !== null }, Date.now());
+    await changeBookingX(ctx, booking, { kind: "took_place", outcome, by: "psychic", reviewed: review !== null }, Date.now());
     return null;
   },
 });

@@ -62,7 +62,7 @@ const room = v.object({
   client: v.object({ name: v.string() }),
   /** What the client wrote when booking: for the psychic only (null for the client, or none written). */
   notes: v.union(v.string(), v.null()),
-  /** The client may review this consultation now (held, completed, not reviewed yet): the room's end offers it. */
+  /** The client may review this consultation now (it took place, completed, not reviewed yet): the room's end offers it. */
   reviewable: v.boolean(),
   /** `psychic_absent`: cancelled and refunded because the psychic did not come (the client waiting sees it live). */
   bookingStatus: v.union(v.literal("confirmed"), v.literal("ended"), v.literal("psychic_absent")),
@@ -240,7 +240,7 @@ export const listSignals = authedQuery({
 /**
  * Settles a confirmed booking whose time has come (docs/product-rules.md, "Calls"): the psychic not in the call during
  * the window 10 minutes after the start cancels it with a full, automatic refund and an email to the
- * client; at the end of the window it is held, completed if the client was in the call during it and a
+ * client; at the end of the window it took place, completed if the client was in the call during it and a
  * no-show otherwise, the psychic being paid either way, unless the psychic was in the call too little
  * while the client was there: then it is cancelled and refunded as for their absence (model/attendance.ts).
  * Safe to run again.
@@ -251,10 +251,10 @@ async function settleBooking(ctx: MutationCtx, found: Doc<"bookings">, now: numb
   const booking = await withCurrentJoins(ctx, found, now);
   const outcome = settlementFor(booking, now);
   if (outcome === null) return null;
-  // Both end the call session; a held one counts in the psychic's figures, once.
+  // Both end the call session; one that took place counts in the psychic's figures, once.
   const event =
-    outcome === "held"
-      ? ({ kind: "held", by: "clock" } as const)
+    outcome === "took_place"
+      ? ({ kind: "took_place", by: "clock" } as const)
       : ({ kind: "cancelled", reason: "psychic_no_show", refundCents: cancellationRefundCents("psychic_no_show", booking, now) } as const);
   await changeBooking(ctx, booking, event, now);
   return outcome;

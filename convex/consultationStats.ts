@@ -15,7 +15,7 @@ export const MONTHS_SHOWN = 6;
 
 /**
  * The last six Rome months up to the one of the page's `now`, oldest first, months without consultations
- * as zeros: consultations held (completed or client absent), their minutes and hours (one decimal),
+ * as zeros: consultations given (completed or client absent), their minutes and hours (one decimal),
  * what the month earned (model/ledger.ts psychicMonth: held consultations and late cancellations' shares,
  * net of the commission and of what was taken back) and the average of the reviews of that month's
  * consultations (null without any).
@@ -25,7 +25,7 @@ export const listMine = psychicQuery({
   returns: v.array(
     v.object({
       month: v.string(),
-      heldConsultations: v.number(),
+      consultationsGiven: v.number(),
       minutes: v.number(),
       hours: v.number(),
       earningsCents: v.number(),

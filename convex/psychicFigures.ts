@@ -5,11 +5,11 @@ import { query } from "./lib/platform/functions";
 import { listedProfileAt } from "./lib/psychics/profileAddress";
 import { psychicFiguresAt } from "./lib/figures/psychicFigures";
 import { requireInstant } from "./framework/time";
-import { CANCELLATION_WINDOW_DAYS, MIN_HELD_FOR_FIGURES } from "./model/psychicFigures";
+import { CANCELLATION_WINDOW_DAYS, MIN_GIVEN_FOR_FIGURES } from "./model/psychicFigures";
 
 /**
- * Consultations held, the share of consultations due the psychic joined within five minutes of the start
- * (null while fewer than MIN_HELD_FOR_FIGURES were held: 'Nuovo'), and the psychic's own cancellations in
+ * Consultations given, the share of consultations due the psychic joined within five minutes of the start
+ * (null while fewer than MIN_GIVEN_FOR_FIGURES were given: 'Nuovo'), and the psychic's own cancellations in
  * the last 90 Rome days up to the day of `now`. `now` comes from the page, rounded (a query must not read
  * the clock). The profile by its address (the slug or the id). Null for a profile the public cannot see.
  */
@@ -18,11 +18,11 @@ export const getForProfile = query({
   returns: v.union(
     v.null(),
     v.object({
-      heldConsultations: v.number(),
+      consultationsGiven: v.number(),
       onTimePercent: v.union(v.number(), v.null()),
       psychicCancellations90Days: v.number(),
       isNew: v.boolean(),
-      minimumHeld: v.number(),
+      minimumGiven: v.number(),
       windowDays: v.number(),
     }),
   ),
@@ -30,6 +30,6 @@ export const getForProfile = query({
     requireInstant(now);
     const profile = await listedProfileAt(ctx, id);
     if (profile === null) return null;
-    return { ...(await psychicFiguresAt(ctx, profile._id, now)), minimumHeld: MIN_HELD_FOR_FIGURES, windowDays: CANCELLATION_WINDOW_DAYS };
+    return { ...(await psychicFiguresAt(ctx, profile._id, now)), minimumGiven: MIN_GIVEN_FOR_FIGURES, windowDays: CANCELLATION_WINDOW_DAYS };
   },
 });

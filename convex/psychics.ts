@@ -42,8 +42,8 @@ export const publicCard = v.object({
   isAvailable: v.boolean(),
   minPriceEuros: v.number(),
   minDurationMinutes: v.number(),
-  // Psychic figures (model/psychicFigures.ts): consultations held, and the share on time (null while 'Nuovo').
-  heldConsultations: v.number(),
+  // Psychic figures (model/psychicFigures.ts): consultations given, and the share on time (null while 'Nuovo').
+  consultationsGiven: v.number(),
   onTimePercent: v.union(v.number(), v.null()),
   // Whether an admin recorded a passed verification call: the only ground for the word 'Verificato'.
   verified: v.boolean(),
@@ -80,8 +80,8 @@ async function toPublicCard(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
   };
 }
 
-const cardFigures = ({ heldConsultations, onTimePercent }: { heldConsultations: number; onTimePercent: number | null }) => ({
-  heldConsultations,
+const cardFigures = ({ consultationsGiven, onTimePercent }: { consultationsGiven: number; onTimePercent: number | null }) => ({
+  consultationsGiven,
   onTimePercent,
 });
 

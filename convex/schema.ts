@@ -362,11 +362,12 @@ export default defineSchema({
 
   // Psychic figures (docs/product-rules.md, "Psychic figures and the list's order"), derived from the
   // bookings by the triggers (model/psychicFigures.ts): all-time sums per profile, and the psychic's own
-  // cancellations per Rome day, so the last 90 days are a range read.
-  psychicReliability: defineTable({
+  // cancellations per Rome day, so the last 90 days are a range read. Both are rebuilt whole by the
+  // recount (`admin:recountCounters`), which is what a database kept under an older name needs.
+  psychicFigures: defineTable({
     psychicProfileId: v.id("psychicProfiles"),
     dueConsultations: v.number(),
-    heldConsultations: v.number(),
+    consultationsGiven: v.number(),
     onTimeConsultations: v.number(),
   }).index("by_psychicProfile", ["psychicProfileId"]),
   psychicCancellationDays: defineTable({

@@ -202,7 +202,7 @@ async function demoHistoryOf(ctx: MutationCtx, now: number) {
 }
 
 /**
- * The demo's past (demo/history.ts): consultations held over the last months, completed through
+ * The demo's past (demo/history.ts): consultations given over the last months, completed through
  * the same helper a real completion uses, and their reviews; the triggers count them in the psychics'
  * totals, monthly figures and ratings as they do real ones. Items `from` to `to` of the plan.
  */
@@ -231,11 +231,11 @@ async function insertDemoHistory(ctx: MutationCtx, now: number, from: number, to
       psychicJoinedAt,
       clientJoinedAt: fields.startsAt,
     });
-    // Held at the end of its window, as the clock records a consultation both parties were in, each
+    // Taken place at the end of its window, as the clock records a consultation both parties were in, each
     // from their first instant to the end (the demo has no call session to read it from).
     const presence = { clientPresentMs: fields.endsAt - fields.startsAt, psychicPresentMs: fields.endsAt - psychicJoinedAt };
-    const held = { kind: "held", by: "clock", presence } as const;
-    await changeBooking(ctx, (await ctx.db.get("bookings", bookingId))!, held, fields.endsAt);
+    const tookPlace = { kind: "took_place", by: "clock", presence } as const;
+    await changeBooking(ctx, (await ctx.db.get("bookings", bookingId))!, tookPlace, fields.endsAt);
     if (item.review === null) continue;
     await ctx.db.insert("reviews", {
       bookingId,

@@ -8,7 +8,7 @@ import { internalAction, internalMutation, internalQuery } from "./lib/platform/
 import { fiscalDataFields } from "./framework/validators";
 import { demoAccounts } from "./demo/data";
 
-/** The seeded consultations held in the past that have no payment at Stripe yet (the demo's history). */
+/** The seeded consultations given in the past that have no payment at Stripe yet (the demo's history). */
 export const unpaidHistory = internalQuery({
   args: {},
   returns: v.array(v.object({ bookingId: v.id("bookings"), priceCents: v.number(), email: v.string() })),

@@ -1,4 +1,4 @@
-// The demo's past: consultations held over the last months with several psychics, most of them reviewed,
+// The demo's past: consultations given over the last months with several psychics, most of them reviewed,
 // so ratings, the Reviews tab and the psychic's monthly figures show real data on a fresh `npm start`.
 // Pure: the seed (convex/seed.ts) writes what this plans through the same code real bookings use.
 import type { DurationMinutes, WeeklyAvailability } from "../framework/validators";

@@ -77,7 +77,7 @@ const psychicAttended = (booking: JoinTimes) => booking.psychicJoinedAt !== unde
 export type WindowPresence = { clientPresentMs: number; psychicPresentMs: number };
 
 /**
- * A psychic who enters and leaves at once has not held the consultation: they must have been in the call
+ * A psychic who enters and leaves at once has not given the consultation: they must have been in the call
  * at least half the paid window. Half, not the window less the 10 minutes' grace: a psychic on time who
  * loses a minute to the connection keeps their share, and one gone before the middle clearly did not
  * give the consultation.
@@ -91,7 +91,7 @@ export const PSYCHIC_LEAVING_MARGIN_MS = 60_000;
 
 /**
  * How long the psychic must have been in the call during the window for the consultation to count as
- * held by them: half the window, or the client's own time less the margin when that is shorter (a client
+ * given by them: half the window, or the client's own time less the margin when that is shorter (a client
  * never in the call asks nothing of it).
  */
 export function minPsychicPresenceMs(window: PaidWindow, clientPresentMs: number): number {
@@ -99,28 +99,28 @@ export function minPsychicPresenceMs(window: PaidWindow, clientPresentMs: number
   return Math.min(half, Math.max(0, clientPresentMs - PSYCHIC_LEAVING_MARGIN_MS));
 }
 
-/** Whether the records show the psychic in the call long enough to have held the consultation (exactly the minimum is enough). */
-export const psychicHeld = (window: PaidWindow, presence: WindowPresence) =>
+/** Whether the records show the psychic in the call long enough to have given the consultation (exactly the minimum is enough). */
+export const psychicStayedLongEnough = (window: PaidWindow, presence: WindowPresence) =>
   presence.psychicPresentMs >= minPsychicPresenceMs(window, presence.clientPresentMs);
 
 /**
  * What the records say at the end of the window: the psychic too little in the call while the client
- * was there ('psychic_absent': the client is refunded in full, the psychic gets nothing); else held if
+ * was there ('psychic_absent': the client is refunded in full, the psychic gets nothing); else taken place if
  * the client was in the call, a no-show if not. The clock and the psychic's word both ask this.
  */
 export function outcomeByClock(booking: PaidWindow & JoinTimes, presence: WindowPresence): "completed" | "no_show" | "psychic_absent" {
   if (!clientAttended(booking)) return "no_show";
-  return psychicHeld(booking, presence) ? "completed" : "psychic_absent";
+  return psychicStayedLongEnough(booking, presence) ? "completed" : "psychic_absent";
 }
 
 /**
  * What happens to a confirmed booking once its time has come, if anything yet: cancelled with a full
- * refund when the psychic has not been in the call PSYCHIC_GRACE_MS after the start, held at the end.
+ * refund when the psychic has not been in the call PSYCHIC_GRACE_MS after the start, taken place at the end.
  */
-type Settlement = "psychic_absent" | "held" | null;
+type Settlement = "psychic_absent" | "took_place" | null;
 
 export function settlementFor(booking: PaidWindow & JoinTimes & { status: BookingStatus }, now: number): Settlement {
   if (booking.status !== "confirmed") return null;
   if (!psychicAttended(booking) && now >= booking.startsAt + PSYCHIC_GRACE_MS) return "psychic_absent";
-  return now >= booking.endsAt ? "held" : null;
+  return now >= booking.endsAt ? "took_place" : null;
 }

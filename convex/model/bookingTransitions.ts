@@ -63,13 +63,13 @@ export type BookingEvent =
   /** An admin asks again for a refund left failed. */
   | { kind: "refund_retried" }
   /**
-   * The consultation was held (completed) or the client did not come: by the clock at the end of the
+   * The consultation took place (completed) or the client did not come: by the clock at the end of the
    * window, which reads the outcome off the call's records (model/attendance.ts), or by the psychic's word.
    * `presence`: each party's time in the call during the window, from the call session; the psychic's
-   * too short while the client was there means not held by them (model/attendance.ts outcomeByClock).
+   * too short while the client was there means not given by them (model/attendance.ts outcomeByClock).
    */
-  | { kind: "held"; by: "clock"; presence: WindowPresence }
-  | { kind: "held"; by: "psychic"; outcome: Outcome; reviewed: boolean; presence: WindowPresence }
+  | { kind: "took_place"; by: "clock"; presence: WindowPresence }
+  | { kind: "took_place"; by: "psychic"; outcome: Outcome; reviewed: boolean; presence: WindowPresence }
   | { kind: "moved"; date: string; time: string; startsAt: number; endsAt: number }
   /** Stripe's `charge.dispute.created`: the client disputed the payment at their bank. */
   | { kind: "disputed"; disputeId: string; amountCents: number };
@@ -136,8 +136,8 @@ export function transition(booking: Booking, event: BookingEvent, now: number): 
     case "refund_retried":
       if (booking.refundStatus !== "failed") return refused("INVALID_STATE");
       return changed({ refundStatus: "pending", refundRetries: (booking.refundRetries ?? 0) + 1 }, [{ kind: "request_refund" }]);
-    case "held":
-      return hold(booking, event, now);
+    case "took_place":
+      return tookPlace(booking, event, now);
     case "disputed": {
       if (booking.paidAt === undefined || booking.stripeDisputeId === event.disputeId) return unchanged;
       // A dispute is for at most what the client still has not got back.
@@ -296,14 +296,14 @@ function cancel(booking: Booking, reason: CancellationReason, refundCents: numbe
 }
 
 /**
- * The consultation was held or the client did not come. The clock settles a confirmed one at the end
+ * The consultation took place or the client did not come. The clock settles a confirmed one at the end
  * of its window from the call's records: completed if the client was in the call during it, a no-show
  * otherwise; but a psychic in the call too little while the client was there did not hold it, and it is
  * cancelled as for the psychic's absence (full refund, no share). The psychic may record either after
  * the end, and correct one with the other, except that a consultation the client attended or reviewed
- * stays completed, and one the records show they did not hold is never theirs to call held.
+ * stays completed, and one the records show they did not give is never theirs to call given.
  */
-function hold(booking: Booking, event: Extract<BookingEvent, { kind: "held" }>, now: number): Transition {
+function tookPlace(booking: Booking, event: Extract<BookingEvent, { kind: "took_place" }>, now: number): Transition {
   const byRecords = outcomeByClock(booking, event.presence);
   if (event.by === "clock") {
     if (booking.status !== "confirmed") return unchanged;
@@ -319,7 +319,7 @@ function hold(booking: Booking, event: Extract<BookingEvent, { kind: "held" }>, 
   return heldAs(booking, event.outcome, now);
 }
 
-/** Held or not attended, the psychic is paid in full, once: a later correction moves no money. */
+/** Given or not attended, the psychic is paid in full, once: a later correction moves no money. */
 function heldAs(booking: Booking, outcome: Outcome, now: number): Transition {
   const first = booking.status === "confirmed";
   return changed(

@@ -33,7 +33,7 @@ export function monthView(month: string, figures: MonthFigures | null) {
   const row = figures ?? emptyMonth;
   return {
     month,
-    heldConsultations: row.totalConsultations,
+    consultationsGiven: row.totalConsultations,
     minutes: row.totalMinutes,
     hours: Math.round((row.totalMinutes / 60) * 10) / 10,
     earningsCents: row.totalRevenueCents,

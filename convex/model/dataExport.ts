@@ -114,7 +114,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   {
     section: "affidabilita",
     title: "Cifre del profilo (consulti tenuti, puntualità)",
-    table: "psychicReliability",
+    table: "psychicFigures",
     index: "by_psychicProfile",
     field: "psychicProfileId",
     owner: "profile",

@@ -46,7 +46,7 @@ export function rowKey(row: Contribution | FigureChange): string {
     case "consultationStats":
       return `${row.store}|${row.psychicProfileId}|${row.monthYear}`;
     case "psychicProfiles":
-    case "psychicReliability":
+    case "psychicFigures":
       return `${row.store}|${row.psychicProfileId}`;
     case "psychicCancellationDays":
       return `${row.store}|${row.psychicProfileId}|${row.day}`;
@@ -102,7 +102,7 @@ export type BookingFigures = BookingMoney & {
   cancelledAt?: number;
 };
 
-/** The Rome month whose psychic's figures count a held consultation (and its review): that of its start. */
+/** The Rome month whose psychic's figures count a consultation given (and its review): that of its start. */
 export function statsMonthOf(booking: { statsMonth?: string; startsAt: number }): string {
   return booking.statsMonth ?? romeMonthOf(booking.startsAt);
 }
@@ -338,7 +338,7 @@ export function recount(records: {
           result.profiles.set(row.psychicProfileId, profileFields({ totalConsultations: 0, reviewCount: 0, ratingSum: 0, ...sums }));
         }
         break;
-      case "psychicReliability": {
+      case "psychicFigures": {
         const fields = reliabilityFields({ ...noReliability, ...sums });
         if (result.profiles.has(row.psychicProfileId) && fields !== null) result.reliability.set(row.psychicProfileId, fields);
         break;

@@ -43,7 +43,7 @@ export type PsychicMonth = {
   month: string;
   /** Guadagnato: what the month's shares credit the psychic (held consultations + cancellations). */
   earnedCents: number;
-  /** Of which from consultations held (completed or client absent). */
+  /** Of which from consultations given (completed or client absent). */
   consultationsCents: number;
   /** Of which from what clients' late cancellations left with the platform. */
   cancellationsCents: number;

@@ -11,7 +11,7 @@ export type PayoutAccountState = "not_started" | "requirements_due" | "pending_v
 /** What a transfer of a psychic's share is waiting for, or where it got. */
 export type TransferState = "awaiting_onboarding" | "scheduled" | "pending" | "transferred" | "failed" | "withheld";
 
-/** Why a share is owed: a held consultation, or what a client's late cancellation left with the platform. */
+/** Why a share is owed: a consultation given, or what a client's late cancellation left with the platform. */
 export type ShareReason = "consultation" | "cancellation";
 
 /** Every consultation's money moves under this group at Stripe: the charge, the transfer, any reversal. */

@@ -1,5 +1,5 @@
 // A psychic's figures beside the rating (docs/product-rules.md, "Psychic figures and the list's order"):
-// consultations held, the share of consultations due that the psychic attended on time, and the psychic's
+// consultations given, the share of consultations due that the psychic attended on time, and the psychic's
 // own cancellations in the last 90 days. What one booking adds to them is below; lib/platform/triggers.ts applies
 // the difference at every write (model/figureContributions.ts adds these rows to the others), so they
 // follow the booking's life and are never recomputed by reading every booking. Plain functions: no ctx.
@@ -9,24 +9,24 @@ import { parseDate, romeDateOf } from "../framework/time";
 /** A psychic on time joined the call at most this long after the start. */
 export const ON_TIME_GRACE_MS = 5 * 60 * 1000;
 
-/** Below this many consultations held the profile shows 'Nuovo' instead of a percentage. */
-export const MIN_HELD_FOR_FIGURES = 5;
+/** Below this many consultations given the profile shows 'Nuovo' instead of a percentage. */
+export const MIN_GIVEN_FOR_FIGURES = 5;
 
 /** The psychic's cancellations count over today and the days before it, this many Rome days in all. */
 export const CANCELLATION_WINDOW_DAYS = 90;
 
 /** A psychic's all-time sums, one row per profile. */
 export type ReliabilitySums = {
-  /** Consultations that were due: held ones and those cancelled because the psychic did not come. */
+  /** Consultations that were due: given ones and those cancelled because the psychic did not come. */
   dueConsultations: number;
-  /** Held: completed, or the client did not come (the psychic was there and is paid). */
-  heldConsultations: number;
-  /** Held ones the psychic joined within ON_TIME_GRACE_MS of the start. */
+  /** Given: completed, or the client did not come (the psychic was there and is paid). */
+  consultationsGiven: number;
+  /** Given ones the psychic joined within ON_TIME_GRACE_MS of the start. */
   onTimeConsultations: number;
 };
 
 export type PsychicFigureContribution =
-  | { store: "psychicReliability"; psychicProfileId: string; add: Partial<ReliabilitySums> }
+  | { store: "psychicFigures"; psychicProfileId: string; add: Partial<ReliabilitySums> }
   | { store: "psychicCancellationDays"; psychicProfileId: string; day: string; add: { cancellations: number } };
 
 /** The fields of a booking these figures read. */
@@ -45,7 +45,7 @@ export function joinedOnTime(booking: { startsAt: number; psychicJoinedAt?: numb
 }
 
 /**
- * What one booking adds: a held consultation is due, held and maybe on time; one the psychic did not come
+ * What one booking adds: a consultation given is due, given and maybe on time; one the psychic did not come
  * to (cancelled by the clock, `psychic_no_show`) is due and not on time; one the psychic cancelled counts
  * on the Rome day it was cancelled. A client's cancellation, a hold, a move add nothing.
  */
@@ -54,11 +54,11 @@ export function psychicFigureContributions(booking: BookingForPsychicFigures | n
   const psychicProfileId = booking.psychicProfileId;
   if (booking.status === "completed" || booking.status === "no_show") {
     const onTime = joinedOnTime(booking) ? 1 : 0;
-    return [{ store: "psychicReliability", psychicProfileId, add: { dueConsultations: 1, heldConsultations: 1, onTimeConsultations: onTime } }];
+    return [{ store: "psychicFigures", psychicProfileId, add: { dueConsultations: 1, consultationsGiven: 1, onTimeConsultations: onTime } }];
   }
   if (booking.status !== "cancelled") return [];
   if (booking.cancelReason === "psychic_no_show") {
-    return [{ store: "psychicReliability", psychicProfileId, add: { dueConsultations: 1 } }];
+    return [{ store: "psychicFigures", psychicProfileId, add: { dueConsultations: 1 } }];
   }
   if (booking.cancelReason === "psychic_cancelled" && booking.cancelledAt !== undefined) {
     return [{ store: "psychicCancellationDays", psychicProfileId, day: romeDateOf(booking.cancelledAt), add: { cancellations: 1 } }];
@@ -66,7 +66,7 @@ export function psychicFigureContributions(booking: BookingForPsychicFigures | n
   return [];
 }
 
-export const noReliability: ReliabilitySums = { dueConsultations: 0, heldConsultations: 0, onTimeConsultations: 0 };
+export const noReliability: ReliabilitySums = { dueConsultations: 0, consultationsGiven: 0, onTimeConsultations: 0 };
 
 /** A row to store; null when everything is zero (no row is kept). */
 export function reliabilityFields(sums: ReliabilitySums): ReliabilitySums | null {
@@ -81,7 +81,7 @@ export function cancellationWindowStart(now: number): string {
 
 /** What the profile shows: below the minimum, 'Nuovo' (no percentage). */
 export type PsychicFigures = {
-  heldConsultations: number;
+  consultationsGiven: number;
   /** Whole percent of the consultations due the psychic joined on time; null while 'Nuovo'. */
   onTimePercent: number | null;
   psychicCancellations90Days: number;
@@ -89,10 +89,10 @@ export type PsychicFigures = {
 };
 
 export function psychicFiguresOf(sums: ReliabilitySums | null, cancellationsInWindow: number): PsychicFigures {
-  const { dueConsultations, heldConsultations, onTimeConsultations } = sums ?? noReliability;
-  const isNew = heldConsultations < MIN_HELD_FOR_FIGURES;
+  const { dueConsultations, consultationsGiven, onTimeConsultations } = sums ?? noReliability;
+  const isNew = consultationsGiven < MIN_GIVEN_FOR_FIGURES;
   return {
-    heldConsultations,
+    consultationsGiven,
     onTimePercent: isNew || dueConsultations === 0 ? null : Math.round((onTimeConsultations * 100) / dueConsultations),
     psychicCancellations90Days: cancellationsInWindow,
     isNew,

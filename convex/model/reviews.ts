@@ -1,4 +1,4 @@
-// A client's review of a held consultation (docs/product-rules.md, "Reviews"): its stars and comment, how long
+// A client's review of a consultation given (docs/product-rules.md, "Reviews"): its stars and comment, how long
 // it may be edited, and the name it shows. Plain functions over values: no ctx, no clock.
 const HOUR_MS = 60 * 60_000;
 

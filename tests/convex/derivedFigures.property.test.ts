@@ -50,7 +50,7 @@ function storedAndRecounted(t: TestConvex) {
         ]),
       ),
       reliability: byKey(
-        (await ctx.db.query("psychicReliability").collect()).map(({ psychicProfileId, _id, _creationTime, ...sums }) => [psychicProfileId, sums]),
+        (await ctx.db.query("psychicFigures").collect()).map(({ psychicProfileId, _id, _creationTime, ...sums }) => [psychicProfileId, sums]),
       ),
       cancellationDays: byKey(
         (await ctx.db.query("psychicCancellationDays").collect()).map((row) => [`${row.psychicProfileId}|${row.day}`, row.cancellations]),

@@ -17,7 +17,7 @@ const MID_NOVEMBER = Date.parse("2026-11-12T09:00:00Z");
 const admin = (w: World) => w.as.admin as TestClient;
 
 describe("the psychic's month", () => {
-  it("card == Guadagni: a held consultation and a late cancellation's retained half are earned, an upcoming one is 'in arrivo'", async () => {
+  it("card == Guadagni: a consultation given and a late cancellation's retained half are earned, an upcoming one is 'in arrivo'", async () => {
     vi.setSystemTime(MID_NOVEMBER);
     const { w } = await onboardedWorld();
     await heldConsultation(w);

@@ -38,18 +38,18 @@ describe("a psychic's figures", () => {
     // And a client's cancellation, which is not the psychic's doing.
     await pastBooking(w, -4, { status: "cancelled", cancelReason: "client_cancelled", cancelledBy: "client", cancelledAt: NOW - DAY });
 
-    // Held 7 (1–7); due 8 (held + the absence); on time 6 (1–5 and 7): 6 / 8 = 75 %.
-    const expected = { heldConsultations: 7, onTimePercent: 75, psychicCancellations90Days: 1, isNew: false, minimumHeld: 5, windowDays: 90 };
+    // Given 7 (1–7); due 8 (given + the absence); on time 6 (1–5 and 7): 6 / 8 = 75 %.
+    const expected = { consultationsGiven: 7, onTimePercent: 75, psychicCancellations90Days: 1, isNew: false, minimumGiven: 5, windowDays: 90 };
     expect(await figuresAt(w)).toEqual(expected);
     const card = (await w.t.query(api.psychics.listPublic, {})).psychics.find((psychic) => psychic.id === w.profileA);
-    expect(card).toMatchObject({ heldConsultations: 7, onTimePercent: 75 });
+    expect(card).toMatchObject({ consultationsGiven: 7, onTimePercent: 75 });
 
     // The rows equal the recount: wiped, the admin's rebuild makes them again.
     await w.t.run(async (ctx) => {
-      for (const row of await ctx.db.query("psychicReliability").collect()) await ctx.db.delete("psychicReliability", row._id);
+      for (const row of await ctx.db.query("psychicFigures").collect()) await ctx.db.delete("psychicFigures", row._id);
       for (const row of await ctx.db.query("psychicCancellationDays").collect()) await ctx.db.delete("psychicCancellationDays", row._id);
     });
-    expect((await figuresAt(w))?.heldConsultations).toBe(0);
+    expect((await figuresAt(w))?.consultationsGiven).toBe(0);
     expect((await w.t.mutation(internal.admin.recountCounters, {})).changed).toBe(3);
     expect(await figuresAt(w)).toEqual(expected);
 
@@ -64,7 +64,7 @@ describe("a psychic's figures", () => {
     const psychic = w.as.psychicA as TestClient;
     for (const daysAgo of [2, 3, 4, 5]) await pastBooking(w, daysAgo, { status: "completed", psychicJoinedAt: NOW - daysAgo * DAY });
     // Four held: 'Nuovo', no percentage.
-    expect(await figuresAt(w)).toMatchObject({ heldConsultations: 4, onTimePercent: null, isNew: true, psychicCancellations90Days: 0 });
+    expect(await figuresAt(w)).toMatchObject({ consultationsGiven: 4, onTimePercent: null, isNew: true, psychicCancellations90Days: 0 });
 
     // The psychic cancels a booking tomorrow: counted on today's Rome day.
     const tomorrow = await callBooking(w, { startsInMs: DAY });
@@ -78,7 +78,7 @@ describe("a psychic's figures", () => {
     await (w.as.clientA as TestClient).mutation(api.calls.join, { bookingId: now });
     vi.setSystemTime(NOW + 31 * MINUTE);
     await w.t.mutation(internal.calls.settle, { bookingId: now });
-    expect(await figuresAt(w)).toMatchObject({ heldConsultations: 5, onTimePercent: 100, isNew: false });
+    expect(await figuresAt(w)).toMatchObject({ consultationsGiven: 5, onTimePercent: 100, isNew: false });
 
     // A consultation the psychic never enters: cancelled by the clock 10 minutes after its start.
     const missed = await callBooking(w, { startsInMs: 0 });
@@ -86,12 +86,12 @@ describe("a psychic's figures", () => {
     await w.t.mutation(internal.calls.settle, { bookingId: missed });
     expect((await w.t.run((ctx) => ctx.db.get("bookings", missed)))?.cancelReason).toBe("psychic_no_show");
     // Due 6, on time 5: 83 %.
-    expect(await figuresAt(w)).toMatchObject({ heldConsultations: 5, onTimePercent: 83 });
+    expect(await figuresAt(w)).toMatchObject({ consultationsGiven: 5, onTimePercent: 83 });
 
     // The psychic marks the held one 'Cliente assente' instead: still held, still on time.
     await w.t.run((ctx) => ctx.db.patch("bookings", now, { clientJoinedAt: undefined }));
     await psychic.mutation(api.bookings.markOutcomeByPsychic, { bookingId: now, outcome: "no_show" });
-    expect(await figuresAt(w)).toMatchObject({ heldConsultations: 5, onTimePercent: 83 });
+    expect(await figuresAt(w)).toMatchObject({ consultationsGiven: 5, onTimePercent: 83 });
   });
 
   it("are null for a profile the public cannot see", async () => {

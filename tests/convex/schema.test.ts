@@ -107,10 +107,10 @@ async function insertOneOfEach(ctx: MutationCtx) {
       ratingCount: 1,
       averageRating: 5,
     }),
-    psychicReliability: await ctx.db.insert("psychicReliability", {
+    psychicFigures: await ctx.db.insert("psychicFigures", {
       psychicProfileId,
       dueConsultations: 2,
-      heldConsultations: 1,
+      consultationsGiven: 1,
       onTimeConsultations: 1,
     }),
     psychicCancellationDays: await ctx.db.insert("psychicCancellationDays", { psychicProfileId, day: "2026-03-14", cancellations: 1 }),

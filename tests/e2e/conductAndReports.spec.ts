@@ -1,5 +1,5 @@
 // The code of conduct and 'Segnala', end to end: a new psychic is refused Publish until they accept the
-// code in the profile editor, then publishes; the demo client reports a held consultation and the
+// code in the profile editor, then publishes; the demo client reports a consultation given and the
 // admin's open inbox shows it at once, as a 'Segnalazione', unread.
 import { api } from "@convex/_generated/api";
 import { defaultAvailability } from "@convex/model/profileRules";
@@ -48,7 +48,7 @@ test("a new psychic accepts the code of conduct in the profile editor, then publ
   expect(errors, "console errors on the psychic's page").toEqual([]);
 });
 
-test("the demo client reports a held consultation and the admin's open inbox shows it live, unread", async ({ browser }) => {
+test("the demo client reports a consultation given and the admin's open inbox shows it live, unread", async ({ browser }) => {
   test.setTimeout(60_000);
   const adminErrors: string[] = [];
   const admin = await personPage(browser, sessionFile("admin"), adminErrors);

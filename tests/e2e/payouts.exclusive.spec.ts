@@ -61,7 +61,7 @@ function euroCents(text: string): number {
 const quarters = (row: string[]) =>
   [0, 1, 2, 3].map((quarter) => row.slice(6 + quarter * 3, 9 + quarter * 3).map((cell) => Number(cell.replace(",", "."))));
 
-test("a held consultation's transfer appears live on 'Guadagni'; the payout, the statement PDF and the DAC7 CSV show it", async ({ browser }) => {
+test("a consultation given's transfer appears live on 'Guadagni'; the payout, the statement PDF and the DAC7 CSV show it", async ({ browser }) => {
   // The payment job, the window's end and then the transfer and the payout through the stand-in's webhooks.
   test.setTimeout(120_000);
   const errors: string[] = [];

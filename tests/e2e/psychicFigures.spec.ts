@@ -63,7 +63,7 @@ test("a profile shows the psychic's figures beside the rating and links to how t
   await expect(page.getByRole("heading", { level: 1, name: "Orione" })).toBeVisible();
   const figures = page.getByRole("region", { name: "Affidabilità del cartomante" });
   await expect(figures.getByRole("term")).toHaveText(["Consulti tenuti", "Puntualità", "Cancellazioni del cartomante, ultimi 90 giorni"]);
-  await expect(figures.getByRole("definition").nth(0)).toHaveText(String(orione.heldConsultations));
+  await expect(figures.getByRole("definition").nth(0)).toHaveText(String(orione.consultationsGiven));
   await expect(figures.getByRole("definition").nth(1)).toHaveText(/^(\d+% in orario|Nuovo \(meno di 5 consulti\))$/);
   await expect(figures.getByRole("definition").nth(2)).toHaveText(/^\d+$/);
   await expectAccessible(page, "a profile with the psychic's figures");

@@ -79,7 +79,7 @@ const isReminder24h = (job: Job) => job.name.startsWith("reminders") && job.args
 export async function checkAfterRestart(world: World, acks: Acks, due: Job[], restartedAt: number, waitMs = 25_000): Promise<string[]> {
   const deadline = Date.now() + waitMs;
   const held = [...acks.joins];
-  // Every booking whose share must reach Stripe once: the consultations held and the late cancellations.
+  // Every booking whose share must reach Stripe once: the consultations given and the late cancellations.
   const shared = [...held, ...acks.lateCancellations];
   let runs = await jobRuns(world.backend);
   while (Date.now() < deadline) {

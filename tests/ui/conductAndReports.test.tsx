@@ -66,7 +66,7 @@ function renderRow(value: ClientBooking) {
 const held = () => upcomingClientBooking(NOW, { status: "completed", cancellableUntil: null, reschedulableUntil: null }, -2 * HOUR);
 
 describe("'Segnala' on a consultation", () => {
-  it("is offered on a held consultation, not on an upcoming one", () => {
+  it("is offered on a consultation given, not on an upcoming one", () => {
     convexMock.queries.set("consultationReports:listMineReported", []);
     renderRow(upcomingClientBooking(NOW));
     expect(screen.queryByRole("button", { name: /Segnala/ })).toBeNull();

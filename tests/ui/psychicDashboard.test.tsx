@@ -81,12 +81,12 @@ const stats = { today: 2, upcoming: 4, paidConsultationsThisMonth: 4, earnedThis
 const dashboard = { today: [live, evening], upcoming: [monday, moved], recent: [heldOpen, held, absent], latestPaidAt: NOW - DAY, stats };
 
 const months = [
-  { month: "2026-06", heldConsultations: 0, minutes: 0, hours: 0, earningsCents: 0, averageRating: null, ratingCount: 0 },
-  { month: "2026-07", heldConsultations: 2, minutes: 90, hours: 1.5, earningsCents: 7650, averageRating: 5, ratingCount: 1 },
-  { month: "2026-08", heldConsultations: 1, minutes: 30, hours: 0.5, earningsCents: 3825, averageRating: null, ratingCount: 0 },
-  { month: "2026-09", heldConsultations: 3, minutes: 120, hours: 2, earningsCents: 12750, averageRating: 4.5, ratingCount: 2 },
-  { month: "2026-10", heldConsultations: 5, minutes: 195, hours: 3.3, earningsCents: 21250, averageRating: 4.333, ratingCount: 3 },
-  { month: "2026-11", heldConsultations: 4, minutes: 180, hours: 3, earningsCents: 27200, averageRating: 4, ratingCount: 1 },
+  { month: "2026-06", consultationsGiven: 0, minutes: 0, hours: 0, earningsCents: 0, averageRating: null, ratingCount: 0 },
+  { month: "2026-07", consultationsGiven: 2, minutes: 90, hours: 1.5, earningsCents: 7650, averageRating: 5, ratingCount: 1 },
+  { month: "2026-08", consultationsGiven: 1, minutes: 30, hours: 0.5, earningsCents: 3825, averageRating: null, ratingCount: 0 },
+  { month: "2026-09", consultationsGiven: 3, minutes: 120, hours: 2, earningsCents: 12750, averageRating: 4.5, ratingCount: 2 },
+  { month: "2026-10", consultationsGiven: 5, minutes: 195, hours: 3.3, earningsCents: 21250, averageRating: 4.333, ratingCount: 3 },
+  { month: "2026-11", consultationsGiven: 4, minutes: 180, hours: 3, earningsCents: 27200, averageRating: 4, ratingCount: 1 },
 ];
 
 beforeEach(() => {

@@ -10,11 +10,11 @@ import { ReviewsAndRankingPage } from "@/features/static/ReviewsAndRankingPage";
 import { renderWithProviders } from "./render";
 
 const figures = (fields: Partial<PsychicFiguresData> = {}): PsychicFiguresData => ({
-  heldConsultations: 7,
+  consultationsGiven: 7,
   onTimePercent: 75,
   psychicCancellations90Days: 1,
   isNew: false,
-  minimumHeld: 5,
+  minimumGiven: 5,
   windowDays: 90,
   ...fields,
 });
@@ -37,7 +37,7 @@ const card = (fields: Partial<PsychicCardData> = {}): PsychicCardData => ({
 const valueOf = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
 
 describe("the psychic's figures on the profile", () => {
-  it("show consultations held, the share on time and the psychic's cancellations of the last 90 days", () => {
+  it("show consultations given, the share on time and the psychic's cancellations of the last 90 days", () => {
     renderWithProviders(<PsychicFigures figures={figures()} />);
     const section = within(screen.getByRole("region", { name: "Affidabilità del cartomante" }));
     expect(valueOf("Consulti tenuti")).toBe("7");
@@ -48,7 +48,7 @@ describe("the psychic's figures on the profile", () => {
 
   it("say 'Nuovo' instead of a percentage below the minimum", () => {
     renderWithProviders(
-      <PsychicFigures figures={figures({ heldConsultations: 4, onTimePercent: null, isNew: true, psychicCancellations90Days: 0 })} />,
+      <PsychicFigures figures={figures({ consultationsGiven: 4, onTimePercent: null, isNew: true, psychicCancellations90Days: 0 })} />,
     );
     expect(valueOf("Consulti tenuti")).toBe("4");
     expect(valueOf("Puntualità")).toBe("Nuovo (meno di 5 consulti)");
@@ -63,12 +63,12 @@ describe("the psychic's figures on the profile", () => {
 
 describe("the psychic's figures on a card", () => {
   it("show consultations and the share on time, compactly", () => {
-    renderWithProviders(<PsychicCard psychic={card({ heldConsultations: 12, onTimePercent: 92 })} />);
+    renderWithProviders(<PsychicCard psychic={card({ consultationsGiven: 12, onTimePercent: 92 })} />);
     expect(screen.getByText("12 consulti · 92% in orario")).toBeInTheDocument();
   });
 
   it("show nothing more for a psychic still 'Nuovo'", () => {
-    renderWithProviders(<PsychicCard psychic={card({ heldConsultations: 3, onTimePercent: null })} />);
+    renderWithProviders(<PsychicCard psychic={card({ consultationsGiven: 3, onTimePercent: null })} />);
     expect(screen.queryByText(/in orario/)).toBeNull();
   });
 });

@@ -26,7 +26,7 @@ const profile = (fields: Partial<PublicProfile> = {}): PublicProfile => ({
   isAvailable: true,
   minPriceEuros: 25,
   minDurationMinutes: 15,
-  heldConsultations: 0,
+  consultationsGiven: 0,
   onTimePercent: null,
   verified: true,
   yearsExperience: 15,

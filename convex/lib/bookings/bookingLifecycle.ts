@@ -31,20 +31,20 @@ import { fail } from "../../framework/errors";
 
 type Applied = Exclude<Transition, { outcome: "refused" }>;
 
-type Held = Extract<BookingEvent, { kind: "held" }>;
+type TookPlace = Extract<BookingEvent, { kind: "took_place" }>;
 type Presence = { presence?: WindowPresence };
 /**
- * An event as callers ask for it: a consultation held takes the call's records (each party's time in the
+ * An event as callers ask for it: a consultation that took place takes the call's records (each party's time in the
  * call during the window) from the call session here, so neither the clock nor the psychic supplies
  * them; only the demo's past consultations, which have no session, bring their own.
  */
 type BookingRequest =
-  | Exclude<BookingEvent, Held>
-  | (Omit<Extract<Held, { by: "clock" }>, "presence"> & Presence)
-  | (Omit<Extract<Held, { by: "psychic" }>, "presence"> & Presence);
+  | Exclude<BookingEvent, TookPlace>
+  | (Omit<Extract<TookPlace, { by: "clock" }>, "presence"> & Presence)
+  | (Omit<Extract<TookPlace, { by: "psychic" }>, "presence"> & Presence);
 
 async function withRecords(ctx: MutationCtx, booking: Booking, request: BookingRequest, now: number): Promise<BookingEvent> {
-  if (request.kind !== "held") return request;
+  if (request.kind !== "took_place") return request;
   return { ...request, presence: request.presence ?? (await windowPresence(ctx, booking, now)) };
 }
 

@@ -58,7 +58,7 @@ export async function applyFigureChanges(ctx: MutationCtx, changes: FigureChange
       case "psychicProfiles":
         await changeProfile(ctx, change);
         break;
-      case "psychicReliability":
+      case "psychicFigures":
         await changeReliability(ctx, change);
         break;
       case "psychicCancellationDays":

@@ -20,7 +20,7 @@ async function liveProfileId(ctx: QueryCtx, id: string): Promise<Id<"psychicProf
 
 function reliabilityRow(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">) {
   return ctx.db
-    .query("psychicReliability")
+    .query("psychicFigures")
     .withIndex("by_psychicProfile", (q) => q.eq("psychicProfileId", psychicProfileId))
     .unique();
 }
@@ -33,7 +33,7 @@ function cancellationDayRow(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles
 }
 
 /** A psychic's all-time sums; a deleted profile's figures went with it and are not made again. */
-export async function changeReliability(ctx: MutationCtx, change: Extract<FigureChange, { store: "psychicReliability" }>) {
+export async function changeReliability(ctx: MutationCtx, change: Extract<FigureChange, { store: "psychicFigures" }>) {
   const profileId = await liveProfileId(ctx, change.psychicProfileId);
   if (profileId === null) return;
   const row = await reliabilityRow(ctx, profileId);
@@ -41,9 +41,9 @@ export async function changeReliability(ctx: MutationCtx, change: Extract<Figure
   for (const field of Object.keys(sums) as Array<keyof ReliabilitySums>) sums[field] = (row?.[field] ?? 0) + (change.add[field] ?? 0);
   const fields = reliabilityFields(sums);
   if (fields === null) {
-    if (row !== null) await ctx.db.delete("psychicReliability", row._id);
-  } else if (row === null) await ctx.db.insert("psychicReliability", { psychicProfileId: profileId, ...fields });
-  else await ctx.db.patch("psychicReliability", row._id, fields);
+    if (row !== null) await ctx.db.delete("psychicFigures", row._id);
+  } else if (row === null) await ctx.db.insert("psychicFigures", { psychicProfileId: profileId, ...fields });
+  else await ctx.db.patch("psychicFigures", row._id, fields);
 }
 
 /** A psychic's cancellations on one Rome day. */
@@ -63,7 +63,7 @@ export async function reliabilityOf(ctx: QueryCtx, psychicProfileId: Id<"psychic
   const row = await reliabilityRow(ctx, psychicProfileId);
   return row === null
     ? null
-    : { dueConsultations: row.dueConsultations, heldConsultations: row.heldConsultations, onTimeConsultations: row.onTimeConsultations };
+    : { dueConsultations: row.dueConsultations, consultationsGiven: row.consultationsGiven, onTimeConsultations: row.onTimeConsultations };
 }
 
 /** The profile's figures at `now`: at most CANCELLATION_WINDOW_DAYS day rows are read. */
@@ -80,7 +80,7 @@ export async function psychicFiguresAt(ctx: QueryCtx, psychicProfileId: Id<"psyc
 /** A deleted profile's figures go with it. */
 export async function dropPsychicFigures(ctx: MutationCtx, psychicProfileId: Id<"psychicProfiles">) {
   const row = await reliabilityRow(ctx, psychicProfileId);
-  if (row !== null) await ctx.db.delete("psychicReliability", row._id);
+  if (row !== null) await ctx.db.delete("psychicFigures", row._id);
   const days = await ctx.db
     .query("psychicCancellationDays")
     .withIndex("by_psychicProfile_day", (q) => q.eq("psychicProfileId", psychicProfileId))
@@ -96,16 +96,16 @@ export async function rebuildPsychicFigures(
 ): Promise<number> {
   let changed = 0;
   const wanted = new Map(reliability);
-  for (const row of await ctx.db.query("psychicReliability").collect()) {
+  for (const row of await ctx.db.query("psychicFigures").collect()) {
     const fields = wanted.get(row.psychicProfileId);
     wanted.delete(row.psychicProfileId);
     if (fields !== undefined && (Object.keys(fields) as Array<keyof ReliabilitySums>).every((field) => row[field] === fields[field])) continue;
     changed++;
-    if (fields === undefined) await ctx.db.delete("psychicReliability", row._id);
-    else await ctx.db.patch("psychicReliability", row._id, fields);
+    if (fields === undefined) await ctx.db.delete("psychicFigures", row._id);
+    else await ctx.db.patch("psychicFigures", row._id, fields);
   }
   for (const [psychicProfileId, fields] of wanted) {
-    await ctx.db.insert("psychicReliability", { psychicProfileId: psychicProfileId as Id<"psychicProfiles">, ...fields });
+    await ctx.db.insert("psychicFigures", { psychicProfileId: psychicProfileId as Id<"psychicProfiles">, ...fields });
     changed++;
   }
   const wantedDays = new Map(cancellationDays);

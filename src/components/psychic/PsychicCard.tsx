@@ -23,7 +23,7 @@ export type PsychicCardData = {
   /** Off when the psychic takes no new consultations; the card stays, booking does not. */
   isAvailable?: boolean;
   /** Psychic figures (convex/model/psychicFigures.ts); the share on time is null while the psychic is 'Nuovo'. */
-  heldConsultations?: number;
+  consultationsGiven?: number;
   onTimePercent?: number | null;
   /** The topic the words searched named ('soldi' → 'Denaro e Finanze'), said on the card. */
   matchedTopic?: string | null;
@@ -98,9 +98,9 @@ export function PsychicCard({ psychic, availability }: PsychicCardProps) {
                   </Text>
                 </Flex>
               )}
-              {psychic.heldConsultations !== undefined && psychic.onTimePercent != null ? (
+              {psychic.consultationsGiven !== undefined && psychic.onTimePercent != null ? (
                 <Text size="1" color="gray">
-                  {psychic.heldConsultations} consulti · {psychic.onTimePercent}% in orario
+                  {psychic.consultationsGiven} consulti · {psychic.onTimePercent}% in orario
                 </Text>
               ) : null}
             </Flex>

@@ -8,7 +8,7 @@ export type PsychicFiguresData = NonNullable<FunctionReturnType<typeof api.psych
 
 /**
  * The psychic's figures beside the rating on the profile (docs/product-rules.md, "Psychic figures and the
- * list's order"): consultations held, punctuality ('Nuovo' below the minimum) and the psychic's own
+ * list's order"): consultations given, punctuality ('Nuovo' below the minimum) and the psychic's own
  * cancellations in the last 90 days, with the page that explains them. `undefined` while loading.
  */
 export function PsychicFigures({ figures }: { figures: PsychicFiguresData | undefined }) {
@@ -24,11 +24,11 @@ export function PsychicFigures({ figures }: { figures: PsychicFiguresData | unde
       <section aria-label="Affidabilità del cartomante">
         <Flex gap="4" wrap="wrap" asChild>
           <dl className="psychic-figures">
-            <Figure label="Consulti tenuti" value={String(figures.heldConsultations)} />
+            <Figure label="Consulti tenuti" value={String(figures.consultationsGiven)} />
             <Figure
               label="Puntualità"
               value={figures.onTimePercent === null ? "Nuovo" : `${figures.onTimePercent}% in orario`}
-              hint={figures.onTimePercent === null ? `meno di ${figures.minimumHeld} consulti` : undefined}
+              hint={figures.onTimePercent === null ? `meno di ${figures.minimumGiven} consulti` : undefined}
             />
             <Figure label={`Cancellazioni del cartomante, ultimi ${figures.windowDays} giorni`} value={String(figures.psychicCancellations90Days)} />
           </dl>

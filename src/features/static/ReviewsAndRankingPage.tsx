@@ -1,7 +1,7 @@
 import { Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from "@convex/model/reviews";
-import { CANCELLATION_WINDOW_DAYS, MAX_LISTED_PSYCHICS, MIN_HELD_FOR_FIGURES, ON_TIME_GRACE_MS } from "@convex/model/psychicFigures";
+import { CANCELLATION_WINDOW_DAYS, MAX_LISTED_PSYCHICS, MIN_GIVEN_FOR_FIGURES, ON_TIME_GRACE_MS } from "@convex/model/psychicFigures";
 import { ORDER_EXPLAINED, ORDER_LABELS } from "@convex/model/catalogueOrder";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/rules";
@@ -59,7 +59,7 @@ export function ReviewsAndRankingPage() {
           </li>
         </ul>
         <Text as="p">
-          Con meno di {MIN_HELD_FOR_FIGURES} consulti tenuti mostriamo «Nuovo» al posto della percentuale: pochi consulti non bastano per un dato
+          Con meno di {MIN_GIVEN_FOR_FIGURES} consulti tenuti mostriamo «Nuovo» al posto della percentuale: pochi consulti non bastano per un dato
           affidabile.
         </Text>
       </PageSection>

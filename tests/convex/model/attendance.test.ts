@@ -11,7 +11,7 @@ import {
   outcomeByClock,
   presentInWindow,
   PSYCHIC_LEAVING_MARGIN_MS,
-  psychicHeld,
+  psychicStayedLongEnough,
   settlementFor,
   type Attendance,
 } from "../../../convex/model/attendance";
@@ -113,7 +113,7 @@ describe("settling a booking once its time has come", () => {
     const psychicCame = { ...booking, psychicJoinedAt: startsAt + MINUTE };
     expect(settlementFor(psychicCame, startsAt + PSYCHIC_GRACE_MS)).toBeNull();
     expect(settlementFor(psychicCame, window.endsAt - 1)).toBeNull();
-    expect(settlementFor(psychicCame, window.endsAt)).toBe("held");
+    expect(settlementFor(psychicCame, window.endsAt)).toBe("took_place");
     expect(settlementFor({ ...booking, status: "cancelled" }, window.endsAt)).toBeNull();
   });
 
@@ -141,7 +141,7 @@ describe("the psychic's minimum presence", () => {
 
   it("a psychic who joins a minute after the start and leaves at once, the client waiting the whole window: not held by the psychic", () => {
     const presence = { clientPresentMs: 30 * MINUTE, psychicPresentMs: 0 };
-    expect(psychicHeld(window, presence)).toBe(false);
+    expect(psychicStayedLongEnough(window, presence)).toBe(false);
     expect(outcomeByClock(came, presence)).toBe("psychic_absent");
   });
 

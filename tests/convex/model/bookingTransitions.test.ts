@@ -344,7 +344,7 @@ describe("the consultation held", () => {
   const END = START + 30 * MINUTE;
   /** The call's records: both in the call nearly the whole window. */
   const presence = { clientPresentMs: 29 * MINUTE, psychicPresentMs: 30 * MINUTE };
-  const byClock = { kind: "held", by: "clock", presence } as const;
+  const byClock = { kind: "took_place", by: "clock", presence } as const;
   const attended = { psychicJoinedAt: START, clientJoinedAt: START + MINUTE };
 
   it("the clock completes a confirmed one the client attended at its end, once, and its call ends", () => {
@@ -360,23 +360,23 @@ describe("the consultation held", () => {
   it("the clock records a no-show when the client was never in the call during the window", () => {
     const result = transition(booking({ psychicJoinedAt: START }), byClock, END);
     expect(result).toMatchObject({ outcome: "changed", patch: { status: "no_show", completedAt: END, statsMonth: "2026-11" } });
-    // The client's absence pays the psychic in full, as a held consultation does.
+    // The client's absence pays the psychic in full, as a consultation given does.
     expect(kinds(result)).toEqual(["end_call", "pay_psychic_share"]);
     expect(transition(booking({ status: "no_show" }), byClock, END)).toEqual({ outcome: "unchanged" });
   });
 
   it("the psychic's 'Cliente assente' is refused when the client was in the call during the window", () => {
-    const absent = { kind: "held", outcome: "no_show", by: "psychic", reviewed: false, presence } as const;
+    const absent = { kind: "took_place", outcome: "no_show", by: "psychic", reviewed: false, presence } as const;
     expect(transition(booking(attended), absent, END)).toEqual({ outcome: "refused", code: "CLIENT_ATTENDED" });
     expect(transition(booking({ ...attended, status: "completed" }), absent, END + HOUR)).toEqual({ outcome: "refused", code: "CLIENT_ATTENDED" });
   });
 
   it("the psychic marks the client absent after the end, and may correct it", () => {
-    const absent = transition(booking(), { kind: "held", outcome: "no_show", by: "psychic", reviewed: false, presence }, END);
+    const absent = transition(booking(), { kind: "took_place", outcome: "no_show", by: "psychic", reviewed: false, presence }, END);
     expect(absent).toMatchObject({ patch: { status: "no_show" } });
     const corrected = transition(
       booking({ status: "no_show", completedAt: END, statsMonth: "2026-11" }),
-      { kind: "held", outcome: "completed", by: "psychic", reviewed: false, presence },
+      { kind: "took_place", outcome: "completed", by: "psychic", reviewed: false, presence },
       END + HOUR,
     );
     expect(corrected).toMatchObject({ patch: { status: "completed", completedAt: END, statsMonth: "2026-11" } });
@@ -389,20 +389,20 @@ describe("the consultation held", () => {
     const came = { psychicJoinedAt: START + MINUTE, clientJoinedAt: START };
 
     it("the clock cancels it as for the psychic's absence: the client refunded in full, no share, the client emailed", () => {
-      const result = transition(booking(came), { kind: "held", by: "clock", presence: inAndOut }, END);
+      const result = transition(booking(came), { kind: "took_place", by: "clock", presence: inAndOut }, END);
       expect(result).toMatchObject({
         outcome: "changed",
         patch: { status: "cancelled", cancelledBy: "system", cancelReason: "psychic_no_show", refundCents: 3500, refundStatus: "pending" },
       });
       expect(kinds(result)).toEqual(["request_refund", "end_call", "email_cancelled"]);
-      expect(transition(booking(came), { kind: "held", by: "clock", presence: inAndOut }, END - 1)).toEqual({
+      expect(transition(booking(came), { kind: "took_place", by: "clock", presence: inAndOut }, END - 1)).toEqual({
         outcome: "refused",
         code: "CONSULTATION_NOT_ENDED",
       });
     });
 
     it("exactly half the window is enough: held, the share owed", () => {
-      const half = { kind: "held", by: "clock", presence: { clientPresentMs: 30 * MINUTE, psychicPresentMs: 15 * MINUTE } } as const;
+      const half = { kind: "took_place", by: "clock", presence: { clientPresentMs: 30 * MINUTE, psychicPresentMs: 15 * MINUTE } } as const;
       expect(transition(booking(came), half, END)).toMatchObject({ patch: { status: "completed" } });
       expect(kinds(transition(booking(came), half, END))).toEqual(["end_call", "pay_psychic_share"]);
       const short = { ...half, presence: { clientPresentMs: 30 * MINUTE, psychicPresentMs: 15 * MINUTE - 1 } };
@@ -410,11 +410,11 @@ describe("the consultation held", () => {
     });
 
     it("the psychic's 'completed' cannot make it held; the client absent, the psychic's short presence asks nothing", () => {
-      const completed = { kind: "held", outcome: "completed", by: "psychic", reviewed: false, presence: inAndOut } as const;
+      const completed = { kind: "took_place", outcome: "completed", by: "psychic", reviewed: false, presence: inAndOut } as const;
       expect(transition(booking(came), completed, END)).toEqual({ outcome: "refused", code: "PSYCHIC_NOT_PRESENT" });
       expect(transition(booking(came), completed, END - 1)).toEqual({ outcome: "refused", code: "CONSULTATION_NOT_ENDED" });
       const noClient = { clientPresentMs: 0, psychicPresentMs: 0 };
-      expect(transition(booking({ psychicJoinedAt: START + MINUTE }), { kind: "held", by: "clock", presence: noClient }, END)).toMatchObject({
+      expect(transition(booking({ psychicJoinedAt: START + MINUTE }), { kind: "took_place", by: "clock", presence: noClient }, END)).toMatchObject({
         patch: { status: "no_show" },
       });
     });
@@ -422,7 +422,7 @@ describe("the consultation held", () => {
 
   it("refused before the end, for a cancelled one, and as absent once reviewed", () => {
     const noShow = (fields: Partial<Booking>, reviewed = false, at = END) =>
-      transition(booking(fields), { kind: "held", outcome: "no_show", by: "psychic", reviewed, presence }, at);
+      transition(booking(fields), { kind: "took_place", outcome: "no_show", by: "psychic", reviewed, presence }, at);
     expect(noShow({}, false, END - 1)).toEqual({ outcome: "refused", code: "CONSULTATION_NOT_ENDED" });
     expect(noShow({ status: "cancelled" })).toEqual({ outcome: "refused", code: "INVALID_STATE" });
     expect(noShow({ status: "completed" }, true)).toEqual({ outcome: "refused", code: "INVALID_STATE" });
@@ -473,7 +473,7 @@ describe("money back after the consultation", () => {
     expect(transition(booking({ paidAt: undefined }), { kind: "disputed", disputeId: "dp_2", amountCents: 3500 }, NOW)).toEqual({ outcome: "unchanged" });
   });
 
-  it("a refund made at Stripe of a held consultation takes back only what is new, never more than the price", () => {
+  it("a refund made at Stripe of a consultation given takes back only what is new, never more than the price", () => {
     const held = booking({ ...paid, status: "completed" });
     expect(transition(held, { kind: "charge_refunded", amountRefundedCents: 1000 }, NOW)).toEqual({
       outcome: "changed",

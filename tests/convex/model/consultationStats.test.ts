@@ -22,13 +22,13 @@ describe("the monthly figures", () => {
     const month = { totalConsultations: 2, totalMinutes: 75, totalRevenueCents: 4250 + 2833, ratingCount: 2, ratingSum: 7 };
     expect(monthView("2026-01", month)).toEqual({
       month: "2026-01",
-      heldConsultations: 2,
+      consultationsGiven: 2,
       minutes: 75,
       hours: 1.3,
       earningsCents: 7083,
       averageRating: 3.5,
       ratingCount: 2,
     });
-    expect(monthView("2026-02", null)).toMatchObject({ heldConsultations: 0, hours: 0, earningsCents: 0, averageRating: null });
+    expect(monthView("2026-02", null)).toMatchObject({ consultationsGiven: 0, hours: 0, earningsCents: 0, averageRating: null });
   });
 });

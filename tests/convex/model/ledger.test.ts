@@ -84,7 +84,7 @@ describe("a psychic's month", () => {
 });
 
 describe("a paid booking's books", () => {
-  it("a held consultation: paid, transferred and the commission balance", () => {
+  it("a consultation given: paid, transferred and the commission balance", () => {
     const books = bookingBooks({ status: "completed", priceCents: 5000 }, share(), []);
     expect(books).toMatchObject({ paidCents: 5000, refundedCents: 0, transferredCents: 4250, owedCents: 0, commissionCents: 750 });
     expect(differenceOf(books)).toBe(0);

@@ -5,7 +5,7 @@ import {
   cancellationWindowStart,
   compareForList,
   joinedOnTime,
-  MIN_HELD_FOR_FIGURES,
+  MIN_GIVEN_FOR_FIGURES,
   psychicFigureContributions,
   psychicFiguresOf,
 } from "../../../convex/model/psychicFigures";
@@ -24,18 +24,18 @@ describe("on time", () => {
 });
 
 describe("what one booking adds", () => {
-  it("a held consultation is due and held, on time or not; a client's absence too", () => {
+  it("a consultation given is due and held, on time or not; a client's absence too", () => {
     expect(psychicFigureContributions({ ...base, status: "completed", psychicJoinedAt: START })).toEqual([
-      { store: "psychicReliability", psychicProfileId: "p1", add: { dueConsultations: 1, heldConsultations: 1, onTimeConsultations: 1 } },
+      { store: "psychicFigures", psychicProfileId: "p1", add: { dueConsultations: 1, consultationsGiven: 1, onTimeConsultations: 1 } },
     ]);
     expect(psychicFigureContributions({ ...base, status: "no_show", psychicJoinedAt: START + 6 * MINUTE })).toEqual([
-      { store: "psychicReliability", psychicProfileId: "p1", add: { dueConsultations: 1, heldConsultations: 1, onTimeConsultations: 0 } },
+      { store: "psychicFigures", psychicProfileId: "p1", add: { dueConsultations: 1, consultationsGiven: 1, onTimeConsultations: 0 } },
     ]);
   });
 
   it("the psychic's absence is due and not held; the psychic's cancellation counts on its Rome day", () => {
     expect(psychicFigureContributions({ ...base, status: "cancelled", cancelReason: "psychic_no_show", cancelledAt: START })).toEqual([
-      { store: "psychicReliability", psychicProfileId: "p1", add: { dueConsultations: 1 } },
+      { store: "psychicFigures", psychicProfileId: "p1", add: { dueConsultations: 1 } },
     ]);
     // 23:30 UTC on 20 November is 00:30 on the 21st in Rome.
     const lateNight = Date.parse("2026-11-20T23:30:00Z");
@@ -70,25 +70,25 @@ describe("the 90-day window", () => {
 });
 
 describe("what the profile shows", () => {
-  it("'Nuovo' below the minimum of consultations held: no percentage", () => {
-    const held = MIN_HELD_FOR_FIGURES - 1;
-    expect(psychicFiguresOf({ dueConsultations: held, heldConsultations: held, onTimeConsultations: held }, 2)).toEqual({
-      heldConsultations: held,
+  it("'Nuovo' below the minimum of consultations given: no percentage", () => {
+    const held = MIN_GIVEN_FOR_FIGURES - 1;
+    expect(psychicFiguresOf({ dueConsultations: held, consultationsGiven: held, onTimeConsultations: held }, 2)).toEqual({
+      consultationsGiven: held,
       onTimePercent: null,
       psychicCancellations90Days: 2,
       isNew: true,
     });
-    expect(psychicFiguresOf(null, 0)).toEqual({ heldConsultations: 0, onTimePercent: null, psychicCancellations90Days: 0, isNew: true });
+    expect(psychicFiguresOf(null, 0)).toEqual({ consultationsGiven: 0, onTimePercent: null, psychicCancellations90Days: 0, isNew: true });
   });
 
   it("from the minimum, the whole percent of consultations due joined on time", () => {
-    expect(psychicFiguresOf({ dueConsultations: 6, heldConsultations: 5, onTimeConsultations: 5 }, 0)).toEqual({
-      heldConsultations: 5,
+    expect(psychicFiguresOf({ dueConsultations: 6, consultationsGiven: 5, onTimeConsultations: 5 }, 0)).toEqual({
+      consultationsGiven: 5,
       onTimePercent: 83,
       psychicCancellations90Days: 0,
       isNew: false,
     });
-    expect(psychicFiguresOf({ dueConsultations: 8, heldConsultations: 8, onTimeConsultations: 7 }, 0).onTimePercent).toBe(88);
+    expect(psychicFiguresOf({ dueConsultations: 8, consultationsGiven: 8, onTimeConsultations: 7 }, 0).onTimePercent).toBe(88);
   });
 });
 

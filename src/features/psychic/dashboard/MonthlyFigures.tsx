@@ -89,7 +89,7 @@ function FiguresTable({ months }: { months: MonthRow[] }) {
           {months.map((row) => (
             <Table.Row key={row.month}>
               <Table.RowHeaderCell scope="row">{formatMonth(row.month)}</Table.RowHeaderCell>
-              <Table.Cell justify="end">{row.heldConsultations}</Table.Cell>
+              <Table.Cell justify="end">{row.consultationsGiven}</Table.Cell>
               <Table.Cell justify="end">{formatHours(row.hours)}</Table.Cell>
               <Table.Cell justify="end">{formatCents(row.earningsCents)}</Table.Cell>
               <Table.Cell justify="end">
