@@ -26,9 +26,9 @@ import { reliabilityOf } from "./lib/figures/psychicFigures";
 import { requireInstant } from "./framework/time";
 
 /** How many psychics the home page features. */
-export const FEATURED_PSYCHICS = 3;
+const FEATURED_PSYCHICS = 3;
 
-export const publicCard = v.object({
+const publicCard = v.object({
   id: v.id("psychicProfiles"),
   // The readable address (/psychics/selene); null on a profile published before slugs, until the migration.
   slug: v.union(v.string(), v.null()),
@@ -97,7 +97,7 @@ export const listFeatured = query({
 
 
 /** Longer searches match nothing a psychic writes; refusing them keeps every evaluation cheap. */
-export const MAX_SEARCH_LENGTH = 100;
+const MAX_SEARCH_LENGTH = 100;
 
 const firstFreeValue = v.union(v.null(), v.object({ date: v.string(), time: v.string() }));
 const listedCard = v.object({

@@ -3,7 +3,7 @@
 // the type-check. Unexpected failures stay plain Errors and show the generic message.
 import { ConvexError, type Value } from "convex/values";
 
-export const errorCodes = [
+const errorCodes = [
   // Access
   "NOT_AUTHENTICATED",
   "FORBIDDEN",
@@ -101,7 +101,7 @@ export const errorCodes = [
 export type ErrorCode = (typeof errorCodes)[number];
 
 /** What a ConvexError thrown by `fail` carries: always a code, sometimes details (field, ids). */
-export type ErrorData = { code: ErrorCode } & Record<string, Value>;
+type ErrorData = { code: ErrorCode } & Record<string, Value>;
 
 /** Throw a user-facing error. `details` must not carry Italian text: the client owns the wording. */
 export function fail(code: ErrorCode, details?: Record<string, Value>): never {

@@ -202,7 +202,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
 // ─── The files ───
 
 export type ExportRow = Record<string, unknown>;
-export type ExportSection = { key: string; title: string; table: string; rows: ExportRow[] };
+type ExportSection = { key: string; title: string; table: string; rows: ExportRow[] };
 export type DataExport = {
   formato: "arcano-dati-personali";
   versione: 1;

@@ -10,7 +10,7 @@ import { renderExportHtml } from "./dataExportHtml";
 export const EXPORT_PART_ROWS = 100;
 
 /** Owners that are rows of an earlier source: their sources are read with each page of those rows. */
-export const DEPENDENT_OWNER_TABLE: Partial<Record<ExportOwner, string>> = { bookings: "bookings", transfers: "psychicTransfers" };
+const DEPENDENT_OWNER_TABLE: Partial<Record<ExportOwner, string>> = { bookings: "bookings", transfers: "psychicTransfers" };
 
 /** Where a part starts: the source (its position in EXPORT_SOURCES), which of its owner's values, and the page cursor. */
 export type ExportStep = { source: number; value: number; cursor: string | null };
@@ -40,7 +40,7 @@ export function nextSteppedSource(position: number): number | null {
 }
 
 /** The rows read so far, one list per source, each row once (a row a page meets again is kept once). */
-export type ExportCollection = { rows: ExportRow[][]; seen: Array<Set<unknown>>; exportedAt: number | null };
+type ExportCollection = { rows: ExportRow[][]; seen: Array<Set<unknown>>; exportedAt: number | null };
 
 export function emptyCollection(): ExportCollection {
   return { rows: EXPORT_SOURCES.map(() => []), seen: EXPORT_SOURCES.map(() => new Set()), exportedAt: null };

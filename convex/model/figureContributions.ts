@@ -20,9 +20,9 @@ import {
 } from "./counters";
 import { psychicFigureContributions, reliabilityFields, noReliability, type PsychicFigureContribution, type ReliabilitySums } from "./psychicFigures";
 
-export type PersonSums = { bookings: number; amountCents: number };
-export type MonthSums = { totalConsultations: number; totalMinutes: number; totalRevenueCents: number; ratingCount: number; ratingSum: number };
-export type ProfileSums = { totalConsultations: number; reviewCount: number; ratingSum: number };
+type PersonSums = { bookings: number; amountCents: number };
+type MonthSums = { totalConsultations: number; totalMinutes: number; totalRevenueCents: number; ratingCount: number; ratingSum: number };
+type ProfileSums = { totalConsultations: number; reviewCount: number; ratingSum: number };
 
 /** The row of a derived store a document adds to, with the sums it adds there. */
 export type Contribution =
@@ -37,7 +37,7 @@ export type Contribution =
 export type FigureChange = WithoutStart<Contribution> & { startsAt?: { before?: number; after?: number } };
 type WithoutStart<C> = C extends unknown ? Omit<C, "startsAt"> : never;
 
-export function rowKey(row: Contribution | FigureChange): string {
+function rowKey(row: Contribution | FigureChange): string {
   switch (row.store) {
     case "platformCounters":
       return `${row.store}|${counterKey(row.metric, row.period)}`;
@@ -64,7 +64,7 @@ export function accountContributions(user: { accountType?: AccountType; _creatio
 }
 
 /** What the public list shows of a profile: listed (public, approved, not suspended), with its reviews and their stars. */
-export type ListedProfile = {
+type ListedProfile = {
   isPubliclyVisible: boolean;
   profileStatus: string;
   suspendedAt?: number;
@@ -103,7 +103,7 @@ export type BookingFigures = BookingMoney & {
 };
 
 /** The Rome month whose psychic's figures count a consultation given (and its review): that of its start. */
-export function statsMonthOf(booking: { statsMonth?: string; startsAt: number }): string {
+function statsMonthOf(booking: { statsMonth?: string; startsAt: number }): string {
   return booking.statsMonth ?? romeMonthOf(booking.startsAt);
 }
 
@@ -265,7 +265,7 @@ export function personFields(sums: PersonSums, lastBookingStartsAt: number | und
 
 // ─── The recount ──────────────────────────────────────────────────────────────────────────────────
 
-export type Recount = {
+type Recount = {
   /** "metric|period" → value; zero values left out. */
   platform: Map<string, number>;
   /** userId → totals, for existing accounts with something to keep. */

@@ -30,7 +30,7 @@ export type PsychicFigureContribution =
   | { store: "psychicCancellationDays"; psychicProfileId: string; day: string; add: { cancellations: number } };
 
 /** The fields of a booking these figures read. */
-export type BookingForPsychicFigures = {
+type BookingForPsychicFigures = {
   status: BookingStatus;
   psychicProfileId: string;
   startsAt: number;

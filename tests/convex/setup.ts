@@ -19,10 +19,10 @@ import { STANDIN_CONNECT_WEBHOOK_SECRET, STANDIN_KEY, STANDIN_WEBHOOK_SECRET, St
 
 // Every module under convex/, _generated included: convex-test finds the functions' root from
 // the "_generated" key, so keys are "../../convex/<path>".
-export const modules = import.meta.glob("../../convex/**/*.*s");
+const modules = import.meta.glob("../../convex/**/*.*s");
 
 export const TEST_SITE_URL = "https://arcano-test.convex.site";
-export const TEST_ADMIN_DOMAIN = "@arcano.it";
+const TEST_ADMIN_DOMAIN = "@arcano.it";
 
 // A throwaway signing key per test file, so no private key is ever committed.
 async function makeSigningKeys() {

@@ -12,8 +12,8 @@ export const backendUrl = `http://127.0.0.1:${e2ePorts.backend}`;
 const appOrigin = `http://127.0.0.1:${e2ePorts.app}`;
 const stripeUrl = `http://127.0.0.1:${e2ePorts.stripe}`;
 
-export type Session = { token: string; refreshToken: string };
-export type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+type Session = { token: string; refreshToken: string };
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
 
 /**
  * A pass from the backend's /origin-pass, as the app asks for one before a sign-up, a contact message or a
@@ -113,7 +113,7 @@ export async function acceptConductThroughApi(session: Session): Promise<void> {
   await backendAs(session).mutation(api.conduct.acceptMine, { version: CONDUCT_VERSION });
 }
 
-export type BookingRequest = { psychic: string; date: string; time: string; durationMinutes?: 15 | 30 | 45 | 60 };
+type BookingRequest = { psychic: string; date: string; time: string; durationMinutes?: 15 | 30 | 45 | 60 };
 
 /** Holds a time as `session`'s client and opens its Checkout Session at the Stripe stand-in, as 'Paga e prenota' does. */
 export async function startCheckoutThroughApi(session: Session, booking: BookingRequest) {

@@ -41,7 +41,7 @@ export function VerifiedBadge() {
 }
 
 /** The starting price per minute, in euro with cents: "1,67 €". */
-export function perMinute({ minPriceEuros, minDurationMinutes }: Pick<PsychicCardData, "minPriceEuros" | "minDurationMinutes">): string {
+function perMinute({ minPriceEuros, minDurationMinutes }: Pick<PsychicCardData, "minPriceEuros" | "minDurationMinutes">): string {
   return formatCents(Math.round((minPriceEuros * 100) / minDurationMinutes));
 }
 

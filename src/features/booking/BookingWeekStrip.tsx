@@ -16,12 +16,12 @@ export function mondayOf(date: string): string {
   return isoDay(addDays(day, -((day.getDay() + 6) % 7)));
 }
 
-export function shiftWeek(week: string, by: number): string {
+function shiftWeek(week: string, by: number): string {
   return isoDay(addDays(dayOf(week), 7 * by));
 }
 
 /** "23 – 29 novembre 2026", or "30 novembre – 6 dicembre 2026" across a month's end. */
-export function weekLabel(week: string): string {
+function weekLabel(week: string): string {
   const first = dayOf(week);
   const last = addDays(first, 6);
   const sameMonth = first.getMonth() === last.getMonth();

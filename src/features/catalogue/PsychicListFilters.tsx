@@ -6,7 +6,7 @@ import { NativeSelect } from "@/components/form/NativeSelect";
 const ALL = "all";
 
 /** What the list's controls show; every value lives in the address (PsychicListPage). */
-export type ListChoices = {
+type ListChoices = {
   search: string;
   topic: string | null;
   specialty: string | null;

@@ -19,7 +19,7 @@ export type CachedQueryOptions = {
 };
 
 /** What a page renders: the answer, and when it was kept when it comes from the cache (null when live). */
-export type Cached<Value> = { data: Value | undefined; savedAt: number | null };
+type Cached<Value> = { data: Value | undefined; savedAt: number | null };
 
 /** The cache's name for a query and its arguments. The clock (`now`) moves every minute: it is left out. */
 export function viewKeyOf(query: FunctionReference<"query">, args: Record<string, unknown>): string {

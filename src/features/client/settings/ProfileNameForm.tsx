@@ -9,8 +9,8 @@ import { errorMessage } from "@/lib/errors";
 import { useZodForm } from "@/lib/forms";
 import { fullNameSchema, type FullNameValues } from "./schemas";
 
-export const profileUpdatedToast = { title: "Profilo aggiornato", description: "Il tuo nome è stato salvato." } as const;
-export const profileUpdateErrorMessage = "Impossibile aggiornare il profilo.";
+const profileUpdatedToast = { title: "Profilo aggiornato", description: "Il tuo nome è stato salvato." } as const;
+const profileUpdateErrorMessage = "Impossibile aggiornare il profilo.";
 
 /** The full name, saved optimistically: the header's greeting changes before the server answers. */
 export function ProfileNameForm({ fullName }: { fullName: string }) {

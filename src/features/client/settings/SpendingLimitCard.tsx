@@ -17,7 +17,7 @@ import { paths } from "@/lib/paths";
 import { useNow, useQueryWithNow } from "@/lib/useNow";
 import { limitCentsOf, romeInstantLabel, viewAfterNow, type SpendingLimitView } from "./spendingLimitView";
 
-export const LIMIT_FIELD_ERROR = "Inserisci un importo intero in euro, da 1 a 10.000.";
+const LIMIT_FIELD_ERROR = "Inserisci un importo intero in euro, da 1 a 10.000.";
 const SAVE_FAILED = "Impossibile salvare il limite di spesa. Riprova.";
 
 type Change = (state: SpendingLimitState, now: number) => SpendingLimitState;
@@ -136,7 +136,7 @@ function SpendingLimitForm({ view }: { view: SpendingLimitView }) {
 }
 
 /** What counts now and what is waiting, in words. */
-export function LimitStatus({ view }: { view: SpendingLimitView }) {
+function LimitStatus({ view }: { view: SpendingLimitView }) {
   const lines: string[] = [];
   if (view.pausedThrough !== null) {
     lines.push(`Pagamenti in pausa fino al ${formatItalianDate(view.pausedThrough)} compreso.`);

@@ -8,7 +8,7 @@ import { formatItalianDate } from "@/lib/format";
 
 export type SpendingLimitView = FunctionReturnType<typeof api.spendingLimits.getMine>;
 
-export function stateOfView(view: SpendingLimitView): SpendingLimitState {
+function stateOfView(view: SpendingLimitView): SpendingLimitState {
   return {
     limitCents: view.limitCents,
     ...(view.pendingLimit ? { pendingLimit: view.pendingLimit } : {}),
