@@ -15,10 +15,11 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   // A failed test keeps its trace (actions, DOM snapshots, network) and a screenshot of the moment it failed.
-  // The trace's screencast is left out: recording every test's frames cost a quarter of the suite's CPU.
+  // The trace's screencast is left out: recording every test's frames cost a quarter of the suite's CPU. CI keeps
+  // no artefacts, so there the trace is not recorded at all; the failure's screenshot and message still print.
   use: {
     baseURL,
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
+    trace: process.env.CI ? "off" : { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     screenshot: "only-on-failure",
     locale: "it-IT",
     timezoneId: "Europe/Rome",
@@ -29,16 +30,11 @@ export default defineConfig({
   projects: [
     // Each demo role signed in once; the other projects start from the saved sessions (env.ts sessionFile).
     { name: "sessions", use: { ...devices["Desktop Chrome"], launchOptions }, testMatch: /sessions\.setup\.ts/ },
+    // At 1280 px; a spec proves a journey at 360 px too in a block that uses tests/e2e/widths.ts's PHONE.
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], launchOptions },
-      testIgnore: /.*\.(mobile|exclusive)\.spec\.ts/,
-      dependencies: ["sessions"],
-    },
-    {
-      name: "mobile",
-      use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, hasTouch: true, launchOptions },
-      testMatch: /.*\.mobile\.spec\.ts/,
+      testIgnore: /.*\.exclusive\.spec\.ts/,
       dependencies: ["sessions"],
     },
     // Platform-wide switches (settings.exclusive.spec.ts): after every other test, one at a time.
@@ -46,7 +42,7 @@ export default defineConfig({
       name: "exclusive",
       use: { ...devices["Desktop Chrome"], launchOptions },
       testMatch: /.*\.exclusive\.spec\.ts/,
-      dependencies: ["desktop", "mobile"],
+      dependencies: ["desktop"],
       fullyParallel: false,
       // Its files flip switches too: one test at a time across them.
       workers: 1,

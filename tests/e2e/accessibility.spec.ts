@@ -1,8 +1,8 @@
-// The one place where pages are scanned: every page and page state people meet (open dialogs, a
+// The pages scanned on their own: every page and page state people meet (open dialogs, a
 // chosen time, the checkout, the call room) passes axe-core's WCAG 2 A/AA rules with no serious or
 // critical violation, as the person who may see it. One state per test, reached directly (saved
-// sessions, data made through the backend's API), so each test is one load and one scan; the
-// journeys elsewhere prove behaviour and scan nothing. 360 px states: accessibility.mobile.spec.ts;
+// sessions, data made through the backend's API), so each test is one load and one scan; a state a
+// journey already reaches is scanned in that journey instead. 360 px states: the phone block at the end;
 // the call room (its own browser flags): accessibility.call.spec.ts; states behind a platform switch:
 // accessibility.exclusive.spec.ts.
 import type { Page } from "@playwright/test";
@@ -10,6 +10,8 @@ import { bookAndPayThroughApi, listedPsychic, mondayAhead, sessionState, signUpT
 import { runInternal, uniqueEmail } from "./env";
 import { expect, expectAccessible, openMoveOfFirstBooking, sessionFile, test } from "./fixtures";
 import { pngOf } from "./photos";
+import { tickCheckoutConsent } from "./checkoutConsent";
+import { PHONE } from "./widths";
 
 /** The open pages and the Italian heading each must show (the signed-out redirects are in routes.spec.ts). */
 const publicPages: Array<[path: string, heading: string]> = [
@@ -308,5 +310,47 @@ test.describe("the demo admin", () => {
     await expect(page.getByText("Non hai accesso a questo consulto")).toBeVisible();
     await expectAccessible(page, "call page refused");
     await page.context().close();
+  });
+});
+
+test.describe("on a 360 px phone", () => {
+  test.use(PHONE);
+
+  // Page states that exist only on a phone (360 px) pass axe-core; the open menu, the home page and the list are
+  // scanned in the journeys that reach them (routes.spec.ts, home.spec.ts).
+  test.describe("the demo client", () => {
+    test.use({ storageState: sessionFile("client") });
+
+    test("at 360 px the booking page with a time chosen: the week strip and the pay bar", async ({ page }) => {
+      // Read only: a Monday no other test books (booking.spec.ts's phone journey only holds the next one's 10:00).
+      await page.goto(`/psychics/${(await listedPsychic("Selene")).id}/book?date=${mondayAhead(12)}&time=10:00&duration=30`);
+      await expect(page.getByRole("button", { name: "10:00", exact: true })).toHaveAttribute("aria-pressed", "true");
+      await tickCheckoutConsent(page);
+      await expect(page.getByRole("region", { name: "Prezzo e pagamento" }).getByRole("button", { name: "Paga e prenota" })).toBeEnabled();
+      await expectAccessible(page, "the booking page at 360 px");
+    });
+  });
+
+  test.describe("the demo psychic", () => {
+    test.use({ storageState: sessionFile("psychic") });
+
+    test("at 360 px the dashboard's figures scroll sideways and take keyboard focus", async ({ page }) => {
+      await page.goto("/psychic-dashboard");
+      const figures = page.getByRole("region", { name: "Andamento mensile" });
+      await expect(figures.getByRole("table", { name: /ultimi 6 mesi/ }).getByRole("row")).toHaveCount(7);
+      await expect(figures.locator(".rt-ScrollAreaViewport")).toHaveAttribute("tabindex", "0");
+      await expectAccessible(page, "the psychic dashboard at 360 px");
+    });
+  });
+
+  test.describe("the demo admin", () => {
+    test.use({ storageState: sessionFile("admin") });
+
+    test("at 360 px the inbox with its filter menu", async ({ page }) => {
+      await page.goto("/admin/messages");
+      await expect(page.getByRole("combobox", { name: "Filtra per stato" })).toContainText(/Tutti \(\d+\)/);
+      await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
+      await expectAccessible(page, "the inbox at 360 px");
+    });
   });
 });

@@ -1,6 +1,13 @@
 import { signUpCodeSurvivesReload } from "./accountsAndInbox";
 import { test } from "./fixtures";
+import { WIDTHS } from "./widths";
 
-test("the sign-up code step survives a reload and says where the code went", async ({ page }) => {
-  await signUpCodeSurvivesReload(page);
-});
+for (const width of WIDTHS) {
+  test.describe(width.name, () => {
+    test.use(width.use);
+
+    test("the sign-up code step survives a reload and says where the code went", async ({ page }) => {
+      await signUpCodeSurvivesReload(page);
+    });
+  });
+}

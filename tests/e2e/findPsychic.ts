@@ -1,4 +1,4 @@
-// The journey of findPsychic.spec.ts and findPsychic.mobile.spec.ts: the same steps at 1280 and 360 px.
+// The journey findPsychic.spec.ts runs at 1280 and at 360 px: the same steps at both widths.
 import type { Page } from "@playwright/test";
 import type { expect as Expect, expectAccessible as ExpectAccessible } from "./fixtures";
 

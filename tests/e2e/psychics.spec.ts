@@ -1,6 +1,7 @@
 import { personPage, sessionState, signUpThroughApi } from "./api";
 import { expect, test } from "./fixtures";
 import { pngOf } from "./photos";
+import { PHONE } from "./widths";
 
 test("the demo psychics are listed, searched and filtered; an unknown id is not found", async ({ page }) => {
   await page.goto("/psychics");
@@ -192,4 +193,23 @@ test("a new psychic publishes a profile with a photo; a client sees it appear, f
   await expect(profile.getByRole("heading", { level: 1, name: "Cartomante non trovato" })).toBeVisible();
   expect(errors, "console errors in the client's pages").toEqual([]);
   expect(psychicErrors, "console errors in the psychic's page").toEqual([]);
+});
+
+test.describe("on a 360 px phone", () => {
+  test.use(PHONE);
+
+  const noHorizontalScroll = () => document.documentElement.scrollWidth - window.innerWidth;
+
+  test("at 360 px the psychic list and a profile fit without horizontal scrolling", async ({ page }) => {
+    await page.goto("/psychics");
+    await expect(page.getByRole("article").first()).toBeVisible();
+    expect(await page.evaluate(noHorizontalScroll)).toBeLessThanOrEqual(0);
+
+    await page.getByRole("article", { name: "Aurora" }).getByRole("link", { name: "Profilo" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Aurora" })).toBeVisible();
+    expect(await page.evaluate(noHorizontalScroll)).toBeLessThanOrEqual(0);
+    await page.getByRole("tab", { name: "Disponibilità" }).click();
+    await expect(page.getByRole("tabpanel", { name: "Disponibilità" }).getByRole("term").first()).toHaveText("Lunedì");
+    expect(await page.evaluate(noHorizontalScroll)).toBeLessThanOrEqual(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { listedPsychic } from "./api";
-import { expect, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
+import { PHONE } from "./widths";
 
 /**
  * The routes a visitor may not open, and the Italian heading each shows instead (the open pages' headings are
@@ -139,4 +140,36 @@ test("a navigation scrolls back to the top", async ({ page }) => {
   await page.getByRole("contentinfo").getByRole("link", { name: "Chi siamo" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Chi siamo" })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test.describe("on a 360 px phone", () => {
+  test.use(PHONE);
+
+  test("at 360 px the menu is collapsed, opens, navigates and closes", async ({ page }) => {
+    // A page load and an axe scan: past the default 30 s on a busy machine.
+    test.setTimeout(60_000);
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Apri il menu" });
+    await expect(toggle).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Navigazione principale" })).toBeHidden();
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Menu mobile" });
+    await expect(menu).toBeVisible();
+    await expectAccessible(page, "the mobile menu");
+    await expect(menu.getByRole("link", { name: "Accedi" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Registrati" })).toBeVisible();
+    await menu.getByRole("link", { name: "Come Funziona" }).click();
+    await expect(page).toHaveURL(/\/how-it-works$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Come funziona" })).toBeVisible();
+    await expect(menu).toBeHidden();
+  });
+
+  for (const path of ["/", "/about", "/how-it-works", "/terms", "/privacy", "/client-faq", "/psychic-faq", "/nope"]) {
+    test(`${path} fits 360 px without horizontal scrolling`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
 });

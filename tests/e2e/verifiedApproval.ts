@@ -1,4 +1,4 @@
-// The journey of verifiedApproval.spec.ts (1280) and verifiedApproval.mobile.spec.ts (360): 'Approva' opens a
+// The journey verifiedApproval.spec.ts runs at 1280 and at 360 px: 'Approva' opens a
 // preview of what goes public, the server refuses it until the verification call is recorded as passed, the
 // admin records it in the same dialog and approves; then 'Pagamenti' reminds the psychic, not yet onboarded,
 // to finish Stripe's onboarding (one a day). The page is the demo admin's, at the project's size.
