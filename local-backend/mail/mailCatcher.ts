@@ -20,8 +20,6 @@ import { renderLocked, renderMailbox, renderMessage, type CaughtEmail } from "./
 import { resendContract, type Violation } from "./openapi/contract.ts";
 import { operationName, SERVED_OPERATIONS, type ResendOperation } from "./openapi/operations.ts";
 
-export type { CaughtEmail };
-
 function decodeAttachments(value: unknown): CaughtEmail["attachments"] {
   if (!Array.isArray(value)) return undefined;
   return value.map((item: Record<string, unknown>) => ({

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { OWNER_ONLY_FILE } from "./ownerOnly.ts";
 
 /** The file in a stand-in's data folder holding its running access token. */
-export const ACCESS_TOKEN_FILE = "access-token";
+const ACCESS_TOKEN_FILE = "access-token";
 
 export const newAccessToken = () => randomBytes(24).toString("base64url");
 

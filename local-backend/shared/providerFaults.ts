@@ -7,14 +7,14 @@
 // only its answer is lost, the case an idempotency key exists for. `count` limits how many requests it hits.
 import type http from "node:http";
 
-export type FaultMode = "error500" | "hang";
+type FaultMode = "error500" | "hang";
 
-export type FaultPlan = { mode: FaultMode; count: number | null; paths: string[]; hangMs: number; apply: boolean };
+type FaultPlan = { mode: FaultMode; count: number | null; paths: string[]; hangMs: number; apply: boolean };
 
 /** One request the armed fault answered (or did not answer). */
 export type FaultHit = { method: string; path: string; mode: FaultMode; applied: boolean; at: number };
 
-export const DEFAULT_HANG_MS = 60_000;
+const DEFAULT_HANG_MS = 60_000;
 const MAX_HANG_MS = 10 * 60_000;
 const MAX_HITS = 200;
 

@@ -18,7 +18,7 @@ import {
 import type { Identity, Json } from "./protocol.ts";
 import { isObject } from "./protocol.ts";
 
-export interface Keys {
+interface Keys {
   JWT_PRIVATE_KEY: string;
   JWKS: string;
   /** Signs storage upload tokens. */
@@ -89,7 +89,7 @@ const CLAIM_TO_ATTR: Record<string, string> = {
 };
 const DROPPED = new Set(["aud", "exp", "iat", "nbf", "jti"]);
 
-export function identityFromClaims(p: JWTPayload): Identity {
+function identityFromClaims(p: JWTPayload): Identity {
   const id: Identity = {};
   for (const [k, v] of Object.entries(p)) {
     if (DROPPED.has(k) || v === undefined) continue;

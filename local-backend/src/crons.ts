@@ -4,7 +4,7 @@ import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Engine } from "./engine.ts";
 import { backendLog } from "./logs.ts";
 
-export type CronSchedule =
+type CronSchedule =
   | { type: "interval"; seconds?: number; minutes?: number; hours?: number }
   | { type: "hourly"; minuteUTC?: number }
   | { type: "daily"; hourUTC: number; minuteUTC?: number }

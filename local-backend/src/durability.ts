@@ -12,7 +12,7 @@ import { OWNER_ONLY_FILE, ownerOnlyDir } from "../shared/ownerOnly.ts";
 /** The stored document, as a reader of the log gets it. */
 export type { Doc };
 
-export interface Counters {
+interface Counters {
   nextDocId: number;
   lastCreationTime: number;
   lastCommitTs: bigint;

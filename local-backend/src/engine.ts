@@ -14,7 +14,7 @@ import { LogCollector, installConsoleCapture, logContext } from "./logs.ts";
 import { ReadSet } from "./reads.ts";
 import type { FileStore } from "./storage.ts";
 
-export interface ResolvedFunction {
+interface ResolvedFunction {
   path: string;
   kind: FunctionKind;
   isPublic: boolean;
@@ -42,7 +42,7 @@ interface RegisteredFunction {
 
 const queryContext = new AsyncLocalStorage<QueryContext>();
 
-export interface EngineOptions {
+interface EngineOptions {
   schema: SchemaDefinition<GenericSchema, boolean> | undefined;
   modules: ModuleMap;
   loaded: Map<string, LoadedModule>;

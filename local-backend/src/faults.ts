@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { isObject } from "./protocol.ts";
 
-export interface Faults {
+interface Faults {
   /** Close the client's socket instead of sending the next N mutation responses (after the commit is durable). */
   dropMutationResponses: number;
   /** Fail the next N writes of the durability log (half the batch written, then an I/O error). */
@@ -23,7 +23,7 @@ export interface Faults {
 }
 
 /** The cookie a test's browser carries to have only its own sockets refused. */
-export const CUT_COOKIE = "arcano-test-cut";
+const CUT_COOKIE = "arcano-test-cut";
 
 const armed: Faults = { dropMutationResponses: 0, failLogWrites: 0, refuseSyncMs: 0, runNextJobTwice: 0, dropLastAcknowledgedWrite: 0 };
 /** Until when sockets are refused: by tag, "" for every socket. */
@@ -80,9 +80,9 @@ export function armFaults(body: unknown): Faults {
 }
 
 /** Faults armed from the process start (JSON, as the body of POST /debug/faults): those that act at start or at once after it. */
-export const ARM_AT_START_ENV = "LOCAL_BACKEND_TEST_FAULTS_ARM";
+const ARM_AT_START_ENV = "LOCAL_BACKEND_TEST_FAULTS_ARM";
 /** How far ahead of the real clock the backend's clock runs (ms), to have jobs fall due while it is down. */
-export const CLOCK_OFFSET_ENV = "LOCAL_BACKEND_TEST_CLOCK_OFFSET_MS";
+const CLOCK_OFFSET_ENV = "LOCAL_BACKEND_TEST_CLOCK_OFFSET_MS";
 const CLOCK_FILE = "test-clock-offset";
 
 /**

@@ -22,7 +22,7 @@ interface Registered {
 const wrapped = Symbol("local-backend wrapped");
 
 /** Convex's limit on an action's execution time (10 minutes); LOCAL_BACKEND_ACTION_TIMEOUT_MS shortens it for tests. */
-export function actionTimeoutMs(): number {
+function actionTimeoutMs(): number {
   const fromEnv = Number(process.env.LOCAL_BACKEND_ACTION_TIMEOUT_MS);
   return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 600_000;
 }
@@ -31,7 +31,7 @@ function formatDuration(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
 }
 
-export function timeoutError(ms: number): SystemError {
+function timeoutError(ms: number): SystemError {
   return new SystemError(`Function execution timed out (maximum duration: ${formatDuration(ms)})`);
 }
 

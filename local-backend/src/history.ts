@@ -9,7 +9,7 @@ import type { CommitChange, Doc } from "./internals.ts";
  * and answers a read before its oldest snapshot with an OutOfRetention error. LOCAL_BACKEND_HISTORY_MS changes
  * the window (tests shorten it).
  */
-export function historyWindowMs(): number {
+function historyWindowMs(): number {
   const fromEnv = Number(process.env.LOCAL_BACKEND_HISTORY_MS);
   return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 10_000;
 }

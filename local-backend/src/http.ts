@@ -13,7 +13,7 @@ import { httpActionErrorBody } from "./errors.ts";
 import { backendLog } from "./logs.ts";
 import { armFaults, faultsEnabled, jobRuns } from "./faults.ts";
 
-export interface HttpContext {
+interface HttpContext {
   engine: Engine;
   files: FileStore;
   verify: (token: string) => Promise<Verified>;
@@ -226,7 +226,7 @@ async function upload(ctx: HttpContext, url: URL, req: http.IncomingMessage, res
 }
 
 /** The connecting peer's IP address, an IPv4 one without its IPv6-mapped prefix. */
-export function peerAddress(req: http.IncomingMessage): string {
+function peerAddress(req: http.IncomingMessage): string {
   const address = req.socket.remoteAddress ?? "";
   return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
 }

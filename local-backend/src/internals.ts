@@ -88,7 +88,7 @@ export interface CommitChange {
   new: Doc | null;
 }
 
-export interface Hooks {
+interface Hooks {
   /** Called synchronously after each top-level commit that wrote something. */
   onCommit(changes: CommitChange[]): void;
   /** Wraps every async syscall (DB reads, storage URLs, pagination); call `next` for convex-test's own. */
@@ -161,7 +161,7 @@ function moduleLoader(modules: Record<string, () => Promise<unknown>>): (path: s
   };
 }
 
-export interface EngineDb {
+interface EngineDb {
   get(table: string, id: string): Doc | null;
   patch(table: string, id: string, value: Record<string, unknown>): void;
 }
@@ -170,7 +170,7 @@ export interface EngineDb {
 const STORAGE_ID_DIGITS = 24;
 
 /** A storage id of random digits (the format of every id here: digits, then the table's name). */
-export function randomStorageId(): string {
+function randomStorageId(): string {
   let digits = "";
   while (digits.length < STORAGE_ID_DIGITS) digits += String(randomInt(0, 1e12)).padStart(12, "0");
   return `${digits.slice(0, STORAGE_ID_DIGITS)}_storage`;

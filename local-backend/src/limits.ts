@@ -4,10 +4,10 @@
 import { getConvexSize, type Value } from "convex/values";
 import { SystemError } from "./errors.ts";
 
-export const MAX_ARRAY_LENGTH = 8192;
-export const MAX_OBJECT_FIELDS = 1024;
-export const MAX_NESTING = 64;
-export const MAX_ARGS_BYTES = 16 * 1024 * 1024;
+const MAX_ARRAY_LENGTH = 8192;
+const MAX_OBJECT_FIELDS = 1024;
+const MAX_NESTING = 64;
+const MAX_ARGS_BYTES = 16 * 1024 * 1024;
 
 /** A byte count as Rust's humansize formats it with BINARY options (2 decimals, none when whole). */
 function binarySize(bytes: number): string {

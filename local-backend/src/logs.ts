@@ -25,7 +25,7 @@ export function backendLog(message: string): void {
   write(`[local-backend] ${message}`);
 }
 
-export const debugEnabled = Boolean(process.env.LOCAL_BACKEND_DEBUG);
+const debugEnabled = Boolean(process.env.LOCAL_BACKEND_DEBUG);
 
 /** `build` is only called when debug logging is on, so building the message costs nothing otherwise. */
 export function debugLog(build: () => string): void {

@@ -1,6 +1,6 @@
 // Node fires a timer whose delay exceeds 2^31-1 ms (about 24.8 days) after 1 ms instead. A job scheduled
 // further ahead (a reminder of a booking six weeks away, a share due at its end) waits in legs instead.
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface LongTimeout {
   clear(): void;

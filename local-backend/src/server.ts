@@ -27,7 +27,7 @@ import { History } from "./history.ts";
 import { refuseForeign, refuseForeignUpgrade } from "../shared/loopback.ts";
 import { ownerOnlyDir } from "../shared/ownerOnly.ts";
 
-export interface BackendOptions {
+interface BackendOptions {
   convexDir: string;
   dataDir: string;
   port: number;

@@ -14,7 +14,7 @@ interface BlobMeta {
 const UPLOAD_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** Why an upload token is refused: Convex's code and message (and ours for a token used already). */
-export interface TokenRefusal {
+interface TokenRefusal {
   code: string;
   message: string;
 }

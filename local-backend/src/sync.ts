@@ -44,7 +44,7 @@ export class Connection {
   }
 }
 
-export interface SyncDeps {
+interface SyncDeps {
   engine: Engine;
   subs: SubscriptionManager;
   verify: (token: string) => Promise<Verified>;

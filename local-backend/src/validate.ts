@@ -12,7 +12,7 @@ export type ValidatorJson =
   | { type: "object"; value: Record<string, { fieldType: ValidatorJson; optional: boolean }> }
   | { type: "union"; value: ValidatorJson[] };
 
-export function printValidator(v: ValidatorJson): string {
+function printValidator(v: ValidatorJson): string {
   switch (v.type) {
     case "literal":
       return `v.literal(${JSON.stringify(v.value)})`;

@@ -8,7 +8,7 @@ import { newId, nowSeconds, type AccountRecord, type ApiObject, type PersonRecor
 import type { EventRequest } from "./webhooks.ts";
 
 /** What a new individual account must give before it can receive transfers and payouts (Stripe's order). */
-export const ONBOARDING_REQUIREMENTS = [
+const ONBOARDING_REQUIREMENTS = [
   "external_account",
   "individual.address.city",
   "individual.address.line1",
@@ -21,7 +21,7 @@ export const ONBOARDING_REQUIREMENTS = [
   "tos_acceptance.date",
   "tos_acceptance.ip",
 ];
-export const DOCUMENT_REQUIREMENT = "individual.verification.document";
+const DOCUMENT_REQUIREMENT = "individual.verification.document";
 
 export function account(store: Store, id: string, param = "account"): AccountRecord {
   const record = store.state.accounts[id];

@@ -13,7 +13,7 @@ import { newId, nowSeconds, type ApiObject, type Store } from "./store.ts";
 import { toTransferObject } from "./transfers.ts";
 import { API_VERSION } from "./webhooks.ts";
 
-export type ApiResponse = { status: number; body: unknown; headers?: Record<string, string> };
+type ApiResponse = { status: number; body: unknown; headers?: Record<string, string> };
 type ApiContext = {
   store: Store;
   ledger: Ledger;

@@ -166,7 +166,7 @@ export function toLineItemsList(session: SessionRecord) {
 }
 
 /** The hosted page of an open session; Stripe gives `url: null` once a session is no longer open. */
-export const checkoutPageUrl = (baseUrl: string, sessionId: string) => `${baseUrl}/c/pay/${sessionId}`;
+const checkoutPageUrl = (baseUrl: string, sessionId: string) => `${baseUrl}/c/pay/${sessionId}`;
 
 export function toSessionObject(session: SessionRecord, baseUrl: string): Record<string, unknown> & { id: string } {
   const { lineItems: _lineItems, paymentIntentData: _intentData, ...fields } = session;

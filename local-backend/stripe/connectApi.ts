@@ -15,7 +15,7 @@ import { nowSeconds, type ApiObject } from "./store.ts";
 import { createTransfer, listTransfers, platformAvailable, reversalsOf, reverseTransfer, toTransferObject, transfer } from "./transfers.ts";
 import type { EventRequest } from "./webhooks.ts";
 
-export type ConnectCall = { method: string; path: string; params: FormObject; request: EventRequest; account: string | null };
+type ConnectCall = { method: string; path: string; params: FormObject; request: EventRequest; account: string | null };
 type Body = Record<string, unknown>;
 
 /** Stripe's `type` filter: an exact type, or a prefix ending with `*` (`account.*`); `types[]` takes several. */

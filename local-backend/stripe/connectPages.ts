@@ -27,10 +27,10 @@ const ADDRESS: FieldSpec[] = [
   { name: "city", label: "Città", autocomplete: "address-level2" },
 ];
 
-export type OnboardingPageState = { values?: Partial<OnboardingForm>; fieldErrors?: Partial<Record<OnboardingField, string>> };
+type OnboardingPageState = { values?: Partial<OnboardingForm>; fieldErrors?: Partial<Record<OnboardingField, string>> };
 
 /** The values an account already gave, to fill the form again (the IBAN is never shown back). */
-export function formValuesOf(record: AccountRecord): Partial<OnboardingForm> {
+function formValuesOf(record: AccountRecord): Partial<OnboardingForm> {
   const person = record.individual;
   if (!person) return {};
   const pad = (n: number) => String(n).padStart(2, "0");

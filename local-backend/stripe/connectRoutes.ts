@@ -14,7 +14,7 @@ import { checkOnboarding, type OnboardingForm } from "./onboardingForm.ts";
 import { availableTo, payoutsOf, runPayoutsNow } from "./payouts.ts";
 import { transfersTo } from "./transfers.ts";
 
-export type Responder = {
+type Responder = {
   html(res: http.ServerResponse, status: number, body: string): void;
   json(res: http.ServerResponse, status: number, body: unknown): void;
   redirect(res: http.ServerResponse, status: number, location: string): void;

@@ -1,6 +1,6 @@
 // Stripe's error body, `{error:{type,code,message,param,doc_url}}`, thrown by handlers and written
 // by the server with its HTTP status.
-export type StripeErrorType = "invalid_request_error" | "idempotency_error" | "api_error" | "card_error";
+type StripeErrorType = "invalid_request_error" | "idempotency_error" | "api_error" | "card_error";
 
 export class StripeApiError extends Error {
   constructor(
@@ -32,9 +32,6 @@ export const invalidParam = (param: string, message: string, code = "parameter_i
   new StripeApiError(400, "invalid_request_error", message, code, param);
 
 export const invalidInteger = (param: string, value: string) => invalidParam(param, `Invalid integer: ${value}`, "parameter_invalid_integer");
-
-export const unknownParam = (param: string) =>
-  new StripeApiError(400, "invalid_request_error", `Received unknown parameter: ${param}`, "parameter_unknown", param);
 
 /** An object the request's path names is missing: 404, as Stripe answers a retrieve of an unknown id. */
 export const noSuch = (kind: string, id: string, param = "id") =>

@@ -18,14 +18,14 @@ export type OnboardingForm = {
   missingDocument: boolean;
 };
 export type OnboardingField = Exclude<keyof OnboardingForm, "missingDocument">;
-export type OnboardingCheck =
+type OnboardingCheck =
   | { ok: true; person: PersonRecord; iban: string | null; missingDocument: boolean }
   | { ok: false; fieldErrors: Partial<Record<OnboardingField, string>> };
 
-export const normalizeIban = (text: string) => text.replace(/[\s-]/g, "").toUpperCase();
+const normalizeIban = (text: string) => text.replace(/[\s-]/g, "").toUpperCase();
 
 /** The IBAN's shape and its two check digits (the whole number modulo 97 is 1). */
-export function isValidIban(iban: string): boolean {
+function isValidIban(iban: string): boolean {
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
   if (iban.startsWith("IT") && iban.length !== 27) return false;
   const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
@@ -75,7 +75,7 @@ const ODD_VALUES: Record<string, number> = {
   Z: 23,
 };
 
-export function isValidTaxCode(code: string): boolean {
+function isValidTaxCode(code: string): boolean {
   // Digits may be replaced by letters (omocodia): L–V stand for 0–9.
   if (!/^[A-Z]{6}[\dLMNP-V]{2}[A-Z][\dLMNP-V]{2}[A-Z][\dLMNP-V]{3}[A-Z]$/.test(code)) return false;
   let sum = 0;

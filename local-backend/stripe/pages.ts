@@ -50,7 +50,7 @@ const FIELDS: Array<{ name: CardField; label: string; type: string; autocomplete
   { name: "name", label: "Intestatario", type: "text", autocomplete: "cc-name" },
 ];
 
-export type CheckoutPageState = { values?: Partial<CardForm>; fieldErrors?: Partial<Record<CardField, string>>; decline?: string };
+type CheckoutPageState = { values?: Partial<CardForm>; fieldErrors?: Partial<Record<CardField, string>>; decline?: string };
 
 export function renderCheckout(session: SessionRecord, state: CheckoutPageState = {}): string {
   const amount = formatAmount(session.amount_total, session.currency);

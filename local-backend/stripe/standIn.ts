@@ -27,7 +27,7 @@ import { availableTo, runScheduledPayouts } from "./payouts.ts";
 import { nowSeconds, Store, type SessionRecord } from "./store.ts";
 import { WebhookSender } from "./webhooks.ts";
 
-export type StandInOptions = {
+type StandInOptions = {
   dataDir: string;
   port: number;
   apiKey: string;

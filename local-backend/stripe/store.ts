@@ -45,7 +45,7 @@ export type ApiObject = Record<string, unknown> & { id: string };
 /** `account` is set on Connect events: the connected account the change happened on. */
 export type WebhookEvent = ApiObject & { type: string; created: number; account?: string };
 
-export type Delivery = {
+type Delivery = {
   state: "pending" | "delivered" | "failed" | "no_endpoint";
   attempts: number;
   nextAttemptAt: number;
@@ -56,10 +56,10 @@ export type Delivery = {
 
 export type StoredEvent = { event: WebhookEvent; delivery: Delivery };
 
-export type IdempotentResult = { fingerprint: string; status: number; body: unknown; at: number };
+type IdempotentResult = { fingerprint: string; status: number; body: unknown; at: number };
 
 // Connect: connected accounts, the links that open the hosted pages, money moved to the accounts.
-export type OnboardingState = "not_started" | "missing_document" | "complete";
+type OnboardingState = "not_started" | "missing_document" | "complete";
 
 export type PersonRecord = {
   first_name: string;
@@ -70,7 +70,7 @@ export type PersonRecord = {
   id_number_provided: boolean;
 };
 
-export type BankAccountRecord = { id: string; created: number; last4: string; fingerprint: string; account_holder_name: string; country: string };
+type BankAccountRecord = { id: string; created: number; last4: string; fingerprint: string; account_holder_name: string; country: string };
 
 export type PayoutSchedule = { delay_days: number; interval: string; weekly_anchor?: string; monthly_anchor?: number };
 
@@ -108,7 +108,7 @@ export type ConnectLinkRecord = {
 };
 
 /** A payout lives on the connected account; `object` is what the API returns. */
-export type PayoutRecord = { account: string; object: ApiObject };
+type PayoutRecord = { account: string; object: ApiObject };
 
 type State = {
   sessions: Record<string, SessionRecord>;

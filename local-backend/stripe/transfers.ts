@@ -40,13 +40,13 @@ export function toTransferObject(store: Store, stored: ApiObject): ApiObject {
 }
 
 /** Disputed amounts of a charge: the money the bank took back. */
-export const disputedOf = (store: Store, chargeId: string) =>
+const disputedOf = (store: Store, chargeId: string) =>
   Object.values(store.state.disputes)
     .filter((dispute) => dispute.charge === chargeId)
     .reduce((sum, dispute) => sum + Number(dispute.amount), 0);
 
 /** What a charge can still fund: its amount minus refunds, disputes and what transfers from it kept. */
-export function leftOnCharge(store: Store, charge: ApiObject): number {
+function leftOnCharge(store: Store, charge: ApiObject): number {
   const transferred = Object.values(store.state.transfers)
     .filter((t) => t.source_transaction === charge.id)
     .reduce((sum, t) => sum + kept(t), 0);

@@ -15,7 +15,7 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 
 export type EventRequest = { id: string | null; idempotency_key: string | null };
 
-export function signatureHeader(body: string, secret: string, timestamp = nowSeconds()): string {
+function signatureHeader(body: string, secret: string, timestamp = nowSeconds()): string {
   const signature = createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest("hex");
   return `t=${timestamp},v1=${signature}`;
 }

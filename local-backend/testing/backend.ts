@@ -17,7 +17,7 @@ export const nodeModulesDir = [packageDir, path.dirname(packageDir)]
   .map((dir) => path.join(dir, "node_modules"))
   .find((dir) => fs.existsSync(path.join(dir, "convex")))!;
 
-export interface BackendOptions {
+interface BackendOptions {
   convexDir?: string;
   dataDir?: string;
   /** Reuse ports (a restart keeps the URLs, so tokens issued by the site URL stay valid). */
@@ -146,7 +146,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
 }
 
 /** The Convex client's logger interface (not exported by convex/browser). */
-export type ClientLogger = Record<"log" | "logVerbose" | "warn" | "error", (...args: unknown[]) => void>;
+type ClientLogger = Record<"log" | "logVerbose" | "warn" | "error", (...args: unknown[]) => void>;
 
 const wsOptions = { webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket, logger: false } as const;
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import Stripe from "stripe";
 import { packageDir } from "./backend";
 
-export type Received = { body: string; signature: string; path: string };
+type Received = { body: string; signature: string; path: string };
 export type StandIn = {
   url: string;
   apiKey: string;

@@ -4,9 +4,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export type TokenKeys = { accountSid: string; apiKeySid: string; apiKeySecret: string; appSid: string };
-export type TokenGrant = { identity: string; ttlSeconds: number; outgoingParams: Record<string, string> };
+type TokenGrant = { identity: string; ttlSeconds: number; outgoingParams: Record<string, string> };
 /** The signalling errors the Voice SDK maps (31204 Invalid JWT token, 31205 JWT token expired). */
-export type TokenRefusal = { code: 31204 | 31205; message: string };
+type TokenRefusal = { code: 31204 | 31205; message: string };
 
 const base64url = (text: string) => Buffer.from(text, "base64url");
 

@@ -4,7 +4,7 @@ import type { ConferenceNoun } from "./twiml.ts";
 import type { MediaLeg } from "./media.ts";
 import { postSigned, twilioTimestamp } from "./webhooks.ts";
 
-export type Participant = { callSid: string; media: MediaLeg; noun: ConferenceNoun; hangUp: (reason: string) => void };
+type Participant = { callSid: string; media: MediaLeg; noun: ConferenceNoun; hangUp: (reason: string) => void };
 type Settings = { accountSid: string; authToken: string; newSid: (prefix: string) => string; log: (entry: Record<string, unknown>) => void };
 
 const EVENT_OF = { "conference-start": "start", "conference-end": "end", "participant-join": "join", "participant-leave": "leave" } as const;

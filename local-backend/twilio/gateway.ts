@@ -14,7 +14,7 @@ const PSTREAM_VERSION = "1.6";
 // The SDK reconnects when it hears nothing for 15 s.
 const HEARTBEAT_MS = 5_000;
 
-export type GatewaySettings = TokenKeys & {
+type GatewaySettings = TokenKeys & {
   authToken: string;
   /** The TwiML app's Voice request URL (the application's /twilio/voice). */
   voiceUrl: string;

@@ -13,7 +13,7 @@ import { pcm16Wav } from "../shared/wav.ts";
 import type { TokenKeys } from "./accessToken.ts";
 import { VoiceGateway } from "./gateway.ts";
 
-export type TwilioStandInOptions = TokenKeys & { dataDir: string; port: number; authToken: string; voiceUrl: string };
+type TwilioStandInOptions = TokenKeys & { dataDir: string; port: number; authToken: string; voiceUrl: string };
 export type TwilioStandIn = { url: string; port: number; spki: string; gateway: VoiceGateway; close: () => Promise<void> };
 
 const MAX_LOG = 2_000;
@@ -24,7 +24,7 @@ const TWILIO_HOST = /^([a-z0-9-]+\.)*twilio\.com(:443)?$/;
  * answers Twilio's own host names, which the test browser is told to map here (a page rebinding its own DNS name
  * to 127.0.0.1 cannot send one). `Origin`, when sent, must be a page served on loopback, as for the others.
  */
-export function refusalOf(req: http.IncomingMessage, port: number): string | null {
+function refusalOf(req: http.IncomingMessage, port: number): string | null {
   return TWILIO_HOST.test((req.headers.host ?? "").toLowerCase()) ? foreignOrigin(req) : foreignRequest(req, port);
 }
 

@@ -2,7 +2,7 @@
 // token (X-Twilio-Signature over the URL and the sorted fields, computed by twilio-node's own function).
 import twilio from "twilio";
 
-export type WebhookResult = { status: number; body: string } | { status: 0; body: string; error: string };
+type WebhookResult = { status: number; body: string } | { status: 0; body: string; error: string };
 
 /** RFC 2822 in UTC, the way Twilio writes a callback's Timestamp. */
 export const twilioTimestamp = (ms: number) => new Date(ms).toUTCString().replace("GMT", "+0000");

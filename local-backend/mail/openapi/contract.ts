@@ -18,7 +18,7 @@ export type Violation = {
 };
 
 /** Resend's error body, as the SDK reads it (`error.statusCode`, `error.name`, `error.message`). */
-export type ResendError = { statusCode: number; name: string; message: string };
+type ResendError = { statusCode: number; name: string; message: string };
 
 type Schema = Record<string, unknown>;
 type Parameter = { in: string; name: string; required?: boolean; schema: Schema };

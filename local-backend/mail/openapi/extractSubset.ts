@@ -17,7 +17,7 @@ type Spec = {
   security?: Json;
 };
 
-export const SUBSET_FILE = join(dirname(fileURLToPath(import.meta.url)), "resend.subset.json");
+const SUBSET_FILE = join(dirname(fileURLToPath(import.meta.url)), "resend.subset.json");
 
 /** The "#/components/<kind>/<name>" references anywhere inside a value. */
 function refsIn(value: Json, found: string[] = []): string[] {
@@ -31,7 +31,7 @@ function refsIn(value: Json, found: string[] = []): string[] {
   return found;
 }
 
-export function extractSubset(spec: Spec) {
+function extractSubset(spec: Spec) {
   if (spec.openapi !== RESEND_OPENAPI_SOURCE.openapi || spec.info.version !== RESEND_OPENAPI_SOURCE.version) {
     throw new Error(
       `The file is OpenAPI ${spec.openapi}, version ${spec.info.version}; operations.ts names ${RESEND_OPENAPI_SOURCE.openapi}, ${RESEND_OPENAPI_SOURCE.version}`,

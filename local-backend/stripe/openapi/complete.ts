@@ -29,7 +29,7 @@ function branchFor(anyOf: Schema[], value: Value): Schema | undefined {
 }
 
 /** A value for a field the stand-in does not model. */
-export function build(given: Schema, example?: Example): Value {
+function build(given: Schema, example?: Example): Value {
   const schema = resolve(given);
   const sample = exampleOf(given, example);
   if (schema.nullable) return null;

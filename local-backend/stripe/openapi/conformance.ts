@@ -18,7 +18,7 @@ import {
   type Schema,
 } from "./spec.ts";
 
-export type Violation = {
+type Violation = {
   at: string;
   operation: string;
   direction: "request" | "response" | "webhook";

@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Method and path (the spec's own spelling) of every operation the stand-in answers. */
-export const SERVED_OPERATIONS = [
+const SERVED_OPERATIONS = [
   "post /v1/checkout/sessions",
   "get /v1/checkout/sessions/{session}",
   "post /v1/checkout/sessions/{session}/expire",
@@ -41,10 +41,10 @@ export const SERVED_OPERATIONS = [
 ];
 
 /** Schemas of what webhooks carry: the event, and each object its `data.object` can be here. */
-export const WEBHOOK_SCHEMAS = ["event", "checkout.session", "charge", "dispute", "transfer", "account", "payout"];
+const WEBHOOK_SCHEMAS = ["event", "checkout.session", "charge", "dispute", "transfer", "account", "payout"];
 
 /** The objects the stand-in renders, whose fixtures3 examples give defaults for fields it does not model. */
-export const FIXTURE_OBJECTS = [
+const FIXTURE_OBJECTS = [
   ...WEBHOOK_SCHEMAS,
   "item",
   "payment_intent",
@@ -73,7 +73,7 @@ function strip(value: Json, refs: Set<string>): Json {
   return out;
 }
 
-export function extractSubset(spec: {
+function extractSubset(spec: {
   info: Record<string, Json>;
   paths: Record<string, Record<string, Json>>;
   components: { schemas: Record<string, Json> };
@@ -125,7 +125,7 @@ export function extractSubset(spec: {
 }
 
 /** The examples of FIXTURE_OBJECTS from stripe/openapi's openapi/fixtures3.json. */
-export function extractFixtures(fixtures: { resources: Record<string, Json> }) {
+function extractFixtures(fixtures: { resources: Record<string, Json> }) {
   const resources = Object.fromEntries(FIXTURE_OBJECTS.map((name) => [name, fixtures.resources[name] ?? null]));
   return { "x-source": { repository: "https://github.com/stripe/openapi", file: "openapi/fixtures3.json", branch: "master" }, resources };
 }

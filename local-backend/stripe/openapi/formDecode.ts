@@ -15,8 +15,8 @@ const refused = (param: string, message: string, code?: string, shaped = true): 
   shaped,
 });
 
-export const unknownParameter = (param: string) => refused(param, `Received unknown parameter: ${param}`, "parameter_unknown");
-export const missingParameter = (param: string) => refused(param, `Missing required param: ${param}.`, "parameter_missing");
+const unknownParameter = (param: string) => refused(param, `Received unknown parameter: ${param}`, "parameter_unknown");
+const missingParameter = (param: string) => refused(param, `Missing required param: ${param}.`, "parameter_missing");
 
 const child = (param: string, key: string | number) => (param ? `${param}[${key}]` : String(key));
 /** The field's own name, as Stripe's enum messages use it: `interval` for `settings[payouts][schedule][interval]`. */
@@ -83,7 +83,7 @@ function decodeScalar(schema: Schema, value: FormValue, param: string): Outcome 
   return { ok: true, value: decoded };
 }
 
-export function decodeValue(given: Schema, value: FormValue, param: string): Outcome {
+function decodeValue(given: Schema, value: FormValue, param: string): Outcome {
   const schema = resolve(given);
   if (schema.anyOf) {
     if (value === "" && schema.anyOf.some((branch) => resolve(branch).enum?.includes(""))) return { ok: true, value: "" };

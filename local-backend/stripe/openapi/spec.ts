@@ -22,7 +22,7 @@ export type Schema = { [key: string]: unknown } & {
   items?: Schema;
   maxLength?: number;
 };
-export type Parameter = { name: string; in: "query" | "path" | "header"; required?: boolean; schema: Schema };
+type Parameter = { name: string; in: "query" | "path" | "header"; required?: boolean; schema: Schema };
 export type Operation = {
   key: string;
   method: string;
@@ -64,7 +64,7 @@ function applyOverlay(spec: Spec, overlay: Overlay): void {
   }
 }
 
-export const spec: Spec = readJson<Spec>("spec3.subset.json");
+const spec: Spec = readJson<Spec>("spec3.subset.json");
 applyOverlay(spec, readJson<Overlay>("spec3.overlay.json"));
 export const fixtures = readJson<{ resources: Record<string, Record<string, unknown> | null> }>("fixtures3.subset.json").resources;
 export const schemas = spec.components.schemas;
@@ -103,7 +103,6 @@ export function findOperation(method: string, path: string): { operation: Operat
   return undefined;
 }
 
-export const operationKeys = () => operations.map((operation) => operation.key);
 /** The served operations themselves (the validator warm-up compiles each one's request and answer). */
 export const servedOperations = (): readonly Operation[] => operations;
 

@@ -32,8 +32,8 @@ q7TSFkAhk6Ys7ywdPheK9JliHzNO924qAx2hzb61cClHnk52nh2DAiqlkQ1j2xrT
 v+cUpGulGTSZnElvzDMZXXU=
 -----END PRIVATE KEY-----`;
 
-export const CUSTOM_ISSUER = "https://issuer.example.test";
-export const CUSTOM_AUDIENCE = "arcano-test";
+const CUSTOM_ISSUER = "https://issuer.example.test";
+const CUSTOM_AUDIENCE = "arcano-test";
 
 export async function customJwt(opts: {
   kid?: string | null;
