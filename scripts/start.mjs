@@ -118,7 +118,7 @@ function startWithReadyLine(tag, args, env = {}, { restartOnCrash = false } = {}
 async function startLocalStack() {
   // 1. The local mail catcher: the app's Resend SDK sends here, and its page shows what was sent.
   const mailKey = `re_local_${randomBytes(16).toString("hex")}`;
-  const mail = await startWithReadyLine(
+  const mailReady = startWithReadyLine(
     "MAIL_CATCHER_READY",
     [program("mail/main"), "--data-dir", resolve(dataDir, "mail"), "--port", opts["mail-port"]],
     // Its page's access token is random at each start: the address printed below carries it.
@@ -130,7 +130,7 @@ async function startLocalStack() {
   // actions, as Stripe would: the platform's events to /stripe/webhook, connected accounts' events (Connect)
   // to /stripe/connect-webhook, each endpoint with its own signing secret. Its overview and test routes take its
   // access token, random at each start: the address printed below carries it.
-  const stripe = await startWithReadyLine(
+  const stripeReady = startWithReadyLine(
     "STRIPE_STANDIN_READY",
     [
       program("stripe/main"),
@@ -154,7 +154,7 @@ async function startLocalStack() {
   // backend's /twilio/voice, and the conference's signed status callbacks. A browser reaches it only when told to
   // map Twilio's hosts to it (docs/calls-and-offline.md), so calls use it only with --twilio (or once a test sets
   // the backend's TWILIO_* variables, as `npx convex env set` would).
-  const twilio = await startWithReadyLine(
+  const twilioReady = startWithReadyLine(
     "TWILIO_STANDIN_READY",
     [
       program("twilio/main"),
@@ -173,6 +173,8 @@ async function startLocalStack() {
       TWILIO_STANDIN_TWIML_APP_SID: `AP${randomBytes(16).toString("hex")}`,
     },
   );
+  // The three stand-ins do not need each other: they start side by side.
+  const [mail, stripe, twilio] = await Promise.all([mailReady, stripeReady, twilioReady]);
   const twilioEnv = {
     TWILIO_ACCOUNT_SID: twilio.accountSid,
     TWILIO_API_KEY_SID: twilio.apiKeySid,
@@ -229,24 +231,45 @@ async function startLocalStack() {
   return { backend, mail, stripe, twilio };
 }
 
-const local = deploymentUrl ? null : await startLocalStack();
-const convexUrl = deploymentUrl ?? local.backend.cloudUrl;
-
 // 6. The app, wired to the backend; vite.config.ts computes its security headers (CSP) from the same addresses.
-// The site URL (HTTP actions: the origin pass) is derived from a .convex.cloud address by the app itself; the local backend's is passed.
-const appEnv = { VITE_CONVEX_URL: convexUrl, ...(local ? { VITE_CONVEX_SITE_URL: local.backend.siteUrl } : {}) };
+// The site URL (HTTP actions: the origin pass) is derived from a .convex.cloud address by the app itself; the local
+// backend's is passed. The addresses follow from the options, so the build runs while the stack starts and seeds.
+const plannedBackend = { cloudUrl: `http://127.0.0.1:${opts["backend-port"]}`, siteUrl: `http://127.0.0.1:${opts["site-port"]}` };
+const convexUrl = deploymentUrl ?? plannedBackend.cloudUrl;
+const appEnv = { VITE_CONVEX_URL: convexUrl, ...(deploymentUrl ? {} : { VITE_CONVEX_SITE_URL: plannedBackend.siteUrl }) };
 const appUrl = `http://127.0.0.1:${opts.port}`;
-if (opts.dev) {
-  start("npx", ["vite", "--host", "127.0.0.1", "--port", opts.port, "--strictPort"], { env: appEnv });
-} else {
+
+function buildApp() {
   if (!existsSync("node_modules")) throw new Error("Esegui prima `npm ci`.");
-  await new Promise((done, fail) => {
+  return new Promise((done, fail) => {
     const build = spawn("npx", ["vite", "build", "--logLevel", "warn", "--outDir", opts["out-dir"], "--emptyOutDir"], {
       env: { ...process.env, ...appEnv },
       stdio: "inherit",
     });
-    build.on("exit", (code) => (code === 0 ? done() : fail(new Error(`vite build: ${code}`))));
+    children.add(build);
+    build.on("exit", (code) => {
+      children.delete(build);
+      if (code === 0) done();
+      else fail(new Error(`vite build: ${code}`));
+    });
   });
+}
+
+const built = opts.dev ? Promise.resolve() : buildApp();
+// A failed build stops the stack at once rather than after the seed.
+built.catch((error) => {
+  console.error(error.message);
+  stopAll(1);
+});
+const local = deploymentUrl ? null : await startLocalStack();
+if (local && (local.backend.cloudUrl !== plannedBackend.cloudUrl || local.backend.siteUrl !== plannedBackend.siteUrl)) {
+  console.error(`Il backend locale risponde su ${local.backend.cloudUrl}, non su ${plannedBackend.cloudUrl}; arresto.`);
+  stopAll(1);
+}
+await built;
+if (opts.dev) {
+  start("npx", ["vite", "--host", "127.0.0.1", "--port", opts.port, "--strictPort"], { env: appEnv });
+} else {
   start("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", opts.port, "--strictPort", "--outDir", opts["out-dir"]], {
     env: appEnv,
     onLine: () => true,
