@@ -42,6 +42,9 @@ const signingKeys = await makeSigningKeys();
 // left, so no scheduled work leaks into the next test. Password hashing makes sign-ups slow on a
 // busy machine, hence the longer timeout.
 vi.setConfig({ testTimeout: 30_000 });
+// The hooks start and stop the Stripe stand-in and run a test's leftover scheduled work against it over HTTP:
+// slow on a busy machine too.
+const HOOK_TIMEOUT_MS = 30_000;
 const backendsOfThisTest = new Set<TestConvex>();
 // Stripe is answered by an in-memory fake through the real SDK (fixtures/fakeStripe.ts), or, in the files that
 // call useStripeStandIn(), by the local stand-in (fixtures/stripeStandIn.ts).
@@ -63,7 +66,7 @@ beforeEach(async () => {
   vi.useFakeTimers();
   currentStripe = new FakeStripe();
   vi.stubGlobal("fetch", currentStandIn?.fetch ?? currentStripe.fetch);
-});
+}, HOOK_TIMEOUT_MS);
 afterEach(async () => {
   // A test may have switched to real timers on its own; scheduled work still runs to the end.
   if (!vi.isFakeTimers()) vi.useFakeTimers();
@@ -73,7 +76,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   await currentStandIn?.stop();
   currentStandIn = undefined;
-});
+}, HOOK_TIMEOUT_MS);
 
 /**
  * A fresh, empty backend. `extraModules` mounts test-only functions under convex/ paths,
