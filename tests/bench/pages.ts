@@ -21,7 +21,7 @@ const CONTENT_TIMEOUT_MS = 30_000;
 const SETTLE_MS = 700;
 const KB = 1024;
 
-/** The targets, on loopback with a cold cache: per route, compressed. */
+/** The page-load targets, on loopback with a cold cache: per route, compressed. */
 const TARGETS = { lcpMs: 800, jsBytes: 120 * KB, cssBytes: 25 * KB, contentMs: 1000 };
 
 /** What "the main content" is on each page, checked in the page itself (see mainContentWatcher). */
