@@ -24,7 +24,7 @@ import { bookingX } from "./lib/platform/access";
 import { changeBookingX } from "./lib/bookings/bookingLifecycle";
 import { readCounter } from "./lib/figures/counters";
 import { rebuildCounters } from "./lib/figures/counterRecount";
-import { ALL_BOOKS, readMonthBooks } from "./lib/money/monthlyBooks";
+import { ALL_BOOKS, readMonthBooks } from "./lib/money/moneyFigures";
 import { fail } from "./framework/errors";
 import { adminMutation, adminQuery, internalMutation } from "./lib/platform/functions";
 import {

@@ -12,7 +12,7 @@ import { fail } from "./framework/errors";
 import { adminMutation, adminQuery } from "./lib/platform/functions";
 import { dac7FiguresOf } from "./lib/money/dac7Figures";
 import { dac7SellerOf } from "./lib/money/fiscalRecords";
-import { readMonthBooks } from "./lib/money/monthlyBooks";
+import { readMonthBooks } from "./lib/money/moneyFigures";
 import { queueEmail } from "./lib/email/outbox";
 import { oldestDebts } from "./lib/money/payoutDebts";
 import { payoutAccountOf, retryFailedReversal, retryFailedTransfer } from "./lib/money/payouts";
@@ -21,7 +21,7 @@ import { requireInstant, romeMonthOf } from "./framework/time";
 import { payoutAccountState } from "./framework/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import { ADMIN_LIMITS } from "./model/admin";
-import { previousMonth } from "./model/consultationStats";
+import { previousMonth } from "./model/psychicMonthFigures";
 import { dac7Csv, dac7SellerCells, type Dac7Row } from "./model/fiscal";
 import { differenceOf, keptCentsOf } from "./model/ledger";
 
@@ -169,7 +169,7 @@ export const overview = adminQuery({
     const debtRows = await oldestDebts(ctx, limit);
     const failed = failedRows.slice(0, limit);
     const failedReversals = failedReversalRows.slice(0, limit);
-    // Each month's books are one row the triggers keep (lib/money/monthlyBooks.ts, model/ledger.ts): every paid booking counts.
+    // Each month's books are one row the triggers keep (lib/money/moneyFigures.ts, model/ledger.ts): every paid booking counts.
     const months = [];
     let month = romeMonthOf(now);
     for (let index = 0; index < RECONCILED_MONTHS; index++) {

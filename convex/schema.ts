@@ -199,7 +199,7 @@ export default defineSchema({
     reminder15mSentAt: v.optional(v.number()),
     // Times the client moved it (at most 2); also the calendar invitation's SEQUENCE.
     rescheduleCount: v.optional(v.number()),
-    // The psychic's Rome month whose figures (consultationStats) count this consultation; set once,
+    // The psychic's Rome month whose figures (psychicMonthFigures) count this consultation; set once,
     // when it is held (completed or client absent), so it is never counted twice.
     statsMonth: v.optional(v.string()),
     // Consent at checkout (docs/product-rules.md, "Consent at checkout"): what the client accepted
@@ -282,7 +282,7 @@ export default defineSchema({
   // The admin overview's figures (model/counters.ts): one row per metric and period ("all" or a
   // Rome month), changed in the same transaction as what they count. `metric` also accepts the
   // legacy "readers" until a recount has replaced those rows (model/counterMetrics.ts).
-  platformCounters: defineTable({
+  platformFigures: defineTable({
     metric: storedCounterMetric,
     period: v.string(),
     value: v.number(),
@@ -290,7 +290,7 @@ export default defineSchema({
 
   // Per person: a client's paid bookings and spending, a psychic's bookings and takings (cents, net
   // of refunds), kept with the platform's counters.
-  bookingTotals: defineTable({
+  personFigures: defineTable({
     userId: v.id("users"),
     bookings: v.number(),
     amountCents: v.number(),
@@ -346,7 +346,7 @@ export default defineSchema({
     .index("by_client", ["clientId"]),
 
   // Per psychic per Rome calendar month, derived from completed bookings (docs/product-rules.md).
-  consultationStats: defineTable({
+  psychicMonthFigures: defineTable({
     psychicProfileId: v.id("psychicProfiles"),
     monthYear: v.string(),
     totalConsultations: v.number(),
@@ -461,10 +461,10 @@ export default defineSchema({
     // Failed shares for the admin; the transferred ones of a year for the DAC7 report (a range).
     .index("by_state_transferredAt", ["state", "transferredAt"]),
 
-  // The admin's monthly books, per Rome month of payment and all time ("all") (lib/money/monthlyBooks.ts): the
+  // The admin's monthly books, per Rome month of payment and all time ("all") (lib/money/moneyFigures.ts): the
   // sums of every paid booking's money with its share and reversals (model/ledger.ts bookingBooks), kept by
   // the triggers. Refunds: confirmed by Stripe, in progress, refused (rows before the split hold none open).
-  monthlyBooks: defineTable({
+  moneyFigures: defineTable({
     month: v.string(),
     paidCents: v.number(),
     refundedCents: v.number(),

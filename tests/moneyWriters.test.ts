@@ -82,11 +82,11 @@ const MONEY_WRITERS: Record<string, string> = {
   payoutAccounts: "lib/money/payouts.ts",
   psychicPayouts: "lib/money/payouts.ts",
   providerJobs: "lib/money/providerJobs.ts",
-  monthlyBooks: "lib/money/monthlyBooks.ts",
+  moneyFigures: "lib/money/moneyFigures.ts",
   dac7Figures: "lib/money/dac7Figures.ts",
   payoutDebts: "lib/money/payoutDebts.ts",
   // A person's spending and takings follow their bookings through the triggers.
-  bookingTotals: "lib/figures/counters.ts",
+  personFigures: "lib/figures/counters.ts",
 };
 
 /** Every call in `source` that writes a table at all (insert, replace, patch or delete), as table → ["line: method"]. */
@@ -198,7 +198,7 @@ describe("every money table's one writer", () => {
   it("every table of the schema that holds money or a provider call is in the map", () => {
     const schema = readFileSync(join(CONVEX_DIR, "schema.ts"), "utf8");
     const tables = [...schema.matchAll(/^ {2}(\w+): defineTable\(/gm)].map((match) => match[1]);
-    const money = tables.filter((table) => /booking|transfer|reversal|payout|books|dac7|providerJob/i.test(table));
+    const money = tables.filter((table) => /booking|transfer|reversal|payout|money|personFigures|dac7|providerJob/i.test(table));
     expect(money.sort()).toEqual(Object.keys(MONEY_WRITERS).sort());
   });
 

@@ -33,7 +33,7 @@ export const counterMetric = literals(...metrics);
 export type CounterMetric = Infer<typeof counterMetric>;
 
 /**
- * What `platformCounters.metric` may hold: a metric, or "readers", the name an older database's rows give
+ * What `platformFigures.metric` may hold: a metric, or "readers", the name an older database's rows give
  * "psychics". Convex and the embedded backend refuse a schema that stored documents do not match, so the
  * schema keeps accepting that name.
  * Nothing writes it and the admin overview does not read it; `admin:recountCounters` deletes those

@@ -12,8 +12,8 @@
 //                         as psychic: the consultations booked with them, without the client's notes and id
 //   callSessions          the call times of those bookings (who joined when, how long), no technical ids
 //   reviews               written by the client; for a psychic, the reviews received (signed as shown publicly)
-//   consultationStats     a psychic's monthly figures
-//   bookingTotals         the person's totals (bookings, amount)
+//   psychicMonthFigures     a psychic's monthly figures
+//   personFigures         the person's totals (bookings, amount)
 //   contactMessages       messages sent to the team, signed in or from the account's address
 //   emailOutbox           the emails sent to the account's address, newest first (subject, kind, state; not the bodies)
 //   uploads               files the person uploaded (purpose, state)
@@ -106,7 +106,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   {
     section: "statisticheMensili",
     title: "Statistiche mensili",
-    table: "consultationStats",
+    table: "psychicMonthFigures",
     index: "by_psychicProfile_month",
     field: "psychicProfileId",
     owner: "profile",
@@ -127,7 +127,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
     field: "psychicProfileId",
     owner: "profile",
   },
-  { section: "totali", title: "Totali", table: "bookingTotals", index: "by_userId", field: "userId", owner: "user" },
+  { section: "totali", title: "Totali", table: "personFigures", index: "by_userId", field: "userId", owner: "user" },
   { section: "limiteDiSpesa", title: "Limite di spesa e pause", table: "spendingLimits", index: "by_clientId", field: "clientId", owner: "user" },
   { section: "preferiti", title: "Cartomanti preferiti", table: "favouritePsychics", index: "by_client", field: "clientId", owner: "user" },
   { section: "avvisami", title: "Richieste 'Avvisami'", table: "availabilityAlerts", index: "by_client_psychic_date", field: "clientId", owner: "user" },
@@ -185,9 +185,9 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   authVerifiers: "OAuth verifiers of the auth library: secrets, not linked to a person",
   authRateLimits: "the sign-in lock's counters: security data",
   callSignals: "the connection data of a call (SDP, ICE), opaque, carrying the other party's network addresses",
-  platformCounters: "the platform's totals: about no one",
+  platformFigures: "the platform's totals: about no one",
   userSearchKeys: "the account's name and email folded for the admin's search: the account section has them as they are",
-  monthlyBooks: "the platform's monthly books: sums over every paid booking, about no one",
+  moneyFigures: "the platform's monthly books: sums over every paid booking, about no one",
   dac7Figures: "a psychic's quarterly sums for the DAC7 report, derived from their shares (exported under earnings)",
   payoutDebts: "what a psychic owes back, derived from the reversals of their shares (exported under earnings)",
   retainedFiscalRecords: "a deleted psychic's fiscal data kept for DAC7: it exists only once the account is gone (while it lives, datiFiscali has it)",

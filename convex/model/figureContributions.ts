@@ -26,10 +26,10 @@ type ProfileSums = { totalConsultations: number; reviewCount: number; ratingSum:
 
 /** The row of a derived store a document adds to, with the sums it adds there. */
 export type Contribution =
-  | { store: "platformCounters"; metric: CounterMetric; period: string; add: { value: number } }
+  | { store: "platformFigures"; metric: CounterMetric; period: string; add: { value: number } }
   // A paid consultation also offers its start as the person's latest booking (a maximum, not a sum).
-  | { store: "bookingTotals"; userId: string; add: Partial<PersonSums>; startsAt?: number }
-  | { store: "consultationStats"; psychicProfileId: string; monthYear: string; add: Partial<MonthSums> }
+  | { store: "personFigures"; userId: string; add: Partial<PersonSums>; startsAt?: number }
+  | { store: "psychicMonthFigures"; psychicProfileId: string; monthYear: string; add: Partial<MonthSums> }
   | { store: "psychicProfiles"; psychicProfileId: string; add: Partial<ProfileSums> }
   | PsychicFigureContribution;
 
@@ -39,11 +39,11 @@ type WithoutStart<C> = C extends unknown ? Omit<C, "startsAt"> : never;
 
 function rowKey(row: Contribution | FigureChange): string {
   switch (row.store) {
-    case "platformCounters":
+    case "platformFigures":
       return `${row.store}|${counterKey(row.metric, row.period)}`;
-    case "bookingTotals":
+    case "personFigures":
       return `${row.store}|${row.userId}`;
-    case "consultationStats":
+    case "psychicMonthFigures":
       return `${row.store}|${row.psychicProfileId}|${row.monthYear}`;
     case "psychicProfiles":
     case "psychicFigures":
@@ -56,7 +56,7 @@ function rowKey(row: Contribution | FigureChange): string {
 // ─── Each kind of document ─────────────────────────────────────────────────────────────────────────
 
 const counter = (metric: CounterMetric, value: number, at?: number): Contribution[] =>
-  (at === undefined ? [ALL_TIME] : [ALL_TIME, romeMonthOf(at)]).map((period) => ({ store: "platformCounters", metric, period, add: { value } }));
+  (at === undefined ? [ALL_TIME] : [ALL_TIME, romeMonthOf(at)]).map((period) => ({ store: "platformFigures", metric, period, add: { value } }));
 
 /** A client or psychic account counts in the month it was created; staff accounts have no type. */
 export function accountContributions(user: { accountType?: AccountType; _creationTime: number } | null): Contribution[] {
@@ -125,7 +125,7 @@ export function bookingContributions(booking: BookingFigures | null): Contributi
     if (consultation) contributions.push(...counter("consultations", 1, booking.paidAt));
     for (const userId of parties) {
       contributions.push({
-        store: "bookingTotals",
+        store: "personFigures",
         userId,
         add: { bookings: consultation ? 1 : 0, amountCents: amount },
         ...(consultation ? { startsAt: booking.startsAt } : {}),
@@ -137,12 +137,12 @@ export function bookingContributions(booking: BookingFigures | null): Contributi
         ...counter("revenueCents", -refund, booking.refundedAt),
         ...counter("commissionCents", -commissionOf(refund), booking.refundedAt),
       );
-      for (const userId of parties) contributions.push({ store: "bookingTotals", userId, add: { amountCents: -refund } });
+      for (const userId of parties) contributions.push({ store: "personFigures", userId, add: { amountCents: -refund } });
     }
   }
   if (booking.status === "completed" || booking.status === "no_show") {
     contributions.push({
-      store: "consultationStats",
+      store: "psychicMonthFigures",
       psychicProfileId: booking.psychicProfileId,
       monthYear: statsMonthOf(booking),
       add: { totalConsultations: 1, totalMinutes: booking.durationMinutes, totalRevenueCents: netEarningsCents(booking.priceCents) },
@@ -170,7 +170,7 @@ export function reviewContributions(
   return [
     profile,
     {
-      store: "consultationStats",
+      store: "psychicMonthFigures",
       psychicProfileId: review.psychicProfileId,
       monthYear: statsMonthOf(booking),
       add: { ratingCount: 1, ratingSum: review.rating },
@@ -204,7 +204,7 @@ export function figureChanges(before: Contribution[], after: Contribution[]): Fi
     for (const contribution of contributions) {
       const row = rowOf(contribution);
       addInto(row.add, contribution.add, sign);
-      if (contribution.store === "bookingTotals" && contribution.startsAt !== undefined) {
+      if (contribution.store === "personFigures" && contribution.startsAt !== undefined) {
         row.startsAt = { ...row.startsAt, [side]: contribution.startsAt };
       }
     }
@@ -304,7 +304,7 @@ export function recount(records: {
     const row = rows.get(key) ?? { contribution, sums: {} };
     rows.set(key, row);
     addInto(row.sums, contribution.add, 1);
-    if (contribution.store === "bookingTotals" && contribution.startsAt !== undefined) row.latest = Math.max(row.latest ?? 0, contribution.startsAt);
+    if (contribution.store === "personFigures" && contribution.startsAt !== undefined) row.latest = Math.max(row.latest ?? 0, contribution.startsAt);
   }
 
   const users = new Set(records.users.map((user) => user._id));
@@ -320,15 +320,15 @@ export function recount(records: {
     result.profiles.set(profile._id, profileFields({ totalConsultations: 0, reviewCount: 0, ratingSum: 0 }));
   for (const { contribution: row, sums, latest } of rows.values()) {
     switch (row.store) {
-      case "platformCounters":
+      case "platformFigures":
         if (sums.value !== 0) result.platform.set(counterKey(row.metric, row.period), sums.value);
         break;
-      case "bookingTotals": {
+      case "personFigures": {
         const fields = personFields({ bookings: sums.bookings ?? 0, amountCents: sums.amountCents ?? 0 }, latest);
         if (users.has(row.userId) && fields !== null) result.people.set(row.userId, fields);
         break;
       }
-      case "consultationStats": {
+      case "psychicMonthFigures": {
         const fields = monthFields({ ...monthSumsOf(null), ...sums });
         if (result.profiles.has(row.psychicProfileId) && fields !== null) result.months.set(`${row.psychicProfileId}|${row.monthYear}`, fields);
         break;
@@ -353,7 +353,7 @@ export function recount(records: {
   // The listed profiles' counters follow the profiles' recounted reviews, so they come after them.
   for (const profile of records.psychicProfiles) {
     for (const row of listedProfileContributions({ ...profile, ...result.profiles.get(profile._id)! })) {
-      if (row.store !== "platformCounters") continue;
+      if (row.store !== "platformFigures") continue;
       const key = counterKey(row.metric, row.period);
       const value = (result.platform.get(key) ?? 0) + row.add.value;
       if (value === 0) result.platform.delete(key);

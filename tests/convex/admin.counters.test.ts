@@ -38,11 +38,11 @@ async function publishedPsychic(t: TestConvex) {
 
 const snapshot = (t: TestConvex) =>
   t.run(async (ctx) => ({
-    platform: (await ctx.db.query("platformCounters").collect())
+    platform: (await ctx.db.query("platformFigures").collect())
       .filter((row) => row.value !== 0)
       .map(({ metric, period, value }) => `${metric}|${period}=${value}`)
       .sort(),
-    people: (await ctx.db.query("bookingTotals").collect())
+    people: (await ctx.db.query("personFigures").collect())
       .map(({ userId, bookings, amountCents, lastBookingStartsAt }) => ({ userId, bookings, amountCents, lastBookingStartsAt }))
       .sort((a, b) => a.userId.localeCompare(b.userId)),
   }));
@@ -128,7 +128,7 @@ describe("the platform's counters", () => {
     await t.mutation(api.contact.send, { name: "Mario", email: "mario@esempio.it", userType: "client", subject: "Ciao", message: "Ciao", originPass: await originPassFor(t, "127.0.0.1") });
     const right = await snapshot(t);
     await t.run(async (ctx) => {
-      for (const row of await ctx.db.query("platformCounters").collect()) await ctx.db.patch("platformCounters", row._id, { value: 99 });
+      for (const row of await ctx.db.query("platformFigures").collect()) await ctx.db.patch("platformFigures", row._id, { value: 99 });
     });
     expect((await admin.query(api.admin.getOverview, { now: Date.now() })).unreadMessages).toBe(99);
     const { changed } = await t.mutation(internal.admin.recountCounters, {});
@@ -145,10 +145,10 @@ describe("the platform's counters", () => {
     // The rows as an older version wrote them (the schema still accepts the old name).
     await t.run(async (ctx) => {
       const rows = await ctx.db
-        .query("platformCounters")
+        .query("platformFigures")
         .withIndex("by_metric_period", (q) => q.eq("metric", "psychics"))
         .collect();
-      for (const row of rows) await ctx.db.patch("platformCounters", row._id, { metric: "readers" });
+      for (const row of rows) await ctx.db.patch("platformFigures", row._id, { metric: "readers" });
     });
     expect((await admin.query(api.admin.getOverview, { now: Date.now() })).psychics.total).toBe(0);
 
@@ -177,7 +177,7 @@ describe("the figures follow the rows", () => {
             async (userId) =>
               (
                 await ctx.db
-                  .query("bookingTotals")
+                  .query("personFigures")
                   .withIndex("by_userId", (q) => q.eq("userId", userId))
                   .unique()
               )?.lastBookingStartsAt,
@@ -202,11 +202,11 @@ describe("the figures follow the rows", () => {
     const figuresOfA = () =>
       w.t.run(async (ctx) => ({
         months: await ctx.db
-          .query("consultationStats")
+          .query("psychicMonthFigures")
           .withIndex("by_psychicProfile_month", (q) => q.eq("psychicProfileId", w.profileA))
           .collect(),
         totals: await ctx.db
-          .query("bookingTotals")
+          .query("personFigures")
           .withIndex("by_userId", (q) => q.eq("userId", w.userIds.psychicA))
           .unique(),
       }));

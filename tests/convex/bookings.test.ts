@@ -30,7 +30,7 @@ const mail = (w: World, kind?: EmailKind) =>
   w.t.run(async (ctx) => (await ctx.db.query("emailOutbox").collect()).filter((email) => kind === undefined || email.kind === kind));
 const freeMonday = async (w: World) =>
   (await w.t.query(api.bookings.listFreeStarts, { psychicProfileId: w.profileA, date: w.monday, durationMinutes: 30, now: Date.now() }))?.times;
-const statsRows = (w: World) => w.t.run((ctx) => ctx.db.query("consultationStats").collect());
+const statsRows = (w: World) => w.t.run((ctx) => ctx.db.query("psychicMonthFigures").collect());
 
 async function finishAll(t: TestConvex) {
   await t.finishAllScheduledFunctions(vi.runAllTimers);

@@ -14,7 +14,7 @@ describe("settling, run more than once", () => {
     await w.t.mutation(internal.calls.settle, { bookingId: w.bookingA });
     const { profile, stats } = await w.t.run(async (ctx) => ({
       profile: await ctx.db.get("psychicProfiles", w.profileA),
-      stats: await ctx.db.query("consultationStats").collect(),
+      stats: await ctx.db.query("psychicMonthFigures").collect(),
     }));
     expect(profile?.totalConsultations).toBe(1);
     expect(stats.map((row) => [row.totalConsultations, row.totalMinutes])).toEqual([[1, 30]]);

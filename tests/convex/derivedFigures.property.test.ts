@@ -30,15 +30,15 @@ function storedAndRecounted(t: TestConvex) {
       psychicProfiles,
     });
     const stored = {
-      platform: byKey((await ctx.db.query("platformCounters").collect()).map((row) => [`${row.metric}|${row.period}`, row.value])),
+      platform: byKey((await ctx.db.query("platformFigures").collect()).map((row) => [`${row.metric}|${row.period}`, row.value])),
       people: byKey(
-        (await ctx.db.query("bookingTotals").collect()).map(({ userId, bookings, amountCents, lastBookingStartsAt }) => [
+        (await ctx.db.query("personFigures").collect()).map(({ userId, bookings, amountCents, lastBookingStartsAt }) => [
           userId,
           { bookings, amountCents, lastBookingStartsAt },
         ]),
       ),
       months: byKey(
-        (await ctx.db.query("consultationStats").collect()).map(({ psychicProfileId, monthYear, _id, _creationTime, ...fields }) => [
+        (await ctx.db.query("psychicMonthFigures").collect()).map(({ psychicProfileId, monthYear, _id, _creationTime, ...fields }) => [
           `${psychicProfileId}|${monthYear}`,
           fields,
         ]),

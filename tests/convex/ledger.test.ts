@@ -41,7 +41,7 @@ describe("the psychic's month", () => {
     // The upcoming one (and the world's own booking of the month, if any) is apart, never earned.
     expect(card.upcomingThisMonthCents).toBeGreaterThanOrEqual(4250);
     // The monthly figures' table and the statement say the same.
-    const months = await psychicA(w).query(api.consultationStats.listMine, { now });
+    const months = await psychicA(w).query(api.psychicMonthFigures.listMine, { now });
     expect(months.at(-1)).toMatchObject({ month, earningsCents: guadagni.earnedCents });
     const statement = await psychicA(w).query(api.earnings.myStatement, { month });
     expect(statement.totals.earnedCents).toBe(guadagni.earnedCents);

@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { MutationCtx } from "../../convex/_generated/server";
 import { rebuildDac7Figures } from "../../convex/lib/money/dac7Figures";
 import { bookingBooksOf } from "../../convex/lib/money/ledger";
-import { ALL_BOOKS, readMonthBooks } from "../../convex/lib/money/monthlyBooks";
+import { ALL_BOOKS, readMonthBooks } from "../../convex/lib/money/moneyFigures";
 import { addBooks, differenceOf, noBooks } from "../../convex/model/ledger";
 import { romeMonthOf } from "../../convex/framework/time";
 import { seededRandom, startRun, step } from "./fixtures/marketplaceRun";

@@ -17,8 +17,8 @@ describe("the home page's trust figures", () => {
       await insertPsychic(ctx, { psychicName: "Nascosta", isPubliclyVisible: false, rating: 1, reviewCount: 10, ratingSum: 10 });
       await insertPsychic(ctx, { psychicName: "In attesa", profileStatus: "pending", rating: 1, reviewCount: 10, ratingSum: 10 });
       await insertPsychic(ctx, { psychicName: "Sospesa", suspendedAt: Date.now(), rating: 1, reviewCount: 10, ratingSum: 10 });
-      await ctx.db.insert("platformCounters", { metric: "consultations", period: "all", value: 42 });
-      await ctx.db.insert("platformCounters", { metric: "consultations", period: "2026-11", value: 7 });
+      await ctx.db.insert("platformFigures", { metric: "consultations", period: "all", value: 42 });
+      await ctx.db.insert("platformFigures", { metric: "consultations", period: "2026-11", value: 7 });
     });
     expect(await t.query(api.psychics.getTrustFigures, {})).toEqual({
       verifiedPsychics: 3,

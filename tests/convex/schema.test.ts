@@ -98,7 +98,7 @@ async function insertOneOfEach(ctx: MutationCtx) {
       comment: "Molto gentile.",
       clientName: "Giulia",
     }),
-    consultationStats: await ctx.db.insert("consultationStats", {
+    psychicMonthFigures: await ctx.db.insert("psychicMonthFigures", {
       psychicProfileId,
       monthYear: "2026-03",
       totalConsultations: 1,
@@ -239,7 +239,7 @@ async function insertOneOfEach(ctx: MutationCtx) {
       expiresAt: now + 15 * 60 * 1000,
       failedAttempts: 0,
     }),
-    platformCounters: await ctx.db.insert("platformCounters", { metric: "revenueCents", period: "2026-03", value: 5000 }),
+    platformFigures: await ctx.db.insert("platformFigures", { metric: "revenueCents", period: "2026-03", value: 5000 }),
     userSearchKeys: await ctx.db.insert("userSearchKeys", { userId: clientId, key: "giulia verdi" }),
     spendingLimits: await ctx.db.insert("spendingLimits", {
       clientId,
@@ -248,7 +248,7 @@ async function insertOneOfEach(ctx: MutationCtx) {
       pausedThrough: "2026-03-31",
       updatedAt: now,
     }),
-    monthlyBooks: await ctx.db.insert("monthlyBooks", {
+    moneyFigures: await ctx.db.insert("moneyFigures", {
       month: "2026-03",
       paidCents: 5000,
       refundedCents: 0,
@@ -274,7 +274,7 @@ async function insertOneOfEach(ctx: MutationCtx) {
         { considerationCents: 0, feesCents: 0, activities: 0 },
       ],
     }),
-    bookingTotals: await ctx.db.insert("bookingTotals", {
+    personFigures: await ctx.db.insert("personFigures", {
       userId: clientId,
       bookings: 1,
       amountCents: 5000,

@@ -45,7 +45,7 @@ describe("the demo seed", () => {
       profiles: await ctx.db.query("psychicProfiles").collect(),
       reviews: await ctx.db.query("reviews").collect(),
       bookings: await ctx.db.query("bookings").collect(),
-      stats: await ctx.db.query("consultationStats").collect(),
+      stats: await ctx.db.query("psychicMonthFigures").collect(),
     }));
     let reviewed = 0;
     for (const profile of profiles) {
@@ -115,7 +115,7 @@ describe("the demo seed", () => {
       return `${user!._id}|${session}`;
     });
     const psychic = t.withIdentity({ subject });
-    const months = await psychic.query(api.consultationStats.listMine, { now: Date.now() });
+    const months = await psychic.query(api.psychicMonthFigures.listMine, { now: Date.now() });
     expect(months).toHaveLength(6);
     expect(months.filter((month) => month.consultationsGiven > 0).length).toBeGreaterThanOrEqual(4);
     expect(months.some((month) => month.averageRating !== null)).toBe(true);
@@ -256,7 +256,7 @@ describe("the demo seed", () => {
       t.run(async (ctx) => ({
         bookings: (await ctx.db.query("bookings").collect()).length,
         reviews: (await ctx.db.query("reviews").collect()).length,
-        counters: await ctx.db.query("platformCounters").collect(),
+        counters: await ctx.db.query("platformFigures").collect(),
       }));
     const before = await counts();
     await t.mutation(internal.seed.insertDemoHistoryPart, { now: Date.now(), from: 0, to: 40 });

@@ -202,7 +202,7 @@ describe("the dashboard's payouts banner", () => {
       latestPaidAt: 0,
       stats: { today: 0, upcoming: 0, paidConsultationsThisMonth: 0, earnedThisMonthCents: 0, upcomingThisMonthCents: 0 },
     });
-    convexMock.queries.set("consultationStats:listMine", []);
+    convexMock.queries.set("psychicMonthFigures:listMine", []);
   });
   const openDashboard = () => renderRoute(<PsychicDashboardPage />, { path: "/psychic-dashboard" });
 

@@ -295,7 +295,7 @@ describe("marking recent consultations", () => {
 
 describe("the monthly figures", () => {
   it("lists six months in Italian with consultations, hours, net earnings and the average rating", async () => {
-    convexMock.queries.set("consultationStats:listMine", months);
+    convexMock.queries.set("psychicMonthFigures:listMine", months);
     render();
     const table = screen.getByRole("table", { name: /ultimi 6 mesi/ });
     const rows = within(table)
@@ -325,7 +325,7 @@ describe("the monthly figures", () => {
     expect(screen.getByRole("status", { name: "Caricamento delle statistiche" })).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
     act(() => {
-      convexMock.queries.set("consultationStats:listMine", months);
+      convexMock.queries.set("psychicMonthFigures:listMine", months);
       convexMock.changed();
     });
     expect(screen.getByRole("table")).toBeInTheDocument();
@@ -333,7 +333,7 @@ describe("the monthly figures", () => {
 
   it("says 'Impossibile caricare le statistiche.' when they fail, and the bookings stay", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    convexMock.queries.set("consultationStats:listMine", new Error("Network down"));
+    convexMock.queries.set("psychicMonthFigures:listMine", new Error("Network down"));
     render();
     expect(section("Andamento mensile").getByRole("alert")).toHaveTextContent("Impossibile caricare le statistiche.");
     expect(section("Prossimi consulti").getAllByRole("listitem")).toHaveLength(2);

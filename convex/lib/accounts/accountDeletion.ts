@@ -121,10 +121,10 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
   if (profile !== null) {
     // The psychic's monthly figures go with the profile (the bookings keep what accounting needs).
     const months = await ctx.db
-      .query("consultationStats")
+      .query("psychicMonthFigures")
       .withIndex("by_psychicProfile_month", (q) => q.eq("psychicProfileId", profile._id))
       .collect();
-    for (const month of months) await ctx.db.delete("consultationStats", month._id);
+    for (const month of months) await ctx.db.delete("psychicMonthFigures", month._id);
     await dropPsychicFigures(ctx, profile._id);
     if (profile.photoStorageId) await deleteOwnedFile(ctx, userId, profile.photoStorageId);
     await ctx.db.delete("psychicProfiles", profile._id);

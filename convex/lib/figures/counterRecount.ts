@@ -5,9 +5,9 @@ import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { ALL_TIME, counterKey, type CounterMetric } from "../../model/counters";
 import { recount } from "../../model/figureContributions";
-import { rebuildBookingTotals } from "./counters";
+import { rebuildPersonFigures } from "./counters";
 import { rebuildDac7Figures } from "../money/dac7Figures";
-import { rebuildMonthlyBooks } from "../money/monthlyBooks";
+import { rebuildMoneyFigures } from "../money/moneyFigures";
 import { rebuildPayoutDebts } from "../money/payoutDebts";
 import { rebuildPsychicFigures } from "./psychicFigures";
 
@@ -32,36 +32,36 @@ export async function rebuildCounters(ctx: MutationCtx): Promise<{ counters: num
   });
   let changed = 0;
 
-  const counters = await ctx.db.query("platformCounters").collect();
+  const counters = await ctx.db.query("platformFigures").collect();
   // A row under the legacy metric "readers" (model/counterMetrics.ts) has no recount, so it goes.
   for (const row of counters) {
     const key = counterKey(row.metric, row.period);
     const value = figures.platform.get(key);
     figures.platform.delete(key);
     if ((value ?? 0) !== row.value) changed++;
-    if (value === undefined) await ctx.db.delete("platformCounters", row._id);
-    else if (value !== row.value) await ctx.db.patch("platformCounters", row._id, { value });
+    if (value === undefined) await ctx.db.delete("platformFigures", row._id);
+    else if (value !== row.value) await ctx.db.patch("platformFigures", row._id, { value });
   }
   for (const [key, value] of figures.platform) {
     const [metric, period] = key.split("|") as [CounterMetric, string];
-    await ctx.db.insert("platformCounters", { metric, period: period ?? ALL_TIME, value });
+    await ctx.db.insert("platformFigures", { metric, period: period ?? ALL_TIME, value });
     changed++;
   }
 
-  changed += await rebuildBookingTotals(ctx, figures.people, holds);
+  changed += await rebuildPersonFigures(ctx, figures.people, holds);
 
-  for (const row of await ctx.db.query("consultationStats").collect()) {
+  for (const row of await ctx.db.query("psychicMonthFigures").collect()) {
     const key = `${row.psychicProfileId}|${row.monthYear}`;
     const fields = figures.months.get(key);
     figures.months.delete(key);
     if (fields !== undefined && holds(row, fields)) continue;
     changed++;
-    if (fields === undefined) await ctx.db.delete("consultationStats", row._id);
-    else await ctx.db.patch("consultationStats", row._id, fields);
+    if (fields === undefined) await ctx.db.delete("psychicMonthFigures", row._id);
+    else await ctx.db.patch("psychicMonthFigures", row._id, fields);
   }
   for (const [key, fields] of figures.months) {
     const [psychicProfileId, monthYear] = key.split("|");
-    await ctx.db.insert("consultationStats", { psychicProfileId: psychicProfileId as Id<"psychicProfiles">, monthYear, ...fields });
+    await ctx.db.insert("psychicMonthFigures", { psychicProfileId: psychicProfileId as Id<"psychicProfiles">, monthYear, ...fields });
     changed++;
   }
 
@@ -73,10 +73,10 @@ export async function rebuildCounters(ctx: MutationCtx): Promise<{ counters: num
   }
 
   changed += await rebuildPsychicFigures(ctx, figures.reliability, figures.cancellationDays);
-  changed += await rebuildMonthlyBooks(ctx);
+  changed += await rebuildMoneyFigures(ctx);
   changed += await rebuildDac7Figures(ctx);
   changed += await rebuildPayoutDebts(ctx);
 
-  const people = (await ctx.db.query("bookingTotals").collect()).length;
+  const people = (await ctx.db.query("personFigures").collect()).length;
   return { counters: counters.length, people, changed };
 }

@@ -19,7 +19,7 @@ import { changeCancellationDay, changeReliability } from "./psychicFigures";
 
 async function counterRow(ctx: QueryCtx, metric: CounterMetric, period: string) {
   return ctx.db
-    .query("platformCounters")
+    .query("platformFigures")
     .withIndex("by_metric_period", (q) => q.eq("metric", metric).eq("period", period))
     .unique();
 }
@@ -31,28 +31,28 @@ export async function readCounter(ctx: QueryCtx, metric: CounterMetric, period: 
 
 export async function personTotals(ctx: QueryCtx, userId: Id<"users">) {
   return ctx.db
-    .query("bookingTotals")
+    .query("personFigures")
     .withIndex("by_userId", (q) => q.eq("userId", userId))
     .unique();
 }
 
 /** A deleted account keeps no totals. */
-export async function dropPersonTotals(ctx: MutationCtx, userId: Id<"users">) {
+export async function dropPersonFigures(ctx: MutationCtx, userId: Id<"users">) {
   const row = await personTotals(ctx, userId);
-  if (row !== null) await ctx.db.delete("bookingTotals", row._id);
+  if (row !== null) await ctx.db.delete("personFigures", row._id);
 }
 
 /** Applies what a write changed to each row it touched. A row whose figures are all zero is not kept. */
 export async function applyFigureChanges(ctx: MutationCtx, changes: FigureChange[]) {
   for (const change of changes) {
     switch (change.store) {
-      case "platformCounters":
+      case "platformFigures":
         await changeCounter(ctx, change.metric, change.period, change.add.value ?? 0);
         break;
-      case "bookingTotals":
+      case "personFigures":
         await changePerson(ctx, change);
         break;
-      case "consultationStats":
+      case "psychicMonthFigures":
         await changeMonth(ctx, change);
         break;
       case "psychicProfiles":
@@ -72,13 +72,13 @@ async function changeCounter(ctx: MutationCtx, metric: CounterMetric, period: st
   if (delta === 0) return;
   const row = await counterRow(ctx, metric, period);
   const value = (row?.value ?? 0) + delta;
-  if (row === null) await ctx.db.insert("platformCounters", { metric, period, value });
-  else if (value === 0) await ctx.db.delete("platformCounters", row._id);
-  else await ctx.db.patch("platformCounters", row._id, { value });
+  if (row === null) await ctx.db.insert("platformFigures", { metric, period, value });
+  else if (value === 0) await ctx.db.delete("platformFigures", row._id);
+  else await ctx.db.patch("platformFigures", row._id, { value });
 }
 
 /** A client's spending or a psychic's takings; nothing is kept (nor made again) for a deleted account. */
-async function changePerson(ctx: MutationCtx, change: Extract<FigureChange, { store: "bookingTotals" }>) {
+async function changePerson(ctx: MutationCtx, change: Extract<FigureChange, { store: "personFigures" }>) {
   const userId = ctx.db.normalizeId("users", change.userId);
   if (userId === null || (await ctx.db.get("users", userId)) === null) return;
   const row = await personTotals(ctx, userId);
@@ -93,9 +93,9 @@ async function changePerson(ctx: MutationCtx, change: Extract<FigureChange, { st
   }
   const fields = personFields(sums, latest);
   if (fields === null) {
-    if (row !== null) await ctx.db.delete("bookingTotals", row._id);
-  } else if (row === null) await ctx.db.insert("bookingTotals", { userId, ...fields });
-  else await ctx.db.patch("bookingTotals", row._id, fields);
+    if (row !== null) await ctx.db.delete("personFigures", row._id);
+  } else if (row === null) await ctx.db.insert("personFigures", { userId, ...fields });
+  else await ctx.db.patch("personFigures", row._id, fields);
 }
 
 /** The start of the person's latest paid consultation, as a client or as a psychic, read newest first. */
@@ -131,20 +131,20 @@ async function latestConsultationStart(ctx: QueryCtx, userId: Id<"users">): Prom
 }
 
 /** A psychic's month; a deleted profile's figures went with it and are not made again. */
-async function changeMonth(ctx: MutationCtx, change: Extract<FigureChange, { store: "consultationStats" }>) {
+async function changeMonth(ctx: MutationCtx, change: Extract<FigureChange, { store: "psychicMonthFigures" }>) {
   const profileId = ctx.db.normalizeId("psychicProfiles", change.psychicProfileId);
   if (profileId === null || (await ctx.db.get("psychicProfiles", profileId)) === null) return;
   const row = await ctx.db
-    .query("consultationStats")
+    .query("psychicMonthFigures")
     .withIndex("by_psychicProfile_month", (q) => q.eq("psychicProfileId", profileId).eq("monthYear", change.monthYear))
     .unique();
   const sums = monthSumsOf(row);
   for (const [field, delta] of Object.entries(change.add)) sums[field as keyof typeof sums] += delta ?? 0;
   const fields = monthFields(sums);
   if (fields === null) {
-    if (row !== null) await ctx.db.delete("consultationStats", row._id);
-  } else if (row === null) await ctx.db.insert("consultationStats", { psychicProfileId: profileId, monthYear: change.monthYear, ...fields });
-  else await ctx.db.patch("consultationStats", row._id, fields);
+    if (row !== null) await ctx.db.delete("psychicMonthFigures", row._id);
+  } else if (row === null) await ctx.db.insert("psychicMonthFigures", { psychicProfileId: profileId, monthYear: change.monthYear, ...fields });
+  else await ctx.db.patch("psychicMonthFigures", row._id, fields);
 }
 
 async function changeProfile(ctx: MutationCtx, change: Extract<FigureChange, { store: "psychicProfiles" }>) {
@@ -158,25 +158,25 @@ async function changeProfile(ctx: MutationCtx, change: Extract<FigureChange, { s
 
 /**
  * The recount's people (lib/figures/counterRecount.ts): every person's totals replaced by `people` (user id → fields);
- * returns how many stored rows differed. Here so that `bookingTotals` has one writer.
+ * returns how many stored rows differed. Here so that `personFigures` has one writer.
  */
-export async function rebuildBookingTotals(
+export async function rebuildPersonFigures(
   ctx: MutationCtx,
   people: Map<string, { bookings: number; amountCents: number; lastBookingStartsAt?: number }>,
   holds: (row: Record<string, unknown>, fields: Record<string, unknown>) => boolean,
 ): Promise<number> {
   let changed = 0;
   const left = new Map(people);
-  for (const row of await ctx.db.query("bookingTotals").collect()) {
+  for (const row of await ctx.db.query("personFigures").collect()) {
     const fields = left.get(row.userId);
     left.delete(row.userId);
     if (fields !== undefined && holds(row, fields)) continue;
     changed++;
-    if (fields === undefined) await ctx.db.delete("bookingTotals", row._id);
-    else await ctx.db.patch("bookingTotals", row._id, fields);
+    if (fields === undefined) await ctx.db.delete("personFigures", row._id);
+    else await ctx.db.patch("personFigures", row._id, fields);
   }
   for (const [userId, fields] of left) {
-    await ctx.db.insert("bookingTotals", { userId: userId as Id<"users">, ...fields });
+    await ctx.db.insert("personFigures", { userId: userId as Id<"users">, ...fields });
     changed++;
   }
   return changed;

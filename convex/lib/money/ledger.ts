@@ -1,6 +1,6 @@
 // Reading the one ledger (model/ledger.ts): a psychic's shares of some Rome months, and one paid booking's
 // part of the admin's books. Every screen's money figure comes through here or through the monthly books
-// the triggers keep with the same functions (lib/money/monthlyBooks.ts).
+// the triggers keep with the same functions (lib/money/moneyFigures.ts).
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { bookingBooks, psychicMonth, type Books, type PsychicMonth } from "../../model/ledger";

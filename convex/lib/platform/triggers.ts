@@ -15,9 +15,9 @@ import {
   messageContributions,
   reviewContributions,
 } from "../../model/figureContributions";
-import { applyFigureChanges, dropPersonTotals } from "../figures/counters";
+import { applyFigureChanges, dropPersonFigures } from "../figures/counters";
 import { dac7ShareChanged } from "../money/dac7Figures";
-import { bookingChanged, reversalChanged, shareChanged } from "../money/monthlyBooks";
+import { bookingChanged, reversalChanged, shareChanged } from "../money/moneyFigures";
 import { reversalDebtChanged } from "../money/payoutDebts";
 import { searchKeysChanged, syncSearchKeys } from "../admin/userSearch";
 
@@ -25,7 +25,7 @@ export const triggers = new Triggers<DataModel, MutationCtx>();
 
 triggers.register("users", async (ctx, change) => {
   await applyFigureChanges(ctx, figureChanges(accountContributions(change.oldDoc), accountContributions(change.newDoc)));
-  if (change.operation === "delete") await dropPersonTotals(ctx, change.id);
+  if (change.operation === "delete") await dropPersonFigures(ctx, change.id);
   // The admin's user search finds the account by its name and email as they are now.
   if (searchKeysChanged(change.oldDoc, change.newDoc)) await syncSearchKeys(ctx, change.id, change.newDoc);
 });
@@ -35,7 +35,7 @@ triggers.register("bookings", async (ctx, change) => {
   await bookingChanged(ctx, change.oldDoc, change.newDoc);
 });
 
-// The admin's monthly books follow each paid booking's share and its reversals too (lib/money/monthlyBooks.ts),
+// The admin's monthly books follow each paid booking's share and its reversals too (lib/money/moneyFigures.ts),
 // and the DAC7 figures each transferred share (lib/money/dac7Figures.ts).
 triggers.register("psychicTransfers", async (ctx, change) => {
   await shareChanged(ctx, change.oldDoc, change.newDoc);

@@ -45,8 +45,8 @@ describe("an account", () => {
     // 23:30 on 31 March in Rome is still March, though it is 21:30 UTC.
     const lateMarch = romeToUtcMs("2026-03-31", "23:30");
     expect(rows(accountContributions({ accountType: "psychic", _creationTime: lateMarch }))).toEqual([
-      'platformCounters|psychics|2026-03: {"value":1}',
-      'platformCounters|psychics|all: {"value":1}',
+      'platformFigures|psychics|2026-03: {"value":1}',
+      'platformFigures|psychics|all: {"value":1}',
     ]);
     expect(accountContributions({ _creationTime: lateMarch })).toEqual([]);
     expect(accountContributions(null)).toEqual([]);
@@ -55,16 +55,16 @@ describe("an account", () => {
   it("given its type after creation, counts as new", () => {
     const before = { _creationTime: MARCH };
     const changes = figureChanges(accountContributions(before), accountContributions({ ...before, accountType: "client" }));
-    expect(rows(changes)).toEqual(['platformCounters|clients|2026-03: {"value":1}', 'platformCounters|clients|all: {"value":1}']);
+    expect(rows(changes)).toEqual(['platformFigures|clients|2026-03: {"value":1}', 'platformFigures|clients|all: {"value":1}']);
   });
 });
 
 describe("a contact message", () => {
   it("counts under its status, all time only; a move takes it from one to the other", () => {
-    expect(rows(messageContributions({ status: "unread" }))).toEqual(['platformCounters|unreadMessages|all: {"value":1}']);
+    expect(rows(messageContributions({ status: "unread" }))).toEqual(['platformFigures|unreadMessages|all: {"value":1}']);
     expect(rows(figureChanges(messageContributions({ status: "unread" }), messageContributions({ status: "replied" })))).toEqual([
-      'platformCounters|repliedMessages|all: {"value":1}',
-      'platformCounters|unreadMessages|all: {"value":-1}',
+      'platformFigures|repliedMessages|all: {"value":1}',
+      'platformFigures|unreadMessages|all: {"value":-1}',
     ]);
   });
 });
@@ -77,16 +77,16 @@ describe("a booking", () => {
 
   it("paid: its money and a consultation in the month of payment, the commission rounded per payment, both parties' totals", () => {
     expect(rows(bookingContributions(paid))).toEqual([
-      'bookingTotals|client: {"bookings":1,"amountCents":3333}',
-      'bookingTotals|psychic: {"bookings":1,"amountCents":3333}',
-      'platformCounters|commissionCents|2026-03: {"value":500}',
-      'platformCounters|commissionCents|all: {"value":500}',
-      'platformCounters|consultations|2026-03: {"value":1}',
-      'platformCounters|consultations|all: {"value":1}',
-      'platformCounters|revenueCents|2026-03: {"value":3333}',
-      'platformCounters|revenueCents|all: {"value":3333}',
+      'personFigures|client: {"bookings":1,"amountCents":3333}',
+      'personFigures|psychic: {"bookings":1,"amountCents":3333}',
+      'platformFigures|commissionCents|2026-03: {"value":500}',
+      'platformFigures|commissionCents|all: {"value":500}',
+      'platformFigures|consultations|2026-03: {"value":1}',
+      'platformFigures|consultations|all: {"value":1}',
+      'platformFigures|revenueCents|2026-03: {"value":3333}',
+      'platformFigures|revenueCents|all: {"value":3333}',
     ]);
-    const totals = bookingContributions(paid).filter((c) => c.store === "bookingTotals");
+    const totals = bookingContributions(paid).filter((c) => c.store === "personFigures");
     expect(totals.map((c) => c.startsAt)).toEqual([paid.startsAt, paid.startsAt]);
   });
 
@@ -95,26 +95,26 @@ describe("a booking", () => {
     expect(figureChanges(bookingContributions(paid), bookingContributions(cancelled))).toEqual([]);
     const refunded = { ...cancelled, refundStatus: "succeeded", refundedAt: APRIL };
     expect(rows(figureChanges(bookingContributions(cancelled), bookingContributions(refunded)))).toEqual([
-      'bookingTotals|client: {"bookings":0,"amountCents":-1667}',
-      'bookingTotals|psychic: {"bookings":0,"amountCents":-1667}',
-      'platformCounters|commissionCents|2026-04: {"value":-250}',
-      'platformCounters|commissionCents|all: {"value":-250}',
-      'platformCounters|revenueCents|2026-04: {"value":-1667}',
-      'platformCounters|revenueCents|all: {"value":-1667}',
+      'personFigures|client: {"bookings":0,"amountCents":-1667}',
+      'personFigures|psychic: {"bookings":0,"amountCents":-1667}',
+      'platformFigures|commissionCents|2026-04: {"value":-250}',
+      'platformFigures|commissionCents|all: {"value":-250}',
+      'platformFigures|revenueCents|2026-04: {"value":-1667}',
+      'platformFigures|revenueCents|all: {"value":-1667}',
     ]);
   });
 
   it("paid too late: the amount counts until its refund succeeds, never as a consultation or a booking", () => {
     const late = { ...paid, status: "cancelled" as const, cancelReason: "late_payment", refundCents: 3000, refundStatus: "pending" };
     expect(rows(bookingContributions(late))).toEqual([
-      'bookingTotals|client: {"bookings":0,"amountCents":3000}',
-      'bookingTotals|psychic: {"bookings":0,"amountCents":3000}',
-      'platformCounters|commissionCents|2026-03: {"value":450}',
-      'platformCounters|commissionCents|all: {"value":450}',
-      'platformCounters|revenueCents|2026-03: {"value":3000}',
-      'platformCounters|revenueCents|all: {"value":3000}',
+      'personFigures|client: {"bookings":0,"amountCents":3000}',
+      'personFigures|psychic: {"bookings":0,"amountCents":3000}',
+      'platformFigures|commissionCents|2026-03: {"value":450}',
+      'platformFigures|commissionCents|all: {"value":450}',
+      'platformFigures|revenueCents|2026-03: {"value":3000}',
+      'platformFigures|revenueCents|all: {"value":3000}',
     ]);
-    expect(bookingContributions(late).some((c) => c.store === "bookingTotals" && c.startsAt !== undefined)).toBe(false);
+    expect(bookingContributions(late).some((c) => c.store === "personFigures" && c.startsAt !== undefined)).toBe(false);
     const refunded = recount({
       users: [],
       bookings: [{ ...late, _id: "b", refundStatus: "succeeded", refundedAt: MARCH }],
@@ -128,14 +128,14 @@ describe("a booking", () => {
   it("held: in the psychic's Rome month of its start; only a completed one in the profile's total", () => {
     const firstOfFebruary = romeToUtcMs("2026-02-01", "00:30");
     const noShow = { ...paid, startsAt: firstOfFebruary, status: "no_show" as const };
-    const held = bookingContributions(noShow).filter((c) => c.store === "consultationStats" || c.store === "psychicProfiles");
-    expect(rows(held)).toEqual(['consultationStats|profile|2026-02: {"totalConsultations":1,"totalMinutes":30,"totalRevenueCents":2833}']);
+    const held = bookingContributions(noShow).filter((c) => c.store === "psychicMonthFigures" || c.store === "psychicProfiles");
+    expect(rows(held)).toEqual(['psychicMonthFigures|profile|2026-02: {"totalConsultations":1,"totalMinutes":30,"totalRevenueCents":2833}']);
     // The psychic corrects it to completed: the month keeps it once, the profile's total gains it.
     expect(rows(figureChanges(bookingContributions(noShow), bookingContributions({ ...noShow, status: "completed" })))).toEqual([
       'psychicProfiles|profile: {"totalConsultations":1}',
     ]);
     // A month recorded on the booking wins over its start.
-    const recorded = bookingContributions({ ...noShow, statsMonth: "2026-01" }).find((c) => c.store === "consultationStats");
+    const recorded = bookingContributions({ ...noShow, statsMonth: "2026-01" }).find((c) => c.store === "psychicMonthFigures");
     expect(recorded).toMatchObject({ monthYear: "2026-01" });
   });
 
@@ -143,8 +143,8 @@ describe("a booking", () => {
     const moved = { ...paid, startsAt: paid.startsAt + 86_400_000 };
     const changes = figureChanges(bookingContributions(paid), bookingContributions(moved));
     expect(changes).toEqual([
-      { store: "bookingTotals", userId: "client", add: { bookings: 0, amountCents: 0 }, startsAt: { before: paid.startsAt, after: moved.startsAt } },
-      { store: "bookingTotals", userId: "psychic", add: { bookings: 0, amountCents: 0 }, startsAt: { before: paid.startsAt, after: moved.startsAt } },
+      { store: "personFigures", userId: "client", add: { bookings: 0, amountCents: 0 }, startsAt: { before: paid.startsAt, after: moved.startsAt } },
+      { store: "personFigures", userId: "psychic", add: { bookings: 0, amountCents: 0 }, startsAt: { before: paid.startsAt, after: moved.startsAt } },
     ]);
     expect(figureChanges(bookingContributions(paid), bookingContributions({ ...paid, psychicName: "Account eliminato" } as BookingFigures))).toEqual(
       [],
@@ -157,11 +157,11 @@ describe("a review", () => {
     const booking = { startsAt: paid.startsAt };
     const review = { psychicProfileId: "profile", rating: 4 };
     expect(rows(reviewContributions(review, booking))).toEqual([
-      'consultationStats|profile|2026-03: {"ratingCount":1,"ratingSum":4}',
+      'psychicMonthFigures|profile|2026-03: {"ratingCount":1,"ratingSum":4}',
       'psychicProfiles|profile: {"reviewCount":1,"ratingSum":4}',
     ]);
     expect(rows(figureChanges(reviewContributions(review, booking), reviewContributions({ ...review, rating: 1 }, booking)))).toEqual([
-      'consultationStats|profile|2026-03: {"ratingCount":0,"ratingSum":-3}',
+      'psychicMonthFigures|profile|2026-03: {"ratingCount":0,"ratingSum":-3}',
       'psychicProfiles|profile: {"reviewCount":0,"ratingSum":-3}',
     ]);
     expect(rows(reviewContributions(review, null))).toEqual(['psychicProfiles|profile: {"reviewCount":1,"ratingSum":4}']);

@@ -1,4 +1,4 @@
-// The psychic's last six Rome months (consultationStats.listMine): a table that carries every figure,
+// The psychic's last six Rome months (psychicMonthFigures.listMine): a table that carries every figure,
 // and a bar chart of the net earnings drawn by a chart library that only this page downloads.
 import { lazy, Suspense } from "react";
 import { Flex, Skeleton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
@@ -38,7 +38,7 @@ export function MonthlyFigures() {
 
 function MonthlyFiguresBody({ now }: { now: number }) {
   // Kept on the device with the rest of the dashboard: shown without a connection too.
-  const { data: months } = useCachedQuery(api.consultationStats.listMine, { now });
+  const { data: months } = useCachedQuery(api.psychicMonthFigures.listMine, { now });
   if (months === undefined) {
     return (
       <Flex direction="column" gap="3">

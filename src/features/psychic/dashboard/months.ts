@@ -3,7 +3,7 @@ import type { api } from "@convex/_generated/api";
 import type { FunctionReturnType } from "convex/server";
 
 /** One month of the figures, as the server gives it (the table's and the chart's row). */
-export type MonthRow = FunctionReturnType<typeof api.consultationStats.listMine>[number];
+export type MonthRow = FunctionReturnType<typeof api.psychicMonthFigures.listMine>[number];
 
 const longMonth = new Intl.DateTimeFormat("it-IT", { month: "long", year: "numeric", timeZone: "UTC" });
 const shortMonth = new Intl.DateTimeFormat("it-IT", { month: "short", timeZone: "UTC" });

@@ -1,4 +1,4 @@
-// The psychic's monthly figures (convex/consultationStats.ts): consultations given in each Rome month, their
+// The psychic's monthly figures (convex/psychicMonthFigures.ts): consultations given in each Rome month, their
 // minutes, the month's earnings from the one ledger and the month's reviews.
 import { describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
@@ -24,14 +24,14 @@ describe("the psychic's monthly figures", () => {
     for (const bookingId of ids) await w.as.psychicA.mutation(api.bookings.markOutcomeByPsychic, { bookingId, outcome: "completed" });
     await w.as.clientA.mutation(api.reviews.createMine, { bookingId: ids[1], rating: 4, comment: TEXT });
 
-    const months = await w.as.psychicA.query(api.consultationStats.listMine, { now: Date.now() });
+    const months = await w.as.psychicA.query(api.psychicMonthFigures.listMine, { now: Date.now() });
     expect(months.map((month) => month.month)).toEqual(["2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03"]);
     expect(months[3]).toEqual({ month: "2026-01", consultationsGiven: 1, minutes: 30, hours: 0.5, earningsCents: 0, averageRating: null, ratingCount: 0 });
     expect(months[4]).toEqual({ month: "2026-02", consultationsGiven: 1, minutes: 30, hours: 0.5, earningsCents: 0, averageRating: 4, ratingCount: 1 });
     // The money is the one ledger's: both shares were credited today, when the psychic marked them held.
     expect(months[5]).toMatchObject({ consultationsGiven: 0, earningsCents: 8500, averageRating: null });
     // Another psychic sees only their own (empty) months.
-    expect((await w.as.psychicB.query(api.consultationStats.listMine, { now: Date.now() })).every((month) => month.consultationsGiven === 0)).toBe(
+    expect((await w.as.psychicB.query(api.psychicMonthFigures.listMine, { now: Date.now() })).every((month) => month.consultationsGiven === 0)).toBe(
       true,
     );
   });

@@ -16,7 +16,7 @@ export function lastMonths(nowMs: number, count: number): string[] {
   return months;
 }
 
-/** One month's row as stored (consultationStats). */
+/** One month's row as stored (psychicMonthFigures). */
 type MonthFigures = {
   totalConsultations: number;
   totalMinutes: number;

@@ -7,7 +7,7 @@ import { ownPsychicProfile } from "./lib/platform/access";
 import { psychicQuery } from "./lib/platform/functions";
 import { sharesOfMonths } from "./lib/money/ledger";
 import { requireInstant } from "./framework/time";
-import { lastMonths, monthView } from "./model/consultationStats";
+import { lastMonths, monthView } from "./model/psychicMonthFigures";
 import { psychicMonth } from "./model/ledger";
 
 /** The months the psychic's dashboard shows. */
@@ -41,7 +41,7 @@ export const listMine = psychicQuery({
     const withEarnings = (view: ReturnType<typeof monthView>) => ({ ...view, earningsCents: psychicMonth(view.month, shares).earnedCents });
     if (profile === null) return months.map((month) => withEarnings(monthView(month, null)));
     const rows = await ctx.db
-      .query("consultationStats")
+      .query("psychicMonthFigures")
       .withIndex("by_psychicProfile_month", (q) =>
         q
           .eq("psychicProfileId", profile._id)

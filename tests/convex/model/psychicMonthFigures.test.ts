@@ -1,7 +1,7 @@
 // The psychic's monthly figures in Rome time: the months shown, and a month read as hours and averages.
 import { describe, expect, it } from "vitest";
 import { romeMonthOf, romeToUtcMs } from "../../../convex/framework/time";
-import { lastMonths, monthView } from "../../../convex/model/consultationStats";
+import { lastMonths, monthView } from "../../../convex/model/psychicMonthFigures";
 
 describe("the monthly figures", () => {
   it("put a consultation in the Rome month of its start, across the month's edge", () => {

@@ -17,7 +17,7 @@ function entryOf(booking: Doc<"bookings"> | null, share: Doc<"psychicTransfers">
   return { month: booksMonthOf(booking.paidAt), books: bookingBooks(booking, share, reversals) };
 }
 
-type BooksRow = Doc<"monthlyBooks">;
+type BooksRow = Doc<"moneyFigures">;
 
 /** The sums a stored row holds; rows written before the refunds were split hold no open refunds. */
 function booksOfRow(row: BooksRow | null): Books {
@@ -32,16 +32,16 @@ export async function readMonthBooks(ctx: QueryCtx, month: string): Promise<Book
 
 async function rowOf(ctx: QueryCtx, month: string) {
   return ctx.db
-    .query("monthlyBooks")
+    .query("moneyFigures")
     .withIndex("by_month", (q) => q.eq("month", month))
     .unique();
 }
 
 async function store(ctx: MutationCtx, month: string, row: BooksRow | null, sums: Books) {
   if (BOOKS_FIELDS.every((field) => sums[field] === 0)) {
-    if (row !== null) await ctx.db.delete("monthlyBooks", row._id);
-  } else if (row === null) await ctx.db.insert("monthlyBooks", { month, ...sums });
-  else await ctx.db.patch("monthlyBooks", row._id, sums);
+    if (row !== null) await ctx.db.delete("moneyFigures", row._id);
+  } else if (row === null) await ctx.db.insert("moneyFigures", { month, ...sums });
+  else await ctx.db.patch("moneyFigures", row._id, sums);
 }
 
 async function addToMonth(ctx: MutationCtx, month: string, books: Books, sign: 1 | -1) {
@@ -113,7 +113,7 @@ export async function reversalChanged(ctx: MutationCtx, before: Doc<"transferRev
 }
 
 /** Every month's books recounted from the records (the backfill, and a check): how many rows differed. */
-export async function rebuildMonthlyBooks(ctx: MutationCtx): Promise<number> {
+export async function rebuildMoneyFigures(ctx: MutationCtx): Promise<number> {
   const shares = new Map((await ctx.db.query("psychicTransfers").collect()).map((share) => [share.bookingId, share]));
   const reversals = new Map<string, Array<Doc<"transferReversals">>>();
   for (const reversal of await ctx.db.query("transferReversals").collect())
@@ -126,7 +126,7 @@ export async function rebuildMonthlyBooks(ctx: MutationCtx): Promise<number> {
     for (const key of [entry.month, ALL_BOOKS]) months.set(key, addBooks(months.get(key) ?? noBooks(), entry.books));
   }
   let changed = 0;
-  for (const row of await ctx.db.query("monthlyBooks").collect()) {
+  for (const row of await ctx.db.query("moneyFigures").collect()) {
     const sums = months.get(row.month) ?? noBooks();
     months.delete(row.month);
     const stored = booksOfRow(row);
@@ -136,7 +136,7 @@ export async function rebuildMonthlyBooks(ctx: MutationCtx): Promise<number> {
   }
   for (const [month, sums] of months) {
     if (BOOKS_FIELDS.every((field) => sums[field] === 0)) continue;
-    await ctx.db.insert("monthlyBooks", { month, ...sums });
+    await ctx.db.insert("moneyFigures", { month, ...sums });
     changed++;
   }
   return changed;
