@@ -99,6 +99,19 @@ describe("src/ features", () => {
     const code = 'import { CallPage } from "@/features/call/CallPage";\nexport const x = CallPage;';
     expect(await reported("src/features/contact/x.ts", code)).toContain("arcano/import-boundaries");
   });
+
+  it("shared code may not import a feature, nor a feature the app layer", async () => {
+    const feature = 'import { HomePage } from "@/features/home/HomePage";\nexport const x = HomePage;';
+    expect(await reported("src/components/psychic/x.ts", feature)).toContain("arcano/import-boundaries");
+    const app = 'import { routes } from "@/app/router";\nexport const x = routes;';
+    expect(await reported("src/features/client/settings/x.ts", app)).toContain("arcano/import-boundaries");
+  });
+
+  it("a feature's folders are one feature, over the shared folders", async () => {
+    const code =
+      'import { ClientBookingRow } from "@/features/client/ClientBookingRow";\nimport { StatCard } from "@/components/dashboard/StatCard";\nimport { useMyFavourites } from "@/lib/favourites";\nexport const x = [ClientBookingRow, StatCard, useMyFavourites];';
+    expect(await reported("src/features/client/settings/x.ts", code)).not.toContain("arcano/import-boundaries");
+  });
 });
 
 describe("the cycle check", () => {

@@ -1,9 +1,7 @@
-import { useMemo } from "react";
 import { Callout, Container } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
-import { useQueries } from "convex/react";
-import { api } from "@convex/_generated/api";
 import { errorMessages } from "@/lib/errors";
+import { usePublicSettingsOrError } from "@/lib/publicSettings";
 import { useViewer } from "@/lib/session";
 
 /**
@@ -12,8 +10,7 @@ import { useViewer } from "@/lib/session";
  */
 export function MaintenanceBanner() {
   // A failed read counts as the default (off): no banner rather than a broken header.
-  const request = useMemo(() => ({ settings: { query: api.settings.getPublic, args: {} } }), []);
-  const { settings } = useQueries(request) as { settings: { maintenance_mode: boolean } | Error | undefined };
+  const settings = usePublicSettingsOrError();
   const viewer = useViewer();
   if (settings === undefined || settings instanceof Error || !settings.maintenance_mode) return null;
   return (
