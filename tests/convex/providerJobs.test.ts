@@ -5,23 +5,27 @@ import { internal } from "../../convex/_generated/api";
 import { buildWorld } from "./fixtures/world";
 import { requestProviderCall } from "../../convex/lib/money/providerJobs";
 import { answerJob, attemptJob, failJobForGood, jobIdOf } from "./fixtures/providerJobs";
-import { fakeStripe, setupTest } from "./setup";
+import { setupTest, stripe, useStripeStandIn } from "./setup";
+
+useStripeStandIn();
 
 describe("refunds as provider jobs", () => {
   async function pendingRefund() {
     const w = await buildWorld(setupTest());
+    // The booking's payment, made at Stripe.
+    const intent = await stripe().paidIntent(5000);
     await w.t.run(async (ctx) => {
-      await ctx.db.patch("bookings", w.bookingA, { status: "cancelled", refundStatus: "pending", refundCents: 2500 });
+      await ctx.db.patch("bookings", w.bookingA, { status: "cancelled", refundStatus: "pending", refundCents: 2500, stripePaymentIntentId: intent });
       await requestProviderCall(ctx, "refund", w.bookingA, Date.now());
     });
-    return w;
+    return Object.assign(w, { intent });
   }
 
   it("the attempt refunds the recorded amount once; a replayed answer changes nothing", async () => {
     const w = await pendingRefund();
     await attemptJob(w.t, "refund", w.bookingA);
     await attemptJob(w.t, "refund", w.bookingA);
-    expect(fakeStripe().refunds).toEqual([expect.objectContaining({ amount: 2500, payment_intent: "pi_cs_test_world_a", idempotencyKey: `refund-${w.bookingA}` })]);
+    expect(stripe().refunds()).toEqual([expect.objectContaining({ amount: 2500, payment_intent: w.intent, idempotencyKey: `refund-${w.bookingA}` })]);
     const done = await w.t.run((ctx) => ctx.db.get("bookings", w.bookingA));
     expect(done).toMatchObject({ refundStatus: "succeeded", stripeRefundId: expect.any(String) });
     await answerJob(w.t, "refund", w.bookingA, { kind: "succeeded", result: { kind: "refund", refundId: "re_other", succeeded: true } });
@@ -32,7 +36,7 @@ describe("refunds as provider jobs", () => {
     const w = await pendingRefund();
     const jobId = await jobIdOf(w.t, "refund", w.bookingA);
     expect(await w.t.query(internal.providerJobs.toAttempt, { jobId })).toEqual({
-      payload: { kind: "refund", bookingId: w.bookingA, paymentIntentId: "pi_cs_test_world_a", refundCents: 2500 },
+      payload: { kind: "refund", bookingId: w.bookingA, paymentIntentId: w.intent, refundCents: 2500 },
       attempt: { idempotencyKey: `refund-${w.bookingA}`, lookUpFirst: false },
       label: `refund ${w.bookingA}`,
     });
@@ -42,7 +46,7 @@ describe("refunds as provider jobs", () => {
     // A job no longer pending is not attempted at all.
     await attemptJob(w.t, "refund", w.bookingA);
     expect(await w.t.query(internal.providerJobs.toAttempt, { jobId })).toBeNull();
-    expect(fakeStripe().refunds).toEqual([]);
+    expect(stripe().refunds()).toEqual([]);
   });
 
   it("a refused attempt schedules the next one, and after the last the refund is left failed", async () => {
