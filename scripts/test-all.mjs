@@ -124,8 +124,8 @@ function runAsync(label, command, args, logPath) {
   check("types backend", "npx", ["tsgo", "-p", "local-backend/tsconfig.json", "--noEmit"]);
   check("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
   check("cycles", "npm", ["run", "--silent", "check:cycles"]);
-  // The kill -9 fault test mostly waits (its backend's seed, the kill, the restart): after the checks, beside the
-  // embedded backend's other files, each on its own ports.
+  // The whole-stack tests (tests/stack: the kill -9 fault test, npm start) mostly wait (a backend's seed, the kill,
+  // the restart): after the checks, beside the embedded backend's other files, each on its own ports.
   {
     const report = join(outDir, "vitest-kill.json");
     const { ok, seconds } = run("vitest kill", "npx", vitestArgs(report, ["kill"]));
