@@ -36,11 +36,22 @@ export const isSeeded = internalQuery({
   },
 });
 
+/** Records kept but no derived figure: data stored before the figures' tables had their present names. */
+export const figuresMissing = internalQuery({
+  args: {},
+  returns: v.boolean(),
+  handler: async (ctx) => (await ctx.db.query("platformFigures").first()) === null && (await ctx.db.query("users").first()) !== null,
+});
+
 export const run = internalAction({
   args: {},
   returns: v.object({ seeded: v.boolean() }),
   handler: async (ctx) => {
-    if (await ctx.runQuery(internal.seed.isSeeded, {})) return { seeded: false };
+    if (await ctx.runQuery(internal.seed.isSeeded, {})) {
+      // A data folder kept from before the figures' tables were renamed: the recount fills them from the records.
+      if (await ctx.runQuery(internal.seed.figuresMissing, {})) await ctx.runMutation(internal.admin.recountCounters, {});
+      return { seeded: false };
+    }
 
     async function account(email: string, name: string, accountType?: "client" | "psychic") {
       const { user } = await createAccount(ctx, {

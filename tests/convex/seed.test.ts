@@ -250,6 +250,24 @@ describe("the demo seed", () => {
     expect(count).toBe(demoPsychics.length + 1);
   });
 
+  it("run again on data kept without its derived figures (tables since renamed), fills them from the records", async () => {
+    const { t } = seeded();
+    const figures = () => t.run(async (ctx) => ({ platform: await ctx.db.query("platformFigures").collect(), people: await ctx.db.query("personFigures").collect() }));
+    const kept = await figures();
+    expect(await t.query(internal.seed.figuresMissing, {})).toBe(false);
+    await t.run(async (ctx) => {
+      for (const row of await ctx.db.query("platformFigures").collect()) await ctx.db.delete("platformFigures", row._id);
+      for (const row of await ctx.db.query("personFigures").collect()) await ctx.db.delete("personFigures", row._id);
+    });
+    expect(await t.query(internal.seed.figuresMissing, {})).toBe(true);
+    expect(await t.action(internal.seed.run, {})).toEqual({ seeded: false });
+    const strip = (rows: Array<Record<string, unknown>>) => rows.map(({ _id, _creationTime, ...row }) => row);
+    const now = await figures();
+    expect(strip(now.platform)).toEqual(expect.arrayContaining(strip(kept.platform.filter((row) => row.value !== 0))));
+    expect(strip(now.people)).toEqual(strip(kept.people));
+    expect(await t.query(internal.seed.figuresMissing, {})).toBe(false);
+  });
+
   it("writes the past consultations in parts that skip what they already wrote: a part run again adds nothing", async () => {
     const { t } = seeded();
     const counts = () =>
