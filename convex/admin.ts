@@ -1,7 +1,7 @@
 // The admin area (docs/product-rules.md, "Roles", "Contact and admin"). Every function is built
 // with the admin builders: admin email domain AND a stored grant, checked on every call. Figures
 // come from counters that triggers keep in the same transactions as the changes they count
-// (lib/platform/triggers.ts, lib/figures/counters.ts); every list is bounded or paginated.
+// (lib/platform/triggers.ts, lib/figures/figureRows.ts); every list is bounded or paginated.
 import { literals } from "convex-helpers/validators";
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
@@ -22,8 +22,8 @@ import {
 } from "./lib/admin/adminViews";
 import { bookingX } from "./lib/platform/access";
 import { changeBookingX } from "./lib/bookings/bookingLifecycle";
-import { readCounter } from "./lib/figures/counters";
-import { rebuildCounters } from "./lib/figures/counterRecount";
+import { readCounter } from "./lib/figures/figureRows";
+import { rebuildFigures } from "./lib/figures/figureRecount";
 import { ALL_BOOKS, readMonthBooks } from "./lib/money/moneyFigures";
 import { fail } from "./framework/errors";
 import { adminMutation, adminQuery, internalMutation } from "./lib/platform/functions";
@@ -387,13 +387,13 @@ export const setSetting = adminMutation({
 
 /**
  * Recounts every derived figure from the records and replaces the stored ones, in one transaction:
- * `npx convex run admin:recountCounters` after deploying the counters onto existing data, or to
+ * `npx convex run admin:recountFigures` after deploying the counters onto existing data, or to
  * check them (the answer says how many rows differed). Reads every account, booking, review and
  * message, so it is for a marketplace of up to some thousands of each; larger data needs it split in
  * batches.
  */
-export const recountCounters = internalMutation({
+export const recountFigures = internalMutation({
   args: {},
   returns: v.object({ counters: v.number(), people: v.number(), changed: v.number() }),
-  handler: async (ctx) => rebuildCounters(ctx),
+  handler: async (ctx) => rebuildFigures(ctx),
 });

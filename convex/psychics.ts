@@ -6,7 +6,7 @@ import type { QueryCtx } from "./_generated/server";
 import { listedProfile } from "./lib/platform/access";
 import { listedProfileAt } from "./lib/psychics/profileAddress";
 import { blockingIntervals } from "./lib/bookings/bookingTime";
-import { readCounter } from "./lib/figures/counters";
+import { readCounter } from "./lib/figures/figureRows";
 import { fail } from "./framework/errors";
 import { query } from "./lib/platform/functions";
 import { literals } from "convex-helpers/validators";
@@ -22,7 +22,7 @@ import { listOrders } from "./model/catalogueOrder";
 import { firstFreeStart, isFreeToday, MAX_FIRST_FREE_IDS, NEXT_DAYS_HORIZON, nextFreeDays, type FirstFree } from "./model/nextAvailability";
 import { averageOfStars, matchesSearch, priceFor, searchCatalogue, startingPrice } from "./model/psychics";
 import { MAX_LISTED_PSYCHICS, psychicFiguresOf } from "./model/psychicFigures";
-import { reliabilityOf } from "./lib/figures/psychicFigures";
+import { psychicFigureSumsOf } from "./lib/figures/psychicFigures";
 import { requireInstant } from "./framework/time";
 
 /** How many psychics the home page features. */
@@ -40,7 +40,7 @@ const publicCard = v.object({
   rating: v.union(v.number(), v.null()),
   reviewCount: v.number(),
   isAvailable: v.boolean(),
-  minPriceEuros: v.number(),
+  minPriceCents: v.number(),
   minDurationMinutes: v.number(),
   // Psychic figures (model/psychicFigures.ts): consultations given, and the share on time (null while 'Nuovo').
   consultationsGiven: v.number(),
@@ -75,7 +75,7 @@ async function toPublicCard(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
     reviewCount: profile.reviewCount,
     isAvailable: profile.isAvailable,
     ...startingPrice(profile),
-    ...cardFigures(psychicFiguresOf(await reliabilityOf(ctx, profile._id), 0)),
+    ...cardFigures(psychicFiguresOf(await psychicFigureSumsOf(ctx, profile._id), 0)),
     verified: profile.verificationCallCompleted,
   };
 }

@@ -111,8 +111,12 @@ export default defineSchema({
     verificationCall: v.optional(
       v.object({ recordedBy: v.id("users"), recordedAt: v.number(), outcome: verificationCallOutcome, note: v.optional(v.string()) }),
     ),
-    // Whole euros as the psychic types them; fallback when `pricing` lacks a duration.
-    hourlyRateEuros: v.number(),
+    // Cents an hour, the fallback when `pricing` lacks a duration. A profile stored before rates were cents
+    // holds whole euros in hourlyRateEuros instead, until migrations:hourlyRatesToCents converts it (npm start
+    // runs it on a kept data folder): both stay optional until every deployment has run it, then cents is
+    // required and the old field goes. Only model/psychics.ts hourlyRateCentsOf reads either.
+    hourlyRateCents: v.optional(v.number()),
+    hourlyRateEuros: v.optional(v.number()),
     pricing,
     availableDurations: v.array(durationMinutes),
     availability: weeklyAvailability,
@@ -363,7 +367,7 @@ export default defineSchema({
   // Psychic figures (docs/product-rules.md, "Psychic figures and the list's order"), derived from the
   // bookings by the triggers (model/psychicFigures.ts): all-time sums per profile, and the psychic's own
   // cancellations per Rome day, so the last 90 days are a range read. Both are rebuilt whole by the
-  // recount (`admin:recountCounters`), which is what a database kept under an older name needs.
+  // recount (`admin:recountFigures`), which is what a database kept under an older name needs.
   psychicFigures: defineTable({
     psychicProfileId: v.id("psychicProfiles"),
     dueConsultations: v.number(),

@@ -49,7 +49,12 @@ export const run = internalAction({
   handler: async (ctx) => {
     if (await ctx.runQuery(internal.seed.isSeeded, {})) {
       // A data folder kept from before the figures' tables were renamed: the recount fills them from the records.
-      if (await ctx.runQuery(internal.seed.figuresMissing, {})) await ctx.runMutation(internal.admin.recountCounters, {});
+      if (await ctx.runQuery(internal.seed.figuresMissing, {})) await ctx.runMutation(internal.admin.recountFigures, {});
+      // A data folder kept from before hourly rates were cents: converted once (convex/migrations.ts).
+      if (await ctx.runQuery(internal.migrations.hourlyRatesInEuros, {})) {
+        let page: { isDone: boolean; continueCursor: string | null } = { isDone: false, continueCursor: null };
+        while (!page.isDone) page = await ctx.runMutation(internal.migrations.hourlyRatesToCents, { cursor: page.continueCursor });
+      }
       return { seeded: false };
     }
 
@@ -142,7 +147,7 @@ export const insertDemoProfiles = internalMutation({
         // Vega (demo/adminData.ts) waits for hers, so she cannot be approved until it is recorded.
         verificationCallCompleted: true,
         verificationCall: { recordedBy: adminId, recordedAt: now, outcome: "passed", note: "Colloquio svolto: identità ed esperienza confermate." },
-        hourlyRateEuros: psychic.pricing["60"] ?? 50,
+        hourlyRateCents: priceCentsFor(psychic.pricing["60"] ?? 50),
         pricing: psychic.pricing,
         availableDurations: durations.sort((a, b) => a - b),
         availability: weekFrom(psychic.schedule),

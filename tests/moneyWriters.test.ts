@@ -86,7 +86,7 @@ const MONEY_WRITERS: Record<string, string> = {
   dac7Figures: "lib/money/dac7Figures.ts",
   payoutDebts: "lib/money/payoutDebts.ts",
   // A person's spending and takings follow their bookings through the triggers.
-  personFigures: "lib/figures/counters.ts",
+  personFigures: "lib/figures/figureRows.ts",
 };
 
 /** Every call in `source` that writes a table at all (insert, replace, patch or delete), as table → ["line: method"]. */

@@ -36,7 +36,7 @@ export type CounterMetric = Infer<typeof counterMetric>;
  * What `platformFigures.metric` may hold: a metric, or "readers", the name an older database's rows give
  * "psychics". Convex and the embedded backend refuse a schema that stored documents do not match, so the
  * schema keeps accepting that name.
- * Nothing writes it and the admin overview does not read it; `admin:recountCounters` deletes those
+ * Nothing writes it and the admin overview does not read it; `admin:recountFigures` deletes those
  * rows (and writes the "psychics" ones). Drop "readers" once every database has been recounted.
  */
 export const storedCounterMetric = literals(...metrics, "readers");

@@ -18,7 +18,7 @@ import {
   type BookingMoney,
   type CounterMetric,
 } from "./counters";
-import { psychicFigureContributions, reliabilityFields, noReliability, type PsychicFigureContribution, type ReliabilitySums } from "./psychicFigures";
+import { psychicFigureContributions, storedPsychicFigureSums, noPsychicFigureSums, type PsychicFigureContribution, type PsychicFigureSums } from "./psychicFigures";
 
 type PersonSums = { bookings: number; amountCents: number };
 type MonthSums = { totalConsultations: number; totalMinutes: number; totalRevenueCents: number; ratingCount: number; ratingSum: number };
@@ -275,7 +275,7 @@ type Recount = {
   /** psychicProfileId → the profile's figures, for every existing profile. */
   profiles: Map<string, ReturnType<typeof profileFields>>;
   /** psychicProfileId → the psychic's all-time sums, for existing profiles with any. */
-  reliability: Map<string, ReliabilitySums>;
+  psychicFigureSums: Map<string, PsychicFigureSums>;
   /** "psychicProfileId|day" → the psychic's cancellations that Rome day, for existing profiles. */
   cancellationDays: Map<string, number>;
 };
@@ -313,7 +313,7 @@ export function recount(records: {
     people: new Map(),
     months: new Map(),
     profiles: new Map(),
-    reliability: new Map(),
+    psychicFigureSums: new Map(),
     cancellationDays: new Map(),
   };
   for (const profile of records.psychicProfiles)
@@ -339,8 +339,8 @@ export function recount(records: {
         }
         break;
       case "psychicFigures": {
-        const fields = reliabilityFields({ ...noReliability, ...sums });
-        if (result.profiles.has(row.psychicProfileId) && fields !== null) result.reliability.set(row.psychicProfileId, fields);
+        const fields = storedPsychicFigureSums({ ...noPsychicFigureSums, ...sums });
+        if (result.profiles.has(row.psychicProfileId) && fields !== null) result.psychicFigureSums.set(row.psychicProfileId, fields);
         break;
       }
       case "psychicCancellationDays":

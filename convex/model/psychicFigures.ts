@@ -16,7 +16,7 @@ export const MIN_GIVEN_FOR_FIGURES = 5;
 export const CANCELLATION_WINDOW_DAYS = 90;
 
 /** A psychic's all-time sums, one row per profile. */
-export type ReliabilitySums = {
+export type PsychicFigureSums = {
   /** Consultations that were due: given ones and those cancelled because the psychic did not come. */
   dueConsultations: number;
   /** Given: completed, or the client did not come (the psychic was there and is paid). */
@@ -26,7 +26,7 @@ export type ReliabilitySums = {
 };
 
 export type PsychicFigureContribution =
-  | { store: "psychicFigures"; psychicProfileId: string; add: Partial<ReliabilitySums> }
+  | { store: "psychicFigures"; psychicProfileId: string; add: Partial<PsychicFigureSums> }
   | { store: "psychicCancellationDays"; psychicProfileId: string; day: string; add: { cancellations: number } };
 
 /** The fields of a booking these figures read. */
@@ -66,10 +66,10 @@ export function psychicFigureContributions(booking: BookingForPsychicFigures | n
   return [];
 }
 
-export const noReliability: ReliabilitySums = { dueConsultations: 0, consultationsGiven: 0, onTimeConsultations: 0 };
+export const noPsychicFigureSums: PsychicFigureSums = { dueConsultations: 0, consultationsGiven: 0, onTimeConsultations: 0 };
 
 /** A row to store; null when everything is zero (no row is kept). */
-export function reliabilityFields(sums: ReliabilitySums): ReliabilitySums | null {
+export function storedPsychicFigureSums(sums: PsychicFigureSums): PsychicFigureSums | null {
   return Object.values(sums).every((value) => value === 0) ? null : sums;
 }
 
@@ -88,8 +88,8 @@ export type PsychicFigures = {
   isNew: boolean;
 };
 
-export function psychicFiguresOf(sums: ReliabilitySums | null, cancellationsInWindow: number): PsychicFigures {
-  const { dueConsultations, consultationsGiven, onTimeConsultations } = sums ?? noReliability;
+export function psychicFiguresOf(sums: PsychicFigureSums | null, cancellationsInWindow: number): PsychicFigures {
+  const { dueConsultations, consultationsGiven, onTimeConsultations } = sums ?? noPsychicFigureSums;
   const isNew = consultationsGiven < MIN_GIVEN_FOR_FIGURES;
   return {
     consultationsGiven,

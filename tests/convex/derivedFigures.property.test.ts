@@ -49,7 +49,7 @@ function storedAndRecounted(t: TestConvex) {
           { totalConsultations, reviewCount, ratingSum, rating },
         ]),
       ),
-      reliability: byKey(
+      psychicFigureSums: byKey(
         (await ctx.db.query("psychicFigures").collect()).map(({ psychicProfileId, _id, _creationTime, ...sums }) => [psychicProfileId, sums]),
       ),
       cancellationDays: byKey(
@@ -61,7 +61,7 @@ function storedAndRecounted(t: TestConvex) {
       people: byKey(expected.people),
       months: byKey(expected.months),
       profiles: byKey(expected.profiles),
-      reliability: byKey(expected.reliability),
+      psychicFigureSums: byKey(expected.psychicFigureSums),
       cancellationDays: byKey(expected.cancellationDays),
     };
     return { stored, recounted };
@@ -84,7 +84,7 @@ describe("the derived figures", () => {
       await t.finishAllScheduledFunctions(vi.runAllTimers);
       const atEnd = await storedAndRecounted(t);
       expect(atEnd.stored, steps).toEqual(atEnd.recounted);
-      expect((await t.mutation(internal.admin.recountCounters, {})).changed, steps).toBe(0);
+      expect((await t.mutation(internal.admin.recountFigures, {})).changed, steps).toBe(0);
     },
   );
 });

@@ -50,7 +50,7 @@ describe("a psychic's figures", () => {
       for (const row of await ctx.db.query("psychicCancellationDays").collect()) await ctx.db.delete("psychicCancellationDays", row._id);
     });
     expect((await figuresAt(w))?.consultationsGiven).toBe(0);
-    expect((await w.t.mutation(internal.admin.recountCounters, {})).changed).toBe(3);
+    expect((await w.t.mutation(internal.admin.recountFigures, {})).changed).toBe(3);
     expect(await figuresAt(w)).toEqual(expected);
 
     // 61 days on, the cancellation of 30 days ago has left the window; the rest is all-time.

@@ -38,7 +38,7 @@ describe("the home page's trust figures", () => {
     expect(await verified()).toBe(1);
     await runWithTriggers(t, (ctx) => ctx.db.patch("psychicProfiles", unverified, { verificationCallCompleted: true }));
     expect(await verified()).toBe(2);
-    expect((await t.mutation(internal.admin.recountCounters, {})).changed).toBe(0);
+    expect((await t.mutation(internal.admin.recountFigures, {})).changed).toBe(0);
   });
 
   it("show zeros and no average on an empty platform, never made-up figures", async () => {

@@ -153,7 +153,7 @@ describe("the demo seed", () => {
     expect(await t.run((ctx) => ctx.db.get("bookings", needingAttention[0].id))).toMatchObject({ stripePaymentIntentId: expect.any(String) });
     // Public visitors still see only the approved psychics.
     expect((await t.query(api.psychics.listPublic, {})).psychics).toHaveLength(demoPsychics.length);
-    expect(await t.mutation(internal.admin.recountCounters, {})).toMatchObject({ changed: 0 });
+    expect(await t.mutation(internal.admin.recountFigures, {})).toMatchObject({ changed: 0 });
   });
 
   it("gives the demo client upcoming paid consultations with the demo psychic and another psychic, one over 24 hours ahead, and one to review", async () => {

@@ -11,7 +11,7 @@ import { fail } from "../../framework/errors";
 import { priceFor, suspensionOf } from "../../model/psychics";
 import { CATEGORY_LABELS } from "../../model/contact";
 import { REPORT_REASON_LABELS } from "../../model/consultationReports";
-import { personTotals } from "../figures/counters";
+import { personTotals } from "../figures/figureRows";
 import { recordedBookingState, refundState } from "../../model/bookingView";
 import {
   accountType,

@@ -1,16 +1,16 @@
 // The psychic figures' rows (model/psychicFigures.ts has the rules): written only through the triggers
-// (lib/figures/counters.ts `applyFigureChanges`), read by the profile and the list, rebuilt by the recount.
+// (lib/figures/figureRows.ts `applyFigureChanges`), read by the profile and the list, rebuilt by the recount.
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import type { FigureChange } from "../../model/figureContributions";
 import {
   CANCELLATION_WINDOW_DAYS,
   cancellationWindowStart,
-  noReliability,
+  noPsychicFigureSums,
   psychicFiguresOf,
-  reliabilityFields,
+  storedPsychicFigureSums,
   type PsychicFigures,
-  type ReliabilitySums,
+  type PsychicFigureSums,
 } from "../../model/psychicFigures";
 
 async function liveProfileId(ctx: QueryCtx, id: string): Promise<Id<"psychicProfiles"> | null> {
@@ -18,7 +18,7 @@ async function liveProfileId(ctx: QueryCtx, id: string): Promise<Id<"psychicProf
   return profileId !== null && (await ctx.db.get("psychicProfiles", profileId)) !== null ? profileId : null;
 }
 
-function reliabilityRow(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">) {
+function psychicFigureSumsRow(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">) {
   return ctx.db
     .query("psychicFigures")
     .withIndex("by_psychicProfile", (q) => q.eq("psychicProfileId", psychicProfileId))
@@ -33,13 +33,13 @@ function cancellationDayRow(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles
 }
 
 /** A psychic's all-time sums; a deleted profile's figures went with it and are not made again. */
-export async function changeReliability(ctx: MutationCtx, change: Extract<FigureChange, { store: "psychicFigures" }>) {
+export async function changePsychicFigureSums(ctx: MutationCtx, change: Extract<FigureChange, { store: "psychicFigures" }>) {
   const profileId = await liveProfileId(ctx, change.psychicProfileId);
   if (profileId === null) return;
-  const row = await reliabilityRow(ctx, profileId);
-  const sums: ReliabilitySums = { ...noReliability };
-  for (const field of Object.keys(sums) as Array<keyof ReliabilitySums>) sums[field] = (row?.[field] ?? 0) + (change.add[field] ?? 0);
-  const fields = reliabilityFields(sums);
+  const row = await psychicFigureSumsRow(ctx, profileId);
+  const sums: PsychicFigureSums = { ...noPsychicFigureSums };
+  for (const field of Object.keys(sums) as Array<keyof PsychicFigureSums>) sums[field] = (row?.[field] ?? 0) + (change.add[field] ?? 0);
+  const fields = storedPsychicFigureSums(sums);
   if (fields === null) {
     if (row !== null) await ctx.db.delete("psychicFigures", row._id);
   } else if (row === null) await ctx.db.insert("psychicFigures", { psychicProfileId: profileId, ...fields });
@@ -59,8 +59,8 @@ export async function changeCancellationDay(ctx: MutationCtx, change: Extract<Fi
 }
 
 /** The all-time sums as stored (null without any). */
-export async function reliabilityOf(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">): Promise<ReliabilitySums | null> {
-  const row = await reliabilityRow(ctx, psychicProfileId);
+export async function psychicFigureSumsOf(ctx: QueryCtx, psychicProfileId: Id<"psychicProfiles">): Promise<PsychicFigureSums | null> {
+  const row = await psychicFigureSumsRow(ctx, psychicProfileId);
   return row === null
     ? null
     : { dueConsultations: row.dueConsultations, consultationsGiven: row.consultationsGiven, onTimeConsultations: row.onTimeConsultations };
@@ -74,12 +74,12 @@ export async function psychicFiguresAt(ctx: QueryCtx, psychicProfileId: Id<"psyc
     .take(CANCELLATION_WINDOW_DAYS + 1);
   // Today and the days before it in the window: at most 90 rows (a day after today holds none).
   const cancellations = days.reduce((sum, row) => sum + row.cancellations, 0);
-  return psychicFiguresOf(await reliabilityOf(ctx, psychicProfileId), cancellations);
+  return psychicFiguresOf(await psychicFigureSumsOf(ctx, psychicProfileId), cancellations);
 }
 
 /** A deleted profile's figures go with it. */
 export async function dropPsychicFigures(ctx: MutationCtx, psychicProfileId: Id<"psychicProfiles">) {
-  const row = await reliabilityRow(ctx, psychicProfileId);
+  const row = await psychicFigureSumsRow(ctx, psychicProfileId);
   if (row !== null) await ctx.db.delete("psychicFigures", row._id);
   const days = await ctx.db
     .query("psychicCancellationDays")
@@ -91,15 +91,15 @@ export async function dropPsychicFigures(ctx: MutationCtx, psychicProfileId: Id<
 /** Replaces the psychic figures' rows with the recount's; answers how many stored rows differed. */
 export async function rebuildPsychicFigures(
   ctx: MutationCtx,
-  reliability: Map<string, ReliabilitySums>,
+  psychicFigureSums: Map<string, PsychicFigureSums>,
   cancellationDays: Map<string, number>,
 ): Promise<number> {
   let changed = 0;
-  const wanted = new Map(reliability);
+  const wanted = new Map(psychicFigureSums);
   for (const row of await ctx.db.query("psychicFigures").collect()) {
     const fields = wanted.get(row.psychicProfileId);
     wanted.delete(row.psychicProfileId);
-    if (fields !== undefined && (Object.keys(fields) as Array<keyof ReliabilitySums>).every((field) => row[field] === fields[field])) continue;
+    if (fields !== undefined && (Object.keys(fields) as Array<keyof PsychicFigureSums>).every((field) => row[field] === fields[field])) continue;
     changed++;
     if (fields === undefined) await ctx.db.delete("psychicFigures", row._id);
     else await ctx.db.patch("psychicFigures", row._id, fields);

@@ -15,7 +15,7 @@ import {
   messageContributions,
   reviewContributions,
 } from "../../model/figureContributions";
-import { applyFigureChanges, dropPersonFigures } from "../figures/counters";
+import { applyFigureChanges, dropPersonFigures } from "../figures/figureRows";
 import { dac7ShareChanged } from "../money/dac7Figures";
 import { bookingChanged, reversalChanged, shareChanged } from "../money/moneyFigures";
 import { reversalDebtChanged } from "../money/payoutDebts";

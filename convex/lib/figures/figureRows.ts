@@ -15,7 +15,7 @@ import {
   profileSumsOf,
   type FigureChange,
 } from "../../model/figureContributions";
-import { changeCancellationDay, changeReliability } from "./psychicFigures";
+import { changeCancellationDay, changePsychicFigureSums } from "./psychicFigures";
 
 async function counterRow(ctx: QueryCtx, metric: CounterMetric, period: string) {
   return ctx.db
@@ -59,7 +59,7 @@ export async function applyFigureChanges(ctx: MutationCtx, changes: FigureChange
         await changeProfile(ctx, change);
         break;
       case "psychicFigures":
-        await changeReliability(ctx, change);
+        await changePsychicFigureSums(ctx, change);
         break;
       case "psychicCancellationDays":
         await changeCancellationDay(ctx, change);
@@ -157,7 +157,7 @@ async function changeProfile(ctx: MutationCtx, change: Extract<FigureChange, { s
 }
 
 /**
- * The recount's people (lib/figures/counterRecount.ts): every person's totals replaced by `people` (user id → fields);
+ * The recount's people (lib/figures/figureRecount.ts): every person's totals replaced by `people` (user id → fields);
  * returns how many stored rows differed. Here so that `personFigures` has one writer.
  */
 export async function rebuildPersonFigures(

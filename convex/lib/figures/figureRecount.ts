@@ -5,7 +5,7 @@ import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { ALL_TIME, counterKey, type CounterMetric } from "../../model/counters";
 import { recount } from "../../model/figureContributions";
-import { rebuildPersonFigures } from "./counters";
+import { rebuildPersonFigures } from "./figureRows";
 import { rebuildDac7Figures } from "../money/dac7Figures";
 import { rebuildMoneyFigures } from "../money/moneyFigures";
 import { rebuildPayoutDebts } from "../money/payoutDebts";
@@ -21,7 +21,7 @@ function holds(row: Record<string, unknown>, fields: Record<string, unknown>): b
  * differed. Reads every account, booking, review and message: fine for a marketplace of some thousands
  * of each; larger data needs the recount split in batches.
  */
-export async function rebuildCounters(ctx: MutationCtx): Promise<{ counters: number; people: number; changed: number }> {
+export async function rebuildFigures(ctx: MutationCtx): Promise<{ counters: number; people: number; changed: number }> {
   const psychicProfiles = await ctx.db.query("psychicProfiles").collect();
   const figures = recount({
     users: await ctx.db.query("users").collect(),
@@ -72,7 +72,7 @@ export async function rebuildCounters(ctx: MutationCtx): Promise<{ counters: num
     changed++;
   }
 
-  changed += await rebuildPsychicFigures(ctx, figures.reliability, figures.cancellationDays);
+  changed += await rebuildPsychicFigures(ctx, figures.psychicFigureSums, figures.cancellationDays);
   changed += await rebuildMoneyFigures(ctx);
   changed += await rebuildDac7Figures(ctx);
   changed += await rebuildPayoutDebts(ctx);

@@ -105,7 +105,7 @@ describe("the platform's counters", () => {
 
     // The recount from the records finds nothing to correct.
     const kept = await snapshot(t);
-    expect(await t.mutation(internal.admin.recountCounters, {})).toMatchObject({ changed: 0 });
+    expect(await t.mutation(internal.admin.recountFigures, {})).toMatchObject({ changed: 0 });
     expect(await snapshot(t)).toEqual(kept);
     expect(await admin.query(api.admin.getOverview, { now })).toEqual(overview);
   });
@@ -133,7 +133,7 @@ describe("the platform's counters", () => {
       for (const row of await ctx.db.query("platformFigures").collect()) await ctx.db.patch("platformFigures", row._id, { value: 99 });
     });
     expect((await admin.query(api.admin.getOverview, { now: Date.now() })).unreadMessages).toBe(99);
-    const { changed } = await t.mutation(internal.admin.recountCounters, {});
+    const { changed } = await t.mutation(internal.admin.recountFigures, {});
     expect(changed).toBeGreaterThan(0);
     expect(await snapshot(t)).toEqual(right);
   });
@@ -154,7 +154,7 @@ describe("the platform's counters", () => {
     });
     expect((await admin.query(api.admin.getOverview, { now: Date.now() })).psychics.total).toBe(0);
 
-    expect((await t.mutation(internal.admin.recountCounters, {})).changed).toBeGreaterThan(0);
+    expect((await t.mutation(internal.admin.recountFigures, {})).changed).toBeGreaterThan(0);
     expect(await snapshot(t)).toEqual(right);
     expect((await admin.query(api.admin.getOverview, { now: Date.now() })).psychics).toEqual({ total: 1, thisMonth: 1 });
   });
@@ -192,7 +192,7 @@ describe("the figures follow the rows", () => {
     // Moved back before the other one: the latest is looked up again.
     await w.as.clientA.mutation(api.bookings.rescheduleByClient, { bookingId: w.bookingA, date: w.monday, time: "09:00" });
     expect(await last()).toEqual([at("10:00"), at("10:00")]);
-    expect(await w.t.mutation(internal.admin.recountCounters, {})).toMatchObject({ changed: 0 });
+    expect(await w.t.mutation(internal.admin.recountFigures, {})).toMatchObject({ changed: 0 });
   });
 
   it("a psychic's deleted account takes their months and totals, and later changes to their bookings and reviews bring none back", async () => {
@@ -222,6 +222,6 @@ describe("the figures follow the rows", () => {
     expect((await w.t.run((ctx) => ctx.db.get("bookings", ended)))?.status).toBe("completed");
     await w.t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(await figuresOfA()).toEqual({ months: [], totals: null });
-    expect(await w.t.mutation(internal.admin.recountCounters, {})).toMatchObject({ changed: 0 });
+    expect(await w.t.mutation(internal.admin.recountFigures, {})).toMatchObject({ changed: 0 });
   });
 });
