@@ -22,7 +22,8 @@ import {
   weeklyAvailability,
 } from "./framework/validators";
 import { acceptsCurrentConduct } from "./model/conduct";
-import { suspensionOf } from "./model/psychics";
+import { hourlyRateCentsOf, suspensionOf } from "./model/psychics";
+import { priceCentsFor } from "./model/bookings";
 import {
   DEFAULT_PRICES,
   checkProfile,
@@ -120,7 +121,7 @@ export const ensureMine = psychicMutation({
       isPubliclyVisible: false,
       profileStatus: "draft",
       verificationCallCompleted: false,
-      hourlyRateEuros: 50,
+      hourlyRateCents: 5000,
       pricing: { "30": DEFAULT_PRICES[30] },
       availableDurations: [30],
       availability: defaultAvailability(),
@@ -164,7 +165,9 @@ async function applyEdits(ctx: MutationCtx, profile: Doc<"psychicProfiles">, fie
     yearsExperience: fields.yearsExperience,
     availableDurations: [...fields.availableDurations].sort((a, b) => a - b),
     pricing: prices,
-    hourlyRateEuros: prices["60"] ?? profile.hourlyRateEuros,
+    // The hour's price, in cents; a profile still holding whole euros is converted here too.
+    hourlyRateCents: prices["60"] !== undefined ? priceCentsFor(prices["60"]) : hourlyRateCentsOf(profile),
+    hourlyRateEuros: undefined,
     availability: normaliseAvailability(fields.availability),
   };
   // A changed name or bio moves the review version on (lib/psychics/profileReview.ts).

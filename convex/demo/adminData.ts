@@ -30,7 +30,7 @@ export function pendingPsychicProfile(userId: Id<"users">, psychicName: string):
     isPubliclyVisible: true,
     profileStatus: "pending",
     verificationCallCompleted: false,
-    hourlyRateEuros: facts.pricing["60"],
+    hourlyRateCents: facts.pricing["60"] * 100,
     availableDurations: [30, 60],
     // Sent for review, so the code of conduct was accepted first (model/conduct.ts).
     conductAcceptance: { version: CONDUCT_VERSION, acceptedAt: 0 },

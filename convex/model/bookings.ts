@@ -1,7 +1,7 @@
 // Plain rules about bookings, shared by every query and mutation that needs them; no ctx here.
 import type { Id } from "../_generated/dataModel";
 import type { BookingStatus, DurationMinutes, Pricing } from "../framework/validators";
-import { priceFor } from "./psychics";
+import { priceFor, type StoredRate } from "./psychics";
 import { consultationInterval } from "./slots";
 
 /** How long an unpaid booking holds its time: Stripe Checkout's minimum session lifetime. */
@@ -103,8 +103,7 @@ type BookedProfile = {
   userId: Id<"users">;
   psychicName: string;
   pricing: Pricing;
-  hourlyRateEuros: number;
-};
+} & StoredRate;
 
 /**
  * What every new booking records, however it is made (a hold, the demo seed, a test call): the

@@ -29,7 +29,7 @@ export function isListOrder(value: string | null | undefined): value is ListOrde
 /** A card as the orders read it; a card says no rating with null, which the default order reads as none. */
 export type OrderedCard = Omit<RankedProfile, "rating"> & {
   rating?: number | null;
-  minPriceEuros: number;
+  minPriceCents: number;
   minDurationMinutes: number;
   firstFree?: FirstFree | null;
 };
@@ -37,8 +37,8 @@ export type OrderedCard = Omit<RankedProfile, "rating"> & {
 const byRating = (a: OrderedCard, b: OrderedCard) => compareForList(a as RankedProfile, b as RankedProfile);
 
 /** Cents a minute of the card's starting price, so 25 €/15 min and 30 €/30 min compare fairly. */
-export function centsPerMinute(card: Pick<OrderedCard, "minPriceEuros" | "minDurationMinutes">): number {
-  return Math.round((card.minPriceEuros * 100) / card.minDurationMinutes);
+export function centsPerMinute(card: Pick<OrderedCard, "minPriceCents" | "minDurationMinutes">): number {
+  return Math.round(card.minPriceCents / card.minDurationMinutes);
 }
 
 /** "YYYY-MM-DD HH:MM" sorts as time does (compared by code unit); none free soon sorts after every time. */

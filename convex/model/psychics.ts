@@ -10,25 +10,35 @@ type ProfileForCard = {
   rating?: number;
   reviewCount: number;
   isAvailable: boolean;
-  hourlyRateEuros: number;
   pricing: Pricing;
   availableDurations: DurationMinutes[];
-};
+} & StoredRate;
 
-/** Euros for one duration: the psychic's price, else the hourly rate pro rata. */
-export function priceFor(profile: Pick<ProfileForCard, "pricing" | "hourlyRateEuros">, minutes: number): number {
+/**
+ * The hourly rate as stored: cents. A profile stored before rates were cents holds whole euros until
+ * `migrations:hourlyRatesToCents` converts it; only `hourlyRateCentsOf` reads the old field.
+ */
+export type StoredRate = { hourlyRateCents?: number; hourlyRateEuros?: number };
+
+/** The hourly rate in cents, of a converted profile or of one still holding whole euros. */
+export function hourlyRateCentsOf(profile: StoredRate): number {
+  return profile.hourlyRateCents ?? Math.round((profile.hourlyRateEuros ?? 0) * 100);
+}
+
+/** Euros for one duration: the psychic's price, else the hourly rate pro rata, to the whole euro. */
+export function priceFor(profile: Pick<ProfileForCard, "pricing"> & StoredRate, minutes: number): number {
   const listed = profile.pricing[String(minutes)];
-  return listed ?? Math.round((profile.hourlyRateEuros * minutes) / 60);
+  return listed ?? Math.round((hourlyRateCentsOf(profile) * minutes) / 6000);
 }
 
 /**
- * "Da €{min price}/{min duration}min" on cards: the lowest price among the offered durations and
+ * "Da €{min price}/{min duration}min" on cards: the lowest price among the offered durations, in cents, and
  * the shortest offered duration. A profile offering nothing shows the 30-minute default.
  */
-export function startingPrice(profile: Pick<ProfileForCard, "pricing" | "hourlyRateEuros" | "availableDurations">) {
+export function startingPrice(profile: Pick<ProfileForCard, "pricing" | "availableDurations"> & StoredRate) {
   const durations = profile.availableDurations.length > 0 ? profile.availableDurations : [30];
   return {
-    minPriceEuros: Math.min(...durations.map((minutes) => priceFor(profile, minutes))),
+    minPriceCents: Math.round(Math.min(...durations.map((minutes) => priceFor(profile, minutes))) * 100),
     minDurationMinutes: Math.min(...durations),
   };
 }

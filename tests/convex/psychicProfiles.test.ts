@@ -76,6 +76,26 @@ describe("a psychic's own profile", () => {
     expect(mine).toMatchObject({ availableDurations: [15, 30], pricing: { "15": 20, "30": 35 }, profileStatus: "draft" });
   });
 
+  it("keeps the hourly rate in cents: 50 € on a new profile, the hour's price once offered, and a rate stored in euros converted", async () => {
+    const t = setupTest();
+    const { as, userId } = await newPsychic(t);
+    const rate = () =>
+      t.run(async (ctx) => {
+        const profile = await ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", userId)).unique();
+        return { hourlyRateCents: profile!.hourlyRateCents, hourlyRateEuros: profile!.hourlyRateEuros };
+      });
+    expect(await rate()).toEqual({ hourlyRateCents: 5000, hourlyRateEuros: undefined });
+    await as.mutation(api.psychicProfiles.saveMine, { ...complete, availableDurations: [30, 60], pricing: { "30": 35, "60": 65 } });
+    expect(await rate()).toEqual({ hourlyRateCents: 6500, hourlyRateEuros: undefined });
+    // As a profile stored before rates were cents: saving without a 60-minute price converts the old euros.
+    await t.run(async (ctx) => {
+      const profile = await ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", userId)).unique();
+      await ctx.db.patch("psychicProfiles", profile!._id, { hourlyRateCents: undefined, hourlyRateEuros: 45 });
+    });
+    await as.mutation(api.psychicProfiles.saveMine, complete);
+    expect(await rate()).toEqual({ hourlyRateCents: 4500, hourlyRateEuros: undefined });
+  });
+
   it("accepts half hours until 23:30, so a day stays open until midnight", async () => {
     const t = setupTest();
     const { as } = await newPsychic(t);

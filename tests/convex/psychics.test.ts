@@ -54,18 +54,18 @@ describe("featured psychics", () => {
 describe("starting prices on cards", () => {
   it("takes the lowest price among offered durations and the shortest duration", () => {
     expect(
-      startingPrice({ pricing: { "15": 25, "30": 20, "60": 70 }, hourlyRateEuros: 50, availableDurations: [15, 30, 60] }),
-    ).toEqual({ minPriceEuros: 20, minDurationMinutes: 15 });
+      startingPrice({ pricing: { "15": 25, "30": 20, "60": 70 }, hourlyRateCents: 5000, availableDurations: [15, 30, 60] }),
+    ).toEqual({ minPriceCents: 2000, minDurationMinutes: 15 });
   });
 
   it("ignores prices of durations the psychic does not offer", () => {
     expect(
-      startingPrice({ pricing: { "15": 5, "30": 40 }, hourlyRateEuros: 50, availableDurations: [30] }),
-    ).toEqual({ minPriceEuros: 40, minDurationMinutes: 30 });
+      startingPrice({ pricing: { "15": 5, "30": 40 }, hourlyRateCents: 5000, availableDurations: [30] }),
+    ).toEqual({ minPriceCents: 4000, minDurationMinutes: 30 });
   });
 
   it("falls back to the hourly rate pro rata when a duration has no price", () => {
-    expect(priceFor({ pricing: {}, hourlyRateEuros: 50 }, 30)).toBe(25);
+    expect(priceFor({ pricing: {}, hourlyRateCents: 5000 }, 30)).toBe(25);
   });
 });
 

@@ -44,7 +44,7 @@ async function insertOneOfEach(ctx: MutationCtx) {
     isPubliclyVisible: true,
     profileStatus: "approved",
     verificationCallCompleted: false,
-    hourlyRateEuros: 50,
+    hourlyRateCents: 5000,
     pricing: { "15": 25, "30": 50, "45": 75, "60": 100 },
     availableDurations: [30, 60],
     availability,

@@ -268,6 +268,26 @@ describe("the demo seed", () => {
     expect(await t.query(internal.seed.figuresMissing, {})).toBe(false);
   });
 
+  it("run again on data kept from before hourly rates were cents, converts them to the same amounts in cents", async () => {
+    const { t } = seeded();
+    const rates = () =>
+      t.run(async (ctx) =>
+        (await ctx.db.query("psychicProfiles").collect()).map(({ _id, hourlyRateCents, hourlyRateEuros }) => ({ _id, hourlyRateCents, hourlyRateEuros })),
+      );
+    const kept = await rates();
+    for (const rate of kept) expect(Number.isInteger(rate.hourlyRateCents) && rate.hourlyRateEuros === undefined).toBe(true);
+    expect(await t.query(internal.migrations.hourlyRatesInEuros, {})).toBe(false);
+    await t.run(async (ctx) => {
+      for (const rate of kept) {
+        await ctx.db.patch("psychicProfiles", rate._id, { hourlyRateCents: undefined, hourlyRateEuros: rate.hourlyRateCents! / 100 });
+      }
+    });
+    expect(await t.query(internal.migrations.hourlyRatesInEuros, {})).toBe(true);
+    expect(await t.action(internal.seed.run, {})).toEqual({ seeded: false });
+    expect(await rates()).toEqual(kept);
+    expect(await t.query(internal.migrations.hourlyRatesInEuros, {})).toBe(false);
+  });
+
   it("writes the past consultations in parts that skip what they already wrote: a part run again adds nothing", async () => {
     const { t } = seeded();
     const counts = () =>

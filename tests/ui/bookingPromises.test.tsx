@@ -23,7 +23,7 @@ const profile = {
   rating: null,
   reviewCount: 0,
   isAvailable: true,
-  minPriceEuros: 45,
+  minPriceCents: 4500,
   minDurationMinutes: 30,
   yearsExperience: 12,
   availableDurations: [30, 60],

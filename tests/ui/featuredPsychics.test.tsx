@@ -14,7 +14,7 @@ const psychic = (fields: Partial<PsychicCardData>): PsychicCardData => ({
   specialties: ["Tarocchi", "Cartomanzia", "Rune", "Astrologia"],
   rating: null,
   reviewCount: 0,
-  minPriceEuros: 20,
+  minPriceCents: 2000,
   minDurationMinutes: 15,
   ...fields,
 });

@@ -42,7 +42,7 @@ describe("a psychic card on phones", () => {
     specialties: ["Tarocchi"],
     rating: 4.5,
     reviewCount: 8,
-    minPriceEuros: 20,
+    minPriceCents: 2000,
     minDurationMinutes: 15,
   };
 

@@ -28,7 +28,7 @@ const profile = {
   rating: null,
   reviewCount: 0,
   isAvailable: true,
-  minPriceEuros: 50,
+  minPriceCents: 5000,
   minDurationMinutes: 30,
   yearsExperience: 12,
   availableDurations: [30, 60],

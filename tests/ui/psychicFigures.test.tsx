@@ -27,7 +27,7 @@ const card = (fields: Partial<PsychicCardData> = {}): PsychicCardData => ({
   specialties: ["Tarocchi"],
   rating: 4.5,
   reviewCount: 8,
-  minPriceEuros: 25,
+  minPriceCents: 2500,
   minDurationMinutes: 15,
   isAvailable: true,
   ...fields,

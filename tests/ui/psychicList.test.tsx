@@ -20,7 +20,7 @@ const psychic = (
   specializations,
   rating: null,
   reviewCount: 0,
-  minPriceEuros: 25,
+  minPriceCents: 2500,
   minDurationMinutes: 15,
   isAvailable: true,
   ...extra,
@@ -38,7 +38,7 @@ const psychics = [
   psychic("b", "Orione", ["Astrologia"], "Il tema natale come mappa del cammino.", ["Carriera e Lavoro"], {
     rating: 4.5,
     reviewCount: 3,
-    minPriceEuros: 30,
+    minPriceCents: 3000,
     minDurationMinutes: 30,
     firstFree: { date: "2026-11-26", time: "17:00" },
     freeToday: true,

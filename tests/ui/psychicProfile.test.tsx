@@ -24,7 +24,7 @@ const profile = (fields: Partial<PublicProfile> = {}): PublicProfile => ({
   rating: null,
   reviewCount: 0,
   isAvailable: true,
-  minPriceEuros: 25,
+  minPriceCents: 2500,
   minDurationMinutes: 15,
   consultationsGiven: 0,
   onTimePercent: null,

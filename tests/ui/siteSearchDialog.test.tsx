@@ -18,7 +18,7 @@ const psychic = (id: string, psychicName: string, specializations: string[], spe
   rating: null,
   reviewCount: 0,
   isAvailable: true,
-  minPriceEuros: 25,
+  minPriceCents: 2500,
   minDurationMinutes: 30,
 });
 

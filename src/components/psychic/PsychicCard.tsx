@@ -18,7 +18,7 @@ export type PsychicCardData = {
   specialties: string[];
   rating: number | null;
   reviewCount: number;
-  minPriceEuros: number;
+  minPriceCents: number;
   minDurationMinutes: number;
   /** Off when the psychic takes no new consultations; the card stays, booking does not. */
   isAvailable?: boolean;
@@ -41,8 +41,8 @@ export function VerifiedBadge() {
 }
 
 /** The starting price per minute, in euro with cents: "1,67 €". */
-function perMinute({ minPriceEuros, minDurationMinutes }: Pick<PsychicCardData, "minPriceEuros" | "minDurationMinutes">): string {
-  return formatCents(Math.round((minPriceEuros * 100) / minDurationMinutes));
+function perMinute({ minPriceCents, minDurationMinutes }: Pick<PsychicCardData, "minPriceCents" | "minDurationMinutes">): string {
+  return formatCents(Math.round(minPriceCents / minDurationMinutes));
 }
 
 /** Card bios are cut at 80 characters and only two specialties are shown. */
@@ -133,7 +133,8 @@ export function PsychicCard({ psychic, availability }: PsychicCardProps) {
           <Flex align="center" justify="between" gap="2" wrap="wrap">
             <Flex direction="column" className="psychic-card-price">
               <Text size="3" weight="bold" title="Prezzo finale, IVA inclusa">
-                Da €{psychic.minPriceEuros}/{psychic.minDurationMinutes}min
+                {/* The card's short form, '€25', not formatCents' '25 €': prices are whole euros. */}
+                Da €{psychic.minPriceCents / 100}/{psychic.minDurationMinutes}min
               </Text>
               {/* Per minute, so '€25/15min' and '€30/30min' can be compared at a glance. */}
               <Text size="1" color="gray">

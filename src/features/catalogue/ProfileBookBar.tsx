@@ -1,6 +1,5 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
-import { priceCentsFor } from "@convex/model/bookings";
 import { paths } from "@/lib/paths";
 import { formatCents } from "@/lib/format";
 import "./profile.css";
@@ -9,7 +8,7 @@ type Props = {
   /** The profile's address part (its slug, or its id before it has one). */
   address: string;
   psychicName: string;
-  minPriceEuros: number;
+  minPriceCents: number;
   minDurationMinutes: number;
   /** Taking consultations: without it the bar keeps the price and says so instead of 'Prenota'. */
   bookable: boolean;
@@ -19,13 +18,13 @@ type Props = {
  * On a phone the prices panel comes after the whole profile: this bar keeps the starting price and 'Prenota'
  * on screen from the first screen to the end (profile.css; hidden from 768 px, where the panel is beside).
  */
-export function ProfileBookBar({ address, psychicName, minPriceEuros, minDurationMinutes, bookable }: Props) {
+export function ProfileBookBar({ address, psychicName, minPriceCents, minDurationMinutes, bookable }: Props) {
   return (
     <aside className="profile-bookbar" aria-label={`Prezzo e prenotazione con ${psychicName}`}>
       <Flex align="center" justify="between" gap="3">
         <Flex direction="column">
           <Text size="4" weight="bold">
-            da {formatCents(priceCentsFor(minPriceEuros), { dropZeroCents: true })}
+            da {formatCents(minPriceCents, { dropZeroCents: true })}
           </Text>
           <Text size="1" color="gray">
             {minDurationMinutes} minuti, IVA inclusa

@@ -111,7 +111,7 @@ export function PsychicProfileView({ profile, reviews, nextAvailability, now, sa
       <ProfileBookBar
         address={address}
         psychicName={profile.psychicName}
-        minPriceEuros={profile.minPriceEuros}
+        minPriceCents={profile.minPriceCents}
         minDurationMinutes={profile.minDurationMinutes}
         bookable={profile.isAvailable}
       />

@@ -7,7 +7,7 @@ const card = (psychicName: string, extra: Partial<Parameters<typeof sortForList>
   isAvailable: true,
   rating: 4,
   reviewCount: 3,
-  minPriceEuros: 30,
+  minPriceCents: 3000,
   minDurationMinutes: 30,
   firstFree: null,
   ...extra,
@@ -33,13 +33,13 @@ describe("the list's orders", () => {
 
   it("by price: the lowest starting price a minute first, psychics not taking consultations after", () => {
     const cards = [
-      card("Ada", { minPriceEuros: 30, minDurationMinutes: 30 }),
-      card("Bea", { minPriceEuros: 25, minDurationMinutes: 15 }),
-      card("Cleo", { minPriceEuros: 10, minDurationMinutes: 15, isAvailable: false }),
-      card("Dora", { minPriceEuros: 20, minDurationMinutes: 30 }),
+      card("Ada", { minPriceCents: 3000, minDurationMinutes: 30 }),
+      card("Bea", { minPriceCents: 2500, minDurationMinutes: 15 }),
+      card("Cleo", { minPriceCents: 1000, minDurationMinutes: 15, isAvailable: false }),
+      card("Dora", { minPriceCents: 2000, minDurationMinutes: 30 }),
     ];
     expect(names(sortForList(cards, "price"))).toEqual(["Dora", "Ada", "Bea", "Cleo"]);
-    expect(centsPerMinute({ minPriceEuros: 25, minDurationMinutes: 15 })).toBe(167);
+    expect(centsPerMinute({ minPriceCents: 2500, minDurationMinutes: 15 })).toBe(167);
   });
 
   it("sorting leaves the cards given as they were", () => {

@@ -1,11 +1,11 @@
 // The public catalogue's rules (convex/model/psychics.ts): prices per duration, the card's starting
 // price, the search, and who is listed.
 import { describe, expect, it } from "vitest";
-import { isListed, matchesSearch, nextReviewVersion, priceFor, startingPrice, suspensionOf } from "../../../convex/model/psychics";
+import { hourlyRateCentsOf, isListed, matchesSearch, nextReviewVersion, priceFor, startingPrice, suspensionOf } from "../../../convex/model/psychics";
 
 const profile = {
   pricing: { "30": 35, "60": 60 } as Record<string, number>,
-  hourlyRateEuros: 80,
+  hourlyRateCents: 8000,
   availableDurations: [30, 60] as Array<15 | 30 | 45 | 60>,
 };
 
@@ -18,34 +18,42 @@ describe("prices", () => {
 
   it("the psychic's own price wins even where the hourly rate would say otherwise", () => {
     expect(priceFor(profile, 60)).toBe(60);
-    expect(priceFor({ pricing: { "60": 100 }, hourlyRateEuros: 50 }, 60)).toBe(100);
+    expect(priceFor({ pricing: { "60": 100 }, hourlyRateCents: 5000 }, 60)).toBe(100);
   });
 
   it("a pro-rata price is rounded to whole euros, a half euro up", () => {
-    expect(priceFor({ pricing: {}, hourlyRateEuros: 50 }, 15)).toBe(13);
-    expect(priceFor({ pricing: {}, hourlyRateEuros: 50 }, 45)).toBe(38);
-    expect(priceFor({ pricing: {}, hourlyRateEuros: 50 }, 30)).toBe(25);
-    expect(priceFor({ pricing: {}, hourlyRateEuros: 55 }, 30)).toBe(28);
-    expect(Number.isInteger(priceFor({ pricing: {}, hourlyRateEuros: 37 }, 45))).toBe(true);
+    expect(priceFor({ pricing: {}, hourlyRateCents: 5000 }, 15)).toBe(13);
+    expect(priceFor({ pricing: {}, hourlyRateCents: 5000 }, 45)).toBe(38);
+    expect(priceFor({ pricing: {}, hourlyRateCents: 5000 }, 30)).toBe(25);
+    expect(priceFor({ pricing: {}, hourlyRateCents: 5500 }, 30)).toBe(28);
+    expect(Number.isInteger(priceFor({ pricing: {}, hourlyRateCents: 3700 }, 45))).toBe(true);
+  });
+
+  it("a profile stored before rates were cents reads its whole euros as cents, and prices the same", () => {
+    expect(hourlyRateCentsOf({ hourlyRateCents: 5500 })).toBe(5500);
+    expect(hourlyRateCentsOf({ hourlyRateEuros: 55 })).toBe(5500);
+    expect(hourlyRateCentsOf({ hourlyRateEuros: 0.1 })).toBe(10);
+    expect(priceFor({ pricing: {}, hourlyRateEuros: 55 }, 30)).toBe(priceFor({ pricing: {}, hourlyRateCents: 5500 }, 30));
+    expect(startingPrice({ pricing: {}, hourlyRateEuros: 50, availableDurations: [15] })).toEqual({ minPriceCents: 1300, minDurationMinutes: 15 });
   });
 
   it("a card starts from the lowest price and the shortest duration offered; nothing offered reads as 30 minutes", () => {
-    expect(startingPrice(profile)).toEqual({ minPriceEuros: 35, minDurationMinutes: 30 });
-    expect(startingPrice({ ...profile, availableDurations: [] })).toEqual({ minPriceEuros: 35, minDurationMinutes: 30 });
+    expect(startingPrice(profile)).toEqual({ minPriceCents: 3500, minDurationMinutes: 30 });
+    expect(startingPrice({ ...profile, availableDurations: [] })).toEqual({ minPriceCents: 3500, minDurationMinutes: 30 });
   });
 
   it("the lowest price and the shortest duration are found separately", () => {
-    const odd = { pricing: { "15": 40, "30": 35 }, hourlyRateEuros: 80, availableDurations: [15, 30] as Array<15 | 30 | 45 | 60> };
-    expect(startingPrice(odd)).toEqual({ minPriceEuros: 35, minDurationMinutes: 15 });
+    const odd = { pricing: { "15": 40, "30": 35 }, hourlyRateCents: 8000, availableDurations: [15, 30] as Array<15 | 30 | 45 | 60> };
+    expect(startingPrice(odd)).toEqual({ minPriceCents: 3500, minDurationMinutes: 15 });
   });
 
   it("a price kept for a duration the psychic does not offer is not the card's starting price", () => {
-    const kept = { pricing: { "15": 10, "60": 90 }, hourlyRateEuros: 80, availableDurations: [60] as Array<15 | 30 | 45 | 60> };
-    expect(startingPrice(kept)).toEqual({ minPriceEuros: 90, minDurationMinutes: 60 });
+    const kept = { pricing: { "15": 10, "60": 90 }, hourlyRateCents: 8000, availableDurations: [60] as Array<15 | 30 | 45 | 60> };
+    expect(startingPrice(kept)).toEqual({ minPriceCents: 9000, minDurationMinutes: 60 });
   });
 
   it("nothing offered and no 30-minute price falls back to half the hourly rate", () => {
-    expect(startingPrice({ pricing: {}, hourlyRateEuros: 50, availableDurations: [] })).toEqual({ minPriceEuros: 25, minDurationMinutes: 30 });
+    expect(startingPrice({ pricing: {}, hourlyRateCents: 5000, availableDurations: [] })).toEqual({ minPriceCents: 2500, minDurationMinutes: 30 });
   });
 });
 

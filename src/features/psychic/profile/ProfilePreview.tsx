@@ -1,5 +1,6 @@
 import { Box, Card, Heading, Text } from "@radix-ui/themes";
 import { PsychicCard, type PsychicCardData } from "@/components/psychic/PsychicCard";
+import { priceCentsFor } from "@convex/model/bookings";
 import { DEFAULT_PRICES } from "@convex/model/profileRules";
 import type { OwnProfile, ProfileFormValues } from "./profileForm";
 
@@ -18,7 +19,7 @@ function previewCard(profile: OwnProfile, values: ProfileFormValues): PsychicCar
     specialties: values.specialties,
     rating: profile.rating,
     reviewCount: profile.reviewCount,
-    minPriceEuros: Math.min(...durations.map(price)),
+    minPriceCents: priceCentsFor(Math.min(...durations.map(price))),
     minDurationMinutes: Math.min(...durations),
     isAvailable: profile.isAvailable,
   };
