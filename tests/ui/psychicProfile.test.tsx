@@ -7,7 +7,8 @@ import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router-d
 import { weekFrom, halfHours } from "@convex/demo/data";
 import { freeTodayOf, PsychicProfilePage, relativeDayLabel } from "@/features/catalogue/PsychicProfilePage";
 import { ProfileAddress } from "@/features/catalogue/ProfileAddress";
-import { PsychicProfileView, type PublicProfile, type Review, type ReviewsFeed } from "@/features/catalogue/PsychicProfileView";
+import { PsychicProfileView, type Review, type ReviewsFeed } from "@/features/catalogue/PsychicProfileView";
+import type { PublicProfile } from "@/lib/publicProfile";
 import { convexMock } from "./convexMock";
 import { renderRoute, renderWithProviders } from "./render";
 

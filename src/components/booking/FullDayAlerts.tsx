@@ -12,6 +12,7 @@ import type { DurationMinutes, WeeklyAvailability } from "@convex/framework/vali
 import { worksOn } from "@convex/model/availabilityAlerts";
 import { addDays } from "@convex/model/nextAvailability";
 import { toast } from "@/components/toast";
+import { useBookableDates } from "@/lib/bookableDates";
 import { errorMessage } from "@/lib/errors";
 import { formatItalianDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
@@ -95,7 +96,7 @@ function FullDayAlertList({ psychicProfileId, psychicName, availability, availab
   // A day full for the shortest length is full for every length.
   const durationMinutes = Math.min(...availableDurations) as DurationMinutes;
   const today = romeDateOf(now);
-  const bookable = useQueryWithNow(api.bookings.listBookableDates, { psychicProfileId, from: today, days: LOOKAHEAD_DAYS, durationMinutes, now });
+  const bookable = useBookableDates({ psychicProfileId, from: today, days: LOOKAHEAD_DAYS, durationMinutes, now });
   if (bookable === undefined) return null;
   const full = fullWorkingDays(availability, bookable, now);
   if (full.length === 0) return null;

@@ -5,16 +5,12 @@
 import { useState } from "react";
 import { Button, Callout, Flex, Text } from "@radix-ui/themes";
 import { ClockIcon, ExternalLinkIcon } from "@radix-ui/react-icons";
-import { useMutation } from "convex/react";
-import type { FunctionReturnType } from "convex/server";
-import { api } from "@convex/_generated/api";
 import { HOLD_MARGIN_MINUTES } from "@convex/model/bookings";
 import { useNeedsConnection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate, formatMinutes, formatRomeTime } from "@/lib/format";
-
-export type LiveHold = FunctionReturnType<typeof api.holds.listMine>[number];
+import { useReleaseHold, type LiveHold } from "@/lib/holds";
 
 const pendingPaymentMessages = {
   releaseFailed: "Impossibile liberare l'orario. Riprova.",
@@ -26,20 +22,6 @@ function pendingPaymentTitle(hold: Pick<LiveHold, "scheduledDate" | "scheduledTi
   return hold.scheduledDate === today
     ? `Hai un pagamento in sospeso per le ${hold.scheduledTime}`
     : `Hai un pagamento in sospeso per ${formatItalianDate(hold.scheduledDate)} alle ${hold.scheduledTime}`;
-}
-
-/** Releasing one's hold: it leaves every open list of live holds at once, and comes back if the server refuses. */
-function useReleaseHold() {
-  return useMutation(api.holds.releaseMine).withOptimisticUpdate((store, { bookingId }) => {
-    for (const { args, value } of store.getAllQueries(api.holds.listMine)) {
-      if (value !== undefined)
-        store.setQuery(
-          api.holds.listMine,
-          args,
-          value.filter((hold) => hold.id !== bookingId),
-        );
-    }
-  });
 }
 
 type Props = {

@@ -3,16 +3,14 @@
 // same choice, so turning a tablet or resizing keeps it.
 import { useMemo, useState } from "react";
 import { Button, Flex, Heading } from "@radix-ui/themes";
-import type { FunctionArgs } from "convex/server";
 import { addDays, differenceInCalendarDays, endOfMonth } from "date-fns";
-import { api } from "@convex/_generated/api";
 import { BOOKING_MONTHS_AHEAD } from "@convex/model/slots";
 import { dayOf, isoDay } from "@/features/booking/calendarDays";
-import { useQueryWithNow } from "@/lib/useNow";
+import { useBookableDates, type BookableDatesArgs } from "@/lib/bookableDates";
 import { BookingCalendar, shiftMonth } from "./BookingCalendar";
 import { BookingWeekStrip, mondayOf } from "./BookingWeekStrip";
 
-type SlotQuery = Omit<FunctionArgs<typeof api.bookings.listBookableDates>, "from" | "days">;
+type SlotQuery = Omit<BookableDatesArgs, "from" | "days">;
 
 type Props = {
   slotQuery: SlotQuery;
@@ -51,7 +49,7 @@ export function BookingDates({ slotQuery, today, selected, onSelect, phone }: Pr
   const from = start <= today ? today : start;
   const weekEnd = isoDay(addDays(dayOf(week), 6));
   const last = byWeek ? (weekEnd < lastDay ? weekEnd : lastDay) : isoDay(endOfMonth(dayOf(month)));
-  const bookableDates = useQueryWithNow(api.bookings.listBookableDates, { ...slotQuery, from, days: daysFrom(from, last) });
+  const bookableDates = useBookableDates({ ...slotQuery, from, days: daysFrom(from, last) });
   const bookable = useMemo(() => (bookableDates === undefined ? undefined : new Set(bookableDates)), [bookableDates]);
 
   return (

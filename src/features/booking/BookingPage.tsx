@@ -4,17 +4,19 @@
 import { useEffect, useRef } from "react";
 import { Avatar, Badge, Box, Button, Callout, Card, Container, Flex, Grid, Heading, Link, Separator, Spinner, Text } from "@radix-ui/themes";
 import { ArrowLeftIcon, ExclamationTriangleIcon, StarFilledIcon } from "@radix-ui/react-icons";
-import { useQuery } from "convex/react";
-import type { FunctionArgs, FunctionReturnType } from "convex/server";
+import type { FunctionArgs } from "convex/server";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { priceCentsFor } from "@convex/model/bookings";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { PageTitle } from "@/components/PageTitle";
 import { PsychicNotFound } from "@/components/psychic/PsychicNotFound";
+import { useBookableDates } from "@/lib/bookableDates";
 import { errorMessages } from "@/lib/errors";
 import { formatRating } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { usePublicProfile, type PublicProfile } from "@/lib/publicProfile";
+import { usePublicSettings } from "@/lib/publicSettings";
 import { romeDateOf } from "@convex/framework/time";
 import { useViewer, type Viewer } from "@/lib/session";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/useMediaQuery";
@@ -35,7 +37,6 @@ import { PAY_BLOCKER_REASON, PAY_BLOCKER_TARGET, payBlockerOf } from "./payBlock
 import { SpendingNotice, useSpendingPreview } from "./SpendingPreview";
 import { startOfChoice, useRefundTerms } from "./useRefundTerms";
 
-type Profile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
 type Duration = FunctionArgs<typeof api.payments.startCheckout>["durationMinutes"];
 type Audience = "loading" | "visitor" | "client" | "psychic" | "admin";
 
@@ -79,7 +80,7 @@ function BookingLoadError() {
 }
 
 function BookingLoader({ id }: { id: string }) {
-  const profile = useQuery(api.psychics.getPublicProfile, { id });
+  const profile = usePublicProfile(id);
   if (profile === undefined) {
     return (
       <Flex justify="center" py="9" role="status" aria-label="Caricamento del cartomante">
@@ -105,7 +106,7 @@ function audienceOf(viewer: Viewer | null | undefined): Audience {
   return viewer.accountType === "psychic" ? "psychic" : "client";
 }
 
-function BookingForm({ profile }: { profile: Profile }) {
+function BookingForm({ profile }: { profile: PublicProfile }) {
   const audience = audienceOf(useViewer());
   // A client moving a booking (from their dashboard) uses the same page without paying again.
   const moveParam = useSearchParams()[0].get("reschedule");
@@ -137,7 +138,7 @@ function BookingForm({ profile }: { profile: Profile }) {
   );
 }
 
-function PsychicHeader({ profile }: { profile: Profile }) {
+function PsychicHeader({ profile }: { profile: PublicProfile }) {
   const specialty = profile.specialties[0];
   return (
     <Card size="2" asChild>
@@ -184,7 +185,7 @@ function PsychicHeader({ profile }: { profile: Profile }) {
   );
 }
 
-type StepsProps = { profile: Profile; audience: Exclude<Audience, "psychic" | "admin">; moveId: string | null };
+type StepsProps = { profile: PublicProfile; audience: Exclude<Audience, "psychic" | "admin">; moveId: string | null };
 
 function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const now = useNow();
@@ -196,14 +197,14 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const toMove = move !== undefined && "booking" in move ? move.booking : null;
   // A moved booking keeps its duration: the only one offered.
   const choice = useBookingChoice(toMove ? [toMove.durationMinutes] : profile.availableDurations, today);
-  const settings = useQuery(api.settings.getPublic, {});
+  const settings = usePublicSettings();
   const { paying, setPaying, failure, pay } = useCheckout();
   // Kept in this tab through signing in or up, so what a visitor wrote is still there when they can pay.
   const [notes, setNotes] = useSessionText(notesKey(profile.id));
 
   const slots = slotQuery(profile.id, choice.duration as Duration, now, toMove?.id);
   // Opened without a chosen day (and not moving a booking): the first free day in the next six weeks is chosen.
-  const firstFree = useQueryWithNow(api.bookings.listBookableDates, choice.date === null && moveId === null ? firstFreeDaysArgs(slots, today) : "skip");
+  const firstFree = useBookableDates(choice.date === null && moveId === null ? firstFreeDaysArgs(slots, today) : "skip");
   const openedOnFreeDay = useRef(false);
   const { chooseDate } = choice;
   useEffect(() => {

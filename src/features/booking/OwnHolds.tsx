@@ -2,10 +2,9 @@
 // one someone else took ('non è più disponibile'), and the page says so with the way back to the checkout
 // and 'Cambia orario' (src/components/booking/PendingPayment.tsx).
 import { Flex } from "@radix-ui/themes";
-import { api } from "@convex/_generated/api";
 import { consultationInterval, overlaps } from "@convex/model/slots";
-import { PendingPayment, type LiveHold } from "@/components/booking/PendingPayment";
-import { useQueryWithNow } from "@/lib/useNow";
+import { PendingPayment } from "@/components/booking/PendingPayment";
+import { useMyHolds, type LiveHold } from "@/lib/holds";
 
 const NO_HOLDS: LiveHold[] = [];
 
@@ -14,7 +13,7 @@ const NO_HOLDS: LiveHold[] = [];
  * the answer is loading (a chosen time that is not free may still be the client's own).
  */
 export function useOwnHolds(psychicProfileId: string, audience: "loading" | "visitor" | "client", now: number): LiveHold[] | undefined {
-  const holds = useQueryWithNow(api.holds.listMine, audience === "client" ? { now, psychicProfileId } : "skip");
+  const holds = useMyHolds(audience === "client" ? { now, psychicProfileId } : "skip");
   if (audience === "visitor") return NO_HOLDS;
   return audience === "loading" ? undefined : holds;
 }

@@ -3,17 +3,16 @@
 // pause refuses it (the checkout refuses it on the server too, with the same figures).
 import { Callout, Text } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
-import { api } from "@convex/_generated/api";
 import { formatCents } from "@/lib/format";
+import { useMySpendingLimit } from "@/lib/spendingLimit";
 import { spendingLimitMessage, spendingPausedMessage } from "@/lib/spendingMessages";
-import { useQueryWithNow } from "@/lib/useNow";
 import { PAY_BLOCKER_TARGET } from "./payBlocker";
 
 type SpendingPreview = { refused: boolean; text: string };
 
 /** Null without a limit or pause, without a chosen time and price, or while loading. */
 export function useSpendingPreview(asked: boolean, priceCents: number | null, now: number): SpendingPreview | null {
-  const view = useQueryWithNow(api.spendingLimits.getMine, asked && priceCents !== null ? { now } : "skip");
+  const view = useMySpendingLimit(asked && priceCents !== null ? { now } : "skip");
   if (view === undefined || priceCents === null) return null;
   if (view.pausedThrough !== null) return { refused: true, text: spendingPausedMessage(view.pausedThrough) };
   if (view.limitCents === null) return null;

@@ -1,7 +1,6 @@
 import { Navigate, Outlet, useLocation, useParams } from "react-router-dom";
-import { useQuery } from "convex/react";
-import { api } from "@convex/_generated/api";
 import { paths } from "@/lib/paths";
+import { usePublicProfile } from "@/lib/publicProfile";
 
 /**
  * Around the profile and its booking page: an address by id (an old link, an email) is replaced with the
@@ -11,7 +10,7 @@ import { paths } from "@/lib/paths";
 export function ProfileAddress() {
   const { id = "" } = useParams();
   const location = useLocation();
-  const profile = useQuery(api.psychics.getPublicProfile, { id });
+  const profile = usePublicProfile(id);
   const slug = profile?.slug;
   if (slug && slug !== id) {
     const base = paths.psychic(id);

@@ -4,7 +4,7 @@ import { api } from "@convex/_generated/api";
 import { PsychicProfileView, REVIEWS_PAGE_SIZE, type NextAvailability } from "./PsychicProfileView";
 import { useQueryWithNow } from "@/lib/useNow";
 import { useRoundedNow } from "@/lib/useRoundedNow";
-import { useCachedQuery } from "@/lib/offline/useCachedQuery";
+import { useKeptPublicProfile } from "@/lib/publicProfile";
 import { romeDateOf } from "@convex/framework/time";
 import { isFreeToday } from "@convex/model/nextAvailability";
 import { PageTitle } from "@/components/PageTitle";
@@ -41,7 +41,7 @@ export function PsychicProfilePage() {
   // The address part: the slug or the id; the profile's queries accept either.
   const { id = "" } = useParams();
   const now = useRoundedNow();
-  const { data: profile, savedAt } = useCachedQuery(api.psychics.getPublicProfile, { id }, { scope: "public" });
+  const { data: profile, savedAt } = useKeptPublicProfile(id);
   // Asked for once the profile is known to be public (live, not kept): the server refuses the reviews of any other.
   const reviews = usePaginatedQuery(
     api.reviews.listPageForProfile,

@@ -2,10 +2,9 @@ import { useRef, useState } from "react";
 import { Avatar, Badge, Box, Button, Card, Container, DataList, Flex, Grid, Heading, Spinner, Tabs, Text } from "@radix-ui/themes";
 import { StarFilledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
-import type { FunctionReturnType } from "convex/server";
-import type { api } from "@convex/_generated/api";
 import { priceCentsFor } from "@convex/model/bookings";
 import { paths } from "@/lib/paths";
+import type { PublicProfile } from "@/lib/publicProfile";
 import { CachedAt } from "@/lib/offline/CachedAt";
 import { formatCents, formatRating } from "@/lib/format";
 import { WEEK, openingHours, weekdayLabels } from "@/lib/weekdays";
@@ -20,7 +19,6 @@ import { AllReviews, LatestReviews, type ReviewsFeed } from "./ProfileReviews";
 import { ProfileBookBar } from "./ProfileBookBar";
 
 export { REVIEWS_PAGE_SIZE, type Review, type ReviewsFeed } from "./ProfileReviews";
-export type PublicProfile = NonNullable<FunctionReturnType<typeof api.psychics.getPublicProfile>>;
 /** A day with free time: its label and its free ranges, each opening the booking page on its first time. */
 export type NextAvailability = { date: string; label: string; ranges: Array<{ from: string; to: string }> };
 

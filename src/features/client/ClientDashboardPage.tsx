@@ -9,8 +9,9 @@ import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/comp
 import { QuickLinks } from "@/components/dashboard/QuickLinks";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
-import { PendingPayment, type LiveHold } from "@/components/booking/PendingPayment";
+import { PendingPayment } from "@/components/booking/PendingPayment";
 import { StatCard } from "@/components/dashboard/StatCard";
+import { useMyKeptHolds, type LiveHold } from "@/lib/holds";
 import { paths } from "@/lib/paths";
 import { romeDateOf } from "@convex/framework/time";
 import { useViewer } from "@/lib/session";
@@ -74,7 +75,7 @@ function upcomingAfterToday(bookings: ClientBooking[], today: string): ClientBoo
  */
 function PendingPayments({ now, today }: { now: number; today: string }) {
   // A kept answer may list a hold that has lapsed since: only those still open are shown.
-  const holds = useCachedQuery(api.holds.listMine, { now }).data?.filter((hold) => hold.holdExpiresAt > now);
+  const holds = useMyKeptHolds(now)?.filter((hold) => hold.holdExpiresAt > now);
   const navigate = useNavigate();
   if (holds === undefined || holds.length === 0) return null;
   const bookAgain = (hold: LiveHold) =>

@@ -5,8 +5,8 @@ import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { CachedAt } from "@/lib/offline/CachedAt";
-import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { paths } from "@/lib/paths";
+import { useKeptPublicSettings } from "@/lib/publicSettings";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/errors";
 import { useViewer } from "@/lib/session";
@@ -66,7 +66,7 @@ function PsychicProfileLoaded({ profile }: { profile: OwnProfile }) {
   const publishMine = useMutation(api.psychicProfiles.publishMine);
   const generateUploadUrl = useMutation(api.psychicProfiles.generatePhotoUploadUrl);
   const setMyPhoto = useAction(api.psychicProfiles.setMyPhoto);
-  const settings = useCachedQuery(api.settings.getPublic, {}, { scope: "public" }).data;
+  const settings = useKeptPublicSettings();
 
   const save = async (args: ProfileArgs) => {
     try {

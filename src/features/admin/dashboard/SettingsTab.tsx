@@ -6,6 +6,7 @@ import type { SettingKey } from "@convex/framework/validators";
 import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { toast } from "@/components/toast";
 import { formatRomeDateTime } from "@/lib/format";
+import { setPublicSettingLocally } from "@/lib/publicSettings";
 import { TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 
@@ -25,8 +26,7 @@ export function SettingsTab() {
     const rows = store.getQuery(api.admin.listSettings, {});
     if (rows) store.setQuery(api.admin.listSettings, {}, rows.map((row) => (row.key === key ? { ...row, value } : row)));
     // The banner and the register page read the public copy: they follow at once too.
-    const published = store.getQuery(api.settings.getPublic, {});
-    if (published) store.setQuery(api.settings.getPublic, {}, { ...published, [key]: value });
+    setPublicSettingLocally(store, key, value);
   });
 
   // The switches whose change the server has not confirmed yet (sent when the connection is back).

@@ -5,7 +5,6 @@ import { useState } from "react";
 import { Button, Callout, Card, Flex, Heading, Link, Skeleton, Text } from "@radix-ui/themes";
 import { InfoCircledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
-import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { PAUSE_DAYS, withLimit, withPause, withPauseEnded, type SpendingLimitState } from "@convex/model/spendingLimit";
 import { TextField } from "@/components/form/TextField";
@@ -14,8 +13,9 @@ import { errorMessage } from "@/lib/errors";
 import { formatCents, formatItalianDate } from "@/lib/format";
 import { limits } from "@/lib/rules";
 import { paths } from "@/lib/paths";
-import { useNow, useQueryWithNow } from "@/lib/useNow";
-import { limitCentsOf, romeInstantLabel, viewAfterNow, type SpendingLimitView } from "./spendingLimitView";
+import { useMySpendingLimit, useSpendingLimitChange, type SpendingLimitView } from "@/lib/spendingLimit";
+import { useNow } from "@/lib/useNow";
+import { limitCentsOf, romeInstantLabel, viewAfterNow } from "./spendingLimitView";
 
 const LIMIT_FIELD_ERROR = "Inserisci un importo intero in euro, da 1 a 10.000.";
 const SAVE_FAILED = "Impossibile salvare il limite di spesa. Riprova.";
@@ -23,17 +23,13 @@ const SAVE_FAILED = "Impossibile salvare il limite di spesa. Riprova.";
 type Change = (state: SpendingLimitState, now: number) => SpendingLimitState;
 
 /** Every open copy of the view takes the change at once; the server's answer replaces it. */
-function useOptimistic<Args extends Record<string, unknown>>(mutation: Parameters<typeof useMutation>[0], changeOf: (args: Args) => Change) {
-  return useMutation(mutation).withOptimisticUpdate((store, args) => {
-    for (const { args: queryArgs, value } of store.getAllQueries(api.spendingLimits.getMine)) {
-      if (value !== undefined) store.setQuery(api.spendingLimits.getMine, queryArgs, viewAfterNow(value, changeOf(args as Args)));
-    }
-  });
+function useOptimistic<Args extends Record<string, unknown>>(mutation: Parameters<typeof useSpendingLimitChange>[0], changeOf: (args: Args) => Change) {
+  return useSpendingLimitChange<Args>(mutation, (view, args) => viewAfterNow(view, changeOf(args)));
 }
 
 export function SpendingLimitCard() {
   const now = useNow();
-  const view = useQueryWithNow(api.spendingLimits.getMine, { now });
+  const view = useMySpendingLimit({ now });
   return (
     <Card size="3" asChild>
       <section aria-labelledby="spending-limit-heading">

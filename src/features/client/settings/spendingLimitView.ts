@@ -1,12 +1,9 @@
 // The spending limit as the settings show it, and the optimistic answer of each change: the same rules
 // as the server (convex/model/spendingLimit.ts), applied to the page's copy until the server answers.
-import type { FunctionReturnType } from "convex/server";
-import type { api } from "@convex/_generated/api";
 import { utcMsToRome } from "@convex/framework/time";
 import { settled, type SpendingLimitState } from "@convex/model/spendingLimit";
 import { formatItalianDate } from "@/lib/format";
-
-export type SpendingLimitView = FunctionReturnType<typeof api.spendingLimits.getMine>;
+import type { SpendingLimitView } from "@/lib/spendingLimit";
 
 function stateOfView(view: SpendingLimitView): SpendingLimitState {
   return {
