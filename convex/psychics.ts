@@ -20,6 +20,7 @@ import {
 } from "./framework/validators";
 import { listOrders } from "./model/catalogueOrder";
 import { firstFreeStart, isFreeToday, MAX_FIRST_FREE_IDS, NEXT_DAYS_HORIZON, nextFreeDays, type FirstFree } from "./model/nextAvailability";
+import { priceCentsFor } from "./model/bookings";
 import { averageOfStars, matchesSearch, priceFor, searchCatalogue, startingPrice } from "./model/psychics";
 import { MAX_LISTED_PSYCHICS, psychicFiguresOf } from "./model/psychicFigures";
 import { psychicFigureSumsOf } from "./lib/figures/psychicFigures";
@@ -203,7 +204,7 @@ export const getPublicProfile = query({
       ...publicCard.fields,
       yearsExperience: v.number(),
       availableDurations: v.array(durationMinutes),
-      prices: v.array(v.object({ minutes: durationMinutes, euros: v.number() })),
+      prices: v.array(v.object({ minutes: durationMinutes, priceCents: v.number() })),
       availability: weeklyAvailability,
     }),
   ),
@@ -214,7 +215,7 @@ export const getPublicProfile = query({
       ...(await toPublicCard(ctx, profile)),
       yearsExperience: profile.yearsExperience,
       availableDurations: profile.availableDurations,
-      prices: profile.availableDurations.map((minutes) => ({ minutes, euros: priceFor(profile, minutes) })),
+      prices: profile.availableDurations.map((minutes) => ({ minutes, priceCents: priceCentsFor(priceFor(profile, minutes)) })),
       availability: profile.availability,
     };
   },

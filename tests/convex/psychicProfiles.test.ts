@@ -176,7 +176,7 @@ describe("a psychic's own profile", () => {
     const { psychics } = await t.query(api.psychics.listPublic, {});
     expect(psychics.map((card) => card.psychicName)).toEqual(["Luna"]);
     const profile = await t.query(api.psychics.getPublicProfile, { id: psychics[0].id });
-    expect(profile).toMatchObject({ psychicName: "Luna", prices: [{ minutes: 15, euros: 20 }, { minutes: 30, euros: 35 }] });
+    expect(profile).toMatchObject({ psychicName: "Luna", prices: [{ minutes: 15, priceCents: 2000 }, { minutes: 30, priceCents: 3500 }] });
   });
 
   it("publishing waits for an admin when approval is required", async () => {

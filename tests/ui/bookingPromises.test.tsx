@@ -28,8 +28,8 @@ const profile = {
   yearsExperience: 12,
   availableDurations: [30, 60],
   prices: [
-    { minutes: 30, euros: 45 },
-    { minutes: 60, euros: 80 },
+    { minutes: 30, priceCents: 4500 },
+    { minutes: 60, priceCents: 8000 },
   ],
   availability: {},
 };

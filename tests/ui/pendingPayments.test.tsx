@@ -33,8 +33,8 @@ const profile = {
   yearsExperience: 12,
   availableDurations: [30, 60],
   prices: [
-    { minutes: 30, euros: 50 },
-    { minutes: 60, euros: 90 },
+    { minutes: 30, priceCents: 5000 },
+    { minutes: 60, priceCents: 9000 },
   ],
   availability: {},
 };

@@ -33,8 +33,8 @@ const profile = (fields: Partial<PublicProfile> = {}): PublicProfile => ({
   yearsExperience: 15,
   availableDurations: [15, 30],
   prices: [
-    { minutes: 15, euros: 25 },
-    { minutes: 30, euros: 45 },
+    { minutes: 15, priceCents: 2500 },
+    { minutes: 30, priceCents: 4500 },
   ],
   availability: weekFrom({ monday: halfHours("09:00", "16:30"), friday: halfHours("18:00", "21:30") }),
   ...fields,

@@ -7,7 +7,6 @@ import { ArrowLeftIcon, ExclamationTriangleIcon, StarFilledIcon } from "@radix-u
 import type { FunctionArgs } from "convex/server";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
-import { priceCentsFor } from "@convex/model/bookings";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { PageTitle } from "@/components/PageTitle";
 import { PsychicNotFound } from "@/components/psychic/PsychicNotFound";
@@ -231,7 +230,6 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const heldOnDate = ownHolds?.some((hold) => hold.scheduledDate === choice.date) ?? false;
 
   const options: DurationOption[] = profile.prices
-    .map(({ minutes, euros }) => ({ minutes, priceCents: priceCentsFor(euros) }))
     .filter((option) => toMove === null || option.minutes === toMove.durationMinutes);
   const priceCents = options.find((option) => option.minutes === choice.duration)?.priceCents ?? null;
   const closedMessage = settings?.maintenance_mode

@@ -2,7 +2,6 @@ import { useRef, useState } from "react";
 import { Avatar, Badge, Box, Button, Card, Container, DataList, Flex, Grid, Heading, Spinner, Tabs, Text } from "@radix-ui/themes";
 import { StarFilledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
-import { priceCentsFor } from "@convex/model/bookings";
 import { paths } from "@/lib/paths";
 import type { PublicProfile } from "@/lib/publicProfile";
 import { CachedAt } from "@/lib/offline/CachedAt";
@@ -239,11 +238,11 @@ function PricesPanel({ profile, address }: { profile: PublicProfile; address: st
         </Heading>
         <Flex direction="column" gap="2" mb="3" asChild>
           <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
-            {profile.prices.map(({ minutes, euros }) => (
+            {profile.prices.map(({ minutes, priceCents }) => (
               <Flex key={minutes} justify="between" asChild>
                 <li>
                   <Text>{minutes} minuti</Text>
-                  <Text weight="bold">{formatCents(priceCentsFor(euros), { dropZeroCents: true })}</Text>
+                  <Text weight="bold">{formatCents(priceCents, { dropZeroCents: true })}</Text>
                 </li>
               </Flex>
             ))}
