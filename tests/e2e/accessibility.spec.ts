@@ -1,8 +1,9 @@
 // The pages scanned on their own: every page and page state people meet (open dialogs, a
 // chosen time, the checkout, the call room) passes axe-core's WCAG 2 A/AA rules with no serious or
-// critical violation, as the person who may see it. One state per test, reached directly (saved
-// sessions, data made through the backend's API), so each test is one load and one scan; a state a
-// journey already reaches is scanned in that journey instead. 360 px states: the phone block at the end;
+// critical violation, as the person who may see it. States are reached directly (saved sessions, data
+// made through the backend's API); the states of one page, or pages one person walks through, share a
+// test and move inside the app, so axe-core is put into the page once and each further scan costs the scan
+// only. A state a journey already reaches is scanned in that journey instead. 360 px states: the phone block at the end;
 // the call room (its own browser flags): accessibility.call.spec.ts; states behind a platform switch:
 // accessibility.exclusive.spec.ts.
 import type { Page } from "@playwright/test";
@@ -23,7 +24,6 @@ const publicPages: Array<[path: string, heading: string]> = [
   ["/payment-canceled", "Pagamento annullato"],
   ["/login", "Accedi ad Arcano"],
   ["/register", "Crea il tuo account"],
-  ["/register?type=psychic", "Crea il tuo account"],
   ["/reset-password", "Reimposta la password"],
   ["/admin-login", "Accesso amministratori"],
   ["/how-it-works", "Come funziona"],
@@ -33,6 +33,8 @@ const publicPages: Array<[path: string, heading: string]> = [
   ["/client-faq", "Domande frequenti dei clienti"],
   ["/psychic-faq", "Domande frequenti dei cartomanti"],
   ["/non-esiste", "Oops! Pagina non trovata"],
+  // Not next to /register: the same heading would be found before the page changed.
+  ["/register?type=psychic", "Crea il tuo account"],
 ];
 
 async function openWithHeading(page: Page, path: string, heading?: string | RegExp) {
@@ -40,30 +42,54 @@ async function openWithHeading(page: Page, path: string, heading?: string | RegE
   await expect(page.getByRole("heading", { level: 1, ...(heading ? { name: heading } : {}) })).toBeVisible();
 }
 
+/**
+ * Moves to `path` inside the app, as its own links do (the router follows the history): the document, and the
+ * axe-core put into it, stay.
+ */
+async function goInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, "", to);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+}
+
+/** Each page's heading and language, then its scan; the first page is loaded, the others reached inside the app. */
+async function scanPages(page: Page, pages: Array<[path: string, heading: string]>) {
+  for (const [index, [path, heading]] of pages.entries()) {
+    if (index === 0) await page.goto(path);
+    else await goInApp(page, path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "it");
+    await expectAccessible(page, path);
+  }
+}
+
 const selenePath = async () => `/psychics/${(await listedPsychic("Selene")).id}`;
 
 test.describe("a visitor", () => {
-  for (const [path, heading] of publicPages) {
-    test(`${path} shows its Italian heading and is accessible`, async ({ page }) => {
-      await openWithHeading(page, path, heading);
-      await expect(page.locator("html")).toHaveAttribute("lang", "it");
-      await expectAccessible(page, path);
+  // Three walks of six or seven pages, so the two workers share them.
+  for (const pages of [publicPages.slice(0, 6), publicPages.slice(6, 12), publicPages.slice(12)]) {
+    test(`${pages.map(([path]) => path).join(", ")} show their Italian headings and are accessible`, async ({ page }) => {
+      await scanPages(page, pages);
     });
   }
 
-  for (const tab of ["Chi sono", "Recensioni", "Disponibilità"]) {
-    test(`a psychic's profile, tab ${tab}`, async ({ page }) => {
-      await openWithHeading(page, await selenePath(), "Selene");
+  test("the site search dialog, open", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("button", { name: /Cerca/ }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectAccessible(page, "site search dialog");
+  });
+
+  test("a psychic's profile, each tab, and the reviews after 'Carica altre recensioni'", async ({ page }) => {
+    await openWithHeading(page, await selenePath(), "Selene");
+    for (const tab of ["Chi sono", "Disponibilità", "Recensioni"]) {
       await page.getByRole("tab", { name: tab }).click();
       await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
       if (tab === "Recensioni") await expect(page.getByRole("list", { name: "Recensioni" }).getByRole("listitem").first()).toBeVisible();
       await expectAccessible(page, `psychic profile, ${tab}`);
-    });
-  }
-
-  test("a psychic's reviews after 'Carica altre recensioni'", async ({ page }) => {
-    await openWithHeading(page, await selenePath(), "Selene");
-    await page.getByRole("tab", { name: "Recensioni" }).click();
+    }
     const items = page.getByRole("list", { name: "Recensioni" }).getByRole("listitem");
     await expect(items).toHaveCount(10);
     await page.getByRole("button", { name: "Carica altre recensioni" }).click();
@@ -94,12 +120,6 @@ test.describe("a visitor", () => {
     await expectAccessible(page, "sign-up code step");
   });
 
-  test("the site search dialog, open", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("banner").getByRole("button", { name: /Cerca/ }).first().click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await expectAccessible(page, "site search dialog");
-  });
 });
 
 test.describe("a new client paying", () => {
@@ -139,37 +159,11 @@ test.describe("a new client paying", () => {
 test.describe("the demo client", () => {
   test.use({ storageState: sessionFile("client") });
 
-  for (const [path, heading] of [
-    ["/dashboard", undefined],
-    ["/settings", "Impostazioni account"],
-  ] as const) {
-    test(`${path}`, async ({ page }) => {
-      await openWithHeading(page, path, heading);
-      if (path === "/dashboard") await expect(page.getByRole("list", { name: "Tutti i consulti" }).getByRole("listitem").first()).toBeVisible();
-      await expectAccessible(page, path);
-    });
-  }
+  test("/dashboard, its cancellation dialog and its review dialog", async ({ page }) => {
+    await openWithHeading(page, "/dashboard");
+    await expect(page.getByRole("list", { name: "Tutti i consulti" }).getByRole("listitem").first()).toBeVisible();
+    await expectAccessible(page, "/dashboard");
 
-  test("the deletion dialog", async ({ page }) => {
-    await openWithHeading(page, "/settings", "Impostazioni account");
-    await page
-      .getByRole("main")
-      .getByRole("button", { name: /Elimina account/ })
-      .click();
-    await expect(page.getByRole("alertdialog")).toBeVisible();
-    await expectAccessible(page, "/settings, deletion dialog");
-  });
-
-  test("/settings with the data export ready", async ({ page }) => {
-    await openWithHeading(page, "/settings", "Impostazioni account");
-    const card = page.getByRole("region", { name: "Scarica i tuoi dati" });
-    await card.getByRole("button", { name: "Scarica i tuoi dati" }).click();
-    await expect(card.getByRole("status")).toContainText("I tuoi dati sono pronti");
-    await expectAccessible(page, "/settings, data export ready");
-  });
-
-  test("the cancellation dialog", async ({ page }) => {
-    await page.goto("/dashboard");
     await page
       .getByRole("list", { name: "Prossimi consulti" })
       .getByRole("button", { name: /^Annulla il consulto con/ })
@@ -178,10 +172,9 @@ test.describe("the demo client", () => {
     // 'Rimborso completo' or, when the first consultation starts within 2 hours, 'Nessun rimborso'.
     await expect(page.getByRole("alertdialog")).toContainText(/rimborso/i);
     await expectAccessible(page, "the cancellation dialog");
-  });
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
 
-  test("the review dialog", async ({ page }) => {
-    await page.goto("/dashboard");
     const reviews = page.getByRole("list", { name: "Consulti completati e recensioni" });
     await reviews
       .getByRole("button", { name: /^(Lascia una recensione|Modifica la recensione)$/ })
@@ -189,6 +182,25 @@ test.describe("the demo client", () => {
       .click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectAccessible(page, "the review dialog");
+  });
+
+  test("/settings, its deletion dialog, and the data export ready", async ({ page }) => {
+    await openWithHeading(page, "/settings", "Impostazioni account");
+    await expectAccessible(page, "/settings");
+
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: /Elimina account/ })
+      .click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await expectAccessible(page, "/settings, deletion dialog");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+
+    const card = page.getByRole("region", { name: "Scarica i tuoi dati" });
+    await card.getByRole("button", { name: "Scarica i tuoi dati" }).click();
+    await expect(card.getByRole("status")).toContainText("I tuoi dati sono pronti");
+    await expectAccessible(page, "/settings, data export ready");
   });
 
   test("the booking page, signed in, and moving a booking", async ({ page }) => {
@@ -203,7 +215,7 @@ test.describe("the demo client", () => {
 test.describe("the demo psychic", () => {
   test.use({ storageState: sessionFile("psychic") });
 
-  test("/psychic-dashboard with the monthly figures", async ({ page }) => {
+  test("/psychic-dashboard with the monthly figures, and the psychic's cancellation dialog", async ({ page }) => {
     await openWithHeading(page, "/psychic-dashboard");
     const figures = page.getByRole("region", { name: "Andamento mensile" });
     await expect(figures.getByRole("table", { name: /ultimi 6 mesi/ }).getByRole("row")).toHaveCount(7);
@@ -214,42 +226,7 @@ test.describe("the demo psychic", () => {
         .first(),
     ).toBeVisible();
     await expectAccessible(page, "the psychic dashboard with the monthly figures");
-  });
 
-  test("/psychic/profile", async ({ page }) => {
-    await openWithHeading(page, "/psychic/profile");
-    await expectAccessible(page, "/psychic/profile");
-  });
-
-  test("/psychic/profile with the photo crop dialog open", async ({ page }) => {
-    await openWithHeading(page, "/psychic/profile");
-    await page.locator("input[type=file]").setInputFiles({ name: "ritratto.png", mimeType: "image/png", buffer: pngOf(400, 300) });
-    await expect(page.getByRole("dialog", { name: "Ritaglia la foto" })).toBeVisible();
-    await expectAccessible(page, "/psychic/profile, photo crop dialog");
-  });
-
-  test("/psychic/settings with the 'Ricevi i pagamenti' card", async ({ page }) => {
-    await openWithHeading(page, "/psychic/settings");
-    const card = page.getByRole("region", { name: "Ricevi i pagamenti" });
-    await expect(card.getByText(/^(Non iniziato|Documenti richiesti|In verifica|Pagamenti attivi)$/)).toBeVisible();
-    await expectAccessible(page, "/psychic/settings with the payouts card");
-  });
-
-  test("/psychic/earnings with the balance, the earnings and the payouts", async ({ page }) => {
-    await openWithHeading(page, "/psychic/earnings", "Guadagni");
-    await expect(page.getByRole("status", { name: /^Caricamento dei/ })).toHaveCount(0);
-    await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
-    await expectAccessible(page, "/psychic/earnings");
-  });
-
-  test("/psychic/settings with the fiscal data form loaded", async ({ page }) => {
-    await openWithHeading(page, "/psychic/settings");
-    await expect(page.getByRole("form", { name: "Dati fiscali" }).getByRole("button", { name: "Salva dati fiscali" })).toBeVisible();
-    await expectAccessible(page, "/psychic/settings, fiscal data form");
-  });
-
-  test("the psychic's cancellation dialog", async ({ page }) => {
-    await page.goto("/psychic-dashboard");
     // Under 'Oggi' or 'Prossimi consulti', depending on the hour the demo data was made.
     await page
       .getByRole("main")
@@ -258,6 +235,29 @@ test.describe("the demo psychic", () => {
       .click();
     await expect(page.getByRole("alertdialog", { name: "Annullare il consulto?" })).toContainText("rimborso completo");
     await expectAccessible(page, "the psychic's cancellation dialog");
+  });
+
+  test("/psychic/profile, and with the photo crop dialog open", async ({ page }) => {
+    await openWithHeading(page, "/psychic/profile");
+    await expectAccessible(page, "/psychic/profile");
+    await page.locator("input[type=file]").setInputFiles({ name: "ritratto.png", mimeType: "image/png", buffer: pngOf(400, 300) });
+    await expect(page.getByRole("dialog", { name: "Ritaglia la foto" })).toBeVisible();
+    await expectAccessible(page, "/psychic/profile, photo crop dialog");
+  });
+
+  test("/psychic/settings with the 'Ricevi i pagamenti' card and the fiscal data form loaded", async ({ page }) => {
+    await openWithHeading(page, "/psychic/settings");
+    const card = page.getByRole("region", { name: "Ricevi i pagamenti" });
+    await expect(card.getByText(/^(Non iniziato|Documenti richiesti|In verifica|Pagamenti attivi)$/)).toBeVisible();
+    await expect(page.getByRole("form", { name: "Dati fiscali" }).getByRole("button", { name: "Salva dati fiscali" })).toBeVisible();
+    await expectAccessible(page, "/psychic/settings with the payouts card and the fiscal data form");
+  });
+
+  test("/psychic/earnings with the balance, the earnings and the payouts", async ({ page }) => {
+    await openWithHeading(page, "/psychic/earnings", "Guadagni");
+    await expect(page.getByRole("status", { name: /^Caricamento dei/ })).toHaveCount(0);
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+    await expectAccessible(page, "/psychic/earnings");
   });
 });
 
@@ -274,11 +274,16 @@ test.describe("the demo admin", () => {
     ["messaggi", (p) => p.getByRole("tabpanel")],
     ["impostazioni", (p) => p.getByRole("switch", { name: "Prenotazioni" })],
   ];
-  for (const [tab, loaded] of tabs) {
-    test(`the dashboard's ${tab} tab`, async ({ page }) => {
-      await page.goto(`/admin-dashboard?tab=${tab}`);
-      await expect(loaded(page)).toBeVisible();
-      await expectAccessible(page, `admin dashboard, ${tab}`);
+  // Two walks of four tabs, so the two workers share them.
+  for (const walk of [tabs.slice(0, 4), tabs.slice(4)]) {
+    test(`the dashboard's tabs ${walk.map(([tab]) => tab).join(", ")}`, async ({ page }) => {
+      for (const [index, [tab, loaded]] of walk.entries()) {
+        if (index === 0) await page.goto(`/admin-dashboard?tab=${tab}`);
+        else await goInApp(page, `/admin-dashboard?tab=${tab}`);
+        await expect(page.getByRole("tab", { selected: true })).toHaveText(new RegExp(`^${tab}`, "i"));
+        await expect(loaded(page)).toBeVisible();
+        await expectAccessible(page, `admin dashboard, ${tab}`);
+      }
     });
   }
 
