@@ -58,7 +58,7 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.name='useQuery'] > ObjectExpression > Property[key.name='now']",
           message:
-            "A query taking `now` goes through useQueryWithNow (src/lib/useNow.ts), which keeps the last answer while the next minute's loads.",
+            "A query taking `now` goes through useQueryWithNow (src/lib/time/useNow.ts), which keeps the last answer while the next minute's loads.",
         },
       ],
     },

@@ -15,7 +15,7 @@ import path from "node:path";
 import type { Plugin } from "vite";
 
 /**
- * The colour scales the app uses (accent violet, grey mauve, the states' colours of src/lib/states.ts):
+ * The colour scales the app uses (accent violet, grey mauve, the states' colours of src/lib/text/states.ts):
  * src/app/main.tsx imports these token files; the library's mappings to the other scales are dropped.
  */
 export const APP_COLOURS = ["violet", "mauve", "gray", "red", "green", "amber", "blue", "grass"];

@@ -88,7 +88,7 @@ describe("docs/code-layout.md", () => {
 describe("src/ queries that take the clock", () => {
   it("go through useQueryWithNow, not useQuery", async () => {
     const code = (hook: string) =>
-      `import { ${hook} } from "${hook === "useQuery" ? "convex/react" : "@/lib/useNow"}";\nimport { api } from "@convex/_generated/api";\nexport const useView = (now: number) => ${hook}(api.spendingLimits.getMine, { now });`;
+      `import { ${hook} } from "${hook === "useQuery" ? "convex/react" : "@/lib/time/useNow"}";\nimport { api } from "@convex/_generated/api";\nexport const useView = (now: number) => ${hook}(api.spendingLimits.getMine, { now });`;
     expect(await reported("src/features/client/x.ts", code("useQuery"))).toContain("no-restricted-syntax");
     expect(await reported("src/features/client/x.ts", code("useQueryWithNow"))).not.toContain("no-restricted-syntax");
   });
@@ -109,7 +109,7 @@ describe("src/ features", () => {
 
   it("a feature's folders are one feature, over the shared folders", async () => {
     const code =
-      'import { ClientBookingRow } from "@/features/client/ClientBookingRow";\nimport { StatCard } from "@/components/dashboard/StatCard";\nimport { useMyFavourites } from "@/lib/favourites";\nexport const x = [ClientBookingRow, StatCard, useMyFavourites];';
+      'import { ClientBookingRow } from "@/features/client/ClientBookingRow";\nimport { StatCard } from "@/components/dashboard/StatCard";\nimport { useMyFavourites } from "@/lib/client/favourites";\nexport const x = [ClientBookingRow, StatCard, useMyFavourites];';
     expect(await reported("src/features/client/settings/x.ts", code)).not.toContain("arcano/import-boundaries");
   });
 });

@@ -1,5 +1,5 @@
 // A booking's state as each person sees it, as enums: the server sends them with every booking it
-// lists, and the app maps each to its Italian words and colour in one table (src/lib/states.ts), so
+// lists, and the app maps each to its Italian words and colour in one table (src/lib/text/states.ts), so
 // no screen decides a state from display text or from the raw fields itself.
 import type { BookingStatus, BookingViewState, CancelledBy, PaymentViewState, RefundStatus, RefundViewState } from "../framework/validators";
 

@@ -1,5 +1,5 @@
 // How money and calendar dates read in Italian, the same in an email and on a page: the server's
-// templates and the browser (src/lib/format.ts) both use these.
+// templates and the browser (src/lib/text/format.ts) both use these.
 
 import type { Weekday } from "../framework/validators";
 

@@ -1,5 +1,5 @@
 // The numbers of the rules in Italian words ("24 ore", "7 giorni", "5–10 giorni lavorativi"), the same in an
-// email and on a page: the server's templates and the browser (src/lib/rules.ts) word them here, from the
+// email and on a page: the server's templates and the browser (src/lib/text/rules.ts) word them here, from the
 // constants the server enforces, so no sentence types a rule's number by hand.
 import { HALF_REFUND_NOTICE_MS } from "./cancellationRefunds";
 import { REMINDER_OFFSETS_MS } from "./reminders";

@@ -8,7 +8,7 @@ import type { Id } from "@convex/_generated/dataModel";
 import { romeDateOf } from "@convex/framework/time";
 import type { DurationMinutes } from "@convex/framework/validators";
 import { paths } from "@/lib/paths";
-import { roundDown } from "@/lib/useRoundedNow";
+import { roundDown } from "@/lib/time/useRoundedNow";
 import { readChoice } from "@/features/booking/useBookingChoice";
 import { firstFreeDaysArgs, freeStartsArgs, slotQuery } from "@/features/booking/slotQueryArgs";
 

@@ -4,7 +4,7 @@ import { Button, Container, Flex } from "@radix-ui/themes";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { homePathFor, loginPathWithRedirect, paths } from "@/lib/paths";
-import { useCheckedViewer, useIsLeaving, type Viewer } from "@/lib/session";
+import { useCheckedViewer, useIsLeaving, type Viewer } from "@/lib/account/session";
 import { PageLoading } from "./layout/PageLoading";
 
 type GuardRule = {

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { Text } from "@radix-ui/themes";
-import { NEEDS_CONNECTION, useIsOffline } from "@/lib/connection";
+import { NEEDS_CONNECTION, useIsOffline } from "@/lib/browser/connection";
 
 /**
  * For actions that must not be queued while offline (paying, cancelling, moving a booking, joining a

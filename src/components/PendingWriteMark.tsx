@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { Text } from "@radix-ui/themes";
-import { connectionWords, useIsOffline } from "@/lib/connection";
+import { connectionWords, useIsOffline } from "@/lib/browser/connection";
 
 /**
  * Counts the writes of a control still waiting for the server's answer. `track` passes the write's

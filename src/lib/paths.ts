@@ -1,4 +1,4 @@
-import type { Viewer } from "./session";
+import type { Viewer } from "./account/session";
 
 /** The public list's address parameters: `q` the words, `topic` a specialization, `specialty` a technique. */
 type PsychicsFound = { q?: string; topic?: string; specialty?: string };

@@ -4,7 +4,7 @@
 // signing out, the same offline reload shows nothing of that account.
 import type { Page } from "@playwright/test";
 import { formatItalianDate } from "../../convex/model/format";
-import { connectionWords, NEEDS_CONNECTION } from "@/lib/connection";
+import { connectionWords, NEEDS_CONNECTION } from "@/lib/browser/connection";
 import { bookAndPayThroughApi, mondayAhead, personPage, sessionState, signUpThroughApi } from "./api";
 import { expect, expectAccessible, test } from "./fixtures";
 

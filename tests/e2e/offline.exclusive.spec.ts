@@ -2,7 +2,7 @@
 // saved meanwhile wait, marked, and land exactly once after the restart (read from the backend's own log);
 // a client's payment and cancellation are disabled with their reason. Exclusive: every page of the run
 // loses the backend meanwhile, so it runs alone, after all the others.
-import { connectionWords, NEEDS_CONNECTION } from "@/lib/connection";
+import { connectionWords, NEEDS_CONNECTION } from "@/lib/browser/connection";
 import { bookAndPayThroughApi, mondayAhead, personPage, sessionState, signUpThroughApi } from "./api";
 import { backendProcesses, lastCommitTs } from "./backendLog";
 import { expect, expectAccessible, test } from "./fixtures";

@@ -3,7 +3,7 @@
 // psychic's switch and weekly hours saved meanwhile wait, marked, and land exactly once when the socket is
 // back, read from the backend's own log. kill -9 of the backend: offline.exclusive.spec.ts.
 import { api } from "@convex/_generated/api";
-import { connectionWords } from "@/lib/connection";
+import { connectionWords } from "@/lib/browser/connection";
 import { backendAs } from "./api";
 import { armBackendFault, lastCommitTs } from "./backendLog";
 import { expect, expectAccessible, test } from "./fixtures";

@@ -3,7 +3,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { api } from "@convex/_generated/api";
 import { defaultAvailability } from "@convex/model/profileRules";
-import { connectionWords } from "@/lib/connection";
+import { connectionWords } from "@/lib/browser/connection";
 import { acceptConductThroughApi, backendAs, personPage, sessionState, signUpThroughApi, type NewAccount } from "./api";
 import { CUT_COOKIE, writesOf } from "./backendLog";
 import { expect } from "./fixtures";

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { deletionText } from "@/lib/refundPromises";
+import { deletionText } from "@/lib/text/refundPromises";
 import { expectAccessible } from "./fixtures";
 
 /**

@@ -1,4 +1,4 @@
-import { formatItalianDate } from "@/lib/format";
+import { formatItalianDate } from "@/lib/text/format";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

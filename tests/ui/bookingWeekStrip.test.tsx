@@ -1,7 +1,7 @@
 // The booking page on a phone (below 768 px): the week strip of days and the pay bar at the bottom.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PHONE_QUERY } from "@/lib/useMediaQuery";
+import { PHONE_QUERY } from "@/lib/browser/useMediaQuery";
 import { convexMock } from "./convexMock";
 import { openBookingPage as open, writtenQuery } from "./bookingRoute";
 import { mediaQueryList } from "./mediaQuery";

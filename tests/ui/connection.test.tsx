@@ -10,7 +10,7 @@ import { ProfileSwitches } from "@/features/psychic/settings/ProfileSwitches";
 import { ClientBookingRow } from "@/features/client/ClientBookingRow";
 import { upcomingClientBooking } from "./serverViews";
 import { toast } from "@/components/toast";
-import { connectionWords, NEEDS_CONNECTION, OFFLINE_AFTER_MS } from "@/lib/connection";
+import { connectionWords, NEEDS_CONNECTION, OFFLINE_AFTER_MS } from "@/lib/browser/connection";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 

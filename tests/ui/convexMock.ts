@@ -20,7 +20,7 @@ function useAnswersVersion() {
   );
 }
 
-// The client's connection state (src/lib/connection.ts reads it): connected unless a test cuts it.
+// The client's connection state (src/lib/browser/connection.ts reads it): connected unless a test cuts it.
 const connectionListeners = new Set<(state: ReturnType<typeof connectionState>) => void>();
 let connection = { connected: true, hasEverConnected: true, connectionRetries: 0 };
 function connectionState() {

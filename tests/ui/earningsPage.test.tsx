@@ -1,7 +1,7 @@
 // 'Guadagni' (/psychic/earnings): the balance at Stripe, each consultation's share and its transfer
 // (live), Stripe's payouts, and the monthly statement's download.
 import { nextPayoutDate } from "@convex/model/payouts";
-import { formatItalianDate } from "@/lib/format";
+import { formatItalianDate } from "@/lib/text/format";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";

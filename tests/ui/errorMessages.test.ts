@@ -1,8 +1,8 @@
-// The Italian error table (src/lib/errors.ts): a message with a limit in it says the server's limit.
+// The Italian error table (src/lib/text/errors.ts): a message with a limit in it says the server's limit.
 import { describe, expect, it } from "vitest";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@convex/model/accounts";
 import { ConvexError } from "convex/values";
-import { errorMessage, errorMessages } from "@/lib/errors";
+import { errorMessage, errorMessages } from "@/lib/text/errors";
 
 describe("limits in the error messages", () => {
   it("the password's, in the spec's words, are the server's", () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { PsychicCardData } from "@/components/psychic/PsychicCard";
 import { FeaturedPsychicsView } from "@/features/home/FeaturedPsychics";
 import { romeToUtcMs } from "@convex/framework/time";
-import { formatFirstFree } from "@/lib/format";
+import { formatFirstFree } from "@/lib/text/format";
 import { renderWithProviders } from "./render";
 
 const psychic = (fields: Partial<PsychicCardData>): PsychicCardData => ({

@@ -18,8 +18,8 @@ import {
   type CachedEntry,
 } from "@/lib/offline/queryCache";
 import { useCachedQuery, viewKeyOf } from "@/lib/offline/useCachedQuery";
-import { useCheckedViewer, useSignOut, VIEWER_VIEW } from "@/lib/session";
-import { useNow } from "@/lib/useNow";
+import { useCheckedViewer, useSignOut, VIEWER_VIEW } from "@/lib/account/session";
+import { useNow } from "@/lib/time/useNow";
 import { convexMock } from "./convexMock";
 
 vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);

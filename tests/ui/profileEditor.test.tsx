@@ -7,7 +7,7 @@ import { uploadThroughOwnUrl } from "@/features/psychic/profile/uploadFile";
 import { ProfileEditor } from "@/features/psychic/profile/ProfileEditor";
 import { validateProfileForm, formFromProfile, type OwnProfile } from "@/features/psychic/profile/profileForm";
 import { addRange, dayRanges, removeRange, setRange } from "@/features/psychic/profile/availabilityRanges";
-import { openingHours } from "@/lib/weekdays";
+import { openingHours } from "@/lib/text/weekdays";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 

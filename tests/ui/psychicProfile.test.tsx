@@ -8,7 +8,7 @@ import { weekFrom, halfHours } from "@convex/demo/data";
 import { freeTodayOf, PsychicProfilePage, relativeDayLabel } from "@/features/catalogue/PsychicProfilePage";
 import { ProfileAddress } from "@/features/catalogue/ProfileAddress";
 import { PsychicProfileView, type Review, type ReviewsFeed } from "@/features/catalogue/PsychicProfileView";
-import type { PublicProfile } from "@/lib/publicProfile";
+import type { PublicProfile } from "@/lib/catalogue/publicProfile";
 import { convexMock } from "./convexMock";
 import { renderRoute, renderWithProviders } from "./render";
 

@@ -1,6 +1,6 @@
 // No rule's number is typed by hand in the copy: every hour, minute, day, month, percentage, euro
 // amount or clock time the static pages, the dialogs about money and the emails state comes from the constants
-// the server enforces (src/lib/rules.ts, convex/model/ruleWords.ts), interpolated. This reads each file's text
+// the server enforces (src/lib/text/rules.ts, convex/model/ruleWords.ts), interpolated. This reads each file's text
 // as TypeScript sees it (string literals, template parts, JSX text; comments and code aside) and fails on any
 // number written next to a unit. The behaviour each sentence states is checked in tests/ui/ruleTexts.test.tsx.
 import { readdirSync, readFileSync } from "node:fs";
@@ -20,8 +20,8 @@ const copyFiles = [
   ...inFolder("src/features/static", /\.tsx?$/),
   "src/components/account/DeleteAccountDialog.tsx",
   "src/features/psychic/dashboard/CancelByPsychicDialog.tsx",
-  "src/lib/bookingLimitMessages.ts",
-  "src/lib/refundPromises.ts",
+  "src/lib/text/bookingLimitMessages.ts",
+  "src/lib/text/refundPromises.ts",
   ...inFolder("convex/email", /\.ts$/),
 ];
 
@@ -82,7 +82,7 @@ describe("no rule's number is typed by hand in the copy", () => {
   it.each(copyFiles)("%s", (file) => {
     const allowed = notRules.filter((entry) => entry.file === file).map((entry) => entry.text);
     const typed = typedRuleNumbers(readFileSync(join(root, file), "utf8"), file).filter((text) => !allowed.includes(text));
-    expect(typed, "interpolate these from src/lib/rules.ts or convex/model/ruleWords.ts").toEqual([]);
+    expect(typed, "interpolate these from src/lib/text/rules.ts or convex/model/ruleWords.ts").toEqual([]);
   });
 
   it("every exception is still there (a stale one would hide nothing)", () => {

@@ -24,7 +24,7 @@ import { PrivacyPage } from "@/features/static/PrivacyPage";
 import { PsychicFaqPage } from "@/features/static/PsychicFaqPage";
 import { ReviewsAndRankingPage } from "@/features/static/ReviewsAndRankingPage";
 import { TermsPage } from "@/features/static/TermsPage";
-import { bookingPauseMessage } from "@/lib/bookingLimitMessages";
+import { bookingPauseMessage } from "@/lib/text/bookingLimitMessages";
 import {
   noticesAround,
   sentenceAfter,

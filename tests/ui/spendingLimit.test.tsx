@@ -7,8 +7,8 @@ import { withLimit, withPause, withPauseEnded } from "@convex/model/spendingLimi
 import { toast } from "@/components/toast";
 import { ClientSettingsPage } from "@/features/client/settings/ClientSettingsPage";
 import { viewAfter } from "@/features/client/settings/spendingLimitView";
-import type { SpendingLimitView } from "@/lib/spendingLimit";
-import { errorMessage } from "@/lib/errors";
+import type { SpendingLimitView } from "@/lib/client/spendingLimit";
+import { errorMessage } from "@/lib/text/errors";
 import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
 

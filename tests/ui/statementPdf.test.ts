@@ -2,7 +2,7 @@
 // and read back: jsPDF writes it uncompressed, its text in the PDF's WinAnsi strings.
 import { describe, expect, it } from "vitest";
 import { buildStatementPdf, statementFileName, type Statement } from "@/features/psychic/earnings/statementPdf";
-import { formatCents } from "@/lib/format";
+import { formatCents } from "@/lib/text/format";
 
 const transferredAt = Date.UTC(2026, 10, 24, 9, 0);
 const line = (fields: Partial<Statement["lines"][number]>): Statement["lines"][number] => ({

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Callout, Container } from "@radix-ui/themes";
 import { CheckCircledIcon, LightningBoltIcon } from "@radix-ui/react-icons";
-import { connectionWords, useIsOffline } from "@/lib/connection";
+import { connectionWords, useIsOffline } from "@/lib/browser/connection";
 
 /** How long 'Di nuovo online' stays after the connection returns. */
 export const BACK_ONLINE_SHOWN_MS = 4_000;

@@ -2,7 +2,7 @@ import { Button, Flex } from "@radix-ui/themes";
 import { ArrowLeftIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink, Outlet } from "react-router-dom";
 import { homePathFor, paths } from "@/lib/paths";
-import { useViewer } from "@/lib/session";
+import { useViewer } from "@/lib/account/session";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { Logo } from "./Logo";
 

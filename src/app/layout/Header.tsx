@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Box, Button, Container, Flex, IconButton, Link, Separator, Skeleton, Text } from "@radix-ui/themes";
 import { Cross1Icon, HamburgerMenuIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink, NavLink, useLocation } from "react-router-dom";
-import { useSignOut, useViewer, type Viewer } from "@/lib/session";
+import { useSignOut, useViewer, type Viewer } from "@/lib/account/session";
 import { homePathFor, paths } from "@/lib/paths";
 import { AdminInboxLink } from "./AdminInboxLink";
 import { Logo } from "./Logo";

@@ -1,8 +1,8 @@
 import { Callout, Container } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
-import { errorMessages } from "@/lib/errors";
-import { usePublicSettingsOrError } from "@/lib/publicSettings";
-import { useViewer } from "@/lib/session";
+import { errorMessages } from "@/lib/text/errors";
+import { usePublicSettingsOrError } from "@/lib/catalogue/publicSettings";
+import { useViewer } from "@/lib/account/session";
 
 /**
  * Shown on every page while maintenance mode is on, live. Browsing goes on; the server refuses

@@ -3,8 +3,8 @@ import { useAction } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { TextField } from "@/components/form/TextField";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
-import { useZodForm } from "@/lib/forms";
+import { errorMessage } from "@/lib/text/errors";
+import { useZodForm } from "@/lib/account/forms";
 import { changePasswordSchema, type ChangePasswordValues } from "./changePasswordSchema";
 
 const passwordUpdateErrorMessage = "Impossibile aggiornare la password";

@@ -9,7 +9,7 @@ import { useConvex } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { bookingsRead, readWholeExport } from "@convex/model/dataExportParts";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
+import { errorMessage } from "@/lib/text/errors";
 import "./dataExport.css";
 
 export const dataExportErrorMessage = "Impossibile preparare i tuoi dati. Riprova tra poco.";

@@ -3,7 +3,7 @@ import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
 import { TrashIcon } from "@radix-ui/react-icons";
 import { useNeedsConnection } from "@/components/NeedsConnection";
 import { FISCAL_RECORD_YEARS } from "@convex/model/fiscal";
-import { deletionText } from "@/lib/refundPromises";
+import { deletionText } from "@/lib/text/refundPromises";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -11,7 +11,7 @@ export const deleteAccountDialogText = {
   title: "Sei sicuro?",
   description: "Questa azione non può essere annullata. Il tuo account e tutti i dati associati verranno eliminati definitivamente.",
   // docs/product-rules.md, "Accounts": what happens to consultations still to come, for each side, worded from
-  // the rule the deletion applies (src/lib/refundPromises.ts).
+  // the rule the deletion applies (src/lib/text/refundPromises.ts).
   bookings: {
     client: `${capitalized(deletionText("client", "you"))}. Le scadenze e gli importi di ogni consulto sono nella tua dashboard. Il cartomante sarà avvisato via email.`,
     psychic: `${capitalized(deletionText("psychic", "you"))}, che saranno avvisati via email; per quei consulti non ricevi alcun compenso.`,

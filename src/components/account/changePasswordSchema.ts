@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { MIN_PASSWORD_LENGTH, newPasswordFields } from "@/lib/accountSchemas";
+import { MIN_PASSWORD_LENGTH, newPasswordFields } from "@/lib/account/accountSchemas";
 
 const currentPasswordRequiredMessage = "Inserisci la password attuale";
 

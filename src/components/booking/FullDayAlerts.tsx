@@ -12,12 +12,12 @@ import type { DurationMinutes, WeeklyAvailability } from "@convex/framework/vali
 import { worksOn } from "@convex/model/availabilityAlerts";
 import { addDays } from "@convex/model/nextAvailability";
 import { toast } from "@/components/toast";
-import { useBookableDates } from "@/lib/bookableDates";
-import { errorMessage } from "@/lib/errors";
-import { formatItalianDate } from "@/lib/format";
+import { useBookableDates } from "@/lib/catalogue/bookableDates";
+import { errorMessage } from "@/lib/text/errors";
+import { formatItalianDate } from "@/lib/text/format";
 import { paths } from "@/lib/paths";
-import { useViewer } from "@/lib/session";
-import { useNow, useQueryWithNow } from "@/lib/useNow";
+import { useViewer } from "@/lib/account/session";
+import { useNow, useQueryWithNow } from "@/lib/time/useNow";
 
 type StateArgs = { psychicProfileId: string; date: string; durationMinutes: DurationMinutes; now: number };
 

@@ -8,9 +8,9 @@ import { ClockIcon, ExternalLinkIcon } from "@radix-ui/react-icons";
 import { HOLD_MARGIN_MINUTES } from "@convex/model/bookings";
 import { useNeedsConnection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
-import { formatCents, formatItalianDate, formatMinutes, formatRomeTime } from "@/lib/format";
-import { useReleaseHold, type LiveHold } from "@/lib/holds";
+import { errorMessage } from "@/lib/text/errors";
+import { formatCents, formatItalianDate, formatMinutes, formatRomeTime } from "@/lib/text/format";
+import { useReleaseHold, type LiveHold } from "@/lib/client/holds";
 
 const pendingPaymentMessages = {
   releaseFailed: "Impossibile liberare l'orario. Riprova.",

@@ -19,8 +19,8 @@ import { FieldError } from "@/components/form/FieldError";
 import { StarRating } from "@/components/form/StarRating";
 import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
-import { useViewer } from "@/lib/session";
+import { errorMessage } from "@/lib/text/errors";
+import { useViewer } from "@/lib/account/session";
 
 const starsMessage = "Scegli da 1 a 5 stelle.";
 

@@ -4,9 +4,9 @@ import { createContext, lazy, Suspense, useContext } from "react";
 import { IconButton } from "@radix-ui/themes";
 import { StarFilledIcon, StarIcon } from "@radix-ui/react-icons";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
-import { useMyFavourites, useSetFavourite } from "@/lib/favourites";
-import { useViewer } from "@/lib/session";
+import { errorMessage } from "@/lib/text/errors";
+import { useMyFavourites, useSetFavourite } from "@/lib/client/favourites";
+import { useViewer } from "@/lib/account/session";
 
 type Props = { psychicProfileId: string; psychicName: string };
 

@@ -3,7 +3,7 @@ import { ClockIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
 import { NEXT_DAYS_HORIZON, type FirstFree } from "@convex/model/nextAvailability";
 import { paths } from "@/lib/paths";
-import { formatFirstFree } from "@/lib/format";
+import { formatFirstFree } from "@/lib/text/format";
 
 /** The booking page opened on a date and time. */
 function bookAtPath(psychicId: string, { date, time }: FirstFree): string {

@@ -3,7 +3,7 @@ import { StarFilledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
 import { isFreeToday, type FirstFree } from "@convex/model/nextAvailability";
 import { paths } from "@/lib/paths";
-import { formatCents, formatRating, truncate } from "@/lib/format";
+import { formatCents, formatRating, truncate } from "@/lib/text/format";
 import { FavouriteStarPlace } from "./FavouriteStar";
 import { FirstFreeLine } from "./FirstFreeLine";
 import "./psychicCard.css";

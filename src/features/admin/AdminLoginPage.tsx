@@ -9,9 +9,9 @@ import { api } from "@convex/_generated/api";
 import { paths } from "@/lib/paths";
 import { TextField } from "@/components/form/TextField";
 import { toast } from "@/components/toast";
-import { errorCodeOf, errorMessage } from "@/lib/errors";
-import { fieldErrorsOf, useZodForm } from "@/lib/forms";
-import { useViewer } from "@/lib/session";
+import { errorCodeOf, errorMessage } from "@/lib/text/errors";
+import { fieldErrorsOf, useZodForm } from "@/lib/account/forms";
+import { useViewer } from "@/lib/account/session";
 import {
   adminEmailInvalidMessage,
   adminResetSchema,

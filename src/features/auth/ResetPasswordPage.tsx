@@ -6,11 +6,11 @@ import { homePathFor, paths } from "@/lib/paths";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { TextField } from "@/components/form/TextField";
 import { toast } from "@/components/toast";
-import { passwordHint } from "@/lib/accountSchemas";
-import { errorCodeOf, errorMessage } from "@/lib/errors";
-import { useZodForm } from "@/lib/forms";
-import { limits } from "@/lib/rules";
-import { useViewer } from "@/lib/session";
+import { passwordHint } from "@/lib/account/accountSchemas";
+import { errorCodeOf, errorMessage } from "@/lib/text/errors";
+import { useZodForm } from "@/lib/account/forms";
+import { limits } from "@/lib/text/rules";
+import { useViewer } from "@/lib/account/session";
 import { AuthLayout } from "./AuthLayout";
 import { resetRequestSchema, resetVerifySchema, type ResetVerifyValues } from "./schemas";
 

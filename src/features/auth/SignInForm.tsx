@@ -5,8 +5,8 @@ import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { TextField } from "@/components/form/TextField";
-import { errorCodeOf, errorMessage } from "@/lib/errors";
-import { useZodForm } from "@/lib/forms";
+import { errorCodeOf, errorMessage } from "@/lib/text/errors";
+import { useZodForm } from "@/lib/account/forms";
 import { signInSchema, type SignInValues } from "./schemas";
 
 /** Email and password. Success changes the session; the page then sends the person on. */

@@ -7,8 +7,8 @@ import {
   newPasswordField,
   passwordField,
   passwordTooShortMessage,
-} from "@/lib/accountSchemas";
-import { errorMessages } from "@/lib/errors";
+} from "@/lib/account/accountSchemas";
+import { errorMessages } from "@/lib/text/errors";
 
 export const signInSchema = z.object({
   email: emailField(),

@@ -1,4 +1,4 @@
-import { usePublicSettingsOrError } from "@/lib/publicSettings";
+import { usePublicSettingsOrError } from "@/lib/catalogue/publicSettings";
 
 /**
  * Whether psychics may sign up now. A failed read counts as open: the server refuses a

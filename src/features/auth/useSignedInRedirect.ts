@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router-dom";
-import { useViewer, type Viewer } from "@/lib/session";
+import { useViewer, type Viewer } from "@/lib/account/session";
 import { homePathFor } from "@/lib/paths";
 import { redirectTargetFrom } from "./redirects";
 

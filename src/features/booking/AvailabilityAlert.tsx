@@ -7,7 +7,7 @@ import { BellIcon } from "@radix-ui/react-icons";
 import type { WeeklyAvailability } from "@convex/framework/validators";
 import { worksOn } from "@convex/model/availabilityAlerts";
 import { AlertButton, useAvailabilityAlert } from "@/components/booking/FullDayAlerts";
-import { formatItalianDate } from "@/lib/format";
+import { formatItalianDate } from "@/lib/text/format";
 
 type Props = {
   psychicProfileId: string;

@@ -7,7 +7,7 @@ import { Button, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
 import { ChevronLeftIcon, ChevronRightIcon } from "@radix-ui/react-icons";
 import { addDays, addMonths, eachDayOfInterval, endOfMonth, format, getDay } from "date-fns";
 import { it } from "date-fns/locale";
-import { formatItalianDate } from "@/lib/format";
+import { formatItalianDate } from "@/lib/text/format";
 import { dayOf, isoDay } from "@/features/booking/calendarDays";
 import "./booking.css";
 

@@ -7,9 +7,9 @@ import { Link as RouterLink } from "react-router-dom";
 import { NOTES_MAX_LENGTH } from "@convex/model/bookings";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { useNeedsConnection } from "@/components/NeedsConnection";
-import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
+import { formatCents, formatItalianDate, formatMinutes } from "@/lib/text/format";
 import { paths } from "@/lib/paths";
-import { limits } from "@/lib/rules";
+import { limits } from "@/lib/text/rules";
 import type { BookingChoice } from "./useBookingChoice";
 import type { OwnRefundTerms } from "./useRefundTerms";
 

@@ -1,7 +1,7 @@
 // The choices before the calendar and after it: duration with its price, the call type, the free times.
 import { Badge, Button, Callout, Card, Flex, Grid, Heading, Spinner, Text } from "@radix-ui/themes";
 import { CheckCircledIcon, InfoCircledIcon, SpeakerLoudIcon } from "@radix-ui/react-icons";
-import { formatCents, formatItalianDate } from "@/lib/format";
+import { formatCents, formatItalianDate } from "@/lib/text/format";
 import type { VanishedTime } from "./useBookingChoice";
 
 export type DurationOption = { minutes: number; priceCents: number };

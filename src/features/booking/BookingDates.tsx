@@ -6,7 +6,7 @@ import { Button, Flex, Heading } from "@radix-ui/themes";
 import { addDays, differenceInCalendarDays, endOfMonth } from "date-fns";
 import { BOOKING_MONTHS_AHEAD } from "@convex/model/slots";
 import { dayOf, isoDay } from "@/features/booking/calendarDays";
-import { useBookableDates, type BookableDatesArgs } from "@/lib/bookableDates";
+import { useBookableDates, type BookableDatesArgs } from "@/lib/catalogue/bookableDates";
 import { BookingCalendar, shiftMonth } from "./BookingCalendar";
 import { BookingWeekStrip, mondayOf } from "./BookingWeekStrip";
 

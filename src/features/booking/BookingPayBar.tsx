@@ -8,7 +8,7 @@ import { useId } from "react";
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { ArrowUpIcon } from "@radix-ui/react-icons";
 import { FailureCallout } from "@/components/form/FailureCallout";
-import { formatCents, formatShortDate } from "@/lib/format";
+import { formatCents, formatShortDate } from "@/lib/text/format";
 import { PayAction, PayingStatus, SignInToBook } from "./BookingCheckout";
 import { jumpTo, PAY_BLOCKER_ACTION, type PayBlocker } from "./payBlocker";
 import type { BookingChoice } from "./useBookingChoice";

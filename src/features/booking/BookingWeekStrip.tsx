@@ -6,7 +6,7 @@ import { Button, Flex, IconButton, Text } from "@radix-ui/themes";
 import { ChevronLeftIcon, ChevronRightIcon } from "@radix-ui/react-icons";
 import { addDays, format } from "date-fns";
 import { it } from "date-fns/locale";
-import { formatItalianDate } from "@/lib/format";
+import { formatItalianDate } from "@/lib/text/format";
 import { dayOf, isoDay } from "@/features/booking/calendarDays";
 import "./booking.css";
 

@@ -11,10 +11,10 @@ import { api } from "@convex/_generated/api";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { useNeedsConnection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
-import { errorMessage, errorMessages } from "@/lib/errors";
-import { formatItalianDate, formatMinutes, formatRomeDateTime } from "@/lib/format";
+import { errorMessage, errorMessages } from "@/lib/text/errors";
+import { formatItalianDate, formatMinutes, formatRomeDateTime } from "@/lib/text/format";
 import { paths } from "@/lib/paths";
-import { limits, timesText } from "@/lib/rules";
+import { limits, timesText } from "@/lib/text/rules";
 import type { BookingChoice } from "./useBookingChoice";
 
 type BookingToMove = FunctionReturnType<typeof api.bookings.getMine>;

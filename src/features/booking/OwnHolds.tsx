@@ -4,7 +4,7 @@
 import { Flex } from "@radix-ui/themes";
 import { consultationInterval, overlaps } from "@convex/model/slots";
 import { PendingPayment } from "@/components/booking/PendingPayment";
-import { useMyHolds, type LiveHold } from "@/lib/holds";
+import { useMyHolds, type LiveHold } from "@/lib/client/holds";
 
 const NO_HOLDS: LiveHold[] = [];
 

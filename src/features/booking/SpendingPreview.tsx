@@ -3,9 +3,9 @@
 // pause refuses it (the checkout refuses it on the server too, with the same figures).
 import { Callout, Text } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
-import { formatCents } from "@/lib/format";
-import { useMySpendingLimit } from "@/lib/spendingLimit";
-import { spendingLimitMessage, spendingPausedMessage } from "@/lib/spendingMessages";
+import { formatCents } from "@/lib/text/format";
+import { useMySpendingLimit } from "@/lib/client/spendingLimit";
+import { spendingLimitMessage, spendingPausedMessage } from "@/lib/text/spendingMessages";
 import { PAY_BLOCKER_TARGET } from "./payBlocker";
 
 type SpendingPreview = { refused: boolean; text: string };

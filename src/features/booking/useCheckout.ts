@@ -4,8 +4,8 @@ import { useEffect, useId, useState } from "react";
 import { useAction } from "convex/react";
 import type { FunctionArgs } from "convex/server";
 import { api } from "@convex/_generated/api";
-import { errorMessage } from "@/lib/errors";
-import { fetchOriginPass } from "@/lib/originPass";
+import { errorMessage } from "@/lib/text/errors";
+import { fetchOriginPass } from "@/lib/account/originPass";
 import type { BookingChoice } from "./useBookingChoice";
 
 type Duration = FunctionArgs<typeof api.payments.startCheckout>["durationMinutes"];

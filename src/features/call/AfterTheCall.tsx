@@ -6,11 +6,11 @@ import { Button, Callout, Flex, Heading, Link, Spinner, Text } from "@radix-ui/t
 import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { ReviewForm } from "@/components/booking/ReviewForm";
-import { formatFirstFree } from "@/lib/format";
+import { formatFirstFree } from "@/lib/text/format";
 import { homePathFor, paths } from "@/lib/paths";
-import { limits } from "@/lib/rules";
-import { useViewer } from "@/lib/session";
-import { useNow, useQueryWithNow } from "@/lib/useNow";
+import { limits } from "@/lib/text/rules";
+import { useViewer } from "@/lib/account/session";
+import { useNow, useQueryWithNow } from "@/lib/time/useNow";
 import type { Room } from "./callTypes";
 import { bookAgainPath, nextStartTimes } from "./nextTimes";
 

@@ -7,7 +7,7 @@ import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { useQuery } from "convex/react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
-import { errorCodeOf, errorMessage } from "@/lib/errors";
+import { errorCodeOf, errorMessage } from "@/lib/text/errors";
 import { PageTitle } from "@/components/PageTitle";
 import { RoomScreen, useDashboardPath } from "./RoomScreen";
 

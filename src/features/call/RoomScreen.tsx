@@ -6,9 +6,9 @@
 import { Avatar, Callout, Card, Flex, Heading, Text, VisuallyHidden } from "@radix-ui/themes";
 import { roomLine, type RoomLine } from "@convex/model/calls";
 import { PageTitle } from "@/components/PageTitle";
-import { formatItalianDate, formatMinutes } from "@/lib/format";
-import { limits } from "@/lib/rules";
-import { useNow } from "@/lib/useNow";
+import { formatItalianDate, formatMinutes } from "@/lib/text/format";
+import { limits } from "@/lib/text/rules";
+import { useNow } from "@/lib/time/useNow";
 import { AfterTheCall } from "./AfterTheCall";
 import { CallControls } from "./CallControls";
 import { countdown, mmss, type Room } from "./callTypes";

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useAction, useMutation, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { HEARTBEAT_MS, isPresent, roomName } from "@convex/model/calls";
-import { errorCodeOf, errorMessage } from "@/lib/errors";
+import { errorCodeOf, errorMessage } from "@/lib/text/errors";
 import { CONNECT_TIMEOUT_MESSAGE, CONNECT_TIMEOUT_MS, LOG_LINES, type ConferenceState, type Quality, type Room } from "./callTypes";
 import { TwilioLink } from "./twilioLink";
 import { WebRtcLink, type Inbound, type LinkState } from "./webrtcLink";

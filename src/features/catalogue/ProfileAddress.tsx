@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation, useParams } from "react-router-dom";
 import { paths } from "@/lib/paths";
-import { usePublicProfile } from "@/lib/publicProfile";
+import { usePublicProfile } from "@/lib/catalogue/publicProfile";
 
 /**
  * Around the profile and its booking page: an address by id (an old link, an email) is replaced with the

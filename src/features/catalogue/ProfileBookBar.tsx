@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
-import { formatCents } from "@/lib/format";
+import { formatCents } from "@/lib/text/format";
 import "./profile.css";
 
 type Props = {

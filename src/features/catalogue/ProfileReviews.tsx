@@ -3,7 +3,7 @@ import type { PaginationStatus } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { ROME_TIME_ZONE } from "@convex/framework/time";
-import { formatRating } from "@/lib/format";
+import { formatRating } from "@/lib/text/format";
 
 export type Review = FunctionReturnType<typeof api.reviews.listPageForProfile>["page"][number];
 /** The reviews as `usePaginatedQuery` hands them over: newest first, a page at a time. */

@@ -8,7 +8,7 @@ import { searchCatalogue } from "@convex/model/psychics";
 import { PsychicCard, type PsychicCardData } from "@/components/psychic/PsychicCard";
 import { CachedAt } from "@/lib/offline/CachedAt";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
-import { useRoundedNow } from "@/lib/useRoundedNow";
+import { useRoundedNow } from "@/lib/time/useRoundedNow";
 import { paths } from "@/lib/paths";
 import { PsychicListFilters } from "./PsychicListFilters";
 

@@ -3,10 +3,10 @@ import { Avatar, Badge, Box, Button, Card, Container, DataList, Flex, Grid, Head
 import { StarFilledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
-import type { PublicProfile } from "@/lib/publicProfile";
+import type { PublicProfile } from "@/lib/catalogue/publicProfile";
 import { CachedAt } from "@/lib/offline/CachedAt";
-import { formatCents, formatRating } from "@/lib/format";
-import { WEEK, openingHours, weekdayLabels } from "@/lib/weekdays";
+import { formatCents, formatRating } from "@/lib/text/format";
+import { WEEK, openingHours, weekdayLabels } from "@/lib/text/weekdays";
 import { PsychicNotFound } from "@/components/psychic/PsychicNotFound";
 import { FirstFreeLine } from "@/components/psychic/FirstFreeLine";
 import { FavouriteStarPlace } from "@/components/psychic/FavouriteStar";

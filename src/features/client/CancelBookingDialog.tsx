@@ -8,10 +8,10 @@ import type { Id } from "@convex/_generated/dataModel";
 import { CancelConsultationTrigger } from "@/components/booking/CancelConsultationTrigger";
 import type { Connection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
-import { useIsOffline } from "@/lib/connection";
-import { errorCodeOf, errorMessage } from "@/lib/errors";
-import { formatCents } from "@/lib/format";
-import { limits } from "@/lib/rules";
+import { useIsOffline } from "@/lib/browser/connection";
+import { errorCodeOf, errorMessage } from "@/lib/text/errors";
+import { formatCents } from "@/lib/text/format";
+import { limits } from "@/lib/text/rules";
 import { refundCentsFor, type RefundWindow } from "@convex/model/cancellationRefunds";
 import { formatDeadline } from "@convex/model/refundTerms";
 

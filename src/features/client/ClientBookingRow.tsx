@@ -4,13 +4,13 @@ import type { FunctionReturnType } from "convex/server";
 import { Link as RouterLink } from "react-router-dom";
 import type { api } from "@convex/_generated/api";
 import { useNeedsConnection } from "@/components/NeedsConnection";
-import { bookingStates, clientRefundNotes, refundStates, type StateBadge } from "@/lib/states";
-import { formatCents, formatItalianDate, formatMinutes, formatRomeDate } from "@/lib/format";
+import { bookingStates, clientRefundNotes, refundStates, type StateBadge } from "@/lib/text/states";
+import { formatCents, formatItalianDate, formatMinutes, formatRomeDate } from "@/lib/text/format";
 import { paths } from "@/lib/paths";
 import { isReportable } from "@convex/model/consultationReports";
 import { rescheduleRefusal } from "@convex/model/rescheduling";
 import { RefundTerms } from "@/components/booking/RefundTerms";
-import { limits } from "@/lib/rules";
+import { limits } from "@/lib/text/rules";
 import { CancelBookingDialog } from "./CancelBookingDialog";
 import { ReportConsultation } from "./ReportConsultationDialog";
 

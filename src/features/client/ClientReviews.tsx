@@ -3,7 +3,7 @@ import { Card, Flex, Text } from "@radix-ui/themes";
 import { StarFilledIcon } from "@radix-ui/react-icons";
 import { api } from "@convex/_generated/api";
 import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/dashboard/DashboardSection";
-import { formatItalianDate, formatRomeDateTime } from "@/lib/format";
+import { formatItalianDate, formatRomeDateTime } from "@/lib/text/format";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { ReviewDialog } from "./ReviewDialog";
 

@@ -4,7 +4,7 @@ import { Avatar, Button, Flex, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/dashboard/DashboardSection";
 import { FavouriteStar } from "@/components/psychic/FavouriteStar";
-import { useMyFavourites } from "@/lib/favourites";
+import { useMyFavourites } from "@/lib/client/favourites";
 import { paths } from "@/lib/paths";
 
 export function FavouritesSection() {

@@ -6,7 +6,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { callOpensAt } from "@convex/model/calls";
 import { romeDateOf } from "@convex/framework/time";
 import { useNeedsConnection } from "@/components/NeedsConnection";
-import { formatMinutes, formatRomeTime, formatShortDate } from "@/lib/format";
+import { formatMinutes, formatRomeTime, formatShortDate } from "@/lib/text/format";
 import { paths } from "@/lib/paths";
 import type { ClientBooking } from "./ClientBookingRow";
 

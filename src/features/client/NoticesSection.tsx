@@ -7,8 +7,8 @@ import { api } from "@convex/_generated/api";
 import { bookingDayPath } from "@convex/model/availabilityAlerts";
 import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/dashboard/DashboardSection";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
-import { formatItalianDate } from "@/lib/format";
+import { errorMessage } from "@/lib/text/errors";
+import { formatItalianDate } from "@/lib/text/format";
 
 export function NoticesSection() {
   const answer = useQuery(api.notices.listMine, {});

@@ -13,7 +13,7 @@ import { REPORT_REASON_LABELS, REPORT_TEXT_LIMITS } from "@convex/model/consulta
 import { FieldError } from "@/components/form/FieldError";
 import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
+import { errorMessage } from "@/lib/text/errors";
 
 const reasons = Object.keys(REPORT_REASON_LABELS) as [ReportReason, ...ReportReason[]];
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button, Dialog } from "@radix-ui/themes";
 import type { Id } from "@convex/_generated/dataModel";
 import { ReviewForm, type ExistingReview } from "@/components/booking/ReviewForm";
-import { limits } from "@/lib/rules";
+import { limits } from "@/lib/text/rules";
 
 type Props = {
   bookingId: Id<"bookings">;

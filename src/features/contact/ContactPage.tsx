@@ -7,11 +7,11 @@ import { Link as RouterLink } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { TextField } from "@/components/form/TextField";
 import { toast } from "@/components/toast";
-import { errorCodeOf, errorMessage } from "@/lib/errors";
-import { useZodForm } from "@/lib/forms";
+import { errorCodeOf, errorMessage } from "@/lib/text/errors";
+import { useZodForm } from "@/lib/account/forms";
 import { paths } from "@/lib/paths";
-import { useViewer } from "@/lib/session";
-import { fetchOriginPass } from "@/lib/originPass";
+import { useViewer } from "@/lib/account/session";
+import { fetchOriginPass } from "@/lib/account/originPass";
 import { contactCategories, contactSchema, type ContactValues } from "./contactSchema";
 import { FieldError } from "@/components/form/FieldError";
 

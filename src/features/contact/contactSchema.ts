@@ -1,7 +1,7 @@
 // The contact form's rules (docs/product-rules.md, "Contact and admin"); the server checks them again.
 import * as z from "zod/mini";
 import { CATEGORY_LABELS, CONTACT_LIMITS, FORM_CATEGORIES } from "@convex/model/contact";
-import { emailField } from "@/lib/accountSchemas";
+import { emailField } from "@/lib/account/accountSchemas";
 
 export const contactCategories = FORM_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
 

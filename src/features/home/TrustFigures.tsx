@@ -1,7 +1,7 @@
 import { Skeleton, Text } from "@radix-ui/themes";
 import { StarFilledIcon } from "@radix-ui/react-icons";
 import { api } from "@convex/_generated/api";
-import { formatRating } from "@/lib/format";
+import { formatRating } from "@/lib/text/format";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 
 type TrustFiguresData = {

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useQueries } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { MAX_FIRST_FREE_IDS, type FirstFree } from "@convex/model/nextAvailability";
-import { useRoundedNow } from "@/lib/useRoundedNow";
+import { useRoundedNow } from "@/lib/time/useRoundedNow";
 
 /** Each card's first free time, by psychic id: undefined while loading, null when none is free soon. */
 export type FirstFreeById = (id: string) => FirstFree | null | undefined;

@@ -1,6 +1,6 @@
 import { Badge, DataList } from "@radix-ui/themes";
-import type { StateBadge } from "@/lib/states";
-import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
+import type { StateBadge } from "@/lib/text/states";
+import { formatCents, formatItalianDate, formatMinutes } from "@/lib/text/format";
 
 type Facts = { psychicName: string; scheduledDate: string; scheduledTime: string; durationMinutes: number; priceCents: number };
 

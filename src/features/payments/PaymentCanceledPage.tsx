@@ -11,8 +11,8 @@ import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { paths } from "@/lib/paths";
-import { useViewer } from "@/lib/session";
-import { notesKey } from "@/lib/useSessionText";
+import { useViewer } from "@/lib/account/session";
+import { notesKey } from "@/lib/browser/useSessionText";
 
 export function PaymentCanceledPage() {
   const [params] = useSearchParams();

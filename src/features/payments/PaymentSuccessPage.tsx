@@ -9,10 +9,10 @@ import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { RefundTerms } from "@/components/booking/RefundTerms";
 import { toast } from "@/components/toast";
-import { bookingStates, clientRefundNotes } from "@/lib/states";
+import { bookingStates, clientRefundNotes } from "@/lib/text/states";
 import { paths } from "@/lib/paths";
-import { limits } from "@/lib/rules";
-import { useNow } from "@/lib/useNow";
+import { limits } from "@/lib/text/rules";
+import { useNow } from "@/lib/time/useNow";
 import { BookingFacts } from "./BookingFacts";
 
 /** The message when a paid session cannot be found for the viewer. */

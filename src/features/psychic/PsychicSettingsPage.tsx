@@ -1,7 +1,7 @@
 import { Card, Container, Flex, Heading, Skeleton, Text, TextField as RadixTextField } from "@radix-ui/themes";
 import { DataExportCard } from "@/components/account/DataExportCard";
 import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
-import { useDeleteMyAccount, useViewer, type Viewer } from "@/lib/session";
+import { useDeleteMyAccount, useViewer, type Viewer } from "@/lib/account/session";
 import { ChangePasswordCard } from "@/components/account/ChangePasswordForm";
 import { PayoutsCard } from "./settings/PayoutsCard";
 import { FiscalDataForm } from "./settings/FiscalDataForm";

@@ -1,7 +1,7 @@
 import { Callout, Flex, Link, Text } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
-import { formatRomeDate } from "@/lib/format";
+import { formatRomeDate } from "@/lib/text/format";
 import { paths } from "@/lib/paths";
 import { useMyProfile } from "./useMyProfile";
 

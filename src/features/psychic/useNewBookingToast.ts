@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { toast } from "@/components/toast";
-import { formatItalianDate } from "@/lib/format";
+import { formatItalianDate } from "@/lib/text/format";
 
 type ListedBooking = { id: string; clientName: string; scheduledDate: string; scheduledTime: string; paidAt: number | null };
 

@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Grid, Heading, Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
-import { limits } from "@/lib/rules";
+import { limits } from "@/lib/text/rules";
 import { PageSection, StaticPage } from "@/features/static/StaticPage";
 import "./static.css";
 

@@ -4,8 +4,8 @@ import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
 import { FISCAL_RECORD_YEARS } from "@convex/model/fiscal";
 import { NOTES_AND_CALLS_MONTHS, SUPPORT_MESSAGES_MONTHS, TECHNICAL_MONTHS } from "@convex/model/retention";
-import { limits } from "@/lib/rules";
-import { deletionText } from "@/lib/refundPromises";
+import { limits } from "@/lib/text/rules";
+import { deletionText } from "@/lib/text/refundPromises";
 import { PageSection, StaticPage } from "@/features/static/StaticPage";
 import "./static.css";
 

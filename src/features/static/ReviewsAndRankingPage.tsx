@@ -4,7 +4,7 @@ import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from "@convex/model/reviews";
 import { CANCELLATION_WINDOW_DAYS, MAX_LISTED_PSYCHICS, MIN_GIVEN_FOR_FIGURES, ON_TIME_GRACE_MS } from "@convex/model/psychicFigures";
 import { ORDER_EXPLAINED, ORDER_LABELS } from "@convex/model/catalogueOrder";
 import { paths } from "@/lib/paths";
-import { limits } from "@/lib/rules";
+import { limits } from "@/lib/text/rules";
 import { PageSection, StaticPage } from "@/features/static/StaticPage";
 
 const onTimeMinutes = ON_TIME_GRACE_MS / 60_000;

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
-import { limits } from "@/lib/rules";
-import { deletionText, refundText } from "@/lib/refundPromises";
+import { limits } from "@/lib/text/rules";
+import { deletionText, refundText } from "@/lib/text/refundPromises";
 import { PageSection, StaticPage } from "@/features/static/StaticPage";
 import "./static.css";
 

@@ -1,7 +1,7 @@
 // The quiet line that says a view shows its kept answer, not the live one.
 import { Text } from "@radix-ui/themes";
 import { romeDateOf } from "@convex/framework/time";
-import { formatRomeDate, formatRomeTime } from "@/lib/format";
+import { formatRomeDate, formatRomeTime } from "@/lib/text/format";
 
 /** 'Aggiornato alle 09:41' for a time of today (Rome), with the date for an older one. */
 export function cachedAtText(savedAt: number, now = Date.now()): string {

@@ -4,7 +4,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import { useAuthToken } from "@convex-dev/auth/react";
 import { useConvexAuth } from "convex/react";
 import { getFunctionName, type FunctionArgs, type FunctionReference, type FunctionReturnType } from "convex/server";
-import { useQueryWithNow } from "@/lib/useNow";
+import { useQueryWithNow } from "@/lib/time/useNow";
 import { accountOfToken } from "./account";
 import { cacheKey, peekCached, PUBLIC_ACCOUNT, rememberAnswer, subscribeToCache, type CachedEntry } from "./queryCache";
 

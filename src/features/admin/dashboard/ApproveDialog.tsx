@@ -3,7 +3,7 @@ import { Avatar, Button, Callout, DataList, Dialog, Flex, Heading, Text } from "
 import { CheckCircledIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
-import { formatCents, formatMinutes } from "@/lib/format";
+import { formatCents, formatMinutes } from "@/lib/text/format";
 import { VerificationCallForm, verificationCallSummary } from "./VerificationCall";
 
 type Psychic = FunctionReturnType<typeof api.admin.listPsychics>["page"][number];

@@ -2,8 +2,8 @@ import { Flex, Table } from "@radix-ui/themes";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
-import { errorMessage } from "@/lib/errors";
-import { formatCents, formatRomeDate } from "@/lib/format";
+import { errorMessage } from "@/lib/text/errors";
+import { formatCents, formatRomeDate } from "@/lib/text/format";
 import { LoadMore, TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { NotAvailable } from "./NotAvailable";
 

@@ -9,7 +9,7 @@ import { useConvex } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { romeDateOf } from "@convex/framework/time";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
+import { errorMessage } from "@/lib/text/errors";
 
 /** The first year the rule covers; the server refuses earlier ones. */
 const FIRST_DAC7_YEAR = 2023;

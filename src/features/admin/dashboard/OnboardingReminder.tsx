@@ -6,8 +6,8 @@ import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
-import { formatRomeDateTime } from "@/lib/format";
+import { errorMessage } from "@/lib/text/errors";
+import { formatRomeDateTime } from "@/lib/text/format";
 
 export function OnboardingReminder({ psychicUserId, name, nextReminderAt }: { psychicUserId: Id<"users">; name: string; nextReminderAt: number | null }) {
   const remind = useMutation(api.adminPayouts.remindOnboarding);

@@ -4,9 +4,9 @@ import { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { FIGURE_DEFINITIONS } from "@convex/model/ledger";
 import { StatCard } from "@/components/dashboard/StatCard";
-import { formatCents } from "@/lib/format";
+import { formatCents } from "@/lib/text/format";
 import { paths } from "@/lib/paths";
-import { useNow, useQueryWithNow } from "@/lib/useNow";
+import { useNow, useQueryWithNow } from "@/lib/time/useNow";
 import { FailedEmails } from "./FailedEmails";
 
 const monthName = new Intl.DateTimeFormat("it-IT", { month: "long", year: "numeric", timeZone: "UTC" });

@@ -5,7 +5,7 @@ import { Heading, Table, Text } from "@radix-ui/themes";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { ADMIN_LIMITS } from "@convex/model/admin";
-import { formatCents, formatRomeDate } from "@/lib/format";
+import { formatCents, formatRomeDate } from "@/lib/text/format";
 import { TableCaption, TableEmpty } from "./TableStates";
 
 type Debt = FunctionReturnType<typeof api.adminPayouts.overview>["debts"][number];

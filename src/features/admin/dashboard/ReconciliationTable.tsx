@@ -7,7 +7,7 @@ import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { FIGURE_DEFINITIONS } from "@convex/model/ledger";
 import { useKeyboardScrollable } from "@/components/useKeyboardScrollable";
-import { formatCents } from "@/lib/format";
+import { formatCents } from "@/lib/text/format";
 import { formatMonth } from "./OverviewTab";
 import { TableCaption, TableEmpty } from "./TableStates";
 

@@ -5,8 +5,8 @@ import { api } from "@convex/_generated/api";
 import type { SettingKey } from "@convex/framework/validators";
 import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { toast } from "@/components/toast";
-import { formatRomeDateTime } from "@/lib/format";
-import { setPublicSettingLocally } from "@/lib/publicSettings";
+import { formatRomeDateTime } from "@/lib/text/format";
+import { setPublicSettingLocally } from "@/lib/catalogue/publicSettings";
 import { TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 

@@ -4,8 +4,8 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { ADMIN_LIMITS } from "@convex/model/admin";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
-import { formatRomeDate, truncate } from "@/lib/format";
+import { errorMessage } from "@/lib/text/errors";
+import { formatRomeDate, truncate } from "@/lib/text/format";
 import { NoteDialog } from "./NoteDialog";
 
 const updateFailed = "Impossibile aggiornare il cartomante.";

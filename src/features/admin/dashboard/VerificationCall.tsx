@@ -9,8 +9,8 @@ import type { Id } from "@convex/_generated/dataModel";
 import { ADMIN_LIMITS } from "@convex/model/admin";
 import { FieldError } from "@/components/form/FieldError";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
-import { formatRomeDateTime } from "@/lib/format";
+import { errorMessage } from "@/lib/text/errors";
+import { formatRomeDateTime } from "@/lib/text/format";
 
 type Psychic = FunctionReturnType<typeof api.admin.listPsychics>["page"][number];
 type Outcome = "passed" | "failed";

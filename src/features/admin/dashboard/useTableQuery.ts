@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import { useQueries } from "convex/react";
 import { getFunctionName, type FunctionArgs, type FunctionReference, type FunctionReturnType } from "convex/server";
-import { errorMessage } from "@/lib/errors";
-import { useKeptAcrossNow } from "@/lib/useNow";
+import { errorMessage } from "@/lib/text/errors";
+import { useKeptAcrossNow } from "@/lib/time/useNow";
 
 type TableResult<T> = { data: T | undefined; error: string | null };
 

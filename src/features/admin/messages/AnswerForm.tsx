@@ -10,8 +10,8 @@ import type { Id } from "@convex/_generated/dataModel";
 import { CONTACT_LIMITS } from "@convex/model/contact";
 import { FieldError } from "@/components/form/FieldError";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
-import { useZodForm } from "@/lib/forms";
+import { errorMessage } from "@/lib/text/errors";
+import { useZodForm } from "@/lib/account/forms";
 
 const answerMessages = {
   empty: "Scrivi la risposta.",

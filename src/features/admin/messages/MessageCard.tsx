@@ -6,7 +6,7 @@ import type { api } from "@convex/_generated/api";
 import { Link as RouterLink } from "react-router-dom";
 import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { paths } from "@/lib/paths";
-import { formatRomeDateTime } from "@/lib/format";
+import { formatRomeDateTime } from "@/lib/text/format";
 import { AnswerForm } from "./AnswerForm";
 
 type ContactMessage = FunctionReturnType<typeof api.admin.listMessages>["page"][number];

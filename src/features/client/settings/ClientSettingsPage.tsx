@@ -4,10 +4,10 @@ import { ChangePasswordCard } from "@/components/account/ChangePasswordForm";
 import { DataExportCard } from "@/components/account/DataExportCard";
 import { DeleteAccountDialog } from "@/components/account/DeleteAccountDialog";
 import { TextField } from "@/components/form/TextField";
-import { useDeleteMyAccount, useSignOut, useViewer, type Viewer } from "@/lib/session";
+import { useDeleteMyAccount, useSignOut, useViewer, type Viewer } from "@/lib/account/session";
 import { ProfileNameForm } from "./ProfileNameForm";
 import { SpendingLimitCard } from "./SpendingLimitCard";
-import { accountKinds } from "@/lib/states";
+import { accountKinds } from "@/lib/text/states";
 import { formatMemberSince } from "./schemas";
 
 export const emailReadOnlyNote = "L'email non può essere modificata per motivi di sicurezza.";

@@ -5,8 +5,8 @@ import { api } from "@convex/_generated/api";
 import { TextField } from "@/components/form/TextField";
 import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
-import { useZodForm } from "@/lib/forms";
+import { errorMessage } from "@/lib/text/errors";
+import { useZodForm } from "@/lib/account/forms";
 import { fullNameSchema, type FullNameValues } from "./schemas";
 
 const profileUpdatedToast = { title: "Profilo aggiornato", description: "Il tuo nome è stato salvato." } as const;

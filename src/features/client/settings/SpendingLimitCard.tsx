@@ -9,12 +9,12 @@ import { api } from "@convex/_generated/api";
 import { PAUSE_DAYS, withLimit, withPause, withPauseEnded, type SpendingLimitState } from "@convex/model/spendingLimit";
 import { TextField } from "@/components/form/TextField";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
-import { formatCents, formatItalianDate } from "@/lib/format";
-import { limits } from "@/lib/rules";
+import { errorMessage } from "@/lib/text/errors";
+import { formatCents, formatItalianDate } from "@/lib/text/format";
+import { limits } from "@/lib/text/rules";
 import { paths } from "@/lib/paths";
-import { useMySpendingLimit, useSpendingLimitChange, type SpendingLimitView } from "@/lib/spendingLimit";
-import { useNow } from "@/lib/useNow";
+import { useMySpendingLimit, useSpendingLimitChange, type SpendingLimitView } from "@/lib/client/spendingLimit";
+import { useNow } from "@/lib/time/useNow";
 import { limitCentsOf, romeInstantLabel, viewAfterNow } from "./spendingLimitView";
 
 const LIMIT_FIELD_ERROR = "Inserisci un importo intero in euro, da 1 a 10.000.";

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { MAX_FULL_NAME_LENGTH, fullNameTooLongMessage } from "@/lib/accountSchemas";
+import { MAX_FULL_NAME_LENGTH, fullNameTooLongMessage } from "@/lib/account/accountSchemas";
 import { ROME_TIME_ZONE } from "@convex/framework/time";
 
 export const fullNameSchema = z.object({

@@ -2,8 +2,8 @@
 // as the server (convex/model/spendingLimit.ts), applied to the page's copy until the server answers.
 import { utcMsToRome } from "@convex/framework/time";
 import { settled, type SpendingLimitState } from "@convex/model/spendingLimit";
-import { formatItalianDate } from "@/lib/format";
-import type { SpendingLimitView } from "@/lib/spendingLimit";
+import { formatItalianDate } from "@/lib/text/format";
+import type { SpendingLimitView } from "@/lib/client/spendingLimit";
 
 function stateOfView(view: SpendingLimitView): SpendingLimitState {
   return {

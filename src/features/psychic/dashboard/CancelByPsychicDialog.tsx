@@ -9,10 +9,10 @@ import type { Id } from "@convex/_generated/dataModel";
 import { CancelConsultationTrigger } from "@/components/booking/CancelConsultationTrigger";
 import type { Connection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
-import { useIsOffline } from "@/lib/connection";
-import { errorMessage } from "@/lib/errors";
-import { formatCents } from "@/lib/format";
-import { refundText } from "@/lib/refundPromises";
+import { useIsOffline } from "@/lib/browser/connection";
+import { errorMessage } from "@/lib/text/errors";
+import { formatCents } from "@/lib/text/format";
+import { refundText } from "@/lib/text/refundPromises";
 import { CANCELLATION_WINDOW_DAYS } from "@convex/model/psychicFigures";
 
 /** "Luca riceverà il rimborso completo di 80,00 €", worded from the server's rule for a psychic's cancellation. */

@@ -2,7 +2,7 @@
 // this chunk only. For screen readers it is one image with a summary; the table next to it has the data.
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, XAxis, YAxis } from "recharts";
 import { Box } from "@radix-ui/themes";
-import { formatCents } from "@/lib/format";
+import { formatCents } from "@/lib/text/format";
 import { formatMonth, formatShortMonth, type MonthRow } from "./months";
 
 const HEIGHT = 220;

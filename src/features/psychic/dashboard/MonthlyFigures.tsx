@@ -8,8 +8,8 @@ import { DashboardSection, RowsSkeleton } from "@/components/dashboard/Dashboard
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { useKeyboardScrollable } from "@/components/useKeyboardScrollable";
-import { formatCents, formatRating } from "@/lib/format";
-import { useNow } from "@/lib/useNow";
+import { formatCents, formatRating } from "@/lib/text/format";
+import { useNow } from "@/lib/time/useNow";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { formatHours, formatMonth, type MonthRow } from "./months";
 

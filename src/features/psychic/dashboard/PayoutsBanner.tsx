@@ -4,7 +4,7 @@ import { Callout, Flex, Link, Text } from "@radix-ui/themes";
 import { InfoCircledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
-import { payoutAccountStates, transferStates } from "@/lib/states";
+import { payoutAccountStates, transferStates } from "@/lib/text/states";
 import { useMyPayoutAccount } from "../usePayoutAccount";
 
 const payoutsBannerMessages = {

@@ -3,9 +3,9 @@ import { Link as RouterLink } from "react-router-dom";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { useNeedsConnection } from "@/components/NeedsConnection";
-import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
+import { formatCents, formatItalianDate, formatMinutes } from "@/lib/text/format";
 import { paths } from "@/lib/paths";
-import { bookingStates } from "@/lib/states";
+import { bookingStates } from "@/lib/text/states";
 import { CancelByPsychicDialog } from "./CancelByPsychicDialog";
 
 type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["today"][number];

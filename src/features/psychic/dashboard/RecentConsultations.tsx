@@ -12,10 +12,10 @@ import { api } from "@convex/_generated/api";
 import type { Outcome } from "@convex/model/consultationOutcomes";
 import { DashboardList, DashboardSection, EmptyNote, RowsSkeleton } from "@/components/dashboard/DashboardSection";
 import { toast } from "@/components/toast";
-import { errorCodeOf, errorMessage } from "@/lib/errors";
-import { formatCents, formatItalianDate, formatMinutes } from "@/lib/format";
-import { limits } from "@/lib/rules";
-import { bookingStates } from "@/lib/states";
+import { errorCodeOf, errorMessage } from "@/lib/text/errors";
+import { formatCents, formatItalianDate, formatMinutes } from "@/lib/text/format";
+import { limits } from "@/lib/text/rules";
+import { bookingStates } from "@/lib/text/states";
 
 type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["recent"][number];
 

@@ -10,10 +10,10 @@ import { api } from "@convex/_generated/api";
 import { nextPayoutDate } from "@convex/model/payouts";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { StatCard } from "@/components/dashboard/StatCard";
-import { errorMessage } from "@/lib/errors";
-import { formatCents, formatItalianDate } from "@/lib/format";
+import { errorMessage } from "@/lib/text/errors";
+import { formatCents, formatItalianDate } from "@/lib/text/format";
 import { paths } from "@/lib/paths";
-import { useNow } from "@/lib/useNow";
+import { useNow } from "@/lib/time/useNow";
 import { useMoneyMoved } from "./useEarnings";
 
 type BalanceAnswer = FunctionReturnType<typeof api.earnings.myBalance>;

@@ -4,7 +4,7 @@ import { Callout } from "@radix-ui/themes";
 import { InfoCircledIcon } from "@radix-ui/react-icons";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
-import { formatCents, formatRomeDate } from "@/lib/format";
+import { formatCents, formatRomeDate } from "@/lib/text/format";
 
 const debtNotice = (owedCents: number, since: number) =>
   `Da restituire ${formatCents(owedCents)} (dal ${formatRomeDate(since)}): un cliente ha riavuto il pagamento di un consulto ` +

@@ -4,8 +4,8 @@ import { Badge, Flex, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { EmptyNote, RowsSkeleton } from "@/components/dashboard/DashboardSection";
 import { useKeyboardScrollable } from "@/components/useKeyboardScrollable";
-import { formatCents, formatMinutes, formatNumericDate, formatRomeDate } from "@/lib/format";
-import { payoutStatuses, shareReasons } from "@/lib/states";
+import { formatCents, formatMinutes, formatNumericDate, formatRomeDate } from "@/lib/text/format";
+import { payoutStatuses, shareReasons } from "@/lib/text/states";
 import { shareStateBadge } from "./shareState";
 import { useMyEarnings, useMyPayouts, type EarningRow, type PayoutRow } from "./useEarnings";
 

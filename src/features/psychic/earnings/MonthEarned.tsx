@@ -4,9 +4,9 @@ import { Grid } from "@radix-ui/themes";
 import { api } from "@convex/_generated/api";
 import { romeMonthOf } from "@convex/framework/time";
 import { StatCard } from "@/components/dashboard/StatCard";
-import { formatCents } from "@/lib/format";
+import { formatCents } from "@/lib/text/format";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
-import { useNow } from "@/lib/useNow";
+import { useNow } from "@/lib/time/useNow";
 import { earnedLabel, earnedNote } from "./earnedFigure";
 
 export function MonthEarned() {

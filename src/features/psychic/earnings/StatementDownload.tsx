@@ -8,8 +8,8 @@ import { useConvex } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
-import { useNow } from "@/lib/useNow";
+import { errorMessage } from "@/lib/text/errors";
+import { useNow } from "@/lib/time/useNow";
 import { formatMonth } from "../dashboard/months";
 import { lastRomeMonths } from "./statementMonths";
 

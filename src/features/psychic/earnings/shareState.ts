@@ -1,8 +1,8 @@
 // A consultation's share as 'Guadagni' and the statement word it: the state's label from the one table
-// (src/lib/states.ts), with the day a transfer was made or is due.
+// (src/lib/text/states.ts), with the day a transfer was made or is due.
 import type { TransferState } from "@convex/model/payouts";
-import { formatCents, formatRomeDate } from "@/lib/format";
-import { transferStates, type StateBadge } from "@/lib/states";
+import { formatCents, formatRomeDate } from "@/lib/text/format";
+import { transferStates, type StateBadge } from "@/lib/text/states";
 
 type Share = { state: TransferState; transferredAt: number | null; dueAt?: number; amountCents?: number; reversedCents?: number };
 

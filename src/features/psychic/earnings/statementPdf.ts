@@ -7,8 +7,8 @@ import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { COMMISSION_VAT_PERCENT } from "@convex/model/payouts";
-import { formatCents, formatNumericDate, formatRomeDate, formatRomeDateTime } from "@/lib/format";
-import { payoutStatuses, shareReasons } from "@/lib/states";
+import { formatCents, formatNumericDate, formatRomeDate, formatRomeDateTime } from "@/lib/text/format";
+import { payoutStatuses, shareReasons } from "@/lib/text/states";
 import { formatMonth } from "../dashboard/months";
 import { shareStateBadge } from "./shareState";
 

@@ -3,7 +3,7 @@ import { Cross2Icon, PlusIcon } from "@radix-ui/react-icons";
 import type { Weekday, WeeklyAvailability } from "@convex/framework/validators";
 import { AVAILABILITY_SLOTS } from "@convex/model/profileRules";
 import { FieldError } from "@/components/form/FieldError";
-import { WEEK, weekdayLabels } from "@/lib/weekdays";
+import { WEEK, weekdayLabels } from "@/lib/text/weekdays";
 import "./profileEditor.css";
 import { addRange, dayRanges, RANGE_ENDS, RANGE_STARTS, removeRange, setRange } from "./availabilityRanges";
 

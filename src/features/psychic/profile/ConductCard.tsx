@@ -8,8 +8,8 @@ import type { OptimisticLocalStore } from "convex/browser";
 import { api } from "@convex/_generated/api";
 import { CONDUCT_INTRO, CONDUCT_RULES, CONDUCT_TITLE } from "@convex/model/conduct";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
-import { formatRomeDate } from "@/lib/format";
+import { errorMessage } from "@/lib/text/errors";
+import { formatRomeDate } from "@/lib/text/format";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 
 const conductMessages = {

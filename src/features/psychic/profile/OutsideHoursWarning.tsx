@@ -5,7 +5,7 @@ import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import type { WeeklyAvailability } from "@convex/framework/validators";
-import { formatMinutes, formatShortDate } from "@/lib/format";
+import { formatMinutes, formatShortDate } from "@/lib/text/format";
 
 const outsideHoursWords = {
   title: (count: number) =>

@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
 import { Avatar, Button, Callout, Flex, Progress, Text } from "@radix-ui/themes";
 import { PHOTO_MAX_BYTES, PHOTO_MIN_PIXELS, PHOTO_TYPES } from "@convex/model/profileRules";
-import { limits } from "@/lib/rules";
-import { errorMessages, errorMessage } from "@/lib/errors";
+import { limits } from "@/lib/text/rules";
+import { errorMessages, errorMessage } from "@/lib/text/errors";
 import { PhotoCropDialog } from "./PhotoCropDialog";
 import { cropToFile, isBigEnough, loadImage as decodeImage, TOO_SMALL_MESSAGE, type Crop, type LoadedImage } from "./photoCrop";
 

@@ -2,7 +2,7 @@ import { Badge, Callout, Card, Flex, Heading, Link, Text } from "@radix-ui/theme
 import { Link as RouterLink } from "react-router-dom";
 import type { ProfileStatus } from "@convex/framework/validators";
 import { paths } from "@/lib/paths";
-import { profileStates } from "@/lib/states";
+import { profileStates } from "@/lib/text/states";
 import { SuspensionNotice } from "../SuspensionNotice";
 
 type Props = {

@@ -15,8 +15,8 @@ import {
   YEARS_MAX,
   YEARS_MIN,
 } from "@convex/model/profileRules";
-import { errorMessages } from "@/lib/errors";
-import { WEEK, weekdayLabels } from "@/lib/weekdays";
+import { errorMessages } from "@/lib/text/errors";
+import { WEEK, weekdayLabels } from "@/lib/text/weekdays";
 
 export type OwnProfile = NonNullable<FunctionReturnType<typeof api.psychicProfiles.getMine>>;
 

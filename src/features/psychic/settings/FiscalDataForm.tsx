@@ -10,8 +10,8 @@ import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { TextField } from "@/components/form/TextField";
 import { toast } from "@/components/toast";
-import { errorCodeOf, errorMessage } from "@/lib/errors";
-import { useZodForm } from "@/lib/forms";
+import { errorCodeOf, errorMessage } from "@/lib/text/errors";
+import { useZodForm } from "@/lib/account/forms";
 import { fiscalDataSchema, serverFieldMessages, type FiscalDataFields, type FiscalDataValues } from "./fiscalDataSchema";
 
 type SavedFiscalData = FunctionReturnType<typeof api.fiscalData.getMine>;

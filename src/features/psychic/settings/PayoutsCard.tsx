@@ -11,10 +11,10 @@ import type { PayoutAccountState } from "@convex/model/payouts";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/errors";
+import { errorMessage } from "@/lib/text/errors";
 import { paths } from "@/lib/paths";
-import { payoutAccountStates, transferStates } from "@/lib/states";
-import { requirementsInItalian } from "@/lib/payoutRequirements";
+import { payoutAccountStates, transferStates } from "@/lib/text/states";
+import { requirementsInItalian } from "@/lib/text/payoutRequirements";
 import { useMyPayoutAccount } from "../usePayoutAccount";
 
 /** The card's anchor: the dashboard's banner links here. */
@@ -45,7 +45,7 @@ const stateExplanations: Record<PayoutAccountState, string> = {
 };
 
 /**
- * A failure in Italian (src/lib/errors.ts); the server's PAYMENT_FAILED (Stripe unreachable or not set
+ * A failure in Italian (src/lib/text/errors.ts); the server's PAYMENT_FAILED (Stripe unreachable or not set
  * up) speaks of a booking's payment, so here it reads as the card's own failure.
  */
 function failureText(error: unknown, fallback: string): string {

@@ -2,7 +2,7 @@ import { useEffect, useId } from "react";
 import { Box, Flex, Skeleton, Switch, Text } from "@radix-ui/themes";
 import { PendingWriteMark, usePendingWrites } from "@/components/PendingWriteMark";
 import { toast } from "@/components/toast";
-import { errorCodeOf, errorMessage } from "@/lib/errors";
+import { errorCodeOf, errorMessage } from "@/lib/text/errors";
 import { useEnsureMyProfile, useMyProfileOrError, useProfileSwitches } from "../useMyProfile";
 
 const switchMessages = {

@@ -4,7 +4,7 @@ import { useMutation } from "convex/react";
 import type { FunctionArgs, FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
-import { useQueryWithNow } from "@/lib/useNow";
+import { useQueryWithNow } from "@/lib/time/useNow";
 
 export type LiveHold = FunctionReturnType<typeof api.holds.listMine>[number];
 

@@ -3,7 +3,7 @@
 import * as z from "zod/mini";
 // The server's own pattern, so both sides agree on what an email is.
 import { EMAIL_PATTERN, MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@convex/model/accounts";
-import { errorMessages } from "@/lib/errors";
+import { errorMessages } from "@/lib/text/errors";
 
 export { MAX_FULL_NAME_LENGTH, MIN_PASSWORD_LENGTH };
 

@@ -3,7 +3,7 @@
 import { useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
-import { useQueryWithNow } from "@/lib/useNow";
+import { useQueryWithNow } from "@/lib/time/useNow";
 
 export type SpendingLimitView = FunctionReturnType<typeof api.spendingLimits.getMine>;
 

@@ -2,7 +2,7 @@
 // booking page's calendar and first free day, and the profile's full days, read it the same way.
 import type { FunctionArgs } from "convex/server";
 import { api } from "@convex/_generated/api";
-import { useQueryWithNow } from "@/lib/useNow";
+import { useQueryWithNow } from "@/lib/time/useNow";
 
 export type BookableDatesArgs = FunctionArgs<typeof api.bookings.listBookableDates>;
 
