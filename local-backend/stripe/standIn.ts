@@ -208,6 +208,14 @@ export async function startStripeStandIn(options: StandInOptions) {
       if (req.method === "GET" && url.pathname === "/__local/sessions") {
         return json(res, 200, Object.values(store.state.sessions).reverse().map((s) => toSessionObject(s, baseUrl)));
       }
+      // One stand-in serves a whole test file: each test starts from an empty Stripe, no outage armed.
+      if (req.method === "POST" && url.pathname === "/__local/reset") {
+        webhooks.forget();
+        connectEvents.forget();
+        faults.disarm();
+        store.reset();
+        return json(res, 200, { reset: true });
+      }
       // What broke Stripe's spec since the start (or the last DELETE): the tests expect none.
       if (url.pathname === "/__local/violations" && (req.method === "GET" || req.method === "DELETE")) {
         if (req.method === "DELETE") conformance.violations.splice(0);

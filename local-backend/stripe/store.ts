@@ -139,6 +139,23 @@ export function newId(prefix: string): string {
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+function emptyState(): State {
+  return {
+    sessions: {},
+    paymentIntents: {},
+    charges: {},
+    refunds: {},
+    events: [],
+    idempotency: {},
+    accounts: {},
+    connectLinks: {},
+    transfers: {},
+    transferReversals: {},
+    payouts: {},
+    disputes: {},
+  };
+}
+
 export class Store {
   private readonly file: string;
   readonly state: State;
@@ -146,21 +163,14 @@ export class Store {
   constructor(dataDir: string) {
     ownerOnlyDir(dataDir);
     this.file = join(dataDir, "stripe.json");
-    const empty: State = {
-      sessions: {},
-      paymentIntents: {},
-      charges: {},
-      refunds: {},
-      events: [],
-      idempotency: {},
-      accounts: {},
-      connectLinks: {},
-      transfers: {},
-      transferReversals: {},
-      payouts: {},
-      disputes: {},
-    };
+    const empty = emptyState();
     this.state = existsSync(this.file) ? { ...empty, ...(JSON.parse(readFileSync(this.file, "utf8")) as State) } : empty;
+  }
+
+  /** Forgets every object, event and idempotency key (the `/__local/reset` test route). */
+  reset(): void {
+    Object.assign(this.state, emptyState());
+    this.save();
   }
 
   /** Writes the whole state to a temporary file, then renames it over the old one: never half a file. */

@@ -42,6 +42,12 @@ export class WebhookSender {
     this.timers.clear();
   }
 
+  /** Drops the deliveries still waiting (their events were forgotten by a reset); later events are sent as before. */
+  forget(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
   private owns(stored: StoredEvent): boolean {
     return Boolean(stored.event.account) === Boolean(this.options.connect);
   }

@@ -47,6 +47,11 @@ function localDoors(session: string, account: string, charge: string): Array<[st
   ];
 }
 
+/** The doors above and the one that forgets everything, which the second test tries last. */
+function everyDoor(session: string, account: string, charge: string): Array<[string, string, unknown?]> {
+  return [...localDoors(session, account, charge), ["POST", "/__local/reset", {}]];
+}
+
 describe("the Stripe stand-in's test routes and overview need its access token, as the mailbox does", () => {
   it("without the token, or with a wrong one, each answers 401 and changes nothing", async () => {
     const standIn = await startStandIn();
@@ -55,7 +60,7 @@ describe("the Stripe stand-in's test routes and overview need its access token, 
     const account = await stripe.accounts.create(readerAccountParams());
     const { chargeId } = await paidCharge(standIn);
     const wrong: Array<Record<string, string>> = [{}, { authorization: "Bearer wrong" }, { authorization: `Bearer ${standIn.apiKey}` }];
-    for (const [method, path, body] of localDoors(session.id, account.id, chargeId)) {
+    for (const [method, path, body] of everyDoor(session.id, account.id, chargeId)) {
       for (const headers of wrong) {
         const answer = await call(standIn, method, path, headers, body);
         expect(answer.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(401);
@@ -105,6 +110,10 @@ describe("the Stripe stand-in's test routes and overview need its access token, 
     expect(await overview.text()).toContain(session.id);
     const listed = (await (await fetch(`${standIn.url}/__local/sessions?${token}`)).json()) as Array<{ id: string; customer_email: string }>;
     expect(listed.find((s) => s.id === session.id)?.customer_email).toBe("giulia@esempio.it");
+    // A test file shares one stand-in and empties it between its tests.
+    expect((await call(standIn, "POST", "/__local/reset", bearer, {})).status).toBe(200);
+    expect(JSON.parse((await call(standIn, "GET", "/__local/sessions", bearer)).text)).toEqual([]);
+    await expect(stripe.accounts.retrieve(account.id)).rejects.toThrow(/No such account/);
   });
 
   it("a new start has a new token, unless one is given (STRIPE_STANDIN_ACCESS_TOKEN)", async () => {
