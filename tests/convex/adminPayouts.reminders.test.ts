@@ -6,7 +6,9 @@ import { api } from "../../convex/_generated/api";
 import schema from "../../convex/schema";
 import { heldConsultation, onboardedWorld } from "./fixtures/payoutWorld";
 import { buildWorld, snapshotAllTables, type World } from "./fixtures/world";
-import { errorCodeOf, setupTest, type TestClient } from "./setup";
+import { errorCodeOf, setupTest, useStripeStandIn, type TestClient } from "./setup";
+
+useStripeStandIn();
 
 const DAY_MS = 24 * 60 * 60_000;
 const tableNames = Object.keys(schema.tables);

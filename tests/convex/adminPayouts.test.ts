@@ -4,10 +4,12 @@ import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { ADMIN_LIMITS } from "../../convex/model/admin";
 import { callBooking } from "./fixtures/callWorld";
-import { signedEvent } from "./fixtures/fakeStripe";
-import { heldConsultation, onboardedWorld, transfersOf } from "./fixtures/payoutWorld";
+import { heldConsultation, onboardedWorld, paymentOf, transfersOf } from "./fixtures/payoutWorld";
+import { signedEvent } from "./fixtures/stripeStandIn";
 import type { World } from "./fixtures/world";
-import { errorCodeOf, fakeStripe, runWithTriggers, type TestClient } from "./setup";
+import { errorCodeOf, runWithTriggers, stripe, useStripeStandIn, type TestClient } from "./setup";
+
+useStripeStandIn();
 
 const HOUR_MS = 60 * 60_000;
 const admin = (w: World) => w.as.admin as TestClient;
@@ -19,13 +21,17 @@ async function deliver(w: World, type: string, object: unknown, eventId?: string
   await w.t.finishAllScheduledFunctions(vi.runAllTimers);
 }
 
-/** A held consultation whose share Stripe refused through every attempt: one failed transfer. */
+/**
+ * A held consultation whose share Stripe refused through every attempt: one failed transfer. Stripe asked for a
+ * document again (its webhook late) while the attempts ran; it was sent after them, so a retry goes through.
+ */
 async function refusedTransferWorld() {
-  const { w } = await onboardedWorld();
-  fakeStripe().transferRefusals = 4;
+  const { w, accountId } = await onboardedWorld();
+  await stripe().missDocument(accountId);
   const bookingId = await callBooking(w, { startsInMs: -31 * 60_000, psychicJoinedAt: Date.now() - 31 * 60_000 });
   await w.t.mutation(internal.calls.settle, { bookingId });
   await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+  await stripe().enable(accountId);
   return { w, bookingId };
 }
 
@@ -57,7 +63,7 @@ describe("the admin's 'Pagamenti'", () => {
     expect(failedTransfers[0].lastError).toContain("transfers");
     await admin(w).mutation(api.adminPayouts.retryTransfer, { transferId: failedTransfers[0].id });
     await w.t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect(fakeStripe().transfers).toHaveLength(1);
+    expect(stripe().transfers()).toHaveLength(1);
     expect((await overview(w)).failedTransfers).toEqual([]);
     expect(await errorCodeOf(admin(w).mutation(api.adminPayouts.retryTransfer, { transferId: failedTransfers[0].id }))).toBe("INVALID_STATE");
     expect(await errorCodeOf(admin(w).mutation(api.adminPayouts.retryTransfer, { transferId: "non-un-id" }))).toBe("NOT_FOUND");
@@ -87,27 +93,27 @@ describe("the admin's 'Pagamenti'", () => {
 
   it("a failed reversal made at Stripe after all is found on 'Riprova', not made twice", async () => {
     const { w } = await onboardedWorld();
-    await heldConsultation(w);
-    fakeStripe().failures = 20;
-    await deliver(w, "charge.dispute.created", { id: "dp_1", object: "dispute", amount: 5000, payment_intent: "pi_test_call" });
-    fakeStripe().failures = 0;
+    const { paymentIntent, charge } = await paymentOf(w, await heldConsultation(w));
+    await stripe().failNext(20);
+    await deliver(w, "charge.dispute.created", { id: "dp_1", object: "dispute", amount: 5000, charge, payment_intent: paymentIntent });
+    await stripe().recover();
     const { failedReversals } = await overview(w);
     expect(failedReversals).toMatchObject([{ amountCents: 4250 }]);
     await admin(w).mutation(api.adminPayouts.retryReversal, { reversalId: failedReversals[0].id });
     await w.t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect(fakeStripe().reversals.map((reversal) => reversal.amount)).toEqual([4250]);
+    expect(stripe().reversals().map((reversal) => reversal.amount)).toEqual([4250]);
     // As if its answer had been lost: asked again, the reversal is found among the transfer's.
     await w.t.run((ctx) => ctx.db.patch("transferReversals", failedReversals[0].id, { state: "failed", stripeReversalId: undefined }));
     await admin(w).mutation(api.adminPayouts.retryReversal, { reversalId: failedReversals[0].id });
     await w.t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect(fakeStripe().reversals).toHaveLength(1);
+    expect(stripe().reversals()).toHaveLength(1);
   });
 
   it("reconciles the month to the cent: paid − refunded = transferred − reversed + owed + commission", async () => {
     const { w } = await onboardedWorld();
     await heldConsultation(w);
     await heldConsultation(w, 7000);
-    const cancelled = await callBooking(w, { startsInMs: 5 * HOUR_MS, stripePaymentIntentId: "pi_cancelled" });
+    const cancelled = await callBooking(w, { startsInMs: 5 * HOUR_MS });
     await (w.as.clientA as TestClient).mutation(api.bookings.cancelByClient, { bookingId: cancelled });
     await w.t.finishInProgressScheduledFunctions();
     const [month] = (await overview(w)).months;
@@ -179,7 +185,8 @@ describe("the DAC7 report counts what was credited, transferred or not", () => {
     let row = (await admin(w).query(api.adminPayouts.dac7Report, { year: thisYear() })).csv.trim().split("\r\n")[1];
     expect(row.split(";").slice(6, 9)).toEqual(["42,50", "7,50", "1"]);
     // A full refund afterwards withholds the share: nothing credited, no row.
-    await deliver(w, "charge.refunded", { id: "ch_of_pi_test_call", object: "charge", payment_intent: "pi_test_call", amount_refunded: 5000 });
+    const { paymentIntent, charge } = await paymentOf(w, bookingId);
+    await deliver(w, "charge.refunded", { id: charge, object: "charge", payment_intent: paymentIntent, amount_refunded: 5000 });
     expect((await transfersOf(w)).find((s) => s.bookingId === bookingId)?.state).toBe("withheld");
     row = (await admin(w).query(api.adminPayouts.dac7Report, { year: thisYear() })).csv.trim().split("\r\n")[1] ?? "";
     expect(row).toBe("");

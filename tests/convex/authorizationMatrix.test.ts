@@ -7,7 +7,9 @@ import schema from "../../convex/schema";
 import { accessMatrix, isInAudience } from "./fixtures/accessMatrix";
 import { callAs, leakedSecrets, publicFunctions } from "./fixtures/publicFunctions";
 import { buildWorld, personas, snapshotAllTables } from "./fixtures/world";
-import { setupTest } from "./setup";
+import { setupTest, useStripeStandIn } from "./setup";
+
+useStripeStandIn();
 
 const ACCESS_CODES = ["NOT_AUTHENTICATED", "FORBIDDEN", "CLIENT_ONLY", "PSYCHIC_ONLY", "NOT_FOUND"];
 const tableNames = Object.keys(schema.tables);

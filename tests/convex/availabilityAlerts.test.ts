@@ -7,7 +7,9 @@ import { weekFrom } from "../../convex/demo/data";
 import { changeBooking, openHold } from "../../convex/lib/bookings/bookingLifecycle";
 import { addDays } from "../../convex/model/nextAvailability";
 import { buildWorld, emails, type World } from "./fixtures/world";
-import { errorCodeOf, runWithTriggers, setupTest, signInAs, type TestClient } from "./setup";
+import { errorCodeOf, runWithTriggers, setupTest, signInAs, useStripeStandIn, type TestClient } from "./setup";
+
+useStripeStandIn();
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

@@ -9,7 +9,9 @@ import { isErrorCode } from "../../convex/framework/errors";
 import { accessMatrix, isInAudience, type MatrixEntry } from "./fixtures/accessMatrix";
 import { callAs, publicFunctions, type PublicFunction } from "./fixtures/publicFunctions";
 import { buildWorld, personas, snapshotAllTables, type Persona, type World } from "./fixtures/world";
-import { setupTest } from "./setup";
+import { setupTest, useStripeStandIn } from "./setup";
+
+useStripeStandIn();
 
 const tableNames = Object.keys(schema.tables);
 const HUGE_STRING = "x".repeat(100_000);

@@ -6,8 +6,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { internal } from "../../convex/_generated/api";
 import { recount } from "../../convex/model/figureContributions";
-import { setupTest, type TestConvex } from "./setup";
+import { setupTest, useStripeStandIn, type TestConvex } from "./setup";
 import { seededRandom, startRun, step } from "./fixtures/marketplaceRun";
+
+useStripeStandIn();
 
 // 80 seeds in `npm test` (about 20 s of CPU); FIGURES_SEQUENCES=200 or more for a deeper search.
 const SEQUENCES = Number(process.env.FIGURES_SEQUENCES ?? 80);

@@ -5,7 +5,9 @@ import { api } from "../../convex/_generated/api";
 import { fiscalRecordKeptUntil } from "../../convex/model/fiscal";
 import { heldConsultation, onboardedWorld } from "./fixtures/payoutWorld";
 import { buildWorld, type World } from "./fixtures/world";
-import { setupTest, type TestClient } from "./setup";
+import { setupTest, useStripeStandIn, type TestClient } from "./setup";
+
+useStripeStandIn();
 
 const valid = {
   legalName: "  Maria   Rossi ",

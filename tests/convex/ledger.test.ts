@@ -8,7 +8,9 @@ import { romeMonthOf } from "../../convex/framework/time";
 import { callBooking } from "./fixtures/callWorld";
 import { heldConsultation, onboardedWorld, psychicA, transfersOf } from "./fixtures/payoutWorld";
 import type { World } from "./fixtures/world";
-import { runWithTriggers, type TestClient } from "./setup";
+import { runWithTriggers, useStripeStandIn, type TestClient } from "./setup";
+
+useStripeStandIn();
 
 const HOUR_MS = 60 * 60_000;
 /** Mid-month in Rome, so a consultation a few hours ahead ends in the same month. */
@@ -22,11 +24,11 @@ describe("the psychic's month", () => {
     const { w } = await onboardedWorld();
     await heldConsultation(w);
     // Cancelled 5 hours ahead: half refunded, the psychic's share of the half kept falls due at its end.
-    const late = await callBooking(w, { startsInMs: 5 * HOUR_MS, stripePaymentIntentId: "pi_late" });
+    const late = await callBooking(w, { startsInMs: 5 * HOUR_MS });
     await (w.as.clientA as TestClient).mutation(api.bookings.cancelByClient, { bookingId: late });
     await w.t.finishInProgressScheduledFunctions();
     // A paid consultation still to come this month.
-    await callBooking(w, { startsInMs: 2 * 24 * HOUR_MS, stripePaymentIntentId: "pi_upcoming" });
+    await callBooking(w, { startsInMs: 2 * 24 * HOUR_MS });
     expect((await transfersOf(w)).map((share) => [share.reason, share.amountCents])).toEqual([
       ["consultation", 4250],
       ["cancellation", 2125],
@@ -56,9 +58,9 @@ describe("the admin's month", () => {
     await heldConsultation(w);
     await heldConsultation(w, 7000);
     // A late cancellation keeps half; an early one refunds everything, and Stripe refuses that refund.
-    const late = await callBooking(w, { startsInMs: 5 * HOUR_MS, stripePaymentIntentId: "pi_late" });
+    const late = await callBooking(w, { startsInMs: 5 * HOUR_MS });
     await (w.as.clientA as TestClient).mutation(api.bookings.cancelByClient, { bookingId: late });
-    const early = await callBooking(w, { startsInMs: 3 * 24 * HOUR_MS, priceCents: 6000, stripePaymentIntentId: "pi_early" });
+    const early = await callBooking(w, { startsInMs: 3 * 24 * HOUR_MS, priceCents: 6000 });
     await (w.as.clientA as TestClient).mutation(api.bookings.cancelByClient, { bookingId: early });
     await w.t.finishAllScheduledFunctions(vi.runAllTimers);
     // Stripe refused the early one's refund every time (as after its retries): it waits for the admin's 'Riprova'.

@@ -14,7 +14,9 @@ import { ALL_BOOKS, readMonthBooks } from "../../convex/lib/money/moneyFigures";
 import { addBooks, differenceOf, noBooks } from "../../convex/model/ledger";
 import { romeMonthOf } from "../../convex/framework/time";
 import { seededRandom, startRun, step } from "./fixtures/marketplaceRun";
-import { fakeStripe, setupTest, type TestConvex } from "./setup";
+import { setupTest, stripe, useStripeStandIn, type TestConvex } from "./setup";
+
+useStripeStandIn();
 
 const SEQUENCES = 60;
 const STEPS = Number(process.env.MONEY_STEPS ?? 36);
@@ -66,12 +68,13 @@ describe("the books", () => {
       // The DAC7 figures the triggers kept are what a recount from the transfers makes (nothing to change).
       expect(await t.run((ctx) => rebuildDac7Figures(ctx as MutationCtx)), `DAC7 figures\n${steps}`).toBe(0);
       // Stripe made at most one transfer per booking, and never reversed more than it transferred.
-      const transfers = fakeStripe().transfers;
+      const transfers = stripe().transfers();
       const groups = transfers.map((transfer) => transfer.transfer_group);
       expect(new Set(groups).size, steps).toBe(groups.length);
       for (const transfer of transfers) {
-        const reversed = fakeStripe()
-          .reversals.filter((reversal) => reversal.transfer === transfer.id)
+        const reversed = stripe()
+          .reversals()
+          .filter((reversal) => reversal.transfer === transfer.id)
           .reduce((sum, reversal) => sum + reversal.amount, 0);
         expect(reversed, steps).toBeLessThanOrEqual(transfer.amount);
       }

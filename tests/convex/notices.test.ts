@@ -3,7 +3,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { buildWorld, type World } from "./fixtures/world";
-import { errorCodeOf, setupTest, signInAs, type TestClient } from "./setup";
+import { errorCodeOf, setupTest, signInAs, useStripeStandIn, type TestClient } from "./setup";
+
+useStripeStandIn();
 
 /** PsychicA's Monday full: 09:00 held by clientB's checkout, 09:30 clientA's confirmed booking; client C waits. */
 async function fullMonday() {

@@ -10,7 +10,9 @@ import { publicFunctions, type PublicFunction } from "./fixtures/publicFunctions
 import { argsOf, BYTES_PER_DOCUMENT, readsBudget } from "./fixtures/readsBudget";
 import { buildBulkWorld, type BulkWorld } from "./fixtures/bulkWorld";
 import { measureReads } from "./fixtures/readsMeter";
-import { setupTest } from "./setup";
+import { setupTest, useStripeStandIn } from "./setup";
+
+useStripeStandIn();
 
 const SIZES = (process.env.READS_BUDGET_SIZES ?? "1000").split(",").map(Number);
 

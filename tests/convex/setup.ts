@@ -14,7 +14,6 @@ import { triggers } from "../../convex/lib/platform/triggers";
 import { sniffImageType } from "../../convex/model/profileRules";
 import { uploadContentType } from "../../convex/model/uploads";
 import schema from "../../convex/schema";
-import { FAKE_CONNECT_WEBHOOK_SECRET, FAKE_STRIPE_BASE, FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, FakeStripe } from "./fixtures/fakeStripe";
 import { STANDIN_CONNECT_WEBHOOK_SECRET, STANDIN_KEY, STANDIN_WEBHOOK_SECRET, StripeStandIn } from "./fixtures/stripeStandIn";
 
 // Every module under convex/, _generated included: convex-test finds the functions' root from
@@ -46,26 +45,39 @@ vi.setConfig({ testTimeout: 30_000 });
 // slow on a busy machine too.
 const HOOK_TIMEOUT_MS = 30_000;
 const backendsOfThisTest = new Set<TestConvex>();
-// Stripe is answered by an in-memory fake through the real SDK (fixtures/fakeStripe.ts), or, in the files that
-// call useStripeStandIn(), by the local stand-in (fixtures/stripeStandIn.ts).
-let currentStripe = new FakeStripe();
-/** The fake Stripe of the running test: its sessions, refunds and requests. */
-export const fakeStripe = () => currentStripe;
+// Stripe is the local stand-in (fixtures/stripeStandIn.ts) in the files that call useStripeStandIn(): one per
+// file, emptied before each test. In the others no request may reach Stripe.
 let standInWanted = false;
+let fileStandIn: StripeStandIn | undefined;
 let currentStandIn: StripeStandIn | undefined;
-/** Every test of the calling file talks to a fresh Stripe stand-in; `stripe()` gives it. */
+/** Every test of the calling file talks to an empty Stripe stand-in; `stripe()` gives it. */
 export function useStripeStandIn() {
   standInWanted = true;
+  // Started before any fake timer: the stand-in's own timers run on the real clock.
+  beforeAll(async () => {
+    fileStandIn = await StripeStandIn.start();
+  }, HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    await fileStandIn?.stop();
+    fileStandIn = undefined;
+  }, HOOK_TIMEOUT_MS);
 }
 /** The Stripe stand-in of the running test. */
 export const stripe = () => currentStandIn!;
 export const stripeStandInRunning = () => currentStandIn !== undefined;
+
+const NO_STRIPE_BASE = "http://stripe.invalid";
+/** The global fetch of a file without the stand-in: a request to Stripe fails the test, saying why. */
+const noStripe = async (input: RequestInfo | URL): Promise<Response> => {
+  const url = typeof input === "string" || input instanceof URL ? String(input) : input.url;
+  throw new Error(`${url}: this test file reaches Stripe; call useStripeStandIn() in it`);
+};
+
 beforeEach(async () => {
-  // Started before the fake timers: the stand-in's own timers run on the real clock.
-  if (standInWanted) currentStandIn = await StripeStandIn.start();
+  if (fileStandIn) await fileStandIn.reset();
+  currentStandIn = fileStandIn;
   vi.useFakeTimers();
-  currentStripe = new FakeStripe();
-  vi.stubGlobal("fetch", currentStandIn?.fetch ?? currentStripe.fetch);
+  vi.stubGlobal("fetch", currentStandIn?.fetch ?? noStripe);
 }, HOOK_TIMEOUT_MS);
 afterEach(async () => {
   // A test may have switched to real timers on its own; scheduled work still runs to the end.
@@ -74,7 +86,6 @@ afterEach(async () => {
   backendsOfThisTest.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  await currentStandIn?.stop();
   currentStandIn = undefined;
 }, HOOK_TIMEOUT_MS);
 
@@ -103,10 +114,10 @@ function newBackend(extraModules: Record<string, () => Promise<unknown>> = {}) {
           STRIPE_STANDIN_ACCESS_TOKEN: currentStandIn.accessToken,
         }
       : {
-          STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-          STRIPE_API_BASE: FAKE_STRIPE_BASE,
-          STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-          STRIPE_CONNECT_WEBHOOK_SECRET: FAKE_CONNECT_WEBHOOK_SECRET,
+          STRIPE_SECRET_KEY: STANDIN_KEY,
+          STRIPE_API_BASE: NO_STRIPE_BASE,
+          STRIPE_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+          STRIPE_CONNECT_WEBHOOK_SECRET: STANDIN_CONNECT_WEBHOOK_SECRET,
         }),
     // The SDK's own retries wait on timers; under fake timers the tests drive retries themselves.
     STRIPE_MAX_NETWORK_RETRIES: "0",
@@ -122,22 +133,21 @@ export type TestConvex = ReturnType<typeof setupTest>;
  * test: under fake timers, with its own Stripe. Every test of the block then starts with the
  * fake clock at the moment `prepare` ran. The functions scheduled on this backend never run (their
  * timers go with each fake clock): they would change the world between tests. Call it inside the
- * describe block; the returned function gives the backend, what `prepare` returned and the Stripe (the fake,
- * or the stand-in in a file that uses one) that answered it.
+ * describe block; the returned function gives the backend, what `prepare` returned and, in a file that uses
+ * the stand-in, the stand-in that answered it.
  */
 export function setupSharedTest<T>(prepare: (t: TestConvex) => Promise<T>) {
-  let shared: { t: TestConvex; value: T; now: number; stripe: FakeStripe; standIn?: StripeStandIn } | undefined;
+  let shared: { t: TestConvex; value: T; now: number; standIn?: StripeStandIn } | undefined;
   beforeAll(async () => {
     const standIn = standInWanted ? await StripeStandIn.start() : undefined;
     vi.useFakeTimers();
-    const stripe = new FakeStripe();
-    vi.stubGlobal("fetch", standIn?.fetch ?? stripe.fetch);
+    vi.stubGlobal("fetch", standIn?.fetch ?? noStripe);
     const testsOwn = currentStandIn;
     currentStandIn = standIn;
     try {
       const t = newBackend();
       const now = Date.now();
-      shared = { t, now, stripe, standIn, value: await prepare(t) };
+      shared = { t, now, standIn, value: await prepare(t) };
     } finally {
       currentStandIn = testsOwn;
       vi.useRealTimers();
