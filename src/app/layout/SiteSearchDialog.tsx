@@ -5,8 +5,7 @@ import type { KeyboardEvent, RefObject } from "react";
 import { useNavigate } from "react-router-dom";
 import { Avatar, Box, Dialog, Flex, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { useQuery } from "convex/react";
-import { api } from "@convex/_generated/api";
+import { usePsychicList } from "@/lib/catalogue/psychicList";
 import { siteSearchResults, type SiteSearchResult } from "./siteSearch";
 
 const SEARCH_PROMPT = "Cerca pagine, informazioni...";
@@ -49,7 +48,7 @@ function SiteSearchPanel({ onDone }: { onDone: () => void }) {
   // meanwhile moves the places, and Enter must still open what is highlighted. None: the first.
   const [activePath, setActivePath] = useState<string | null>(null);
   // The public list's own subscription (shared with /psychics): listed psychics only, live.
-  const catalogue = useQuery(api.psychics.listPublic, {});
+  const catalogue = usePsychicList();
   const groups = useMemo(() => siteSearchResults(query, catalogue), [query, catalogue]);
   const results = groups.flatMap((group) => group.results);
   const activeIndex = Math.max(

@@ -4,13 +4,13 @@
 import { useState } from "react";
 import { Button, Callout, Flex, Heading, Link, Spinner, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
-import { api } from "@convex/_generated/api";
 import { ReviewForm } from "@/components/booking/ReviewForm";
+import { useNextAvailability } from "@/lib/catalogue/nextAvailability";
 import { formatFirstFree } from "@/lib/text/format";
 import { homePathFor, paths } from "@/lib/paths";
 import { limits } from "@/lib/text/rules";
 import { useViewer } from "@/lib/account/session";
-import { useNow, useQueryWithNow } from "@/lib/time/useNow";
+import { useNow } from "@/lib/time/useNow";
 import type { Room } from "./callTypes";
 import { bookAgainPath, nextStartTimes } from "./nextTimes";
 
@@ -79,7 +79,7 @@ export function AfterTheCall({ room, otherName }: { room: Room; otherName: strin
 /** 'Prenota di nuovo': a few of the psychic's next free times for as long as this consultation, each one tap to its booking page. */
 function BookAgain({ room, otherName }: { room: Room; otherName: string }) {
   const now = useNow(5 * 60_000);
-  const days = useQueryWithNow(api.psychics.listNextAvailability, { id: room.psychicProfileId, now });
+  const days = useNextAvailability(room.psychicProfileId, now);
   const times = days === undefined ? undefined : nextStartTimes(days, room.durationMinutes);
   return (
     <Flex asChild direction="column" gap="2" width="100%" maxWidth="520px" style={{ textAlign: "start" }}>

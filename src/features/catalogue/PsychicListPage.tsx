@@ -1,13 +1,12 @@
 import { Box, Card, Container, Flex, Grid, Heading, Link, Skeleton, Text } from "@radix-ui/themes";
 import { useEffect, useRef } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
-import { api } from "@convex/_generated/api";
 import { DEFAULT_ORDER, isListOrder, ORDER_EXPLAINED, ORDER_LABELS } from "@convex/model/catalogueOrder";
 import type { FirstFree } from "@convex/model/nextAvailability";
 import { searchCatalogue } from "@convex/model/psychics";
 import { PsychicCard, type PsychicCardData } from "@/components/psychic/PsychicCard";
+import { useKeptPsychicList } from "@/lib/catalogue/psychicList";
 import { CachedAt } from "@/lib/offline/CachedAt";
-import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { useRoundedNow } from "@/lib/time/useRoundedNow";
 import { paths } from "@/lib/paths";
 import { PsychicListFilters } from "./PsychicListFilters";
@@ -17,7 +16,7 @@ export function PsychicListPage() {
   // One subscription for the whole list, with the free times the server computes (slot engine) at the page's
   // clock; search, filters and order run here over it, with the server's own functions, so typing never reloads it.
   const now = useRoundedNow();
-  const { data, savedAt } = useCachedQuery(api.psychics.listPublic, { now }, { scope: "public" });
+  const { data, savedAt } = useKeptPsychicList(now);
   return (
     <PsychicListView
       psychics={data?.psychics}

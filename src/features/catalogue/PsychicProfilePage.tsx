@@ -4,6 +4,7 @@ import { api } from "@convex/_generated/api";
 import { PsychicProfileView, REVIEWS_PAGE_SIZE, type NextAvailability } from "./PsychicProfileView";
 import { useQueryWithNow } from "@/lib/time/useNow";
 import { useRoundedNow } from "@/lib/time/useRoundedNow";
+import { useNextAvailability } from "@/lib/catalogue/nextAvailability";
 import { useKeptPublicProfile } from "@/lib/catalogue/publicProfile";
 import { romeDateOf } from "@convex/framework/time";
 import { isFreeToday } from "@convex/model/nextAvailability";
@@ -48,7 +49,7 @@ export function PsychicProfilePage() {
     profile && savedAt === null ? { psychicProfileId: profile.id } : "skip",
     { initialNumItems: REVIEWS_PAGE_SIZE },
   );
-  const free = useQueryWithNow(api.psychics.listNextAvailability, { id, now });
+  const free = useNextAvailability(id, now);
   const psychicFigures = useQueryWithNow(api.psychicFigures.getForProfile, { id, now });
   const nextAvailability: NextAvailability[] | undefined = free?.map((day) => ({
     date: day.date,
