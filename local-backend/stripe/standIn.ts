@@ -46,6 +46,8 @@ type StandInOptions = {
   webhookMaxAttempts?: number;
   /** How often the payout schedules are checked against the clock. */
   payoutCheckMs?: number;
+  /** Tests only: keep nothing on disk (the state lives and dies with this process). */
+  inMemory?: boolean;
   /** Tests only: accept `expires_at` sooner than Stripe's 30 minutes. */
   allowShortExpiry?: boolean;
 };
@@ -65,7 +67,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 export async function startStripeStandIn(options: StandInOptions) {
   const host = options.host ?? "127.0.0.1";
-  const store = new Store(options.dataDir);
+  const store = new Store(options.dataDir, !options.inMemory);
   const accessToken = options.accessToken ?? newAccessToken();
   writeAccessToken(options.dataDir, accessToken);
   // Requests refused by Stripe's spec; answers and events validated against it (openapi/).

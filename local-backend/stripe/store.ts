@@ -160,7 +160,11 @@ export class Store {
   private readonly file: string;
   readonly state: State;
 
-  constructor(dataDir: string) {
+  /** `persist: false` keeps the state in memory only: a test's stand-in, emptied by each test, needs no file. */
+  constructor(
+    dataDir: string,
+    private readonly persist = true,
+  ) {
     ownerOnlyDir(dataDir);
     this.file = join(dataDir, "stripe.json");
     const empty = emptyState();
@@ -184,6 +188,7 @@ export class Store {
     for (const [token, link] of Object.entries(this.state.connectLinks)) {
       if (link.expires_at < linkCutoff) delete this.state.connectLinks[token];
     }
+    if (!this.persist) return;
     const temporary = `${this.file}.tmp`;
     writeFileSync(temporary, JSON.stringify(this.state), { mode: OWNER_ONLY_FILE });
     renameSync(temporary, this.file);
