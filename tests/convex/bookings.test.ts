@@ -514,6 +514,9 @@ describe("deleting an account", () => {
 
   it("a payment that lands after the client deleted the account is refunded in full at once, never confirmed", async () => {
     const w = await world();
+    // The deletion refunds clientB's booking of the world too: a payment Stripe has.
+    const intentB = await stripe().paidIntent(5000);
+    await w.t.run((ctx) => ctx.db.patch("bookings", w.bookingB, { stripePaymentIntentId: intentB }));
     const bookingId = await paidAfterDeletion(w, "clientB");
     expect(await bookingOf(w, bookingId)).toMatchObject({
       status: "cancelled",
