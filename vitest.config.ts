@@ -32,6 +32,9 @@ export default defineConfig({
         test: {
           name: "convex",
           environment: "edge-runtime",
+          // Worker threads start and import faster than Vitest's default child processes: about a tenth less
+          // time for these files, a sixth for the components'.
+          pool: "threads",
           include: ["tests/convex/**/*.test.ts"],
           server: { deps: { inline: ["convex-test"] } },
         },
@@ -82,6 +85,7 @@ export default defineConfig({
         test: {
           name: "ui",
           environment: "jsdom",
+          pool: "threads",
           include: ["tests/ui/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/ui/setup.ts"],
           // Typing into forms under jsdom is slow when the whole suite shares two cores; a hung test still fails.
