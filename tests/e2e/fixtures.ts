@@ -47,7 +47,7 @@ const axeSource = readFileSync(fromAxeBuilder.resolve("axe-core/axe.min.js"), "u
 /**
  * The page as it is now (an open dialog included) has no serious or critical accessibility
  * violation by axe-core's WCAG 2 A/AA rules. The report names each rule and element that fails.
- * Called from the accessibility specs only: one scan per page state, not again inside journeys.
+ * Each page state is scanned once: in the journey that reaches it, or in the accessibility specs.
  */
 export async function expectAccessible(page: Page, what = page.url()) {
   // A toast or dialog fading in would be measured half-transparent: let finite animations end first.
