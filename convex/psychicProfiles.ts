@@ -15,17 +15,17 @@ import { issueUploadUrl } from "./lib/platform/uploads";
 import { readSettings } from "./lib/platform/settings";
 import {
   durationMinutes,
-  pricing,
+  pricesCents,
   profileStatus,
   specialization,
   specialty,
   weeklyAvailability,
+  type PricesCents,
 } from "./framework/validators";
 import { acceptsCurrentConduct } from "./model/conduct";
-import { hourlyRateCentsOf, suspensionOf } from "./model/psychics";
-import { priceCentsFor } from "./model/bookings";
+import { hourlyRateCentsOf, pricesCentsOf, suspensionOf } from "./model/psychics";
 import {
-  DEFAULT_PRICES,
+  DEFAULT_PRICES_CENTS,
   checkProfile,
   defaultAvailability,
   normaliseAvailability,
@@ -45,7 +45,7 @@ const ownProfile = v.object({
   specializations: v.array(specialization),
   yearsExperience: v.number(),
   availableDurations: v.array(durationMinutes),
-  pricing,
+  pricesCents,
   availability: weeklyAvailability,
   profileStatus,
   adminNotes: v.union(v.string(), v.null()),
@@ -73,7 +73,7 @@ async function toOwnProfile(ctx: QueryCtx, profile: Doc<"psychicProfiles">): Pro
     specializations: profile.specializations,
     yearsExperience: profile.yearsExperience,
     availableDurations: profile.availableDurations,
-    pricing: profile.pricing,
+    pricesCents: pricesCentsOf(profile),
     availability: profile.availability,
     profileStatus: profile.profileStatus,
     adminNotes: profile.adminNotes ?? null,
@@ -122,7 +122,7 @@ export const ensureMine = psychicMutation({
       profileStatus: "draft",
       verificationCallCompleted: false,
       hourlyRateCents: 5000,
-      pricing: { "30": DEFAULT_PRICES[30] },
+      pricesCents: { "30": DEFAULT_PRICES_CENTS[30] },
       availableDurations: [30],
       availability: defaultAvailability(),
     });
@@ -136,7 +136,7 @@ const editableFields = {
   specializations: v.array(specialization),
   yearsExperience: v.number(),
   availableDurations: v.array(durationMinutes),
-  pricing,
+  pricesCents,
   availability: weeklyAvailability,
 };
 
@@ -147,7 +147,7 @@ type EditableFields = {
   specializations: Doc<"psychicProfiles">["specializations"];
   yearsExperience: number;
   availableDurations: Doc<"psychicProfiles">["availableDurations"];
-  pricing: Doc<"psychicProfiles">["pricing"];
+  pricesCents: PricesCents;
   availability: Doc<"psychicProfiles">["availability"];
 };
 
@@ -156,7 +156,7 @@ async function applyEdits(ctx: MutationCtx, profile: Doc<"psychicProfiles">, fie
   const violation = checkProfile(fields);
   if (violation !== null) return fail(violation.code, { field: violation.field });
   // Prices only for offered durations: a stale price can never be charged.
-  const prices = Object.fromEntries(fields.availableDurations.map((minutes) => [String(minutes), fields.pricing[String(minutes)]]));
+  const prices = Object.fromEntries(fields.availableDurations.map((minutes) => [String(minutes), fields.pricesCents[String(minutes)]]));
   const patch = {
     // Name and bio of an approved profile may have to wait for review (lib/psychics/profileReview.ts).
     ...(await submitNameAndBio(ctx, profile, fields.psychicName.trim(), fields.bio.trim())),
@@ -164,9 +164,10 @@ async function applyEdits(ctx: MutationCtx, profile: Doc<"psychicProfiles">, fie
     specializations: [...new Set(fields.specializations)],
     yearsExperience: fields.yearsExperience,
     availableDurations: [...fields.availableDurations].sort((a, b) => a - b),
-    pricing: prices,
-    // The hour's price, in cents; a profile still holding whole euros is converted here too.
-    hourlyRateCents: prices["60"] !== undefined ? priceCentsFor(prices["60"]) : hourlyRateCentsOf(profile),
+    // A profile still holding whole euros is converted here too.
+    pricesCents: prices,
+    pricing: undefined,
+    hourlyRateCents: prices["60"] ?? hourlyRateCentsOf(profile),
     hourlyRateEuros: undefined,
     availability: normaliseAvailability(fields.availability),
   };

@@ -20,8 +20,7 @@ import {
 } from "./framework/validators";
 import { listOrders } from "./model/catalogueOrder";
 import { firstFreeStart, isFreeToday, MAX_FIRST_FREE_IDS, NEXT_DAYS_HORIZON, nextFreeDays, type FirstFree } from "./model/nextAvailability";
-import { priceCentsFor } from "./model/bookings";
-import { averageOfStars, matchesSearch, priceFor, searchCatalogue, startingPrice } from "./model/psychics";
+import { averageOfStars, durationPriceCents, matchesSearch, searchCatalogue, startingPrice } from "./model/psychics";
 import { MAX_LISTED_PSYCHICS, psychicFiguresOf } from "./model/psychicFigures";
 import { psychicFigureSumsOf } from "./lib/figures/psychicFigures";
 import { requireInstant } from "./framework/time";
@@ -215,7 +214,7 @@ export const getPublicProfile = query({
       ...(await toPublicCard(ctx, profile)),
       yearsExperience: profile.yearsExperience,
       availableDurations: profile.availableDurations,
-      prices: profile.availableDurations.map((minutes) => ({ minutes, priceCents: priceCentsFor(priceFor(profile, minutes)) })),
+      prices: profile.availableDurations.map((minutes) => ({ minutes, priceCents: durationPriceCents(profile, minutes) })),
       availability: profile.availability,
     };
   },

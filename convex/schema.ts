@@ -31,6 +31,7 @@ import {
   durationMinutes,
   emailKind,
   emailStatus,
+  pricesCents,
   pricing,
   profileStatus,
   verificationCallOutcome,
@@ -111,13 +112,17 @@ export default defineSchema({
     verificationCall: v.optional(
       v.object({ recordedBy: v.id("users"), recordedAt: v.number(), outcome: verificationCallOutcome, note: v.optional(v.string()) }),
     ),
-    // Cents an hour, the fallback when `pricing` lacks a duration. A profile stored before rates were cents
+    // Cents an hour, the fallback when `pricesCents` lacks a duration. A profile stored before rates were cents
     // holds whole euros in hourlyRateEuros instead, until migrations:hourlyRatesToCents converts it (npm start
     // runs it on a kept data folder): both stay optional until every deployment has run it, then cents is
     // required and the old field goes. Only model/psychics.ts hourlyRateCentsOf reads either.
     hourlyRateCents: v.optional(v.number()),
     hourlyRateEuros: v.optional(v.number()),
-    pricing,
+    // The price of each offered length, in cents. A profile stored before prices were cents holds whole
+    // euros in `pricing` instead, until migrations:pricesToCents converts it: both optional until every
+    // deployment has run it. Only model/psychics.ts pricesCentsOf reads either.
+    pricesCents: v.optional(pricesCents),
+    pricing: v.optional(pricing),
     availableDurations: v.array(durationMinutes),
     availability: weeklyAvailability,
     // With the approval switch on, an approved psychic's new name, bio or photo wait here for an

@@ -10,9 +10,9 @@ import { blockingIntervals } from "./lib/bookings/bookingTime";
 import { giveSlug } from "./lib/psychics/profileAddress";
 import { internalAction, internalMutation, internalQuery } from "./lib/platform/functions";
 import { utcMsToRome } from "./framework/time";
-import { newBookingFields, priceCentsFor } from "./model/bookings";
+import { newBookingFields } from "./model/bookings";
 import { addDays } from "./model/nextAvailability";
-import { priceFor } from "./model/psychics";
+import { durationPriceCents } from "./model/psychics";
 import { consultationInterval, dayWindow, freeStarts } from "./model/slots";
 import { reviewerName } from "./model/reviews";
 import { CONDUCT_VERSION } from "./model/conduct";
@@ -54,6 +54,11 @@ export const run = internalAction({
       if (await ctx.runQuery(internal.migrations.hourlyRatesInEuros, {})) {
         let page: { isDone: boolean; continueCursor: string | null } = { isDone: false, continueCursor: null };
         while (!page.isDone) page = await ctx.runMutation(internal.migrations.hourlyRatesToCents, { cursor: page.continueCursor });
+      }
+      // The same for the prices of each length.
+      if (await ctx.runQuery(internal.migrations.pricesInEuros, {})) {
+        let page: { isDone: boolean; continueCursor: string | null } = { isDone: false, continueCursor: null };
+        while (!page.isDone) page = await ctx.runMutation(internal.migrations.pricesToCents, { cursor: page.continueCursor });
       }
       return { seeded: false };
     }
@@ -127,7 +132,7 @@ export const insertDemoProfiles = internalMutation({
     const now = Date.now();
     await ctx.db.insert("adminGrants", { userId: adminId, grantedAt: now, grantedBy: "seed" });
     for (const [index, psychic] of demoPsychics.entries()) {
-      const durations = Object.keys(psychic.pricing).map(Number) as DurationMinutes[];
+      const durations = Object.keys(psychic.pricesCents).map(Number) as DurationMinutes[];
       const profileId = await ctx.db.insert("psychicProfiles", {
         userId: psychicUserIds[index],
         psychicName: psychic.psychicName,
@@ -147,8 +152,8 @@ export const insertDemoProfiles = internalMutation({
         // Vega (demo/adminData.ts) waits for hers, so she cannot be approved until it is recorded.
         verificationCallCompleted: true,
         verificationCall: { recordedBy: adminId, recordedAt: now, outcome: "passed", note: "Colloquio svolto: identità ed esperienza confermate." },
-        hourlyRateCents: priceCentsFor(psychic.pricing["60"] ?? 50),
-        pricing: psychic.pricing,
+        hourlyRateCents: psychic.pricesCents["60"] ?? 5000,
+        pricesCents: psychic.pricesCents,
         availableDurations: durations.sort((a, b) => a - b),
         availability: weekFrom(psychic.schedule),
         // The demo's psychics have accepted the current code of conduct (model/conduct.ts).
@@ -404,7 +409,7 @@ export const callNow = internalMutation({
       startsAt,
       endsAt,
       durationMinutes: minutes,
-      priceCents: priceCentsFor(priceFor(profile, minutes)),
+      priceCents: durationPriceCents(profile, minutes),
       status: "confirmed",
       paidAt: now,
     });

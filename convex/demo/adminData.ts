@@ -11,7 +11,7 @@ export const demoPendingPsychic = {
   psychicName: "Vega",
   bio: "Leggo le Sibille e le rune da dieci anni, con un approccio pratico e diretto. Aspetto la verifica del profilo.",
   yearsExperience: 10,
-  pricing: { "30": 40, "60": 70 },
+  pricesCents: { "30": 4000, "60": 7000 },
   availability: weekFrom({ tuesday: halfHours("15:00", "18:30"), thursday: halfHours("15:00", "18:30") }),
 };
 
@@ -30,7 +30,7 @@ export function pendingPsychicProfile(userId: Id<"users">, psychicName: string):
     isPubliclyVisible: true,
     profileStatus: "pending",
     verificationCallCompleted: false,
-    hourlyRateCents: facts.pricing["60"] * 100,
+    hourlyRateCents: facts.pricesCents["60"],
     availableDurations: [30, 60],
     // Sent for review, so the code of conduct was accepted first (model/conduct.ts).
     conductAcceptance: { version: CONDUCT_VERSION, acceptedAt: 0 },

@@ -26,7 +26,8 @@ type DemoPsychic = {
   specialties: Specialty[];
   specializations: Specialization[];
   yearsExperience: number;
-  pricing: Partial<Record<`${DurationMinutes}`, number>>;
+  /** Cents for each length offered. */
+  pricesCents: Partial<Record<`${DurationMinutes}`, number>>;
   schedule: Partial<Record<Weekday, string[]>>;
 };
 
@@ -69,7 +70,7 @@ export const demoPsychics: DemoPsychic[] = [
     specialties: ["Tarocchi", "Cartomanzia"],
     specializations: ["Amore e Relazioni", "Decisioni Importanti"],
     yearsExperience: 16,
-    pricing: { "15": 20, "30": 35, "60": 65 },
+    pricesCents: { "15": 2000, "30": 3500, "60": 6500 },
     schedule: { monday: [...mornings, ...afternoons], wednesday: afternoons, friday: [...afternoons, ...evenings] },
   },
   {
@@ -80,7 +81,7 @@ export const demoPsychics: DemoPsychic[] = [
     specialties: ["Astrologia", "Numerologia"],
     specializations: ["Carriera e Lavoro", "Futuro e Destino"],
     yearsExperience: 11,
-    pricing: { "30": 40, "45": 55, "60": 70 },
+    pricesCents: { "30": 4000, "45": 5500, "60": 7000 },
     schedule: { tuesday: [...mornings, ...afternoons], thursday: [...mornings, ...afternoons], saturday: mornings },
   },
   {
@@ -91,7 +92,7 @@ export const demoPsychics: DemoPsychic[] = [
     specialties: ["Carte Sibille", "Cartomanzia", "Tarocchi"],
     specializations: ["Amore e Relazioni", "Famiglia e Figli"],
     yearsExperience: 9,
-    pricing: { "15": 15, "30": 28, "45": 40 },
+    pricesCents: { "15": 1500, "30": 2800, "45": 4000 },
     schedule: { monday: evenings, tuesday: evenings, wednesday: evenings, thursday: evenings, friday: evenings },
   },
   {
@@ -102,7 +103,7 @@ export const demoPsychics: DemoPsychic[] = [
     specialties: ["Rune", "Cristallomanzia"],
     specializations: ["Crescita Spirituale", "Salute e Benessere"],
     yearsExperience: 6,
-    pricing: { "30": 30, "60": 55 },
+    pricesCents: { "30": 3000, "60": 5500 },
     schedule: { wednesday: [...mornings, ...afternoons], saturday: [...mornings, ...afternoons], sunday: afternoons },
   },
   {
@@ -113,7 +114,7 @@ export const demoPsychics: DemoPsychic[] = [
     specialties: ["Lettura Palmo", "Tarocchi"],
     specializations: ["Decisioni Importanti", "Denaro e Finanze"],
     yearsExperience: 21,
-    pricing: { "15": 25, "30": 45, "45": 65, "60": 85 },
+    pricesCents: { "15": 2500, "30": 4500, "45": 6500, "60": 8500 },
     schedule: { monday: afternoons, tuesday: afternoons, thursday: [...afternoons, ...evenings] },
   },
   {
@@ -124,7 +125,7 @@ export const demoPsychics: DemoPsychic[] = [
     specialties: ["Numerologia", "Cartomanzia"],
     specializations: ["Futuro e Destino", "Carriera e Lavoro"],
     yearsExperience: 4,
-    pricing: { "15": 10, "30": 20 },
+    pricesCents: { "15": 1000, "30": 2000 },
     schedule: { friday: [...mornings, ...afternoons], saturday: [...afternoons, ...evenings], sunday: mornings },
   },
   {
@@ -135,7 +136,7 @@ export const demoPsychics: DemoPsychic[] = [
     specialties: ["Tarocchi", "Astrologia"],
     specializations: ["Crescita Spirituale", "Amore e Relazioni"],
     yearsExperience: 13,
-    pricing: { "30": 45, "45": 60, "60": 80 },
+    pricesCents: { "30": 4500, "45": 6000, "60": 8000 },
     schedule: { monday: evenings, wednesday: evenings, friday: evenings, sunday: [...afternoons, ...evenings] },
   },
   {
@@ -146,7 +147,7 @@ export const demoPsychics: DemoPsychic[] = [
     specialties: ["Cristallomanzia", "Rune", "Carte Sibille"],
     specializations: ["Salute e Benessere", "Famiglia e Figli"],
     yearsExperience: 8,
-    pricing: { "15": 18, "30": 32, "45": 45, "60": 58 },
+    pricesCents: { "15": 1800, "30": 3200, "45": 4500, "60": 5800 },
     schedule: { tuesday: [...mornings, ...afternoons], thursday: [...mornings, ...afternoons], saturday: mornings },
   },
 ];

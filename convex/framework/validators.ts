@@ -129,9 +129,13 @@ export const weeklyAvailability = v.object({
 });
 export type WeeklyAvailability = Infer<typeof weeklyAvailability>;
 
+/** A psychic's price for each length: duration in minutes ("30") → integer cents, IVA inclusa. */
+export const pricesCents = v.record(v.string(), v.number());
+export type PricesCents = Infer<typeof pricesCents>;
+
 /**
- * Psychic prices as they type them: duration in minutes ("30") → whole euros, IVA inclusa.
- * Amounts that money actually moves in (bookings, refunds, revenue) are integer cents instead.
+ * The same in whole euros, as profiles stored it before prices were cents, until
+ * `migrations:pricesToCents` converts them; read only through model/psychics.ts `pricesCentsOf`.
  */
 export const pricing = v.record(v.string(), v.number());
 export type Pricing = Infer<typeof pricing>;

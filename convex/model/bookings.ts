@@ -1,7 +1,7 @@
 // Plain rules about bookings, shared by every query and mutation that needs them; no ctx here.
 import type { Id } from "../_generated/dataModel";
-import type { BookingStatus, DurationMinutes, Pricing } from "../framework/validators";
-import { priceFor, type StoredRate } from "./psychics";
+import type { BookingStatus, DurationMinutes } from "../framework/validators";
+import { durationPriceCents, type StoredPrices, type StoredRate } from "./psychics";
 import { consultationInterval } from "./slots";
 
 /** How long an unpaid booking holds its time: Stripe Checkout's minimum session lifetime. */
@@ -82,7 +82,7 @@ export const NOTES_MAX_LENGTH = 1000;
 /** The platform's share of every paid consultation. */
 export const COMMISSION_PERCENT = 15;
 
-/** The price in cents of a consultation, from the psychic's whole-euro price. */
+/** Cents of a price typed in whole euros (the profile editor's prices). */
 export function priceCentsFor(euros: number): number {
   return Math.round(euros * 100);
 }
@@ -102,8 +102,8 @@ type BookedProfile = {
   _id: Id<"psychicProfiles">;
   userId: Id<"users">;
   psychicName: string;
-  pricing: Pricing;
-} & StoredRate;
+} & StoredPrices &
+  StoredRate;
 
 /**
  * What every new booking records, however it is made (a hold, the demo seed, a test call): the
@@ -127,6 +127,6 @@ export function newBookingFields(
     startsAt,
     endsAt,
     durationMinutes,
-    priceCents: priceCentsFor(priceFor(profile, durationMinutes)),
+    priceCents: durationPriceCents(profile, durationMinutes),
   };
 }

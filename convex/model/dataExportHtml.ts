@@ -4,6 +4,7 @@ import { weekdays, type WeeklyAvailability } from "../framework/validators";
 import type { DataExport } from "./dataExport";
 import { WEEKDAY_NAMES, formatCents } from "./format";
 import { toRanges } from "./nextAvailability";
+import { pricesCentsOf } from "./psychics";
 
 const romeDateTime = new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Rome" });
 const euro = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
@@ -23,6 +24,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   specializations: "Ambiti",
   yearsExperience: "Anni di esperienza",
   availability: "Disponibilità settimanale",
+  pricesCents: "Prezzi",
   pricing: "Prezzi",
   availableDurations: "Durate (minuti)",
   consultationType: "Tipo di consulto",
@@ -91,11 +93,11 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
-/** "30 minuti: 35,00 €", one length a line, shortest first (a profile's prices are whole euros by length). */
-function pricesInWords(pricing: Readonly<Record<string, number>>): string {
-  return Object.entries(pricing)
+/** "30 minuti: 35,00 €", one length a line, shortest first (a profile's prices are cents by length). */
+function pricesInWords(pricesCents: Readonly<Record<string, number>>): string {
+  return Object.entries(pricesCents)
     .sort(([a], [b]) => Number(a) - Number(b))
-    .map(([minutes, euros]) => `${minutes} minuti: ${formatCents(euros * 100)}`)
+    .map(([minutes, cents]) => `${minutes} minuti: ${formatCents(cents)}`)
     .join("\n");
 }
 
@@ -116,8 +118,9 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** How one stored value reads: instants in Rome time, cents in euro, yes/no, prices and hours in words, lists and objects as text. */
 export function readableValue(field: string, value: unknown): string {
   if (value === null || value === undefined) return "—";
-  if (field === "pricing" && isObject(value) && Object.values(value).every((price) => typeof price === "number")) {
-    return pricesInWords(value as Record<string, number>);
+  if ((field === "pricesCents" || field === "pricing") && isObject(value) && Object.values(value).every((price) => typeof price === "number")) {
+    // `pricing` is a profile not yet converted to cents (model/psychics.ts pricesCentsOf): whole euros.
+    return pricesInWords(field === "pricing" ? pricesCentsOf({ pricing: value as Record<string, number> }) : (value as Record<string, number>));
   }
   if (field === "availability" && isObject(value) && weekdays.every((day) => isObject(value[day]))) {
     return weekInWords(value as WeeklyAvailability);

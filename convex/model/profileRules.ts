@@ -1,13 +1,14 @@
 // The rules of a psychic's profile (docs/product-rules.md, "Psychics"): what a saved or published profile must satisfy.
 // Plain functions over values, shared by the server (which enforces them) and the editor.
 import type { ErrorCode } from "../framework/errors";
-import { weekdays, type DurationMinutes, type ProfileStatus, type Pricing, type Weekday, type WeeklyAvailability } from "../framework/validators";
+import { weekdays, type DurationMinutes, type PricesCents, type ProfileStatus, type Weekday, type WeeklyAvailability } from "../framework/validators";
 
 export const OFFERED_DURATIONS: readonly DurationMinutes[] = [15, 30, 45, 60];
-export const DEFAULT_PRICES: Record<DurationMinutes, number> = { 15: 25, 30: 50, 45: 75, 60: 100 };
-export const PRICE_MIN = 10;
-export const PRICE_MAX = 200;
-export const PRICE_STEP = 5;
+/** A length's price, in cents: its default, and the range and step a psychic may choose from (10–200 €, steps of 5 €). */
+export const DEFAULT_PRICES_CENTS: Record<DurationMinutes, number> = { 15: 2500, 30: 5000, 45: 7500, 60: 10_000 };
+export const PRICE_MIN_CENTS = 1000;
+export const PRICE_MAX_CENTS = 20_000;
+export const PRICE_STEP_CENTS = 500;
 export const YEARS_MIN = 0;
 export const YEARS_MAX = 50;
 export const NAME_MAX = 60;
@@ -44,7 +45,7 @@ export type ProfileDraft = {
   specializations: string[];
   yearsExperience: number;
   availableDurations: DurationMinutes[];
-  pricing: Pricing;
+  pricesCents: PricesCents;
   availability: WeeklyAvailability;
 };
 
@@ -68,12 +69,12 @@ export function checkProfile(draft: ProfileDraft): RuleViolation | null {
   if (new Set(draft.availableDurations).size !== draft.availableDurations.length) {
     return { code: "INVALID_INPUT", field: "availableDurations" };
   }
-  for (const [minutes, price] of Object.entries(draft.pricing)) {
-    if (!OFFERED_DURATIONS.includes(Number(minutes) as DurationMinutes)) return { code: "INVALID_INPUT", field: "pricing" };
-    if (!isValidPrice(price)) return { code: "INVALID_INPUT", field: `pricing.${minutes}` };
+  for (const [minutes, price] of Object.entries(draft.pricesCents)) {
+    if (!OFFERED_DURATIONS.includes(Number(minutes) as DurationMinutes)) return { code: "INVALID_INPUT", field: "pricesCents" };
+    if (!isValidPriceCents(price)) return { code: "INVALID_INPUT", field: `pricesCents.${minutes}` };
   }
   for (const minutes of draft.availableDurations) {
-    if (draft.pricing[String(minutes)] === undefined) return { code: "INVALID_INPUT", field: `pricing.${minutes}` };
+    if (draft.pricesCents[String(minutes)] === undefined) return { code: "INVALID_INPUT", field: `pricesCents.${minutes}` };
   }
   for (const day of weekdays as readonly Weekday[]) {
     const hours = draft.availability[day].availableHours;
@@ -100,8 +101,9 @@ export function publishOutcome(
   return { profileStatus: needsReview ? "pending" : "approved", isPubliclyVisible: true };
 }
 
-export function isValidPrice(price: number): boolean {
-  return Number.isInteger(price) && price >= PRICE_MIN && price <= PRICE_MAX && price % PRICE_STEP === 0;
+/** A price a psychic may ask, in cents: whole cents, 10–200 €, in steps of 5 €. */
+export function isValidPriceCents(cents: number): boolean {
+  return Number.isInteger(cents) && cents >= PRICE_MIN_CENTS && cents <= PRICE_MAX_CENTS && cents % PRICE_STEP_CENTS === 0;
 }
 
 /** Hours sorted on the grid, so "first–last" on the profile is right whatever order they came in. */

@@ -1,7 +1,7 @@
 // Plain rules about psychic profiles, shared by queries and tests; no database access here.
 import { DEFAULT_ORDER, sortForList, type ListOrder, type OrderedCard } from "./catalogueOrder";
 import { matchCard, nearestTopics, type SearchableCard } from "./topicSearch";
-import type { DurationMinutes, Pricing, Specialty } from "../framework/validators";
+import type { DurationMinutes, PricesCents, Pricing, Specialty } from "../framework/validators";
 
 type ProfileForCard = {
   psychicName: string;
@@ -10,9 +10,9 @@ type ProfileForCard = {
   rating?: number;
   reviewCount: number;
   isAvailable: boolean;
-  pricing: Pricing;
   availableDurations: DurationMinutes[];
-} & StoredRate;
+} & StoredRate &
+  StoredPrices;
 
 /**
  * The hourly rate as stored: cents. A profile stored before rates were cents holds whole euros until
@@ -25,20 +25,32 @@ export function hourlyRateCentsOf(profile: StoredRate): number {
   return profile.hourlyRateCents ?? Math.round((profile.hourlyRateEuros ?? 0) * 100);
 }
 
-/** Euros for one duration: the psychic's price, else the hourly rate pro rata, to the whole euro. */
-export function priceFor(profile: Pick<ProfileForCard, "pricing"> & StoredRate, minutes: number): number {
-  const listed = profile.pricing[String(minutes)];
-  return listed ?? Math.round((hourlyRateCentsOf(profile) * minutes) / 6000);
+/**
+ * The price of each length as stored: cents. A profile stored before prices were cents holds whole euros
+ * in `pricing` until `migrations:pricesToCents` converts it; only `pricesCentsOf` reads the old field.
+ */
+export type StoredPrices = { pricesCents?: PricesCents; pricing?: Pricing };
+
+/** The price of each length in cents, of a converted profile or of one still holding whole euros. */
+export function pricesCentsOf(profile: StoredPrices): PricesCents {
+  if (profile.pricesCents !== undefined) return profile.pricesCents;
+  return Object.fromEntries(Object.entries(profile.pricing ?? {}).map(([minutes, euros]) => [minutes, Math.round(euros * 100)]));
+}
+
+/** Cents for one duration: the psychic's price, else the hourly rate pro rata, to the whole euro. */
+export function durationPriceCents(profile: StoredPrices & StoredRate, minutes: number): number {
+  const listed = pricesCentsOf(profile)[String(minutes)];
+  return listed ?? Math.round((hourlyRateCentsOf(profile) * minutes) / 6000) * 100;
 }
 
 /**
  * "Da €{min price}/{min duration}min" on cards: the lowest price among the offered durations, in cents, and
  * the shortest offered duration. A profile offering nothing shows the 30-minute default.
  */
-export function startingPrice(profile: Pick<ProfileForCard, "pricing" | "availableDurations"> & StoredRate) {
+export function startingPrice(profile: Pick<ProfileForCard, "availableDurations"> & StoredPrices & StoredRate) {
   const durations = profile.availableDurations.length > 0 ? profile.availableDurations : [30];
   return {
-    minPriceCents: Math.round(Math.min(...durations.map((minutes) => priceFor(profile, minutes))) * 100),
+    minPriceCents: Math.min(...durations.map((minutes) => durationPriceCents(profile, minutes))),
     minDurationMinutes: Math.min(...durations),
   };
 }

@@ -30,7 +30,7 @@ async function publishedPsychic(t: TestConvex) {
     specializations: [],
     yearsExperience: 3,
     availableDurations: [30],
-    pricing: { "30": 50 },
+    pricesCents: { "30": 5000 },
     availability: defaultAvailability(),
   });
   return { ...psychic, profileId: (await psychic.as.query(api.psychicProfiles.getMine, {}))!.id };

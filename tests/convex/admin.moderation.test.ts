@@ -104,7 +104,7 @@ describe("an admin's suspension of a psychic", () => {
       specializations: mine.specializations,
       yearsExperience: mine.yearsExperience,
       availableDurations: mine.availableDurations,
-      pricing: mine.pricing,
+      pricesCents: mine.pricesCents,
       availability: mine.availability,
     };
     expect(await errorCodeOf(psychic.mutation(api.psychicProfiles.publishMine, fields))).toBe("PROFILE_SUSPENDED");
@@ -165,7 +165,7 @@ describe("approval bound to the version the admin reviewed", () => {
     const { w, psychic, profileId } = await pendingWorld();
     const version = async () => (await rowOf(w, profileId)).reviewVersion;
     const first = await version();
-    await psychic.mutation(api.psychicProfiles.saveMine, { ...fields, pricing: { "30": 40 }, yearsExperience: 8 });
+    await psychic.mutation(api.psychicProfiles.saveMine, { ...fields, pricesCents: { "30": 4000 }, yearsExperience: 8 });
     expect(await version()).toBe(first);
     await psychic.mutation(api.psychicProfiles.saveMine, { ...fields, bio: "Un'altra biografia." });
     const afterBio = await version();

@@ -72,7 +72,7 @@ describe("approval requires the verification call", () => {
   it("the admin's list shows the prices as the public will see them, for the approval's preview", async () => {
     const w = await buildWorld(setupTest());
     await w.t.run((ctx) =>
-      ctx.db.patch("psychicProfiles", w.profilePending, { pricing: { "30": 40, "60": 70 }, availableDurations: [60, 30] }),
+      ctx.db.patch("psychicProfiles", w.profilePending, { pricesCents: { "30": 4000, "60": 7000 }, availableDurations: [60, 30] }),
     );
     expect((await rowOf(w, w.profilePending)).prices).toEqual([
       { durationMinutes: 30, priceCents: 4000 },

@@ -157,7 +157,7 @@ describe("'Avvisami' for a full day", () => {
       specializations: [],
       yearsExperience: 5,
       availableDurations: [30],
-      pricing: { "30": 50 },
+      pricesCents: { "30": 5000 },
       availability: weekFrom({ monday: ["09:00", "09:30", "15:00"] }),
     });
     await settle(w);

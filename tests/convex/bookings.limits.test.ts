@@ -25,7 +25,7 @@ async function world() {
   const everyDay = weekFrom(
     Object.fromEntries(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((day) => [day, HALF_HOURS])),
   );
-  await w.t.run((ctx) => ctx.db.patch("psychicProfiles", w.profileA, { availableDurations: [60], pricing: { "60": 50 }, availability: everyDay }));
+  await w.t.run((ctx) => ctx.db.patch("psychicProfiles", w.profileA, { availableDurations: [60], pricesCents: { "60": 5000 }, availability: everyDay }));
   return w;
 }
 

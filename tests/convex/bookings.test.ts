@@ -273,7 +273,7 @@ describe("moving a booking", () => {
     const w = await world();
     // bookingA becomes 09:30–10:30 (an hour) with a psychic who offers hours.
     await w.t.run(async (ctx) => {
-      await ctx.db.patch("psychicProfiles", w.profileA, { availableDurations: [30, 60], pricing: { "30": 50, "60": 90 } });
+      await ctx.db.patch("psychicProfiles", w.profileA, { availableDurations: [30, 60], pricesCents: { "30": 5000, "60": 9000 } });
       const booking = (await ctx.db.get("bookings", w.bookingA))!;
       await ctx.db.patch("bookings", w.bookingA, { durationMinutes: 60, endsAt: booking.startsAt + HOUR });
     });

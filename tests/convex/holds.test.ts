@@ -16,7 +16,7 @@ async function world() {
   await w.t.run((ctx) =>
     ctx.db.patch("psychicProfiles", w.profileA, {
       availableDurations: [30],
-      pricing: { "30": 50 },
+      pricesCents: { "30": 5000 },
       availability: weekFrom({ monday: ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"] }),
     }),
   );

@@ -19,7 +19,7 @@ async function world() {
   await w.t.run((ctx) =>
     ctx.db.patch("psychicProfiles", w.profileA, {
       availableDurations: [30, 60],
-      pricing: { "30": 50, "60": 90 },
+      pricesCents: { "30": 5000, "60": 9000 },
       availability: weekFrom({ monday: ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"] }),
     }),
   );

@@ -15,7 +15,7 @@ const complete = {
   specializations: [] as never[],
   yearsExperience: 7,
   availableDurations: [30] as 30[],
-  pricing: { "30": 35 },
+  pricesCents: { "30": 3500 },
   availability: defaultAvailability(),
 };
 

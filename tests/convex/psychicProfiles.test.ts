@@ -13,7 +13,7 @@ const complete = {
   specializations: ["Amore e Relazioni"] as "Amore e Relazioni"[],
   yearsExperience: 7,
   availableDurations: [30, 15] as (15 | 30)[],
-  pricing: { "15": 20, "30": 35 },
+  pricesCents: { "15": 2000, "30": 3500 },
   availability: defaultAvailability(),
 };
 
@@ -71,9 +71,9 @@ describe("a psychic's own profile", () => {
   it("saves valid edits, keeping prices only for the offered durations", async () => {
     const t = setupTest();
     const { as } = await newPsychic(t);
-    await as.mutation(api.psychicProfiles.saveMine, { ...complete, pricing: { "15": 20, "30": 35, "60": 90 } });
+    await as.mutation(api.psychicProfiles.saveMine, { ...complete, pricesCents: { "15": 2000, "30": 3500, "60": 9000 } });
     const mine = await as.query(api.psychicProfiles.getMine, {});
-    expect(mine).toMatchObject({ availableDurations: [15, 30], pricing: { "15": 20, "30": 35 }, profileStatus: "draft" });
+    expect(mine).toMatchObject({ availableDurations: [15, 30], pricesCents: { "15": 2000, "30": 3500 }, profileStatus: "draft" });
   });
 
   it("keeps the hourly rate in cents: 50 € on a new profile, the hour's price once offered, and a rate stored in euros converted", async () => {
@@ -85,7 +85,7 @@ describe("a psychic's own profile", () => {
         return { hourlyRateCents: profile!.hourlyRateCents, hourlyRateEuros: profile!.hourlyRateEuros };
       });
     expect(await rate()).toEqual({ hourlyRateCents: 5000, hourlyRateEuros: undefined });
-    await as.mutation(api.psychicProfiles.saveMine, { ...complete, availableDurations: [30, 60], pricing: { "30": 35, "60": 65 } });
+    await as.mutation(api.psychicProfiles.saveMine, { ...complete, availableDurations: [30, 60], pricesCents: { "30": 3500, "60": 6500 } });
     expect(await rate()).toEqual({ hourlyRateCents: 6500, hourlyRateEuros: undefined });
     // As a profile stored before rates were cents: saving without a 60-minute price converts the old euros.
     await t.run(async (ctx) => {
@@ -94,6 +94,23 @@ describe("a psychic's own profile", () => {
     });
     await as.mutation(api.psychicProfiles.saveMine, complete);
     expect(await rate()).toEqual({ hourlyRateCents: 4500, hourlyRateEuros: undefined });
+  });
+
+  it("shows prices stored in whole euros as cents, and saving stores cents without the old field", async () => {
+    const t = setupTest();
+    const { as, userId } = await newPsychic(t);
+    const stored = () =>
+      t.run(async (ctx) => {
+        const profile = await ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", userId)).unique();
+        return { id: profile!._id, pricesCents: profile!.pricesCents, pricing: profile!.pricing };
+      });
+    const { id, ...created } = await stored();
+    expect(created).toEqual({ pricesCents: { "30": 5000 }, pricing: undefined });
+    await t.run((ctx) => ctx.db.patch("psychicProfiles", id, { pricesCents: undefined, pricing: { "30": 45 } }));
+    expect((await as.query(api.psychicProfiles.getMine, {}))?.pricesCents).toEqual({ "30": 4500 });
+    await as.mutation(api.psychicProfiles.saveMine, complete);
+    const { id: _id, ...saved } = await stored();
+    expect(saved).toEqual({ pricesCents: { "15": 2000, "30": 3500 }, pricing: undefined });
   });
 
   it("accepts half hours until 23:30, so a day stays open until midnight", async () => {
@@ -134,13 +151,15 @@ describe("a psychic's own profile", () => {
     const { as } = await newPsychic(t);
     const save = (edits: Record<string, unknown>) =>
       errorCodeOf(as.mutation(api.psychicProfiles.saveMine, { ...complete, ...edits } as unknown as typeof complete));
-    expect(await save({ pricing: { "15": 5, "30": 35 } })).toBe("INVALID_INPUT");
-    expect(await save({ pricing: { "15": 205, "30": 35 } })).toBe("INVALID_INPUT");
-    expect(await save({ pricing: { "15": 22, "30": 35 } })).toBe("INVALID_INPUT");
+    expect(await save({ pricesCents: { "15": 500, "30": 3500 } })).toBe("INVALID_INPUT");
+    expect(await save({ pricesCents: { "15": 20500, "30": 3500 } })).toBe("INVALID_INPUT");
+    expect(await save({ pricesCents: { "15": 2200, "30": 3500 } })).toBe("INVALID_INPUT");
     expect(await save({ yearsExperience: 51 })).toBe("INVALID_INPUT");
     expect(await save({ yearsExperience: -1 })).toBe("INVALID_INPUT");
     expect(await save({ yearsExperience: 2.5 })).toBe("INVALID_INPUT");
-    expect(await save({ pricing: { "15": 20 } })).toBe("INVALID_INPUT");
+    expect(await save({ pricesCents: { "15": 2000 } })).toBe("INVALID_INPUT");
+    // Whole euros sent as cents are below the minimum (20 cents), never taken as 20 €.
+    expect(await save({ pricesCents: { "15": 20, "30": 35 } })).toBe("INVALID_INPUT");
     const availability = defaultAvailability();
     availability.friday = { enabled: true, availableHours: ["07:30"] };
     expect(await save({ availability })).toBe("INVALID_INPUT");
@@ -154,6 +173,16 @@ describe("a psychic's own profile", () => {
     await expect(
       as.mutation(api.psychicProfiles.saveMine, { ...complete, availableDurations: [20] } as unknown as typeof complete),
     ).rejects.toThrow(/ArgumentValidationError|Validator error/);
+    // A client still sending prices in euros under the old name fails loudly.
+    const { pricesCents: _cents, ...withoutCents } = complete;
+    for (const publish of [false, true]) {
+      await expect(
+        as.mutation(publish ? api.psychicProfiles.publishMine : api.psychicProfiles.saveMine, {
+          ...withoutCents,
+          pricing: { "15": 20, "30": 35 },
+        } as unknown as typeof complete),
+      ).rejects.toThrow(/ArgumentValidationError|Validator error/);
+    }
     expect((await as.query(api.psychicProfiles.getMine, {}))?.yearsExperience).toBe(1);
   });
 

@@ -3,7 +3,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { weekFrom } from "../../convex/demo/data";
 import { romeToUtcMs } from "../../convex/framework/time";
-import { priceFor, startingPrice } from "../../convex/model/psychics";
+import { durationPriceCents, startingPrice } from "../../convex/model/psychics";
 import { insertPsychic, type PsychicProfileFields } from "./fixtures/psychics";
 import { setupTest, type TestConvex } from "./setup";
 
@@ -54,18 +54,18 @@ describe("featured psychics", () => {
 describe("starting prices on cards", () => {
   it("takes the lowest price among offered durations and the shortest duration", () => {
     expect(
-      startingPrice({ pricing: { "15": 25, "30": 20, "60": 70 }, hourlyRateCents: 5000, availableDurations: [15, 30, 60] }),
+      startingPrice({ pricesCents: { "15": 2500, "30": 2000, "60": 7000 }, hourlyRateCents: 5000, availableDurations: [15, 30, 60] }),
     ).toEqual({ minPriceCents: 2000, minDurationMinutes: 15 });
   });
 
   it("ignores prices of durations the psychic does not offer", () => {
     expect(
-      startingPrice({ pricing: { "15": 5, "30": 40 }, hourlyRateCents: 5000, availableDurations: [30] }),
+      startingPrice({ pricesCents: { "15": 500, "30": 4000 }, hourlyRateCents: 5000, availableDurations: [30] }),
     ).toEqual({ minPriceCents: 4000, minDurationMinutes: 30 });
   });
 
   it("falls back to the hourly rate pro rata when a duration has no price", () => {
-    expect(priceFor({ pricing: {}, hourlyRateCents: 5000 }, 30)).toBe(25);
+    expect(durationPriceCents({ pricesCents: {}, hourlyRateCents: 5000 }, 30)).toBe(2500);
   });
 });
 
@@ -77,11 +77,11 @@ describe("the public list finds a good psychic free soon", () => {
   async function world() {
     const t = setupTest();
     await t.run((ctx) =>
-      insertPsychic(ctx, { psychicName: "Oggi", rating: 4, reviewCount: 2, specializations: ["Denaro e Finanze"], availability: weekFrom({ monday: ["10:00"] }), pricing: { "30": 60 } }),
+      insertPsychic(ctx, { psychicName: "Oggi", rating: 4, reviewCount: 2, specializations: ["Denaro e Finanze"], availability: weekFrom({ monday: ["10:00"] }), pricesCents: { "30": 6000 } }),
     );
     // Works today, but today's one half hour is booked: not 'Disponibile' today, free next Monday.
     const piena = await t.run((ctx) =>
-      insertPsychic(ctx, { psychicName: "Piena", rating: 5, reviewCount: 9, specializations: ["Amore e Relazioni"], availability: weekFrom({ monday: ["11:00"] }), pricing: { "30": 30 } }),
+      insertPsychic(ctx, { psychicName: "Piena", rating: 5, reviewCount: 9, specializations: ["Amore e Relazioni"], availability: weekFrom({ monday: ["11:00"] }), pricesCents: { "30": 3000 } }),
     );
     await t.run(async (ctx) => {
       const clientId = await ctx.db.insert("users", { email: "c@esempio.it", accountType: "client" });
@@ -99,7 +99,7 @@ describe("the public list finds a good psychic free soon", () => {
         status: "confirmed",
       });
       // Tuesday only: free tomorrow.
-      await insertPsychic(ctx, { psychicName: "Domani", rating: 3, reviewCount: 1, specializations: ["Carriera e Lavoro"], availability: weekFrom({ tuesday: ["10:00"] }), pricing: { "30": 40 } });
+      await insertPsychic(ctx, { psychicName: "Domani", rating: 3, reviewCount: 1, specializations: ["Carriera e Lavoro"], availability: weekFrom({ tuesday: ["10:00"] }), pricesCents: { "30": 4000 } });
     });
     return t;
   }

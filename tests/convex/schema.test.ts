@@ -45,7 +45,7 @@ async function insertOneOfEach(ctx: MutationCtx) {
     profileStatus: "approved",
     verificationCallCompleted: false,
     hourlyRateCents: 5000,
-    pricing: { "15": 25, "30": 50, "45": 75, "60": 100 },
+    pricesCents: { "15": 2500, "30": 5000, "45": 7500, "60": 10000 },
     availableDurations: [30, 60],
     availability,
   });

@@ -34,7 +34,7 @@ describe("the demo seed", () => {
     for (const profile of approved) {
       expect(profile.photoUrl).toMatch(/^\/readers\/.+\.svg$/);
       expect(profile.availableDurations.length).toBeGreaterThan(0);
-      for (const minutes of profile.availableDurations) expect(profile.pricing[String(minutes)]).toBeGreaterThan(0);
+      for (const minutes of profile.availableDurations) expect(profile.pricesCents?.[String(minutes)]).toBeGreaterThan(0);
       expect(Object.values(profile.availability).some((day) => day.enabled)).toBe(true);
     }
   });
@@ -286,6 +286,28 @@ describe("the demo seed", () => {
     expect(await t.action(internal.seed.run, {})).toEqual({ seeded: false });
     expect(await rates()).toEqual(kept);
     expect(await t.query(internal.migrations.hourlyRatesInEuros, {})).toBe(false);
+  });
+
+  it("run again on data kept from before prices were cents, converts them to the same amounts in cents", async () => {
+    const { t } = seeded();
+    const prices = () =>
+      t.run(async (ctx) => (await ctx.db.query("psychicProfiles").collect()).map(({ _id, pricesCents, pricing }) => ({ _id, pricesCents, pricing })));
+    const kept = await prices();
+    for (const price of kept) {
+      expect(price.pricing).toBeUndefined();
+      for (const cents of Object.values(price.pricesCents ?? {})) expect(Number.isInteger(cents)).toBe(true);
+    }
+    expect(await t.query(internal.migrations.pricesInEuros, {})).toBe(false);
+    await t.run(async (ctx) => {
+      for (const price of kept) {
+        const euros = Object.fromEntries(Object.entries(price.pricesCents!).map(([minutes, cents]) => [minutes, cents / 100]));
+        await ctx.db.patch("psychicProfiles", price._id, { pricesCents: undefined, pricing: euros });
+      }
+    });
+    expect(await t.query(internal.migrations.pricesInEuros, {})).toBe(true);
+    expect(await t.action(internal.seed.run, {})).toEqual({ seeded: false });
+    expect(await prices()).toEqual(kept);
+    expect(await t.query(internal.migrations.pricesInEuros, {})).toBe(false);
   });
 
   it("writes the past consultations in parts that skip what they already wrote: a part run again adds nothing", async () => {

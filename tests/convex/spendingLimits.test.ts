@@ -23,7 +23,7 @@ async function world() {
   await w.t.run((ctx) =>
     ctx.db.patch("psychicProfiles", w.profileA, {
       availableDurations: [30],
-      pricing: { "30": 30 },
+      pricesCents: { "30": 3000 },
       availability: weekFrom({ monday: ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"] }),
     }),
   );

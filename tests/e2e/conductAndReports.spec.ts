@@ -20,7 +20,7 @@ test("a new psychic accepts the code of conduct in the profile editor, then publ
     specializations: ["Decisioni Importanti"],
     yearsExperience: 2,
     availableDurations: [30],
-    pricing: { "30": 30 },
+    pricesCents: { "30": 3000 },
     availability: defaultAvailability(),
   });
   const errors: string[] = [];

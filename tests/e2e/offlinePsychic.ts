@@ -22,7 +22,7 @@ export async function newPsychic(name: string, availability = defaultAvailabilit
     specializations: ["Decisioni Importanti"],
     yearsExperience: 4,
     availableDurations: [30],
-    pricing: { "30": 30 },
+    pricesCents: { "30": 3000 },
     availability,
   });
   return { psychic, profileId };

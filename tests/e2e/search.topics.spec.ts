@@ -90,7 +90,7 @@ test("a psychic who has just published appears in an open header search, live", 
     specializations: ["Amore e Relazioni"],
     yearsExperience: 3,
     availableDurations: [30],
-    pricing: { "30": 30 },
+    pricesCents: { "30": 3000 },
     availability: defaultAvailability(),
   });
   await expect(page.getByRole("group", { name: "Cartomanti" }).getByRole("option", { name })).toBeVisible();

@@ -24,7 +24,7 @@ const profile = (fields: Partial<OwnProfile> = {}): OwnProfile => ({
   specializations: [],
   yearsExperience: 15,
   availableDurations: [30],
-  pricing: { "30": 50 },
+  pricesCents: { "30": 5000 },
   availability: defaultAvailability(),
   profileStatus: "draft",
   adminNotes: null,
@@ -62,7 +62,7 @@ describe("the profile form's rules", () => {
     expect(validateProfileForm({ ...values, prices: { ...values.prices, "30": "205" } }).ok).toBe(false);
     // A price for a duration not offered is neither checked nor sent.
     const result = validateProfileForm({ ...values, prices: { ...values.prices, "60": "7" } });
-    expect(result).toMatchObject({ ok: true, args: { pricing: { "30": 50 }, yearsExperience: 15 } });
+    expect(result).toMatchObject({ ok: true, args: { pricesCents: { "30": 5000 }, yearsExperience: 15 } });
   });
 });
 
@@ -175,7 +175,7 @@ describe("the profile editor", { timeout: 30_000 }, () => {
       specializations: ["Amore e Relazioni"],
       yearsExperience: 20,
       availableDurations: [30, 60],
-      pricing: { "30": 50, "60": 90 },
+      pricesCents: { "30": 5000, "60": 9000 },
     });
     const availability = args.availability as ReturnType<typeof defaultAvailability>;
     expect(availability.tuesday).toEqual({ enabled: true, availableHours: ["22:00", "22:30", "23:00", "23:30"] });
@@ -215,7 +215,7 @@ describe("the profile editor", { timeout: 30_000 }, () => {
   it("saves as a draft without publishing", async () => {
     const { user, onSave, onPublish } = renderEditor();
     await user.click(screen.getByRole("button", { name: "Salva come bozza" }));
-    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ psychicName: "Selene", pricing: { "30": 50 } }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ psychicName: "Selene", pricesCents: { "30": 5000 } }));
     expect(onPublish).not.toHaveBeenCalled();
   });
 });

@@ -8,7 +8,7 @@ import type { QueryCtx } from "../../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../../model/accounts";
 import { ADMIN_LIMITS } from "../../model/admin";
 import { fail } from "../../framework/errors";
-import { priceFor, suspensionOf } from "../../model/psychics";
+import { durationPriceCents, suspensionOf } from "../../model/psychics";
 import { CATEGORY_LABELS } from "../../model/contact";
 import { REPORT_REASON_LABELS } from "../../model/consultationReports";
 import { personTotals } from "../figures/figureRows";
@@ -131,7 +131,7 @@ export async function toPsychicRow(ctx: QueryCtx, profile: Doc<"psychicProfiles"
         : { recordedByName: caller?.name ?? caller?.email ?? null, recordedAt: call.recordedAt, outcome: call.outcome, note: call.note ?? null },
     prices: [...profile.availableDurations]
       .sort((a, b) => a - b)
-      .map((minutes) => ({ durationMinutes: minutes, priceCents: priceFor(profile, minutes) * 100 })),
+      .map((minutes) => ({ durationMinutes: minutes, priceCents: durationPriceCents(profile, minutes) })),
     adminNotes: profile.adminNotes ?? null,
     rating: profile.rating ?? null,
     reviewCount: profile.reviewCount,

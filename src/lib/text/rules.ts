@@ -18,7 +18,7 @@ import {
 } from "@convex/model/bookingLimits";
 // The server still calls the psychic's grace period by its old name.
 import { EARLY_ACCESS_MS, PSYCHIC_GRACE_MS } from "@convex/model/calls";
-import { OFFERED_DURATIONS, PHOTO_MAX_BYTES, PRICE_MAX, PRICE_MIN, PRICE_STEP } from "@convex/model/profileRules";
+import { OFFERED_DURATIONS, PHOTO_MAX_BYTES, PRICE_MAX_CENTS, PRICE_MIN_CENTS, PRICE_STEP_CENTS } from "@convex/model/profileRules";
 import { NOTICE_MINUTES, SLOT_MINUTES } from "@convex/model/slots";
 import { daysText, formatMinutes, hoursText, listText, ruleWords, spanText, timesText } from "@convex/model/ruleWords";
 import { PAYOUT_SCHEDULE } from "@convex/model/stripeRequests";
@@ -109,9 +109,9 @@ export const limits = {
   /** "15, 30, 45 o 60" (or "… e 60"): the durations a psychic may offer, in minutes. */
   durations: (last: "e" | "o") => listText(OFFERED_DURATIONS, last),
   /** The price range of a duration, in whole euro, and its step. */
-  priceMin: PRICE_MIN,
-  priceMax: PRICE_MAX,
-  priceStep: PRICE_STEP,
+  priceMin: PRICE_MIN_CENTS / 100,
+  priceMax: PRICE_MAX_CENTS / 100,
+  priceStep: PRICE_STEP_CENTS / 100,
   /** "30 giorni": how far back the psychic's recent consultations go. */
   psychicRecentDays: daysText(PSYCHIC_RECENT_DAYS * DAY_MS),
   /** "6 cifre" and "15 minuti": the emailed password reset code. */

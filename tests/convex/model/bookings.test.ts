@@ -143,7 +143,7 @@ describe("a new booking's fields", () => {
     _id: "p1" as Id<"psychicProfiles">,
     userId: "u2" as Id<"users">,
     psychicName: "Selene",
-    pricing: { "30": 35, "60": 60 },
+    pricesCents: { "30": 3500, "60": 6000 },
     hourlyRateCents: 6000,
   };
   const client = "u1" as Id<"users">;
@@ -191,7 +191,7 @@ describe("a new booking's fields", () => {
   });
 
   it("the price is whole cents even when the hourly rate gives a fraction of a euro", () => {
-    const hourly = { ...profile, pricing: {}, hourlyRateCents: 5000 };
+    const hourly = { ...profile, pricesCents: {}, hourlyRateCents: 5000 };
     // 15 minutes of 50 €/h is 12.50 €: the fallback price is rounded to whole euros first.
     expect(newBookingFields(hourly, client, { date: "2026-11-23", time: "10:00", durationMinutes: 15 }).priceCents).toBe(1300);
   });

@@ -20,6 +20,8 @@ describe("the readable file", () => {
   });
 
   it("reads a psychic's prices and weekly hours in words, never as raw JSON", () => {
+    expect(readableValue("pricesCents", { "60": 6000, "30": 3550 })).toBe("30 minuti: 35,50\u00a0€\n60 minuti: 60,00\u00a0€");
+    // A profile not yet converted to cents holds whole euros.
     expect(readableValue("pricing", { "60": 60, "30": 35 })).toBe("30 minuti: 35,00\u00a0€\n60 minuti: 60,00\u00a0€");
     const closed = { enabled: false, availableHours: [] };
     const availability = {
@@ -42,7 +44,7 @@ describe("the readable file", () => {
         "Domenica: chiuso",
       ].join("\n"),
     );
-    const html = renderExportHtml(buildExport([{ source, rows: [{ _id: "p1", pricing: { "30": 35 }, availability }] }], now), now);
+    const html = renderExportHtml(buildExport([{ source, rows: [{ _id: "p1", pricesCents: { "30": 3500 }, availability }] }], now), now);
     expect(html).toContain("30 minuti: 35,00\u00a0€");
     expect(html).toContain("Lunedì 09:00–12:00, 14:00–18:00");
     expect(html).not.toContain("availableHours");

@@ -11,9 +11,12 @@ import {
   transferGroupOf,
   vatIncludedIn,
 } from "../../../convex/model/payouts";
-import { OFFERED_DURATIONS, PRICE_MAX, PRICE_MIN, PRICE_STEP } from "../../../convex/model/profileRules";
+import { OFFERED_DURATIONS, PRICE_MAX_CENTS, PRICE_MIN_CENTS, PRICE_STEP_CENTS } from "../../../convex/model/profileRules";
 
-const prices = Array.from({ length: (PRICE_MAX - PRICE_MIN) / PRICE_STEP + 1 }, (_, index) => (PRICE_MIN + index * PRICE_STEP) * 100);
+const prices = Array.from(
+  { length: (PRICE_MAX_CENTS - PRICE_MIN_CENTS) / PRICE_STEP_CENTS + 1 },
+  (_, index) => PRICE_MIN_CENTS + index * PRICE_STEP_CENTS,
+);
 
 describe("the psychic's share", () => {
   it("is the gross less 15 % in whole cents, commission and share adding up to the gross, for every price the product offers", () => {

@@ -8,18 +8,18 @@ import {
   checkProfile,
   containsMarkup,
   imageDimensions,
-  DEFAULT_PRICES,
+  DEFAULT_PRICES_CENTS,
   defaultAvailability,
   isAcceptablePhoto,
-  isValidPrice,
+  isValidPriceCents,
   NAME_MAX,
   normaliseAvailability,
   OFFERED_DURATIONS,
   PHOTO_MAX_BYTES,
   photoRefusal,
-  PRICE_MAX,
-  PRICE_MIN,
-  PRICE_STEP,
+  PRICE_MAX_CENTS,
+  PRICE_MIN_CENTS,
+  PRICE_STEP_CENTS,
   publishOutcome,
   sniffImageType,
   type ProfileDraft,
@@ -32,7 +32,7 @@ const draft = (fields: Partial<ProfileDraft> = {}): ProfileDraft => ({
   specializations: [],
   yearsExperience: 20,
   availableDurations: [30],
-  pricing: { "30": 35 },
+  pricesCents: { "30": 3500 },
   availability: defaultAvailability(),
   ...fields,
 });
@@ -46,7 +46,7 @@ describe("a profile's completeness and limits", () => {
     expect(checkProfile(draft({ psychicName: "  " }))).toEqual({ code: "PROFILE_INCOMPLETE", field: "psychicName" });
     expect(checkProfile(draft({ bio: "" }))).toEqual({ code: "PROFILE_INCOMPLETE", field: "bio" });
     expect(checkProfile(draft({ specialties: [] }))).toEqual({ code: "PROFILE_INCOMPLETE", field: "specialties" });
-    expect(checkProfile(draft({ availableDurations: [], pricing: {} }))).toEqual({ code: "DURATION_REQUIRED", field: "availableDurations" });
+    expect(checkProfile(draft({ availableDurations: [], pricesCents: {} }))).toEqual({ code: "DURATION_REQUIRED", field: "availableDurations" });
   });
 
   it("a blank bio is missing, and an incomplete profile is reported before any other broken rule", () => {
@@ -87,18 +87,18 @@ describe("a profile's completeness and limits", () => {
   });
 
   it("every offered duration has a price on the grid, and only the platform's durations have one", () => {
-    expect(checkProfile(draft({ availableDurations: [30, 60], pricing: { "30": 35 } }))).toEqual({ code: "INVALID_INPUT", field: "pricing.60" });
-    expect(checkProfile(draft({ pricing: { "30": 35, "90": 100 } }))).toEqual({ code: "INVALID_INPUT", field: "pricing" });
-    expect(checkProfile(draft({ pricing: { "30": 37 } }))).toEqual({ code: "INVALID_INPUT", field: "pricing.30" });
+    expect(checkProfile(draft({ availableDurations: [30, 60], pricesCents: { "30": 3500 } }))).toEqual({ code: "INVALID_INPUT", field: "pricesCents.60" });
+    expect(checkProfile(draft({ pricesCents: { "30": 3500, "90": 10000 } }))).toEqual({ code: "INVALID_INPUT", field: "pricesCents" });
+    expect(checkProfile(draft({ pricesCents: { "30": 3700 } }))).toEqual({ code: "INVALID_INPUT", field: "pricesCents.30" });
   });
 
   it("a price kept for a duration the psychic does not offer now is allowed, if it is on the grid", () => {
-    expect(checkProfile(draft({ availableDurations: [30], pricing: { "15": 20, "30": 35 } }))).toBeNull();
-    expect(checkProfile(draft({ availableDurations: [30], pricing: { "15": 7, "30": 35 } }))).toEqual({ code: "INVALID_INPUT", field: "pricing.15" });
+    expect(checkProfile(draft({ availableDurations: [30], pricesCents: { "15": 2000, "30": 3500 } }))).toBeNull();
+    expect(checkProfile(draft({ availableDurations: [30], pricesCents: { "15": 700, "30": 3500 } }))).toEqual({ code: "INVALID_INPUT", field: "pricesCents.15" });
   });
 
   it("all four durations at once, each with its price", () => {
-    expect(checkProfile(draft({ availableDurations: [15, 30, 45, 60], pricing: { "15": 10, "30": 35, "45": 50, "60": 200 } }))).toBeNull();
+    expect(checkProfile(draft({ availableDurations: [15, 30, 45, 60], pricesCents: { "15": 1000, "30": 3500, "45": 5000, "60": 20000 } }))).toBeNull();
   });
 
   it("the schedule holds only half hours of the grid, once each", () => {
@@ -132,26 +132,29 @@ describe("a profile's completeness and limits", () => {
 });
 
 describe("prices", () => {
-  it("whole euro from the minimum to the maximum, on the step", () => {
-    expect(isValidPrice(PRICE_MIN)).toBe(true);
-    expect(isValidPrice(PRICE_MAX)).toBe(true);
-    expect(isValidPrice(PRICE_MIN - PRICE_STEP)).toBe(false);
-    expect(isValidPrice(PRICE_MAX + PRICE_STEP)).toBe(false);
-    expect(isValidPrice(PRICE_MIN + 1)).toBe(false);
-    expect(isValidPrice(12.5)).toBe(false);
+  it("whole cents from the minimum to the maximum, on the step", () => {
+    expect(isValidPriceCents(PRICE_MIN_CENTS)).toBe(true);
+    expect(isValidPriceCents(PRICE_MAX_CENTS)).toBe(true);
+    expect(isValidPriceCents(PRICE_MIN_CENTS - PRICE_STEP_CENTS)).toBe(false);
+    expect(isValidPriceCents(PRICE_MAX_CENTS + PRICE_STEP_CENTS)).toBe(false);
+    expect(isValidPriceCents(PRICE_MIN_CENTS + 1)).toBe(false);
+    expect(isValidPriceCents(1250.5)).toBe(false);
   });
 
-  it("are 10 to 200 euro in steps of 5, as docs/product-rules.md says", () => {
-    expect([5, 9, 10, 15, 195, 200, 201, 205].filter(isValidPrice)).toEqual([10, 15, 195, 200]);
-    expect(isValidPrice(0)).toBe(false);
-    expect(isValidPrice(-10)).toBe(false);
-    expect(isValidPrice(Number.NaN)).toBe(false);
+  it("are 10 to 200 euro in steps of 5, as docs/product-rules.md says, in cents", () => {
+    expect([PRICE_MIN_CENTS, PRICE_MAX_CENTS, PRICE_STEP_CENTS]).toEqual([1000, 20_000, 500]);
+    expect([500, 900, 1000, 1500, 19_500, 20_000, 20_100, 20_500].filter(isValidPriceCents)).toEqual([1000, 1500, 19_500, 20_000]);
+    expect(isValidPriceCents(0)).toBe(false);
+    expect(isValidPriceCents(-1000)).toBe(false);
+    expect(isValidPriceCents(Number.NaN)).toBe(false);
+    // Whole euros are no longer prices: 50 reads as 50 cents.
+    expect(isValidPriceCents(50)).toBe(false);
   });
 
-  it("the four durations and their default prices (25, 50, 75, 100) are all on the grid", () => {
+  it("the four durations and their default prices (25, 50, 75, 100 euro) are all on the grid", () => {
     expect(OFFERED_DURATIONS).toEqual([15, 30, 45, 60]);
-    expect(DEFAULT_PRICES).toEqual({ 15: 25, 30: 50, 45: 75, 60: 100 });
-    for (const minutes of OFFERED_DURATIONS) expect(isValidPrice(DEFAULT_PRICES[minutes])).toBe(true);
+    expect(DEFAULT_PRICES_CENTS).toEqual({ 15: 2500, 30: 5000, 45: 7500, 60: 10_000 });
+    for (const minutes of OFFERED_DURATIONS) expect(isValidPriceCents(DEFAULT_PRICES_CENTS[minutes])).toBe(true);
   });
 });
 

@@ -1,40 +1,58 @@
 // The public catalogue's rules (convex/model/psychics.ts): prices per duration, the card's starting
 // price, the search, and who is listed.
 import { describe, expect, it } from "vitest";
-import { hourlyRateCentsOf, isListed, matchesSearch, nextReviewVersion, priceFor, startingPrice, suspensionOf } from "../../../convex/model/psychics";
+import {
+  durationPriceCents,
+  hourlyRateCentsOf,
+  isListed,
+  matchesSearch,
+  nextReviewVersion,
+  pricesCentsOf,
+  startingPrice,
+  suspensionOf,
+} from "../../../convex/model/psychics";
 
 const profile = {
-  pricing: { "30": 35, "60": 60 } as Record<string, number>,
+  pricesCents: { "30": 3500, "60": 6000 } as Record<string, number>,
   hourlyRateCents: 8000,
   availableDurations: [30, 60] as Array<15 | 30 | 45 | 60>,
 };
 
 describe("prices", () => {
   it("the psychic's own price for a duration, else the hourly rate pro rata", () => {
-    expect(priceFor(profile, 30)).toBe(35);
-    expect(priceFor(profile, 15)).toBe(20);
-    expect(priceFor(profile, 45)).toBe(60);
+    expect(durationPriceCents(profile, 30)).toBe(3500);
+    expect(durationPriceCents(profile, 15)).toBe(2000);
+    expect(durationPriceCents(profile, 45)).toBe(6000);
   });
 
   it("the psychic's own price wins even where the hourly rate would say otherwise", () => {
-    expect(priceFor(profile, 60)).toBe(60);
-    expect(priceFor({ pricing: { "60": 100 }, hourlyRateCents: 5000 }, 60)).toBe(100);
+    expect(durationPriceCents(profile, 60)).toBe(6000);
+    expect(durationPriceCents({ pricesCents: { "60": 10000 }, hourlyRateCents: 5000 }, 60)).toBe(10000);
   });
 
   it("a pro-rata price is rounded to whole euros, a half euro up", () => {
-    expect(priceFor({ pricing: {}, hourlyRateCents: 5000 }, 15)).toBe(13);
-    expect(priceFor({ pricing: {}, hourlyRateCents: 5000 }, 45)).toBe(38);
-    expect(priceFor({ pricing: {}, hourlyRateCents: 5000 }, 30)).toBe(25);
-    expect(priceFor({ pricing: {}, hourlyRateCents: 5500 }, 30)).toBe(28);
-    expect(Number.isInteger(priceFor({ pricing: {}, hourlyRateCents: 3700 }, 45))).toBe(true);
+    expect(durationPriceCents({ pricesCents: {}, hourlyRateCents: 5000 }, 15)).toBe(1300);
+    expect(durationPriceCents({ pricesCents: {}, hourlyRateCents: 5000 }, 45)).toBe(3800);
+    expect(durationPriceCents({ pricesCents: {}, hourlyRateCents: 5000 }, 30)).toBe(2500);
+    expect(durationPriceCents({ pricesCents: {}, hourlyRateCents: 5500 }, 30)).toBe(2800);
+    expect(Number.isInteger(durationPriceCents({ pricesCents: {}, hourlyRateCents: 3700 }, 45))).toBe(true);
   });
 
   it("a profile stored before rates were cents reads its whole euros as cents, and prices the same", () => {
     expect(hourlyRateCentsOf({ hourlyRateCents: 5500 })).toBe(5500);
     expect(hourlyRateCentsOf({ hourlyRateEuros: 55 })).toBe(5500);
     expect(hourlyRateCentsOf({ hourlyRateEuros: 0.1 })).toBe(10);
-    expect(priceFor({ pricing: {}, hourlyRateEuros: 55 }, 30)).toBe(priceFor({ pricing: {}, hourlyRateCents: 5500 }, 30));
-    expect(startingPrice({ pricing: {}, hourlyRateEuros: 50, availableDurations: [15] })).toEqual({ minPriceCents: 1300, minDurationMinutes: 15 });
+    expect(durationPriceCents({ pricesCents: {}, hourlyRateEuros: 55 }, 30)).toBe(durationPriceCents({ pricesCents: {}, hourlyRateCents: 5500 }, 30));
+    expect(startingPrice({ pricesCents: {}, hourlyRateEuros: 50, availableDurations: [15] })).toEqual({ minPriceCents: 1300, minDurationMinutes: 15 });
+  });
+
+  it("a profile stored before prices were cents reads its whole euros as cents, and prices the same", () => {
+    expect(pricesCentsOf({ pricesCents: { "30": 3500 } })).toEqual({ "30": 3500 });
+    expect(pricesCentsOf({ pricing: { "30": 35, "60": 60 } })).toEqual({ "30": 3500, "60": 6000 });
+    expect(pricesCentsOf({})).toEqual({});
+    const inEuros = { pricing: { "30": 35, "60": 60 }, hourlyRateCents: 8000, availableDurations: [30, 60] as Array<15 | 30 | 45 | 60> };
+    for (const minutes of [15, 30, 45, 60]) expect(durationPriceCents(inEuros, minutes)).toBe(durationPriceCents(profile, minutes));
+    expect(startingPrice(inEuros)).toEqual(startingPrice(profile));
   });
 
   it("a card starts from the lowest price and the shortest duration offered; nothing offered reads as 30 minutes", () => {
@@ -43,17 +61,17 @@ describe("prices", () => {
   });
 
   it("the lowest price and the shortest duration are found separately", () => {
-    const odd = { pricing: { "15": 40, "30": 35 }, hourlyRateCents: 8000, availableDurations: [15, 30] as Array<15 | 30 | 45 | 60> };
+    const odd = { pricesCents: { "15": 4000, "30": 3500 }, hourlyRateCents: 8000, availableDurations: [15, 30] as Array<15 | 30 | 45 | 60> };
     expect(startingPrice(odd)).toEqual({ minPriceCents: 3500, minDurationMinutes: 15 });
   });
 
   it("a price kept for a duration the psychic does not offer is not the card's starting price", () => {
-    const kept = { pricing: { "15": 10, "60": 90 }, hourlyRateCents: 8000, availableDurations: [60] as Array<15 | 30 | 45 | 60> };
+    const kept = { pricesCents: { "15": 1000, "60": 9000 }, hourlyRateCents: 8000, availableDurations: [60] as Array<15 | 30 | 45 | 60> };
     expect(startingPrice(kept)).toEqual({ minPriceCents: 9000, minDurationMinutes: 60 });
   });
 
   it("nothing offered and no 30-minute price falls back to half the hourly rate", () => {
-    expect(startingPrice({ pricing: {}, hourlyRateCents: 5000, availableDurations: [] })).toEqual({ minPriceCents: 2500, minDurationMinutes: 30 });
+    expect(startingPrice({ pricesCents: {}, hourlyRateCents: 5000, availableDurations: [] })).toEqual({ minPriceCents: 2500, minDurationMinutes: 30 });
   });
 });
 

@@ -1,15 +1,16 @@
 import { Box, Card, Heading, Text } from "@radix-ui/themes";
 import { PsychicCard, type PsychicCardData } from "@/components/psychic/PsychicCard";
 import { priceCentsFor } from "@convex/model/bookings";
-import { DEFAULT_PRICES } from "@convex/model/profileRules";
+import { DEFAULT_PRICES_CENTS } from "@convex/model/profileRules";
 import type { OwnProfile, ProfileFormValues } from "./profileForm";
 
 /** The card of the public list as the form stands now, before saving. */
 function previewCard(profile: OwnProfile, values: ProfileFormValues): PsychicCardData {
   const durations = values.availableDurations.length > 0 ? values.availableDurations : [30 as const];
-  const price = (minutes: (typeof durations)[number]) => {
+  // Typed in whole euros; a length without a usable price shows its default.
+  const priceCents = (minutes: (typeof durations)[number]) => {
     const typed = Number(values.prices[`${minutes}`]);
-    return Number.isFinite(typed) && typed > 0 ? typed : DEFAULT_PRICES[minutes];
+    return Number.isFinite(typed) && typed > 0 ? priceCentsFor(typed) : DEFAULT_PRICES_CENTS[minutes];
   };
   return {
     id: profile.id,
@@ -19,7 +20,7 @@ function previewCard(profile: OwnProfile, values: ProfileFormValues): PsychicCar
     specialties: values.specialties,
     rating: profile.rating,
     reviewCount: profile.reviewCount,
-    minPriceCents: priceCentsFor(Math.min(...durations.map(price))),
+    minPriceCents: Math.min(...durations.map(priceCents)),
     minDurationMinutes: Math.min(...durations),
     isAvailable: profile.isAvailable,
   };

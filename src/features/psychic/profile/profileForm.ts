@@ -3,15 +3,16 @@
 import * as z from "zod/mini";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
-import { specializations, specialties, type DurationMinutes, type Pricing, type WeeklyAvailability } from "@convex/framework/validators";
+import { specializations, specialties, type DurationMinutes, type PricesCents, type WeeklyAvailability } from "@convex/framework/validators";
+import { priceCentsFor } from "@convex/model/bookings";
 import {
   BIO_MAX,
-  DEFAULT_PRICES,
+  DEFAULT_PRICES_CENTS,
   NAME_MAX,
   OFFERED_DURATIONS,
-  PRICE_MAX,
-  PRICE_MIN,
-  PRICE_STEP,
+  PRICE_MAX_CENTS,
+  PRICE_MIN_CENTS,
+  PRICE_STEP_CENTS,
   YEARS_MAX,
   YEARS_MIN,
 } from "@convex/model/profileRules";
@@ -20,7 +21,12 @@ import { WEEK, weekdayLabels } from "@/lib/text/weekdays";
 
 export type OwnProfile = NonNullable<FunctionReturnType<typeof api.psychicProfiles.getMine>>;
 
-export { OFFERED_DURATIONS, PRICE_MAX, PRICE_MIN, PRICE_STEP, YEARS_MAX, YEARS_MIN };
+/** The editor shows and takes whole euros; the server stores and checks cents. */
+export const PRICE_MIN = PRICE_MIN_CENTS / 100;
+export const PRICE_MAX = PRICE_MAX_CENTS / 100;
+export const PRICE_STEP = PRICE_STEP_CENTS / 100;
+
+export { OFFERED_DURATIONS, YEARS_MAX, YEARS_MIN };
 export const SPECIALTIES = specialties;
 export const SPECIALIZATIONS = specializations;
 
@@ -117,7 +123,7 @@ export type ProfileArgs = {
   specializations: ProfileFormValues["specializations"];
   yearsExperience: number;
   availableDurations: DurationMinutes[];
-  pricing: Pricing;
+  pricesCents: PricesCents;
   availability: WeeklyAvailability;
 };
 
@@ -143,7 +149,7 @@ export function validateProfileForm(values: ProfileFormValues): ValidationResult
         specializations: data.specializations,
         yearsExperience: data.yearsExperience,
         availableDurations: durations,
-        pricing: Object.fromEntries(durations.map((minutes) => [String(minutes), Number(values.prices[`${minutes}`])])),
+        pricesCents: Object.fromEntries(durations.map((minutes) => [String(minutes), priceCentsFor(Number(values.prices[`${minutes}`]))])),
         availability: data.availability,
       },
     };
@@ -165,7 +171,7 @@ export function validateProfileForm(values: ProfileFormValues): ValidationResult
 
 /** The form as the saved profile fills it. */
 export function formFromProfile(profile: OwnProfile): ProfileFormValues {
-  const priceText = (minutes: DurationMinutes) => String(profile.pricing[String(minutes)] ?? DEFAULT_PRICES[minutes]);
+  const priceText = (minutes: DurationMinutes) => String((profile.pricesCents[String(minutes)] ?? DEFAULT_PRICES_CENTS[minutes]) / 100);
   return {
     psychicName: profile.psychicName,
     bio: profile.bio,
