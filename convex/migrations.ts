@@ -2,78 +2,62 @@
 // (what `npm start` runs) applies the ones a kept data folder still needs; on a deployment, run them by
 // hand (`npx convex run migrations:hourlyRatesToCents`, then `migrations:pricesToCents`, each until it answers `isDone`).
 import { v } from "convex/values";
+import type { Doc } from "./_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { internalMutation, internalQuery } from "./lib/platform/functions";
 import { hourlyRateCentsOf, pricesCentsOf } from "./model/psychics";
 
 /** Profiles converted per call, so a large table is converted in several transactions. */
 const PROFILES_PER_PAGE = 100;
 
-/** Whether some profile still holds its hourly rate in whole euros (schema.ts, psychicProfiles). */
-export const hourlyRatesInEuros = internalQuery({
-  args: {},
-  returns: v.boolean(),
-  handler: async (ctx) =>
+/** The fields in which older profiles hold whole euros. */
+type EuroField = "hourlyRateEuros" | "pricing";
+
+/** Whether some profile still holds `field` (schema.ts, psychicProfiles). */
+function profilesHold(field: EuroField) {
+  return async (ctx: QueryCtx) =>
     (await ctx.db
       .query("psychicProfiles")
       // No index names a field only old documents hold: a scan, once per start of a kept data folder.
       // eslint-disable-next-line @convex-dev/no-filter-in-query
-      .filter((q) => q.neq(q.field("hourlyRateEuros"), undefined))
-      .first()) !== null,
-});
+      .filter((q) => q.neq(q.field(field), undefined))
+      .first()) !== null;
+}
+
+const pageArgs = { cursor: v.optional(v.union(v.string(), v.null())) };
+const pageResult = v.object({ converted: v.number(), isDone: v.boolean(), continueCursor: v.string() });
 
 /**
- * One page of profiles, from `cursor`: a profile holding `hourlyRateEuros` gets `hourlyRateCents`
- * (euros × 100, a whole number of cents) and loses the old field; a converted one is left alone.
- * Call again with `continueCursor` until `isDone`.
+ * One page of profiles, from `cursor`: a profile holding `field` gets what `inCents` makes of it, the old
+ * field removed; a converted one is left alone. Call again with `continueCursor` until `isDone`.
  */
+function profilesToCents(field: EuroField, inCents: (profile: Doc<"psychicProfiles">) => Partial<Doc<"psychicProfiles">>) {
+  return async (ctx: MutationCtx, { cursor }: { cursor?: string | null }) => {
+    const { page, isDone, continueCursor } = await ctx.db
+      .query("psychicProfiles")
+      .paginate({ numItems: PROFILES_PER_PAGE, cursor: cursor ?? null });
+    let converted = 0;
+    for (const profile of page) {
+      if (profile[field] === undefined) continue;
+      await ctx.db.patch("psychicProfiles", profile._id, { ...inCents(profile), [field]: undefined });
+      converted += 1;
+    }
+    return { converted, isDone, continueCursor };
+  };
+}
+
+export const hourlyRatesInEuros = internalQuery({ args: {}, returns: v.boolean(), handler: profilesHold("hourlyRateEuros") });
+/** `hourlyRateEuros` → `hourlyRateCents` (euros × 100, a whole number of cents). */
 export const hourlyRatesToCents = internalMutation({
-  args: { cursor: v.optional(v.union(v.string(), v.null())) },
-  returns: v.object({ converted: v.number(), isDone: v.boolean(), continueCursor: v.string() }),
-  handler: async (ctx, { cursor }) => {
-    const { page, isDone, continueCursor } = await ctx.db
-      .query("psychicProfiles")
-      .paginate({ numItems: PROFILES_PER_PAGE, cursor: cursor ?? null });
-    let converted = 0;
-    for (const profile of page) {
-      if (profile.hourlyRateEuros === undefined) continue;
-      await ctx.db.patch("psychicProfiles", profile._id, { hourlyRateCents: hourlyRateCentsOf(profile), hourlyRateEuros: undefined });
-      converted += 1;
-    }
-    return { converted, isDone, continueCursor };
-  },
+  args: pageArgs,
+  returns: pageResult,
+  handler: profilesToCents("hourlyRateEuros", (profile) => ({ hourlyRateCents: hourlyRateCentsOf(profile) })),
 });
 
-/** Whether some profile still holds its prices in whole euros (schema.ts, psychicProfiles). */
-export const pricesInEuros = internalQuery({
-  args: {},
-  returns: v.boolean(),
-  handler: async (ctx) =>
-    (await ctx.db
-      .query("psychicProfiles")
-      // No index names a field only old documents hold: a scan, once per start of a kept data folder.
-      // eslint-disable-next-line @convex-dev/no-filter-in-query
-      .filter((q) => q.neq(q.field("pricing"), undefined))
-      .first()) !== null,
-});
-
-/**
- * One page of profiles, from `cursor`: a profile holding `pricing` gets `pricesCents` (each length's
- * euros × 100, whole cents) and loses the old field; a converted one is left alone. Call again with
- * `continueCursor` until `isDone`.
- */
+export const pricesInEuros = internalQuery({ args: {}, returns: v.boolean(), handler: profilesHold("pricing") });
+/** `pricing` → `pricesCents` (each length's euros × 100, whole cents). */
 export const pricesToCents = internalMutation({
-  args: { cursor: v.optional(v.union(v.string(), v.null())) },
-  returns: v.object({ converted: v.number(), isDone: v.boolean(), continueCursor: v.string() }),
-  handler: async (ctx, { cursor }) => {
-    const { page, isDone, continueCursor } = await ctx.db
-      .query("psychicProfiles")
-      .paginate({ numItems: PROFILES_PER_PAGE, cursor: cursor ?? null });
-    let converted = 0;
-    for (const profile of page) {
-      if (profile.pricing === undefined) continue;
-      await ctx.db.patch("psychicProfiles", profile._id, { pricesCents: pricesCentsOf(profile), pricing: undefined });
-      converted += 1;
-    }
-    return { converted, isDone, continueCursor };
-  },
+  args: pageArgs,
+  returns: pageResult,
+  handler: profilesToCents("pricing", (profile) => ({ pricesCents: pricesCentsOf(profile) })),
 });
