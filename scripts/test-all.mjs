@@ -143,7 +143,7 @@ function runAsync(label, command, args, logPath) {
 {
   const report = join(outDir, "vitest.json");
   // Every project but the two run above (a new project must be named here).
-  const { ok, seconds } = run("vitest", "npx", vitestArgs(report, ["repo", "convex", "providers", "ui"]));
+  const { ok, seconds } = run("vitest", "npx", vitestArgs(report, ["repo", "convex", "providers", "ui", "ui-own-mocks"]));
   recordVitest("vitest", report, ok, seconds);
 }
 

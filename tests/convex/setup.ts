@@ -2,7 +2,7 @@
 // helpers that sign people in with a real auth session.
 import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 // Loaded before any fake timer exists: TZDate subclasses Date, and a class evaluated while Date is
 // faked would extend the fake and lose its time-zone methods (Rome times would read as UTC).
 import "@date-fns/tz";
@@ -38,12 +38,11 @@ const signingKeys = await makeSigningKeys();
 
 // Every test runs under fake timers: scheduled functions (holds, reminders, call windows) run when
 // a test advances time, not when the wall clock gets there, and each test ends by running what is
-// left, so no scheduled work leaks into the next test. Password hashing makes sign-ups slow on a
-// busy machine, hence the longer timeout.
-vi.setConfig({ testTimeout: 30_000 });
+// left, so no scheduled work leaks into the next test (the hooks: perFile.ts). Password hashing makes sign-ups
+// slow on a busy machine, hence the project's longer test timeout (vitest.config.ts).
 // The hooks start and stop the Stripe stand-in and run a test's leftover scheduled work against it over HTTP:
 // slow on a busy machine too.
-const HOOK_TIMEOUT_MS = 30_000;
+export const HOOK_TIMEOUT_MS = 30_000;
 const backendsOfThisTest = new Set<TestConvex>();
 // Stripe is the local stand-in (fixtures/stripeStandIn.ts) in the files that call useStripeStandIn(): one per
 // file, emptied before each test. In the others no request may reach Stripe.
@@ -73,13 +72,26 @@ const noStripe = async (input: RequestInfo | URL): Promise<Response> => {
   throw new Error(`${url}: this test file reaches Stripe; call useStripeStandIn() in it`);
 };
 
-beforeEach(async () => {
+/**
+ * What tests/convex/perFile.ts does around each test file and test. Vitest runs the files of a worker in one
+ * module graph (isolate: false), so this module is loaded once per worker: its hooks are registered per file there,
+ * and a file starts without the previous file's stand-in.
+ */
+export function startTestFile() {
+  standInWanted = false;
+  fileStandIn = undefined;
+  currentStandIn = undefined;
+  backendsOfThisTest.clear();
+}
+
+export async function beforeEachTest() {
   if (fileStandIn) await fileStandIn.reset();
   currentStandIn = fileStandIn;
   vi.useFakeTimers();
   vi.stubGlobal("fetch", currentStandIn?.fetch ?? noStripe);
-}, HOOK_TIMEOUT_MS);
-afterEach(async () => {
+}
+
+export async function afterEachTest() {
   // A test may have switched to real timers on its own; scheduled work still runs to the end.
   if (!vi.isFakeTimers()) vi.useFakeTimers();
   for (const t of backendsOfThisTest) await t.finishAllScheduledFunctions(vi.runAllTimers);
@@ -87,7 +99,7 @@ afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   currentStandIn = undefined;
-}, HOOK_TIMEOUT_MS);
+}
 
 /**
  * A fresh, empty backend. `extraModules` mounts test-only functions under convex/ paths,

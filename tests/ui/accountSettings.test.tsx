@@ -8,9 +8,6 @@ import { ClientSettingsPage } from "@/features/client/settings/ClientSettingsPag
 import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 // Who may open these pages is the router's guards' business (guards.test.tsx); here the pages themselves.
 
 const elsewhere = ["/", "/login", "/dashboard"];

@@ -7,9 +7,6 @@ import { AdminLoginPage } from "@/features/admin/AdminLoginPage";
 import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 const elsewhere = ["/admin-dashboard", "/reset-password"];
 const failWith = (code: string) => new ConvexError({ code });
 

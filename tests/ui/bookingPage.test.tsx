@@ -5,9 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { convexMock } from "./convexMock";
 import { openBookingPage as open, writtenQuery } from "./bookingRoute";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 // Friday 20 November 2026, 10:00 in Rome. Only Date is faked: user-event needs real timers.
 const NOW = Date.UTC(2026, 10, 20, 9, 0);
 
@@ -61,8 +58,6 @@ const BOOKABLE: Record<string, string[]> = {
   "2026-12": ["2026-12-02", "2026-12-04"],
 };
 const NONE: string[] = [];
-
-
 
 const payButton = () => screen.getByRole("button", { name: "Paga e prenota" });
 const consentBox = () => screen.getByRole("checkbox", { name: /Chiedo che il consulto si svolga nella data e all'ora scelte/ });

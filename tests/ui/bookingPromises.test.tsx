@@ -6,9 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { convexMock } from "./convexMock";
 import { openBookingPage as open, writtenQuery } from "./bookingRoute";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 // Friday 20 November 2026, 10:00 in Rome.
 const NOW = Date.UTC(2026, 10, 20, 9, 0);
 const MINUTE = 60_000;

@@ -6,9 +6,6 @@ import { convexMock } from "./convexMock";
 import { openBookingPage as open, writtenQuery } from "./bookingRoute";
 import { mediaQueryList } from "./mediaQuery";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 // Friday 20 November 2026, 10:00 in Rome. Only Date is faked: user-event needs real timers.
 const NOW = Date.UTC(2026, 10, 20, 9, 0);
 
@@ -69,8 +66,6 @@ function answerQueries() {
 function onAPhone() {
   vi.spyOn(window, "matchMedia").mockImplementation((query: string) => mediaQueryList(query, query === PHONE_QUERY));
 }
-
-
 
 const strip = () => screen.getByRole("group", { name: /^\d+ (– )?/ });
 const day = (date: string, free: boolean) => screen.getByRole("button", { name: `${date}, ${free ? "con orari liberi" : "nessun orario libero"}` });

@@ -14,9 +14,6 @@ import { nextStartTimes } from "@/features/call/nextTimes";
 import { convexMock } from "./convexMock";
 import { renderRoutes, renderWithProviders } from "./render";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 const person = { memberSince: 0, isAdmin: false };
 const client = { ...person, fullName: "Marta Rossi", id: "u1", email: "marta@esempio.it", accountType: "client" };
 const psychic = { ...person, fullName: "Selene", id: "u2", email: "selene@esempio.it", accountType: "psychic" };

@@ -10,9 +10,6 @@ import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 import { upcomingClientBooking } from "./serverViews";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 const NOW = Date.UTC(2026, 10, 20, 14, 10);
 const HOUR = 3_600_000;
 

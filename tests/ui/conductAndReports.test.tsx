@@ -12,9 +12,6 @@ import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 import { upcomingClientBooking } from "./serverViews";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 const NOW = Date.UTC(2026, 10, 20, 14, 10);
 const HOUR = 3_600_000;
 const TEXT = "Mi ha chiesto 200 euro per togliere il malocchio.";

@@ -14,9 +14,6 @@ import { connectionWords, NEEDS_CONNECTION, OFFLINE_AFTER_MS } from "@/lib/brows
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   convexMock.reset();

@@ -12,9 +12,6 @@ import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 import { adminRow } from "./serverViews";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 beforeEach(() => {
   convexMock.reset();
   vi.spyOn(toast, "success");

@@ -7,9 +7,6 @@ import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
 import { clientRow, psychicRow } from "./serverViews";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 // Friday 20 November 2026, 15:10 in Rome. Only Date is faked.
 const NOW = Date.UTC(2026, 10, 20, 14, 10);
 const HOUR = 3_600_000;

@@ -14,9 +14,6 @@ import { ClientSettingsPage } from "@/features/client/settings/ClientSettingsPag
 import { convexMock } from "./convexMock";
 import { renderRoute, renderWithProviders } from "./render";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 const exportedAt = Date.UTC(2026, 10, 27, 9, 0);
 const booking = (id: string) => ({ _id: id, _creationTime: exportedAt, psychicName: "Selene", priceCents: 5000, status: "completed" });
 /** The first part: the account and two bookings; the second, one more booking and the end. */
@@ -45,7 +42,7 @@ beforeEach(() => {
   convexMock.reset();
   blobs = [];
   downloads = [];
-  // jsdom has no object URLs; the link's click is where the browser would save the file.
+  // The test DOM downloads nothing; the link's click is where the browser would save the file.
   URL.createObjectURL = vi.fn((blob: Blob) => {
     blobs.push(blob);
     return `blob:file-${blobs.length}`;

@@ -9,9 +9,6 @@ import { FailedEmails } from "@/features/admin/dashboard/FailedEmails";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 const queuedAt = Date.parse("2026-11-20T09:30:00Z");
 const reminder = {
   id: "e1",

@@ -12,9 +12,6 @@ import { NoticesSection } from "@/features/client/NoticesSection";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 const client = { id: "u1", fullName: "Giulia Verdi", email: "giulia@esempio.it", accountType: "client", memberSince: 0, isAdmin: false };
 const selene = { psychicProfileId: "p1", psychicName: "Selene", photoUrl: null, isAvailable: true };
 

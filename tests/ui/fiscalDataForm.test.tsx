@@ -8,9 +8,6 @@ import { FiscalDataForm } from "@/features/psychic/settings/FiscalDataForm";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 const saved = {
   legalName: "Maria Rossi",
   codiceFiscale: "RSSMRA85T10A562S",

@@ -1,12 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { routes } from "@/app/router";
 import { convexMock } from "./convexMock";
 import { renderRoutes } from "./render";
-
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
 
 // The app's own route table, so these tests read the guards exactly as the router places them.
 const person = { fullName: "Giulia Verdi", memberSince: 0, isAdmin: false };

@@ -7,9 +7,6 @@ import { toast } from "@/components/toast";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 const person = (fields: Record<string, unknown>) => ({
   id: "u1",
   fullName: "Giulia Verdi",

@@ -1,5 +1,5 @@
 // Psychics first on phones: the hero's real figures, and the card's compact row (psychicCard.css hides the
-// details under 640 px; jsdom applies no media queries, so the pieces are checked by their classes).
+// details under 640 px; the test DOM applies no media queries, so the pieces are checked by their classes).
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PsychicCard } from "@/components/psychic/PsychicCard";

@@ -1,4 +1,4 @@
-/** A MediaQueryList as jsdom lacks it: `matches` fixed, listeners ignored. */
+/** A MediaQueryList with `matches` fixed and listeners ignored, for a test that sets the width it renders at. */
 export function mediaQueryList(query: string, matches: boolean): MediaQueryList {
   return {
     matches,

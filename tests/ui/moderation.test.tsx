@@ -12,9 +12,6 @@ import { ProfileSwitches } from "@/features/psychic/settings/ProfileSwitches";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 // 20 November 2026, 15:10 in Rome.
 const SUSPENDED_AT = Date.UTC(2026, 10, 20, 14, 10);
 const NOTE = "Segnalazioni di richieste di pagamento fuori piattaforma: profilo sospeso in attesa di verifica.";

@@ -22,9 +22,6 @@ import { useCheckedViewer, useSignOut, VIEWER_VIEW } from "@/lib/account/session
 import { useNow } from "@/lib/time/useNow";
 import { convexMock } from "./convexMock";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 /** IndexedDB's part played by a Map: what idb-keyval would hold. */
 function mapStorage(initial: Array<[string, CachedEntry]> = []) {
   const map = new Map(initial);

@@ -8,9 +8,6 @@ import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
 import { clientRow } from "./serverViews";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 const client = { id: "u1", fullName: "Giulia Verdi", email: "giulia@esempio.it", accountType: "client", memberSince: 0, isAdmin: false };
 const booking = clientRow(
   {
@@ -139,7 +136,7 @@ describe("the payment success page's promises for this booking", () => {
     convexMock.handlers.set("payments:confirmFromSuccessPage", async () => ({ status: "paid" }));
     convexMock.queries.set("bookings:getMineByCheckoutSession", paidFor(72 * HOUR));
     const files: Blob[] = [];
-    // jsdom has no object URLs: the page's file is caught here instead.
+    // The test DOM downloads nothing: the page's file is caught here instead.
     const { createObjectURL, revokeObjectURL } = URL;
     URL.createObjectURL = (blob: Blob) => (files.push(blob), "blob:consulto");
     URL.revokeObjectURL = () => undefined;

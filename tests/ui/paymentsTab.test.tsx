@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { getFunctionName, type FunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { romeDateOf } from "@convex/framework/time";
@@ -9,20 +8,6 @@ import { dac7Years } from "@/features/admin/dashboard/Dac7Download";
 import { PaymentsTab, dropFailedMove } from "@/features/admin/dashboard/PaymentsTab";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
-
-// The DAC7 report is asked once per click through the client (useConvex().query), not subscribed to.
-vi.mock("convex/react", async () => {
-  const { convexMock: mock, convexReactMock } = await import("./convexMock");
-  const client = {
-    query: async (ref: FunctionReference<"query">, args: Record<string, unknown>) => {
-      const name = getFunctionName(ref);
-      mock.calls.push({ name, args });
-      return mock.handlers.get(name)?.(args);
-    },
-  };
-  return { ...convexReactMock, useConvex: () => client };
-});
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
 
 const account = (name: string, state: string, requirementsDue: string[] = [], fields: Record<string, unknown> = {}) => ({
   psychicUserId: `u-${name}`,
@@ -311,7 +296,7 @@ describe("the DAC7 report", () => {
   beforeEach(() => {
     blobs = [];
     downloads = [];
-    // jsdom has no object URLs; the link's click is where the browser would save the file.
+    // The test DOM downloads nothing; the link's click is where the browser would save the file.
     URL.createObjectURL = vi.fn((blob: Blob) => {
       blobs.push(blob);
       return "blob:dac7";

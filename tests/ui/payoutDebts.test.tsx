@@ -1,15 +1,12 @@
 // docs/product-rules.md, "Payouts": money owed back after the weekly payout, on the admin's 'Pagamenti'
 // (who owes, how much, since when, how it is recovered) and in the psychic's 'Guadagni'.
 import { screen, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Id } from "@convex/_generated/dataModel";
 import { PayoutDebts, debtWords } from "@/features/admin/dashboard/PayoutDebts";
 import { DebtNotice } from "@/features/psychic/earnings/DebtNotice";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
-
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
 
 const since = Date.UTC(2026, 10, 16, 10, 0);
 

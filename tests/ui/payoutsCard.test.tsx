@@ -11,9 +11,6 @@ import { PsychicSettingsPage } from "@/features/psychic/PsychicSettingsPage";
 import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 const psychic = { id: "u2", fullName: "Selene Moretti", email: "selene@esempio.it", accountType: "psychic", memberSince: 0, isAdmin: false };
 const account = (state: string, requirementsDue: string[] = []) => convexMock.queries.set("payouts:getMyAccount", { state, requirementsDue });
 const callsOf = (name: string) => convexMock.calls.filter((call) => call.name === name);

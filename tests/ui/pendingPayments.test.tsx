@@ -10,9 +10,6 @@ import { convexMock } from "./convexMock";
 import { openBookingPage, writtenQuery } from "./bookingRoute";
 import { renderRoute } from "./render";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 // Friday 20 November 2026, 10:00 in Rome. Only Date is faked: user-event needs real timers.
 const NOW = Date.UTC(2026, 10, 20, 9, 0);
 const MINUTE = 60_000;
@@ -79,8 +76,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-
-
 
 /** The server releases the hold: it leaves the live list, as the optimistic update and the query do. */
 function releasingWorks() {

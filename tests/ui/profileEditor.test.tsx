@@ -11,8 +11,6 @@ import { openingHours } from "@/lib/text/weekdays";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-
 beforeEach(() => convexMock.reset());
 
 const profile = (fields: Partial<OwnProfile> = {}): OwnProfile => ({

@@ -1,4 +1,4 @@
-// Radix Themes repeats a tab's label in a CSS-hidden span that jsdom cannot hide, hence the /^…/ names.
+// Radix Themes repeats a tab's label in a CSS-hidden span that the test DOM cannot hide, hence the /^…/ names.
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -11,8 +11,6 @@ import { PsychicProfileView, type Review, type ReviewsFeed } from "@/features/ca
 import type { PublicProfile } from "@/lib/catalogue/publicProfile";
 import { convexMock } from "./convexMock";
 import { renderRoute, renderWithProviders } from "./render";
-
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
 
 const profile = (fields: Partial<PublicProfile> = {}): PublicProfile => ({
   id: "p1" as PublicProfile["id"],

@@ -9,7 +9,7 @@ afterEach(() => cleanup());
 // (the monthly chart, in a full run beside other work); a real failure still fails, 4 s later.
 configure({ asyncUtilTimeout: 5_000 });
 
-// jsdom lacks these; Radix Themes and our layout call them.
+// The test DOM may lack these; Radix Themes and our layout call them.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) => mediaQueryList(query, false);
 }

@@ -1,12 +1,10 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SiteSearch } from "@/app/layout/SiteSearch";
 import { convexMock } from "./convexMock";
 import { LocationProbe, renderWithProviders } from "./render";
-
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
 
 const psychic = (id: string, psychicName: string, specializations: string[], specialties: string[]) => ({
   id,
@@ -92,7 +90,7 @@ describe("the site search dialog", () => {
     const user = userEvent.setup();
     renderSearch();
     await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
-    const input = screen.getByRole("combobox");
+    const input = await screen.findByRole("combobox");
     await user.type(input, "amore");
     const options = screen.getAllByRole("option");
     expect(optionNames()).toEqual(["Selene", "Aurora", "Dante", "Amore e Relazioni"]);
@@ -111,7 +109,7 @@ describe("the site search dialog", () => {
     const user = userEvent.setup();
     renderSearch();
     await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
-    await user.type(screen.getByRole("combobox"), "amore");
+    await user.type(await screen.findByRole("combobox"), "amore");
     await user.keyboard("{ArrowUp}");
     expect(screen.getByRole("option", { name: "Amore e Relazioni" })).toHaveAttribute("aria-selected", "true");
     // A new psychic who lists the topic takes the place the topic had.
@@ -131,7 +129,7 @@ describe("the site search dialog", () => {
     const user = userEvent.setup();
     renderSearch();
     await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
-    await user.type(screen.getByRole("combobox"), "orio");
+    await user.type(await screen.findByRole("combobox"), "orio");
     await user.click(screen.getByRole("option", { name: "Orione" }));
     expect(where()).toBe("at /psychics/orione");
   });
@@ -141,7 +139,7 @@ describe("the site search dialog", () => {
     const user = userEvent.setup();
     renderSearch();
     await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
-    await user.type(screen.getByRole("combobox"), "amore");
+    await user.type(await screen.findByRole("combobox"), "amore");
     expect(screen.getByRole("status")).toHaveTextContent("Cerco tra i cartomanti…");
     expect(screen.queryByText("Nessun risultato trovato")).not.toBeInTheDocument();
     convexMock.queries.set("psychics:listPublic", publicList);

@@ -12,9 +12,6 @@ import { errorMessage } from "@/lib/text/errors";
 import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
 
-vi.mock("convex/react", async () => (await import("./convexMock")).convexReactMock);
-vi.mock("@convex-dev/auth/react", async () => (await import("./convexMock")).authReactMock);
-
 const client = {
   id: "u1",
   fullName: "Giulia Verdi",
