@@ -5,9 +5,6 @@ import { chromium, e2ePorts } from "./tests/e2e/env";
 
 const baseURL = `http://127.0.0.1:${e2ePorts.app}`;
 const launchOptions = chromium;
-// `npm test` (scripts/test-all.mjs) runs the exclusive files apart, on servers of their own (E2E_EXCLUSIVE_APART=1):
-// then they wait only for the sessions. On one set of servers they come after every other test.
-const exclusiveApart = process.env.E2E_EXCLUSIVE_APART === "1";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,13 +37,12 @@ export default defineConfig({
       testIgnore: /.*\.exclusive\.spec\.ts/,
       dependencies: ["sessions"],
     },
-    // Platform-wide switches (settings.exclusive.spec.ts), the network cut, the backend taken down: one at a time,
-    // after every other test or on servers of their own.
+    // Platform-wide switches (settings.exclusive.spec.ts): after every other test, one at a time.
     {
       name: "exclusive",
       use: { ...devices["Desktop Chrome"], launchOptions },
       testMatch: /.*\.exclusive\.spec\.ts/,
-      dependencies: exclusiveApart ? ["sessions"] : ["desktop"],
+      dependencies: ["desktop"],
       fullyParallel: false,
       // Its files flip switches too: one test at a time across them.
       workers: 1,

@@ -3,11 +3,9 @@
 // "N passed, N failed" over all of them. Type-check, lint and the cycle check count as one test each.
 // Before the summary it names the ten slowest tests across Vitest and Playwright.
 //
-// Three phases. First the checks, with the embedded backend's Vitest project beside them (its files start backend
-// processes and wait on them); its output follows theirs. Then the other Vitest projects with both cores, and beside
-// them the browser tests that need the whole platform to themselves (*.exclusive.spec.ts: switches, a network cut,
-// the backend taken down), on servers and in a network namespace of their own; their output follows. Then the other
-// browser tests.
+// The embedded backend's Vitest project (two files at a time; its files start backend processes and mostly
+// wait on them) runs beside the checks, which are single-threaded, and its output follows theirs; the other
+// Vitest projects then have both cores, and Playwright runs last.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -99,45 +97,19 @@ function recordVitest(label, report, ok, seconds) {
 }
 
 /** Starts a command, its output to a file (`logPath`) or to this terminal; resolves when it ends. */
-function runAsync(label, command, args, logPath, env = {}) {
+function runAsync(label, command, args, logPath) {
   console.log(`\n━━ ${label}${logPath ? " (its output follows the others')" : ""}: ${[command, ...args].join(" ")}`);
   const started = Date.now();
   const out = logPath ? openSync(logPath, "w") : null;
   const stdio = out === null ? "inherit" : ["ignore", out, out];
   // A run whose output goes to a file keeps its colours for when the file is printed.
-  const child = spawn(command, args, { stdio, env: { ...process.env, ...env, ...(out === null ? {} : { FORCE_COLOR: "1" }) } });
+  const child = spawn(command, args, { stdio, env: out === null ? process.env : { ...process.env, FORCE_COLOR: "1" } });
   return new Promise((resolve) => {
     child.on("close", (status) => {
       if (out !== null) closeSync(out);
       resolve({ ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
     });
   });
-}
-
-// Playwright in Debian's Chromium, inside a network namespace with only loopback when we may make one,
-// so nothing a page does can leave the machine. Each run has its own servers (E2E_PORT_BASE: ports and data
-// folders) and its own output folder, so two runs never meet.
-const privateNetwork = spawnSync("unshare", ["-n", "sh", "-c", "ip link set lo up"], { stdio: "ignore" }).status === 0;
-function playwrightRun(label, { projects, portBase, env = {}, logPath }) {
-  const report = join(outDir, `${label.replaceAll(" ", "-")}.json`);
-  const args = ["playwright", "test", ...projects.flatMap((name) => ["--project", name]), "--output", join("test-results", label.replaceAll(" ", "-")), "--reporter=list,json"];
-  const runEnv = { ...env, E2E_PORT_BASE: String(portBase), PLAYWRIGHT_JSON_OUTPUT_NAME: report, PLAYWRIGHT_JSON_OUTPUT_FILE: report };
-  const run = privateNetwork
-    ? runAsync(label, "unshare", ["-n", "sh", "-c", `ip link set lo up && exec npx ${args.join(" ")}`], logPath, runEnv)
-    : runAsync(label, "npx", args, logPath, runEnv);
-  return run.then((result) => ({ ...result, report }));
-}
-
-function recordPlaywright(label, { ok, seconds, report }) {
-  const json = existsSync(report) ? readJson(report) : null;
-  if (json?.stats) {
-    for (const suite of json.suites ?? []) playwrightTimings(suite);
-    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats;
-    const failed = unexpected + (ok || unexpected ? 0 : 1);
-    record(label, expected + flaky, failed, skipped, seconds);
-  } else {
-    record(label, 0, 1, 0, seconds);
-  }
 }
 
 {
@@ -166,30 +138,35 @@ function recordPlaywright(label, { ok, seconds, report }) {
   recordVitest("vitest backend", backendReport, backend.ok, backend.seconds);
 }
 
-// The other Vitest projects, with both cores (started beside the backend's last files instead, they shared the
-// cores so badly that the whole took longer), and beside them the exclusive browser tests: one at a time and mostly
-// waiting (a call's window, a network cut, a restart), on servers and in a network namespace of their own.
+// The other Vitest projects, with both cores. (Started beside the backend's last files instead, they shared the
+// cores so badly that the whole took longer.)
 {
-  const exclusiveLog = join(outDir, "playwright-exclusive.log");
-  const exclusiveRun = playwrightRun("playwright exclusive", {
-    projects: ["exclusive"],
-    portBase: 4417,
-    env: { E2E_EXCLUSIVE_APART: "1" },
-    logPath: exclusiveLog,
-  });
   const report = join(outDir, "vitest.json");
   // Every project but the two run above (a new project must be named here).
-  const { ok, seconds } = await runAsync("vitest", "npx", vitestArgs(report, ["repo", "convex", "providers", "ui", "ui-own-mocks"]));
+  const { ok, seconds } = run("vitest", "npx", vitestArgs(report, ["repo", "convex", "providers", "ui", "ui-own-mocks"]));
   recordVitest("vitest", report, ok, seconds);
-
-  const exclusive = await exclusiveRun;
-  console.log("\n━━ playwright exclusive: its output");
-  process.stdout.write(readFileSync(exclusiveLog));
-  recordPlaywright("pw exclusive", exclusive);
 }
 
-// The other browser tests, with both cores.
-recordPlaywright("playwright", await playwrightRun("playwright", { projects: ["desktop"], portBase: 4317 }));
+// Playwright in Debian's Chromium, inside a network namespace with only loopback when we may make one,
+// so nothing a page does can leave the machine.
+{
+  const report = join(outDir, "playwright.json");
+  const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: report, PLAYWRIGHT_JSON_OUTPUT_FILE: report };
+  const pwArgs = ["playwright", "test", "--reporter=list,json"];
+  const isolated = spawnSync("unshare", ["-n", "sh", "-c", "ip link set lo up"], { stdio: "ignore" }).status === 0;
+  const { ok, seconds } = isolated
+    ? run("playwright", "unshare", ["-n", "sh", "-c", `ip link set lo up && exec npx ${pwArgs.join(" ")}`], env)
+    : run("playwright", "npx", pwArgs, env);
+  const json = existsSync(report) ? readJson(report) : null;
+  if (json?.stats) {
+    for (const suite of json.suites ?? []) playwrightTimings(suite);
+    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats;
+    const failed = unexpected + (ok || unexpected ? 0 : 1);
+    record("playwright", expected + flaky, failed, skipped, seconds);
+  } else {
+    record("playwright", 0, 1, 0, seconds);
+  }
+}
 
 printSlowest(10);
 console.log("\n━━ Summary");
