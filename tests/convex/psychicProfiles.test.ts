@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
 import { defaultAvailability } from "../../convex/model/profileRules";
 import { readUploadContentType, uploadContentType } from "../../convex/model/uploads";
 import { insertPsychic, acceptConductAs } from "./fixtures/psychics";
@@ -25,6 +26,10 @@ async function newPsychic(t: TestConvex, email = "luna@esempio.it") {
   await acceptConductAs(psychic.as);
   return psychic;
 }
+
+/** The psychic's profile as stored, old fields included. */
+const storedProfileOf = (t: TestConvex, userId: Id<"users">) =>
+  t.run(async (ctx) => (await ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", userId)).unique())!);
 
 describe("a psychic's own profile", () => {
   it("is created on first visit with the spec's defaults, as a draft nobody else sees", async () => {
@@ -79,19 +84,16 @@ describe("a psychic's own profile", () => {
   it("keeps the hourly rate in cents: 50 € on a new profile, the hour's price once offered, and a rate stored in euros converted", async () => {
     const t = setupTest();
     const { as, userId } = await newPsychic(t);
-    const rate = () =>
-      t.run(async (ctx) => {
-        const profile = await ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", userId)).unique();
-        return { hourlyRateCents: profile!.hourlyRateCents, hourlyRateEuros: profile!.hourlyRateEuros };
-      });
+    const rate = async () => {
+      const { hourlyRateCents, hourlyRateEuros } = await storedProfileOf(t, userId);
+      return { hourlyRateCents, hourlyRateEuros };
+    };
     expect(await rate()).toEqual({ hourlyRateCents: 5000, hourlyRateEuros: undefined });
     await as.mutation(api.psychicProfiles.saveMine, { ...complete, availableDurations: [30, 60], pricesCents: { "30": 3500, "60": 6500 } });
     expect(await rate()).toEqual({ hourlyRateCents: 6500, hourlyRateEuros: undefined });
     // As a profile stored before rates were cents: saving without a 60-minute price converts the old euros.
-    await t.run(async (ctx) => {
-      const profile = await ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", userId)).unique();
-      await ctx.db.patch("psychicProfiles", profile!._id, { hourlyRateCents: undefined, hourlyRateEuros: 45 });
-    });
+    const { _id } = await storedProfileOf(t, userId);
+    await t.run((ctx) => ctx.db.patch("psychicProfiles", _id, { hourlyRateCents: undefined, hourlyRateEuros: 45 }));
     await as.mutation(api.psychicProfiles.saveMine, complete);
     expect(await rate()).toEqual({ hourlyRateCents: 4500, hourlyRateEuros: undefined });
   });
@@ -99,11 +101,10 @@ describe("a psychic's own profile", () => {
   it("shows prices stored in whole euros as cents, and saving stores cents without the old field", async () => {
     const t = setupTest();
     const { as, userId } = await newPsychic(t);
-    const stored = () =>
-      t.run(async (ctx) => {
-        const profile = await ctx.db.query("psychicProfiles").withIndex("by_userId", (q) => q.eq("userId", userId)).unique();
-        return { id: profile!._id, pricesCents: profile!.pricesCents, pricing: profile!.pricing };
-      });
+    const stored = async () => {
+      const { _id: id, pricesCents, pricing } = await storedProfileOf(t, userId);
+      return { id, pricesCents, pricing };
+    };
     const { id, ...created } = await stored();
     expect(created).toEqual({ pricesCents: { "30": 5000 }, pricing: undefined });
     await t.run((ctx) => ctx.db.patch("psychicProfiles", id, { pricesCents: undefined, pricing: { "30": 45 } }));

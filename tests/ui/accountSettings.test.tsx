@@ -24,7 +24,6 @@ const psychic = { ...client, id: "u2", fullName: "Marta Stella", email: "marta@e
 const ownProfile = { id: "p1", isAvailable: true, isPubliclyVisible: false, profileStatus: "draft" };
 
 beforeEach(() => {
-  convexMock.reset();
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "error");
 });

@@ -11,7 +11,6 @@ const elsewhere = ["/admin-dashboard", "/reset-password"];
 const failWith = (code: string) => new ConvexError({ code });
 
 beforeEach(() => {
-  convexMock.reset();
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "error");
 });

@@ -21,7 +21,6 @@ const viewer = (fields: Record<string, unknown> = {}) => ({
 
 beforeEach(() => {
   sessionStorage.clear();
-  convexMock.reset();
   convexMock.queries.set("settings:getPublic", { psychic_registration_enabled: true });
 });
 

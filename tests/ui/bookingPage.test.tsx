@@ -72,7 +72,6 @@ const summaryValue = (label: string) => {
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
-  convexMock.reset();
   freeTimes = { times: ["10:00", "10:30", "15:00"] };
   bookableArgs.length = 0;
   answerQueries();

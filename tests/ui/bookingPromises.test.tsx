@@ -44,7 +44,6 @@ const termsLines = () =>
     .map((item) => item.textContent?.replace(/\s/g, " "));
 
 beforeEach(() => {
-  convexMock.reset();
   convexMock.signedInAs(client);
   convexMock.queries.set("psychics:getPublicProfile", profile);
   convexMock.queries.set("settings:getPublic", {

@@ -74,7 +74,6 @@ const bar = () => within(screen.getByRole("region", { name: "Prezzo e pagamento"
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
-  convexMock.reset();
   bookableArgs.length = 0;
   answers.clear();
   answerQueries();

@@ -4,7 +4,7 @@
 // once more and 'Rientra' in one tap.
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
 import { CallControls } from "@/features/call/CallControls";
 import type { Room } from "@/features/call/callTypes";
@@ -59,8 +59,6 @@ async function openRoom(viewer: Record<string, unknown>, room: Room) {
 }
 
 const stateLine = () => screen.getByTestId("room-line");
-
-beforeEach(() => convexMock.reset());
 
 describe("the session screen", () => {
   it("is a page of its own: the brand's mark and the way back, no site header or footer; titled after the other person", async () => {

@@ -24,7 +24,6 @@ function renderRow(value: ClientBooking) {
 }
 
 beforeEach(() => {
-  convexMock.reset();
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "error");
 });

@@ -17,7 +17,6 @@ const HOUR = 3_600_000;
 const TEXT = "Mi ha chiesto 200 euro per togliere il malocchio.";
 
 beforeEach(() => {
-  convexMock.reset();
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "error");
 });

@@ -16,7 +16,6 @@ import { renderWithProviders } from "./render";
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  convexMock.reset();
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "error");
 });

@@ -13,7 +13,6 @@ import { renderWithProviders } from "./render";
 import { adminRow } from "./serverViews";
 
 beforeEach(() => {
-  convexMock.reset();
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "error");
 });

@@ -84,7 +84,6 @@ const clientBookings = [
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
-  convexMock.reset();
   vi.spyOn(toast, "success");
 });
 afterEach(() => {

@@ -39,7 +39,6 @@ let blobs: Blob[];
 let downloads: string[];
 
 beforeEach(() => {
-  convexMock.reset();
   blobs = [];
   downloads = [];
   // The test DOM downloads nothing; the link's click is where the browser would save the file.

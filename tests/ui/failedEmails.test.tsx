@@ -22,7 +22,6 @@ const reminder = {
 const code = { id: "e2", to: "nuovo@esempio.it", kind: "sign_up_code", attempts: 4, lastError: null, queuedAt, retryable: false };
 
 beforeEach(() => {
-  convexMock.reset();
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "error");
 });

@@ -15,10 +15,6 @@ import { renderWithProviders } from "./render";
 const client = { id: "u1", fullName: "Giulia Verdi", email: "giulia@esempio.it", accountType: "client", memberSince: 0, isAdmin: false };
 const selene = { psychicProfileId: "p1", psychicName: "Selene", photoUrl: null, isAvailable: true };
 
-beforeEach(() => {
-  convexMock.reset();
-});
-
 describe("the star", () => {
   it("is shown to clients only", () => {
     convexMock.signedInAs({ ...client, accountType: "psychic" });

@@ -20,7 +20,6 @@ const saved = {
 };
 
 beforeEach(() => {
-  convexMock.reset();
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "error");
 });

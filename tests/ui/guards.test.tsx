@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "@/app/router";
 import { convexMock } from "./convexMock";
 import { renderRoutes } from "./render";
@@ -34,8 +34,6 @@ async function expectPageShown(router: AppRouter, path: string) {
   expect(screen.queryByLabelText("Caricamento")).not.toBeInTheDocument();
   expect(where(router)).toBe(path);
 }
-
-beforeEach(() => convexMock.reset());
 
 describe("the router's guards", () => {
   it.each([

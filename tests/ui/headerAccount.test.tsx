@@ -34,7 +34,6 @@ function renderHeader() {
 }
 
 beforeEach(() => {
-  convexMock.reset();
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "error");
 });

@@ -17,7 +17,6 @@ const SUSPENDED_AT = Date.UTC(2026, 10, 20, 14, 10);
 const NOTE = "Segnalazioni di richieste di pagamento fuori piattaforma: profilo sospeso in attesa di verifica.";
 
 beforeEach(() => {
-  convexMock.reset();
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "error");
 });

@@ -51,7 +51,6 @@ const liveBookings = {
 };
 
 beforeEach(() => {
-  convexMock.reset();
   resetCacheForTests(null);
 });
 afterEach(() => vi.useRealTimers());

@@ -38,7 +38,6 @@ function deferred<T>() {
 }
 
 beforeEach(() => {
-  convexMock.reset();
   convexMock.signedInAs(client);
 });
 

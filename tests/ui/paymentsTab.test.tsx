@@ -68,7 +68,6 @@ const overview = (fields: Record<string, unknown> = {}) => ({
 const eur = (amount: string) => `${amount}\u00a0€`;
 
 beforeEach(() => {
-  convexMock.reset();
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "error");
 });

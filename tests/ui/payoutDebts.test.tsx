@@ -1,7 +1,7 @@
 // docs/product-rules.md, "Payouts": money owed back after the weekly payout, on the admin's 'Pagamenti'
 // (who owes, how much, since when, how it is recovered) and in the psychic's 'Guadagni'.
 import { screen, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Id } from "@convex/_generated/dataModel";
 import { PayoutDebts, debtWords } from "@/features/admin/dashboard/PayoutDebts";
 import { DebtNotice } from "@/features/psychic/earnings/DebtNotice";
@@ -9,8 +9,6 @@ import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
 
 const since = Date.UTC(2026, 10, 16, 10, 0);
-
-beforeEach(() => convexMock.reset());
 
 describe("a dispute after the weekly payout", () => {
   it("shows the admin who owes money back, since when, and how it is recovered", () => {

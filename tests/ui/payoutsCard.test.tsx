@@ -16,7 +16,6 @@ const account = (state: string, requirementsDue: string[] = []) => convexMock.qu
 const callsOf = (name: string) => convexMock.calls.filter((call) => call.name === name);
 
 beforeEach(() => {
-  convexMock.reset();
   convexMock.signedInAs(psychic);
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "info");

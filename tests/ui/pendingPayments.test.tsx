@@ -61,7 +61,6 @@ let holds: unknown[] = [];
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
-  convexMock.reset();
   convexMock.signedInAs(client);
   convexMock.queries.set("psychics:getPublicProfile", profile);
   convexMock.queries.set("settings:getPublic", { booking_enabled: true, maintenance_mode: false });

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultAvailability } from "@convex/model/profileRules";
 import { PhotoUploader } from "@/features/psychic/profile/PhotoUploader";
 import { uploadThroughOwnUrl } from "@/features/psychic/profile/uploadFile";
@@ -10,8 +10,6 @@ import { addRange, dayRanges, removeRange, setRange } from "@/features/psychic/p
 import { openingHours } from "@/lib/text/weekdays";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
-
-beforeEach(() => convexMock.reset());
 
 const profile = (fields: Partial<OwnProfile> = {}): OwnProfile => ({
   id: "p1" as OwnProfile["id"],

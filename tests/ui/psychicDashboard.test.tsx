@@ -89,7 +89,6 @@ const months = [
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
-  convexMock.reset();
   convexMock.signedInAs(psychic);
   convexMock.queries.set("bookings:listForPsychic", dashboard);
   vi.spyOn(toast, "success");

@@ -263,7 +263,6 @@ describe("the psychic's public profile", () => {
 
 describe("the profile page's Reviews tab", () => {
   it("reads the reviews a page at a time for the profile in the address", async () => {
-    convexMock.reset();
     convexMock.queries.set("psychics:getPublicProfile", profile({ rating: 4.5, reviewCount: 2 }));
     convexMock.queries.set("psychics:listNextAvailability", []);
     const asked: unknown[] = [];
@@ -281,7 +280,6 @@ describe("the profile page's Reviews tab", () => {
   });
 
   it("shows the not-found state for a profile the public cannot see", () => {
-    convexMock.reset();
     convexMock.queries.set("psychics:getPublicProfile", null);
     renderRoute(<PsychicProfilePage />, { path: "/psychics/p9", route: "/psychics/:id" });
     expect(screen.getByRole("heading", { level: 1, name: "Cartomante non trovato" })).toBeInTheDocument();
@@ -290,7 +288,6 @@ describe("the profile page's Reviews tab", () => {
 
 describe("an old profile address by id", () => {
   it("is replaced with the readable one, the booking page's too, keeping its day and time", async () => {
-    convexMock.reset();
     convexMock.queries.set("psychics:getPublicProfile", profile());
     const router = createMemoryRouter(
       [

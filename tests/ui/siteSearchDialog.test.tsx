@@ -49,7 +49,6 @@ const optionNames = () => names(screen.queryAllByRole("option"));
 const where = () => screen.getByText(/^at /).textContent;
 
 beforeEach(() => {
-  convexMock.reset();
   convexMock.queries.set("psychics:listPublic", publicList);
 });
 

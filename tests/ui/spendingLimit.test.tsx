@@ -32,7 +32,6 @@ const view = (fields: Partial<SpendingLimitView> = {}): SpendingLimitView => ({
 });
 
 beforeEach(() => {
-  convexMock.reset();
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "error");
 });
