@@ -14,16 +14,18 @@ import {
   markPresent,
   mutedField,
   other,
+  readField,
   recordAttendance,
   seenField,
   twilioConfigured,
+  typingField,
   withCurrentJoins,
 } from "./lib/calls/callPresence";
 import { closedAttendance, roomPeople, sessionOf } from "./lib/calls/callSessions";
 import { fail } from "./framework/errors";
 import { rateLimit } from "./lib/platform/rateLimits";
 import { authedMutation, authedQuery, internalMutation, internalQuery } from "./lib/platform/functions";
-import { callSessionStatus, callSignalKind, durationMinutes } from "./framework/validators";
+import { callSessionStatus, callSignalKind, consultationType, durationMinutes } from "./framework/validators";
 import { settlementFor } from "./model/attendance";
 import { cancellationRefundCents } from "./model/cancellationRefunds";
 import {
@@ -55,6 +57,8 @@ const presence = v.object({ seenAt: v.union(v.number(), v.null()), leftAt: v.uni
 const room = v.object({
   bookingId: v.id("bookings"),
   party: v.union(v.literal("client"), v.literal("psychic")),
+  /** A call shows the audio controls, a chat the conversation (convex/chats.ts); both share the window and presence. */
+  consultationType,
   /** The psychic's profile, for 'Prenota di nuovo' at the end. */
   psychicProfileId: v.id("psychicProfiles"),
   /** The two people of the consultation, as both screens show them; the client has an initials avatar. */
@@ -91,7 +95,13 @@ const room = v.object({
   settled: v.boolean(),
   self: presence,
   other: presence,
+  /**
+   * A chat's live marks (convex/chats.ts), null for a call: when the other party last typed (the page shows
+   * 'sta scrivendo' for a few seconds after, model/chats.ts) and up to which of one's messages they have read.
+   */
+  chat: v.union(v.null(), v.object({ otherTypingAt: v.union(v.number(), v.null()), otherReadUpTo: v.union(v.number(), v.null()) })),
 });
+
 
 function presenceOf(session: Doc<"callSessions"> | null, party: BookingParty) {
   return {
@@ -110,7 +120,7 @@ export const getRoom = authedQuery({
   args: { bookingId: v.string() },
   returns: room,
   handler: async (ctx, { bookingId }) => {
-    const { booking, party } = await callBookingX(ctx, ctx.viewerId, bookingId);
+    const { booking, party } = await bookingAsPartyX(ctx, ctx.viewerId, bookingId);
     const psychicAbsent = booking.status === "cancelled" && booking.cancelReason === "psychic_no_show";
     const refusal = bookingRefusal(booking);
     if (refusal !== null && refusal !== "CALL_ENDED" && !psychicAbsent) return fail(refusal);
@@ -118,6 +128,7 @@ export const getRoom = authedQuery({
     return {
       bookingId: booking._id,
       party,
+      consultationType: booking.consultationType,
       psychicProfileId: booking.psychicProfileId,
       ...(await roomPeople(ctx, booking, party)),
       bookingStatus: psychicAbsent ? ("psychic_absent" as const) : refusal === "CALL_ENDED" ? ("ended" as const) : ("confirmed" as const),
@@ -141,24 +152,29 @@ export const getRoom = authedQuery({
       settled: booking.status !== "confirmed" || session?.status === "ended",
       self: presenceOf(session, party),
       other: presenceOf(session, other(party)),
+      chat:
+        booking.consultationType === "chat"
+          ? { otherTypingAt: session?.[typingField[other(party)]] ?? null, otherReadUpTo: session?.[readField[other(party)]] ?? null }
+          : null,
     };
   },
 });
 
 /**
  * Enters the call, and confirms presence every few seconds while in it (HEARTBEAT_MS): only inside
- * the window (5 minutes early until the end), only for a confirmed voice booking. A reload enters
- * the same session again. `muted`, when given, is the page's microphone state (see `setMuted`).
+ * the window (5 minutes early until the end), only for a confirmed booking, a call or a chat. A reload
+ * enters the same session again. `muted`, when given, is a call page's microphone state (see `setMuted`).
  */
 export const join = authedMutation({
   args: { bookingId: v.string(), muted: v.optional(v.boolean()) },
   returns: v.null(),
   handler: async (ctx, { bookingId, muted }) => {
-    const { booking, party } = await callBookingX(ctx, ctx.viewerId, bookingId);
+    // A chat's page beats the same way: presence is what attendance reads for both types.
+    const { booking, party } = await bookingAsPartyX(ctx, ctx.viewerId, bookingId);
     const now = Date.now();
     const refusal = joinRefusal(booking, now);
     if (refusal !== null) return fail(refusal);
-    await markPresent(ctx, booking, party, now, { muted });
+    await markPresent(ctx, booking, party, now, booking.consultationType === "voice" ? { muted } : {});
     return null;
   },
 });
@@ -183,12 +199,12 @@ export const setMuted = authedMutation({
   },
 });
 
-/** Leaves the call; the other party's screen shows it at once. Harmless when not in it. */
+/** Leaves the call or the chat; the other party's screen shows it at once. Harmless when not in it. */
 export const leave = authedMutation({
   args: { bookingId: v.string() },
   returns: v.null(),
   handler: async (ctx, { bookingId }) => {
-    const { booking, party } = await callBookingX(ctx, ctx.viewerId, bookingId);
+    const { booking, party } = await bookingAsPartyX(ctx, ctx.viewerId, bookingId);
     const session = await sessionOf(ctx, booking._id);
     if (session !== null) await markAbsent(ctx, booking, session, party, Date.now());
     return null;
@@ -318,7 +334,7 @@ export const admitTwilioCaller = internalMutation({
     const partyUser = caller.party === "client" ? booking.clientId : booking.psychicUserId;
     if (partyUser !== caller.userId) return { admitted: false as const, reason: "FORBIDDEN" };
     const now = Date.now();
-    const refusal = joinRefusal(booking, now);
+    const refusal = joinRefusal(booking, now, "voice");
     if (refusal !== null) return { admitted: false as const, reason: refusal };
     const session = await ensureSession(ctx, booking, now);
     await ctx.db.patch("callSessions", session._id, { [`${caller.party}CallSid`]: callSid, updatedAt: now });
@@ -352,7 +368,7 @@ export const applyConferenceEvent = internalMutation({
     await ctx.db.patch("callSessions", session._id, { twilioEventKeys: [...seen, key].slice(-MAX_EVENT_KEYS), updatedAt: now });
     const party: BookingParty | null =
       callSid === null ? null : callSid === session.clientCallSid ? "client" : callSid === session.psychicCallSid ? "psychic" : null;
-    if (event === "participant-join" && party !== null && joinRefusal(booking, now) === null) {
+    if (event === "participant-join" && party !== null && joinRefusal(booking, now, "voice") === null) {
       await markPresent(ctx, booking, party, now, { inConference: true });
     } else if (event === "participant-leave" && party !== null) {
       await markAbsent(ctx, booking, (await ctx.db.get("callSessions", session._id))!, party, now);

@@ -5,7 +5,7 @@ import type { TableNames } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { fail } from "./framework/errors";
 import { authedQuery } from "./lib/platform/functions";
-import { EXPORT_SOURCES, exportRow, type ExportRow, type ExportSource } from "./model/dataExport";
+import { dependentRowsExported, EXPORT_SOURCES, exportRow, type ExportRow, type ExportSource } from "./model/dataExport";
 import { EXPORT_PART_ROWS, dependentSourcesOf, isSteppedSource, nextSteppedSource, type ExportPart, type ExportStep } from "./model/dataExportParts";
 
 type StoredRow = Record<string, unknown> & { _id: string };
@@ -80,6 +80,7 @@ export const readPart = authedQuery({
       for (const dependent of dependentSourcesOf(source.table)) {
         const rows: ExportRow[] = [];
         for (const doc of docs) {
+          if (!dependentRowsExported(EXPORT_SOURCES[dependent], source, doc, exportedAt)) continue;
           for (const row of await rowsWhere(ctx, EXPORT_SOURCES[dependent], doc._id).collect()) rows.push(exportRow(EXPORT_SOURCES[dependent], row));
         }
         if (rows.length > 0) read.push({ source: dependent, rows });

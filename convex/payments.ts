@@ -19,9 +19,10 @@ import { checkoutConsentAt } from "./model/checkoutConsent";
 import { paidSessionOf, stripeClient } from "./lib/money/stripe";
 import { parseDate, parseTime } from "./framework/time";
 import { appUrl } from "./lib/platform/addresses";
-import { durationMinutes } from "./framework/validators";
+import { consultationType, durationMinutes } from "./framework/validators";
 import { formatItalianDate } from "./model/format";
-import { cleanNotes, HOLD_MARGIN_MINUTES, HOLD_MINUTES, newBookingFields, NOTES_MAX_LENGTH } from "./model/bookings";
+import { cleanNotes, consultationTypeWords, HOLD_MARGIN_MINUTES, HOLD_MINUTES, newBookingFields, NOTES_MAX_LENGTH } from "./model/bookings";
+import { offeredTypesOf } from "./model/psychics";
 import { dayWindow, overlaps, whyNotFree } from "./model/slots";
 import { checkoutSessionParams } from "./model/stripeRequests";
 
@@ -30,6 +31,8 @@ const MINUTE_MS = 60_000;
 const holdRequest = {
   psychicProfileId: v.string(),
   durationMinutes,
+  // Voice when absent (a page from before chat).
+  consultationType: v.optional(consultationType),
   date: v.string(),
   time: v.string(),
   notes: v.optional(v.string()),
@@ -53,7 +56,7 @@ export const createHold = internalMutation({
     description: v.string(),
     clientEmail: v.union(v.string(), v.null()),
   }),
-  handler: async (ctx, { clientId, psychicProfileId, durationMinutes: minutes, date, time, notes, originPass, consent }) => {
+  handler: async (ctx, { clientId, psychicProfileId, durationMinutes: minutes, consultationType: type = "voice", date, time, notes, originPass, consent }) => {
     const client = await ctx.db.get("users", clientId);
     if (client === null || client.accountType !== "client") return fail("CLIENT_ONLY");
     if (consent !== true) return fail("CHECKOUT_CONSENT_REQUIRED");
@@ -69,6 +72,7 @@ export const createHold = internalMutation({
     if (profile === null) return fail("NOT_FOUND");
     if (!profile.isAvailable) return fail("PSYCHIC_UNAVAILABLE");
     if (!profile.availableDurations.includes(minutes)) return fail("DURATION_NOT_OFFERED");
+    if (!offeredTypesOf(profile).includes(type)) return fail("CONSULTATION_TYPE_NOT_OFFERED");
 
     const now = Date.now();
     const blocking = await blockingIntervals(ctx, profile._id, dayWindow(date), now);
@@ -81,7 +85,7 @@ export const createHold = internalMutation({
     const origin = await originOfPass(ctx, originPass);
     if (origin !== null && !(await rateLimit(ctx, { name: "checkoutsByOrigin", key: origin })).ok) return fail("RATE_LIMITED");
 
-    const fields = newBookingFields(profile, clientId, { date, time, durationMinutes: minutes });
+    const fields = newBookingFields(profile, clientId, { date, time, durationMinutes: minutes, consultationType: type });
     const priceCents = fields.priceCents;
     await requireWithinSpendingLimit(ctx, clientId, priceCents, now);
     const holdExpiresAt = now + (HOLD_MINUTES + HOLD_MARGIN_MINUTES) * MINUTE_MS;
@@ -90,7 +94,7 @@ export const createHold = internalMutation({
       bookingId,
       priceCents,
       holdExpiresAt,
-      description: `Consulto vocale con ${profile.psychicName}, ${formatItalianDate(date)} alle ${time} (${minutes} minuti)`,
+      description: `${consultationTypeWords[type].consultation} con ${profile.psychicName}, ${formatItalianDate(date)} alle ${time} (${minutes} minuti)`,
       clientEmail: client.email ?? null,
     };
   },

@@ -15,15 +15,17 @@ import { issueUploadUrl } from "./lib/platform/uploads";
 import { readSettings } from "./lib/platform/settings";
 import {
   durationMinutes,
+  consultationType,
   pricesCents,
   profileStatus,
   specialization,
   specialty,
   weeklyAvailability,
+  type ConsultationType,
   type PricesCents,
 } from "./framework/validators";
 import { acceptsCurrentConduct } from "./model/conduct";
-import { hourlyRateCentsOf, pricesCentsOf, suspensionOf } from "./model/psychics";
+import { hourlyRateCentsOf, offeredTypesOf, pricesCentsOf, suspensionOf } from "./model/psychics";
 import {
   DEFAULT_PRICES_CENTS,
   checkProfile,
@@ -46,6 +48,8 @@ const ownProfile = v.object({
   yearsExperience: v.number(),
   availableDurations: v.array(durationMinutes),
   pricesCents,
+  consultationTypes: v.array(consultationType),
+  chatPricesCents: pricesCents,
   availability: weeklyAvailability,
   profileStatus,
   adminNotes: v.union(v.string(), v.null()),
@@ -74,6 +78,8 @@ async function toOwnProfile(ctx: QueryCtx, profile: Doc<"psychicProfiles">): Pro
     yearsExperience: profile.yearsExperience,
     availableDurations: profile.availableDurations,
     pricesCents: pricesCentsOf(profile),
+    consultationTypes: offeredTypesOf(profile),
+    chatPricesCents: profile.chatPricesCents ?? {},
     availability: profile.availability,
     profileStatus: profile.profileStatus,
     adminNotes: profile.adminNotes ?? null,
@@ -123,6 +129,7 @@ export const ensureMine = psychicMutation({
       verificationCallCompleted: false,
       hourlyRateCents: 5000,
       pricesCents: { "30": DEFAULT_PRICES_CENTS[30] },
+      consultationTypes: ["voice"],
       availableDurations: [30],
       availability: defaultAvailability(),
     });
@@ -137,6 +144,9 @@ const editableFields = {
   yearsExperience: v.number(),
   availableDurations: v.array(durationMinutes),
   pricesCents,
+  // Absent (a screen from before chat): the types and chat prices stay as stored.
+  consultationTypes: v.optional(v.array(consultationType)),
+  chatPricesCents: v.optional(pricesCents),
   availability: weeklyAvailability,
 };
 
@@ -148,15 +158,24 @@ type EditableFields = {
   yearsExperience: number;
   availableDurations: Doc<"psychicProfiles">["availableDurations"];
   pricesCents: PricesCents;
+  consultationTypes?: ConsultationType[];
+  chatPricesCents?: PricesCents;
   availability: Doc<"psychicProfiles">["availability"];
 };
 
 /** Checks every rule and writes the editable fields. */
-async function applyEdits(ctx: MutationCtx, profile: Doc<"psychicProfiles">, fields: EditableFields) {
+async function applyEdits(ctx: MutationCtx, profile: Doc<"psychicProfiles">, edits: EditableFields) {
+  const fields = {
+    ...edits,
+    consultationTypes: edits.consultationTypes ?? offeredTypesOf(profile),
+    chatPricesCents: edits.chatPricesCents ?? profile.chatPricesCents ?? {},
+  };
   const violation = checkProfile(fields);
   if (violation !== null) return fail(violation.code, { field: violation.field });
   // Prices only for offered durations: a stale price can never be charged.
-  const prices = Object.fromEntries(fields.availableDurations.map((minutes) => [String(minutes), fields.pricesCents[String(minutes)]]));
+  const pricesFor = (table: PricesCents) =>
+    Object.fromEntries(fields.availableDurations.flatMap((minutes) => (table[String(minutes)] === undefined ? [] : [[String(minutes), table[String(minutes)]]])));
+  const prices = pricesFor(fields.pricesCents);
   const patch = {
     // Name and bio of an approved profile may have to wait for review (lib/psychics/profileReview.ts).
     ...(await submitNameAndBio(ctx, profile, fields.psychicName.trim(), fields.bio.trim())),
@@ -169,6 +188,8 @@ async function applyEdits(ctx: MutationCtx, profile: Doc<"psychicProfiles">, fie
     pricing: undefined,
     hourlyRateCents: prices["60"] ?? hourlyRateCentsOf(profile),
     hourlyRateEuros: undefined,
+    consultationTypes: offeredTypesOf(fields),
+    chatPricesCents: pricesFor(fields.chatPricesCents),
     availability: normaliseAvailability(fields.availability),
   };
   // A changed name or bio moves the review version on (lib/psychics/profileReview.ts).

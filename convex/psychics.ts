@@ -11,16 +11,18 @@ import { fail } from "./framework/errors";
 import { query } from "./lib/platform/functions";
 import { literals } from "convex-helpers/validators";
 import {
+  consultationType,
   durationMinutes,
   specialization,
   specializations,
   specialty,
   weeklyAvailability,
+  type ConsultationType,
   type Specialization,
 } from "./framework/validators";
 import { listOrders } from "./model/catalogueOrder";
 import { firstFreeStart, isFreeToday, MAX_FIRST_FREE_IDS, NEXT_DAYS_HORIZON, nextFreeDays, type FirstFree } from "./model/nextAvailability";
-import { averageOfStars, durationPriceCents, matchesSearch, searchCatalogue, startingPrice } from "./model/psychics";
+import { averageOfStars, matchesSearch, offeredPrices, offeredTypesOf, searchCatalogue, startingPrice } from "./model/psychics";
 import { MAX_LISTED_PSYCHICS, psychicFiguresOf } from "./model/psychicFigures";
 import { psychicFigureSumsOf } from "./lib/figures/psychicFigures";
 import { requireInstant } from "./framework/time";
@@ -42,6 +44,8 @@ const publicCard = v.object({
   isAvailable: v.boolean(),
   minPriceCents: v.number(),
   minDurationMinutes: v.number(),
+  // Voice and/or chat, voice first (model/psychics.ts offeredTypesOf).
+  consultationTypes: v.array(consultationType),
   // Psychic figures (model/psychicFigures.ts): consultations given, and the share on time (null while 'Nuovo').
   consultationsGiven: v.number(),
   onTimePercent: v.union(v.number(), v.null()),
@@ -59,7 +63,8 @@ function listedByRating(ctx: QueryCtx) {
     .order("desc");
 }
 
-async function toPublicCard(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
+/** A listed profile as every public list shows it; `type`, when the list is filtered by it, sets the starting price. */
+async function toPublicCard(ctx: QueryCtx, profile: Doc<"psychicProfiles">, type?: ConsultationType | null) {
   const photoUrl = profile.photoStorageId
     ? await ctx.storage.getUrl(profile.photoStorageId)
     : (profile.photoUrl ?? null);
@@ -74,7 +79,8 @@ async function toPublicCard(ctx: QueryCtx, profile: Doc<"psychicProfiles">) {
     rating: profile.rating ?? null,
     reviewCount: profile.reviewCount,
     isAvailable: profile.isAvailable,
-    ...startingPrice(profile),
+    ...startingPrice(profile, type),
+    consultationTypes: offeredTypesOf(profile),
     ...cardFigures(psychicFiguresOf(await psychicFigureSumsOf(ctx, profile._id), 0)),
     verified: profile.verificationCallCompleted,
   };
@@ -121,6 +127,7 @@ export const listPublic = query({
     search: v.optional(v.string()),
     specialty: v.optional(v.union(specialty, v.null())),
     specialization: v.optional(v.union(specialization, v.null())),
+    consultationType: v.optional(v.union(consultationType, v.null())),
     availableToday: v.optional(v.boolean()),
     order: v.optional(literals(...listOrders)),
     now: v.optional(v.number()),
@@ -131,7 +138,10 @@ export const listPublic = query({
     specializations: v.array(specialization),
     suggestedTopics: v.array(specialization),
   }),
-  handler: async (ctx, { search = "", specialty: specialtyFilter = null, specialization: specializationFilter = null, availableToday, order, now }) => {
+  handler: async (
+    ctx,
+    { search = "", specialty: specialtyFilter = null, specialization: specializationFilter = null, consultationType: typeFilter = null, availableToday, order, now },
+  ) => {
     if (search.length > MAX_SEARCH_LENGTH) return fail("INVALID_INPUT", { field: "search" });
     if (now !== undefined) requireInstant(now);
     // Free times need the clock the page sends: a query must not read its own.
@@ -144,18 +154,15 @@ export const listPublic = query({
     const topicsOffered = new Set(profiles.flatMap((profile) => profile.specializations));
     const offered = specializations.filter((topic) => topicsOffered.has(topic));
     // Free times are read only for the psychics the words and filters keep (all of them on the page's call).
-    const kept = profiles.filter((profile) => matchesSearch(profile, search, { specialty: specialtyFilter, specialization: specializationFilter }));
+    const filter = { specialty: specialtyFilter, specialization: specializationFilter, consultationType: typeFilter };
+    const kept = profiles.filter((profile) => matchesSearch(profile, search, filter));
     const cards = await Promise.all(
       kept.map(async (profile) => ({
-        ...(await toPublicCard(ctx, profile)),
+        ...(await toPublicCard(ctx, profile, typeFilter)),
         ...(now === undefined ? {} : await freeTimeOf(ctx, profile, now)),
       })),
     );
-    const found = searchCatalogue(
-      cards,
-      { search, specialty: specialtyFilter, specialization: specializationFilter, availableToday, order },
-      offered,
-    );
+    const found = searchCatalogue(cards, { search, ...filter, availableToday, order }, offered);
     return {
       psychics: found.psychics.map((card) => ({ ...card, matchedTopic: card.matchedTopic as Specialization | null })),
       specialties: specialtiesOffered,
@@ -203,7 +210,8 @@ export const getPublicProfile = query({
       ...publicCard.fields,
       yearsExperience: v.number(),
       availableDurations: v.array(durationMinutes),
-      prices: v.array(v.object({ minutes: durationMinutes, priceCents: v.number() })),
+      // Each offered type at each offered length, voice first (model/psychics.ts offeredPrices).
+      prices: v.array(v.object({ type: consultationType, minutes: durationMinutes, priceCents: v.number() })),
       availability: weeklyAvailability,
     }),
   ),
@@ -214,7 +222,7 @@ export const getPublicProfile = query({
       ...(await toPublicCard(ctx, profile)),
       yearsExperience: profile.yearsExperience,
       availableDurations: profile.availableDurations,
-      prices: profile.availableDurations.map((minutes) => ({ minutes, priceCents: durationPriceCents(profile, minutes) })),
+      prices: offeredPrices(profile),
       availability: profile.availability,
     };
   },

@@ -11,14 +11,15 @@ import { forgetBefore, NOTES_AND_CALLS_MONTHS, RETENTION_BATCH, SUPPORT_MESSAGES
 const job = v.union(
   v.literal("notes"),
   v.literal("callSessions"),
+  v.literal("chatMessages"),
   v.literal("contactMessages"),
   v.literal("webhookEvents"),
   v.literal("emails"),
   v.literal("fiscalRecords"),
   v.literal("providerJobs"),
 );
-type Job = "notes" | "callSessions" | "contactMessages" | "webhookEvents" | "emails" | "fiscalRecords" | "providerJobs";
-const JOBS: Job[] = ["notes", "callSessions", "contactMessages", "webhookEvents", "emails", "fiscalRecords", "providerJobs"];
+type Job = "notes" | "callSessions" | "chatMessages" | "contactMessages" | "webhookEvents" | "emails" | "fiscalRecords" | "providerJobs";
+const JOBS: Job[] = ["notes", "callSessions", "chatMessages", "contactMessages", "webhookEvents", "emails", "fiscalRecords", "providerJobs"];
 
 /** One batch of a job: how many rows it changed, and whether older rows may remain. */
 async function runJob(ctx: MutationCtx, name: Job, now: number, after: number): Promise<{ changed: number; next: number | null }> {
@@ -46,6 +47,16 @@ async function runJob(ctx: MutationCtx, name: Job, now: number, after: number): 
     rows = sessions;
     for (const session of sessions) await ctx.db.delete("callSessions", session._id);
     changed = sessions.length;
+  } else if (name === "chatMessages") {
+    // A message is sent during its consultation: one sent before the line belongs to a consultation before it.
+    const line = forgetBefore(now, NOTES_AND_CALLS_MONTHS);
+    const messages = await ctx.db
+      .query("chatMessages")
+      .withIndex("by_creation_time", (q) => q.gt("_creationTime", after).lt("_creationTime", line))
+      .take(RETENTION_BATCH);
+    rows = messages;
+    for (const message of messages) await ctx.db.delete("chatMessages", message._id);
+    changed = messages.length;
   } else if (name === "contactMessages") {
     const line = forgetBefore(now, SUPPORT_MESSAGES_MONTHS);
     const messages = await ctx.db

@@ -24,6 +24,8 @@ import {
   cancellationReason,
   cancelledBy,
   consultationType,
+  bookingParty,
+  maskedKind,
   conductAcceptance,
   contactCategory,
   reportReason,
@@ -123,6 +125,10 @@ export default defineSchema({
     // deployment has run it. Only model/psychics.ts pricesCentsOf reads either.
     pricesCents: v.optional(pricesCents),
     pricing: v.optional(pricing),
+    // The types offered, voice and/or chat; absent on a profile from before chat, which offers voice
+    // (model/psychics.ts offeredTypesOf). Voice is priced by `pricesCents`, chat by its own table in cents.
+    consultationTypes: v.optional(v.array(consultationType)),
+    chatPricesCents: v.optional(pricesCents),
     availableDurations: v.array(durationMinutes),
     availability: weeklyAvailability,
     // With the approval switch on, an approved psychic's new name, bio or photo wait here for an
@@ -277,7 +283,32 @@ export default defineSchema({
     clientCallSid: v.optional(v.string()),
     psychicCallSid: v.optional(v.string()),
     twilioEventKeys: v.optional(v.array(v.string())),
+    // A chat (convex/chats.ts): when each party last typed, so the other sees 'sta scrivendo', and the
+    // send time of the last message each has read, so the sender sees 'Letto'.
+    clientTypingAt: v.optional(v.number()),
+    psychicTypingAt: v.optional(v.number()),
+    clientReadUpTo: v.optional(v.number()),
+    psychicReadUpTo: v.optional(v.number()),
+    // Messages the chat holds, so the cap (model/chats.ts) is checked without reading them.
+    chatMessageCount: v.optional(v.number()),
   }).index("by_bookingId", ["bookingId"]),
+  // A chat consultation's messages (convex/chats.ts), as both parties read them: contact details are
+  // masked before storing (model/chatMasking.ts), so nobody, the sender included, reads the original.
+  // Kept for the client and forgotten with the booking's notes (model/retention.ts); deleted with the
+  // client's account (lib/accounts/accountDeletion.ts).
+  chatMessages: defineTable({
+    bookingId: v.id("bookings"),
+    senderId: v.id("users"),
+    party: bookingParty,
+    body: v.string(),
+    // What was hidden, so the sender is told why their message reads differently.
+    masked: v.array(maskedKind),
+    // The sender's own id for the message: one sent again after a lost connection is stored once.
+    clientMessageId: v.string(),
+    sentAt: v.number(),
+  })
+    .index("by_bookingId", ["bookingId"])
+    .index("by_bookingId_clientMessageId", ["bookingId", "clientMessageId"]),
 
   // WebRTC offer/answer/ICE messages between the two parties when Twilio is not configured.
   callSignals: defineTable({

@@ -12,12 +12,12 @@ import { internalAction, internalMutation, internalQuery } from "./lib/platform/
 import { utcMsToRome } from "./framework/time";
 import { newBookingFields } from "./model/bookings";
 import { addDays } from "./model/nextAvailability";
-import { durationPriceCents } from "./model/psychics";
+import { consultationPriceCents, durationPriceCents } from "./model/psychics";
 import { consultationInterval, dayWindow, freeStarts } from "./model/slots";
 import { reviewerName } from "./model/reviews";
 import { CONDUCT_VERSION } from "./model/conduct";
 import { demoHistoryPlan, demoPastClients } from "./demo/history";
-import { durationMinutes, type DurationMinutes } from "./framework/validators";
+import { consultationType, durationMinutes, type DurationMinutes } from "./framework/validators";
 import { DEMO_PASSWORD, demoAccounts, demoPsychics, weekFrom } from "./demo/data";
 import { onboardDemoPayees, payAtStandIn } from "./lib/demo/demoStandIn";
 import { demoMessages, demoPendingPsychic, pendingPsychicProfile } from "./demo/adminData";
@@ -154,6 +154,9 @@ export const insertDemoProfiles = internalMutation({
         verificationCall: { recordedBy: adminId, recordedAt: now, outcome: "passed", note: "Colloquio svolto: identità ed esperienza confermate." },
         hourlyRateCents: psychic.pricesCents["60"] ?? 5000,
         pricesCents: psychic.pricesCents,
+        // Most demo psychics offer calls and chats; Orione calls only.
+        consultationTypes: psychic.chatPricesCents ? ["voice", "chat"] : ["voice"],
+        ...(psychic.chatPricesCents ? { chatPricesCents: psychic.chatPricesCents } : {}),
         availableDurations: durations.sort((a, b) => a - b),
         availability: weekFrom(psychic.schedule),
         // The demo's psychics have accepted the current code of conduct (model/conduct.ts).
@@ -365,17 +368,19 @@ export const insertDemoAdminData = internalMutation({
  * try a call on a fresh start (`npx convex run seed:callNow`); offline it is paid at the Stripe stand-in.
  * `startsInMinutes` moves the start (up to 5 keeps the room open now, since it opens 5 minutes early;
  * later shows the countdown); `endsInSeconds` shortens the window for tests; `clientEmail` books it for
- * another client than the demo one (a test's own, so its rows cannot be confused with another test's).
+ * another client than the demo one (a test's own, so its rows cannot be confused with another test's);
+ * `type: "chat"` makes it a chat consultation instead of a call.
  */
 export const callNow = internalMutation({
   args: {
     minutes: v.optional(durationMinutes),
+    type: v.optional(consultationType),
     startsInMinutes: v.optional(v.number()),
     endsInSeconds: v.optional(v.number()),
     clientEmail: v.optional(v.string()),
   },
   returns: v.id("bookings"),
-  handler: async (ctx, { minutes = 30, startsInMinutes = 0, endsInSeconds, clientEmail = demoAccounts.client.email }) => {
+  handler: async (ctx, { minutes = 30, type = "voice", startsInMinutes = 0, endsInSeconds, clientEmail = demoAccounts.client.email }) => {
     if (!Number.isFinite(startsInMinutes) || startsInMinutes < -minutes || startsInMinutes > 24 * 60) {
       throw new Error("startsInMinutes: the window must not be over, nor more than a day ahead");
     }
@@ -403,13 +408,14 @@ export const callNow = internalMutation({
       psychicUserId: psychic._id,
       psychicProfileId: profile._id,
       psychicName: profile.psychicName,
-      consultationType: "voice",
+      consultationType: type,
       scheduledDate: rome.date,
       scheduledTime: rome.time,
       startsAt,
       endsAt,
       durationMinutes: minutes,
-      priceCents: durationPriceCents(profile, minutes),
+      // Selene's price for the type, or her call's when she does not offer it at that length.
+      priceCents: consultationPriceCents(profile, type, minutes) ?? durationPriceCents(profile, minutes),
       status: "confirmed",
       paidAt: now,
     });

@@ -26,8 +26,10 @@ type DemoPsychic = {
   specialties: Specialty[];
   specializations: Specialization[];
   yearsExperience: number;
-  /** Cents for each length offered. */
+  /** Cents for each length offered, for a call. */
   pricesCents: Partial<Record<`${DurationMinutes}`, number>>;
+  /** Cents for each length offered, for a chat; absent, the psychic offers calls only (Orione). */
+  chatPricesCents?: Partial<Record<`${DurationMinutes}`, number>>;
   schedule: Partial<Record<Weekday, string[]>>;
 };
 
@@ -71,6 +73,7 @@ export const demoPsychics: DemoPsychic[] = [
     specializations: ["Amore e Relazioni", "Decisioni Importanti"],
     yearsExperience: 16,
     pricesCents: { "15": 2000, "30": 3500, "60": 6500 },
+    chatPricesCents: { "15": 1500, "30": 3000, "60": 5500 },
     schedule: { monday: [...mornings, ...afternoons], wednesday: afternoons, friday: [...afternoons, ...evenings] },
   },
   {
@@ -93,6 +96,7 @@ export const demoPsychics: DemoPsychic[] = [
     specializations: ["Amore e Relazioni", "Famiglia e Figli"],
     yearsExperience: 9,
     pricesCents: { "15": 1500, "30": 2800, "45": 4000 },
+    chatPricesCents: { "15": 1500, "30": 2500, "45": 3500 },
     schedule: { monday: evenings, tuesday: evenings, wednesday: evenings, thursday: evenings, friday: evenings },
   },
   {
@@ -104,6 +108,7 @@ export const demoPsychics: DemoPsychic[] = [
     specializations: ["Crescita Spirituale", "Salute e Benessere"],
     yearsExperience: 6,
     pricesCents: { "30": 3000, "60": 5500 },
+    chatPricesCents: { "30": 2500, "60": 4500 },
     schedule: { wednesday: [...mornings, ...afternoons], saturday: [...mornings, ...afternoons], sunday: afternoons },
   },
   {
@@ -115,6 +120,7 @@ export const demoPsychics: DemoPsychic[] = [
     specializations: ["Decisioni Importanti", "Denaro e Finanze"],
     yearsExperience: 21,
     pricesCents: { "15": 2500, "30": 4500, "45": 6500, "60": 8500 },
+    chatPricesCents: { "15": 2000, "30": 4000, "45": 5500, "60": 7000 },
     schedule: { monday: afternoons, tuesday: afternoons, thursday: [...afternoons, ...evenings] },
   },
   {
@@ -126,6 +132,7 @@ export const demoPsychics: DemoPsychic[] = [
     specializations: ["Futuro e Destino", "Carriera e Lavoro"],
     yearsExperience: 4,
     pricesCents: { "15": 1000, "30": 2000 },
+    chatPricesCents: { "15": 1000, "30": 1500 },
     schedule: { friday: [...mornings, ...afternoons], saturday: [...afternoons, ...evenings], sunday: mornings },
   },
   {
@@ -137,6 +144,7 @@ export const demoPsychics: DemoPsychic[] = [
     specializations: ["Crescita Spirituale", "Amore e Relazioni"],
     yearsExperience: 13,
     pricesCents: { "30": 4500, "45": 6000, "60": 8000 },
+    chatPricesCents: { "30": 4000, "45": 5000, "60": 7000 },
     schedule: { monday: evenings, wednesday: evenings, friday: evenings, sunday: [...afternoons, ...evenings] },
   },
   {
@@ -148,6 +156,7 @@ export const demoPsychics: DemoPsychic[] = [
     specializations: ["Salute e Benessere", "Famiglia e Figli"],
     yearsExperience: 8,
     pricesCents: { "15": 1800, "30": 3200, "45": 4500, "60": 5800 },
+    chatPricesCents: { "15": 1500, "30": 2500, "45": 4000, "60": 5000 },
     schedule: { tuesday: [...mornings, ...afternoons], thursday: [...mornings, ...afternoons], saturday: mornings },
   },
 ];

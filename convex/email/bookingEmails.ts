@@ -3,7 +3,8 @@
 import { TZDate } from "@date-fns/tz";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import { ROME_TIME_ZONE, utcMsToRome } from "../framework/time";
-import type { CancellationReason } from "../framework/validators";
+import type { CancellationReason, ConsultationType } from "../framework/validators";
+import { consultationTypeWords } from "../model/bookings";
 import { formatCents, formatItalianDate } from "../model/format";
 import { ruleWords } from "../model/ruleWords";
 import { refundTermsText } from "../model/refundTerms";
@@ -21,6 +22,8 @@ export type BookingFacts = {
   startsAt: number;
   endsAt: number;
   durationMinutes: number;
+  /** A call or a chat; absent, a call. */
+  consultationType?: ConsultationType;
   priceCents: number;
   siteUrl: string;
   /** Raised each time the booking's time changes, so calendars replace the old event. */
@@ -56,6 +59,14 @@ const ROME_VTIMEZONE = [
   "END:VTIMEZONE",
 ].join("\r\n");
 
+/** How an email sends each type to its room: a call's page with the microphone, a chat's with the keyboard. */
+const roomWords = {
+  voice: { page: "La pagina della chiamata", go: "Vai alla chiamata", how: "entra dal browser, con il microfono" },
+  chat: { page: "La pagina della chat", go: "Vai alla chat", how: "entra dal browser e scrivi" },
+} as const;
+const roomOf = (facts: Pick<BookingFacts, "consultationType">) => roomWords[facts.consultationType ?? "voice"];
+const typeOf = (facts: Pick<BookingFacts, "consultationType">) => consultationTypeWords[facts.consultationType ?? "voice"];
+
 /** A stable UID per booking: calendars update the same event when it moves or is cancelled. */
 export function calendarUid(bookingId: string): string {
   return `booking-${bookingId}@arcano.it`;
@@ -73,8 +84,8 @@ export function bookingInvitation(facts: BookingFacts, cancelled = false): Email
     end: new TZDate(facts.endsAt, ROME_TIME_ZONE),
     timezone: ROME_TIME_ZONE,
     stamp: new Date(facts.startsAt - 24 * 60 * 60 * 1000 + facts.sequence),
-    summary: `Consulto con ${facts.psychicName} — Arcano`,
-    description: `Consulto vocale di ${facts.durationMinutes} minuti. Entra dalla pagina della chiamata: ${facts.siteUrl}/call/${facts.bookingId}`,
+    summary: `${typeOf(facts).consultation} con ${facts.psychicName} — Arcano`,
+    description: `${typeOf(facts).consultation} di ${facts.durationMinutes} minuti. ${roomOf(facts).page}: ${facts.siteUrl}/call/${facts.bookingId}`,
     url: `${facts.siteUrl}/call/${facts.bookingId}`,
   });
   const method = cancelled ? "CANCEL" : "REQUEST";
@@ -84,6 +95,7 @@ export function bookingInvitation(facts: BookingFacts, cancelled = false): Email
 function detailRows(facts: BookingFacts): Array<[string, string]> {
   return [
     ["Cartomante", facts.psychicName],
+    ["Tipo", typeOf(facts).label],
     ["Data", formatItalianDate(facts.scheduledDate)],
     ["Ora", `${facts.scheduledTime} (ora italiana)`],
     ["Durata", `${facts.durationMinutes} minuti`],
@@ -113,13 +125,14 @@ export function bookingTermsSentence(facts: Pick<BookingFacts, "startsAt" | "pri
 export function bookingConfirmedClientEmail(facts: BookingFacts, writtenAt: number): RenderedEmail {
   const rows = detailRows(facts);
   const callUrl = `${facts.siteUrl}/call/${facts.bookingId}`;
+  const room = roomOf(facts);
   const next =
-    `La pagina della chiamata si apre ${ruleWords.earlyAccess} prima dell'inizio: entra dal browser, con il microfono, dalla tua dashboard o da questo link. In allegato trovi l'invito per il calendario.`;
+    `${room.page} si apre ${ruleWords.earlyAccess} prima dell'inizio: ${room.how}, dalla tua dashboard o da questo link. In allegato trovi l'invito per il calendario.`;
   const rules =
     bookingTermsSentence(facts, writtenAt) + (facts.checkoutConsent ? ` ${consentSentence(facts.checkoutConsent)}` : "");
   return {
     subject: `Consulto confermato con ${facts.psychicName} — ${facts.scheduledTime}, ${formatItalianDate(facts.scheduledDate)}`,
-    html: layout("Il tuo consulto è confermato", detailsHtml(rows) + paragraph(next) + button(callUrl, "Vai alla chiamata") + paragraph(rules)),
+    html: layout("Il tuo consulto è confermato", detailsHtml(rows) + paragraph(next) + button(callUrl, room.go) + paragraph(rules)),
     text: `Il tuo consulto è confermato\n\n${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}\n\n${next}\n${callUrl}\n\n${rules}${textFooter}`,
   };
 }
@@ -228,7 +241,7 @@ export function bookingRescheduledEmail(
   }: { audience: "client" | "psychic"; previousDate: string; previousTime: string; writtenAt: number },
 ): RenderedEmail {
   const rows: Array<[string, string]> =
-    audience === "client" ? detailRows(facts).slice(0, 4) : [["Cliente", facts.clientName], ...detailRows(facts).slice(1, 4)];
+    audience === "client" ? detailRows(facts).slice(0, 5) : [["Cliente", facts.clientName], ...detailRows(facts).slice(1, 5)];
   const before = `${formatItalianDate(previousDate)} alle ${previousTime}`;
   const text =
     audience === "client"
@@ -254,11 +267,11 @@ export function bookingReminderEmail(
   const lead =
     kind === "24h"
       ? `Ti ricordiamo il consulto ${withWhom} di domani, ${formatItalianDate(facts.scheduledDate)} alle ${facts.scheduledTime}.`
-      : `Il consulto ${withWhom} inizia tra ${ruleWords.lastReminder}, alle ${facts.scheduledTime}. La pagina della chiamata si apre ${ruleWords.earlyAccess} prima.`;
+      : `Il consulto ${withWhom} inizia tra ${ruleWords.lastReminder}, alle ${facts.scheduledTime}. ${roomOf(facts).page} si apre ${ruleWords.earlyAccess} prima.`;
   const title = kind === "24h" ? "Il tuo consulto è domani" : "Il tuo consulto inizia tra poco";
   return {
     subject: kind === "24h" ? `Promemoria: consulto domani alle ${facts.scheduledTime}` : `Tra ${ruleWords.lastReminder}: consulto alle ${facts.scheduledTime}`,
-    html: layout(title, paragraph(lead) + button(callUrl, "Vai alla chiamata")),
+    html: layout(title, paragraph(lead) + button(callUrl, roomOf(facts).go)),
     text: `${title}\n\n${lead}\n${callUrl}${textFooter}`,
   };
 }

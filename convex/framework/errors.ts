@@ -33,6 +33,8 @@ const errorCodes = [
   // Psychic profile
   "PROFILE_INCOMPLETE",
   "DURATION_REQUIRED",
+  // A profile offering neither voice nor chat (model/profileRules.ts).
+  "CONSULTATION_TYPE_REQUIRED",
   // A day ticked as available without any hours (model/profileRules.ts).
   "DAY_WITHOUT_HOURS",
   "PSYCHIC_UNAVAILABLE",
@@ -82,6 +84,13 @@ const errorCodes = [
   "CALL_NOT_OPEN",
   "CALL_ENDED",
   "NOT_VOICE_CONSULTATION",
+  "NOT_CHAT_CONSULTATION",
+  // A booking of a type the psychic does not offer (payments:createHold).
+  "CONSULTATION_TYPE_NOT_OFFERED",
+  // Chat consultations (convex/chats.ts)
+  "MESSAGE_EMPTY",
+  "MESSAGE_TOO_LONG",
+  "TRANSCRIPT_EXPIRED",
   "BOOKING_NOT_CONFIRMED",
   // Reviews
   "REVIEW_NOT_ALLOWED",

@@ -75,9 +75,16 @@ export type RefundViewState = Infer<typeof refundViewState>;
 export const refundStatus = literals("pending", "succeeded", "failed");
 export type RefundStatus = Infer<typeof refundStatus>;
 
-/** The spec allows "others possible"; only voice is sold today, chat is reserved. */
-export const consultationType = literals("voice", "chat");
+/** The spec's "voice or chat; others possible": a call through the browser, or a written conversation. */
+export const consultationTypes = ["voice", "chat"] as const;
+export const consultationType = literals(...consultationTypes);
 export type ConsultationType = Infer<typeof consultationType>;
+
+/** The two people of a booking, as a call or a chat names them. */
+export const bookingParty = literals("client", "psychic");
+
+/** What a chat message had hidden before the other side read it (model/chatMasking.ts). */
+export const maskedKind = literals("phone", "email", "link", "handle");
 
 export const callSessionStatus = literals("waiting", "active", "ended");
 

@@ -1,7 +1,8 @@
 // Plain rules about bookings, shared by every query and mutation that needs them; no ctx here.
 import type { Id } from "../_generated/dataModel";
-import type { BookingStatus, DurationMinutes } from "../framework/validators";
-import { durationPriceCents, type StoredPrices, type StoredRate } from "./psychics";
+import type { BookingStatus, ConsultationType, DurationMinutes } from "../framework/validators";
+import { fail } from "../framework/errors";
+import { consultationPriceCents, type StoredOffer } from "./psychics";
 import { consultationInterval } from "./slots";
 
 /** How long an unpaid booking holds its time: Stripe Checkout's minimum session lifetime. */
@@ -102,31 +103,44 @@ type BookedProfile = {
   _id: Id<"psychicProfiles">;
   userId: Id<"users">;
   psychicName: string;
-} & StoredPrices &
-  StoredRate;
+} & StoredOffer;
+
+/** How a booking's type reads in a sentence ("Consulto in chat con Selene") and as a label ("Chat"). */
+export const consultationTypeWords = {
+  voice: { consultation: "Consulto vocale", label: "Voce" },
+  chat: { consultation: "Consulto in chat", label: "Chat" },
+} as const satisfies Record<ConsultationType, { consultation: string; label: string }>;
 
 /**
  * What every new booking records, however it is made (a hold, the demo seed, a test call): the
- * parties, the psychic's name at booking time, the Rome date and time with their UTC instants, and
- * the price in cents from the psychic's prices. The caller adds the status and what goes with it.
+ * parties, the psychic's name at booking time, the type, the Rome date and time with their UTC
+ * instants, and the price in cents from the psychic's prices for that type (CONSULTATION_TYPE_NOT_OFFERED
+ * when the psychic does not offer it). The caller adds the status and what goes with it.
  */
 export function newBookingFields(
   profile: BookedProfile,
   clientId: Id<"users">,
-  { date, time, durationMinutes }: { date: string; time: string; durationMinutes: DurationMinutes },
+  {
+    date,
+    time,
+    durationMinutes,
+    consultationType = "voice",
+  }: { date: string; time: string; durationMinutes: DurationMinutes; consultationType?: ConsultationType },
 ) {
+  const priceCents = consultationPriceCents(profile, consultationType, durationMinutes);
+  if (priceCents === null) return fail("CONSULTATION_TYPE_NOT_OFFERED");
   const { startsAt, endsAt } = consultationInterval(date, time, durationMinutes);
   return {
     clientId,
     psychicUserId: profile.userId,
     psychicProfileId: profile._id,
     psychicName: profile.psychicName,
-    consultationType: "voice" as const,
+    consultationType,
     scheduledDate: date,
     scheduledTime: time,
     startsAt,
     endsAt,
     durationMinutes,
-    priceCents: durationPriceCents(profile, durationMinutes),
+    priceCents,
   };
 }

@@ -35,16 +35,22 @@ export function callPhase(booking: { startsAt: number; endsAt: number }, now: nu
   return now < booking.endsAt ? "open" : "ended";
 }
 
-/** Why this booking has no call at all, whatever the time: not voice, not confirmed, already over. */
-export function bookingRefusal(booking: Pick<CallBooking, "status" | "consultationType">): ErrorCode | null {
-  if (booking.consultationType !== "voice") return "NOT_VOICE_CONSULTATION";
+/** What a function that serves one type only says of a booking of the other: the audio is voice's, messages chat's. */
+const wrongType = { voice: "NOT_VOICE_CONSULTATION", chat: "NOT_CHAT_CONSULTATION" } as const;
+
+/**
+ * Why this booking has no consultation room at all, whatever the time: not of the type `needs` (when the
+ * caller serves one type only), not confirmed, already over. Both types share the room, its window and presence.
+ */
+export function bookingRefusal(booking: Pick<CallBooking, "status" | "consultationType">, needs?: ConsultationType): ErrorCode | null {
+  if (needs !== undefined && booking.consultationType !== needs) return wrongType[needs];
   if (booking.status === "completed" || booking.status === "no_show") return "CALL_ENDED";
   return booking.status === "confirmed" ? null : "BOOKING_NOT_CONFIRMED";
 }
 
-/** Why a party may not enter the call now, or null when they may. */
-export function joinRefusal(booking: CallBooking, now: number): ErrorCode | null {
-  const refusal = bookingRefusal(booking);
+/** Why a party may not enter the room (or, with `needs`, use its audio or its messages) now, or null when they may. */
+export function joinRefusal(booking: CallBooking, now: number, needs?: ConsultationType): ErrorCode | null {
+  const refusal = bookingRefusal(booking, needs);
   if (refusal !== null) return refusal;
   const phase = callPhase(booking, now);
   if (phase === "before") return "CALL_NOT_OPEN";

@@ -11,6 +11,8 @@
 //   bookings              as client: their bookings, payments, refunds, disputes and notes;
 //                         as psychic: the consultations booked with them, without the client's notes and id
 //   callSessions          the call times of those bookings (who joined when, how long), no technical ids
+//   chatMessages          the conversations of those bookings that are chats, as the person may read them now:
+//                         a client's all, a psychic's for 30 days after each consultation (model/chats.ts)
 //   reviews               written by the client; for a psychic, the reviews received (signed as shown publicly)
 //   psychicMonthFigures     a psychic's monthly figures
 //   personFigures         the person's totals (bookings, amount)
@@ -25,6 +27,8 @@
 //   adminGrants           a staff account's admin grant
 //
 // Excluded (EXCLUDED_TABLES, with why).
+import { transcriptRefusal } from "./chats";
+
 export type ExportOwner =
   /** The caller's user id. */
   | "user"
@@ -92,6 +96,16 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
     field: "bookingId",
     owner: "bookings",
     omit: ["roomId", "clientCallSid", "psychicCallSid", "twilioEventKeys"],
+  },
+  {
+    section: "chat",
+    title: "Conversazioni in chat",
+    table: "chatMessages",
+    index: "by_bookingId",
+    field: "bookingId",
+    owner: "bookings",
+    // Who sent it is `party`; the sender's account id and the page's message id are internal.
+    omit: ["senderId", "clientMessageId"],
   },
   { section: "recensioniScritte", title: "Recensioni scritte", table: "reviews", index: "by_client", field: "clientId", owner: "user" },
   {
@@ -175,6 +189,16 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { section: "datiFiscali", title: "Dati fiscali", table: "psychicFiscalData", index: "by_psychicUserId", field: "psychicUserId", owner: "user" },
   { section: "permessiAdmin", title: "Permessi di amministrazione", table: "adminGrants", index: "by_userId", field: "userId", owner: "user" },
 ];
+
+/**
+ * Whether the rows of `dependent` that hang on `parent` (a row of the `parentSource` list) go into the export
+ * at `now`: everything does, except a chat the psychic may no longer read (model/chats.ts), which the export
+ * must not hand back to them either.
+ */
+export function dependentRowsExported(dependent: ExportSource, parentSource: ExportSource, parent: Record<string, unknown>, now: number): boolean {
+  if (dependent.table !== "chatMessages" || parentSource.owner !== "profile") return true;
+  return typeof parent.endsAt === "number" && transcriptRefusal("psychic", parent.endsAt, now) === null;
+}
 
 /** The tables left out of the export, each with why. */
 export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {

@@ -1,7 +1,16 @@
 // The rules of a psychic's profile (docs/product-rules.md, "Psychics"): what a saved or published profile must satisfy.
 // Plain functions over values, shared by the server (which enforces them) and the editor.
 import type { ErrorCode } from "../framework/errors";
-import { weekdays, type DurationMinutes, type PricesCents, type ProfileStatus, type Weekday, type WeeklyAvailability } from "../framework/validators";
+import {
+  consultationTypes,
+  weekdays,
+  type ConsultationType,
+  type DurationMinutes,
+  type PricesCents,
+  type ProfileStatus,
+  type Weekday,
+  type WeeklyAvailability,
+} from "../framework/validators";
 
 export const OFFERED_DURATIONS: readonly DurationMinutes[] = [15, 30, 45, 60];
 /** A length's price, in cents: its default, and the range and step a psychic may choose from (10–200 €, steps of 5 €). */
@@ -46,8 +55,13 @@ export type ProfileDraft = {
   yearsExperience: number;
   availableDurations: DurationMinutes[];
   pricesCents: PricesCents;
+  consultationTypes: ConsultationType[];
+  chatPricesCents: PricesCents;
   availability: WeeklyAvailability;
 };
+
+/** Each type's price table in the draft: voice keeps `pricesCents`, chat its own. */
+const priceField = { voice: "pricesCents", chat: "chatPricesCents" } as const;
 
 type RuleViolation = { code: ErrorCode; field: string };
 
@@ -69,12 +83,21 @@ export function checkProfile(draft: ProfileDraft): RuleViolation | null {
   if (new Set(draft.availableDurations).size !== draft.availableDurations.length) {
     return { code: "INVALID_INPUT", field: "availableDurations" };
   }
-  for (const [minutes, price] of Object.entries(draft.pricesCents)) {
-    if (!OFFERED_DURATIONS.includes(Number(minutes) as DurationMinutes)) return { code: "INVALID_INPUT", field: "pricesCents" };
-    if (!isValidPriceCents(price)) return { code: "INVALID_INPUT", field: `pricesCents.${minutes}` };
+  if (draft.consultationTypes.length === 0) return { code: "CONSULTATION_TYPE_REQUIRED", field: "consultationTypes" };
+  if (new Set(draft.consultationTypes).size !== draft.consultationTypes.length) {
+    return { code: "INVALID_INPUT", field: "consultationTypes" };
   }
-  for (const minutes of draft.availableDurations) {
-    if (draft.pricesCents[String(minutes)] === undefined) return { code: "INVALID_INPUT", field: `pricesCents.${minutes}` };
+  for (const type of consultationTypes) {
+    const field = priceField[type];
+    for (const [minutes, price] of Object.entries(draft[field])) {
+      if (!OFFERED_DURATIONS.includes(Number(minutes) as DurationMinutes)) return { code: "INVALID_INPUT", field };
+      if (!isValidPriceCents(price)) return { code: "INVALID_INPUT", field: `${field}.${minutes}` };
+    }
+    // Every offered length has a price in every offered type; a type not offered may keep old prices.
+    if (!draft.consultationTypes.includes(type)) continue;
+    for (const minutes of draft.availableDurations) {
+      if (draft[field][String(minutes)] === undefined) return { code: "INVALID_INPUT", field: `${field}.${minutes}` };
+    }
   }
   for (const day of weekdays as readonly Weekday[]) {
     const hours = draft.availability[day].availableHours;

@@ -1,7 +1,7 @@
 // Plain rules about psychic profiles, shared by queries and tests; no database access here.
 import { DEFAULT_ORDER, sortForList, type ListOrder, type OrderedCard } from "./catalogueOrder";
 import { matchCard, nearestTopics, type SearchableCard } from "./topicSearch";
-import type { DurationMinutes, PricesCents, Pricing, Specialty } from "../framework/validators";
+import { consultationTypes, type ConsultationType, type DurationMinutes, type PricesCents, type Pricing, type Specialty } from "../framework/validators";
 
 type ProfileForCard = {
   psychicName: string;
@@ -11,8 +11,7 @@ type ProfileForCard = {
   reviewCount: number;
   isAvailable: boolean;
   availableDurations: DurationMinutes[];
-} & StoredRate &
-  StoredPrices;
+} & StoredOffer;
 
 /**
  * The hourly rate as stored: cents. A profile stored before rates were cents holds whole euros until
@@ -44,28 +43,67 @@ export function durationPriceCents(profile: StoredPrices & StoredRate, minutes: 
 }
 
 /**
- * "Da €{min price}/{min duration}min" on cards: the lowest price among the offered durations, in cents, and
- * the shortest offered duration. A profile offering nothing shows the 30-minute default.
+ * What a psychic offers, as stored: the consultation types (absent on a profile from before chat: voice
+ * only) and the chat price of each length in cents (voice keeps `pricesCents`, the hourly rate its fallback).
  */
-export function startingPrice(profile: Pick<ProfileForCard, "availableDurations"> & StoredPrices & StoredRate) {
-  const durations = profile.availableDurations.length > 0 ? profile.availableDurations : [30];
+export type StoredOffer = StoredPrices & StoredRate & { consultationTypes?: ConsultationType[]; chatPricesCents?: PricesCents };
+
+/** The types a psychic offers, voice before chat whatever order they were stored in. */
+export function offeredTypesOf(profile: Pick<StoredOffer, "consultationTypes">): ConsultationType[] {
+  const stored = profile.consultationTypes ?? ["voice"];
+  return consultationTypes.filter((type) => stored.includes(type));
+}
+
+/** Cents for `minutes` of `type`, or null when the psychic does not offer that type at that length. */
+export function consultationPriceCents(profile: StoredOffer, type: ConsultationType, minutes: number): number | null {
+  if (!offeredTypesOf(profile).includes(type)) return null;
+  if (type === "voice") return durationPriceCents(profile, minutes);
+  return profile.chatPricesCents?.[String(minutes)] ?? null;
+}
+
+/** Every price a psychic offers: each offered type at each offered length, voice first, shortest first. */
+export function offeredPrices(profile: StoredOffer & { availableDurations: DurationMinutes[] }) {
+  return offeredTypesOf(profile).flatMap((type) =>
+    profile.availableDurations.flatMap((minutes) => {
+      const priceCents = consultationPriceCents(profile, type, minutes);
+      return priceCents === null ? [] : [{ type, minutes, priceCents }];
+    }),
+  );
+}
+
+/**
+ * "Da €{min price}/{min duration}min" on cards: the lowest price among the offered types and durations (of
+ * `type` alone when the list is filtered by it), in cents, and the shortest offered duration. A profile
+ * offering nothing shows the 30-minute default.
+ */
+export function startingPrice(profile: Pick<ProfileForCard, "availableDurations"> & StoredOffer, type?: ConsultationType | null) {
+  const durations: DurationMinutes[] = profile.availableDurations.length > 0 ? profile.availableDurations : [30];
+  const prices = offeredPrices({ ...profile, availableDurations: durations }).filter((price) => !type || price.type === type);
+  const cents = prices.length > 0 ? prices.map((price) => price.priceCents) : durations.map((minutes) => durationPriceCents(profile, minutes));
   return {
-    minPriceCents: Math.min(...durations.map((minutes) => durationPriceCents(profile, minutes))),
+    minPriceCents: Math.min(...cents),
     minDurationMinutes: Math.min(...durations),
   };
 }
 
-/** The list's filter: one technique (`specialty`) and/or one topic (`specialization`), each exact; absent means all. */
-type ListFilter = { specialty?: string | null; specialization?: string | null };
+/**
+ * The list's filter: one technique (`specialty`), one topic (`specialization`) and/or one consultation type,
+ * each exact; absent means all.
+ */
+type ListFilter = { specialty?: string | null; specialization?: string | null; consultationType?: ConsultationType | null };
+
+/** A card or profile that says which types it offers. */
+type Offering = { consultationTypes?: ConsultationType[] };
 
 /**
  * The public list's search (model/topicSearch.ts `matchCard`): every word typed begins a word of the name or
  * of a technique, or names one of the psychic's topics by its words or synonyms; the bio is not searched.
  * The filter is exact.
  */
-export function matchesSearch(card: SearchableCard, search: string, filter: ListFilter = {}): boolean {
+export function matchesSearch(card: SearchableCard & Offering, search: string, filter: ListFilter = {}): boolean {
   if (filter.specialty && !card.specialties.includes(filter.specialty)) return false;
   if (filter.specialization && !card.specializations.includes(filter.specialization)) return false;
+  if (filter.consultationType && !offeredTypesOf(card).includes(filter.consultationType)) return false;
   return matchCard(card, search).matches;
 }
 
@@ -73,7 +111,7 @@ export function matchesSearch(card: SearchableCard, search: string, filter: List
 type CatalogueQuery = ListFilter & { search?: string; availableToday?: boolean; order?: ListOrder };
 
 /** A card as the list searches and sorts it; `freeToday` comes from the server's slot engine. */
-type CatalogueCard = SearchableCard & OrderedCard & { freeToday?: boolean };
+type CatalogueCard = SearchableCard & OrderedCard & Offering & { freeToday?: boolean };
 
 /**
  * The list a person sees (docs/product-rules.md, "Catalogue and search"): the cards matching the words and
@@ -83,18 +121,19 @@ type CatalogueCard = SearchableCard & OrderedCard & { freeToday?: boolean };
  */
 export function searchCatalogue<Card extends CatalogueCard>(
   cards: readonly Card[],
-  { search = "", specialty = null, specialization = null, availableToday = false, order = DEFAULT_ORDER }: CatalogueQuery,
+  { search = "", specialty = null, specialization = null, consultationType = null, availableToday = false, order = DEFAULT_ORDER }: CatalogueQuery,
   offeredTopics: readonly string[],
 ): { psychics: Array<Card & { matchedTopic: string | null }>; suggestedTopics: string[] } {
   const found: Array<Card & { matchedTopic: string | null }> = [];
   for (const card of cards) {
     if (specialty && !card.specialties.includes(specialty)) continue;
     if (specialization && !card.specializations.includes(specialization)) continue;
+    if (consultationType && !offeredTypesOf(card).includes(consultationType)) continue;
     if (availableToday && card.freeToday !== true) continue;
     const { matches, matchedTopic } = matchCard(card, search);
     if (matches) found.push({ ...card, matchedTopic });
   }
-  const asked = search.trim() !== "" || Boolean(specialty) || Boolean(specialization) || availableToday;
+  const asked = search.trim() !== "" || Boolean(specialty) || Boolean(specialization) || Boolean(consultationType) || availableToday;
   return {
     psychics: sortForList(found, order),
     suggestedTopics: found.length === 0 && asked ? nearestTopics(search, offeredTopics.filter((topic) => topic !== specialization)) : [],

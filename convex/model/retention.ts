@@ -1,5 +1,5 @@
 // What the privacy page promises to forget, and when ("Per quanto tempo conserviamo i dati"): a consultation's
-// notes and call records 24 months after it, a support message 24 months after its last update, technical
+// notes, call records and chat conversation 24 months after it, a support message 24 months after its last update, technical
 // records (processed webhook ids, the email outbox) after 12 months, a deleted psychic's fiscal data kept for
 // DAC7 when its 10 years are over (model/fiscal.ts fiscalRecordKeptUntil). Bookings and payments stay 10 years.
 import { addMonths } from "date-fns";

@@ -92,13 +92,20 @@ describe("who may enter a call, and when", () => {
     }
   });
 
-  it("a booking that is not a confirmed voice consultation has no call", async () => {
+  it("a booking that is not confirmed has no room; a chat has the room without a call's audio", async () => {
     const world = await buildWorld(setupTest());
     const chat = await callBooking(world, { consultationType: "chat" });
     const unpaid = await callBooking(world, { status: "pending_payment", holdExpiresAt: Date.now() + HOUR });
     const cancelled = await callBooking(world, { status: "cancelled" });
-    expect(await errorCodeOf(world.as.clientA.query(api.calls.getRoom, { bookingId: chat }))).toBe("NOT_VOICE_CONSULTATION");
-    expect(await errorCodeOf(world.as.clientA.mutation(api.calls.join, { bookingId: chat }))).toBe("NOT_VOICE_CONSULTATION");
+    expect(await world.as.clientA.query(api.calls.getRoom, { bookingId: chat })).toMatchObject({
+      consultationType: "chat",
+      chat: { otherTypingAt: null, otherReadUpTo: null },
+    });
+    expect(await errorCodeOf(world.as.clientA.mutation(api.calls.setMuted, { bookingId: chat, muted: true }))).toBe("NOT_VOICE_CONSULTATION");
+    expect(await errorCodeOf(world.as.clientA.mutation(api.calls.sendSignal, { bookingId: chat, kind: "offer", payload: "x" }))).toBe(
+      "NOT_VOICE_CONSULTATION",
+    );
+    expect(await errorCodeOf(world.as.clientA.query(api.calls.listSignals, { bookingId: chat }))).toBe("NOT_VOICE_CONSULTATION");
     for (const bookingId of [unpaid, cancelled]) {
       expect(await errorCodeOf(world.as.clientA.query(api.calls.getRoom, { bookingId }))).toBe("BOOKING_NOT_CONFIRMED");
       expect(await errorCodeOf(world.as.psychicA.mutation(api.calls.join, { bookingId }))).toBe("BOOKING_NOT_CONFIRMED");

@@ -74,6 +74,15 @@ async function insertOneOfEach(ctx: MutationCtx) {
       status: "waiting",
       updatedAt: now,
     }),
+    chatMessages: await ctx.db.insert("chatMessages", {
+      bookingId,
+      senderId: clientId,
+      party: "client",
+      body: "Buongiorno, eccomi.",
+      masked: [],
+      clientMessageId: "m-1",
+      sentAt: now,
+    }),
     callSignals: await ctx.db.insert("callSignals", {
       bookingId,
       fromUserId: clientId,

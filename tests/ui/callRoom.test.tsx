@@ -29,6 +29,8 @@ function roomFor(party: "client" | "psychic", changes: Partial<Room> = {}): Room
   return {
     bookingId: "b1" as Room["bookingId"],
     party,
+    consultationType: "voice",
+    chat: null,
     psychicProfileId: "p1" as Room["psychicProfileId"],
     psychic: { name: "Selene", photoUrl: null },
     client: { name: "Marta Rossi" },

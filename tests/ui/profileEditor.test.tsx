@@ -21,6 +21,8 @@ const profile = (fields: Partial<OwnProfile> = {}): OwnProfile => ({
   yearsExperience: 15,
   availableDurations: [30],
   pricesCents: { "30": 5000 },
+  consultationTypes: ["voice"],
+  chatPricesCents: {},
   availability: defaultAvailability(),
   profileStatus: "draft",
   adminNotes: null,

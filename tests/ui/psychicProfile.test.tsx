@@ -30,9 +30,10 @@ const profile = (fields: Partial<PublicProfile> = {}): PublicProfile => ({
   verified: true,
   yearsExperience: 15,
   availableDurations: [15, 30],
+  consultationTypes: ["voice"],
   prices: [
-    { minutes: 15, priceCents: 2500 },
-    { minutes: 30, priceCents: 4500 },
+    { type: "voice", minutes: 15, priceCents: 2500 },
+    { type: "voice", minutes: 30, priceCents: 4500 },
   ],
   availability: weekFrom({ monday: halfHours("09:00", "16:30"), friday: halfHours("18:00", "21:30") }),
   ...fields,

@@ -1,5 +1,5 @@
 // The past of a deleted account (lib/accounts/accountDeletion.ts): its bookings stay for accounting without the
-// psychic's name or the client's private notes, its reviews stay signed "Account eliminato", the emails
+// psychic's name or the client's private notes and chat conversations, its reviews stay signed "Account eliminato", the emails
 // addressed to it go. A history can be longer than one transaction may read (each booking's change runs the
 // triggers), so the deleting transaction handles the first part of each list and, when one is longer,
 // scheduled parts (users:scrubDeletedHistory) go on through the rest, one page of one list at a time.
@@ -46,9 +46,13 @@ async function scrubRow(ctx: MutationCtx, owner: HistoryOwner, list: HistoryList
       if (booking.psychicName !== DELETED_ACCOUNT_NAME) await renamePsychicOf(ctx, booking, DELETED_ACCOUNT_NAME);
       return;
     }
-    case "clientBookings":
-      await forgetClientNotesOf(ctx, row as unknown as Doc<"bookings">);
+    case "clientBookings": {
+      const booking = row as unknown as Doc<"bookings">;
+      await forgetClientNotesOf(ctx, booking);
+      // The client's conversation goes with the account (the psychic's reading of it too); in its own parts.
+      if (booking.consultationType === "chat") await ctx.scheduler.runAfter(0, internal.chats.forgetConversation, { bookingId: booking._id });
       return;
+    }
     case "reviews":
       if (row.clientName !== DELETED_ACCOUNT_NAME) await ctx.db.patch("reviews", row._id as Id<"reviews">, { clientName: DELETED_ACCOUNT_NAME });
       return;

@@ -23,6 +23,9 @@ const attendanceField = { client: "clientAttendance", psychic: "psychicAttendanc
 export const leftField = { client: "clientLeftAt", psychic: "psychicLeftAt" } as const;
 const inConferenceField = { client: "clientInConference", psychic: "psychicInConference" } as const;
 export const mutedField = { client: "clientMuted", psychic: "psychicMuted" } as const;
+/** A chat's: when each party last typed, and the send time of the last message each has read (convex/chats.ts). */
+export const typingField = { client: "clientTypingAt", psychic: "psychicTypingAt" } as const;
+export const readField = { client: "clientReadUpTo", psychic: "psychicReadUpTo" } as const;
 export const other = (party: BookingParty): BookingParty => (party === "client" ? "psychic" : "client");
 
 /** The booking's session, made on first entry with the jobs that settle the booking on time. */

@@ -28,6 +28,7 @@ export async function bookingFacts(ctx: QueryCtx, booking: Doc<"bookings">): Pro
     startsAt: booking.startsAt,
     endsAt: booking.endsAt,
     durationMinutes: booking.durationMinutes,
+    consultationType: booking.consultationType,
     priceCents: booking.priceCents,
     siteUrl: appUrl(),
     sequence: booking.rescheduleCount ?? 0,

@@ -34,6 +34,8 @@ export const { rateLimit, checkRateLimit } = defineRateLimits({
   originPassesByOrigin: { kind: "fixed window", rate: 120, period: HOUR_MS },
   /** A call party's microphone switches: a burst of 10, then one every 3 seconds (the heartbeat mends a refused one). */
   callMuteByUser: { kind: "token bucket", rate: 20, period: 60 * 1000, capacity: 10 },
+  /** A chat party's messages: a burst of 10, then one every 2 seconds (faster than anyone types and reads). */
+  chatMessagesByUser: { kind: "token bucket", rate: 30, period: 60 * 1000, capacity: 10 },
   /** Contact messages per signed-in account, whatever address it types: at most 10 a day. */
   contactByUser: { kind: "fixed window", rate: 10, period: DAY_MS },
   /** The admin's reminders to finish the payouts' onboarding, per psychic: one, then the next 24 hours later (a bucket, not a window that resets). */

@@ -25,6 +25,7 @@ import { PAYOUT_SCHEDULE } from "@convex/model/stripeRequests";
 import { COOL_OFF_MS, MAX_LIMIT_CENTS, PAUSE_DAYS } from "@convex/model/spendingLimit";
 import { MIN_PSYCHIC_PRESENCE_SHARE, PSYCHIC_LEAVING_MARGIN_MS } from "@convex/model/attendance";
 import { formatCents } from "@convex/model/format";
+import { CHAT_MESSAGE_MAX_LENGTH, PSYCHIC_TRANSCRIPT_DAYS } from "@convex/model/chats";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -122,4 +123,8 @@ export const limits = {
   signUpCodeDigits: `${SIGN_UP_CODE_DIGITS} cifre`,
   /** "5 MB": the largest photo. */
   photoMax: `${PHOTO_MAX_BYTES / (1024 * 1024)} MB`,
+  /** 1000: characters in one chat message. */
+  chatMessageMaxLength: CHAT_MESSAGE_MAX_LENGTH,
+  /** 30: days the psychic may read a chat after the consultation. */
+  chatTranscriptPsychicDays: PSYCHIC_TRANSCRIPT_DAYS,
 } as const;

@@ -24,8 +24,12 @@ describe("the call window", () => {
     expect(callPhase(booking, booking.endsAt)).toBe("ended");
   });
 
-  it("refuses with the reason: not voice, not confirmed, not yet, over", () => {
-    expect(joinRefusal({ ...booking, consultationType: "chat" }, startsAt)).toBe("NOT_VOICE_CONSULTATION");
+  it("refuses with the reason: not of the type asked, not confirmed, not yet, over", () => {
+    // The room is both types'; its audio is a call's, its messages a chat's.
+    expect(joinRefusal({ ...booking, consultationType: "chat" }, startsAt)).toBeNull();
+    expect(joinRefusal({ ...booking, consultationType: "chat" }, startsAt, "voice")).toBe("NOT_VOICE_CONSULTATION");
+    expect(joinRefusal(booking, startsAt, "chat")).toBe("NOT_CHAT_CONSULTATION");
+    expect(joinRefusal({ ...booking, consultationType: "chat" }, startsAt, "chat")).toBeNull();
     expect(joinRefusal({ ...booking, status: "pending_payment" }, startsAt)).toBe("BOOKING_NOT_CONFIRMED");
     expect(joinRefusal({ ...booking, status: "cancelled" }, startsAt)).toBe("BOOKING_NOT_CONFIRMED");
     expect(joinRefusal({ ...booking, status: "completed" }, startsAt)).toBe("CALL_ENDED");

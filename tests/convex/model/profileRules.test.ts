@@ -33,6 +33,8 @@ const draft = (fields: Partial<ProfileDraft> = {}): ProfileDraft => ({
   yearsExperience: 20,
   availableDurations: [30],
   pricesCents: { "30": 3500 },
+  consultationTypes: ["voice"],
+  chatPricesCents: {},
   availability: defaultAvailability(),
   ...fields,
 });
@@ -95,6 +97,31 @@ describe("a profile's completeness and limits", () => {
   it("a price kept for a duration the psychic does not offer now is allowed, if it is on the grid", () => {
     expect(checkProfile(draft({ availableDurations: [30], pricesCents: { "15": 2000, "30": 3500 } }))).toBeNull();
     expect(checkProfile(draft({ availableDurations: [30], pricesCents: { "15": 700, "30": 3500 } }))).toEqual({ code: "INVALID_INPUT", field: "pricesCents.15" });
+  });
+
+  it("offers voice, chat or both, never neither and never one twice", () => {
+    expect(checkProfile(draft({ consultationTypes: [] }))).toEqual({ code: "CONSULTATION_TYPE_REQUIRED", field: "consultationTypes" });
+    expect(checkProfile(draft({ consultationTypes: ["chat", "chat"], chatPricesCents: { "30": 2500 } }))).toEqual({
+      code: "INVALID_INPUT",
+      field: "consultationTypes",
+    });
+    expect(checkProfile(draft({ consultationTypes: ["voice", "chat"], chatPricesCents: { "30": 2500 } }))).toBeNull();
+  });
+
+  it("each offered type has a price on the grid for every offered length; a type not offered needs none", () => {
+    const both = { consultationTypes: ["voice", "chat"] as ProfileDraft["consultationTypes"] };
+    expect(checkProfile(draft({ ...both, availableDurations: [30, 60], pricesCents: { "30": 3500, "60": 6000 }, chatPricesCents: { "30": 2500 } }))).toEqual({
+      code: "INVALID_INPUT",
+      field: "chatPricesCents.60",
+    });
+    expect(checkProfile(draft({ ...both, chatPricesCents: { "30": 2550 } }))).toEqual({ code: "INVALID_INPUT", field: "chatPricesCents.30" });
+    expect(checkProfile(draft({ ...both, chatPricesCents: { "30": 2500, "90": 5000 } }))).toEqual({ code: "INVALID_INPUT", field: "chatPricesCents" });
+    // Chat only: the call's table may lack a length, and still holds only prices on the grid.
+    expect(checkProfile(draft({ consultationTypes: ["chat"], availableDurations: [30, 60], pricesCents: {}, chatPricesCents: { "30": 2500, "60": 4500 } }))).toBeNull();
+    expect(checkProfile(draft({ consultationTypes: ["chat"], pricesCents: { "30": 1 }, chatPricesCents: { "30": 2500 } }))).toEqual({
+      code: "INVALID_INPUT",
+      field: "pricesCents.30",
+    });
   });
 
   it("all four durations at once, each with its price", () => {
