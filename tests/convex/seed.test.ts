@@ -37,6 +37,13 @@ describe("the demo seed", () => {
       for (const minutes of profile.availableDurations) expect(profile.pricesCents?.[String(minutes)]).toBeGreaterThan(0);
       expect(Object.values(profile.availability).some((day) => day.enabled)).toBe(true);
     }
+    // Most offer calls and chats, each chat length priced; Orione calls only.
+    const offers = new Map(approved.map((profile) => [profile.psychicName, profile.consultationTypes]));
+    expect(offers.get("Orione")).toEqual(["voice"]);
+    expect([...offers.values()].filter((types) => types?.includes("chat")).length).toBe(approved.length - 1);
+    for (const profile of approved.filter((row) => row.consultationTypes?.includes("chat"))) {
+      for (const minutes of profile.availableDurations) expect(profile.chatPricesCents?.[String(minutes)]).toBeGreaterThan(0);
+    }
   });
 
   it("gives several psychics past consultations and real reviews: each rating is the average of its reviews, some psychics are still new", async () => {
@@ -330,6 +337,19 @@ describe("the demo seed", () => {
       params: { flow: "signIn", email: demoAccounts.client.email, password: "arcano-demo" },
     });
     expect(result.tokens?.token).toEqual(expect.any(String));
+  });
+});
+
+describe("seed:callNow", () => {
+  it("makes a chat whose window is open now with { type: \"chat\" }, a call otherwise", async () => {
+    const t = setupTest();
+    await insertCallParties(t);
+    const chat = await t.mutation(internal.seed.callNow, { minutes: 30, type: "chat" });
+    const call = await t.mutation(internal.seed.callNow, { minutes: 30, startsInMinutes: 60 });
+    const [chatBooking, callBooking] = await t.run((ctx) => Promise.all([ctx.db.get("bookings", chat), ctx.db.get("bookings", call)]));
+    expect(chatBooking).toMatchObject({ consultationType: "chat", status: "confirmed", durationMinutes: 30 });
+    expect(chatBooking!.startsAt).toBeLessThanOrEqual(Date.now());
+    expect(callBooking?.consultationType).toBe("voice");
   });
 });
 
