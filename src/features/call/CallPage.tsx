@@ -10,6 +10,7 @@ import { api } from "@convex/_generated/api";
 import { errorCodeOf, errorMessage } from "@/lib/text/errors";
 import { PageTitle } from "@/components/PageTitle";
 import { RoomScreen, useDashboardPath } from "./RoomScreen";
+import { ChatRoomScreen } from "./chat/ChatRoomScreen";
 
 export const ACCESS_DENIED = "Non hai accesso a questo consulto";
 const REDIRECT_AFTER_MS = 4_000;
@@ -25,7 +26,7 @@ export function CallPage() {
   );
 }
 
-/** Catches the room query's refusal (not a party, not found, not confirmed, not voice) to explain it. */
+/** Catches the room query's refusal (not a party, not found, not confirmed) to explain it. */
 class RoomBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
   state = { error: null as unknown };
   static getDerivedStateFromError(error: unknown) {
@@ -92,5 +93,6 @@ function CallRoom({ bookingId }: { bookingId: string }) {
       </Flex>
     );
   }
-  return <RoomScreen room={room} />;
+  // A chat shows the conversation instead of the audio; the window, presence and end are the same.
+  return room.consultationType === "chat" ? <ChatRoomScreen room={room} /> : <RoomScreen room={room} />;
 }

@@ -1,0 +1,84 @@
+// The chat room's words: its state line (the call's RoomLine, said of a chat), what was hidden from a
+// message and why, a message's delivery state, and the transcript as a text file.
+import type { RoomLine } from "@convex/model/calls";
+import type { MaskedKind } from "@convex/model/chatMasking";
+import { formatItalianDate } from "@/lib/text/format";
+
+export function chatLineText(line: RoomLine, other: string): string {
+  switch (line) {
+    case "before":
+      return "Il consulto non è ancora iniziato";
+    case "ended":
+      return "Consulto terminato";
+    case "in_call":
+      return `In chat con ${other}`;
+    case "waiting_for_other":
+      return `In attesa di ${other}`;
+    case "other_left":
+      return `${other} ha lasciato la chat`;
+    case "other_waiting":
+      return `${other} ti aspetta nella chat`;
+    case "self_left":
+      return "Hai lasciato la chat";
+    case "nobody_in":
+      return "Nessuno è ancora nella chat";
+  }
+}
+
+const maskedNames: Record<MaskedKind, string> = {
+  phone: "un numero di telefono",
+  email: "un indirizzo email",
+  link: "un link",
+  handle: "un contatto di un'altra app",
+};
+
+/** Told to the sender under their own message when something was hidden from it. */
+export function maskedNotice(kinds: readonly MaskedKind[]): string {
+  const names = kinds.map((kind) => maskedNames[kind]);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} e ${names.at(-1)}` : names[0];
+  return `Abbiamo nascosto ${list}: su Arcano i contatti personali non si scambiano, per la sicurezza di entrambi.`;
+}
+
+export type Delivery = "waiting_connection" | "sending" | "failed" | "sent" | "read";
+
+export const deliveryText: Record<Delivery, string> = {
+  waiting_connection: "In attesa di connessione",
+  sending: "Invio…",
+  failed: "Non inviato",
+  sent: "Inviato",
+  read: "Letto",
+};
+
+/** Said to both once the window is over. */
+export const CHAT_CLOSED = "Il tempo del consulto è finito: la chat è chiusa.";
+
+export const typingText = (other: string) => `${other} sta scrivendo…`;
+
+/** "14:05", Rome time, as every time on the site. */
+export function timeOf(sentAt: number): string {
+  return new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit" }).format(sentAt);
+}
+
+type TranscriptLine = { mine: boolean; party: "client" | "psychic"; body: string; sentAt: number };
+
+/** The conversation as a plain text file the client keeps: a heading, then one line per message. */
+export function transcriptText(
+  { psychicName, clientName, scheduledDate, scheduledTime }: { psychicName: string; clientName: string; scheduledDate: string; scheduledTime: string },
+  messages: readonly TranscriptLine[],
+): string {
+  const nameOf = (party: "client" | "psychic") => (party === "psychic" ? psychicName : clientName);
+  const heading = `Consulto in chat con ${psychicName} — ${formatItalianDate(scheduledDate)}, ore ${scheduledTime} (ora italiana)`;
+  const lines = messages.map((message) => `[${timeOf(message.sentAt)}] ${nameOf(message.party)}: ${message.body}`);
+  return [heading, "Conversazione scaricata da Arcano.", "", ...lines, ""].join("\n");
+}
+
+/** "conversazione-selene-2026-11-29.txt" */
+export function transcriptFileName(psychicName: string, scheduledDate: string): string {
+  const name = psychicName
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  return `conversazione-${name || "consulto"}-${scheduledDate}.txt`;
+}
