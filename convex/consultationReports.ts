@@ -50,6 +50,7 @@ export const reportMine = clientMutation({
       reportBookingId: booking._id,
       reportPsychicProfileId: booking.psychicProfileId,
       reportReason: reason,
+      reportConsultationType: booking.consultationType,
     });
     try {
       await queueEmail(ctx, { to: supportAddress(), kind: "contact_message", relatedId: id, ...contactNotificationEmail(facts) });

@@ -353,6 +353,8 @@ export default defineSchema({
     reportBookingId: v.optional(v.id("bookings")),
     reportPsychicProfileId: v.optional(v.id("psychicProfiles")),
     reportReason: v.optional(reportReason),
+    // The reported consultation's type, so the inbox offers a chat's conversation to read (chats:readReported).
+    reportConsultationType: v.optional(consultationType),
     // The admin's answers from the inbox, oldest first, each emailed to the sender (convex/contact.ts):
     // who answered, when, the text, and the request id that makes a double submit one answer.
     answers: v.optional(

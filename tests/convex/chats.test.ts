@@ -254,6 +254,9 @@ describe("the transcript afterwards", () => {
       reason: "off_platform_contact",
       text: "Mi ha chiesto di sentirci su un'altra app, fuori da Arcano.",
     });
+    // The inbox knows the report is of a chat, to offer its conversation.
+    const inbox = await world.as.admin.query(api.admin.listMessages, { status: "all", paginationOpts: { numItems: 50, cursor: null } });
+    expect(inbox.page.find((message) => message.report?.bookingId === bookingId)?.report).toMatchObject({ consultationType: "chat" });
     const read = await world.as.admin.query(api.chats.readReported, { bookingId });
     expect(read.messages.map((message) => [message.party, message.body, message.mine])).toEqual([
       ["psychic", "Sentiamoci su telegram: [contatto nascosto]", false],

@@ -129,7 +129,7 @@ describe("a report in the admin's inbox", () => {
         status: "unread",
         createdAt: NOW,
         updatedAt: NOW,
-        report: { bookingId: "b1", psychicProfileId: "p1", reasonLabel: "Richiesta di denaro extra o rituali" },
+        report: { bookingId: "b1", psychicProfileId: "p1", reasonLabel: "Richiesta di denaro extra o rituali", consultationType: "voice" },
       },
     ]);
     renderWithProviders(<AdminMessagesPage />);
@@ -138,5 +138,42 @@ describe("a report in the admin's inbox", () => {
     expect(within(card).getByText("Non letto")).toBeInTheDocument();
     expect(within(card).getByTestId("report-facts")).toHaveTextContent("Motivo: Richiesta di denaro extra o rituali");
     expect(within(card).getByRole("link", { name: "Profilo del cartomante" })).toHaveAttribute("href", "/psychics/p1");
+    // A call has no written conversation to read.
+    expect(within(card).queryByRole("button", { name: "Leggi la chat" })).toBeNull();
+  });
+
+  it("a reported chat's conversation opens in a dialog, as the two parties read it", async () => {
+    convexMock.queries.set("admin:messageCounts", { all: 1, unread: 1, read: 0, replied: 0 });
+    convexMock.queries.set("admin:listMessages", [
+      {
+        id: "m2",
+        name: "Giulia Rossi",
+        email: "giulia@esempio.it",
+        userType: "client",
+        category: "report",
+        categoryLabel: "Segnalazione",
+        subject: "Contatti fuori dalla piattaforma · consulto con Selene",
+        message: TEXT,
+        status: "unread",
+        createdAt: NOW,
+        updatedAt: NOW,
+        report: { bookingId: "b2", psychicProfileId: "p1", reasonLabel: "Contatti fuori dalla piattaforma", consultationType: "chat" },
+      },
+    ]);
+    convexMock.queries.set("chats:readReported", {
+      psychicName: "Selene",
+      clientName: "Giulia Rossi",
+      scheduledDate: "2026-11-20",
+      scheduledTime: "15:00",
+      messages: [
+        { id: "c1", party: "psychic", mine: false, body: "Scrivimi su telegram: [contatto nascosto]", masked: [], clientMessageId: null, sentAt: NOW - 60_000 },
+      ],
+    });
+    renderWithProviders(<AdminMessagesPage />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Leggi la chat" }));
+    const dialog = await screen.findByRole("dialog", { name: "Chat del consulto segnalato" });
+    const messages = within(dialog).getByRole("list", { name: "Messaggi della chat" });
+    expect(within(messages).getAllByRole("listitem")[0]).toHaveTextContent("Selene (cartomante)Scrivimi su telegram: [contatto nascosto]");
   });
 });

@@ -8,6 +8,7 @@ import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { paths } from "@/lib/paths";
 import { formatRomeDateTime } from "@/lib/text/format";
 import { AnswerForm } from "./AnswerForm";
+import { ReportedChatDialog } from "./ReportedChatDialog";
 
 type ContactMessage = FunctionReturnType<typeof api.admin.listMessages>["page"][number];
 export type MessageStatus = ContactMessage["status"];
@@ -75,6 +76,7 @@ export function MessageCard({
             </Flex>
           </Flex>
           {message.report ? <ReportFacts report={message.report} /> : null}
+          {message.report?.consultationType === "chat" ? <ReportedChatDialog bookingId={message.report.bookingId} /> : null}
           <Text size="1" color="gray" as="p">
             Ricevuto il <time dateTime={new Date(message.createdAt).toISOString()}>{formatRomeDateTime(message.createdAt)}</time>
           </Text>
