@@ -70,6 +70,10 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
           <Labelled label="Metadati delle chiamate">
             orari di ingresso e di uscita, durata ed esito tecnico della connessione. L'audio delle chiamate non viene mai registrato né conservato.
           </Labelled>,
+          <Labelled label="Conversazioni dei consulti in chat">
+            i messaggi che tu e il cartomante vi scrivete durante un consulto in chat, con l'ora di invio e di lettura. Numeri di telefono, indirizzi
+            email e link ad altre piattaforme vengono nascosti prima che l'altra persona li legga, e l'originale non viene conservato.
+          </Labelled>,
           <Labelled label="Recensioni">il voto e il commento che pubblichi dopo un consulto concluso.</Labelled>,
           <Labelled label="Messaggi all'assistenza">nome, email, argomento e testo di ciò che ci scrivi con il modulo di contatto.</Labelled>,
           <Labelled label="Dati tecnici">
@@ -105,7 +109,8 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
       { p: "I dati sono accessibili solo al personale autorizzato di Arcano e, per quanto strettamente necessario, a:" },
       {
         list: [
-          "il cartomante che hai prenotato, che vede il tuo nome, i dati della prenotazione e le eventuali note;",
+          `il cartomante che hai prenotato, che vede il tuo nome, i dati della prenotazione e le eventuali note e, per un consulto in chat, la conversazione, che può rileggere per ${limits.chatTranscriptPsychicDays} giorni dopo il consulto;`,
+          "il personale di Arcano che gestisce una tua segnalazione di un consulto in chat, che può leggerne la conversazione solo per quella segnalazione;",
           "il fornitore di pagamenti con carta, che elabora pagamenti e rimborsi;",
           "il fornitore dell'infrastruttura per le chiamate vocali, che trasmette l'audio in tempo reale senza registrarlo;",
           "il fornitore del servizio di invio email, per le comunicazioni di servizio;",
@@ -137,6 +142,11 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
           <Labelled label="Note e metadati delle chiamate">
             {NOTES_AND_CALLS_MONTHS} mesi dal consulto, per gestire eventuali contestazioni; poi vengono cancellati.
           </Labelled>,
+          <Labelled label="Conversazioni dei consulti in chat">
+            {NOTES_AND_CALLS_MONTHS} mesi dal consulto: fino ad allora le rileggi e le scarichi dalla dashboard. Il cartomante le legge per{" "}
+            {limits.chatTranscriptPsychicDays} giorni dopo il consulto. Se elimini l'account, le conversazioni dei tuoi consulti vengono cancellate
+            subito; se lo elimina il cartomante, restano a te, con il suo nome sostituito da «Account eliminato».
+          </Labelled>,
           <Labelled label="Recensioni">
             finché è pubblicato il profilo del cartomante recensito; se elimini l'account vengono mostrate come «Account eliminato».
           </Labelled>,
@@ -157,7 +167,8 @@ const sections: readonly { title: string; blocks: readonly Block[] }[] = [
           <Labelled label="Prenotazioni, pagamenti e rimborsi">
             cartomante, data, ora, durata, prezzo, stato, esito di pagamenti, rimborsi e contestazioni e i riferimenti del fornitore di pagamenti,
             collegati a un identificativo interno senza nome né email. Le note che avevi scritto al cartomante vengono cancellate; se elimina
-            l'account un cartomante, il suo nome è sostituito da «Account eliminato».
+            l'account un cartomante, il suo nome è sostituito da «Account eliminato». Le conversazioni dei consulti in chat di un cliente che elimina
+            l'account vengono cancellate.
           </Labelled>,
           <Labelled label="Orari delle chiamate">di quei consulti: ingresso, uscita e durata, che provano se il consulto si è svolto.</Labelled>,
           <Labelled label="Per i cartomanti">
