@@ -26,6 +26,11 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   availability: "Disponibilità settimanale",
   pricesCents: "Prezzi",
   pricing: "Prezzi",
+  consultationTypes: "Tipi di consulto offerti",
+  chatPricesCents: "Prezzi in chat",
+  party: "Scritto da",
+  body: "Testo",
+  masked: "Nascosto dal messaggio",
   availableDurations: "Durate (minuti)",
   consultationType: "Tipo di consulto",
   scheduledDate: "Data",
@@ -67,6 +72,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   accountType: { client: "Cliente", psychic: "Cartomante" },
   consultationType: { voice: "Voce", chat: "Chat" },
+  party: { client: "Cliente", psychic: "Cartomante" },
   cancelledBy: { client: "Cliente", psychic: "Cartomante", system: "Automatico" },
   refundStatus: { pending: "In corso", succeeded: "Riuscito", failed: "Non riuscito" },
   status: {
@@ -87,6 +93,12 @@ const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> =
     active: "In corso",
     ended: "Terminata",
   },
+};
+
+/** Italian words of the stored lists' items (a profile's types, what a chat message had hidden). */
+const ARRAY_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  consultationTypes: { voice: "Voce", chat: "Chat" },
+  masked: { phone: "numero di telefono", email: "email", link: "link", handle: "contatto di un'altra app" },
 };
 
 function escapeHtml(text: string): string {
@@ -118,7 +130,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** How one stored value reads: instants in Rome time, cents in euro, yes/no, prices and hours in words, lists and objects as text. */
 export function readableValue(field: string, value: unknown): string {
   if (value === null || value === undefined) return "—";
-  if ((field === "pricesCents" || field === "pricing") && isObject(value) && Object.values(value).every((price) => typeof price === "number")) {
+  if ((field === "pricesCents" || field === "chatPricesCents" || field === "pricing") && isObject(value) && Object.values(value).every((price) => typeof price === "number")) {
     // `pricing` is a profile not yet converted to cents (model/psychics.ts pricesCentsOf): whole euros.
     return pricesInWords(field === "pricing" ? pricesCentsOf({ pricing: value as Record<string, number> }) : (value as Record<string, number>));
   }
@@ -138,7 +150,10 @@ export function readableValue(field: string, value: unknown): string {
   }
   if (typeof value === "boolean") return value ? "Sì" : "No";
   if (typeof value === "string") return VALUE_LABELS[field]?.[value] ?? value;
-  if (Array.isArray(value) && value.every((item) => typeof item !== "object")) return value.join(", ");
+  if (Array.isArray(value) && value.every((item) => typeof item !== "object")) {
+    const words = ARRAY_LABELS[field];
+    return value.map((item) => (words ? (words[String(item)] ?? String(item)) : String(item))).join(", ");
+  }
   return JSON.stringify(value);
 }
 

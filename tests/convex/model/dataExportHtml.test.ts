@@ -17,12 +17,17 @@ describe("the readable file", () => {
     expect(readableValue("status", "no_show")).toBe("Cliente assente");
     expect(readableValue("consultationType", "voice")).toBe("Voce");
     expect(readableValue("psychicName", "confirmed")).toBe("confirmed");
+    // A chat message: who wrote it and what was hidden from it.
+    expect(readableValue("party", "psychic")).toBe("Cartomante");
+    expect(readableValue("masked", ["phone", "email"])).toBe("numero di telefono, email");
   });
 
   it("reads a psychic's prices and weekly hours in words, never as raw JSON", () => {
     expect(readableValue("pricesCents", { "60": 6000, "30": 3550 })).toBe("30 minuti: 35,50\u00a0€\n60 minuti: 60,00\u00a0€");
     // A profile not yet converted to cents holds whole euros.
     expect(readableValue("pricing", { "60": 60, "30": 35 })).toBe("30 minuti: 35,00\u00a0€\n60 minuti: 60,00\u00a0€");
+    expect(readableValue("chatPricesCents", { "30": 2500 })).toBe("30 minuti: 25,00\u00a0€");
+    expect(readableValue("consultationTypes", ["voice", "chat"])).toBe("Voce, Chat");
     const closed = { enabled: false, availableHours: [] };
     const availability = {
       monday: { enabled: true, availableHours: ["14:00", "09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "14:30", "15:00", "15:30", "16:00", "16:30", "17:00", "17:30"] },

@@ -112,7 +112,7 @@ function MessageBubble({ mine, author, body, time, delivery, notice, actions }: 
         </Text>
       </div>
       {notice && (
-        <Text as="p" size="1" color={delivery === "failed" ? "red" : "amber"} className="chat-notice">
+        <Text as="p" size="1" color={delivery === "failed" ? "red" : "amber"} highContrast className="chat-notice">
           {notice}
         </Text>
       )}
