@@ -26,14 +26,15 @@ export function AfterTheCall({ room, otherName }: { room: Room; otherName: strin
   const dashboard = useDashboardPath();
   const [reviewed, setReviewed] = useState(false);
   const marksOutcome = room.party === "psychic" && room.bookingStatus !== "psychic_absent";
+  const where = room.consultationType === "chat" ? { in: "nella chat", from: "dalla chat" } : { in: "nella chiamata", from: "dalla chiamata" };
   return (
     <Flex direction="column" align="center" gap="4" width="100%">
       {room.bookingStatus === "psychic_absent" ? (
         <Callout.Root color="red">
           <Callout.Text>
             {room.party === "client"
-              ? `${otherName} non ha tenuto il consulto (non si è collegato o è rimasto nella chiamata troppo poco): il consulto è annullato e ti rimborsiamo l'intero importo.`
-              : `Il consulto è stato annullato perché dalla chiamata non risulti presente entro ${limits.psychicGrace} dall'inizio, o per almeno metà della durata mentre il cliente era collegato; l'importo è stato rimborsato per intero.`}
+              ? `${otherName} non ha tenuto il consulto (non si è collegato o è rimasto ${where.in} troppo poco): il consulto è annullato e ti rimborsiamo l'intero importo.`
+              : `Il consulto è stato annullato perché ${where.from} non risulti presente entro ${limits.psychicGrace} dall'inizio, o per almeno metà della durata mentre il cliente era collegato; l'importo è stato rimborsato per intero.`}
           </Callout.Text>
         </Callout.Root>
       ) : room.party === "client" ? (
@@ -60,7 +61,7 @@ export function AfterTheCall({ room, otherName }: { room: Room; otherName: strin
         )
       ) : (
         <>
-          <Text as="p">Il consulto si chiude da solo secondo la chiamata; se serve puoi correggerne l'esito.</Text>
+          <Text as="p">Il consulto si chiude da solo secondo la presenza {where.in}; se serve puoi correggerne l'esito.</Text>
           <Button asChild size="3" style={tall}>
             <RouterLink to={paths.psychicDashboard}>Segna esito</RouterLink>
           </Button>
