@@ -12,6 +12,7 @@ import type { Conference } from "@/features/call/useConference";
 import { initialsOf, remainingAnnouncement } from "@/features/call/roomWords";
 import { nextStartTimes } from "@/features/call/nextTimes";
 import { convexMock } from "./convexMock";
+import { roomFixture } from "./roomFixture";
 import { renderRoutes, renderWithProviders } from "./render";
 
 const person = { memberSince: 0, isAdmin: false };
@@ -19,38 +20,10 @@ const client = { ...person, fullName: "Marta Rossi", id: "u1", email: "marta@ese
 const psychic = { ...person, fullName: "Selene", id: "u2", email: "selene@esempio.it", accountType: "psychic" };
 
 const MINUTE = 60_000;
-const nobody = { seenAt: null, leftAt: null, muted: false };
 const inCall = (changes: { muted?: boolean } = {}) => ({ seenAt: Date.now(), leftAt: null, muted: false, ...changes });
 
-/** A 30-minute consultation that started a minute ago, as calls.getRoom answers it. */
-function roomFor(party: "client" | "psychic", changes: Partial<Room> = {}): Room {
-  // Half a minute short of one minute ago: "29:xx" left however slowly the test runs, up to 30 s.
-  const startsAt = Date.now() - MINUTE + 30_000;
-  return {
-    bookingId: "b1" as Room["bookingId"],
-    party,
-    consultationType: "voice",
-    chat: null,
-    psychicProfileId: "p1" as Room["psychicProfileId"],
-    psychic: { name: "Selene", photoUrl: null },
-    client: { name: "Marta Rossi" },
-    notes: party === "psychic" ? "Vorrei parlare del lavoro." : null,
-    reviewable: false,
-    bookingStatus: "confirmed",
-    scheduledDate: "2026-11-25",
-    scheduledTime: "09:30",
-    durationMinutes: 30,
-    opensAt: startsAt - 5 * MINUTE,
-    startsAt,
-    endsAt: startsAt + 30 * MINUTE,
-    provider: "webrtc",
-    session: null,
-    settled: false,
-    self: nobody,
-    other: nobody,
-    ...changes,
-  };
-}
+/** A 30-minute call under way, nobody in yet unless `changes` say so. */
+const roomFor = (party: "client" | "psychic", changes: Partial<Room> = {}): Room => roomFixture(party, changes);
 
 async function openRoom(viewer: Record<string, unknown>, room: Room) {
   convexMock.signedInAs(viewer);

@@ -10,6 +10,7 @@ import { routes } from "@/app/router";
 import type { Room } from "@/features/call/callTypes";
 import { maskedNotice, transcriptFileName, transcriptText } from "@/features/call/chat/chatWords";
 import { convexMock } from "./convexMock";
+import { roomFixture } from "./roomFixture";
 import { renderRoutes } from "./render";
 
 const person = { memberSince: 0, isAdmin: false };
@@ -19,33 +20,9 @@ const psychic = { ...person, fullName: "Selene", id: "u2", email: "selene@esempi
 const MINUTE = 60_000;
 const inRoom = () => ({ seenAt: Date.now(), leftAt: null, muted: false });
 
-/** A 30-minute chat that started half a minute ago, as calls.getRoom answers it. */
+/** A 30-minute chat that started half a minute ago, both in the room, as calls.getRoom answers it. */
 function chatRoom(party: "client" | "psychic", changes: Partial<Room> = {}): Room {
-  const startsAt = Date.now() - 30_000;
-  return {
-    bookingId: "b1" as Room["bookingId"],
-    party,
-    consultationType: "chat",
-    chat: { otherTypingAt: null, otherReadUpTo: null },
-    psychicProfileId: "p1" as Room["psychicProfileId"],
-    psychic: { name: "Selene", photoUrl: null },
-    client: { name: "Marta Rossi" },
-    notes: party === "psychic" ? "Vorrei parlare del lavoro." : null,
-    reviewable: false,
-    bookingStatus: "confirmed",
-    scheduledDate: "2026-11-25",
-    scheduledTime: "09:30",
-    durationMinutes: 30,
-    opensAt: startsAt - 5 * MINUTE,
-    startsAt,
-    endsAt: startsAt + 30 * MINUTE,
-    provider: "webrtc",
-    session: null,
-    settled: false,
-    self: inRoom(),
-    other: inRoom(),
-    ...changes,
-  };
+  return roomFixture(party, { consultationType: "chat", chat: { otherTypingAt: null, otherReadUpTo: null }, self: inRoom(), other: inRoom(), ...changes });
 }
 
 type Message = { id: string; party: "client" | "psychic"; mine: boolean; body: string; masked: Array<"phone" | "email" | "link" | "handle">; clientMessageId: string | null; sentAt: number };

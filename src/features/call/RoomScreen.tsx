@@ -11,6 +11,7 @@ import { limits } from "@/lib/text/rules";
 import { useNow } from "@/lib/time/useNow";
 import { AfterTheCall } from "./AfterTheCall";
 import { CallControls } from "./CallControls";
+import { ClientNotes } from "./ClientNotes";
 import { countdown, mmss, type Room } from "./callTypes";
 import { END_WARNING, END_WARNING_SECONDS, initialsOf, mutedLine, RECONNECTING, remainingAnnouncement, roomLineText, showsReconnecting } from "./roomWords";
 import { useConference } from "./useConference";
@@ -96,18 +97,7 @@ export function RoomScreen({ room }: { room: Room }) {
         </Flex>
       </Card>
 
-      {room.party === "psychic" && (
-        <Card size="2" asChild>
-          <section aria-labelledby="note-cliente">
-            <Heading as="h2" size="3" mb="2" id="note-cliente">
-              Note di {room.client.name}
-            </Heading>
-            <Text as="p" size="2" color={room.notes ? undefined : "gray"} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-              {room.notes ?? "Nessuna nota per questo consulto."}
-            </Text>
-          </section>
-        </Card>
-      )}
+      {room.party === "psychic" && <ClientNotes room={room} />}
     </Flex>
   );
 }

@@ -15,24 +15,26 @@ export function showsReconnecting(line: RoomLine, other: PartyPresence): boolean
   return !(line === "other_left" && leftOnPurpose);
 }
 
-export function roomLineText(line: RoomLine, other: string): string {
+/** The room's line, said of a call or of a chat (the same facts, the room's own noun). */
+export function roomLineText(line: RoomLine, other: string, type: "voice" | "chat" = "voice"): string {
+  const room = type === "chat" ? "chat" : "chiamata";
   switch (line) {
     case "before":
       return "Il consulto non è ancora iniziato";
     case "ended":
       return "Consulto terminato";
     case "in_call":
-      return `In chiamata con ${other}`;
+      return `In ${room} con ${other}`;
     case "waiting_for_other":
       return `In attesa di ${other}`;
     case "other_left":
-      return `${other} ha lasciato la chiamata`;
+      return `${other} ha lasciato la ${room}`;
     case "other_waiting":
-      return `${other} ti aspetta nella chiamata`;
+      return `${other} ti aspetta nella ${room}`;
     case "self_left":
-      return "Hai lasciato la chiamata";
+      return `Hai lasciato la ${room}`;
     case "nobody_in":
-      return "Nessuno è ancora nella chiamata";
+      return `Nessuno è ancora nella ${room}`;
   }
 }
 

@@ -16,11 +16,12 @@ import { formatItalianDate, formatMinutes } from "@/lib/text/format";
 import { limits } from "@/lib/text/rules";
 import { useNow } from "@/lib/time/useNow";
 import { AfterTheCall } from "../AfterTheCall";
+import { ClientNotes } from "../ClientNotes";
 import { countdown, mmss, type Room } from "../callTypes";
-import { END_WARNING, END_WARNING_SECONDS, remainingAnnouncement } from "../roomWords";
+import { END_WARNING, END_WARNING_SECONDS, remainingAnnouncement, roomLineText } from "../roomWords";
 import { ChatComposer } from "./ChatComposer";
 import { ChatConversation } from "./ChatConversation";
-import { CHAT_CLOSED, chatLineText, transcriptFileName, transcriptText } from "./chatWords";
+import { CHAT_CLOSED, transcriptFileName, transcriptText } from "./chatWords";
 import { useChatOutbox } from "./useChatOutbox";
 import { useChatPresence } from "./useChatPresence";
 import { useMarkRead } from "./useMarkRead";
@@ -54,7 +55,7 @@ export function ChatRoomScreen({ room }: { room: Room }) {
       <Card size="1">
         <Flex justify="between" align="center" gap="3" wrap="wrap">
           <Text as="p" weight="bold" role="status" data-testid="room-line">
-            {chatLineText(line, names.other)}
+            {roomLineText(line, names.other, "chat")}
           </Text>
           <ChatClock room={room} now={now} ended={line === "ended"} />
         </Flex>
@@ -86,18 +87,7 @@ export function ChatRoomScreen({ room }: { room: Room }) {
         </Card>
       )}
 
-      {room.party === "psychic" && (
-        <Card size="2" asChild>
-          <section aria-labelledby="note-cliente">
-            <Heading as="h2" size="3" mb="2" id="note-cliente">
-              Note di {room.client.name}
-            </Heading>
-            <Text as="p" size="2" color={room.notes ? undefined : "gray"} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-              {room.notes ?? "Nessuna nota per questo consulto."}
-            </Text>
-          </section>
-        </Card>
-      )}
+      {room.party === "psychic" && <ClientNotes room={room} />}
     </Flex>
   );
 }

@@ -1,29 +1,7 @@
-// The chat room's words: its state line (the call's RoomLine, said of a chat), what was hidden from a
+// The chat room's words (its state line is the call's, roomWords.ts roomLineText): what was hidden from a
 // message and why, a message's delivery state, and the transcript as a text file.
-import type { RoomLine } from "@convex/model/calls";
 import type { MaskedKind } from "@convex/model/chatMasking";
 import { formatItalianDate } from "@/lib/text/format";
-
-export function chatLineText(line: RoomLine, other: string): string {
-  switch (line) {
-    case "before":
-      return "Il consulto non è ancora iniziato";
-    case "ended":
-      return "Consulto terminato";
-    case "in_call":
-      return `In chat con ${other}`;
-    case "waiting_for_other":
-      return `In attesa di ${other}`;
-    case "other_left":
-      return `${other} ha lasciato la chat`;
-    case "other_waiting":
-      return `${other} ti aspetta nella chat`;
-    case "self_left":
-      return "Hai lasciato la chat";
-    case "nobody_in":
-      return "Nessuno è ancora nella chat";
-  }
-}
 
 const maskedNames: Record<MaskedKind, string> = {
   phone: "un numero di telefono",
