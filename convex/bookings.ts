@@ -15,7 +15,16 @@ import { psychicMonthOf } from "./lib/money/ledger";
 import { clientMutation, clientQuery, psychicMutation, psychicQuery, query } from "./lib/platform/functions";
 import { readSettings } from "./lib/platform/settings";
 import { parseDate, parseTime, requireInstant, romeToUtcMs, utcMsToRome } from "./framework/time";
-import { bookingStatus, bookingViewState, cancelledBy, durationMinutes, paymentViewState, refundStatus, refundViewState } from "./framework/validators";
+import {
+  bookingStatus,
+  bookingViewState,
+  cancelledBy,
+  consultationType,
+  durationMinutes,
+  paymentViewState,
+  refundStatus,
+  refundViewState,
+} from "./framework/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
 import { clientAttended } from "./model/attendance";
 import { cancellationRefundCents } from "./model/cancellationRefunds";
@@ -111,6 +120,8 @@ const bookingSummary = v.object({
   id: v.id("bookings"),
   psychicProfileId: v.id("psychicProfiles"),
   psychicName: v.string(),
+  /** A call or a chat: the rows name it, and a chat's row leads to the chat and, once over, to its conversation. */
+  consultationType,
   scheduledDate: v.string(),
   scheduledTime: v.string(),
   startsAt: v.number(),
@@ -147,6 +158,7 @@ function toClientSummary(booking: Doc<"bookings">, now: number | null) {
     id: booking._id,
     psychicProfileId: booking.psychicProfileId,
     psychicName: booking.psychicName,
+    consultationType: booking.consultationType,
     scheduledDate: booking.scheduledDate,
     scheduledTime: booking.scheduledTime,
     startsAt: booking.startsAt,
@@ -235,6 +247,8 @@ export const listMine = clientQuery({
 const psychicBooking = v.object({
   id: v.id("bookings"),
   clientName: v.string(),
+  /** A call or a chat, as the client booked it. */
+  consultationType,
   scheduledDate: v.string(),
   scheduledTime: v.string(),
   startsAt: v.number(),
@@ -268,6 +282,7 @@ async function toPsychicBooking(ctx: QueryCtx, booking: Doc<"bookings">, now: nu
   return {
     id: booking._id,
     clientName: client?.name ?? DELETED_ACCOUNT_NAME,
+    consultationType: booking.consultationType,
     scheduledDate: booking.scheduledDate,
     scheduledTime: booking.scheduledTime,
     startsAt: booking.startsAt,

@@ -7,13 +7,15 @@ import { changeBookingX } from "./lib/bookings/bookingLifecycle";
 import { fail } from "./framework/errors";
 import { clientMutation, clientQuery } from "./lib/platform/functions";
 import { requireInstant } from "./framework/time";
-import { durationMinutes } from "./framework/validators";
+import { consultationType, durationMinutes } from "./framework/validators";
 import { isLiveHold, MAX_LIVE_HOLDS, ownHoldRelease } from "./model/bookings";
 
 const liveHold = v.object({
   id: v.id("bookings"),
   psychicProfileId: v.id("psychicProfiles"),
   psychicName: v.string(),
+  /** A call or a chat: the banner names it, and 'Cambia orario' brings back that type's times. */
+  consultationType,
   scheduledDate: v.string(),
   scheduledTime: v.string(),
   durationMinutes,
@@ -46,6 +48,7 @@ export const listMine = clientQuery({
         id: booking._id,
         psychicProfileId: booking.psychicProfileId,
         psychicName: booking.psychicName,
+        consultationType: booking.consultationType,
         scheduledDate: booking.scheduledDate,
         scheduledTime: booking.scheduledTime,
         durationMinutes: booking.durationMinutes,

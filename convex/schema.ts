@@ -307,6 +307,8 @@ export default defineSchema({
     clientMessageId: v.string(),
     sentAt: v.number(),
   })
+    // Both: the conversation reads in send order (creation time), a resent message is found by its id.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_bookingId", ["bookingId"])
     .index("by_bookingId_clientMessageId", ["bookingId", "clientMessageId"]),
 

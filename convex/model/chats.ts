@@ -19,7 +19,7 @@ export const PSYCHIC_TRANSCRIPT_DAYS = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type PreparedMessage = { body: string; masked: MaskedKind[] } | { refusal: Extract<ErrorCode, "MESSAGE_EMPTY" | "MESSAGE_TOO_LONG"> };
+type PreparedMessage = { body: string; masked: MaskedKind[] } | { refusal: Extract<ErrorCode, "MESSAGE_EMPTY" | "MESSAGE_TOO_LONG"> };
 
 /** A typed message as both sides will read it: trimmed, at most CHAT_MESSAGE_MAX_LENGTH, contact details masked. */
 export function prepareMessage(text: string): PreparedMessage {

@@ -17,7 +17,7 @@ type ProfileForCard = {
  * The hourly rate as stored: cents. A profile stored before rates were cents holds whole euros until
  * `migrations:hourlyRatesToCents` converts it; only `hourlyRateCentsOf` reads the old field.
  */
-export type StoredRate = { hourlyRateCents?: number; hourlyRateEuros?: number };
+type StoredRate = { hourlyRateCents?: number; hourlyRateEuros?: number };
 
 /** The hourly rate in cents, of a converted profile or of one still holding whole euros. */
 export function hourlyRateCentsOf(profile: StoredRate): number {
@@ -28,7 +28,7 @@ export function hourlyRateCentsOf(profile: StoredRate): number {
  * The price of each length as stored: cents. A profile stored before prices were cents holds whole euros
  * in `pricing` until `migrations:pricesToCents` converts it; only `pricesCentsOf` reads the old field.
  */
-export type StoredPrices = { pricesCents?: PricesCents; pricing?: Pricing };
+type StoredPrices = { pricesCents?: PricesCents; pricing?: Pricing };
 
 /** The price of each length in cents, of a converted profile or of one still holding whole euros. */
 export function pricesCentsOf(profile: StoredPrices): PricesCents {

@@ -175,14 +175,24 @@ describe("the lists", () => {
     expect(await errorCodeOf(w.as.admin.query(api.admin.listUsers, { paginationOpts: { numItems: 0, cursor: null } }))).toBe("INVALID_INPUT");
   });
 
-  it("bookings: the newest ones, and those needing attention (a failed refund, a late payment)", async () => {
+  it("bookings: the newest ones, and those needing attention (a failed refund, a late payment), each naming its type", async () => {
     const w = await buildWorld(setupTest());
     await w.t.run(async (ctx) => {
       await ctx.db.patch("bookings", w.bookingA, { status: "cancelled", refundStatus: "failed", refundCents: 5000 });
-      await ctx.db.patch("bookings", w.bookingB, { status: "cancelled", cancelReason: "late_payment", refundStatus: "succeeded" });
+      await ctx.db.patch("bookings", w.bookingB, {
+        status: "cancelled",
+        cancelReason: "late_payment",
+        refundStatus: "succeeded",
+        consultationType: "chat",
+      });
     });
     const { recent, needingAttention } = await w.as.admin.query(api.admin.listBookings, {});
-    expect(recent.map((booking) => booking.id)).toEqual([w.holdA, w.bookingB, w.bookingA]);
+    // Each row names its type: a call or a chat.
+    expect(recent.map((booking) => [booking.id, booking.consultationType])).toEqual([
+      [w.holdA, "voice"],
+      [w.bookingB, "chat"],
+      [w.bookingA, "voice"],
+    ]);
     expect(needingAttention.map((booking) => [booking.id, booking.attention])).toEqual([
       [w.bookingB, "late_payment"],
       [w.bookingA, "refund_failed"],

@@ -61,6 +61,40 @@ async function paidBooking(w: World, time = "10:00") {
   return bookingId;
 }
 
+describe("the booking's type in the lists that show it", () => {
+  it("a chat booked and paid is named chat in the client's list, their booking, the success page's and the psychic's; a call stays voice", async () => {
+    const w = await world();
+    await w.t.run((ctx) => ctx.db.patch("psychicProfiles", w.profileA, { consultationTypes: ["voice", "chat"], chatPricesCents: { "30": 3500 } }));
+    const { bookingId } = await w.as.clientB.action(api.payments.startCheckout, {
+      psychicProfileId: w.profileA,
+      durationMinutes: 30,
+      consultationType: "chat",
+      date: w.monday,
+      time: "10:00",
+      consent: true,
+    });
+    const session = await stripe().lastSession();
+    await deliver(w.t, "checkout.session.completed", await stripe().pay(session.id));
+    const now = Date.now();
+
+    const { bookings } = await w.as.clientB.query(api.bookings.listMine, { now });
+    expect(bookings.map((booking) => [booking.id, booking.consultationType, booking.priceCents])).toEqual([
+      [bookingId, "chat", 3500],
+      [w.bookingB, "voice", 5000],
+    ]);
+    expect(await w.as.clientB.query(api.bookings.getMine, { bookingId })).toMatchObject({ consultationType: "chat", state: "confirmed" });
+    expect(await w.as.clientB.query(api.bookings.getMineByCheckoutSession, { sessionId: session.id })).toMatchObject({
+      id: bookingId,
+      consultationType: "chat",
+    });
+    const { upcoming } = await w.as.psychicA.query(api.bookings.listForPsychic, { now });
+    expect(upcoming.map((row) => [row.id, row.consultationType])).toEqual([
+      [w.bookingA, "voice"],
+      [bookingId, "chat"],
+    ]);
+  });
+});
+
 describe("the client cancels", () => {
   it("24 hours or more before: a full refund through Stripe, shown as in progress then done, both emailed, the time free at once", async () => {
     const w = await world();

@@ -38,6 +38,7 @@ describe("a client's live holds", () => {
         id: bookingId,
         psychicProfileId: w.profileA,
         psychicName: "Lettrice A",
+        consultationType: "voice",
         scheduledDate: w.monday,
         scheduledTime: "10:00",
         durationMinutes: 30,

@@ -113,7 +113,7 @@ test("a new psychic publishes a profile with a photo; a client sees it appear, f
   await page.getByRole("checkbox", { name: "Carriera e Lavoro" }).check();
   await page.getByLabel("Anni di esperienza").fill("7");
   await page.getByRole("checkbox", { name: "60 minuti" }).check();
-  await page.getByLabel("Prezzo per 60 minuti (€)").fill("90");
+  await page.getByLabel("Prezzo voce per 60 minuti (€)").fill("90");
   // Hours as ranges: Tuesday 10:00–10:30 and 11:30–12:00, Wednesday until midnight.
   await page.getByRole("checkbox", { name: "Martedì" }).check();
   await page.getByRole("button", { name: "Aggiungi una fascia oraria a Martedì" }).click();

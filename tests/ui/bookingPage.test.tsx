@@ -22,9 +22,10 @@ const profile = {
   minDurationMinutes: 30,
   yearsExperience: 12,
   availableDurations: [30, 60],
+  consultationTypes: ["voice"],
   prices: [
-    { minutes: 30, priceCents: 5000 },
-    { minutes: 60, priceCents: 9000 },
+    { type: "voice", minutes: 30, priceCents: 5000 },
+    { type: "voice", minutes: 60, priceCents: 9000 },
   ],
   availability: {},
 };
@@ -266,7 +267,15 @@ describe("the booking page", () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://checkout.example/s/1"));
     expect(convexMock.calls).toContainEqual({
       name: "payments:startCheckout",
-      args: { psychicProfileId: "p1", durationMinutes: 60, date: "2026-11-25", time: "10:00", notes: "Amore e lavoro", consent: true },
+      args: {
+        psychicProfileId: "p1",
+        consultationType: "voice",
+        durationMinutes: 60,
+        date: "2026-11-25",
+        time: "10:00",
+        notes: "Amore e lavoro",
+        consent: true,
+      },
     });
     expect(screen.getByText("Reindirizzamento al pagamento…")).toBeInTheDocument();
   });
@@ -391,5 +400,98 @@ describe("the booking page", () => {
     open();
     expect(screen.getByRole("heading", { name: "Impossibile caricare i dati del cartomante." })).toBeInTheDocument();
     expect(screen.getByText("Errore nel caricamento dei dati.")).toBeInTheDocument();
+  });
+});
+
+describe("the booking page's consultation type", () => {
+  const withChat = {
+    ...profile,
+    consultationTypes: ["voice", "chat"],
+    prices: [...profile.prices, { type: "chat", minutes: 30, priceCents: 3500 }, { type: "chat", minutes: 60, priceCents: 6500 }],
+  };
+  const chatOnly = { ...withChat, consultationTypes: ["chat"], prices: withChat.prices.filter((price) => price.type === "chat") };
+  const lengths = () => within(screen.getByRole("group", { name: "Durata" })).getAllByRole("button").map((button) => button.textContent?.replace(/\s/g, " "));
+  const typeChoice = () => screen.getByRole("radiogroup", { name: "Tipo di consulto" });
+
+  it("with both offered, is chosen before the length (voice unless the address says chat); the prices, the summary and the address follow it", async () => {
+    convexMock.signedInAs(client);
+    convexMock.queries.set("psychics:getPublicProfile", withChat);
+    const user = open("?date=2026-11-25&time=10:00");
+    const radios = within(typeChoice()).getAllByRole("radio");
+    expect(radios.map((radio) => radio.getAttribute("aria-checked"))).toEqual(["true", "false"]);
+    expect(within(typeChoice()).getByRole("radio", { name: "Voce" })).toHaveAccessibleDescription(/Una chiamata audio privata/);
+    expect(typeChoice().compareDocumentPosition(screen.getByRole("group", { name: "Durata" })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(lengths()).toEqual(["30 min · 50,00 €", "60 min · 90,00 €"]);
+
+    await user.click(within(typeChoice()).getByRole("radio", { name: "Chat" }));
+    expect(writtenQuery().get("type")).toBe("chat");
+    // The day and time stay; only the prices change.
+    expect(writtenQuery().get("date")).toBe("2026-11-25");
+    expect(writtenQuery().get("time")).toBe("10:00");
+    expect(lengths()).toEqual(["30 min · 35,00 €", "60 min · 65,00 €"]);
+    expect(summaryValue("Servizio")).toBe("Consulto in chat");
+    expect(summaryValue("Totale").replace(/\s/g, " ")).toBe("35,00 €IVA inclusa");
+
+    // By keyboard, as a radio group: the arrow goes back to voice (the browser checks it as it moves; here Space
+    // does), which leaves the address: voice is the default.
+    within(typeChoice()).getByRole("radio", { name: "Chat" }).focus();
+    await user.keyboard("{ArrowLeft}");
+    expect(within(typeChoice()).getByRole("radio", { name: "Voce" })).toHaveFocus();
+    await user.keyboard(" ");
+    expect(within(typeChoice()).getByRole("radio", { name: "Voce" })).toHaveAttribute("aria-checked", "true");
+    expect(writtenQuery().has("type")).toBe(false);
+    expect(summaryValue("Servizio")).toBe("Consulto vocale");
+  });
+
+  it("opens on the address's chat and sends the type with the checkout; a visitor's sign-in keeps it", async () => {
+    convexMock.queries.set("psychics:getPublicProfile", withChat);
+    open("?type=chat&date=2026-11-25&time=10:00&duration=60");
+    expect(within(typeChoice()).getByRole("radio", { name: "Chat" })).toHaveAttribute("aria-checked", "true");
+    const signIn = new URL(screen.getByRole("link", { name: "Accedi" }).getAttribute("href") ?? "", "http://arcano.local");
+    expect(signIn.searchParams.get("type")).toBe("chat");
+    cleanup();
+
+    convexMock.signedInAs(client);
+    const assign = vi.fn();
+    vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, assign });
+    convexMock.handlers.set("payments:startCheckout", async () => ({ url: "https://checkout.example/s/2", bookingId: "b2" }));
+    const user = open("?type=chat&date=2026-11-25&time=10:00&duration=60");
+    expect(summaryValue("Totale").replace(/\s/g, " ")).toBe("65,00 €IVA inclusa");
+    await user.click(consentBox());
+    await user.click(payButton());
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://checkout.example/s/2"));
+    expect(convexMock.calls).toContainEqual({
+      name: "payments:startCheckout",
+      args: { psychicProfileId: "p1", consultationType: "chat", durationMinutes: 60, date: "2026-11-25", time: "10:00", consent: true },
+    });
+  });
+
+  it("a psychic offering one type shows it as a fact, no choice: chat alone at chat prices, whatever the address says", async () => {
+    convexMock.signedInAs(client);
+    convexMock.queries.set("psychics:getPublicProfile", chatOnly);
+    const assign = vi.fn();
+    vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, assign });
+    convexMock.handlers.set("payments:startCheckout", async () => ({ url: "https://checkout.example/s/3", bookingId: "b3" }));
+    const user = open("?type=voice&date=2026-11-25&time=10:00");
+    expect(screen.queryByRole("radiogroup", { name: "Tipo di consulto" })).toBeNull();
+    expect(screen.getByText("Consulto in chat", { selector: "span" })).toBeInTheDocument();
+    expect(lengths()).toEqual(["30 min · 35,00 €", "60 min · 65,00 €"]);
+    expect(summaryValue("Servizio")).toBe("Consulto in chat");
+    await user.click(consentBox());
+    await user.click(payButton());
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(convexMock.calls).toContainEqual({
+      name: "payments:startCheckout",
+      args: expect.objectContaining({ consultationType: "chat", durationMinutes: 30 }),
+    });
+  });
+
+  it("a psychic offering voice only keeps the page as it was: no choice, 'Consulto vocale'", () => {
+    convexMock.signedInAs(client);
+    open("?type=chat");
+    expect(screen.queryByRole("radiogroup")).toBeNull();
+    expect(screen.getByText("Consulto vocale", { selector: "span" })).toBeInTheDocument();
+    expect(summaryValue("Servizio")).toBe("Consulto vocale");
+    expect(lengths()).toEqual(["30 min · 50,00 €", "60 min · 90,00 €"]);
   });
 });

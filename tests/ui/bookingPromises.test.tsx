@@ -24,9 +24,10 @@ const profile = {
   minDurationMinutes: 30,
   yearsExperience: 12,
   availableDurations: [30, 60],
+  consultationTypes: ["voice"],
   prices: [
-    { minutes: 30, priceCents: 4500 },
-    { minutes: 60, priceCents: 8000 },
+    { type: "voice", minutes: 30, priceCents: 4500 },
+    { type: "voice", minutes: 60, priceCents: 8000 },
   ],
   availability: {},
 };

@@ -23,9 +23,10 @@ const profile = {
   minDurationMinutes: 30,
   yearsExperience: 12,
   availableDurations: [30, 60],
+  consultationTypes: ["voice"],
   prices: [
-    { minutes: 30, priceCents: 4500 },
-    { minutes: 60, priceCents: 8000 },
+    { type: "voice", minutes: 30, priceCents: 4500 },
+    { type: "voice", minutes: 60, priceCents: 8000 },
   ],
   availability: {},
 };
@@ -139,7 +140,7 @@ describe("the booking page on a phone", () => {
     expect(writtenQuery().get("date")).toBe("2026-11-25");
   });
 
-  it("puts the whole price, the length and the chosen time in the bar, and pays from it", async () => {
+  it("puts the whole price, the type, the length and the chosen time in the bar, and pays from it", async () => {
     convexMock.signedInAs(client);
     const assign = vi.fn();
     vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, assign });
@@ -147,25 +148,25 @@ describe("the booking page on a phone", () => {
     const user = open();
     // The price on a line of its own, with its euro sign.
     expect(bar().getByText("45,00 €")).toBeInTheDocument();
-    expect(bar().getByText("30 min · nessun orario scelto")).toBeInTheDocument();
+    expect(bar().getByText("Voce · 30 min · nessun orario scelto")).toBeInTheDocument();
     // One 'Paga e prenota' on the page: the bar's, described by what is missing.
     const pay = screen.getByRole("button", { name: "Paga e prenota" });
     expect(bar().getByRole("button", { name: "Paga e prenota" })).toBe(pay);
     expect(pay).toBeDisabled();
-    expect(pay).toHaveAccessibleDescription("30 min · nessun orario scelto Scegli un orario");
+    expect(pay).toHaveAccessibleDescription("Voce · 30 min · nessun orario scelto Scegli un orario");
 
     await user.click(day("mercoledì 25 novembre 2026", true));
     await user.click(screen.getByRole("button", { name: "10:30" }));
-    expect(bar().getByText("30 min · mer 25 nov, 10:30")).toBeInTheDocument();
+    expect(bar().getByText("Voce · 30 min · mer 25 nov, 10:30")).toBeInTheDocument();
     expect(pay).toBeDisabled();
-    expect(pay).toHaveAccessibleDescription("30 min · mer 25 nov, 10:30 Accetta le condizioni");
+    expect(pay).toHaveAccessibleDescription("Voce · 30 min · mer 25 nov, 10:30 Accetta le condizioni");
     await user.click(screen.getByRole("checkbox", { name: /Chiedo che il consulto/ }));
     expect(pay).toBeEnabled();
     expect(bar().queryByRole("button", { name: "Accetta le condizioni" })).toBeNull();
     // Another length keeps the time while it is free for it; the consent is asked again.
     await user.click(screen.getByRole("button", { name: /^60 min/ }));
     expect(bar().getByText("80,00 €")).toBeInTheDocument();
-    expect(bar().getByText("60 min · mer 25 nov, 10:30")).toBeInTheDocument();
+    expect(bar().getByText("Voce · 60 min · mer 25 nov, 10:30")).toBeInTheDocument();
     expect(pay).toBeDisabled();
     await user.click(screen.getByRole("button", { name: "15:00" }));
     await user.click(screen.getByRole("checkbox", { name: /Chiedo che il consulto/ }));
@@ -173,7 +174,7 @@ describe("the booking page on a phone", () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://checkout.example/s/1"));
     expect(convexMock.calls).toContainEqual({
       name: "payments:startCheckout",
-      args: { psychicProfileId: "p1", durationMinutes: 60, date: "2026-11-25", time: "15:00", consent: true },
+      args: { psychicProfileId: "p1", consultationType: "voice", durationMinutes: 60, date: "2026-11-25", time: "15:00", consent: true },
     });
   });
 

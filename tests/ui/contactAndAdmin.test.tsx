@@ -269,6 +269,7 @@ describe("the admin's bookings to check", () => {
       clientEmail: "marta@esempio.it",
       psychicProfileId: "p1",
       psychicName: "Selene",
+      consultationType: "voice",
       scheduledDate: "2026-11-30",
       scheduledTime: "10:00",
       startsAt: 0,
@@ -300,6 +301,19 @@ describe("the admin's bookings to check", () => {
     convexMock.handlers.set("admin:retryRefund", () => Promise.reject(new ConvexError({ code: "INVALID_STATE" })));
     await user.click(toCheck.getByRole("button", retryName));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(expect.stringContaining("lo stato è cambiato nel frattempo")));
+  });
+
+  it("names each booking's type in its own column", () => {
+    const chat = booking("b3", { clientName: "Anna Sala", consultationType: "chat", status: "confirmed" });
+    convexMock.queries.set("admin:listBookings", { needingAttention: [], recent: [chat, failed] });
+    renderWithProviders(<BookingsTab />);
+    const table = within(screen.getByRole("table", { name: "Ultime prenotazioni" }));
+    const headers = table.getAllByRole("columnheader").map((header) => header.textContent);
+    const typeColumn = headers.indexOf("Tipo");
+    expect(headers[typeColumn - 1]).toBe("Cartomante");
+    const [, chatRow, voiceRow] = table.getAllByRole("row");
+    expect(within(chatRow!).getAllByRole("cell")[typeColumn - 1]).toHaveTextContent(/^Chat$/);
+    expect(within(voiceRow!).getAllByRole("cell")[typeColumn - 1]).toHaveTextContent(/^Voce$/);
   });
 
   it("takes the booking off the list at once and shows its refund on its way", () => {

@@ -20,6 +20,7 @@ function clientBooking(id: string, fields: Record<string, unknown>) {
       id,
       psychicProfileId: "p1",
       psychicName: "Selene Moretti",
+      consultationType: "voice",
       scheduledDate: "2026-11-20",
       scheduledTime: "15:00",
       startsAt: NOW - 10 * 60_000,
@@ -166,6 +167,75 @@ describe("the client dashboard", () => {
     expect(screen.queryByRole("link", { name: /Completa il pagamento/ })).not.toBeInTheDocument();
   });
 
+  it("names each consultation's type; a chat is entered with 'Entra nella chat', and one that is over can be read again", () => {
+    const chatNow = clientBooking("chat-now", { consultationType: "chat", psychicName: "Marta Stella" });
+    const chatHeld = clientBooking("chat-held", {
+      consultationType: "chat",
+      scheduledDate: "2026-11-02",
+      startsAt: NOW - 18 * 24 * HOUR,
+      endsAt: NOW - 18 * 24 * HOUR + HOUR,
+      status: "completed",
+    });
+    // Over by the clock, before the server has closed it.
+    const chatJustOver = clientBooking("chat-just-over", { consultationType: "chat", startsAt: NOW - HOUR, endsAt: NOW - 30 * 60_000 });
+    const chatCancelled = clientBooking("chat-cancelled", {
+      consultationType: "chat",
+      scheduledDate: "2026-11-10",
+      startsAt: NOW - 10 * 24 * HOUR,
+      endsAt: NOW - 10 * 24 * HOUR + HOUR,
+      status: "cancelled",
+    });
+    const voiceHeld = clientBookings.find((booking) => booking.id === "past")!;
+    convexMock.queries.set("bookings:listMine", {
+      bookings: [chatNow, chatJustOver, chatCancelled, voiceHeld, chatHeld],
+      counts: { total: 3, today: 1, upcoming: 1 },
+    });
+    renderRoute(<ClientDashboardPage />, { path: "/dashboard" });
+
+    const next = screen.getByRole("region", { name: "Il tuo prossimo consulto" });
+    expect(next).toHaveTextContent("Consulto in chat con Marta Stella · 30 minuti");
+    expect(within(next).getByRole("link", { name: "Entra nella chat" })).toHaveAttribute("href", "/call/chat-now");
+    const todayRow = section("Consulti di oggi")
+      .getAllByRole("listitem")
+      .find((item) => item.textContent?.includes("Marta Stella"));
+    expect(todayRow).toHaveTextContent("Marta Stella · Consulto in chat · 30 minuti · 50,00 €");
+    const enter = within(todayRow!).getByRole("link", { name: "Entra nella chat con Marta Stella delle 15:00" });
+    expect(enter).toHaveTextContent("Entra nella chat");
+
+    const rows = section("Tutti i consulti").getAllByRole("listitem");
+    const row = (id: string) => rows[[chatNow, chatJustOver, chatCancelled, voiceHeld, chatHeld].findIndex((booking) => booking.id === id)]!;
+    expect(row("past")).toHaveTextContent("Selene Moretti · Consulto vocale · 30 minuti · 50,00 €");
+    const read = (id: string) => within(row(id)).queryByRole("link", { name: /^Leggi la conversazione/ });
+    expect(read("chat-held")).toHaveAttribute("href", "/call/chat-held");
+    expect(read("chat-held")).toHaveAccessibleName("Leggi la conversazione con Selene Moretti del lunedì 2 novembre 2026 alle 15:00");
+    expect(read("chat-just-over")).toHaveAttribute("href", "/call/chat-just-over");
+    // Not for a chat still to come or under way, one cancelled, or a call.
+    expect(read("chat-now")).toBeNull();
+    expect(read("chat-cancelled")).toBeNull();
+    expect(read("past")).toBeNull();
+  });
+
+  it("reads a booking kept on the device from before the type was sent as a call", () => {
+    const kept = clientBooking("kept", { consultationType: undefined });
+    convexMock.queries.set("bookings:listMine", { bookings: [kept], counts: { total: 1, today: 1, upcoming: 1 } });
+    renderRoute(<ClientDashboardPage />, { path: "/dashboard" });
+    expect(section("Consulti di oggi").getByRole("listitem")).toHaveTextContent("Selene Moretti · Consulto vocale · 30 minuti");
+    expect(screen.getByRole("region", { name: "Il tuo prossimo consulto" })).toHaveTextContent("Entra nella stanza");
+  });
+
+  it("before a chat opens, says when the chat opens", () => {
+    const tomorrow = clientBooking("tomorrow", {
+      consultationType: "chat",
+      scheduledDate: "2026-11-21",
+      scheduledTime: "10:00",
+      startsAt: NOW + 19 * HOUR - 10 * 60_000,
+      endsAt: NOW + 20 * HOUR,
+    });
+    convexMock.queries.set("bookings:listMine", { bookings: [tomorrow], counts: { total: 1, today: 0, upcoming: 1 } });
+    renderRoute(<ClientDashboardPage />, { path: "/dashboard" });
+    expect(screen.getByRole("region", { name: "Il tuo prossimo consulto" })).toHaveTextContent("La chat si apre domani alle 09:55.");
+  });
+
   it("tells a client whose refund failed that it failed, and what happens next", () => {
     const failed = clientBooking("failed", {
       scheduledDate: "2026-11-23",
@@ -219,6 +289,7 @@ function psychicBooking(id: string, fields: Record<string, unknown> = {}) {
     {
       id,
       clientName: "Giulia Verdi",
+      consultationType: "voice",
       scheduledDate: "2026-11-20",
       scheduledTime: "18:00",
       startsAt: NOW + 3 * HOUR,

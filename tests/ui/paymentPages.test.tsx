@@ -14,6 +14,7 @@ const booking = clientRow(
     id: "b1",
     psychicProfileId: "p7",
     psychicName: "Selene Moretti",
+    consultationType: "voice",
     scheduledDate: "2026-11-25",
     scheduledTime: "15:30",
     startsAt: Date.UTC(2026, 10, 25, 14, 30),
@@ -52,6 +53,7 @@ describe("the payment success page", () => {
     expect(screen.getByText("mercoledì 25 novembre 2026")).toBeInTheDocument();
     expect(screen.getByText("15:30")).toBeInTheDocument();
     expect(screen.getByText("60 minuti")).toBeInTheDocument();
+    expect(screen.getByText("Voce")).toBeInTheDocument();
     expect(screen.getByText(/90,00\s€ \(IVA inclusa\)/)).toBeInTheDocument();
 
     act(() => {
@@ -149,7 +151,27 @@ describe("the payment success page's promises for this booking", () => {
     await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1), { timeout: 15_000 });
     const ics = await files[0].text();
     expect(ics).toContain("UID:booking-b1@arcano.it");
-    expect(ics).toContain("SUMMARY:Consulto con Selene Moretti — Arcano");
+    expect(ics).toContain("SUMMARY:Consulto vocale con Selene Moretti — Arcano");
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+  });
+
+  it("a chat booking is named in the facts, its page is the chat's, and no microphone test is offered; the calendar file says chat", async () => {
+    convexMock.handlers.set("payments:confirmFromSuccessPage", async () => ({ status: "paid" }));
+    convexMock.queries.set("bookings:getMineByCheckoutSession", { ...paidFor(72 * HOUR), consultationType: "chat" });
+    const files: Blob[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = (blob: Blob) => (files.push(blob), "blob:consulto");
+    URL.revokeObjectURL = () => undefined;
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    clicked.mockClear();
+    renderRoute(<PaymentSuccessPage />, { path: "/payment-success?session_id=cs_test_1" });
+    const facts = screen.getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(facts).toContainEqual(["Tipo", "Chat"]);
+    expect(screen.getByText(/^La pagina della chat si apre 5 minuti prima dell'inizio/)).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Prova il microfono/ })).toBeNull();
+    await userEvent.setup().click(screen.getByRole("button", { name: /Aggiungi al calendario/ }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1), { timeout: 15_000 });
+    expect(await files[0]!.text()).toContain("SUMMARY:Consulto in chat con Selene Moretti — Arcano");
     Object.assign(URL, { createObjectURL, revokeObjectURL });
   });
 });

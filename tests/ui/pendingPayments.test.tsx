@@ -29,9 +29,10 @@ const profile = {
   minDurationMinutes: 30,
   yearsExperience: 12,
   availableDurations: [30, 60],
+  consultationTypes: ["voice"],
   prices: [
-    { minutes: 30, priceCents: 5000 },
-    { minutes: 60, priceCents: 9000 },
+    { type: "voice", minutes: 30, priceCents: 5000 },
+    { type: "voice", minutes: 60, priceCents: 9000 },
   ],
   availability: {},
 };
@@ -42,6 +43,7 @@ function hold(fields: Record<string, unknown> = {}) {
     id: "h1",
     psychicProfileId: "p1",
     psychicName: "Selene Moretti",
+    consultationType: "voice",
     scheduledDate: "2026-11-25",
     scheduledTime: "10:30",
     durationMinutes: 30,
@@ -159,7 +161,7 @@ describe("the client dashboard", () => {
     const regions = screen.getAllByRole("region");
     expect(regions[0]).toBe(pending);
     expect(within(pending).getByText("Hai un pagamento in sospeso per mercoledì 25 novembre 2026 alle 10:30")).toBeInTheDocument();
-    expect(within(pending).getByText(/Selene Moretti · 30 minuti · 50,00 €/)).toBeInTheDocument();
+    expect(within(pending).getByText(/Selene Moretti · Consulto vocale · 30 minuti · 50,00 €/)).toBeInTheDocument();
     expect(within(pending).getByRole("link", { name: /^Completa il pagamento/ })).toHaveAttribute("href", "https://checkout.example/s/h1");
   });
 
@@ -170,6 +172,16 @@ describe("the client dashboard", () => {
     await user.click(screen.getByRole("button", { name: /^Cambia orario/ }));
     expect(convexMock.calls).toContainEqual({ name: "holds:releaseMine", args: { bookingId: "h1" } });
     expect(await screen.findByText("at /psychics/p1/book?date=2026-11-25&duration=30")).toBeInTheDocument();
+  });
+
+  it("a chat's hold is named so, and 'Cambia orario' opens the booking page on chat", async () => {
+    holds = [hold({ consultationType: "chat", priceCents: 3500 })];
+    releasingWorks();
+    const user = userEvent.setup();
+    renderRoute(<ClientDashboardPage />, { path: "/dashboard", elsewhere: ["/psychics/:id/book"] });
+    expect(screen.getByText(/Selene Moretti · Consulto in chat · 30 minuti · 35,00 €/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: /^Cambia orario/ }));
+    expect(await screen.findByText("at /psychics/p1/book?date=2026-11-25&duration=30&type=chat")).toBeInTheDocument();
   });
 
   it("shows nothing pending when there is no live hold", () => {

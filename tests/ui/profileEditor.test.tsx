@@ -64,6 +64,56 @@ describe("the profile form's rules", () => {
   });
 });
 
+describe("the form's consultation types and chat prices", () => {
+  const both = () => formFromProfile(profile({ consultationTypes: ["voice", "chat"], chatPricesCents: { "30": 3500 } }));
+
+  it("asks for at least one type with the server's message", () => {
+    const result = validateProfileForm({ ...formFromProfile(profile()), consultationTypes: [] });
+    expect(result).toMatchObject({
+      ok: false,
+      summary: "Scegli almeno un tipo di consulto: voce, chat o entrambi.",
+      fieldErrors: { consultationTypes: "Scegli almeno un tipo di consulto: voce, chat o entrambi." },
+    });
+  });
+
+  it("checks a chat price of every offered length on the same grid, under its own field", () => {
+    const values = both();
+    expect(values.chatPrices["30"]).toBe("35");
+    // A length never priced for chat starts from its default.
+    expect(values.chatPrices["60"]).toBe("100");
+    const result = validateProfileForm({ ...values, chatPrices: { ...values.chatPrices, "30": "33" } });
+    expect(result).toMatchObject({ ok: false, summary: "Il prezzo va da 10 € a 200 €, a multipli di 5 €." });
+    expect(result.ok ? {} : result.fieldErrors).toEqual({ "chatPrices.30": "Il prezzo va da 10 € a 200 €, a multipli di 5 €." });
+  });
+
+  it("a profile kept on the device from before chat reads as voice only, with the chat prices at their defaults", () => {
+    const { consultationTypes: _types, chatPricesCents: _chat, ...kept } = profile();
+    const values = formFromProfile(kept as OwnProfile);
+    expect(values.consultationTypes).toEqual(["voice"]);
+    expect(values.chatPrices["30"]).toBe("50");
+  });
+
+  it("sends both types and each one's cents for the offered lengths", () => {
+    const result = validateProfileForm({ ...both(), availableDurations: [60, 30], prices: { ...both().prices, "60": "80" } });
+    expect(result).toMatchObject({
+      ok: true,
+      args: { consultationTypes: ["voice", "chat"], availableDurations: [30, 60], pricesCents: { "30": 5000, "60": 8000 }, chatPricesCents: { "30": 3500, "60": 10000 } },
+    });
+  });
+
+  it("a type not offered is not checked: voice's prices on the grid go along (the server takes them), chat's are not sent", () => {
+    const values = { ...both(), consultationTypes: ["chat" as const], availableDurations: [15, 30] as Array<15 | 30> };
+    const result = validateProfileForm({ ...values, prices: { ...values.prices, "15": "7", "30": "55" } });
+    expect(result).toMatchObject({
+      ok: true,
+      args: { consultationTypes: ["chat"], pricesCents: { "30": 5500 }, chatPricesCents: { "15": 2500, "30": 3500 } },
+    });
+    const voiceOnly = validateProfileForm({ ...both(), consultationTypes: ["voice"], chatPrices: { ...both().chatPrices, "30": "3" } });
+    expect(voiceOnly.ok && voiceOnly.args).toMatchObject({ consultationTypes: ["voice"], pricesCents: { "30": 5000 } });
+    expect(voiceOnly.ok && "chatPricesCents" in voiceOnly.args).toBe(false);
+  });
+});
+
 describe("the profile editor", { timeout: 30_000 }, () => {
   it("is editable at once, with one 'Salva e pubblica' and a draft save for a profile not yet public", () => {
     renderEditor();
@@ -133,7 +183,7 @@ describe("the profile editor", { timeout: 30_000 }, () => {
 
   it("flags a price off the grid", async () => {
     const { user, onSave } = renderEditor();
-    const price = screen.getByLabelText("Prezzo per 30 minuti (€)");
+    const price = screen.getByLabelText("Prezzo voce per 30 minuti (€)");
     await user.clear(price);
     await user.type(price, "13");
     await user.click(screen.getByRole("button", { name: "Salva come bozza" }));
@@ -147,7 +197,7 @@ describe("the profile editor", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("checkbox", { name: "Astrologia" }));
     await user.click(screen.getByRole("checkbox", { name: "Amore e Relazioni" }));
     await user.click(screen.getByRole("checkbox", { name: "60 minuti" }));
-    const price60 = screen.getByLabelText("Prezzo per 60 minuti (€)");
+    const price60 = screen.getByLabelText("Prezzo voce per 60 minuti (€)");
     await user.clear(price60);
     await user.type(price60, "90");
     const years = screen.getByLabelText("Anni di esperienza");
@@ -210,10 +260,81 @@ describe("the profile editor", { timeout: 30_000 }, () => {
     expect(onPublish).toHaveBeenCalledTimes(1);
   });
 
+  it("offers chat beside voice: a price in each type for each length, typed in euros and sent in cents with the types", async () => {
+    const { user, onPublish } = renderEditor();
+    const types = screen.getByRole("group", { name: "Tipi di consulto" });
+    expect(within(types).getByRole("checkbox", { name: "Consulti vocali" })).toBeChecked();
+    expect(within(types).getByRole("checkbox", { name: "Consulti in chat" })).not.toBeChecked();
+    expect(screen.queryByLabelText("Prezzo chat per 30 minuti (€)")).not.toBeInTheDocument();
+    // By keyboard: the focus on the chat checkbox, Space ticks it.
+    within(types).getByRole("checkbox", { name: "Consulti in chat" }).focus();
+    await user.keyboard(" ");
+    const chat30 = screen.getByLabelText("Prezzo chat per 30 minuti (€)");
+    await user.clear(chat30);
+    await user.type(chat30, "40");
+    await user.click(screen.getByRole("checkbox", { name: "15 minuti" }));
+    await user.clear(screen.getByLabelText("Prezzo voce per 15 minuti (€)"));
+    await user.type(screen.getByLabelText("Prezzo voce per 15 minuti (€)"), "25");
+    await user.clear(screen.getByLabelText("Prezzo chat per 15 minuti (€)"));
+    await user.type(screen.getByLabelText("Prezzo chat per 15 minuti (€)"), "20");
+    // The preview card says both and starts from the lowest price of either.
+    const preview = within(screen.getByRole("region", { name: "Come ti vedono i clienti" }));
+    expect(within(preview.getByRole("group", { name: "Consulti offerti" })).getAllByText(/^(Voce|Chat)$/).map((badge) => badge.textContent)).toEqual([
+      "Voce",
+      "Chat",
+    ]);
+    expect(preview.getByText("Da €20/15min")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Salva e pubblica" }));
+    expect(onPublish).toHaveBeenCalledWith(
+      expect.objectContaining({
+        consultationTypes: ["voice", "chat"],
+        availableDurations: [15, 30],
+        pricesCents: { "15": 2500, "30": 5000 },
+        chatPricesCents: { "15": 2000, "30": 4000 },
+      }),
+    );
+  });
+
+  it("flags a chat price off the grid beside its field, and sends nothing", async () => {
+    const { user, onSave } = renderEditor(profile({ consultationTypes: ["voice", "chat"], chatPricesCents: { "30": 3500 } }));
+    const chat30 = screen.getByLabelText("Prezzo chat per 30 minuti (€)");
+    await user.clear(chat30);
+    await user.type(chat30, "250");
+    await user.click(screen.getByRole("button", { name: "Salva come bozza" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Il prezzo va da 10 € a 200 €, a multipli di 5 €.");
+    expect(chat30).toHaveAttribute("aria-invalid", "true");
+    expect(chat30).toHaveAccessibleDescription("Il prezzo va da 10 € a 200 €, a multipli di 5 €.");
+    expect(screen.getByLabelText("Prezzo voce per 30 minuti (€)")).not.toHaveAttribute("aria-invalid");
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("refuses to save with no type ticked, with the server's message tied to the types", async () => {
+    const { user, onSave } = renderEditor();
+    await user.click(screen.getByRole("checkbox", { name: "Consulti vocali" }));
+    // No type, no price to type.
+    expect(screen.queryByLabelText("Prezzo voce per 30 minuti (€)")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Salva come bozza" }));
+    const message = "Scegli almeno un tipo di consulto: voce, chat o entrambi.";
+    expect(screen.getByRole("alert")).toHaveTextContent(message);
+    expect(screen.getByRole("group", { name: "Tipi di consulto" })).toHaveAccessibleDescription(message);
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("a chat-only psychic sends chat alone, keeping the voice prices stored", async () => {
+    const { user, onSave } = renderEditor(profile({ consultationTypes: ["voice", "chat"], chatPricesCents: { "30": 3000 } }));
+    await user.click(screen.getByRole("checkbox", { name: "Consulti vocali" }));
+    await user.click(screen.getByRole("button", { name: "Salva come bozza" }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ consultationTypes: ["chat"], pricesCents: { "30": 5000 }, chatPricesCents: { "30": 3000 } }),
+    );
+  });
+
   it("saves as a draft without publishing", async () => {
     const { user, onSave, onPublish } = renderEditor();
     await user.click(screen.getByRole("button", { name: "Salva come bozza" }));
-    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ psychicName: "Selene", pricesCents: { "30": 5000 } }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ psychicName: "Selene", consultationTypes: ["voice"], pricesCents: { "30": 5000 } }),
+    );
     expect(onPublish).not.toHaveBeenCalled();
   });
 });

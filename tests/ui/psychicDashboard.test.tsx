@@ -23,6 +23,7 @@ function booking(id: string, fields: Record<string, unknown> = {}) {
     {
       id,
       clientName: "Giulia Verdi",
+      consultationType: "voice",
       scheduledDate: "2026-11-23",
       scheduledTime: "10:00",
       startsAt: NOW + 3 * DAY,
@@ -175,6 +176,31 @@ describe("cancelling an upcoming consultation", () => {
       screen.getByText("Consulti tenuti e quote di annullamenti tardivi, al netto della commissione del 15% e di quanto è stato stornato"),
     ).toBeVisible();
     expect(screen.getByText("Consulti del mese in programma, al netto della commissione: non ancora guadagnati")).toBeVisible();
+  });
+});
+
+describe("the type of each consultation", () => {
+  it("is named on every row; a chat today is entered with 'Entra nella chat', a recent one can be read again", () => {
+    const chatToday = booking("chat-today", { ...evening, id: "chat-today", consultationType: "chat" });
+    const chatHeld = booking("chat-held", { ...held, id: "chat-held", consultationType: "chat" });
+    convexMock.queries.set("bookings:listForPsychic", { ...dashboard, today: [live, chatToday], recent: [heldOpen, chatHeld] });
+    render();
+    const [callRow, chatRow] = section("Consulti di oggi").getAllByRole("listitem");
+    expect(callRow).toHaveTextContent("Consulto vocale · 60 minuti · 80,00 €");
+    expect(chatRow).toHaveTextContent("Consulto in chat · 60 minuti · 80,00 €");
+    const enter = within(chatRow!).getByRole("link", { name: "Entra nella chat con Sara Fontana delle 18:00" });
+    expect(enter).toHaveTextContent("Entra nella chat");
+    expect(enter).toHaveAttribute("href", "/call/chat-today");
+    expect(within(chatRow!).queryByRole("link", { name: /^Leggi la conversazione/ })).toBeNull();
+
+    const [openRow, chatHeldRow] = section("Consulti recenti").getAllByRole("listitem");
+    expect(chatHeldRow).toHaveTextContent("Consulto in chat · 60 minuti");
+    expect(within(chatHeldRow!).getByRole("link", { name: "Leggi la conversazione con Paolo Riva del lunedì 16 novembre 2026 alle 09:30" })).toHaveAttribute(
+      "href",
+      "/call/chat-held",
+    );
+    // A call has nothing to read.
+    expect(within(openRow!).queryByRole("link", { name: /^Leggi la conversazione/ })).toBeNull();
   });
 });
 

@@ -1,7 +1,11 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
-import { PsychicListView, type ListedPsychic } from "@/features/catalogue/PsychicListPage";
+import { afterEach, describe, expect, it } from "vitest";
+import { api } from "@convex/_generated/api";
+import { cacheKey, PUBLIC_ACCOUNT, rememberAnswer, resetCacheForTests } from "@/lib/offline/queryCache";
+import { viewKeyOf } from "@/lib/offline/useCachedQuery";
+import { PsychicListPage, PsychicListView, type ListedPsychic } from "@/features/catalogue/PsychicListPage";
+import { convexMock } from "./convexMock";
 import { LocationProbe, renderWithProviders } from "./render";
 
 const psychic = (
@@ -34,6 +38,7 @@ const psychics = [
     reviewCount: 12,
     firstFree: { date: "2026-11-27", time: "10:00" },
     freeToday: false,
+    consultationTypes: ["voice", "chat"],
   }),
   psychic("b", "Orione", ["Astrologia"], "Il tema natale come mappa del cammino.", ["Carriera e Lavoro"], {
     rating: 4.5,
@@ -42,10 +47,12 @@ const psychics = [
     minDurationMinutes: 30,
     firstFree: { date: "2026-11-26", time: "17:00" },
     freeToday: true,
+    consultationTypes: ["voice"],
   }),
   psychic("c", "Runa del Nord", ["Rune", "Numerologia"], "Simboli antichi per domande d'amore.", ["Crescita Spirituale"], {
     firstFree: null,
     freeToday: false,
+    consultationTypes: ["chat"],
   }),
 ];
 const specialties = ["Astrologia", "Cartomanzia", "Numerologia", "Rune", "Tarocchi"];
@@ -53,6 +60,30 @@ const specializations = ["Amore e Relazioni", "Carriera e Lavoro", "Decisioni Im
 const list = { psychics, specialties, specializations };
 
 const names = () => screen.queryAllByRole("article").map((card) => card.getAttribute("aria-label"));
+
+describe("the psychic list page's type filter and the server", () => {
+  // The page keeps its answers on the device (one memory for every file of the worker): none left behind.
+  afterEach(() => resetCacheForTests(null));
+
+  it("asks the server for the type's list (its prices are that type's) and filters it the same way", () => {
+    const asked: Array<Record<string, unknown>> = [];
+    convexMock.queries.set("psychics:listPublic", (args: Record<string, unknown>) => {
+      asked.push(args);
+      return list;
+    });
+    renderWithProviders(<PsychicListPage />, { path: "/psychics?type=chat" });
+    expect(asked.at(-1)).toEqual({ now: expect.any(Number), consultationType: "chat" });
+    expect(names()).toEqual(["Selene Moretti", "Runa del Nord"]);
+  });
+
+  it("until the type's list comes (or offline), filters the whole list kept on the device", () => {
+    rememberAnswer(cacheKey(PUBLIC_ACCOUNT, viewKeyOf(api.psychics.listPublic, { now: NOW })), list);
+    // The type's own list never comes.
+    convexMock.queries.set("psychics:listPublic", (args: Record<string, unknown>) => (args.consultationType === undefined ? list : undefined));
+    renderWithProviders(<PsychicListPage />, { path: "/psychics?type=chat" });
+    expect(names()).toEqual(["Selene Moretti", "Runa del Nord"]);
+  });
+});
 
 describe("the psychic list", () => {
   it("shows a spinner while loading", () => {
@@ -167,6 +198,46 @@ describe("the psychic list", () => {
     });
     expect(screen.getByText(/^at /)).toHaveTextContent(/^at \/psychics\?specialty=Tarocchi$/);
     expect(names()).toEqual(["Selene Moretti"]);
+  });
+
+  it("filters by consultation type, kept in the address; each card names the types it offers", async () => {
+    renderWithProviders(
+      <>
+        <PsychicListView {...list} />
+        <LocationProbe />
+      </>,
+      { path: "/psychics?topic=Amore+e+Relazioni" },
+    );
+    const badges = (name: string) =>
+      within(within(screen.getByRole("article", { name })).getByRole("group", { name: "Consulti offerti" }))
+        .getAllByText(/^(Voce|Chat)$/)
+        .map((badge) => badge.textContent);
+    const types = screen.getByRole("combobox", { name: "Tipo di consulto" });
+    expect(within(types).getAllByRole("option").map((option) => option.textContent)).toEqual(["Tutti i tipi", "Voce", "Chat"]);
+    expect(types).toHaveDisplayValue("Tutti i tipi");
+    const user = userEvent.setup();
+    await user.selectOptions(types, "Chat");
+    expect(names()).toEqual(["Selene Moretti"]);
+    expect(screen.getByText(/^at /)).toHaveTextContent("at /psychics?topic=Amore+e+Relazioni&type=chat");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Ambito di consulto" }), "Tutti gli ambiti");
+    expect(names()).toEqual(["Selene Moretti", "Runa del Nord"]);
+    expect(badges("Selene Moretti")).toEqual(["Voce", "Chat"]);
+    expect(badges("Runa del Nord")).toEqual(["Chat"]);
+    await user.selectOptions(types, "Voce");
+    expect(names()).toEqual(["Selene Moretti", "Orione"]);
+    expect(badges("Orione")).toEqual(["Voce"]);
+    await user.selectOptions(types, "Tutti i tipi");
+    expect(names()).toEqual(["Selene Moretti", "Orione", "Runa del Nord"]);
+    expect(screen.getByText(/^at /)).toHaveTextContent(/^at \/psychics$/);
+  });
+
+  it("reads the type from the address, and ignores one that is neither voice nor chat", () => {
+    const { unmount } = renderWithProviders(<PsychicListView {...list} />, { path: "/psychics?type=chat" });
+    expect(names()).toEqual(["Selene Moretti", "Runa del Nord"]);
+    expect(screen.getByRole("combobox", { name: "Tipo di consulto" })).toHaveDisplayValue("Chat");
+    unmount();
+    renderWithProviders(<PsychicListView {...list} />, { path: "/psychics?type=video" });
+    expect(names()).toHaveLength(3);
   });
 
   it("reads the search and filter from the address", () => {

@@ -130,6 +130,37 @@ describe("the psychic's public profile", () => {
     expect(panel.getByRole("link", { name: "Prenota un consulto" })).toHaveAttribute("href", "/psychics/selene-moretti/book");
   });
 
+  it("names the types offered under the name and in the phone's bar, and groups the prices by type, voice first", () => {
+    const both = profile({
+      consultationTypes: ["voice", "chat"],
+      prices: [
+        { type: "voice", minutes: 15, priceCents: 2500 },
+        { type: "voice", minutes: 30, priceCents: 4500 },
+        { type: "chat", minutes: 15, priceCents: 2000 },
+        { type: "chat", minutes: 30, priceCents: 3500 },
+      ],
+    });
+    renderWithProviders(<PsychicProfileView profile={both} reviews={feed([])} />);
+    const offered = screen.getAllByRole("group", { name: "Consulti offerti" });
+    // The header's and the phone bar's.
+    expect(offered).toHaveLength(2);
+    for (const group of offered) expect(within(group).getAllByText(/^(Voce|Chat)$/).map((badge) => badge.textContent)).toEqual(["Voce", "Chat"]);
+    const panel = within(screen.getByRole("complementary", { name: "Durate e prezzi" }));
+    expect(panel.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual(["Consulto vocale", "Consulto in chat"]);
+    const rows = (name: string) => within(panel.getByRole("list", { name })).getAllByRole("listitem").map((item) => item.textContent?.replace(/\s/g, " "));
+    expect(rows("Consulto vocale")).toEqual(["15 minuti25 €", "30 minuti45 €"]);
+    expect(rows("Consulto in chat")).toEqual(["15 minuti20 €", "30 minuti35 €"]);
+  });
+
+  it("a psychic offering voice only shows the 'Voce' badge and the voice prices alone", () => {
+    renderWithProviders(<PsychicProfileView profile={profile()} reviews={feed([])} />);
+    const [header] = screen.getAllByRole("group", { name: "Consulti offerti" });
+    expect(within(header!).getByText("Voce")).toBeInTheDocument();
+    expect(within(header!).queryByText("Chat")).not.toBeInTheDocument();
+    const panel = within(screen.getByRole("complementary", { name: "Durate e prezzi" }));
+    expect(panel.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual(["Consulto vocale"]);
+  });
+
   it("has no booking link while the psychic is unavailable", () => {
     renderWithProviders(<PsychicProfileView profile={profile({ isAvailable: false })} reviews={feed([])} />);
     expect(screen.queryByRole("link", { name: "Prenota un consulto" })).not.toBeInTheDocument();

@@ -57,6 +57,7 @@ export function upcomingClientBooking(now: number, fields: Partial<ClientBooking
       id: "b1" as ClientBooking["id"],
       psychicProfileId: "p1" as ClientBooking["psychicProfileId"],
       psychicName: "Selene",
+      consultationType: "voice",
       scheduledDate: "2026-11-23",
       scheduledTime: "15:10",
       startsAt,

@@ -18,6 +18,7 @@ import {
   bookingStatus,
   bookingViewState,
   cancellationReason,
+  consultationType,
   contactCategory,
   contactStatus,
   durationMinutes,
@@ -181,6 +182,8 @@ export const adminBooking = v.object({
   clientEmail: nullable(v.string()),
   psychicProfileId: v.id("psychicProfiles"),
   psychicName: v.string(),
+  /** A call or a chat. */
+  consultationType,
   scheduledDate: v.string(),
   scheduledTime: v.string(),
   startsAt: v.number(),
@@ -213,6 +216,7 @@ export async function toAdminBooking(ctx: QueryCtx, booking: Doc<"bookings">) {
     clientEmail: client?.email ?? null,
     psychicProfileId: booking.psychicProfileId,
     psychicName: booking.psychicName,
+    consultationType: booking.consultationType,
     scheduledDate: booking.scheduledDate,
     scheduledTime: booking.scheduledTime,
     startsAt: booking.startsAt,
@@ -244,7 +248,10 @@ export const messageRow = v.object({
   updatedAt: v.number(),
   // A client's report of a consultation (category `report`): which booking, its psychic, the reason.
   report: v.optional(
-    v.union(v.null(), v.object({ bookingId: v.id("bookings"), psychicProfileId: v.id("psychicProfiles"), reasonLabel: v.string() })),
+    v.union(
+      v.null(),
+      v.object({ bookingId: v.id("bookings"), psychicProfileId: v.id("psychicProfiles"), reasonLabel: v.string(), consultationType }),
+    ),
   ),
   // The admin's answers sent from the inbox (convex/contact.ts), oldest first.
   answers: v.array(v.object({ text: v.string(), answeredAt: v.number(), adminName: v.string() })),
@@ -269,6 +276,8 @@ export function toMessageRow(message: Doc<"contactMessages">) {
             bookingId: message.reportBookingId,
             psychicProfileId: message.reportPsychicProfileId,
             reasonLabel: REPORT_REASON_LABELS[message.reportReason],
+            // Reports made before chats were always of a call.
+            consultationType: message.reportConsultationType ?? ("voice" as const),
           }
         : null,
     answers: (message.answers ?? []).map(({ text, answeredAt, adminName }) => ({ text, answeredAt, adminName })),

@@ -8,6 +8,7 @@ import { ClockIcon, ExternalLinkIcon } from "@radix-ui/react-icons";
 import { HOLD_MARGIN_MINUTES } from "@convex/model/bookings";
 import { useNeedsConnection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
+import { consultationWords } from "@/lib/text/consultationTypes";
 import { errorMessage } from "@/lib/text/errors";
 import { formatCents, formatItalianDate, formatMinutes, formatRomeTime } from "@/lib/text/format";
 import { useReleaseHold, type LiveHold } from "@/lib/client/holds";
@@ -41,6 +42,8 @@ export function PendingPayment({ hold, today, onReleased }: Props) {
   // The Checkout Session ends a little before the hold (model/bookings.ts, HOLD_MARGIN_MINUTES).
   const payableUntil = formatRomeTime(hold.holdExpiresAt - HOLD_MARGIN_MINUTES * 60_000);
   const what = `${hold.psychicName}, ${formatItalianDate(hold.scheduledDate)} alle ${hold.scheduledTime}`;
+  // "Selene · Consulto in chat · 30 minuti · 50,00 €"
+  const facts = [hold.psychicName, consultationWords(hold), formatMinutes(hold.durationMinutes), formatCents(hold.priceCents)].join(" · ");
 
   const changeTime = async () => {
     setReleasing(true);
@@ -65,8 +68,7 @@ export function PendingPayment({ hold, today, onReleased }: Props) {
             {title}
           </Text>
           <Text as="p" size="2">
-            {hold.psychicName} · {formatMinutes(hold.durationMinutes)} · {formatCents(hold.priceCents)}. L'orario è riservato per te fino alle{" "}
-            {payableUntil}: completa il pagamento o scegline un altro.
+            {facts}. L'orario è riservato per te fino alle {payableUntil}: completa il pagamento o scegline un altro.
           </Text>
         </Flex>
         <Flex gap="2" wrap="wrap">

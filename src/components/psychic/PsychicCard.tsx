@@ -1,9 +1,11 @@
 import { Avatar, Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { StarFilledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
+import type { ConsultationType } from "@convex/framework/validators";
 import { isFreeToday, type FirstFree } from "@convex/model/nextAvailability";
 import { paths } from "@/lib/paths";
 import { formatCents, formatRating, truncate } from "@/lib/text/format";
+import { ConsultationTypeBadges } from "./ConsultationTypeBadges";
 import { FavouriteStarPlace } from "./FavouriteStar";
 import { FirstFreeLine } from "./FirstFreeLine";
 import "./psychicCard.css";
@@ -20,6 +22,8 @@ export type PsychicCardData = {
   reviewCount: number;
   minPriceCents: number;
   minDurationMinutes: number;
+  /** 'Voce' and/or 'Chat'; absent, voice only (model/psychics.ts offeredTypesOf). */
+  consultationTypes?: ConsultationType[];
   /** Off when the psychic takes no new consultations; the card stays, booking does not. */
   isAvailable?: boolean;
   /** Psychic figures (convex/model/psychicFigures.ts); the share on time is null while the psychic is 'Nuovo'. */
@@ -82,7 +86,11 @@ export function PsychicCard({ psychic, availability }: PsychicCardProps) {
               <Heading as="h3" size="4">
                 {psychic.psychicName}
               </Heading>
-              {psychic.verified ? <VerifiedBadge /> : null}
+              {/* On the line 'Verificato' has anyway: a phone's compact row grows no taller for them. */}
+              <Flex gap="1" align="center" wrap="wrap">
+                {psychic.verified ? <VerifiedBadge /> : null}
+                <ConsultationTypeBadges types={psychic.consultationTypes} />
+              </Flex>
               {psychic.rating === null ? (
                 <Badge color="green" variant="soft" highContrast style={{ width: "fit-content" }}>
                   Nuovo

@@ -4,13 +4,14 @@ import { useId, type ReactNode } from "react";
 import { Button, Callout, Card, DataList, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
 import { InfoCircledIcon, LockClosedIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
-import { NOTES_MAX_LENGTH } from "@convex/model/bookings";
+import { consultationTypeWords, NOTES_MAX_LENGTH } from "@convex/model/bookings";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { useNeedsConnection } from "@/components/NeedsConnection";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/text/format";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/text/rules";
-import type { BookingChoice } from "./useBookingChoice";
+import { CONSULTATION_TYPE_PARAM } from "@/lib/catalogue/consultationTypeParam";
+import { typeParamOf, type BookingChoice } from "./useBookingChoice";
 import type { OwnRefundTerms } from "./useRefundTerms";
 
 /** The refund rules in one sentence, before paying (docs/product-rules.md, "Locale"). */
@@ -71,7 +72,7 @@ export function BookingSummary({ psychicName, choice, priceCents, terms, spendin
           </DataList.Item>
           <DataList.Item>
             <DataList.Label>Servizio</DataList.Label>
-            <DataList.Value>Consulto vocale</DataList.Value>
+            <DataList.Value>{consultationTypeWords[choice.consultationType].consultation}</DataList.Value>
           </DataList.Item>
           <DataList.Item>
             <DataList.Label>Durata</DataList.Label>
@@ -231,6 +232,8 @@ function authQuery(psychicId: string, choice: BookingChoice): string {
   if (choice.date) query.set("date", choice.date);
   if (choice.time) query.set("time", choice.time);
   query.set("duration", String(choice.duration));
+  const type = typeParamOf(choice.consultationType);
+  if (type) query.set(CONSULTATION_TYPE_PARAM, type);
   return `?${query.toString()}`;
 }
 

@@ -1,6 +1,10 @@
-// The choices before the calendar and after it: duration with its price, the call type, the free times.
-import { Badge, Button, Callout, Card, Flex, Grid, Heading, Spinner, Text } from "@radix-ui/themes";
-import { CheckCircledIcon, InfoCircledIcon, SpeakerLoudIcon } from "@radix-ui/react-icons";
+// The choices before the calendar and after it: the consultation type, duration with its price, the free times.
+import { useId } from "react";
+import { Badge, Button, Callout, Card, Flex, Grid, Heading, RadioCards, Spinner, Text } from "@radix-ui/themes";
+import { CheckCircledIcon, InfoCircledIcon } from "@radix-ui/react-icons";
+import type { ConsultationType } from "@convex/framework/validators";
+import { consultationTypeWords } from "@convex/model/bookings";
+import { consultationTypeIcons } from "@/components/psychic/ConsultationTypeBadges";
 import { formatCents, formatItalianDate } from "@/lib/text/format";
 import type { VanishedTime } from "./useBookingChoice";
 
@@ -44,29 +48,89 @@ export function DurationPicker({
   );
 }
 
-/** Only voice consultations are sold (the data model keeps room for chat). */
-export function CallTypeCard() {
+/** What each type is, said where it is chosen: both happen on the platform, nobody's number or address shared. */
+const typeHints = {
+  voice: "Una chiamata audio privata sulla piattaforma, dal tuo browser: nessun numero di telefono condiviso.",
+  chat: "Una conversazione scritta privata sulla piattaforma, dal tuo browser: nessun contatto personale condiviso.",
+} as const satisfies Record<ConsultationType, string>;
+
+type TypeProps = {
+  /** The types the psychic offers, voice first. */
+  offered: readonly ConsultationType[];
+  chosen: ConsultationType;
+  onChoose: (type: ConsultationType) => void;
+};
+
+/**
+ * 'Tipo di consulto': with both offered, a radio group ('Voce', 'Chat') that sets the prices below; with one,
+ * that type as a fact. Arrow keys move between the two, as in any radio group.
+ */
+export function ConsultationTypePicker({ offered, chosen, onChoose }: TypeProps) {
+  const titleId = useId();
   return (
     <Flex direction="column" gap="2">
-      <Heading as="h2" size="4">
+      <Heading as="h2" size="4" id={titleId}>
         Tipo di consulto
       </Heading>
-      <Card size="2" variant="surface" style={{ borderColor: "var(--accent-8)" }}>
-        <Flex gap="3" align="center">
-          <SpeakerLoudIcon width="22" height="22" color="var(--accent-11)" aria-hidden />
-          <Flex direction="column" style={{ flex: 1 }}>
-            <Text weight="bold">Consulto vocale</Text>
-            <Text size="2" color="gray">
-              Una chiamata audio privata sulla piattaforma, dal tuo browser: nessun numero di telefono condiviso.
-            </Text>
-          </Flex>
-          <Badge color="violet" variant="soft">
-            <CheckCircledIcon aria-hidden />
-            Selezionato
-          </Badge>
-        </Flex>
-      </Card>
+      {offered.length > 1 ? (
+        <RadioCards.Root
+          aria-labelledby={titleId}
+          value={chosen}
+          onValueChange={(value) => onChoose(offered.find((type) => type === value) ?? chosen)}
+          columns={{ initial: "1", sm: String(offered.length) }}
+        >
+          {offered.map((type) => (
+            <TypeCard key={type} type={type} />
+          ))}
+        </RadioCards.Root>
+      ) : (
+        <OnlyType type={offered[0] ?? "voice"} />
+      )}
     </Flex>
+  );
+}
+
+/** One choice: its word ('Voce', 'Chat') names it, what it is describes it. */
+function TypeCard({ type }: { type: ConsultationType }) {
+  const labelId = useId();
+  const hintId = useId();
+  const Icon = consultationTypeIcons[type];
+  return (
+    <RadioCards.Item value={type} aria-labelledby={labelId} aria-describedby={hintId} style={{ justifyContent: "start" }}>
+      <Flex gap="3" align="center">
+        <Icon width="22" height="22" color="var(--accent-11)" aria-hidden style={{ flexShrink: 0 }} />
+        <Flex direction="column">
+          <Text weight="bold" id={labelId}>
+            {consultationTypeWords[type].label}
+          </Text>
+          <Text size="2" color="gray" id={hintId}>
+            {typeHints[type]}
+          </Text>
+        </Flex>
+      </Flex>
+    </RadioCards.Item>
+  );
+}
+
+/** The one type a psychic offers: said, not chosen. */
+function OnlyType({ type }: { type: ConsultationType }) {
+  const Icon = consultationTypeIcons[type];
+  return (
+    <Card size="2" variant="surface" style={{ borderColor: "var(--accent-8)" }}>
+      <Flex gap="3" align="center">
+        <Icon width="22" height="22" color="var(--accent-11)" aria-hidden style={{ flexShrink: 0 }} />
+        <Flex direction="column" style={{ flex: 1 }}>
+          <Text weight="bold">{consultationTypeWords[type].consultation}</Text>
+          <Text size="2" color="gray">
+            {typeHints[type]}
+          </Text>
+        </Flex>
+        <Badge color="violet" variant="soft">
+          <CheckCircledIcon aria-hidden />
+          Selezionato
+        </Badge>
+      </Flex>
+    </Card>
   );
 }
 

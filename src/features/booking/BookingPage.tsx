@@ -1,4 +1,4 @@
-// /psychics/{id}/book: duration, day and free time, notes, summary, then payment
+// /psychics/{id}/book: type (voice or chat), duration, day and free time, notes, summary, then payment
 // on the hosted checkout. Open to visitors, who see the free times and are asked to sign in to pay.
 // On a phone the days come as a week strip and the price and pay button stay in a bar at the bottom.
 import { useEffect, useRef } from "react";
@@ -17,16 +17,18 @@ import { paths } from "@/lib/paths";
 import { usePublicProfile, type PublicProfile } from "@/lib/catalogue/publicProfile";
 import { usePublicSettings } from "@/lib/catalogue/publicSettings";
 import { romeDateOf } from "@convex/framework/time";
+import { offeredTypesOf } from "@convex/model/psychics";
 import { useViewer, type Viewer } from "@/lib/account/session";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/browser/useMediaQuery";
 import { useNow, useQueryWithNow } from "@/lib/time/useNow";
 import { notesKey, useSessionText } from "@/lib/browser/useSessionText";
 import { BookingSummary, NotesField, PayButton, RestrictedCard, SignInToBook, VisitorPrompt } from "./BookingCheckout";
 import { AvailabilityAlert } from "./AvailabilityAlert";
-import { CallTypeCard, DurationPicker, TimeSlots, type DurationOption } from "./BookingChoices";
+import { ConsultationTypePicker, DurationPicker, TimeSlots, type DurationOption } from "./BookingChoices";
 import { BookingDates } from "./BookingDates";
 import { BookingPayBar } from "./BookingPayBar";
 import { MoveCard, MoveRefused, MoveSummary, useBookingToMove } from "./MoveBooking";
+import type { LiveHold } from "@/lib/client/holds";
 import { isOwnHeldTime, OwnHoldBanners, useOwnHolds } from "./OwnHolds";
 import { useBookingChoice } from "./useBookingChoice";
 import { useCheckout, useConsentFor } from "./useCheckout";
@@ -194,8 +196,9 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   const address = profile.slug ?? profile.id;
   const move = useBookingToMove(moveId, profile.id, now);
   const toMove = move !== undefined && "booking" in move ? move.booking : null;
-  // A moved booking keeps its duration: the only one offered.
-  const choice = useBookingChoice(toMove ? [toMove.durationMinutes] : profile.availableDurations, today);
+  // A moved booking keeps its type and duration: the only ones offered.
+  const offeredTypes = toMove ? [toMove.consultationType] : offeredTypesOf(profile);
+  const choice = useBookingChoice(toMove ? [toMove.durationMinutes] : profile.availableDurations, today, offeredTypes);
   const settings = usePublicSettings();
   const { paying, setPaying, failure, pay } = useCheckout();
   // Kept in this tab through signing in or up, so what a visitor wrote is still there when they can pay.
@@ -229,8 +232,10 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
   // A hold of the client's on the chosen date: a second one there is refused (HOLD_SAME_DATE), so the page says so first.
   const heldOnDate = ownHolds?.some((hold) => hold.scheduledDate === choice.date) ?? false;
 
-  const options: DurationOption[] = profile.prices
-    .filter((option) => toMove === null || option.minutes === toMove.durationMinutes);
+  // The lengths at the chosen type's prices.
+  const options: DurationOption[] = profile.prices.filter(
+    (option) => option.type === choice.consultationType && (toMove === null || option.minutes === toMove.durationMinutes),
+  );
   const priceCents = options.find((option) => option.minutes === choice.duration)?.priceCents ?? null;
   const closedMessage = settings?.maintenance_mode
     ? errorMessages.MAINTENANCE_MODE
@@ -241,9 +246,9 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
         : null;
   // This booking's own refund terms, live; the consent is given for exactly these.
   const terms = useRefundTerms(startOfChoice(choice), priceCents, now);
-  // The consent at checkout is given for one choice and its terms: another day, time or length, or the
+  // The consent at checkout is given for one choice and its terms: another type, day, time or length, or the
   // terms turning to the next window while the page is open, asks for it again.
-  const consent = useConsentFor(`${choice.date} ${choice.time} ${choice.duration} ${terms?.window}`);
+  const consent = useConsentFor(`${choice.consultationType} ${choice.date} ${choice.time} ${choice.duration} ${terms?.window}`);
   const spending = useSpendingPreview(audience === "client" && moveId === null && choice.time !== null, priceCents, now);
   const blocker = payBlockerOf({
     closed: closedMessage !== null,
@@ -258,7 +263,7 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
     void pay({ psychicProfileId: profile.id, choice, isClient: audience === "client", notes, consent: consent.given, onStarted: () => setNotes("") });
 
   // 'Cambia orario' released a hold: its day's times, the freed one among them.
-  const showReleasedDay = (hold: { scheduledDate: string; durationMinutes: number }) => choice.showDay(hold.scheduledDate, hold.durationMinutes);
+  const showReleasedDay = (hold: LiveHold) => choice.showDay(hold.scheduledDate, hold.durationMinutes, hold.consultationType);
   // On a phone the pay bar holds the button (one 'Paga e prenota' for screen readers too).
   const withBar = phone && moveId === null;
 
@@ -281,8 +286,8 @@ function BookingSteps({ profile, audience, moveId }: StepsProps) {
                 <Callout.Text>{closedMessage}</Callout.Text>
               </Callout.Root>
             ) : null}
+            <ConsultationTypePicker offered={offeredTypes} chosen={choice.consultationType} onChoose={choice.chooseType} />
             <DurationPicker options={options} chosen={choice.duration} onChoose={choice.chooseDuration} />
-            <CallTypeCard />
             <BookingDates slotQuery={slots} today={today} selected={choice.date} onSelect={choice.chooseDate} phone={phone} />
             <TimeSlots date={choice.date} times={times} chosen={choice.time} onChoose={choice.chooseTime} vanishedTime={choice.vanishedTime} />
             {audience === "client" && moveId === null ? (

@@ -1,5 +1,5 @@
 // On a phone, the price and the way to pay stay at the bottom of the screen while the person chooses:
-// the whole price ("45,00 €"), the length and the day and time chosen, and 'Paga e prenota' (a visitor:
+// the whole price ("45,00 €"), the type, the length and the day and time chosen, and 'Paga e prenota' (a visitor:
 // 'Accedi per prenotare'). While paying waits for something, the bar says what ('Scegli un orario',
 // 'Accetta le condizioni'…) on a button that takes the person there. Sticky at the end of the page, so
 // at the bottom it rests below the last content instead of covering it; the checkout column above then
@@ -7,6 +7,7 @@
 import { useId } from "react";
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { ArrowUpIcon } from "@radix-ui/react-icons";
+import { consultationTypeWords } from "@convex/model/bookings";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { formatCents, formatShortDate } from "@/lib/text/format";
 import { PayAction, PayingStatus, SignInToBook } from "./BookingCheckout";
@@ -25,6 +26,11 @@ type Props = {
   failure: string | null;
   onPay: () => void;
 };
+
+/** "Chat · 30 min": the type and length the price is for. */
+function chosenService(choice: BookingChoice): string {
+  return `${consultationTypeWords[choice.consultationType].label} · ${choice.duration} min`;
+}
 
 /** "gio 3 dic, 10:30" (the bar is narrow; the summary above has the full date). */
 function chosenLabel(choice: BookingChoice): string | null {
@@ -49,7 +55,7 @@ export function BookingPayBar({ psychicId, choice, priceCents, audience, blocker
               {priceCents === null ? `${choice.duration} min` : formatCents(priceCents)}
             </Text>
             <Text size="2" color="gray" id={hintId}>
-              {priceCents === null ? (chosen ?? "Nessun orario scelto") : `${choice.duration} min · ${chosen ?? "nessun orario scelto"}`}
+              {priceCents === null ? (chosen ?? "Nessun orario scelto") : `${chosenService(choice)} · ${chosen ?? "nessun orario scelto"}`}
             </Text>
           </Flex>
           {audience === "visitor" ? (

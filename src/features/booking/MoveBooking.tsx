@@ -1,5 +1,5 @@
 // The booking page in "move" mode (?reschedule=<bookingId>): the client picks another free time of the
-// same psychic and duration with the same calendar and slots, and one server call moves the booking,
+// same psychic, type and duration with the same calendar and slots, and one server call moves the booking,
 // without paying again (docs/product-rules.md, "Payments and refunds").
 import { useMemo, useState } from "react";
 import { Button, Callout, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
@@ -8,6 +8,7 @@ import { useMutation, useQueries } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
+import { consultationTypeWords } from "@convex/model/bookings";
 import { FailureCallout } from "@/components/form/FailureCallout";
 import { useNeedsConnection } from "@/components/NeedsConnection";
 import { toast } from "@/components/toast";
@@ -116,6 +117,10 @@ export function MoveSummary({
         <DataList.Item>
           <DataList.Label>Cartomante</DataList.Label>
           <DataList.Value>{booking.psychicName}</DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label>Servizio</DataList.Label>
+          <DataList.Value>{consultationTypeWords[booking.consultationType].consultation}</DataList.Value>
         </DataList.Item>
         <DataList.Item>
           <DataList.Label>Durata</DataList.Label>

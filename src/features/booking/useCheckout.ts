@@ -54,6 +54,7 @@ export function useCheckout() {
       const originPass = await fetchOriginPass();
       const started = await startCheckout({
         psychicProfileId,
+        consultationType: choice.consultationType,
         durationMinutes: choice.duration as Duration,
         date: choice.date,
         time: choice.time,

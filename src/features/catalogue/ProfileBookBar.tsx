@@ -1,5 +1,7 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
+import type { ConsultationType } from "@convex/framework/validators";
+import { ConsultationTypeBadges } from "@/components/psychic/ConsultationTypeBadges";
 import { paths } from "@/lib/paths";
 import { formatCents } from "@/lib/text/format";
 import "./profile.css";
@@ -10,6 +12,8 @@ type Props = {
   psychicName: string;
   minPriceCents: number;
   minDurationMinutes: number;
+  /** 'Voce' and/or 'Chat', beside the price. */
+  consultationTypes?: ConsultationType[];
   /** Taking consultations: without it the bar keeps the price and says so instead of 'Prenota'. */
   bookable: boolean;
 };
@@ -18,14 +22,18 @@ type Props = {
  * On a phone the prices panel comes after the whole profile: this bar keeps the starting price and 'Prenota'
  * on screen from the first screen to the end (profile.css; hidden from 768 px, where the panel is beside).
  */
-export function ProfileBookBar({ address, psychicName, minPriceCents, minDurationMinutes, bookable }: Props) {
+export function ProfileBookBar({ address, psychicName, minPriceCents, minDurationMinutes, consultationTypes, bookable }: Props) {
   return (
     <aside className="profile-bookbar" aria-label={`Prezzo e prenotazione con ${psychicName}`}>
       <Flex align="center" justify="between" gap="3">
         <Flex direction="column">
-          <Text size="4" weight="bold">
-            da {formatCents(minPriceCents, { dropZeroCents: true })}
-          </Text>
+          {/* The types beside the price, as icons: the bar has no room for their words. */}
+          <Flex align="center" gap="2">
+            <Text size="4" weight="bold">
+              da {formatCents(minPriceCents, { dropZeroCents: true })}
+            </Text>
+            <ConsultationTypeBadges types={consultationTypes} compact />
+          </Flex>
           <Text size="1" color="gray">
             {minDurationMinutes} minuti, IVA inclusa
           </Text>

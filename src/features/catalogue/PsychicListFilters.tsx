@@ -1,6 +1,10 @@
+import type { ReactNode } from "react";
 import { Checkbox, Flex, Grid, Text, TextField } from "@radix-ui/themes";
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
+import { consultationTypes, type ConsultationType } from "@convex/framework/validators";
+import { consultationTypeWords } from "@convex/model/bookings";
 import { listOrders, ORDER_LABELS, type ListOrder } from "@convex/model/catalogueOrder";
+import { CONSULTATION_TYPE_PARAM } from "@/lib/catalogue/consultationTypeParam";
 import { NativeSelect } from "@/components/form/NativeSelect";
 
 const ALL = "all";
@@ -10,6 +14,7 @@ type ListChoices = {
   search: string;
   topic: string | null;
   specialty: string | null;
+  consultationType: ConsultationType | null;
   availableToday: boolean;
   order: ListOrder;
 };
@@ -18,6 +23,8 @@ type Props = ListChoices & {
   specialties: readonly string[];
   specializations: readonly string[];
   onChange: (changes: Record<string, string | null>) => void;
+  /** What the list found ('8 cartomanti'), said at the end of the 'Disponibili oggi' line; none while loading or empty. */
+  found?: ReactNode;
 };
 
 /** Order names in the menu start with a capital: 'Prima disponibilità'. */
@@ -25,9 +32,21 @@ const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase("it") + t
 
 /**
  * The list's search and filters: words, a topic ('Ambito'), a technique ('Tecnica') as two separate choices,
- * 'Disponibili oggi' and the order. Each control is labelled; the native selects open the phone's own picker.
+ * the consultation type ('Tipo di consulto': voice or chat), 'Disponibili oggi' and the order. Each control is
+ * labelled; the native selects open the phone's own picker.
  */
-export function PsychicListFilters({ search, topic, specialty, availableToday, order, specialties, specializations, onChange }: Props) {
+export function PsychicListFilters({
+  search,
+  topic,
+  specialty,
+  consultationType,
+  availableToday,
+  order,
+  specialties,
+  specializations,
+  onChange,
+  found = null,
+}: Props) {
   return (
     <Flex direction="column" gap="3" role="search" aria-label="Cerca cartomanti">
       <TextField.Root
@@ -71,6 +90,18 @@ export function PsychicListFilters({ search, topic, specialty, availableToday, o
           ))}
         </NativeSelect>
         <NativeSelect
+          aria-label="Tipo di consulto"
+          value={consultationType ?? ALL}
+          onValueChange={(value) => onChange({ [CONSULTATION_TYPE_PARAM]: value === ALL ? null : value })}
+        >
+          <option value={ALL}>Tutti i tipi</option>
+          {consultationTypes.map((type) => (
+            <option key={type} value={type}>
+              {consultationTypeWords[type].label}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
           aria-label="Ordina per"
           value={order}
           onValueChange={(value) => onChange({ order: value === "rating" ? null : value })}
@@ -82,13 +113,17 @@ export function PsychicListFilters({ search, topic, specialty, availableToday, o
             </option>
           ))}
         </NativeSelect>
+      </Grid>
+      {/* 'Disponibili oggi' shares its line with the count, so the fifth control adds no line on a phone. */}
+      <Flex justify="between" align="center" gap="3" wrap="wrap">
         <Text as="label" size="3" style={{ minHeight: 44, display: "flex", alignItems: "center" }}>
           <Flex gap="2" align="center">
             <Checkbox size="3" checked={availableToday} onCheckedChange={(value) => onChange({ today: value === true ? "1" : null })} />
             Disponibili oggi
           </Flex>
         </Text>
-      </Grid>
+        {found}
+      </Flex>
     </Flex>
   );
 }

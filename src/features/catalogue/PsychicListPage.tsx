@@ -6,6 +6,7 @@ import type { FirstFree } from "@convex/model/nextAvailability";
 import { searchCatalogue } from "@convex/model/psychics";
 import { PsychicCard, type PsychicCardData } from "@/components/psychic/PsychicCard";
 import { useKeptPsychicList } from "@/lib/catalogue/psychicList";
+import { CONSULTATION_TYPE_PARAM, consultationTypeParam } from "@/lib/catalogue/consultationTypeParam";
 import { CachedAt } from "@/lib/offline/CachedAt";
 import { useRoundedNow } from "@/lib/time/useRoundedNow";
 import { paths } from "@/lib/paths";
@@ -16,7 +17,9 @@ export function PsychicListPage() {
   // One subscription for the whole list, with the free times the server computes (slot engine) at the page's
   // clock; search, filters and order run here over it, with the server's own functions, so typing never reloads it.
   const now = useRoundedNow();
-  const { data, savedAt } = useKeptPsychicList(now);
+  // The type filter goes to the server too: there each card's starting price becomes that type's.
+  const consultationType = consultationTypeParam(useSearchParams()[0].get(CONSULTATION_TYPE_PARAM));
+  const { data, savedAt } = useKeptPsychicList(now, consultationType);
   return (
     <PsychicListView
       psychics={data?.psychics}
@@ -50,7 +53,7 @@ type Props = {
 };
 
 /**
- * Search, filters and order live in the address (?q=…&topic=…&specialty=…&today=1&order=soonest), so a list
+ * Search, filters and order live in the address (?q=…&topic=…&specialty=…&type=chat&today=1&order=soonest), so a list
  * can be shared or reloaded; the header's site search and the home page's topics link here the same way.
  */
 export function PsychicListView({ psychics, specialties, specializations, now, savedAt }: Props) {
@@ -61,6 +64,7 @@ export function PsychicListView({ psychics, specialties, specializations, now, s
   // A name no listed psychic offers (an old link) filters nothing rather than emptying the list.
   const specialty = chosenSpecialty && specialties.includes(chosenSpecialty) ? chosenSpecialty : null;
   const topic = chosenTopic && specializations.includes(chosenTopic) ? chosenTopic : null;
+  const consultationType = consultationTypeParam(params.get(CONSULTATION_TYPE_PARAM));
   const availableToday = params.get("today") === "1";
   const chosenOrder = params.get("order");
   const order = isListOrder(chosenOrder) ? chosenOrder : DEFAULT_ORDER;
@@ -88,7 +92,7 @@ export function PsychicListView({ psychics, specialties, specializations, now, s
   const found =
     psychics === undefined || (needsTimes && !timesKnown)
       ? undefined
-      : searchCatalogue(psychics, { search, specialty, specialization: topic, availableToday, order }, specializations);
+      : searchCatalogue(psychics, { search, specialty, specialization: topic, consultationType, availableToday, order }, specializations);
   const shown = found?.psychics;
 
   return (
@@ -120,11 +124,19 @@ export function PsychicListView({ psychics, specialties, specializations, now, s
           search={search}
           topic={topic}
           specialty={specialty}
+          consultationType={consultationType}
           availableToday={availableToday}
           order={order}
           specialties={specialties}
           specializations={specializations}
           onChange={updateParams}
+          found={
+            shown !== undefined && shown.length > 0 ? (
+              <Text size="2" color="gray" role="status">
+                {shown.length === 1 ? "1 cartomante" : `${shown.length} cartomanti`}
+              </Text>
+            ) : null
+          }
         />
 
         {shown === undefined ? (
@@ -144,20 +156,15 @@ export function PsychicListView({ psychics, specialties, specializations, now, s
             </Flex>
           </Card>
         ) : (
-          <>
-            <Text size="2" color="gray" role="status">
-              {shown.length === 1 ? "1 cartomante" : `${shown.length} cartomanti`}
-            </Text>
-            <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
-              {shown.map((psychic) => (
-                <PsychicCard
-                  key={psychic.id}
-                  psychic={psychic}
-                  availability={now === undefined ? undefined : { firstFree: psychic.firstFree, now }}
-                />
-              ))}
-            </Grid>
-          </>
+          <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
+            {shown.map((psychic) => (
+              <PsychicCard
+                key={psychic.id}
+                psychic={psychic}
+                availability={now === undefined ? undefined : { firstFree: psychic.firstFree, now }}
+              />
+            ))}
+          </Grid>
         )}
       </Flex>
     </Container>

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Avatar, Badge, Box, Button, Card, Container, DataList, Flex, Grid, Heading, Spinner, Tabs, Text } from "@radix-ui/themes";
 import { StarFilledIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
@@ -11,8 +11,12 @@ import { PsychicNotFound } from "@/components/psychic/PsychicNotFound";
 import { FirstFreeLine } from "@/components/psychic/FirstFreeLine";
 import { FavouriteStarPlace } from "@/components/psychic/FavouriteStar";
 import { VerifiedBadge } from "@/components/psychic/PsychicCard";
+import { ConsultationTypeBadges, consultationTypeIcons } from "@/components/psychic/ConsultationTypeBadges";
 import { FullDayAlerts } from "@/components/booking/FullDayAlerts";
 import type { FirstFree } from "@convex/model/nextAvailability";
+import type { ConsultationType } from "@convex/framework/validators";
+import { consultationTypeWords } from "@convex/model/bookings";
+import { offeredTypesOf } from "@convex/model/psychics";
 import { PsychicFigures, type PsychicFiguresData } from "./PsychicFigures";
 import { AllReviews, LatestReviews, type ReviewsFeed } from "./ProfileReviews";
 import { ProfileBookBar } from "./ProfileBookBar";
@@ -110,6 +114,7 @@ export function PsychicProfileView({ profile, reviews, nextAvailability, now, sa
         psychicName={profile.psychicName}
         minPriceCents={profile.minPriceCents}
         minDurationMinutes={profile.minDurationMinutes}
+        consultationTypes={profile.consultationTypes}
         bookable={profile.isAvailable}
       />
     </Container>
@@ -161,6 +166,7 @@ function ProfileHeader({ profile, address, freeToday, firstFree, psychicFigures 
             </Flex>
           )}
           {profile.verified ? <VerifiedBadge /> : null}
+          <ConsultationTypeBadges types={profile.consultationTypes} />
           <Text size="2" color="gray">
             {profile.yearsExperience === 1 ? "1 anno di esperienza" : `${profile.yearsExperience} anni di esperienza`}
           </Text>
@@ -236,17 +242,10 @@ function PricesPanel({ profile, address }: { profile: PublicProfile; address: st
         <Heading as="h2" size="4" mb="3">
           Durate e prezzi
         </Heading>
-        <Flex direction="column" gap="2" mb="3" asChild>
-          <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
-            {profile.prices.map(({ minutes, priceCents }) => (
-              <Flex key={minutes} justify="between" asChild>
-                <li>
-                  <Text>{minutes} minuti</Text>
-                  <Text weight="bold">{formatCents(priceCents, { dropZeroCents: true })}</Text>
-                </li>
-              </Flex>
-            ))}
-          </ul>
+        <Flex direction="column" gap="4" mb="3">
+          {offeredTypesOf(profile).map((type) => (
+            <TypePrices key={type} type={type} prices={profile.prices.filter((price) => price.type === type)} />
+          ))}
         </Flex>
         <Text as="p" size="1" color="gray" mb="3">
           Prezzi finali in euro, IVA inclusa. Pagamento anticipato con carta.
@@ -262,6 +261,36 @@ function PricesPanel({ profile, address }: { profile: PublicProfile; address: st
         )}
       </aside>
     </Card>
+  );
+}
+
+/** One type's prices under its name ('Consulto vocale', 'Consulto in chat'), shortest first. */
+function TypePrices({ type, prices }: { type: ConsultationType; prices: PublicProfile["prices"] }) {
+  const headingId = useId();
+  const Icon = consultationTypeIcons[type];
+  return (
+    <Flex direction="column" gap="2">
+      <Heading as="h3" size="3" id={headingId}>
+        <Flex align="center" gap="2" asChild>
+          <span>
+            <Icon aria-hidden />
+            {consultationTypeWords[type].consultation}
+          </span>
+        </Flex>
+      </Heading>
+      <Flex direction="column" gap="2" asChild>
+        <ul aria-labelledby={headingId} style={{ listStyle: "none", margin: 0, padding: 0 }}>
+          {prices.map(({ minutes, priceCents }) => (
+            <Flex key={minutes} justify="between" asChild>
+              <li>
+                <Text>{minutes} minuti</Text>
+                <Text weight="bold">{formatCents(priceCents, { dropZeroCents: true })}</Text>
+              </li>
+            </Flex>
+          ))}
+        </ul>
+      </Flex>
+    </Flex>
   );
 }
 

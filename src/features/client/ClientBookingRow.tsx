@@ -10,7 +10,9 @@ import { paths } from "@/lib/paths";
 import { isReportable } from "@convex/model/consultationReports";
 import { rescheduleRefusal } from "@convex/model/rescheduling";
 import { RefundTerms } from "@/components/booking/RefundTerms";
+import { isPastChat, joinWords, ReadConversationLink } from "@/components/booking/ConsultationLinks";
 import { limits } from "@/lib/text/rules";
+import { consultationTypeOf, consultationWords } from "@/lib/text/consultationTypes";
 import { CancelBookingDialog } from "./CancelBookingDialog";
 import { ReportConsultation } from "./ReportConsultationDialog";
 
@@ -54,9 +56,10 @@ function moveRefusalNote(booking: Pick<ClientBooking, "status" | "startsAt" | "r
   }
 }
 
-/** The booking page in its "move" mode, for the same psychic and duration. */
+/** The booking page in its "move" mode, for the same psychic, type and duration. */
 function reschedulePath(booking: ClientBooking): string {
-  return `${paths.psychicBook(booking.psychicProfileId)}?reschedule=${booking.id}&duration=${booking.durationMinutes}`;
+  const type = booking.consultationType === "chat" ? "&type=chat" : "";
+  return `${paths.psychicBook(booking.psychicProfileId)}?reschedule=${booking.id}&duration=${booking.durationMinutes}${type}`;
 }
 
 /** One consultation as its client sees it: when, with whom, its state and what they can do next. */
@@ -82,6 +85,15 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
           : "";
   const payable = state === "awaiting_payment" && booking.checkoutUrl !== null;
   const canJoin = showJoin && booking.status === "confirmed" && booking.endsAt > now;
+  const join = joinWords[consultationTypeOf(booking)];
+  // "Selene · Consulto in chat · 30 minuti · 50,00 €"
+  const facts = [
+    booking.psychicName,
+    consultationWords(booking),
+    formatMinutes(booking.durationMinutes),
+    formatCents(booking.priceCents),
+  ].join(" · ");
+  const withWhom = `con ${booking.psychicName}`;
   // Paying, joining, moving and cancelling are never queued offline: disabled, with one note saying why.
   const connection = useNeedsConnection();
   const offline = connection.offline;
@@ -95,7 +107,7 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
               {booking.scheduledTime}
             </Text>
             <Text size="2" color="gray">
-              {booking.psychicName} · {formatMinutes(booking.durationMinutes)} · {formatCents(booking.priceCents)}
+              {facts}
               {moved}
             </Text>
             {unmovable ? (
@@ -123,15 +135,16 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
             ) : null}
             {canJoin && offline ? (
               <Button size="2" disabled aria-describedby={connection.describedBy}>
-                Entra
+                {join.text}
               </Button>
             ) : canJoin ? (
               <Button asChild size="2">
-                <RouterLink to={paths.call(booking.id)} aria-label={`Entra nel consulto con ${booking.psychicName} delle ${booking.scheduledTime}`}>
-                  Entra
+                <RouterLink to={paths.call(booking.id)} aria-label={join.name(`${withWhom} delle ${booking.scheduledTime}`)}>
+                  {join.text}
                 </RouterLink>
               </Button>
             ) : null}
+            {isPastChat(booking, now) ? <ReadConversationLink bookingId={booking.id} about={`${withWhom} del ${when}`} /> : null}
             {movable && offline ? (
               <Button size="2" variant="soft" disabled aria-describedby={connection.describedBy}>
                 Sposta

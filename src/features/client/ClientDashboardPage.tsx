@@ -78,9 +78,14 @@ function PendingPayments({ now, today }: { now: number; today: string }) {
   const holds = useMyKeptHolds(now)?.filter((hold) => hold.holdExpiresAt > now);
   const navigate = useNavigate();
   if (holds === undefined || holds.length === 0) return null;
+  // The same type again: only chat is written, voice is the booking page's default.
   const bookAgain = (hold: LiveHold) =>
     navigate(
-      `${paths.psychicBook(hold.psychicProfileId)}?${new URLSearchParams({ date: hold.scheduledDate, duration: String(hold.durationMinutes) })}`,
+      `${paths.psychicBook(hold.psychicProfileId)}?${new URLSearchParams({
+        date: hold.scheduledDate,
+        duration: String(hold.durationMinutes),
+        ...(hold.consultationType === "chat" ? { type: "chat" } : {}),
+      })}`,
     );
   return (
     <DashboardSection title={holds.length === 1 ? "Pagamento in sospeso" : "Pagamenti in sospeso"}>

@@ -8,6 +8,7 @@ import { romeDateOf } from "@convex/framework/time";
 import { useNeedsConnection } from "@/components/NeedsConnection";
 import { formatMinutes, formatRomeTime, formatShortDate } from "@/lib/text/format";
 import { paths } from "@/lib/paths";
+import { consultationTypeOf, consultationWords } from "@/lib/text/consultationTypes";
 import type { ClientBooking } from "./ClientBookingRow";
 
 /** The paid consultation that has not ended yet and starts first; undefined when there is none. */
@@ -23,8 +24,15 @@ function dayAndTime(date: string, time: string, now: number): string {
   return `${day} alle ${time}`;
 }
 
+/** The way in and when it opens, in the words of the booking's type: the call's room, or the chat. */
+const roomWords = {
+  voice: { enter: "Entra nella stanza", opens: "La stanza si apre" },
+  chat: { enter: "Entra nella chat", opens: "La chat si apre" },
+} as const;
+
 export function NextConsultation({ booking, now }: { booking: ClientBooking; now: number }) {
   const opensAt = callOpensAt(booking.startsAt);
+  const room = roomWords[consultationTypeOf(booking)];
   const open = now >= opensAt;
   const connection = useNeedsConnection();
   const when = dayAndTime(booking.scheduledDate, booking.scheduledTime, now);
@@ -40,25 +48,25 @@ export function NextConsultation({ booking, now }: { booking: ClientBooking; now
               {when.charAt(0).toLocaleUpperCase("it") + when.slice(1)}
             </Text>
             <Text color="gray">
-              con {booking.psychicName} · {formatMinutes(booking.durationMinutes)}
+              {consultationWords(booking)} con {booking.psychicName} · {formatMinutes(booking.durationMinutes)}
             </Text>
           </Flex>
           {open && connection.offline ? (
             <Flex direction="column" gap="2" align="start">
               <Button size="3" disabled aria-describedby={connection.describedBy}>
-                <EnterIcon aria-hidden /> Entra nella stanza
+                <EnterIcon aria-hidden /> {room.enter}
               </Button>
               {connection.note}
             </Flex>
           ) : open ? (
             <Button asChild size="3" style={{ alignSelf: "start" }}>
               <RouterLink to={paths.call(booking.id)}>
-                <EnterIcon aria-hidden /> Entra nella stanza
+                <EnterIcon aria-hidden /> {room.enter}
               </RouterLink>
             </Button>
           ) : (
             <Text as="p" size="2">
-              La stanza si apre {dayAndTime(romeDateOf(opensAt), formatRomeTime(opensAt), now)}.
+              {room.opens} {dayAndTime(romeDateOf(opensAt), formatRomeTime(opensAt), now)}.
             </Text>
           )}
         </Flex>

@@ -1,8 +1,17 @@
 import { Badge, DataList } from "@radix-ui/themes";
+import type { ConsultationType } from "@convex/framework/validators";
+import { consultationTypeWords } from "@convex/model/bookings";
 import type { StateBadge } from "@/lib/text/states";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/text/format";
 
-type Facts = { psychicName: string; scheduledDate: string; scheduledTime: string; durationMinutes: number; priceCents: number };
+type Facts = {
+  psychicName: string;
+  consultationType: ConsultationType;
+  scheduledDate: string;
+  scheduledTime: string;
+  durationMinutes: number;
+  priceCents: number;
+};
 
 /** The paid booking's facts, as the confirmation email states them. */
 export function BookingFacts({ booking, badge }: { booking: Facts; badge: StateBadge }) {
@@ -22,6 +31,10 @@ export function BookingFacts({ booking, badge }: { booking: Facts; badge: StateB
       <DataList.Item>
         <DataList.Label>Cartomante</DataList.Label>
         <DataList.Value>{booking.psychicName}</DataList.Value>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.Label>Tipo</DataList.Label>
+        <DataList.Value>{consultationTypeWords[booking.consultationType].label}</DataList.Value>
       </DataList.Item>
       <DataList.Item>
         <DataList.Label>Data</DataList.Label>

@@ -6,6 +6,7 @@ import { CalendarIcon, CheckCircledIcon, ExclamationTriangleIcon, SpeakerLoudIco
 import { useAction, useQuery } from "convex/react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
+import type { ConsultationType } from "@convex/framework/validators";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { RefundTerms } from "@/components/booking/RefundTerms";
 import { toast } from "@/components/toast";
@@ -117,6 +118,7 @@ function PaidBooking({ sessionId }: { sessionId: string }) {
 type PaidSummary = {
   id: string;
   psychicName: string;
+  consultationType: ConsultationType;
   scheduledDate: string;
   scheduledTime: string;
   startsAt: number;
@@ -150,9 +152,14 @@ async function downloadInvitation(booking: PaidSummary) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** Where the consultation happens, as the confirmation email words it: the call's page, or the chat's. */
+const roomPage = { voice: "La pagina della chiamata", chat: "La pagina della chat" } as const satisfies Record<ConsultationType, string>;
+
 function NextSteps({ booking }: { booking: PaidSummary }) {
   // The terms as they stand now: a page left open past a deadline drops that line.
   const now = useNow();
+  // A chat needs no microphone: its page is only for writing.
+  const voice = booking.consultationType === "voice";
   return (
     <Card size="3" asChild>
       <section aria-labelledby="next-steps-title">
@@ -163,7 +170,9 @@ function NextSteps({ booking }: { booking: PaidSummary }) {
           <Flex direction="column" gap="2" asChild>
             <ul style={{ margin: 0, paddingLeft: "var(--space-5)" }}>
               <li>
-                <Text>La pagina della chiamata si apre {limits.earlyAccess} prima dell'inizio: la trovi nella tua dashboard.</Text>
+                <Text>
+                  {roomPage[booking.consultationType]} si apre {limits.earlyAccess} prima dell'inizio: la trovi nella tua dashboard.
+                </Text>
               </li>
               <li>
                 <Text>Ti stiamo inviando un'email di conferma con l'invito per il calendario.</Text>
@@ -178,17 +187,21 @@ function NextSteps({ booking }: { booking: PaidSummary }) {
             >
               <CalendarIcon aria-hidden /> Aggiungi al calendario (.ics)
             </Button>
-            <Button asChild size="2" variant="soft">
-              {/* The call's own device check ('Prepara audio'), the one used before entering. */}
-              <RouterLink to={paths.call(booking.id)} aria-describedby="mic-test-note">
-                <SpeakerLoudIcon aria-hidden /> Prova il microfono
-              </RouterLink>
-            </Button>
+            {voice ? (
+              <Button asChild size="2" variant="soft">
+                {/* The call's own device check ('Prepara audio'), the one used before entering. */}
+                <RouterLink to={paths.call(booking.id)} aria-describedby="mic-test-note">
+                  <SpeakerLoudIcon aria-hidden /> Prova il microfono
+                </RouterLink>
+              </Button>
+            ) : null}
           </Flex>
-          <Text as="p" size="2" color="gray" id="mic-test-note">
-            «Prepara audio», nella pagina della chiamata, apre il microfono e ne mostra il livello, dal browser e senza installare nulla
-            (da {limits.earlyAccess} prima dell'inizio).
-          </Text>
+          {voice ? (
+            <Text as="p" size="2" color="gray" id="mic-test-note">
+              «Prepara audio», nella pagina della chiamata, apre il microfono e ne mostra il livello, dal browser e senza installare nulla
+              (da {limits.earlyAccess} prima dell'inizio).
+            </Text>
+          ) : null}
           <Flex direction="column" gap="2" asChild>
             <section aria-labelledby="refund-terms-title">
               <Heading as="h3" size="3" id="refund-terms-title">

@@ -4,6 +4,7 @@ import { useMutation } from "convex/react";
 import type { OptimisticLocalStore } from "convex/browser";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
+import { consultationTypeWords } from "@convex/model/bookings";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/text/errors";
 import { formatCents, formatItalianDate, formatMinutes, formatShortDate } from "@/lib/text/format";
@@ -96,6 +97,7 @@ function BookingsTable({
           <Table.ColumnHeaderCell>Quando</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Cliente</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Cartomante</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Tipo</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Durata</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Prezzo</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Stato</Table.ColumnHeaderCell>
@@ -120,6 +122,7 @@ function BookingsTable({
                 ) : null}
               </Table.Cell>
               <Table.Cell>{booking.psychicName}</Table.Cell>
+              <Table.Cell>{consultationTypeWords[booking.consultationType].label}</Table.Cell>
               <Table.Cell>{formatMinutes(booking.durationMinutes)}</Table.Cell>
               <Table.Cell>{formatCents(booking.priceCents)}</Table.Cell>
               <Table.Cell>

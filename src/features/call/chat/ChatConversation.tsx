@@ -9,7 +9,7 @@ import type { api } from "@convex/_generated/api";
 import { deliveryText, maskedNotice, timeOf, typingText, type Delivery } from "./chatWords";
 import type { OutgoingMessage } from "./useChatOutbox";
 
-export type ChatMessage = FunctionReturnType<typeof api.chats.listMessages>["messages"][number];
+type ChatMessage = FunctionReturnType<typeof api.chats.listMessages>["messages"][number];
 
 type Props = {
   messages: readonly ChatMessage[];

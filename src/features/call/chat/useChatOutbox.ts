@@ -30,7 +30,7 @@ function store(bookingId: string, messages: OutgoingMessage[]) {
 }
 
 /** A message id the server accepts (letters, digits, '-'), unique enough for one conversation. */
-export function newMessageId(): string {
+function newMessageId(): string {
   return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 

@@ -6,6 +6,8 @@ import { useNeedsConnection } from "@/components/NeedsConnection";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/text/format";
 import { paths } from "@/lib/paths";
 import { bookingStates } from "@/lib/text/states";
+import { consultationTypeOf, consultationWords } from "@/lib/text/consultationTypes";
+import { isPastChat, joinWords, ReadConversationLink } from "@/components/booking/ConsultationLinks";
 import { CancelByPsychicDialog } from "./CancelByPsychicDialog";
 
 type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["today"][number];
@@ -26,6 +28,8 @@ export function PsychicBookingRow({ booking, now, today = false }: { booking: Ps
   const moved = movedLabel(booking.rescheduleCount);
   const canCancel = booking.cancellableUntil !== null && now < booking.cancellableUntil;
   const canJoin = today && !over;
+  const join = joinWords[consultationTypeOf(booking)];
+  const withWhom = `con ${booking.clientName}`;
   // Joining and cancelling are never queued offline: disabled, with one note saying why.
   const connection = useNeedsConnection();
   return (
@@ -39,7 +43,7 @@ export function PsychicBookingRow({ booking, now, today = false }: { booking: Ps
                 {booking.scheduledTime} · {booking.clientName}
               </Text>
               <Text size="2" color="gray">
-                Consulto vocale · {formatMinutes(booking.durationMinutes)} · {formatCents(booking.priceCents)}
+                {consultationWords(booking)} · {formatMinutes(booking.durationMinutes)} · {formatCents(booking.priceCents)}
               </Text>
             </Flex>
             <Flex align="center" gap="2" wrap="wrap">
@@ -56,14 +60,20 @@ export function PsychicBookingRow({ booking, now, today = false }: { booking: Ps
               )}
               {canJoin && connection.offline ? (
                 <Button size="2" disabled aria-describedby={connection.describedBy}>
-                  Entra
+                  {join.text}
                 </Button>
               ) : canJoin ? (
                 <Button asChild size="2">
-                  <RouterLink to={paths.call(booking.id)} aria-label={`Entra nel consulto con ${booking.clientName} delle ${booking.scheduledTime}`}>
-                    Entra
+                  <RouterLink to={paths.call(booking.id)} aria-label={join.name(`${withWhom} delle ${booking.scheduledTime}`)}>
+                    {join.text}
                   </RouterLink>
                 </Button>
+              ) : null}
+              {isPastChat(booking, now) ? (
+                <ReadConversationLink
+                  bookingId={booking.id}
+                  about={`${withWhom} del ${formatItalianDate(booking.scheduledDate)} alle ${booking.scheduledTime}`}
+                />
               ) : null}
               {canCancel ? (
                 <CancelByPsychicDialog

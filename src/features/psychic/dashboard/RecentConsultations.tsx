@@ -16,6 +16,8 @@ import { errorCodeOf, errorMessage } from "@/lib/text/errors";
 import { formatCents, formatItalianDate, formatMinutes } from "@/lib/text/format";
 import { limits } from "@/lib/text/rules";
 import { bookingStates } from "@/lib/text/states";
+import { consultationWords } from "@/lib/text/consultationTypes";
+import { ReadConversationLink } from "@/components/booking/ConsultationLinks";
 
 type PsychicBooking = FunctionReturnType<typeof api.bookings.listForPsychic>["recent"][number];
 
@@ -100,7 +102,7 @@ function RecentRow({ booking, onMark }: { booking: PsychicBooking; onMark: (outc
               {formatItalianDate(booking.scheduledDate)}, {booking.scheduledTime} · {booking.clientName}
             </Text>
             <Text size="2" color="gray">
-              Consulto vocale · {formatMinutes(booking.durationMinutes)} · {formatCents(booking.priceCents)}
+              {consultationWords(booking)} · {formatMinutes(booking.durationMinutes)} · {formatCents(booking.priceCents)}
             </Text>
           </Flex>
           <Flex align="center" gap="2" wrap="wrap">
@@ -113,6 +115,8 @@ function RecentRow({ booking, onMark }: { booking: PsychicBooking; onMark: (outc
               .map((outcome) => (
                 <OutcomeButton key={outcome} outcome={outcome} about={`consulto con ${booking.clientName} del ${when}`} onMark={onMark} />
               ))}
+            {/* Every consultation here is over: a chat's conversation can be read again. */}
+            {booking.consultationType === "chat" ? <ReadConversationLink bookingId={booking.id} about={`con ${booking.clientName} del ${when}`} /> : null}
           </Flex>
         </Flex>
       </Card>

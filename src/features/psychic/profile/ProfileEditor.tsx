@@ -1,16 +1,17 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Box, Button, Callout, Card, Checkbox, CheckboxGroup, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Box, Button, Callout, Card, CheckboxGroup, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
 import type { DurationMinutes } from "@convex/framework/validators";
 import { PendingWriteMark } from "@/components/PendingWriteMark";
 import { AvailabilityEditor } from "./AvailabilityEditor";
 import { OutsideHoursWarning } from "./OutsideHoursWarning";
 import "./profileEditor.css";
 import { ProfilePreview } from "./ProfilePreview";
+import { ConsultationTypesChoice, DurationPrices, TYPES_ERROR_ID } from "./OfferEditor";
 import {
-  OFFERED_DURATIONS,
   PRICE_MAX,
   PRICE_MIN,
   PRICE_STEP,
+  priceField,
   SPECIALIZATIONS,
   SPECIALTIES,
   YEARS_MAX,
@@ -154,52 +155,25 @@ export function ProfileEditor({ profile, approvalRequired = false, onSave, onPub
               />
             </Section>
 
+            <Section title="Tipi di consulto" error={errors.consultationTypes} errorId={TYPES_ERROR_ID}>
+              <ConsultationTypesChoice
+                value={values.consultationTypes}
+                error={errors.consultationTypes}
+                onChange={(consultationTypes) => update({ consultationTypes })}
+              />
+            </Section>
+
             <Section title="Durate e prezzi" error={errors.availableDurations} errorId="durations-error">
               <Text as="p" size="2" color="gray">
-                Prezzi finali in euro, IVA inclusa: da {PRICE_MIN} € a {PRICE_MAX} €, a multipli di {PRICE_STEP} €.
+                Prezzi finali in euro, IVA inclusa: da {PRICE_MIN} € a {PRICE_MAX} €, a multipli di {PRICE_STEP} €. Ogni durata scelta ha un prezzo per
+                ogni tipo di consulto che offri.
               </Text>
-              <Flex direction="column" gap="3">
-                {OFFERED_DURATIONS.map((minutes) => {
-                  const chosen = values.availableDurations.includes(minutes);
-                  const key = `prices.${minutes}`;
-                  return (
-                    <Flex key={minutes} gap="4" align="center" wrap="wrap">
-                      <Text as="label" size="2" style={{ minWidth: 120 }}>
-                        <Flex gap="2" align="center">
-                          <Checkbox checked={chosen} onCheckedChange={(checked) => toggleDuration(minutes, checked === true)} />
-                          {minutes} minuti
-                        </Flex>
-                      </Text>
-                      {chosen ? (
-                        <Flex direction="column" gap="1">
-                          <Flex align="center" gap="2">
-                            <TextField.Root
-                              type="number"
-                              inputMode="numeric"
-                              min={PRICE_MIN}
-                              max={PRICE_MAX}
-                              step={PRICE_STEP}
-                              aria-label={`Prezzo per ${minutes} minuti (€)`}
-                              value={values.prices[`${minutes}`]}
-                              aria-invalid={errors[key] ? true : undefined}
-                              aria-describedby={errors[key] ? `price-${minutes}-error` : undefined}
-                              onChange={(event) => update({ prices: { ...values.prices, [`${minutes}`]: event.target.value } })}
-                              style={{ width: 110 }}
-                            >
-                              <TextField.Slot side="right">€</TextField.Slot>
-                            </TextField.Root>
-                          </Flex>
-                          {errors[key] ? (
-                            <Text id={`price-${minutes}-error`} size="1" color="red">
-                              {errors[key]}
-                            </Text>
-                          ) : null}
-                        </Flex>
-                      ) : null}
-                    </Flex>
-                  );
-                })}
-              </Flex>
+              <DurationPrices
+                values={values}
+                errors={errors}
+                onToggleDuration={toggleDuration}
+                onPrice={(type, minutes, typed) => update({ [priceField[type]]: { ...values[priceField[type]], [`${minutes}`]: typed } })}
+              />
             </Section>
 
             <Section title="Disponibilità settimanale">

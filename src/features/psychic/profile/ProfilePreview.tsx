@@ -2,14 +2,16 @@ import { Box, Card, Heading, Text } from "@radix-ui/themes";
 import { PsychicCard, type PsychicCardData } from "@/components/psychic/PsychicCard";
 import { priceCentsFor } from "@convex/model/bookings";
 import { DEFAULT_PRICES_CENTS } from "@convex/model/profileRules";
-import type { OwnProfile, ProfileFormValues } from "./profileForm";
+import { priceField, type OwnProfile, type ProfileFormValues } from "./profileForm";
 
 /** The card of the public list as the form stands now, before saving. */
 function previewCard(profile: OwnProfile, values: ProfileFormValues): PsychicCardData {
   const durations = values.availableDurations.length > 0 ? values.availableDurations : [30 as const];
+  // The starting price is the lowest of every offered type (voice while none is ticked), as the list computes it.
+  const types = values.consultationTypes.length > 0 ? values.consultationTypes : (["voice"] as const);
   // Typed in whole euros; a length without a usable price shows its default.
-  const priceCents = (minutes: (typeof durations)[number]) => {
-    const typed = Number(values.prices[`${minutes}`]);
+  const priceCents = (typedPrices: ProfileFormValues["prices"], minutes: (typeof durations)[number]) => {
+    const typed = Number(typedPrices[`${minutes}`]);
     return Number.isFinite(typed) && typed > 0 ? priceCentsFor(typed) : DEFAULT_PRICES_CENTS[minutes];
   };
   return {
@@ -20,8 +22,9 @@ function previewCard(profile: OwnProfile, values: ProfileFormValues): PsychicCar
     specialties: values.specialties,
     rating: profile.rating,
     reviewCount: profile.reviewCount,
-    minPriceCents: Math.min(...durations.map(priceCents)),
+    minPriceCents: Math.min(...types.flatMap((type) => durations.map((minutes) => priceCents(values[priceField[type]], minutes)))),
     minDurationMinutes: Math.min(...durations),
+    consultationTypes: values.consultationTypes,
     isAvailable: profile.isAvailable,
   };
 }

@@ -3,8 +3,17 @@
 import * as z from "zod/mini";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
-import { specializations, specialties, type DurationMinutes, type PricesCents, type WeeklyAvailability } from "@convex/framework/validators";
+import {
+  consultationTypes,
+  specializations,
+  specialties,
+  type ConsultationType,
+  type DurationMinutes,
+  type PricesCents,
+  type WeeklyAvailability,
+} from "@convex/framework/validators";
 import { priceCentsFor } from "@convex/model/bookings";
+import { offeredTypesOf } from "@convex/model/psychics";
 import {
   BIO_MAX,
   DEFAULT_PRICES_CENTS,
@@ -27,12 +36,16 @@ export const PRICE_MAX = PRICE_MAX_CENTS / 100;
 export const PRICE_STEP = PRICE_STEP_CENTS / 100;
 
 export { OFFERED_DURATIONS, YEARS_MAX, YEARS_MIN };
+export const CONSULTATION_TYPES = consultationTypes;
 export const SPECIALTIES = specialties;
 export const SPECIALIZATIONS = specializations;
 
+/** One type's price of each length, as typed (whole euros, text while typed). */
+type TypedPrices = Record<`${DurationMinutes}`, string>;
+
 /**
- * What the inputs hold. Numbers stay text while typed; a price is kept for every duration, so
- * unticking a duration and ticking it again brings back what the psychic had typed.
+ * What the inputs hold. Numbers stay text while typed; a price is kept for every duration and type, so
+ * unticking a duration or a type and ticking it again brings back what the psychic had typed.
  */
 export type ProfileFormValues = {
   psychicName: string;
@@ -40,13 +53,21 @@ export type ProfileFormValues = {
   specialties: (typeof specialties)[number][];
   specializations: (typeof specializations)[number][];
   yearsExperience: string;
+  /** Voice and/or chat, voice first. */
+  consultationTypes: ConsultationType[];
   availableDurations: DurationMinutes[];
-  prices: Record<`${DurationMinutes}`, string>;
+  /** Voice prices (`pricesCents` on the server). */
+  prices: TypedPrices;
+  chatPrices: TypedPrices;
   availability: WeeklyAvailability;
 };
 
+/** Each type's prices in the form, and their field names in its errors ('prices.30', 'chatPrices.30'). */
+export const priceField = { voice: "prices", chat: "chatPrices" } as const satisfies Record<ConsultationType, keyof ProfileFormValues>;
+
 const INCOMPLETE_MESSAGE = errorMessages.PROFILE_INCOMPLETE;
 const DURATION_MESSAGE = errorMessages.DURATION_REQUIRED;
+const TYPE_MESSAGE = errorMessages.CONSULTATION_TYPE_REQUIRED;
 const YEARS_MESSAGE = `Gli anni di esperienza vanno da ${YEARS_MIN} a ${YEARS_MAX}.`;
 const PRICE_MESSAGE = `Il prezzo va da ${PRICE_MIN} € a ${PRICE_MAX} €, a multipli di ${PRICE_STEP} €.`;
 
@@ -81,8 +102,10 @@ const profileFormSchema = z
     specialties: z.array(z.enum(specialties)).check(z.minLength(1, "Scegli almeno una specialità.")),
     specializations: z.array(z.enum(specializations)),
     yearsExperience: wholeNumber(YEARS_MESSAGE, YEARS_MIN, YEARS_MAX),
+    consultationTypes: z.array(z.enum(consultationTypes)).check(z.minLength(1, TYPE_MESSAGE)),
     availableDurations: z.array(z.union([z.literal(15), z.literal(30), z.literal(45), z.literal(60)])).check(z.minLength(1, DURATION_MESSAGE)),
     prices: z.record(z.string(), z.string()),
+    chatPrices: z.record(z.string(), z.string()),
     availability: z.object({
       monday: day,
       tuesday: day,
@@ -95,10 +118,12 @@ const profileFormSchema = z
   })
   .check(
     z.superRefine((values, ctx) => {
-      // Only the prices of offered durations count: the others are never charged or saved.
-      for (const minutes of values.availableDurations) {
-        if (!wholeNumber(PRICE_MESSAGE, PRICE_MIN, PRICE_MAX, PRICE_STEP).safeParse(values.prices[String(minutes)] ?? "").success) {
-          ctx.addIssue({ code: "custom", path: ["prices", String(minutes)], message: PRICE_MESSAGE });
+      // Only the prices of offered durations in offered types count: the others are never charged.
+      for (const type of values.consultationTypes) {
+        for (const minutes of values.availableDurations) {
+          if (!isValidPrice(values[priceField[type]][String(minutes)])) {
+            ctx.addIssue({ code: "custom", path: [priceField[type], String(minutes)], message: PRICE_MESSAGE });
+          }
         }
       }
       // A ticked day needs hours (model/profileRules.ts refuses it too, as DAY_WITHOUT_HOURS).
@@ -109,6 +134,17 @@ const profileFormSchema = z
       }
     }),
   );
+
+/** A typed price on the grid: whole euros from PRICE_MIN to PRICE_MAX in steps of PRICE_STEP. */
+function isValidPrice(typed: string | undefined): boolean {
+  return wholeNumber(PRICE_MESSAGE, PRICE_MIN, PRICE_MAX, PRICE_STEP).safeParse(typed ?? "").success;
+}
+
+/** One type's prices in cents for the offered lengths; `validOnly` leaves out what is not on the grid. */
+function pricesCentsOf(typed: TypedPrices, durations: DurationMinutes[], validOnly = false): PricesCents {
+  const priced = validOnly ? durations.filter((minutes) => isValidPrice(typed[`${minutes}`])) : durations;
+  return Object.fromEntries(priced.map((minutes) => [String(minutes), priceCentsFor(Number(typed[`${minutes}`]))]));
+}
 
 /** "Mercoledì è segnato come disponibile ma non ha orari: …" */
 function dayWithoutHoursMessage(dayLabel: string): string {
@@ -124,6 +160,9 @@ export type ProfileArgs = {
   yearsExperience: number;
   availableDurations: DurationMinutes[];
   pricesCents: PricesCents;
+  consultationTypes: ConsultationType[];
+  /** Absent while chat is not offered: the server keeps the chat prices it has, for when it is offered again. */
+  chatPricesCents?: PricesCents;
   availability: WeeklyAvailability;
 };
 
@@ -133,13 +172,14 @@ type ValidationResult = { ok: true; args: ProfileArgs } | { ok: false; summary: 
 
 /**
  * Checks the form. The summary is the spec's message for the first broken rule in its order:
- * name, bio and specialty first, then durations, then the rest.
+ * name, bio and specialty first, then durations, then the consultation types, then the rest.
  */
 export function validateProfileForm(values: ProfileFormValues): ValidationResult {
   const parsed = profileFormSchema.safeParse(values);
   if (parsed.success) {
     const data = parsed.data;
     const durations = [...data.availableDurations].sort((a, b) => a - b);
+    const offers = (type: ConsultationType) => data.consultationTypes.includes(type);
     return {
       ok: true,
       args: {
@@ -149,7 +189,10 @@ export function validateProfileForm(values: ProfileFormValues): ValidationResult
         specializations: data.specializations,
         yearsExperience: data.yearsExperience,
         availableDurations: durations,
-        pricesCents: Object.fromEntries(durations.map((minutes) => [String(minutes), priceCentsFor(Number(values.prices[`${minutes}`]))])),
+        // The server's arguments always take voice prices: without voice, those on the grid go along (kept, never charged).
+        pricesCents: pricesCentsOf(values.prices, durations, !offers("voice")),
+        consultationTypes: consultationTypes.filter(offers),
+        ...(offers("chat") ? { chatPricesCents: pricesCentsOf(values.chatPrices, durations) } : {}),
         availability: data.availability,
       },
     };
@@ -165,21 +208,30 @@ export function validateProfileForm(values: ProfileFormValues): ValidationResult
       ? INCOMPLETE_MESSAGE
       : broken("availableDurations")
         ? DURATION_MESSAGE
-        : Object.values(fieldErrors)[0]!;
+        : broken("consultationTypes")
+          ? TYPE_MESSAGE
+          : Object.values(fieldErrors)[0]!;
   return { ok: false, summary, fieldErrors };
 }
 
 /** The form as the saved profile fills it. */
 export function formFromProfile(profile: OwnProfile): ProfileFormValues {
-  const priceText = (minutes: DurationMinutes) => String((profile.pricesCents[String(minutes)] ?? DEFAULT_PRICES_CENTS[minutes]) / 100);
+  // A length without a stored price (never offered, or a type never offered) starts from its default.
+  const typed = (stored: PricesCents): TypedPrices => {
+    const text = (minutes: DurationMinutes) => String((stored[String(minutes)] ?? DEFAULT_PRICES_CENTS[minutes]) / 100);
+    return { "15": text(15), "30": text(30), "45": text(45), "60": text(60) };
+  };
   return {
     psychicName: profile.psychicName,
     bio: profile.bio,
     specialties: [...profile.specialties],
     specializations: [...profile.specializations],
     yearsExperience: String(profile.yearsExperience),
+    // Through offeredTypesOf: a profile kept on the device from before chat has no types (voice only) and no chat prices.
+    consultationTypes: offeredTypesOf(profile),
     availableDurations: [...profile.availableDurations],
-    prices: { "15": priceText(15), "30": priceText(30), "45": priceText(45), "60": priceText(60) },
+    prices: typed(profile.pricesCents),
+    chatPrices: typed(profile.chatPricesCents ?? {}),
     availability: structuredClone(profile.availability),
   };
 }
