@@ -5,7 +5,8 @@
 // client's dashboard, downloaded. At 360 px, the same room with the on-screen keyboard open.
 import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { personPage, sessionState, signUpThroughApi } from "./api";
+import { listedPsychic, mondayAhead, personPage, sessionState, signUpThroughApi } from "./api";
+import { tickCheckoutConsent } from "./checkoutConsent";
 import { armBackendFault, CUT_COOKIE } from "./backendLog";
 import { runInternal } from "./env";
 import { expect, expectAccessible, sessionFile, test } from "./fixtures";
@@ -127,4 +128,42 @@ test("at 360 px the conversation and the input stay in reach with the on-screen 
   await client.context().close();
   await psychic.context().close();
   expect(unexpected(errors), "console errors in the chat").toEqual([]);
+});
+
+test("a client books a chat: the type chosen on the booking page, kept in the address, priced and paid as a chat", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const account = await signUpThroughApi("Bruna Chat");
+  const errors: string[] = [];
+  const page = await personPage(browser, sessionState(account.session), errors);
+  const selene = await listedPsychic("Selene");
+  const date = mondayAhead(14);
+  await page.goto(`/psychics/${selene.id}/book?date=${date}&duration=30`);
+  const types = page.getByRole("radiogroup", { name: "Tipo di consulto" });
+  await expect(types.getByRole("radio", { name: "Voce" })).toBeChecked();
+  await types.getByRole("radio", { name: "Chat" }).click();
+  await expect(page).toHaveURL(/[?&]type=chat/);
+  await expect(page).toHaveURL(new RegExp(`date=${date}`));
+  await page.getByRole("button", { name: "10:00", exact: true }).click();
+  const summary = page.getByRole("complementary", { name: "Riepilogo e pagamento" });
+  await expect(summary).toContainText("Consulto in chat");
+  // Selene's 30 minutes in chat cost 30 €, her call 35 €.
+  await expect(summary).toContainText("30,00 €");
+  await expectAccessible(page, "booking page, a chat chosen");
+  await tickCheckoutConsent(page);
+  await summary.getByRole("button", { name: "Paga e prenota" }).click();
+  await expect(page).toHaveURL(/\/c\/pay\/cs_/);
+  await expect(page.getByText("30,00 €").first()).toBeVisible();
+  await page.getByLabel("Numero della carta").fill("4242 4242 4242 4242");
+  await page.getByLabel("Scadenza (MM/AA)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Intestatario").fill("Bruna Chat");
+  await page.getByRole("button", { name: /^Paga \d/ }).click();
+  await expect(page).toHaveURL(/\/payment-success/);
+  await expect(page.getByRole("heading", { level: 1, name: "Pagamento completato" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("main")).toContainText("Tipo");
+  await expect(page.getByRole("main")).toContainText("Chat");
+  await page.goto("/dashboard");
+  await expect(page.getByRole("main")).toContainText("Consulto in chat");
+  await page.context().close();
+  expect(unexpected(errors), "console errors while booking a chat").toEqual([]);
 });
