@@ -21,6 +21,21 @@ const job = v.union(
 type Job = "notes" | "callSessions" | "chatMessages" | "contactMessages" | "webhookEvents" | "emails" | "fiscalRecords" | "providerJobs";
 const JOBS: Job[] = ["notes", "callSessions", "chatMessages", "contactMessages", "webhookEvents", "emails", "fiscalRecords", "providerJobs"];
 
+/** Deletes a batch of `table`'s rows created after `after` and before `line`, oldest first; returns them. */
+async function deleteCreatedBefore(
+  ctx: MutationCtx,
+  table: "callSessions" | "chatMessages" | "processedWebhookEvents" | "emailOutbox",
+  after: number,
+  line: number,
+) {
+  const rows = await ctx.db
+    .query(table)
+    .withIndex("by_creation_time", (q) => q.gt("_creationTime", after).lt("_creationTime", line))
+    .take(RETENTION_BATCH);
+  for (const row of rows) await ctx.db.delete(table, row._id);
+  return rows;
+}
+
 /** One batch of a job: how many rows it changed, and whether older rows may remain. */
 async function runJob(ctx: MutationCtx, name: Job, now: number, after: number): Promise<{ changed: number; next: number | null }> {
   let changed = 0;
@@ -38,25 +53,10 @@ async function runJob(ctx: MutationCtx, name: Job, now: number, after: number): 
       await forgetClientNotesOf(ctx, booking);
       changed += 1;
     }
-  } else if (name === "callSessions") {
-    const line = forgetBefore(now, NOTES_AND_CALLS_MONTHS);
-    const sessions = await ctx.db
-      .query("callSessions")
-      .withIndex("by_creation_time", (q) => q.gt("_creationTime", after).lt("_creationTime", line))
-      .take(RETENTION_BATCH);
-    rows = sessions;
-    for (const session of sessions) await ctx.db.delete("callSessions", session._id);
-    changed = sessions.length;
-  } else if (name === "chatMessages") {
-    // A message is sent during its consultation: one sent before the line belongs to a consultation before it.
-    const line = forgetBefore(now, NOTES_AND_CALLS_MONTHS);
-    const messages = await ctx.db
-      .query("chatMessages")
-      .withIndex("by_creation_time", (q) => q.gt("_creationTime", after).lt("_creationTime", line))
-      .take(RETENTION_BATCH);
-    rows = messages;
-    for (const message of messages) await ctx.db.delete("chatMessages", message._id);
-    changed = messages.length;
+  } else if (name === "callSessions" || name === "chatMessages") {
+    // Sessions and messages are made during their consultation: one made before the line belongs to one before it.
+    rows = await deleteCreatedBefore(ctx, name, after, forgetBefore(now, NOTES_AND_CALLS_MONTHS));
+    changed = rows.length;
   } else if (name === "contactMessages") {
     const line = forgetBefore(now, SUPPORT_MESSAGES_MONTHS);
     const messages = await ctx.db
@@ -83,22 +83,8 @@ async function runJob(ctx: MutationCtx, name: Job, now: number, after: number): 
     changed = await forgetDoneJobs(ctx, forgetBefore(now, TECHNICAL_MONTHS), RETENTION_BATCH);
     return { changed, next: changed === RETENTION_BATCH ? 0 : null };
   } else {
-    const line = forgetBefore(now, TECHNICAL_MONTHS);
-    if (name === "webhookEvents") {
-      const records = await ctx.db
-        .query("processedWebhookEvents")
-        .withIndex("by_creation_time", (q) => q.gt("_creationTime", after).lt("_creationTime", line))
-        .take(RETENTION_BATCH);
-      rows = records;
-      for (const record of records) await ctx.db.delete("processedWebhookEvents", record._id);
-    } else {
-      const records = await ctx.db
-        .query("emailOutbox")
-        .withIndex("by_creation_time", (q) => q.gt("_creationTime", after).lt("_creationTime", line))
-        .take(RETENTION_BATCH);
-      rows = records;
-      for (const record of records) await ctx.db.delete("emailOutbox", record._id);
-    }
+    const table = name === "webhookEvents" ? "processedWebhookEvents" : "emailOutbox";
+    rows = await deleteCreatedBefore(ctx, table, after, forgetBefore(now, TECHNICAL_MONTHS));
     changed = rows.length;
   }
   // Bookings keep their rows (only the notes go): the next batch starts after the last one looked at.
