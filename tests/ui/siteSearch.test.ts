@@ -79,10 +79,13 @@ describe("the header search's psychics and topics", () => {
 
   it("describes a psychic by the topic the words named, else by topics then techniques, and a topic by how many psychics offer it", () => {
     const [psychics, topics] = siteSearchResults("amore", catalogue);
-    expect(psychics.results[0]).toMatchObject({ kind: "psychic", description: "Per: Amore e Relazioni" });
+    expect(psychics.results[0]).toMatchObject({ kind: "psychic", description: "Per: Amore e Relazioni · Voce" });
     expect(topics.results[0]).toMatchObject({ kind: "topic", description: "3 cartomanti" });
     const [byName] = siteSearchResults("selene", catalogue);
-    expect(byName.results[0]).toMatchObject({ description: "Amore e Relazioni · Decisioni Importanti · Tarocchi · Cartomanzia" });
+    expect(byName.results[0]).toMatchObject({ description: "Amore e Relazioni · Decisioni Importanti · Tarocchi · Cartomanzia · Voce" });
+    // What each psychic offers closes the line.
+    const withChat = { ...catalogue, psychics: catalogue.psychics.map((card) => ({ ...card, consultationTypes: ["voice", "chat"] as ("voice" | "chat")[] })) };
+    expect(siteSearchResults("selene", withChat)[0].results[0].description).toMatch(/ · Voce e chat$/);
   });
 
   it("finds topics by the words people type, as the list does ('lavoro', 'il mio ex'), never by a bio word", () => {

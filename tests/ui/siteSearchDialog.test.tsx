@@ -81,7 +81,7 @@ describe("the site search dialog", () => {
     const topics = screen.getByRole("group", { name: "Ambiti di consulto" });
     expect(within(topics).getByRole("option", { name: "Amore e Relazioni" })).toHaveAccessibleDescription("3 cartomanti");
     // The card says which of the psychic's topics the words named.
-    expect(screen.getByRole("option", { name: "Selene" })).toHaveAccessibleDescription("Per: Amore e Relazioni");
+    expect(screen.getByRole("option", { name: "Selene" })).toHaveAccessibleDescription("Per: Amore e Relazioni · Voce");
     expect(screen.getByRole("listbox", { name: "Risultati della ricerca" })).toContainElement(psychics);
   });
 

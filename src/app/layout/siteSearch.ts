@@ -1,6 +1,9 @@
 import { matchesEveryWord } from "@convex/model/textSearch";
 import { matchCard, topicsNamedBy } from "@convex/model/topicSearch";
 import { paths } from "@/lib/paths";
+import type { ConsultationType } from "@convex/framework/validators";
+import { consultationTypeWords } from "@convex/model/bookings";
+import { offeredTypesOf } from "@convex/model/psychics";
 
 type SiteSearchItem = { title: string; description: string; path: string };
 
@@ -33,6 +36,8 @@ export type SiteSearchCatalogue = {
     bio: string;
     specialties: readonly string[];
     specializations: readonly string[];
+    /** Voice and/or chat; absent (an answer kept from before chat), voice. */
+    consultationTypes?: ConsultationType[];
   }>;
   specialties: readonly string[];
   specializations: readonly string[];
@@ -43,6 +48,12 @@ type SiteSearchGroup = { key: "psychics" | "topics" | "techniques" | "pages"; la
 
 /** How many psychics the dialog lists before offering the whole list for the words typed. */
 const PSYCHIC_RESULTS = 5;
+
+/** 'Voce e chat', 'Voce', 'Chat': what a psychic offers, in the result's line. */
+function typesInWords(psychic: { consultationTypes?: ConsultationType[] }): string {
+  const words = offeredTypesOf(psychic).map((type) => consultationTypeWords[type].label);
+  return words.length > 1 ? `${words[0]} e ${words.slice(1).join(", ").toLowerCase()}` : words[0]!;
+}
 
 const count = (psychics: number) => (psychics === 1 ? "1 cartomante" : `${psychics} cartomanti`);
 
@@ -64,7 +75,7 @@ export function siteSearchResults(query: string, catalogue: SiteSearchCatalogue 
     const results: SiteSearchResult[] = found.slice(0, PSYCHIC_RESULTS).map(({ psychic, matchedTopic }) => ({
       kind: "psychic",
       title: psychic.psychicName,
-      description: matchedTopic ? `Per: ${matchedTopic}` : [...psychic.specializations, ...psychic.specialties].join(" · "),
+      description: `${matchedTopic ? `Per: ${matchedTopic}` : [...psychic.specializations, ...psychic.specialties].join(" · ")} · ${typesInWords(psychic)}`,
       path: paths.psychic(psychic.slug ?? psychic.id),
       photoUrl: psychic.photoUrl,
     }));
