@@ -304,6 +304,25 @@ describe("the transcript afterwards", () => {
     expect((await messagesAs(world, "clientA", kept)).messages.map((message) => message.body)).toEqual(["Grazie."]);
   });
 
+  it("chats.forgetConversation forgets a long conversation in parts, and again changes nothing", async () => {
+    const world = await buildWorld(setupTest());
+    const bookingId = await chatBooking(world, { startsInMs: -DAY, status: "completed" });
+    await world.t.run(async (ctx) => {
+      for (let i = 0; i < 450; i++) {
+        await ctx.db.insert("chatMessages", { bookingId, senderId: world.userIds.clientA, party: "client", body: `Messaggio ${i}`, masked: [], clientMessageId: `f${i}`, sentAt: Date.now() });
+      }
+      await ctx.db.insert("callSessions", { bookingId, roomId: `arcano-${bookingId}`, status: "ended", updatedAt: Date.now(), chatMessageCount: 450 });
+    });
+    await world.t.mutation(internal.chats.forgetConversation, { bookingId });
+    // The first part is gone at once; the rest in the parts it scheduled.
+    expect(await storedMessages(world, bookingId)).toHaveLength(250);
+    await world.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await storedMessages(world, bookingId)).toEqual([]);
+    expect((await sessionOf(world, bookingId))?.chatMessageCount).toBe(0);
+    await world.t.mutation(internal.chats.forgetConversation, { bookingId });
+    expect(await storedMessages(world, bookingId)).toEqual([]);
+  });
+
   it("it is forgotten with the consultation's notes, 24 months after", async () => {
     const world = await buildWorld(setupTest());
     const bookingId = await chatBooking(world, { minutes: 30 });
