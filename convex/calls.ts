@@ -2,9 +2,9 @@
 // both screens watch live, the browser-to-browser signalling of the offline provider, and the end
 // of each booking's call (completion, or the psychic's absence with a full refund).
 import { v } from "convex/values";
-import type { Doc, Id } from "./_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "./_generated/server";
-import { bookingAsPartyX, type BookingParty } from "./lib/platform/access";
+import type { Doc } from "./_generated/dataModel";
+import type { MutationCtx } from "./_generated/server";
+import type { BookingParty } from "./lib/platform/access";
 import { changeBooking } from "./lib/bookings/bookingLifecycle";
 import {
   ensureSession,
@@ -21,7 +21,7 @@ import {
   typingField,
   withCurrentJoins,
 } from "./lib/calls/callPresence";
-import { closedAttendance, roomPeople, sessionOf } from "./lib/calls/callSessions";
+import { closedAttendance, roomPartyX, roomPeople, sessionOf } from "./lib/calls/callSessions";
 import { fail } from "./framework/errors";
 import { rateLimit } from "./lib/platform/rateLimits";
 import { authedMutation, authedQuery, internalMutation, internalQuery } from "./lib/platform/functions";
@@ -43,13 +43,6 @@ import {
   tokenTtlSeconds,
   twilioIdentity,
 } from "./model/calls";
-
-/** The booking as a party's call sees it: refused outright when it has no call at all. */
-async function callBookingX(ctx: QueryCtx, viewerId: Id<"users">, bookingId: string) {
-  const { booking, party } = await bookingAsPartyX(ctx, viewerId, bookingId);
-  if (booking.consultationType !== "voice") return fail("NOT_VOICE_CONSULTATION");
-  return { booking, party };
-}
 
 /** One party in the call: the last sign while in, the last time they left, and whether their microphone is off. */
 const presence = v.object({ seenAt: v.union(v.number(), v.null()), leftAt: v.union(v.number(), v.null()), muted: v.boolean() });
@@ -120,7 +113,7 @@ export const getRoom = authedQuery({
   args: { bookingId: v.string() },
   returns: room,
   handler: async (ctx, { bookingId }) => {
-    const { booking, party } = await bookingAsPartyX(ctx, ctx.viewerId, bookingId);
+    const { booking, party } = await roomPartyX(ctx, ctx.viewerId, bookingId);
     const psychicAbsent = booking.status === "cancelled" && booking.cancelReason === "psychic_no_show";
     const refusal = bookingRefusal(booking);
     if (refusal !== null && refusal !== "CALL_ENDED" && !psychicAbsent) return fail(refusal);
@@ -170,7 +163,7 @@ export const join = authedMutation({
   returns: v.null(),
   handler: async (ctx, { bookingId, muted }) => {
     // A chat's page beats the same way: presence is what attendance reads for both types.
-    const { booking, party } = await bookingAsPartyX(ctx, ctx.viewerId, bookingId);
+    const { booking, party } = await roomPartyX(ctx, ctx.viewerId, bookingId);
     const now = Date.now();
     const refusal = joinRefusal(booking, now);
     if (refusal !== null) return fail(refusal);
@@ -188,7 +181,7 @@ export const setMuted = authedMutation({
   args: { bookingId: v.string(), muted: v.boolean() },
   returns: v.null(),
   handler: async (ctx, { bookingId, muted }) => {
-    const { booking, party } = await callBookingX(ctx, ctx.viewerId, bookingId);
+    const { booking, party } = await roomPartyX(ctx, ctx.viewerId, bookingId, "voice");
     const now = Date.now();
     const refusal = joinRefusal(booking, now);
     if (refusal !== null) return fail(refusal);
@@ -204,7 +197,7 @@ export const leave = authedMutation({
   args: { bookingId: v.string() },
   returns: v.null(),
   handler: async (ctx, { bookingId }) => {
-    const { booking, party } = await bookingAsPartyX(ctx, ctx.viewerId, bookingId);
+    const { booking, party } = await roomPartyX(ctx, ctx.viewerId, bookingId);
     const session = await sessionOf(ctx, booking._id);
     if (session !== null) await markAbsent(ctx, booking, session, party, Date.now());
     return null;
@@ -219,7 +212,7 @@ export const sendSignal = authedMutation({
   args: { bookingId: v.string(), kind: callSignalKind, payload: v.string() },
   returns: v.null(),
   handler: async (ctx, { bookingId, kind, payload }) => {
-    const { booking } = await callBookingX(ctx, ctx.viewerId, bookingId);
+    const { booking } = await roomPartyX(ctx, ctx.viewerId, bookingId, "voice");
     const refusal = joinRefusal(booking, Date.now());
     if (refusal !== null) return fail(refusal);
     if (payload.length > MAX_SIGNAL_PAYLOAD) return fail("INVALID_INPUT", { field: "payload" });
@@ -242,7 +235,7 @@ export const listSignals = authedQuery({
   args: { bookingId: v.string() },
   returns: v.array(v.object({ id: v.id("callSignals"), kind: callSignalKind, payload: v.string() })),
   handler: async (ctx, { bookingId }) => {
-    const { booking } = await callBookingX(ctx, ctx.viewerId, bookingId);
+    const { booking } = await roomPartyX(ctx, ctx.viewerId, bookingId, "voice");
     const signals = await ctx.db
       .query("callSignals")
       .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
@@ -309,7 +302,7 @@ export const twilioGrantFor = internalQuery({
   args: { viewerId: v.id("users"), bookingId: v.string(), now: v.number() },
   returns: v.object({ identity: v.string(), ttlSeconds: v.number() }),
   handler: async (ctx, { viewerId, bookingId, now }) => {
-    const { booking, party } = await callBookingX(ctx, viewerId, bookingId);
+    const { booking, party } = await roomPartyX(ctx, viewerId, bookingId, "voice");
     const refusal = joinRefusal(booking, now);
     if (refusal !== null) return fail(refusal);
     return { identity: twilioIdentity(party, viewerId, booking._id), ttlSeconds: tokenTtlSeconds(booking.endsAt, now) };

@@ -6,9 +6,9 @@
 import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
-import { bookingAsPartyX, bookingX, type BookingParty } from "./lib/platform/access";
+import { bookingX, type BookingParty } from "./lib/platform/access";
 import { markPresent, readField, typingField } from "./lib/calls/callPresence";
-import { sessionOf } from "./lib/calls/callSessions";
+import { roomPartyX, sessionOf } from "./lib/calls/callSessions";
 import { fail } from "./framework/errors";
 import { requireInstant } from "./framework/time";
 import { rateLimit } from "./lib/platform/rateLimits";
@@ -16,7 +16,7 @@ import { adminQuery, authedMutation, authedQuery, internalMutation } from "./lib
 import { internal } from "./_generated/api";
 import { bookingParty, maskedKind } from "./framework/validators";
 import { DELETED_ACCOUNT_NAME } from "./model/accounts";
-import { joinRefusal } from "./model/calls";
+import { joinRefusal, typeRefusal } from "./model/calls";
 import {
   isClientMessageId,
   MAX_MESSAGES_PER_CHAT,
@@ -39,13 +39,6 @@ const message = v.object({
   clientMessageId: v.union(v.string(), v.null()),
   sentAt: v.number(),
 });
-
-/** The booking as a chat party sees it: refused outright when it is a call (NOT_CHAT_CONSULTATION). */
-async function chatBookingX(ctx: QueryCtx, viewerId: Doc<"users">["_id"], bookingId: string) {
-  const { booking, party } = await bookingAsPartyX(ctx, viewerId, bookingId);
-  if (booking.consultationType !== "chat") return fail("NOT_CHAT_CONSULTATION");
-  return { booking, party };
-}
 
 async function messagesOf(ctx: QueryCtx, booking: Doc<"bookings">) {
   return ctx.db
@@ -77,7 +70,7 @@ export const send = authedMutation({
   args: { bookingId: v.string(), clientMessageId: v.string(), text: v.string() },
   returns: v.object({ id: v.id("chatMessages"), body: v.string(), masked: v.array(maskedKind) }),
   handler: async (ctx, { bookingId, clientMessageId, text }) => {
-    const { booking, party } = await chatBookingX(ctx, ctx.viewerId, bookingId);
+    const { booking, party } = await roomPartyX(ctx, ctx.viewerId, bookingId, "chat");
     if (!isClientMessageId(clientMessageId)) return fail("INVALID_INPUT", { field: "clientMessageId" });
     const stored = await ctx.db
       .query("chatMessages")
@@ -127,7 +120,7 @@ export const listMessages = authedQuery({
   args: { bookingId: v.string() },
   returns: v.object({ messages: v.array(message), psychicReadsUntil: v.number() }),
   handler: async (ctx, { bookingId }) => {
-    const { booking, party } = await chatBookingX(ctx, ctx.viewerId, bookingId);
+    const { booking, party } = await roomPartyX(ctx, ctx.viewerId, bookingId, "chat");
     const refusal = transcriptRefusal(party, booking.endsAt, Date.now());
     if (refusal !== null) return fail(refusal);
     const rows = await messagesOf(ctx, booking);
@@ -140,7 +133,7 @@ export const setTyping = authedMutation({
   args: { bookingId: v.string() },
   returns: v.null(),
   handler: async (ctx, { bookingId }) => {
-    const { booking, party } = await chatBookingX(ctx, ctx.viewerId, bookingId);
+    const { booking, party } = await roomPartyX(ctx, ctx.viewerId, bookingId, "chat");
     const now = Date.now();
     const refusal = joinRefusal(booking, now, "chat");
     if (refusal !== null) return fail(refusal);
@@ -160,7 +153,7 @@ export const markRead = authedMutation({
   args: { bookingId: v.string(), upTo: v.number() },
   returns: v.null(),
   handler: async (ctx, { bookingId, upTo }) => {
-    const { booking, party } = await chatBookingX(ctx, ctx.viewerId, bookingId);
+    const { booking, party } = await roomPartyX(ctx, ctx.viewerId, bookingId, "chat");
     requireInstant(upTo, "upTo");
     const session = await sessionOf(ctx, booking._id);
     if (session === null) return null;
@@ -186,7 +179,8 @@ export const readReported = adminQuery({
   }),
   handler: async (ctx, { bookingId }) => {
     const booking = await bookingX(ctx, bookingId);
-    if (booking.consultationType !== "chat") return fail("NOT_CHAT_CONSULTATION");
+    const wrong = typeRefusal(booking, "chat");
+    if (wrong !== null) return fail(wrong);
     const report = await ctx.db
       .query("contactMessages")
       .withIndex("by_reportBookingId", (q) => q.eq("reportBookingId", booking._id))

@@ -38,12 +38,18 @@ export function callPhase(booking: { startsAt: number; endsAt: number }, now: nu
 /** What a function that serves one type only says of a booking of the other: the audio is voice's, messages chat's. */
 const wrongType = { voice: "NOT_VOICE_CONSULTATION", chat: "NOT_CHAT_CONSULTATION" } as const;
 
+/** Why a function serving `needs` only refuses this booking, or null (also when it serves both types). */
+export function typeRefusal(booking: Pick<CallBooking, "consultationType">, needs?: ConsultationType): ErrorCode | null {
+  return needs !== undefined && booking.consultationType !== needs ? wrongType[needs] : null;
+}
+
 /**
  * Why this booking has no consultation room at all, whatever the time: not of the type `needs` (when the
  * caller serves one type only), not confirmed, already over. Both types share the room, its window and presence.
  */
 export function bookingRefusal(booking: Pick<CallBooking, "status" | "consultationType">, needs?: ConsultationType): ErrorCode | null {
-  if (needs !== undefined && booking.consultationType !== needs) return wrongType[needs];
+  const wrong = typeRefusal(booking, needs);
+  if (wrong !== null) return wrong;
   if (booking.status === "completed" || booking.status === "no_show") return "CALL_ENDED";
   return booking.status === "confirmed" ? null : "BOOKING_NOT_CONFIRMED";
 }

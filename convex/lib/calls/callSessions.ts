@@ -1,9 +1,13 @@
-// A booking's call session as other modules need it: read it, and end it for good; and the people the
-// room shows. The room's own rules (entering, presence, signalling) stay in calls.ts and lib/calls/callPresence.ts.
+// A booking's call session as other modules need it: read it, and end it for good; the people the room shows;
+// and who may use a room function. The room's own rules (entering, presence, signalling) stay in calls.ts and lib/calls/callPresence.ts.
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { DELETED_ACCOUNT_NAME } from "../../model/accounts";
 import { afterLeave, noAttendance, type PaidWindow, type WindowPresence } from "../../model/attendance";
+import { typeRefusal } from "../../model/calls";
+import { fail } from "../../framework/errors";
+import type { ConsultationType } from "../../framework/validators";
+import { bookingAsPartyX } from "../platform/access";
 
 export async function sessionOf(ctx: QueryCtx, bookingId: Id<"bookings">) {
   return ctx.db
@@ -89,4 +93,14 @@ export async function roomPeople(ctx: QueryCtx, booking: Doc<"bookings">, party:
     notes: party === "psychic" ? booking.notes?.trim() || null : null,
     reviewable: await isReviewable(ctx, booking, party),
   };
+}
+
+/**
+ * The booking and the viewer's side of it, for a room function: its two parties only (bookingAsPartyX), and of
+ * the type `needs` when the function serves one type only (a call's audio, a chat's messages).
+ */
+export async function roomPartyX(ctx: QueryCtx, viewerId: Id<"users">, bookingId: string, needs?: ConsultationType) {
+  const { booking, party } = await bookingAsPartyX(ctx, viewerId, bookingId);
+  const wrong = typeRefusal(booking, needs);
+  return wrong === null ? { booking, party } : fail(wrong);
 }

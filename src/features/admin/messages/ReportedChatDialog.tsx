@@ -5,9 +5,7 @@ import { useQuery } from "convex/react";
 import { useState } from "react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import { formatItalianDate } from "@/lib/text/format";
-
-const timeOf = (sentAt: number) => new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit" }).format(sentAt);
+import { formatItalianDate, formatRomeTime } from "@/lib/text/format";
 
 export function ReportedChatDialog({ bookingId }: { bookingId: Id<"bookings"> }) {
   const [open, setOpen] = useState(false);
@@ -60,7 +58,7 @@ function ReportedConversation({ bookingId }: { bookingId: Id<"bookings"> }) {
           {chat.messages.map((message) => (
             <li key={message.id} style={{ padding: "6px 0", borderBottom: "1px solid var(--gray-a4)" }}>
               <Text size="1" color="gray">
-                {timeOf(message.sentAt)} · {nameOf(message.party)} ({message.party === "psychic" ? "cartomante" : "cliente"})
+                {formatRomeTime(message.sentAt)} · {nameOf(message.party)} ({message.party === "psychic" ? "cartomante" : "cliente"})
               </Text>
               <Text as="p" size="2" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
                 {message.body}

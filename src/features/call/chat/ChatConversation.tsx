@@ -6,7 +6,8 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Button, Flex, Text } from "@radix-ui/themes";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
-import { deliveryText, maskedNotice, timeOf, typingText, type Delivery } from "./chatWords";
+import { formatRomeTime } from "@/lib/text/format";
+import { deliveryText, maskedNotice, typingText, type Delivery } from "./chatWords";
 import type { OutgoingMessage } from "./useChatOutbox";
 
 type ChatMessage = FunctionReturnType<typeof api.chats.listMessages>["messages"][number];
@@ -48,7 +49,7 @@ export function ChatConversation({ messages, pending, offline, names, otherReadU
               mine={message.mine}
               author={message.mine ? names.self : names.other}
               body={message.body}
-              time={timeOf(message.sentAt)}
+              time={formatRomeTime(message.sentAt)}
               delivery={message.mine ? delivery : null}
               notice={message.mine && message.masked.length > 0 ? maskedNotice(message.masked) : null}
             />
@@ -60,7 +61,7 @@ export function ChatConversation({ messages, pending, offline, names, otherReadU
             mine
             author={names.self}
             body={message.text}
-            time={timeOf(message.createdAt)}
+            time={formatRomeTime(message.createdAt)}
             delivery={message.error ? "failed" : offline ? "waiting_connection" : "sending"}
             notice={message.error ?? null}
             actions={

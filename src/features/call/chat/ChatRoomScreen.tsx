@@ -6,6 +6,7 @@ import { Component, useMemo, type ReactNode } from "react";
 import { Button, Callout, Card, Flex, Heading, Text, VisuallyHidden } from "@radix-ui/themes";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
+import { romeDateOf } from "@convex/framework/time";
 import { roomLine } from "@convex/model/calls";
 import { isTyping } from "@convex/model/chats";
 import { NOTES_AND_CALLS_MONTHS } from "@convex/model/retention";
@@ -188,7 +189,7 @@ function TranscriptActions({
       <Text size="1" color="gray">
         {room.party === "client"
           ? `La conversazione resta nella tua dashboard finché hai l'account, per al massimo ${NOTES_AND_CALLS_MONTHS} mesi.`
-          : `Puoi rileggere la conversazione fino al ${new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", day: "numeric", month: "long", year: "numeric" }).format(readsUntil)}.`}
+          : `Puoi rileggere la conversazione fino a ${formatItalianDate(romeDateOf(readsUntil))}.`}
       </Text>
     </Flex>
   );

@@ -1,7 +1,7 @@
 // The chat room's words (its state line is the call's, roomWords.ts roomLineText): what was hidden from a
 // message and why, a message's delivery state, and the transcript as a text file.
 import type { MaskedKind } from "@convex/model/chatMasking";
-import { formatItalianDate } from "@/lib/text/format";
+import { formatItalianDate, formatRomeTime } from "@/lib/text/format";
 
 const maskedNames: Record<MaskedKind, string> = {
   phone: "un numero di telefono",
@@ -32,11 +32,6 @@ export const CHAT_CLOSED = "Il tempo del consulto è finito: la chat è chiusa."
 
 export const typingText = (other: string) => `${other} sta scrivendo…`;
 
-/** "14:05", Rome time, as every time on the site. */
-export function timeOf(sentAt: number): string {
-  return new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit" }).format(sentAt);
-}
-
 type TranscriptLine = { mine: boolean; party: "client" | "psychic"; body: string; sentAt: number };
 
 /** The conversation as a plain text file the client keeps: a heading, then one line per message. */
@@ -46,7 +41,7 @@ export function transcriptText(
 ): string {
   const nameOf = (party: "client" | "psychic") => (party === "psychic" ? psychicName : clientName);
   const heading = `Consulto in chat con ${psychicName} — ${formatItalianDate(scheduledDate)}, ore ${scheduledTime} (ora italiana)`;
-  const lines = messages.map((message) => `[${timeOf(message.sentAt)}] ${nameOf(message.party)}: ${message.body}`);
+  const lines = messages.map((message) => `[${formatRomeTime(message.sentAt)}] ${nameOf(message.party)}: ${message.body}`);
   return [heading, "Conversazione scaricata da Arcano.", "", ...lines, ""].join("\n");
 }
 
