@@ -17,4 +17,7 @@ crons.daily("forget notes, call records and old messages", { hourUTC: 2, minuteU
 // 'Avvisami': a wish for a day ends when the day is over (docs/product-rules.md).
 crons.daily("remove wishes whose day is over", { hourUTC: 23, minuteUTC: 7 }, internal.availabilityAlerts.removeOver, {});
 
+// The platform's commission invoices for the month just ended (convex/fiscalDocuments.ts), on the 1st early in the morning.
+crons.monthly("issue last month's commission invoices", { day: 1, hourUTC: 5, minuteUTC: 13 }, internal.fiscalDocuments.issueMonthlyInvoices, {});
+
 export default crons;

@@ -56,6 +56,9 @@ async function payloadOf(ctx: QueryCtx, job: ProviderJobDoc): Promise<ProviderPa
     }
     case "checkout_expiry":
       return { kind: "checkout_expiry", sessionId: job.subjectId };
+    case "fiscal_document":
+      // Issued in a transaction of its own (issueDue), never through a provider's API.
+      return null;
     case "email": {
       const email = await subjectOf(ctx, "emailOutbox", job);
       if (email === null || email.status !== "queued") return null;
@@ -70,6 +73,7 @@ export const toAttempt = internalQuery({
   handler: async (ctx, { jobId }) => {
     const job = await ctx.db.get("providerJobs", jobId);
     if (job === null || job.state !== "pending") return null;
+    if (job.kind === "fiscal_document") return { inTransaction: true as const };
     return {
       payload: await payloadOf(ctx, job),
       attempt: { idempotencyKey: idempotencyKeyOf(job), lookUpFirst: looksUpFirst(job) },
@@ -85,6 +89,17 @@ export const attempt = internalAction({
   handler: async (ctx, { jobId }) => {
     const toSend = await ctx.runQuery(internal.providerJobs.toAttempt, { jobId });
     if (toSend === null) return null;
+    if ("inTransaction" in toSend) {
+      // A fiscal document: issued and recorded by one mutation; one that throws counts as a refused attempt.
+      try {
+        await ctx.runMutation(internal.fiscalDocuments.issueDue, { jobId });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        console.error(`Emissione del documento fiscale non riuscita (${jobId}):`, message);
+        await ctx.runMutation(internal.providerJobs.recordAttempt, { jobId, outcome: { kind: "failed", error: message } });
+      }
+      return null;
+    }
     if (toSend.payload === null) {
       await ctx.runMutation(internal.providerJobs.recordAttempt, { jobId, outcome: { kind: "nothing_to_send" } });
       return null;
@@ -169,6 +184,7 @@ async function recordFailure(ctx: MutationCtx, job: ProviderJobDoc, error: strin
       return;
     }
     case "checkout_expiry":
+    case "fiscal_document":
       return;
     case "email": {
       const email = await subjectOf(ctx, "emailOutbox", job);

@@ -32,6 +32,9 @@ import {
   contactStatus,
   durationMinutes,
   emailKind,
+  documentContent,
+  fiscalDocumentKind,
+  fiscalRegime,
   emailStatus,
   pricesCents,
   pricing,
@@ -502,6 +505,8 @@ export default defineSchema({
     // A psychic's shares in a state; the transferred ones of a month are a range (the statement).
     .index("by_psychicUserId_state_transferredAt", ["psychicUserId", "state", "transferredAt"])
     .index("by_psychicUserId_dueAt", ["psychicUserId", "dueAt"])
+    // A month's shares across psychics: who is invoiced a commission for it.
+    .index("by_dueAt", ["dueAt"])
     // Failed shares for the admin; the transferred ones of a year for the DAC7 report (a range).
     .index("by_state_transferredAt", ["state", "transferredAt"]),
 
@@ -593,10 +598,55 @@ export default defineSchema({
     ...fiscalDataFields,
     country: v.string(),
     iban: v.optional(v.string()),
-    // The partita IVA, for a psychic who has one (DAC7 reports it with the codice fiscale).
+    // The partita IVA, for a psychic who has one (DAC7 reports it with the codice fiscale), and its regime.
     partitaIva: v.optional(v.string()),
+    fiscalRegime: v.optional(fiscalRegime),
+    // Where the platform's e-invoices reach them: their SdI recipient code or PEC (neither: the tax drawer).
+    sdiRecipientCode: v.optional(v.string()),
+    pec: v.optional(v.string()),
     updatedAt: v.number(),
   }).index("by_psychicUserId", ["psychicUserId"]),
+
+  // Fiscal documents as issued, never changed (docs/product-rules.md, "Fiscal documents"; lib/money/fiscalDocuments.ts
+  // writes them): the client's receipt in the psychic's name and its credit notes (`bookingId`), the platform's
+  // monthly commission invoice to the psychic and its credit notes (`month`, with the FatturaPA file). Numbered per
+  // issuer, series and year without gaps (`fiscalDocumentCounters`); a correction is a new document (`correctsId`).
+  fiscalDocuments: defineTable({
+    kind: fiscalDocumentKind,
+    // The psychic's user id (receipts) or "platform" (commission invoices).
+    issuerKey: v.string(),
+    series: v.string(),
+    year: v.number(),
+    sequence: v.number(),
+    number: v.string(),
+    // The Rome date of issue, as printed.
+    date: v.string(),
+    issuedAt: v.number(),
+    psychicUserId: v.id("users"),
+    clientUserId: v.optional(v.id("users")),
+    bookingId: v.optional(v.id("bookings")),
+    month: v.optional(v.string()),
+    correctsId: v.optional(v.id("fiscalDocuments")),
+    // The document's total in cents (a credit note's: what it takes back, positive).
+    amountCents: v.number(),
+    content: documentContent,
+    xml: v.optional(v.string()),
+    xmlFileName: v.optional(v.string()),
+  })
+    .index("by_bookingId", ["bookingId"])
+    .index("by_psychicUserId_issuedAt", ["psychicUserId", "issuedAt"])
+    .index("by_clientUserId_issuedAt", ["clientUserId", "issuedAt"])
+    .index("by_psychicUserId_month", ["psychicUserId", "month"])
+    .index("by_month_kind", ["month", "kind"]),
+
+  // The last number given per issuer, series and year: the one row every issue of that series reads and
+  // writes, so two documents issued at once conflict and one is retried — no number twice, none skipped.
+  fiscalDocumentCounters: defineTable({
+    issuerKey: v.string(),
+    series: v.string(),
+    year: v.number(),
+    last: v.number(),
+  }).index("by_issuerKey_series_year", ["issuerKey", "series", "year"]),
 
   // A deleted psychic's fiscal data, kept apart from any profile for the DAC7 report (lib/money/fiscalRecords.ts):
   // under the deleted account's id, as their shares and DAC7 figures are, until `keepUntil` (10 years after

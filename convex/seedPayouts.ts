@@ -1,6 +1,7 @@
 // The demo's money at the local Stripe stand-in (convex/lib/demo/demoStandIn.ts): what the seed and the browser
 // tests read and record there. Internal: no client can call them.
 import { v } from "convex/values";
+import { requestMissingDocuments } from "./lib/money/fiscalDocuments";
 import { internal } from "./_generated/api";
 import { attachDemoPayment } from "./lib/bookings/bookingLifecycle";
 import { demoPayees, payAtStandIn, type UnpaidBooking } from "./lib/demo/demoStandIn";
@@ -107,6 +108,8 @@ export const recordFiscalData = internalMutation({
       .withIndex("by_psychicUserId", (q) => q.eq("psychicUserId", psychicUserId))
       .unique();
     if (known === null) await ctx.db.insert("psychicFiscalData", { psychicUserId, ...fields, country: "IT", updatedAt: Date.now() });
+    // Their past consultations' receipts and past months' commission invoices, as a real save of the data asks.
+    await requestMissingDocuments(ctx, psychicUserId, Date.now());
     return null;
   },
 });

@@ -210,6 +210,13 @@ async function startLocalStack() {
       // The demo seed pays and onboards at the stand-in's test routes, which take its access token.
       STRIPE_STANDIN_ACCESS_TOKEN: stripe.accessToken,
       ADMIN_EMAIL_DOMAIN: process.env.ADMIN_EMAIL_DOMAIN ?? "arcano.it",
+      // The issuer of the commission invoices (lib/platform/platformFiscal.ts): a demo company offline.
+      PLATFORM_COMPANY_NAME: process.env.PLATFORM_COMPANY_NAME ?? "Arcano S.r.l. (dati dimostrativi)",
+      PLATFORM_VAT_NUMBER: process.env.PLATFORM_VAT_NUMBER ?? "12345678903",
+      PLATFORM_STREET: process.env.PLATFORM_STREET ?? "Via dei Mercanti 1",
+      PLATFORM_POSTCODE: process.env.PLATFORM_POSTCODE ?? "20121",
+      PLATFORM_TOWN: process.env.PLATFORM_TOWN ?? "Milano",
+      PLATFORM_PROVINCE: process.env.PLATFORM_PROVINCE ?? "MI",
       ...(opts.twilio ? twilioEnv : {}),
     },
     { restartOnCrash: true },

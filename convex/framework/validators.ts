@@ -193,6 +193,7 @@ export const emailKind = literals(
   "password_reset",
   "availability_alert",
   "payout_onboarding_reminder",
+  "fiscal_document",
 );
 export type EmailKind = Infer<typeof emailKind>;
 
@@ -223,11 +224,29 @@ export const reversalState = literals("pending", "reversed", "failed");
 export const shareReason = literals("consultation", "cancellation");
 
 /** A call to a provider that moves money or sends mail, and where it got (model/providerJobs.ts). */
-export const providerJobKind = literals("refund", "transfer", "reversal", "checkout_expiry", "email");
+export const providerJobKind = literals("refund", "transfer", "reversal", "checkout_expiry", "email", "fiscal_document");
 export const providerJobState = literals("pending", "done", "failed");
 
 /** A payout of a connected account to the bank, as Stripe's `payout.*` events say it. */
 export const payoutStatus = literals("paid", "failed");
+
+// Fiscal documents (convex/fiscalDocuments.ts, model/fiscalDocuments.ts).
+export const fiscalDocumentKind = literals("receipt", "receipt_credit_note", "commission_invoice", "commission_credit_note");
+/** A partita IVA's regime; without one a psychic works occasionally. */
+export const fiscalRegime = literals("forfettario", "ordinario");
+const documentParty = v.object({ name: v.string(), taxCode: v.optional(v.string()), vatNumber: v.optional(v.string()), address: v.optional(v.string()) });
+/** A document's printed content as issued (model/fiscalDocuments.ts DocumentContent). */
+export const documentContent = v.object({
+  title: v.string(),
+  issuer: documentParty,
+  recipient: documentParty,
+  lines: v.array(v.object({ description: v.string(), amountCents: v.number() })),
+  netCents: v.number(),
+  vatCents: v.number(),
+  totalCents: v.number(),
+  notes: v.array(v.string()),
+  corrects: v.optional(v.object({ number: v.string(), date: v.string() })),
+});
 
 /** What a psychic enters in 'Dati fiscali (DAC7)' besides the IBAN (convex/fiscalData.ts; the schema keeps it). */
 export const fiscalDataFields = {

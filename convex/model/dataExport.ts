@@ -107,6 +107,28 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
     // Who sent it is `party`; the sender's account id and the page's message id are internal.
     omit: ["senderId", "clientMessageId"],
   },
+  {
+    section: "documentiFiscali",
+    title: "Ricevute e note di credito ricevute",
+    table: "fiscalDocuments",
+    index: "by_clientUserId_issuedAt",
+    field: "clientUserId",
+    owner: "user",
+    // The psychic's account id is internal; their name and fiscal data are printed on the document itself.
+    omit: ["psychicUserId", "issuerKey", "xml"],
+    newestFirst: true,
+  },
+  {
+    section: "documentiFiscaliEmessi",
+    title: "Documenti fiscali a tuo nome",
+    table: "fiscalDocuments",
+    index: "by_psychicUserId_issuedAt",
+    field: "psychicUserId",
+    owner: "user",
+    // The client's account id is internal; their name is on the document.
+    omit: ["clientUserId", "issuerKey"],
+    newestFirst: true,
+  },
   { section: "recensioniScritte", title: "Recensioni scritte", table: "reviews", index: "by_client", field: "clientId", owner: "user" },
   {
     section: "recensioniRicevute",
@@ -202,6 +224,7 @@ export function dependentRowsExported(dependent: ExportSource, parentSource: Exp
 
 /** The tables left out of the export, each with why. */
 export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
+  fiscalDocumentCounters: "the last number of each issuer's document series: a count, in every document already exported",
   authAccounts: "the password hash: a secret, never handed out (the address is in the account section)",
   authSessions: "sign-in sessions: security data that only lives until it expires",
   authRefreshTokens: "secrets of the sign-in sessions",

@@ -21,9 +21,7 @@ type InvoiceSeller = {
  * with a partita IVA, that too. Their SdI recipient code or PEC when they gave one; otherwise '0000000', and the
  * invoice reaches them in their tax drawer (cassetto fiscale).
  */
-type InvoiceBuyer = {
-  firstName: string;
-  lastName: string;
+type InvoiceBuyer = ({ firstName: string; lastName: string } | { legalName: string }) & {
   taxCode: string;
   vatNumber?: string;
   address: FiscalAddress;
@@ -47,6 +45,11 @@ export type CommissionInvoice = {
   sendingNumber: string;
   lines: readonly InvoiceLine[];
   vatPercent: number;
+  /**
+   * The VAT when the lines' net was taken out of a VAT-inclusive amount (the commission includes its IVA): the
+   * total is then that amount to the cent. Absent, the VAT is computed on the net.
+   */
+  taxCents?: number;
 };
 
 const NAMESPACE = "http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2";
@@ -67,9 +70,9 @@ export function vatCents(netCents: number, percent: number): number {
 }
 
 /** The invoice's sums: net, VAT on the whole net (one summary block, one rate), total. */
-export function invoiceTotals(invoice: Pick<CommissionInvoice, "lines" | "vatPercent">) {
+export function invoiceTotals(invoice: Pick<CommissionInvoice, "lines" | "vatPercent" | "taxCents">) {
   const netCents = invoice.lines.reduce((sum, line) => sum + line.amountCents, 0);
-  const taxCents = vatCents(netCents, invoice.vatPercent);
+  const taxCents = invoice.taxCents ?? vatCents(netCents, invoice.vatPercent);
   return { netCents, taxCents, totalCents: netCents + taxCents };
 }
 
@@ -131,7 +134,8 @@ export function commissionInvoiceXml(invoice: CommissionInvoice): string {
       "DatiAnagrafici",
       (buyer.vatNumber ? vatId(buyer.vatNumber) : "") +
         el("CodiceFiscale", buyer.taxCode) +
-        el("Anagrafica", text("Nome", buyer.firstName, 60) + text("Cognome", buyer.lastName, 60)),
+        // The legal name as the psychic wrote it, when that is all there is: splitting 'Anna Maria De Luca' would be a guess.
+        el("Anagrafica", "legalName" in buyer ? text("Denominazione", buyer.legalName, 80) : text("Nome", buyer.firstName, 60) + text("Cognome", buyer.lastName, 60)),
     ) + address(buyer.address),
   );
   const general = el(

@@ -1,11 +1,11 @@
 // One way to call a provider that moves money or sends mail (docs/product-rules.md, "Provider jobs"):
 // a job per thing to do (a booking's refund, a share's transfer, a reversal, a Checkout Session's expiry,
-// an email), tried at once and again after 1, 5 and 25 minutes, then left failed for the admin's
+// an email, and the issue of a fiscal document, which needs no provider but the same exactly-once), tried at once and again after 1, 5 and 25 minutes, then left failed for the admin's
 // 'Riprova', which starts a new series under a new idempotency key. Pure: the job's life as a transition,
 // like the booking's (model/bookingTransitions.ts). Shaped like @convex-dev/action-retrier's runs, so the
 // component can take its place once the embedded backend hosts components.
 
-export type ProviderJobKind = "refund" | "transfer" | "reversal" | "checkout_expiry" | "email";
+export type ProviderJobKind = "refund" | "transfer" | "reversal" | "checkout_expiry" | "email" | "fiscal_document";
 
 type ProviderJobState = "pending" | "done" | "failed";
 
@@ -91,6 +91,7 @@ export function idempotencyKeyOf(job: Pick<ProviderJob, "kind" | "subjectId" | "
 export function looksUpFirst(job: Pick<ProviderJob, "kind" | "attempts" | "series">): boolean {
   switch (job.kind) {
     case "email":
+    case "fiscal_document":
       return false;
     case "checkout_expiry":
       // Cheap and exact: a session already expired or completed needs nothing.

@@ -8,7 +8,7 @@ import { formatCents } from "./format";
  * How the psychic works: occasionally, without a partita IVA (a 'ricevuta per prestazione occasionale'); with a
  * partita IVA in the flat-rate regime (forfettario, no VAT); or in the ordinary regime (VAT 22 % in the price).
  */
-type FiscalRegime = "occasional" | "forfettario" | "ordinario";
+export type FiscalRegime = "occasional" | "forfettario" | "ordinario";
 
 /** Stamp duty is due on a document without VAT above this amount (art. 13, Tariffa parte I, D.P.R. 642/1972). */
 export const STAMP_DUTY_THRESHOLD_CENTS = 7747;
@@ -55,10 +55,13 @@ export const regimeWording: Record<FiscalRegime, string> = {
 /** The stamp duty's line, on a document that carries it. */
 export const STAMP_DUTY_WORDING = `Imposta di bollo di ${formatCents(STAMP_DUTY_CENTS)} assolta sull'originale (importo superiore a ${formatCents(STAMP_DUTY_THRESHOLD_CENTS)}, art. 13 della Tariffa allegata al D.P.R. 642/1972).`;
 
-/** A receipt's or credit note's number: the issuer's own series per year, "2026/0007" (R for receipts, NC for notes). */
-export function documentNumber(kind: "receipt" | "credit_note", year: number, sequence: number): string {
+/**
+ * A document's number: its series, the year and the issuer's own count in that series and year without gaps,
+ * "R2026/0007" (R receipts, NC their credit notes, FC the platform's commission invoices, NCC their credit notes).
+ */
+export function documentNumber(series: string, year: number, sequence: number): string {
   if (!Number.isInteger(sequence) || sequence < 1) throw new Error(`a document number starts at 1: ${sequence}`);
-  return `${kind === "receipt" ? "R" : "NC"}${year}/${String(sequence).padStart(4, "0")}`;
+  return `${series}${year}/${String(sequence).padStart(4, "0")}`;
 }
 
 type ReceiptFacts = {

@@ -25,7 +25,7 @@ describe("a psychic's fiscal data", () => {
     expect(await psychic.query(api.fiscalData.getMine, {})).toBeNull();
     await psychic.mutation(api.fiscalData.saveMine, valid);
     expect(await psychic.query(api.fiscalData.getMine, {})).toMatchObject({ legalName: "Maria Rossi", codiceFiscale: "RSSMRA80A01H501U", iban: null });
-    await psychic.mutation(api.fiscalData.saveMine, { ...valid, city: "Milano", iban: "IT60X0542811101000000123456", partitaIva: "IT 123 456 789 03" });
+    await psychic.mutation(api.fiscalData.saveMine, { ...valid, city: "Milano", iban: "IT60X0542811101000000123456", partitaIva: "IT 123 456 789 03", fiscalRegime: "forfettario" });
     expect(await psychic.query(api.fiscalData.getMine, {})).toMatchObject({ city: "Milano", iban: "IT60X0542811101000000123456", partitaIva: "12345678903" });
     // Saved again without it, the partita IVA is removed.
     await psychic.mutation(api.fiscalData.saveMine, valid);
@@ -79,6 +79,7 @@ describe("a paid psychic's deletion keeps what DAC7 needs", () => {
       ...valid,
       iban: "IT60X0542811101000000123456",
       partitaIva: "IT 12345678903",
+      fiscalRegime: "ordinario",
     });
     await deleteAccount(w, "psychicA");
 

@@ -1,7 +1,8 @@
 // A psychic is paid, end to end on the stand-ins (docs/product-rules.md, "Payouts"): Selene (onboarded by the
 // demo seed) holds a consultation that was paid at the Stripe stand-in; at the window's end her open
-// 'Guadagni' page shows the transfer without a reload, the stand-in's payout run shows the payout, the
-// month's statement PDF has the consultation's net amount, and the admin's DAC7 CSV counts it in the quarter.
+// 'Guadagni' page shows the transfer without a reload and the client's receipt in her name, which both download,
+// the stand-in's payout run shows the payout, the month's statement PDF has the consultation's net amount, and
+// the admin's DAC7 CSV counts it in the quarter.
 // Alone after every other project (playwright.config.ts, "exclusive"): the payout run pays every account,
 // and the DAC7 figures compared before and after must not move with other tests' consultations.
 import { readFile } from "node:fs/promises";
@@ -113,8 +114,24 @@ test("a consultation given's transfer appears live on 'Guadagni'; the payout, th
   await expect(payouts.getByRole("row").nth(1)).toContainText("Pagato");
   await expect(available).toContainText(formatCents(0));
 
+  // The client's receipt in Selene's name, issued when the consultation was held: live on her 'Guadagni', and the
+  // client downloads the same document from the dashboard.
+  await expect.poll(async () => (await client.query(api.fiscalDocuments.listMyReceipts, {})).some((row) => row.bookingId === bookingId)).toBe(true);
+  const receipt = (await client.query(api.fiscalDocuments.listMyReceipts, {})).find((row) => row.bookingId === bookingId)!;
+  expect(receipt).toMatchObject({ kind: "receipt", amountCents: booking.priceCents });
+  const receiptName = `Scarica PDF di Ricevuta ${receipt.number}`;
+  const [fromPsychic] = await Promise.all([psychic.waitForEvent("download"), psychic.getByRole("button", { name: receiptName }).click()]);
+  expect((await readFile((await fromPsychic.path())!)).toString("latin1")).toContain(receipt.number);
+  const clientPage = await personPage(browser, sessionFile("client"), errors);
+  await clientPage.goto("/dashboard");
+  const [fromClient] = await Promise.all([clientPage.waitForEvent("download"), clientPage.getByRole("button", { name: receiptName }).click()]);
+  const clientPdf = (await readFile((await fromClient.path())!)).toString("latin1");
+  expect(clientPdf).toContain(receipt.number);
+  expect(clientPdf).toContain("Selene Moretti");
+  await clientPage.context().close();
+
   // This month's statement, as the psychic downloads it.
-  const [statement] = await Promise.all([psychic.waitForEvent("download"), psychic.getByRole("button", { name: "Scarica PDF" }).click()]);
+  const [statement] = await Promise.all([psychic.waitForEvent("download"), psychic.getByRole("button", { name: "Scarica PDF", exact: true }).click()]);
   expect(statement.suggestedFilename()).toMatch(/\.pdf$/);
   const pdf = (await readFile((await statement.path())!)).toString("latin1");
   expect(pdf.startsWith("%PDF-")).toBe(true);

@@ -19,6 +19,8 @@ import {
 } from "../../model/payoutTransitions";
 import { fail } from "../../framework/errors";
 import { requestProviderCall } from "./providerJobs";
+import { requestCommissionCorrection, requestFiscalDocuments } from "./fiscalDocuments";
+import { romeMonthOf } from "../../framework/time";
 import type { Stripe } from "./stripe";
 
 type Booking = Doc<"bookings">;
@@ -94,6 +96,8 @@ export async function recordShare(
   const owed = owedShare(share, now, account?.state === "enabled");
   const transferId = await ctx.db.insert("psychicTransfers", { bookingId: booking._id, psychicUserId: booking.psychicUserId, ...owed.fields });
   await runShareEffects(ctx, { _id: transferId, bookingId: booking._id }, owed.effects, now);
+  // The client's receipt, in the psychic's name, for what the consultation finally cost (lib/money/fiscalDocuments.ts).
+  await requestFiscalDocuments(ctx, { kind: "receipt", bookingId: booking._id }, now);
 }
 
 /** A share whose time came: ready to send if the account can take it, otherwise waiting for it. */
@@ -153,7 +157,11 @@ export async function takeBackShare(ctx: MutationCtx, booking: Booking, takenCen
     .query("psychicTransfers")
     .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
     .first();
-  if (share !== null) await changeShare(ctx, share, { kind: "taken_back", takenCents, why }, now);
+  if (share === null) return;
+  await changeShare(ctx, share, { kind: "taken_back", takenCents, why }, now);
+  // What went back is corrected on paper: a credit note to the client, and to the psychic when their month was invoiced.
+  await requestFiscalDocuments(ctx, { kind: "receipt", bookingId: booking._id }, now);
+  await requestCommissionCorrection(ctx, share.psychicUserId, romeMonthOf(share.dueAt), now);
 }
 
 /** A refused transfer attempt (`final`: the series' last, left failed for the admin). */

@@ -16,11 +16,12 @@ export const deleteAccountDialogText = {
     client: `${capitalized(deletionText("client", "you"))}. Le scadenze e gli importi di ogni consulto sono nella tua dashboard. Il cartomante sarà avvisato via email.`,
     psychic: `${capitalized(deletionText("psychic", "you"))}, che saranno avvisati via email; per quei consulti non ricevi alcun compenso.`,
   },
-  // docs/product-rules.md, "Accounts": DAC7 (D.Lgs. 32/2023) requires a paid psychic's fiscal data for 10 years.
+  // docs/product-rules.md, "Accounts": DAC7 (D.Lgs. 32/2023) requires a paid psychic's fiscal data for 10 years, and
+  // "Fiscal documents": receipts and invoices issued are fiscal records, kept as issued.
   fiscal: {
-    client: null,
+    client: "Le ricevute e le note di credito dei tuoi consulti restano conservate come documenti fiscali, come prevede la legge.",
     psychic:
-      `Se hai ricevuto compensi, per obbligo di legge nome e cognome, codice fiscale, data di nascita, indirizzo e IBAN restano conservati a parte, solo per la comunicazione DAC7 all'Agenzia delle Entrate, per ${FISCAL_RECORD_YEARS} anni dalla fine dell'ultimo anno in cui hai ricevuto compensi; poi vengono cancellati.`,
+      `Se hai ricevuto compensi, per obbligo di legge nome e cognome, codice fiscale, data di nascita, indirizzo e IBAN restano conservati a parte, solo per la comunicazione DAC7 all'Agenzia delle Entrate, per ${FISCAL_RECORD_YEARS} anni dalla fine dell'ultimo anno in cui hai ricevuto compensi; poi vengono cancellati. Le ricevute emesse a tuo nome ai clienti e le fatture di Arcano restano conservate come documenti fiscali.`,
   },
 } as const;
 

@@ -13,8 +13,10 @@ import { RefundTerms } from "@/components/booking/RefundTerms";
 import { isPastChat, joinWords, ReadConversationLink } from "@/components/booking/ConsultationLinks";
 import { limits } from "@/lib/text/rules";
 import { consultationTypeOf, consultationWords } from "@/lib/text/consultationTypes";
+import { DocumentPdfButton } from "@/components/fiscal/DocumentDownloads";
 import { CancelBookingDialog } from "./CancelBookingDialog";
 import { ReportConsultation } from "./ReportConsultationDialog";
+import type { ReceiptRow } from "./useMyReceipts";
 
 export type ClientBooking = FunctionReturnType<typeof api.bookings.listMine>["bookings"][number];
 
@@ -27,6 +29,8 @@ type Props = {
   showDate?: boolean;
   /** Where a confirmed consultation can be cancelled or moved (the upcoming lists). */
   showChanges?: boolean;
+  /** The consultation's receipt and credit notes, each with its PDF (the past consultations' list). */
+  receipts?: ReceiptRow[];
 };
 
 /** The refund of a cancelled consultation: on its way, failed, or arrived (with its date), with its amount when partial. */
@@ -63,7 +67,7 @@ function reschedulePath(booking: ClientBooking): string {
 }
 
 /** One consultation as its client sees it: when, with whom, its state and what they can do next. */
-export function ClientBookingRow({ booking, now, showJoin = false, showDate = true, showChanges = false }: Props) {
+export function ClientBookingRow({ booking, now, showJoin = false, showDate = true, showChanges = false, receipts = [] }: Props) {
   const state = booking.state;
   const badge = bookingStates[state];
   const refund = refundBadge(booking);
@@ -159,6 +163,15 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
             {cancellable ? <CancelBookingDialog bookingId={booking.id} psychicName={booking.psychicName} when={when} connection={connection} /> : null}
             {/* A consultation that has started or been held can be reported to the team. */}
             {isReportable(booking, now) ? <ReportConsultation bookingId={booking.id} psychicName={booking.psychicName} when={when} /> : null}
+            {receipts.map((receipt) => (
+              <DocumentPdfButton
+                key={receipt._id}
+                documentId={receipt._id}
+                kind={receipt.kind}
+                number={receipt.number}
+                label={receipt.kind === "receipt" ? "Ricevuta" : "Nota di credito"}
+              />
+            ))}
             {payable || canJoin || movable || cancellable ? connection.note : null}
           </Flex>
         </Flex>

@@ -1,6 +1,6 @@
 // /dashboard: the next consultation first (when, with whom, the way into the room), a payment left
-// pending, today's consultations, the next five, then the counts and every consultation with its state. Live: a payment confirmed elsewhere, a
-// refund or a hold that lapses changes the page without a reload.
+// pending, today's consultations, the next five, then the counts and every consultation with its state and
+// its receipts. Live: a payment confirmed elsewhere, a refund or a hold that lapses changes the page without a reload.
 import { Button, Container, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { GearIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
@@ -23,6 +23,7 @@ import { ClientReviews } from "./ClientReviews";
 import { FavouritesSection } from "./FavouritesSection";
 import { NextConsultation, nextConsultationOf } from "./NextConsultation";
 import { NoticesSection } from "./NoticesSection";
+import { useMyReceipts } from "./useMyReceipts";
 
 /** How many upcoming consultations the client sees listed. */
 const UPCOMING_SHOWN = 5;
@@ -108,6 +109,7 @@ function ClientBookings() {
     ?.filter((booking) => booking.status === "confirmed" && booking.scheduledDate === today)
     .sort((a, b) => a.startsAt - b.startsAt);
   const next = bookings === undefined ? undefined : nextConsultationOf(bookings, now);
+  const receipts = useMyReceipts();
 
   return (
     <>
@@ -170,7 +172,7 @@ function ClientBookings() {
               <DashboardList label="Tutti i consulti">
                 {/* The latest start first, as the server lists them. */}
                 {bookings.map((booking) => (
-                  <ClientBookingRow key={booking.id} booking={booking} now={now} />
+                  <ClientBookingRow key={booking.id} booking={booking} now={now} receipts={receipts?.get(booking.id)} />
                 ))}
               </DashboardList>
             )}

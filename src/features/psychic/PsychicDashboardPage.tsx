@@ -3,7 +3,7 @@
 // 30 days' consultations to mark held or 'Cliente assente', and the last six months' figures as a
 // table and a chart. Live: a booking confirmed while the page is open appears with a
 // 'Nuova prenotazione' toast. A suspended psychic reads the admin's note at the top, and a psychic whose
-// payouts are not enabled yet a link to set them up.
+// payouts are not enabled yet a link to set them up, and one whose fiscal data is missing what to complete.
 import { Button, Container, Flex, Grid, Heading } from "@radix-ui/themes";
 import { GearIcon, Pencil1Icon, ReaderIcon } from "@radix-ui/react-icons";
 import { Link as RouterLink } from "react-router-dom";
@@ -22,6 +22,7 @@ import { useCachedQuery } from "@/lib/offline/useCachedQuery";
 import { useNow } from "@/lib/time/useNow";
 import { MonthlyFigures } from "./dashboard/MonthlyFigures";
 import { PayoutsBanner } from "./dashboard/PayoutsBanner";
+import { FiscalReadinessNotice } from "./earnings/FiscalReadinessNotice";
 import { earnedLabel, earnedNote, upcomingNote } from "./earnings/earnedFigure";
 import { PsychicBookingRow } from "./dashboard/PsychicBookingRow";
 import { RecentConsultations } from "./dashboard/RecentConsultations";
@@ -49,6 +50,9 @@ export function PsychicDashboardPage() {
         </ErrorBoundary>
         <ErrorBoundary fallback={null}>
           <PayoutsBanner />
+        </ErrorBoundary>
+        <ErrorBoundary fallback={null}>
+          <FiscalReadinessNotice compact />
         </ErrorBoundary>
         <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare le prenotazioni." />}>
           <PsychicBookings />

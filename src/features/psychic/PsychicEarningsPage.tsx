@@ -1,8 +1,8 @@
 // /psychic/earnings, 'Guadagni' (docs/product-rules.md, "Payouts"): what this month earned (the same
-// figure as the dashboard's card), the balance at Stripe, each
-// consultation's share with gross, commission, net and where its transfer is, Stripe's payouts to the
-// bank, and the monthly statement as a PDF. The lists are live: a transfer made while the page is open
-// shows without a reload. The router lets in psychics only.
+// figure as the dashboard's card), the balance at Stripe, each consultation's share with gross, commission,
+// net and where its transfer is, Stripe's payouts to the bank, the monthly statement as a PDF, and the fiscal
+// documents (receipts to clients, Arcano's invoices). The lists are live: a transfer made while the page is
+// open shows without a reload. The router lets in psychics only.
 import { Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { DashboardIcon, GearIcon } from "@radix-ui/react-icons";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
@@ -16,6 +16,7 @@ import { PayoutsBanner } from "./dashboard/PayoutsBanner";
 import { Balance } from "./earnings/Balance";
 import { DebtNotice } from "./earnings/DebtNotice";
 import { EarningsTable, PayoutsTable } from "./earnings/EarningsTables";
+import { FiscalDocuments } from "./earnings/FiscalDocuments";
 import { MonthEarned } from "./earnings/MonthEarned";
 import { StatementDownload } from "./earnings/StatementDownload";
 import { useMyEarnings, useMyPayouts } from "./earnings/useEarnings";
@@ -72,6 +73,11 @@ export function PsychicEarningsPage() {
         </DashboardSection>
         <DashboardSection title="Estratto conto">
           <StatementDownload />
+        </DashboardSection>
+        <DashboardSection title="Documenti fiscali">
+          <ErrorBoundary fallback={<FailureCallout message="Impossibile caricare i documenti fiscali." />}>
+            <FiscalDocuments />
+          </ErrorBoundary>
         </DashboardSection>
       </Flex>
     </Container>

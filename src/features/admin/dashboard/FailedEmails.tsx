@@ -30,6 +30,7 @@ const kindLabels: Record<EmailKind, string> = {
   password_reset: "Codice per la password",
   availability_alert: "Avviso di disponibilità",
   payout_onboarding_reminder: "Promemoria di configurare i pagamenti",
+  fiscal_document: "Ricevuta o nota di credito",
 };
 
 /**

@@ -1,6 +1,7 @@
 // Pagamenti: the psychics by the state of their Stripe account, the transfers and reversals Stripe kept
-// refusing (with 'Riprova'), each month's books reconciled to the cent, and the yearly DAC7 report.
-// docs/product-rules.md, "Payouts"; the server is convex/adminPayouts.ts.
+// refusing (with 'Riprova'), each month's books reconciled to the cent, the yearly DAC7 report, the month's
+// commission invoices and who cannot receive fiscal documents yet.
+// docs/product-rules.md, "Payouts" and "Fiscal documents"; the servers are convex/adminPayouts.ts and convex/fiscalDocuments.ts.
 import { Button, Code, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { ReloadIcon } from "@radix-ui/react-icons";
 import { useMutation } from "convex/react";
@@ -12,6 +13,8 @@ import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/text/errors";
 import { formatCents } from "@/lib/text/format";
 import { useNow } from "@/lib/time/useNow";
+import { CannotReceiveDocuments } from "./CannotReceiveDocuments";
+import { CommissionInvoices } from "./CommissionInvoices";
 import { Dac7Download } from "./Dac7Download";
 import { PayoutAccounts } from "./PayoutAccounts";
 import { PayoutDebts } from "./PayoutDebts";
@@ -42,6 +45,8 @@ export function PaymentsTab() {
       <PayoutAccounts />
       <PayoutOverview />
       <Dac7Download />
+      <CommissionInvoices />
+      <CannotReceiveDocuments />
     </Flex>
   );
 }

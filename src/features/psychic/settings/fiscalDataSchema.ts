@@ -1,7 +1,8 @@
-// The psychic's fiscal data for DAC7, checked in the browser by the server's own functions
-// (convex/model/fiscal.ts) so both sides agree; convex/fiscalData.ts checks it all again.
+// The psychic's fiscal data (for DAC7, and the name the fiscal documents carry), checked in the browser by the
+// server's own functions (convex/model/fiscal.ts) so both sides agree; convex/fiscalData.ts checks it all again.
 import * as z from "zod/mini";
 import { romeDateOf } from "@convex/framework/time";
+import { normaliseEmail } from "@convex/model/accounts";
 import { FISCAL_LIMITS, isAdultBirthDate, normaliseCodiceFiscale, normaliseIban, normalisePartitaIva } from "@convex/model/fiscal";
 
 const fiscalMessages = {
@@ -18,7 +19,13 @@ const fiscalMessages = {
   cityTooLong: `Al massimo ${FISCAL_LIMITS.city} caratteri.`,
   iban: "IBAN non valido.",
   partitaIva: "Partita IVA non valida: controlla le 11 cifre.",
+  fiscalRegime: "Indica il regime fiscale della tua partita IVA.",
+  sdiRecipientCode: "Il codice destinatario ha 7 lettere o cifre.",
+  pec: "Inserisci un indirizzo PEC valido.",
 } as const;
+
+/** A partita IVA's regime as the radio group holds it: "" until one is chosen. */
+export type FiscalRegimeChoice = "" | "forfettario" | "ordinario";
 
 /** Trimmed, inner runs of spaces made one (as the server stores it), 1 to `max` characters. */
 const text = (max: number, missing: string, tooLong: string) =>
@@ -72,9 +79,35 @@ export const fiscalDataSchema = z.object({
     if (value.trim() === "") return undefined;
     const partitaIva = normalisePartitaIva(value);
     if (partitaIva === null) refuse(fiscalMessages.partitaIva);
-    return partitaIva ?? undefined;
+    // A refused one still counts as given, so its regime is asked at the same time.
+    return partitaIva ?? value;
   }),
-});
+  /** Required with a partita IVA (the check below); the form sends it only then. */
+  fiscalRegime: z.pipe(
+    z.enum(["", "forfettario", "ordinario"]),
+    z.transform((value: FiscalRegimeChoice) => (value === "" ? undefined : value)),
+  ),
+  /** The SdI's "codice destinatario", as the server stores it: capitals, and '0000000' is no code at all. */
+  sdiRecipientCode: parsedText((value, refuse) => {
+    const code = value.trim().toUpperCase();
+    if (code === "" || code === "0000000") return undefined;
+    if (!/^[A-Z0-9]{7}$/.test(code)) refuse(fiscalMessages.sdiRecipientCode);
+    return code;
+  }),
+  pec: parsedText((value, refuse) => {
+    if (value.trim() === "") return undefined;
+    const pec = normaliseEmail(value);
+    if (pec === null) refuse(fiscalMessages.pec);
+    return pec ?? undefined;
+  }),
+}).check(
+  z.refine((values) => values.partitaIva === undefined || values.fiscalRegime !== undefined, {
+    message: fiscalMessages.fiscalRegime,
+    path: ["fiscalRegime"],
+    // Also while other fields are refused: every missing answer shows at the first try.
+    when: () => true,
+  }),
+);
 
 export type FiscalDataValues = z.input<typeof fiscalDataSchema>;
 export type FiscalDataFields = keyof FiscalDataValues;
@@ -89,4 +122,7 @@ export const serverFieldMessages: Record<FiscalDataFields, string> = {
   city: fiscalMessages.city,
   iban: fiscalMessages.iban,
   partitaIva: fiscalMessages.partitaIva,
+  fiscalRegime: fiscalMessages.fiscalRegime,
+  sdiRecipientCode: fiscalMessages.sdiRecipientCode,
+  pec: fiscalMessages.pec,
 };

@@ -1,0 +1,178 @@
+// 'Fatture della commissione' in Pagamenti: the invoices (and credit notes) Arcano issued to the psychics for a
+// month's commission, live from fiscalDocuments:adminMonth, a warning while the platform's own fiscal data is
+// not set, and the month's zip for the accountant: every FatturaPA XML with a PDF copy of each, made in the
+// browser (the files read once per click from adminMonthFiles; jsPDF and the PDF module load only then).
+// docs/product-rules.md, "Fiscal documents".
+import { useState } from "react";
+import { DownloadIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { Button, Callout, Flex, Heading, Select, Table, Text } from "@radix-ui/themes";
+import type { FunctionReturnType } from "convex/server";
+import { useConvex } from "convex/react";
+import { api } from "@convex/_generated/api";
+import { romeMonthOf } from "@convex/framework/time";
+import type { FiscalDocumentKind } from "@convex/model/fiscalDocuments";
+import { saveFile } from "@/components/fiscal/saveFile";
+import { toast } from "@/components/toast";
+import { zipFiles } from "@/lib/browser/zipFiles";
+import { errorMessage } from "@/lib/text/errors";
+import { formatCents, formatNumericDate } from "@/lib/text/format";
+import { formatMonth } from "./OverviewTab";
+import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
+import { useTableQuery } from "./useTableQuery";
+
+type DocumentRow = FunctionReturnType<typeof api.fiscalDocuments.adminMonth>["documents"][number];
+
+const invoiceMessages = {
+  title: "Fatture della commissione",
+  month: "Mese",
+  download: "Scarica lo zip del mese",
+  preparing: "Preparazione...",
+  loading: "Caricamento delle fatture della commissione",
+  empty: "Nessuna fattura emessa per questo mese.",
+  platformNotReady:
+    "Mancano i dati fiscali di Arcano (PLATFORM_COMPANY_NAME, PLATFORM_VAT_NUMBER, PLATFORM_STREET, PLATFORM_POSTCODE, PLATFORM_TOWN): le fatture della commissione non vengono emesse finché non sono impostati.",
+  downloaded: "Zip scaricato",
+  nothingToZip: "Nessun file da scaricare",
+  nothingToZipDetail: "Per questo mese non c'è ancora nessuna fattura elettronica.",
+  failed: "Impossibile preparare lo zip delle fatture.",
+} as const;
+
+const kindWords: Partial<Record<FiscalDocumentKind, string>> = {
+  commission_invoice: "Fattura",
+  commission_credit_note: "Nota di credito",
+};
+
+/** How many ended months the picker offers. */
+const MONTHS_OFFERED = 12;
+
+/**
+ * The last twelve Rome months that have ended, the one just ended first: a month's invoices are issued once it
+ * is over. (psychic/earnings/statementMonths.ts has the same count from the current month; a feature may not
+ * import another's, eslint/importBoundaries.js.)
+ */
+function endedRomeMonths(now: number): string[] {
+  const [year, month] = romeMonthOf(now).split("-").map(Number) as [number, number];
+  return Array.from({ length: MONTHS_OFFERED }, (_, index) => {
+    const months = year * 12 + (month - 1) - 1 - index;
+    return `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, "0")}`;
+  });
+}
+
+/** `fatture-commissione-2026-11.zip` */
+const zipFileName = (month: string) => `fatture-commissione-${month}.zip`;
+
+export function CommissionInvoices() {
+  const convex = useConvex();
+  const [months] = useState(() => endedRomeMonths(Date.now()));
+  const [month, setMonth] = useState(months[0]!);
+  const [pending, setPending] = useState(false);
+
+  const download = async () => {
+    setPending(true);
+    try {
+      const [files, pdf] = await Promise.all([
+        convex.query(api.fiscalDocuments.adminMonthFiles, { month }),
+        import("@/components/fiscal/documentPdf"),
+      ]);
+      if (files.length === 0) {
+        toast.info(invoiceMessages.nothingToZip, invoiceMessages.nothingToZipDetail);
+        return;
+      }
+      const encoder = new TextEncoder();
+      // Each invoice's XML (the fiscal original) and beside it its PDF copy.
+      const zip = zipFiles(
+        files.flatMap((file) => [
+          { name: file.xmlFileName, bytes: encoder.encode(file.xml) },
+          { name: file.pdfFileName, bytes: pdf.documentPdfBytes(file) },
+        ]),
+      );
+      saveFile(zipFileName(month), new Blob([zip], { type: "application/zip" }));
+      toast.success(invoiceMessages.downloaded, `${zipFileName(month)}: ${files.length === 1 ? "1 documento" : `${files.length} documenti`}.`);
+    } catch (failure) {
+      toast.error(errorMessage(failure, invoiceMessages.failed));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="commission-invoices-heading">
+      <Heading as="h2" size="4" mb="2" id="commission-invoices-heading">
+        {invoiceMessages.title}
+      </Heading>
+      <Text as="p" size="2" color="gray" mb="3">
+        All&apos;inizio di ogni mese Arcano emette a ogni cartomante la fattura elettronica della commissione trattenuta sui consulti del mese
+        prima; i rimborsi successivi la rettificano con una nota di credito. Lo zip contiene i file XML e una copia PDF di ciascuno.
+      </Text>
+      <Flex align="end" gap="3" wrap="wrap" mb="3">
+        <Flex direction="column" gap="1">
+          <Text as="span" size="2" weight="medium" id="commission-month-label">
+            {invoiceMessages.month}
+          </Text>
+          <Select.Root value={month} onValueChange={setMonth}>
+            <Select.Trigger aria-labelledby="commission-month-label" style={{ minWidth: "12rem" }} />
+            <Select.Content position="popper">
+              {months.map((option) => (
+                <Select.Item key={option} value={option}>
+                  {formatMonth(option)}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+        </Flex>
+        <Button onClick={() => void download()} disabled={pending}>
+          <DownloadIcon aria-hidden="true" /> {pending ? invoiceMessages.preparing : invoiceMessages.download}
+        </Button>
+      </Flex>
+      <MonthDocuments month={month} />
+    </section>
+  );
+}
+
+/** A credit note takes money back: its amount reads with a minus. */
+const signedAmount = (row: DocumentRow) => (row.kind === "commission_credit_note" ? `−${formatCents(row.amountCents)}` : formatCents(row.amountCents));
+
+function MonthDocuments({ month }: { month: string }) {
+  const { data, error } = useTableQuery(api.fiscalDocuments.adminMonth, { month });
+  if (error) return <TableError what="delle fatture della commissione" reason={error} />;
+  if (data === undefined) return <TableLoading label={invoiceMessages.loading} />;
+  return (
+    <Flex direction="column" gap="3">
+      {data.platformReady ? null : (
+        <Callout.Root color="amber">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>{invoiceMessages.platformNotReady}</Callout.Text>
+        </Callout.Root>
+      )}
+      {data.documents.length === 0 ? (
+        <TableEmpty>{invoiceMessages.empty}</TableEmpty>
+      ) : (
+        <Table.Root variant="surface">
+          <TableCaption>{`${invoiceMessages.title} di ${formatMonth(month)}`}</TableCaption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Numero</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Data</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Cartomante</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Tipo</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Importo</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {data.documents.map((row) => (
+              <Table.Row key={row._id}>
+                <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{row.number}</Table.RowHeaderCell>
+                <Table.Cell>{formatNumericDate(row.date)}</Table.Cell>
+                <Table.Cell>{row.recipientName}</Table.Cell>
+                <Table.Cell>{kindWords[row.kind] ?? row.title}</Table.Cell>
+                <Table.Cell style={{ whiteSpace: "nowrap" }}>{signedAmount(row)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </Flex>
+  );
+}
