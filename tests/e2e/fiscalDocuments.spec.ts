@@ -10,22 +10,13 @@ import { expect, expectAccessible, sessionFile, test } from "./fixtures";
 import { WIDTHS } from "./widths";
 
 /** The text of a downloaded file (PDFs are uncompressed: their words can be read back). */
-async function downloaded(
-  download: Download,
-  encoding: BufferEncoding = "latin1",
-): Promise<string> {
+async function downloaded(download: Download, encoding: BufferEncoding = "latin1"): Promise<string> {
   return (await readFile((await download.path())!)).toString(encoding);
 }
 
 /** Clicks `button` and waits for the file it downloads. */
-async function download(
-  page: Page,
-  button: ReturnType<Page["getByRole"]>,
-): Promise<Download> {
-  const [file] = await Promise.all([
-    page.waitForEvent("download"),
-    button.click(),
-  ]);
+async function download(page: Page, button: ReturnType<Page["getByRole"]>): Promise<Download> {
+  const [file] = await Promise.all([page.waitForEvent("download"), button.click()]);
   return file;
 }
 
@@ -46,18 +37,14 @@ function zipNames(zip: Buffer): string[] {
   return names;
 }
 
-test("Selene downloads a receipt she issued and Arcano's invoice to her, XML and PDF, from 'Guadagni'", async ({
-  browser,
-}) => {
+test("Selene downloads a receipt she issued and Arcano's invoice to her, XML and PDF, from 'Guadagni'", async ({ browser }) => {
   const errors: string[] = [];
   const page = await personPage(browser, sessionFile("psychic"), errors);
   await page.goto("/psychic/earnings");
   const receipts = page.getByRole("heading", { name: "Ricevute ai clienti" });
   await expect(receipts).toBeVisible();
   // The seed's past consultations each have their receipt; Selene has no partita IVA: an occasional service.
-  const receiptButton = page
-    .getByRole("button", { name: /^Scarica PDF di Ricevuta R\d{4}\/\d{4}$/ })
-    .first();
+  const receiptButton = page.getByRole("button", { name: /^Scarica PDF di Ricevuta R\d{4}\/\d{4}$/ }).first();
   await expect(receiptButton).toBeVisible();
   const receipt = await download(page, receiptButton);
   expect(receipt.suggestedFilename()).toMatch(/^ricevuta-R\d{4}-\d{4}\.pdf$/);
@@ -68,9 +55,7 @@ test("Selene downloads a receipt she issued and Arcano's invoice to her, XML and
   expect(receiptPdf).toContain("MRTSLN88D52F205V");
 
   // Her ended months' commission invoices: the FatturaPA file passes the official schema.
-  const xmlButton = page
-    .getByRole("button", { name: /^Scarica XML di Fattura FC\d{4}\/\d{4}$/ })
-    .first();
+  const xmlButton = page.getByRole("button", { name: /^Scarica XML di Fattura FC\d{4}\/\d{4}$/ }).first();
   await expect(xmlButton).toBeVisible();
   const xmlFile = await download(page, xmlButton);
   expect(xmlFile.suggestedFilename()).toMatch(/^IT\d{11}_[0-9A-Z]{5}\.xml$/);
@@ -95,35 +80,22 @@ test("Selene downloads a receipt she issued and Arcano's invoice to her, XML and
 });
 
 for (const width of WIDTHS) {
-  test(`the client downloads a past consultation's receipt from the dashboard ${width.name}`, async ({
-    browser,
-  }) => {
+  test(`the client downloads a past consultation's receipt from the dashboard ${width.name}`, async ({ browser }) => {
     const errors: string[] = [];
-    const page = await personPage(
-      browser,
-      sessionFile("client"),
-      errors,
-      width.use,
-    );
+    const page = await personPage(browser, sessionFile("client"), errors, width.use);
     await page.goto("/dashboard");
-    const button = page
-      .getByRole("button", { name: /^Scarica PDF di Ricevuta R\d{4}\/\d{4}$/ })
-      .first();
+    const button = page.getByRole("button", { name: /^Scarica PDF di Ricevuta R\d{4}\/\d{4}$/ }).first();
     await expect(button).toBeVisible();
     const pdf = await downloaded(await download(page, button));
     expect(pdf.startsWith("%PDF-")).toBe(true);
     expect(pdf).toContain("Giulia Bianchi");
-    expect(pdf).toMatch(
-      /Consulto di cartomanzia, \d+ minuti, (vocale|in chat)/,
-    );
+    expect(pdf).toMatch(/Consulto di cartomanzia, \d+ minuti, (vocale|in chat)/);
     expect(errors).toEqual([]);
     await page.context().close();
   });
 }
 
-test("the admin sees last month's commission invoices and downloads them, XML and PDF, as one zip", async ({
-  browser,
-}) => {
+test("the admin sees last month's commission invoices and downloads them, XML and PDF, as one zip", async ({ browser }) => {
   const errors: string[] = [];
   const page = await personPage(browser, sessionFile("admin"), errors);
   await page.goto("/admin-dashboard?tab=pagamenti");
@@ -131,31 +103,15 @@ test("the admin sees last month's commission invoices and downloads them, XML an
     name: "Fatture della commissione",
   });
   await expect(section.getByRole("table")).toContainText("Selene Moretti");
-  const zipFile = await download(
-    page,
-    section.getByRole("button", { name: "Scarica lo zip del mese" }),
-  );
-  expect(zipFile.suggestedFilename()).toMatch(
-    /^fatture-commissione-\d{4}-\d{2}\.zip$/,
-  );
+  const zipFile = await download(page, section.getByRole("button", { name: "Scarica lo zip del mese" }));
+  expect(zipFile.suggestedFilename()).toMatch(/^fatture-commissione-\d{4}-\d{2}\.zip$/);
   const names = zipNames(await readFile((await zipFile.path())!));
-  expect(names.some((name) => /^IT\d{11}_[0-9A-Z]{5}\.xml$/.test(name))).toBe(
-    true,
-  );
-  expect(names.some((name) => /^fattura-FC\d{4}-\d{4}\.pdf$/.test(name))).toBe(
-    true,
-  );
-  expect(names.filter((name) => name.endsWith(".xml"))).toHaveLength(
-    names.filter((name) => name.endsWith(".pdf")).length,
-  );
+  expect(names.some((name) => /^IT\d{11}_[0-9A-Z]{5}\.xml$/.test(name))).toBe(true);
+  expect(names.some((name) => /^fattura-FC\d{4}-\d{4}\.pdf$/.test(name))).toBe(true);
+  expect(names.filter((name) => name.endsWith(".xml"))).toHaveLength(names.filter((name) => name.endsWith(".pdf")).length);
   // Every demo psychic who is published but has no fiscal data is listed as one who cannot receive documents.
-  await expect(
-    page.getByRole("region", { name: "Chi non può ancora ricevere documenti" }),
-  ).toContainText("Aurora");
-  await expectAccessible(
-    page,
-    "the admin's 'Pagamenti' with the fiscal documents",
-  );
+  await expect(page.getByRole("region", { name: "Chi non può ancora ricevere documenti" })).toContainText("Aurora");
+  await expectAccessible(page, "the admin's 'Pagamenti' with the fiscal documents");
   expect(errors).toEqual([]);
   await page.context().close();
 });

@@ -146,6 +146,18 @@ describe("'Documenti fiscali' on 'Guadagni'", () => {
     expect(within(receipts).queryByRole("button", { name: /XML/ })).not.toBeInTheDocument();
   });
 
+  it("shows the newest ten of a long list, and all of them on 'Mostra tutti'", async () => {
+    const many = Array.from({ length: 12 }, (_, index) => documentRow(`r${index}`, "receipt", `R2026/${String(12 - index).padStart(4, "0")}`));
+    convexMock.queries.set("fiscalDocuments:listMine", many);
+    render();
+    const receipts = () => within(fiscal().getByRole("list", { name: "Ricevute ai clienti" })).getAllByRole("listitem");
+    expect(receipts()).toHaveLength(10);
+    expect(text(receipts()[0]!)).toContain("R2026/0012");
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(fiscal().getByRole("button", { name: "Mostra tutti i 12 documenti" }));
+    expect(receipts()).toHaveLength(12);
+    expect(fiscal().queryByRole("button", { name: /Mostra tutti/ })).not.toBeInTheDocument();
+  });
+
   it("lists Arcano's invoices with the month they are for, the amount, the PDF and the XML", () => {
     render();
     const invoices = fiscal().getByRole("list", { name: "Fatture di Arcano" });

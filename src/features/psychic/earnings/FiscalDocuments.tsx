@@ -2,8 +2,8 @@
 // receipts the psychic issued to clients with their credit notes, and Arcano's monthly commission invoices to
 // the psychic with theirs (PDF copy and the FatturaPA XML). One live read of fiscalDocuments:listMine feeds both
 // lists; each document is read only when downloaded. Cards, not tables: a row reads whole on a phone.
-import type { ReactNode } from "react";
-import { Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { useState, type ReactNode } from "react";
+import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
@@ -24,7 +24,11 @@ const fiscalMessages = {
   noInvoices: "Nessuna fattura ancora: Arcano emette la fattura della commissione all'inizio di ogni mese.",
   receiptsNote: "Emesse a tuo nome ai clienti dopo ogni consulto pagato; una nota di credito rettifica la ricevuta quando il cliente è rimborsato.",
   invoicesNote: "La commissione che Arcano trattiene ogni mese, con l'IVA. Il file XML è la fattura elettronica originale, il PDF una copia di cortesia.",
+  showAll: (count: number) => `Mostra tutti i ${count} documenti`,
 } as const;
+
+/** How many documents a list shows before 'Mostra tutti': the newest, enough for the month at hand. */
+const FIRST_SHOWN = 10;
 
 const isCreditNote = (row: DocumentRow) => row.kind === "receipt_credit_note" || row.kind === "commission_credit_note";
 
@@ -44,11 +48,7 @@ export function FiscalDocuments() {
         ) : receipts.length === 0 ? (
           <EmptyNote>{fiscalMessages.noReceipts}</EmptyNote>
         ) : (
-          <DashboardList label={fiscalMessages.receipts}>
-            {receipts.map((row) => (
-              <ReceiptItem key={row._id} row={row} />
-            ))}
-          </DashboardList>
+          <ShownList label={fiscalMessages.receipts} rows={receipts} item={(row) => <ReceiptItem key={row._id} row={row} />} />
         )}
       </DocumentList>
       <DocumentList title={fiscalMessages.invoices} note={fiscalMessages.invoicesNote}>
@@ -57,14 +57,26 @@ export function FiscalDocuments() {
         ) : invoices.length === 0 ? (
           <EmptyNote>{fiscalMessages.noInvoices}</EmptyNote>
         ) : (
-          <DashboardList label={fiscalMessages.invoices}>
-            {invoices.map((row) => (
-              <InvoiceItem key={row._id} row={row} />
-            ))}
-          </DashboardList>
+          <ShownList label={fiscalMessages.invoices} rows={invoices} item={(row) => <InvoiceItem key={row._id} row={row} />} />
         )}
       </DocumentList>
     </Flex>
+  );
+}
+
+/** The newest FIRST_SHOWN rows, and the rest one click away (a busy psychic issues hundreds a year). */
+function ShownList({ label, rows, item }: { label: string; rows: DocumentRow[]; item: (row: DocumentRow) => ReactNode }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? rows : rows.slice(0, FIRST_SHOWN);
+  return (
+    <>
+      <DashboardList label={label}>{shown.map(item)}</DashboardList>
+      {shown.length < rows.length ? (
+        <Button variant="soft" onClick={() => setAll(true)} style={{ alignSelf: "flex-start" }}>
+          {fiscalMessages.showAll(rows.length)}
+        </Button>
+      ) : null}
+    </>
   );
 }
 
