@@ -205,6 +205,11 @@ describe("every money table's one writer", () => {
     expect(money.sort()).toEqual(Object.keys(MONEY_WRITERS).sort());
   });
 
+  it("an issued fiscal document is never changed: its one writer only inserts, nothing patches, replaces or deletes one", () => {
+    const changes = writes.flatMap((module) => (module.tables.get("fiscalDocuments") ?? []).filter((write) => !write.endsWith(": insert")).map((write) => `${module.name}:${write}`));
+    expect(changes).toEqual([]);
+  });
+
   it("finds a stray write of each kind", () => {
     const source = 'await ctx.db.patch("psychicTransfers", id, { state: "failed" });\nawait ctx.db.insert("transferReversals", {});\nawait ctx.db.delete("providerJobs", id);';
     expect(Object.fromEntries(tableWrites(source))).toEqual({ psychicTransfers: ["1: patch"], transferReversals: ["2: insert"], providerJobs: ["3: delete"] });
