@@ -10,7 +10,7 @@ import type { Id } from "@convex/_generated/dataModel";
 import { api } from "@convex/_generated/api";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/text/errors";
-import { saveFile } from "./saveFile";
+import { saveFile } from "@/lib/browser/saveFile";
 
 /** What a button calls the document in its accessible name: "Ricevuta R2026/0001". */
 const kindWords: Record<FiscalDocumentKind, string> = {

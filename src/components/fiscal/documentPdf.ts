@@ -6,7 +6,7 @@ import { jsPDF } from "jspdf";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { formatCents, formatNumericDate } from "@/lib/text/format";
-import { saveFile } from "./saveFile";
+import { saveFile } from "@/lib/browser/saveFile";
 
 export type FiscalDocumentView = FunctionReturnType<typeof api.fiscalDocuments.get>;
 

@@ -15,6 +15,7 @@ import { paths } from "@/lib/paths";
 import { limits } from "@/lib/text/rules";
 import { useNow } from "@/lib/time/useNow";
 import { BookingFacts } from "./BookingFacts";
+import { saveFile } from "@/lib/browser/saveFile";
 
 /** The message when a paid session cannot be found for the viewer. */
 export const DETAILS_NOT_FOUND = "Non è stato possibile recuperare i dettagli del consulto.";
@@ -141,15 +142,7 @@ async function downloadInvitation(booking: PaidSummary) {
     siteUrl: window.location.origin,
     sequence: booking.rescheduleCount,
   });
-  const url = URL.createObjectURL(new Blob([invitation.content], { type: "text/calendar;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = invitation.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has started the download by now; the address is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(invitation.filename, new Blob([invitation.content], { type: "text/calendar;charset=utf-8" }));
 }
 
 /** Where the consultation happens, as the confirmation email words it: the call's page, or the chat's. */

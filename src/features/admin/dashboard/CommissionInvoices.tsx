@@ -11,7 +11,7 @@ import { useConvex } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { romeMonthOf } from "@convex/framework/time";
 import type { FiscalDocumentKind } from "@convex/model/fiscalDocuments";
-import { saveFile } from "@/components/fiscal/saveFile";
+import { saveFile } from "@/lib/browser/saveFile";
 import { toast } from "@/components/toast";
 import { zipFiles } from "@/lib/browser/zipFiles";
 import { errorMessage } from "@/lib/text/errors";

@@ -10,6 +10,7 @@ import { api } from "@convex/_generated/api";
 import { romeDateOf } from "@convex/framework/time";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/text/errors";
+import { saveFile } from "@/lib/browser/saveFile";
 
 /** The first year the rule covers; the server refuses earlier ones. */
 const FIRST_DAC7_YEAR = 2023;
@@ -25,16 +26,7 @@ export function dac7Years(now: number): number[] {
  * UTF-8, so names with accents read right.
  */
 function downloadCsv(fileName: string, csv: string) {
-  const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Later, not at once: some browsers read the address after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(fileName, new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
 }
 
 type Downloaded = Omit<FunctionReturnType<typeof api.adminPayouts.dac7Report>, "csv">;

@@ -27,6 +27,7 @@ import { useChatOutbox } from "./useChatOutbox";
 import { useChatPresence } from "./useChatPresence";
 import { useMarkRead } from "./useMarkRead";
 import "./chat.css";
+import { saveFile } from "@/lib/browser/saveFile";
 
 export function ChatRoomScreen({ room }: { room: Room }) {
   const now = useNow(1000);
@@ -172,12 +173,7 @@ function TranscriptActions({
       { psychicName: room.psychic.name, clientName: room.client.name, scheduledDate: room.scheduledDate, scheduledTime: room.scheduledTime },
       messages,
     );
-    const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = transcriptFileName(room.psychic.name, room.scheduledDate);
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    saveFile(transcriptFileName(room.psychic.name, room.scheduledDate), new Blob([text], { type: "text/plain;charset=utf-8" }));
   };
   return (
     <Flex direction="column" gap="1" align="start">

@@ -1,5 +1,5 @@
-// Hands a file made in the browser to the user as a download, the same way for a PDF and an XML: jsPDF's own
-// `save` is not used, so every fiscal file leaves through here.
+// Hands a file made in the browser to the user as a download, one way for every file the app makes (PDFs, XML,
+// CSV, calendar invitations, transcripts): jsPDF's own `save` is not used, so every file leaves through here.
 
 /** Saves `blob` as `fileName` through a link the browser clicks. */
 export function saveFile(fileName: string, blob: Blob): void {
