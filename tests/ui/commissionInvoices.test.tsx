@@ -7,11 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/components/toast";
 import { CannotReceiveDocuments } from "@/features/admin/dashboard/CannotReceiveDocuments";
 import { CommissionInvoices } from "@/features/admin/dashboard/CommissionInvoices";
-import { formatMonth } from "@/features/admin/dashboard/OverviewTab";
+import { formatMonth } from "@/lib/time/romeMonths";
 import { PaymentsTab } from "@/features/admin/dashboard/PaymentsTab";
-import { lastRomeMonths } from "@/features/psychic/earnings/statementMonths";
+import { lastRomeMonths } from "@/lib/time/romeMonths";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
+import { captureDownloads } from "./downloads";
 
 /** The months the picker should offer: the twelve that have ended, the one just ended first. */
 const endedMonths = lastRomeMonths(Date.now(), 13).slice(1);
@@ -138,17 +139,7 @@ describe("the admin's commission invoices", () => {
     let downloads: string[];
 
     beforeEach(() => {
-      blobs = [];
-      downloads = [];
-      // The test DOM downloads nothing; the link's click is where the browser would save the file.
-      URL.createObjectURL = vi.fn((blob: Blob) => {
-        blobs.push(blob);
-        return "blob:zip";
-      });
-      URL.revokeObjectURL = vi.fn();
-      vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-        downloads.push(`${this.download} ${this.href}`);
-      });
+      ({ blobs, downloads } = captureDownloads({ address: () => "blob:zip" }));
       convexMock.queries.set("fiscalDocuments:adminMonth", { platformReady: true, documents });
     });
 

@@ -13,6 +13,7 @@ import { paths } from "@/lib/paths";
 import { ClientSettingsPage } from "@/features/client/settings/ClientSettingsPage";
 import { convexMock } from "./convexMock";
 import { renderRoute, renderWithProviders } from "./render";
+import { captureDownloads } from "./downloads";
 
 const exportedAt = Date.UTC(2026, 10, 27, 9, 0);
 const booking = (id: string) => ({ _id: id, _creationTime: exportedAt, psychicName: "Selene", priceCents: 5000, status: "completed" });
@@ -39,17 +40,7 @@ let blobs: Blob[];
 let downloads: string[];
 
 beforeEach(() => {
-  blobs = [];
-  downloads = [];
-  // The test DOM downloads nothing; the link's click is where the browser would save the file.
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    blobs.push(blob);
-    return `blob:file-${blobs.length}`;
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push(`${this.download} ${this.href}`);
-  });
+  ({ blobs, downloads } = captureDownloads());
   vi.spyOn(toast, "error");
 });
 afterEach(() => vi.restoreAllMocks());

@@ -13,6 +13,7 @@ import { PsychicEarningsPage } from "@/features/psychic/PsychicEarningsPage";
 import { convexMock } from "./convexMock";
 import { renderRoute } from "./render";
 import { clientRow } from "./serverViews";
+import { captureDownloads } from "./downloads";
 
 // Friday 20 November 2026, 15:10 in Rome. Only Date is faked.
 const NOW = Date.UTC(2026, 10, 20, 14, 10);
@@ -73,17 +74,7 @@ let downloads: string[];
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
-  blobs = [];
-  downloads = [];
-  // The test DOM saves nothing: a file handed to the browser is its blob and the link that would be clicked.
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    blobs.push(blob);
-    return `blob:file-${blobs.length}`;
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push(this.download);
-  });
+  ({ blobs, downloads } = captureDownloads({ withAddress: false }));
   vi.spyOn(toast, "success");
   vi.spyOn(toast, "error");
 });

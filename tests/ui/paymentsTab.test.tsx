@@ -8,6 +8,7 @@ import { dac7Years } from "@/features/admin/dashboard/Dac7Download";
 import { PaymentsTab, dropFailedMove } from "@/features/admin/dashboard/PaymentsTab";
 import { convexMock } from "./convexMock";
 import { renderWithProviders } from "./render";
+import { captureDownloads } from "./downloads";
 
 const account = (name: string, state: string, requirementsDue: string[] = [], fields: Record<string, unknown> = {}) => ({
   psychicUserId: `u-${name}`,
@@ -293,17 +294,7 @@ describe("the DAC7 report", () => {
   let downloads: string[];
 
   beforeEach(() => {
-    blobs = [];
-    downloads = [];
-    // The test DOM downloads nothing; the link's click is where the browser would save the file.
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      blobs.push(blob);
-      return "blob:dac7";
-    });
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(`${this.download} ${this.href}`);
-    });
+    ({ blobs, downloads } = captureDownloads({ address: () => "blob:dac7" }));
     convexMock.queries.set("adminPayouts:overview", overview());
   });
 

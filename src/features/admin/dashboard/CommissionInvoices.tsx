@@ -5,18 +5,18 @@
 // docs/product-rules.md, "Fiscal documents".
 import { useState } from "react";
 import { DownloadIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
-import { Button, Callout, Flex, Heading, Select, Table, Text } from "@radix-ui/themes";
+import { Button, Callout, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import type { FunctionReturnType } from "convex/server";
 import { useConvex } from "convex/react";
 import { api } from "@convex/_generated/api";
-import { romeMonthOf } from "@convex/framework/time";
 import type { FiscalDocumentKind } from "@convex/model/fiscalDocuments";
 import { saveFile } from "@/lib/browser/saveFile";
 import { toast } from "@/components/toast";
 import { zipFiles } from "@/lib/browser/zipFiles";
 import { errorMessage } from "@/lib/text/errors";
 import { formatCents, formatNumericDate } from "@/lib/text/format";
-import { formatMonth } from "./OverviewTab";
+import { MonthSelect } from "@/components/form/MonthSelect";
+import { formatMonth, lastRomeMonths } from "@/lib/time/romeMonths";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
 
@@ -45,25 +45,12 @@ const kindWords: Partial<Record<FiscalDocumentKind, string>> = {
 /** How many ended months the picker offers. */
 const MONTHS_OFFERED = 12;
 
-/**
- * The last twelve Rome months that have ended, the one just ended first: a month's invoices are issued once it
- * is over. (psychic/earnings/statementMonths.ts has the same count from the current month; a feature may not
- * import another's, eslint/importBoundaries.js.)
- */
-function endedRomeMonths(now: number): string[] {
-  const [year, month] = romeMonthOf(now).split("-").map(Number) as [number, number];
-  return Array.from({ length: MONTHS_OFFERED }, (_, index) => {
-    const months = year * 12 + (month - 1) - 1 - index;
-    return `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, "0")}`;
-  });
-}
-
 /** `fatture-commissione-2026-11.zip` */
 const zipFileName = (month: string) => `fatture-commissione-${month}.zip`;
 
 export function CommissionInvoices() {
   const convex = useConvex();
-  const [months] = useState(() => endedRomeMonths(Date.now()));
+  const [months] = useState(() => lastRomeMonths(Date.now(), MONTHS_OFFERED, { ended: true }));
   const [month, setMonth] = useState(months[0]!);
   const [pending, setPending] = useState(false);
 
@@ -105,21 +92,7 @@ export function CommissionInvoices() {
         prima; i rimborsi successivi la rettificano con una nota di credito. Lo zip contiene i file XML e una copia PDF di ciascuno.
       </Text>
       <Flex align="end" gap="3" wrap="wrap" mb="3">
-        <Flex direction="column" gap="1">
-          <Text as="span" size="2" weight="medium" id="commission-month-label">
-            {invoiceMessages.month}
-          </Text>
-          <Select.Root value={month} onValueChange={setMonth}>
-            <Select.Trigger aria-labelledby="commission-month-label" style={{ minWidth: "12rem" }} />
-            <Select.Content position="popper">
-              {months.map((option) => (
-                <Select.Item key={option} value={option}>
-                  {formatMonth(option)}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
-        </Flex>
+        <MonthSelect label={invoiceMessages.month} months={months} value={month} onValueChange={setMonth} />
         <Button onClick={() => void download()} disabled={pending}>
           <DownloadIcon aria-hidden="true" /> {pending ? invoiceMessages.preparing : invoiceMessages.download}
         </Button>

@@ -6,15 +6,9 @@ import { FIGURE_DEFINITIONS } from "@convex/model/ledger";
 import { StatCard } from "@/components/dashboard/StatCard";
 import { formatCents } from "@/lib/text/format";
 import { paths } from "@/lib/paths";
+import { formatMonth } from "@/lib/time/romeMonths";
 import { useNow, useQueryWithNow } from "@/lib/time/useNow";
 import { FailedEmails } from "./FailedEmails";
-
-const monthName = new Intl.DateTimeFormat("it-IT", { month: "long", year: "numeric", timeZone: "UTC" });
-
-/** "novembre 2026" from "2026-11". */
-export function formatMonth(month: string): string {
-  return monthName.format(new Date(`${month}-15T12:00:00Z`));
-}
 
 /** Panoramica: the platform's figures, all time and this Rome month, live from the counters; then the emails not sent. */
 export function OverviewTab() {

@@ -8,7 +8,7 @@ import type { api } from "@convex/_generated/api";
 import { FIGURE_DEFINITIONS } from "@convex/model/ledger";
 import { useKeyboardScrollable } from "@/components/useKeyboardScrollable";
 import { formatCents } from "@/lib/text/format";
-import { formatMonth } from "./OverviewTab";
+import { formatMonth } from "@/lib/time/romeMonths";
 import { TableCaption, TableEmpty } from "./TableStates";
 
 type MonthBooks = FunctionReturnType<typeof api.adminPayouts.overview>["months"][number];

@@ -3,7 +3,8 @@
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, XAxis, YAxis } from "recharts";
 import { Box } from "@radix-ui/themes";
 import { formatCents } from "@/lib/text/format";
-import { formatMonth, formatShortMonth, type MonthRow } from "./months";
+import { formatMonth } from "@/lib/time/romeMonths";
+import { formatShortMonth, type MonthRow } from "./months";
 
 const HEIGHT = 220;
 

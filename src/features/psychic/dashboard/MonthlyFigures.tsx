@@ -11,7 +11,8 @@ import { useKeyboardScrollable } from "@/components/useKeyboardScrollable";
 import { formatCents, formatRating } from "@/lib/text/format";
 import { useNow } from "@/lib/time/useNow";
 import { useCachedQuery } from "@/lib/offline/useCachedQuery";
-import { formatHours, formatMonth, type MonthRow } from "./months";
+import { formatMonth } from "@/lib/time/romeMonths";
+import { formatHours, type MonthRow } from "./months";
 
 
 // Its own chunk: recharts and d3 are loaded when a psychic opens the dashboard, not by anyone else.

@@ -11,7 +11,7 @@ import { DashboardList, EmptyNote, RowsSkeleton } from "@/components/dashboard/D
 import { formatCents, formatNumericDate } from "@/lib/text/format";
 import { DocumentPdfButton, DocumentXmlButton } from "@/components/fiscal/DocumentDownloads";
 import { FiscalReadinessNotice } from "./FiscalReadinessNotice";
-import { formatMonth } from "../dashboard/months";
+import { formatMonth } from "@/lib/time/romeMonths";
 
 type DocumentRow = FunctionReturnType<typeof api.fiscalDocuments.listMine>[number];
 

@@ -1,8 +1,8 @@
 // 'Estratto conto': a month of the last twelve (Rome months, the current one first) and its statement
 // as a PDF. The statement is read once (earnings:myStatement) and the PDF made in the browser by
 // statementPdf.ts, whose module and jsPDF load only on the click.
-import { useId, useMemo, useState } from "react";
-import { Button, Flex, Select, Text } from "@radix-ui/themes";
+import { useMemo, useState } from "react";
+import { Button, Flex, Text } from "@radix-ui/themes";
 import { DownloadIcon } from "@radix-ui/react-icons";
 import { useConvex } from "convex/react";
 import { api } from "@convex/_generated/api";
@@ -10,8 +10,8 @@ import { FailureCallout } from "@/components/form/FailureCallout";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/text/errors";
 import { useNow } from "@/lib/time/useNow";
-import { formatMonth } from "../dashboard/months";
-import { lastRomeMonths } from "./statementMonths";
+import { MonthSelect } from "@/components/form/MonthSelect";
+import { lastRomeMonths } from "@/lib/time/romeMonths";
 
 const statementMessages = {
   month: "Mese",
@@ -22,7 +22,6 @@ const statementMessages = {
 
 export function StatementDownload() {
   const convex = useConvex();
-  const monthId = useId();
   const now = useNow();
   const months = useMemo(() => lastRomeMonths(now), [now]);
   const [month, setMonth] = useState(months[0]!);
@@ -50,21 +49,7 @@ export function StatementDownload() {
         conto.
       </Text>
       <Flex gap="3" align="end" wrap="wrap">
-        <Flex direction="column" gap="1">
-          <Text as="label" htmlFor={monthId} size="2" weight="medium">
-            {statementMessages.month}
-          </Text>
-          <Select.Root value={month} onValueChange={setMonth}>
-            <Select.Trigger id={monthId} style={{ minWidth: "12rem" }} />
-            <Select.Content position="popper">
-              {months.map((option) => (
-                <Select.Item key={option} value={option}>
-                  {formatMonth(option)}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
-        </Flex>
+        <MonthSelect label={statementMessages.month} months={months} value={month} onValueChange={setMonth} />
         <Button loading={pending} onClick={() => void download()}>
           <DownloadIcon aria-hidden="true" />
           {statementMessages.download}

@@ -1,7 +1,7 @@
 // What a psychic earned in a month, worded once for the dashboard's card and 'Guadagni': both show the
 // server's figure of the one ledger (convex/model/ledger.ts psychicMonth), so they never disagree.
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
-import { formatMonth } from "../dashboard/months";
+import { formatMonth } from "@/lib/time/romeMonths";
 
 /** "Guadagnato a novembre": the figure says which month it counts. */
 export function earnedLabel(month: string): string {

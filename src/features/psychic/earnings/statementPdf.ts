@@ -9,7 +9,7 @@ import { COMMISSION_PERCENT } from "@convex/model/bookings";
 import { COMMISSION_VAT_PERCENT } from "@convex/model/payouts";
 import { formatCents, formatNumericDate, formatRomeDate, formatRomeDateTime } from "@/lib/text/format";
 import { payoutStatuses, shareReasons } from "@/lib/text/states";
-import { formatMonth } from "../dashboard/months";
+import { formatMonth } from "@/lib/time/romeMonths";
 import { shareStateBadge } from "./shareState";
 
 export type Statement = FunctionReturnType<typeof api.earnings.myStatement>;
