@@ -16,6 +16,7 @@ import { zipFiles } from "@/lib/browser/zipFiles";
 import { errorMessage } from "@/lib/text/errors";
 import { formatCents, formatNumericDate } from "@/lib/text/format";
 import { MonthSelect } from "@/components/form/MonthSelect";
+import { useKeyboardScrollable } from "@/components/useKeyboardScrollable";
 import { formatMonth, lastRomeMonths } from "@/lib/time/romeMonths";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
 import { useTableQuery } from "./useTableQuery";
@@ -122,30 +123,39 @@ function MonthDocuments({ month }: { month: string }) {
       {data.documents.length === 0 ? (
         <TableEmpty>{invoiceMessages.empty}</TableEmpty>
       ) : (
-        <Table.Root variant="surface">
-          <TableCaption>{`${invoiceMessages.title} di ${formatMonth(month)}`}</TableCaption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Numero</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Data</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Cartomante</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Tipo</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Importo</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.documents.map((row) => (
-              <Table.Row key={row._id}>
-                <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{row.number}</Table.RowHeaderCell>
-                <Table.Cell>{formatNumericDate(row.date)}</Table.Cell>
-                <Table.Cell>{row.recipientName}</Table.Cell>
-                <Table.Cell>{kindWords[row.kind] ?? row.title}</Table.Cell>
-                <Table.Cell style={{ whiteSpace: "nowrap" }}>{signedAmount(row)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <DocumentsTable month={month} rows={data.documents} />
       )}
     </Flex>
+  );
+}
+
+/** The month's documents; mounted with its rows, so its scroll area is there when the hook looks for it. */
+function DocumentsTable({ month, rows }: { month: string; rows: DocumentRow[] }) {
+  // At 360 px the table scrolls sideways: its scroll area then takes keyboard focus.
+  const tableRef = useKeyboardScrollable();
+  return (
+    <Table.Root variant="surface" ref={tableRef}>
+      <TableCaption>{`${invoiceMessages.title} di ${formatMonth(month)}`}</TableCaption>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell>Numero</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Data</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Cartomante</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Tipo</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Importo</Table.ColumnHeaderCell>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {rows.map((row) => (
+          <Table.Row key={row._id}>
+            <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{row.number}</Table.RowHeaderCell>
+            <Table.Cell>{formatNumericDate(row.date)}</Table.Cell>
+            <Table.Cell>{row.recipientName}</Table.Cell>
+            <Table.Cell>{kindWords[row.kind] ?? row.title}</Table.Cell>
+            <Table.Cell style={{ whiteSpace: "nowrap" }}>{signedAmount(row)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
   );
 }
