@@ -147,6 +147,9 @@ function runAsync(label, command, args, logPath) {
   recordVitest("vitest", report, ok, seconds);
 }
 
+/** Where the browser tests ran, for the summary. */
+let network = "";
+
 // Playwright in Debian's Chromium, inside a network namespace with only loopback when we may make one,
 // so nothing a page does can leave the machine.
 {
@@ -154,6 +157,11 @@ function runAsync(label, command, args, logPath) {
   const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: report, PLAYWRIGHT_JSON_OUTPUT_FILE: report };
   const pwArgs = ["playwright", "test", "--reporter=list,json"];
   const isolated = spawnSync("unshare", ["-n", "sh", "-c", "ip link set lo up"], { stdio: "ignore" }).status === 0;
+  // Both pass (calls included, docs/calls-and-offline.md); the summary says which this run was.
+  network = isolated
+    ? "the browser tests ran in a network namespace with only loopback (unshare -n)"
+    : "the browser tests ran on the machine's network (unshare is not allowed here): loopback and every other interface";
+  console.log(`\n━━ ${network}`);
   const { ok, seconds } = isolated
     ? run("playwright", "unshare", ["-n", "sh", "-c", `ip link set lo up && exec npx ${pwArgs.join(" ")}`], env)
     : run("playwright", "npx", pwArgs, env);
@@ -171,6 +179,7 @@ function runAsync(label, command, args, logPath) {
 printSlowest(10);
 console.log("\n━━ Summary");
 for (const line of lines) console.log(line);
+if (network) console.log(network);
 // Skipped tests (the exclusive project skips when a project it waits for failed) are named on their
 // own line: the closing line is always the plain "N passed, N failed".
 if (totals.skipped) console.log(`${totals.skipped} skipped`);

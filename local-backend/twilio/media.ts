@@ -1,7 +1,21 @@
 // One call's media end: the browser's offer answered by a WebRTC peer in Node (werift), ICE-lite, since the
 // Voice SDK sends its offer without trickling candidates and expects Twilio's media server to be reached, not
 // to reach out. Opus arrives as RTP and is handed to the conference, which forwards it to the other legs.
+//
+// The leg offers a host candidate on loopback and on each of the machine's other interfaces, as a media server
+// on this machine is reachable at each. A check that crosses from loopback to another interface (the browser's
+// LAN address to the leg's 127.0.0.1, or back) is never answered: the kernel drops any packet between a loopback
+// and a non-loopback address, so its answer and the media after it would go nowhere, and an ICE-lite end keeps
+// the first pair the browser nominates — Chromium nominates such a pair before the one it uses, and the call
+// was silent on any machine with an interface besides loopback.
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, type RtpPacket } from "werift";
+
+const isLoopback = (address: string) => address.startsWith("127.") || address === "::1";
+
+/** Whether packets can go both ways between a local and a remote address on this machine: both loopback, or neither. */
+export function sameAddressScope(localAddress: string, remoteAddress: string): boolean {
+  return isLoopback(localAddress) === isLoopback(remoteAddress);
+}
 
 export class MediaLeg {
   private readonly pc: RTCPeerConnection;
@@ -18,6 +32,8 @@ export class MediaLeg {
       iceUseIpv6: false,
       // The browser runs on this machine: the loopback address is always a candidate it can reach.
       iceAdditionalHostAddresses: hostAddresses,
+      // A check across scopes is dropped unanswered: the browser then nominates a pair that carries audio.
+      iceFilterStunResponse: (_message, [remoteAddress], protocol) => sameAddressScope(protocol.localCandidate?.host ?? protocol.localIp ?? "", remoteAddress),
       codecs: { audio: [new RTCRtpCodecParameters({ mimeType: "audio/opus", clockRate: 48_000, channels: 2 })], video: [] },
     });
     this.pc.addTransceiver(this.outgoing, { direction: "sendrecv" });
