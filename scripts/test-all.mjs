@@ -147,8 +147,8 @@ function runAsync(label, command, args, logPath) {
   recordVitest("vitest", report, ok, seconds);
 }
 
-/** Where the browser tests ran, for the summary. */
-let network = "";
+/** Where the browser tests ran, for the summary (set when they start). */
+let network;
 
 // Playwright in Debian's Chromium, inside a network namespace with only loopback when we may make one,
 // so nothing a page does can leave the machine.
