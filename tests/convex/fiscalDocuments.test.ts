@@ -133,6 +133,22 @@ describe("the client's receipt", () => {
     expect(await documentsOf(w)).toHaveLength(1);
   });
 
+  it("catchUp asks every document that waited for the data, once; issueDue issues a pending job's and ends it", async () => {
+    const { w } = await onboardedWorld();
+    const bookingId = await heldConsultation(w);
+    // Fiscal data written as a kept row would be, without the save that schedules the catch-up.
+    await w.t.run((ctx) => ctx.db.insert("psychicFiscalData", { psychicUserId: w.userIds.psychicA, ...fiscalData, country: "IT", updatedAt: Date.now() }));
+    expect(await w.t.mutation(internal.fiscalDocuments.catchUp, { psychicUserId: w.userIds.psychicA })).toBe(1);
+    const job = await w.t.query(internal.providerJobs.jobOf, { kind: "fiscal_document", subjectId: `receipt:${bookingId}` });
+    expect(job).toMatchObject({ state: "pending" });
+    await w.t.mutation(internal.fiscalDocuments.issueDue, { jobId: job!._id });
+    await w.t.mutation(internal.fiscalDocuments.issueDue, { jobId: job!._id });
+    expect(await w.t.query(internal.providerJobs.jobOf, { kind: "fiscal_document", subjectId: `receipt:${bookingId}` })).toMatchObject({ state: "done" });
+    expect((await documentsOf(w)).map((document) => document.kind)).toEqual(["receipt"]);
+    // With the receipt there, nothing is left to ask.
+    expect(await w.t.mutation(internal.fiscalDocuments.catchUp, { psychicUserId: w.userIds.psychicA })).toBe(0);
+  });
+
   it("a partial refund after it issues a credit note that corrects it; a full one the rest; never more than the receipt", async () => {
     const { w } = await onboardedWorld();
     await withFiscalData(w);
