@@ -249,7 +249,8 @@ export const issueMonthlyInvoices = internalMutation({
   returns: v.null(),
   handler: async (ctx, args) => {
     const now = Date.now();
-    const month = args.month ?? romeMonthOf(Date.parse(`${addDays(`${romeMonthOf(now)}-01`, -1)}T12:00:00Z`));
+    // The month just ended: the day before this month's first, as a month.
+    const month = args.month ?? addDays(`${romeMonthOf(now)}-01`, -1).slice(0, 7);
     if (!isStatementMonth(month)) return fail("INVALID_INPUT", { field: "month" });
     const page = await monthSharesPage(ctx, month, args.cursor ?? null, SHARES_PER_RUN);
     const psychics = new Set(page.page.map((share) => share.psychicUserId));

@@ -1,7 +1,6 @@
 // The client's fiscal document by email (docs/product-rules.md, "Fiscal documents"): the receipt after the
 // consultation, or the credit note after a refund, written out in full, with the way to its PDF on the dashboard.
-import { formatCents } from "../model/format";
-import { numericDate } from "../model/fiscalDocuments";
+import { formatCents, formatNumericDate } from "../model/format";
 import { escapeHtml, layout, paragraph, textFooter, type RenderedEmail } from "./templates";
 
 type IssuedDocument = {
@@ -25,7 +24,7 @@ export function fiscalDocumentEmail(args: { name: string; document: IssuedDocume
   const lines = [
     `Ciao ${args.name},`,
     `ecco ${content.title === "Nota di credito" ? "la nota di credito" : "il documento fiscale"} del tuo consulto con ${args.psychicName}, emesso a suo nome tramite Arcano.`,
-    `${content.title} n. ${document.number} del ${numericDate(document.date)}`,
+    `${content.title} n. ${document.number} del ${formatNumericDate(document.date)}`,
     ...content.lines.map((line) => line.description),
     `Importo: ${formatCents(document.amountCents)}`,
     `Emesso da: ${issuer.join(" · ")}`,

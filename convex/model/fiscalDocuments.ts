@@ -5,7 +5,7 @@
 import { COMMISSION_PERCENT } from "./bookings";
 import { COMMISSION_VAT_PERCENT, vatIncludedIn } from "./payouts";
 import { documentTitles, receiptLines, type FiscalRegime } from "./receipts";
-import { formatCents } from "./format";
+import { formatCents, formatMonth, formatNumericDate } from "./format";
 import type { ConsultationType } from "../framework/validators";
 
 export type FiscalDocumentKind = "receipt" | "receipt_credit_note" | "commission_invoice" | "commission_credit_note";
@@ -93,11 +93,6 @@ type DocumentContent = {
   corrects?: { number: string; date: string };
 };
 
-/** "03/11/2026": dates as fiscal documents print them. */
-export function numericDate(date: string): string {
-  return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
-}
-
 function addressLine(data: Pick<PsychicFiscalFacts, "street" | "postalCode" | "city">): string {
   return `${data.street}, ${data.postalCode} ${data.city}`;
 }
@@ -118,7 +113,7 @@ type ReceiptSubject = {
 export function receiptContent(subject: ReceiptSubject, amountCents: number, corrects?: { number: string; date: string }): DocumentContent {
   const regime = regimeOf(subject.psychic);
   const lines = receiptLines({ regime, amountCents, durationMinutes: subject.durationMinutes, consultationType: subject.consultationType });
-  const description = `${lines.description}, del ${numericDate(subject.scheduledDate)}`;
+  const description = `${lines.description}, del ${formatNumericDate(subject.scheduledDate)}`;
   return {
     title: corrects ? documentTitles[regime].creditNote : documentTitles[regime].document,
     issuer: psychicParty(subject.psychic),
@@ -128,7 +123,7 @@ export function receiptContent(subject: ReceiptSubject, amountCents: number, cor
     vatCents: lines.vatCents,
     totalCents: amountCents,
     notes: [
-      ...(corrects ? [`Rettifica il documento n. ${corrects.number} del ${numericDate(corrects.date)}.`] : []),
+      ...(corrects ? [`Rettifica il documento n. ${corrects.number} del ${formatNumericDate(corrects.date)}.`] : []),
       lines.wording,
       ...(lines.stampDuty ? [lines.stampDuty] : []),
     ],
@@ -148,13 +143,6 @@ export type PlatformFiscalFacts = {
   province?: string;
 };
 
-const MONTHS = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"];
-
-/** "novembre 2026" from "2026-11". */
-export function monthWords(month: string): string {
-  return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-}
-
 /** The commission's VAT-inclusive amount split: the net and the IVA inside it (model/payouts.ts vatIncludedIn). */
 export function commissionSplit(commissionCents: number): { netCents: number; vatCents: number } {
   const vatCents = vatIncludedIn(commissionCents);
@@ -163,7 +151,7 @@ export function commissionSplit(commissionCents: number): { netCents: number; va
 
 /** The invoice's one line for the month (or its credit note's). */
 export function commissionLine(month: string, consultations: number, corrects?: boolean): string {
-  const what = `Commissione del ${COMMISSION_PERCENT}% sui consulti di ${monthWords(month)}`;
+  const what = `Commissione del ${COMMISSION_PERCENT}% sui consulti di ${formatMonth(month)}`;
   return corrects ? `Rettifica: ${what} (rimborsi successivi alla fattura)` : `${what} (${consultations} ${consultations === 1 ? "consulto" : "consulti"})`;
 }
 
@@ -189,7 +177,7 @@ export function commissionContent(
     vatCents,
     totalCents: facts.amountCents,
     notes: [
-      ...(corrects ? [`Rettifica la fattura n. ${corrects.number} del ${numericDate(corrects.date)}.`] : []),
+      ...(corrects ? [`Rettifica la fattura n. ${corrects.number} del ${formatNumericDate(corrects.date)}.`] : []),
       `IVA ${COMMISSION_VAT_PERCENT}% (${formatCents(vatCents)}) compresa nella commissione trattenuta sui consulti.`,
       "Copia di cortesia: l'originale è il file XML della fattura elettronica, recapitato tramite il Sistema di Interscambio.",
     ],

@@ -32,3 +32,16 @@ const longDate = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numer
 export function formatItalianDate(date: string): string {
   return longDate.format(new Date(`${date}T12:00:00Z`));
 }
+
+/** A calendar date "2026-11-23" as "23/11/2026": how lists and fiscal documents print dates. */
+export function formatNumericDate(date: string): string {
+  const [year, month, day] = date.split("-");
+  return `${day}/${month}/${year}`;
+}
+
+const longMonth = new Intl.DateTimeFormat("it-IT", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** A calendar month "2026-11" as "novembre 2026" (the 15th at noon UTC: the same month in every time zone). */
+export function formatMonth(month: string): string {
+  return longMonth.format(new Date(`${month}-15T12:00:00Z`));
+}

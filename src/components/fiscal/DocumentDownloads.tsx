@@ -11,14 +11,7 @@ import { api } from "@convex/_generated/api";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/text/errors";
 import { saveFile } from "@/lib/browser/saveFile";
-
-/** What a button calls the document in its accessible name: "Ricevuta R2026/0001". */
-const kindWords: Record<FiscalDocumentKind, string> = {
-  receipt: "Ricevuta",
-  receipt_credit_note: "Nota di credito",
-  commission_invoice: "Fattura",
-  commission_credit_note: "Nota di credito",
-};
+import { documentKindWords } from "./documentWords";
 
 const downloadMessages = {
   pdf: "Scarica PDF",
@@ -63,7 +56,7 @@ export function DocumentPdfButton({ documentId, kind, number, label = downloadMe
     }
   };
   return (
-    <DownloadButton name={`${downloadMessages.pdf} di ${kindWords[kind]} ${number}`} download={download}>
+    <DownloadButton name={`${downloadMessages.pdf} di ${documentKindWords[kind]} ${number}`} download={download}>
       {label}
     </DownloadButton>
   );
@@ -82,7 +75,7 @@ export function DocumentXmlButton({ documentId, kind, number }: DocumentRef) {
     }
   };
   return (
-    <DownloadButton name={`${downloadMessages.xml} di ${kindWords[kind]} ${number}`} download={download}>
+    <DownloadButton name={`${downloadMessages.xml} di ${documentKindWords[kind]} ${number}`} download={download}>
       {downloadMessages.xml}
     </DownloadButton>
   );

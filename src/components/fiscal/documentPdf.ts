@@ -3,6 +3,7 @@
 // Loaded only when someone downloads one, or the admin zips a month's invoices. Left uncompressed like the
 // statement's PDF (psychic/earnings/statementPdf.ts): one page of text stays small, its words read back (tests).
 import { jsPDF } from "jspdf";
+import { PAGE, PdfWriter } from "@/lib/browser/pdfWriter";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { formatCents, formatNumericDate } from "@/lib/text/format";
@@ -14,53 +15,12 @@ export type FiscalDocumentView = FunctionReturnType<typeof api.fiscalDocuments.g
 type PrintedDocument = Pick<FiscalDocumentView, "number" | "date" | "content">;
 type Party = FiscalDocumentView["content"]["issuer"];
 
-// A4 in millimetres.
-const LEFT = 15;
-const RIGHT = 195;
+const { left: LEFT, right: RIGHT } = PAGE;
 const MIDDLE = 108;
-const TOP = 18;
-const BOTTOM = 280;
 const LINE = 4.6;
 const AMOUNT_X = RIGHT;
+const TOTALS_X = 120;
 const DESCRIPTION_WIDTH = 135;
-
-/** Writes top to bottom, starting a page when the next block does not fit. */
-class Writer {
-  y = TOP;
-  constructor(readonly doc: jsPDF) {}
-
-  room(height: number) {
-    if (this.y + height <= BOTTOM) return;
-    this.doc.addPage();
-    this.y = TOP;
-  }
-
-  text(
-    words: string | string[],
-    { size = 10, bold = false, x = LEFT, y = this.y, align = "left" }: { size?: number; bold?: boolean; x?: number; y?: number; align?: "left" | "right" } = {},
-  ) {
-    this.doc.setFont("helvetica", bold ? "bold" : "normal").setFontSize(size);
-    this.doc.text(words, x, y, { align });
-  }
-
-  /** Text wrapped to `width`, as lines. */
-  wrap(words: string, width: number, size = 10): string[] {
-    this.doc.setFont("helvetica", "normal").setFontSize(size);
-    return this.doc.splitTextToSize(words, width) as string[];
-  }
-
-  rule() {
-    this.doc.setDrawColor(180).setLineWidth(0.2).line(LEFT, this.y, RIGHT, this.y);
-  }
-
-  /** A label on the left and its amount on the right. */
-  total(label: string, cents: number, bold = false) {
-    this.room(LINE + 1);
-    this.text(label, { bold, x: 120 });
-    this.text(formatCents(cents), { bold, x: AMOUNT_X, align: "right" });
-    this.y += LINE + 1;
-  }
-}
 
 /** A party's lines as printed: name, partita IVA, codice fiscale, address (the ones it has). */
 function partyLines(party: Party): string[] {
@@ -79,7 +39,7 @@ export function documentPdf(document: PrintedDocument): jsPDF {
   const heading = `${content.title} n. ${document.number} del ${formatNumericDate(document.date)}`;
   doc.setProperties({ title: heading, subject: `${heading} di ${content.issuer.name}`, author: content.issuer.name, creator: "Arcano" });
   doc.setLanguage("it");
-  const writer = new Writer(doc);
+  const writer = new PdfWriter(doc, LINE);
 
   writer.text(content.title, { size: 16, bold: true });
   writer.y += 7;
@@ -114,9 +74,10 @@ export function documentPdf(document: PrintedDocument): jsPDF {
   writer.room(4 * LINE + 4);
   writer.rule();
   writer.y += LINE + 1;
-  writer.total("Imponibile", content.netCents);
-  if (content.vatCents > 0) writer.total("IVA", content.vatCents);
-  writer.total("Totale", content.totalCents, true);
+  // The totals sit in the right part of the page, under the amounts.
+  writer.total("Imponibile", content.netCents, { labelX: TOTALS_X });
+  if (content.vatCents > 0) writer.total("IVA", content.vatCents, { labelX: TOTALS_X });
+  writer.total("Totale", content.totalCents, { bold: true, labelX: TOTALS_X });
   writer.y += 6;
 
   for (const note of content.notes) {

@@ -14,6 +14,7 @@ import { isPastChat, joinWords, ReadConversationLink } from "@/components/bookin
 import { limits } from "@/lib/text/rules";
 import { consultationTypeOf, consultationWords } from "@/lib/text/consultationTypes";
 import { DocumentPdfButton } from "@/components/fiscal/DocumentDownloads";
+import { documentKindWords } from "@/components/fiscal/documentWords";
 import { CancelBookingDialog } from "./CancelBookingDialog";
 import { ReportConsultation } from "./ReportConsultationDialog";
 import type { ReceiptRow } from "./useMyReceipts";
@@ -169,7 +170,7 @@ export function ClientBookingRow({ booking, now, showJoin = false, showDate = tr
                 documentId={receipt._id}
                 kind={receipt.kind}
                 number={receipt.number}
-                label={receipt.kind === "receipt" ? "Ricevuta" : "Nota di credito"}
+                label={documentKindWords[receipt.kind]}
               />
             ))}
             {payable || canJoin || movable || cancellable ? connection.note : null}

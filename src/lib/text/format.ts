@@ -1,6 +1,6 @@
 /** Italian formatting of money, ratings and text, shared by every feature. Money is always in cents. */
 // Money and calendar dates read the same in emails and on pages: one implementation, on the server's side.
-export { formatCents, formatItalianDate } from "@convex/model/format";
+export { formatCents, formatItalianDate, formatNumericDate } from "@convex/model/format";
 import { ROME_TIME_ZONE, romeDateOf } from "@convex/framework/time";
 
 /** One decimal with an Italian comma: 4.5 → "4,5". */
@@ -52,12 +52,6 @@ const romeNumericDate = new Intl.DateTimeFormat("it-IT", { day: "2-digit", month
 /** An instant's Rome calendar date, short and with the year: "23/11/2026". */
 export function formatRomeDate(ms: number): string {
   return romeNumericDate.format(ms);
-}
-
-/** A calendar date "2026-11-23" written as `formatRomeDate` writes an instant's: "23/11/2026". */
-export function formatNumericDate(date: string): string {
-  const [year, month, day] = date.split("-");
-  return `${day}/${month}/${year}`;
 }
 
 /** 'Prima disponibilità' in a few words: "oggi 17:00", "domani 10:30", "gio 3 dic, 10:30". */

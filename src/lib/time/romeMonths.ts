@@ -2,12 +2,8 @@
 // the psychic's statement, the admin's commission invoices, the figures' tables.
 import { utcMsToRome } from "@convex/framework/time";
 
-const longMonth = new Intl.DateTimeFormat("it-IT", { month: "long", year: "numeric", timeZone: "UTC" });
-
-/** "2026-11" → "novembre 2026" (the 15th at noon UTC: the same month in every time zone). */
-export function formatMonth(month: string): string {
-  return longMonth.format(new Date(`${month}-15T12:00:00Z`));
-}
+// "novembre 2026": the server's documents name months the same way.
+export { formatMonth } from "@convex/model/format";
 
 /**
  * "YYYY-MM" of `count` Rome months, newest first: from the month of `now`, or from the one before it when only

@@ -1,6 +1,6 @@
 // Money and calendar dates in Italian, as both the emails and the pages write them (convex/model/format.ts).
 import { describe, expect, it } from "vitest";
-import { formatCents, formatItalianDate } from "../../../convex/model/format";
+import { formatCents, formatItalianDate, formatMonth, formatNumericDate } from "../../../convex/model/format";
 
 const plain = (text: string) => text.replace(/\s/g, " ");
 
@@ -23,5 +23,12 @@ describe("calendar dates", () => {
     expect(formatItalianDate("2026-11-25")).toBe("mercoledì 25 novembre 2026");
     expect(formatItalianDate("2026-03-29")).toBe("domenica 29 marzo 2026");
     expect(formatItalianDate("2027-01-01")).toBe("venerdì 1 gennaio 2027");
+  });
+});
+
+describe("dates and months as lists and fiscal documents print them", () => {
+  it("writes a date with slashes and a month with its year", () => {
+    expect(formatNumericDate("2026-01-09")).toBe("09/01/2026");
+    expect(formatMonth("2026-01")).toBe("gennaio 2026");
   });
 });

@@ -9,13 +9,13 @@ import { Button, Callout, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import type { FunctionReturnType } from "convex/server";
 import { useConvex } from "convex/react";
 import { api } from "@convex/_generated/api";
-import type { FiscalDocumentKind } from "@convex/model/fiscalDocuments";
 import { saveFile } from "@/lib/browser/saveFile";
 import { toast } from "@/components/toast";
 import { zipFiles } from "@/lib/browser/zipFiles";
 import { errorMessage } from "@/lib/text/errors";
-import { formatCents, formatNumericDate } from "@/lib/text/format";
+import { formatNumericDate } from "@/lib/text/format";
 import { MonthSelect } from "@/components/form/MonthSelect";
+import { documentKindWords, signedAmount } from "@/components/fiscal/documentWords";
 import { useKeyboardScrollable } from "@/components/useKeyboardScrollable";
 import { formatMonth, lastRomeMonths } from "@/lib/time/romeMonths";
 import { TableCaption, TableEmpty, TableError, TableLoading } from "./TableStates";
@@ -37,11 +37,6 @@ const invoiceMessages = {
   nothingToZipDetail: "Per questo mese non c'è ancora nessuna fattura elettronica.",
   failed: "Impossibile preparare lo zip delle fatture.",
 } as const;
-
-const kindWords: Partial<Record<FiscalDocumentKind, string>> = {
-  commission_invoice: "Fattura",
-  commission_credit_note: "Nota di credito",
-};
 
 /** How many ended months the picker offers. */
 const MONTHS_OFFERED = 12;
@@ -103,9 +98,6 @@ export function CommissionInvoices() {
   );
 }
 
-/** A credit note takes money back: its amount reads with a minus. */
-const signedAmount = (row: DocumentRow) => (row.kind === "commission_credit_note" ? `−${formatCents(row.amountCents)}` : formatCents(row.amountCents));
-
 function MonthDocuments({ month }: { month: string }) {
   const { data, error } = useTableQuery(api.fiscalDocuments.adminMonth, { month });
   if (error) return <TableError what="delle fatture della commissione" reason={error} />;
@@ -151,7 +143,7 @@ function DocumentsTable({ month, rows }: { month: string; rows: DocumentRow[] })
             <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{row.number}</Table.RowHeaderCell>
             <Table.Cell>{formatNumericDate(row.date)}</Table.Cell>
             <Table.Cell>{row.recipientName}</Table.Cell>
-            <Table.Cell>{kindWords[row.kind] ?? row.title}</Table.Cell>
+            <Table.Cell>{documentKindWords[row.kind]}</Table.Cell>
             <Table.Cell style={{ whiteSpace: "nowrap" }}>{signedAmount(row)}</Table.Cell>
           </Table.Row>
         ))}

@@ -8,8 +8,9 @@ import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { DashboardList, EmptyNote, RowsSkeleton } from "@/components/dashboard/DashboardSection";
-import { formatCents, formatNumericDate } from "@/lib/text/format";
+import { formatNumericDate } from "@/lib/text/format";
 import { DocumentPdfButton, DocumentXmlButton } from "@/components/fiscal/DocumentDownloads";
+import { signedAmount } from "@/components/fiscal/documentWords";
 import { FiscalReadinessNotice } from "./FiscalReadinessNotice";
 import { formatMonth } from "@/lib/time/romeMonths";
 
@@ -29,11 +30,6 @@ const fiscalMessages = {
 
 /** How many documents a list shows before 'Mostra tutti': the newest, enough for the month at hand. */
 const FIRST_SHOWN = 10;
-
-const isCreditNote = (row: DocumentRow) => row.kind === "receipt_credit_note" || row.kind === "commission_credit_note";
-
-/** A credit note takes money back: its amount reads with a minus. */
-const signedAmount = (row: DocumentRow) => (isCreditNote(row) ? `−${formatCents(row.amountCents)}` : formatCents(row.amountCents));
 
 export function FiscalDocuments() {
   const documents = useQuery(api.fiscalDocuments.listMine, {});

@@ -3,6 +3,7 @@
 // transferred in the month and Stripe's payouts of the month. Loaded only when a psychic downloads one.
 // The PDF is left uncompressed: a few pages of text stay small, and its words can be read back (tests).
 import { jsPDF } from "jspdf";
+import { PAGE, PdfWriter } from "@/lib/browser/pdfWriter";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
 import { COMMISSION_PERCENT } from "@convex/model/bookings";
@@ -24,13 +25,11 @@ export function statementTitle(month: string): string {
   return `Estratto conto — ${formatMonth(month)}`;
 }
 
-// A4 in millimetres.
-const LEFT = 15;
-const RIGHT = 195;
-const TOP = 18;
-const BOTTOM = 280;
+const { left: LEFT, right: RIGHT } = PAGE;
 const LINE = 4.2;
 const TABLE_FONT = 8.5;
+/** The net column's right edge: the totals line up under it. */
+const NET_X = 150;
 
 type Column<Row> = { header: string; x: number; align: "left" | "right"; width: number; cell: (row: Row) => string };
 
@@ -41,7 +40,7 @@ const lineColumns: Array<Column<Statement["lines"][number]>> = [
   { header: "Tipo", x: 62, align: "left", width: 22, cell: (line) => shareReasons[line.reason] },
   { header: "Lordo", x: 104, align: "right", width: 18, cell: (line) => formatCents(line.grossCents) },
   { header: "Commissione", x: 128, align: "right", width: 20, cell: (line) => formatCents(line.commissionCents) },
-  { header: "Netto", x: 150, align: "right", width: 18, cell: (line) => formatCents(line.netCents) },
+  { header: "Netto", x: NET_X, align: "right", width: 18, cell: (line) => formatCents(line.netCents) },
   { header: "Stato", x: 155, align: "left", width: RIGHT - 155, cell: (line) => shareStateBadge(line).label },
 ];
 
@@ -51,29 +50,10 @@ const payoutColumns: Array<Column<Statement["payouts"][number]>> = [
   { header: "Stato", x: 82, align: "left", width: 40, cell: (payout) => payoutStatuses[payout.status].label },
 ];
 
-/** Writes top to bottom, starting a page when the next block does not fit. */
-class Writer {
-  y = TOP;
-  constructor(readonly doc: jsPDF) {}
-
-  /** Room for `height` more millimetres, or a new page; true when a page was started. */
-  room(height: number): boolean {
-    if (this.y + height <= BOTTOM) return false;
-    this.doc.addPage();
-    this.y = TOP;
-    return true;
-  }
-
-  text(
-    words: string,
-    { size = 10, bold = false, x = LEFT, align = "left" }: { size?: number; bold?: boolean; x?: number; align?: "left" | "right" } = {},
-  ) {
-    this.doc.setFont("helvetica", bold ? "bold" : "normal").setFontSize(size);
-    this.doc.text(words, x, this.y, { align });
-  }
-
-  rule() {
-    this.doc.setDrawColor(180).setLineWidth(0.2).line(LEFT, this.y, RIGHT, this.y);
+/** The page writer with the statement's tables and its totals under the net column. */
+class Writer extends PdfWriter {
+  constructor(doc: jsPDF) {
+    super(doc, LINE);
   }
 
   /** A table whose header comes back at the top of each new page; long cells wrap in their column. */
@@ -101,11 +81,8 @@ class Writer {
   }
 
   /** A label on the left and its amount under the net column. */
-  total(label: string, cents: number, bold = false) {
-    this.room(LINE + 1);
-    this.text(label, { bold });
-    this.text(formatCents(cents), { bold, x: 150, align: "right" });
-    this.y += LINE + 1;
+  netTotal(label: string, cents: number, bold = false) {
+    this.total(label, cents, { bold, amountX: NET_X });
   }
 }
 
@@ -138,15 +115,15 @@ export function buildStatementPdf(statement: Statement, generatedAt: number = Da
   writer.rule();
   writer.y += LINE + 1;
   const { totals } = statement;
-  writer.total("Lordo", totals.grossCents);
-  writer.total(
+  writer.netTotal("Lordo", totals.grossCents);
+  writer.netTotal(
     `Commissione ${COMMISSION_PERCENT} % (di cui IVA ${COMMISSION_VAT_PERCENT} %: ${formatCents(totals.commissionVatCents)})`,
     totals.commissionCents,
   );
-  if (totals.reversedCents > 0) writer.total("Stornato dopo il trasferimento per rimborsi o contestazioni (già escluso)", totals.reversedCents);
-  writer.total(`Guadagnato a ${formatMonth(statement.month).split(" ")[0]}`, totals.earnedCents, true);
+  if (totals.reversedCents > 0) writer.netTotal("Stornato dopo il trasferimento per rimborsi o contestazioni (già escluso)", totals.reversedCents);
+  writer.netTotal(`Guadagnato a ${formatMonth(statement.month).split(" ")[0]}`, totals.earnedCents, true);
   writer.y += 2;
-  writer.total("Trasferito nel mese", statement.transferredCents);
+  writer.netTotal("Trasferito nel mese", statement.transferredCents);
   writer.y += 6;
 
   writer.room(3 * LINE + 6);
