@@ -13,6 +13,7 @@ import { checkIdTable, storageIdProblem, sha256Hex } from "./ids.ts";
 import { LogCollector, installConsoleCapture, logContext } from "./logs.ts";
 import { ReadSet } from "./reads.ts";
 import type { FileStore } from "./storage.ts";
+import { functionLog, type UdfTypeJson } from "./deploy/functionLogs.ts";
 
 interface ResolvedFunction {
   path: string;
@@ -139,6 +140,8 @@ export class Engine {
     const fn = this.resolve(udfPath);
     const label = `${(fn?.kind ?? kind)[0].toUpperCase()} ${fn?.path ?? udfPath}`;
     const logs = new LogCollector(label);
+    const startedAt = Date.now();
+    let failure: string | null = null;
     try {
       if (!fn || (!fn.isPublic && !admin) || (kind !== "any" && fn.kind !== kind)) throw notFoundError(udfPath);
       const args = jsonToConvex(argsJson ?? {}) as Value;
@@ -152,19 +155,50 @@ export class Engine {
       const value = await logContext.run(logs, () => (query ? queryContext.run(query, run) : run()));
       return { ok: true, value: convexToJson(value as Value), logLines: logs.lines };
     } catch (e) {
-      return { ok: false, error: formatError(e, requestId), logLines: logs.lines };
+      const error = formatError(e, requestId);
+      failure = error.errorMessage;
+      return { ok: false, error, logLines: logs.lines };
     } finally {
       logs.open = false;
+      // The backend's own `_system` queries (the CLI's) are not the deployment's executions.
+      if (fn && !fn.path.startsWith("_system/")) this.logExecution(fn.kind, fn.path, logs, startedAt, failure, query ? "websocket" : "http");
     }
   }
 
   /** Runs any function by path (scheduled jobs, crons), without visibility checks. */
-  runByPath(path: string, args: Value): Promise<unknown> {
-    return logContext.run(new LogCollector(path), () => this.internals.runByPath(path, args));
+  async runByPath(path: string, args: Value): Promise<unknown> {
+    const logs = new LogCollector(path);
+    const startedAt = Date.now();
+    let failure: string | null = null;
+    try {
+      return await logContext.run(logs, () => this.internals.runByPath(path, args));
+    } catch (e) {
+      failure = (e as Error)?.message ?? String(e);
+      throw e;
+    } finally {
+      this.logExecution(this.resolve(path)?.kind ?? "action", canonicalizeUdfPath(path), logs, startedAt, failure, "scheduler");
+    }
   }
 
-  fetch(identity: Identity | null, path: string, init?: RequestInit): Promise<Response> {
-    return logContext.run(new LogCollector(`H ${path}`), () => this.accessor(identity).fetch(path, init));
+  async fetch(identity: Identity | null, path: string, init?: RequestInit): Promise<Response> {
+    const logs = new LogCollector(`H ${path}`);
+    const startedAt = Date.now();
+    let failure: string | null = null;
+    try {
+      return await logContext.run(logs, () => this.accessor(identity).fetch(path, init));
+    } catch (e) {
+      failure = (e as Error)?.message ?? String(e);
+      throw e;
+    } finally {
+      const method = init?.method ?? "GET";
+      this.logExecution("http", `${method} ${new URL(path, "http://x").pathname}`, logs, startedAt, failure, "http");
+    }
+  }
+
+  /** One entry of `npx convex logs` (deploy/functionLogs.ts). */
+  private logExecution(kind: FunctionKind | "http", path: string, logs: LogCollector, startedAt: number, error: string | null, caller: string): void {
+    const udfType: UdfTypeJson = kind === "query" ? "Query" : kind === "mutation" ? "Mutation" : kind === "action" ? "Action" : "HttpAction";
+    functionLog.record({ udfType, identifier: path.replace(/\.js:/, ":"), logLines: [...logs.lines], startedAt, error, caller, node: kind === "action" && isNodeFunction(path) });
   }
 
   private async asyncSyscall(op: string, json: string, next: (json: string) => Promise<string>): Promise<string> {

@@ -12,6 +12,9 @@ import { decodeTs, encodeTs, isObject, type FunctionKind, type Identity, type Js
 import { httpActionErrorBody } from "./errors.ts";
 import { backendLog } from "./logs.ts";
 import { armFaults, faultsEnabled, jobRuns } from "./faults.ts";
+import type { Deployment } from "./deploy/deployment.ts";
+import { deployRoute, isDeployRoute } from "./deploy/deployApi.ts";
+import { EnvironmentError } from "./deploy/environment.ts";
 
 interface HttpContext {
   engine: Engine;
@@ -26,6 +29,8 @@ interface HttpContext {
   adminKey: string;
   /** `npx convex env set/remove`: the deployment's environment changed, and every query runs again. */
   updateEnvironment: (changes: Array<{ name: string; value?: string }>) => Promise<void>;
+  /** The CLI's deployment API (deploy/): pushes, config hashes, canonical URLs. */
+  deployment: Deployment;
   /** Counters for `npm run bench` on GET /debug/stats; absent unless LOCAL_BACKEND_DEBUG_STATS=1. */
   stats?: () => Record<string, number>;
 }
@@ -84,11 +89,9 @@ async function identityFrom(ctx: HttpContext, req: http.IncomingMessage): Promis
 function environmentChanges(body: unknown): Array<{ name: string; value?: string }> | null {
   const changes = (body as { changes?: unknown })?.changes;
   if (!Array.isArray(changes)) return null;
-  const valid = changes.every(
-    (change) =>
-      typeof change?.name === "string" && /^[A-Za-z_][A-Za-z0-9_]{0,39}$/.test(change.name) && (change.value === undefined || typeof change.value === "string"),
-  );
-  return valid ? changes : null;
+  // `npx convex env remove` sends `value: null`.
+  const valid = changes.every((change) => typeof change?.name === "string" && (change.value === undefined || change.value === null || typeof change.value === "string"));
+  return valid ? changes.map(({ name, value }) => ({ name, value: value ?? undefined })) : null;
 }
 
 const FUNCTION_ROUTE = /^\/api\/(query|mutation|action|function|query_at_ts)$/;
@@ -118,9 +121,16 @@ export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, 
       if (!adminAuth(ctx, req).admin) return json(res, 401, { code: "BadAdminKey", message: BAD_ADMIN_KEY });
       const changes = environmentChanges(JSON.parse((await readBody(req)).toString() || "{}"));
       if (changes === null) return json(res, 400, { code: "InvalidEnvironmentVariables", message: "Expected { changes: [{ name, value? }] }" });
-      await ctx.updateEnvironment(changes);
+      try {
+        await ctx.updateEnvironment(changes);
+      } catch (e) {
+        if (e instanceof EnvironmentError) return json(res, 400, { code: "InvalidEnvironmentVariables", message: e.message });
+        throw e;
+      }
       return json(res, 200, {});
     }
+    if (isDeployRoute(req.method, p))
+      return await deployRoute({ deployment: ctx.deployment, isAdmin: (r) => adminAuth(ctx, r).admin, readBody, json }, req, res, url);
     if (p === "/api/query_ts" && req.method === "POST") return json(res, 200, { ts: encodeTs(ctx.lastCommitTs()) });
     if (p === "/api/storage/upload" && req.method === "POST") return await upload(ctx, url, req, res);
     const file = /^\/api\/storage\/([0-9]+_storage)$/.exec(p);

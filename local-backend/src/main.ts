@@ -1,5 +1,7 @@
-// Command line: node --import tsx local-backend/src/main.ts --convex-dir convex --data-dir .local-data \
+// Command line: node --import tsx local-backend/src/main.ts [--convex-dir convex] --data-dir .local-data \
 //   [--port 3210] [--site-port 3211] [--env-file .env.local] [--watch]
+// With --convex-dir it builds and serves that folder; without, the code last pushed with `npx convex dev`
+// or `npx convex deploy` (CONVEX_SELF_HOSTED_URL and CONVEX_SELF_HOSTED_ADMIN_KEY from the ready line).
 // Prints one line `LOCAL_BACKEND_READY {"cloudUrl":...,"siteUrl":...}` once it accepts connections.
 import fs from "node:fs";
 import { startBackend, type Backend } from "./server.ts";
@@ -40,7 +42,7 @@ const sitePort = Number(option(argv, "--site-port", "3211"));
 let backend: Backend;
 try {
   backend = await startBackend({
-    convexDir: option(argv, "--convex-dir", "convex"),
+    convexDir: argv.includes("--convex-dir") ? option(argv, "--convex-dir") : undefined,
     dataDir: option(argv, "--data-dir", ".local-data"),
     port,
     sitePort,

@@ -69,7 +69,7 @@ async function bundle(entries: EntryPoint[], convexDir: string, outDir: string, 
   }
 }
 
-export async function loadModules(dir: string): Promise<{ modules: ModuleMap; loaded: Map<string, LoadedModule> }> {
+export async function loadModules(dir: string): Promise<{ modules: ModuleMap; loaded: Map<string, LoadedModule>; entries: ModuleEntry[] }> {
   const convexDir = path.resolve(dir);
   const outDir = cacheDir(convexDir);
   fs.mkdirSync(outDir, { recursive: true });
@@ -81,16 +81,38 @@ export async function loadModules(dir: string): Promise<{ modules: ModuleMap; lo
   const [isolateBundle, nodeBundle] = [await bundle(isolate, convexDir, outDir, "isolate"), await bundle(node, convexDir, outDir, "node")];
   node.forEach((e, i) => checkNodeExports(e.rel, nodeBundle[`m${i}`]));
 
-  nodeModules = new Set(node.map((e) => e.rel.replace(/\.[^./]+$/, "")));
+  const entries = [...isolate.map((e, i) => ({ rel: e.rel, runtime: e.runtime, mod: isolateBundle[`m${i}`] })), ...node.map((e, i) => ({ rel: e.rel, runtime: e.runtime, mod: nodeBundle[`m${i}`] }))];
+  return { ...assembleModules(entries, convexDir), entries };
+}
+
+let systemModules: () => ModuleEntry[] = () => [];
+
+/** The backend's own `_system` modules (deploy/systemFunctions.ts), served beside every code it loads. */
+export function provideSystemModules(modules: () => ModuleEntry[]): void {
+  systemModules = modules;
+}
+
+/** A module ready to serve: its path relative to the functions' folder, its runtime and its exports. */
+export interface ModuleEntry {
+  rel: string;
+  runtime: Runtime;
+  mod: LoadedModule;
+}
+
+/**
+ * The maps the engine serves from, for modules built here from convex/ or pushed by the CLI (deploy/):
+ * keyed `./convex/<rel>`, every function wrapped, the "use node" ones remembered, and `extra` (the
+ * backend's own `_system` modules) beside them.
+ */
+export function assembleModules(entries: ModuleEntry[], sourceDir: string): { modules: ModuleMap; loaded: Map<string, LoadedModule> } {
+  nodeModules = new Set(entries.filter((e) => e.runtime === "node").map((e) => e.rel.replace(/\.[^./]+$/, "")));
   const loaded = new Map<string, LoadedModule>();
   const modules: ModuleMap = {};
-  const add = (e: EntryPoint, mod: LoadedModule) => {
-    loaded.set(`./convex/${e.rel}`, mod);
-    modules[`./convex/${e.rel}`] = async () => mod;
-  };
-  isolate.forEach((e, i) => add(e, isolateBundle[`m${i}`]));
-  node.forEach((e, i) => add(e, nodeBundle[`m${i}`]));
-  setFunctionsDir(convexDir);
+  for (const e of [...entries, ...systemModules()]) {
+    loaded.set(`./convex/${e.rel}`, e.mod);
+    modules[`./convex/${e.rel}`] = async () => e.mod;
+  }
+  setFunctionsDir(sourceDir);
   wrapFunctions(loaded);
   // convex-test finds the functions' root folder by the `_generated` key.
   modules["./convex/_generated/server.js"] = async () => ({});

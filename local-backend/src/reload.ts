@@ -6,7 +6,7 @@ import path from "node:path";
 import type { GenericSchema, SchemaDefinition } from "convex/server";
 import type { Engine } from "./engine.ts";
 import { tableNameFromId, type Doc, type SchemaViolation } from "./internals.ts";
-import { findModule, loadModules, type LoadedModule } from "./modules.ts";
+import { findModule, loadModules } from "./modules.ts";
 import { backendLog } from "./logs.ts";
 import { describeMismatch, type ValidatorJson } from "./validate.ts";
 
@@ -57,10 +57,10 @@ export function formatUndeclared(tables: { table: string; count: number }[]): st
 }
 
 /**
- * Builds convex/ and swaps it into the engine. Returns the new modules, or null (reported) when the code
- * does not build or load, or its schema does not match the data.
+ * Builds convex/ and checks it against the data, as a push is checked. Returns the new modules to swap
+ * in, or null (reported) when the code does not build or load, or its schema does not match the data.
  */
-export async function reloadFunctions(convexDir: string, engine: Engine): Promise<Map<string, LoadedModule> | null> {
+export async function reloadFunctions(convexDir: string, engine: Engine): Promise<(Awaited<ReturnType<typeof loadModules>> & { schema: SchemaDefinition<GenericSchema, boolean> | undefined }) | null> {
   let next: Awaited<ReturnType<typeof loadModules>>;
   try {
     next = await loadModules(convexDir);
@@ -79,13 +79,14 @@ export async function reloadFunctions(convexDir: string, engine: Engine): Promis
     );
     return null;
   }
-  // Only tables this change took out of the schema: the ones left out before were reported then.
+  return { ...next, schema };
+}
+
+/** What a change of code says about tables it took out of the schema (the ones left out before were reported then). */
+export function reportRemovedTables(engine: Engine, schema: SchemaDefinition<GenericSchema, boolean> | undefined): void {
   const before = engine.internals.declaredTables();
   const removed = undeclaredTables(engine.internals.documents(), schema).filter((t) => before === null || before.includes(t.table));
   if (removed.length) backendLog(formatUndeclared(removed));
-  engine.replaceModules(next.modules, next.loaded, schema);
-  backendLog(`functions reloaded from ${path.resolve(convexDir)}; data kept`);
-  return next.loaded;
 }
 
 /** Calls `onChange` (never twice at once) after source files under `dir` change, debounced. */

@@ -8,7 +8,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import type { GenericSchema, SchemaDefinition } from "convex/server";
 import { Engine } from "./engine.ts";
-import { loadModules, findModule } from "./modules.ts";
+import { assembleModules, loadModules, findModule, provideSystemModules, type LoadedModule, type ModuleEntry, type ModuleMap } from "./modules.ts";
 import { Durability, RESPONSE_TTL_MS, type RestoredState, type StoredResponse } from "./durability.ts";
 import { FileStore } from "./storage.ts";
 import { SubscriptionManager, type QueryGroup } from "./subscriptions.ts";
@@ -20,7 +20,11 @@ import { cloudHandler, siteHandler } from "./http.ts";
 import { Scheduler } from "./scheduler.ts";
 import { Crons, type CronSpec } from "./crons.ts";
 import { backendLog } from "./logs.ts";
-import { formatUndeclared, formatViolations, reloadFunctions, undeclaredTables, watchConvexDir } from "./reload.ts";
+import { formatUndeclared, formatViolations, reloadFunctions, reportRemovedTables, undeclaredTables, watchConvexDir } from "./reload.ts";
+import { tableNameFromId } from "./internals.ts";
+import { DeploymentEnvironment } from "./deploy/environment.ts";
+import { Deployment } from "./deploy/deployment.ts";
+import { systemModules } from "./deploy/systemFunctions.ts";
 import { lockDataDir } from "./lock.ts";
 import { cutTagOf, onSyncRefused, startTestFaults, syncRefused } from "./faults.ts";
 import { History } from "./history.ts";
@@ -28,7 +32,8 @@ import { refuseForeign, refuseForeignUpgrade } from "../shared/loopback.ts";
 import { ownerOnlyDir } from "../shared/ownerOnly.ts";
 
 interface BackendOptions {
-  convexDir: string;
+  /** The functions to serve at start, built here; without it, the code last pushed with the CLI (or none). */
+  convexDir?: string;
   dataDir: string;
   port: number;
   sitePort: number;
@@ -144,9 +149,42 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     void pump();
   });
   const files = new FileStore(opts.dataDir, keys.uploadSecret);
-  const { modules, loaded } = await loadModules(opts.convexDir);
+  // The deployment's variables reach process.env before any code is imported.
+  const environment = new DeploymentEnvironment(opts.dataDir);
+  const deployment = new Deployment(opts.dataDir, {
+    engine: () => engine,
+    environment,
+    cloudUrl,
+    siteUrl,
+    install: (entries, dir, schema) => install(entries, dir, schema),
+  });
+  const systemEntries = systemModules({
+    tables: () => {
+      const names = new Set(engine.internals.declaredTables() ?? []);
+      for (const id of Object.keys(engine.internals.documents())) {
+        const table = tableNameFromId(id);
+        if (table) names.add(table);
+      }
+      return [...names].sort();
+    },
+    environment: () => environment.list(),
+    analysis: () => deployment.analysis(),
+    cloudUrl,
+    latestExport: () => null,
+    imports: () => [],
+    importById: () => null,
+  });
+  provideSystemModules(() => systemEntries);
+  const initial: { modules: ModuleMap; loaded: Map<string, LoadedModule>; entries: ModuleEntry[]; dir: string | null } = opts.convexDir
+    ? { ...(await loadModules(opts.convexDir)), dir: null }
+    : await (async () => {
+        const last = await deployment.loadLastPush();
+        return { ...assembleModules(last?.entries ?? [], last?.dir ?? opts.dataDir), entries: last?.entries ?? [], dir: last?.dir ?? null };
+      })();
+  const { modules, loaded } = initial;
   const schema = findModule(loaded, "schema")?.default as SchemaDefinition<GenericSchema, boolean> | undefined;
-  const engine = await Engine.create({
+  deployment.setServed(initial.entries, schema, initial.dir);
+  const engine: Engine = await Engine.create({
     schema,
     modules,
     loaded,
@@ -274,32 +312,46 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   };
   let crons = cronsOf(loaded);
 
-  // Dev mode: new code, same data. Every subscription re-runs, since any function may have changed.
-  const reload = async () => {
-    const next = await reloadFunctions(opts.convexDir, engine);
-    if (!next) return;
-    authConfig = authConfigOf(next);
+  /** Every subscription runs again (new code, new variables: any query may read them). */
+  const refreshAll = async () => {
+    const changed: QueryGroup[] = [];
+    for (const g of subs.invalidateAll()) if (g.subscribers.size && (await subs.evaluate(g))) changed.push(g);
+    sync.broadcast(changed, durableTs);
+  };
+  /** New code for the same data: the functions, schema, auth providers and crons swapped together. */
+  const apply = async (next: { modules: ModuleMap; loaded: Map<string, LoadedModule> }, nextSchema: SchemaDefinition<GenericSchema, boolean> | undefined) => {
+    reportRemovedTables(engine, nextSchema);
+    engine.replaceModules(next.modules, next.loaded, nextSchema);
+    authConfig = authConfigOf(next.loaded);
     crons.stop();
-    crons = cronsOf(next);
+    crons = cronsOf(next.loaded);
     crons.start();
-    const changed: QueryGroup[] = [];
-    for (const g of subs.invalidateAll()) if (g.subscribers.size && (await subs.evaluate(g))) changed.push(g);
-    sync.broadcast(changed, durableTs);
+    await refreshAll();
   };
-  // `npx convex env set`: functions read process.env, and every query may depend on it, as after new code.
+  // A push (`npx convex dev`): the deployment checked the schema against the data already.
+  async function install(entries: ModuleEntry[], dir: string, nextSchema: SchemaDefinition<GenericSchema, boolean> | undefined) {
+    await apply(assembleModules(entries, dir), nextSchema);
+    deployment.setServed(entries, nextSchema, dir);
+    backendLog(`functions pushed (${entries.length} modules); data kept`);
+  }
+  // Dev mode: rebuilds convex/ on a change.
+  const reload = async () => {
+    const next = await reloadFunctions(opts.convexDir!, engine);
+    if (!next) return;
+    await apply(next, next.schema);
+    deployment.setServed(next.entries, next.schema, null);
+    backendLog(`functions reloaded from ${path.resolve(opts.convexDir!)}; data kept`);
+  };
+  // `npx convex env set`: kept in the data folder, then every query runs again.
   const updateEnvironment = async (changes: Array<{ name: string; value?: string }>) => {
-    for (const { name, value } of changes) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    environment.update(changes);
     backendLog(`environment: ${changes.map(({ name, value }) => `${name} ${value === undefined ? "removed" : "set"}`).join(", ")}`);
-    const changed: QueryGroup[] = [];
-    for (const g of subs.invalidateAll()) if (g.subscribers.size && (await subs.evaluate(g))) changed.push(g);
-    sync.broadcast(changed, durableTs);
+    await refreshAll();
   };
-  const watcher = opts.watch
-    ? watchConvexDir(opts.convexDir, () => new Promise<void>((resolve, reject) => defer(() => void reload().then(resolve, reject))))
-    : null;
+  const watcher =
+    opts.watch && opts.convexDir
+      ? watchConvexDir(opts.convexDir, () => new Promise<void>((resolve, reject) => defer(() => void reload().then(resolve, reject))))
+      : null;
 
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   let nextConnId = 1;
@@ -329,7 +381,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
       ? () => ({ evaluations: subs.evaluations, groups: subs.groupCount, connections: sync.conns.size })
       : undefined;
   const snapshotAt = (ts: bigint) => historyRef.current!.at(ts, engine.internals.documents());
-  const ctx = { engine, files, verify, synced: () => durability.synced(), kick, lastCommitTs: () => lastCommitTs, snapshotAt, cloudUrl, adminKey: keys.adminKey, stats, updateEnvironment };
+  const ctx = { engine, files, verify, synced: () => durability.synced(), kick, lastCommitTs: () => lastCommitTs, snapshotAt, cloudUrl, adminKey: keys.adminKey, stats, updateEnvironment, deployment };
   handlers.cloud = (req, res) => defer(() => void cloudHandler(ctx, req, res));
   handlers.site = (req, res) => defer(() => void siteHandler(ctx, req, res));
 
@@ -338,7 +390,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     crons.start();
   });
   markStarted();
-  backendLog(`convex dir ${path.resolve(opts.convexDir)}, data dir ${path.resolve(opts.dataDir)}, ${Object.keys(engine.internals.documents()).length} documents restored`);
+  backendLog(`${opts.convexDir ? `convex dir ${path.resolve(opts.convexDir)}` : initial.dir ? "serving the code last pushed" : "no code pushed yet"}, data dir ${path.resolve(opts.dataDir)}, ${Object.keys(engine.internals.documents()).length} documents restored`);
 
   return {
     cloudUrl,

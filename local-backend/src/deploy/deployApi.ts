@@ -1,0 +1,108 @@
+// The deployment API the Convex CLI speaks to a self-hosted backend (what `npx convex dev`, `deploy`, `env`,
+// `logs` and `function-spec` call besides the function API), each answer shaped as the CLI's own types
+// parse it. Everything here needs the admin key (`Authorization: Convex <key>`).
+import type http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { PushError } from "./pushedCode.ts";
+import type { Deployment, StartPushRequest } from "./deployment.ts";
+import { functionLog } from "./functionLogs.ts";
+
+export interface DeployApiContext {
+  deployment: Deployment;
+  isAdmin(req: http.IncomingMessage): boolean;
+  readBody(req: http.IncomingMessage): Promise<Buffer>;
+  json(res: http.ServerResponse, status: number, body: unknown): void;
+}
+
+/** The request's JSON body, unpacked as the CLI sends a push (`Content-Encoding: br`). */
+async function jsonBody(ctx: DeployApiContext, req: http.IncomingMessage): Promise<unknown> {
+  let bytes = await ctx.readBody(req);
+  const encoding = String(req.headers["content-encoding"] ?? "").toLowerCase();
+  if (encoding === "br") bytes = brotliDecompressSync(bytes);
+  else if (encoding === "gzip") bytes = gunzipSync(bytes);
+  return JSON.parse(bytes.toString("utf8") || "{}");
+}
+
+function badRequest(message: string) {
+  return new PushError(message, "BadRequest");
+}
+
+/** The shape the backend needs of a push request; anything else is refused before code is loaded. */
+function startPushRequest(body: unknown): StartPushRequest {
+  const b = body as Partial<StartPushRequest> | null;
+  const app = b?.appDefinition;
+  const isModule = (m: unknown) =>
+    typeof (m as { path?: unknown })?.path === "string" &&
+    typeof (m as { source?: unknown }).source === "string" &&
+    ["isolate", "node"].includes((m as { environment?: string }).environment ?? "");
+  if (!b || typeof b.functions !== "string" || !app || !Array.isArray(app.changedModules) || !Array.isArray(app.unchangedModuleHashes))
+    throw badRequest("Expected a push request: { functions, appDefinition: { changedModules, unchangedModuleHashes, schema } }");
+  if (!app.changedModules.every(isModule) || (app.schema !== null && app.schema !== undefined && !isModule(app.schema)))
+    throw badRequest("Every module needs a path, a source and an environment (isolate or node)");
+  return {
+    dryRun: b.dryRun === true,
+    functions: b.functions,
+    appDefinition: { schema: app.schema ?? null, changedModules: app.changedModules, unchangedModuleHashes: app.unchangedModuleHashes, udfServerVersion: String(app.udfServerVersion ?? "") },
+    componentDefinitions: Array.isArray(b.componentDefinitions) ? b.componentDefinitions : [],
+    nodeDependencies: Array.isArray(b.nodeDependencies) ? b.nodeDependencies : [],
+    nodeVersion: typeof b.nodeVersion === "string" ? b.nodeVersion : undefined,
+  };
+}
+
+const ROUTES = new Set([
+  "GET /api/v1/get_canonical_urls",
+  "POST /api/get_config_hashes",
+  "POST /api/deploy2/start_push",
+  "POST /api/deploy2/evaluate_push",
+  "POST /api/deploy2/wait_for_schema",
+  "POST /api/deploy2/finish_push",
+  "POST /api/deploy2/report_push_completed",
+  "GET /api/stream_function_logs",
+]);
+
+export function isDeployRoute(method: string | undefined, pathname: string): boolean {
+  return ROUTES.has(`${method} ${pathname}`);
+}
+
+export async function deployRoute(ctx: DeployApiContext, req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+  if (!ctx.isAdmin(req)) return ctx.json(res, 401, { code: "BadAdminKey", message: "The provided admin key was invalid for this instance" });
+  const d = ctx.deployment;
+  try {
+    switch (`${req.method} ${url.pathname}`) {
+      case "GET /api/v1/get_canonical_urls":
+        return ctx.json(res, 200, d.canonicalUrls());
+      case "POST /api/get_config_hashes":
+        return ctx.json(res, 200, d.configHashes());
+      case "POST /api/deploy2/start_push":
+        return ctx.json(res, 200, await d.startPush(startPushRequest(await jsonBody(ctx, req))));
+      case "POST /api/deploy2/evaluate_push": {
+        // What a push would change, without keeping anything (`--dry-run` checks).
+        const response = (await d.startPush({ ...startPushRequest(await jsonBody(ctx, req)), dryRun: true })) as { schemaChange: unknown };
+        return ctx.json(res, 200, { schemaChange: response.schemaChange });
+      }
+      case "POST /api/deploy2/wait_for_schema": {
+        const body = (await jsonBody(ctx, req)) as { schemaChange?: unknown };
+        return ctx.json(res, 200, d.waitForSchema(body.schemaChange));
+      }
+      case "POST /api/deploy2/finish_push": {
+        const body = (await jsonBody(ctx, req)) as { startPush?: unknown; dryRun?: boolean };
+        const diff = await d.finishPush(body.startPush, body.dryRun === true);
+        return ctx.json(res, 200, diff);
+      }
+      case "POST /api/deploy2/report_push_completed":
+        await ctx.readBody(req);
+        return ctx.json(res, 200, null);
+      case "GET /api/stream_function_logs": {
+        const cursor = Number(url.searchParams.get("cursor") ?? "0");
+        if (!Number.isFinite(cursor)) return ctx.json(res, 400, { code: "BadRequest", message: "cursor must be a number" });
+        const closed = new AbortController();
+        res.on("close", () => closed.abort());
+        return ctx.json(res, 200, await functionLog.stream(cursor, closed.signal));
+      }
+    }
+  } catch (e) {
+    if (e instanceof PushError) return ctx.json(res, 400, { code: e.code, message: e.message });
+    if (e instanceof SyntaxError) return ctx.json(res, 400, { code: "BadJsonBody", message: e.message });
+    throw e;
+  }
+}

@@ -1,0 +1,73 @@
+// The deployment's environment variables, as `npx convex env` sees them: the ones set with the CLI (or
+// handed over at start in LOCAL_BACKEND_ENV, as `npm start` does), kept in the data folder so they outlive
+// a restart, and applied to `process.env`, where the functions read them. Variables the process merely
+// inherited are readable by the functions (one process, see docs) but are not the deployment's.
+import fs from "node:fs";
+import path from "node:path";
+import { OWNER_ONLY_FILE } from "../../shared/ownerOnly.ts";
+
+/** Convex's rule for a variable's name (at most 40 characters, a letter or `_` first). */
+export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
+/** Convex's limit on a value: 8 KiB. */
+export const ENV_VALUE_MAX_BYTES = 8192;
+
+export type EnvironmentChange = { name: string; value?: string };
+
+export class DeploymentEnvironment {
+  private readonly file: string;
+  private readonly vars = new Map<string, string>();
+
+  constructor(dataDir: string) {
+    this.file = path.join(dataDir, "environment.json");
+    try {
+      const stored = JSON.parse(fs.readFileSync(this.file, "utf8")) as Record<string, string>;
+      for (const [name, value] of Object.entries(stored)) this.vars.set(name, value);
+    } catch {
+      // None set yet.
+    }
+    const handed = process.env.LOCAL_BACKEND_ENV;
+    delete process.env.LOCAL_BACKEND_ENV;
+    if (handed) for (const [name, value] of Object.entries(JSON.parse(handed) as Record<string, string>)) this.vars.set(name, value);
+    for (const [name, value] of this.vars) process.env[name] = value;
+    if (handed) this.save();
+  }
+
+  /** Sorted by name, as `npx convex env list` prints them. */
+  list(): Array<{ name: string; value: string }> {
+    return [...this.vars].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, value]) => ({ name, value }));
+  }
+
+  record(): Record<string, string> {
+    return Object.fromEntries(this.list().map(({ name, value }) => [name, value]));
+  }
+
+  /** Applies every change or none (a bad one is named), then keeps them on disk before answering. */
+  update(changes: EnvironmentChange[]): void {
+    for (const { name, value } of changes) {
+      if (!ENV_NAME.test(name)) throw new EnvironmentError(`Invalid environment variable name: ${JSON.stringify(name)}`);
+      if (value !== undefined && Buffer.byteLength(value) > ENV_VALUE_MAX_BYTES)
+        throw new EnvironmentError(`Environment variable ${name} is too large: at most ${ENV_VALUE_MAX_BYTES} bytes`);
+    }
+    for (const { name, value } of changes) {
+      if (value === undefined) {
+        this.vars.delete(name);
+        delete process.env[name];
+      } else {
+        this.vars.set(name, value);
+        process.env[name] = value;
+      }
+    }
+    this.save();
+  }
+
+  private save(): void {
+    const tmp = `${this.file}.tmp`;
+    const fd = fs.openSync(tmp, "w", OWNER_ONLY_FILE);
+    fs.writeSync(fd, JSON.stringify(Object.fromEntries(this.vars)));
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fs.renameSync(tmp, this.file);
+  }
+}
+
+export class EnvironmentError extends Error {}
