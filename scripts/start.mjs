@@ -199,25 +199,28 @@ async function startLocalStack() {
       ...(opts.dev ? ["--watch"] : []),
     ],
     {
-      // What the Convex functions read (see .env.local.example); a deployment sets these with `npx convex env set`.
-      SITE_URL: `http://127.0.0.1:${opts.port}`,
-      RESEND_API_KEY: mailKey,
-      RESEND_BASE_URL: mail.url,
-      STRIPE_SECRET_KEY: stripe.apiKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_CONNECT_WEBHOOK_SECRET: stripe.connectWebhookSecret,
-      STRIPE_API_BASE: stripe.url,
-      // The demo seed pays and onboards at the stand-in's test routes, which take its access token.
-      STRIPE_STANDIN_ACCESS_TOKEN: stripe.accessToken,
-      ADMIN_EMAIL_DOMAIN: process.env.ADMIN_EMAIL_DOMAIN ?? "arcano.it",
-      // The issuer of the commission invoices (lib/platform/platformFiscal.ts): a demo company offline.
-      PLATFORM_COMPANY_NAME: process.env.PLATFORM_COMPANY_NAME ?? "Arcano S.r.l. (dati dimostrativi)",
-      PLATFORM_VAT_NUMBER: process.env.PLATFORM_VAT_NUMBER ?? "12345678903",
-      PLATFORM_STREET: process.env.PLATFORM_STREET ?? "Via dei Mercanti 1",
-      PLATFORM_POSTCODE: process.env.PLATFORM_POSTCODE ?? "20121",
-      PLATFORM_TOWN: process.env.PLATFORM_TOWN ?? "Milano",
-      PLATFORM_PROVINCE: process.env.PLATFORM_PROVINCE ?? "MI",
-      ...(opts.twilio ? twilioEnv : {}),
+      // What the Convex functions read (see .env.local.example), handed over as the deployment's variables:
+      // `npx convex env list` shows them, as a deployment's set with `npx convex env set`.
+      LOCAL_BACKEND_ENV: JSON.stringify({
+        SITE_URL: `http://127.0.0.1:${opts.port}`,
+        RESEND_API_KEY: mailKey,
+        RESEND_BASE_URL: mail.url,
+        STRIPE_SECRET_KEY: stripe.apiKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_CONNECT_WEBHOOK_SECRET: stripe.connectWebhookSecret,
+        STRIPE_API_BASE: stripe.url,
+        // The demo seed pays and onboards at the stand-in's test routes, which take its access token.
+        STRIPE_STANDIN_ACCESS_TOKEN: stripe.accessToken,
+        ADMIN_EMAIL_DOMAIN: process.env.ADMIN_EMAIL_DOMAIN ?? "arcano.it",
+        // The issuer of the commission invoices (lib/platform/platformFiscal.ts): a demo company offline.
+        PLATFORM_COMPANY_NAME: process.env.PLATFORM_COMPANY_NAME ?? "Arcano S.r.l. (dati dimostrativi)",
+        PLATFORM_VAT_NUMBER: process.env.PLATFORM_VAT_NUMBER ?? "12345678903",
+        PLATFORM_STREET: process.env.PLATFORM_STREET ?? "Via dei Mercanti 1",
+        PLATFORM_POSTCODE: process.env.PLATFORM_POSTCODE ?? "20121",
+        PLATFORM_TOWN: process.env.PLATFORM_TOWN ?? "Milano",
+        PLATFORM_PROVINCE: process.env.PLATFORM_PROVINCE ?? "MI",
+        ...(opts.twilio ? twilioEnv : {}),
+      }),
     },
     { restartOnCrash: true },
   );
@@ -287,6 +290,9 @@ if (local) {
   console.log(`
 Arcano è pronto: ${appUrl}
   backend Convex locale: ${local.backend.cloudUrl} (azioni HTTP: ${local.backend.siteUrl})
+  CLI Convex su questo backend (npx convex dev, env, data, logs, export, import):
+    export CONVEX_SELF_HOSTED_URL=${local.backend.cloudUrl}
+    export CONVEX_SELF_HOSTED_ADMIN_KEY='${local.backend.adminKey}'
   posta in arrivo locale: ${local.mail.mailboxUrl}
   pagamenti Stripe locali: ${local.stripe.overviewUrl} (carta di prova 4242 4242 4242 4242)
   chiamate: ${opts.twilio ? `Twilio Voice locale su ${local.twilio.url}: apri Chromium con --host-resolver-rules="MAP *.twilio.com 127.0.0.1:${local.twilio.port}" --ignore-certificate-errors-spki-list=${local.twilio.spki}` : "WebRTC tra i browser (--twilio per il servizio Twilio locale)"}

@@ -13,6 +13,7 @@ import { httpActionErrorBody } from "./errors.ts";
 import { backendLog } from "./logs.ts";
 import { armFaults, faultsEnabled, jobRuns } from "./faults.ts";
 import type { Deployment } from "./deploy/deployment.ts";
+import type { Snapshots } from "./deploy/snapshots.ts";
 import { deployRoute, isDeployRoute } from "./deploy/deployApi.ts";
 import { EnvironmentError } from "./deploy/environment.ts";
 
@@ -31,6 +32,8 @@ interface HttpContext {
   updateEnvironment: (changes: Array<{ name: string; value?: string }>) => Promise<void>;
   /** The CLI's deployment API (deploy/): pushes, config hashes, canonical URLs. */
   deployment: Deployment;
+  /** `npx convex export` / `import`. */
+  snapshots: Snapshots;
   /** Counters for `npm run bench` on GET /debug/stats; absent unless LOCAL_BACKEND_DEBUG_STATS=1. */
   stats?: () => Record<string, number>;
 }
@@ -130,7 +133,7 @@ export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, 
       return json(res, 200, {});
     }
     if (isDeployRoute(req.method, p))
-      return await deployRoute({ deployment: ctx.deployment, isAdmin: (r) => adminAuth(ctx, r).admin, readBody, json }, req, res, url);
+      return await deployRoute({ deployment: ctx.deployment, snapshots: ctx.snapshots, isAdmin: (r) => adminAuth(ctx, r).admin, readBody, json }, req, res, url);
     if (p === "/api/query_ts" && req.method === "POST") return json(res, 200, { ts: encodeTs(ctx.lastCommitTs()) });
     if (p === "/api/storage/upload" && req.method === "POST") return await upload(ctx, url, req, res);
     const file = /^\/api\/storage\/([0-9]+_storage)$/.exec(p);

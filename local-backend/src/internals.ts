@@ -123,6 +123,12 @@ export interface Engine {
   schemaViolations(schema: AnySchema | undefined, limit?: number): SchemaViolation[];
   /** Tables the schema in force declares; null when there is no schema. */
   declaredTables(): string[] | null;
+  /**
+   * One transaction that deletes `deletes` and writes `puts` as they are (ids and creation times kept,
+   * each validated against the schema in force), for a snapshot import. Throws and writes nothing on a
+   * mismatch. New ids issued later never collide with the imported ones.
+   */
+  writeDocuments(deletes: string[], puts: Doc[]): Promise<void>;
   /** Swaps in new function modules and schema; the data, scheduled jobs and counters stay. */
   replaceModules(modules: Record<string, () => Promise<unknown>>, schema: AnySchema | undefined): void;
 }
@@ -170,7 +176,7 @@ interface EngineDb {
 const STORAGE_ID_DIGITS = 24;
 
 /** A storage id of random digits (the format of every id here: digits, then the table's name). */
-function randomStorageId(): string {
+export function randomStorageId(): string {
   let digits = "";
   while (digits.length < STORAGE_ID_DIGITS) digits += String(randomInt(0, 1e12)).padStart(12, "0");
   return `${digits.slice(0, STORAGE_ID_DIGITS)}_storage`;
@@ -387,6 +393,21 @@ function wire(
       return out;
     },
     declaredTables: () => (db._schema ? [...db._schema.tables.keys()] : null),
+    writeDocuments: (deletes, puts) =>
+      t.run(async () => {
+        const writes = db._writes[db._writes.length - 1];
+        for (const id of deletes) writes[id] = null;
+        for (const doc of puts) {
+          const table = tableNameFromId(doc._id);
+          if (!table) throw new Error(`Invalid id ${doc._id}`);
+          const { _id, _creationTime, ...fields } = doc;
+          if (!table.startsWith("_")) db._validate(table, fields);
+          writes[_id] = doc;
+          const counter = Number(/^[0-9]+/.exec(_id)![0]);
+          if (!table.startsWith("_") && counter >= db._nextDocId && counter < Number.MAX_SAFE_INTEGER) db._nextDocId = counter + 1;
+          if (typeof _creationTime === "number" && _creationTime > db._lastCreationTime) db._lastCreationTime = _creationTime;
+        }
+      }),
     replaceModules: (modules, schema) => {
       root.modules = moduleLoader(modules);
       db._schema = exportSchema(schema);

@@ -21,10 +21,11 @@ import { Scheduler } from "./scheduler.ts";
 import { Crons, type CronSpec } from "./crons.ts";
 import { backendLog } from "./logs.ts";
 import { formatUndeclared, formatViolations, reloadFunctions, reportRemovedTables, undeclaredTables, watchConvexDir } from "./reload.ts";
-import { tableNameFromId } from "./internals.ts";
+import { randomStorageId, tableNameFromId } from "./internals.ts";
 import { DeploymentEnvironment } from "./deploy/environment.ts";
 import { Deployment } from "./deploy/deployment.ts";
 import { systemModules } from "./deploy/systemFunctions.ts";
+import { Snapshots } from "./deploy/snapshots.ts";
 import { lockDataDir } from "./lock.ts";
 import { cutTagOf, onSyncRefused, startTestFaults, syncRefused } from "./faults.ts";
 import { History } from "./history.ts";
@@ -170,9 +171,9 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     environment: () => environment.list(),
     analysis: () => deployment.analysis(),
     cloudUrl,
-    latestExport: () => null,
-    imports: () => [],
-    importById: () => null,
+    latestExport: () => snapshots.latestExport(),
+    imports: () => snapshots.importList(),
+    importById: (id) => snapshots.importById(id),
   });
   provideSystemModules(() => systemEntries);
   const initial: { modules: ModuleMap; loaded: Map<string, LoadedModule>; entries: ModuleEntry[]; dir: string | null } = opts.convexDir
@@ -381,7 +382,20 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
       ? () => ({ evaluations: subs.evaluations, groups: subs.groupCount, connections: sync.conns.size })
       : undefined;
   const snapshotAt = (ts: bigint) => historyRef.current!.at(ts, engine.internals.documents());
-  const ctx = { engine, files, verify, synced: () => durability.synced(), kick, lastCommitTs: () => lastCommitTs, snapshotAt, cloudUrl, adminKey: keys.adminKey, stats, updateEnvironment, deployment };
+  const snapshots = new Snapshots(opts.dataDir, {
+    documents: () => engine.internals.documents(),
+    lastCommitTs: () => lastCommitTs,
+    readBlob: (id) => files.read(id),
+    writeBlob: (id, bytes, type) => files.write(id, bytes, type),
+    writeDocuments: (deletes, puts) => engine.internals.writeDocuments(deletes, puts),
+    newStorageId: () => randomStorageId(),
+    changed: () => defer(() => void refreshAll()),
+    wrote: async () => {
+      await durability.synced();
+      kick();
+    },
+  });
+  const ctx = { engine, files, verify, synced: () => durability.synced(), kick, lastCommitTs: () => lastCommitTs, snapshotAt, cloudUrl, adminKey: keys.adminKey, stats, updateEnvironment, deployment, snapshots };
   handlers.cloud = (req, res) => defer(() => void cloudHandler(ctx, req, res));
   handlers.site = (req, res) => defer(() => void siteHandler(ctx, req, res));
 

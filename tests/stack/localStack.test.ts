@@ -97,8 +97,9 @@ describe.skipIf(process.platform !== "linux")("npm start's local stack", () => {
         adminKey: (JSON.parse(fs.readFileSync(path.join(dataDir, "backend", "keys.json"), "utf8")) as { adminKey: string }).adminKey,
       };
       for (const [name, value] of Object.entries(secrets)) expect(value, name).toMatch(/.{16,}/);
-      // The backend reads the same secrets from its environment, as the Convex functions do on a deployment.
-      expect(backend.environ).toMatchObject({
+      // The backend takes the same secrets from its environment as the deployment's variables (the Convex
+      // functions read them from process.env, as on a deployment; `npx convex env list` lists them).
+      expect(JSON.parse(backend.environ.LOCAL_BACKEND_ENV)).toMatchObject({
         RESEND_API_KEY: secrets.mailApiKey,
         STRIPE_SECRET_KEY: secrets.stripeApiKey,
         STRIPE_WEBHOOK_SECRET: secrets.webhookSecret,
@@ -114,7 +115,7 @@ describe.skipIf(process.platform !== "linux")("npm start's local stack", () => {
 
       const modeOf = (file: string) => fs.statSync(path.join(dataDir, file)).mode & 0o777;
       for (const dir of ["", "mail", "stripe", "twilio", "backend"]) expect(modeOf(dir), `${dir || "data"}/`).toBe(0o700);
-      const ownerOnly = ["mail/access-token", "stripe/access-token", "backend/keys.json", "twilio/standin.json", "twilio/certificate.json"];
+      const ownerOnly = ["mail/access-token", "stripe/access-token", "backend/keys.json", "backend/environment.json", "twilio/standin.json", "twilio/certificate.json"];
       for (const file of ownerOnly) expect(modeOf(file), file).toBe(0o600);
     } finally {
       process.kill(-start.pid!, "SIGKILL");

@@ -6,9 +6,12 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { PushError } from "./pushedCode.ts";
 import type { Deployment, StartPushRequest } from "./deployment.ts";
 import { functionLog } from "./functionLogs.ts";
+import { SnapshotError, type Snapshots } from "./snapshots.ts";
+import fs from "node:fs";
 
 export interface DeployApiContext {
   deployment: Deployment;
+  snapshots: Snapshots;
   isAdmin(req: http.IncomingMessage): boolean;
   readBody(req: http.IncomingMessage): Promise<Buffer>;
   json(res: http.ServerResponse, status: number, body: unknown): void;
@@ -58,16 +61,30 @@ const ROUTES = new Set([
   "POST /api/deploy2/finish_push",
   "POST /api/deploy2/report_push_completed",
   "GET /api/stream_function_logs",
+  "POST /api/export/request/zip",
+  "POST /api/import/start_upload",
+  "POST /api/import/upload_part",
+  "POST /api/import/finish_upload",
+  "POST /api/perform_import",
 ]);
+const EXPORT_DOWNLOAD = /^\/api\/export\/zip\/([0-9]+)$/;
 
 export function isDeployRoute(method: string | undefined, pathname: string): boolean {
-  return ROUTES.has(`${method} ${pathname}`);
+  return ROUTES.has(`${method} ${pathname}`) || (method === "GET" && EXPORT_DOWNLOAD.test(pathname));
 }
 
 export async function deployRoute(ctx: DeployApiContext, req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
   if (!ctx.isAdmin(req)) return ctx.json(res, 401, { code: "BadAdminKey", message: "The provided admin key was invalid for this instance" });
   const d = ctx.deployment;
+  const snapshots = ctx.snapshots;
   try {
+    const download = EXPORT_DOWNLOAD.exec(url.pathname);
+    if (download) {
+      const found = snapshots.exportFile(download[1]);
+      if (!found) return ctx.json(res, 404, { code: "ExportNotFound", message: `No completed export at timestamp ${download[1]}` });
+      res.writeHead(200, { "content-type": "application/zip", "content-disposition": `attachment; filename=${found.name}`, "content-length": fs.statSync(found.file).size });
+      return void fs.createReadStream(found.file).pipe(res);
+    }
     switch (`${req.method} ${url.pathname}`) {
       case "GET /api/v1/get_canonical_urls":
         return ctx.json(res, 200, d.canonicalUrls());
@@ -99,9 +116,35 @@ export async function deployRoute(ctx: DeployApiContext, req: http.IncomingMessa
         res.on("close", () => closed.abort());
         return ctx.json(res, 200, await functionLog.stream(cursor, closed.signal));
       }
+      case "POST /api/export/request/zip":
+        await snapshots.requestExport(url.searchParams.get("includeStorage") === "true");
+        return ctx.json(res, 200, {});
+      case "POST /api/import/start_upload":
+        return ctx.json(res, 200, { uploadToken: snapshots.startUpload() });
+      case "POST /api/import/upload_part": {
+        const partNumber = Number(url.searchParams.get("partNumber"));
+        if (!Number.isInteger(partNumber) || partNumber < 1) return ctx.json(res, 400, { code: "BadRequest", message: "partNumber must be a positive integer" });
+        const bytes = await ctx.readBody(req);
+        return ctx.json(res, 200, snapshots.uploadPart(url.searchParams.get("uploadToken") ?? "", partNumber, bytes));
+      }
+      case "POST /api/import/finish_upload": {
+        const body = (await jsonBody(ctx, req)) as { import?: { tableName?: string; mode?: string; format?: string; componentPath?: string }; uploadToken?: string; partTokens?: unknown };
+        const args = body.import ?? {};
+        const modes = ["requireEmpty", "append", "replace", "replaceAll"];
+        const formats = ["zip", "jsonLines", "jsonArray", "csv"];
+        if (!modes.includes(args.mode ?? "") || !formats.includes(args.format ?? "") || !Array.isArray(body.partTokens) || typeof body.uploadToken !== "string")
+          return ctx.json(res, 400, { code: "BadRequest", message: "Expected { import: { mode, format, tableName? }, uploadToken, partTokens }" });
+        const importId = snapshots.finishUpload(body.uploadToken, body.partTokens.map(String), args as never);
+        return ctx.json(res, 200, { importId });
+      }
+      case "POST /api/perform_import": {
+        const body = (await jsonBody(ctx, req)) as { importId?: unknown };
+        await snapshots.performImport(String(body.importId ?? ""));
+        return ctx.json(res, 200, {});
+      }
     }
   } catch (e) {
-    if (e instanceof PushError) return ctx.json(res, 400, { code: e.code, message: e.message });
+    if (e instanceof PushError || e instanceof SnapshotError) return ctx.json(res, 400, { code: e.code, message: e.message });
     if (e instanceof SyntaxError) return ctx.json(res, 400, { code: "BadJsonBody", message: e.message });
     throw e;
   }

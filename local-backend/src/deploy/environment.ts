@@ -16,20 +16,29 @@ export type EnvironmentChange = { name: string; value?: string };
 export class DeploymentEnvironment {
   private readonly file: string;
   private readonly vars = new Map<string, string>();
+  /** Names handed over at the last start (LOCAL_BACKEND_ENV): the next start's set replaces them. */
+  private handed = new Set<string>();
 
   constructor(dataDir: string) {
     this.file = path.join(dataDir, "environment.json");
     try {
-      const stored = JSON.parse(fs.readFileSync(this.file, "utf8")) as Record<string, string>;
-      for (const [name, value] of Object.entries(stored)) this.vars.set(name, value);
+      const stored = JSON.parse(fs.readFileSync(this.file, "utf8")) as { vars: Record<string, string>; handed: string[] };
+      for (const [name, value] of Object.entries(stored.vars)) this.vars.set(name, value);
+      this.handed = new Set(stored.handed);
     } catch {
       // None set yet.
     }
-    const handed = process.env.LOCAL_BACKEND_ENV;
+    const handedNow = process.env.LOCAL_BACKEND_ENV;
     delete process.env.LOCAL_BACKEND_ENV;
-    if (handed) for (const [name, value] of Object.entries(JSON.parse(handed) as Record<string, string>)) this.vars.set(name, value);
+    if (handedNow) {
+      const given = JSON.parse(handedNow) as Record<string, string>;
+      // A variable the last start handed over and this one does not (say, Twilio's without --twilio) is gone.
+      for (const name of this.handed) if (!(name in given)) this.vars.delete(name);
+      for (const [name, value] of Object.entries(given)) this.vars.set(name, value);
+      this.handed = new Set(Object.keys(given));
+      this.save();
+    }
     for (const [name, value] of this.vars) process.env[name] = value;
-    if (handed) this.save();
   }
 
   /** Sorted by name, as `npx convex env list` prints them. */
@@ -49,6 +58,8 @@ export class DeploymentEnvironment {
         throw new EnvironmentError(`Environment variable ${name} is too large: at most ${ENV_VALUE_MAX_BYTES} bytes`);
     }
     for (const { name, value } of changes) {
+      // Set by hand now: a later start's handover leaves it alone.
+      this.handed.delete(name);
       if (value === undefined) {
         this.vars.delete(name);
         delete process.env[name];
@@ -63,7 +74,7 @@ export class DeploymentEnvironment {
   private save(): void {
     const tmp = `${this.file}.tmp`;
     const fd = fs.openSync(tmp, "w", OWNER_ONLY_FILE);
-    fs.writeSync(fd, JSON.stringify(Object.fromEntries(this.vars)));
+    fs.writeSync(fd, JSON.stringify({ vars: Object.fromEntries(this.vars), handed: [...this.handed] }));
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fs.renameSync(tmp, this.file);
