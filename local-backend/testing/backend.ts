@@ -18,7 +18,8 @@ export const nodeModulesDir = [packageDir, path.dirname(packageDir)]
   .find((dir) => fs.existsSync(path.join(dir, "convex")))!;
 
 interface BackendOptions {
-  convexDir?: string;
+  /** The Convex folder served at start (the fixture by default); null: the code last pushed with the CLI. */
+  convexDir?: string | null;
   dataDir?: string;
   /** Reuse ports (a restart keeps the URLs, so tokens issued by the site URL stay valid). */
   port?: number;
@@ -32,7 +33,8 @@ export interface RunningBackend {
   siteUrl: string;
   adminKey: string;
   dataDir: string;
-  convexDir: string;
+  /** The Convex folder it serves at start, or null (the code last pushed). */
+  convexDir: string | null;
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
   /** Resolves when the output contains `text` (or matches it), failing after `timeoutMs`. */
@@ -52,14 +54,13 @@ process.once("exit", () => {
 const READY = "LOCAL_BACKEND_READY ";
 
 export async function startBackend(opts: BackendOptions = {}): Promise<RunningBackend> {
-  const convexDir = opts.convexDir ?? fixtureConvexDir;
+  const convexDir = opts.convexDir === undefined ? fixtureConvexDir : opts.convexDir;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "local-backend-test-"));
   const args = [
     "--import",
     "tsx",
     path.join(packageDir, "src/main.ts"),
-    "--convex-dir",
-    convexDir,
+    ...(convexDir === null ? [] : ["--convex-dir", convexDir]),
     "--data-dir",
     dataDir,
     "--port",
