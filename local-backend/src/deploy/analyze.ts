@@ -6,7 +6,7 @@ import type { GenericSchema, SchemaDefinition } from "convex/server";
 import type { ModuleEntry } from "../modules.ts";
 import { isFunctionModulePath } from "../modules.ts";
 
-export interface AnalyzedFunction {
+interface AnalyzedFunction {
   name: string;
   pos: null;
   udfType: "Query" | "Mutation" | "Action";
@@ -33,7 +33,7 @@ interface Registered {
 
 const ANY = JSON.stringify({ type: "any" });
 
-export function analyzeModule(e: ModuleEntry): AnalyzedModule {
+function analyzeModule(e: ModuleEntry): AnalyzedModule {
   const functions: AnalyzedFunction[] = [];
   let httpRoutes: AnalyzedModule["httpRoutes"] = null;
   let cronSpecs: AnalyzedModule["cronSpecs"] = null;
@@ -70,7 +70,7 @@ export function analyzeModule(e: ModuleEntry): AnalyzedModule {
 /** Every function module's analysis by path (`messages.js`); chunks and configuration files are not modules. */
 export function analyzeModules(entries: ModuleEntry[]): Record<string, AnalyzedModule> {
   const out: Record<string, AnalyzedModule> = {};
-  for (const e of entries) if (isFunctionModulePath(e.rel.replace(/\.js$/, "")) || e.rel === "http.js" || e.rel === "crons.js") out[e.rel] = analyzeModule(e);
+  for (const e of entries) if (isFunctionModulePath(e.rel.replace(/\.js$/, ""))) out[e.rel] = analyzeModule(e);
   return out;
 }
 
@@ -92,7 +92,7 @@ export function analyzeSchema(schema: AnySchema | undefined): AnalyzedSchema | n
 }
 
 /** An index as the CLI's push diff names it (`developerIndexConfig`). */
-export type IndexConfig =
+type IndexConfig =
   | { name: string; type: "database"; fields: string[] }
   | { name: string; type: "search"; searchField: string; filterFields: string[] }
   | { name: string; type: "vector"; dimensions: number; vectorField: string; filterFields: string[] };

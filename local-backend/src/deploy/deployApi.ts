@@ -9,7 +9,7 @@ import { functionLog } from "./functionLogs.ts";
 import { SnapshotError, type Snapshots } from "./snapshots.ts";
 import fs from "node:fs";
 
-export interface DeployApiContext {
+interface DeployApiContext {
   deployment: Deployment;
   snapshots: Snapshots;
   isAdmin(req: http.IncomingMessage): boolean;

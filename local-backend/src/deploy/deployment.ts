@@ -48,7 +48,7 @@ interface Served {
   analysis: Record<string, AnalyzedModule>;
 }
 
-export interface DeploymentHooks {
+interface DeploymentHooks {
   engine: () => Engine;
   environment: DeploymentEnvironment;
   cloudUrl: string;

@@ -7,11 +7,11 @@ import path from "node:path";
 import { OWNER_ONLY_FILE } from "../../shared/ownerOnly.ts";
 
 /** Convex's rule for a variable's name (at most 40 characters, a letter or `_` first). */
-export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
 /** Convex's limit on a value: 8 KiB. */
-export const ENV_VALUE_MAX_BYTES = 8192;
+const ENV_VALUE_MAX_BYTES = 8192;
 
-export type EnvironmentChange = { name: string; value?: string };
+type EnvironmentChange = { name: string; value?: string };
 
 export class DeploymentEnvironment {
   private readonly file: string;

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 
 export type UdfTypeJson = "Query" | "Mutation" | "Action" | "HttpAction";
 
-export interface CompletionEntry {
+interface CompletionEntry {
   kind: "Completion";
   udfType: UdfTypeJson;
   componentPath: null;

@@ -11,7 +11,7 @@ import { checkNodeExports } from "../entryPoints.ts";
 import type { ModuleEntry } from "../modules.ts";
 import type { LoadedModule } from "../functions.ts";
 
-export type Environment = "isolate" | "node";
+type Environment = "isolate" | "node";
 
 /** One module as the CLI sends it (`moduleConfig` of its deploy API). */
 export interface PushedModule {
@@ -21,7 +21,7 @@ export interface PushedModule {
   environment: Environment;
 }
 
-export interface ModuleHash {
+interface ModuleHash {
   path: string;
   environment: Environment;
   sha256: string;
@@ -37,7 +37,7 @@ export interface CodeManifest {
 }
 
 /** The CLI's own hash of a bundle (`hash` in its push code), so its "unchanged" list matches ours. */
-export function moduleSha256(m: Pick<PushedModule, "source" | "sourceMap">): string {
+function moduleSha256(m: Pick<PushedModule, "source" | "sourceMap">): string {
   return createHash("sha256")
     .update(m.source)
     .update(m.sourceMap ?? "")
@@ -45,12 +45,12 @@ export function moduleSha256(m: Pick<PushedModule, "source" | "sourceMap">): str
 }
 
 /** A path the CLI could have produced: relative, `/`-separated, no `..`, a JavaScript file. */
-export function isSafeModulePath(p: string): boolean {
-  return /^[A-Za-z0-9_][A-Za-z0-9_\-./]*\.js$/.test(p) && !p.split("/").some((part) => part === ".." || part === "." || part === "") && p.length <= 512;
+function isSafeModulePath(p: string): boolean {
+  return !p.startsWith("_system/") && /^[A-Za-z0-9_][A-Za-z0-9_\-./]*\.js$/.test(p) && !p.split("/").some((part) => part === ".." || part === "." || part === "") && p.length <= 512;
 }
 
 /** Chunks the bundler split out: loaded by the modules that import them, never functions themselves. */
-export const isChunk = (p: string) => p.startsWith("_deps/");
+const isChunk = (p: string) => p.startsWith("_deps/");
 
 // A "use node" bundle may `require` (a CommonJS package esbuild wrapped): Convex's Node executor gives it a
 // `require` relative to the module. On the first line, so the line numbers of stack traces stay right.

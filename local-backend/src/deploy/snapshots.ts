@@ -29,7 +29,7 @@ ask us in [Discord](http://convex.dev/community).
 /** The first table number Convex gives a deployment's user tables. */
 const FIRST_TABLE_NUMBER = 10001;
 
-export interface SnapshotStore {
+interface SnapshotStore {
   documents(): Record<string, Doc>;
   lastCommitTs(): bigint;
   readBlob(id: string): Blob | null;

@@ -7,7 +7,7 @@ import type { ModuleEntry } from "../modules.ts";
 import type { AnalyzedModule } from "./analyze.ts";
 
 /** What the system functions read that is not in the database. */
-export interface SystemState {
+interface SystemState {
   /** Tables that exist: declared by the schema or holding documents, system tables included. */
   tables(): string[];
   environment(): Array<{ name: string; value: string }>;
