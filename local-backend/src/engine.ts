@@ -67,7 +67,7 @@ export class Engine {
     const holder: { engine?: Engine } = {};
     const internals = await createEngine(opts.schema, opts.modules, {
       onCommit: (changes) => opts.onCommit(changes),
-      onQueryStream: (source) => queryContext.getStore()?.reads.addSource(source),
+      onQueryStream: (source) => queryContext.getStore()?.reads.addSource(source, internals.currentComponent()),
       asyncSyscall: (op, json, next) => (holder.engine ? holder.engine.asyncSyscall(op, json, next) : next(json)),
       storeBlob: (id, bytes, type) => opts.files.write(id, bytes, type),
       readBlob: (id) => opts.files.read(id),
@@ -166,17 +166,18 @@ export class Engine {
   }
 
   /** Runs any function by path (scheduled jobs, crons), without visibility checks. */
-  async runByPath(path: string, args: Value): Promise<unknown> {
-    const logs = new LogCollector(path);
+  async runByPath(path: string, args: Value, componentPath = ""): Promise<unknown> {
+    const logs = new LogCollector(componentPath ? `${componentPath}/${path}` : path);
     const startedAt = Date.now();
     let failure: string | null = null;
     try {
-      return await logContext.run(logs, () => this.internals.runByPath(path, args));
+      return await logContext.run(logs, () => this.internals.runByPath(path, args, componentPath));
     } catch (e) {
       failure = (e as Error)?.message ?? String(e);
       throw e;
     } finally {
-      this.logExecution(this.resolve(path)?.kind ?? "action", canonicalizeUdfPath(path), logs, startedAt, failure, "scheduler");
+      const kind = componentPath ? "action" : (this.resolve(path)?.kind ?? "action");
+      this.logExecution(kind, (componentPath ? `${componentPath}/` : "") + canonicalizeUdfPath(path), logs, startedAt, failure, "scheduler");
     }
   }
 
@@ -203,11 +204,12 @@ export class Engine {
 
   private async asyncSyscall(op: string, json: string, next: (json: string) => Promise<string>): Promise<string> {
     const q = queryContext.getStore();
+    const component = this.internals.currentComponent();
     switch (op) {
       case "1.0/get": {
         const { id, isSystem } = JSON.parse(json) as { id: string; isSystem?: boolean };
         checkIdTable(id, isSystem === true);
-        if (q) q.reads.addId(id);
+        if (q) q.reads.addId(id, component);
         return next(json);
       }
       case "1.0/shallowMerge":
@@ -222,7 +224,7 @@ export class Engine {
         return next(json);
       }
       case "1.0/count": {
-        if (q) q.reads.addTable((JSON.parse(json) as { table: string }).table);
+        if (q) q.reads.addTable((JSON.parse(json) as { table: string }).table, component);
         return next(json);
       }
       case "1.0/queryPage":
@@ -251,7 +253,7 @@ export class Engine {
   /** Pins a subscription's page to the end cursor of its first evaluation, like the real backend's journal. */
   private async queryPage(q: QueryContext, json: string, next: (json: string) => Promise<string>): Promise<string> {
     const args = JSON.parse(json) as { query: { source: Parameters<ReadSet["addSource"]>[0] }; endCursor: string | null };
-    q.reads.addSource(args.query.source);
+    q.reads.addSource(args.query.source, this.internals.currentComponent());
     const pinned = args.endCursor ?? q.journal;
     const raw = await next(pinned === args.endCursor ? json : JSON.stringify({ ...args, endCursor: pinned }));
     const result = JSON.parse(raw) as { continueCursor: string; isDone: boolean };

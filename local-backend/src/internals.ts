@@ -53,7 +53,7 @@ type AsyncSyscallFn = (op: string, json: string) => Promise<string>;
 type JsSyscallFn = (op: string, args: Record<string, unknown>) => Promise<unknown>;
 interface ConvexGlobal {
   components: Record<string, { db: DatabaseFake; modules: (path: string) => Promise<unknown> }>;
-  transactionManager: { _lastCommitTs: bigint };
+  transactionManager: { _lastCommitTs: bigint; commit(isNested: boolean): bigint | null };
   syscall: SyscallFn;
   asyncSyscall: AsyncSyscallFn;
   jsSyscall: JsSyscallFn;
@@ -61,6 +61,8 @@ interface ConvexGlobal {
 interface ExecutionContext {
   udfPath: string;
   udfType: string;
+  /** "" for the app, `jobs` or `jobs/batchWorker` inside a component. */
+  componentPath: string;
 }
 /** convex-test's metadata of the request a function runs in; a scheduled run carries its job's id. */
 interface RequestMetadata {
@@ -80,12 +82,15 @@ export interface TestAccessor {
   run<T>(fn: (ctx: unknown) => Promise<T>): Promise<T>;
   fetch(path: string, init?: RequestInit): Promise<Response>;
   withIdentity(identity: Record<string, unknown>): TestAccessor;
+  registerComponent(componentPath: string, schema: AnySchema | undefined, modules: Record<string, () => Promise<unknown>>): void;
 }
 
 export interface CommitChange {
   id: string;
   old: Doc | null;
   new: Doc | null;
+  /** The component whose table holds the document ("" for the app's). */
+  component: string;
 }
 
 interface Hooks {
@@ -103,24 +108,33 @@ interface Hooks {
 export interface Engine {
   t: TestAccessor;
   db: DatabaseFake;
-  /** Runs a function by path regardless of visibility (scheduled jobs, crons). */
-  runByPath(udfPath: string, args: unknown): Promise<unknown>;
-  /** Runs `fn` inside a convex-test transaction, with direct access to the document store. */
-  transaction<T>(fn: (db: EngineDb) => T): Promise<T>;
+  /** Runs a function by path regardless of visibility (scheduled jobs, crons), in the app or a component. */
+  runByPath(udfPath: string, args: unknown, componentPath?: string): Promise<unknown>;
+  /** Runs `fn` inside a convex-test transaction, with direct access to a document store (the app's by default). */
+  transaction<T>(fn: (db: EngineDb) => T, componentPath?: string): Promise<T>;
+  /** The component the function running in this async context belongs to ("" for the app). */
+  currentComponent(): string;
   /** The function currently executing in this async context, if any (for log labels). */
   currentUdf(): ExecutionContext | undefined;
   /** The `_scheduled_functions` id whose run this async context belongs to (nested calls included), or null. */
   scheduledJobId(): string | null;
   /** Runs `fn` as the run of scheduled job `jobId`, as convex-test runs its own (no auth, the job's request). */
   runAsJob<T>(jobId: string, fn: () => Promise<T>): Promise<T>;
-  /** The current committed documents (never a past snapshot a query is reading). */
+  /** The app's current committed documents (never a past snapshot a query is reading). */
   documents(): Record<string, Doc>;
+  /** Each mounted component's committed documents, by component path. */
+  componentDocuments(): Record<string, Record<string, Doc>>;
+  /**
+   * Mounts the components (each with its definition's schema and modules), replaces the code of those
+   * already mounted; a component no longer used keeps its data, with no functions.
+   */
+  setComponents(components: Array<{ componentPath: string; schema: AnySchema | undefined; modules: Record<string, () => Promise<unknown>> }>): void;
   /** Runs `fn` (a top-level query) against `docs` instead of the current documents. */
   readAt<T>(docs: Record<string, Doc>, fn: () => T): T;
   counters(): { nextDocId: number; lastCreationTime: number; lastCommitTs: bigint };
-  restore(docs: Record<string, Doc>, c: { nextDocId: number; lastCreationTime: number; lastCommitTs: bigint }): void;
-  /** Documents the schema would refuse (user tables only), at most `limit`. */
-  schemaViolations(schema: AnySchema | undefined, limit?: number): SchemaViolation[];
+  restore(docs: Record<string, Doc>, c: { nextDocId: number; lastCreationTime: number; lastCommitTs: bigint }, componentDocs?: Record<string, Record<string, Doc>>): void;
+  /** Documents the schema would refuse (user tables only), at most `limit`, in the app or a component. */
+  schemaViolations(schema: AnySchema | undefined, limit?: number, componentPath?: string): SchemaViolation[];
   /** Tables the schema in force declares; null when there is no schema. */
   declaredTables(): string[] | null;
   /**
@@ -277,14 +291,20 @@ function wire(
   const db = root.db;
   const fun = (t as unknown as { fun: (p: FunctionPath, args: unknown) => Promise<unknown> }).fun;
 
-  // Commit hook: the writes of the outermost transaction are the last layer of `_writes`.
-  const origCommit = db.commit.bind(db);
-  db.commit = (commitTs) => {
-    const top = db._writes.length === 1 ? db._writes[0] : null;
-    const olds = top ? Object.keys(top).map((id) => [id, db._documents[id] ?? null] as const) : [];
-    origCommit(commitTs);
-    if (olds.length === 0) return;
-    hooks.onCommit(olds.map(([id, old]) => ({ id, old, new: db._documents[id] ?? null })));
+  // Commit hook: a top-level commit writes the last layer of every database's `_writes` (the app's and each
+  // component's) at once; they are reported together, so a transaction that spans components is one record.
+  const manager = global.transactionManager;
+  const origCommit = manager.commit.bind(manager);
+  manager.commit = (isNested) => {
+    if (isNested) return origCommit(isNested);
+    const olds: Array<[string, string, Doc | null]> = [];
+    for (const [component, info] of Object.entries(global.components)) {
+      const top = info.db._writes.length === 1 ? info.db._writes[0] : null;
+      if (top) for (const id of Object.keys(top)) olds.push([component, id, info.db._documents[id] ?? null]);
+    }
+    const ts = origCommit(isNested);
+    if (olds.length) hooks.onCommit(olds.map(([component, id, old]) => ({ id, old, new: global.components[component].db._documents[id] ?? null, component })));
+    return ts;
   };
 
   const origSyscall = global.syscall;
@@ -323,72 +343,93 @@ function wire(
       live = null;
     }
   };
-  const origCommitForSnapshot = db.commit;
+  const origCommitForSnapshot = db.commit.bind(db);
   db.commit = (commitTs) => {
     if (live) throw new Error("local-backend: a write inside a read at a past timestamp");
     origCommitForSnapshot(commitTs);
   };
-  // A `_storage` document carries the file's content type, as on Convex (convex-test stores size and sha256 only).
-  const origInsert = db.insert.bind(db);
-  db.insert = (table, value) => {
-    const contentType = table === "_storage" ? storedContentType.getStore() : undefined;
-    return origInsert(table, contentType ? { ...value, contentType } : value);
+  patchDb(db, db, hooks);
+  /** A new component's database joins the transaction layers open now, so a commit in flight spans it too. */
+  const mount = (componentPath: string, schema: AnySchema | undefined, modules: Record<string, () => Promise<unknown>>) => {
+    t.registerComponent(componentPath, schema, modules);
+    const added = global.components[componentPath].db;
+    patchDb(added, db, hooks);
+    while (added._writes.length < db._writes.length) added._writes.push({});
   };
-  // Storage ids are random, as Convex's are unguessable: until a file is shown, only its uploader knows its
-  // id, so nobody can name (and claim) another person's upload. Other tables keep convex-test's counter.
-  const origGenerateId = db._generateId.bind(db);
-  db._generateId = (table) => {
-    if (table !== "_storage") return origGenerateId(table);
-    for (;;) {
-      const id = randomStorageId();
-      if (!(id in db._documents)) return id;
-    }
+  const dbOf = (componentPath = "") => {
+    const info = global.components[componentPath];
+    if (!info) throw new Error(`Component "${componentPath}" is not mounted`);
+    return info.db;
   };
-  // Blobs live on disk, not in memory.
-  db.storeFile = () => {};
-  db.getFile = (id) => (db.get("_storage", id) === null ? null : hooks.readBlob(id));
 
   return {
     t,
     db,
-    runByPath: (udfPath, args) => fun({ udfPath, componentPath: "" }, args),
-    transaction: (fn) => t.run(async () => fn(db)),
+    runByPath: (udfPath, args, componentPath = "") => fun({ udfPath, componentPath }, args),
+    transaction: (fn, componentPath = "") => t.run(async () => fn(dbOf(componentPath))),
     currentUdf: () => execStorage.getStore(),
+    currentComponent: () => execStorage.getStore()?.componentPath ?? "",
     scheduledJobId: () => requestStorage.getStore()?.scheduledFunctionId ?? null,
     runAsJob: (jobId, fn) =>
       requestStorage.run({ ip: null, userAgent: null, requestId: `job-${jobId}-${randomInt(0, 1e9)}`, scheduledFunctionId: jobId, authToken: null }, fn),
     documents: () => live ?? db._documents,
+    componentDocuments: () => Object.fromEntries(Object.entries(global.components).flatMap(([path, info]) => (path === "" ? [] : [[path, info.db._documents]]))),
+    setComponents: (components) => {
+      const used = new Set(components.map((c) => c.componentPath));
+      for (const c of components) {
+        const mounted = global.components[c.componentPath];
+        if (mounted) {
+          mounted.modules = moduleLoader(c.modules);
+          mounted.db._schema = exportSchema(c.schema);
+        } else mount(c.componentPath, c.schema, c.modules);
+      }
+      // Unmounted, as on Convex: the data stays, the functions are gone.
+      for (const [path, info] of Object.entries(global.components)) {
+        if (path === "" || used.has(path)) continue;
+        info.modules = async (p: string) => {
+          throw new Error(`Component "${path}" is not mounted: no function ${p}`);
+        };
+      }
+    },
     readAt: (docs, fn) => snapshotToRead.run(docs, fn),
     counters: () => ({
       nextDocId: db._nextDocId,
       lastCreationTime: db._lastCreationTime,
       lastCommitTs: global.transactionManager._lastCommitTs,
     }),
-    restore: (docs, c) => {
+    restore: (docs, c, componentDocs = {}) => {
       db._documents = docs;
+      for (const [path, cdocs] of Object.entries(componentDocs)) {
+        // Data of a component no longer mounted is kept, in a database with no functions.
+        const components = global.components as ConvexGlobal["components"];
+        if (!(path in components)) mount(path, undefined, { "./convex/_generated/server.js": async () => ({}) });
+        components[path].db._documents = cdocs;
+      }
       db._nextDocId = Math.max(db._nextDocId, c.nextDocId);
       db._lastCreationTime = Math.max(db._lastCreationTime, c.lastCreationTime);
       if (c.lastCommitTs > global.transactionManager._lastCommitTs) global.transactionManager._lastCommitTs = c.lastCommitTs;
     },
-    schemaViolations: (schema, limit = 10) => {
-      const saved = db._schema;
-      db._schema = exportSchema(schema);
+    schemaViolations: (schema, limit = 10, componentPath = "") => {
+      const target = global.components[componentPath]?.db;
+      if (!target) return [];
+      const saved = target._schema;
+      target._schema = exportSchema(schema);
       const out: SchemaViolation[] = [];
       try {
-        for (const doc of Object.values(db._documents)) {
+        for (const doc of Object.values(target._documents)) {
           const table = tableNameFromId(doc._id);
           if (!table || table.startsWith("_")) continue;
           const { _id, _creationTime, ...fields } = doc;
           try {
-            db._validate(table, fields);
+            target._validate(table, fields);
           } catch (e) {
-            const validator = (db._schema?.tables.get(table) as { documentType?: unknown } | undefined)?.documentType;
+            const validator = (target._schema?.tables.get(table) as { documentType?: unknown } | undefined)?.documentType;
             out.push({ table, id: _id, message: (e as Error).message, fields, validator });
             if (out.length >= limit) break;
           }
         }
       } finally {
-        db._schema = saved;
+        target._schema = saved;
       }
       return out;
     },
@@ -413,4 +454,29 @@ function wire(
       db._schema = exportSchema(schema);
     },
   };
+}
+
+/**
+ * What every database (the app's and each component's) does differently from convex-test's: `_storage`
+ * documents carry the content type; storage ids are random, as Convex's are unguessable (until a file is
+ * shown only its uploader knows its id, so nobody can claim another's upload); other ids come from the
+ * app's counter, so an id names one document in the whole deployment and the counter persisted with the
+ * app's covers them all; blobs live on disk, not in memory.
+ */
+function patchDb(target: DatabaseFake, rootDb: DatabaseFake, hooks: Hooks): void {
+  const origInsert = target.insert.bind(target);
+  target.insert = (table, value) => {
+    const contentType = table === "_storage" ? storedContentType.getStore() : undefined;
+    return origInsert(table, contentType ? { ...value, contentType } : value);
+  };
+  const rootGenerateId = rootDb === target ? target._generateId.bind(target) : rootDb._generateId;
+  target._generateId = (table) => {
+    if (table !== "_storage") return rootGenerateId(table);
+    for (;;) {
+      const id = randomStorageId();
+      if (!(id in target._documents)) return id;
+    }
+  };
+  target.storeFile = () => {};
+  target.getFile = (id) => (target.get("_storage", id) === null ? null : hooks.readBlob(id));
 }

@@ -85,6 +85,19 @@ export async function loadModules(dir: string): Promise<{ modules: ModuleMap; lo
   return { ...assembleModules(entries, convexDir), entries };
 }
 
+/** A component definition's modules as convex-test loads them (`./convex/<rel>` with a `_generated` key), wrapped. */
+export function assembleComponentModules(entries: ModuleEntry[]): { modules: ModuleMap; loaded: Map<string, LoadedModule> } {
+  const loaded = new Map<string, LoadedModule>();
+  const modules: ModuleMap = {};
+  for (const e of entries) {
+    loaded.set(`./convex/${e.rel}`, e.mod);
+    modules[`./convex/${e.rel}`] = async () => e.mod;
+  }
+  wrapFunctions(loaded);
+  modules["./convex/_generated/server.js"] = async () => ({});
+  return { modules, loaded };
+}
+
 let systemModules: () => ModuleEntry[] = () => [];
 
 /** The backend's own `_system` modules (deploy/systemFunctions.ts), served beside every code it loads. */

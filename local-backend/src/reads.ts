@@ -7,17 +7,25 @@ interface IndexRead {
   filters: { fieldPath: string; type: RangeFilter["type"]; value: Value | undefined }[];
 }
 
+/** A table's key in read sets: `messages` in the app, `jobs/work` in component `jobs`. */
+export function tableKey(component: string, table: string): string {
+  return component ? `${component}/${table}` : table;
+}
+
 export class ReadSet {
   readonly tables = new Set<string>();
   readonly ranges = new Map<string, IndexRead[]>();
   readonly ids = new Set<string>();
+  /** The tables of the documents read by id (ids are unique across the app and its components). */
+  private readonly idTables = new Set<string>();
 
-  addSource(source: QuerySource): void {
+  /** What a query read from a table of the app (`component` "") or of a component. */
+  addSource(source: QuerySource, component = ""): void {
     if (source.type === "FullTableScan") {
-      this.tables.add(source.tableName);
+      this.tables.add(tableKey(component, source.tableName));
       return;
     }
-    const table = source.indexName.split(".")[0];
+    const table = tableKey(component, source.indexName.split(".")[0]);
     if (source.type === "Search" || this.tables.has(table)) {
       this.tables.add(table);
       return;
@@ -28,22 +36,21 @@ export class ReadSet {
     list.push({ filters });
   }
 
-  addTable(table: string): void {
-    this.tables.add(table);
+  addTable(table: string, component = ""): void {
+    this.tables.add(tableKey(component, table));
   }
 
-  addId(id: string): void {
+  addId(id: string, component = ""): void {
     this.ids.add(id);
+    const table = tableNameFromId(id);
+    if (table) this.idTables.add(tableKey(component, table));
   }
 
   /** Every table this read set depends on (for the table → queries index). */
   allTables(): Set<string> {
     const out = new Set(this.tables);
     for (const t of this.ranges.keys()) out.add(t);
-    for (const id of this.ids) {
-      const t = tableNameFromId(id);
-      if (t) out.add(t);
-    }
+    for (const t of this.idTables) out.add(t);
     return out;
   }
 

@@ -23,21 +23,24 @@ export class Scheduler {
   constructor(
     private readonly engine: Engine,
     private readonly synced: () => Promise<void>,
+    /** The kind of a function of the app (component "") or of a component. */
+    private readonly kindOf: (component: string, udfPath: string) => string | null,
   ) {}
 
-  restore(docs: Record<string, Doc>): void {
+  /** Re-arms the jobs of the app (`component` "") and of each component. */
+  restore(docs: Record<string, Doc>, component = ""): void {
     for (const doc of Object.values(docs)) {
       if (!doc._id.endsWith("_scheduled_functions")) continue;
       const job = doc as Job;
-      if (job.state.kind === "pending") this.arm(job);
-      else if (job.state.kind === "inProgress") void this.interrupted(job);
+      if (job.state.kind === "pending") this.arm(job, component);
+      else if (job.state.kind === "inProgress") void this.interrupted(job, component);
     }
   }
 
-  private arm(job: Job): void {
+  private arm(job: Job, component: string): void {
     const timer = setLongTimeout(() => {
       this.timers.delete(timer);
-      void this.run(job._id);
+      void this.run(job._id, component);
     }, Math.max(0, job.scheduledTime - Date.now()));
     this.timers.add(timer);
   }
@@ -46,40 +49,39 @@ export class Scheduler {
    * A mutation found inProgress did not commit (its commit would have logged the job as done), so it runs
    * again; an action may have had effects, so it fails, as on Convex.
    */
-  private async interrupted(job: Job): Promise<void> {
-    const kind = this.engine.resolve(job.name)?.kind;
-    if (kind === "mutation") {
-      await this.setState(job._id, { state: { kind: "pending" } });
-      this.arm(job);
+  private async interrupted(job: Job, component: string): Promise<void> {
+    if (this.kindOf(component, job.name) === "mutation") {
+      await this.setState(job._id, { state: { kind: "pending" } }, component);
+      this.arm(job, component);
     } else {
-      await this.setState(job._id, { state: { kind: "failed" }, completedTime: Date.now() });
+      await this.setState(job._id, { state: { kind: "failed" }, completedTime: Date.now() }, component);
     }
   }
 
-  private setState(id: string, value: Record<string, unknown>): Promise<void> {
-    return this.engine.internals.transaction((db) => db.patch("_scheduled_functions", id, value));
+  private setState(id: string, value: Record<string, unknown>, component: string): Promise<void> {
+    return this.engine.internals.transaction((db) => db.patch("_scheduled_functions", id, value), component);
   }
 
-  private async run(id: string): Promise<void> {
+  private async run(id: string, component: string): Promise<void> {
     try {
       const job = await this.engine.internals.transaction((db) => {
         const j = db.get("_scheduled_functions", id) as Job | null;
         if (!j || j.state.kind !== "pending") return null;
         db.patch("_scheduled_functions", id, { state: { kind: "inProgress" } });
         return j;
-      });
+      }, component);
       if (!job) return;
       try {
         const runOnce = () => {
           countJobRun(id, job.name);
-          return this.engine.internals.runAsJob(id, () => this.engine.runByPath(job.name, job.args[0] ?? {}));
+          return this.engine.internals.runAsJob(id, () => this.engine.runByPath(job.name, job.args[0] ?? {}, component));
         };
         await runOnce();
         if (takeFault("runNextJobTwice")) await runOnce();
-        await this.setState(id, { state: { kind: "success" }, completedTime: Date.now() });
+        await this.setState(id, { state: { kind: "success" }, completedTime: Date.now() }, component);
       } catch (e) {
         backendLog(`scheduled function ${job.name} failed: ${(e as Error)?.message ?? String(e)}`);
-        await this.setState(id, { state: { kind: "failed" }, completedTime: Date.now() });
+        await this.setState(id, { state: { kind: "failed" }, completedTime: Date.now() }, component);
       }
       await this.synced();
     } catch (e) {

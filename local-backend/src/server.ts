@@ -26,6 +26,8 @@ import { DeploymentEnvironment } from "./deploy/environment.ts";
 import { Deployment } from "./deploy/deployment.ts";
 import { systemModules } from "./deploy/systemFunctions.ts";
 import { Snapshots } from "./deploy/snapshots.ts";
+import type { LoadedCode } from "./deploy/deployment.ts";
+import { durableKey, isolateComponentEnv, joinComponents, MountedComponents, splitByComponent } from "./components.ts";
 import { lockDataDir } from "./lock.ts";
 import { cutTagOf, onSyncRefused, startTestFaults, syncRefused } from "./faults.ts";
 import { History } from "./history.ts";
@@ -157,7 +159,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     environment,
     cloudUrl,
     siteUrl,
-    install: (entries, dir, schema) => install(entries, dir, schema),
+    install: (code) => install(code),
   });
   const systemEntries = systemModules({
     tables: () => {
@@ -176,12 +178,13 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     importById: (id) => snapshots.importById(id),
   });
   provideSystemModules(() => systemEntries);
+  const lastPush = opts.convexDir ? null : await deployment.loadLastPush();
+  const components = new MountedComponents();
+  const mountedComponents = (code: LoadedCode | null) => components.mount(code);
+  const kindOf = (component: string, udfPath: string) => (component ? components.kindOf(component, udfPath) : (engine.resolve(udfPath)?.kind ?? null));
   const initial: { modules: ModuleMap; loaded: Map<string, LoadedModule>; entries: ModuleEntry[]; dir: string | null } = opts.convexDir
     ? { ...(await loadModules(opts.convexDir)), dir: null }
-    : await (async () => {
-        const last = await deployment.loadLastPush();
-        return { ...assembleModules(last?.entries ?? [], last?.dir ?? opts.dataDir), entries: last?.entries ?? [], dir: last?.dir ?? null };
-      })();
+    : { ...assembleModules(lastPush?.entries ?? [], lastPush?.dir ?? opts.dataDir), entries: lastPush?.entries ?? [], dir: lastPush?.dir ?? null };
   const { modules, loaded } = initial;
   const schema = findModule(loaded, "schema")?.default as SchemaDefinition<GenericSchema, boolean> | undefined;
   deployment.setServed(initial.entries, schema, initial.dir);
@@ -193,14 +196,20 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     cloudUrl,
     onCommit: (changes) => {
       lastCommitTs = clock.next();
-      const writes: [string, Doc | null][] = changes.map((c) => [c.id, c.new]);
+      const writes: [string, Doc | null][] = changes.map((c) => [durableKey(c.component, c.id), c.new]);
       const jobDone = scheduledMutationDone(changes);
       if (jobDone) writes.push(jobDone);
       durability.appendCommit(lastCommitTs, writes, engine.internals.counters());
-      historyRef.current?.record(lastCommitTs, changes);
+      // Reads at a past timestamp (query_at_ts) are the app's.
+      historyRef.current?.record(
+        lastCommitTs,
+        changes.filter((c) => c.component === ""),
+      );
       pending.push(...changes);
     },
   });
+  engine.internals.setComponents(mountedComponents(lastPush));
+  isolateComponentEnv(() => engine.internals.currentComponent(), (component) => components.envOf(component));
 
   /**
    * Jobs whose mutation committed, logged as done in that same commit record, while their document
@@ -209,20 +218,26 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
    */
   const jobsDone = new Map<string, Doc>();
   function scheduledMutationDone(changes: CommitChange[]): [string, Doc] | null {
-    for (const c of changes) jobsDone.delete(c.id);
+    for (const c of changes) jobsDone.delete(durableKey(c.component, c.id));
     const jobId = engine.internals.scheduledJobId();
     if (!jobId || changes.some((c) => c.id === jobId)) return null;
-    const job = engine.internals.documents()[jobId] as (Doc & { name: string; state: { kind: string } }) | undefined;
-    if (job?.state.kind !== "inProgress" || engine.resolve(job.name)?.kind !== "mutation") return null;
+    // Ids are unique across the app and its components: the job is in exactly one of them.
+    const found = [["", engine.internals.documents()] as const, ...Object.entries(engine.internals.componentDocuments())].find(([, docs]) => jobId in docs);
+    if (!found) return null;
+    const [component, docs] = found;
+    const job = docs[jobId] as Doc & { name: string; state: { kind: string } };
+    if (job.state.kind !== "inProgress" || kindOf(component, job.name) !== "mutation") return null;
     const done = { ...job, state: { kind: "success" }, completedTime: Date.now() };
-    jobsDone.set(jobId, done);
-    return [jobId, done];
+    const key = durableKey(component, jobId);
+    jobsDone.set(key, done);
+    return [key, done];
   }
 
   const restored = durability.load();
   clock.observe(restored.ts);
   lastCommitTs = durableTs = restored.ts;
-  engine.internals.restore(restored.docs, restored.counters);
+  const { app: appDocs, components: componentDocs } = splitByComponent(restored.docs);
+  engine.internals.restore(appDocs, restored.counters, componentDocs);
   // No history before this start: a read at an earlier timestamp is out of retention.
   historyRef.current = new History(restored.ts);
   const violations = engine.internals.schemaViolations(schema);
@@ -233,14 +248,14 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   replay.load(restored.responses);
   const cronRuns = restored.cronRuns;
   const state = (): RestoredState => ({
-    docs: jobsDone.size ? { ...engine.internals.documents(), ...Object.fromEntries(jobsDone) } : engine.internals.documents(),
+    docs: ((all) => (jobsDone.size ? { ...all, ...Object.fromEntries(jobsDone) } : all))(joinComponents(engine.internals.documents(), engine.internals.componentDocuments())),
     counters: engine.internals.counters(),
     ts: lastCommitTs,
     responses: replay.all(),
     cronRuns,
   });
   durability.compact(state());
-  files.collectGarbage((id) => id in engine.internals.documents());
+  files.collectGarbage((id) => id in engine.internals.documents() || Object.values(engine.internals.componentDocuments()).some((docs) => id in docs));
 
   const subs = new SubscriptionManager(engine);
   const authConfigOf = (mods: typeof loaded) => findModule(mods, "auth.config")?.default as { providers?: object[] } | undefined;
@@ -303,7 +318,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     }
   }
 
-  const scheduler = new Scheduler(engine, () => durability.synced());
+  const scheduler = new Scheduler(engine, () => durability.synced(), kindOf);
   const cronsOf = (mods: typeof loaded) => {
     const cronsMod = findModule(mods, "crons")?.default as { crons?: Record<string, CronSpec> } | undefined;
     return new Crons(engine, cronsMod?.crons ?? {}, cronRuns, (name, at) => {
@@ -329,11 +344,13 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     crons.start();
     await refreshAll();
   };
-  // A push (`npx convex dev`): the deployment checked the schema against the data already.
-  async function install(entries: ModuleEntry[], dir: string, nextSchema: SchemaDefinition<GenericSchema, boolean> | undefined) {
-    await apply(assembleModules(entries, dir), nextSchema);
-    deployment.setServed(entries, nextSchema, dir);
-    backendLog(`functions pushed (${entries.length} modules); data kept`);
+  // A push (`npx convex dev`): the deployment checked the schemas against the data already. The components
+  // are mounted first, so the app's new functions find them.
+  async function install(code: LoadedCode) {
+    engine.internals.setComponents(mountedComponents(code));
+    await apply(assembleModules(code.entries, code.dir), code.schema);
+    deployment.setServed(code.entries, code.schema, code.dir);
+    backendLog(`functions pushed (${code.entries.length} modules${code.components ? `, ${code.components.instances.length} components` : ""}); data kept`);
   }
   // Dev mode: rebuilds convex/ on a change.
   const reload = async () => {
@@ -401,6 +418,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
 
   defer(() => {
     scheduler.restore(engine.internals.documents());
+    for (const [component, docs] of Object.entries(engine.internals.componentDocuments())) scheduler.restore(docs, component);
     crons.start();
   });
   markStarted();

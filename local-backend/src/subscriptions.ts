@@ -4,6 +4,7 @@ import { tableNameFromId, type CommitChange } from "./internals.ts";
 import { QueryContext, type Engine } from "./engine.ts";
 import type { Identity, Json } from "./protocol.ts";
 import { debugLog } from "./logs.ts";
+import { tableKey } from "./reads.ts";
 
 export class QueryGroup {
   readonly subscribers = new Set<Subscription>();
@@ -80,8 +81,9 @@ export class SubscriptionManager {
   invalidate(changes: CommitChange[]): Set<QueryGroup> {
     const dirty = new Set<QueryGroup>(this.untracked);
     for (const change of changes) {
-      const table = tableNameFromId(change.id);
-      if (!table) continue;
+      const name = tableNameFromId(change.id);
+      if (!name) continue;
+      const table = tableKey(change.component, name);
       const candidates = this.byTable.get(table);
       if (!candidates) continue;
       for (const g of candidates) {

@@ -42,11 +42,33 @@ function startPushRequest(body: unknown): StartPushRequest {
     throw badRequest("Expected a push request: { functions, appDefinition: { changedModules, unchangedModuleHashes, schema } }");
   if (!app.changedModules.every(isModule) || (app.schema !== null && app.schema !== undefined && !isModule(app.schema)))
     throw badRequest("Every module needs a path, a source and an environment (isolate or node)");
+  const components = Array.isArray(b.componentDefinitions) ? b.componentDefinitions : [];
+  const validComponent = (c: unknown) => {
+    const d = c as Partial<StartPushRequest["componentDefinitions"][number]> | null;
+    return (
+      typeof d?.definitionPath === "string" &&
+      isModule(d.definition) &&
+      Array.isArray(d.dependencies) &&
+      d.dependencies.every((p) => typeof p === "string") &&
+      Array.isArray(d.functions) &&
+      d.functions.every(isModule) &&
+      (d.schema === null || d.schema === undefined || isModule(d.schema))
+    );
+  };
+  if (!components.every(validComponent) || (app.definition !== null && app.definition !== undefined && !isModule(app.definition)))
+    throw badRequest("Every component definition needs a definitionPath, a definition module, dependencies and functions");
   return {
     dryRun: b.dryRun === true,
     functions: b.functions,
-    appDefinition: { schema: app.schema ?? null, changedModules: app.changedModules, unchangedModuleHashes: app.unchangedModuleHashes, udfServerVersion: String(app.udfServerVersion ?? "") },
-    componentDefinitions: Array.isArray(b.componentDefinitions) ? b.componentDefinitions : [],
+    appDefinition: {
+      definition: app.definition ?? null,
+      dependencies: Array.isArray(app.dependencies) ? app.dependencies.filter((p): p is string => typeof p === "string") : [],
+      schema: app.schema ?? null,
+      changedModules: app.changedModules,
+      unchangedModuleHashes: app.unchangedModuleHashes,
+      udfServerVersion: String(app.udfServerVersion ?? ""),
+    },
+    componentDefinitions: components.map((c) => ({ ...c, schema: c.schema ?? null })),
     nodeDependencies: Array.isArray(b.nodeDependencies) ? b.nodeDependencies : [],
     nodeVersion: typeof b.nodeVersion === "string" ? b.nodeVersion : undefined,
   };

@@ -8,7 +8,9 @@ import type { Engine } from "../engine.ts";
 import type { ModuleEntry } from "../modules.ts";
 import { formatViolations } from "../reload.ts";
 import { analyzeModules, analyzeSchema, indexDiff, type AnalyzedModule, type AnalyzedSchema } from "./analyze.ts";
-import { CodeStore, PushError, type CodeManifest, type PushedModule } from "./pushedCode.ts";
+import path from "node:path";
+import { CodeStore, PushError, type CodeManifest, type ModuleHash, type PushedModule } from "./pushedCode.ts";
+import { evaluateDefinitions, type ComponentInstance, type DefinitionMetadata, type PushedComponentDefinition } from "./componentDefinitions.ts";
 import type { DeploymentEnvironment } from "./environment.ts";
 
 type AnySchema = SchemaDefinition<GenericSchema, boolean>;
@@ -18,14 +20,35 @@ export interface StartPushRequest {
   dryRun: boolean;
   functions: string;
   appDefinition: {
+    definition: PushedModule | null;
+    dependencies: string[];
     schema: PushedModule | null;
     changedModules: PushedModule[];
     unchangedModuleHashes: Array<{ path: string; environment: "isolate" | "node"; sha256: string }>;
     udfServerVersion: string;
   };
-  componentDefinitions: unknown[];
+  componentDefinitions: PushedComponentDefinition[];
   nodeDependencies: unknown[];
   nodeVersion?: string;
+}
+
+/** One component definition loaded: its modules, schema and analysis, shared by its instances. */
+export interface LoadedDefinition {
+  entries: ModuleEntry[];
+  dir: string;
+  schema: AnySchema | undefined;
+  analysis: Record<string, AnalyzedModule>;
+  schemaAnalysis: AnalyzedSchema | null;
+}
+
+/** Code ready to serve: the app's modules and, with components, the mounted instances and their definitions. */
+export interface LoadedCode {
+  dir: string;
+  entries: ModuleEntry[];
+  schema: AnySchema | undefined;
+  analysis: Record<string, AnalyzedModule>;
+  schemaAnalysis: AnalyzedSchema | null;
+  components: { metadata: Map<string, DefinitionMetadata>; instances: ComponentInstance[]; definitions: Map<string, LoadedDefinition> } | null;
 }
 
 /** Code loaded and analyzed, waiting for `finish_push`. */
@@ -33,11 +56,7 @@ interface PendingPush {
   id: string;
   dryRun: boolean;
   manifest: CodeManifest;
-  entries: ModuleEntry[];
-  dir: string;
-  schema: AnySchema | undefined;
-  analysis: Record<string, AnalyzedModule>;
-  schemaAnalysis: AnalyzedSchema | null;
+  code: LoadedCode;
 }
 
 /** What the backend serves now, as the push diff compares it. */
@@ -53,8 +72,8 @@ interface DeploymentHooks {
   environment: DeploymentEnvironment;
   cloudUrl: string;
   siteUrl: string;
-  /** Serves `entries` (from folder `dir`) with `schema`, as dev mode's reload does. */
-  install(entries: ModuleEntry[], dir: string, schema: AnySchema | undefined): Promise<void>;
+  /** Serves the code, as dev mode's reload does: functions, schema, components. */
+  install(code: LoadedCode): Promise<void>;
 }
 
 const SCHEMA_VIOLATIONS_SHOWN = 10;
@@ -69,6 +88,17 @@ function modulePaths(entries: ModuleEntry[]): string[] {
     .map((e) => e.rel.replace(/\.[^./]+$/, ".js"))
     .filter((p) => p !== "schema.js" && p !== "auth.config.js" && !p.startsWith("_system/"))
     .sort();
+}
+
+const schemaOf = (entries: ModuleEntry[]) => entries.find((e) => e.rel === "schema.js")?.mod.default as AnySchema | undefined;
+
+/** What a push's code is, whole: every module with its source (unchanged ones taken from the store). */
+interface FullPush {
+  modules: PushedModule[];
+  schema: PushedModule | null;
+  definition: PushedModule | null;
+  dependencies: string[];
+  components: PushedComponentDefinition[];
 }
 
 export class Deployment {
@@ -98,17 +128,56 @@ export class Deployment {
   }
 
   /** Loads the last pushed code at a start without a convex/ folder, or null when nothing was pushed. */
-  async loadLastPush(): Promise<{ entries: ModuleEntry[]; dir: string } | null> {
-    const manifest = this.code.manifest();
-    if (!manifest) return null;
-    const modules = [...manifest.modules, ...(manifest.schema ? [manifest.schema] : [])].map((h) => this.code.module(h));
-    if (modules.some((m) => m === null)) throw new Error("The data folder's pushed code is incomplete: push again with `npx convex dev`.");
-    return this.code.load(modules as PushedModule[]);
+  async loadLastPush(): Promise<LoadedCode | null> {
+    const m = this.code.manifest();
+    if (!m) return null;
+    const get = (h: ModuleHash) => {
+      const found = this.code.module(h);
+      if (!found) throw new Error("The data folder's pushed code is incomplete: push again with `npx convex dev`.");
+      return found;
+    };
+    return this.prepare({
+      modules: m.modules.map(get),
+      schema: m.schema ? get(m.schema) : null,
+      definition: m.definition ? get(m.definition) : null,
+      dependencies: m.dependencies ?? [],
+      components: (m.components ?? []).map((c) => ({
+        definitionPath: c.definitionPath,
+        definition: get(c.definition),
+        dependencies: c.dependencies,
+        schema: c.schema ? get(c.schema) : null,
+        functions: c.modules.map(get),
+      })),
+    });
+  }
+
+  /** Writes out, imports and analyzes a push's code, the components' definitions evaluated and mounted. */
+  private async prepare(push: FullPush): Promise<LoadedCode> {
+    const dir = this.code.newRunDir();
+    const entries = await this.code.load(push.schema ? [...push.modules, push.schema] : push.modules, dir);
+    const schema = schemaOf(entries);
+    const code: LoadedCode = { dir, entries, schema, analysis: analyzeModules(entries), schemaAnalysis: analyzeSchema(schema), components: null };
+    if (!push.definition) {
+      if (push.components.length) throw new PushError("Component definitions were pushed without the app's convex.config.ts", "InvalidComponents");
+      return code;
+    }
+    const definitions = new Map<string, LoadedDefinition>();
+    for (const def of push.components) {
+      const defDir = path.join(dir, "_components", Buffer.from(def.definitionPath).toString("base64url"));
+      const defEntries = await this.code.load(def.schema ? [...def.functions, def.schema] : def.functions, defDir);
+      const defSchema = schemaOf(defEntries);
+      definitions.set(def.definitionPath, { entries: defEntries, dir: defDir, schema: defSchema, analysis: analyzeModules(defEntries), schemaAnalysis: analyzeSchema(defSchema) });
+    }
+    const publicFunctions = (definitionPath: string) =>
+      Object.entries(definitions.get(definitionPath)?.analysis ?? {}).flatMap(([modulePath, m]) =>
+        m.functions.filter((f) => f.visibility.kind === "public").map((f) => ({ modulePath, name: f.name })),
+      );
+    const { metadata, instances } = await evaluateDefinitions(dir, { definition: push.definition, dependencies: push.dependencies }, push.components, publicFunctions);
+    code.components = { metadata, instances, definitions };
+    return code;
   }
 
   async startPush(req: StartPushRequest): Promise<object> {
-    if (req.componentDefinitions.length > 0)
-      throw new PushError("This backend does not run components yet: remove `app.use(...)` from convex/convex.config.ts.", "InvalidComponents");
     const app = req.appDefinition;
     const unchanged = app.unchangedModuleHashes.map((h) => {
       const m = this.code.module(h);
@@ -116,52 +185,55 @@ export class Deployment {
       return m;
     });
     const modules = [...app.changedModules, ...unchanged];
-    const all = app.schema ? [...modules, app.schema] : modules;
-    const loaded = await this.code.load(all);
-    const schema = loaded.entries.find((e) => e.rel === "schema.js")?.mod.default as AnySchema | undefined;
-    const analysis = analyzeModules(loaded.entries);
-    const schemaAnalysis = analyzeSchema(schema);
-    const hashes = req.dryRun ? [] : this.code.keep(all);
+    const code = await this.prepare({ modules, schema: app.schema, definition: app.definition, dependencies: app.dependencies, components: req.componentDefinitions });
+    const keep = (list: PushedModule[]) => (req.dryRun ? [] : this.code.keep(list));
+    const one = (m: PushedModule | null) => (m ? keep([m])[0] ?? null : null);
     const manifest: CodeManifest = {
       functions: req.functions,
       nodeVersion: req.nodeVersion,
       udfServerVersion: app.udfServerVersion,
-      modules: hashes.filter((h) => h.path !== "schema.js" || !app.schema),
-      schema: app.schema ? (hashes.find((h) => h.path === app.schema!.path) ?? null) : null,
+      modules: keep(modules),
+      schema: one(app.schema),
+      definition: one(app.definition),
+      dependencies: app.dependencies,
+      components: req.componentDefinitions.map((c) => ({
+        definitionPath: c.definitionPath,
+        definition: one(c.definition)!,
+        dependencies: c.dependencies,
+        schema: one(c.schema),
+        modules: keep(c.functions),
+      })),
     };
     const id = randomUUID();
-    this.code.prune([loaded.dir, ...(this.servedDir ? [this.servedDir] : [])]);
-    this.pending = { id, dryRun: req.dryRun, manifest, entries: loaded.entries, dir: loaded.dir, schema, analysis, schemaAnalysis };
-    const authConfig = loaded.entries.find((e) => e.rel === "auth.config.js")?.mod.default as { providers?: Array<Record<string, unknown>> } | undefined;
-    const httpRoutes = analysis["http.js"]?.httpRoutes;
+    this.code.prune([code.dir, ...(this.servedDir ? [this.servedDir] : [])]);
+    this.pending = { id, dryRun: req.dryRun, manifest, code };
+    const authConfig = code.entries.find((e) => e.rel === "auth.config.js")?.mod.default as { providers?: Array<Record<string, unknown>> } | undefined;
     const timestamp = Buffer.alloc(8);
     timestamp.writeBigInt64LE(BigInt(Date.now()));
+    const udfConfig = {
+      serverVersion: app.udfServerVersion,
+      importPhaseRngSeed: { $bytes: randomBytes(32).toString("base64") },
+      importPhaseUnixTimestamp: { $integer: timestamp.toString("base64") },
+    };
+    const appMetadata = code.components?.metadata.get("") ?? {
+      path: "",
+      definitionType: { type: "app" },
+      childComponents: [],
+      httpMounts: {},
+      exports: { type: "branch", branch: [] },
+    };
+    const analysis: Record<string, object> = { "": { definition: appMetadata, schema: code.schemaAnalysis, functions: code.analysis, udfConfig } };
+    for (const [definitionPath, def] of code.components?.definitions ?? []) {
+      analysis[definitionPath] = { definition: code.components!.metadata.get(definitionPath), schema: def.schemaAnalysis, functions: def.analysis, udfConfig };
+    }
     return {
       environmentVariables: this.hooks.environment.record(),
       externalDepsId: null,
       componentDefinitionPackages: {},
       appAuth: authConfig?.providers ?? [],
-      analysis: {
-        "": {
-          definition: { path: "", definitionType: { type: "app" }, childComponents: [], httpMounts: {}, exports: { type: "branch", branch: [] } },
-          schema: schemaAnalysis,
-          functions: analysis,
-          udfConfig: {
-            serverVersion: app.udfServerVersion,
-            importPhaseRngSeed: { $bytes: randomBytes(32).toString("base64") },
-            importPhaseUnixTimestamp: { $integer: timestamp.toString("base64") },
-          },
-        },
-      },
-      app: {
-        definitionPath: "",
-        componentPath: "",
-        args: {},
-        childComponents: {},
-        httpRoutes: { httpModuleRoutes: httpRoutes ? httpRoutes.map((r) => r.route) : null, mounts: [] },
-        exports: {},
-      },
-      schemaChange: { allocatedComponentIds: {}, schemaIds: { "": id }, indexDiffs: { "": indexDiff(this.served.schema, schemaAnalysis) } },
+      analysis,
+      app: checkedComponent(code, "", ""),
+      schemaChange: { allocatedComponentIds: {}, schemaIds: { "": id }, indexDiffs: { "": indexDiff(this.served.schema, code.schemaAnalysis) } },
     };
   }
 
@@ -170,32 +242,40 @@ export class Deployment {
     return this.pending && this.pending.id === id ? this.pending : null;
   }
 
-  /** The stored documents against the pushed schema: complete, or failed naming the first mismatches. */
+  /** The first stored documents the pushed schemas refuse: the app's, then each component's. */
+  private violations(code: LoadedCode): { componentPath: string; message: string; table: string } | null {
+    const internals = this.hooks.engine().internals;
+    const app = internals.schemaViolations(code.schema, SCHEMA_VIOLATIONS_SHOWN);
+    if (app.length) return { componentPath: "", message: formatViolations(app), table: app[0].table };
+    for (const instance of code.components?.instances ?? []) {
+      const found = internals.schemaViolations(code.components!.definitions.get(instance.definitionPath)?.schema, SCHEMA_VIOLATIONS_SHOWN, instance.componentPath);
+      if (found.length) return { componentPath: instance.componentPath, message: formatViolations(found), table: found[0].table };
+    }
+    return null;
+  }
+
+  /** The stored documents against the pushed schemas: complete, or failed naming the first mismatches. */
   waitForSchema(schemaChange: unknown): object {
     const push = this.pendingFor(schemaChange);
     if (!push) return { type: "raceDetected" };
-    const violations = this.hooks.engine().internals.schemaViolations(push.schema, SCHEMA_VIOLATIONS_SHOWN);
-    if (!violations.length) return { type: "complete" };
-    return { type: "failed", error: formatViolations(violations), componentPath: "", tableName: violations[0].table };
+    const found = this.violations(push.code);
+    if (!found) return { type: "complete" };
+    return { type: "failed", error: found.message, componentPath: found.componentPath, tableName: found.table };
   }
 
   async finishPush(startPush: unknown, dryRun: boolean): Promise<object> {
     const push = this.pendingFor((startPush as { schemaChange?: unknown } | undefined)?.schemaChange);
     if (!push) throw new PushError("Schema was overwritten by another push.", "RaceDetected");
     const before = this.served;
-    const after = {
-      modules: modulePaths(push.entries),
-      crons: cronNames(push.analysis),
-      schema: push.schemaAnalysis,
-    };
+    const after = { modules: modulePaths(push.code.entries), crons: cronNames(push.code.analysis), schema: push.code.schemaAnalysis };
     if (!dryRun && !push.dryRun) {
       // Documents written since wait_for_schema must match too.
-      const violations = this.hooks.engine().internals.schemaViolations(push.schema, SCHEMA_VIOLATIONS_SHOWN);
-      if (violations.length) throw new PushError(`Schema validation failed.\n${formatViolations(violations)}`, "SchemaValidationFailed");
-      await this.hooks.install(push.entries, push.dir, push.schema);
+      const found = this.violations(push.code);
+      if (found) throw new PushError(`Schema validation failed.\n${found.message}`, "SchemaValidationFailed");
+      await this.hooks.install(push.code);
       this.code.commit(push.manifest);
       this.pending = null;
-      this.code.prune([push.dir]);
+      this.code.prune([push.code.dir]);
     }
     const schemaText = (s: AnalyzedSchema | null) => (s ? JSON.stringify(s) : null);
     return {
@@ -232,4 +312,23 @@ export class Deployment {
   canonicalUrls(): object {
     return { convexCloudUrl: this.hooks.cloudUrl, convexSiteUrl: this.hooks.siteUrl };
   }
+}
+
+/** The instance tree as Convex's type checking returns it (`checkedComponent`), from `componentPath` down. */
+function checkedComponent(code: LoadedCode, definitionPath: string, componentPath: string): object {
+  const analysis = definitionPath === "" ? code.analysis : (code.components?.definitions.get(definitionPath)?.analysis ?? {});
+  const routes = analysis["http.js"]?.httpRoutes;
+  const children: Record<string, object> = {};
+  for (const instance of code.components?.instances ?? []) {
+    const parent = instance.componentPath.includes("/") ? instance.componentPath.slice(0, instance.componentPath.lastIndexOf("/")) : "";
+    if (parent === componentPath) children[instance.name] = checkedComponent(code, instance.definitionPath, instance.componentPath);
+  }
+  return {
+    definitionPath,
+    componentPath,
+    args: {},
+    childComponents: children,
+    httpRoutes: { httpModuleRoutes: routes ? routes.map((r) => r.route) : null, mounts: [] },
+    exports: {},
+  };
 }

@@ -21,7 +21,7 @@ export interface PushedModule {
   environment: Environment;
 }
 
-interface ModuleHash {
+export interface ModuleHash {
   path: string;
   environment: Environment;
   sha256: string;
@@ -34,6 +34,10 @@ export interface CodeManifest {
   udfServerVersion: string;
   modules: ModuleHash[];
   schema: ModuleHash | null;
+  /** The app's `convex.config.js` and the definitions it uses directly (absent: no components). */
+  definition?: ModuleHash | null;
+  dependencies?: string[];
+  components?: Array<{ definitionPath: string; definition: ModuleHash; dependencies: string[]; schema: ModuleHash | null; modules: ModuleHash[] }>;
 }
 
 /** The CLI's own hash of a bundle (`hash` in its push code), so its "unchanged" list matches ours. */
@@ -100,16 +104,28 @@ export class CodeStore {
   /** Records what is served now: written whole and renamed, so a crash leaves the old or the new. */
   commit(manifest: CodeManifest): void {
     writeDurably(path.join(this.dir, "current.json"), JSON.stringify(manifest));
-    const used = new Set([...manifest.modules, ...(manifest.schema ? [manifest.schema] : [])].map((m) => `${m.sha256}.json`));
+    const hashes = [
+      ...manifest.modules,
+      ...(manifest.schema ? [manifest.schema] : []),
+      ...(manifest.definition ? [manifest.definition] : []),
+      ...(manifest.components ?? []).flatMap((c) => [c.definition, ...(c.schema ? [c.schema] : []), ...c.modules]),
+    ];
+    const used = new Set(hashes.map((m) => `${m.sha256}.json`));
     for (const f of fs.readdirSync(this.blobs)) if (!used.has(f)) fs.rmSync(path.join(this.blobs, f), { force: true });
   }
 
-  /**
-   * Writes the modules out as files and imports every one that is not a chunk. Returns the entries for
-   * the engine (function modules, `schema.js`, `auth.config.js`) and the folder they came from.
-   */
-  async load(modules: PushedModule[]): Promise<{ entries: ModuleEntry[]; dir: string }> {
+  /** A new folder to write a push's code into (removed by `prune` once another is served). */
+  newRunDir(): string {
     const dir = path.join(this.dir, `run-${process.pid}-${++this.runs}-${randomBytes(4).toString("hex")}`);
+    ownerOnlyDir(dir);
+    return dir;
+  }
+
+  /**
+   * Writes the modules out as files under `dir` and imports every one that is not a chunk. Returns the
+   * entries for the engine (function modules, `schema.js`, `auth.config.js`).
+   */
+  async load(modules: PushedModule[], dir: string): Promise<ModuleEntry[]> {
     ownerOnlyDir(dir);
     // The CLI's bundles are ES modules with `.js` names, as Convex's executor loads them.
     fs.writeFileSync(path.join(dir, "package.json"), `{ "type": "module" }`, { mode: OWNER_ONLY_FILE });
@@ -133,7 +149,7 @@ export class CodeStore {
       if (m.environment === "node") checkNodeExports(m.path, mod);
       entries.push({ rel: m.path, runtime: m.environment, mod });
     }
-    return { entries, dir };
+    return entries;
   }
 
   /** Removes the folders of loaded code other than `keep` (the served code's, a pending push's). */
