@@ -13,6 +13,7 @@ export default tseslint.config(
       "node_modules/**",
       "convex/_generated/**",
       "local-backend/tests/fixture/convex/_generated/**",
+      "local-backend/tests/fixture-components/convex/**/_generated/**",
       "playwright-report/**",
       "test-results/**",
       ".local-data/**",

@@ -21,7 +21,7 @@ const ENTRY_POINTS: RegExp[] = [
   /^[^/]+\.config\.(ts|js|mjs)$/,
   /^convex\/(schema|http|crons|auth|auth\.config)\.ts$/,
   /(^|\/)tests\/.*\.(test|spec|setup)\.tsx?$/,
-  /\/fixture\/convex\//,
+  /\/fixture(-components)?\/convex\//,
   /^tests\/fixtures\/importCycle\//,
   /(^|\/)main\.ts$/,
 ];

@@ -71,6 +71,12 @@ async function bundle(entries: EntryPoint[], convexDir: string, outDir: string, 
 
 export async function loadModules(dir: string): Promise<{ modules: ModuleMap; loaded: Map<string, LoadedModule>; entries: ModuleEntry[] }> {
   const convexDir = path.resolve(dir);
+  // Components are bundled and mounted through a push, as on Convex (deploy/componentDefinitions.ts).
+  const config = ["convex.config.ts", "convex.config.js"].find((f) => fs.existsSync(path.join(convexDir, f)));
+  if (config)
+    throw new ModuleLoadError(
+      `${config} mounts components, which this backend takes from the Convex CLI: start it without --convex-dir and push with \`npx convex dev\` (CONVEX_SELF_HOSTED_URL and CONVEX_SELF_HOSTED_ADMIN_KEY from its ready line).`,
+    );
   const outDir = cacheDir(convexDir);
   fs.mkdirSync(outDir, { recursive: true });
   const functions = entryPoints(convexDir);

@@ -350,7 +350,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     engine.internals.setComponents(mountedComponents(code));
     await apply(assembleModules(code.entries, code.dir), code.schema);
     deployment.setServed(code.entries, code.schema, code.dir);
-    backendLog(`functions pushed (${code.entries.length} modules${code.components ? `, ${code.components.instances.length} components` : ""}); data kept`);
+    backendLog(`functions pushed (${code.entries.length} modules${code.components?.instances.length ? `, ${code.components.instances.length} components` : ""}); data kept`);
   }
   // Dev mode: rebuilds convex/ on a change.
   const reload = async () => {

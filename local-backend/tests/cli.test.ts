@@ -2,37 +2,18 @@
 // folder, as against a self-hosted deployment (CONVEX_SELF_HOSTED_URL and its admin key): `dev --once` and
 // `deploy` push, `run`, `env`, `data`, `logs`, `export` and `import`, `function-spec`, a push refused by
 // the stored documents, and the last push served again after a restart.
-import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { unzipSync, strFromU8 } from "fflate";
-import { eventually, nodeModulesDir, packageDir, removeDir, startBackend, type RunningBackend } from "../testing/backend";
+import { eventually, removeDir, startBackend, type RunningBackend } from "../testing/backend";
+import { ConvexCli, copyFixture } from "./helpers/convexCli";
 
-const CLI = path.join(nodeModulesDir, "convex/bin/main.js");
 let backend: RunningBackend;
 let project: string;
-
-interface CliResult {
-  code: number;
-  out: string;
-}
-
-function cliEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, CI: "1", CONVEX_SELF_HOSTED_URL: backend.cloudUrl, CONVEX_SELF_HOSTED_ADMIN_KEY: backend.adminKey, CONVEX_DEPLOYMENT: "" };
-}
-
-/** Runs `npx convex <args>` in the project, as a developer would (non-interactive). */
-function convex(...args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd: project, env: cliEnv(), timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
-    });
-  });
-}
+let convex: ConvexCli["run"];
 
 async function ok(...args: string[]): Promise<string> {
   const r = await convex(...args);
@@ -51,9 +32,9 @@ function editFunction(file: string, from: string, to: string): void {
 }
 
 beforeAll(async () => {
-  project = fs.mkdtempSync(path.join(os.tmpdir(), "local-backend-cli-"));
-  fs.cpSync(path.join(packageDir, "tests/fixture"), project, { recursive: true });
-  fs.symlinkSync(nodeModulesDir, path.join(project, "node_modules"), "dir");
+  project = copyFixture("fixture");
+  const inProject = new ConvexCli(project, () => backend);
+  convex = (...args) => inProject.run(...args);
   backend = await startBackend({ convexDir: null });
 }, 60_000);
 afterAll(async () => {
@@ -67,7 +48,7 @@ describe("the Convex CLI against the embedded backend", () => {
     expect(backend.output()).toContain("no code pushed yet");
     const out = await ok("dev", "--once", "--typecheck", "disable");
     expect(out).toContain("Convex functions ready!");
-    expect(backend.output()).toMatch(/functions pushed \(\d+ modules\)/);
+    await backend.waitForOutput(/functions pushed \(\d+ modules\)/);
     const client = http();
     await client.mutation(send, { author: "cli", body: "first" });
     expect((await client.query(listMessages, {})).map((m) => m.body)).toEqual(["first"]);
@@ -112,18 +93,15 @@ describe("the Convex CLI against the embedded backend", () => {
   }, 60_000);
 
   it("streams a function's log line with `logs`", async () => {
-    const logs = spawn(process.execPath, [CLI, "logs"], { cwd: project, env: cliEnv() });
-    let out = "";
-    logs.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    logs.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    const { child: logs, output } = new ConvexCli(project, () => backend).start("logs");
     try {
-      await eventually(() => out.includes("Watching logs") || undefined, "the log tail to start", 30_000);
+      await eventually(() => output().includes("Watching logs") || undefined, "the log tail to start", 30_000);
       // The first answer is the history the tail skips: a line is sent until one arrives after it.
       await eventually(
         async () => {
           await http().mutation(send, { author: "cli", body: "streamed" });
           await new Promise((r) => setTimeout(r, 250));
-          return /M\(messages:send\)\] \[LOG\] 'sending v2' 'streamed'/.test(out) || undefined;
+          return /M\(messages:send\)\] \[LOG\] 'sending v2' 'streamed'/.test(output()) || undefined;
         },
         "the log line in `npx convex logs`",
         30_000,

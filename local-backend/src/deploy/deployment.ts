@@ -33,7 +33,7 @@ export interface StartPushRequest {
 }
 
 /** One component definition loaded: its modules, schema and analysis, shared by its instances. */
-export interface LoadedDefinition {
+interface LoadedDefinition {
   entries: ModuleEntry[];
   dir: string;
   schema: AnySchema | undefined;

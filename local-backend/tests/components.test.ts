@@ -1,0 +1,93 @@
+// Convex components on the embedded backend, pushed by the real CLI from `tests/fixture-components`: two
+// from npm (the rate limiter; the workpool, which mounts a component of its own) and one defined in the
+// project. Each has its own tables and its own environment, a transaction spans them, queries over their
+// data stay live, and their data and jobs outlive `kill -9`.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConvexClient, ConvexHttpClient } from "convex/browser";
+import { makeFunctionReference } from "convex/server";
+import { eventually, removeDir, startBackend, type RunningBackend } from "../testing/backend";
+import { ConvexCli, copyFixture } from "./helpers/convexCli";
+
+let backend: RunningBackend;
+let project: string;
+let cli: ConvexCli;
+
+const count = makeFunctionReference<"mutation", { name: string }, number>("uses:count");
+const counted = makeFunctionReference<"query", { name: string }, number>("uses:counted");
+const appCounters = makeFunctionReference<"query", Record<string, never>, unknown[]>("uses:appCounters");
+const counterEnvironment = makeFunctionReference<"query", Record<string, never>, { greeting: string | null; appSecret: string | null }>("uses:counterEnvironment");
+const appSecret = makeFunctionReference<"query", Record<string, never>, string | null>("uses:appSecret");
+const send = makeFunctionReference<"mutation", { key: string }, boolean>("uses:send");
+const enqueueFlaky = makeFunctionReference<"mutation", { key: string }, null>("uses:enqueueFlaky");
+const notes = makeFunctionReference<"query", Record<string, never>, string[]>("uses:notes");
+const http = () => new ConvexHttpClient(backend.cloudUrl, { logger: false });
+
+beforeAll(async () => {
+  project = copyFixture("fixture-components");
+  backend = await startBackend({ convexDir: null });
+  cli = new ConvexCli(project, () => backend);
+  const pushed = await cli.run("dev", "--once", "--typecheck", "disable");
+  expect(pushed.code, pushed.out).toBe(0);
+  await cli.run("env", "set", "APP_SECRET", "only-the-app");
+}, 180_000);
+afterAll(async () => {
+  await backend?.stop();
+  if (backend) removeDir(backend.dataDir);
+  if (project) removeDir(project);
+});
+
+describe("components on the embedded backend", () => {
+  it("mounts every component of the tree, nested ones included", async () => {
+    // jobs (workpool) mounts its own batch worker; the rate limiter one too; counter is the project's.
+    await backend.waitForOutput(/functions pushed \(\d+ modules, 5 components\)/);
+  });
+
+  it("gives each component its own tables: the app's `counters` and the counter component's are apart", async () => {
+    const client = http();
+    expect(await client.mutation(count, { name: "visits" })).toBe(1);
+    expect(await client.mutation(count, { name: "visits" })).toBe(2);
+    expect(await client.query(counted, { name: "visits" })).toBe(2);
+    expect(await client.query(appCounters, {})).toEqual([]);
+  });
+
+  it("gives a component the variables its parent passed, never the app's", async () => {
+    expect(await http().query(counterEnvironment, {})).toEqual({ greeting: "ciao", appSecret: null });
+    expect(await http().query(appSecret, {})).toBe("only-the-app");
+  });
+
+  it("refuses the third call of a rate limit of two an hour", async () => {
+    const client = http();
+    expect([await client.mutation(send, { key: "a" }), await client.mutation(send, { key: "a" }), await client.mutation(send, { key: "a" })]).toEqual([true, true, false]);
+    expect(await client.mutation(send, { key: "b" })).toBe(true);
+  });
+
+  it("retries a workpool job that failed, and runs it to success", async () => {
+    await http().mutation(enqueueFlaky, { key: "job-1" });
+    await eventually(async () => ((await http().query(notes, {})).includes("job-1 done after 2 attempts") ? true : undefined), "the retried job", 30_000);
+  });
+
+  it("keeps a query over a component's data live", async () => {
+    const client = new ConvexClient(backend.cloudUrl, { logger: false });
+    try {
+      const seen: number[] = [];
+      client.onUpdate(counted, { name: "live" }, (v) => seen.push(v));
+      await eventually(() => (seen.includes(0) ? true : undefined), "the first result");
+      await http().mutation(count, { name: "live" });
+      await eventually(() => (seen.includes(1) ? true : undefined), "the update after a component's write");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("keeps the components' data and pending jobs across kill -9, and serves them again", async () => {
+    await http().mutation(count, { name: "durable" });
+    // Enqueued, then the process dies before the workpool ran it.
+    await http().mutation(enqueueFlaky, { key: "job-2" });
+    await backend.crash();
+    backend = await backend.restart();
+    expect(backend.output()).toContain("serving the code last pushed");
+    expect(await http().query(counted, { name: "durable" })).toBe(1);
+    expect(await http().mutation(send, { key: "a" })).toBe(false);
+    await eventually(async () => ((await http().query(notes, {})).includes("job-2 done after 2 attempts") ? true : undefined), "the job enqueued before the crash", 45_000);
+  }, 60_000);
+});

@@ -1,0 +1,49 @@
+/* eslint-disable */
+/**
+ * Generated `ComponentApi` utility.
+ *
+ * THIS CODE IS AUTOMATICALLY GENERATED.
+ *
+ * To regenerate, run `npx convex dev`.
+ * @module
+ */
+
+import type { FunctionReference } from "convex/server";
+
+/**
+ * A utility for referencing a Convex component's exposed API.
+ *
+ * Useful when expecting a parameter like `components.myComponent`.
+ * Usage:
+ * ```ts
+ * async function myFunction(ctx: QueryCtx, component: ComponentApi) {
+ *   return ctx.runQuery(component.someFile.someQuery, { ...args });
+ * }
+ * ```
+ */
+export type ComponentApi<Name extends string | undefined = string | undefined> =
+  {
+    lib: {
+      add: FunctionReference<
+        "mutation",
+        "internal",
+        { name: string },
+        number,
+        Name
+      >;
+      environment: FunctionReference<
+        "query",
+        "internal",
+        {},
+        { greeting: string | null; appSecret: string | null },
+        Name
+      >;
+      get: FunctionReference<
+        "query",
+        "internal",
+        { name: string },
+        number,
+        Name
+      >;
+    };
+  };

@@ -1,0 +1,39 @@
+import { v } from "convex/values";
+import { mutation, query } from "./_generated/server";
+
+export const add = mutation({
+  args: { name: v.string() },
+  returns: v.number(),
+  handler: async (ctx, { name }) => {
+    const row = await ctx.db
+      .query("counters")
+      .withIndex("by_name", (q) => q.eq("name", name))
+      .unique();
+    if (row) {
+      await ctx.db.patch("counters", row._id, { value: row.value + 1 });
+      return row.value + 1;
+    }
+    await ctx.db.insert("counters", { name, value: 1 });
+    return 1;
+  },
+});
+
+export const get = query({
+  args: { name: v.string() },
+  returns: v.number(),
+  handler: async (ctx, { name }) =>
+    (
+      await ctx.db
+        .query("counters")
+        .withIndex("by_name", (q) => q.eq("name", name))
+        .unique()
+    )?.value ?? 0,
+});
+
+/** What the component sees of the environment: its own variable, not the app's. */
+export const environment = query({
+  args: {},
+  returns: v.object({ greeting: v.union(v.string(), v.null()), appSecret: v.union(v.string(), v.null()) }),
+  // eslint-disable-next-line @convex-dev/no-process-env
+  handler: async () => ({ greeting: process.env.GREETING ?? null, appSecret: process.env.APP_SECRET ?? null }),
+});
