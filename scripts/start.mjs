@@ -34,15 +34,26 @@ const { values: opts } = parseArgs({
   },
 });
 
-/** VITE_CONVEX_URL from the environment or .env.local (written by `npx convex dev`). */
+/**
+ * VITE_CONVEX_URL from the environment or .env.local (written by `npx convex dev`). A loopback address is
+ * this machine's embedded backend (`npx convex dev` against it writes one there), which `npm start` runs itself.
+ */
 function configuredDeployment() {
-  if (process.env.VITE_CONVEX_URL) return process.env.VITE_CONVEX_URL;
-  if (!existsSync(".env.local")) return undefined;
-  const line = readFileSync(".env.local", "utf8")
-    .split("\n")
-    .find((l) => /^\s*VITE_CONVEX_URL\s*=/.test(l));
-  const value = line?.split("=").slice(1).join("=").trim().replace(/^(['"])(.*)\1$/, "$2");
-  return value || undefined;
+  const fromFile = () => {
+    if (!existsSync(".env.local")) return undefined;
+    const line = readFileSync(".env.local", "utf8")
+      .split("\n")
+      .find((l) => /^\s*VITE_CONVEX_URL\s*=/.test(l));
+    return line?.split("=").slice(1).join("=").trim().replace(/^(['"])(.*)\1$/, "$2") || undefined;
+  };
+  const url = process.env.VITE_CONVEX_URL || fromFile();
+  if (!url) return undefined;
+  try {
+    if (["127.0.0.1", "localhost", "[::1]"].includes(new URL(url).hostname)) return undefined;
+  } catch {
+    // Not a URL: left for the app to report.
+  }
+  return url;
 }
 
 const dataDir = resolve(opts["data-dir"]);
