@@ -72,6 +72,14 @@ export class MountedComponents {
   private loaded = new Map<string, Map<string, LoadedModule>>();
   private env = new Map<string, Record<string, string>>();
 
+  /** Each mounted component's `crons.js` default export (a `cronJobs()`), by component path. */
+  crons(): Array<[string, unknown]> {
+    return [...this.loaded].flatMap(([path, loaded]) => {
+      const mod = findModule(loaded, "crons");
+      return mod?.default ? [[path, mod.default] as [string, unknown]] : [];
+    });
+  }
+
   /** The variables a component's parent gave it. */
   envOf(component: string): Record<string, string> | undefined {
     return this.env.get(component);

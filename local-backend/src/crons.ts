@@ -1,5 +1,5 @@
-// Crons from convex/crons.ts, run on their schedule (UTC). The last run of each is persisted so a restart
-// neither skips an interval nor runs it twice.
+// Crons from convex/crons.ts (and from each mounted component's crons), run on their schedule (UTC). The
+// last run of each is persisted so a restart neither skips an interval nor runs it twice.
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Engine } from "./engine.ts";
 import { backendLog } from "./logs.ts";
@@ -80,17 +80,23 @@ export class Crons {
     private readonly specs: Record<string, CronSpec>,
     private readonly lastRuns: Record<string, number>,
     private readonly recordRun: (name: string, at: number) => void,
+    /** The component whose crons these are ("" for the app's); its runs are recorded as `<path>/<name>`. */
+    private readonly componentPath = "",
   ) {}
+
+  private key(name: string): string {
+    return this.componentPath ? `${this.componentPath}/${name}` : name;
+  }
 
   start(): void {
     for (const name of Object.keys(this.specs)) this.arm(name);
     const n = Object.keys(this.specs).length;
-    if (n) backendLog(`${n} cron job(s) scheduled`);
+    if (n) backendLog(`${n} cron job(s) scheduled${this.componentPath ? ` in component ${this.componentPath}` : ""}`);
   }
 
   private arm(name: string): void {
     if (this.stopped) return;
-    const at = nextRun(this.specs[name].schedule, this.lastRuns[name], Date.now());
+    const at = nextRun(this.specs[name].schedule, this.lastRuns[this.key(name)], Date.now());
     this.timers.set(
       name,
       setTimeout(() => void this.fire(name), Math.min(Math.max(0, at - Date.now()), 2 ** 31 - 1)),
@@ -100,9 +106,9 @@ export class Crons {
   private async fire(name: string): Promise<void> {
     const spec = this.specs[name];
     const at = Date.now();
-    this.recordRun(name, at);
+    this.recordRun(this.key(name), at);
     try {
-      await this.engine.runByPath(spec.name, jsonToConvex(spec.args[0] ?? {}) as Value);
+      await this.engine.runByPath(spec.name, jsonToConvex(spec.args[0] ?? {}) as Value, this.componentPath);
     } catch (e) {
       backendLog(`cron "${name}" (${spec.name}) failed: ${(e as Error)?.message ?? String(e)}`);
     }

@@ -327,6 +327,22 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     });
   };
   let crons = cronsOf(loaded);
+  /** The mounted components' crons, each run in its component. */
+  const componentCronsOf = () =>
+    components.crons().map(
+      ([component, mod]) =>
+        new Crons(
+          engine,
+          (mod as { crons?: Record<string, CronSpec> }).crons ?? {},
+          cronRuns,
+          (name, at) => {
+            cronRuns[name] = at;
+            durability.appendCronRun(name, at);
+          },
+          component,
+        ),
+    );
+  let componentCrons = componentCronsOf();
 
   /** Every subscription runs again (new code, new variables: any query may read them). */
   const refreshAll = async () => {
@@ -342,6 +358,9 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     crons.stop();
     crons = cronsOf(next.loaded);
     crons.start();
+    for (const c of componentCrons) c.stop();
+    componentCrons = componentCronsOf();
+    for (const c of componentCrons) c.start();
     await refreshAll();
   };
   // A push (`npx convex dev`): the deployment checked the schemas against the data already. The components
@@ -417,6 +436,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   handlers.site = (req, res) => defer(() => void siteHandler(ctx, req, res));
 
   defer(() => {
+    for (const c of componentCrons) c.start();
     scheduler.restore(engine.internals.documents());
     for (const [component, docs] of Object.entries(engine.internals.componentDocuments())) scheduler.restore(docs, component);
     crons.start();
@@ -431,6 +451,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     close: async () => {
       watcher?.close();
       crons.stop();
+      for (const c of componentCrons) c.stop();
       scheduler.stop();
       for (const c of sync.conns) c.ws.terminate();
       wss.close();

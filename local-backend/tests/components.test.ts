@@ -66,6 +66,12 @@ describe("components on the embedded backend", () => {
     await eventually(async () => ((await http().query(notes, {})).includes("job-1 done after 2 attempts") ? true : undefined), "the retried job", 30_000);
   });
 
+  it("runs a component's own cron, on the component's data", async () => {
+    await backend.waitForOutput("1 cron job(s) scheduled in component counter");
+    await eventually(async () => ((await http().query(counted, { name: "ticks" })) >= 2 ? true : undefined), "two ticks of the counter's cron", 15_000);
+    expect(await http().query(appCounters, {})).toEqual([]);
+  });
+
   it("keeps a query over a component's data live", async () => {
     const client = new ConvexClient(backend.cloudUrl, { logger: false });
     try {

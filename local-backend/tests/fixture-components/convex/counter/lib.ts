@@ -1,5 +1,5 @@
 import { v } from "convex/values";
-import { mutation, query } from "./_generated/server";
+import { internalMutation, mutation, query } from "./_generated/server";
 
 export const add = mutation({
   args: { name: v.string() },
@@ -36,4 +36,19 @@ export const environment = query({
   returns: v.object({ greeting: v.union(v.string(), v.null()), appSecret: v.union(v.string(), v.null()) }),
   // eslint-disable-next-line @convex-dev/no-process-env
   handler: async () => ({ greeting: process.env.GREETING ?? null, appSecret: process.env.APP_SECRET ?? null }),
+});
+
+/** Run by the component's own cron. */
+export const tick = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    const row = await ctx.db
+      .query("counters")
+      .withIndex("by_name", (q) => q.eq("name", "ticks"))
+      .unique();
+    if (row) await ctx.db.patch("counters", row._id, { value: row.value + 1 });
+    else await ctx.db.insert("counters", { name: "ticks", value: 1 });
+    return null;
+  },
 });
