@@ -10,3 +10,16 @@ export function ownerOnlyDir(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.chmodSync(dir, 0o700);
 }
+
+/** Replaces `file` whole, owner-only: written beside it, fsynced, renamed, so a crash leaves the old or the new. */
+export function replaceFileDurably(file: string, contents: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fd = fs.openSync(tmp, "w", OWNER_ONLY_FILE);
+  try {
+    fs.writeSync(fd, contents);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, file);
+}

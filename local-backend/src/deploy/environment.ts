@@ -4,7 +4,7 @@
 // inherited are readable by the functions (one process, see docs) but are not the deployment's.
 import fs from "node:fs";
 import path from "node:path";
-import { OWNER_ONLY_FILE } from "../../shared/ownerOnly.ts";
+import { replaceFileDurably } from "../../shared/ownerOnly.ts";
 
 /** Convex's rule for a variable's name (at most 40 characters, a letter or `_` first). */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
@@ -72,12 +72,7 @@ export class DeploymentEnvironment {
   }
 
   private save(): void {
-    const tmp = `${this.file}.tmp`;
-    const fd = fs.openSync(tmp, "w", OWNER_ONLY_FILE);
-    fs.writeSync(fd, JSON.stringify({ vars: Object.fromEntries(this.vars), handed: [...this.handed] }));
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fs.renameSync(tmp, this.file);
+    replaceFileDurably(this.file, JSON.stringify({ vars: Object.fromEntries(this.vars), handed: [...this.handed] }));
   }
 }
 

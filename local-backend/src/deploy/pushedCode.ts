@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import { OWNER_ONLY_FILE, ownerOnlyDir } from "../../shared/ownerOnly.ts";
+import { OWNER_ONLY_FILE, ownerOnlyDir, replaceFileDurably } from "../../shared/ownerOnly.ts";
 import { checkNodeExports } from "../entryPoints.ts";
 import type { ModuleEntry } from "../modules.ts";
 import type { LoadedModule } from "../functions.ts";
@@ -96,14 +96,14 @@ export class CodeStore {
     return modules.map((m) => {
       const sha256 = moduleSha256(m);
       const file = path.join(this.blobs, `${sha256}.json`);
-      if (!fs.existsSync(file)) writeDurably(file, JSON.stringify({ source: m.source, sourceMap: m.sourceMap }));
+      if (!fs.existsSync(file)) replaceFileDurably(file, JSON.stringify({ source: m.source, sourceMap: m.sourceMap }));
       return { path: m.path, environment: m.environment, sha256 };
     });
   }
 
   /** Records what is served now: written whole and renamed, so a crash leaves the old or the new. */
   commit(manifest: CodeManifest): void {
-    writeDurably(path.join(this.dir, "current.json"), JSON.stringify(manifest));
+    replaceFileDurably(path.join(this.dir, "current.json"), JSON.stringify(manifest));
     const hashes = [
       ...manifest.modules,
       ...(manifest.schema ? [manifest.schema] : []),
@@ -169,13 +169,4 @@ export class PushError extends Error {
   ) {
     super(message);
   }
-}
-
-function writeDurably(file: string, contents: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fd = fs.openSync(tmp, "w", OWNER_ONLY_FILE);
-  fs.writeSync(fd, contents);
-  fs.fsyncSync(fd);
-  fs.closeSync(fd);
-  fs.renameSync(tmp, file);
 }

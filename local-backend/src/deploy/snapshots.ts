@@ -124,7 +124,9 @@ export class Snapshots {
       for (const doc of docs) {
         const table = tableNameFromId(doc._id);
         if (!table || (!isUserTable(table) && table !== "_storage")) continue;
-        byTable.set(table, [...(byTable.get(table) ?? []), doc]);
+        let rows = byTable.get(table);
+        if (!rows) byTable.set(table, (rows = []));
+        rows.push(doc);
       }
       const userTables = [...byTable.keys()].filter(isUserTable).sort();
       files["_tables/documents.jsonl"] = strToU8(userTables.map((name, i) => `${JSON.stringify({ name, id: FIRST_TABLE_NUMBER + i })}\n`).join(""));
