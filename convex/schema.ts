@@ -1,7 +1,6 @@
 // The whole product's data. Creation times come from each document's `_creationTime`;
 // instants are UTC milliseconds; money that changes hands is integer euro cents.
 import { authTables } from "@convex-dev/auth/server";
-import { rateLimitTables } from "convex-helpers/server/rateLimit";
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
 import {
@@ -465,7 +464,6 @@ export default defineSchema({
     .index("by_status_expiresAt", ["status", "expiresAt"]),
 
   // Fixed-window counters against abuse (reset-code emails, contact messages), convex-helpers' table.
-  ...rateLimitTables,
 
   // A psychic's Stripe Connect account (Express), made once; its state follows `account.updated`.
   payoutAccounts: defineTable({

@@ -241,7 +241,6 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   systemSettings: "the admin's switches: settings of the platform, not data about a person",
   processedWebhookEvents: "payment providers' event ids: no link to a person",
   providerJobs: "the attempts of calls to Stripe and Resend: their results are on the bookings, shares and emails exported",
-  rateLimits: "limits against abuse, keyed by hashed mailboxes and origins: security data",
   originPasses: "hashed network origins: no link to an account, gone within 15 minutes",
   pendingSignUps: "a sign-up waiting for its code: it holds a password hash and ends when the account exists",
 };

@@ -154,7 +154,6 @@ async function insertOneOfEach(ctx: MutationCtx) {
       status: "issued",
       expiresAt: now + 60 * 60 * 1000,
     }),
-    rateLimits: await ctx.db.insert("rateLimits", { name: "passwordResetByEmail", key: "giulia@example.it", value: 1, ts: now }),
     payoutAccounts: await ctx.db.insert("payoutAccounts", {
       psychicUserId: clientId,
       stripeAccountId: "acct_123",

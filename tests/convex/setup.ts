@@ -1,5 +1,6 @@
 // One way to start a Convex test: the real schema and modules, the env the functions read, and
 // helpers that sign people in with a real auth session.
+import rateLimiterComponent from "@convex-dev/rate-limiter/test";
 import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { afterAll, beforeAll, beforeEach, vi } from "vitest";
@@ -18,7 +19,8 @@ import { STANDIN_CONNECT_WEBHOOK_SECRET, STANDIN_KEY, STANDIN_WEBHOOK_SECRET, St
 
 // Every module under convex/, _generated included: convex-test finds the functions' root from
 // the "_generated" key, so keys are "../../convex/<path>".
-const modules = import.meta.glob("../../convex/**/*.*s");
+// convex.config.ts is not a module of functions: it declares the components (registered below).
+const modules = import.meta.glob(["../../convex/**/*.*s", "!../../convex/convex.config.ts"]);
 
 export const TEST_SITE_URL = "https://arcano-test.convex.site";
 const TEST_ADMIN_DOMAIN = "@arcano.it";
@@ -134,7 +136,10 @@ function newBackend(extraModules: Record<string, () => Promise<unknown>> = {}) {
     // The SDK's own retries wait on timers; under fake timers the tests drive retries themselves.
     STRIPE_MAX_NETWORK_RETRIES: "0",
   });
-  return convexTest(schema, { ...modules, ...extraModules });
+  const t = convexTest(schema, { ...modules, ...extraModules });
+  // The components convex/convex.config.ts mounts, each with its own tables.
+  rateLimiterComponent.register(t);
+  return t;
 }
 
 export type TestConvex = ReturnType<typeof setupTest>;

@@ -5,6 +5,11 @@ import { HISTORY_PART } from "../../convex/lib/accounts/deletedHistory";
 import { buildWorld } from "./fixtures/world";
 import { errorCodeOf, originPassFor, setupTest, signInWithPassword, signUpWithPassword, type TestConvex, DEFAULT_TEST_PASSWORD } from "./setup";
 
+/** The rate limiter component's counters (its own `rateLimits` table; convex-test runs code in a component by path). */
+type ComponentRunner = { runInComponent<T>(path: string, handler: (ctx: { db: { query(table: string): { collect(): Promise<T> } } }) => Promise<T>): Promise<T> };
+const rateLimitCounters = (t: TestConvex) =>
+  (t as unknown as ComponentRunner).runInComponent<Array<{ name: string; key?: string }>>("rateLimiter", (ctx) => ctx.db.query("rateLimits").collect());
+
 const resetCodeFor = async (t: TestConvex, email: string) => {
   const outbox = await t.run((ctx) =>
     ctx.db
@@ -184,13 +189,14 @@ describe("account deletion", () => {
     const left = await t.run(async (ctx) => ({
       booking: await ctx.db.get("bookings", bookingId),
       messages: await ctx.db.query("contactMessages").collect(),
-      counters: await ctx.db.query("rateLimits").collect(),
     }));
+    const counters = await rateLimitCounters(t);
     expect(left.booking).toMatchObject({ priceCents: 5000, status: "completed" });
     expect(left.booking?.notes).toBeUndefined();
     expect(left.messages.map((message) => message.email)).toEqual(["altra@esempio.it"]);
-    expect(left.counters.map((counter) => counter.key)).not.toContain(client.userId);
-    expect(left.counters.map((counter) => counter.key)).not.toContain("giulia@esempio.it");
+    expect(counters.length).toBeGreaterThan(0);
+    expect(counters.map((counter) => counter.key)).not.toContain(client.userId);
+    expect(counters.map((counter) => counter.key)).not.toContain("giulia@esempio.it");
   });
 
   it("a history longer than one transaction may read is scrubbed in scheduled parts, every row of it", { timeout: 120_000 }, async () => {

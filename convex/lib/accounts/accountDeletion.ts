@@ -9,6 +9,7 @@ import { changeBooking } from "../bookings/bookingLifecycle";
 import { scrubHistory } from "./deletedHistory";
 import { emailParties, type Audience } from "../email/emailParties";
 import { deleteOwnedFile } from "../platform/uploads";
+import { resetRateLimit, type LimitName } from "../platform/rateLimits";
 import { dropPsychicFigures } from "../figures/psychicFigures";
 import { mailboxOf } from "../../model/origins";
 import { forgetFavouritesAndWishes } from "../bookings/availabilityAlerts";
@@ -148,7 +149,7 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
   for (const id of new Set([...byAccount, ...byAddress].map((message) => message._id))) await ctx.db.delete("contactMessages", id);
 
   // The limits' counters keyed by the person's account or address (lib/platform/rateLimits.ts).
-  const keyed: Array<[string, string]> = [
+  const keyed: Array<[LimitName, string]> = [
     ["contactByUser", userId],
     ["uploadUrlByUser", userId],
     ...(user.email
@@ -156,16 +157,10 @@ export async function deleteAccountData(ctx: MutationCtx, userId: Id<"users">): 
           ["passwordResetByEmail", user.email],
           ["contactByEmail", mailboxOf(user.email)],
           ["signUpCodesByEmail", mailboxOf(user.email)],
-        ] as Array<[string, string]>)
+        ] as Array<[LimitName, string]>)
       : []),
   ];
-  for (const [name, key] of keyed) {
-    const counters = await ctx.db
-      .query("rateLimits")
-      .withIndex("name", (q) => q.eq("name", name).eq("key", key))
-      .collect();
-    for (const counter of counters) await ctx.db.delete("rateLimits", counter._id);
-  }
+  for (const [name, key] of keyed) await resetRateLimit(ctx, { name, key });
 
   // Every file the person uploaded and still owns (never another person's).
   for (const status of ["issued", "claimed", "attached"] as const) {

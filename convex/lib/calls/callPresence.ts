@@ -13,7 +13,7 @@ import { closedAttendance, sessionOf } from "./callSessions";
 
 /** Twilio Voice when all its variables are set; browser-to-browser WebRTC otherwise. */
 export function twilioConfigured(): boolean {
-  return ["TWILIO_ACCOUNT_SID", "TWILIO_API_KEY_SID", "TWILIO_API_KEY_SECRET", "TWILIO_AUTH_TOKEN", "TWILIO_TWIML_APP_SID"].every((name) =>
+  return (["TWILIO_ACCOUNT_SID", "TWILIO_API_KEY_SID", "TWILIO_API_KEY_SECRET", "TWILIO_AUTH_TOKEN", "TWILIO_TWIML_APP_SID"] as const).every((name) =>
     Boolean(env[name]),
   );
 }

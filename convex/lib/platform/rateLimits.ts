@@ -2,12 +2,16 @@
 // transaction as the work they guard, so a refused request writes nothing else.
 // The limits on bookings (upcoming consultations per client, holds per psychic's date, the pause after
 // repeated full refunds) count rows, not requests: model/bookingLimits.ts, read by lib/bookings/bookingLimits.ts.
-import { defineRateLimits } from "convex-helpers/server/rateLimit";
+// The counters live in the rate limiter component's own tables (convex/convex.config.ts), written in the caller's
+// transaction: a limit and the work it guards commit or roll back together.
+import { RateLimiter, type RateLimitConfig } from "@convex-dev/rate-limiter";
+import { components } from "../../_generated/api";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-export const { rateLimit, checkRateLimit } = defineRateLimits({
+const LIMITS = {
   /** Reset-code emails per address: at most 5 an hour. */
   passwordResetByEmail: { kind: "fixed window", rate: 5, period: HOUR_MS },
   /** Upload URLs per person: a psychic changing a photo needs a few, never hundreds. */
@@ -40,4 +44,32 @@ export const { rateLimit, checkRateLimit } = defineRateLimits({
   contactByUser: { kind: "fixed window", rate: 10, period: DAY_MS },
   /** The admin's reminders to finish the payouts' onboarding, per psychic: one, then the next 24 hours later (a bucket, not a window that resets). */
   onboardingReminderByPsychic: { kind: "token bucket", rate: 1, period: DAY_MS, capacity: 1 },
-});
+} satisfies Record<string, RateLimitConfig>;
+
+export type LimitName = keyof typeof LIMITS;
+interface LimitArgs {
+  name: LimitName;
+  key: string;
+}
+/** `retryAt`: when a refused request could succeed (ms since the epoch). */
+type LimitResult = { ok: true; retryAt: undefined } | { ok: false; retryAt: number };
+
+const limiter = new RateLimiter(components.rateLimiter, LIMITS);
+
+const result = (status: { ok: boolean; retryAfter?: number }, now: number): LimitResult =>
+  status.ok ? { ok: true, retryAt: undefined } : { ok: false, retryAt: now + (status.retryAfter ?? 0) };
+
+/** Takes one from the limit `name` for `key`; a refused request takes nothing. */
+export async function rateLimit(ctx: MutationCtx, { name, key }: LimitArgs): Promise<LimitResult> {
+  return result(await limiter.limit(ctx, name, { key }), Date.now());
+}
+
+/** Whether one more request would pass, taking nothing. */
+export async function checkRateLimit(ctx: QueryCtx | MutationCtx, { name, key }: LimitArgs): Promise<LimitResult> {
+  return result(await limiter.check(ctx, name, { key }), Date.now());
+}
+
+/** Forgets the limit's count for `key` (a deleted account's). */
+export async function resetRateLimit(ctx: MutationCtx, { name, key }: LimitArgs): Promise<void> {
+  await limiter.reset(ctx, name, { key });
+}
