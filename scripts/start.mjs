@@ -5,13 +5,15 @@
 // everything.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 /** A program of the embedded backend's package, by the name its package.json exports it under. */
 const program = (name) => fileURLToPath(import.meta.resolve(`@arcano/local-backend/${name}`));
+/** The Convex CLI from node_modules (`npx convex`). */
+const convexCli = fileURLToPath(import.meta.resolve("convex/package.json")).replace(/package\.json$/, "bin/main.js");
 
 const { values: opts } = parseArgs({
   options: {
@@ -125,6 +127,49 @@ function startWithReadyLine(tag, args, env = {}, { restartOnCrash = false } = {}
   });
 }
 
+/**
+ * `npx convex deploy` (or `npx convex dev`, watching) against the embedded backend. The CLI is pointed at it by an
+ * owner-only env file in the data folder (the admin key never on a command line, and .env.local left to the
+ * developer's own deployment). Resolves once the functions are served; a refused push stops the stack.
+ */
+function pushFunctions(backend) {
+  const envFile = resolve(dataDir, "backend", "cli.env");
+  writeFileSync(envFile, `CONVEX_SELF_HOSTED_URL=${backend.cloudUrl}\nCONVEX_SELF_HOSTED_ADMIN_KEY=${backend.adminKey}\n`, { mode: 0o600 });
+  chmodSync(envFile, 0o600);
+  const args = opts.dev
+    ? ["dev", "--typecheck", "disable", "--tail-logs", "disable", "--env-file", envFile]
+    : ["deploy", "--typecheck", "disable", "--codegen", "disable", "--env-file", envFile];
+  // CONVEX_DEPLOYMENT from the environment or .env.local would name a cloud deployment: the env file decides.
+  const child = spawn(process.execPath, [convexCli, ...args], {
+    env: { ...process.env, CI: "1", CONVEX_DEPLOYMENT: "", CONVEX_SELF_HOSTED_URL: "", CONVEX_SELF_HOSTED_ADMIN_KEY: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.add(child);
+  let output = "";
+  return new Promise((pushed) => {
+    let ready = false;
+    const onData = (chunk) => {
+      output += chunk.toString();
+      if (ready) {
+        // The watcher's later pushes and their errors, as `npx convex dev` prints them.
+        process.stdout.write(chunk);
+      } else if (opts.dev && output.includes("Convex functions ready!")) {
+        ready = true;
+        pushed();
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.on("exit", (code, signal) => {
+      children.delete(child);
+      if (signal === "SIGTERM") return;
+      if (code === 0 && !opts.dev) return pushed();
+      console.error(`${output}\nInvio delle funzioni al backend locale non riuscito (npx convex ${args[0]}: ${code ?? signal}); arresto.`);
+      stopAll(code || 1);
+    });
+  });
+}
+
 /** The embedded backend, the mail catcher and the Stripe stand-in, seeded: what `npm start` runs offline. */
 async function startLocalStack() {
   // 1. The local mail catcher: the app's Resend SDK sends here, and its page shows what was sent.
@@ -194,20 +239,18 @@ async function startLocalStack() {
     TWILIO_TWIML_APP_SID: twilio.appSid,
   };
 
-  // 4. The embedded backend; its ready line carries its addresses and admin key.
+  // 4. The embedded backend; its ready line carries its addresses and admin key. It serves the code last pushed
+  // to it (a restart after a crash too); step 5 pushes the current code with the Convex CLI.
   const backend = await startWithReadyLine(
     "LOCAL_BACKEND_READY",
     [
       program("backend/main"),
-      "--convex-dir",
-      "convex",
       "--data-dir",
       resolve(dataDir, "backend"),
       "--port",
       opts["backend-port"],
       "--site-port",
       opts["site-port"],
-      ...(opts.dev ? ["--watch"] : []),
     ],
     {
       // What the Convex functions read (see .env.local.example), handed over as the deployment's variables:
@@ -236,7 +279,11 @@ async function startLocalStack() {
     { restartOnCrash: true },
   );
 
-  // 5. Demo data, once per data folder (the seed itself is idempotent too).
+  // 5. The functions, components included, pushed with the Convex CLI as to any deployment: `deploy` once, or in
+  // dev `dev`, which watches convex/ and pushes each change.
+  await pushFunctions(backend);
+
+  // 6. Demo data, once per data folder (the seed itself is idempotent too).
   if (!opts["no-seed"]) {
     const response = await fetch(`${backend.cloudUrl}/api/function`, {
       method: "POST",
@@ -252,7 +299,7 @@ async function startLocalStack() {
   return { backend, mail, stripe, twilio };
 }
 
-// 6. The app, wired to the backend; vite.config.ts computes its security headers (CSP) from the same addresses.
+// 7. The app, wired to the backend; vite.config.ts computes its security headers (CSP) from the same addresses.
 // The site URL (HTTP actions: the origin pass) is derived from a .convex.cloud address by the app itself; the local
 // backend's is passed. The addresses follow from the options, so the build runs while the stack starts and seeds.
 const plannedBackend = { cloudUrl: `http://127.0.0.1:${opts["backend-port"]}`, siteUrl: `http://127.0.0.1:${opts["site-port"]}` };
