@@ -19,7 +19,7 @@ const ROOTS = ["src", "convex", "scripts", "local-backend", "tests", "eslint"];
  */
 const ENTRY_POINTS: RegExp[] = [
   /^[^/]+\.config\.(ts|js|mjs)$/,
-  /^convex\/(schema|http|crons|auth|auth\.config)\.ts$/,
+  /^convex\/(schema|http|crons|auth|auth\.config|convex\.config)\.ts$/,
   /(^|\/)tests\/.*\.(test|spec|setup)\.tsx?$/,
   /\/fixture(-components)?\/convex\//,
   /^tests\/fixtures\/importCycle\//,

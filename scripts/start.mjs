@@ -129,8 +129,8 @@ function startWithReadyLine(tag, args, env = {}, { restartOnCrash = false } = {}
 
 /**
  * `npx convex deploy` (or `npx convex dev`, watching) against the embedded backend. The CLI is pointed at it by an
- * owner-only env file in the data folder (the admin key never on a command line, and .env.local left to the
- * developer's own deployment). Resolves once the functions are served; a refused push stops the stack.
+ * owner-only env file in the data folder (the admin key never on a command line). Resolves once the functions are
+ * served; a refused push stops the stack.
  */
 function pushFunctions(backend) {
   const envFile = resolve(dataDir, "backend", "cli.env");
@@ -140,6 +140,14 @@ function pushFunctions(backend) {
     ? ["dev", "--typecheck", "disable", "--tail-logs", "disable", "--env-file", envFile]
     : ["deploy", "--typecheck", "disable", "--codegen", "disable", "--env-file", envFile];
   // CONVEX_DEPLOYMENT from the environment or .env.local would name a cloud deployment: the env file decides.
+  // Against a self-hosted deployment `npx convex dev` saves its URLs into .env.local (dropping CONVEX_DEPLOYMENT),
+  // once, as it starts. .env.local stays the developer's own (a cloud deployment's, or none: builds and tests must
+  // not pick up this backend's addresses), so it is put back as it was once the first push is served.
+  const envLocal = existsSync(".env.local") ? readFileSync(".env.local") : null;
+  const restoreEnvLocal = () => {
+    if (envLocal === null) rmSync(".env.local", { force: true });
+    else if (!readFileSync(".env.local").equals(envLocal)) writeFileSync(".env.local", envLocal);
+  };
   const child = spawn(process.execPath, [convexCli, ...args], {
     env: { ...process.env, CI: "1", CONVEX_DEPLOYMENT: "", CONVEX_SELF_HOSTED_URL: "", CONVEX_SELF_HOSTED_ADMIN_KEY: "" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -155,6 +163,7 @@ function pushFunctions(backend) {
         process.stdout.write(chunk);
       } else if (opts.dev && output.includes("Convex functions ready!")) {
         ready = true;
+        restoreEnvLocal();
         pushed();
       }
     };
@@ -162,6 +171,7 @@ function pushFunctions(backend) {
     child.stderr.on("data", onData);
     child.on("exit", (code, signal) => {
       children.delete(child);
+      if (opts.dev && !ready) restoreEnvLocal();
       if (signal === "SIGTERM") return;
       if (code === 0 && !opts.dev) return pushed();
       console.error(`${output}\nInvio delle funzioni al backend locale non riuscito (npx convex ${args[0]}: ${code ?? signal}); arresto.`);

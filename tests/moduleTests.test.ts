@@ -9,7 +9,7 @@ const names = (dir: string, suffix: string) =>
     .map((file) => file.slice(0, -suffix.length));
 
 /** convex/*.ts that hold no functions of their own: the auth provider's configuration. */
-const NOT_FUNCTION_MODULES = new Set(["auth.config"]);
+const NOT_FUNCTION_MODULES = new Set(["auth.config", "convex.config"]);
 
 /** Suites over the whole API or over several modules at once, named after what they check. */
 const WHOLE_API_SUITES = new Set([

@@ -9,7 +9,7 @@ import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { unzipSync, strFromU8 } from "fflate";
 import { eventually, removeDir, startBackend, type RunningBackend } from "../testing/backend";
-import { ConvexCli, copyFixture } from "./helpers/convexCli";
+import { ConvexCli, copyFixture } from "../testing/convexCli";
 
 let backend: RunningBackend;
 let project: string;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { eventually, removeDir, startBackend, type RunningBackend } from "../testing/backend";
-import { ConvexCli, copyFixture } from "./helpers/convexCli";
+import { ConvexCli, copyFixture } from "../testing/convexCli";
 
 let backend: RunningBackend;
 let project: string;

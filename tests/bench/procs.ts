@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ConvexCli } from "@arcano/local-backend/testing/cli";
 
 interface Child<T> {
   info: T;
@@ -59,15 +60,29 @@ interface BackendInfo {
   pid: number;
 }
 
-/** `env` adds to the bench's environment: what the project's functions read (SITE_URL and the like). */
-export function startBackend(convexDir: string, env: NodeJS.ProcessEnv = {}): Promise<Child<BackendInfo>> {
+/**
+ * The backend on `code`: a Convex folder it builds itself (`{ convexDir }`), or a project pushed to it with the
+ * Convex CLI once it is up (`{ push }`, the product: its components need the CLI's push). `env` adds to the bench's
+ * environment: what the project's functions read (SITE_URL and the like).
+ */
+export async function startBackend(code: { convexDir: string } | { push: string }, env: NodeJS.ProcessEnv = {}): Promise<Child<BackendInfo>> {
   const dataDir = mkdtempSync(join(tmpdir(), "arcano-bench-"));
   // BENCH_BACKEND_MAIN points at another copy of the backend, to compare two versions on the same machine.
-  const args = [process.env.BENCH_BACKEND_MAIN ?? createRequire(import.meta.url).resolve("@arcano/local-backend/backend/main"), "--convex-dir", convexDir, "--data-dir", dataDir, "--port", "0", "--site-port", "0"];
+  const main = process.env.BENCH_BACKEND_MAIN ?? createRequire(import.meta.url).resolve("@arcano/local-backend/backend/main");
+  const args = [main, ...("convexDir" in code ? ["--convex-dir", code.convexDir] : []), "--data-dir", dataDir, "--port", "0", "--site-port", "0"];
   const childEnv = { ...process.env, ...env, LOCAL_BACKEND_DEBUG_STATS: "1", LOCAL_BACKEND_DEBUG: "" };
   // e.g. BENCH_BACKEND_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the backend under load.
   const nodeArgs = process.env.BENCH_BACKEND_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  return start<BackendInfo>(args, "LOCAL_BACKEND_READY", childEnv, () => rmSync(dataDir, { recursive: true, force: true }), nodeArgs);
+  const backend = await start<BackendInfo>(args, "LOCAL_BACKEND_READY", childEnv, () => rmSync(dataDir, { recursive: true, force: true }), nodeArgs);
+  if ("push" in code) {
+    try {
+      await new ConvexCli(code.push, () => backend.info).deploy();
+    } catch (e) {
+      await backend.stop();
+      throw e;
+    }
+  }
+  return backend;
 }
 
 export function startFloorServer(): Promise<Child<{ url: string }>> {

@@ -74,7 +74,7 @@ try {
 }
 
 step("backend: starting on the fixture");
-const backend = await startBackend(fixtureConvexDir);
+const backend = await startBackend({ convexDir: fixtureConvexDir });
 const { cloudUrl } = backend.info;
 const pids = () => [process.pid, backend.info.pid];
 const stats = async (): Promise<Stats> => (await (await fetch(`${cloudUrl}/debug/stats`)).json()) as Stats;
@@ -98,7 +98,7 @@ try {
 }
 
 step("backend: starting on the product's convex/, seeding the demo data");
-const product = await startBackend("convex", PRODUCT_ENV);
+const product = await startBackend({ push: "." }, PRODUCT_ENV);
 const productPids = () => [process.pid, product.info.pid];
 let slots;
 let signIn;

@@ -18,6 +18,7 @@ import { api } from "../../convex/_generated/api";
 import { demoAccounts } from "../../convex/demo/data";
 import { Durability } from "@arcano/local-backend/durability";
 import { removeDir, startBackend, type RunningBackend } from "@arcano/local-backend/testing/backend";
+import { ConvexCli } from "@arcano/local-backend/testing/cli";
 import { API_KEY, localAuth, startStandIn, stopAll, type StandIn } from "@arcano/local-backend/testing/stripe";
 import { checkAfterRestart, dueJobs, type Acks, type World } from "./killChecker";
 
@@ -74,9 +75,10 @@ function backendEnv(arm?: Record<string, number>): Record<string, string> {
   };
 }
 
+// Each start serves the code last pushed: the first is pushed with the Convex CLI, as `npm start` does.
 const start = (arm?: Record<string, number>) =>
   startBackend({
-    convexDir: path.join(repoRoot, "convex"),
+    convexDir: null,
     dataDir: path.join(root, "backend"),
     port: ports.cloud,
     sitePort: ports.site,
@@ -227,10 +229,11 @@ beforeAll(async () => {
     delete process.env.ARCANO_TEST_CLOCK_FILE;
   }
   backend = await start();
+  await new ConvexCli(repoRoot, () => backend).deploy();
   await runInternal("seed:run", {});
   const { psychics } = await new ConvexHttpClient(backend.cloudUrl, { logger: false }).query(api.psychics.listPublic, {});
   seleneId = psychics.find((p) => p.psychicName === "Selene")!.id;
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await backend?.stop();

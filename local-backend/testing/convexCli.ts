@@ -1,10 +1,10 @@
-// The Convex CLI from node_modules, unchanged, run in a copy of a fixture project against a running
-// embedded backend as against a self-hosted deployment (CONVEX_SELF_HOSTED_URL and its admin key).
+// The Convex CLI from node_modules, unchanged, run in a project (a copy of a fixture, or the product itself)
+// against a running embedded backend as against a self-hosted deployment (CONVEX_SELF_HOSTED_URL and its admin key).
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { nodeModulesDir, packageDir, type RunningBackend } from "../../testing/backend";
+import { nodeModulesDir, packageDir, type RunningBackend } from "./backend";
 
 const CLI = path.join(nodeModulesDir, "convex/bin/main.js");
 
@@ -28,12 +28,18 @@ export function copyFixture(fixture: string): string {
 export class ConvexCli {
   constructor(
     private readonly project: string,
-    private readonly backend: () => RunningBackend,
+    private readonly backend: () => Pick<RunningBackend, "cloudUrl" | "adminKey">,
   ) {}
 
   env(): NodeJS.ProcessEnv {
     const b = this.backend();
     return { ...process.env, CI: "1", NO_COLOR: "1", FORCE_COLOR: "0", CONVEX_SELF_HOSTED_URL: b.cloudUrl, CONVEX_SELF_HOSTED_ADMIN_KEY: b.adminKey, CONVEX_DEPLOYMENT: "" };
+  }
+
+  /** `npx convex deploy` of the project, neither type-checked nor generating code; throws with the CLI's output if refused. */
+  async deploy(): Promise<void> {
+    const pushed = await this.run("deploy", "--typecheck", "disable", "--codegen", "disable");
+    if (pushed.code !== 0) throw new Error(`npx convex deploy failed (${pushed.code}):\n${pushed.out}`);
   }
 
   /** `npx convex <args>`, non-interactive; never throws. */
