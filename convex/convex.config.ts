@@ -3,6 +3,7 @@
 import { defineApp } from "convex/server";
 import { v } from "convex/values";
 import rateLimiter from "@convex-dev/rate-limiter/convex.config";
+import workpool from "@convex-dev/workpool/convex.config";
 
 // The deployment's variables the functions read through `env` (convex/_generated/server), each described in
 // .env.local.example. All optional: without a provider's keys the product falls back (outbox, WebRTC, no invoice).
@@ -40,4 +41,9 @@ const app = defineApp({
 });
 // Limits against abuse (lib/platform/rateLimits.ts).
 app.use(rateLimiter);
+// The provider jobs' attempts (lib/money/providerJobs.ts), a pool per provider: Stripe's calls, Resend's emails, and
+// the fiscal documents' issues (no provider, but one numbering counter).
+app.use(workpool, { name: "stripeCalls" });
+app.use(workpool, { name: "emailSends" });
+app.use(workpool, { name: "fiscalIssues" });
 export default app;

@@ -1,6 +1,7 @@
 // The provider jobs' attempts (model/providerJobs.ts, lib/money/providerJobs.ts): read what to send, call the
 // provider (lib/money/providerCalls.ts), and hand the answer to the owner of what it is about: the booking's
 // lifecycle for a refund, the payouts owner for a transfer or a reversal, the outbox for an email.
+import { vOnCompleteArgs } from "@convex-dev/workpool";
 import { v, type Infer } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
@@ -122,19 +123,40 @@ export const recordAttempt = internalMutation({
   returns: v.null(),
   handler: async (ctx, { jobId, outcome }) => {
     const job = await ctx.db.get("providerJobs", jobId);
-    if (job === null) return null;
-    const now = Date.now();
-    if (outcome.kind === "nothing_to_send") {
-      await recordProviderAttempt(ctx, job, { kind: "nothing_to_send" }, now);
-    } else if (outcome.kind === "succeeded") {
-      if ((await recordProviderAttempt(ctx, job, { kind: "attempt_succeeded" }, now)) === "done") await recordResult(ctx, job, outcome.result, now);
-    } else {
-      const ended = await recordProviderAttempt(ctx, job, { kind: "attempt_failed", error: outcome.error }, now);
-      if (job.state === "pending") await recordFailure(ctx, job, outcome.error, ended === "failed", now);
-    }
+    if (job !== null) await recordOutcome(ctx, job, outcome, Date.now());
     return null;
   },
 });
+
+/**
+ * The pool's word that an attempt's action ended (lib/money/providerJobs.ts). One that returned has recorded its
+ * outcome; one that failed (threw, timed out, was cut by a restart) before the job moved on counts as a refused
+ * attempt, so its series goes on (the next attempt, or the admin's 'Riprova') instead of waiting forever.
+ */
+export const attemptEnded = internalMutation({
+  args: vOnCompleteArgs(v.object({ jobId: v.id("providerJobs"), series: v.number(), attempts: v.number() })),
+  returns: v.null(),
+  handler: async (ctx, { context, result }) => {
+    if (result.kind !== "failed") return null;
+    const job = await ctx.db.get("providerJobs", context.jobId);
+    // Recorded already (the job moved on), or a later series under way: nothing of this attempt is left.
+    if (job === null || job.state !== "pending" || job.series !== context.series || job.attempts !== context.attempts) return null;
+    console.error(`Tentativo interrotto (${job.kind} ${job.subjectId}):`, result.error);
+    await recordOutcome(ctx, job, { kind: "failed", error: `Tentativo interrotto: ${result.error}` }, Date.now());
+    return null;
+  },
+});
+
+async function recordOutcome(ctx: MutationCtx, job: ProviderJobDoc, outcome: Infer<typeof attemptOutcome>, now: number) {
+  if (outcome.kind === "nothing_to_send") {
+    await recordProviderAttempt(ctx, job, { kind: "nothing_to_send" }, now);
+  } else if (outcome.kind === "succeeded") {
+    if ((await recordProviderAttempt(ctx, job, { kind: "attempt_succeeded" }, now)) === "done") await recordResult(ctx, job, outcome.result, now);
+  } else {
+    const ended = await recordProviderAttempt(ctx, job, { kind: "attempt_failed", error: outcome.error }, now);
+    if (job.state === "pending") await recordFailure(ctx, job, outcome.error, ended === "failed", now);
+  }
+}
 
 async function recordResult(ctx: MutationCtx, job: ProviderJobDoc, result: ProviderResult, now: number) {
   switch (result.kind) {

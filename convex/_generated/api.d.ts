@@ -350,4 +350,7 @@ export declare const internal: FilterApi<
 
 export declare const components: {
   rateLimiter: import("@convex-dev/rate-limiter/_generated/component.js").ComponentApi<"rateLimiter">;
+  stripeCalls: import("@convex-dev/workpool/_generated/component.js").ComponentApi<"stripeCalls">;
+  emailSends: import("@convex-dev/workpool/_generated/component.js").ComponentApi<"emailSends">;
+  fiscalIssues: import("@convex-dev/workpool/_generated/component.js").ComponentApi<"fiscalIssues">;
 };

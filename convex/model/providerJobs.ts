@@ -2,8 +2,8 @@
 // a job per thing to do (a booking's refund, a share's transfer, a reversal, a Checkout Session's expiry,
 // an email, and the issue of a fiscal document, which needs no provider but the same exactly-once), tried at once and again after 1, 5 and 25 minutes, then left failed for the admin's
 // 'Riprova', which starts a new series under a new idempotency key. Pure: the job's life as a transition,
-// like the booking's (model/bookingTransitions.ts). Shaped like @convex-dev/action-retrier's runs, so the
-// component can take its place once the embedded backend hosts components.
+// like the booking's (model/bookingTransitions.ts). The attempts run in a workpool per provider
+// (lib/money/providerJobs.ts); when to try again stays decided here.
 
 export type ProviderJobKind = "refund" | "transfer" | "reversal" | "checkout_expiry" | "email" | "fiscal_document";
 

@@ -1,10 +1,12 @@
 // A provider job's attempt and answer (convex/providerJobs.ts), with a refund as the job: each step called
 // on its own, and calling it again changes nothing.
-import { describe, expect, it } from "vitest";
+import type { WorkId } from "@convex-dev/workpool";
+import { describe, expect, it, vi } from "vitest";
 import { internal } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
 import { buildWorld } from "./fixtures/world";
 import { requestProviderCall } from "../../convex/lib/money/providerJobs";
-import { answerJob, attemptJob, failJobForGood, jobIdOf } from "./fixtures/providerJobs";
+import { answerJob, attemptJob, failJobForGood, jobIdOf, queuedAttempts, takeQueuedAttempt } from "./fixtures/providerJobs";
 import { setupTest, stripe, useStripeStandIn } from "./setup";
 
 useStripeStandIn();
@@ -51,13 +53,61 @@ describe("refunds as provider jobs", () => {
 
   it("a refused attempt schedules the next one, and after the last the refund is left failed", async () => {
     const w = await pendingRefund();
-    const scheduled = () => w.t.run((ctx) => ctx.db.system.query("_scheduled_functions").filter((q) => q.eq(q.field("state.kind"), "pending")).collect());
-    const before = (await scheduled()).length;
+    const jobId = await jobIdOf(w.t, "refund", w.bookingA);
+    const before = await queuedAttempts(w.t, jobId);
     await answerJob(w.t, "refund", w.bookingA, { kind: "failed", error: "down" });
-    expect((await scheduled()).length).toBe(before + 1);
+    // The next attempt queued in Stripe's pool, a minute on.
+    const after = await queuedAttempts(w.t, jobId);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)).toMatchObject({ pool: "stripeCalls" });
     expect((await w.t.run((ctx) => ctx.db.get("bookings", w.bookingA)))?.refundStatus).toBe("pending");
     await failJobForGood(w.t, "refund", w.bookingA, "down");
     expect((await w.t.run((ctx) => ctx.db.get("bookings", w.bookingA)))?.refundStatus).toBe("failed");
     expect(await w.t.query(internal.providerJobs.jobOf, { kind: "refund", subjectId: w.bookingA })).toMatchObject({ state: "failed", attempts: 4, lastError: "down" });
+  });
+});
+
+describe("the attempts in the provider's pool", () => {
+  async function queuedRefund() {
+    const w = await buildWorld(setupTest());
+    const intent = await stripe().paidIntent(5000);
+    await w.t.run(async (ctx) => {
+      await ctx.db.patch("bookings", w.bookingA, { status: "cancelled", refundStatus: "pending", refundCents: 2500, stripePaymentIntentId: intent });
+      await requestProviderCall(ctx, "refund", w.bookingA, Date.now());
+    });
+    return Object.assign(w, { intent, jobId: await jobIdOf(w.t, "refund", w.bookingA) });
+  }
+  const ended = (jobId: Id<"providerJobs">, attempts: number, result: { kind: "success"; returnValue: null } | { kind: "failed"; error: string }) => ({
+    workId: "work" as WorkId,
+    context: { jobId, series: 0, attempts },
+    result,
+  });
+
+  it("Stripe's pool runs the queued attempt: the refund made once", async () => {
+    const w = await queuedRefund();
+    expect(await queuedAttempts(w.t, w.jobId)).toEqual([expect.objectContaining({ pool: "stripeCalls" })]);
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(stripe().refunds()).toEqual([expect.objectContaining({ amount: 2500, payment_intent: w.intent })]);
+    expect(await w.t.query(internal.providerJobs.jobOf, { kind: "refund", subjectId: w.bookingA })).toMatchObject({ state: "done", attempts: 1 });
+    expect(await queuedAttempts(w.t, w.jobId)).toEqual([]);
+  });
+
+  it("an attempt whose action died before recording anything counts as refused: the next one queued a minute on", async () => {
+    const w = await queuedRefund();
+    await takeQueuedAttempt(w.t, w.jobId);
+    await w.t.mutation(internal.providerJobs.attemptEnded, ended(w.jobId, 0, { kind: "failed", error: "Action timed out" }));
+    expect(await w.t.query(internal.providerJobs.jobOf, { kind: "refund", subjectId: w.bookingA })).toMatchObject({
+      state: "pending",
+      attempts: 1,
+      lastError: "Tentativo interrotto: Action timed out",
+    });
+    const next = await takeQueuedAttempt(w.t, w.jobId);
+    expect(Math.round(next!.delayMs / 60_000)).toBe(1);
+    // The pool's word again for the same attempt (a replay), or for one that recorded its outcome: nothing more.
+    await w.t.mutation(internal.providerJobs.attemptEnded, ended(w.jobId, 0, { kind: "failed", error: "Action timed out" }));
+    await w.t.mutation(internal.providerJobs.attemptEnded, ended(w.jobId, 1, { kind: "success", returnValue: null }));
+    expect(await w.t.query(internal.providerJobs.jobOf, { kind: "refund", subjectId: w.bookingA })).toMatchObject({ attempts: 1 });
+    expect(await queuedAttempts(w.t, w.jobId)).toEqual([]);
+    expect(stripe().refunds()).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 // One way to start a Convex test: the real schema and modules, the env the functions read, and
 // helpers that sign people in with a real auth session.
-import rateLimiterComponent from "@convex-dev/rate-limiter/test";
 import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { afterAll, beforeAll, beforeEach, vi } from "vitest";
@@ -12,6 +11,7 @@ import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
 import { triggers } from "../../convex/lib/platform/triggers";
+import { registerComponents } from "./fixtures/components";
 import { sniffImageType } from "../../convex/model/profileRules";
 import { uploadContentType } from "../../convex/model/uploads";
 import schema from "../../convex/schema";
@@ -136,10 +136,7 @@ function newBackend(extraModules: Record<string, () => Promise<unknown>> = {}) {
     // The SDK's own retries wait on timers; under fake timers the tests drive retries themselves.
     STRIPE_MAX_NETWORK_RETRIES: "0",
   });
-  const t = convexTest(schema, { ...modules, ...extraModules });
-  // The components convex/convex.config.ts mounts, each with its own tables.
-  rateLimiterComponent.register(t);
-  return t;
+  return registerComponents(convexTest(schema, { ...modules, ...extraModules }));
 }
 
 export type TestConvex = ReturnType<typeof setupTest>;

@@ -3,12 +3,8 @@ import { api, internal } from "../../convex/_generated/api";
 import { DELETED_ACCOUNT_NAME } from "../../convex/model/accounts";
 import { HISTORY_PART } from "../../convex/lib/accounts/deletedHistory";
 import { buildWorld } from "./fixtures/world";
+import { componentTable } from "./fixtures/components";
 import { errorCodeOf, originPassFor, setupTest, signInWithPassword, signUpWithPassword, type TestConvex, DEFAULT_TEST_PASSWORD } from "./setup";
-
-/** The rate limiter component's counters (its own `rateLimits` table; convex-test runs code in a component by path). */
-type ComponentRunner = { runInComponent<T>(path: string, handler: (ctx: { db: { query(table: string): { collect(): Promise<T> } } }) => Promise<T>): Promise<T> };
-const rateLimitCounters = (t: TestConvex) =>
-  (t as unknown as ComponentRunner).runInComponent<Array<{ name: string; key?: string }>>("rateLimiter", (ctx) => ctx.db.query("rateLimits").collect());
 
 const resetCodeFor = async (t: TestConvex, email: string) => {
   const outbox = await t.run((ctx) =>
@@ -190,7 +186,8 @@ describe("account deletion", () => {
       booking: await ctx.db.get("bookings", bookingId),
       messages: await ctx.db.query("contactMessages").collect(),
     }));
-    const counters = await rateLimitCounters(t);
+    // The rate limiter component's counters, in its own table.
+    const counters = await componentTable(t, "rateLimiter", "rateLimits");
     expect(left.booking).toMatchObject({ priceCents: 5000, status: "completed" });
     expect(left.booking?.notes).toBeUndefined();
     expect(left.messages.map((message) => message.email)).toEqual(["altra@esempio.it"]);

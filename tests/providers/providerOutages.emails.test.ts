@@ -5,6 +5,7 @@ import { ConvexError } from "convex/values";
 import { describe, expect, it } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { PROVIDER_ATTEMPTS_PER_SERIES as MAX_SEND_ATTEMPTS } from "../../convex/model/providerJobs";
+import { queueEmail } from "../../convex/lib/email/outbox";
 import {
   ADMIN_EMAIL,
   minutes,
@@ -13,12 +14,12 @@ import {
   freshProvidersForEachTest,
   runJobWithRetries,
   pendingJob,
-  takeScheduled,
   until,
   type Id,
   type OutageBackend,
   type Providers,
 } from "./helpers/outageWorld";
+import { takeQueuedAttempt } from "../convex/fixtures/providerJobs";
 
 let providers: Providers;
 freshProvidersForEachTest((started) => (providers = started));
@@ -89,11 +90,34 @@ describe("emails while Resend is down", () => {
     expect(await outboxRow(t, id)).toMatchObject({ status: "queued", attempts: 1, lastError: expect.stringContaining("no answer from Resend") });
     expect(await providers.caught("giulia.hang@esempio.it")).toBe(1);
 
-    const retry = await takeScheduled(t, "providerJobs:attempt", { jobId });
+    const retry = await takeQueuedAttempt(t, jobId);
     expect(minutes(retry!.delayMs)).toBe(1);
     await t.action(internal.providerJobs.attempt, { jobId });
     expect(await outboxRow(t, id)).toMatchObject({ status: "sent", attempts: 2, providerId: expect.any(String) });
     expect(await providers.caught("giulia.hang@esempio.it")).toBe(1);
     expect(await providers.mailFaults.hits()).toEqual([expect.objectContaining({ mode: "hang", applied: true })]);
+  });
+
+  it("a burst of twelve emails reaches Resend at most two at a time (its pool) and two a second (its rate)", async () => {
+    const t = outageBackend(providers);
+    // Resend takes each email but holds the connection 300 ms and then drops it: requests sent side by side overlap.
+    const HELD_MS = 300;
+    await providers.mailFaults.arm({ mode: "hang", count: 12, hangMs: HELD_MS, apply: true });
+    // Twelve emails queued at once, each by its own transaction (as twelve bookings confirmed together).
+    const queuedAt = Date.now();
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.run((ctx) => queueEmail(ctx, { to: `raffica${i}@esempio.it`, kind: "booking_confirmed", subject: "Consulto confermato", html: "<p>Confermato</p>", text: "Confermato" })),
+      ),
+    );
+    const hits = await until(() => providers.mailFaults.hits(), (list) => list.length === 12, "twelve requests at Resend", 30_000);
+    const arrivals = hits.map((hit) => hit.at).sort((a, b) => a - b);
+    // How many requests were at Resend when each arrived (itself included).
+    const atResend = arrivals.map((at, i) => arrivals.slice(0, i).filter((earlier) => earlier + HELD_MS > at).length + 1);
+    expect(Math.max(...atResend)).toBeLessThanOrEqual(2);
+    // Two at once (the bucket's capacity), then one each half second: the last no sooner than five seconds on
+    // (less the pool's 100 ms slices).
+    expect(arrivals[11] - queuedAt).toBeGreaterThanOrEqual(4_800);
+    for (let i = 0; i < 12; i++) expect(await providers.caught(`raffica${i}@esempio.it`)).toBe(1);
   });
 });

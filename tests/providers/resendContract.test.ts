@@ -18,6 +18,7 @@ import schema from "../../convex/schema";
 import { startMailCatcher } from "@arcano/local-backend/mail";
 import { resendContract } from "@arcano/local-backend/mail/contract";
 import { operationName, SERVED_OPERATIONS } from "@arcano/local-backend/mail/operations";
+import { registerComponents } from "../convex/fixtures/components";
 
 const API_KEY = "re_local_contract";
 const stops: Array<() => Promise<void>> = [];
@@ -74,7 +75,7 @@ describe("the mail catcher against Resend's OpenAPI", () => {
     const { url, violations, read } = await catcher();
     vi.stubEnv("RESEND_API_KEY", API_KEY);
     vi.stubEnv("RESEND_BASE_URL", url);
-    const t = convexTest(schema, import.meta.glob("../../convex/**/*.*s"));
+    const t = registerComponents(convexTest(schema, import.meta.glob(["../../convex/**/*.*s", "!../../convex/convex.config.ts"])));
     for (const email of outbox) {
       const { id, jobId } = await t.run(async (ctx) => {
         const id = await ctx.db.insert("emailOutbox", { ...email, status: "queued", attempts: 0 });

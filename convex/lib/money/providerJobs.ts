@@ -3,12 +3,30 @@
 // its outbox row), so the call happens if and only if the change committed; the attempt runs in an action
 // (convex/providerJobs.ts), and its outcome comes back here. What the outcome means for the booking, the share,
 // the reversal or the email is their owners' to record: this module only says when a series ended.
-import { internal } from "../../_generated/api";
+// The attempts run in a workpool per provider (convex/convex.config.ts): a bounded number at a time, so a burst of
+// jobs (the month's invoices, a day's reminders) or an outage's retries never floods a provider; and an attempt
+// whose action dies before recording its outcome still ends, through the pool's onComplete (a refused attempt).
+import { Workpool } from "@convex-dev/workpool";
+import { components, internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { reserveRateLimit } from "../platform/rateLimits";
 import { providerJobStep, type ProviderJobEvent, type ProviderJobKind, type ProviderJobStep } from "../../model/providerJobs";
 
 export type ProviderJobDoc = Doc<"providerJobs">;
+
+/**
+ * At most this many attempts at a time per provider. Stripe allows 25 requests a second in test mode (100 live);
+ * Resend 2 a second by default, so its attempts go two at a time; a fiscal document takes the numbering counter,
+ * so they are issued one at a time (no two transactions contend for it).
+ */
+const POOLS = {
+  stripe: new Workpool(components.stripeCalls, { maxParallelism: 10 }),
+  email: new Workpool(components.emailSends, { maxParallelism: 2 }),
+  fiscal: new Workpool(components.fiscalIssues, { maxParallelism: 1 }),
+};
+
+const poolOf = (kind: ProviderJobKind) => (kind === "email" ? POOLS.email : kind === "fiscal_document" ? POOLS.fiscal : POOLS.stripe);
 
 export async function providerJobOf(ctx: QueryCtx, kind: ProviderJobKind, subjectId: string): Promise<ProviderJobDoc | null> {
   return ctx.db
@@ -26,7 +44,18 @@ async function apply(ctx: MutationCtx, kind: ProviderJobKind, subjectId: string,
     jobId = job._id;
     await ctx.db.patch("providerJobs", job._id, { ...step.patch, updatedAt: now });
   }
-  if (step.attemptInMs !== undefined) await ctx.scheduler.runAfter(step.attemptInMs, internal.providerJobs.attempt, { jobId });
+  if (step.attemptInMs !== undefined) {
+    // Which attempt this is, so its onComplete tells a dead attempt from one that recorded its outcome.
+    const context = { jobId, series: step.patch.series ?? job?.series ?? 0, attempts: step.patch.attempts ?? job?.attempts ?? 0 };
+    // A new email waits for its turn in Resend's rate: a burst (the month's invoices, a freed time's alerts) is
+    // spread out rather than refused. Retries come minutes after failures that were spread out already.
+    const turn = kind === "email" && step.attemptInMs === 0 ? await reserveRateLimit(ctx, "resendRequests") : 0;
+    await poolOf(kind).enqueueAction(ctx, internal.providerJobs.attempt, { jobId }, {
+      runAfter: Math.max(step.attemptInMs, turn),
+      onComplete: internal.providerJobs.attemptEnded,
+      context,
+    });
+  }
   return jobId;
 }
 

@@ -44,6 +44,11 @@ const LIMITS = {
   contactByUser: { kind: "fixed window", rate: 10, period: DAY_MS },
   /** The admin's reminders to finish the payouts' onboarding, per psychic: one, then the next 24 hours later (a bucket, not a window that resets). */
   onboardingReminderByPsychic: { kind: "token bucket", rate: 1, period: DAY_MS, capacity: 1 },
+  /**
+   * Requests to Resend, the whole team's: its default rate, 2 a second (raise it with the team's limit). New emails
+   * reserve their turn (lib/money/providerJobs.ts), so a burst is spread over time instead of refused with 429s.
+   */
+  resendRequests: { kind: "token bucket", rate: 2, period: 1000, capacity: 2 },
 } satisfies Record<string, RateLimitConfig>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -67,6 +72,11 @@ export async function rateLimit(ctx: MutationCtx, { name, key }: LimitArgs): Pro
 /** Whether one more request would pass, taking nothing. */
 export async function checkRateLimit(ctx: QueryCtx | MutationCtx, { name, key }: LimitArgs): Promise<LimitResult> {
   return result(await limiter.check(ctx, name, { key }), Date.now());
+}
+
+/** Takes one from the limit `name` now or, once it is spent, earmarks the next one free: how many ms until then. */
+export async function reserveRateLimit(ctx: MutationCtx, name: LimitName): Promise<number> {
+  return (await limiter.limit(ctx, name, { reserve: true })).retryAfter ?? 0;
 }
 
 /** Forgets the limit's count for `key` (a deleted account's). */

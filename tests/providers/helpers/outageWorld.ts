@@ -13,12 +13,14 @@ import type { ProviderJobKind } from "../../../convex/model/providerJobs";
 import { utcMsToRome } from "../../../convex/framework/time";
 import schema from "../../../convex/schema";
 import { insertPsychic } from "../../convex/fixtures/psychics";
+import { registerComponents } from "../../convex/fixtures/components";
+import { takeQueuedAttempt } from "../../convex/fixtures/providerJobs";
 import { bookingRow } from "../../convex/fixtures/bookingRows";
 import { startMailCatcher } from "@arcano/local-backend/mail";
 import type { FaultHit } from "@arcano/local-backend/faults";
 import { API_KEY, localAuth, onboardedAccount, paidCharge, startStandIn, type StandIn } from "@arcano/local-backend/testing/stripe";
 
-const modules = import.meta.glob("../../../convex/**/*.*s");
+const modules = import.meta.glob(["../../../convex/**/*.*s", "!../../../convex/convex.config.ts"]);
 const MAIL_KEY = "re_local_outages";
 export const ADMIN_EMAIL = "amministrazione@arcano.it";
 
@@ -88,7 +90,7 @@ export function outageBackend(providers: Providers): OutageBackend {
   vi.stubEnv("SITE_URL", "http://127.0.0.1:5173");
   vi.stubEnv("CONVEX_SITE_URL", "https://arcano-test.convex.site");
   vi.stubEnv("ADMIN_EMAIL_DOMAIN", "@arcano.it");
-  return convexTest(schema, modules);
+  return registerComponents(convexTest(schema, modules));
 }
 
 /** A person signed in (a stored session, as @convex-dev/auth makes them); `admin` also stores the grant. */
@@ -100,30 +102,6 @@ export async function signedIn(t: OutageBackend, fields: Partial<Doc<"users">> &
     return { userId, sessionId };
   });
   return { userId, as: t.withIdentity({ subject: `${userId}|${sessionId}` }) };
-}
-
-/**
- * The one pending job of `fn` ("module:export"), taken off the scheduler (cancelled) so the test runs it
- * itself: its arguments and how long after now it was due. Null when none is pending.
- */
-export async function takeScheduled(
-  t: OutageBackend,
-  fn: string,
-  args?: Record<string, unknown>,
-): Promise<{ args: Record<string, unknown>; delayMs: number } | null> {
-  return t.run(async (ctx) => {
-    const pending = (await ctx.db.system.query("_scheduled_functions").collect()).filter(
-      (job) =>
-        job.state.kind === "pending" &&
-        job.name.replace(/\.js$/, "").replace(/\.js:/, ":") === fn &&
-        (args === undefined || JSON.stringify(job.args[0]) === JSON.stringify(args)),
-    );
-    expect(pending.length, `pending ${fn} jobs`).toBeLessThanOrEqual(1);
-    const job = pending[0];
-    if (job === undefined) return null;
-    await ctx.scheduler.cancel(job._id);
-    return { args: job.args[0] as Record<string, unknown>, delayMs: job.scheduledTime - Date.now() };
-  });
 }
 
 /** Rounds a delay to whole minutes (the job was scheduled a moment before it is read). */
@@ -152,7 +130,7 @@ export async function runJobWithRetries(t: OutageBackend, kind: ProviderJobKind,
   const jobId = await pendingJob(t, kind, subjectId);
   await t.action(internal.providerJobs.attempt, { jobId });
   const delays: number[] = [];
-  for (let job = await takeScheduled(t, "providerJobs:attempt", { jobId }); job !== null; job = await takeScheduled(t, "providerJobs:attempt", { jobId })) {
+  for (let job = await takeQueuedAttempt(t, jobId); job !== null; job = await takeQueuedAttempt(t, jobId)) {
     delays.push(minutes(job.delayMs));
     await t.action(internal.providerJobs.attempt, { jobId });
   }
