@@ -20,10 +20,11 @@ export type ProviderJobDoc = Doc<"providerJobs">;
  * Resend 2 a second by default, so its attempts go two at a time; a fiscal document takes the numbering counter,
  * so they are issued one at a time (no two transactions contend for it).
  */
+// Warnings and errors only: the attempts log their own failures, and a minute's report would fill the logs.
 const POOLS = {
-  stripe: new Workpool(components.stripeCalls, { maxParallelism: 10 }),
-  email: new Workpool(components.emailSends, { maxParallelism: 2 }),
-  fiscal: new Workpool(components.fiscalIssues, { maxParallelism: 1 }),
+  stripe: new Workpool(components.stripeCalls, { maxParallelism: 10, logLevel: "WARN" }),
+  email: new Workpool(components.emailSends, { maxParallelism: 2, logLevel: "WARN" }),
+  fiscal: new Workpool(components.fiscalIssues, { maxParallelism: 1, logLevel: "WARN" }),
 };
 
 const poolOf = (kind: ProviderJobKind) => (kind === "email" ? POOLS.email : kind === "fiscal_document" ? POOLS.fiscal : POOLS.stripe);
