@@ -10,6 +10,7 @@ import { CANCELLATION_TERMS_VERSION } from "../../convex/model/checkoutConsent";
 import { addDays } from "../../convex/model/nextAvailability";
 import { signedEvent } from "./fixtures/stripeStandIn";
 import { buildWorld, snapshotAllTables, type World } from "./fixtures/world";
+import { runDueWork } from "./fixtures/providerJobs";
 import { errorCodeOf, setupTest, stripe, useStripeStandIn } from "./setup";
 
 useStripeStandIn();
@@ -185,8 +186,7 @@ describe("the pause", () => {
     // Stripe refuses the expiry's first attempt: the page stays open for now.
     await stripe().failNext(1);
     await w.as.clientB.mutation(api.holds.releaseMine, { bookingId: first.bookingId });
-    vi.advanceTimersByTime(1);
-    await w.t.finishInProgressScheduledFunctions();
+    await runDueWork(w.t);
     expect((await stripe().session(firstSession.id)).status).toBe("open");
     const second = await w.as.clientB.action(api.payments.startCheckout, checkout(w, "11:00"));
     await deliverPaid(w, firstSession.id);
@@ -202,8 +202,7 @@ describe("the pause", () => {
     const session = await stripe().lastSession();
     await stripe().failNext(1);
     await w.as.clientB.mutation(api.holds.releaseMine, { bookingId });
-    vi.advanceTimersByTime(1);
-    await w.t.finishInProgressScheduledFunctions();
+    await runDueWork(w.t);
     expect((await stripe().session(session.id)).status).toBe("open");
     expect(await stripe().failuresLeft()).toBe(0);
     vi.advanceTimersByTime(61_000);
