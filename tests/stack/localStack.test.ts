@@ -76,7 +76,8 @@ describe.skipIf(process.platform !== "linux")("npm start's local stack", () => {
         () => {
           const processes = descendants(start.pid!);
           const backend = processes.find((p) => p.cmdline.includes("local-backend/src/main.ts"));
-          return backend && fs.existsSync(path.join(dataDir, "backend", "keys.json")) ? processes : undefined;
+          const written = ["keys.json", "environment.json"].every((file) => fs.existsSync(path.join(dataDir, "backend", file)));
+          return backend && written ? processes : undefined;
         },
         "the mail catcher, the Stripe and Twilio stand-ins and the backend",
         60_000,

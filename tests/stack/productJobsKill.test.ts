@@ -40,12 +40,22 @@ function random(seed: number) {
   };
 }
 
+/**
+ * A port free now, below the range the system hands out to outgoing connections (32768 and up on Linux), so no
+ * client socket of another test (the CLI's requests, a browser) takes it before the backend listens on it.
+ */
 async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = net.createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => resolve(true));
+    });
+    if (!bound) continue;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
 }
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "product-jobs-kill-"));
@@ -190,7 +200,7 @@ async function killAndCheck(advanceMs: number, arm?: Record<string, number>, whi
   const due = dueJobs(before.docs, Date.now() + offsetMs);
   backend = await start(arm);
   const world: World = { backend, stripeUrl: stripe.url, mailUrl: mail.url, mailToken: mail.token, dataDir: dir };
-  const result = await checkAfterRestart(world, acks, due, Date.now() + offsetMs, waitMs);
+  const result = await checkAfterRestart(world, acks, due, Date.now() + offsetMs, before.docs, waitMs);
   backend = await start();
   return result;
 }
