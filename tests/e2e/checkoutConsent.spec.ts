@@ -67,5 +67,7 @@ test("a client sets a monthly limit in the settings and the next checkout is ref
   await page.goto("/settings");
   await page.getByRole("button", { name: "Pausa di 7 giorni" }).click();
   await expect(page.getByText(/^Pagamenti in pausa fino al .+ compreso\.$/)).toBeVisible();
+  // The server's confirmation (its toast), so the check sees the page settled rather than the toast coming in.
+  await expect(page.getByText("Pausa attivata")).toBeVisible();
   await expectAccessible(page, "settings, payments paused");
 });

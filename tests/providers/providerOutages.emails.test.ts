@@ -98,26 +98,28 @@ describe("emails while Resend is down", () => {
     expect(await providers.mailFaults.hits()).toEqual([expect.objectContaining({ mode: "hang", applied: true })]);
   });
 
-  it("a burst of twelve emails reaches Resend at most two at a time (its pool) and two a second (its rate)", async () => {
+  it("a batch of twelve alerts reaches Resend at most two at a time (its pool) and two a second (its rate); a code is not held behind it", async () => {
     const t = outageBackend(providers);
     // Resend takes each email but holds the connection 300 ms and then drops it: requests sent side by side overlap.
     const HELD_MS = 300;
-    await providers.mailFaults.arm({ mode: "hang", count: 12, hangMs: HELD_MS, apply: true });
-    // Twelve emails queued at once, each by its own transaction (as twelve bookings confirmed together).
+    await providers.mailFaults.arm({ mode: "hang", count: 13, hangMs: HELD_MS, apply: true });
+    // A freed time's alerts to twelve wishers, each queued by its own transaction, then a sign-up code.
     const queuedAt = Date.now();
-    await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        t.run((ctx) => queueEmail(ctx, { to: `raffica${i}@esempio.it`, kind: "booking_confirmed", subject: "Consulto confermato", html: "<p>Confermato</p>", text: "Confermato" })),
-      ),
-    );
-    const hits = await until(() => providers.mailFaults.hits(), (list) => list.length === 12, "twelve requests at Resend", 30_000);
+    const email = (to: string, kind: "availability_alert" | "sign_up_code") => ({ to, kind, subject: "Avviso", html: "<p>Avviso</p>", text: "Avviso" });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => t.run((ctx) => queueEmail(ctx, email(`raffica${i}@esempio.it`, "availability_alert")))));
+    await t.run((ctx) => queueEmail(ctx, email("codice@esempio.it", "sign_up_code")));
+    await until(() => providers.caught("codice@esempio.it"), (caught) => caught === 1, "the code at Resend", 30_000);
+    const codeSeenAt = Date.now();
+    const hits = await until(() => providers.mailFaults.hits(), (list) => list.length === 13, "thirteen requests at Resend", 30_000);
     const arrivals = hits.map((hit) => hit.at).sort((a, b) => a - b);
     // How many requests were at Resend when each arrived (itself included).
     const atResend = arrivals.map((at, i) => arrivals.slice(0, i).filter((earlier) => earlier + HELD_MS > at).length + 1);
     expect(Math.max(...atResend)).toBeLessThanOrEqual(2);
-    // Two at once (the bucket's capacity), then one each half second: the last no sooner than five seconds on
-    // (less the pool's 100 ms slices).
-    expect(arrivals[11] - queuedAt).toBeGreaterThanOrEqual(4_800);
+    // Two alerts at once (the bucket's capacity), then one each half second: the last no sooner than five seconds on
+    // (less the pool's 100 ms slices). The code did not wait for them.
+    expect(arrivals[12] - queuedAt).toBeGreaterThanOrEqual(4_800);
+    expect(codeSeenAt).toBeLessThan(arrivals[12]);
     for (let i = 0; i < 12; i++) expect(await providers.caught(`raffica${i}@esempio.it`)).toBe(1);
+    expect(await providers.caught("codice@esempio.it")).toBe(1);
   });
 });

@@ -8,12 +8,19 @@ import type { RenderedEmail } from "../../email/templates";
 import { requestProviderCall } from "../money/providerJobs";
 import type { EmailKind } from "../../framework/validators";
 
+/**
+ * The emails that come in batches: the month's invoices and the receipts, a freed time's alerts to every wisher, the
+ * day-before reminders of a popular hour, the onboarding reminders. Each takes its turn in Resend's rate, so a batch
+ * is spread out instead of refused. The others (a code being typed, a confirmation on screen) go at once.
+ */
+const BATCHED: ReadonlySet<EmailKind> = new Set(["fiscal_document", "availability_alert", "booking_reminder_24h", "payout_onboarding_reminder"]);
+
 export async function queueEmail(
   ctx: MutationCtx,
   email: RenderedEmail & { to: string; kind: EmailKind; relatedId?: string; attachments?: EmailAttachment[] },
 ): Promise<Id<"emailOutbox">> {
   const id = await ctx.db.insert("emailOutbox", { ...email, status: "queued", attempts: 0 });
-  await requestProviderCall(ctx, "email", id, Date.now());
+  await requestProviderCall(ctx, "email", id, Date.now(), { paced: BATCHED.has(email.kind) });
   return id;
 }
 

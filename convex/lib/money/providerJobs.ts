@@ -36,7 +36,8 @@ export async function providerJobOf(ctx: QueryCtx, kind: ProviderJobKind, subjec
     .unique();
 }
 
-async function apply(ctx: MutationCtx, kind: ProviderJobKind, subjectId: string, job: ProviderJobDoc | null, step: ProviderJobStep, now: number) {
+/** `paced`: a new email of a batch, which waits for its turn in Resend's rate (lib/email/outbox.ts). */
+async function apply(ctx: MutationCtx, kind: ProviderJobKind, subjectId: string, job: ProviderJobDoc | null, step: ProviderJobStep, now: number, paced = false) {
   if (step.outcome === "unchanged") return null;
   let jobId: Id<"providerJobs">;
   if (job === null) {
@@ -48,9 +49,9 @@ async function apply(ctx: MutationCtx, kind: ProviderJobKind, subjectId: string,
   if (step.attemptInMs !== undefined) {
     // Which attempt this is, so its onComplete tells a dead attempt from one that recorded its outcome.
     const context = { jobId, series: step.patch.series ?? job?.series ?? 0, attempts: step.patch.attempts ?? job?.attempts ?? 0 };
-    // A new email waits for its turn in Resend's rate: a burst (the month's invoices, a freed time's alerts) is
-    // spread out rather than refused. Retries come minutes after failures that were spread out already.
-    const turn = kind === "email" && step.attemptInMs === 0 ? await reserveRateLimit(ctx, "resendRequests") : 0;
+    // A batch's new email waits for its turn in Resend's rate: the batch is spread out rather than refused.
+    // Retries come minutes after failures that were spread out already.
+    const turn = paced && kind === "email" && step.attemptInMs === 0 ? await reserveRateLimit(ctx, "resendRequests") : 0;
     await poolOf(kind).enqueueAction(ctx, internal.providerJobs.attempt, { jobId }, {
       runAfter: Math.max(step.attemptInMs, turn),
       onComplete: internal.providerJobs.attemptEnded,
@@ -64,9 +65,15 @@ async function apply(ctx: MutationCtx, kind: ProviderJobKind, subjectId: string,
  * `kind` of call is needed for `subjectId`: a first series, or a new one if the last ended; a series under
  * way is left to finish. Returns the job's id.
  */
-export async function requestProviderCall(ctx: MutationCtx, kind: ProviderJobKind, subjectId: string, now: number): Promise<Id<"providerJobs">> {
+export async function requestProviderCall(
+  ctx: MutationCtx,
+  kind: ProviderJobKind,
+  subjectId: string,
+  now: number,
+  { paced = false }: { paced?: boolean } = {},
+): Promise<Id<"providerJobs">> {
   const job = await providerJobOf(ctx, kind, subjectId);
-  const jobId = await apply(ctx, kind, subjectId, job, providerJobStep(job, { kind: "requested" }), now);
+  const jobId = await apply(ctx, kind, subjectId, job, providerJobStep(job, { kind: "requested" }), now, paced);
   return jobId ?? job!._id;
 }
 

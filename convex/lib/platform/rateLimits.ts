@@ -45,8 +45,8 @@ const LIMITS = {
   /** The admin's reminders to finish the payouts' onboarding, per psychic: one, then the next 24 hours later (a bucket, not a window that resets). */
   onboardingReminderByPsychic: { kind: "token bucket", rate: 1, period: DAY_MS, capacity: 1 },
   /**
-   * Requests to Resend, the whole team's: its default rate, 2 a second (raise it with the team's limit). New emails
-   * reserve their turn (lib/money/providerJobs.ts), so a burst is spread over time instead of refused with 429s.
+   * Requests to Resend, the whole team's: its default rate, 2 a second (raise it with the team's limit). The emails
+   * that come in batches reserve their turn (lib/email/outbox.ts), so a batch is spread out instead of refused.
    */
   resendRequests: { kind: "token bucket", rate: 2, period: 1000, capacity: 2 },
 } satisfies Record<string, RateLimitConfig>;
