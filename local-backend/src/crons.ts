@@ -121,3 +121,36 @@ export class Crons {
     this.timers.clear();
   }
 }
+
+/** A crons module's specs (`export default crons`), none when it has no crons. */
+export function cronSpecsOf(mod: unknown): Record<string, CronSpec> {
+  return (mod as { crons?: Record<string, CronSpec> } | undefined)?.crons ?? {};
+}
+
+/** The app's crons and each mounted component's, replaced together when new code is served. */
+export class DeploymentCrons {
+  private all: Crons[] = [];
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly lastRuns: Record<string, number>,
+    private readonly recordRun: (name: string, at: number) => void,
+  ) {}
+
+  /** The crons of the app's `crons` module and of each component's (`[path, module]`); the previous ones stop. */
+  replace(app: unknown, components: Array<[string, unknown]>): void {
+    this.stop();
+    this.all = [
+      new Crons(this.engine, cronSpecsOf(app), this.lastRuns, this.recordRun),
+      ...components.map(([component, mod]) => new Crons(this.engine, cronSpecsOf(mod), this.lastRuns, this.recordRun, component)),
+    ];
+  }
+
+  start(): void {
+    for (const crons of this.all) crons.start();
+  }
+
+  stop(): void {
+    for (const crons of this.all) crons.stop();
+  }
+}

@@ -9,16 +9,18 @@ import { WebSocketServer } from "ws";
 import type { GenericSchema, SchemaDefinition } from "convex/server";
 import { Engine } from "./engine.ts";
 import { assembleModules, loadModules, findModule, provideSystemModules, type LoadedModule, type ModuleEntry, type ModuleMap } from "./modules.ts";
-import { Durability, RESPONSE_TTL_MS, type RestoredState, type StoredResponse } from "./durability.ts";
+import { Durability, type RestoredState } from "./durability.ts";
+import { Replay } from "./replay.ts";
+import { MutationJobMarks } from "./mutationJobMarks.ts";
 import { FileStore } from "./storage.ts";
 import { SubscriptionManager, type QueryGroup } from "./subscriptions.ts";
-import { Connection, SyncServer, type ReplayStore } from "./sync.ts";
+import { Connection, SyncServer } from "./sync.ts";
 import { loadOrCreateKeys, makeVerifier } from "./auth.ts";
 import { TsClock } from "./protocol.ts";
 import type { CommitChange, Doc } from "./internals.ts";
 import { cloudHandler, siteHandler } from "./http.ts";
 import { Scheduler } from "./scheduler.ts";
-import { Crons, type CronSpec } from "./crons.ts";
+import { DeploymentCrons } from "./crons.ts";
 import { backendLog } from "./logs.ts";
 import { formatUndeclared, formatViolations, reloadFunctions, reportRemovedTables, undeclaredTables, watchConvexDir } from "./reload.ts";
 import { randomStorageId, tableNameFromId } from "./internals.ts";
@@ -53,33 +55,6 @@ export interface Backend {
 }
 
 const PING_MS = 15_000;
-
-class Replay implements ReplayStore {
-  private readonly map = new Map<string, StoredResponse>();
-  private puts = 0;
-  constructor(private readonly durability: Durability) {}
-  load(list: StoredResponse[]) {
-    for (const r of list) this.map.set(`${r.session}:${r.requestId}`, r);
-  }
-  get(session: string, requestId: number) {
-    return this.map.get(`${session}:${requestId}`)?.response;
-  }
-  put(session: string, requestId: number, response: string) {
-    const r = { session, requestId, response, at: Date.now() };
-    this.map.set(`${session}:${requestId}`, r);
-    this.durability.appendResponse(r);
-    // Insertion order is age order: drop expired responses from the front now and then, so memory stays bounded.
-    if (++this.puts % 1000 === 0) {
-      for (const [key, old] of this.map) {
-        if (Date.now() - old.at < RESPONSE_TTL_MS) break;
-        this.map.delete(key);
-      }
-    }
-  }
-  all(): StoredResponse[] {
-    return [...this.map.values()];
-  }
-}
 
 async function listen(server: http.Server, port: number, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
@@ -188,6 +163,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   const { modules, loaded } = initial;
   const schema = findModule(loaded, "schema")?.default as SchemaDefinition<GenericSchema, boolean> | undefined;
   deployment.setServed(initial.entries, schema, initial.dir);
+  const jobMarks = new MutationJobMarks(() => engine, kindOf);
   const engine: Engine = await Engine.create({
     schema,
     modules,
@@ -197,7 +173,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     onCommit: (changes) => {
       lastCommitTs = clock.next();
       const writes: [string, Doc | null][] = changes.map((c) => [durableKey(c.component, c.id), c.new]);
-      const jobDone = scheduledMutationDone(changes);
+      const jobDone = jobMarks.markFor(changes);
       if (jobDone) writes.push(jobDone);
       durability.appendCommit(lastCommitTs, writes, engine.internals.counters());
       // Reads at a past timestamp (query_at_ts) are the app's.
@@ -210,28 +186,6 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   });
   engine.internals.setComponents(mountedComponents(lastPush));
   isolateComponentEnv(() => engine.internals.currentComponent(), (component) => components.envOf(component));
-
-  /**
-   * Jobs whose mutation committed, logged as done in that same commit record, while their document
-   * still says inProgress until the scheduler's next transaction marks it: one atomic write, so a crash
-   * in between never runs the mutation again. A snapshot taken meanwhile records them as done too.
-   */
-  const jobsDone = new Map<string, Doc>();
-  function scheduledMutationDone(changes: CommitChange[]): [string, Doc] | null {
-    for (const c of changes) jobsDone.delete(durableKey(c.component, c.id));
-    const jobId = engine.internals.scheduledJobId();
-    if (!jobId || changes.some((c) => c.id === jobId)) return null;
-    // Ids are unique across the app and its components: the job is in exactly one of them.
-    const found = [["", engine.internals.documents()] as const, ...Object.entries(engine.internals.componentDocuments())].find(([, docs]) => jobId in docs);
-    if (!found) return null;
-    const [component, docs] = found;
-    const job = docs[jobId] as Doc & { name: string; state: { kind: string } };
-    if (job.state.kind !== "inProgress" || kindOf(component, job.name) !== "mutation") return null;
-    const done = { ...job, state: { kind: "success" }, completedTime: Date.now() };
-    const key = durableKey(component, jobId);
-    jobsDone.set(key, done);
-    return [key, done];
-  }
 
   const restored = durability.load();
   clock.observe(restored.ts);
@@ -248,7 +202,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   replay.load(restored.responses);
   const cronRuns = restored.cronRuns;
   const state = (): RestoredState => ({
-    docs: ((all) => (jobsDone.size ? { ...all, ...Object.fromEntries(jobsDone) } : all))(joinComponents(engine.internals.documents(), engine.internals.componentDocuments())),
+    docs: jobMarks.overlay(joinComponents(engine.internals.documents(), engine.internals.componentDocuments())),
     counters: engine.internals.counters(),
     ts: lastCommitTs,
     responses: replay.all(),
@@ -319,30 +273,11 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   }
 
   const scheduler = new Scheduler(engine, () => durability.synced(), kindOf);
-  const cronsOf = (mods: typeof loaded) => {
-    const cronsMod = findModule(mods, "crons")?.default as { crons?: Record<string, CronSpec> } | undefined;
-    return new Crons(engine, cronsMod?.crons ?? {}, cronRuns, (name, at) => {
-      cronRuns[name] = at;
-      durability.appendCronRun(name, at);
-    });
-  };
-  let crons = cronsOf(loaded);
-  /** The mounted components' crons, each run in its component. */
-  const componentCronsOf = () =>
-    components.crons().map(
-      ([component, mod]) =>
-        new Crons(
-          engine,
-          (mod as { crons?: Record<string, CronSpec> }).crons ?? {},
-          cronRuns,
-          (name, at) => {
-            cronRuns[name] = at;
-            durability.appendCronRun(name, at);
-          },
-          component,
-        ),
-    );
-  let componentCrons = componentCronsOf();
+  const crons = new DeploymentCrons(engine, cronRuns, (name, at) => {
+    cronRuns[name] = at;
+    durability.appendCronRun(name, at);
+  });
+  crons.replace(findModule(loaded, "crons")?.default, components.crons());
 
   /** Every subscription runs again (new code, new variables: any query may read them). */
   const refreshAll = async () => {
@@ -355,12 +290,8 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     reportRemovedTables(engine, nextSchema);
     engine.replaceModules(next.modules, next.loaded, nextSchema);
     authConfig = authConfigOf(next.loaded);
-    crons.stop();
-    crons = cronsOf(next.loaded);
+    crons.replace(findModule(next.loaded, "crons")?.default, components.crons());
     crons.start();
-    for (const c of componentCrons) c.stop();
-    componentCrons = componentCronsOf();
-    for (const c of componentCrons) c.start();
     await refreshAll();
   };
   // A push (`npx convex dev`): the deployment checked the schemas against the data already. The components
@@ -436,7 +367,6 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   handlers.site = (req, res) => defer(() => void siteHandler(ctx, req, res));
 
   defer(() => {
-    for (const c of componentCrons) c.start();
     scheduler.restore(engine.internals.documents());
     for (const [component, docs] of Object.entries(engine.internals.componentDocuments())) scheduler.restore(docs, component);
     crons.start();
@@ -451,7 +381,6 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     close: async () => {
       watcher?.close();
       crons.stop();
-      for (const c of componentCrons) c.stop();
       scheduler.stop();
       for (const c of sync.conns) c.ws.terminate();
       wss.close();
