@@ -12,7 +12,7 @@ type CronSchedule =
   | { type: "monthly"; day: number; hourUTC: number; minuteUTC?: number }
   | { type: "cron"; cron: string };
 
-export interface CronSpec {
+interface CronSpec {
   name: string;
   args: JSONValue[];
   schedule: CronSchedule;
@@ -71,7 +71,7 @@ export function nextRun(s: CronSchedule, lastRun: number | undefined, now: numbe
   }
 }
 
-export class Crons {
+class Crons {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private stopped = false;
 
@@ -123,7 +123,7 @@ export class Crons {
 }
 
 /** A crons module's specs (`export default crons`), none when it has no crons. */
-export function cronSpecsOf(mod: unknown): Record<string, CronSpec> {
+function cronSpecsOf(mod: unknown): Record<string, CronSpec> {
   return (mod as { crons?: Record<string, CronSpec> } | undefined)?.crons ?? {};
 }
 
