@@ -11,18 +11,19 @@ import { setupTest, stripe, useStripeStandIn } from "./setup";
 
 useStripeStandIn();
 
-describe("refunds as provider jobs", () => {
-  async function pendingRefund() {
-    const w = await buildWorld(setupTest());
-    // The booking's payment, made at Stripe.
-    const intent = await stripe().paidIntent(5000);
-    await w.t.run(async (ctx) => {
-      await ctx.db.patch("bookings", w.bookingA, { status: "cancelled", refundStatus: "pending", refundCents: 2500, stripePaymentIntentId: intent });
-      await requestProviderCall(ctx, "refund", w.bookingA, Date.now());
-    });
-    return Object.assign(w, { intent });
-  }
+/** A cancelled booking whose refund is asked for: its job queued in Stripe's pool. */
+async function pendingRefund() {
+  const w = await buildWorld(setupTest());
+  // The booking's payment, made at Stripe.
+  const intent = await stripe().paidIntent(5000);
+  await w.t.run(async (ctx) => {
+    await ctx.db.patch("bookings", w.bookingA, { status: "cancelled", refundStatus: "pending", refundCents: 2500, stripePaymentIntentId: intent });
+    await requestProviderCall(ctx, "refund", w.bookingA, Date.now());
+  });
+  return Object.assign(w, { intent, jobId: await jobIdOf(w.t, "refund", w.bookingA) });
+}
 
+describe("refunds as provider jobs", () => {
   it("the attempt refunds the recorded amount once; a replayed answer changes nothing", async () => {
     const w = await pendingRefund();
     await attemptJob(w.t, "refund", w.bookingA);
@@ -68,15 +69,6 @@ describe("refunds as provider jobs", () => {
 });
 
 describe("the attempts in the provider's pool", () => {
-  async function queuedRefund() {
-    const w = await buildWorld(setupTest());
-    const intent = await stripe().paidIntent(5000);
-    await w.t.run(async (ctx) => {
-      await ctx.db.patch("bookings", w.bookingA, { status: "cancelled", refundStatus: "pending", refundCents: 2500, stripePaymentIntentId: intent });
-      await requestProviderCall(ctx, "refund", w.bookingA, Date.now());
-    });
-    return Object.assign(w, { intent, jobId: await jobIdOf(w.t, "refund", w.bookingA) });
-  }
   const ended = (jobId: Id<"providerJobs">, attempts: number, result: { kind: "success"; returnValue: null } | { kind: "failed"; error: string }) => ({
     workId: "work" as WorkId,
     context: { jobId, series: 0, attempts },
@@ -84,7 +76,7 @@ describe("the attempts in the provider's pool", () => {
   });
 
   it("Stripe's pool runs the queued attempt: the refund made once", async () => {
-    const w = await queuedRefund();
+    const w = await pendingRefund();
     expect(await queuedAttempts(w.t, w.jobId)).toEqual([expect.objectContaining({ pool: "stripeCalls" })]);
     await w.t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(stripe().refunds()).toEqual([expect.objectContaining({ amount: 2500, payment_intent: w.intent })]);
@@ -93,7 +85,7 @@ describe("the attempts in the provider's pool", () => {
   });
 
   it("an attempt whose action died before recording anything counts as refused: the next one queued a minute on", async () => {
-    const w = await queuedRefund();
+    const w = await pendingRefund();
     await takeQueuedAttempt(w.t, w.jobId);
     await w.t.mutation(internal.providerJobs.attemptEnded, ended(w.jobId, 0, { kind: "failed", error: "Action timed out" }));
     expect(await w.t.query(internal.providerJobs.jobOf, { kind: "refund", subjectId: w.bookingA })).toMatchObject({

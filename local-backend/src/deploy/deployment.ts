@@ -230,7 +230,7 @@ export class Deployment {
       environmentVariables: this.hooks.environment.record(),
       externalDepsId: null,
       componentDefinitionPackages: {},
-      appAuth: authConfig?.providers ?? [],
+      appAuth: (authConfig?.providers ?? []).map(normalizedAuthProvider),
       analysis,
       app: checkedComponent(code, "", ""),
       schemaChange: { allocatedComponentIds: {}, schemaIds: { "": id }, indexDiffs: { "": indexDiff(this.served.schema, code.schemaAnalysis) } },
@@ -331,4 +331,9 @@ function checkedComponent(code: LoadedCode, definitionPath: string, componentPat
     httpRoutes: { httpModuleRoutes: routes ? routes.map((r) => r.route) : null, mounts: [] },
     exports: {},
   };
+}
+
+/** A provider of auth.config.ts as Convex answers it: a custom JWT without an application id has `applicationID: null`. */
+function normalizedAuthProvider(provider: Record<string, unknown>): Record<string, unknown> {
+  return provider.type === "customJwt" ? { ...provider, applicationID: provider.applicationID ?? null } : provider;
 }
