@@ -67,7 +67,8 @@ test("a client sets a monthly limit in the settings and the next checkout is ref
   await page.goto("/settings");
   await page.getByRole("button", { name: "Pausa di 7 giorni" }).click();
   await expect(page.getByText(/^Pagamenti in pausa fino al .+ compreso\.$/)).toBeVisible();
-  // The server's confirmation (its toast), so the check sees the page settled rather than the toast coming in.
-  await expect(page.getByText("Pausa attivata")).toBeVisible();
+  // The server's confirmation (its toast; its text is echoed in a live region too), so the check sees the page
+  // settled rather than the toast coming in.
+  await expect(page.getByTestId("toast").filter({ hasText: "Pausa attivata" })).toBeVisible();
   await expectAccessible(page, "settings, payments paused");
 });
