@@ -1,6 +1,6 @@
 // The star on a psychic's card and profile: a signed-in client keeps the psychic among 'Preferiti'.
 // A toggle (aria-pressed) that changes at once (optimistic) and goes back if the server refuses.
-import { createContext, lazy, Suspense, useContext } from "react";
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { IconButton } from "@radix-ui/themes";
 import { StarFilledIcon, StarIcon } from "@radix-ui/react-icons";
 import { toast } from "@/components/toast";
@@ -10,8 +10,36 @@ import { useViewer } from "@/lib/account/session";
 
 type Props = { psychicProfileId: string; psychicName: string };
 
-// The star works at once; its hover text follows with its own code (only clients see a star).
-const StarTooltip = lazy(() => import("./StarTooltip"));
+type TooltipProps = { content: string; children: ReactNode };
+/** Without the hover text's code (it could not be fetched) the star goes without it. */
+const NoTooltip = ({ children }: TooltipProps) => children;
+let tooltipCode: Promise<{ default: ComponentType<TooltipProps> }> | undefined;
+let tooltipHere = false;
+const loadTooltip = () =>
+  (tooltipCode ??= import("./StarTooltip")
+    .catch(() => ({ default: NoTooltip }))
+    .then((module) => {
+      tooltipHere = true;
+      return module;
+    }));
+const StarTooltip = lazy(loadTooltip);
+
+/**
+ * The star's hover text comes with its own code (only clients see a star). The star stays disabled until
+ * that code is here: the tooltip then replaces the placeholder star, and a press landing on that swap was lost.
+ */
+function useTooltipLoaded(): boolean {
+  const [loaded, setLoaded] = useState(tooltipHere);
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    void loadTooltip().then(() => current && setLoaded(true));
+    return () => {
+      current = false;
+    };
+  }, [loaded]);
+  return loaded;
+}
 
 /**
  * Whether cards and profiles show the star: the app's providers turn it on; views rendered on their
@@ -32,6 +60,7 @@ export function FavouriteStar(props: Props) {
 
 function ClientStar({ psychicProfileId, psychicName }: Props) {
   const favourites = useMyFavourites();
+  const tooltipLoaded = useTooltipLoaded();
   const starred = favourites?.some((row) => row.psychicProfileId === psychicProfileId) ?? false;
   const setMine = useSetFavourite(psychicName);
   const label = `Salva ${psychicName} tra i preferiti`;
@@ -49,7 +78,7 @@ function ClientStar({ psychicProfileId, psychicName }: Props) {
       className="favourite-star"
       aria-label={label}
       aria-pressed={starred}
-      disabled={favourites === undefined}
+      disabled={favourites === undefined || !tooltipLoaded}
       onClick={toggle}
       style={{ minWidth: 44, minHeight: 44 }}
     >
