@@ -220,7 +220,7 @@ export class Engine {
       case "1.0/storageDelete": {
         const { storageId } = JSON.parse(json) as { storageId: string };
         storageIdProblem(storageId, "storage.delete");
-        if (this.internals.db.get("_storage", storageId) === null) throw new Error(`storage id ${storageId} not found`);
+        if (this.internals.storageDocument(storageId, component) === null) throw new Error(`storage id ${storageId} not found`);
         return next(json);
       }
       case "1.0/count": {
@@ -230,17 +230,18 @@ export class Engine {
       case "1.0/queryPage":
         return q ? this.queryPage(q, json, next) : next(json);
       case "1.0/storageGenerateUploadUrl":
-        return JSON.stringify(`${this.opts.cloudUrl}/api/storage/upload?token=${this.opts.files.uploadToken()}`);
+        // The token names the component asking: the upload stores the file in its storage.
+        return JSON.stringify(`${this.opts.cloudUrl}/api/storage/upload?token=${this.opts.files.uploadToken(component)}`);
       case "1.0/storageGetUrl": {
         const { storageId } = JSON.parse(json) as { storageId: string };
         storageIdProblem(storageId, "storage.getUrl");
-        const exists = this.internals.db.get("_storage", storageId) !== null;
+        const exists = this.internals.storageDocument(storageId, component) !== null;
         return JSON.stringify(exists ? `${this.opts.cloudUrl}/api/storage/${storageId}` : null);
       }
       case "1.0/storageGetMetadata": {
         const { storageId } = JSON.parse(json) as { storageId: string };
         storageIdProblem(storageId, "storage.getMetadata");
-        const doc = this.internals.db.get("_storage", storageId);
+        const doc = this.internals.storageDocument(storageId, component);
         if (!doc) return "null";
         // Convex's fields only; the digest in hex (the `_storage` document keeps it in base64).
         return JSON.stringify({ storageId, sha256: sha256Hex(String(doc.sha256)), size: doc.size, contentType: doc.contentType ?? null });

@@ -138,8 +138,9 @@ export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, 
     if (p === "/api/storage/upload" && req.method === "POST") return await upload(ctx, url, req, res);
     const file = /^\/api\/storage\/([0-9]+_storage)$/.exec(p);
     if (file && (req.method === "GET" || req.method === "HEAD")) {
-      // A deleted file stops being served, as on Convex (committed documents only).
-      if (!ctx.engine.internals.documents()[file[1]])
+      // A deleted file stops being served, as on Convex (committed documents only); a component's file
+      // is served at the same address (storage ids are unique in the deployment).
+      if (!ctx.engine.internals.hasStoredFile(file[1]))
         return json(res, 404, { code: "FileNotFound", message: `File ${file[1]} not found` });
       return ctx.files.serve(file[1], req, res, CORS);
     }
@@ -224,7 +225,7 @@ async function upload(ctx: HttpContext, url: URL, req: http.IncomingMessage, res
       }
     }
     const type = req.headers["content-type"] ?? "";
-    storageId = await ctx.engine.internals.t.run(async (c) => {
+    storageId = await ctx.engine.internals.t.runInComponent(token.componentPath, async (c) => {
       const storage = (c as { storage: { store(b: Blob): Promise<string> } }).storage;
       return storage.store(new Blob([new Uint8Array(bytes)], { type }));
     });

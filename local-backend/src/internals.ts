@@ -80,6 +80,8 @@ export interface TestAccessor {
   mutation(ref: unknown, args: unknown): Promise<unknown>;
   action(ref: unknown, args: unknown): Promise<unknown>;
   run<T>(fn: (ctx: unknown) => Promise<T>): Promise<T>;
+  /** Like `run`, as a function of the component at `componentPath` (its tables, its file storage). */
+  runInComponent<T>(componentPath: string, fn: (ctx: unknown) => Promise<T>): Promise<T>;
   fetch(path: string, init?: RequestInit): Promise<Response>;
   withIdentity(identity: Record<string, unknown>): TestAccessor;
   registerComponent(componentPath: string, schema: AnySchema | undefined, modules: Record<string, () => Promise<unknown>>): void;
@@ -112,6 +114,10 @@ export interface Engine {
   runByPath(udfPath: string, args: unknown, componentPath?: string): Promise<unknown>;
   /** Runs `fn` inside a convex-test transaction, with direct access to a document store (the app's by default). */
   transaction<T>(fn: (db: EngineDb) => T, componentPath?: string): Promise<T>;
+  /** The stored-file document `storageId` of the component at `componentPath`, committed or written in this transaction. */
+  storageDocument(storageId: string, componentPath: string): Doc | null;
+  /** Whether `storageId` is a committed stored file of the app or of any component (ids are unique in the deployment). */
+  hasStoredFile(storageId: string): boolean;
   /** The component the function running in this async context belongs to ("" for the app). */
   currentComponent(): string;
   /** The function currently executing in this async context, if any (for log labels). */
@@ -275,7 +281,8 @@ export function probeInternals(
   if (typeof g.transactionManager?._lastCommitTs !== "bigint") fail("TransactionManager._lastCommitTs");
   for (const m of ["syscall", "asyncSyscall", "jsSyscall"] as const)
     if (typeof g[m] !== "function") fail(`convexGlobal.${m}`);
-  if (typeof (t as { fun?: unknown } | null)?.fun !== "function") fail("accessor.fun");
+  for (const m of ["fun", "runInComponent"] as const)
+    if (typeof (t as Record<string, unknown> | null)?.[m] !== "function") fail(`accessor.${m}`);
 }
 
 function wire(
@@ -367,6 +374,8 @@ function wire(
     db,
     runByPath: (udfPath, args, componentPath = "") => fun({ udfPath, componentPath }, args),
     transaction: (fn, componentPath = "") => t.run(async () => fn(dbOf(componentPath))),
+    hasStoredFile: (storageId) => Object.entries(global.components).some(([path, info]) => storageId in (path === "" ? (live ?? db._documents) : info.db._documents)),
+    storageDocument: (storageId, componentPath) => global.components[componentPath]?.db.get("_storage", storageId) ?? null,
     currentUdf: () => execStorage.getStore(),
     currentComponent: () => execStorage.getStore()?.componentPath ?? "",
     scheduledJobId: () => requestStorage.getStore()?.scheduledFunctionId ?? null,

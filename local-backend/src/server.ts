@@ -209,7 +209,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     cronRuns,
   });
   durability.compact(state());
-  files.collectGarbage((id) => id in engine.internals.documents() || Object.values(engine.internals.componentDocuments()).some((docs) => id in docs));
+  files.collectGarbage((id) => engine.internals.hasStoredFile(id));
 
   const subs = new SubscriptionManager(engine);
   const authConfigOf = (mods: typeof loaded) => findModule(mods, "auth.config")?.default as { providers?: object[] } | undefined;

@@ -95,21 +95,27 @@ export class FileStore {
     return removed;
   }
 
-  /** A new upload URL's token: its expiry and a random nonce, signed. */
-  uploadToken(): string {
-    const body = `${Date.now() + UPLOAD_TOKEN_TTL_MS}.${randomBytes(16).toString("hex")}`;
+  /**
+   * A new upload URL's token: its expiry, a random nonce and the component whose storage receives the file
+   * ("" for the app's), signed.
+   */
+  uploadToken(componentPath = ""): string {
+    const body = `${Date.now() + UPLOAD_TOKEN_TTL_MS}.${randomBytes(16).toString("hex")}.${Buffer.from(componentPath).toString("base64url")}`;
     return `${body}.${this.sign(body)}`;
   }
 
   /**
    * Takes an upload token for one upload: refused (Convex's words) when forged or expired, and when it
-   * was used before or is in use; otherwise its nonce, to pass to `recordUpload` or `releaseUpload`.
+   * was used before or is in use; otherwise its nonce, to pass to `recordUpload` or `releaseUpload`, and
+   * the component the file goes to.
    */
-  useUploadToken(token: string | null): { nonce: string } | { refused: TokenRefusal } {
+  useUploadToken(token: string | null): { nonce: string; componentPath: string } | { refused: TokenRefusal } {
     const invalid = { code: "StorageTokenInvalid", message: "Couldn't decode the StoreFileAuthorization token" };
-    const [exp, nonce, sig] = (token ?? "").split(".");
-    if (!exp || !nonce || !sig) return { refused: invalid };
-    const expected = Buffer.from(this.sign(`${exp}.${nonce}`));
+    const parts = (token ?? "").split(".");
+    // Tokens made before components had storage have no component part: they are the app's.
+    const [exp, nonce, component, sig] = parts.length === 3 ? [parts[0], parts[1], null, parts[2]] : parts;
+    if (!exp || !nonce || !sig || parts.length > 4) return { refused: invalid };
+    const expected = Buffer.from(this.sign(component === null ? `${exp}.${nonce}` : `${exp}.${nonce}.${component}`));
     const given = Buffer.from(sig);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { refused: invalid };
     if (Number(exp) < Date.now()) return { refused: { code: "StorageTokenExpired", message: "Store File Authorization expired" } };
@@ -117,7 +123,7 @@ export class FileStore {
       return { refused: { code: "StorageTokenUsed", message: "This upload URL has already been used: generate a new one" } };
     }
     this.inFlight.set(nonce, Number(exp));
-    return { nonce };
+    return { nonce, componentPath: component === null ? "" : Buffer.from(component, "base64url").toString() };
   }
 
   /** The upload under `nonce` stored `storageId`: the token is spent, tied to that id, across restarts. */

@@ -20,6 +20,14 @@ const appSecret = makeFunctionReference<"query", Record<string, never>, string |
 const send = makeFunctionReference<"mutation", { key: string }, boolean>("uses:send");
 const enqueueFlaky = makeFunctionReference<"mutation", { key: string }, null>("uses:enqueueFlaky");
 const notes = makeFunctionReference<"query", Record<string, never>, string[]>("uses:notes");
+const componentUploadUrl = makeFunctionReference<"mutation", Record<string, never>, string>("uses:componentUploadUrl");
+const componentStore = makeFunctionReference<"action", { text: string }, string>("uses:componentStore");
+const componentRead = makeFunctionReference<"action", { storageId: string }, string | null>("uses:componentRead");
+const componentFileUrl = makeFunctionReference<"query", { storageId: string }, string | null>("uses:componentFileUrl");
+const componentFiles = makeFunctionReference<"query", Record<string, never>, Array<{ id: string; size: number; contentType: string | null }>>("uses:componentFiles");
+const componentRemove = makeFunctionReference<"mutation", { storageId: string }, null>("uses:componentRemove");
+const appFiles = makeFunctionReference<"query", Record<string, never>, string[]>("uses:appFiles");
+const appFileUrl = makeFunctionReference<"query", { storageId: string }, string | null>("uses:appFileUrl");
 const http = () => new ConvexHttpClient(backend.cloudUrl, { logger: false });
 
 beforeAll(async () => {
@@ -85,14 +93,44 @@ describe("components on the embedded backend", () => {
     }
   });
 
+  it("gives a component its own file storage: uploads to its URLs and its actions' files land there, served, deleted", async () => {
+    const client = http();
+    const uploadUrl = await client.mutation(componentUploadUrl, {});
+    const uploaded = await fetch(uploadUrl, { method: "POST", headers: { "content-type": "text/plain" }, body: "caricato nel componente" });
+    expect(uploaded.status).toBe(200);
+    const { storageId } = (await uploaded.json()) as { storageId: string };
+    expect(await client.query(componentFiles, {})).toContainEqual({ id: storageId, size: 23, contentType: "text/plain" });
+    expect(await client.query(appFiles, {}), "the app's _storage").not.toContain(storageId);
+    expect(await client.query(appFileUrl, { storageId }), "the app's storage has no such file").toBeNull();
+
+    const url = await client.query(componentFileUrl, { storageId });
+    expect(url).toBe(`${backend.cloudUrl}/api/storage/${storageId}`);
+    const served = await fetch(url!);
+    expect(served.headers.get("content-type")).toBe("text/plain");
+    expect(await served.text()).toBe("caricato nel componente");
+
+    const stored = await client.action(componentStore, { text: "scritto da un'azione" });
+    expect(await client.action(componentRead, { storageId: stored })).toBe("scritto da un'azione");
+    expect((await client.query(componentFiles, {})).map((file) => file.id)).toEqual(expect.arrayContaining([storageId, stored]));
+
+    await client.mutation(componentRemove, { storageId });
+    expect(await client.query(componentFileUrl, { storageId })).toBeNull();
+    expect((await fetch(url!)).status).toBe(404);
+    expect((await client.query(componentFiles, {})).map((file) => file.id)).toEqual([stored]);
+    await expect(client.mutation(componentRemove, { storageId }), "a file deleted already").rejects.toThrow(/not found/);
+  });
+
   it("keeps the components' data and pending jobs across kill -9, and serves them again", async () => {
     await http().mutation(count, { name: "durable" });
+    const file = await http().action(componentStore, { text: "resta dopo il riavvio" });
     // Enqueued, then the process dies before the workpool ran it.
     await http().mutation(enqueueFlaky, { key: "job-2" });
     await backend.crash();
     backend = await backend.restart();
     expect(backend.output()).toContain("serving the code last pushed");
     expect(await http().query(counted, { name: "durable" })).toBe(1);
+    expect(await http().action(componentRead, { storageId: file }), "a component's file").toBe("resta dopo il riavvio");
+    expect(await (await fetch((await http().query(componentFileUrl, { storageId: file }))!)).text()).toBe("resta dopo il riavvio");
     expect(await http().mutation(send, { key: "a" })).toBe(false);
     await eventually(async () => ((await http().query(notes, {})).includes("job-2 done after 2 attempts") ? true : undefined), "the job enqueued before the crash", 45_000);
   }, 60_000);

@@ -43,3 +43,13 @@ export const note = internalMutation({ args: { text: v.string() }, handler: asyn
 export const enqueueFlaky = mutation({ args: { key: v.string() }, handler: async (ctx, { key }) => void (await pool.enqueueAction(ctx, internal.uses.flaky, { key })) });
 export const enqueueNote = action({ args: { text: v.string() }, handler: async (ctx, { text }) => void (await pool.enqueueMutation(ctx, internal.uses.note, { text })) });
 export const notes = query({ args: {}, handler: async (ctx) => (await ctx.db.query("notes").collect()).map((n) => n.text) });
+
+// The counter component's files, through the app; and what the app itself sees of them.
+export const componentUploadUrl = mutation({ args: {}, handler: async (ctx) => await ctx.runMutation(components.counter.files.generateUploadUrl, {}) });
+export const componentStore = action({ args: { text: v.string() }, handler: async (ctx, { text }) => await ctx.runAction(components.counter.files.store, { text }) });
+export const componentRead = action({ args: { storageId: v.string() }, handler: async (ctx, { storageId }) => await ctx.runAction(components.counter.files.read, { storageId }) });
+export const componentFileUrl = query({ args: { storageId: v.string() }, handler: async (ctx, { storageId }) => await ctx.runQuery(components.counter.files.url, { storageId }) });
+export const componentFiles = query({ args: {}, handler: async (ctx) => await ctx.runQuery(components.counter.files.list, {}) });
+export const componentRemove = mutation({ args: { storageId: v.string() }, handler: async (ctx, { storageId }) => await ctx.runMutation(components.counter.files.remove, { storageId }) });
+export const appFiles = query({ args: {}, handler: async (ctx) => (await ctx.db.system.query("_storage").collect()).map((file) => file._id) });
+export const appFileUrl = query({ args: { storageId: v.id("_storage") }, handler: async (ctx, { storageId }) => await ctx.storage.getUrl(storageId) });

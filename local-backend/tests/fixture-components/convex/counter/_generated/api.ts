@@ -9,6 +9,7 @@
  */
 
 import type * as crons from "../crons.js";
+import type * as files from "../files.js";
 import type * as lib from "../lib.js";
 
 import type {
@@ -20,6 +21,7 @@ import { anyApi, componentsGeneric } from "convex/server";
 
 const fullApi: ApiFromModules<{
   crons: typeof crons;
+  files: typeof files;
   lib: typeof lib;
 }> = anyApi as any;
 

@@ -23,6 +23,50 @@ import type { FunctionReference } from "convex/server";
  */
 export type ComponentApi<Name extends string | undefined = string | undefined> =
   {
+    files: {
+      generateUploadUrl: FunctionReference<
+        "mutation",
+        "internal",
+        {},
+        string,
+        Name
+      >;
+      list: FunctionReference<
+        "query",
+        "internal",
+        {},
+        Array<{ id: string; size: number; contentType: string | null }>,
+        Name
+      >;
+      read: FunctionReference<
+        "action",
+        "internal",
+        { storageId: string },
+        string | null,
+        Name
+      >;
+      remove: FunctionReference<
+        "mutation",
+        "internal",
+        { storageId: string },
+        null,
+        Name
+      >;
+      store: FunctionReference<
+        "action",
+        "internal",
+        { text: string },
+        string,
+        Name
+      >;
+      url: FunctionReference<
+        "query",
+        "internal",
+        { storageId: string },
+        string | null,
+        Name
+      >;
+    };
     lib: {
       add: FunctionReference<
         "mutation",
