@@ -6,7 +6,7 @@ import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import { createEngine, type CommitChange, type Doc, type Engine as Internals, type TestAccessor } from "./internals.ts";
 import { findModule, isFunctionModulePath, isNodeFunction, type LoadedModule, type ModuleMap } from "./modules.ts";
 import { canonicalizeUdfPath, isObject, type FunctionKind, type Identity, type Json } from "./protocol.ts";
-import { formatError, newRequestId, notFoundError, type FormattedError } from "./errors.ts";
+import { formatError, nestedFailure, newRequestId, notFoundError, type FormattedError } from "./errors.ts";
 import { validateArgs, type ValidatorJson } from "./validate.ts";
 import { checkArgumentLimits } from "./limits.ts";
 import { checkIdTable, storageIdProblem, sha256Hex } from "./ids.ts";
@@ -227,6 +227,15 @@ export class Engine {
         if (q) q.reads.addTable((JSON.parse(json) as { table: string }).table, component);
         return next(json);
       }
+      case "1.0/runUdf":
+        try {
+          return await next(json);
+        } catch (e) {
+          // The runtime keeps only the message of what the callee threw; the caller nests the original.
+          const failure = nestedFailure.getStore();
+          if (failure) failure.error = e;
+          throw e;
+        }
       case "1.0/queryPage":
         return q ? this.queryPage(q, json, next) : next(json);
       case "1.0/storageGenerateUploadUrl":

@@ -1,6 +1,8 @@
 // Errors worded and shaped as Convex words them, so clients and tests see the same text as on a deployment:
 // `Uncaught <Name>: <message>\n` then one `    at …` line per frame in convex/, each ending with a newline;
 // an error crossing ctx.runQuery/runMutation/runAction is nested inside the caller's, as Convex nests it.
+import { AsyncLocalStorage } from "node:async_hooks";
+import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { ConvexError, convexToJson, type Value } from "convex/values";
@@ -26,11 +28,47 @@ function isConvexError(e: unknown): e is Error & { data: Value } {
   return typeof e === "object" && e !== null && Symbol.for("ConvexError") in e;
 }
 
-/** The folder whose files are the app's functions, so stack frames are kept for its files only. */
+/**
+ * Where the app's functions are, so stack frames are kept for its files only: the folder they were built
+ * from, or (`pushed`) the folder the CLI's bundles were written to, whose source maps name the sources.
+ */
 let functionsDir: string | null = null;
-export function setFunctionsDir(dir: string): void {
+let pushedCode = false;
+export function setFunctionsDir(dir: string, pushed = false): void {
   functionsDir = path.resolve(dir);
+  pushedCode = pushed;
 }
+
+/**
+ * A frame's file in pushed code as Convex prints it, the source as the bundle's source map names it
+ * (`../convex/x.ts`, `../component/x.ts`), or null for a file that is not the project's. The app's bundles
+ * sit in the code folder, so their sources resolve one level up; a component's sit in
+ * `_components/<definition>/`, so theirs resolve into `_components/`.
+ */
+function pushedSource(file: string, codeDir: string): string | null {
+  const rel = path.relative(codeDir, file).split(path.sep);
+  if (rel.includes("node_modules")) return null;
+  if (rel[0] === ".." && rel.length > 1 && rel[1] !== "..") return rel.join("/");
+  const isDefinitionDir = (name: string) => fs.existsSync(path.join(codeDir, "_components", name, "package.json"));
+  if (rel[0] === "_components" && rel.length > 2 && !isDefinitionDir(rel[1])) return ["..", ...rel.slice(1)].join("/");
+  return null;
+}
+
+/** A frame's file as Convex prints it, relative to the project (`../convex/x.ts`), or null when not the project's. */
+function projectSource(file: string): string | null {
+  if (pushedCode && functionsDir) return pushedSource(file, functionsDir);
+  if (file.includes("node_modules")) return null;
+  const dir = functionsDir ?? file.slice(0, Math.max(0, file.lastIndexOf(`${path.sep}convex${path.sep}`) + 7));
+  if (!dir || !file.startsWith(dir + path.sep)) return null;
+  return `../${path.basename(dir)}/${path.relative(dir, file).split(path.sep).join("/")}`;
+}
+
+/**
+ * The error a nested call's callee threw, as it was: Convex's runtime rethrows a failed `runUdf` syscall
+ * (a query or mutation calling another, or a component's) as a new error with the message only, so the
+ * backend's syscall hook keeps the original here for the caller's `nestedError`, frames and all.
+ */
+export const nestedFailure = new AsyncLocalStorage<{ error?: unknown }>();
 
 /** Marks where a nested call starts in an async stack: frames below it belong to the caller. */
 export const CALL_BOUNDARY = "convexNestedCallBoundary";
@@ -44,13 +82,10 @@ function userFrames(e: Error, cutAtBoundary: boolean): string[] {
     if (cutAtBoundary && line.includes(CALL_BOUNDARY)) break;
     const m = FRAME.exec(line);
     if (!m) continue;
-    const file = decodeURIComponent(m[3]);
-    if (file.includes("node_modules")) continue;
-    const dir = functionsDir ?? file.slice(0, Math.max(0, file.lastIndexOf(`${path.sep}convex${path.sep}`) + 7));
-    if (!dir || !file.startsWith(dir + path.sep)) continue;
-    const rel = path.relative(dir, file).split(path.sep).join("/");
+    const source = projectSource(decodeURIComponent(m[3]));
+    if (source === null) continue;
     const name = (m[2] ?? "").replace(/^Object\./, "").replace(/^<anonymous>$/, "") || "<anonymous>";
-    out.push(`    at ${m[1] ?? ""}${name} (../${path.basename(dir)}/${rel}:${m[4]}:${m[5]})`);
+    out.push(`    at ${m[1] ?? ""}${name} (${source}:${m[4]}:${m[5]})`);
   }
   return out;
 }

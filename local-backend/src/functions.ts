@@ -4,7 +4,7 @@
 // its fetches are aborted).
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { AuthenticationError } from "./auth.ts";
-import { CALL_BOUNDARY, SystemError, nestedError } from "./errors.ts";
+import { CALL_BOUNDARY, SystemError, nestedError, nestedFailure } from "./errors.ts";
 import { backendLog } from "./logs.ts";
 
 /** A bundled module's exports, by name. */
@@ -51,10 +51,11 @@ function nestingCtx(ctx: Record<string, unknown>, stopped: () => Error | null): 
     out[name] = async (...a: unknown[]) => {
       const stop = stopped();
       if (stop) throw stop;
+      const failure: { error?: unknown } = {};
       try {
-        return await boundary(call as (...a: unknown[]) => unknown, a);
+        return await nestedFailure.run(failure, () => boundary(call as (...a: unknown[]) => unknown, a));
       } catch (e) {
-        throw nestedError(e);
+        throw nestedError("error" in failure ? failure.error : e);
       }
     };
   }

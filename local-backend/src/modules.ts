@@ -123,7 +123,7 @@ export interface ModuleEntry {
  * keyed `./convex/<rel>`, every function wrapped, the "use node" ones remembered, and `extra` (the
  * backend's own `_system` modules) beside them.
  */
-export function assembleModules(entries: ModuleEntry[], sourceDir: string): { modules: ModuleMap; loaded: Map<string, LoadedModule> } {
+export function assembleModules(entries: ModuleEntry[], sourceDir: string, pushed = false): { modules: ModuleMap; loaded: Map<string, LoadedModule> } {
   nodeModules = new Set(entries.filter((e) => e.runtime === "node").map((e) => e.rel.replace(/\.[^./]+$/, "")));
   const loaded = new Map<string, LoadedModule>();
   const modules: ModuleMap = {};
@@ -131,7 +131,7 @@ export function assembleModules(entries: ModuleEntry[], sourceDir: string): { mo
     loaded.set(`./convex/${e.rel}`, e.mod);
     modules[`./convex/${e.rel}`] = async () => e.mod;
   }
-  setFunctionsDir(sourceDir);
+  setFunctionsDir(sourceDir, pushed);
   wrapFunctions(loaded);
   // convex-test finds the functions' root folder by the `_generated` key.
   modules["./convex/_generated/server.js"] = async () => ({});

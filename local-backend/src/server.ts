@@ -159,7 +159,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   const kindOf = (component: string, udfPath: string) => (component ? components.kindOf(component, udfPath) : (engine.resolve(udfPath)?.kind ?? null));
   const initial: { modules: ModuleMap; loaded: Map<string, LoadedModule>; entries: ModuleEntry[]; dir: string | null } = opts.convexDir
     ? { ...(await loadModules(opts.convexDir)), dir: null }
-    : { ...assembleModules(lastPush?.entries ?? [], lastPush?.dir ?? opts.dataDir), entries: lastPush?.entries ?? [], dir: lastPush?.dir ?? null };
+    : { ...assembleModules(lastPush?.entries ?? [], lastPush?.dir ?? opts.dataDir, true), entries: lastPush?.entries ?? [], dir: lastPush?.dir ?? null };
   const { modules, loaded } = initial;
   const schema = findModule(loaded, "schema")?.default as SchemaDefinition<GenericSchema, boolean> | undefined;
   deployment.setServed(initial.entries, schema, initial.dir);
@@ -298,7 +298,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   // are mounted first, so the app's new functions find them.
   async function install(code: LoadedCode) {
     engine.internals.setComponents(mountedComponents(code));
-    await apply(assembleModules(code.entries, code.dir), code.schema);
+    await apply(assembleModules(code.entries, code.dir, true), code.schema);
     deployment.setServed(code.entries, code.schema, code.dir);
     backendLog(`functions pushed (${code.entries.length} modules${code.components?.instances.length ? `, ${code.components.instances.length} components` : ""}); data kept`);
   }

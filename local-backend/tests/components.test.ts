@@ -28,6 +28,8 @@ const componentFiles = makeFunctionReference<"query", Record<string, never>, Arr
 const componentRemove = makeFunctionReference<"mutation", { storageId: string }, null>("uses:componentRemove");
 const appFiles = makeFunctionReference<"query", Record<string, never>, string[]>("uses:appFiles");
 const appFileUrl = makeFunctionReference<"query", { storageId: string }, string | null>("uses:appFileUrl");
+const failing = makeFunctionReference<"query", Record<string, never>, null>("uses:failing");
+const componentFailing = makeFunctionReference<"query", Record<string, never>, null>("uses:componentFailing");
 const http = () => new ConvexHttpClient(backend.cloudUrl, { logger: false });
 
 beforeAll(async () => {
@@ -118,6 +120,16 @@ describe("components on the embedded backend", () => {
     expect((await fetch(url!)).status).toBe(404);
     expect((await client.query(componentFiles, {})).map((file) => file.id)).toEqual([stored]);
     await expect(client.mutation(componentRemove, { storageId }), "a file deleted already").rejects.toThrow(/not found/);
+  });
+
+  it("words an error of pushed code as Convex does: its frame in the source, a component's nested in its caller's", async () => {
+    const message = async (call: Promise<unknown>) => ((await call.then(() => null, (e: unknown) => e)) as Error).message;
+    expect(await message(http().query(failing, {}))).toMatch(
+      /^\[Request ID: [a-f0-9]{16}\] Server Error\nUncaught Error: Normal error\n {4}at <anonymous> \(\.\.\/convex\/uses\.ts:\d+:\d+\)\n?$/,
+    );
+    expect(await message(http().query(componentFailing, {}))).toMatch(
+      /^\[Request ID: [a-f0-9]{16}\] Server Error\nUncaught ConvexError: Uncaught ConvexError: Boom boom bop\n {4}at <anonymous> \(\.\.\/convex\/counter\/lib\.ts:\d+:\d+\)\n\n {4}at async <anonymous> \(\.\.\/convex\/uses\.ts:\d+:\d+\)\n?$/,
+    );
   });
 
   it("keeps the components' data and pending jobs across kill -9, and serves them again", async () => {

@@ -53,3 +53,9 @@ export const componentFiles = query({ args: {}, handler: async (ctx) => await ct
 export const componentRemove = mutation({ args: { storageId: v.string() }, handler: async (ctx, { storageId }) => await ctx.runMutation(components.counter.files.remove, { storageId }) });
 export const appFiles = query({ args: {}, handler: async (ctx) => (await ctx.db.system.query("_storage").collect()).map((file) => file._id) });
 export const appFileUrl = query({ args: { storageId: v.id("_storage") }, handler: async (ctx, { storageId }) => await ctx.storage.getUrl(storageId) });
+
+// Errors as Convex words them: the frame in the app's source, and a component's error nested in its caller's.
+export const failing = query(async () => {
+  throw new Error("Normal error");
+});
+export const componentFailing = query(async (ctx) => await ctx.runQuery(components.counter.lib.fail, {}));

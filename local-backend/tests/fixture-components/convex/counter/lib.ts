@@ -1,4 +1,4 @@
-import { v } from "convex/values";
+import { ConvexError, v } from "convex/values";
 import { internalMutation, mutation, query } from "./_generated/server";
 
 export const add = mutation({
@@ -51,4 +51,8 @@ export const tick = internalMutation({
     else await ctx.db.insert("counters", { name: "ticks", value: 1 });
     return null;
   },
+});
+
+export const fail = query(async () => {
+  throw new ConvexError("Boom boom bop");
 });

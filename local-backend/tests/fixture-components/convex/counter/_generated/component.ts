@@ -82,6 +82,7 @@ export type ComponentApi<Name extends string | undefined = string | undefined> =
         { greeting: string | null; appSecret: string | null },
         Name
       >;
+      fail: FunctionReference<"query", "internal", any, any, Name>;
       get: FunctionReference<
         "query",
         "internal",
