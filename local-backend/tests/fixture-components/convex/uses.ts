@@ -55,7 +55,9 @@ export const appFiles = query({ args: {}, handler: async (ctx) => (await ctx.db.
 export const appFileUrl = query({ args: { storageId: v.id("_storage") }, handler: async (ctx, { storageId }) => await ctx.storage.getUrl(storageId) });
 
 // Errors as Convex words them: the frame in the app's source, and a component's error nested in its caller's.
+// eslint-disable-next-line @convex-dev/no-old-registered-function-syntax, @convex-dev/require-args-validator -- anonymous, as Convex's own error tests write it
 export const failing = query(async () => {
   throw new Error("Normal error");
 });
+// eslint-disable-next-line @convex-dev/no-old-registered-function-syntax, @convex-dev/require-args-validator -- anonymous, as Convex's own error tests write it
 export const componentFailing = query(async (ctx) => await ctx.runQuery(components.counter.lib.fail, {}));

@@ -53,6 +53,7 @@ export const tick = internalMutation({
   },
 });
 
+// eslint-disable-next-line @convex-dev/no-old-registered-function-syntax, @convex-dev/require-args-validator -- anonymous, as Convex's own error tests write it
 export const fail = query(async () => {
   throw new ConvexError("Boom boom bop");
 });
