@@ -6,7 +6,7 @@ import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import { createEngine, type CommitChange, type Doc, type Engine as Internals, type TestAccessor } from "./internals.ts";
 import { findModule, isFunctionModulePath, isNodeFunction, type LoadedModule, type ModuleMap } from "./modules.ts";
 import { canonicalizeUdfPath, isObject, type FunctionKind, type Identity, type Json } from "./protocol.ts";
-import { formatError, nestedFailure, newRequestId, notFoundError, type FormattedError } from "./errors.ts";
+import { formatError, nestedFailure, newRequestId, recogniseConvexErrorsOfEveryCopy, notFoundError, type FormattedError } from "./errors.ts";
 import { validateArgs, type ValidatorJson } from "./validate.ts";
 import { checkArgumentLimits } from "./limits.ts";
 import { checkIdTable, storageIdProblem, sha256Hex } from "./ids.ts";
@@ -52,6 +52,23 @@ interface EngineOptions {
   onCommit: (changes: CommitChange[]) => void;
 }
 
+/**
+ * Convex's runtime hands on a ConvexError thrown by a handler with its data serialized (JSON text, for the
+ * syscall boundary); a query's or mutation's comes back deserialized, an HTTP action's not: its data is read
+ * back here, so the error's body carries the value itself.
+ */
+function withDataDeserialized(e: unknown): unknown {
+  if (typeof e !== "object" || e === null || !(Symbol.for("ConvexError") in e) || !("ConvexErrorSymbol" in e)) return e;
+  const error = e as unknown as { data: unknown };
+  if (typeof error.data !== "string") return e;
+  try {
+    error.data = jsonToConvex(JSON.parse(error.data) as Json);
+  } catch {
+    // Not serialized after all: kept as it is.
+  }
+  return e;
+}
+
 export class Engine {
   private readonly resolved = new Map<string, ResolvedFunction | null>();
   private readonly accessors = new Map<string, TestAccessor>();
@@ -74,6 +91,7 @@ export class Engine {
     });
     const engine = (holder.engine = new Engine(internals, opts));
     installConsoleCapture(() => internals.currentUdf(), isNodeFunction);
+    recogniseConvexErrorsOfEveryCopy();
     return engine;
   }
 
@@ -189,7 +207,7 @@ export class Engine {
       return await logContext.run(logs, () => this.accessor(identity).fetch(path, init));
     } catch (e) {
       failure = (e as Error)?.message ?? String(e);
-      throw e;
+      throw withDataDeserialized(e);
     } finally {
       const method = init?.method ?? "GET";
       this.logExecution("http", `${method} ${new URL(path, "http://x").pathname}`, logs, startedAt, failure, "http");
@@ -244,8 +262,9 @@ export class Engine {
       case "1.0/storageGetUrl": {
         const { storageId } = JSON.parse(json) as { storageId: string };
         storageIdProblem(storageId, "storage.getUrl");
-        const exists = this.internals.storageDocument(storageId, component) !== null;
-        return JSON.stringify(exists ? `${this.opts.cloudUrl}/api/storage/${storageId}` : null);
+        if (this.internals.storageDocument(storageId, component) === null) return "null";
+        // A component's file is asked for with its component, as Convex's URLs name it.
+        return JSON.stringify(`${this.opts.cloudUrl}/api/storage/${storageId}${component ? `?component=${encodeURIComponent(component)}` : ""}`);
       }
       case "1.0/storageGetMetadata": {
         const { storageId } = JSON.parse(json) as { storageId: string };

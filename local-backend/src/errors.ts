@@ -19,9 +19,29 @@ export function newRequestId(): string {
   return randomBytes(8).toString("hex");
 }
 
+/**
+ * A failure of the service, not of the function (Convex's OCC and Overloaded error codes): the request is
+ * refused with HTTP 503 and its code, and a socket running it is closed with "try again later" (1013), on
+ * which Convex's clients reconnect and send their unfinished mutations again.
+ */
+export class ServiceUnavailableError extends SystemError {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Convex's words for a mutation whose reads kept changing (`ErrorMetadata::user_occ` without details). */
+export const OCC_MESSAGE =
+  'Documents read from or written to some table changed while this mutation was being run and on every subsequent retry. See https://docs.convex.dev/error#1';
+
 export interface FormattedError {
   errorMessage: string;
   errorData?: Json;
+  /** Set for a ServiceUnavailableError: what the request is refused with, instead of a function's error. */
+  unavailable?: { code: string; message: string };
 }
 
 function isConvexError(e: unknown): e is Error & { data: Value } {
@@ -114,6 +134,7 @@ function jsErrorText(j: JsError): string {
 export function formatError(e: unknown, requestId: string = newRequestId()): FormattedError {
   const j = toJsError(e);
   const prefix = `[Request ID: ${requestId}] Server Error\n`;
+  if (e instanceof ServiceUnavailableError) return { errorMessage: prefix + j.message, unavailable: { code: e.code, message: e.message } };
   if (e instanceof SystemError) return { errorMessage: prefix + j.message };
   return j.data === undefined ? { errorMessage: prefix + jsErrorText(j) } : { errorMessage: prefix + jsErrorText(j), errorData: j.data };
 }
@@ -130,10 +151,30 @@ export function httpActionErrorBody(e: unknown, requestId: string = newRequestId
 }
 
 /**
+ * Makes `error instanceof ConvexError` hold for any copy of `convex/values`' ConvexError class. Pushed code
+ * bundles its own copy (each bundle, each component's), while the errors a nested call hands back are made
+ * here or by another bundle: on Convex the caller's own runtime remakes them with the caller's class. A
+ * ConvexError is recognised as Convex's clients recognise it, by its `Symbol.for("ConvexError")` mark; every
+ * other `instanceof` keeps the language's own answer.
+ */
+export function recogniseConvexErrorsOfEveryCopy(): void {
+  const ordinary = Function.prototype[Symbol.hasInstance];
+  if (Object.prototype.hasOwnProperty.call(Error, Symbol.hasInstance)) return;
+  Object.defineProperty(Error, Symbol.hasInstance, {
+    value(this: unknown, instance: unknown): boolean {
+      if (ordinary.call(this, instance)) return true;
+      return typeof this === "function" && this.name === "ConvexError" && isConvexError(instance);
+    },
+  });
+}
+
+/**
  * What the caller of ctx.runQuery/runMutation/runAction receives when the callee failed: a ConvexError (data
  * kept) or an Error, whose message is the callee's whole error text, frames included.
  */
 export function nestedError(e: unknown): Error {
+  // The service's failure is the whole request's, not the callee's.
+  if (e instanceof ServiceUnavailableError) return e;
   const j = toJsError(e, true);
   const text = e instanceof SystemError ? `${j.message}\n` : jsErrorText(j);
   if (j.data === undefined) return new Error(text);

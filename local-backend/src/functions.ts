@@ -62,6 +62,21 @@ function nestingCtx(ctx: Record<string, unknown>, stopped: () => Error | null): 
   return out;
 }
 
+/** Ends the action running in this async context with an error (its timeout, an exception nothing caught). */
+const endAction = new AsyncLocalStorage<(e: Error) => void>();
+
+/**
+ * An exception thrown where nothing catches it (a callback of `fs`, a timer) fails the action whose code
+ * threw it, in the words of Convex's Node executor, instead of leaving it waiting for its time limit; the
+ * process goes on. False when no action was running there.
+ */
+export function failActionOfUncaughtException(e: unknown): boolean {
+  const end = endAction.getStore();
+  if (!end) return false;
+  end(new Error(`uncaughtException: ${(e as Error)?.message ?? String(e)}`));
+  return true;
+}
+
 /** The abort signal of the action running in this async context (and of the actions that called it). */
 const actionSignal = new AsyncLocalStorage<AbortSignal>();
 
@@ -84,9 +99,9 @@ function tieFetchToActions(): void {
 }
 
 /**
- * Set while an HTTP action runs with an Authorization header that was refused. As on Convex (the isolate's
- * `user_identity` for `Identity::Unknown`), the action runs and getUserIdentity() answers null; the refusal
- * is only logged.
+ * Set while an HTTP action runs with an Authorization header that was refused. As on Convex (the action
+ * executor's `user_identity` for `Identity::Unknown`), the action runs, and getUserIdentity() throws the
+ * refusal (logged); an action that never asks is not affected.
  */
 export const refusedAuth = new AsyncLocalStorage<AuthenticationError>();
 
@@ -101,7 +116,7 @@ function wrap(fn: Registered): void {
         ? {
             getUserIdentity: async () => {
               backendLog(`Http Action called getUserIdentity with unknown identity: ${refused.code}`);
-              return null;
+              throw new Error(refused.message);
             },
           }
         : ctx.auth;
@@ -124,24 +139,29 @@ function wrap(fn: Registered): void {
     const controller = new AbortController();
     const parent = actionSignal.getStore();
     const signal = parent ? AbortSignal.any([parent, controller.signal]) : controller.signal;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        stop = timeoutError(ms);
+    let end: (e: Error) => void = () => {};
+    const ended = new Promise<never>((_, reject) => {
+      end = (e) => {
+        stop ??= e;
         controller.abort(stop);
         reject(stop);
-      }, ms);
+      };
+      timer = setTimeout(() => end(timeoutError(ms)), ms);
     });
     const run = Promise.resolve(
       actionSignal.run(signal, () =>
-        handler(
-          nestingCtx(ctx, () => stop),
-          ...args,
+        endAction.run(end, () =>
+          handler(
+            nestingCtx(ctx, () => stop),
+            ...args,
+          ),
         ),
       ),
     );
-    // Once timed out, the result is dropped, further ctx calls are refused and fetches aborted.
+    // Once ended (timed out, or an uncaught exception in its callbacks), the result is dropped, further ctx
+    // calls are refused and fetches aborted.
     run.catch(() => {});
-    return Promise.race([run, timeout]).finally(() => clearTimeout(timer));
+    return Promise.race([run, ended]).finally(() => clearTimeout(timer));
   };
 }
 

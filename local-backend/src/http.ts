@@ -138,9 +138,9 @@ export async function cloudHandler(ctx: HttpContext, req: http.IncomingMessage, 
     if (p === "/api/storage/upload" && req.method === "POST") return await upload(ctx, url, req, res);
     const file = /^\/api\/storage\/([0-9]+_storage)$/.exec(p);
     if (file && (req.method === "GET" || req.method === "HEAD")) {
-      // A deleted file stops being served, as on Convex (committed documents only); a component's file
-      // is served at the same address (storage ids are unique in the deployment).
-      if (!ctx.engine.internals.hasStoredFile(file[1]))
+      // A deleted file stops being served, as on Convex (committed documents only); a component's file is
+      // asked for with `?component=` (its URL says so), the app's without.
+      if (!ctx.engine.internals.hasStoredFile(file[1], url.searchParams.get("component") ?? ""))
         return json(res, 404, { code: "FileNotFound", message: `File ${file[1]} not found` });
       return ctx.files.serve(file[1], req, res, CORS);
     }
@@ -201,6 +201,7 @@ async function runFunction(ctx: HttpContext, kind: FunctionKind | "any", req: ht
   await ctx.synced();
   if (kind !== "query") ctx.kick();
   if (r.ok) return json(res, 200, { status: "success", value: r.value, logLines: r.logLines });
+  if (r.error.unavailable) return json(res, 503, r.error.unavailable);
   return json(res, 560, { status: "error", errorMessage: r.error.errorMessage, errorData: r.error.errorData, logLines: r.logLines });
 }
 

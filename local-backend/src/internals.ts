@@ -2,10 +2,11 @@
 // CONVEX_TEST_VERSION; `probeInternals` checks every member used here and fails loudly when one is missing,
 // and tests/internals.test.ts exercises it.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { convexTest } from "convex-test";
+import { OCC_MESSAGE, ServiceUnavailableError } from "./errors.ts";
 import type { SchemaDefinition, GenericSchema } from "convex/server";
 
 export const CONVEX_TEST_VERSION = "0.0.60";
@@ -116,8 +117,8 @@ export interface Engine {
   transaction<T>(fn: (db: EngineDb) => T, componentPath?: string): Promise<T>;
   /** The stored-file document `storageId` of the component at `componentPath`, committed or written in this transaction. */
   storageDocument(storageId: string, componentPath: string): Doc | null;
-  /** Whether `storageId` is a committed stored file of the app or of any component (ids are unique in the deployment). */
-  hasStoredFile(storageId: string): boolean;
+  /** Whether `storageId` is a committed stored file of the component at `componentPath` (the app's for ""), or of any when undefined. */
+  hasStoredFile(storageId: string, componentPath?: string): boolean;
   /** The component the function running in this async context belongs to ("" for the app). */
   currentComponent(): string;
   /** The function currently executing in this async context, if any (for log labels). */
@@ -206,6 +207,20 @@ export function tableNameFromId(id: string): string | null {
   const m = /^[0-9]+/.exec(id);
   if (!m || m[0].length === id.length) return null;
   return id.slice(m[0].length);
+}
+
+/**
+ * A staged index (`staged: true` in the schema) is being built and may not be read yet: Convex refuses a
+ * query or vector search on it in these words. `indexName` is `table.index`, as the query carries it.
+ */
+function refuseStagedIndex(target: DatabaseFake, indexName: string): void {
+  const dot = indexName.indexOf(".");
+  const table = target._schema?.tables.get(indexName.slice(0, dot)) as Record<string, unknown> | undefined;
+  if (!table) return;
+  const name = indexName.slice(dot + 1);
+  const staged = ["stagedDbIndexes", "stagedSearchIndexes", "stagedVectorIndexes"].flatMap((key) => (table[key] as Array<{ indexDescriptor: string }> | undefined) ?? []);
+  if (staged.some((index) => index.indexDescriptor === name))
+    throw new Error(`Index ${indexName} is currently staged and not available to query until it is enabled`);
 }
 
 function fail(what: string): never {
@@ -314,18 +329,39 @@ function wire(
     return ts;
   };
 
+  const currentDb = () => global.components[execStorage.getStore()?.componentPath ?? ""]?.db ?? db;
   const origSyscall = global.syscall;
   global.syscall = (op, json) => {
-    if (op === "1.0/queryStream") hooks.onQueryStream((JSON.parse(json) as { query: { source: QuerySource } }).query.source);
+    // Convex's syscalls for testing how clients meet a failed commit and an overloaded backend.
+    if (op === "throwOcc") throw new ServiceUnavailableError("OptimisticConcurrencyControlFailure", OCC_MESSAGE);
+    if (op === "throwOverloaded") throw new ServiceUnavailableError("Busy", "I'm a bit busy.");
+    if (op === "1.0/queryStream") {
+      const { source } = (JSON.parse(json) as { query: { source: QuerySource } }).query;
+      if (source.type !== "FullTableScan") refuseStagedIndex(currentDb(), source.indexName);
+      hooks.onQueryStream(source);
+    }
     return origSyscall(op, json);
   };
   const origAsync = global.asyncSyscall;
-  global.asyncSyscall = (op, json) => hooks.asyncSyscall(op, json, (j) => origAsync(op, j));
+  global.asyncSyscall = async (op, json) => {
+    if (op === "1.0/queryPage" || op === "1.0/actions/vectorSearch") {
+      const { query } = JSON.parse(json) as { query: { source?: QuerySource; indexName?: string } };
+      const indexName = query.source ? (query.source.type === "FullTableScan" ? null : query.source.indexName) : query.indexName;
+      if (indexName) refuseStagedIndex(currentDb(), indexName);
+    }
+    return hooks.asyncSyscall(op, json, (j) => origAsync(op, j));
+  };
   const origJs = global.jsSyscall;
   global.jsSyscall = async (op, args) => {
     if (op !== "storage/storeBlob") return origJs(op, args);
     const blob = args.blob as Blob;
     const bytes = new Uint8Array(await blob.arrayBuffer());
+    // `store(blob, { sha256 })` refuses bytes whose digest (base64) is not the one given, in Convex's words.
+    const expected = (args.options as { sha256?: string } | undefined)?.sha256;
+    if (expected !== undefined) {
+      const actual = createHash("sha256").update(bytes).digest("base64");
+      if (actual !== expected) throw new Error(`Sha256 mismatch. Expected: ${expected} Actual: ${actual}`);
+    }
     const id = (await storedContentType.run(blob.type, () => origJs(op, args))) as string;
     hooks.storeBlob(id, bytes, blob.type);
     return id;
@@ -374,7 +410,10 @@ function wire(
     db,
     runByPath: (udfPath, args, componentPath = "") => fun({ udfPath, componentPath }, args),
     transaction: (fn, componentPath = "") => t.run(async () => fn(dbOf(componentPath))),
-    hasStoredFile: (storageId) => Object.entries(global.components).some(([path, info]) => storageId in (path === "" ? (live ?? db._documents) : info.db._documents)),
+    hasStoredFile: (storageId, componentPath) =>
+      Object.entries(global.components).some(
+        ([path, info]) => (componentPath === undefined || path === componentPath) && storageId in (path === "" ? (live ?? db._documents) : info.db._documents),
+      ),
     storageDocument: (storageId, componentPath) => global.components[componentPath]?.db.get("_storage", storageId) ?? null,
     currentUdf: () => execStorage.getStore(),
     currentComponent: () => execStorage.getStore()?.componentPath ?? "",

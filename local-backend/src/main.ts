@@ -8,6 +8,7 @@ import { startBackend, type Backend } from "./server.ts";
 import { DataDirInUseError } from "./lock.ts";
 import { ModuleLoadError } from "./modules.ts";
 import { backendLog } from "./logs.ts";
+import { failActionOfUncaughtException } from "./functions.ts";
 import { installLongTimers } from "./longTimers.ts";
 
 function option(argv: string[], name: string, fallback?: string): string {
@@ -60,7 +61,9 @@ try {
 process.stdout.write(`LOCAL_BACKEND_READY ${JSON.stringify({ cloudUrl: backend.cloudUrl, siteUrl: backend.siteUrl, adminKey: backend.adminKey, pid: process.pid })}\n`);
 
 // A failing function, job or handler is reported, never fatal.
-process.on("uncaughtException", (e) => backendLog(`uncaught: ${e?.stack ?? String(e)}`));
+process.on("uncaughtException", (e) => {
+  if (!failActionOfUncaughtException(e)) backendLog(`uncaught: ${e?.stack ?? String(e)}`);
+});
 process.on("unhandledRejection", (e) => backendLog(`unhandled rejection: ${(e as Error)?.stack ?? String(e)}`));
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
   process.once(sig, () => {

@@ -69,7 +69,7 @@ export class SyncServer {
   readonly conns = new Set<Connection>();
   /** Timestamp of the newest durable commit whose effects have been pushed to subscribers. */
   visibleTs = 0n;
-  private readonly inflight = new Map<string, Promise<string>>();
+  private readonly inflight = new Map<string, Promise<string | undefined>>();
 
   constructor(private readonly d: SyncDeps) {}
 
@@ -251,15 +251,22 @@ export class SyncServer {
       return this.ack(conn, stored, this.d.lastCommitTs());
     }
     const pending = this.runMutation(session, requestId, udfPath, args, conn.identity, conn.admin);
-    this.inflight.set(key, pending.then((r) => r.response));
-    const { response, ts } = await pending;
+    this.inflight.set(key, pending.then((r) => r.response ?? undefined));
+    const { response, ts, unavailable } = await pending;
     this.inflight.delete(key);
-    this.ack(conn, response, ts, requestId);
+    // As Convex closes a socket whose mutation met a failed commit or an overloaded backend ("try again
+    // later"): the client reconnects and sends the mutation again.
+    if (unavailable) {
+      backendLog(`connection ${conn.id}: mutation request ${requestId} refused (${unavailable.code}); closing for the client to retry`);
+      return void conn.ws.close(1013, unavailable.code);
+    }
+    this.ack(conn, response!, ts, requestId);
   }
 
   private async runMutation(session: string, requestId: number, udfPath: string, args: Json | undefined, identity: Identity | null, admin: boolean) {
     const r = await this.d.engine.call("mutation", udfPath, args, identity, undefined, admin);
     const ts = this.d.lastCommitTs();
+    if (!r.ok && r.error.unavailable) return { response: null, ts, unavailable: r.error.unavailable };
     const response = r.ok
       ? JSON.stringify({ type: "MutationResponse", requestId, success: true, result: r.value, ts: encodeTs(ts), logLines: r.logLines })
       : JSON.stringify({ type: "MutationResponse", requestId, success: false, result: r.error.errorMessage, errorData: r.error.errorData, logLines: r.logLines });

@@ -2,6 +2,7 @@
 // from npm (the rate limiter; the workpool, which mounts a component of its own) and one defined in the
 // project. Each has its own tables and its own environment, a transaction spans them, queries over their
 // data stay live, and their data and jobs outlive `kill -9`.
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
@@ -21,7 +22,7 @@ const send = makeFunctionReference<"mutation", { key: string }, boolean>("uses:s
 const enqueueFlaky = makeFunctionReference<"mutation", { key: string }, null>("uses:enqueueFlaky");
 const notes = makeFunctionReference<"query", Record<string, never>, string[]>("uses:notes");
 const componentUploadUrl = makeFunctionReference<"mutation", Record<string, never>, string>("uses:componentUploadUrl");
-const componentStore = makeFunctionReference<"action", { text: string }, string>("uses:componentStore");
+const componentStore = makeFunctionReference<"action", { text: string; sha256?: string }, string>("uses:componentStore");
 const componentRead = makeFunctionReference<"action", { storageId: string }, string | null>("uses:componentRead");
 const componentFileUrl = makeFunctionReference<"query", { storageId: string }, string | null>("uses:componentFileUrl");
 const componentFiles = makeFunctionReference<"query", Record<string, never>, Array<{ id: string; size: number; contentType: string | null }>>("uses:componentFiles");
@@ -30,6 +31,7 @@ const appFiles = makeFunctionReference<"query", Record<string, never>, string[]>
 const appFileUrl = makeFunctionReference<"query", { storageId: string }, string | null>("uses:appFileUrl");
 const failing = makeFunctionReference<"query", Record<string, never>, null>("uses:failing");
 const componentFailing = makeFunctionReference<"query", Record<string, never>, null>("uses:componentFailing");
+const catchesNested = makeFunctionReference<"action", Record<string, never>, { isConvexError: boolean; data: string | null } | null>("uses:catchesNested");
 const http = () => new ConvexHttpClient(backend.cloudUrl, { logger: false });
 
 beforeAll(async () => {
@@ -106,7 +108,8 @@ describe("components on the embedded backend", () => {
     expect(await client.query(appFileUrl, { storageId }), "the app's storage has no such file").toBeNull();
 
     const url = await client.query(componentFileUrl, { storageId });
-    expect(url).toBe(`${backend.cloudUrl}/api/storage/${storageId}`);
+    expect(url).toBe(`${backend.cloudUrl}/api/storage/${storageId}?component=counter`);
+    expect((await fetch(`${backend.cloudUrl}/api/storage/${storageId}`)).status, "asked for as the app's").toBe(404);
     const served = await fetch(url!);
     expect(served.headers.get("content-type")).toBe("text/plain");
     expect(await served.text()).toBe("caricato nel componente");
@@ -114,6 +117,14 @@ describe("components on the embedded backend", () => {
     const stored = await client.action(componentStore, { text: "scritto da un'azione" });
     expect(await client.action(componentRead, { storageId: stored })).toBe("scritto da un'azione");
     expect((await client.query(componentFiles, {})).map((file) => file.id)).toEqual(expect.arrayContaining([storageId, stored]));
+
+    // `store(blob, { sha256 })` checks the bytes against the digest given, as Convex does.
+    const digest = (text: string) => createHash("sha256").update(text).digest("base64");
+    await expect(client.action(componentStore, { text: "altro", sha256: digest("atteso") })).rejects.toThrow(
+      `Sha256 mismatch. Expected: ${digest("atteso")} Actual: ${digest("altro")}`,
+    );
+    const checked = await client.action(componentStore, { text: "atteso", sha256: digest("atteso") });
+    await client.mutation(componentRemove, { storageId: checked });
 
     await client.mutation(componentRemove, { storageId });
     expect(await client.query(componentFileUrl, { storageId })).toBeNull();
@@ -130,6 +141,10 @@ describe("components on the embedded backend", () => {
     expect(await message(http().query(componentFailing, {}))).toMatch(
       /^\[Request ID: [a-f0-9]{16}\] Server Error\nUncaught ConvexError: Uncaught ConvexError: Boom boom bop\n {4}at <anonymous> \(\.\.\/convex\/counter\/lib\.ts:\d+:\d+\)\n\n {4}at async <anonymous> \(\.\.\/convex\/uses\.ts:\d+:\d+\)\n?$/,
     );
+  });
+
+  it("hands the app's code a nested ConvexError of the class it imports (pushed code bundles its own copy)", async () => {
+    expect(await http().action(catchesNested, {})).toEqual({ isConvexError: true, data: "Boom boom bop" });
   });
 
   it("keeps the components' data and pending jobs across kill -9, and serves them again", async () => {

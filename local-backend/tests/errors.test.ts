@@ -131,4 +131,52 @@ describe("error shapes", () => {
     expect(body.trace).toMatch(/^Uncaught Error: http action failed\n {4}at <anonymous> \(\.\.\/convex\/http\.ts:\d+:\d+\)\n$/);
     expect(body.data).toBeUndefined();
   });
+
+  it("refuses to read an index or a search index still staged, in Convex's words", async () => {
+    for (const [search, index] of [[false, "by_author"], [true, "search_body"]] as const)
+      await expect(clients.http().query(api.errors.readStagedIndex, { search })).rejects.toThrow(
+        `Index messages.${index} is currently staged and not available to query until it is enabled`,
+      );
+  });
+
+  it("a commit race or an overloaded backend refuses the request over HTTP with 503 and Convex's code", async () => {
+    for (const [failure, code, message] of [
+      ["throwOcc", "OptimisticConcurrencyControlFailure", /^Documents read from or written to some table changed/],
+      ["throwOverloaded", "Busy", /^I'm a bit busy\.$/],
+    ] as const) {
+      const res = await fetch(`${backend.cloudUrl}/api/mutation`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ path: "errors:failsUntilMessage", args: { channel: `http-${failure}`, failure }, format: "json" }),
+      });
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as { code: string; message: string };
+      expect(body.code).toBe(code);
+      expect(body.message).toMatch(message);
+      await expect(clients.http().mutation(api.errors.failsUntilMessage, { channel: `http-${failure}`, failure })).rejects.toThrow(code);
+    }
+  });
+
+  it("on a socket, such a mutation closes the connection and the client sends it again until it succeeds", async () => {
+    for (const failure of ["throwOcc", "throwOverloaded"] as const) {
+      const channel = `socket-${failure}`;
+      const pending = clients.browser().mutation(api.errors.failsUntilMessage, { channel, failure });
+      await expect.poll(() => backend.output()).toMatch(/refused \((OptimisticConcurrencyControlFailure|Busy)\); closing for the client to retry/);
+      await clients.http().mutation(api.messages.send, { author: "test", body: `ok ${failure}`, channel });
+      expect(await pending).toBe(`ok ${failure}`);
+    }
+  });
+
+  it("an exception nothing catches in a Node action's callback fails that action, and the backend goes on", async () => {
+    for (let i = 0; i < 2; i++) await expect(clients.http().action(api.calls.throwsInCallback, {})).rejects.toThrow("uncaughtException: Yikes");
+    expect((await clients.http().action(api.calls.voiceToken, { identity: "dopo" })).runtime, "a Node action after it").toBe("string");
+  });
+
+  it("an HTTP action throwing ConvexError answers its data as a JSON value, not as text", async () => {
+    const res = await fetch(`${backend.siteUrl}/fail-custom`);
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { code: string; data?: unknown };
+    expect(body.code).toMatch(/^\[Request ID: [a-f0-9]{16}\] Server Error: Uncaught ConvexError: \{"message":"Hello world!","code":"7n"\}$/);
+    expect(body.data).toEqual({ message: "Hello world!", code: { $integer: "BwAAAAAAAAA=" } });
+  });
 });

@@ -1,6 +1,6 @@
 // The app's functions over its components: counted by a component defined here, rate limited, and a job
 // run by the workpool that fails once and is retried.
-import { v } from "convex/values";
+import { ConvexError, v } from "convex/values";
 import { RateLimiter, HOUR } from "@convex-dev/rate-limiter";
 import { Workpool } from "@convex-dev/workpool";
 import { action, internalAction, internalMutation, mutation, query } from "./_generated/server";
@@ -46,7 +46,10 @@ export const notes = query({ args: {}, handler: async (ctx) => (await ctx.db.que
 
 // The counter component's files, through the app; and what the app itself sees of them.
 export const componentUploadUrl = mutation({ args: {}, handler: async (ctx) => await ctx.runMutation(components.counter.files.generateUploadUrl, {}) });
-export const componentStore = action({ args: { text: v.string() }, handler: async (ctx, { text }) => await ctx.runAction(components.counter.files.store, { text }) });
+export const componentStore = action({
+  args: { text: v.string(), sha256: v.optional(v.string()) },
+  handler: async (ctx, args) => await ctx.runAction(components.counter.files.store, args),
+});
 export const componentRead = action({ args: { storageId: v.string() }, handler: async (ctx, { storageId }) => await ctx.runAction(components.counter.files.read, { storageId }) });
 export const componentFileUrl = query({ args: { storageId: v.string() }, handler: async (ctx, { storageId }) => await ctx.runQuery(components.counter.files.url, { storageId }) });
 export const componentFiles = query({ args: {}, handler: async (ctx) => await ctx.runQuery(components.counter.files.list, {}) });
@@ -61,3 +64,16 @@ export const failing = query(async () => {
 });
 // eslint-disable-next-line @convex-dev/no-old-registered-function-syntax, @convex-dev/require-args-validator -- anonymous, as Convex's own error tests write it
 export const componentFailing = query(async (ctx) => await ctx.runQuery(components.counter.lib.fail, {}));
+
+/** What the app's code sees of a nested ConvexError: an instance of the ConvexError it imports, data kept. */
+export const catchesNested = action({
+  args: {},
+  handler: async (ctx) => {
+    try {
+      await ctx.runQuery(components.counter.lib.fail, {});
+      return null;
+    } catch (error) {
+      return { isConvexError: error instanceof ConvexError, data: error instanceof ConvexError ? (error.data as string) : null };
+    }
+  },
+});

@@ -6,9 +6,9 @@ import { action, mutation, query } from "./_generated/server";
 export const generateUploadUrl = mutation({ args: {}, returns: v.string(), handler: async (ctx) => await ctx.storage.generateUploadUrl() });
 
 export const store = action({
-  args: { text: v.string() },
+  args: { text: v.string(), sha256: v.optional(v.string()) },
   returns: v.id("_storage"),
-  handler: async (ctx, { text }) => await ctx.storage.store(new Blob([text], { type: "text/plain" })),
+  handler: async (ctx, { text, sha256 }) => await ctx.storage.store(new Blob([text], { type: "text/plain" }), { sha256 }),
 });
 
 export const read = action({

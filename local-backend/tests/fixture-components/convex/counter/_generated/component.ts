@@ -55,7 +55,7 @@ export type ComponentApi<Name extends string | undefined = string | undefined> =
       store: FunctionReference<
         "action",
         "internal",
-        { text: string },
+        { text: string; sha256?: string },
         string,
         Name
       >;
