@@ -8,6 +8,7 @@ import { assembleComponentModules, findModule, type LoadedModule, type ModuleMap
 import type { LoadedCode } from "./deploy/deployment.ts";
 import type { FunctionKind } from "./protocol.ts";
 import { canonicalizeUdfPath } from "./protocol.ts";
+import type { ValidatorJson } from "./validate.ts";
 
 export function durableKey(component: string, id: string): string {
   return component ? `${component}/${id}` : id;
@@ -104,9 +105,18 @@ export class MountedComponents {
 
   /** The kind of a component's function (`lib:enqueue` in `jobs`), or null when there is none. */
   kindOf(component: string, udfPath: string): FunctionKind | null {
+    return this.functionOf(component, udfPath)?.kind ?? null;
+  }
+
+  /** A component's function: its kind and its arguments' validator (JSON), or null when there is none. */
+  functionOf(component: string, udfPath: string): { kind: FunctionKind; args: ValidatorJson } | null {
     const [mod, name] = canonicalizeUdfPath(udfPath).split(":");
     const loaded = this.loaded.get(component);
-    const fn = loaded ? (findModule(loaded, mod)?.[name] as { isQuery?: boolean; isMutation?: boolean; isAction?: boolean } | undefined) : undefined;
-    return fn?.isQuery ? "query" : fn?.isMutation ? "mutation" : fn?.isAction ? "action" : null;
+    const fn = loaded
+      ? (findModule(loaded, mod)?.[name] as { isQuery?: boolean; isMutation?: boolean; isAction?: boolean; exportArgs?: () => string } | undefined)
+      : undefined;
+    const kind = fn?.isQuery ? "query" : fn?.isMutation ? "mutation" : fn?.isAction ? "action" : null;
+    if (!kind) return null;
+    return { kind, args: fn?.exportArgs ? (JSON.parse(fn.exportArgs()) as ValidatorJson) : { type: "any" } };
   }
 }

@@ -44,6 +44,8 @@ interface RegisteredFunction {
 const queryContext = new AsyncLocalStorage<QueryContext>();
 
 interface EngineOptions {
+  /** A mounted component's function (its kind and arguments' validator), or null when it has none by that path. */
+  componentFunction: (componentPath: string, udfPath: string) => { kind: FunctionKind; args: ValidatorJson } | null;
   schema: SchemaDefinition<GenericSchema, boolean> | undefined;
   modules: ModuleMap;
   loaded: Map<string, LoadedModule>;
@@ -122,6 +124,13 @@ export class Engine {
     return r;
   }
 
+  /** A function of the component at `componentPath`, any visibility: only the admin key reaches one. */
+  private resolveInComponent(componentPath: string, udfPath: string, admin: boolean): ResolvedFunction | null {
+    const path = canonicalizeUdfPath(udfPath);
+    const fn = admin ? this.opts.componentFunction(componentPath, path) : null;
+    return fn ? { path, kind: fn.kind, isPublic: false, args: fn.args } : null;
+  }
+
   accessor(identity: Identity | null): TestAccessor {
     const key = identity ? JSON.stringify(identity) : "";
     let a = this.accessors.get(key);
@@ -153,10 +162,12 @@ export class Engine {
     admin = false,
     /** The documents as of a past timestamp, for a query read at that timestamp (`/api/query_at_ts`). */
     snapshot?: Record<string, Doc> | null,
+    /** A mounted component's function (the CLI's `--component`): with the admin key only, as on Convex. */
+    componentPath = "",
   ): Promise<CallResult> {
     const requestId = newRequestId();
-    const fn = this.resolve(udfPath);
-    const label = `${(fn?.kind ?? kind)[0].toUpperCase()} ${fn?.path ?? udfPath}`;
+    const fn = componentPath ? this.resolveInComponent(componentPath, udfPath, admin) : this.resolve(udfPath);
+    const label = `${(fn?.kind ?? kind)[0].toUpperCase()} ${componentPath ? `${componentPath}/` : ""}${fn?.path ?? udfPath}`;
     const logs = new LogCollector(label);
     const startedAt = Date.now();
     let failure: string | null = null;
@@ -168,7 +179,9 @@ export class Engine {
       validateArgs(fn.args, args);
       const a = this.accessor(identity);
       const ref = this.ref(fn.path);
-      const exec = () => (fn.kind === "query" ? a.query(ref, args) : fn.kind === "mutation" ? a.mutation(ref, args) : a.action(ref, args));
+      const exec = componentPath
+        ? () => this.internals.runByPath(fn.path, args, componentPath)
+        : () => (fn.kind === "query" ? a.query(ref, args) : fn.kind === "mutation" ? a.mutation(ref, args) : a.action(ref, args));
       const run = snapshot && fn.kind === "query" ? () => this.internals.readAt(snapshot, exec) : exec;
       const value = await logContext.run(logs, () => (query ? queryContext.run(query, run) : run()));
       return { ok: true, value: convexToJson(value as Value), logLines: logs.lines };
@@ -179,7 +192,8 @@ export class Engine {
     } finally {
       logs.open = false;
       // The backend's own `_system` queries (the CLI's) are not the deployment's executions.
-      if (fn && !fn.path.startsWith("_system/")) this.logExecution(fn.kind, fn.path, logs, startedAt, failure, query ? "websocket" : "http");
+      if (fn && !fn.path.startsWith("_system/"))
+        this.logExecution(fn.kind, (componentPath ? `${componentPath}/` : "") + fn.path, logs, startedAt, failure, query ? "websocket" : "http");
     }
   }
 

@@ -195,7 +195,9 @@ async function runFunction(ctx: HttpContext, kind: FunctionKind | "any", req: ht
     if (!("snapshot" in at)) return json(res, at.status, at.body);
     snapshot = at.snapshot;
   }
-  const r = await ctx.engine.call(kind, body.path, args, identity, undefined, admin, snapshot);
+  // The CLI's `--component` (`npx convex run`, `data`): a component's function, with the admin key.
+  const componentPath = typeof body.componentPath === "string" ? body.componentPath : "";
+  const r = await ctx.engine.call(kind, body.path, args, identity, undefined, admin, snapshot, componentPath);
   // Nothing is answered before what it saw is durable: a query may have read a commit whose fsync is
   // still pending, and a crash now must not undo what a client was shown (as on Convex).
   await ctx.synced();

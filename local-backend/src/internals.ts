@@ -142,8 +142,8 @@ export interface Engine {
   restore(docs: Record<string, Doc>, c: { nextDocId: number; lastCreationTime: number; lastCommitTs: bigint }, componentDocs?: Record<string, Record<string, Doc>>): void;
   /** Documents the schema would refuse (user tables only), at most `limit`, in the app or a component. */
   schemaViolations(schema: AnySchema | undefined, limit?: number, componentPath?: string): SchemaViolation[];
-  /** Tables the schema in force declares; null when there is no schema. */
-  declaredTables(): string[] | null;
+  /** Tables the schema in force declares (the app's, or the component's at `componentPath`); null when there is no schema. */
+  declaredTables(componentPath?: string): string[] | null;
   /**
    * One transaction that deletes `deletes` and writes `puts` as they are (ids and creation times kept,
    * each validated against the schema in force), for a snapshot import. Throws and writes nothing on a
@@ -481,7 +481,10 @@ function wire(
       }
       return out;
     },
-    declaredTables: () => (db._schema ? [...db._schema.tables.keys()] : null),
+    declaredTables: (componentPath = "") => {
+      const schema = global.components[componentPath]?.db._schema;
+      return schema ? [...schema.tables.keys()] : null;
+    },
     writeDocuments: (deletes, puts) =>
       t.run(async () => {
         const writes = db._writes[db._writes.length - 1];

@@ -95,7 +95,8 @@ export async function loadModules(dir: string): Promise<{ modules: ModuleMap; lo
 export function assembleComponentModules(entries: ModuleEntry[]): { modules: ModuleMap; loaded: Map<string, LoadedModule> } {
   const loaded = new Map<string, LoadedModule>();
   const modules: ModuleMap = {};
-  for (const e of entries) {
+  // The CLI's `_system/cli` queries run in a component too (`npx convex data --component`).
+  for (const e of [...entries, ...systemModules()]) {
     loaded.set(`./convex/${e.rel}`, e.mod);
     modules[`./convex/${e.rel}`] = async () => e.mod;
   }

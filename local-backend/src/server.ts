@@ -137,16 +137,18 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     install: (code) => install(code),
   });
   const systemEntries = systemModules({
-    tables: () => {
-      const names = new Set(engine.internals.declaredTables() ?? []);
-      for (const id of Object.keys(engine.internals.documents())) {
+    tables: (componentPath) => {
+      const names = new Set(engine.internals.declaredTables(componentPath) ?? []);
+      const docs = componentPath ? (engine.internals.componentDocuments()[componentPath] ?? {}) : engine.internals.documents();
+      for (const id of Object.keys(docs)) {
         const table = tableNameFromId(id);
         if (table) names.add(table);
       }
       return [...names].sort();
     },
     environment: () => environment.list(),
-    analysis: () => deployment.analysis(),
+    analysis: (componentPath) => deployment.analysis(componentPath),
+    currentComponent: () => engine.internals.currentComponent(),
     cloudUrl,
     latestExport: () => snapshots.latestExport(),
     imports: () => snapshots.importList(),
@@ -162,9 +164,10 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
     : { ...assembleModules(lastPush?.entries ?? [], lastPush?.dir ?? opts.dataDir, true), entries: lastPush?.entries ?? [], dir: lastPush?.dir ?? null };
   const { modules, loaded } = initial;
   const schema = findModule(loaded, "schema")?.default as SchemaDefinition<GenericSchema, boolean> | undefined;
-  deployment.setServed(initial.entries, schema, initial.dir);
+  deployment.setServed(initial.entries, schema, initial.dir, lastPush?.components ?? null);
   const jobMarks = new MutationJobMarks(() => engine, kindOf);
   const engine: Engine = await Engine.create({
+    componentFunction: (component, udfPath) => components.functionOf(component, udfPath),
     schema,
     modules,
     loaded,
@@ -299,7 +302,7 @@ export async function startBackend(opts: BackendOptions): Promise<Backend> {
   async function install(code: LoadedCode) {
     engine.internals.setComponents(mountedComponents(code));
     await apply(assembleModules(code.entries, code.dir, true), code.schema);
-    deployment.setServed(code.entries, code.schema, code.dir);
+    deployment.setServed(code.entries, code.schema, code.dir, code.components);
     backendLog(`functions pushed (${code.entries.length} modules${code.components?.instances.length ? `, ${code.components.instances.length} components` : ""}); data kept`);
   }
   // Dev mode: rebuilds convex/ on a change.

@@ -28,6 +28,8 @@ export class QueryGroup {
     readonly journal: string | null,
     /** Subscribed over an admin-authenticated socket: internal queries may run. */
     readonly admin = false,
+    /** A mounted component's query (the CLI's `--component`, admin only); "" for the app's. */
+    readonly componentPath = "",
   ) {}
 
   modification(queryId: number): string {
@@ -52,12 +54,12 @@ export class SubscriptionManager {
 
   constructor(private readonly engine: Engine) {}
 
-  acquire(udfPath: string, args: Json, identity: Identity | null, journal: string | null, admin = false): QueryGroup {
+  acquire(udfPath: string, args: Json, identity: Identity | null, journal: string | null, admin = false, componentPath = ""): QueryGroup {
     // Admin is part of the key: an internal query's result must never reach a non-admin subscriber.
-    const key = JSON.stringify([udfPath, args, identity?.tokenIdentifier ?? null, identity ? JSON.stringify(identity) : null, journal, admin]);
+    const key = JSON.stringify([udfPath, args, identity?.tokenIdentifier ?? null, identity ? JSON.stringify(identity) : null, journal, admin, componentPath]);
     let g = this.groups.get(key);
     if (!g) {
-      g = new QueryGroup(key, udfPath, args, identity, journal, admin);
+      g = new QueryGroup(key, udfPath, args, identity, journal, admin, componentPath);
       this.groups.set(key, g);
       this.untracked.add(g);
     }
@@ -124,7 +126,7 @@ export class SubscriptionManager {
   private async run(g: QueryGroup): Promise<boolean> {
     g.stale = false;
     const ctx = new QueryContext(g.ctx?.journal ?? g.journal);
-    const r = await this.engine.call("query", g.udfPath, g.args, g.identity, ctx, g.admin);
+    const r = await this.engine.call("query", g.udfPath, g.args, g.identity, ctx, g.admin, undefined, g.componentPath);
     this.evaluations++;
     g.evaluations++;
     const journal = JSON.stringify(ctx.journal);

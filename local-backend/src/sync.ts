@@ -147,7 +147,7 @@ export class SyncServer {
     const removed: number[] = [];
     for (const m of mods) {
       if (m.type === "Add") {
-        const group = this.d.subs.acquire(m.udfPath, m.args[0] ?? {}, conn.identity, m.journal ?? null, conn.admin);
+        const group = this.d.subs.acquire(m.udfPath, m.args[0] ?? {}, conn.identity, m.journal ?? null, conn.admin, m.componentPath ?? "");
         const sub: Subscription = { queryId: m.queryId, group, sentVersion: -1, owner: conn };
         this.d.subs.subscribe(sub);
         await this.d.subs.ready(group);
@@ -208,7 +208,7 @@ export class SyncServer {
     const moved: [Subscription, QueryGroup][] = [];
     for (const sub of conn.subs.values()) {
       // Keeps the page boundary the query is pinned to (its journal), as a reconnecting client would.
-      const g = this.d.subs.acquire(sub.group.udfPath, sub.group.args, identity, sub.group.ctx?.journal ?? sub.group.journal, admin);
+      const g = this.d.subs.acquire(sub.group.udfPath, sub.group.args, identity, sub.group.ctx?.journal ?? sub.group.journal, admin, sub.group.componentPath);
       const fresh: Subscription = { queryId: sub.queryId, group: g, sentVersion: -1, owner: conn };
       this.d.subs.subscribe(fresh);
       await this.d.subs.ready(g);

@@ -147,6 +147,33 @@ describe("components on the embedded backend", () => {
     expect(await http().action(catchesNested, {})).toEqual({ isConvexError: true, data: "Boom boom bop" });
   });
 
+  it("answers the CLI's --component: a component's tables and documents (`data`), and its functions (`run`)", async () => {
+    await http().mutation(count, { name: "cli" });
+    const tables = await cli.run("data", "--component", "counter");
+    expect(tables.code, tables.out).toBe(0);
+    expect(tables.out.trim().split("\n")).toEqual(["counters"]);
+    const docs = await cli.run("data", "counters", "--component", "counter", "--format", "jsonLines");
+    expect(docs.code, docs.out).toBe(0);
+    expect(docs.out).toMatch(/"name":\s*"cli",\s*"value":\s*1/);
+    const appTables = await cli.run("data");
+    expect(appTables.out.trim().split("\n"), "the app's tables").toEqual(expect.arrayContaining(["attempts", "notes"]));
+
+    const ran = await cli.run("run", "--component", "counter", "lib:add", '{"name":"cli"}');
+    expect(ran.code, ran.out).toBe(0);
+    expect(ran.out.trim()).toBe("2");
+    expect(await http().query(counted, { name: "cli" })).toBe(2);
+    const refused = await cli.run("run", "--component", "counter", "lib:add", '{"name":3}');
+    expect(refused.code).not.toBe(0);
+    expect(refused.out).toContain("ArgumentValidationError");
+    // Without the admin key a component's function is not there.
+    const anonymous = await fetch(`${backend.cloudUrl}/api/function`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ path: "lib:get", componentPath: "counter", args: { name: "cli" }, format: "json" }),
+    });
+    expect(((await anonymous.json()) as { errorMessage: string }).errorMessage).toContain("Could not find public function for 'lib:get'");
+  });
+
   it("keeps the components' data and pending jobs across kill -9, and serves them again", async () => {
     await http().mutation(count, { name: "durable" });
     const file = await http().action(componentStore, { text: "resta dopo il riavvio" });

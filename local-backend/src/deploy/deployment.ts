@@ -107,6 +107,8 @@ export class Deployment {
   private served: Served = { modules: [], crons: [], schema: null, analysis: {} };
   /** The folder the served pushed code was loaded from (null: built from convex/). */
   private servedDir: string | null = null;
+  /** Each mounted component's functions, by component path. */
+  private componentAnalyses = new Map<string, Record<string, AnalyzedModule>>();
 
   constructor(
     dataDir: string,
@@ -115,16 +117,17 @@ export class Deployment {
     this.code = new CodeStore(dataDir);
   }
 
-  /** The analysis of what is served (for `function-spec`). */
-  analysis(): Record<string, AnalyzedModule> {
-    return this.served.analysis;
+  /** The analysis of what is served (for `function-spec`): the app's, or the mounted component's at `componentPath`. */
+  analysis(componentPath = ""): Record<string, AnalyzedModule> {
+    return componentPath ? (this.componentAnalyses.get(componentPath) ?? {}) : this.served.analysis;
   }
 
-  /** Records what the backend serves, whoever loaded it (convex/ at start, or a push). */
-  setServed(entries: ModuleEntry[], schema: AnySchema | undefined, dir: string | null): void {
+  /** Records what the backend serves, whoever loaded it (convex/ at start, or a push), its components too. */
+  setServed(entries: ModuleEntry[], schema: AnySchema | undefined, dir: string | null, components: LoadedCode["components"] = null): void {
     this.servedDir = dir;
     const analysis = analyzeModules(entries.filter((e) => !e.rel.startsWith("_system/")));
     this.served = { modules: modulePaths(entries), crons: cronNames(analysis), schema: analyzeSchema(schema), analysis };
+    this.componentAnalyses = new Map((components?.instances ?? []).map((i) => [i.componentPath, components!.definitions.get(i.definitionPath)?.analysis ?? {}]));
   }
 
   /** Loads the last pushed code at a start without a convex/ folder, or null when nothing was pushed. */

@@ -8,11 +8,13 @@ import type { AnalyzedModule } from "./analyze.ts";
 
 /** What the system functions read that is not in the database. */
 interface SystemState {
-  /** Tables that exist: declared by the schema or holding documents, system tables included. */
-  tables(): string[];
+  /** Tables that exist in a component ("" for the app): declared by its schema or holding documents, system tables included. */
+  tables(componentPath: string): string[];
   environment(): Array<{ name: string; value: string }>;
-  /** The analysis of the modules served now. */
-  analysis(): Record<string, AnalyzedModule>;
+  /** The analysis of the modules served now, the app's or a component's. */
+  analysis(componentPath: string): Record<string, AnalyzedModule>;
+  /** The component the system function runs in ("" for the app): the CLI names one with `--component`. */
+  currentComponent(): string;
   cloudUrl: string;
   /** The latest snapshot export, as Convex's `_exports` document, or null. */
   latestExport(): Record<string, Value> | null;
@@ -37,7 +39,7 @@ export function systemModules(state: SystemState): ModuleEntry[] {
         args: { paginationOpts: paginationOptsValidator },
         handler: async () => ({
           page: state
-            .tables()
+            .tables(state.currentComponent())
             .filter((name) => !name.startsWith("_"))
             .map((name) => ({ name })),
           isDone: true,
@@ -89,7 +91,7 @@ export function systemModules(state: SystemState): ModuleEntry[] {
         args: { componentId: v.optional(v.union(v.string(), v.null())) },
         handler: async () => {
           const out: unknown[] = [];
-          for (const [path, analyzed] of Object.entries(state.analysis())) {
+          for (const [path, analyzed] of Object.entries(state.analysis(state.currentComponent()))) {
             for (const fn of analyzed.functions)
               out.push({
                 identifier: `${path}:${fn.name}`,
