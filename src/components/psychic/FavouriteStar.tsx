@@ -22,7 +22,7 @@ const loadTooltip = () =>
       tooltipHere = true;
       return module;
     }));
-const StarTooltip = lazy(loadTooltip);
+const StarTooltip = lazy<ComponentType<TooltipProps>>(loadTooltip);
 
 /**
  * The star's hover text comes with its own code (only clients see a star). The star stays disabled until
