@@ -7,6 +7,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { convexTest } from "convex-test";
 import { OCC_MESSAGE, ServiceUnavailableError } from "./errors.ts";
+import { paginateSearch, resolveSearch, SearchIndexes, type SearchableDb, type SearchIndexDefinition, type SearchSource } from "./search.ts";
 import type { SchemaDefinition, GenericSchema } from "convex/server";
 
 export const CONVEX_TEST_VERSION = "0.0.60";
@@ -43,6 +44,13 @@ interface DatabaseFake {
   /** Validates a document (without system fields) against `_schema`; throws on mismatch. */
   _validate(table: string, doc: Record<string, unknown>): void;
   _schema: ExportedSchema | null;
+  _resolveQuerySource(query: ConvexQuery): { sortedDocs: Doc[]; filterFn: (doc: Doc) => boolean; limit: number | null; fieldPathsToSortBy: string[]; order: string };
+  paginate(args: { query: ConvexQuery; cursor: string | null; endCursor?: string | null; pageSize: number }): unknown;
+}
+/** A query as the runtime sends it: its source and operators (filters, limit). */
+interface ConvexQuery {
+  source: QuerySource;
+  operators: unknown[];
 }
 /** The form DatabaseFake keeps a schema in (see its constructor). */
 interface ExportedSchema {
@@ -288,7 +296,7 @@ export function probeInternals(
   const db = root?.db as Partial<DatabaseFake> | undefined;
   if (!db) fail("root component db");
   if (typeof root?.modules !== "function") fail("root component module loader");
-  for (const m of ["get", "insert", "patch", "commit", "startTransaction", "rollbackWrites", "storeFile", "getFile", "_validate", "_generateId"] as const)
+  for (const m of ["get", "insert", "patch", "commit", "startTransaction", "rollbackWrites", "storeFile", "getFile", "_validate", "_generateId", "_resolveQuerySource", "paginate"] as const)
     if (typeof db[m] !== "function") fail(`DatabaseFake.${m}`);
   if (typeof db._documents !== "object" || !Array.isArray(db._writes)) fail("DatabaseFake document map");
   if (typeof db._nextDocId !== "number" || typeof db._lastCreationTime !== "number") fail("DatabaseFake counters");
@@ -315,6 +323,9 @@ function wire(
 
   // Commit hook: a top-level commit writes the last layer of every database's `_writes` (the app's and each
   // component's) at once; they are reported together, so a transaction that spans components is one record.
+  // Search indexes, kept in step with commits; forgotten (built again on their next read) when schemas or
+  // the documents change wholesale.
+  const searchIndexes = new SearchIndexes();
   const manager = global.transactionManager;
   const origCommit = manager.commit.bind(manager);
   manager.commit = (isNested) => {
@@ -325,6 +336,7 @@ function wire(
       if (top) for (const id of Object.keys(top)) olds.push([component, id, info.db._documents[id] ?? null]);
     }
     const ts = origCommit(isNested);
+    if (olds.length) searchIndexes.apply(olds.map(([component, id]) => ({ component, id, new: global.components[component].db._documents[id] ?? null })));
     if (olds.length) hooks.onCommit(olds.map(([component, id, old]) => ({ id, old, new: global.components[component].db._documents[id] ?? null, component })));
     return ts;
   };
@@ -392,11 +404,13 @@ function wire(
     origCommitForSnapshot(commitTs);
   };
   patchDb(db, db, hooks);
+  patchSearch(db, "", searchIndexes, () => live !== null);
   /** A new component's database joins the transaction layers open now, so a commit in flight spans it too. */
   const mount = (componentPath: string, schema: AnySchema | undefined, modules: Record<string, () => Promise<unknown>>) => {
     t.registerComponent(componentPath, schema, modules);
     const added = global.components[componentPath].db;
     patchDb(added, db, hooks);
+    patchSearch(added, componentPath, searchIndexes, () => false);
     while (added._writes.length < db._writes.length) added._writes.push({});
   };
   const dbOf = (componentPath = "") => {
@@ -423,6 +437,7 @@ function wire(
     documents: () => live ?? db._documents,
     componentDocuments: () => Object.fromEntries(Object.entries(global.components).flatMap(([path, info]) => (path === "" ? [] : [[path, info.db._documents]]))),
     setComponents: (components) => {
+      searchIndexes.reset();
       const used = new Set(components.map((c) => c.componentPath));
       for (const c of components) {
         const mounted = global.components[c.componentPath];
@@ -446,6 +461,7 @@ function wire(
       lastCommitTs: global.transactionManager._lastCommitTs,
     }),
     restore: (docs, c, componentDocs = {}) => {
+      searchIndexes.reset();
       db._documents = docs;
       for (const [path, cdocs] of Object.entries(componentDocs)) {
         // Data of a component no longer mounted is kept, in a database with no functions.
@@ -487,6 +503,7 @@ function wire(
     },
     writeDocuments: (deletes, puts) =>
       t.run(async () => {
+        searchIndexes.reset();
         const writes = db._writes[db._writes.length - 1];
         for (const id of deletes) writes[id] = null;
         for (const doc of puts) {
@@ -501,6 +518,7 @@ function wire(
         }
       }),
     replaceModules: (modules, schema) => {
+      searchIndexes.reset();
       root.modules = moduleLoader(modules);
       db._schema = exportSchema(schema);
     },
@@ -530,4 +548,46 @@ function patchDb(target: DatabaseFake, rootDb: DatabaseFake, hooks: Hooks): void
   };
   target.storeFile = () => {};
   target.getFile = (id) => (target.get("_storage", id) === null ? null : hooks.readBlob(id));
+}
+
+/**
+ * Search queries (`withSearchIndex`) run on the search indexes (search.ts) instead of convex-test's scan of
+ * the table: its query source and its pagination, for `Search` sources only. The query's other operators
+ * (`.filter`, the limit) are still convex-test's, taken from it with no documents in view.
+ */
+function patchSearch(target: DatabaseFake, component: string, indexes: SearchIndexes, isSnapshot: () => boolean): void {
+  const origResolve = target._resolveQuerySource.bind(target);
+  const origPaginate = target.paginate.bind(target);
+  const operators = (query: ConvexQuery) => {
+    const [documents, writes] = [target._documents, target._writes];
+    target._documents = {};
+    target._writes = [];
+    try {
+      return origResolve({ ...query, source: { type: "FullTableScan", tableName: "_search", order: "asc" } });
+    } finally {
+      target._documents = documents;
+      target._writes = writes;
+    }
+  };
+  const db: SearchableDb = {
+    component,
+    definitions: (table) => ((target._schema?.tables.get(table) as { searchIndexes?: SearchIndexDefinition[] } | undefined)?.searchIndexes ?? []),
+    committed: () => target._documents,
+    isSnapshot,
+    written: (table) => {
+      const out = new Map<string, Doc | null>();
+      for (const layer of target._writes) for (const [id, doc] of Object.entries(layer)) if (tableNameFromId(id) === table) out.set(id, doc);
+      return out;
+    },
+  };
+  target._resolveQuerySource = (query) => {
+    if (query.source.type !== "Search") return origResolve(query);
+    const { filterFn, limit } = operators(query);
+    const sortedDocs = resolveSearch(indexes, db, query.source as SearchSource, filterFn, limit);
+    return { sortedDocs, filterFn, limit, fieldPathsToSortBy: [], order: "asc" };
+  };
+  target.paginate = (args) => {
+    if (args.query.source.type !== "Search") return origPaginate(args);
+    return paginateSearch(indexes, db, args.query.source as SearchSource, operators(args.query).filterFn, args);
+  };
 }
