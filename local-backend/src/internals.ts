@@ -260,7 +260,13 @@ export async function createEngine(
 ): Promise<Engine> {
   checkConvexTestVersion();
   const t = (convexTest as unknown as (o: object) => TestAccessor)({ schema, modules, transactionLimits: true });
+  const { global, execStorage, requestStorage } = await captureState(t);
+  if (!requestStorage) fail("requestMetadataStorage not observed");
+  return wire(t, global, execStorage, requestStorage, hooks);
+}
 
+/** A convex-test instance's global and storages, seen by watching `AsyncLocalStorage.run` during one trivial query. */
+async function captureState(t: TestAccessor) {
   let global: ConvexGlobal | undefined;
   let execStorage: AsyncLocalStorage<ExecutionContext> | undefined;
   let requestStorage: AsyncLocalStorage<RequestMetadata> | undefined;
@@ -279,8 +285,20 @@ export async function createEngine(
   } finally {
     AsyncLocalStorage.prototype.run = origRun;
   }
-  if (!requestStorage) fail("requestMetadataStorage not observed");
-  return wire(t, global, execStorage, requestStorage, hooks);
+  return { global, execStorage, requestStorage };
+}
+
+/**
+ * Gives a convex-test instance of one's own (a project's Convex tests) this backend's search indexes, so its
+ * searches follow Convex's rules as the embedded backend's do; call it once the components are registered.
+ * Each search builds its index from the documents it reads (test data is small), so no commit is watched.
+ */
+export async function installSearchIndexes<T>(t: T): Promise<T> {
+  checkConvexTestVersion();
+  const { global, execStorage } = await captureState(t as unknown as TestAccessor);
+  probeInternals(t, global, execStorage);
+  for (const [path, info] of Object.entries(global.components)) patchSearch(info.db, path, new SearchIndexes(), () => true);
+  return t;
 }
 
 /** Checks every convex-test member this file relies on; throws naming the first one missing. */
