@@ -1,14 +1,32 @@
-// The ONLY file that reaches into convex-test beyond its public API. convex-test is pinned to exactly
-// CONVEX_TEST_VERSION; `probeInternals` checks every member used here and fails loudly when one is missing,
-// and tests/internals.test.ts exercises it.
+// With internalTypes.ts and internalSearch.ts, the ONLY code that reaches into convex-test beyond its public
+// API. convex-test is pinned to exactly CONVEX_TEST_VERSION; `probeInternals` checks every member used and
+// fails loudly when one is missing, and tests/internals.test.ts exercises it.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash, randomInt } from "node:crypto";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { convexTest } from "convex-test";
 import { OCC_MESSAGE, ServiceUnavailableError } from "./errors.ts";
-import { paginateSearch, resolveSearch, SearchIndexes, type SearchableDb, type SearchIndexDefinition, type SearchSource } from "./search.ts";
+import { SearchIndexes } from "./search.ts";
+import { patchSearch, refuseStagedIndex } from "./internalSearch.ts";
 import type { SchemaDefinition, GenericSchema } from "convex/server";
+import type {
+  AnySchema,
+  ConvexGlobal,
+  DatabaseFake,
+  Doc,
+  Engine,
+  ExecutionContext,
+  ExportedSchema,
+  FunctionPath,
+  QuerySource,
+  Hooks,
+  RequestMetadata,
+  SchemaViolation,
+  TestAccessor,
+} from "./internalTypes.ts";
+
+export type { CommitChange, Doc, Engine, QuerySource, RangeFilter, SchemaViolation, TestAccessor } from "./internalTypes.ts";
 
 export const CONVEX_TEST_VERSION = "0.0.60";
 
@@ -16,163 +34,6 @@ export const CONVEX_TEST_VERSION = "0.0.60";
 const storedContentType = new AsyncLocalStorage<string>();
 /** The past snapshot the query started in this async context reads, if any. */
 const snapshotToRead = new AsyncLocalStorage<Record<string, Doc>>();
-
-/** A stored document: a Convex value object with `_id` and `_creationTime`. */
-export type Doc = Record<string, unknown> & { _id: string; _creationTime: number };
-
-/** `query.source` as the Convex runtime passes it to the `queryStream`/`queryPage` syscalls. */
-export type QuerySource =
-  | { type: "FullTableScan"; tableName: string; order?: string }
-  | { type: "IndexRange"; indexName: string; range: RangeFilter[]; order?: string }
-  | { type: "Search"; indexName: string; filters: unknown[] };
-export type RangeFilter = { type: "Eq" | "Gt" | "Gte" | "Lt" | "Lte"; fieldPath: string; value: unknown };
-
-interface DatabaseFake {
-  _documents: Record<string, Doc>;
-  _writes: Array<Record<string, Doc | null>>;
-  _nextDocId: number;
-  _lastCreationTime: number;
-  _generateId(table: string): string;
-  get(table: string | undefined, id: string): Doc | null;
-  insert(table: string, value: Record<string, unknown>): string;
-  patch(table: string, id: string, value: Record<string, unknown>): void;
-  commit(commitTs: bigint | null): void;
-  startTransaction(): void;
-  rollbackWrites(): void;
-  storeFile(id: string, blob: Blob): void;
-  getFile(id: string): Blob | null;
-  /** Validates a document (without system fields) against `_schema`; throws on mismatch. */
-  _validate(table: string, doc: Record<string, unknown>): void;
-  _schema: ExportedSchema | null;
-  _resolveQuerySource(query: ConvexQuery): { sortedDocs: Doc[]; filterFn: (doc: Doc) => boolean; limit: number | null; fieldPathsToSortBy: string[]; order: string };
-  paginate(args: { query: ConvexQuery; cursor: string | null; endCursor?: string | null; pageSize: number }): unknown;
-}
-/** A query as the runtime sends it: its source and operators (filters, limit). */
-interface ConvexQuery {
-  source: QuerySource;
-  operators: unknown[];
-}
-/** The form DatabaseFake keeps a schema in (see its constructor). */
-interface ExportedSchema {
-  schemaValidation: boolean;
-  tables: Map<string, unknown>;
-}
-type SyscallFn = (op: string, json: string) => string;
-type AsyncSyscallFn = (op: string, json: string) => Promise<string>;
-type JsSyscallFn = (op: string, args: Record<string, unknown>) => Promise<unknown>;
-interface ConvexGlobal {
-  components: Record<string, { db: DatabaseFake; modules: (path: string) => Promise<unknown> }>;
-  transactionManager: { _lastCommitTs: bigint; commit(isNested: boolean): bigint | null };
-  syscall: SyscallFn;
-  asyncSyscall: AsyncSyscallFn;
-  jsSyscall: JsSyscallFn;
-}
-interface ExecutionContext {
-  udfPath: string;
-  udfType: string;
-  /** "" for the app, `jobs` or `jobs/batchWorker` inside a component. */
-  componentPath: string;
-}
-/** convex-test's metadata of the request a function runs in; a scheduled run carries its job's id. */
-interface RequestMetadata {
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string;
-  scheduledFunctionId: string | null;
-  authToken: string | null;
-}
-type FunctionPath = { udfPath: string; componentPath: string };
-
-// Public accessor shape we use (convexTest's generic types are too precise for dynamically loaded modules).
-export interface TestAccessor {
-  query(ref: unknown, args: unknown): Promise<unknown>;
-  mutation(ref: unknown, args: unknown): Promise<unknown>;
-  action(ref: unknown, args: unknown): Promise<unknown>;
-  run<T>(fn: (ctx: unknown) => Promise<T>): Promise<T>;
-  /** Like `run`, as a function of the component at `componentPath` (its tables, its file storage). */
-  runInComponent<T>(componentPath: string, fn: (ctx: unknown) => Promise<T>): Promise<T>;
-  fetch(path: string, init?: RequestInit): Promise<Response>;
-  withIdentity(identity: Record<string, unknown>): TestAccessor;
-  registerComponent(componentPath: string, schema: AnySchema | undefined, modules: Record<string, () => Promise<unknown>>): void;
-}
-
-export interface CommitChange {
-  id: string;
-  old: Doc | null;
-  new: Doc | null;
-  /** The component whose table holds the document ("" for the app's). */
-  component: string;
-}
-
-interface Hooks {
-  /** Called synchronously after each top-level commit that wrote something. */
-  onCommit(changes: CommitChange[]): void;
-  /** Wraps every async syscall (DB reads, storage URLs, pagination); call `next` for convex-test's own. */
-  asyncSyscall(op: string, json: string, next: (json: string) => Promise<string>): Promise<string>;
-  /** Observes `queryStream` (a sync syscall) for read tracking. */
-  onQueryStream(source: QuerySource): void;
-  /** Persists a stored blob; convex-test keeps it in memory otherwise. */
-  storeBlob(storageId: string, bytes: Uint8Array, contentType: string): void;
-  readBlob(storageId: string): Blob | null;
-}
-
-export interface Engine {
-  t: TestAccessor;
-  db: DatabaseFake;
-  /** Runs a function by path regardless of visibility (scheduled jobs, crons), in the app or a component. */
-  runByPath(udfPath: string, args: unknown, componentPath?: string): Promise<unknown>;
-  /** Runs `fn` inside a convex-test transaction, with direct access to a document store (the app's by default). */
-  transaction<T>(fn: (db: EngineDb) => T, componentPath?: string): Promise<T>;
-  /** The stored-file document `storageId` of the component at `componentPath`, committed or written in this transaction. */
-  storageDocument(storageId: string, componentPath: string): Doc | null;
-  /** Whether `storageId` is a committed stored file of the component at `componentPath` (the app's for ""), or of any when undefined. */
-  hasStoredFile(storageId: string, componentPath?: string): boolean;
-  /** The component the function running in this async context belongs to ("" for the app). */
-  currentComponent(): string;
-  /** The function currently executing in this async context, if any (for log labels). */
-  currentUdf(): ExecutionContext | undefined;
-  /** The `_scheduled_functions` id whose run this async context belongs to (nested calls included), or null. */
-  scheduledJobId(): string | null;
-  /** Runs `fn` as the run of scheduled job `jobId`, as convex-test runs its own (no auth, the job's request). */
-  runAsJob<T>(jobId: string, fn: () => Promise<T>): Promise<T>;
-  /** The app's current committed documents (never a past snapshot a query is reading). */
-  documents(): Record<string, Doc>;
-  /** Each mounted component's committed documents, by component path. */
-  componentDocuments(): Record<string, Record<string, Doc>>;
-  /**
-   * Mounts the components (each with its definition's schema and modules), replaces the code of those
-   * already mounted; a component no longer used keeps its data, with no functions.
-   */
-  setComponents(components: Array<{ componentPath: string; schema: AnySchema | undefined; modules: Record<string, () => Promise<unknown>> }>): void;
-  /** Runs `fn` (a top-level query) against `docs` instead of the current documents. */
-  readAt<T>(docs: Record<string, Doc>, fn: () => T): T;
-  counters(): { nextDocId: number; lastCreationTime: number; lastCommitTs: bigint };
-  restore(docs: Record<string, Doc>, c: { nextDocId: number; lastCreationTime: number; lastCommitTs: bigint }, componentDocs?: Record<string, Record<string, Doc>>): void;
-  /** Documents the schema would refuse (user tables only), at most `limit`, in the app or a component. */
-  schemaViolations(schema: AnySchema | undefined, limit?: number, componentPath?: string): SchemaViolation[];
-  /** Tables the schema in force declares (the app's, or the component's at `componentPath`); null when there is no schema. */
-  declaredTables(componentPath?: string): string[] | null;
-  /**
-   * One transaction that deletes `deletes` and writes `puts` as they are (ids and creation times kept,
-   * each validated against the schema in force), for a snapshot import. Throws and writes nothing on a
-   * mismatch. New ids issued later never collide with the imported ones.
-   */
-  writeDocuments(deletes: string[], puts: Doc[]): Promise<void>;
-  /** Swaps in new function modules and schema; the data, scheduled jobs and counters stay. */
-  replaceModules(modules: Record<string, () => Promise<unknown>>, schema: AnySchema | undefined): void;
-}
-
-type AnySchema = SchemaDefinition<GenericSchema, boolean>;
-
-export interface SchemaViolation {
-  table: string;
-  id: string;
-  /** convex-test's description of the mismatch. */
-  message: string;
-  /** The document without system fields, and the table's validator (JSON), for a Convex-worded report. */
-  fields: Record<string, unknown>;
-  validator: unknown;
-}
 
 function exportSchema(schema: AnySchema | undefined): ExportedSchema | null {
   if (!schema) return null;
@@ -196,11 +57,6 @@ function moduleLoader(modules: Record<string, () => Promise<unknown>>): (path: s
   };
 }
 
-interface EngineDb {
-  get(table: string, id: string): Doc | null;
-  patch(table: string, id: string, value: Record<string, unknown>): void;
-}
-
 /** Digits in a storage id: as long as convex-test's ids (32 characters with "_storage"), about 80 random bits. */
 const STORAGE_ID_DIGITS = 24;
 
@@ -215,20 +71,6 @@ export function tableNameFromId(id: string): string | null {
   const m = /^[0-9]+/.exec(id);
   if (!m || m[0].length === id.length) return null;
   return id.slice(m[0].length);
-}
-
-/**
- * A staged index (`staged: true` in the schema) is being built and may not be read yet: Convex refuses a
- * query or vector search on it in these words. `indexName` is `table.index`, as the query carries it.
- */
-function refuseStagedIndex(target: DatabaseFake, indexName: string): void {
-  const dot = indexName.indexOf(".");
-  const table = target._schema?.tables.get(indexName.slice(0, dot)) as Record<string, unknown> | undefined;
-  if (!table) return;
-  const name = indexName.slice(dot + 1);
-  const staged = ["stagedDbIndexes", "stagedSearchIndexes", "stagedVectorIndexes"].flatMap((key) => (table[key] as Array<{ indexDescriptor: string }> | undefined) ?? []);
-  if (staged.some((index) => index.indexDescriptor === name))
-    throw new Error(`Index ${indexName} is currently staged and not available to query until it is enabled`);
 }
 
 function fail(what: string): never {
@@ -566,46 +408,4 @@ function patchDb(target: DatabaseFake, rootDb: DatabaseFake, hooks: Hooks): void
   };
   target.storeFile = () => {};
   target.getFile = (id) => (target.get("_storage", id) === null ? null : hooks.readBlob(id));
-}
-
-/**
- * Search queries (`withSearchIndex`) run on the search indexes (search.ts) instead of convex-test's scan of
- * the table: its query source and its pagination, for `Search` sources only. The query's other operators
- * (`.filter`, the limit) are still convex-test's, taken from it with no documents in view.
- */
-function patchSearch(target: DatabaseFake, component: string, indexes: SearchIndexes, isSnapshot: () => boolean): void {
-  const origResolve = target._resolveQuerySource.bind(target);
-  const origPaginate = target.paginate.bind(target);
-  const operators = (query: ConvexQuery) => {
-    const [documents, writes] = [target._documents, target._writes];
-    target._documents = {};
-    target._writes = [];
-    try {
-      return origResolve({ ...query, source: { type: "FullTableScan", tableName: "_search", order: "asc" } });
-    } finally {
-      target._documents = documents;
-      target._writes = writes;
-    }
-  };
-  const db: SearchableDb = {
-    component,
-    definitions: (table) => ((target._schema?.tables.get(table) as { searchIndexes?: SearchIndexDefinition[] } | undefined)?.searchIndexes ?? []),
-    committed: () => target._documents,
-    isSnapshot,
-    written: (table) => {
-      const out = new Map<string, Doc | null>();
-      for (const layer of target._writes) for (const [id, doc] of Object.entries(layer)) if (tableNameFromId(id) === table) out.set(id, doc);
-      return out;
-    },
-  };
-  target._resolveQuerySource = (query) => {
-    if (query.source.type !== "Search") return origResolve(query);
-    const { filterFn, limit } = operators(query);
-    const sortedDocs = resolveSearch(indexes, db, query.source as SearchSource, filterFn, limit);
-    return { sortedDocs, filterFn, limit, fieldPathsToSortBy: [], order: "asc" };
-  };
-  target.paginate = (args) => {
-    if (args.query.source.type !== "Search") return origPaginate(args);
-    return paginateSearch(indexes, db, args.query.source as SearchSource, operators(args.query).filterFn, args);
-  };
 }

@@ -142,7 +142,7 @@ export class TextIndex {
   /** An index of `table`'s documents among `documents`. */
   static build(definition: SearchIndexDefinition, table: string, documents: Record<string, Doc>): TextIndex {
     const index = new TextIndex(definition);
-    for (const [id, doc] of Object.entries(documents)) if (tableOf(id) === table) index.put(doc);
+    for (const [id, doc] of Object.entries(documents)) if (tableOfId(id) === table) index.put(doc);
     return index;
   }
 
@@ -243,7 +243,8 @@ export class TextIndex {
   }
 }
 
-function tableOf(id: string): string | null {
+/** The table an id names (ids here are digits then the table's name), or null. */
+export function tableOfId(id: string): string | null {
   const m = /^[0-9]+/.exec(id);
   return m && m[0].length < id.length ? id.slice(m[0].length) : null;
 }
@@ -278,7 +279,7 @@ export class SearchIndexes {
     for (const [key, index] of this.built) {
       const [component, table] = JSON.parse(key) as [string, string];
       for (const change of changes) {
-        if (change.component !== component || tableOf(change.id) !== table) continue;
+        if (change.component !== component || tableOfId(change.id) !== table) continue;
         if (change.new) index.put(change.new);
         else index.remove(change.id);
       }

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // A project's own convex-test suite given the backend's search indexes (`@arcano/local-backend/testing/search`):
 // its searches answer as the embedded backend's, where convex-test alone matches every word by prefix, unranked.
 import { convexTest } from "convex-test";
