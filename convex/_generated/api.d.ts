@@ -25,6 +25,8 @@ import type * as dataExport from "../dataExport.js";
 import type * as demo_adminData from "../demo/adminData.js";
 import type * as demo_data from "../demo/data.js";
 import type * as demo_history from "../demo/history.js";
+import type * as demo_scale from "../demo/scale.js";
+import type * as demoScale from "../demoScale.js";
 import type * as demoScenes from "../demoScenes.js";
 import type * as earnings from "../earnings.js";
 import type * as email_availabilityEmails from "../email/availabilityEmails.js";
@@ -185,6 +187,8 @@ declare const fullApi: ApiFromModules<{
   "demo/adminData": typeof demo_adminData;
   "demo/data": typeof demo_data;
   "demo/history": typeof demo_history;
+  "demo/scale": typeof demo_scale;
+  demoScale: typeof demoScale;
   demoScenes: typeof demoScenes;
   earnings: typeof earnings;
   "email/availabilityEmails": typeof email_availabilityEmails;

@@ -42,9 +42,9 @@ export interface ExportedSchema {
   schemaValidation: boolean;
   tables: Map<string, unknown>;
 }
-export type SyscallFn = (op: string, json: string) => string;
-export type AsyncSyscallFn = (op: string, json: string) => Promise<string>;
-export type JsSyscallFn = (op: string, args: Record<string, unknown>) => Promise<unknown>;
+type SyscallFn = (op: string, json: string) => string;
+type AsyncSyscallFn = (op: string, json: string) => Promise<string>;
+type JsSyscallFn = (op: string, args: Record<string, unknown>) => Promise<unknown>;
 export interface ConvexGlobal {
   components: Record<string, { db: DatabaseFake; modules: (path: string) => Promise<unknown> }>;
   transactionManager: { _lastCommitTs: bigint; commit(isNested: boolean): bigint | null };
@@ -161,7 +161,7 @@ export interface SchemaViolation {
 
 
 /** A database as the engine's transactions see it (`Engine.transaction`). */
-export interface EngineDb {
+interface EngineDb {
   get(table: string, id: string): Doc | null;
   patch(table: string, id: string, value: Record<string, unknown>): void;
 }

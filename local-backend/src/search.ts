@@ -7,7 +7,7 @@
 // the index's `filterFields`; at most 1024 results scanned.
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 
-export const SEARCH_LIMITS = { queryTerms: 16, termBytes: 32, candidates: 1024, filters: 8, prefixMatches: 16 } as const;
+const SEARCH_LIMITS = { queryTerms: 16, termBytes: 32, candidates: 1024, filters: 8, prefixMatches: 16 } as const;
 // Tantivy's BM25 parameters.
 const K1 = 1.2;
 const B = 0.75;
@@ -77,13 +77,13 @@ function indexedDoc(doc: Doc, definition: SearchIndexDefinition): IndexedDoc | n
 }
 
 /** A compiled search: its terms (the last one a prefix) and its equality filters by field. */
-export interface CompiledSearch {
+interface CompiledSearch {
   terms: string[];
   prefix: string | null;
   filters: Map<string, string>;
 }
 
-export class SearchQueryError extends Error {}
+class SearchQueryError extends Error {}
 
 /** Checks and compiles a query's filters against its index, with Convex's errors. */
 export function compileSearch(source: SearchSource, definition: SearchIndexDefinition): CompiledSearch {
@@ -119,7 +119,7 @@ export function compileSearch(source: SearchSource, definition: SearchIndexDefin
 }
 
 /** One result: the document's id, its relevance and creation time (the ranking's keys). */
-export interface Ranked {
+interface Ranked {
   id: string;
   score: number;
   creationTime: number;
