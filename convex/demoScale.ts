@@ -8,7 +8,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { giveSlug } from "./lib/psychics/profileAddress";
 import { internalAction, internalMutation, internalQuery } from "./lib/platform/functions";
-import { CONDUCT_VERSION } from "./model/conduct";
+import { publishedDemoProfile } from "./demo/profiles";
 import { scaledPsychic } from "./demo/scale";
 
 /** Psychics written per transaction: well inside Convex's limits on documents written and index ranges read. */
@@ -52,29 +52,7 @@ export const insertBatch = internalMutation({
         accountType: "psychic",
         consentGivenAt: now,
       });
-      const profileId = await ctx.db.insert("psychicProfiles", {
-        userId,
-        psychicName: psychic.psychicName,
-        bio: psychic.bio,
-        specialties: psychic.specialties,
-        specializations: psychic.specializations,
-        yearsExperience: psychic.yearsExperience,
-        totalConsultations: 0,
-        reviewCount: 0,
-        isAvailable: true,
-        isPubliclyVisible: true,
-        profileStatus: "approved",
-        ...(approver ? { approvedBy: approver } : {}),
-        approvedAt: now,
-        verificationCallCompleted: true,
-        hourlyRateCents: psychic.pricesCents["60"] ?? Object.values(psychic.pricesCents).at(-1)!,
-        pricesCents: psychic.pricesCents,
-        consultationTypes: psychic.chatPricesCents ? ["voice", "chat"] : ["voice"],
-        ...(psychic.chatPricesCents ? { chatPricesCents: psychic.chatPricesCents } : {}),
-        availableDurations: psychic.availableDurations,
-        availability: psychic.availability,
-        conductAcceptance: { version: CONDUCT_VERSION, acceptedAt: now },
-      });
+      const profileId = await ctx.db.insert("psychicProfiles", publishedDemoProfile(psychic, userId, now, approver ?? null));
       await giveSlug(ctx, profileId);
       added++;
     }

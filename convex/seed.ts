@@ -15,7 +15,7 @@ import { addDays } from "./model/nextAvailability";
 import { consultationPriceCents, durationPriceCents } from "./model/psychics";
 import { consultationInterval, dayWindow, freeStarts } from "./model/slots";
 import { reviewerName } from "./model/reviews";
-import { CONDUCT_VERSION } from "./model/conduct";
+import { publishedDemoProfile } from "./demo/profiles";
 import { demoHistoryPlan, demoPastClients } from "./demo/history";
 import { consultationType, durationMinutes, type DurationMinutes } from "./framework/validators";
 import { DEMO_PASSWORD, demoAccounts, demoPsychics, weekFrom } from "./demo/data";
@@ -133,35 +133,17 @@ export const insertDemoProfiles = internalMutation({
     await ctx.db.insert("adminGrants", { userId: adminId, grantedAt: now, grantedBy: "seed" });
     for (const [index, psychic] of demoPsychics.entries()) {
       const durations = Object.keys(psychic.pricesCents).map(Number) as DurationMinutes[];
-      const profileId = await ctx.db.insert("psychicProfiles", {
-        userId: psychicUserIds[index],
-        psychicName: psychic.psychicName,
-        photoUrl: psychic.photo,
-        bio: psychic.bio,
-        specialties: psychic.specialties,
-        specializations: psychic.specializations,
-        yearsExperience: psychic.yearsExperience,
-        totalConsultations: 0,
-        reviewCount: 0,
-        isAvailable: true,
-        isPubliclyVisible: true,
-        profileStatus: "approved",
-        approvedBy: adminId,
-        approvedAt: now,
-        // Every approved demo psychic passed the verification call, recorded by the demo admin;
-        // Vega (demo/adminData.ts) waits for hers, so she cannot be approved until it is recorded.
-        verificationCallCompleted: true,
-        verificationCall: { recordedBy: adminId, recordedAt: now, outcome: "passed", note: "Colloquio svolto: identità ed esperienza confermate." },
-        hourlyRateCents: psychic.pricesCents["60"] ?? 5000,
-        pricesCents: psychic.pricesCents,
-        // Most demo psychics offer calls and chats; Orione calls only.
-        consultationTypes: psychic.chatPricesCents ? ["voice", "chat"] : ["voice"],
-        ...(psychic.chatPricesCents ? { chatPricesCents: psychic.chatPricesCents } : {}),
-        availableDurations: durations.sort((a, b) => a - b),
-        availability: weekFrom(psychic.schedule),
-        // The demo's psychics have accepted the current code of conduct (model/conduct.ts).
-        conductAcceptance: { version: CONDUCT_VERSION, acceptedAt: now },
-      });
+      // Most demo psychics offer calls and chats; Orione calls only. Vega (demo/adminData.ts) waits for her
+      // verification call, so she cannot be approved until it is recorded.
+      const profileId = await ctx.db.insert(
+        "psychicProfiles",
+        publishedDemoProfile(
+          { ...psychic, photoUrl: psychic.photo, availableDurations: durations, availability: weekFrom(psychic.schedule) },
+          psychicUserIds[index],
+          now,
+          adminId,
+        ),
+      );
       // Published, so with its readable address (/psychics/selene).
       await giveSlug(ctx, profileId);
     }

@@ -25,6 +25,7 @@ import type * as dataExport from "../dataExport.js";
 import type * as demo_adminData from "../demo/adminData.js";
 import type * as demo_data from "../demo/data.js";
 import type * as demo_history from "../demo/history.js";
+import type * as demo_profiles from "../demo/profiles.js";
 import type * as demo_scale from "../demo/scale.js";
 import type * as demoScale from "../demoScale.js";
 import type * as demoScenes from "../demoScenes.js";
@@ -187,6 +188,7 @@ declare const fullApi: ApiFromModules<{
   "demo/adminData": typeof demo_adminData;
   "demo/data": typeof demo_data;
   "demo/history": typeof demo_history;
+  "demo/profiles": typeof demo_profiles;
   "demo/scale": typeof demo_scale;
   demoScale: typeof demoScale;
   demoScenes: typeof demoScenes;
