@@ -54,9 +54,12 @@ function isConvexError(e: unknown): e is Error & { data: Value } {
  */
 let functionsDir: string | null = null;
 let pushedCode = false;
+/** The folders of the pushed components' definitions (`_components/<definition>`), read once per push. */
+let definitionDirs: Set<string> | null = null;
 export function setFunctionsDir(dir: string, pushed = false): void {
   functionsDir = path.resolve(dir);
   pushedCode = pushed;
+  definitionDirs = null;
 }
 
 /**
@@ -69,8 +72,8 @@ function pushedSource(file: string, codeDir: string): string | null {
   const rel = path.relative(codeDir, file).split(path.sep);
   if (rel.includes("node_modules")) return null;
   if (rel[0] === ".." && rel.length > 1 && rel[1] !== "..") return rel.join("/");
-  const isDefinitionDir = (name: string) => fs.existsSync(path.join(codeDir, "_components", name, "package.json"));
-  if (rel[0] === "_components" && rel.length > 2 && !isDefinitionDir(rel[1])) return ["..", ...rel.slice(1)].join("/");
+  definitionDirs ??= new Set(fs.existsSync(path.join(codeDir, "_components")) ? fs.readdirSync(path.join(codeDir, "_components")) : []);
+  if (rel[0] === "_components" && rel.length > 2 && !definitionDirs.has(rel[1])) return ["..", ...rel.slice(1)].join("/");
   return null;
 }
 

@@ -251,7 +251,7 @@ export function tableOfId(id: string): string | null {
 
 /** The search indexes of every component, built on first use, kept in step with commits. */
 export class SearchIndexes {
-  private readonly built = new Map<string, TextIndex>();
+  private readonly built = new Map<string, { component: string; table: string; index: TextIndex }>();
 
   private static key(component: string, table: string, definition: SearchIndexDefinition): string {
     return JSON.stringify([component, table, definition.indexDescriptor, definition.searchField, definition.filterFields]);
@@ -265,19 +265,17 @@ export class SearchIndexes {
   /** The index over `documents` (a component's committed ones), built from them on first use. */
   index(component: string, table: string, definition: SearchIndexDefinition, documents: Record<string, Doc>): TextIndex {
     const key = SearchIndexes.key(component, table, definition);
-    let index = this.built.get(key);
-    if (!index) {
-      index = TextIndex.build(definition, table, documents);
-      this.built.set(key, index);
+    let entry = this.built.get(key);
+    if (!entry) {
+      entry = { component, table, index: TextIndex.build(definition, table, documents) };
+      this.built.set(key, entry);
     }
-    return index;
+    return entry.index;
   }
 
   /** Applies a commit's writes (component, id, new document or null) to the indexes built. */
   apply(changes: Array<{ component: string; id: string; new: Doc | null }>): void {
-    if (this.built.size === 0) return;
-    for (const [key, index] of this.built) {
-      const [component, table] = JSON.parse(key) as [string, string];
+    for (const { component, table, index } of this.built.values()) {
       for (const change of changes) {
         if (change.component !== component || tableOfId(change.id) !== table) continue;
         if (change.new) index.put(change.new);

@@ -33,4 +33,12 @@ describe("scaled demo psychics", () => {
     expect(await t.action(internal.demoScale.fill, { count: 160 })).toEqual({ added: 10 });
     await expect(t.action(internal.demoScale.fill, { count: -1 })).rejects.toThrow("count: un intero da 0 a 50000");
   }, 60_000);
+
+  it("insertBatch writes the missing ones of its range only", async () => {
+    const t = setupTest();
+    expect(await t.mutation(internal.demoScale.insertBatch, { from: 1, to: 3 })).toBe(3);
+    expect(await t.mutation(internal.demoScale.insertBatch, { from: 2, to: 5 })).toBe(2);
+    const names = (await t.run(async (ctx) => await ctx.db.query("psychicProfiles").collect())).map((profile) => profile.psychicName);
+    expect(names.sort()).toEqual([1, 2, 3, 4, 5].map((n) => scaledPsychic(n).psychicName).sort());
+  });
 });

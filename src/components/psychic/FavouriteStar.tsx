@@ -25,8 +25,9 @@ const loadTooltip = () =>
 const StarTooltip = lazy<ComponentType<TooltipProps>>(loadTooltip);
 
 /**
- * The star's hover text comes with its own code (only clients see a star). The star stays disabled until
- * that code is here: the tooltip then replaces the placeholder star, and a press landing on that swap was lost.
+ * The star's hover text comes with its own code (only clients see a star). When that code arrives the tooltip
+ * replaces the placeholder star, and a press landing on that swap would be lost: so the star stays disabled
+ * until the code is here, and is only ever pressed in its final form.
  */
 function useTooltipLoaded(): boolean {
   const [loaded, setLoaded] = useState(tooltipHere);
