@@ -1,4 +1,4 @@
-// With internalTypes.ts and internalSearch.ts, the ONLY code that reaches into convex-test beyond its public
+// With internalTypes.ts, internalSearch.ts and internalIndexRanges.ts, the ONLY code that reaches into convex-test beyond its public
 // API. convex-test is pinned to exactly CONVEX_TEST_VERSION; `probeInternals` checks every member used and
 // fails loudly when one is missing, and tests/internals.test.ts exercises it.
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -9,6 +9,8 @@ import { convexTest } from "convex-test";
 import { OCC_MESSAGE, ServiceUnavailableError } from "./errors.ts";
 import { SearchIndexes } from "./search.ts";
 import { patchSearch, refuseStagedIndex } from "./internalSearch.ts";
+import { DatabaseIndexes } from "./indexRanges.ts";
+import { patchIndexRanges } from "./internalIndexRanges.ts";
 import type { SchemaDefinition, GenericSchema } from "convex/server";
 import type {
   AnySchema,
@@ -183,9 +185,14 @@ function wire(
 
   // Commit hook: a top-level commit writes the last layer of every database's `_writes` (the app's and each
   // component's) at once; they are reported together, so a transaction that spans components is one record.
-  // Search indexes, kept in step with commits; forgotten (built again on their next read) when schemas or
-  // the documents change wholesale.
+  // Search indexes and database indexes, kept in step with commits; forgotten (built again on their next
+  // read) when schemas or the documents change wholesale.
   const searchIndexes = new SearchIndexes();
+  const dbIndexes = new DatabaseIndexes();
+  const resetIndexes = () => {
+    searchIndexes.reset();
+    dbIndexes.reset();
+  };
   const manager = global.transactionManager;
   const origCommit = manager.commit.bind(manager);
   manager.commit = (isNested) => {
@@ -196,8 +203,12 @@ function wire(
       if (top) for (const id of Object.keys(top)) olds.push([component, id, info.db._documents[id] ?? null]);
     }
     const ts = origCommit(isNested);
-    if (olds.length) searchIndexes.apply(olds.map(([component, id]) => ({ component, id, new: global.components[component].db._documents[id] ?? null })));
-    if (olds.length) hooks.onCommit(olds.map(([component, id, old]) => ({ id, old, new: global.components[component].db._documents[id] ?? null, component })));
+    if (olds.length) {
+      const changes = olds.map(([component, id, old]) => ({ id, old, new: global.components[component].db._documents[id] ?? null, component }));
+      searchIndexes.apply(changes);
+      dbIndexes.apply(changes);
+      hooks.onCommit(changes);
+    }
     return ts;
   };
 
@@ -265,12 +276,14 @@ function wire(
   };
   patchDb(db, db, hooks);
   patchSearch(db, "", searchIndexes, () => live !== null);
+  patchIndexRanges(db, "", dbIndexes, () => live ?? db._documents);
   /** A new component's database joins the transaction layers open now, so a commit in flight spans it too. */
   const mount = (componentPath: string, schema: AnySchema | undefined, modules: Record<string, () => Promise<unknown>>) => {
     t.registerComponent(componentPath, schema, modules);
     const added = global.components[componentPath].db;
     patchDb(added, db, hooks);
     patchSearch(added, componentPath, searchIndexes, () => false);
+    patchIndexRanges(added, componentPath, dbIndexes, () => added._documents);
     while (added._writes.length < db._writes.length) added._writes.push({});
   };
   const dbOf = (componentPath = "") => {
@@ -297,7 +310,7 @@ function wire(
     documents: () => live ?? db._documents,
     componentDocuments: () => Object.fromEntries(Object.entries(global.components).flatMap(([path, info]) => (path === "" ? [] : [[path, info.db._documents]]))),
     setComponents: (components) => {
-      searchIndexes.reset();
+      resetIndexes();
       const used = new Set(components.map((c) => c.componentPath));
       for (const c of components) {
         const mounted = global.components[c.componentPath];
@@ -321,7 +334,7 @@ function wire(
       lastCommitTs: global.transactionManager._lastCommitTs,
     }),
     restore: (docs, c, componentDocs = {}) => {
-      searchIndexes.reset();
+      resetIndexes();
       db._documents = docs;
       for (const [path, cdocs] of Object.entries(componentDocs)) {
         // Data of a component no longer mounted is kept, in a database with no functions.
@@ -363,7 +376,7 @@ function wire(
     },
     writeDocuments: (deletes, puts) =>
       t.run(async () => {
-        searchIndexes.reset();
+        resetIndexes();
         const writes = db._writes[db._writes.length - 1];
         for (const id of deletes) writes[id] = null;
         for (const doc of puts) {
@@ -378,7 +391,7 @@ function wire(
         }
       }),
     replaceModules: (modules, schema) => {
-      searchIndexes.reset();
+      resetIndexes();
       root.modules = moduleLoader(modules);
       db._schema = exportSchema(schema);
     },
