@@ -64,6 +64,17 @@ export function patchIndexRanges(target: DatabaseFake, component: string, indexe
   };
   const walk = (p: Plan, after: unknown[] | null) => mergedRange(p.entries, p.range, p.descending, p.fields, p.writtenIds, p.written.sortedDocs, after);
 
+  // A query stream (`for await`, `take`, `first`, `collect`) reads its documents one by one as the function asks
+  // for them, so a loop that stops early reads no further. convex-test's `queryNext` reads `length` and `shift()`.
+  const origStart = target.startQuery.bind(target);
+  target.startQuery = (query) => {
+    const p = plan(query);
+    if (!p) return origStart(query);
+    const id = target._nextQueryId++;
+    target._queryResults[id] = streamOf(passing(walk(p, null), p.written.filterFn, p.written.limit));
+    return id;
+  };
+
   target._resolveQuerySource = (query) => {
     if (prepared) {
       const result = prepared;
@@ -114,5 +125,40 @@ export function patchIndexRanges(target: DatabaseFake, component: string, indexe
     } finally {
       prepared = null;
     }
+  };
+}
+
+/** The documents that pass the query's filters, at most `limit` of them. */
+function* passing(docs: Iterable<Doc>, filterFn: (doc: Doc) => boolean, limit: number | null): Generator<Doc> {
+  if (limit !== null && limit <= 0) return;
+  let passed = 0;
+  for (const doc of docs) {
+    if (!filterFn(doc)) continue;
+    yield doc;
+    if (limit !== null && ++passed >= limit) return;
+  }
+}
+
+/** An iterator in the form convex-test keeps a query's results: `length` 0 once done, `shift()` the next. */
+function streamOf(docs: Iterator<Doc>): { readonly length: number; shift(): Doc | undefined } {
+  let head: Doc | undefined;
+  let done = false;
+  const peek = () => {
+    if (head !== undefined || done) return;
+    const next = docs.next();
+    if (next.done) done = true;
+    else head = next.value;
+  };
+  return {
+    get length() {
+      peek();
+      return head === undefined ? 0 : 1;
+    },
+    shift() {
+      peek();
+      const doc = head;
+      head = undefined;
+      return doc;
+    },
   };
 }

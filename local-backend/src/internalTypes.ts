@@ -29,6 +29,10 @@ export interface DatabaseFake {
   /** Validates a document (without system fields) against `_schema`; throws on mismatch. */
   _validate(table: string, doc: Record<string, unknown>): void;
   _schema: ExportedSchema | null;
+  _nextQueryId: number;
+  /** Each open query stream's results, as `queryNext` reads them (`length`, `shift()`). */
+  _queryResults: Record<number, { readonly length: number; shift(): Doc | undefined }>;
+  startQuery(query: ConvexQuery): number;
   _resolveQuerySource(query: ConvexQuery): { sortedDocs: Doc[]; filterFn: (doc: Doc) => boolean; limit: number | null; fieldPathsToSortBy: string[]; order: string };
   paginate(args: { query: ConvexQuery; cursor: string | null; endCursor?: string | null; pageSize: number }): unknown;
 }

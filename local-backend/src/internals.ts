@@ -158,10 +158,11 @@ export function probeInternals(
   const db = root?.db as Partial<DatabaseFake> | undefined;
   if (!db) fail("root component db");
   if (typeof root?.modules !== "function") fail("root component module loader");
-  for (const m of ["get", "insert", "patch", "commit", "startTransaction", "rollbackWrites", "storeFile", "getFile", "_validate", "_generateId", "_resolveQuerySource", "paginate"] as const)
+  for (const m of ["get", "insert", "patch", "commit", "startTransaction", "rollbackWrites", "storeFile", "getFile", "_validate", "_generateId", "_resolveQuerySource", "paginate", "startQuery"] as const)
     if (typeof db[m] !== "function") fail(`DatabaseFake.${m}`);
   if (typeof db._documents !== "object" || !Array.isArray(db._writes)) fail("DatabaseFake document map");
-  if (typeof db._nextDocId !== "number" || typeof db._lastCreationTime !== "number") fail("DatabaseFake counters");
+  if (typeof db._nextDocId !== "number" || typeof db._lastCreationTime !== "number" || typeof db._nextQueryId !== "number") fail("DatabaseFake counters");
+  if (typeof db._queryResults !== "object") fail("DatabaseFake._queryResults");
   if (!("_schema" in db)) fail("DatabaseFake._schema");
   if (typeof g.transactionManager?._lastCommitTs !== "bigint") fail("TransactionManager._lastCommitTs");
   for (const m of ["syscall", "asyncSyscall", "jsSyscall"] as const)
@@ -218,6 +219,8 @@ function wire(
     // Convex's syscalls for testing how clients meet a failed commit and an overloaded backend.
     if (op === "throwOcc") throw new ServiceUnavailableError("OptimisticConcurrencyControlFailure", OCC_MESSAGE);
     if (op === "throwOverloaded") throw new ServiceUnavailableError("Busy", "I'm a bit busy.");
+    // convex-test keeps a stream's results after the function stops reading them; they go when it says so.
+    if (op === "1.0/queryCleanup") delete currentDb()._queryResults[(JSON.parse(json) as { queryId: number }).queryId];
     if (op === "1.0/queryStream") {
       const { source } = (JSON.parse(json) as { query: { source: QuerySource } }).query;
       if (source.type !== "FullTableScan") refuseStagedIndex(currentDb(), source.indexName);

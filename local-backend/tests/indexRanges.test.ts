@@ -87,7 +87,7 @@ function randomQuery(r: Random): Query {
 /** The query as a function would write it. */
 function build(db: GenericDatabaseReader<any>, q: Query) {
   const field = q.index === "by_c_d" ? "c.d" : q.index === "by_creation_time" ? "_creationTime" : "a";
-  let query =
+  let query: any =
     q.index === "scan"
       ? db.query("items")
       : db.query("items").withIndex(q.index, (range: any) => {
@@ -209,6 +209,24 @@ describe("index ranges read from the database's indexes", () => {
     // The rolled back writes left nothing behind.
     const all: Query = { index: "scan", hasEqA: false, order: "asc", limit: null, filterB: null };
     expect(await answer(indexed, all)).toEqual(await answer(scanned, all));
+  });
+
+  it("stream documents as the function reads them, and forget a stream the function stopped reading", async () => {
+    const r = random(5);
+    const engine = await createEngine(schema, modules, noHooks);
+    const t = engine.t as unknown as Runner;
+    await write([t], r, 50);
+    const firstThree = await t.run(async (ctx) => {
+      const ids: string[] = [];
+      for await (const doc of ctx.db.query("items").withIndex("by_a_b").order("desc")) {
+        ids.push(doc._id);
+        if (ids.length === 3) break;
+      }
+      return ids;
+    });
+    const all = await t.run(async (ctx) => (await ctx.db.query("items").withIndex("by_a_b").order("desc").collect()).map((d) => d._id));
+    expect(firstThree).toEqual(all.slice(0, 3));
+    expect(Object.keys((engine.db as unknown as { _queryResults: object })._queryResults)).toEqual([]);
   });
 
   it("refuse an undeclared index and a range out of order in convex-test's words", async () => {
