@@ -66,7 +66,7 @@ export function indexFields(tableSchema: unknown, indexName: string): string[] |
 }
 
 /** The range's two ends as predicates for `SortedEntries.seek`: entries before its start, entries before its end. */
-export function rangeEnds(range: readonly RangeFilter[]): { beforeStart: (e: Entry) => boolean; beforeEnd: (e: Entry) => boolean } {
+function rangeEnds(range: readonly RangeFilter[]): { beforeStart: (e: Entry) => boolean; beforeEnd: (e: Entry) => boolean } {
   const equal = range.filter((f) => f.type === "Eq").map((f) => boundValue(f.value));
   const lower = range.find((f) => f.type === "Gt" || f.type === "Gte");
   const upper = range.find((f) => f.type === "Lt" || f.type === "Lte");
@@ -100,7 +100,7 @@ interface BuiltIndex {
   entries: SortedEntries;
 }
 
-export interface IndexChange {
+interface IndexChange {
   component: string;
   id: string;
   old: Doc | null;
