@@ -1,0 +1,144 @@
+// The public catalogue at any size (docs/product-rules.md, "Catalogue and search"): every listed psychic, a page at
+// a time, filtered by topic, technique, type, price and 'Disponibili oggi' and read in the order asked, from the
+// catalogue's rows (model/catalogueEntries.ts) through their indexes: a page reads about as many rows as it shows.
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { v } from "convex/values";
+import { literals } from "convex-helpers/validators";
+import { mergedStream, stream } from "convex-helpers/server/stream";
+import { internal } from "./_generated/api";
+import type { Doc, Id } from "./_generated/dataModel";
+import type { QueryCtx } from "./_generated/server";
+import schema from "./schema";
+import { fail } from "./framework/errors";
+import { requireInstant, romeDateOf, romeToUtcMs } from "./framework/time";
+import { consultationType, specialization, specializations, specialties, specialty, type Specialization, type Specialty } from "./framework/validators";
+import { internalMutation, query } from "./lib/platform/functions";
+import { dueForFreeTime, FREE_TIMES_PER_RUN, syncCatalogueEntries } from "./lib/catalogue/catalogueEntries";
+import { freeTimeOf } from "./lib/psychics/freeTime";
+import { listedCard, toPublicCard } from "./lib/psychics/publicCard";
+import { entryMatches, facetFor, techniqueFacet, topicFacet, type CatalogueFilter } from "./model/catalogueEntries";
+import { DEFAULT_ORDER, listOrders, type ListOrder } from "./model/catalogueOrder";
+import { addDays } from "./model/nextAvailability";
+
+/** The most cards one page holds. */
+export const MAX_PAGE_SIZE = 48;
+/** The most rows one page reads past the ones it shows (rare filter combinations): the rest on the next page. */
+const MAX_ROWS_READ = 600;
+/** A price cap beyond any price a minute (cents). */
+const MAX_PRICE_CAP_CENTS = 100_000;
+
+type Entry = Doc<"catalogueEntries">;
+
+/** The rows of `facet` in `order`; 'Disponibili oggi' and a price cap narrow the range where the order allows. */
+function rowsInOrder(ctx: QueryCtx, facet: string, order: ListOrder, filter: CatalogueFilter, endOfToday: number | null) {
+  const rows = stream(ctx.db, schema).query("catalogueEntries");
+  if (order === "soonest")
+    return rows.withIndex("by_facet_free", (q) => (endOfToday === null ? q.eq("facet", facet) : q.eq("facet", facet).lt("freeAt", endOfToday)));
+  if (order === "price") {
+    const cap = filter.maxCentsPerMinute ?? null;
+    if (cap === null) return rows.withIndex("by_facet_price", (q) => q.eq("facet", facet));
+    // Those taking consultations, then the others, each up to the cap: two ranges read as one, in the index's order.
+    const upTo = (closed: boolean) =>
+      stream(ctx.db, schema)
+        .query("catalogueEntries")
+        .withIndex("by_facet_price", (q) => q.eq("facet", facet).eq("closed", closed).lte("centsPerMinute", cap));
+    return mergedStream([upTo(false), upTo(true)], ["closed", "centsPerMinute", "ratingKey", "reviewsKey", "nameKey"]);
+  }
+  return rows.withIndex("by_facet_rating", (q) => q.eq("facet", facet));
+}
+
+/**
+ * The catalogue a page at a time (`usePaginatedQuery`): listed psychics matching the filters, in the order asked
+ * (default: rating), each card with its first free half hour at `now` (the page's clock, rounded) and whether it
+ * is today. The order follows each row's stored free time, which the free-time job keeps within minutes of the
+ * slot engine's; the card's own time is the slot engine's at `now`.
+ */
+export const listPage = query({
+  args: {
+    paginationOpts: paginationOptsValidator,
+    specialty: v.optional(v.union(specialty, v.null())),
+    specialization: v.optional(v.union(specialization, v.null())),
+    consultationType: v.optional(v.union(consultationType, v.null())),
+    maxCentsPerMinute: v.optional(v.union(v.number(), v.null())),
+    availableToday: v.optional(v.boolean()),
+    order: v.optional(literals(...listOrders)),
+    now: v.number(),
+  },
+  returns: paginationResultValidator(listedCard),
+  handler: async (ctx, { paginationOpts, availableToday = false, order = DEFAULT_ORDER, now, ...chosen }) => {
+    requireInstant(now);
+    const { numItems } = paginationOpts;
+    if (!Number.isInteger(numItems) || numItems < 1 || numItems > MAX_PAGE_SIZE) return fail("INVALID_INPUT", { field: "paginationOpts" });
+    const cap = chosen.maxCentsPerMinute ?? null;
+    if (cap !== null && (!Number.isInteger(cap) || cap < 0 || cap > MAX_PRICE_CAP_CENTS)) return fail("INVALID_INPUT", { field: "maxCentsPerMinute" });
+    const filter: CatalogueFilter = { specialty: chosen.specialty ?? null, specialization: chosen.specialization ?? null, consultationType: chosen.consultationType ?? null, maxCentsPerMinute: cap };
+    const endOfToday = availableToday ? romeToUtcMs(addDays(romeDateOf(now), 1), "00:00") : null;
+
+    // Each psychic's profile and free time, read once for the filter and the card.
+    const live = new Map<Id<"psychicProfiles">, Promise<{ profile: Doc<"psychicProfiles"> | null; freeToday: boolean; firstFree: { date: string; time: string } | null }>>();
+    const liveOf = (profileId: Id<"psychicProfiles">) => {
+      let found = live.get(profileId);
+      if (!found) {
+        found = (async () => {
+          const profile = await ctx.db.get("psychicProfiles", profileId);
+          if (profile === null) return { profile, freeToday: false, firstFree: null };
+          return { profile, ...(await freeTimeOf(ctx, profile, now)) };
+        })();
+        live.set(profileId, found);
+      }
+      return found;
+    };
+
+    const rows = rowsInOrder(ctx, facetFor(filter, order === "price"), order, filter, endOfToday).filterWith(async (row: Entry) => {
+      if (!entryMatches(row, filter)) return false;
+      if (endOfToday === null) return true;
+      // The stored time says who may be free today; the slot engine at `now` says who is.
+      return row.freeAt < endOfToday && (await liveOf(row.profileId)).freeToday;
+    });
+    const result = await rows.paginate({ ...paginationOpts, maximumRowsRead: MAX_ROWS_READ });
+    const cards = [];
+    for (const row of result.page) {
+      const { profile, firstFree, freeToday } = await liveOf(row.profileId);
+      if (profile === null) continue;
+      cards.push({ ...(await toPublicCard(ctx, profile, filter.consultationType)), firstFree, freeToday, matchedTopic: null });
+    }
+    return { ...result, page: cards };
+  },
+});
+
+/**
+ * The filters' options: the topics (in the product's order) and the techniques (alphabetical) some listed
+ * psychic offers, one row read for each.
+ */
+export const listFacets = query({
+  args: {},
+  returns: v.object({ specialties: v.array(specialty), specializations: v.array(specialization) }),
+  handler: async (ctx) => {
+    const offered = async (facet: string) =>
+      (await ctx.db
+        .query("catalogueEntries")
+        .withIndex("by_facet_rating", (q) => q.eq("facet", facet))
+        .first()) !== null;
+    const topics: Specialization[] = [];
+    for (const topic of specializations) if (await offered(topicFacet(topic))) topics.push(topic);
+    const techniques: Specialty[] = [];
+    for (const technique of specialties) if (await offered(techniqueFacet(technique))) techniques.push(technique);
+    return { specialties: techniques.sort((a, b) => a.localeCompare(b, "it")), specializations: topics };
+  },
+});
+
+/**
+ * The free-time job (crons.ts): the psychics whose first free half hour is no longer bookable, or whose day has
+ * turned, are computed again, a batch at a time, the next batch scheduled until none is due.
+ */
+export const refreshFreeTimes = internalMutation({
+  args: {},
+  returns: v.object({ refreshed: v.number() }),
+  handler: async (ctx) => {
+    const now = Date.now();
+    const due = await dueForFreeTime(ctx, now, FREE_TIMES_PER_RUN);
+    for (const profileId of due) await syncCatalogueEntries(ctx, profileId, now);
+    if (due.length === FREE_TIMES_PER_RUN) await ctx.scheduler.runAfter(0, internal.catalogue.refreshFreeTimes, {});
+    return { refreshed: due.length };
+  },
+});
