@@ -4,48 +4,35 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { literals } from "convex-helpers/validators";
-import { mergedStream, stream } from "convex-helpers/server/stream";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import type { QueryCtx } from "./_generated/server";
-import schema from "./schema";
 import { fail } from "./framework/errors";
 import { requireInstant, romeDateOf, romeToUtcMs } from "./framework/time";
 import { consultationType, specialization, specializations, specialties, specialty, type Specialization, type Specialty } from "./framework/validators";
 import { internalMutation, query } from "./lib/platform/functions";
 import { dueForFreeTime, FREE_TIMES_PER_RUN, syncCatalogueEntries } from "./lib/catalogue/catalogueEntries";
+import { rowsInOrder } from "./lib/catalogue/catalogueRows";
 import { freeTimeOf } from "./lib/psychics/freeTime";
 import { listedCard, toPublicCard } from "./lib/psychics/publicCard";
-import { entryMatches, facetFor, techniqueFacet, topicFacet, type CatalogueFilter } from "./model/catalogueEntries";
-import { DEFAULT_ORDER, listOrders, type ListOrder } from "./model/catalogueOrder";
+import { compareEntries, entryMatches, entryMatchesSearch, facetFor, searchIndexQuery, techniqueFacet, topicFacet, type CatalogueFilter } from "./model/catalogueEntries";
+import { DEFAULT_ORDER, listOrders } from "./model/catalogueOrder";
 import { addDays } from "./model/nextAvailability";
 
 /** The most cards one page holds. */
-export const MAX_PAGE_SIZE = 48;
+const MAX_PAGE_SIZE = 48;
 /** The most rows one page reads past the ones it shows (rare filter combinations): the rest on the next page. */
 const MAX_ROWS_READ = 600;
 /** A price cap beyond any price a minute (cents). */
 const MAX_PRICE_CAP_CENTS = 100_000;
-
-type Entry = Doc<"catalogueEntries">;
-
-/** The rows of `facet` in `order`; 'Disponibili oggi' and a price cap narrow the range where the order allows. */
-function rowsInOrder(ctx: QueryCtx, facet: string, order: ListOrder, filter: CatalogueFilter, endOfToday: number | null) {
-  const rows = stream(ctx.db, schema).query("catalogueEntries");
-  if (order === "soonest")
-    return rows.withIndex("by_facet_free", (q) => (endOfToday === null ? q.eq("facet", facet) : q.eq("facet", facet).lt("freeAt", endOfToday)));
-  if (order === "price") {
-    const cap = filter.maxCentsPerMinute ?? null;
-    if (cap === null) return rows.withIndex("by_facet_price", (q) => q.eq("facet", facet));
-    // Those taking consultations, then the others, each up to the cap: two ranges read as one, in the index's order.
-    const upTo = (closed: boolean) =>
-      stream(ctx.db, schema)
-        .query("catalogueEntries")
-        .withIndex("by_facet_price", (q) => q.eq("facet", facet).eq("closed", closed).lte("centsPerMinute", cap));
-    return mergedStream([upTo(false), upTo(true)], ["closed", "centsPerMinute", "ratingKey", "reviewsKey", "nameKey"]);
-  }
-  return rows.withIndex("by_facet_rating", (q) => q.eq("facet", facet));
-}
+/** Longer searches match nothing a psychic writes; refusing them keeps every evaluation cheap. */
+const MAX_SEARCH_LENGTH = 100;
+/**
+ * A search finding at most this many rows orders them in memory and pages through them by position; one finding
+ * more (a word most psychics have, as 'tarocchi') reads the facet's rows in order and keeps those that match.
+ */
+export const SEARCH_CANDIDATES = 200;
+/** The cursor of a page of a search ordered in memory: its position. */
+const AT = "posizione:";
 
 /**
  * The catalogue a page at a time (`usePaginatedQuery`): listed psychics matching the filters, in the order asked
@@ -56,6 +43,7 @@ function rowsInOrder(ctx: QueryCtx, facet: string, order: ListOrder, filter: Cat
 export const listPage = query({
   args: {
     paginationOpts: paginationOptsValidator,
+    search: v.optional(v.string()),
     specialty: v.optional(v.union(specialty, v.null())),
     specialization: v.optional(v.union(specialization, v.null())),
     consultationType: v.optional(v.union(consultationType, v.null())),
@@ -65,8 +53,9 @@ export const listPage = query({
     now: v.number(),
   },
   returns: paginationResultValidator(listedCard),
-  handler: async (ctx, { paginationOpts, availableToday = false, order = DEFAULT_ORDER, now, ...chosen }) => {
+  handler: async (ctx, { paginationOpts, search = "", availableToday = false, order = DEFAULT_ORDER, now, ...chosen }) => {
     requireInstant(now);
+    if (search.length > MAX_SEARCH_LENGTH) return fail("INVALID_INPUT", { field: "search" });
     const { numItems } = paginationOpts;
     if (!Number.isInteger(numItems) || numItems < 1 || numItems > MAX_PAGE_SIZE) return fail("INVALID_INPUT", { field: "paginationOpts" });
     const cap = chosen.maxCentsPerMinute ?? null;
@@ -89,19 +78,51 @@ export const listPage = query({
       return found;
     };
 
-    const rows = rowsInOrder(ctx, facetFor(filter, order === "price"), order, filter, endOfToday).filterWith(async (row: Entry) => {
+    const facet = facetFor(filter, order === "price");
+    const searched = searchIndexQuery(search);
+    const matches = async (row: Doc<"catalogueEntries">) => {
       if (!entryMatches(row, filter)) return false;
+      if (searched !== null && !entryMatchesSearch(row, search).matches) return false;
       if (endOfToday === null) return true;
       // The stored time says who may be free today; the slot engine at `now` says who is.
       return row.freeAt < endOfToday && (await liveOf(row.profileId)).freeToday;
-    });
-    const result = await rows.paginate({ ...paginationOpts, maximumRowsRead: MAX_ROWS_READ });
-    const cards = [];
-    for (const row of result.page) {
-      const { profile, firstFree, freeToday } = await liveOf(row.profileId);
-      if (profile === null) continue;
-      cards.push({ ...(await toPublicCard(ctx, profile, filter.consultationType)), firstFree, freeToday, matchedTopic: null });
+    };
+    const toCards = async (rows: Array<Doc<"catalogueEntries">>) => {
+      const cards = [];
+      for (const row of rows) {
+        const { profile, firstFree, freeToday } = await liveOf(row.profileId);
+        if (profile === null) continue;
+        const matchedTopic = searched === null ? null : (entryMatchesSearch(row, search).matchedTopic as Specialization | null);
+        cards.push({ ...(await toPublicCard(ctx, profile, filter.consultationType)), firstFree, freeToday, matchedTopic });
+      }
+      return cards;
+    };
+
+    const { cursor, endCursor } = paginationOpts;
+    const position = (at: string) => {
+      const n = Number(at.slice(AT.length));
+      return Number.isInteger(n) && n >= 0 ? n : fail("INVALID_INPUT", { field: "paginationOpts" });
+    };
+    if (searched === null && cursor?.startsWith(AT)) return fail("INVALID_INPUT", { field: "paginationOpts" });
+    if (searched !== null && (cursor === null || cursor.startsWith(AT))) {
+      const found = await ctx.db
+        .query("catalogueEntries")
+        .withSearchIndex("search_text", (q) => q.search("searchText", searched).eq("facet", facet))
+        .take(SEARCH_CANDIDATES + 1);
+      // A few found: kept, ordered and paged here. Many (only the first page decides): read in order below.
+      if (found.length <= SEARCH_CANDIDATES || cursor !== null) {
+        const kept = [];
+        for (const row of found) if (await matches(row)) kept.push(row);
+        kept.sort(compareEntries(order));
+        const from = cursor === null ? 0 : position(cursor);
+        const to = endCursor?.startsWith(AT) ? position(endCursor) : from + numItems;
+        return { page: await toCards(kept.slice(from, to)), isDone: to >= kept.length, continueCursor: `${AT}${to}` };
+      }
     }
+
+    const rows = rowsInOrder(ctx, facet, order, filter, endOfToday).filterWith(matches);
+    const result = await rows.paginate({ ...paginationOpts, maximumRowsRead: MAX_ROWS_READ });
+    const cards = await toCards(result.page);
     return { ...result, page: cards };
   },
 });

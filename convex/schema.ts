@@ -184,12 +184,16 @@ export default defineSchema({
     techniques: v.array(specialty),
     types: v.array(consultationType),
     typeCentsPerMinute: v.object({ voice: v.optional(v.number()), chat: v.optional(v.number()) }),
+    // What the search index reads: the name's and techniques' words with every beginning of each, and a word
+    // per topic (model/catalogueEntries.ts searchTextOf); the search's own rule is then applied exactly.
+    searchText: v.string(),
   })
     .index("by_facet_rating", ["facet", "closed", "ratingKey", "reviewsKey", "nameKey"])
     .index("by_facet_price", ["facet", "closed", "centsPerMinute", "ratingKey", "reviewsKey", "nameKey"])
     .index("by_facet_free", ["facet", "freeAt", "closed", "ratingKey", "reviewsKey", "nameKey"])
     .index("by_facet_recheck", ["facet", "recheckAt"])
-    .index("by_profile", ["profileId"]),
+    .index("by_profile", ["profileId"])
+    .searchIndex("search_text", { searchField: "searchText", filterFields: ["facet"] }),
 
   // A paid consultation slot. Date and time are Europe/Rome wall clock as shown to people;
   // every rule compares startsAt/endsAt (UTC ms, DST correct).

@@ -2,10 +2,11 @@
 // psychic ('tutti'), each of their topics, techniques and consultation types — each carrying the sort keys of the
 // list's three orders, so a filter is an index range read in the order asked, a page at a time, however many
 // psychics there are. Pure: lib/catalogue/catalogueEntries.ts writes them, psychics:listPage reads them.
-import type { ConsultationType, DurationMinutes, Specialization, Specialty } from "../framework/validators";
+import { specializations, type ConsultationType, type DurationMinutes, type Specialization, type Specialty } from "../framework/validators";
 import { centsPerMinute } from "./catalogueOrder";
 import { isListed, offeredTypesOf, startingPrice, type StoredOffer } from "./psychics";
-import { foldForSearch } from "./textSearch";
+import { foldForSearch, searchWords } from "./textSearch";
+import { matchCard, meaningfulWords, topicsNamedBy } from "./topicSearch";
 
 /** The facet every listed psychic has a row in. */
 export const EVERY_PSYCHIC = "tutti";
@@ -17,7 +18,7 @@ export const typeFacet = (type: ConsultationType) => `tipo:${type}`;
 export const NO_FREE_TIME = 8.64e15;
 
 /** What a row is derived from: the profile, and its first free half hour as the slot engine found it. */
-export type ProfileForCatalogue = StoredOffer & {
+type ProfileForCatalogue = StoredOffer & {
   psychicName: string;
   specialties: readonly Specialty[];
   specializations: readonly Specialization[];
@@ -34,7 +35,7 @@ export type ProfileForCatalogue = StoredOffer & {
 export type FreeTime = { freeAt: number | null; recheckAt: number };
 
 /** One row: the facet, the three orders' keys, and what the other filters read. */
-export type CatalogueEntry = {
+type CatalogueEntry = {
   facet: string;
   // The default order (model/psychicFigures.ts compareForList): taking consultations first, then the higher
   // rating (none below every rating), more reviews, the name; all ascending, so the index reads it forwards.
@@ -52,6 +53,7 @@ export type CatalogueEntry = {
   techniques: Specialty[];
   types: ConsultationType[];
   typeCentsPerMinute: Partial<Record<ConsultationType, number>>;
+  searchText: string;
 };
 
 /** The rows a profile has: none when it is not listed (hidden, unapproved, suspended). */
@@ -70,6 +72,7 @@ export function catalogueEntriesOf(profile: ProfileForCatalogue, free: FreeTime)
     techniques: [...profile.specialties],
     types,
     typeCentsPerMinute,
+    searchText: searchTextOf(profile),
   };
   const everyType = centsPerMinute(startingPrice(profile));
   return [
@@ -99,8 +102,8 @@ export function sameEntry(stored: CatalogueEntry, entry: CatalogueEntry): boolea
 }
 
 function comparable(entry: CatalogueEntry) {
-  const { facet, closed, ratingKey, reviewsKey, nameKey, centsPerMinute, freeAt, recheckAt, topics, techniques, types, typeCentsPerMinute } = entry;
-  return [facet, closed, ratingKey, reviewsKey, nameKey, centsPerMinute, freeAt, recheckAt, topics, techniques, types, [typeCentsPerMinute.voice, typeCentsPerMinute.chat]];
+  const { facet, closed, ratingKey, reviewsKey, nameKey, centsPerMinute, freeAt, recheckAt, topics, techniques, types, typeCentsPerMinute, searchText } = entry;
+  return [facet, closed, ratingKey, reviewsKey, nameKey, centsPerMinute, freeAt, recheckAt, topics, techniques, types, [typeCentsPerMinute.voice, typeCentsPerMinute.chat], searchText];
 }
 
 /** What a person filters the list by. */
@@ -136,4 +139,58 @@ export function entryMatches(entry: CatalogueEntry, filter: CatalogueFilter): bo
     if (price === undefined || price > filter.maxCentsPerMinute) return false;
   }
   return true;
+}
+
+// The search (docs/product-rules.md, "Catalogue and search"; model/topicSearch.ts matchCard): every word typed begins
+// a word of the name or of a technique, or names one of the psychic's topics. Convex's search index matches whole
+// words (the last one typed as a beginning too) and any of them, so a row's search text holds every beginning of
+// its words and a word for each topic; the index then finds the rows one typed word may match, and matchCard,
+// applied to those, keeps exactly the rows every word matches.
+
+/** The word a topic stands for in the search text ('ambito0' … in the product's order of topics). */
+function topicWord(topic: string): string {
+  return `ambito${specializations.indexOf(topic as Specialization)}`;
+}
+
+/** Every beginning of every word of the name and the techniques, and the topics' words. */
+export function searchTextOf(profile: Pick<ProfileForCatalogue, "psychicName" | "specialties" | "specializations">): string {
+  const beginnings = new Set<string>();
+  for (const word of [profile.psychicName, ...profile.specialties].flatMap(searchWords)) {
+    for (let end = 1; end <= word.length; end++) beginnings.add(word.slice(0, end));
+  }
+  return [...beginnings, ...profile.specializations.map(topicWord)].join(" ");
+}
+
+/**
+ * What to ask the search index for `query`: the longest meaningful word (the narrowest beginning) and the topics
+ * it names; null for a blank search. Rows matching it are the only ones that can match the whole query.
+ */
+export function searchIndexQuery(query: string): string | null {
+  const words = meaningfulWords(query);
+  if (words.length === 0) return null;
+  const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+  return [...topicsNamedBy(longest).map(topicWord), longest].join(" ");
+}
+
+/** Whether a row matches the whole query (matchCard on the row's name, techniques and topics), and the topic it named. */
+export function entryMatchesSearch(entry: Pick<CatalogueEntry, "nameKey" | "techniques" | "topics">, query: string) {
+  return matchCard({ psychicName: entry.nameKey, specialties: entry.techniques, specializations: entry.topics }, query);
+}
+
+/** A row's place in `order`, as that order's index reads it (schema.ts, catalogueEntries). */
+function orderKey(entry: Pick<CatalogueEntry, "closed" | "ratingKey" | "reviewsKey" | "nameKey" | "centsPerMinute" | "freeAt">, order: "rating" | "price" | "soonest") {
+  const rating = [entry.ratingKey, entry.reviewsKey, entry.nameKey];
+  if (order === "price") return [Number(entry.closed), entry.centsPerMinute, ...rating];
+  if (order === "soonest") return [entry.freeAt, Number(entry.closed), ...rating];
+  return [Number(entry.closed), ...rating];
+}
+
+/** Orders rows as `order`'s index would (for the few a search finds, ordered in memory). */
+export function compareEntries(order: "rating" | "price" | "soonest") {
+  return (a: Parameters<typeof orderKey>[0], b: Parameters<typeof orderKey>[0]) => {
+    const ka = orderKey(a, order);
+    const kb = orderKey(b, order);
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
+    return 0;
+  };
 }

@@ -7,8 +7,10 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { weekFrom } from "../../convex/demo/data";
 import { specializations, specialties, type ConsultationType, type Specialization, type Specialty } from "../../convex/framework/validators";
 import { centsPerMinute, listOrders, type ListOrder } from "../../convex/model/catalogueOrder";
-import { EVERY_PSYCHIC, NO_FREE_TIME } from "../../convex/model/catalogueEntries";
+import { compareEntries, EVERY_PSYCHIC, NO_FREE_TIME } from "../../convex/model/catalogueEntries";
+import { SEARCH_CANDIDATES } from "../../convex/catalogue";
 import { insertPsychic, type PsychicProfileFields } from "./fixtures/psychics";
+import { installSearchIndexes } from "@arcano/local-backend/testing/search";
 import { runWithTriggers, setupTest, type TestConvex } from "./setup";
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */
@@ -25,6 +27,9 @@ function random(seed: number) {
   const some = <T,>(xs: readonly T[], most: number) => [...new Set(Array.from({ length: 1 + Math.floor(next() * most) }, () => pick(xs)))];
   return { next, pick, some };
 }
+
+/** Searches of every kind: a name's beginning, a technique's, a topic's words and synonyms, two words, nothing found. */
+const SEARCHES = ["luna", "ste", "élo", "ORSOLA 1", "taro", "astrologia", "soldi", "amore", "il mio ex", "lavoro", "tarocchi soldi", "vega amore", "luna 12", "zzz", "1"];
 
 const HOURS = ["08:00", "09:00", "10:30", "12:00", "15:00", "17:30", "20:00", "22:00"];
 
@@ -58,6 +63,7 @@ async function rowsOf(t: TestConvex, profileId: Id<"psychicProfiles">) {
 }
 
 type Asked = {
+  search?: string;
   specialty?: Specialty | null;
   specialization?: Specialization | null;
   consultationType?: ConsultationType | null;
@@ -173,14 +179,15 @@ describe("the catalogue's rows", () => {
 });
 
 describe("catalogue:listPage", () => {
-  it("pages through exactly the psychics the whole list shows, in its order, for every filter and order", async () => {
-    const t = setupTest();
+  it("pages through exactly the psychics the whole list shows, in its order, for every search, filter and order", async () => {
+    const t = await installSearchIndexes(setupTest());
     const r = random(40);
     for (let n = 1; n <= 45; n++) await listed(t, variedProfile(r, n));
     await listed(t, { psychicName: "Nascosta", isPubliclyVisible: false });
     const now = Date.now();
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 60; i++) {
       const asked: Asked = {
+        search: r.next() < 0.5 ? r.pick(SEARCHES) : undefined,
         specialization: r.next() < 0.3 ? r.pick(specializations) : null,
         specialty: r.next() < 0.3 ? r.pick(specialties) : null,
         consultationType: r.next() < 0.3 ? r.pick(["voice", "chat"] as const) : null,
@@ -191,6 +198,22 @@ describe("catalogue:listPage", () => {
       const numItems = r.pick([1, 4, 10, 48]);
       expect(await everyPage(t, asked, now, numItems), JSON.stringify({ asked, numItems })).toEqual(await wholeList(t, asked, now));
     }
+  });
+
+  it("pages through a search most psychics match in the order asked, reading their rows in order", async () => {
+    const t = await installSearchIndexes(setupTest());
+    const r = random(9);
+    const count = SEARCH_CANDIDATES + 15;
+    for (let n = 1; n <= count; n++) await listed(t, { ...variedProfile(r, n), specialties: ["Tarocchi", ...(n % 3 === 0 ? (["Astrologia"] as const) : [])] });
+    const now = Date.now();
+    const rows = await t.run(async (ctx) => await ctx.db.query("catalogueEntries").withIndex("by_facet_rating", (q) => q.eq("facet", EVERY_PSYCHIC)).collect());
+    for (const order of listOrders) {
+      const expected = [...rows].sort(compareEntries(order)).map((row) => row.nameKey);
+      const names = (await everyPage(t, { search: "tarocchi", order }, now, 48)).map((name) => name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase());
+      expect(names, order).toEqual(expected);
+    }
+    const astrologers = await everyPage(t, { search: "taro astro" }, now, 48);
+    expect(astrologers).toHaveLength(Math.floor(count / 3));
   });
 
   it("gives each card its first free half hour at the page's clock, and the type's starting price", async () => {

@@ -288,6 +288,7 @@ async function insertOneOfEach(ctx: MutationCtx) {
       techniques: ["Tarocchi"],
       types: ["voice"],
       typeCentsPerMinute: { voice: 150 },
+      searchText: "s se sel sele selen selene ambito0",
     }),
     spendingLimits: await ctx.db.insert("spendingLimits", {
       clientId,
