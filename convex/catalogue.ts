@@ -14,7 +14,7 @@ import { dueForFreeTime, FREE_TIMES_PER_RUN, syncCatalogueEntries } from "./lib/
 import { rowsInOrder } from "./lib/catalogue/catalogueRows";
 import { freeTimeOf } from "./lib/psychics/freeTime";
 import { listedCard, toPublicCard } from "./lib/psychics/publicCard";
-import { compareEntries, entryMatches, entryMatchesSearch, facetFor, searchIndexQuery, techniqueFacet, topicFacet, type CatalogueFilter } from "./model/catalogueEntries";
+import { compareEntries, entryMatches, entryMatchesSearch, facetFor, searchIndexQueries, techniqueFacet, topicFacet, type CatalogueFilter } from "./model/catalogueEntries";
 import { DEFAULT_ORDER, listOrders } from "./model/catalogueOrder";
 import { addDays } from "./model/nextAvailability";
 
@@ -79,10 +79,11 @@ export const listPage = query({
     };
 
     const facet = facetFor(filter, order === "price");
-    const searched = searchIndexQuery(search);
+    const asked = searchIndexQueries(search);
+    const searched = asked.length > 0;
     const matches = async (row: Doc<"catalogueEntries">) => {
       if (!entryMatches(row, filter)) return false;
-      if (searched !== null && !entryMatchesSearch(row, search).matches) return false;
+      if (searched && !entryMatchesSearch(row, search).matches) return false;
       if (endOfToday === null) return true;
       // The stored time says who may be free today; the slot engine at `now` says who is.
       return row.freeAt < endOfToday && (await liveOf(row.profileId)).freeToday;
@@ -92,7 +93,7 @@ export const listPage = query({
       for (const row of rows) {
         const { profile, firstFree, freeToday } = await liveOf(row.profileId);
         if (profile === null) continue;
-        const matchedTopic = searched === null ? null : (entryMatchesSearch(row, search).matchedTopic as Specialization | null);
+        const matchedTopic = !searched ? null : (entryMatchesSearch(row, search).matchedTopic as Specialization | null);
         cards.push({ ...(await toPublicCard(ctx, profile, filter.consultationType)), firstFree, freeToday, matchedTopic });
       }
       return cards;
@@ -103,14 +104,21 @@ export const listPage = query({
       const n = Number(at.slice(AT.length));
       return Number.isInteger(n) && n >= 0 ? n : fail("INVALID_INPUT", { field: "paginationOpts" });
     };
-    if (searched === null && cursor?.startsWith(AT)) return fail("INVALID_INPUT", { field: "paginationOpts" });
-    if (searched !== null && (cursor === null || cursor.startsWith(AT))) {
-      const found = await ctx.db
-        .query("catalogueEntries")
-        .withSearchIndex("search_text", (q) => q.search("searchText", searched).eq("facet", facet))
-        .take(SEARCH_CANDIDATES + 1);
-      // A few found: kept, ordered and paged here. Many (only the first page decides): read in order below.
-      if (found.length <= SEARCH_CANDIDATES || cursor !== null) {
+    if (!searched && cursor?.startsWith(AT)) return fail("INVALID_INPUT", { field: "paginationOpts" });
+    if (searched && (cursor === null || cursor.startsWith(AT))) {
+      // The first word (longest first) the index finds few rows for; with none such, the rows are read in order below.
+      let found: Array<Doc<"catalogueEntries">> | null = null;
+      for (const text of asked) {
+        const rows = await ctx.db
+          .query("catalogueEntries")
+          .withSearchIndex("search_text", (q) => q.search("searchText", text).eq("facet", facet))
+          .take(SEARCH_CANDIDATES + 1);
+        if (rows.length <= SEARCH_CANDIDATES || cursor !== null) {
+          found = rows;
+          break;
+        }
+      }
+      if (found !== null) {
         const kept = [];
         for (const row of found) if (await matches(row)) kept.push(row);
         kept.sort(compareEntries(order));

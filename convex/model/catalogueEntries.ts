@@ -161,15 +161,19 @@ export function searchTextOf(profile: Pick<ProfileForCatalogue, "psychicName" | 
   return [...beginnings, ...profile.specializations.map(topicWord)].join(" ");
 }
 
+/** The most words of a query put to the search index one by one. */
+const WORDS_ASKED = 4;
+
 /**
- * What to ask the search index for `query`: the longest meaningful word (the narrowest beginning) and the topics
- * it names; null for a blank search. Rows matching it are the only ones that can match the whole query.
+ * What to ask the search index for `query`: for each meaningful word, numbers and then the longest first (the narrowest),
+ * that word and the topics it names; the rows one answer finds are the only ones that can match the whole query.
+ * Empty for a blank search.
  */
-export function searchIndexQuery(query: string): string | null {
-  const words = meaningfulWords(query);
-  if (words.length === 0) return null;
-  const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
-  return [...topicsNamedBy(longest).map(topicWord), longest].join(" ");
+export function searchIndexQueries(query: string): string[] {
+  // A number names few psychics (and no topic): asked first, then the longer words.
+  const hasDigit = (word: string) => (/\d/.test(word) ? 0 : 1);
+  const words = [...new Set(meaningfulWords(query))].sort((a, b) => hasDigit(a) - hasDigit(b) || b.length - a.length).slice(0, WORDS_ASKED);
+  return words.map((word) => [...topicsNamedBy(word).map(topicWord), word].join(" "));
 }
 
 /** Whether a row matches the whole query (matchCard on the row's name, techniques and topics), and the topic it named. */

@@ -11,7 +11,7 @@ import {
   EVERY_PSYCHIC,
   facetFor,
   NO_FREE_TIME,
-  searchIndexQuery,
+  searchIndexQueries,
   searchTextOf,
   techniqueFacet,
   topicFacet,
@@ -91,11 +91,13 @@ describe("search", () => {
     expect(tokens.has("bio")).toBe(false);
   });
 
-  it("asks the index for the longest word and the topics it names; a blank search asks nothing", () => {
-    expect(searchIndexQuery("  ")).toBeNull();
-    expect(searchIndexQuery("il mio ex")).toBe("ambito0 ex");
-    expect(searchIndexQuery("luna soldi")).toBe("ambito4 soldi");
-    expect(searchIndexQuery("Sélene")).toBe("selene");
+  it("asks the index word by word, numbers and then the longest first, each with the topics it names; a blank search asks nothing", () => {
+    expect(searchIndexQueries("  ")).toEqual([]);
+    expect(searchIndexQueries("il mio ex")).toEqual(["ambito0 ex"]);
+    expect(searchIndexQueries("luna soldi")).toEqual(["ambito4 soldi", "luna"]);
+    expect(searchIndexQueries("Sélene")).toEqual(["selene"]);
+    expect(searchIndexQueries("a bb ccc dddd eeeee")).toHaveLength(4);
+    expect(searchIndexQueries("Lyra Serena 299")).toEqual(["299", "serena", "lyra"]);
   });
 
   it("then checks every word on the row, naming the topic a word named", () => {
