@@ -8,7 +8,7 @@ import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { fail } from "./framework/errors";
 import { requireInstant, romeDateOf, romeToUtcMs } from "./framework/time";
-import { consultationType, specialization, specializations, specialties, specialty, type Specialization, type Specialty } from "./framework/validators";
+import { consultationType, specialization, specializations, specialties, specialty, type Specialization } from "./framework/validators";
 import { internalMutation, query } from "./lib/platform/functions";
 import { dueForFreeTime, FREE_TIMES_PER_RUN, syncCatalogueEntries } from "./lib/catalogue/catalogueEntries";
 import { rowsInOrder } from "./lib/catalogue/catalogueRows";
@@ -31,6 +31,8 @@ const MAX_SEARCH_LENGTH = 100;
  * more (a word most psychics have, as 'tarocchi') reads the facet's rows in order and keeps those that match.
  */
 export const SEARCH_CANDIDATES = 200;
+/** More than the facets there are: every psychic, each topic, technique and type. */
+const MAX_FACETS = 1 + specializations.length + specialties.length + 2;
 /** The cursor of a page of a search ordered in memory: its position. */
 const AT = "posizione:";
 
@@ -136,23 +138,27 @@ export const listPage = query({
 });
 
 /**
- * The filters' options: the topics (in the product's order) and the techniques (alphabetical) some listed
- * psychic offers, one row read for each.
+ * The filters' options and the header search's counts: the topics (in the product's order) and the techniques
+ * (alphabetical) some listed psychic offers, and how many listed psychics offer each, from the facets' counts.
  */
 export const listFacets = query({
   args: {},
-  returns: v.object({ specialties: v.array(specialty), specializations: v.array(specialization) }),
+  returns: v.object({
+    specialties: v.array(specialty),
+    specializations: v.array(specialization),
+    psychicsByTopic: v.record(v.string(), v.number()),
+    psychicsByTechnique: v.record(v.string(), v.number()),
+  }),
   handler: async (ctx) => {
-    const offered = async (facet: string) =>
-      (await ctx.db
-        .query("catalogueEntries")
-        .withIndex("by_facet_rating", (q) => q.eq("facet", facet))
-        .first()) !== null;
-    const topics: Specialization[] = [];
-    for (const topic of specializations) if (await offered(topicFacet(topic))) topics.push(topic);
-    const techniques: Specialty[] = [];
-    for (const technique of specialties) if (await offered(techniqueFacet(technique))) techniques.push(technique);
-    return { specialties: techniques.sort((a, b) => a.localeCompare(b, "it")), specializations: topics };
+    const counts = new Map((await ctx.db.query("catalogueFacets").take(MAX_FACETS)).map((row) => [row.facet, row.psychics]));
+    const topics = specializations.filter((topic) => (counts.get(topicFacet(topic)) ?? 0) > 0);
+    const techniques = specialties.filter((technique) => (counts.get(techniqueFacet(technique)) ?? 0) > 0).sort((a, b) => a.localeCompare(b, "it"));
+    return {
+      specialties: techniques,
+      specializations: topics,
+      psychicsByTopic: Object.fromEntries(topics.map((topic) => [topic, counts.get(topicFacet(topic))!])),
+      psychicsByTechnique: Object.fromEntries(techniques.map((technique) => [technique, counts.get(techniqueFacet(technique))!])),
+    };
   },
 });
 

@@ -195,6 +195,10 @@ export default defineSchema({
     .index("by_profile", ["profileId"])
     .searchIndex("search_text", { searchField: "searchText", filterFields: ["facet"] }),
 
+  // How many listed psychics each facet of the catalogue has (its rows above), for the filters' options and the
+  // header search's counts; kept with the rows (lib/catalogue/catalogueEntries.ts).
+  catalogueFacets: defineTable({ facet: v.string(), psychics: v.number() }).index("by_facet", ["facet"]),
+
   // A paid consultation slot. Date and time are Europe/Rome wall clock as shown to people;
   // every rule compares startsAt/endsAt (UTC ms, DST correct).
   bookings: defineTable({

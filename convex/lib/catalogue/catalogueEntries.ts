@@ -40,10 +40,25 @@ export async function syncCatalogueEntries(ctx: MutationCtx, profileId: Id<"psyc
   for (const entry of wanted) {
     const row = byFacet.get(entry.facet);
     byFacet.delete(entry.facet);
-    if (row === undefined) await ctx.db.insert("catalogueEntries", { profileId, ...entry });
-    else if (!sameEntry(row, entry)) await ctx.db.replace("catalogueEntries", row._id, { profileId, ...entry });
+    if (row === undefined) {
+      await ctx.db.insert("catalogueEntries", { profileId, ...entry });
+      await countInFacet(ctx, entry.facet, 1);
+    } else if (!sameEntry(row, entry)) await ctx.db.replace("catalogueEntries", row._id, { profileId, ...entry });
   }
-  for (const row of byFacet.values()) await ctx.db.delete("catalogueEntries", row._id);
+  for (const row of byFacet.values()) {
+    await ctx.db.delete("catalogueEntries", row._id);
+    await countInFacet(ctx, row.facet, -1);
+  }
+}
+
+/** One psychic more (or fewer) in a facet's count. */
+async function countInFacet(ctx: MutationCtx, facet: string, change: 1 | -1): Promise<void> {
+  const counter = await ctx.db
+    .query("catalogueFacets")
+    .withIndex("by_facet", (q) => q.eq("facet", facet))
+    .unique();
+  if (counter === null) await ctx.db.insert("catalogueFacets", { facet, psychics: Math.max(0, change) });
+  else await ctx.db.patch("catalogueFacets", counter._id, { psychics: Math.max(0, counter.psychics + change) });
 }
 
 const blocksTimeAtAll = (booking: Doc<"bookings"> | null) => booking !== null && (booking.status === "confirmed" || booking.status === "pending_payment");

@@ -4,7 +4,9 @@ import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { consultationTypes, type ConsultationType } from "@convex/framework/validators";
 import { consultationTypeWords } from "@convex/model/bookings";
 import { listOrders, ORDER_LABELS, type ListOrder } from "@convex/model/catalogueOrder";
+import { formatCents } from "@convex/model/format";
 import { CONSULTATION_TYPE_PARAM } from "@/lib/catalogue/consultationTypeParam";
+import { PRICE_CAPS, PRICE_PARAM } from "@/lib/catalogue/catalogueQuestion";
 import { NativeSelect } from "@/components/form/NativeSelect";
 
 const ALL = "all";
@@ -15,6 +17,8 @@ type ListChoices = {
   topic: string | null;
   specialty: string | null;
   consultationType: ConsultationType | null;
+  /** The price cap, cents a minute; null for any price. */
+  maxCentsPerMinute: number | null;
   availableToday: boolean;
   order: ListOrder;
 };
@@ -32,7 +36,7 @@ const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase("it") + t
 
 /**
  * The list's search and filters: words, a topic ('Ambito'), a technique ('Tecnica') as two separate choices,
- * the consultation type ('Tipo di consulto': voice or chat), 'Disponibili oggi' and the order. Each control is
+ * the consultation type ('Tipo di consulto': voice or chat), 'Disponibili oggi', the price a minute and the order. Each control is
  * labelled; the native selects open the phone's own picker.
  */
 export function PsychicListFilters({
@@ -40,6 +44,7 @@ export function PsychicListFilters({
   topic,
   specialty,
   consultationType,
+  maxCentsPerMinute,
   availableToday,
   order,
   specialties,
@@ -114,14 +119,28 @@ export function PsychicListFilters({
           ))}
         </NativeSelect>
       </Grid>
-      {/* 'Disponibili oggi' shares its line with the count, so the fifth control adds no line on a phone. */}
+      {/* 'Disponibili oggi' and the price share their line with the count, so they add one line on a phone. */}
       <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Text as="label" size="3" style={{ minHeight: 44, display: "flex", alignItems: "center" }}>
-          <Flex gap="2" align="center">
-            <Checkbox size="3" checked={availableToday} onCheckedChange={(value) => onChange({ today: value === true ? "1" : null })} />
-            Disponibili oggi
-          </Flex>
-        </Text>
+        <Flex align="center" gap="4" wrap="wrap">
+          <Text as="label" size="3" style={{ minHeight: 44, display: "flex", alignItems: "center" }}>
+            <Flex gap="2" align="center">
+              <Checkbox size="3" checked={availableToday} onCheckedChange={(value) => onChange({ today: value === true ? "1" : null })} />
+              Disponibili oggi
+            </Flex>
+          </Text>
+          <NativeSelect
+            aria-label="Prezzo al minuto"
+            value={maxCentsPerMinute === null ? ALL : String(maxCentsPerMinute)}
+            onValueChange={(value) => onChange({ [PRICE_PARAM]: value === ALL ? null : value })}
+          >
+            <option value={ALL}>Qualsiasi prezzo</option>
+            {PRICE_CAPS.map((cents) => (
+              <option key={cents} value={String(cents)}>
+                Fino a {formatCents(cents, { dropZeroCents: true })} al minuto
+              </option>
+            ))}
+          </NativeSelect>
+        </Flex>
         {found}
       </Flex>
     </Flex>
