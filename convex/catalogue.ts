@@ -14,7 +14,7 @@ import { dueForFreeTime, FREE_TIMES_PER_RUN, syncCatalogueEntries } from "./lib/
 import { rowsInOrder } from "./lib/catalogue/catalogueRows";
 import { freeTimeOf } from "./lib/psychics/freeTime";
 import { listedCard, toPublicCard } from "./lib/psychics/publicCard";
-import { compareEntries, entryMatches, entryMatchesSearch, facetFor, searchIndexQueries, techniqueFacet, topicFacet, type CatalogueFilter } from "./model/catalogueEntries";
+import { compareEntries, entryMatches, EVERY_PSYCHIC, entryMatchesSearch, facetFor, searchIndexQueries, techniqueFacet, topicFacet, type CatalogueFilter } from "./model/catalogueEntries";
 import { DEFAULT_ORDER, listOrders } from "./model/catalogueOrder";
 import { addDays } from "./model/nextAvailability";
 
@@ -113,7 +113,7 @@ export const listPage = query({
       for (const text of asked) {
         const rows = await ctx.db
           .query("catalogueEntries")
-          .withSearchIndex("search_text", (q) => q.search("searchText", text).eq("facet", facet))
+          .withSearchIndex("search_text", (q) => q.search("searchText", text).eq("facet", EVERY_PSYCHIC))
           .take(SEARCH_CANDIDATES + 1);
         if (rows.length <= SEARCH_CANDIDATES || cursor !== null) {
           found = rows;
@@ -123,7 +123,7 @@ export const listPage = query({
       if (found !== null) {
         const kept = [];
         for (const row of found) if (await matches(row)) kept.push(row);
-        kept.sort(compareEntries(order));
+        kept.sort(compareEntries(order, filter.consultationType ?? null));
         const from = cursor === null ? 0 : position(cursor);
         const to = endCursor?.startsWith(AT) ? position(endCursor) : from + numItems;
         return { page: await toCards(kept.slice(from, to)), isDone: to >= kept.length, continueCursor: `${AT}${to}` };

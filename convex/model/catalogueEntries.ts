@@ -72,11 +72,12 @@ export function catalogueEntriesOf(profile: ProfileForCatalogue, free: FreeTime)
     techniques: [...profile.specialties],
     types,
     typeCentsPerMinute,
-    searchText: searchTextOf(profile),
+    searchText: "",
   };
   const everyType = centsPerMinute(startingPrice(profile));
   return [
-    { facet: EVERY_PSYCHIC, ...shared, centsPerMinute: everyType },
+    // Only this row is searched (the others would repeat it): the other filters are read from its fields.
+    { facet: EVERY_PSYCHIC, ...shared, centsPerMinute: everyType, searchText: searchTextOf(profile) },
     ...profile.specializations.map((topic) => ({ facet: topicFacet(topic), ...shared, centsPerMinute: everyType })),
     ...profile.specialties.map((technique) => ({ facet: techniqueFacet(technique), ...shared, centsPerMinute: everyType })),
     ...types.map((type) => ({ facet: typeFacet(type), ...shared, centsPerMinute: typeCentsPerMinute[type]! })),
@@ -181,19 +182,24 @@ export function entryMatchesSearch(entry: Pick<CatalogueEntry, "nameKey" | "tech
   return matchCard({ psychicName: entry.nameKey, specialties: entry.techniques, specializations: entry.topics }, query);
 }
 
-/** A row's place in `order`, as that order's index reads it (schema.ts, catalogueEntries). */
-function orderKey(entry: Pick<CatalogueEntry, "closed" | "ratingKey" | "reviewsKey" | "nameKey" | "centsPerMinute" | "freeAt">, order: "rating" | "price" | "soonest") {
+/**
+ * A row's place in `order`, as that order's index reads it (schema.ts, catalogueEntries); by price with a type
+ * chosen, that type's price, as the type's rows hold it.
+ */
+function orderKey(entry: OrderedEntry, order: "rating" | "price" | "soonest", type: ConsultationType | null) {
   const rating = [entry.ratingKey, entry.reviewsKey, entry.nameKey];
-  if (order === "price") return [Number(entry.closed), entry.centsPerMinute, ...rating];
+  if (order === "price") return [Number(entry.closed), type ? (entry.typeCentsPerMinute[type] ?? Infinity) : entry.centsPerMinute, ...rating];
   if (order === "soonest") return [entry.freeAt, Number(entry.closed), ...rating];
   return [Number(entry.closed), ...rating];
 }
 
+type OrderedEntry = Pick<CatalogueEntry, "closed" | "ratingKey" | "reviewsKey" | "nameKey" | "centsPerMinute" | "freeAt" | "typeCentsPerMinute">;
+
 /** Orders rows as `order`'s index would (for the few a search finds, ordered in memory). */
-export function compareEntries(order: "rating" | "price" | "soonest") {
-  return (a: Parameters<typeof orderKey>[0], b: Parameters<typeof orderKey>[0]) => {
-    const ka = orderKey(a, order);
-    const kb = orderKey(b, order);
+export function compareEntries(order: "rating" | "price" | "soonest", type: ConsultationType | null = null) {
+  return (a: OrderedEntry, b: OrderedEntry) => {
+    const ka = orderKey(a, order, type);
+    const kb = orderKey(b, order, type);
     for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
     return 0;
   };

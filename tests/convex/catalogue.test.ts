@@ -236,10 +236,20 @@ describe("catalogue:listPage", () => {
 });
 
 describe("catalogue:listFacets", () => {
-  it("offers the topics (the product's order) and techniques (alphabetical) some listed psychic has, no other", async () => {
+  it("offers the topics (the product's order) and techniques (alphabetical) some listed psychic has, with how many have each", async () => {
     const t = setupTest();
     await listed(t, { specializations: ["Futuro e Destino", "Amore e Relazioni"], specialties: ["Tarocchi", "Astrologia"] });
     await listed(t, { specializations: ["Salute e Benessere"], specialties: ["Numerologia"], isPubliclyVisible: false });
-    expect(await t.query(api.catalogue.listFacets, {})).toEqual({ specializations: ["Amore e Relazioni", "Futuro e Destino"], specialties: ["Astrologia", "Tarocchi"] });
+    await listed(t, { specializations: ["Amore e Relazioni"], specialties: ["Tarocchi"] });
+    expect(await t.query(api.catalogue.listFacets, {})).toEqual({
+      specializations: ["Amore e Relazioni", "Futuro e Destino"],
+      specialties: ["Astrologia", "Tarocchi"],
+      psychicsByTopic: { "Amore e Relazioni": 2, "Futuro e Destino": 1 },
+      psychicsByTechnique: { Astrologia: 1, Tarocchi: 2 },
+    });
+    // A psychic no longer listed is no longer counted.
+    const first = await t.run(async (ctx) => (await ctx.db.query("psychicProfiles").first())!._id);
+    await runWithTriggers(t, (ctx) => ctx.db.patch("psychicProfiles", first, { isPubliclyVisible: false }));
+    expect((await t.query(api.catalogue.listFacets, {})).psychicsByTopic).toEqual({ "Amore e Relazioni": 1 });
   });
 });

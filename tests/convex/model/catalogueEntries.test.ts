@@ -43,6 +43,8 @@ describe("a profile's rows", () => {
     expect(rows.map((row) => row.facet)).toEqual([EVERY_PSYCHIC, topicFacet("Denaro e Finanze"), techniqueFacet("Tarocchi"), techniqueFacet("Astrologia"), typeFacet("voice"), typeFacet("chat")]);
     // 20 € for 15 minutes: 133 cents a minute by voice; 15 € for 15 by chat: 100; every type's lowest: 100.
     expect(rows.map((row) => row.centsPerMinute)).toEqual([100, 100, 100, 100, 133, 100]);
+    // Only the row of every psychic is searched.
+    expect(rows.map((row) => row.searchText !== "")).toEqual([true, false, false, false, false, false]);
     expect(rows[0]).toMatchObject({ closed: false, ratingKey: -4.5, reviewsKey: -12, nameKey: "selene moretti", freeAt: free.freeAt, typeCentsPerMinute: { voice: 133, chat: 100 } });
   });
 
