@@ -27,7 +27,7 @@ type Props = ListChoices & {
   specialties: readonly string[];
   specializations: readonly string[];
   onChange: (changes: Record<string, string | null>) => void;
-  /** What the list found ('8 cartomanti'), said at the end of the 'Disponibili oggi' line; none while loading or empty. */
+  /** What the list found ('8 cartomanti'), said under the filters; none while loading or empty. */
   found?: ReactNode;
 };
 
@@ -66,8 +66,9 @@ export function PsychicListFilters({
           <MagnifyingGlassIcon />
         </TextField.Slot>
       </TextField.Root>
-      {/* Two a row on a phone, so the first psychic still shows in the first screen; four a row wider. */}
-      <Grid columns={{ initial: "2", sm: "4" }} gap="3" align="center">
+      {/* Two a row on a phone (three rows, 'Disponibili oggi' beside the order), so the first psychic still shows in the
+          first screen; three a row wider. */}
+      <Grid columns={{ initial: "2", sm: "3" }} gap="3" align="center">
         <NativeSelect
           aria-label="Ambito di consulto"
           value={topic ?? ALL}
@@ -107,6 +108,18 @@ export function PsychicListFilters({
           ))}
         </NativeSelect>
         <NativeSelect
+          aria-label="Prezzo al minuto"
+          value={maxCentsPerMinute === null ? ALL : String(maxCentsPerMinute)}
+          onValueChange={(value) => onChange({ [PRICE_PARAM]: value === ALL ? null : value })}
+        >
+          <option value={ALL}>Qualsiasi prezzo</option>
+          {PRICE_CAPS.map((cents) => (
+            <option key={cents} value={String(cents)}>
+              Fino a {formatCents(cents, { dropZeroCents: true })} al minuto
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
           aria-label="Ordina per"
           value={order}
           onValueChange={(value) => onChange({ order: value === "rating" ? null : value })}
@@ -118,31 +131,14 @@ export function PsychicListFilters({
             </option>
           ))}
         </NativeSelect>
+        <Text as="label" size="3" style={{ minHeight: 44, display: "flex", alignItems: "center" }}>
+          <Flex gap="2" align="center">
+            <Checkbox size="3" checked={availableToday} onCheckedChange={(value) => onChange({ today: value === true ? "1" : null })} />
+            Disponibili oggi
+          </Flex>
+        </Text>
       </Grid>
-      {/* 'Disponibili oggi' and the price share their line with the count, so they add one line on a phone. */}
-      <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Flex align="center" gap="4" wrap="wrap">
-          <Text as="label" size="3" style={{ minHeight: 44, display: "flex", alignItems: "center" }}>
-            <Flex gap="2" align="center">
-              <Checkbox size="3" checked={availableToday} onCheckedChange={(value) => onChange({ today: value === true ? "1" : null })} />
-              Disponibili oggi
-            </Flex>
-          </Text>
-          <NativeSelect
-            aria-label="Prezzo al minuto"
-            value={maxCentsPerMinute === null ? ALL : String(maxCentsPerMinute)}
-            onValueChange={(value) => onChange({ [PRICE_PARAM]: value === ALL ? null : value })}
-          >
-            <option value={ALL}>Qualsiasi prezzo</option>
-            {PRICE_CAPS.map((cents) => (
-              <option key={cents} value={String(cents)}>
-                Fino a {formatCents(cents, { dropZeroCents: true })} al minuto
-              </option>
-            ))}
-          </NativeSelect>
-        </Flex>
-        {found}
-      </Flex>
+      {found}
     </Flex>
   );
 }
