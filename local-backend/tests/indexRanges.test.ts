@@ -7,6 +7,7 @@ import { defineSchema, defineTable, type GenericDatabaseReader, type GenericData
 import { v, type GenericId } from "convex/values";
 import { createEngine } from "../src/internals";
 import { compareKeys, SortedEntries, type Entry } from "../src/sortedEntries";
+import { noHooks } from "./helpers/noHooks";
 
 const schema = defineSchema({
   items: defineTable({ a: v.optional(v.number()), b: v.string(), c: v.optional(v.object({ d: v.union(v.number(), v.null()) })) })
@@ -16,13 +17,6 @@ const schema = defineSchema({
   others: defineTable({ a: v.number() }).index("by_a", ["a"]),
 });
 const modules = { "./convex/_generated/api.js": async () => ({}) };
-const noHooks = {
-  onCommit: () => {},
-  asyncSyscall: (_op: string, json: string, next: (json: string) => Promise<string>) => next(json),
-  onQueryStream: () => {},
-  storeBlob: () => {},
-  readBlob: () => null,
-};
 
 type Ctx = { db: GenericDatabaseWriter<any> };
 type Runner = { run<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T> };
