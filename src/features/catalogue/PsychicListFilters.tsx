@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
-import { Checkbox, Flex, Grid, Text, TextField } from "@radix-ui/themes";
-import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
+import { useId, useState, type ReactNode } from "react";
+import { Box, Button, Checkbox, Flex, Grid, Text, TextField } from "@radix-ui/themes";
+import { MagnifyingGlassIcon, MixerHorizontalIcon } from "@radix-ui/react-icons";
 import { consultationTypes, type ConsultationType } from "@convex/framework/validators";
 import { consultationTypeWords } from "@convex/model/bookings";
 import { listOrders, ORDER_LABELS, type ListOrder } from "@convex/model/catalogueOrder";
@@ -27,8 +27,10 @@ type Props = ListChoices & {
   specialties: readonly string[];
   specializations: readonly string[];
   onChange: (changes: Record<string, string | null>) => void;
-  /** What the list found ('8 cartomanti'), said under the filters; none while loading or empty. */
+  /** What the list found ('8 cartomanti'), said beside 'Disponibili oggi'; none while loading or empty. */
   found?: ReactNode;
+  /** The address opened the list with a folded choice made (the filters start unfolded on a phone). */
+  openedFiltered?: boolean;
 };
 
 /** Order names in the menu start with a capital: 'Prima disponibilità'. */
@@ -51,7 +53,14 @@ export function PsychicListFilters({
   specializations,
   onChange,
   found = null,
+  openedFiltered = false,
 }: Props) {
+  const filtersId = useId();
+  // How many of the folded choices differ from their default, said on the phone's 'Filtri'.
+  const chosen = [topic, specialty, consultationType, maxCentsPerMinute].filter((value) => value !== null).length + (order === "rating" ? 0 : 1);
+  // A list opened already filtered (a home page topic, a shared link) shows what filters it, whether or not the
+  // options offered have come yet.
+  const [filtersOpen, setFiltersOpen] = useState(openedFiltered || chosen > 0);
   return (
     <Flex direction="column" gap="3" role="search" aria-label="Cerca cartomanti">
       <TextField.Root
@@ -66,9 +75,33 @@ export function PsychicListFilters({
           <MagnifyingGlassIcon />
         </TextField.Slot>
       </TextField.Root>
-      {/* Two a row on a phone (three rows, 'Disponibili oggi' beside the order), so the first psychic still shows in the
-          first screen; three a row wider. */}
-      <Grid columns={{ initial: "2", sm: "3" }} gap="3" align="center">
+      {/* 'Disponibili oggi' and the count always in sight; on a phone the other filters and the order fold behind
+          'Filtri', so the first psychic shows in the first screen. */}
+      <Flex align="center" gap="3" wrap="wrap">
+        <Box display={{ initial: "block", sm: "none" }}>
+          <Button
+            type="button"
+            size="3"
+            variant="soft"
+            color="gray"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <MixerHorizontalIcon />
+            {chosen > 0 ? `Filtri (${chosen})` : "Filtri"}
+          </Button>
+        </Box>
+        <Text as="label" size="3" style={{ minHeight: 44, display: "flex", alignItems: "center" }}>
+          <Flex gap="2" align="center">
+            <Checkbox size="3" checked={availableToday} onCheckedChange={(value) => onChange({ today: value === true ? "1" : null })} />
+            Disponibili oggi
+          </Flex>
+        </Text>
+        <Box ml={{ sm: "auto" }}>{found}</Box>
+      </Flex>
+      {/* Two a row on a phone once unfolded; five a row wider, always shown. */}
+      <Grid id={filtersId} columns={{ initial: "2", sm: "5" }} gap="3" align="center" display={{ initial: filtersOpen ? "grid" : "none", sm: "grid" }}>
         <NativeSelect
           aria-label="Ambito di consulto"
           value={topic ?? ALL}
@@ -131,14 +164,7 @@ export function PsychicListFilters({
             </option>
           ))}
         </NativeSelect>
-        <Text as="label" size="3" style={{ minHeight: 44, display: "flex", alignItems: "center" }}>
-          <Flex gap="2" align="center">
-            <Checkbox size="3" checked={availableToday} onCheckedChange={(value) => onChange({ today: value === true ? "1" : null })} />
-            Disponibili oggi
-          </Flex>
-        </Text>
       </Grid>
-      {found}
     </Flex>
   );
 }

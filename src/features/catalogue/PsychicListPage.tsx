@@ -157,6 +157,7 @@ export function PsychicListView({ psychics, more = "none", onMore, refreshing = 
           specialties={specialties}
           specializations={specializations}
           onChange={updateParams}
+          openedFiltered={Boolean(question.specialization || question.specialty || question.consultationType || question.maxCentsPerMinute || question.order)}
           found={
             psychics !== undefined && psychics.length > 0 ? (
               <Text size="2" color="gray" role="status">
