@@ -2,7 +2,7 @@
 // the product's convex/, seeded as `npm start` seeds it, then filled to each size with `demoScale:fill`; at each size,
 // the latency of the list's questions to the catalogue (catalogue:listPage: the first page, the fifth, a topic, chat by
 // price under a cap, free today soonest first, a name, a word most psychics have; catalogue:listFacets) through the
-// HTTP API. Then the documents each question reads at each size (tests/convex/catalogueReads.test.ts, convex-test's
+// HTTP API. Then the documents each question reads at each size (tests/convex/catalogue.reads.test.ts, convex-test's
 // metrics over the backend's indexes). Not part of `npm test` (the fill to 20 000 takes minutes); prints a Markdown
 // table, and writes tests/bench/results/catalogue-latest.json.
 import { spawnSync } from "node:child_process";
@@ -44,7 +44,7 @@ async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p90: n
   return { p50: stats.p50, p90: stats.p90, last };
 }
 
-/** The questions, named as tests/convex/catalogueReads.test.ts names them; `pages` reads that many pages first. */
+/** The questions, named as tests/convex/catalogue.reads.test.ts names them; `pages` reads that many pages first. */
 const QUESTIONS: Array<{ name: string; fn: string; args: Record<string, unknown>; pages?: number }> = [
   { name: "the first page", fn: "catalogue:listPage", args: {} },
   { name: "the fifth page", fn: "catalogue:listPage", args: {}, pages: 5 },
@@ -89,7 +89,7 @@ try {
 }
 
 // The documents each question reads, at the same sizes, counted by convex-test's metrics over the backend's indexes.
-const reads = spawnSync("npx", ["vitest", "run", "tests/convex/catalogueReads.test.ts"], {
+const reads = spawnSync("npx", ["vitest", "run", "tests/convex/catalogue.reads.test.ts"], {
   env: { ...process.env, CATALOGUE_READS_SIZES: SIZES.join(",") },
   encoding: "utf8",
   maxBuffer: 64 * 1024 * 1024,

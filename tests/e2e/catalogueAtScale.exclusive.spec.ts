@@ -9,6 +9,8 @@ import { expect, expectAccessible, test } from "./fixtures";
 const SCALED = 1000;
 
 test.beforeAll(async () => {
+  // A thousand profiles with their catalogue rows, a hundred a transaction: longer than a hook's default 30 s.
+  test.setTimeout(240_000);
   await runInternal("demoScale:fill", { count: SCALED });
 });
 

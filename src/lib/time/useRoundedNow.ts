@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 
 const STEP_MS = 5 * 60_000;
-/** The time in the 5-minute steps useRoundedNow moves by (the first page's queries ask with it too). */
-export const roundDown = (ms: number) => ms - (ms % STEP_MS);
+/** The time in the 5-minute steps useRoundedNow moves by. */
+const roundDown = (ms: number) => ms - (ms % STEP_MS);
 
 /**
  * The time in 5-minute steps. Queries must not read the clock, so pages pass it; the steps keep
