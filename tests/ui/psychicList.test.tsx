@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { firstPageViewKey } from "@/lib/catalogue/catalogueQuestion";
 import { cacheKey, PUBLIC_ACCOUNT, rememberAnswer, resetCacheForTests } from "@/lib/offline/queryCache";
 import { PsychicListPage, PsychicListView, type ListedPsychic } from "@/features/catalogue/PsychicListPage";
@@ -117,6 +117,34 @@ describe("the psychic list page and the catalogue", () => {
     expect(screen.getByRole("status")).toHaveTextContent("I primi 3 cartomanti");
     await userEvent.setup().click(screen.getByRole("button", { name: "Mostra altri cartomanti" }));
     expect(convexMock.calls.at(-1)).toEqual({ name: "catalogue:listPage", args: expect.objectContaining({ loadMore: 24 }) });
+  });
+
+  it("keeps asking at the clock it started with once more than a page is shown, so the pages read stay", () => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date", "setInterval", "clearInterval", "setTimeout", "clearTimeout"] });
+    try {
+      const many = Array.from({ length: 30 }, (_, index) => psychic(`p${index}`, `Lettrice ${index}`, ["Tarocchi"], "Bio."));
+      const asked = catalogue(() => many);
+      renderWithProviders(<PsychicListPage />, { path: "/psychics" });
+      const first = asked.at(-1)!.now;
+      act(() => vi.advanceTimersByTime(10 * 60_000));
+      expect(asked.at(-1)!.now).toBe(first);
+      expect(names()).toHaveLength(30);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("moves to the new clock while one page is shown", () => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date", "setInterval", "clearInterval", "setTimeout", "clearTimeout"] });
+    try {
+      const asked = catalogue();
+      renderWithProviders(<PsychicListPage />, { path: "/psychics" });
+      const first = asked.at(-1)!.now as number;
+      act(() => vi.advanceTimersByTime(10 * 60_000));
+      expect(asked.at(-1)!.now).toBeGreaterThan(first);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("without a connection, shows the first page kept on the device and says since when", () => {

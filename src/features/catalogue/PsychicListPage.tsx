@@ -1,5 +1,5 @@
 import { Box, Button, Card, Container, Flex, Grid, Heading, Link, Skeleton, Text } from "@radix-ui/themes";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { DEFAULT_ORDER, ORDER_EXPLAINED, ORDER_LABELS } from "@convex/model/catalogueOrder";
@@ -24,7 +24,10 @@ const SEARCH_SETTLE_MS = 250;
  * ordered there over the whole catalogue, each card with its first free time at the page's clock.
  */
 export function PsychicListPage() {
-  const now = useRoundedNow();
+  const clock = useRoundedNow();
+  // The clock is part of the question (the cards' free times): a new step would start the list again from its first
+  // page. So it moves the question only while one page is shown; a list read further keeps its pages and their times.
+  const [now, setNow] = useState(clock);
   const [params] = useSearchParams();
   const facets = useCachedQuery(api.catalogue.listFacets, {}, { scope: "public" }).data;
   const typed = catalogueQuestion(params);
@@ -33,6 +36,8 @@ export function PsychicListPage() {
   const question = withOffered({ ...typed, search: settledSearch }, facets);
   const list = useCachedFirstPage(api.catalogue.listPage, { ...question, now }, { initialNumItems: CATALOGUE_PAGE_SIZE, scope: "public", viewKey: firstPageViewKey(question) });
   const shown = useLastAnswer(list.status === "LoadingFirstPage" ? undefined : list.results);
+  // During render (React's pattern for state derived from the last one), so no frame asks with the old clock twice.
+  if (clock !== now && list.results.length <= CATALOGUE_PAGE_SIZE) setNow(clock);
   return (
     <PsychicListView
       psychics={shown.value}
