@@ -1,5 +1,5 @@
 import { Box, Button, Card, Container, Flex, Grid, Heading, Link, Skeleton, Text } from "@radix-ui/themes";
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { DEFAULT_ORDER, ORDER_EXPLAINED, ORDER_LABELS } from "@convex/model/catalogueOrder";
@@ -192,11 +192,7 @@ export function PsychicListView({ psychics, more = "none", onMore, refreshing = 
           <Flex direction="column" gap="5">
             <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" aria-busy={refreshing} style={refreshing ? { opacity: 0.6 } : undefined}>
               {psychics.map((psychic) => (
-                <PsychicCard
-                  key={psychic.id}
-                  psychic={psychic}
-                  availability={now === undefined ? undefined : { firstFree: psychic.firstFree, now }}
-                />
+                <ListedCard key={psychic.id} psychic={psychic} now={now} />
               ))}
             </Grid>
             {more !== "none" ? (
@@ -212,6 +208,11 @@ export function PsychicListView({ psychics, more = "none", onMore, refreshing = 
     </Container>
   );
 }
+
+/** A card of the list, drawn again only when its psychic or the clock changes: a list read far keeps its cards. */
+const ListedCard = memo(function ListedCard({ psychic, now }: { psychic: ListedPsychic; now?: number }) {
+  return <PsychicCard psychic={psychic} availability={now === undefined ? undefined : { firstFree: psychic.firstFree, now }} />;
+});
 
 /** '24 cartomanti' once the list is whole; 'I primi 24 cartomanti' while more pages remain. */
 function foundWords(count: number, moreLeft: boolean): string {
