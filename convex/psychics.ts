@@ -8,7 +8,7 @@ import { listedProfileAt } from "./lib/psychics/profileAddress";
 import { blockingIntervals } from "./lib/bookings/bookingTime";
 import { readCounter } from "./lib/figures/figureRows";
 import { fail } from "./framework/errors";
-import { query } from "./lib/platform/functions";
+import { internalQuery, query } from "./lib/platform/functions";
 import { literals } from "convex-helpers/validators";
 import {
   consultationType,
@@ -54,13 +54,15 @@ export const listFeatured = query({
 const MAX_SEARCH_LENGTH = 100;
 
 /**
- * The public list (docs/product-rules.md, "Catalogue and search"): searched by name, technique and topic with
- * its synonyms (model/topicSearch.ts), filtered by one technique, one topic and 'Disponibili oggi', in the
- * order asked (model/catalogueOrder.ts); with `now`, each card's first free time and whether it is today,
- * from the slot engine. When nothing matches, the topics to suggest. Also the filters' options: the
- * techniques and topics of every listed psychic, whatever is searched. `now` comes from the page, rounded.
+ * The whole list at once, as the list page read it before the catalogue was paged on the server
+ * (catalogue:listPage): the MAX_LISTED_PSYCHICS best rated, searched by name, technique and topic with its
+ * synonyms (model/topicSearch.ts), filtered by one technique, one topic and 'Disponibili oggi', in the order
+ * asked (model/catalogueOrder.ts); with `now`, each card's first free time and whether it is today, from the
+ * slot engine. When nothing matches, the topics to suggest. Internal: it reads every listed profile at each call,
+ * so no visitor may ask it; it stays as the plain statement of the rules that the catalogue's pages are held to
+ * (tests/convex/catalogue.test.ts) and that the rules' own tests read.
  */
-export const listPublic = query({
+export const listPublic = internalQuery({
   args: {
     search: v.optional(v.string()),
     specialty: v.optional(v.union(specialty, v.null())),

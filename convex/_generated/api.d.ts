@@ -58,6 +58,7 @@ import type * as lib_bookings_bookingTime from "../lib/bookings/bookingTime.js";
 import type * as lib_calls_callPresence from "../lib/calls/callPresence.js";
 import type * as lib_calls_callSessions from "../lib/calls/callSessions.js";
 import type * as lib_catalogue_catalogueEntries from "../lib/catalogue/catalogueEntries.js";
+import type * as lib_catalogue_catalogueRows from "../lib/catalogue/catalogueRows.js";
 import type * as lib_demo_demoStandIn from "../lib/demo/demoStandIn.js";
 import type * as lib_email_emailParties from "../lib/email/emailParties.js";
 import type * as lib_email_outbox from "../lib/email/outbox.js";
@@ -226,6 +227,7 @@ declare const fullApi: ApiFromModules<{
   "lib/calls/callPresence": typeof lib_calls_callPresence;
   "lib/calls/callSessions": typeof lib_calls_callSessions;
   "lib/catalogue/catalogueEntries": typeof lib_catalogue_catalogueEntries;
+  "lib/catalogue/catalogueRows": typeof lib_catalogue_catalogueRows;
   "lib/demo/demoStandIn": typeof lib_demo_demoStandIn;
   "lib/email/emailParties": typeof lib_email_emailParties;
   "lib/email/outbox": typeof lib_email_outbox;

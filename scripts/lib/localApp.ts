@@ -141,7 +141,7 @@ export async function startLocalApp({ portBase, log = console.log }: { portBase:
       return { cookies: [], origins: [{ origin: url, localStorage }] };
     },
     async psychicId(name) {
-      const { psychics } = await new ConvexHttpClient(backendUrl, { logger: false }).query(api.psychics.listPublic, {});
+      const { page: psychics } = await new ConvexHttpClient(backendUrl, { logger: false }).query(api.catalogue.listPage, { paginationOpts: { numItems: 10, cursor: null }, search: name, now: Date.now() });
       const psychic = psychics.find((card) => card.psychicName === name);
       if (!psychic) throw new Error(`${name} is not in the public list`);
       return psychic.id;

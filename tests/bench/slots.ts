@@ -42,7 +42,11 @@ export async function seedProduct(cloudUrl: string, adminKey: string): Promise<S
 
   const http = new ConvexHttpClient(cloudUrl, { skipConvexDeploymentUrlCheck: true, logger: false });
   const psychicName = demoPsychics[0].psychicName;
-  const { psychics } = (await http.query(ref("psychics:listPublic"), {} as never)) as { psychics: Array<{ id: string; psychicName: string }> };
+  const { page: psychics } = (await http.query(ref("catalogue:listPage"), {
+    paginationOpts: { numItems: 10, cursor: null },
+    search: psychicName,
+    now: Date.now(),
+  } as never)) as { page: Array<{ id: string; psychicName: string }> };
   const psychic = psychics.find((r) => r.psychicName === psychicName);
   if (!psychic) throw new Error(`the seed has no listed psychic named ${psychicName}`);
 

@@ -1,7 +1,7 @@
 // Moderation that holds (docs/product-rules.md, "Psychics", "Contact and admin"): an admin's suspension the
 // psychic cannot lift, and approval or rejection bound to the version of the profile the admin reviewed.
 import { describe, expect, it } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { weekFrom } from "../../convex/demo/data";
 import schema from "../../convex/schema";
@@ -25,7 +25,7 @@ const suspendA = (w: World, note = NOTE) => admin(w).mutation(api.admin.suspendP
 /** The profile's page, card, free times, calendar, next days and reviews, as a visitor reads them. */
 async function publicView(w: World, id: Id<"psychicProfiles">) {
   const now = Date.now();
-  const listed = (await w.t.query(api.psychics.listPublic, {})).psychics.some((card) => card.id === id);
+  const listed = (await w.t.query(internal.psychics.listPublic, {})).psychics.some((card) => card.id === id);
   const featured = (await w.t.query(api.psychics.listFeatured, {})).some((card) => card.id === id);
   const page = await w.t.query(api.psychics.getPublicProfile, { id });
   const next = await w.t.query(api.psychics.listNextAvailability, { id, now });

@@ -1,7 +1,7 @@
 // The admin area on the server: who may use it, the message inbox and its forward-only statuses,
 // psychic moderation, the lists and the switches.
 import { describe, expect, it } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
 import { publishableLuna, acceptConductAs } from "./fixtures/psychics";
 import { buildWorld } from "./fixtures/world";
 import { errorCodeOf, originPassFor, runWithTriggers, setupTest, signInAs, type TestClient, type TestConvex } from "./setup";
@@ -118,11 +118,11 @@ describe("psychic moderation", () => {
     const { profileId, reviewVersion } = await pendingPsychic(t, admin);
     const { page: psychics } = await admin.query(api.admin.listPsychics, { paginationOpts: { numItems: 100, cursor: null } });
     expect(psychics[0]).toMatchObject({ id: profileId, email: "luna@esempio.it", profileStatus: "pending", inReview: "profile", reviewVersion });
-    expect((await t.query(api.psychics.listPublic, {})).psychics).toEqual([]);
+    expect((await t.query(internal.psychics.listPublic, {})).psychics).toEqual([]);
 
     await admin.mutation(api.admin.recordVerificationCall, { profileId, outcome: "passed" });
     expect(await admin.mutation(api.admin.approvePsychic, { profileId, reviewVersion })).toEqual({ profileStatus: "approved" });
-    expect((await t.query(api.psychics.listPublic, {})).psychics.map((card) => card.id)).toEqual([profileId]);
+    expect((await t.query(internal.psychics.listPublic, {})).psychics.map((card) => card.id)).toEqual([profileId]);
     // Nothing waits any more.
     expect(await errorCodeOf(admin.mutation(api.admin.approvePsychic, { profileId, reviewVersion }))).toBe("INVALID_STATE");
   });

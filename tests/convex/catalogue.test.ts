@@ -81,7 +81,7 @@ async function everyPage(t: TestConvex, asked: Asked, now: number, numItems: num
 
 /** The whole list's answer for the same question (it has no price cap: applied here as the catalogue reads it). */
 async function wholeList(t: TestConvex, { maxCentsPerMinute = null, ...asked }: Asked, now: number): Promise<string[]> {
-  const { psychics } = await t.query(api.psychics.listPublic, { ...asked, now });
+  const { psychics } = await t.query(internal.psychics.listPublic, { ...asked, now });
   return psychics.filter((card) => maxCentsPerMinute === null || centsPerMinute(card) <= maxCentsPerMinute).map((card) => card.psychicName);
 }
 
@@ -215,7 +215,7 @@ describe("catalogue:listPage", () => {
     await listed(t, { psychicName: "Selene", consultationTypes: ["voice", "chat"], chatPricesCents: { "30": 3000 } });
     const now = Date.now();
     const [card] = (await t.query(api.catalogue.listPage, { now, consultationType: "chat", paginationOpts: { numItems: 5, cursor: null } })).page;
-    const [whole] = (await t.query(api.psychics.listPublic, { now, consultationType: "chat" })).psychics;
+    const [whole] = (await t.query(internal.psychics.listPublic, { now, consultationType: "chat" })).psychics;
     expect(card).toEqual({ ...whole, matchedTopic: null });
     expect(card).toMatchObject({ minPriceCents: 3000 });
   });

@@ -1,7 +1,7 @@
 // The code of conduct: publishing is refused until the psychic has accepted the current version; a
 // newer version asks again before the next publish and leaves a published profile as it is.
 import { describe, expect, it } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
 import { CONDUCT_VERSION } from "../../convex/model/conduct";
 import { defaultAvailability } from "../../convex/model/profileRules";
 import schema from "../../convex/schema";
@@ -76,7 +76,7 @@ describe("the code of conduct before publishing", () => {
     // The psychic accepted the version before the current one (as if the code changed since).
     const profile = await profileOf(t);
     await t.run((ctx) => ctx.db.patch("psychicProfiles", profile._id, { conductAcceptance: { version: CONDUCT_VERSION - 1, acceptedAt: 1 } }));
-    expect((await t.query(api.psychics.listPublic, {})).psychics.map((card) => card.psychicName)).toEqual(["Luna"]);
+    expect((await t.query(internal.psychics.listPublic, {})).psychics.map((card) => card.psychicName)).toEqual(["Luna"]);
     expect(await errorCodeOf(as.mutation(api.psychicProfiles.publishMine, { ...complete, bio: "Una biografia nuova e diversa." }))).toBe(
       "CONDUCT_NOT_ACCEPTED",
     );

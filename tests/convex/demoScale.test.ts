@@ -23,7 +23,7 @@ describe("scaled demo psychics", () => {
   it("fill to a count: listed in the catalogue, counted on the home page; again, nothing added", async () => {
     const t = setupTest();
     expect(await t.action(internal.demoScale.fill, { count: 150 })).toEqual({ added: 150 });
-    const listed = await t.query(api.psychics.listPublic, {});
+    const listed = await t.query(internal.psychics.listPublic, {});
     expect(listed.psychics.map((p) => p.psychicName)).toEqual(expect.arrayContaining([scaledPsychic(1).psychicName, scaledPsychic(150).psychicName]));
     const profiles = await t.run(async (ctx) => await ctx.db.query("psychicProfiles").collect());
     expect(profiles).toHaveLength(150);

@@ -18,7 +18,7 @@ describe("demoScenes.pendingPsychic", () => {
     expect(queued).toHaveLength(2);
     expect(queued.map((row) => row.profileStatus)).toEqual(["pending", "pending"]);
     // Not public until approved.
-    const { psychics: listed } = await t.query(api.psychics.listPublic, {});
+    const { psychics: listed } = await t.query(internal.psychics.listPublic, {});
     expect(listed.some((card) => card.psychicName === "Lyra")).toBe(false);
   });
 

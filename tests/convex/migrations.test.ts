@@ -1,6 +1,6 @@
 // Conversions of documents stored under an older shape (convex/migrations.ts).
 import { describe, expect, it } from "vitest";
-import { api, internal } from "../../convex/_generated/api";
+import { internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { weekFrom } from "../../convex/demo/data";
 import type { DurationMinutes } from "../../convex/framework/validators";
@@ -69,7 +69,7 @@ describe("hourly rates to cents", () => {
     const t = setupTest();
     // No price for the 30 minutes offered, so the card's price comes from the hourly rate.
     const profileId = await profileInEuros(t, 55, { pricesCents: {} });
-    const card = async () => (await t.query(api.psychics.listPublic, {})).psychics.find((psychic) => psychic.id === profileId);
+    const card = async () => (await t.query(internal.psychics.listPublic, {})).psychics.find((psychic) => psychic.id === profileId);
     const before = await card();
     expect(before).toMatchObject({ minPriceCents: 2800, minDurationMinutes: 30 });
     await t.mutation(internal.migrations.hourlyRatesToCents, {});

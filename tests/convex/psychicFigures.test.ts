@@ -41,7 +41,7 @@ describe("a psychic's figures", () => {
     // Given 7 (1–7); due 8 (given + the absence); on time 6 (1–5 and 7): 6 / 8 = 75 %.
     const expected = { consultationsGiven: 7, onTimePercent: 75, psychicCancellations90Days: 1, isNew: false, minimumGiven: 5, windowDays: 90 };
     expect(await figuresAt(w)).toEqual(expected);
-    const card = (await w.t.query(api.psychics.listPublic, {})).psychics.find((psychic) => psychic.id === w.profileA);
+    const card = (await w.t.query(internal.psychics.listPublic, {})).psychics.find((psychic) => psychic.id === w.profileA);
     expect(card).toMatchObject({ consultationsGiven: 7, onTimePercent: 75 });
 
     // The rows equal the recount: wiped, the admin's rebuild makes them again.
@@ -116,7 +116,7 @@ describe("the list's default order", () => {
       await add("Cinque", { isAvailable: true, rating: 5, reviewCount: 1, ratingSum: 5 });
       await add("Pausa Nuova", { isAvailable: false });
     });
-    const { psychics } = await t.query(api.psychics.listPublic, {});
+    const { psychics } = await t.query(internal.psychics.listPublic, {});
     expect(psychics.map((psychic) => psychic.psychicName)).toEqual([
       "Cinque",
       "Quattro Molte",

@@ -1,7 +1,7 @@
 // What a psychic offers (docs/product-rules.md, "Chat consultations"): voice, chat or both, each with its price
 // per length, saved by the psychic, and shown to the public on the cards, the list (with its filter) and the profile.
 import { describe, expect, it } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { defaultAvailability } from "../../convex/model/profileRules";
 import { acceptConductAs } from "./fixtures/psychics";
@@ -93,17 +93,17 @@ describe("what the public sees", () => {
     const t = setupTest();
     const both = await publishedPsychic(t, "luna@esempio.it", { consultationTypes: ["voice", "chat"], chatPricesCents: { "15": 1500, "30": 2500 } });
     const voiceOnly = await publishedPsychic(t, "orione@esempio.it", {});
-    const all = await t.query(api.psychics.listPublic, {});
+    const all = await t.query(internal.psychics.listPublic, {});
     expect(all.psychics.map((card) => [card.id, card.consultationTypes]).sort()).toEqual(
       [
         [both.id, ["voice", "chat"]],
         [voiceOnly.id, ["voice"]],
       ].sort(),
     );
-    const chats = await t.query(api.psychics.listPublic, { consultationType: "chat" });
+    const chats = await t.query(internal.psychics.listPublic, { consultationType: "chat" });
     expect(chats.psychics.map((card) => [card.id, card.minPriceCents])).toEqual([[both.id, 1500]]);
-    const calls = await t.query(api.psychics.listPublic, { consultationType: "voice" });
+    const calls = await t.query(internal.psychics.listPublic, { consultationType: "voice" });
     expect(calls.psychics.map((card) => card.minPriceCents).sort()).toEqual([2000, 2000]);
-    expect((await t.query(api.psychics.listPublic, { consultationType: null })).psychics).toHaveLength(2);
+    expect((await t.query(internal.psychics.listPublic, { consultationType: null })).psychics).toHaveLength(2);
   });
 });

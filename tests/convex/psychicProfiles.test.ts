@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { defaultAvailability } from "../../convex/model/profileRules";
 import { readUploadContentType, uploadContentType } from "../../convex/model/uploads";
@@ -203,7 +203,7 @@ describe("a psychic's own profile", () => {
     const t = setupTest();
     const { as } = await newPsychic(t);
     expect(await as.mutation(api.psychicProfiles.publishMine, complete)).toEqual({ profileStatus: "approved" });
-    const { psychics } = await t.query(api.psychics.listPublic, {});
+    const { psychics } = await t.query(internal.psychics.listPublic, {});
     expect(psychics.map((card) => card.psychicName)).toEqual(["Luna"]);
     const profile = await t.query(api.psychics.getPublicProfile, { id: psychics[0].id });
     expect(profile).toMatchObject({ psychicName: "Luna", prices: [{ minutes: 15, priceCents: 2000 }, { minutes: 30, priceCents: 3500 }] });
@@ -214,7 +214,7 @@ describe("a psychic's own profile", () => {
     await t.run((ctx) => ctx.db.insert("systemSettings", { key: "psychic_approval_required", value: true, description: "" }));
     const { as } = await newPsychic(t);
     expect(await as.mutation(api.psychicProfiles.publishMine, complete)).toEqual({ profileStatus: "pending" });
-    expect((await t.query(api.psychics.listPublic, {})).psychics).toEqual([]);
+    expect((await t.query(internal.psychics.listPublic, {})).psychics).toEqual([]);
   });
 
   it("hiding the profile takes it off the public list and page; showing it brings it back", async () => {
@@ -223,10 +223,10 @@ describe("a psychic's own profile", () => {
     await as.mutation(api.psychicProfiles.publishMine, complete);
     const id = (await as.query(api.psychicProfiles.getMine, {}))!.id;
     await as.mutation(api.psychicProfiles.setPubliclyVisible, { isPubliclyVisible: false });
-    expect((await t.query(api.psychics.listPublic, {})).psychics).toEqual([]);
+    expect((await t.query(internal.psychics.listPublic, {})).psychics).toEqual([]);
     expect(await t.query(api.psychics.getPublicProfile, { id })).toBeNull();
     await as.mutation(api.psychicProfiles.setPubliclyVisible, { isPubliclyVisible: true });
-    expect((await t.query(api.psychics.listPublic, {})).psychics).toHaveLength(1);
+    expect((await t.query(internal.psychics.listPublic, {})).psychics).toHaveLength(1);
     await as.mutation(api.psychicProfiles.setAvailable, { isAvailable: false });
     expect((await as.query(api.psychicProfiles.getMine, {}))?.isAvailable).toBe(false);
   });
@@ -333,7 +333,7 @@ describe("the public list", () => {
       specializations: ["Carriera e Lavoro"] as unknown as typeof complete.specializations,
     });
     const names = async (args: { search?: string; specialty?: "Rune" | "Astrologia" | null; specialization?: "Amore e Relazioni" | null }) =>
-      (await t.query(api.psychics.listPublic, args)).psychics.map((card) => card.psychicName).sort();
+      (await t.query(internal.psychics.listPublic, args)).psychics.map((card) => card.psychicName).sort();
     expect(await names({})).toEqual(["Luna", "Sole"]);
     expect(await names({ search: "SOLE" })).toEqual(["Sole"]);
     expect(await names({ search: "rUnE" })).toEqual(["Luna"]);
@@ -341,7 +341,7 @@ describe("the public list", () => {
     expect(await names({ search: "tema natale" })).toEqual([]);
     expect(await names({ specialty: "Astrologia" })).toEqual(["Sole"]);
     expect(await names({ specialty: "Rune", search: "sole" })).toEqual([]);
-    expect((await t.query(api.psychics.listPublic, { search: "zzz" })).specialties).toEqual(["Astrologia", "Rune", "Tarocchi"]);
+    expect((await t.query(internal.psychics.listPublic, { search: "zzz" })).specialties).toEqual(["Astrologia", "Rune", "Tarocchi"]);
   });
 
   it("finds psychics by their topics and filters by one, offering only the topics of listed psychics", async () => {
@@ -355,13 +355,13 @@ describe("the public list", () => {
       await insertPsychic(ctx, { psychicName: "In attesa", specializations: ["Futuro e Destino"], profileStatus: "pending" });
     });
     const names = async (args: { search?: string; specialization?: "Amore e Relazioni" | "Futuro e Destino" | null }) =>
-      (await t.query(api.psychics.listPublic, args)).psychics.map((card) => card.psychicName).sort();
+      (await t.query(internal.psychics.listPublic, args)).psychics.map((card) => card.psychicName).sort();
     expect(await names({ search: "amore" })).toEqual(["Luna"]);
     expect(await names({ search: "RELAZIONI" })).toEqual(["Luna"]);
     expect(await names({ search: "futuro" })).toEqual([]);
     expect(await names({ specialization: "Amore e Relazioni" })).toEqual(["Luna"]);
     expect(await names({ specialization: "Futuro e Destino" })).toEqual([]);
-    const { specializations, psychics } = await t.query(api.psychics.listPublic, {});
+    const { specializations, psychics } = await t.query(internal.psychics.listPublic, {});
     expect(specializations).toEqual(["Amore e Relazioni", "Carriera e Lavoro"]);
     expect(psychics.find((card) => card.psychicName === "Luna")?.specializations).toEqual(["Amore e Relazioni"]);
   });
@@ -373,7 +373,7 @@ describe("the public list", () => {
         await insertPsychic(ctx, { psychicName: `Lettrice ${index}`, availability: defaultAvailability(), rating: (index % 50) / 10 });
       }
     });
-    const { psychics } = await t.query(api.psychics.listPublic, {});
+    const { psychics } = await t.query(internal.psychics.listPublic, {});
     expect(psychics).toHaveLength(200);
     expect(psychics[0].rating).toBe(4.9);
   });

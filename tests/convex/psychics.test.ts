@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { weekFrom } from "../../convex/demo/data";
 import { romeToUtcMs } from "../../convex/framework/time";
@@ -106,7 +106,7 @@ describe("the public list finds a good psychic free soon", () => {
 
   it("says each card's first free time and 'free today' only when a time is free today in Rome", async () => {
     const t = await world();
-    const { psychics } = await t.query(api.psychics.listPublic, { now: MONDAY_8AM });
+    const { psychics } = await t.query(internal.psychics.listPublic, { now: MONDAY_8AM });
     const byName = Object.fromEntries(psychics.map((card) => [card.psychicName, card]));
     expect(byName.Oggi).toMatchObject({ firstFree: { date: "2026-11-23", time: "10:00" }, freeToday: true });
     expect(byName.Piena).toMatchObject({ firstFree: { date: "2026-11-30", time: "11:00" }, freeToday: false });
@@ -116,7 +116,7 @@ describe("the public list finds a good psychic free soon", () => {
   it("'Disponibili oggi' keeps only those free today; the orders sort by soonest free time and by price", async () => {
     const t = await world();
     const names = async (args: { availableToday?: boolean; order?: "rating" | "soonest" | "price" }) =>
-      (await t.query(api.psychics.listPublic, { now: MONDAY_8AM, ...args })).psychics.map((card) => card.psychicName);
+      (await t.query(internal.psychics.listPublic, { now: MONDAY_8AM, ...args })).psychics.map((card) => card.psychicName);
     expect(await names({})).toEqual(["Piena", "Oggi", "Domani"]);
     expect(await names({ availableToday: true })).toEqual(["Oggi"]);
     expect(await names({ order: "soonest" })).toEqual(["Oggi", "Domani", "Piena"]);
@@ -125,30 +125,30 @@ describe("the public list finds a good psychic free soon", () => {
 
   it("'soldi' finds the psychic of Denaro e Finanze and says so; a bio word finds nobody", async () => {
     const t = await world();
-    const found = await t.query(api.psychics.listPublic, { search: "Soldi" });
+    const found = await t.query(internal.psychics.listPublic, { search: "Soldi" });
     expect(found.psychics.map((card) => [card.psychicName, card.matchedTopic])).toEqual([["Oggi", "Denaro e Finanze"]]);
-    expect((await t.query(api.psychics.listPublic, { search: "bio" })).psychics).toEqual([]);
-    expect((await t.query(api.psychics.listPublic, { search: "oggi" })).psychics[0].matchedTopic).toBeNull();
+    expect((await t.query(internal.psychics.listPublic, { search: "bio" })).psychics).toEqual([]);
+    expect((await t.query(internal.psychics.listPublic, { search: "oggi" })).psychics[0].matchedTopic).toBeNull();
   });
 
   it("an empty result suggests the nearest topics some listed psychic covers", async () => {
     const t = await world();
-    const none = await t.query(api.psychics.listPublic, { search: "sodli", specialty: "Rune" });
+    const none = await t.query(internal.psychics.listPublic, { search: "sodli", specialty: "Rune" });
     expect(none.psychics).toEqual([]);
     expect(none.suggestedTopics).toEqual(["Denaro e Finanze"]);
-    expect((await t.query(api.psychics.listPublic, { search: "salute" })).suggestedTopics).toEqual([
+    expect((await t.query(internal.psychics.listPublic, { search: "salute" })).suggestedTopics).toEqual([
       "Amore e Relazioni",
       "Carriera e Lavoro",
       "Denaro e Finanze",
     ]);
-    expect((await t.query(api.psychics.listPublic, {})).suggestedTopics).toEqual([]);
+    expect((await t.query(internal.psychics.listPublic, {})).suggestedTopics).toEqual([]);
   });
 
   it("without the page's clock there are no free times, and asking for them is refused", async () => {
     const t = await world();
-    const { psychics } = await t.query(api.psychics.listPublic, {});
+    const { psychics } = await t.query(internal.psychics.listPublic, {});
     expect(psychics[0].firstFree).toBeUndefined();
-    await expect(t.query(api.psychics.listPublic, { availableToday: true })).rejects.toThrow(/INVALID_INPUT/);
-    await expect(t.query(api.psychics.listPublic, { order: "soonest" })).rejects.toThrow(/INVALID_INPUT/);
+    await expect(t.query(internal.psychics.listPublic, { availableToday: true })).rejects.toThrow(/INVALID_INPUT/);
+    await expect(t.query(internal.psychics.listPublic, { order: "soonest" })).rejects.toThrow(/INVALID_INPUT/);
   });
 });

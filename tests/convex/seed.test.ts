@@ -159,7 +159,7 @@ describe("the demo seed", () => {
     // Paid at the (fake) stand-in like the upcoming ones, so 'Riprova il rimborso' really refunds it.
     expect(await t.run((ctx) => ctx.db.get("bookings", needingAttention[0].id))).toMatchObject({ stripePaymentIntentId: expect.any(String) });
     // Public visitors still see only the approved psychics.
-    expect((await t.query(api.psychics.listPublic, {})).psychics).toHaveLength(demoPsychics.length);
+    expect((await t.query(internal.psychics.listPublic, {})).psychics).toHaveLength(demoPsychics.length);
     expect(await t.mutation(internal.admin.recountFigures, {})).toMatchObject({ changed: 0 });
   });
 

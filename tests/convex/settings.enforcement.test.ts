@@ -75,7 +75,7 @@ describe("maintenance_mode", () => {
     expect(await w.t.run((ctx) => ctx.db.query("contactMessages").collect())).toHaveLength(3);
 
     // Reading is not writing: the public pages and the dashboards still load.
-    expect((await w.t.query(api.psychics.listPublic, {})).psychics).toHaveLength(2);
+    expect((await w.t.query(internal.psychics.listPublic, {})).psychics).toHaveLength(2);
     expect(await w.as.clientA.query(api.bookings.listMine, { now: Date.now() })).toBeDefined();
     expect((await w.t.query(api.settings.getPublic, {})).maintenance_mode).toBe(true);
 
@@ -155,7 +155,7 @@ describe("psychic_approval_required", () => {
 
     // The public sees the approved name, bio and (no) photo; other fields change at once.
     expect(await publicPage(w, profileId)).toMatchObject({ psychicName: "Luna", bio: fields.bio, photoUrl: null, yearsExperience: 8 });
-    expect((await w.t.query(api.psychics.listPublic, { search: "Stellare" })).psychics).toEqual([]);
+    expect((await w.t.query(internal.psychics.listPublic, { search: "Stellare" })).psychics).toEqual([]);
     // The psychic sees their own latest version, marked as in review.
     expect(await psychic.as.query(api.psychicProfiles.getMine, {})).toMatchObject({
       psychicName: "Luna Stellare",

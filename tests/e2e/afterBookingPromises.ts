@@ -4,7 +4,7 @@
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
 import { romeDateOf, romeToUtcMs } from "../../convex/framework/time";
-import { backendUrl, bookAndPayThroughApi, signUpThroughApi, type NewAccount } from "./api";
+import { backendUrl, bookAndPayThroughApi, listedPsychics, signUpThroughApi, type NewAccount } from "./api";
 
 const HOUR = 3_600_000;
 
@@ -15,7 +15,7 @@ async function freeStartsWithinADay(): Promise<Slot[]> {
   const backend = new ConvexHttpClient(backendUrl);
   const now = Date.now();
   const dates = [romeDateOf(now), romeDateOf(now + 24 * HOUR)];
-  const { psychics } = await backend.query(api.psychics.listPublic, {});
+  const psychics = await listedPsychics(backend);
   const slots: Slot[] = [];
   for (const date of dates) {
     for (const card of psychics) {

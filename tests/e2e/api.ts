@@ -4,6 +4,7 @@
 // (accounts.spec.ts, booking.spec.ts) still click through them.
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { ConvexHttpClient } from "convex/browser";
+import type { FunctionReturnType } from "convex/server";
 import { api } from "../../convex/_generated/api";
 import { CONDUCT_VERSION } from "../../convex/model/conduct";
 import { codeSentTo, e2ePorts, stripeTestRouteHeaders, uniqueEmail } from "./env";
@@ -93,10 +94,34 @@ export async function personPage(
   return page;
 }
 
-/** The public card of a listed demo psychic, by name. */
+type ListedCard = FunctionReturnType<typeof api.catalogue.listPage>["page"][number];
+
+/** The catalogue's largest page (convex/catalogue.ts MAX_PAGE_SIZE). */
+const CATALOGUE_PAGE = 48;
+
+/** Every listed psychic's public card, in the list's order, paged through the catalogue as the list page reads it. */
+export async function listedPsychics(backend = new ConvexHttpClient(backendUrl)) {
+  const now = Date.now();
+  const cards: ListedCard[] = [];
+  for (let cursor: string | null = null; ; ) {
+    const page: { page: ListedCard[]; isDone: boolean; continueCursor: string } = await backend.query(api.catalogue.listPage, {
+      paginationOpts: { numItems: CATALOGUE_PAGE, cursor },
+      now,
+    });
+    cards.push(...page.page);
+    if (page.isDone) return cards;
+    cursor = page.continueCursor;
+  }
+}
+
+/** The public card of a listed demo psychic, by name (the catalogue searched for it, as the header's search does). */
 export async function listedPsychic(name: string) {
-  const { psychics } = await new ConvexHttpClient(backendUrl).query(api.psychics.listPublic, {});
-  const psychic = psychics.find((card) => card.psychicName === name);
+  const { page } = await new ConvexHttpClient(backendUrl).query(api.catalogue.listPage, {
+    paginationOpts: { numItems: CATALOGUE_PAGE, cursor: null },
+    search: name,
+    now: Date.now(),
+  });
+  const psychic = page.find((card) => card.psychicName === name);
   if (!psychic) throw new Error(`${name} is not in the public list`);
   return psychic;
 }

@@ -1,8 +1,7 @@
 // A psychic's figures beside the rating, and the page explaining reviews and the list's order, reached
 // from the list, a profile and the footer (docs/product-rules.md, "Psychic figures and the list's order").
 import { ConvexHttpClient } from "convex/browser";
-import { api } from "../../convex/_generated/api";
-import { backendUrl, listedPsychic } from "./api";
+import { backendUrl, listedPsychic, listedPsychics } from "./api";
 import { expect, expectAccessible, test } from "./fixtures";
 
 const PAGE_TITLE = "Come funzionano recensioni e classifica";
@@ -39,9 +38,10 @@ test("the list's cards come in the order the page states", async ({ page }) => {
   await page.goto("/psychics");
   const cards = page.getByRole("article");
   // Other tests publish and change psychics meanwhile: the page and the list read at the same moment agree.
-  let psychics: Awaited<ReturnType<typeof backend.query<typeof api.psychics.listPublic>>>["psychics"] = [];
+  let psychics: Awaited<ReturnType<typeof listedPsychics>> = [];
   await expect(async () => {
-    psychics = (await backend.query(api.psychics.listPublic, {})).psychics;
+    // The page shows the list's first page (src/lib/catalogue/catalogueQuestion.ts CATALOGUE_PAGE_SIZE).
+    psychics = (await listedPsychics(backend)).slice(0, 24);
     const names = await cards.evaluateAll((articles) => articles.map((article) => article.getAttribute("aria-label")));
     expect(names).toEqual(psychics.map((psychic) => psychic.psychicName));
   }).toPass({ timeout: 15_000 });

@@ -241,7 +241,7 @@ beforeAll(async () => {
   backend = await start();
   await new ConvexCli(repoRoot, () => backend).deploy();
   await runInternal("seed:run", {});
-  const { psychics } = await new ConvexHttpClient(backend.cloudUrl, { logger: false }).query(api.psychics.listPublic, {});
+  const { page: psychics } = await new ConvexHttpClient(backend.cloudUrl, { logger: false }).query(api.catalogue.listPage, { paginationOpts: { numItems: 10, cursor: null }, search: "Selene", now: Date.now() });
   seleneId = psychics.find((p) => p.psychicName === "Selene")!.id;
 }, 120_000);
 
