@@ -73,6 +73,7 @@ if (serverRendered) {
     // Its code failed for good (reloadOnStaleCode.ts): the error page replaces the server's markup.
     if (router.state.errors) {
       releaseAnswers();
+      rootElement.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
       createRoot(rootElement).render(app(null));
       return;
     }
