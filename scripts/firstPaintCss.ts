@@ -1,38 +1,121 @@
 // The styles a page rendered on the server needs for its first paint, written into the page (scripts/pageServing.ts):
 // on a slow phone network the style sheet's request waits behind the code sharing the line, and a 330 KB sheet costs
-// a slow phone's CPU a parse before anything paints. What a page's markup cannot match before its code runs is left
-// out: a rule whose every selector requires a class the markup does not have. The whole sheets follow at the end of
-// the page, before the code runs (a script waits for the style sheets above it), so what the app draws next is styled.
-import { parseCss, splitSelectors, withoutArguments } from "./radixCss.ts";
+// a slow phone's CPU a parse before anything paints. What the page's elements cannot match before its code runs is
+// left out: a rule whose every selector requires a class, or an attribute (with its value), that no element of the
+// page has. The whole sheets follow at the end of the page, before the code runs (a script waits for the style
+// sheets above it), so what the app draws next is styled.
+import { parseCss, splitSelectors } from "./radixCss.ts";
 
-const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
+/** The classes and the attributes (`name` and `name=value`) of a page's elements. */
+export type PageMarks = { classes: Set<string>; attributes: Set<string> };
 
-/** The class names the markup's elements carry. */
-export function classesIn(markup: string): Set<string> {
+const TAG = /<[a-zA-Z][\w-]*((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*\/?>/g;
+const ATTRIBUTE = /\s+([^\s=>/]+)(?:="([^"]*)")?/g;
+
+/** What `html`'s elements carry that selectors can ask for. */
+export function marksIn(html: string): PageMarks {
   const classes = new Set<string>();
-  for (const [, list] of markup.matchAll(CLASS_ATTRIBUTE)) for (const name of list.split(/\s+/)) if (name) classes.add(name);
-  return classes;
+  const attributes = new Set<string>();
+  for (const [, list] of html.matchAll(TAG)) {
+    for (const [, name, value] of list.matchAll(ATTRIBUTE)) {
+      attributes.add(name);
+      if (value !== undefined) attributes.add(`${name}=${value}`);
+      if (name === "class" && value !== undefined) for (const token of value.split(/\s+/)) if (token) classes.add(token);
+    }
+  }
+  return { classes, attributes };
 }
 
-/** A selector's class names, unescaped (`.md\:rt-r-p-4` is `md:rt-r-p-4`), outside attribute values and strings. */
+/** A selector's class names, unescaped (`.md\:rt-r-p-4` is `md:rt-r-p-4`). */
 const CLASS_NAME = /\.((?:[\w-]|\\.)+)/g;
-const requiredClasses = (selector: string) =>
-  [...withoutArguments(selector).replace(/\[[^\]]*\]/g, "[]").matchAll(CLASS_NAME)].map((match) => match[1].replace(/\\(.)/g, "$1"));
+/** An attribute selector: its name, its operator and its value (quoted or not). */
+const ATTRIBUTE_SELECTOR = /\[\s*([\w-]+)\s*(?:([~|^$*]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\]\s]+))\s*(?:[is]\s*)?)?\]/g;
+const unescape = (name: string) => name.replace(/\\(.)/g, "$1");
+
+/** `selector` split at its top level: the text outside parentheses, and the arguments of each :is() and :where(). */
+function selectorParts(selector: string): { outside: string; alternatives: string[] } {
+  let outside = "";
+  const alternatives: string[] = [];
+  let i = 0;
+  while (i < selector.length) {
+    const ch = selector[i];
+    if (ch === "[") {
+      // An attribute selector's value may hold parentheses: copied whole.
+      const end = selector.indexOf("]", i);
+      const stop = end < 0 ? selector.length : end + 1;
+      outside += selector.slice(i, stop);
+      i = stop;
+      continue;
+    }
+    if (ch !== "(") {
+      outside += ch;
+      i += 1;
+      continue;
+    }
+    let depth = 0;
+    let end = i;
+    for (; end < selector.length; end++) {
+      if (selector[end] === "(") depth += 1;
+      if (selector[end] === ")") depth -= 1;
+      if (depth === 0) break;
+    }
+    // :is() and :where() match when one of their selectors does; :not(), :has() and the rest ask nothing of the page.
+    if (/:(?:is|where|matches|-webkit-any)$/.test(outside)) alternatives.push(selector.slice(i + 1, end));
+    i = end + 1;
+  }
+  return { outside, alternatives };
+}
 
 /**
- * `css` without the rules no element of a page with `classes` can match: a selector needs every class it names
- * outside :is(), :where(), :not() and :has() (there one alternative may be absent and the rule still apply).
- * At-rules keep what is left inside them; @font-face, @keyframes and the like are kept whole.
+ * Whether an element of a page with `marks` can match `selector`: every class and attribute it names outside
+ * parentheses is on some element (with its value when the selector asks for an exact one), and each :is() or
+ * :where() has a selector that can match.
  */
-export function cssForClasses(css: string, classes: Set<string>): string {
-  const matchable = (selector: string) => requiredClasses(selector).every((name) => classes.has(name));
+function matchable(selector: string, marks: PageMarks): boolean {
+  const { outside, alternatives } = selectorParts(selector);
+  for (const [, name, operator, double, single, bare] of outside.matchAll(ATTRIBUTE_SELECTOR)) {
+    if (!marks.attributes.has(name)) return false;
+    if (operator === "=" && !marks.attributes.has(`${name}=${double ?? single ?? bare}`)) return false;
+  }
+  const classes = outside.replace(ATTRIBUTE_SELECTOR, "[]").matchAll(CLASS_NAME);
+  if (![...classes].every((match) => marks.classes.has(unescape(match[1])))) return false;
+  return alternatives.every((list) => splitSelectors(list).some((alternative) => matchable(alternative, marks)));
+}
+
+/** Every class (`.name`) and attribute (`[name`, `[name=value`) the selectors of `css` name. */
+export function marksNamedIn(css: string): Set<string> {
+  const named = new Set<string>();
+  for (const [, name] of css.matchAll(CLASS_NAME)) named.add(`.${unescape(name)}`);
+  for (const [, name, operator, double, single, bare] of css.matchAll(ATTRIBUTE_SELECTOR)) {
+    named.add(`[${name}`);
+    if (operator === "=") named.add(`[${name}=${double ?? single ?? bare}`);
+  }
+  return named;
+}
+
+/**
+ * The marks of `marks` that a sheet naming `named` can ask for: the rest change nothing of what `cssForPage`
+ * keeps, so pages that differ only there (a psychic's name, a link) share their first paint's styles.
+ */
+export function marksNamed(marks: PageMarks, named: Set<string>): PageMarks {
+  return {
+    classes: new Set([...marks.classes].filter((name) => named.has(`.${name}`))),
+    attributes: new Set([...marks.attributes].filter((attribute) => named.has(`[${attribute}`))),
+  };
+}
+
+/**
+ * `css` without the rules no element of a page with `marks` can match. At-rules keep what is left inside them;
+ * @font-face, @keyframes and the like are kept whole.
+ */
+export function cssForPage(css: string, marks: PageMarks): string {
   type Nodes = ReturnType<typeof parseCss>;
   const render = (nodes: Nodes): string =>
     nodes
       .map((node) => {
         if (node.kind === "text") return node.raw;
         if (node.kind === "rule") {
-          const kept = splitSelectors(node.prelude).filter(matchable);
+          const kept = splitSelectors(node.prelude).filter((selector) => matchable(selector, marks));
           return kept.length === 0 ? "" : `${kept.join(",")}{${node.body}}`;
         }
         if (node.body === null) return node.raw;

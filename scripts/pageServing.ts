@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 import type { RenderedPage, renderPage } from "../src/app/server.tsx";
-import { classesIn, cssForClasses } from "./firstPaintCss.ts";
+import { cssForPage, marksIn, marksNamed, marksNamedIn, type PageMarks } from "./firstPaintCss.ts";
 import { publicViewsFrom, withPageViews, type PageView } from "./publicViews.ts";
 
 /** Smaller files are sent as they are: compressing them gains less than its framing costs. */
@@ -193,28 +193,37 @@ export function withServerMarkup(html: string, markup: string, renderedAt: numbe
 
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">\s*/g;
 
-/** The pages' first-paint styles by sheets and classes: the pages of a route share them (a cut takes tens of ms). */
+/** The marks each set of sheets names, and the first-paint styles by sheets and the marks a page has of those. */
+const namedBySheets = new Map<string, Set<string>>();
 const firstPaintStyles = new Map<string, string>();
 
-function firstPaintCss(sheets: string, styles: string[], classes: Set<string>): string {
-  const key = `${sheets} ${[...classes].sort().join(" ")}`;
-  let css = firstPaintStyles.get(key);
-  if (css === undefined) {
-    // Pages differ by their data's classes (a badge, a state): keep the map from growing without end.
-    if (firstPaintStyles.size > 200) firstPaintStyles.clear();
-    css = cssForClasses(styles.join("\n"), classes);
-    firstPaintStyles.set(key, css);
+/** The pages of a route share their first paint's styles (a cut takes about 100 ms). */
+function firstPaintCss(sheets: string, styles: string[], marks: PageMarks): string {
+  const css = styles.join("\n");
+  let named = namedBySheets.get(sheets);
+  if (named === undefined) {
+    named = marksNamedIn(css);
+    namedBySheets.set(sheets, named);
   }
-  return css;
+  const asked = marksNamed(marks, named);
+  const key = `${sheets} ${[...asked.classes].sort().join(" ")} ${[...asked.attributes].sort().join(" ")}`;
+  let cut = firstPaintStyles.get(key);
+  if (cut === undefined) {
+    // Pages differ by their data's marks (a badge, a state): keep the map from growing without end.
+    if (firstPaintStyles.size > 200) firstPaintStyles.clear();
+    cut = cssForPage(css, asked);
+    firstPaintStyles.set(key, cut);
+  }
+  return cut;
 }
 
 /**
  * A page whose markup came from the server paints as soon as it is here: the rules of its style sheets that its
- * markup can match are written into its head (scripts/firstPaintCss.ts), and the sheets' links go to the end of
+ * elements can match are written into its head (scripts/firstPaintCss.ts), and the sheets' links go to the end of
  * the page. They no longer hold the first paint (on a slow phone network their requests wait behind the code
  * sharing the line), and the app's code, which waits for the style sheets above it, still runs with them whole.
  */
-export function withFirstPaintStyles(page: string, markup: string, readStyle: (href: string) => string | null): string {
+export function withFirstPaintStyles(page: string, readStyle: (href: string) => string | null): string {
   const links: string[] = [];
   const styles: string[] = [];
   const withoutLinks = page.replace(STYLESHEET_LINK, (link, href: string) => {
@@ -225,7 +234,7 @@ export function withFirstPaintStyles(page: string, markup: string, readStyle: (h
     return "";
   });
   if (links.length === 0) return page;
-  const firstPaint = firstPaintCss(links.join(""), styles, classesIn(markup)).replace(/<\/style/gi, "<\\/style");
+  const firstPaint = firstPaintCss(links.join(""), styles, marksIn(withoutLinks)).replace(/<\/style/gi, "<\\/style");
   return withoutLinks.replace("</head>", `<style>${firstPaint}</style>\n  </head>`).replace(/(\s*<\/body>)/, `${links.join("")}$1`);
 }
 
@@ -322,7 +331,7 @@ function pageServer(outDir: string, { pageViews }: { pageViews?: (pathname: stri
     const manifestNowValue = manifestNow();
     const links = manifestNowValue ? routePreloads(manifestNowValue, pathname, html) : [];
     const withViews = withPageViews(html, views, links);
-    const page = markup === null ? withViews : withFirstPaintStyles(withServerMarkup(withViews, markup.html, now), markup.html, readStyle);
+    const page = markup === null ? withViews : withFirstPaintStyles(withServerMarkup(withViews, markup.html, now), readStyle);
     const encoding = chooseEncoding(req.headers["accept-encoding"], { br: true, gzip: true });
     // Made for this request: quick settings (a page is a few kilobytes).
     const body = encoding === "br" ? brotli(page, 5) : encoding === "gzip" ? gzipSync(page, { level: 6 }) : Buffer.from(page);

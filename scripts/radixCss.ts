@@ -94,7 +94,7 @@ function matchingBrace(css: string, open: number): number {
 }
 
 /** `selector` without the arguments of its functional pseudo-classes (what is inside each top-level parenthesis). */
-export function withoutArguments(selector: string): string {
+function withoutArguments(selector: string): string {
   let depth = 0;
   let out = "";
   for (const ch of selector) {

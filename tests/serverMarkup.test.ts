@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { preview, type PreviewServer } from "vite";
 import { afterEach, describe, expect, it } from "vitest";
-import { classesIn, cssForClasses } from "../scripts/firstPaintCss";
+import { cssForPage, marksIn, marksNamed, marksNamedIn } from "../scripts/firstPaintCss";
 import { SERVER_RENDER_DIR, withFirstPaintStyles, withServerMarkup } from "../scripts/pageServing";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -103,7 +103,7 @@ describe("a page with the server's markup", () => {
 
   it("paints from its own styles: the rules its markup can match in the head, the whole sheets after the markup", () => {
     const page = withServerMarkup(INDEX, '<main class="page sm:page"></main>', 1);
-    const styled = withFirstPaintStyles(page, '<main class="page sm:page"></main>', (href) => (href === "/assets/app-1.css" ? CSS : null));
+    const styled = withFirstPaintStyles(page, (href) => (href === "/assets/app-1.css" ? CSS : null));
     const head = styled.slice(0, styled.indexOf("</head>"));
     expect(head).toContain("<style>.page{margin:0}@media (width>=768px){.sm\\:page{padding:1px}}</style>");
     expect(head).not.toContain('rel="stylesheet"');
@@ -113,35 +113,58 @@ describe("a page with the server's markup", () => {
 });
 
 describe("the first paint's styles", () => {
-  it("keep what the markup's classes can match, the at-rules' insides too, and drop the rules of absent classes", () => {
-    const classes = classesIn('<div class="rt-Box md:rt-r-p-4"><span class="rt-Text  x"></span></div>');
-    expect([...classes].sort()).toEqual(["md:rt-r-p-4", "rt-Box", "rt-Text", "x"]);
+  const page = '<div class="rt-Box md:rt-r-p-4" data-accent-color="violet" inert=""><span class="rt-Text  x"></span></div>';
+
+  it("are asked of the page's classes and attributes", () => {
+    const marks = marksIn(page);
+    expect([...marks.classes].sort()).toEqual(["md:rt-r-p-4", "rt-Box", "rt-Text", "x"]);
+    expect([...marks.attributes].sort()).toEqual([
+      "class",
+      "class=rt-Box md:rt-r-p-4",
+      "class=rt-Text  x",
+      "data-accent-color",
+      "data-accent-color=violet",
+      "inert",
+      "inert=",
+    ]);
+  });
+
+  it("keep what the page's elements can match, the at-rules' insides too, and drop the rules of absent classes and attributes", () => {
     const css = [
       ":root{--a:1}",
       ".rt-Box{display:block}",
       ".rt-Card{border:1px}",
-      ".rt-Text:where(.rt-Card, .y){color:red}",
+      // :is() and :where() match through one of their selectors; :not() asks nothing of the page.
+      ".rt-Text:where(.rt-Card, .x){color:red}",
+      ".rt-Text:where(.rt-Card){color:blue}",
       ".rt-Box:not(.rt-Card) .rt-Text{margin:0}",
       ".rt-Box .rt-Card,.x{gap:1px}",
-      '[data-label=".rt-Card"]{content:"a.b"}',
+      "[data-accent-color=violet]{--accent:v}",
+      "[data-accent-color=amber]{--accent:a}",
+      "[data-accent-color]:where(.rt-Box){--b:1}",
+      '[data-label=".rt-Box"]{content:"a.b"}',
       "@media (width>=1024px){.md\\:rt-r-p-4{padding:4px}.md\\:rt-r-p-5{padding:5px}}",
       "@media (width>=1280px){.lg\\:rt-r-p-4{padding:4px}}",
       "@font-face{font-family:x;src:url(/a.woff2)}",
       "@keyframes spin{from{opacity:0}to{opacity:1}}",
     ].join("");
-    expect(cssForClasses(css, classes)).toBe(
-      [
-        ":root{--a:1}",
-        ".rt-Box{display:block}",
-        ".rt-Text:where(.rt-Card, .y){color:red}",
-        ".rt-Box:not(.rt-Card) .rt-Text{margin:0}",
-        ".x{gap:1px}",
-        '[data-label=".rt-Card"]{content:"a.b"}',
-        "@media (width>=1024px){.md\\:rt-r-p-4{padding:4px}}",
-        "@font-face{font-family:x;src:url(/a.woff2)}",
-        "@keyframes spin{from{opacity:0}to{opacity:1}}",
-      ].join(""),
-    );
+    const kept = [
+      ":root{--a:1}",
+      ".rt-Box{display:block}",
+      ".rt-Text:where(.rt-Card, .x){color:red}",
+      ".rt-Box:not(.rt-Card) .rt-Text{margin:0}",
+      ".x{gap:1px}",
+      "[data-accent-color=violet]{--accent:v}",
+      "[data-accent-color]:where(.rt-Box){--b:1}",
+      "@media (width>=1024px){.md\\:rt-r-p-4{padding:4px}}",
+      "@font-face{font-family:x;src:url(/a.woff2)}",
+      "@keyframes spin{from{opacity:0}to{opacity:1}}",
+    ].join("");
+    expect(cssForPage(css, marksIn(page))).toBe(kept);
+    // Only the marks the sheet names matter: another psychic's name or link gives the same cut.
+    const named = marksNamed(marksIn(`${page}<a href="/psychics/selene" aria-label="Selene"></a>`), marksNamedIn(css));
+    expect([...named.attributes].sort()).toEqual(["data-accent-color", "data-accent-color=violet"]);
+    expect(cssForPage(css, named)).toBe(kept);
   });
 });
 
