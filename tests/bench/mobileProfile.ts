@@ -23,7 +23,7 @@ const MOBILE_SLOW_4G = { rttMs: 150, throughputKbps: 1.6 * 1024, uploadKbps: 750
 export type MobileNetwork = "devtools" | "simulated";
 
 /** The network conditions as DevTools takes them: latency in ms, throughputs in bytes a second. */
-export function networkConditions(network: MobileNetwork) {
+function networkConditions(network: MobileNetwork) {
   const devtools = network === "devtools";
   const latency = MOBILE_SLOW_4G.rttMs * (devtools ? DEVTOOLS_RTT_ADJUSTMENT_FACTOR : 1);
   const factor = devtools ? DEVTOOLS_THROUGHPUT_ADJUSTMENT_FACTOR : 1;
