@@ -6,9 +6,14 @@
 // sheets above it), so what the app draws next is styled.
 import { parseCss, splitSelectors } from "./radixCss.ts";
 
-/** The classes and the attributes (`name` and `name=value`) of a page's elements. */
-export type PageMarks = { classes: Set<string>; attributes: Set<string> };
+/**
+ * The classes and the attributes (`name` and `name=value`) of a page's elements, and the custom properties its
+ * elements' own styles read.
+ */
+export type PageMarks = { classes: Set<string>; attributes: Set<string>; properties: Set<string> };
 
+const CUSTOM_PROPERTY = /^\s*(--[\w-]+)\s*:/;
+const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
 const TAG = /<[a-zA-Z][\w-]*((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*\/?>/g;
 const ATTRIBUTE = /\s+([^\s=>/]+)(?:="([^"]*)")?/g;
 
@@ -16,14 +21,16 @@ const ATTRIBUTE = /\s+([^\s=>/]+)(?:="([^"]*)")?/g;
 export function marksIn(html: string): PageMarks {
   const classes = new Set<string>();
   const attributes = new Set<string>();
+  const properties = new Set<string>();
   for (const [, list] of html.matchAll(TAG)) {
     for (const [, name, value] of list.matchAll(ATTRIBUTE)) {
       attributes.add(name);
       if (value !== undefined) attributes.add(`${name}=${value}`);
       if (name === "class" && value !== undefined) for (const token of value.split(/\s+/)) if (token) classes.add(token);
+      if (name === "style" && value !== undefined) for (const [, property] of value.matchAll(VAR_REFERENCE)) properties.add(property);
     }
   }
-  return { classes, attributes };
+  return { classes, attributes, properties };
 }
 
 /** A selector's class names, unescaped (`.md\:rt-r-p-4` is `md:rt-r-p-4`). */
@@ -101,7 +108,85 @@ export function marksNamed(marks: PageMarks, named: Set<string>): PageMarks {
   return {
     classes: new Set([...marks.classes].filter((name) => named.has(`.${name}`))),
     attributes: new Set([...marks.attributes].filter((attribute) => named.has(`[${attribute}`))),
+    properties: marks.properties,
   };
+}
+
+/** A rule's declarations, split at the semicolons outside strings and parentheses (a data URL has its own). */
+function declarations(body: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i];
+    if (quote !== null) {
+      if (ch === "\\") i += 1;
+      else if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === "(") depth += 1;
+    else if (ch === ")") depth -= 1;
+    else if (ch === ";" && depth === 0) {
+      parts.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(body.slice(start));
+  return parts.filter((part) => part.trim() !== "");
+}
+
+/**
+ * `css` without the custom properties nothing reads: a property is read by an ordinary declaration of `css`, by
+ * the page (an element's style), or by a custom property that is read. The colour scales and tokens a page does
+ * not use are most of what a cut sheet still declares.
+ */
+function withoutUnreadProperties(css: string, readByPage: Set<string>): string {
+  type Nodes = ReturnType<typeof parseCss>;
+  const nodes = parseCss(css);
+  const read = new Set(readByPage);
+  const readsOf = new Map<string, Set<string>>();
+  const visit = (list: Nodes) => {
+    for (const node of list) {
+      if (node.kind === "at" && node.body !== null) visit(node.body);
+      if (node.kind !== "rule") continue;
+      for (const declaration of declarations(node.body)) {
+        const references = [...declaration.matchAll(VAR_REFERENCE)].map((match) => match[1]);
+        const custom = CUSTOM_PROPERTY.exec(declaration)?.[1];
+        if (custom === undefined) references.forEach((name) => read.add(name));
+        else {
+          const reads = readsOf.get(custom) ?? new Set<string>();
+          references.forEach((name) => reads.add(name));
+          readsOf.set(custom, reads);
+        }
+      }
+    }
+  };
+  visit(nodes);
+  const pending = [...read];
+  while (pending.length > 0) {
+    for (const name of readsOf.get(pending.pop()!) ?? []) {
+      if (read.has(name)) continue;
+      read.add(name);
+      pending.push(name);
+    }
+  }
+  const render = (list: Nodes): string =>
+    list
+      .map((node) => {
+        if (node.kind === "text") return node.raw;
+        if (node.kind === "rule") {
+          const kept = declarations(node.body).filter((declaration) => {
+            const custom = CUSTOM_PROPERTY.exec(declaration)?.[1];
+            return custom === undefined || read.has(custom);
+          });
+          return kept.length === 0 ? "" : `${node.prelude}{${kept.join(";")}}`;
+        }
+        if (node.body === null) return node.raw;
+        const inner = render(node.body);
+        return inner.trim() === "" ? "" : `${node.prelude}{${inner}}`;
+      })
+      .join("");
+  return render(nodes);
 }
 
 /**
@@ -123,5 +208,5 @@ export function cssForPage(css: string, marks: PageMarks): string {
         return inner.trim() === "" ? "" : `${node.prelude}{${inner}}`;
       })
       .join("");
-  return render(parseCss(css));
+  return withoutUnreadProperties(render(parseCss(css)), marks.properties);
 }

@@ -206,7 +206,7 @@ function firstPaintCss(sheets: string, styles: string[], marks: PageMarks): stri
     namedBySheets.set(sheets, named);
   }
   const asked = marksNamed(marks, named);
-  const key = `${sheets} ${[...asked.classes].sort().join(" ")} ${[...asked.attributes].sort().join(" ")}`;
+  const key = [sheets, ...[asked.classes, asked.attributes, asked.properties].map((marks) => [...marks].sort().join(" "))].join("\n");
   let cut = firstPaintStyles.get(key);
   if (cut === undefined) {
     // Pages differ by their data's marks (a badge, a state): keep the map from growing without end.

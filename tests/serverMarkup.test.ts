@@ -129,9 +129,22 @@ describe("the first paint's styles", () => {
     ]);
   });
 
+  it("keep the custom properties something reads: a declaration, an element's style, a property that is read", () => {
+    const css = [
+      ":root{--violet-9:#6e56cf;--violet-10:#654dc4;--amber-9:#ffc53d;--accent-9:var(--violet-9);--unused:var(--amber-9);--icon:url(\"data:image/svg+xml;utf8,<svg/>\")}",
+      ".rt-Box{color:var(--accent-9);background:var(--icon)}",
+    ].join("");
+    const marks = marksIn('<div class="rt-Box" style="border-color:var(--violet-10)"></div>');
+    expect([...marks.properties]).toEqual(["--violet-10"]);
+    expect(cssForPage(css, marks)).toBe(
+      ':root{--violet-9:#6e56cf;--violet-10:#654dc4;--accent-9:var(--violet-9);--icon:url("data:image/svg+xml;utf8,<svg/>")}' +
+        ".rt-Box{color:var(--accent-9);background:var(--icon)}",
+    );
+  });
+
   it("keep what the page's elements can match, the at-rules' insides too, and drop the rules of absent classes and attributes", () => {
     const css = [
-      ":root{--a:1}",
+      ":root{color:black}",
       ".rt-Box{display:block}",
       ".rt-Card{border:1px}",
       // :is() and :where() match through one of their selectors; :not() asks nothing of the page.
@@ -139,9 +152,9 @@ describe("the first paint's styles", () => {
       ".rt-Text:where(.rt-Card){color:blue}",
       ".rt-Box:not(.rt-Card) .rt-Text{margin:0}",
       ".rt-Box .rt-Card,.x{gap:1px}",
-      "[data-accent-color=violet]{--accent:v}",
-      "[data-accent-color=amber]{--accent:a}",
-      "[data-accent-color]:where(.rt-Box){--b:1}",
+      "[data-accent-color=violet]{color:violet}",
+      "[data-accent-color=amber]{color:orange}",
+      "[data-accent-color]:where(.rt-Box){gap:2px}",
       '[data-label=".rt-Box"]{content:"a.b"}',
       "@media (width>=1024px){.md\\:rt-r-p-4{padding:4px}.md\\:rt-r-p-5{padding:5px}}",
       "@media (width>=1280px){.lg\\:rt-r-p-4{padding:4px}}",
@@ -149,13 +162,13 @@ describe("the first paint's styles", () => {
       "@keyframes spin{from{opacity:0}to{opacity:1}}",
     ].join("");
     const kept = [
-      ":root{--a:1}",
+      ":root{color:black}",
       ".rt-Box{display:block}",
       ".rt-Text:where(.rt-Card, .x){color:red}",
       ".rt-Box:not(.rt-Card) .rt-Text{margin:0}",
       ".x{gap:1px}",
-      "[data-accent-color=violet]{--accent:v}",
-      "[data-accent-color]:where(.rt-Box){--b:1}",
+      "[data-accent-color=violet]{color:violet}",
+      "[data-accent-color]:where(.rt-Box){gap:2px}",
       "@media (width>=1024px){.md\\:rt-r-p-4{padding:4px}}",
       "@font-face{font-family:x;src:url(/a.woff2)}",
       "@keyframes spin{from{opacity:0}to{opacity:1}}",

@@ -131,6 +131,8 @@ async function coldLoad(browser: Browser, app: LocalApp, target: Target, profile
       polling: 50,
     });
     await page.waitForTimeout(SETTLE_MS);
+    // A slowed CPU may report the largest paint's entry some frames after the content: it is waited for.
+    await page.waitForFunction(() => ((window as unknown as { __lcp?: unknown[] }).__lcp?.length ?? 0) > 0, undefined, { timeout: CONTENT_TIMEOUT_MS });
     return await page.evaluate(() => {
       const candidates = (window as unknown as { __lcp: Array<{ at: number; element: string }> }).__lcp;
       const lcp = candidates[candidates.length - 1] ?? { at: NaN, element: "(none)" };

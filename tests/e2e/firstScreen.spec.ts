@@ -116,17 +116,25 @@ for (const { path } of firstScreens.slice(0, 4)) {
   });
 }
 
-test("a server page whose code is held shows its content meanwhile, and is the app once the code arrives", async ({ page }) => {
+test("a server page whose code is held shows its content meanwhile, and is the app once the code arrives, where it was scrolled", async ({
+  page,
+}) => {
   const held: Route[] = [];
   await page.route("**/assets/ContactPage-*.js", (route) => void held.push(route));
   await page.goto("/contact", { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1, name: "Contattaci" })).toBeVisible();
   await page.waitForTimeout(1_000);
   expect(await page.evaluate(takenOver)).toBe(false);
+  // Read on while the code is on its way: the take-over leaves the page where it is.
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const scrolled = await page.evaluate(() => window.scrollY);
 
   for (const route of held) await route.continue();
   await page.unroute("**/assets/ContactPage-*.js");
   await page.waitForFunction(takenOver);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   // The form is the app's now: what is typed stays and is checked.
   const email = page.getByRole("textbox", { name: /email/i });
   await email.fill("visitatore@esempio.it");
