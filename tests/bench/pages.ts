@@ -80,24 +80,42 @@ function mainContentWatcher(content: Content) {
       target.__lcp!.push({ at: entry.startTime, element: text });
     }
   }).observe({ type: "largest-contentful-paint", buffered: true });
-  const visible = (element: Element | null | undefined) => {
-    if (!element) return false;
+  const visible = (element: Element) => {
     const box = element.getBoundingClientRect();
     return box.width > 0 && box.height > 0 && element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
   };
-  const present = () => {
+  // The candidates, found without laying the page out: a page parsed from the server's HTML changes at every
+  // chunk the parser reads, and measuring boxes at each would lay it out again and again before its first paint.
+  const candidates = (): Element[] => {
     const main = document.querySelector("main");
-    if (!main) return false;
-    if (content.kind === "article") return visible(main.querySelector("article"));
-    if (content.kind === "h1") return Array.from(main.querySelectorAll("h1")).some((h1) => h1.textContent?.includes(content.text) && visible(h1));
-    return Array.from(main.querySelectorAll("button")).some((button) => /^\d{1,2}:\d{2}$/.test(button.textContent?.trim() ?? "") && visible(button));
+    if (!main) return [];
+    if (content.kind === "article") return Array.from(main.querySelectorAll("article")).slice(0, 1);
+    if (content.kind === "h1") return Array.from(main.querySelectorAll("h1")).filter((h1) => h1.textContent?.includes(content.text));
+    return Array.from(main.querySelectorAll("button")).filter((button) => /^\d{1,2}:\d{2}$/.test(button.textContent?.trim() ?? ""));
   };
   let seen = false;
-  const check = () => {
-    if (seen || !present()) return;
+  let frameAsked = false;
+  // Visibility is checked in a frame (laid out by then anyway); the time is taken at the frame after it, as before.
+  const atFrame = () => {
+    frameAsked = false;
+    if (seen) return;
+    const found = candidates();
+    if (!found.some(visible)) {
+      // There but not shown yet (its styles on their way): looked at again at the next frame.
+      if (found.length > 0) {
+        frameAsked = true;
+        requestAnimationFrame(atFrame);
+      }
+      return;
+    }
     seen = true;
     observer.disconnect();
     requestAnimationFrame(() => (target.__mainContentAt = performance.now()));
+  };
+  const check = () => {
+    if (seen || frameAsked || candidates().length === 0) return;
+    frameAsked = true;
+    requestAnimationFrame(atFrame);
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
