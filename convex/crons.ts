@@ -11,6 +11,10 @@ crons.hourly("remove unattached uploads", { minuteUTC: 17 }, internal.uploads.re
 // Bookings whose call nobody opened still settle: the psychic's absence refunds, the end completes.
 crons.interval("settle calls that are due", { minutes: 1 }, internal.calls.settleDue, {});
 
+// The catalogue's 'prima disponibilità' order follows time: rows whose first free half hour is no longer bookable,
+// or whose day turned, computed again (convex/catalogue.ts).
+crons.interval("recompute the catalogue's free times that are due", { minutes: 5 }, internal.catalogue.refreshFreeTimes, {});
+
 // What the privacy page promises to forget (convex/model/retention.ts), once a day at night.
 crons.daily("forget notes, call records and old messages", { hourUTC: 2, minuteUTC: 23 }, internal.retention.sweep, {});
 

@@ -1,11 +1,13 @@
 // Conversions of documents stored under an older shape. Each is internal and idempotent: `seed:run`
 // (what `npm start` runs) applies the ones a kept data folder still needs; on a deployment, run them by
-// hand (`npx convex run migrations:hourlyRatesToCents`, then `migrations:pricesToCents`, each until it answers `isDone`).
+// hand (`npx convex run migrations:hourlyRatesToCents`, then `migrations:pricesToCents`, then `migrations:fillCatalogue`,
+// each until it answers `isDone`, passing its `continueCursor` as `cursor`).
 import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { internalMutation, internalQuery } from "./lib/platform/functions";
 import { hourlyRateCentsOf, pricesCentsOf } from "./model/psychics";
+import { syncCatalogueEntries } from "./lib/catalogue/catalogueEntries";
 
 /** Profiles converted per call, so a large table is converted in several transactions. */
 const PROFILES_PER_PAGE = 100;
@@ -60,4 +62,29 @@ export const pricesToCents = internalMutation({
   args: pageArgs,
   returns: pageResult,
   handler: profilesToCents("pricing", (profile) => ({ pricesCents: pricesCentsOf(profile) })),
+});
+
+/** Whether the catalogue's rows are missing: the best-rated listed profile has none (a kept data folder from before them). */
+export const catalogueMissing = internalQuery({
+  args: {},
+  returns: v.boolean(),
+  handler: async (ctx) => {
+    const listed = await ctx.db
+      .query("psychicProfiles")
+      .withIndex("by_visibility_status_suspension_rating", (q) => q.eq("isPubliclyVisible", true).eq("profileStatus", "approved").eq("suspendedAt", undefined))
+      .first();
+    if (listed === null) return false;
+    return (await ctx.db.query("catalogueEntries").withIndex("by_profile", (q) => q.eq("profileId", listed._id)).first()) === null;
+  },
+});
+
+/** One page of profiles given their catalogue rows (lib/catalogue/catalogueEntries.ts); a profile with them is left as it is. */
+export const fillCatalogue = internalMutation({
+  args: pageArgs,
+  returns: pageResult,
+  handler: async (ctx, { cursor }) => {
+    const { page, isDone, continueCursor } = await ctx.db.query("psychicProfiles").paginate({ numItems: PROFILES_PER_PAGE, cursor: cursor ?? null });
+    for (const profile of page) await syncCatalogueEntries(ctx, profile._id);
+    return { converted: page.length, isDone, continueCursor };
+  },
 });

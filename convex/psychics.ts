@@ -1,9 +1,9 @@
 // Psychics as the public sees them. Only listed profiles (publicly visible AND approved AND not
 // suspended, model/psychics.ts `isListed`) exist for visitors; everything else is invisible here.
 import { v } from "convex/values";
-import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { listedProfile } from "./lib/platform/access";
+import { listedCard, publicCard, toPublicCard } from "./lib/psychics/publicCard";
 import { listedProfileAt } from "./lib/psychics/profileAddress";
 import { blockingIntervals } from "./lib/bookings/bookingTime";
 import { readCounter } from "./lib/figures/figureRows";
@@ -17,41 +17,17 @@ import {
   specializations,
   specialty,
   weeklyAvailability,
-  type ConsultationType,
   type Specialization,
 } from "./framework/validators";
 import { listOrders } from "./model/catalogueOrder";
-import { firstFreeStart, isFreeToday, MAX_FIRST_FREE_IDS, NEXT_DAYS_HORIZON, nextFreeDays, type FirstFree } from "./model/nextAvailability";
-import { averageOfStars, matchesSearch, offeredPrices, offeredTypesOf, searchCatalogue, startingPrice } from "./model/psychics";
-import { MAX_LISTED_PSYCHICS, psychicFiguresOf } from "./model/psychicFigures";
-import { psychicFigureSumsOf } from "./lib/figures/psychicFigures";
+import { MAX_FIRST_FREE_IDS, NEXT_DAYS_HORIZON, nextFreeDays } from "./model/nextAvailability";
+import { freeTimeOf } from "./lib/psychics/freeTime";
+import { averageOfStars, matchesSearch, offeredPrices, searchCatalogue } from "./model/psychics";
+import { MAX_LISTED_PSYCHICS } from "./model/psychicFigures";
 import { requireInstant } from "./framework/time";
 
 /** How many psychics the home page features. */
 const FEATURED_PSYCHICS = 3;
-
-const publicCard = v.object({
-  id: v.id("psychicProfiles"),
-  // The readable address (/psychics/selene); null on a profile published before slugs, until the migration.
-  slug: v.union(v.string(), v.null()),
-  psychicName: v.string(),
-  photoUrl: v.union(v.string(), v.null()),
-  bio: v.string(),
-  specialties: v.array(specialty),
-  specializations: v.array(specialization),
-  rating: v.union(v.number(), v.null()),
-  reviewCount: v.number(),
-  isAvailable: v.boolean(),
-  minPriceCents: v.number(),
-  minDurationMinutes: v.number(),
-  // Voice and/or chat, voice first (model/psychics.ts offeredTypesOf).
-  consultationTypes: v.array(consultationType),
-  // Psychic figures (model/psychicFigures.ts): consultations given, and the share on time (null while 'Nuovo').
-  consultationsGiven: v.number(),
-  onTimePercent: v.union(v.number(), v.null()),
-  // Whether an admin recorded a passed verification call: the only ground for the word 'Verificato'.
-  verified: v.boolean(),
-});
 
 /** The listed profiles (`isListed`, as an index range: no suspension), best rated first. */
 function listedByRating(ctx: QueryCtx) {
@@ -62,34 +38,6 @@ function listedByRating(ctx: QueryCtx) {
     )
     .order("desc");
 }
-
-/** A listed profile as every public list shows it; `type`, when the list is filtered by it, sets the starting price. */
-async function toPublicCard(ctx: QueryCtx, profile: Doc<"psychicProfiles">, type?: ConsultationType | null) {
-  const photoUrl = profile.photoStorageId
-    ? await ctx.storage.getUrl(profile.photoStorageId)
-    : (profile.photoUrl ?? null);
-  return {
-    id: profile._id,
-    slug: profile.slug ?? null,
-    psychicName: profile.psychicName,
-    photoUrl,
-    bio: profile.bio,
-    specialties: profile.specialties,
-    specializations: profile.specializations,
-    rating: profile.rating ?? null,
-    reviewCount: profile.reviewCount,
-    isAvailable: profile.isAvailable,
-    ...startingPrice(profile, type),
-    consultationTypes: offeredTypesOf(profile),
-    ...cardFigures(psychicFiguresOf(await psychicFigureSumsOf(ctx, profile._id), 0)),
-    verified: profile.verificationCallCompleted,
-  };
-}
-
-const cardFigures = ({ consultationsGiven, onTimePercent }: { consultationsGiven: number; onTimePercent: number | null }) => ({
-  consultationsGiven,
-  onTimePercent,
-});
 
 /** The home page's best-rated public psychics; psychics with no reviews yet come last. */
 export const listFeatured = query({
@@ -104,16 +52,6 @@ export const listFeatured = query({
 
 /** Longer searches match nothing a psychic writes; refusing them keeps every evaluation cheap. */
 const MAX_SEARCH_LENGTH = 100;
-
-const firstFreeValue = v.union(v.null(), v.object({ date: v.string(), time: v.string() }));
-const listedCard = v.object({
-  ...publicCard.fields,
-  // With `now` only: the first free half hour (slot engine), and whether it is today in Rome.
-  firstFree: v.optional(firstFreeValue),
-  freeToday: v.optional(v.boolean()),
-  // The card's first topic the search named ('soldi' → 'Denaro e Finanze'); null without one.
-  matchedTopic: v.union(specialization, v.null()),
-});
 
 /**
  * The public list (docs/product-rules.md, "Catalogue and search"): searched by name, technique and topic with
@@ -249,28 +187,6 @@ export const listNextAvailability = query({
     return nextFreeDays(profile.availability, blocking, now);
   },
 });
-
-/** Days read first; a psychic free in neither is read up to the horizon. */
-const FIRST_FREE_NEAR_DAYS = 2;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The psychic's first free half hour within `NEXT_DAYS_HORIZON` days (null when none, or not taking
- * consultations) and whether it is today in Rome: the slot engine over the bookings that block time. The
- * next days are read first, the rest only for a psychic free in neither, so most psychics cost two days.
- */
-async function freeTimeOf(ctx: QueryCtx, profile: Doc<"psychicProfiles">, now: number): Promise<{ firstFree: FirstFree | null; freeToday: boolean }> {
-  if (!profile.isAvailable) return { firstFree: null, freeToday: false };
-  const since = now - 2 * 60 * 60 * 1000;
-  const near = await blockingIntervals(ctx, profile._id, { startsAt: since, endsAt: now + (FIRST_FREE_NEAR_DAYS + 1) * DAY_MS }, now, undefined, 2000);
-  let first = firstFreeStart(profile.availability, near, now, 0, FIRST_FREE_NEAR_DAYS);
-  if (first === null) {
-    const window = { startsAt: since, endsAt: now + (NEXT_DAYS_HORIZON + 1) * DAY_MS };
-    const blocking = await blockingIntervals(ctx, profile._id, window, now, undefined, 2000);
-    first = firstFreeStart(profile.availability, blocking, now, FIRST_FREE_NEAR_DAYS);
-  }
-  return { firstFree: first, freeToday: isFreeToday(first, now) };
-}
 
 /**
  * 'Prima disponibilità' for the cards of the list and the home page: for each listed psychic taking

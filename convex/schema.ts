@@ -167,6 +167,38 @@ export default defineSchema({
     .index("by_status", ["profileStatus"])
     .index("by_changesSubmittedAt", ["changesSubmittedAt"]),
 
+  // The catalogue's rows (model/catalogueEntries.ts): one per listed psychic per facet ('tutti', each topic,
+  // technique and type), with the keys of the list's three orders, so a filter is an index range read in the
+  // order asked. Kept by the profiles' and bookings' triggers and the free-time job (lib/catalogue/catalogueEntries.ts).
+  catalogueEntries: defineTable({
+    profileId: v.id("psychicProfiles"),
+    facet: v.string(),
+    closed: v.boolean(),
+    ratingKey: v.number(),
+    reviewsKey: v.number(),
+    nameKey: v.string(),
+    centsPerMinute: v.number(),
+    freeAt: v.number(),
+    recheckAt: v.number(),
+    topics: v.array(specialization),
+    techniques: v.array(specialty),
+    types: v.array(consultationType),
+    typeCentsPerMinute: v.object({ voice: v.optional(v.number()), chat: v.optional(v.number()) }),
+    // What the search index reads: the name's and techniques' words with every beginning of each, and a word
+    // per topic (model/catalogueEntries.ts searchTextOf); the search's own rule is then applied exactly.
+    searchText: v.string(),
+  })
+    .index("by_facet_rating", ["facet", "closed", "ratingKey", "reviewsKey", "nameKey"])
+    .index("by_facet_price", ["facet", "closed", "centsPerMinute", "ratingKey", "reviewsKey", "nameKey"])
+    .index("by_facet_free", ["facet", "freeAt", "closed", "ratingKey", "reviewsKey", "nameKey"])
+    .index("by_facet_recheck", ["facet", "recheckAt"])
+    .index("by_profile", ["profileId"])
+    .searchIndex("search_text", { searchField: "searchText", filterFields: ["facet"] }),
+
+  // How many listed psychics each facet of the catalogue has (its rows above), for the filters' options and the
+  // header search's counts; kept with the rows (lib/catalogue/catalogueEntries.ts).
+  catalogueFacets: defineTable({ facet: v.string(), psychics: v.number() }).index("by_facet", ["facet"]),
+
   // A paid consultation slot. Date and time are Europe/Rome wall clock as shown to people;
   // every rule compares startsAt/endsAt (UTC ms, DST correct).
   bookings: defineTable({

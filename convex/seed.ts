@@ -60,6 +60,11 @@ export const run = internalAction({
         let page: { isDone: boolean; continueCursor: string | null } = { isDone: false, continueCursor: null };
         while (!page.isDone) page = await ctx.runMutation(internal.migrations.pricesToCents, { cursor: page.continueCursor });
       }
+      // A data folder kept from before the catalogue's rows: every profile given its rows.
+      if (await ctx.runQuery(internal.migrations.catalogueMissing, {})) {
+        let page: { isDone: boolean; continueCursor: string | null } = { isDone: false, continueCursor: null };
+        while (!page.isDone) page = await ctx.runMutation(internal.migrations.fillCatalogue, { cursor: page.continueCursor });
+      }
       return { seeded: false };
     }
 

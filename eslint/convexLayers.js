@@ -4,6 +4,8 @@
 //   runtime or function references);
 // - email/ (templates) and demo/ (the demo's data): pure too, over model/;
 // - lib/: ctx services and guards in folders by what they own, over all of the above, never a function module;
+// - schema.ts: the tables and their indexes, over framework and model; lib/ reads it where a helper needs the
+//   indexes' fields (convex-helpers' streams);
 // - function modules (convex/*.ts): over all of the above, never another function module (what two
 //   of them share is a lib/ service), except http.ts mounting auth.ts's routes.
 import { dirname, relative, resolve, sep } from "node:path";
@@ -17,6 +19,7 @@ function layerOf(path) {
   const [top] = path.split("/");
   if (top === "_generated") return IMPURE_GENERATED.has(path.replace(/\.[jt]s$/, "")) ? "runtime" : "framework";
   if (path.includes("/")) return top;
+  if (path.replace(/\.[jt]s$/, "") === "schema") return "schema";
   return "functions";
 }
 
@@ -26,8 +29,9 @@ const ALLOWED = {
   model: ["framework", "model"],
   email: ["framework", "model", "email"],
   demo: ["framework", "model", "demo"],
-  lib: ["framework", "runtime", "model", "email", "demo", "lib"],
-  functions: ["framework", "runtime", "model", "email", "demo", "lib"],
+  schema: ["framework", "model"],
+  lib: ["framework", "runtime", "model", "email", "demo", "schema", "lib"],
+  functions: ["framework", "runtime", "model", "email", "demo", "schema", "lib"],
 };
 
 export const convexLayers = {
@@ -52,6 +56,7 @@ export const convexLayers = {
       lib: "a lib/ service may not depend on a function module: move the shared piece into lib/",
       functions: "function modules do not import each other: move the shared piece into lib/",
       framework: "the framework files import nothing of the app",
+      schema: "the schema declares tables over the framework's validators and model/'s values",
     }[from];
     const check = (node) => {
       const specifier = node.source?.value;

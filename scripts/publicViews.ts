@@ -15,11 +15,20 @@ export const ANSWER_WAIT_MS = 400;
 /** How long an answer is reused for the next visitors, and refreshed behind them once older. */
 const ANSWER_REUSE_MS = 5_000;
 
-/** A public query the page at an address shows first, with its arguments (as the page's useCachedQuery asks it). */
-type PageQuery = { name: string; args: Record<string, unknown> };
+/**
+ * A public query the page at an address shows first, with its arguments (as the page's useCachedQuery asks it). A
+ * paginated one names the key its first page is kept under (src/lib/offline/useCachedFirstPage.ts), and its page is
+ * what is kept.
+ */
+type PageQuery = { name: string; args: Record<string, unknown>; firstPageKey?: string };
 
 /** The cache's name for a view (src/lib/offline/useCachedQuery.ts viewKeyOf): the query's name and its arguments. */
-export const viewKey = ({ name, args }: PageQuery) => `${name}:${JSON.stringify(args)}`;
+export const viewKey = ({ name, args, firstPageKey }: PageQuery) => firstPageKey ?? `${name}:${JSON.stringify(args)}`;
+
+/** The catalogue's page as the list asks it (src/lib/catalogue/catalogueQuestion.ts CATALOGUE_PAGE_SIZE). */
+export const CATALOGUE_FIRST_PAGE = 24;
+/** The list's clock moves in steps of five minutes (src/lib/time/useRoundedNow.ts). */
+const CLOCK_STEP_MS = 5 * 60_000;
 
 const PROFILE = /^\/psychics\/([A-Za-z0-9_-]{1,64})\/?$/;
 
@@ -31,7 +40,14 @@ export function pageQueries(pathname: string): PageQuery[] {
       { name: "psychics:getTrustFigures", args: {} },
     ];
   }
-  if (pathname === "/psychics" || pathname === "/psychics/") return [{ name: "psychics:listPublic", args: {} }];
+  if (pathname === "/psychics" || pathname === "/psychics/") {
+    const now = Date.now() - (Date.now() % CLOCK_STEP_MS);
+    return [
+      { name: "catalogue:listFacets", args: {} },
+      // The whole catalogue's first page, nothing searched or filtered (src/lib/catalogue/catalogueQuestion.ts firstPageViewKey).
+      { name: "catalogue:listPage", args: { now, paginationOpts: { numItems: CATALOGUE_FIRST_PAGE, cursor: null } }, firstPageKey: "catalogue:listPage:first:{}" },
+    ];
+  }
   const profile = PROFILE.exec(pathname);
   if (profile) return [{ name: "psychics:getPublicProfile", args: { id: profile[1] } }];
   return [];
@@ -55,7 +71,8 @@ export function publicViewsFrom(convexUrl: string, now = () => Date.now()) {
       .query(makeFunctionReference<"query">(query.name), query.args)
       .then(
         (value: unknown) => {
-          entry.view = { key: viewKey(query), value, savedAt: now() };
+          const kept = query.firstPageKey ? (value as { page: unknown[] }).page : value;
+          entry.view = { key: viewKey(query), value: kept, savedAt: now() };
           entry.at = now();
         },
         () => {

@@ -36,6 +36,7 @@ describe("convex/ layers", () => {
     ["framework/ may not import a model rule", "convex/framework/x.ts", 'import { blocksTime } from "../model/bookings";\nexport const x = blocksTime;'],
     ["framework/ may not use a lib/ service", "convex/framework/x.ts", 'import { appUrl } from "../lib/platform/addresses";\nexport const x = appUrl;'],
     ["a function module may not import another", "convex/x.ts", 'import { settle } from "./calls";\nexport const x = settle;'],
+    ["model/ may not read the schema", "convex/model/x.ts", 'import schema from "../schema";\nexport const x = schema;'],
   ])("%s", async (_name, path, code) => {
     expect(await reported(path, code)).toContain(LAYERS);
   });
@@ -58,6 +59,7 @@ describe("convex/ layers", () => {
       'import { fail } from "../../framework/errors";\nimport { queueEmail } from "../email/outbox";\nexport const x = [fail, queueEmail];',
     ],
     ["the framework over the framework", "convex/framework/x.ts", 'import { fail } from "./errors";\nexport const x = fail;'],
+    ["lib/ over the schema (its indexes' fields)", "convex/lib/catalogue/x.ts", 'import schema from "../../schema";\nexport const x = schema;'],
   ])("allows %s", async (_name, path, code) => {
     expect(await reported(path, code)).not.toContain(LAYERS);
   });

@@ -13,7 +13,8 @@ import { api } from "@convex/_generated/api";
 import { viewKeyOf } from "@/lib/offline/useCachedQuery";
 import { readPageViews } from "@/lib/offline/pageViews";
 import { chooseEncoding, IMMUTABLE, precompress, routePreloads } from "../scripts/pageServing";
-import { ANSWER_WAIT_MS, jsonForHtml, PAGE_VIEWS_ELEMENT_ID, pageQueries, viewKey } from "../scripts/publicViews";
+import { ANSWER_WAIT_MS, CATALOGUE_FIRST_PAGE, jsonForHtml, PAGE_VIEWS_ELEMENT_ID, pageQueries, viewKey } from "../scripts/publicViews";
+import { CATALOGUE_PAGE_SIZE, firstPageViewKey } from "../src/lib/catalogue/catalogueQuestion";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -181,7 +182,7 @@ describe("the app server", () => {
   it("sends / and /psychics with the public answers they show first, and the route's code named for preloading", async () => {
     const { outDir } = builtApp();
     const deployment = await fakeDeployment((name) =>
-      name === "psychics:listPublic" ? { psychics: [{ id: "p1", psychicName: "Selene </script>" }] } : [name],
+      name === "catalogue:listPage" ? { page: [{ id: "p1", psychicName: "Selene </script>" }], isDone: true, continueCursor: "x" } : [name],
     );
     const url = await appServer(outDir, deployment);
     const views = async (page: string) => {
@@ -190,8 +191,10 @@ describe("the app server", () => {
       return { html, views: block ? (JSON.parse(block[1]) as Array<{ key: string; value: unknown }>) : [] };
     };
     const list = await views("/psychics");
+    // The filters' options, and the first page of cards as the page keeps it (the page alone, under its question's key).
     expect(list.views).toEqual([
-      { key: "psychics:listPublic:{}", value: { psychics: [{ id: "p1", psychicName: "Selene </script>" }] }, savedAt: expect.any(Number) },
+      { key: "catalogue:listFacets:{}", value: ["catalogue:listFacets"], savedAt: expect.any(Number) },
+      { key: "catalogue:listPage:first:{}", value: [{ id: "p1", psychicName: "Selene </script>" }], savedAt: expect.any(Number) },
     ]);
     expect(list.html).toContain('<link rel="modulepreload" crossorigin href="/assets/list-Zz99Yy88.js">');
     expect(list.html).toContain('<link rel="modulepreload" crossorigin href="/assets/tiny-Ef56Gh78.js">');
@@ -220,7 +223,8 @@ describe("the app server", () => {
 describe("the page's answers in the app", () => {
   it("are named as the app's kept views name them", () => {
     expect(pageQueries("/").map(viewKey)).toEqual([viewKeyOf(api.psychics.listFeatured, {}), viewKeyOf(api.psychics.getTrustFigures, {})]);
-    expect(pageQueries("/psychics").map(viewKey)).toEqual([viewKeyOf(api.psychics.listPublic, {})]);
+    expect(pageQueries("/psychics").map(viewKey)).toEqual([viewKeyOf(api.catalogue.listFacets, {}), firstPageViewKey({})]);
+    expect(CATALOGUE_FIRST_PAGE).toBe(CATALOGUE_PAGE_SIZE);
     expect(pageQueries("/psychics/k57abc").map(viewKey)).toEqual([viewKeyOf(api.psychics.getPublicProfile, { id: "k57abc" })]);
   });
 

@@ -11,8 +11,8 @@ const WEEKDAYS: readonly Weekday[] = weekdays;
 const HOURS = ["09:00", "09:30", "10:00", "10:30", "11:00", "14:00", "14:30", "15:00", "15:30", "16:00", "18:00", "18:30", "19:00", "19:30", "20:00", "21:00"];
 const DURATIONS: DurationMinutes[] = [15, 30, 45, 60];
 
-/** A small deterministic generator (mulberry32), seeded by n. */
-function random(n: number): () => number {
+/** A small deterministic generator (mulberry32), seeded by n: the scaled psychics, and tests that replay their draws. */
+export function seededRandom(n: number): () => number {
   let a = (n * 0x9e3779b1) >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -45,7 +45,7 @@ interface ScaledPsychic {
 
 /** The n-th scaled demo psychic (n from 1). Its name ends with n, so every name is its own. */
 export function scaledPsychic(n: number): ScaledPsychic {
-  const next = random(n);
+  const next = seededRandom(n);
   const name = `${FIRST[n % FIRST.length]} ${SECOND[Math.floor(n / FIRST.length) % SECOND.length]} ${n}`;
   const topics = pick(next, specializations, 1 + Math.floor(next() * 3));
   const techniques = pick(next, specialties, 1 + Math.floor(next() * 3));

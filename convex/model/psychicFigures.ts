@@ -5,6 +5,7 @@
 // follow the booking's life and are never recomputed by reading every booking. Plain functions: no ctx.
 import type { BookingStatus } from "../framework/validators";
 import { parseDate, romeDateOf } from "../framework/time";
+import { foldForSearch } from "./textSearch";
 
 /** A psychic on time joined the call at most this long after the start. */
 export const ON_TIME_GRACE_MS = 5 * 60 * 1000;
@@ -120,5 +121,8 @@ export function compareForList(a: RankedProfile, b: RankedProfile): number {
   const ratingB = b.rating ?? -1;
   if (ratingA !== ratingB) return ratingB - ratingA;
   if (a.reviewCount !== b.reviewCount) return b.reviewCount - a.reviewCount;
-  return a.psychicName.localeCompare(b.psychicName, "it");
+  // Alphabetically as the catalogue's index orders names (model/catalogueEntries.ts nameKey): folded, letter by letter.
+  const nameA = foldForSearch(a.psychicName);
+  const nameB = foldForSearch(b.psychicName);
+  return nameA < nameB ? -1 : nameA > nameB ? 1 : 0;
 }

@@ -40,14 +40,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** A field's value as an index reads it (`a.b` reaches into objects; missing is undefined). */
 function fieldValue(doc: Doc, fieldPath: string): unknown {
-  let value: unknown = doc;
-  for (const part of fieldPath.split(".")) value = isPlainObject(value) ? value[part] : undefined;
-  return value === undefined ? undefined : resolvePending(value);
+  // Most index fields are top-level, and most values plain: read those without splitting or walking.
+  let value: unknown;
+  if (fieldPath.indexOf(".") < 0) value = doc[fieldPath];
+  else {
+    value = doc;
+    for (const part of fieldPath.split(".")) value = isPlainObject(value) ? value[part] : undefined;
+  }
+  if (value === undefined || value === null || typeof value !== "object") return value;
+  return resolvePending(value);
 }
 
 /** A document's key in an index over `fields`. */
 export function keyOf(doc: Doc, fields: readonly string[]): unknown[] {
-  return fields.map((field) => fieldValue(doc, field));
+  const key = new Array<unknown>(fields.length);
+  for (let i = 0; i < fields.length; i++) key[i] = fieldValue(doc, fields[i]!);
+  return key;
 }
 
 /** A range bound as convex-test reads it: `{ $undefined }` is undefined, the rest Convex JSON. */

@@ -1,4 +1,4 @@
-// With internalTypes.ts, internalSearch.ts and internalIndexRanges.ts, the ONLY code that reaches into convex-test beyond its public
+// With internalTypes.ts, internalSearch.ts, internalIndexRanges.ts and testingIndexes.ts, the ONLY code that reaches into convex-test beyond its public
 // API. convex-test is pinned to exactly CONVEX_TEST_VERSION; `probeInternals` checks every member used and
 // fails loudly when one is missing, and tests/internals.test.ts exercises it.
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -14,6 +14,7 @@ import { patchIndexRanges } from "./internalIndexRanges.ts";
 import type { SchemaDefinition, GenericSchema } from "convex/server";
 import type {
   AnySchema,
+  CommitChange,
   ConvexGlobal,
   DatabaseFake,
   Doc,
@@ -110,7 +111,7 @@ export async function createEngine(
 }
 
 /** A convex-test instance's global and storages, seen by watching `AsyncLocalStorage.run` during one trivial query. */
-async function captureState(t: TestAccessor) {
+export async function captureState(t: TestAccessor) {
   let global: ConvexGlobal | undefined;
   let execStorage: AsyncLocalStorage<ExecutionContext> | undefined;
   let requestStorage: AsyncLocalStorage<RequestMetadata> | undefined;
@@ -133,16 +134,24 @@ async function captureState(t: TestAccessor) {
 }
 
 /**
- * Gives a convex-test instance of one's own (a project's Convex tests) this backend's search indexes, so its
- * searches follow Convex's rules as the embedded backend's do; call it once the components are registered.
- * Each search builds its index from the documents it reads (test data is small), so no commit is watched.
+ * Calls `onCommit` after each top-level commit that wrote something, with every write: a top-level commit writes
+ * the last layer of every database's `_writes` (the app's and each component's) at once, so a transaction that
+ * spans components is one record.
  */
-export async function installSearchIndexes<T>(t: T): Promise<T> {
-  checkConvexTestVersion();
-  const { global, execStorage } = await captureState(t as unknown as TestAccessor);
-  probeInternals(t, global, execStorage);
-  for (const [path, info] of Object.entries(global.components)) patchSearch(info.db, path, new SearchIndexes(), () => true);
-  return t;
+export function watchCommits(global: ConvexGlobal, onCommit: (changes: CommitChange[]) => void): void {
+  const manager = global.transactionManager;
+  const origCommit = manager.commit.bind(manager);
+  manager.commit = (isNested) => {
+    if (isNested) return origCommit(isNested);
+    const olds: Array<[string, string, Doc | null]> = [];
+    for (const [component, info] of Object.entries(global.components)) {
+      const top = info.db._writes.length === 1 ? info.db._writes[0] : null;
+      if (top) for (const id of Object.keys(top)) olds.push([component, id, info.db._documents[id] ?? null]);
+    }
+    const ts = origCommit(isNested);
+    if (olds.length) onCommit(olds.map(([component, id, old]) => ({ id, old, new: global.components[component].db._documents[id] ?? null, component })));
+    return ts;
+  };
 }
 
 /** Checks every convex-test member this file relies on; throws naming the first one missing. */
@@ -194,24 +203,11 @@ function wire(
     searchIndexes.reset();
     dbIndexes.reset();
   };
-  const manager = global.transactionManager;
-  const origCommit = manager.commit.bind(manager);
-  manager.commit = (isNested) => {
-    if (isNested) return origCommit(isNested);
-    const olds: Array<[string, string, Doc | null]> = [];
-    for (const [component, info] of Object.entries(global.components)) {
-      const top = info.db._writes.length === 1 ? info.db._writes[0] : null;
-      if (top) for (const id of Object.keys(top)) olds.push([component, id, info.db._documents[id] ?? null]);
-    }
-    const ts = origCommit(isNested);
-    if (olds.length) {
-      const changes = olds.map(([component, id, old]) => ({ id, old, new: global.components[component].db._documents[id] ?? null, component }));
-      searchIndexes.apply(changes);
-      dbIndexes.apply(changes);
-      hooks.onCommit(changes);
-    }
-    return ts;
-  };
+  watchCommits(global, (changes) => {
+    searchIndexes.apply(changes);
+    dbIndexes.apply(changes);
+    hooks.onCommit(changes);
+  });
 
   const currentDb = () => global.components[execStorage.getStore()?.componentPath ?? ""]?.db ?? db;
   const origSyscall = global.syscall;

@@ -3,10 +3,11 @@
 // on the embedded backend's engine and on a plain convex-test, and their answers compared.
 import { convexTest } from "convex-test";
 import { describe, expect, it } from "vitest";
-import { defineSchema, defineTable, type GenericDatabaseReader, type GenericDatabaseWriter } from "convex/server";
+import { defineSchema, defineTable, type DataModelFromSchemaDefinition, type GenericDatabaseReader, type GenericDatabaseWriter } from "convex/server";
 import { v, type GenericId } from "convex/values";
 import { createEngine } from "../src/internals";
 import { compareKeys, SortedEntries, type Entry } from "../src/sortedEntries";
+import { noHooks } from "./helpers/noHooks";
 
 const schema = defineSchema({
   items: defineTable({ a: v.optional(v.number()), b: v.string(), c: v.optional(v.object({ d: v.union(v.number(), v.null()) })) })
@@ -16,15 +17,19 @@ const schema = defineSchema({
   others: defineTable({ a: v.number() }).index("by_a", ["a"]),
 });
 const modules = { "./convex/_generated/api.js": async () => ({}) };
-const noHooks = {
-  onCommit: () => {},
-  asyncSyscall: (_op: string, json: string, next: (json: string) => Promise<string>) => next(json),
-  onQueryStream: () => {},
-  storeBlob: () => {},
-  readBlob: () => null,
-};
 
-type Ctx = { db: GenericDatabaseWriter<any> };
+type Ctx = { db: GenericDatabaseWriter<DataModelFromSchemaDefinition<typeof schema>> };
+/** The range builder as the random queries drive it, by field names chosen at run time. */
+type Bounds = Record<"eq" | "gt" | "gte" | "lt" | "lte", (field: string, value: unknown) => Bounds>;
+/** A query as the random queries build it, step by step. */
+type LooseQuery = {
+  order(order: "asc" | "desc"): LooseQuery;
+  filter(predicate: (f: { eq(a: unknown, b: unknown): unknown; field(name: string): unknown }) => unknown): LooseQuery;
+  collect(): Promise<Array<{ _id: string }>>;
+  take(n: number): Promise<Array<{ _id: string }>>;
+  paginate(opts: { cursor: string | null; numItems: number }): Promise<{ page: Array<{ _id: string }>; isDone: boolean; continueCursor: string }>;
+};
+type LooseTable = LooseQuery & { withIndex(index: string, range?: (q: Bounds) => Bounds): LooseQuery };
 type Runner = { run<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T> };
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */
@@ -85,12 +90,13 @@ function randomQuery(r: Random): Query {
 }
 
 /** The query as a function would write it. */
-function build(db: GenericDatabaseReader<any>, q: Query) {
+function build(reader: GenericDatabaseReader<DataModelFromSchemaDefinition<typeof schema>>, q: Query): LooseQuery {
   const field = q.index === "by_c_d" ? "c.d" : q.index === "by_creation_time" ? "_creationTime" : "a";
-  let query: any =
+  const items = reader.query("items") as unknown as LooseTable;
+  let query: LooseQuery =
     q.index === "scan"
-      ? db.query("items")
-      : db.query("items").withIndex(q.index, (range: any) => {
+      ? items
+      : items.withIndex(q.index, (range) => {
           let x = range;
           if (q.hasEqA) x = x.eq("a", q.eqA);
           const boundField = q.hasEqA ? "b" : field;
@@ -99,7 +105,7 @@ function build(db: GenericDatabaseReader<any>, q: Query) {
           return x;
         });
   query = query.order(q.order);
-  if (q.filterB !== null) query = query.filter((f: any) => f.eq(f.field("b"), q.filterB));
+  if (q.filterB !== null) query = query.filter((f) => f.eq(f.field("b"), q.filterB));
   return query;
 }
 
@@ -232,7 +238,7 @@ describe("index ranges read from the database's indexes", () => {
   it("refuse an undeclared index and a range out of order in convex-test's words", async () => {
     const { indexed } = await pair();
     await expect(indexed.run(async (ctx) => ctx.db.query("items").withIndex("by_z" as "by_a").collect())).rejects.toThrow(/Cannot use index "by_z" for table "items"/);
-    await expect(indexed.run(async (ctx) => ctx.db.query("items").withIndex("by_a_b", (q: any) => q.eq("b", "x")).collect())).rejects.toThrow(/expected "a", got "b"/);
+    await expect(indexed.run(async (ctx) => (ctx.db.query("items") as unknown as LooseTable).withIndex("by_a_b", (q) => q.eq("b", "x")).collect())).rejects.toThrow(/expected "a", got "b"/);
   });
 
   it("keep each table's indexes apart", async () => {
@@ -242,7 +248,7 @@ describe("index ranges read from the database's indexes", () => {
       await ctx.db.insert("items", { a: 1, b: "x" });
     });
     const [items, others] = await indexed.run(async (ctx) =>
-      Promise.all([ctx.db.query("items").withIndex("by_a", (q: any) => q.eq("a", 1)).collect(), ctx.db.query("others").withIndex("by_a", (q: any) => q.eq("a", 1)).collect()]),
+      Promise.all([ctx.db.query("items").withIndex("by_a", (q) => q.eq("a", 1)).collect(), ctx.db.query("others").withIndex("by_a", (q) => q.eq("a", 1)).collect()]),
     );
     expect([items.length, others.length, items[0].b]).toEqual([1, 1, "x"]);
   });

@@ -15,14 +15,8 @@ import {
   type Doc,
 } from "../src/internals";
 import { packageDir } from "../testing/backend";
+import { noHooks } from "./helpers/noHooks";
 
-const noHooks = {
-  onCommit: () => {},
-  asyncSyscall: (_op: string, json: string, next: (json: string) => Promise<string>) => next(json),
-  onQueryStream: () => {},
-  storeBlob: () => {},
-  readBlob: () => null,
-};
 const modules = { "./convex/_generated/api.js": async () => ({}) };
 
 describe("the convex-test pin", () => {

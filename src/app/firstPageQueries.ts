@@ -8,8 +8,6 @@ import type { Id } from "@convex/_generated/dataModel";
 import { romeDateOf } from "@convex/framework/time";
 import type { DurationMinutes } from "@convex/framework/validators";
 import { paths } from "@/lib/paths";
-import { CONSULTATION_TYPE_PARAM, consultationTypeParam } from "@/lib/catalogue/consultationTypeParam";
-import { roundDown } from "@/lib/time/useRoundedNow";
 import { readChoice } from "@/features/booking/useBookingChoice";
 import { firstFreeDaysArgs, freeStartsArgs, slotQuery } from "@/features/booking/slotQueryArgs";
 
@@ -31,10 +29,9 @@ export function firstPageQueries(pathname: string, search = "", nowMs = Date.now
   if (pathname === paths.home) {
     queries.push({ query: api.psychics.listFeatured, args: {} }, { query: api.psychics.getTrustFigures, args: {} });
   } else if (pathname === paths.psychics) {
-    // At the list's clock (useRoundedNow) and with its type filter, so the page's own subscription shares this one.
-    const consultationType = consultationTypeParam(new URLSearchParams(search).get(CONSULTATION_TYPE_PARAM));
-    const now = roundDown(nowMs);
-    queries.push({ query: api.psychics.listPublic, args: consultationType === null ? { now } : { now, consultationType } });
+    // The filters' options. The cards' first page is a paginated query, whose subscription carries its own id: the
+    // page asks it itself (and paints meanwhile from the page sent by the server or kept on the device).
+    queries.push({ query: api.catalogue.listFacets, args: {} });
   } else {
     const profile = matchPath(paths.psychic(":id"), pathname) ?? matchPath(paths.psychicBook(":id"), pathname);
     const id = profile?.params.id;

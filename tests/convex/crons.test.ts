@@ -10,11 +10,12 @@ type CronJob = { name: string; args: unknown[] };
 const jobs = () => Object.values((crons as unknown as { crons: Record<string, CronJob> }).crons);
 
 describe("the scheduled jobs", () => {
-  it("are the six housekeeping jobs, each naming an internal function", () => {
+  it("are the seven housekeeping jobs, each naming an internal function", () => {
     expect(jobs().map((job) => job.name)).toEqual([
       "originPasses:removeExpired",
       "uploads:removeUnattached",
       "calls:settleDue",
+      "catalogue:refreshFreeTimes",
       "retention:sweep",
       "availabilityAlerts:removeOver",
       "fiscalDocuments:issueMonthlyInvoices",

@@ -33,8 +33,9 @@ test.describe("on a 360 px phone", () => {
     await expect(first.getByRole("link", { name: "Prenota" })).toBeInViewport({ ratio: 1 });
     await expect(first.getByRole("heading", { level: 3 })).toBeInViewport({ ratio: 1 });
     await expect(first.getByRole("link", { name: "Profilo" })).toBeVisible();
-    // The compact row leaves the bio and the specialties to the wide card.
-    expect((await first.boundingBox())?.height).toBeLessThan(260);
+    // The compact row leaves the bio and the specialties to the wide card (over 400 px); with every line it can have
+    // ('Disponibile oggi' once a new day has free times, after midnight in Rome) it stays under 280.
+    expect((await first.boundingBox())?.height).toBeLessThan(280);
     await expectAccessible(page, "the psychic list at 360 px");
   });
 });

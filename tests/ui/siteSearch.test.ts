@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { matchCard } from "@convex/model/topicSearch";
 import { filterSiteSearch, siteSearchItems, siteSearchResults, type SiteSearchCatalogue } from "@/app/layout/siteSearch";
 
 describe("the site search filter", () => {
@@ -50,23 +51,34 @@ const psychic = (id: string, psychicName: string, specializations: string[], spe
   id,
   psychicName,
   photoUrl: null,
-  bio: "Letture serene.",
   specialties,
   specializations,
 });
+type Card = ReturnType<typeof psychic> & { consultationTypes?: ("voice" | "chat")[] };
 
-const catalogue: SiteSearchCatalogue = {
-  psychics: [
-    psychic("s", "Selene", ["Amore e Relazioni", "Decisioni Importanti"], ["Tarocchi", "Cartomanzia"]),
-    psychic("o", "Orione", ["Carriera e Lavoro"], ["Astrologia"]),
-    psychic("a", "Aurora", ["Amore e Relazioni"]),
-    psychic("d", "Dante", ["Crescita Spirituale", "Amore e Relazioni"]),
-  ],
+const listed: Card[] = [
+  psychic("s", "Selene", ["Amore e Relazioni", "Decisioni Importanti"], ["Tarocchi", "Cartomanzia"]),
+  psychic("o", "Orione", ["Carriera e Lavoro"], ["Astrologia"]),
+  psychic("a", "Aurora", ["Amore e Relazioni"]),
+  psychic("d", "Dante", ["Crescita Spirituale", "Amore e Relazioni"]),
+];
+const facets = {
   specialties: ["Astrologia", "Cartomanzia", "Tarocchi"],
   specializations: ["Amore e Relazioni", "Carriera e Lavoro", "Decisioni Importanti", "Crescita Spirituale"],
+  psychicsByTopic: { "Amore e Relazioni": 3, "Carriera e Lavoro": 1, "Decisioni Importanti": 1, "Crescita Spirituale": 1 },
+  psychicsByTechnique: { Astrologia: 1, Cartomanzia: 1, Tarocchi: 3 },
 };
 
-const summary = (query: string, given: SiteSearchCatalogue | null = catalogue) =>
+/** The catalogue as the header reads it for `query`: what the catalogue finds for it (as catalogue:listPage does, by matchCard). */
+function catalogueFor(query: string, cards: Card[] = listed, shown = 6): SiteSearchCatalogue {
+  const found = cards.flatMap((card) => {
+    const { matches, matchedTopic } = matchCard(card, query);
+    return matches ? [{ ...card, matchedTopic }] : [];
+  });
+  return { ...facets, found: { psychics: found.slice(0, shown), whole: found.length <= shown } };
+}
+
+const summary = (query: string, given: SiteSearchCatalogue | null = catalogueFor(query)) =>
   siteSearchResults(query, given ?? undefined).map((group) => [group.label, group.results.map((result) => `${result.title} → ${result.path}`)]);
 
 describe("the header search's psychics and topics", () => {
@@ -78,14 +90,14 @@ describe("the header search's psychics and topics", () => {
   });
 
   it("describes a psychic by the topic the words named, else by topics then techniques, and a topic by how many psychics offer it", () => {
-    const [psychics, topics] = siteSearchResults("amore", catalogue);
+    const [psychics, topics] = siteSearchResults("amore", catalogueFor("amore"));
     expect(psychics.results[0]).toMatchObject({ kind: "psychic", description: "Per: Amore e Relazioni · Voce" });
     expect(topics.results[0]).toMatchObject({ kind: "topic", description: "3 cartomanti" });
-    const [byName] = siteSearchResults("selene", catalogue);
+    const [byName] = siteSearchResults("selene", catalogueFor("selene"));
     expect(byName.results[0]).toMatchObject({ description: "Amore e Relazioni · Decisioni Importanti · Tarocchi · Cartomanzia · Voce" });
     // What each psychic offers closes the line.
-    const withChat = { ...catalogue, psychics: catalogue.psychics.map((card) => ({ ...card, consultationTypes: ["voice", "chat"] as ("voice" | "chat")[] })) };
-    expect(siteSearchResults("selene", withChat)[0].results[0].description).toMatch(/ · Voce e chat$/);
+    const withChat = listed.map((card) => ({ ...card, consultationTypes: ["voice", "chat"] as ("voice" | "chat")[] }));
+    expect(siteSearchResults("selene", catalogueFor("selene", withChat))[0].results[0].description).toMatch(/ · Voce e chat$/);
   });
 
   it("finds topics by the words people type, as the list does ('lavoro', 'il mio ex'), never by a bio word", () => {
@@ -97,30 +109,34 @@ describe("the header search's psychics and topics", () => {
     expect(summary("serene")).toEqual([]);
   });
 
-  it("finds psychics by name and techniques as filters of the list", () => {
+  it("finds psychics by name and techniques as filters of the list, with how many offer each technique", () => {
     expect(summary("astro")).toEqual([
       ["Cartomanti", ["Orione → /psychics/o"]],
       ["Tecniche", ["Astrologia → /psychics?specialty=Astrologia"]],
     ]);
+    expect(siteSearchResults("taro", catalogueFor("taro"))[1]!.results[0]).toMatchObject({ kind: "technique", description: "3 cartomanti" });
     expect(summary("SELENE")).toEqual([["Cartomanti", ["Selene → /psychics/s"]]]);
   });
 
   it("with nothing typed offers the topics and the pages, no psychics", () => {
-    const groups = siteSearchResults("", catalogue);
+    const groups = siteSearchResults("", { ...facets });
     expect(groups.map((group) => group.label)).toEqual(["Ambiti di consulto", "Pagine"]);
-    expect(groups[0].results.map((result) => result.title)).toEqual(catalogue.specializations);
+    expect(groups[0].results.map((result) => result.title)).toEqual(facets.specializations);
     expect(groups[1].results).toHaveLength(10);
   });
 
-  it("answers with the pages alone while the psychics load", () => {
+  it("answers with the pages alone while the catalogue loads, and the topics while the psychics for the words do", () => {
     expect(summary("privacy", null)).toEqual([["Pagine", ["Privacy → /privacy"]]]);
     expect(summary("amore", null)).toEqual([]);
+    expect(summary("amore", { ...facets })).toEqual([["Ambiti di consulto", ["Amore e Relazioni → /psychics?topic=Amore+e+Relazioni"]]]);
   });
 
-  it("lists five psychics and then offers the whole list for the words typed", () => {
-    const many = { ...catalogue, psychics: Array.from({ length: 7 }, (_, index) => psychic(`r${index}`, `Lettrice ${index}`, ["Amore e Relazioni"])) };
-    const [psychics] = siteSearchResults(" amore ", many);
+  it("lists five psychics and then offers the whole list for the words typed, counted when the catalogue has said all", () => {
+    const many = Array.from({ length: 7 }, (_, index) => psychic(`r${index}`, `Lettrice ${index}`, ["Amore e Relazioni"]));
+    const [psychics] = siteSearchResults(" amore ", catalogueFor("amore", many, 7));
     expect(psychics.results).toHaveLength(6);
     expect(psychics.results[5]).toMatchObject({ kind: "more", title: "Vedi tutti i 7 cartomanti", path: "/psychics?q=amore" });
+    const [firstOnly] = siteSearchResults(" amore ", catalogueFor("amore", many, 6));
+    expect(firstOnly.results[5]).toMatchObject({ kind: "more", title: "Vedi tutti i cartomanti trovati", path: "/psychics?q=amore" });
   });
 });

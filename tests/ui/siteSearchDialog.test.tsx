@@ -2,6 +2,7 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it } from "vitest";
+import { matchCard } from "@convex/model/topicSearch";
 import { SiteSearch } from "@/app/layout/SiteSearch";
 import { convexMock } from "./convexMock";
 import { LocationProbe, renderWithProviders } from "./render";
@@ -20,16 +21,34 @@ const psychic = (id: string, psychicName: string, specializations: string[], spe
   minDurationMinutes: 30,
 });
 
-const publicList = {
-  psychics: [
-    psychic("selene", "Selene", ["Amore e Relazioni", "Decisioni Importanti"], ["Tarocchi", "Cartomanzia"]),
-    psychic("orione", "Orione", ["Carriera e Lavoro"], ["Astrologia"]),
-    psychic("aurora", "Aurora", ["Amore e Relazioni"], ["Carte Sibille"]),
-    psychic("dante", "Dante", ["Crescita Spirituale", "Amore e Relazioni"], ["Tarocchi"]),
-  ],
+const listed = [
+  psychic("selene", "Selene", ["Amore e Relazioni", "Decisioni Importanti"], ["Tarocchi", "Cartomanzia"]),
+  psychic("orione", "Orione", ["Carriera e Lavoro"], ["Astrologia"]),
+  psychic("aurora", "Aurora", ["Amore e Relazioni"], ["Carte Sibille"]),
+  psychic("dante", "Dante", ["Crescita Spirituale", "Amore e Relazioni"], ["Tarocchi"]),
+];
+const facets = {
   specialties: ["Astrologia", "Carte Sibille", "Cartomanzia", "Tarocchi"],
   specializations: ["Amore e Relazioni", "Carriera e Lavoro", "Decisioni Importanti", "Crescita Spirituale"],
+  psychicsByTopic: { "Amore e Relazioni": 3, "Carriera e Lavoro": 1, "Decisioni Importanti": 1, "Crescita Spirituale": 1 },
+  psychicsByTechnique: { Astrologia: 1, "Carte Sibille": 1, Cartomanzia: 1, Tarocchi: 2 },
 };
+
+/** The catalogue's first page for the words, as catalogue:listPage finds it (matchCard), one answer object per question. */
+function answering(cards: typeof listed) {
+  const answers = new Map<string, unknown>();
+  return (args: Record<string, unknown>) => {
+    const key = JSON.stringify(args.search);
+    if (!answers.has(key)) {
+      const page = cards.flatMap((card) => {
+        const { matches, matchedTopic } = matchCard(card, String(args.search));
+        return matches ? [{ ...card, matchedTopic }] : [];
+      });
+      answers.set(key, { page, isDone: true, continueCursor: "" });
+    }
+    return answers.get(key);
+  };
+}
 
 function renderSearch() {
   renderWithProviders(
@@ -49,7 +68,8 @@ const optionNames = () => names(screen.queryAllByRole("option"));
 const where = () => screen.getByText(/^at /).textContent;
 
 beforeEach(() => {
-  convexMock.queries.set("psychics:listPublic", publicList);
+  convexMock.queries.set("catalogue:listFacets", facets);
+  convexMock.queries.set("catalogue:listPage", answering(listed));
 });
 
 describe("the site search dialog", () => {
@@ -63,8 +83,9 @@ describe("the site search dialog", () => {
     expect(screen.getByRole("group", { name: "Ambiti di consulto" })).toBeInTheDocument();
     expect(within(screen.getByRole("group", { name: "Pagine" })).getAllByRole("option")).toHaveLength(10);
     await user.type(input, "contatta");
+    // Once the catalogue has answered for the words too.
+    expect(await screen.findByText("Nessun risultato trovato")).toBeInTheDocument();
     expect(screen.queryAllByRole("option")).toHaveLength(0);
-    expect(screen.getByText("Nessun risultato trovato")).toBeInTheDocument();
     await user.clear(input);
     await user.type(input, "supporto");
     expect(optionNames()).toEqual(["Contatti"]);
@@ -76,7 +97,8 @@ describe("the site search dialog", () => {
     renderSearch();
     await user.keyboard("{Control>}k{/Control}");
     await user.type(await screen.findByRole("combobox"), "amore");
-    const psychics = screen.getByRole("group", { name: "Cartomanti" });
+    // The psychics come once the typing rests.
+    const psychics = await screen.findByRole("group", { name: "Cartomanti" });
     expect(names(within(psychics).getAllByRole("option"))).toEqual(["Selene", "Aurora", "Dante"]);
     const topics = screen.getByRole("group", { name: "Ambiti di consulto" });
     expect(within(topics).getByRole("option", { name: "Amore e Relazioni" })).toHaveAccessibleDescription("3 cartomanti");
@@ -91,6 +113,7 @@ describe("the site search dialog", () => {
     await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
     const input = await screen.findByRole("combobox");
     await user.type(input, "amore");
+    await screen.findByRole("option", { name: "Selene" });
     const options = screen.getAllByRole("option");
     expect(optionNames()).toEqual(["Selene", "Aurora", "Dante", "Amore e Relazioni"]);
     expect(options[0]).toHaveAttribute("aria-selected", "true");
@@ -109,12 +132,13 @@ describe("the site search dialog", () => {
     renderSearch();
     await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
     await user.type(await screen.findByRole("combobox"), "amore");
+    await screen.findByRole("option", { name: "Selene" });
     await user.keyboard("{ArrowUp}");
     expect(screen.getByRole("option", { name: "Amore e Relazioni" })).toHaveAttribute("aria-selected", "true");
     // A new psychic who lists the topic takes the place the topic had.
     const newcomer = psychic("vega", "Vega", ["Amore e Relazioni"], ["Tarocchi"]);
     act(() => {
-      convexMock.queries.set("psychics:listPublic", { ...publicList, psychics: [...publicList.psychics, newcomer] });
+      convexMock.queries.set("catalogue:listPage", answering([...listed, newcomer]));
       convexMock.changed();
     });
     expect(optionNames()).toEqual(["Selene", "Aurora", "Dante", "Vega", "Amore e Relazioni"]);
@@ -129,20 +153,22 @@ describe("the site search dialog", () => {
     renderSearch();
     await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
     await user.type(await screen.findByRole("combobox"), "orio");
-    await user.click(screen.getByRole("option", { name: "Orione" }));
+    await user.click(await screen.findByRole("option", { name: "Orione" }));
     expect(where()).toBe("at /psychics/orione");
   });
 
-  it("says it is looking among the psychics while the list loads, and finds pages meanwhile", async () => {
-    convexMock.queries.delete("psychics:listPublic");
+  it("says it is looking among the psychics while they load, and finds pages meanwhile", async () => {
+    convexMock.queries.delete("catalogue:listPage");
     const user = userEvent.setup();
     renderSearch();
     await user.click(screen.getByRole("button", { name: "Cerca nel sito" }));
     await user.type(await screen.findByRole("combobox"), "amore");
     expect(screen.getByRole("status")).toHaveTextContent("Cerco tra i cartomanti…");
     expect(screen.queryByText("Nessun risultato trovato")).not.toBeInTheDocument();
-    convexMock.queries.set("psychics:listPublic", publicList);
-    convexMock.changed();
+    act(() => {
+      convexMock.queries.set("catalogue:listPage", answering(listed));
+      convexMock.changed();
+    });
     expect(await screen.findByRole("option", { name: "Selene" })).toBeInTheDocument();
   });
 });

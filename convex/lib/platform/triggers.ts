@@ -3,7 +3,8 @@
 // write to an account, a booking, a review or a contact message changes the figures by what the
 // document adds now minus what it added before (model/figureContributions.ts), in the same
 // transaction. No feature module counts anything by hand. The admin's user search keys follow each
-// account's name and email the same way (lib/admin/userSearch.ts).
+// account's name and email the same way (lib/admin/userSearch.ts), and the catalogue's rows each profile and
+// the bookings that block its time (lib/catalogue/catalogueEntries.ts).
 import { Triggers } from "convex-helpers/server/triggers";
 import type { DataModel, Doc } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
@@ -20,6 +21,8 @@ import { dac7ShareChanged } from "../money/dac7Figures";
 import { bookingChanged, reversalChanged, shareChanged } from "../money/moneyFigures";
 import { reversalDebtChanged } from "../money/payoutDebts";
 import { searchKeysChanged, syncSearchKeys } from "../admin/userSearch";
+import { bookingMovesFreeTime, syncCatalogueEntries } from "../catalogue/catalogueEntries";
+import { catalogueInputsChanged } from "../../model/catalogueEntries";
 
 export const triggers = new Triggers<DataModel, MutationCtx>();
 
@@ -33,6 +36,8 @@ triggers.register("users", async (ctx, change) => {
 triggers.register("bookings", async (ctx, change) => {
   await applyFigureChanges(ctx, figureChanges(bookingContributions(change.oldDoc), bookingContributions(change.newDoc)));
   await bookingChanged(ctx, change.oldDoc, change.newDoc);
+  // A booking or hold that blocks or frees time moves the psychic's first free time in the catalogue.
+  for (const profileId of bookingMovesFreeTime(change.oldDoc, change.newDoc)) await syncCatalogueEntries(ctx, profileId);
 });
 
 // The admin's monthly books follow each paid booking's share and its reversals too (lib/money/moneyFigures.ts),
@@ -59,6 +64,8 @@ triggers.register("reviews", async (ctx, change) => {
 // which the review trigger above writes onto the profile: that write comes through here too.
 triggers.register("psychicProfiles", async (ctx, change) => {
   await applyFigureChanges(ctx, figureChanges(listedProfileContributions(change.oldDoc), listedProfileContributions(change.newDoc)));
+  // The catalogue's rows follow the profile: listed or not, its facets, rating, prices, hours.
+  if (catalogueInputsChanged(change.oldDoc, change.newDoc)) await syncCatalogueEntries(ctx, change.id);
 });
 
 triggers.register("contactMessages", async (ctx, change) => {

@@ -5,8 +5,8 @@ import type { KeyboardEvent, RefObject } from "react";
 import { useNavigate } from "react-router-dom";
 import { Avatar, Box, Dialog, Flex, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { usePsychicList } from "@/lib/catalogue/psychicList";
-import { siteSearchResults, type SiteSearchResult } from "./siteSearch";
+import { useSiteCatalogue } from "./siteCatalogue";
+import { PSYCHIC_RESULTS, siteSearchResults, type SiteSearchResult } from "./siteSearch";
 
 const SEARCH_PROMPT = "Cerca pagine, informazioni...";
 
@@ -47,8 +47,8 @@ function SiteSearchPanel({ onDone }: { onDone: () => void }) {
   // The chosen option is remembered by its address, not its place: a psychic published or hidden
   // meanwhile moves the places, and Enter must still open what is highlighted. None: the first.
   const [activePath, setActivePath] = useState<string | null>(null);
-  // The public list's own subscription (shared with /psychics): listed psychics only, live.
-  const catalogue = usePsychicList();
+  // The catalogue's facets and the psychics the words find, live: listed psychics only.
+  const catalogue = useSiteCatalogue(query, PSYCHIC_RESULTS);
   const groups = useMemo(() => siteSearchResults(query, catalogue), [query, catalogue]);
   const results = groups.flatMap((group) => group.results);
   const activeIndex = Math.max(
@@ -86,7 +86,7 @@ function SiteSearchPanel({ onDone }: { onDone: () => void }) {
     }
   }
 
-  const searchingPsychics = catalogue === undefined && query.trim().length > 0;
+  const searchingPsychics = catalogue?.found === undefined && query.trim().length > 0;
   let index = 0;
 
   return (

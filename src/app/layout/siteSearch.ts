@@ -1,5 +1,5 @@
 import { matchesEveryWord } from "@convex/model/textSearch";
-import { matchCard, topicsNamedBy } from "@convex/model/topicSearch";
+import { topicsNamedBy } from "@convex/model/topicSearch";
 import { paths } from "@/lib/paths";
 import type { ConsultationType } from "@convex/framework/validators";
 import { consultationTypeWords } from "@convex/model/bookings";
@@ -26,28 +26,38 @@ export function filterSiteSearch(query: string, items: readonly SiteSearchItem[]
   return items.filter((item) => matchesEveryWord([item.title, item.description], query));
 }
 
-/** What the header search knows of the public list (psychics:listPublic): listed psychics only. */
-export type SiteSearchCatalogue = {
-  psychics: ReadonlyArray<{
-    id: string;
-    slug?: string | null;
-    psychicName: string;
-    photoUrl: string | null;
-    bio: string;
-    specialties: readonly string[];
-    specializations: readonly string[];
-    /** Voice and/or chat; absent (an answer kept from before chat), voice. */
-    consultationTypes?: ConsultationType[];
-  }>;
+/** A psychic as the header search shows it: the catalogue's card (catalogue:listPage). */
+type FoundPsychic = {
+  id: string;
+  slug?: string | null;
+  psychicName: string;
+  photoUrl: string | null;
   specialties: readonly string[];
   specializations: readonly string[];
+  /** Voice and/or chat; absent (an answer kept from before chat), voice. */
+  consultationTypes?: ConsultationType[];
+  /** The topic the words named ('soldi' → 'Denaro e Finanze'). */
+  matchedTopic?: string | null;
+};
+
+/**
+ * What the header search knows of the catalogue: the psychics the words typed found (the first of the catalogue's
+ * pages for them; `whole` when that is all of them), and the topics and techniques offered with how many
+ * psychics offer each (catalogue:listFacets). Listed psychics only.
+ */
+export type SiteSearchCatalogue = {
+  found?: { psychics: readonly FoundPsychic[]; whole: boolean };
+  specialties: readonly string[];
+  specializations: readonly string[];
+  psychicsByTopic: Readonly<Record<string, number>>;
+  psychicsByTechnique: Readonly<Record<string, number>>;
 };
 
 export type SiteSearchResult = SiteSearchItem & { kind: "psychic" | "more" | "topic" | "technique" | "page"; photoUrl?: string | null };
 type SiteSearchGroup = { key: "psychics" | "topics" | "techniques" | "pages"; label: string; results: SiteSearchResult[] };
 
 /** How many psychics the dialog lists before offering the whole list for the words typed. */
-const PSYCHIC_RESULTS = 5;
+export const PSYCHIC_RESULTS = 5;
 
 /** 'Voce e chat', 'Voce', 'Chat': what a psychic offers, in the result's line. */
 function typesInWords(psychic: { consultationTypes?: ConsultationType[] }): string {
@@ -58,50 +68,44 @@ function typesInWords(psychic: { consultationTypes?: ConsultationType[] }): stri
 const count = (psychics: number) => (psychics === 1 ? "1 cartomante" : `${psychics} cartomanti`);
 
 /**
- * The header search's answer, in groups: psychics (as the list searches them), topics (by their words and
- * synonyms, as the list), techniques, pages.
- * A blank query offers the topics and the pages; psychics and techniques come with words typed.
- * `catalogue` is undefined while the list loads: the pages answer meanwhile.
+ * The header search's answer, in groups: psychics (as the list finds them: catalogue:listPage), topics (by their
+ * words and synonyms, as the list), techniques, pages. A blank query offers the topics and the pages; psychics
+ * and techniques come with words typed. `catalogue` is undefined while it loads, its `found` while the
+ * psychics for the words come: the pages answer meanwhile.
  */
 export function siteSearchResults(query: string, catalogue: SiteSearchCatalogue | undefined): SiteSearchGroup[] {
   const typed = query.trim().length > 0;
   const groups: SiteSearchGroup[] = [];
-  if (catalogue && typed) {
-    // As the list searches (model/topicSearch.ts): name, techniques, topics by their words and synonyms.
-    const found = catalogue.psychics.flatMap((psychic) => {
-      const { matches, matchedTopic } = matchCard(psychic, query);
-      return matches ? [{ psychic, matchedTopic }] : [];
-    });
-    const results: SiteSearchResult[] = found.slice(0, PSYCHIC_RESULTS).map(({ psychic, matchedTopic }) => ({
+  if (catalogue?.found && typed) {
+    const { psychics, whole } = catalogue.found;
+    const results: SiteSearchResult[] = psychics.slice(0, PSYCHIC_RESULTS).map((psychic) => ({
       kind: "psychic",
       title: psychic.psychicName,
-      description: `${matchedTopic ? `Per: ${matchedTopic}` : [...psychic.specializations, ...psychic.specialties].join(" · ")} · ${typesInWords(psychic)}`,
+      description: `${psychic.matchedTopic ? `Per: ${psychic.matchedTopic}` : [...psychic.specializations, ...psychic.specialties].join(" · ")} · ${typesInWords(psychic)}`,
       path: paths.psychic(psychic.slug ?? psychic.id),
       photoUrl: psychic.photoUrl,
     }));
-    if (found.length > PSYCHIC_RESULTS) {
+    if (psychics.length > PSYCHIC_RESULTS || !whole) {
       results.push({
         kind: "more",
-        title: `Vedi tutti i ${found.length} cartomanti`,
+        title: whole ? `Vedi tutti i ${psychics.length} cartomanti` : "Vedi tutti i cartomanti trovati",
         description: `Per «${query.trim()}»`,
         path: paths.psychicsFound({ q: query.trim() }),
       });
     }
-    groups.push({ key: "psychics", label: "Cartomanti", results });
+    if (results.length > 0) groups.push({ key: "psychics", label: "Cartomanti", results });
   }
   if (catalogue) {
-    const offering = (has: (psychic: SiteSearchCatalogue["psychics"][number]) => boolean) => count(catalogue.psychics.filter(has).length);
     groups.push({
       key: "topics",
       label: "Ambiti di consulto",
       // Blank: every topic; typed: the topics the words name ('soldi' → Denaro e Finanze).
-      results: (typed ? topicsNamedBy(query, catalogue.specializations) : catalogue.specializations)
-        .map((topic) => ({
-          kind: "topic",
-          title: topic,
-          description: offering((psychic) => psychic.specializations.includes(topic)),
-          path: paths.psychicsFound({ topic }),
-        })),
+      results: (typed ? topicsNamedBy(query, catalogue.specializations) : catalogue.specializations).map((topic) => ({
+        kind: "topic",
+        title: topic,
+        description: count(catalogue.psychicsByTopic[topic] ?? 0),
+        path: paths.psychicsFound({ topic }),
+      })),
     });
     if (typed) {
       groups.push({
@@ -112,7 +116,7 @@ export function siteSearchResults(query: string, catalogue: SiteSearchCatalogue 
           .map((technique) => ({
             kind: "technique",
             title: technique,
-            description: offering((psychic) => psychic.specialties.includes(technique)),
+            description: count(catalogue.psychicsByTechnique[technique] ?? 0),
             path: paths.psychicsFound({ specialty: technique }),
           })),
       });

@@ -1,10 +1,12 @@
-import type { ReactNode } from "react";
-import { Checkbox, Flex, Grid, Text, TextField } from "@radix-ui/themes";
-import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
+import { useId, useState, type ReactNode } from "react";
+import { Box, Button, Checkbox, Flex, Grid, Text, TextField } from "@radix-ui/themes";
+import { MagnifyingGlassIcon, MixerHorizontalIcon } from "@radix-ui/react-icons";
 import { consultationTypes, type ConsultationType } from "@convex/framework/validators";
 import { consultationTypeWords } from "@convex/model/bookings";
 import { listOrders, ORDER_LABELS, type ListOrder } from "@convex/model/catalogueOrder";
+import { formatCents } from "@convex/model/format";
 import { CONSULTATION_TYPE_PARAM } from "@/lib/catalogue/consultationTypeParam";
+import { PRICE_CAPS, PRICE_PARAM } from "@/lib/catalogue/catalogueQuestion";
 import { NativeSelect } from "@/components/form/NativeSelect";
 
 const ALL = "all";
@@ -15,6 +17,8 @@ type ListChoices = {
   topic: string | null;
   specialty: string | null;
   consultationType: ConsultationType | null;
+  /** The price cap, cents a minute; null for any price. */
+  maxCentsPerMinute: number | null;
   availableToday: boolean;
   order: ListOrder;
 };
@@ -23,8 +27,10 @@ type Props = ListChoices & {
   specialties: readonly string[];
   specializations: readonly string[];
   onChange: (changes: Record<string, string | null>) => void;
-  /** What the list found ('8 cartomanti'), said at the end of the 'Disponibili oggi' line; none while loading or empty. */
+  /** What the list found ('8 cartomanti'), said beside 'Disponibili oggi'; none while loading or empty. */
   found?: ReactNode;
+  /** The address opened the list with a folded choice made (the filters start unfolded on a phone). */
+  openedFiltered?: boolean;
 };
 
 /** Order names in the menu start with a capital: 'Prima disponibilità'. */
@@ -32,7 +38,7 @@ const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase("it") + t
 
 /**
  * The list's search and filters: words, a topic ('Ambito'), a technique ('Tecnica') as two separate choices,
- * the consultation type ('Tipo di consulto': voice or chat), 'Disponibili oggi' and the order. Each control is
+ * the consultation type ('Tipo di consulto': voice or chat), 'Disponibili oggi', the price a minute and the order. Each control is
  * labelled; the native selects open the phone's own picker.
  */
 export function PsychicListFilters({
@@ -40,13 +46,21 @@ export function PsychicListFilters({
   topic,
   specialty,
   consultationType,
+  maxCentsPerMinute,
   availableToday,
   order,
   specialties,
   specializations,
   onChange,
   found = null,
+  openedFiltered = false,
 }: Props) {
+  const filtersId = useId();
+  // How many of the folded choices differ from their default, said on the phone's 'Filtri'.
+  const chosen = [topic, specialty, consultationType, maxCentsPerMinute].filter((value) => value !== null).length + (order === "rating" ? 0 : 1);
+  // A list opened already filtered (a home page topic, a shared link) shows what filters it, whether or not the
+  // options offered have come yet.
+  const [filtersOpen, setFiltersOpen] = useState(openedFiltered || chosen > 0);
   return (
     <Flex direction="column" gap="3" role="search" aria-label="Cerca cartomanti">
       <TextField.Root
@@ -61,8 +75,33 @@ export function PsychicListFilters({
           <MagnifyingGlassIcon />
         </TextField.Slot>
       </TextField.Root>
-      {/* Two a row on a phone, so the first psychic still shows in the first screen; four a row wider. */}
-      <Grid columns={{ initial: "2", sm: "4" }} gap="3" align="center">
+      {/* 'Disponibili oggi' and the count always in sight; on a phone the other filters and the order fold behind
+          'Filtri', so the first psychic shows in the first screen. */}
+      <Flex align="center" gap="3" wrap="wrap">
+        <Box display={{ initial: "block", sm: "none" }}>
+          <Button
+            type="button"
+            size="3"
+            variant="soft"
+            color="gray"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <MixerHorizontalIcon />
+            {chosen > 0 ? `Filtri (${chosen})` : "Filtri"}
+          </Button>
+        </Box>
+        <Text as="label" size="3" style={{ minHeight: 44, display: "flex", alignItems: "center" }}>
+          <Flex gap="2" align="center">
+            <Checkbox size="3" checked={availableToday} onCheckedChange={(value) => onChange({ today: value === true ? "1" : null })} />
+            Disponibili oggi
+          </Flex>
+        </Text>
+        <Box ml={{ sm: "auto" }}>{found}</Box>
+      </Flex>
+      {/* Two a row on a phone once unfolded; five a row wider, always shown. */}
+      <Grid id={filtersId} columns={{ initial: "2", sm: "5" }} gap="3" align="center" display={{ initial: filtersOpen ? "grid" : "none", sm: "grid" }}>
         <NativeSelect
           aria-label="Ambito di consulto"
           value={topic ?? ALL}
@@ -102,6 +141,18 @@ export function PsychicListFilters({
           ))}
         </NativeSelect>
         <NativeSelect
+          aria-label="Prezzo al minuto"
+          value={maxCentsPerMinute === null ? ALL : String(maxCentsPerMinute)}
+          onValueChange={(value) => onChange({ [PRICE_PARAM]: value === ALL ? null : value })}
+        >
+          <option value={ALL}>Qualsiasi prezzo</option>
+          {PRICE_CAPS.map((cents) => (
+            <option key={cents} value={String(cents)}>
+              Fino a {formatCents(cents, { dropZeroCents: true })} al minuto
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
           aria-label="Ordina per"
           value={order}
           onValueChange={(value) => onChange({ order: value === "rating" ? null : value })}
@@ -114,16 +165,6 @@ export function PsychicListFilters({
           ))}
         </NativeSelect>
       </Grid>
-      {/* 'Disponibili oggi' shares its line with the count, so the fifth control adds no line on a phone. */}
-      <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Text as="label" size="3" style={{ minHeight: 44, display: "flex", alignItems: "center" }}>
-          <Flex gap="2" align="center">
-            <Checkbox size="3" checked={availableToday} onCheckedChange={(value) => onChange({ today: value === true ? "1" : null })} />
-            Disponibili oggi
-          </Flex>
-        </Text>
-        {found}
-      </Flex>
     </Flex>
   );
 }

@@ -1,37 +1,69 @@
-import { Box, Card, Container, Flex, Grid, Heading, Link, Skeleton, Text } from "@radix-ui/themes";
-import { useEffect, useRef } from "react";
+import { Box, Button, Card, Container, Flex, Grid, Heading, Link, Skeleton, Text } from "@radix-ui/themes";
+import { memo, useEffect, useRef, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
-import { DEFAULT_ORDER, isListOrder, ORDER_EXPLAINED, ORDER_LABELS } from "@convex/model/catalogueOrder";
+import { api } from "@convex/_generated/api";
+import { DEFAULT_ORDER, ORDER_EXPLAINED, ORDER_LABELS } from "@convex/model/catalogueOrder";
 import type { FirstFree } from "@convex/model/nextAvailability";
-import { searchCatalogue } from "@convex/model/psychics";
+import { nearestTopics } from "@convex/model/topicSearch";
 import { PsychicCard, type PsychicCardData } from "@/components/psychic/PsychicCard";
-import { useKeptPsychicList } from "@/lib/catalogue/psychicList";
-import { CONSULTATION_TYPE_PARAM, consultationTypeParam } from "@/lib/catalogue/consultationTypeParam";
+import { CATALOGUE_PAGE_SIZE, catalogueQuestion, firstPageViewKey, type CatalogueQuestion } from "@/lib/catalogue/catalogueQuestion";
 import { CachedAt } from "@/lib/offline/CachedAt";
+import { useCachedFirstPage } from "@/lib/offline/useCachedFirstPage";
+import { useCachedQuery } from "@/lib/offline/useCachedQuery";
+import { useLastAnswer } from "@/lib/offline/useLastAnswer";
 import { useRoundedNow } from "@/lib/time/useRoundedNow";
+import { useSettled } from "@/lib/time/useSettled";
 import { paths } from "@/lib/paths";
 import { PsychicListFilters } from "./PsychicListFilters";
 
-/** /psychics: every public, approved psychic with their first free time, searched, filtered and sorted, live. */
+/** How long the words typed rest before the catalogue is asked for them. */
+const SEARCH_SETTLE_MS = 250;
+
+/**
+ * /psychics: every listed psychic, a page at a time from the server (catalogue:listPage), searched, filtered and
+ * ordered there over the whole catalogue, each card with its first free time at the page's clock.
+ */
 export function PsychicListPage() {
-  // One subscription for the whole list, with the free times the server computes (slot engine) at the page's
-  // clock; search, filters and order run here over it, with the server's own functions, so typing never reloads it.
-  const now = useRoundedNow();
-  // The type filter goes to the server too: there each card's starting price becomes that type's.
-  const consultationType = consultationTypeParam(useSearchParams()[0].get(CONSULTATION_TYPE_PARAM));
-  const { data, savedAt } = useKeptPsychicList(now, consultationType);
+  const clock = useRoundedNow();
+  // The clock is part of the question (the cards' free times): a new step would start the list again from its first
+  // page. So it moves the question only while one page is shown; a list read further keeps its pages and their times.
+  const [now, setNow] = useState(clock);
+  const [params] = useSearchParams();
+  const facets = useCachedQuery(api.catalogue.listFacets, {}, { scope: "public" }).data;
+  const typed = catalogueQuestion(params);
+  // The words are asked once typing rests; the address (and the field) follow every key at once.
+  const settledSearch = useSettled(typed.search, SEARCH_SETTLE_MS);
+  const question = withOffered({ ...typed, search: settledSearch }, facets);
+  const list = useCachedFirstPage(api.catalogue.listPage, { ...question, now }, { initialNumItems: CATALOGUE_PAGE_SIZE, scope: "public", viewKey: firstPageViewKey(question) });
+  const shown = useLastAnswer(list.status === "LoadingFirstPage" ? undefined : list.results);
+  // During render (React's pattern for state derived from the last one), so no frame asks with the old clock twice.
+  if (clock !== now && list.results.length <= CATALOGUE_PAGE_SIZE) setNow(clock);
   return (
     <PsychicListView
-      psychics={data?.psychics}
-      specialties={data?.specialties ?? []}
-      specializations={data?.specializations ?? []}
+      psychics={shown.value}
+      refreshing={shown.stale || typed.search !== settledSearch}
+      more={list.status === "CanLoadMore" ? "can" : list.status === "LoadingMore" ? "loading" : "none"}
+      onMore={() => list.loadMore(CATALOGUE_PAGE_SIZE)}
+      specialties={facets?.specialties ?? []}
+      specializations={facets?.specializations ?? []}
       now={now}
-      savedAt={savedAt}
+      savedAt={list.savedAt}
     />
   );
 }
 
-/** A card as the list searches, filters and sorts it; the free times come with `now` from the server. */
+/** A topic or technique no listed psychic offers (an old link) filters nothing rather than emptying the list. */
+function withOffered(question: CatalogueQuestion, facets: { specialties: string[]; specializations: string[] } | undefined): CatalogueQuestion {
+  const { search, specialization, specialty, ...rest } = question;
+  return {
+    ...(search ? { search } : {}),
+    ...(specialization && (!facets || facets.specializations.includes(specialization)) ? { specialization } : {}),
+    ...(specialty && (!facets || facets.specialties.includes(specialty)) ? { specialty } : {}),
+    ...rest,
+  };
+}
+
+/** A card as the list shows it; the free times come with `now` from the server. */
 export type ListedPsychic = PsychicCardData & {
   specializations: string[];
   isAvailable: boolean;
@@ -40,11 +72,16 @@ export type ListedPsychic = PsychicCardData & {
 };
 
 type Props = {
-  /** `undefined` while loading. */
+  /** `undefined` while the first page loads. */
   psychics: ListedPsychic[] | undefined;
-  /** The technique filter's options: the union of the listed psychics' specialties. */
+  /** Whether more pages can be read ('can'), are being read ('loading') or none is left ('none'). */
+  more?: "can" | "loading" | "none";
+  onMore?: () => void;
+  /** The cards shown answer the previous question while the new one's come. */
+  refreshing?: boolean;
+  /** The technique filter's options: those some listed psychic offers. */
   specialties: string[];
-  /** The topic filter's options: the union of the listed psychics' specializations. */
+  /** The topic filter's options: those some listed psychic offers. */
   specializations: string[];
   /** The clock the free times were computed at; without it the cards show none. */
   now?: number;
@@ -56,18 +93,16 @@ type Props = {
  * Search, filters and order live in the address (?q=…&topic=…&specialty=…&type=chat&today=1&order=soonest), so a list
  * can be shared or reloaded; the header's site search and the home page's topics link here the same way.
  */
-export function PsychicListView({ psychics, specialties, specializations, now, savedAt }: Props) {
+export function PsychicListView({ psychics, more = "none", onMore, refreshing = false, specialties, specializations, now, savedAt }: Props) {
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
-  const chosenSpecialty = params.get("specialty");
-  const chosenTopic = params.get("topic");
+  const question = catalogueQuestion(params);
   // A name no listed psychic offers (an old link) filters nothing rather than emptying the list.
-  const specialty = chosenSpecialty && specialties.includes(chosenSpecialty) ? chosenSpecialty : null;
-  const topic = chosenTopic && specializations.includes(chosenTopic) ? chosenTopic : null;
-  const consultationType = consultationTypeParam(params.get(CONSULTATION_TYPE_PARAM));
-  const availableToday = params.get("today") === "1";
-  const chosenOrder = params.get("order");
-  const order = isListOrder(chosenOrder) ? chosenOrder : DEFAULT_ORDER;
+  const topic = question.specialization && specializations.includes(question.specialization) ? question.specialization : null;
+  const specialty = question.specialty && specialties.includes(question.specialty) ? question.specialty : null;
+  const consultationType = question.consultationType ?? null;
+  const availableToday = question.availableToday === true;
+  const order = question.order ?? DEFAULT_ORDER;
 
   // The address asked for last, until the page renders with it: a change right after another (the search
   // emptied, then a filter chosen) builds on the first, not on the address of the last render, which the
@@ -86,14 +121,10 @@ export function PsychicListView({ psychics, specialties, specializations, now, s
     setParams(next, { replace: true });
   };
 
-  // A list kept from before the free times came (sent with the page) cannot answer 'today' or 'soonest' yet.
-  const timesKnown = psychics?.every((psychic) => psychic.firstFree !== undefined) ?? false;
-  const needsTimes = availableToday || order === "soonest";
-  const found =
-    psychics === undefined || (needsTimes && !timesKnown)
-      ? undefined
-      : searchCatalogue(psychics, { search, specialty, specialization: topic, consultationType, availableToday, order }, specializations);
-  const shown = found?.psychics;
+  const askedSomething = search.trim() !== "" || topic !== null || specialty !== null || consultationType !== null || availableToday || question.maxCentsPerMinute !== undefined;
+  // Nothing found: the topics the words name or nearly name (a slip of a letter), among those offered.
+  const suggestedTopics =
+    psychics?.length === 0 && more === "none" && askedSomething ? nearestTopics(search, specializations.filter((name) => name !== topic)) : [];
 
   return (
     <Container size="4" px={{ initial: "4", sm: "5" }} py={{ initial: "4", sm: "7" }}>
@@ -125,50 +156,68 @@ export function PsychicListView({ psychics, specialties, specializations, now, s
           topic={topic}
           specialty={specialty}
           consultationType={consultationType}
+          maxCentsPerMinute={question.maxCentsPerMinute ?? null}
           availableToday={availableToday}
           order={order}
           specialties={specialties}
           specializations={specializations}
           onChange={updateParams}
+          openedFiltered={Boolean(question.specialization || question.specialty || question.consultationType || question.maxCentsPerMinute || question.order)}
           found={
-            shown !== undefined && shown.length > 0 ? (
+            psychics !== undefined && psychics.length > 0 ? (
               <Text size="2" color="gray" role="status">
-                {shown.length === 1 ? "1 cartomante" : `${shown.length} cartomanti`}
+                {foundWords(psychics.length, more !== "none")}
               </Text>
             ) : null
           }
         />
 
-        {shown === undefined ? (
+        {psychics === undefined ? (
           <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" role="group" aria-busy="true" aria-label="Caricamento dei cartomanti">
             {[0, 1, 2].map((index) => (
               <Skeleton key={index} height={{ initial: "180px", sm: "260px" }} />
             ))}
           </Grid>
-        ) : shown.length === 0 ? (
+        ) : psychics.length === 0 ? (
           <Card size="4">
             <Flex direction="column" align="center" gap="2" py="4" style={{ textAlign: "center" }}>
               <Heading as="h2" size="5">
                 Nessun cartomante trovato
               </Heading>
               <Text color="gray">Prova a modificare i tuoi criteri di ricerca o rimuovi i filtri.</Text>
-              {found && found.suggestedTopics.length > 0 ? <SuggestedTopics topics={found.suggestedTopics} /> : null}
+              {suggestedTopics.length > 0 ? <SuggestedTopics topics={suggestedTopics} /> : null}
             </Flex>
           </Card>
         ) : (
-          <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
-            {shown.map((psychic) => (
-              <PsychicCard
-                key={psychic.id}
-                psychic={psychic}
-                availability={now === undefined ? undefined : { firstFree: psychic.firstFree, now }}
-              />
-            ))}
-          </Grid>
+          <Flex direction="column" gap="5">
+            <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" aria-busy={refreshing} style={refreshing ? { opacity: 0.6 } : undefined}>
+              {psychics.map((psychic) => (
+                <ListedCard key={psychic.id} psychic={psychic} now={now} />
+              ))}
+            </Grid>
+            {more !== "none" ? (
+              <Flex justify="center">
+                <Button size="3" variant="soft" onClick={onMore} disabled={more === "loading"} aria-busy={more === "loading"}>
+                  {more === "loading" ? "Caricamento…" : "Mostra altri cartomanti"}
+                </Button>
+              </Flex>
+            ) : null}
+          </Flex>
         )}
       </Flex>
     </Container>
   );
+}
+
+/** A card of the list, drawn again only when its psychic or the clock changes: a list read far keeps its cards. */
+const ListedCard = memo(function ListedCard({ psychic, now }: { psychic: ListedPsychic; now?: number }) {
+  return <PsychicCard psychic={psychic} availability={now === undefined ? undefined : { firstFree: psychic.firstFree, now }} />;
+});
+
+/** '24 cartomanti' once the list is whole; 'I primi 24 cartomanti' while more pages remain. */
+function foundWords(count: number, moreLeft: boolean): string {
+  if (moreLeft) return `I primi ${count} cartomanti`;
+  return count === 1 ? "1 cartomante" : `${count} cartomanti`;
 }
 
 /** An empty result's way on: the nearest topics, each a link to its list. */

@@ -30,9 +30,10 @@ const reasons = [
 export function HomePage() {
   return (
     <>
-      {/* On phones the hero is short, so its figures and the first psychics show in the first screen. */}
+      {/* On phones the hero is short, so its figures and the first psychic (with every line its card can have, as
+          'Disponibile oggi') show in the first screen. */}
       <Box className="hero">
-        <Container size="3" px={{ initial: "4", sm: "5" }} py={{ initial: "5", sm: "9" }}>
+        <Container size="3" px={{ initial: "4", sm: "5" }} py={{ initial: "4", sm: "9" }}>
           <Flex direction="column" gap={{ initial: "3", sm: "5" }} align="start" maxWidth="680px">
             <Heading as="h1" size={{ initial: "6", sm: "9" }} style={{ color: "#fff" }}>
               Il consulto di cartomanzia, quando vuoi tu
@@ -65,7 +66,7 @@ export function HomePage() {
       </Box>
 
       <Box style={{ background: "var(--accent-a2)" }}>
-        <Container size="4" px={{ initial: "4", sm: "5" }} py={{ initial: "5", sm: "8" }}>
+        <Container size="4" px={{ initial: "4", sm: "5" }} py={{ initial: "4", sm: "8" }}>
           <FeaturedPsychics />
         </Container>
       </Box>

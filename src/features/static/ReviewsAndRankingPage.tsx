@@ -1,7 +1,8 @@
 import { Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from "@convex/model/reviews";
-import { CANCELLATION_WINDOW_DAYS, MAX_LISTED_PSYCHICS, MIN_GIVEN_FOR_FIGURES, ON_TIME_GRACE_MS } from "@convex/model/psychicFigures";
+import { CANCELLATION_WINDOW_DAYS, MIN_GIVEN_FOR_FIGURES, ON_TIME_GRACE_MS } from "@convex/model/psychicFigures";
+import { CATALOGUE_PAGE_SIZE } from "@/lib/catalogue/catalogueQuestion";
 import { ORDER_EXPLAINED, ORDER_LABELS } from "@convex/model/catalogueOrder";
 import { paths } from "@/lib/paths";
 import { limits } from "@/lib/text/rules";
@@ -83,9 +84,9 @@ export function ReviewsAndRankingPage() {
           {withoutStop(ORDER_EXPLAINED.price)}). L&apos;ordine in uso è sempre scritto sopra l&apos;elenco.
         </Text>
         <Text as="p">
-          La ricerca e i filtri per ambito o tecnica restringono l&apos;elenco senza cambiarne l&apos;ordine. Puntualità e cancellazioni non cambiano
-          l&apos;ordine: le mostriamo perché tu possa valutarle. Nella pagina iniziale compaiono i tre cartomanti con la valutazione media più alta.
-          L&apos;elenco mostra fino a {MAX_LISTED_PSYCHICS} cartomanti, i meglio valutati.
+          La ricerca e i filtri per ambito, tecnica, tipo di consulto e prezzo restringono l&apos;elenco senza cambiarne l&apos;ordine. Puntualità e
+          cancellazioni non cambiano l&apos;ordine: le mostriamo perché tu possa valutarle. Nella pagina iniziale compaiono i tre cartomanti con la
+          valutazione media più alta. L&apos;elenco comprende tutti i cartomanti pubblicati, {CATALOGUE_PAGE_SIZE} alla volta.
         </Text>
         <Text as="p">
           Nessun cartomante paga per comparire più in alto: non ci sono posizioni sponsorizzate e la commissione è la stessa per tutti.

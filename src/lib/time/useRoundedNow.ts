@@ -2,8 +2,8 @@ import { useSyncExternalStore } from "react";
 import { useServerRender } from "@/lib/render/serverRender";
 
 const STEP_MS = 5 * 60_000;
-/** The time in the 5-minute steps useRoundedNow moves by (the first page's queries ask with it too). */
-export const roundDown = (ms: number) => ms - (ms % STEP_MS);
+/** The time in the 5-minute steps useRoundedNow moves by. */
+const roundDown = (ms: number) => ms - (ms % STEP_MS);
 
 /** How often a page checks whether the next step has begun. */
 const CHECK_EVERY_MS = 30_000;
