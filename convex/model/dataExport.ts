@@ -235,6 +235,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   platformFigures: "the platform's totals: about no one",
   userSearchKeys: "the account's name and email folded for the admin's search: the account section has them as they are",
   catalogueEntries: "the public catalogue's rows, derived from the psychic's profile (exported in the profile section)",
+  catalogueFacets: "how many listed psychics each topic, technique and type has: about no one",
   moneyFigures: "the platform's monthly books: sums over every paid booking, about no one",
   dac7Figures: "a psychic's quarterly sums for the DAC7 report, derived from their shares (exported under earnings)",
   payoutDebts: "what a psychic owes back, derived from the reversals of their shares (exported under earnings)",

@@ -290,6 +290,7 @@ async function insertOneOfEach(ctx: MutationCtx) {
       typeCentsPerMinute: { voice: 150 },
       searchText: "s se sel sele selen selene ambito0",
     }),
+    catalogueFacets: await ctx.db.insert("catalogueFacets", { facet: "tutti", psychics: 1 }),
     spendingLimits: await ctx.db.insert("spendingLimits", {
       clientId,
       limitCents: 6000,

@@ -17,7 +17,6 @@ import {
   topicFacet,
   typeFacet,
 } from "../../../convex/model/catalogueEntries";
-import { tokenize } from "../../../local-backend/src/search";
 
 const selene = {
   psychicName: "Sélene Moretti",
@@ -85,9 +84,9 @@ describe("the facet a question reads", () => {
 });
 
 describe("search", () => {
-  it("the search text holds every beginning of the name's and techniques' words and a word per topic, as the index reads it", () => {
+  it("the search text holds every beginning of the name's and techniques' words and a word per topic", () => {
     const text = searchTextOf(selene);
-    const tokens = new Set(tokenize(text));
+    const tokens = new Set(text.split(" "));
     for (const beginning of ["s", "sel", "selene", "mor", "moretti", "taro", "astrologia"]) expect(tokens.has(beginning), beginning).toBe(true);
     expect(tokens.has("ambito4")).toBe(true);
     expect(tokens.has("bio")).toBe(false);
