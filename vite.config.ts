@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig, loadEnv } from "vite";
+import { defineConfig, loadEnv, type UserConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { securityHeadersPlugin } from "./scripts/securityHeaders.ts";
@@ -71,7 +71,28 @@ const appShell = () =>
     },
   });
 
-export default defineConfig(({ command, mode }) => {
+/**
+ * The server's render of the open pages (src/app/server.tsx), built after the app with `vite build --ssr`
+ * (package.json `build`, scripts/start.mjs): the same components through the same transforms, so its markup is
+ * the browser's. Whole in one file, the packages inside: it runs where the build folder is (a temporary one in the
+ * tests), with no node_modules beside it.
+ */
+const serverRenderBuild = (): UserConfig => ({
+  plugins: [react(), radixIconsPlugin(), radixThemePlugin()],
+  resolve: { alias: [...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })), ...productionReactRouter] },
+  // React's and the libraries' production code, as in the browser.
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  ssr: { noExternal: true, target: "node" },
+  build: {
+    ssr: true,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rollupOptions: { input: "src/app/server.tsx", output: { entryFileNames: "server.js" } },
+  },
+});
+
+export default defineConfig(({ command, mode, isSsrBuild }) => {
+  if (isSsrBuild) return serverRenderBuild();
   // The addresses the app is built with (the environment, then .env files) also make its CSP.
   const env = loadEnv(mode, process.cwd(), "VITE_");
   return {

@@ -2,13 +2,17 @@
 // build (brotli and gzip beside it, precompressPlugin) and sent in the encoding the browser accepts; the hashed
 // files under /assets/ are cached for a year, what keeps its name across releases (index.html, sw.js, the
 // manifest, the icons) is revalidated at each use. A page is index.html with the public answers it shows first
-// and the code of its route named for preloading (scripts/publicViews.ts). docs/deployment.md "Hosting in production"
-// lists the same rules for another host.
+// and the code of its route named for preloading (scripts/publicViews.ts), and for the open pages their markup,
+// rendered from those answers by the build's server renderer (src/app/server.tsx). docs/deployment.md "Hosting in
+// production" lists the same rules for another host.
 import { createReadStream, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
+import type { RenderedPage, renderPage } from "../src/app/server.tsx";
+import { cssForPage, marksIn, marksNamed, marksNamedIn, type PageMarks } from "./firstPaintCss.ts";
 import { publicViewsFrom, withPageViews, type PageView } from "./publicViews.ts";
 
 /** Smaller files are sent as they are: compressing them gains less than its framing costs. */
@@ -164,6 +168,93 @@ export function routePreloads(manifest: Manifest, pathname: string, indexHtml: s
   ];
 }
 
+/** Where `vite build --ssr` writes the server's renderer, inside the app's build folder (never sent: a dot folder). */
+export const SERVER_RENDER_DIR = ".server";
+
+/** The attribute on #root that says the markup inside came from the server, and at what time it was rendered (src/app/main.tsx). */
+const SERVER_RENDERED_ATTRIBUTE = "data-server-rendered";
+
+const ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+/** What React hoists ahead of the markup (an image's preload): it belongs in the head. */
+const LEADING_HEAD_TAGS = /^(?:<link\b[^>]*\/?>)+/;
+
+/**
+ * index.html with the server's `markup` of the page in #root, in place of the neutral block the app draws over;
+ * the links React rendered ahead of it go into the head.
+ */
+export function withServerMarkup(html: string, markup: string, renderedAt: number): string {
+  if (!ROOT.test(html)) return html;
+  const headTags = LEADING_HEAD_TAGS.exec(markup)?.[0] ?? "";
+  const body = markup.slice(headTags.length);
+  // A function as replacement: `$` in the markup stays as it is.
+  const page = html.replace(ROOT, (_whole, end: string) => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="${renderedAt}">${body}</div>${end}`);
+  return headTags === "" ? page : page.replace("</head>", `${headTags}\n  </head>`);
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">\s*/g;
+
+/** The marks each set of sheets names, and the first-paint styles by sheets and the marks a page has of those. */
+const namedBySheets = new Map<string, Set<string>>();
+const firstPaintStyles = new Map<string, string>();
+
+/** The pages of a route share their first paint's styles (a cut takes about 100 ms). */
+function firstPaintCss(sheets: string, styles: string[], marks: PageMarks): string {
+  const css = styles.join("\n");
+  let named = namedBySheets.get(sheets);
+  if (named === undefined) {
+    named = marksNamedIn(css);
+    namedBySheets.set(sheets, named);
+  }
+  const asked = marksNamed(marks, named);
+  const key = [sheets, ...[asked.classes, asked.attributes, asked.properties].map((marks) => [...marks].sort().join(" "))].join("\n");
+  let cut = firstPaintStyles.get(key);
+  if (cut === undefined) {
+    // Pages differ by their data's marks (a badge, a state): keep the map from growing without end.
+    if (firstPaintStyles.size > 200) firstPaintStyles.clear();
+    cut = cssForPage(css, asked);
+    firstPaintStyles.set(key, cut);
+  }
+  return cut;
+}
+
+/**
+ * A page whose markup came from the server paints as soon as it is here: the rules of its style sheets that its
+ * elements can match are written into its head (scripts/firstPaintCss.ts), and the sheets' links go to the end of
+ * the page. They no longer hold the first paint (on a slow phone network their requests wait behind the code
+ * sharing the line), and the app's code, which waits for the style sheets above it, still runs with them whole.
+ */
+export function withFirstPaintStyles(page: string, readStyle: (href: string) => string | null): string {
+  const links: string[] = [];
+  const styles: string[] = [];
+  const withoutLinks = page.replace(STYLESHEET_LINK, (link, href: string) => {
+    const css = readStyle(href);
+    if (css === null) return link;
+    links.push(link.trim());
+    styles.push(css);
+    return "";
+  });
+  if (links.length === 0) return page;
+  const firstPaint = firstPaintCss(links.join(""), styles, marksIn(withoutLinks)).replace(/<\/style/gi, "<\\/style");
+  return withoutLinks.replace("</head>", `<style>${firstPaint}</style>\n  </head>`).replace(/(\s*<\/body>)/, `${links.join("")}$1`);
+}
+
+type Render = typeof renderPage;
+
+/** The build's server renderer, loaded once; null when the build has none (then pages are sent as index.html). */
+function rendererIn(root: string): () => Promise<Render | null> {
+  let loaded: Promise<Render | null> | undefined;
+  return () =>
+    (loaded ??= (async () => {
+      const file = path.join(root, SERVER_RENDER_DIR, "server.js");
+      if (!existsSync(file)) return null;
+      const module = (await import(pathToFileURL(file).href)) as { renderPage: Render };
+      return module.renderPage;
+    })().catch((error: unknown) => {
+      console.error("Il render delle pagine sul server non è disponibile:", error);
+      return null;
+    }));
+}
+
 type Next = (error?: unknown) => void;
 
 /** A navigation: a GET for an address without a file extension (the router draws it from index.html). */
@@ -202,13 +293,45 @@ function pageServer(outDir: string, { pageViews }: { pageViews?: (pathname: stri
     else createReadStream(sent).pipe(res);
   }
 
+  const renderer = rendererIn(root);
+  const styles = new Map<string, string | null>();
+  const readStyle = (href: string) => {
+    if (!styles.has(href)) {
+      const file = path.join(root, href);
+      styles.set(href, file.startsWith(root + path.sep) && existsSync(file) ? readFileSync(file, "utf8") : null);
+    }
+    return styles.get(href) ?? null;
+  };
+
+  /** The page's markup from the server renderer; a failure or a missing renderer is no markup (the app draws it). */
+  async function rendered(req: IncomingMessage, views: PageView[], now: number): Promise<RenderedPage> {
+    const render = await renderer();
+    if (!render) return null;
+    try {
+      return await render({ url: new URL(req.url ?? "/", `http://${req.headers.host ?? "app"}`).href, views, now });
+    } catch (error) {
+      console.error(`Render sul server non riuscito per ${req.url}:`, error);
+      return null;
+    }
+  }
+
   async function sendPage(req: IncomingMessage, res: ServerResponse, pathname: string) {
     const indexFile = path.join(root, "index.html");
     const html = readFileSync(indexFile, "utf8");
     const views = pageViews ? await pageViews(pathname).catch(() => []) : [];
+    const now = Date.now();
+    const markup = await rendered(req, views, now);
+    if (markup !== null && "redirect" in markup) {
+      res.statusCode = 302;
+      res.setHeader("Location", markup.redirect);
+      res.setHeader("Cache-Control", REVALIDATE);
+      res.end();
+      return;
+    }
     const manifestNowValue = manifestNow();
     const links = manifestNowValue ? routePreloads(manifestNowValue, pathname, html) : [];
-    const page = withPageViews(html, views, links);
+    const withViews = withPageViews(html, views, links);
+    const page = markup === null ? withViews : withFirstPaintStyles(withServerMarkup(withViews, markup.html, now), readStyle);
     const encoding = chooseEncoding(req.headers["accept-encoding"], { br: true, gzip: true });
     // Made for this request: quick settings (a page is a few kilobytes).
     const body = encoding === "br" ? brotli(page, 5) : encoding === "gzip" ? gzipSync(page, { level: 6 }) : Buffer.from(page);
@@ -231,8 +354,9 @@ function pageServer(outDir: string, { pageViews }: { pageViews?: (pathname: stri
     }
     const file = path.join(root, pathname);
     if (!file.startsWith(root + path.sep) && file !== root) return next();
-    // The build's manifest is the server's; the compressed copies are sent in place of their file only.
-    if (pathname.startsWith("/.vite/")) {
+    // The build's manifest and the server renderer (dot folders) are the server's; the compressed copies are sent
+    // in place of their file only.
+    if (pathname.split("/").some((part) => part.startsWith("."))) {
       res.statusCode = 404;
       res.end();
       return;

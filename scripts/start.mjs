@@ -317,10 +317,9 @@ const convexUrl = deploymentUrl ?? plannedBackend.cloudUrl;
 const appEnv = { VITE_CONVEX_URL: convexUrl, ...(deploymentUrl ? {} : { VITE_CONVEX_SITE_URL: plannedBackend.siteUrl }) };
 const appUrl = `http://127.0.0.1:${opts.port}`;
 
-function buildApp() {
-  if (!existsSync("node_modules")) throw new Error("Esegui prima `npm ci`.");
+function viteBuild(args) {
   return new Promise((done, fail) => {
-    const build = spawn("npx", ["vite", "build", "--logLevel", "warn", "--outDir", opts["out-dir"], "--emptyOutDir"], {
+    const build = spawn("npx", ["vite", "build", "--logLevel", "warn", ...args], {
       env: { ...process.env, ...appEnv },
       stdio: "inherit",
     });
@@ -328,9 +327,16 @@ function buildApp() {
     build.on("exit", (code) => {
       children.delete(build);
       if (code === 0) done();
-      else fail(new Error(`vite build: ${code}`));
+      else fail(new Error(`vite build ${args.join(" ")}: ${code}`));
     });
   });
+}
+
+/** The app, then the server's renderer of its open pages inside it (SERVER_RENDER_DIR of scripts/pageServing.ts). */
+async function buildApp() {
+  if (!existsSync("node_modules")) throw new Error("Esegui prima `npm ci`.");
+  await viteBuild(["--outDir", opts["out-dir"], "--emptyOutDir"]);
+  await viteBuild(["--ssr", "--outDir", resolve(opts["out-dir"], ".server"), "--emptyOutDir"]);
 }
 
 const built = opts.dev ? Promise.resolve() : buildApp();

@@ -21,7 +21,8 @@ const FIRST_PAGE_CODE_WAIT_MS = 3_000;
 /**
  * Resolves once the router has the code of the page the visit opens on (its chunk is already on its way: the
  * server names it for preloading), or after `waitMs`: the first render then draws the page itself rather than
- * the placeholder and then the page.
+ * the placeholder and then the page. A page the server rendered waits however long it takes (`Infinity`):
+ * its markup is on screen meanwhile, and is taken over only by the page's own code.
  */
 export function firstPageReady(router: Pick<DataRouter, "state" | "subscribe">, waitMs = FIRST_PAGE_CODE_WAIT_MS): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
@@ -31,7 +32,7 @@ export function firstPageReady(router: Pick<DataRouter, "state" | "subscribe">, 
       stop();
       resolve();
     };
-    const timer = setTimeout(done, waitMs);
+    const timer = Number.isFinite(waitMs) ? setTimeout(done, waitMs) : undefined;
     const stop = router.subscribe((state) => {
       if (state.initialized) done();
     });

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Navigate } from "react-router-dom";
+import { redirect } from "react-router-dom";
 import type { RouteObject } from "react-router-dom";
 import { HomePage } from "@/features/home/HomePage";
 import { ProfileAddress } from "@/features/catalogue/ProfileAddress";
@@ -61,7 +61,8 @@ export const routes: RouteObject[] = [
     { path: paths.reviewsAndRanking, lazy: page(() => import("@/features/static/ReviewsAndRankingPage"), "ReviewsAndRankingPage") },
     { path: paths.terms, lazy: page(() => import("@/features/static/TermsPage"), "TermsPage") },
     { path: paths.privacy, lazy: page(() => import("@/features/static/PrivacyPage"), "PrivacyPage") },
-    { path: paths.faq, element: <Navigate to={paths.clientFaq} replace /> },
+    // A redirect the server answers too (src/app/server.tsx), before any page is drawn.
+    { path: paths.faq, loader: () => redirect(paths.clientFaq) },
     { path: paths.clientFaq, lazy: page(() => import("@/features/static/ClientFaqPage"), "ClientFaqPage") },
     { path: paths.psychicFaq, lazy: page(() => import("@/features/static/PsychicFaqPage"), "PsychicFaqPage") },
     {

@@ -1,15 +1,68 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { chromium } from "./env";
 export { sessionFile } from "./env";
+
+/** True once the app has taken over the markup the server rendered (src/app/main.tsx), or when there was none. */
+export const takenOver = () => document.querySelector("#root[data-server-rendered]") === null;
+
+const TAKE_OVER_TIMEOUT_MS = 15_000;
+const waiting = new WeakSet<Page>();
+
+/**
+ * A page the server rendered (src/app/server.tsx) shows its content before the app's code has taken it over, and a
+ * click or a keystroke landing before then would be lost: each `goto` and `reload` waits for the take-over too, as a
+ * person waits for the page. With `waitUntil: "commit"` a test watches the page arrive itself, and nothing waits.
+ */
+function waitForTakeOverOnLoad(page: Page) {
+  if (waiting.has(page)) return;
+  waiting.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const settled = async (response: Response | null, waitUntil?: string) => {
+    if (waitUntil !== "commit") await page.waitForFunction(takenOver, undefined, { timeout: TAKE_OVER_TIMEOUT_MS });
+    return response;
+  };
+  Object.assign(page, {
+    goto: async (url: string, options?: Parameters<Page["goto"]>[1]) => settled(await goto(url, options), options?.waitUntil),
+    reload: async (options?: Parameters<Page["reload"]>[0]) => settled(await reload(options), options?.waitUntil),
+  });
+}
+
+function waitForTakeOverInContext(context: BrowserContext) {
+  context.pages().forEach(waitForTakeOverOnLoad);
+  context.on("page", waitForTakeOverOnLoad);
+}
+
+/** Every context a test opens (the test's own and any other person's) waits for the take-over on its pages. */
+function waitForTakeOverInBrowser(browser: Browser) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    // Without JavaScript (the server's HTML on its own) nothing takes the page over.
+    if (options?.javaScriptEnabled !== false) waitForTakeOverInContext(context);
+    return context;
+  };
+}
 
 /**
  * Every page test fails on a console error or an uncaught exception in the page,
  * so a broken render cannot hide behind a passing assertion.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[] }, { takeOver: void }>({
+  takeOver: [
+    async ({ browser }, use) => {
+      waitForTakeOverInBrowser(browser);
+      await use();
+    },
+    { scope: "worker", auto: true },
+  ],
+  context: async ({ context }, use) => {
+    waitForTakeOverInContext(context);
+    await use(context);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

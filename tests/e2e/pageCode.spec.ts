@@ -5,6 +5,7 @@ import type { Page, Route } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 
 const contactCode = "**/assets/ContactPage-*.js";
+const registerCode = "**/assets/RegisterPage-*.js";
 const slowMessage = "La pagina sta impiegando più del previsto a caricarsi.";
 // The placeholder waits SLOW_PAGE_MS (10 s, src/app/layout/PageLoading.tsx) before it speaks: the
 // assertions on its message get that plus the default 7 s for the page itself on a loaded machine.
@@ -35,16 +36,19 @@ async function holdContactCode(page: Page) {
 }
 
 test("a page whose code is held says so after a while, and appears once its code arrives", async ({ page }) => {
-  const release = await holdContactCode(page);
-  await page.goto("/contact");
+  // A page the server does not render (the open pages come drawn: firstScreen.spec.ts).
+  const held: Route[] = [];
+  await page.route(registerCode, (route) => void held.push(route));
+  await page.goto("/register");
   await expect(page.getByLabel("Caricamento")).toBeVisible();
   await expect(page.getByRole("status")).toContainText(slowMessage, slowBound);
   await expect(page.getByRole("button", { name: "Riprova" })).toBeVisible();
   await expectAccessible(page, "a page taking long to load");
 
   // The code arrives at last: the page replaces the placeholder without a reload.
-  await release();
-  await expect(page.getByRole("form", { name: "Modulo di contatto" })).toBeVisible();
+  for (const route of held) await route.continue();
+  await page.unroute(registerCode);
+  await expect(page.getByRole("heading", { level: 1, name: "Crea il tuo account" })).toBeVisible();
 });
 
 test("a link to a page whose code is held keeps the page, shows a bar, then says so; the page comes with its code", async ({ page }) => {

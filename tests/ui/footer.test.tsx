@@ -5,8 +5,10 @@ import { copyrightLine } from "@/app/layout/footerYear";
 import { renderWithProviders } from "./render";
 
 describe("the footer", () => {
-  it("writes the year it is given in the copyright line", () => {
-    expect(copyrightLine(new Date("2031-06-01T12:00:00Z"))).toBe("© 2031 Arcano. Tutti i diritti riservati.");
+  it("writes the year it is given in the copyright line, in Rome", () => {
+    expect(copyrightLine(Date.parse("2031-06-01T12:00:00Z"))).toBe("© 2031 Arcano. Tutti i diritti riservati.");
+    // Already the new year in Rome, not yet in London.
+    expect(copyrightLine(Date.parse("2031-12-31T23:30:00Z"))).toBe("© 2032 Arcano. Tutti i diritti riservati.");
   });
 
   it("shows the current year, the three columns and the admin link", () => {

@@ -1,6 +1,7 @@
 import { Box, Container, Flex, Grid, Heading, Separator, Text } from "@radix-ui/themes";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/lib/paths";
+import { useNow } from "@/lib/time/useNow";
 import { copyrightLine } from "./footerYear";
 
 const columns = [
@@ -34,6 +35,8 @@ const columns = [
 ] as const;
 
 export function Footer() {
+  // The render's clock (the server's, when the browser takes over its page), not the moment of each render.
+  const now = useNow();
   return (
     <footer className="site-footer">
       <Container size="4" px={{ initial: "4", sm: "5" }} py="7">
@@ -64,7 +67,7 @@ export function Footer() {
           inclusa.
         </Text>
         <Flex justify="between" wrap="wrap" gap="3">
-          <Text size="1">{copyrightLine()}</Text>
+          <Text size="1">{copyrightLine(now)}</Text>
           <Text size="1">
             <RouterLink to={paths.adminLogin}>Area amministratori</RouterLink>
           </Text>

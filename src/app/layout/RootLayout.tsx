@@ -23,9 +23,19 @@ export function RootLayout() {
   );
 }
 
+/**
+ * Whether the page shown is still the one the visit opened on: that one is where the browser put it (at the top,
+ * or where a reload was), and a page drawn by the server may have been scrolled before the app took it over.
+ */
+let openedPage = true;
+
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
+    if (openedPage) {
+      openedPage = false;
+      return;
+    }
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;

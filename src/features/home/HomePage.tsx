@@ -71,11 +71,12 @@ export function HomePage() {
         </Container>
       </Box>
 
-      <Container size="4" px={{ initial: "4", sm: "5" }} pt={{ initial: "5", sm: "8" }}>
+      {/* Below the first screen: laid out as it nears the viewport (theme.css, .later-section). */}
+      <Container size="4" px={{ initial: "4", sm: "5" }} pt={{ initial: "5", sm: "8" }} className="later-section">
         <TopicTiles />
       </Container>
 
-      <Container size="4" px={{ initial: "4", sm: "5" }} py="8">
+      <Container size="4" px={{ initial: "4", sm: "5" }} py="8" className="later-section">
         <Heading as="h2" size="6" mb="5" align="center">
           Quattro passi per il tuo consulto
         </Heading>
@@ -100,7 +101,7 @@ export function HomePage() {
         </Grid>
       </Container>
 
-      <Container size="4" px={{ initial: "4", sm: "5" }} py="8">
+      <Container size="4" px={{ initial: "4", sm: "5" }} py="8" className="later-section">
         <Heading as="h2" size="6" mb="5" align="center">
           Perché scegliere Arcano
         </Heading>
@@ -118,7 +119,7 @@ export function HomePage() {
         </Grid>
       </Container>
 
-      <Box className="hero">
+      <Box className="hero later-section">
         <Container size="3" px={{ initial: "4", sm: "5" }} py="8">
           <Flex direction="column" align="center" gap="4" style={{ textAlign: "center" }}>
             <Heading as="h2" size="7" style={{ color: "#fff" }}>

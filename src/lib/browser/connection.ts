@@ -86,9 +86,10 @@ const noWatch = { subscribe: () => () => {}, get: () => false };
 
 /** True while the backend cannot be reached (the socket down for a second, or the device offline). */
 export function useIsOffline(): boolean {
-  // A component rendered outside the Convex provider (a form on its own in a test) has no connection to watch.
+  // A component rendered outside the Convex provider (a form on its own in a test) has no connection to watch,
+  // nor has the server's render of a page (src/app/server.tsx): watching would open the client's socket there.
   const client = useConvex() as ConnectionSource | undefined;
-  const watch = client ? watchOf(client) : noWatch;
+  const watch = client && typeof window !== "undefined" ? watchOf(client) : noWatch;
   return useSyncExternalStore(watch.subscribe, watch.get, () => false);
 }
 

@@ -4,6 +4,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import { useAuthToken } from "@convex-dev/auth/react";
 import { useConvexAuth } from "convex/react";
 import { getFunctionName, type FunctionArgs, type FunctionReference, type FunctionReturnType } from "convex/server";
+import { useServerRender } from "@/lib/render/serverRender";
 import { useQueryWithNow } from "@/lib/time/useNow";
 import { accountOfToken } from "./account";
 import { cacheKey, peekCached, PUBLIC_ACCOUNT, rememberAnswer, subscribeToCache, type CachedEntry } from "./queryCache";
@@ -41,9 +42,18 @@ export function useCacheAccount(scope: CacheScope): { account: string | null; ma
   return { account: accountOfToken(token), mayAsk: !isLoading };
 }
 
-/** The kept entry under `key` (none for null), re-read when the cache changes. */
+/**
+ * The kept entry under `key` (none for null), re-read when the cache changes. The server's render and the
+ * browser's first one over its markup read only what the page came with (serverRender.ts), so they agree;
+ * the device's other kept answers join right after.
+ */
 export function useCachedEntry(key: string | null): CachedEntry | undefined {
-  return useSyncExternalStore(subscribeToCache, () => (key === null ? undefined : peekCached(key)));
+  const serverRender = useServerRender();
+  return useSyncExternalStore(
+    subscribeToCache,
+    () => (key === null ? undefined : peekCached(key)),
+    () => (key === null ? undefined : serverRender?.views.get(key)),
+  );
 }
 
 /** Keeps each new live answer under `key`. */

@@ -1,31 +1,41 @@
 // A coarse clock for queries. Convex queries must not read the clock, so pages pass `now`; rounding
 // it keeps the query's arguments, and so its subscription, stable between steps.
-import { useEffect, useState } from "react";
+import { useCallback, useState, useSyncExternalStore } from "react";
 import { useQuery, type OptionalRestArgsOrSkip } from "convex/react";
 import type { FunctionArgs, FunctionReference, FunctionReturnType } from "convex/server";
+import { useServerRender } from "@/lib/render/serverRender";
 
 const roundDown = (ms: number, stepMs: number) => ms - (ms % stepMs);
 
-/** Date.now() rounded down to `stepMs` (a minute by default); re-renders once per step. */
+/**
+ * Date.now() rounded down to `stepMs` (a minute by default); re-renders once per step. A page rendered on
+ * the server renders at the server's time, and so does the browser's first render over that markup.
+ */
 export function useNow(stepMs = 60_000): number {
-  const [now, setNow] = useState(() => roundDown(Date.now(), stepMs));
-  useEffect(() => {
-    // Wake at the next step boundary, then every step, so the value is never a whole step late.
-    let timer: ReturnType<typeof setTimeout>;
-    const schedule = () => {
-      const current = Date.now();
-      timer = setTimeout(
-        () => {
-          setNow(roundDown(Date.now(), stepMs));
-          schedule();
-        },
-        stepMs - (current % stepMs) + 5,
-      );
-    };
-    schedule();
-    return () => clearTimeout(timer);
-  }, [stepMs]);
-  return now;
+  const serverNow = useServerRender()?.now;
+  const subscribe = useCallback(
+    (onStep: () => void) => {
+      // Wake at the next step boundary, then every step, so the value is never a whole step late.
+      let timer: ReturnType<typeof setTimeout>;
+      const schedule = () => {
+        timer = setTimeout(
+          () => {
+            onStep();
+            schedule();
+          },
+          stepMs - (Date.now() % stepMs) + 5,
+        );
+      };
+      schedule();
+      return () => clearTimeout(timer);
+    },
+    [stepMs],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => roundDown(Date.now(), stepMs),
+    () => roundDown(serverNow ?? Date.now(), stepMs),
+  );
 }
 
 /**
