@@ -9,14 +9,17 @@ import {
   cacheKey,
   flushCache,
   forgetAccount,
+  keepPageAnswers,
   loadCache,
   peekCached,
   preloadCache,
+  PUBLIC_ACCOUNT,
   rememberAnswer,
   resetCacheForTests,
   type CacheStorage,
   type CachedEntry,
 } from "@/lib/offline/queryCache";
+import { useCachedFirstPage } from "@/lib/offline/useCachedFirstPage";
 import { useCachedQuery, viewKeyOf } from "@/lib/offline/useCachedQuery";
 import { useCheckedViewer, useSignOut, VIEWER_VIEW } from "@/lib/account/session";
 import { useNow } from "@/lib/time/useNow";
@@ -246,6 +249,33 @@ describe("a view read through the cache", () => {
     expect(screen.getByText("2 consulti")).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(peekCached(listMineKey("public"))).toBeUndefined();
+  });
+});
+
+const FIRST_PAGE_VIEW = "catalogue:listPage:first:{}";
+
+function FirstPage() {
+  const { results, savedAt } = useCachedFirstPage(api.catalogue.listPage, { now: 0 }, { initialNumItems: 24, scope: "public", viewKey: FIRST_PAGE_VIEW });
+  return (
+    <>
+      <CachedAt savedAt={savedAt} />
+      <p>{`${results.length} cartomanti`}</p>
+    </>
+  );
+}
+
+describe("a list's first page read through the cache", () => {
+  it("kept on the device, says when it was read; sent with the page (as current as the page), it does not", () => {
+    rememberAnswer(cacheKey(PUBLIC_ACCOUNT, FIRST_PAGE_VIEW), [{ id: "p1" }], SAVED_AT);
+    const kept = render(<FirstPage />);
+    expect(screen.getByText("1 cartomanti")).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(/^Aggiornato (alle|il) .*10:15$/);
+    kept.unmount();
+
+    keepPageAnswers([[cacheKey(PUBLIC_ACCOUNT, FIRST_PAGE_VIEW), { value: [{ id: "p1" }, { id: "p2" }], savedAt: SAVED_AT }]]);
+    render(<FirstPage />);
+    expect(screen.getByText("2 cartomanti")).toBeInTheDocument();
+    expect(screen.queryByRole("status")).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { firstPageViewKey } from "@/lib/catalogue/catalogueQuestion";
-import { cacheKey, PUBLIC_ACCOUNT, rememberAnswer, resetCacheForTests } from "@/lib/offline/queryCache";
+import { cacheKey, keepPageAnswers, PUBLIC_ACCOUNT, rememberAnswer, resetCacheForTests } from "@/lib/offline/queryCache";
 import { PsychicListPage, PsychicListView, type ListedPsychic } from "@/features/catalogue/PsychicListPage";
 import { convexMock } from "./convexMock";
 import { LocationProbe, renderWithProviders } from "./render";
@@ -153,6 +153,18 @@ describe("the psychic list page and the catalogue", () => {
     renderWithProviders(<PsychicListPage />, { path: "/psychics" });
     expect(names()).toEqual(["Selene Moretti", "Orione"]);
     expect(screen.getByText(/^Aggiornato/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Mostra altri cartomanti" })).toBeNull();
+  });
+
+  it("sent a full first page with the page, says the cards are the first ones, as current as the page, before the list is live", () => {
+    const page = Array.from({ length: 24 }, (_, index) => psychic(`p${index}`, `Lettrice ${index}`, ["Tarocchi"], "Bio."));
+    keepPageAnswers([[cacheKey(PUBLIC_ACCOUNT, firstPageViewKey({})), { value: page, savedAt: NOW }]]);
+    catalogue(() => undefined);
+    renderWithProviders(<PsychicListPage />, { path: "/psychics" });
+    expect(names()).toHaveLength(24);
+    expect(screen.getByRole("status")).toHaveTextContent("I primi 24 cartomanti");
+    expect(screen.queryByText(/^Aggiornato/)).toBeNull();
+    // More pages are read once the list is live: no button that could not answer yet.
     expect(screen.queryByRole("button", { name: "Mostra altri cartomanti" })).toBeNull();
   });
 });

@@ -42,7 +42,7 @@ export function PsychicListPage() {
     <PsychicListView
       psychics={shown.value}
       refreshing={shown.stale || typed.search !== settledSearch}
-      more={list.status === "CanLoadMore" ? "can" : list.status === "LoadingMore" ? "loading" : "none"}
+      more={list.status === "CanLoadMore" ? "can" : list.status === "LoadingMore" ? "loading" : list.mayHaveMore ? "later" : "none"}
       onMore={() => list.loadMore(CATALOGUE_PAGE_SIZE)}
       specialties={facets?.specialties ?? []}
       specializations={facets?.specializations ?? []}
@@ -74,8 +74,11 @@ export type ListedPsychic = PsychicCardData & {
 type Props = {
   /** `undefined` while the first page loads. */
   psychics: ListedPsychic[] | undefined;
-  /** Whether more pages can be read ('can'), are being read ('loading') or none is left ('none'). */
-  more?: "can" | "loading" | "none";
+  /**
+   * Whether more pages can be read ('can'), are being read ('loading'), may be there once the list is live ('later':
+   * a full first page kept or sent with the page) or none is left ('none').
+   */
+  more?: "can" | "loading" | "later" | "none";
   onMore?: () => void;
   /** The cards shown answer the previous question while the new one's come. */
   refreshing?: boolean;
@@ -195,7 +198,7 @@ export function PsychicListView({ psychics, more = "none", onMore, refreshing = 
                 <ListedCard key={psychic.id} psychic={psychic} now={now} />
               ))}
             </Grid>
-            {more !== "none" ? (
+            {more === "can" || more === "loading" ? (
               <Flex justify="center">
                 <Button size="3" variant="soft" onClick={onMore} disabled={more === "loading"} aria-busy={more === "loading"}>
                   {more === "loading" ? "Caricamento…" : "Mostra altri cartomanti"}
