@@ -4,9 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { preview, type PreviewServer } from "vite";
 import { afterEach, describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "../scripts/securityHeaders";
+import { previewApp } from "./fixtures/appPreview";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -22,23 +22,10 @@ async function appServer(env: Record<string, string>): Promise<string> {
   fs.writeFileSync(path.join(outDir, "assets", "app.js"), "export {};");
   fs.writeFileSync(path.join(outDir, "sw.js"), "self.addEventListener('fetch', () => {});");
   fs.writeFileSync(path.join(outDir, "manifest.webmanifest"), '{"name":"Arcano"}');
-  const saved = { ...process.env };
-  Object.assign(process.env, env);
-  let server: PreviewServer;
-  try {
-    server = await preview({
-      root: repoRoot,
-      configFile: path.join(repoRoot, "vite.config.ts"),
-      logLevel: "silent",
-      build: { outDir },
-      preview: { host: "127.0.0.1", port: 0 },
-    });
-  } finally {
-    process.env = saved;
-  }
   cleanups.push(() => fs.rmSync(outDir, { recursive: true, force: true }));
-  cleanups.push(() => new Promise<void>((resolve) => server.httpServer.close(() => resolve())));
-  return server.resolvedUrls!.local[0].replace(/\/$/, "");
+  const { url, close } = await previewApp(outDir, env);
+  cleanups.push(close);
+  return url;
 }
 
 const directive = (csp: string, name: string) =>

@@ -5,9 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { preview, type PreviewServer } from "vite";
 import { afterEach, describe, expect, it } from "vitest";
 import { api } from "@convex/_generated/api";
 import { viewKeyOf } from "@/lib/offline/useCachedQuery";
@@ -15,8 +13,8 @@ import { readPageViews } from "@/lib/offline/pageViews";
 import { chooseEncoding, IMMUTABLE, precompress, routePreloads } from "../scripts/pageServing";
 import { ANSWER_WAIT_MS, CATALOGUE_FIRST_PAGE, jsonForHtml, PAGE_VIEWS_ELEMENT_ID, pageQueries, viewKey } from "../scripts/publicViews";
 import { CATALOGUE_PAGE_SIZE, firstPageViewKey } from "../src/lib/catalogue/catalogueQuestion";
+import { previewApp } from "./fixtures/appPreview";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -50,22 +48,9 @@ function builtApp(): { outDir: string; script: Buffer } {
 
 /** `vite preview` with the project's vite.config.ts over `outDir`, built for the deployment at `convexUrl`. */
 async function appServer(outDir: string, convexUrl = "http://127.0.0.1:9"): Promise<string> {
-  const saved = { ...process.env };
-  process.env.VITE_CONVEX_URL = convexUrl;
-  let server: PreviewServer;
-  try {
-    server = await preview({
-      root: repoRoot,
-      configFile: path.join(repoRoot, "vite.config.ts"),
-      logLevel: "silent",
-      build: { outDir },
-      preview: { host: "127.0.0.1", port: 0 },
-    });
-  } finally {
-    process.env = saved;
-  }
-  cleanups.push(() => new Promise<void>((resolve) => server.httpServer.close(() => resolve())));
-  return server.resolvedUrls!.local[0].replace(/\/$/, "");
+  const { url, close } = await previewApp(outDir, { VITE_CONVEX_URL: convexUrl });
+  cleanups.push(close);
+  return url;
 }
 
 /** A stand-in for a deployment's query endpoint: `answer` by function name, after `delayMs`. */

@@ -6,13 +6,11 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { preview, type PreviewServer } from "vite";
 import { afterEach, describe, expect, it } from "vitest";
 import { cssForPage, marksIn, marksNamed, marksNamedIn } from "../scripts/firstPaintCss";
 import { SERVER_RENDER_DIR, withFirstPaintStyles, withServerMarkup } from "../scripts/pageServing";
+import { previewApp } from "./fixtures/appPreview";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -61,22 +59,9 @@ function builtApp({ renderer = true } = {}): string {
 
 /** `vite preview` with the project's vite.config.ts over `outDir`, its deployment unreachable (no answers). */
 async function appServer(outDir: string): Promise<string> {
-  const saved = { ...process.env };
-  process.env.VITE_CONVEX_URL = "http://127.0.0.1:9";
-  let server: PreviewServer;
-  try {
-    server = await preview({
-      root: repoRoot,
-      configFile: path.join(repoRoot, "vite.config.ts"),
-      logLevel: "silent",
-      build: { outDir },
-      preview: { host: "127.0.0.1", port: 0 },
-    });
-  } finally {
-    process.env = saved;
-  }
-  cleanups.push(() => new Promise<void>((resolve) => server.httpServer.close(() => resolve())));
-  return server.resolvedUrls!.local[0].replace(/\/$/, "");
+  const { url, close } = await previewApp(outDir, { VITE_CONVEX_URL: "http://127.0.0.1:9" });
+  cleanups.push(close);
+  return url;
 }
 
 function get(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
