@@ -4,7 +4,7 @@
 // left out: a rule whose every selector requires a class, or an attribute (with its value), that no element of the
 // page has. The whole sheets follow at the end of the page, before the code runs (a script waits for the style
 // sheets above it), so what the app draws next is styled.
-import { parseCss, splitSelectors } from "./radixCss.ts";
+import { parseCss, rewriteRules, splitSelectors, type CssNode } from "./radixCss.ts";
 
 /**
  * The classes and the attributes (`name` and `name=value`) of a page's elements, and the custom properties its
@@ -141,11 +141,10 @@ function declarations(body: string): string[] {
  * not use are most of what a cut sheet still declares.
  */
 function withoutUnreadProperties(css: string, readByPage: Set<string>): string {
-  type Nodes = ReturnType<typeof parseCss>;
   const nodes = parseCss(css);
   const read = new Set(readByPage);
   const readsOf = new Map<string, Set<string>>();
-  const visit = (list: Nodes) => {
+  const visit = (list: CssNode[]) => {
     for (const node of list) {
       if (node.kind === "at" && node.body !== null) visit(node.body);
       if (node.kind !== "rule") continue;
@@ -170,23 +169,13 @@ function withoutUnreadProperties(css: string, readByPage: Set<string>): string {
       pending.push(name);
     }
   }
-  const render = (list: Nodes): string =>
-    list
-      .map((node) => {
-        if (node.kind === "text") return node.raw;
-        if (node.kind === "rule") {
-          const kept = declarations(node.body).filter((declaration) => {
-            const custom = CUSTOM_PROPERTY.exec(declaration)?.[1];
-            return custom === undefined || read.has(custom);
-          });
-          return kept.length === 0 ? "" : `${node.prelude}{${kept.join(";")}}`;
-        }
-        if (node.body === null) return node.raw;
-        const inner = render(node.body);
-        return inner.trim() === "" ? "" : `${node.prelude}{${inner}}`;
-      })
-      .join("");
-  return render(nodes);
+  return rewriteRules(nodes, (node) => {
+    const kept = declarations(node.body).filter((declaration) => {
+      const custom = CUSTOM_PROPERTY.exec(declaration)?.[1];
+      return custom === undefined || read.has(custom);
+    });
+    return kept.length === 0 ? "" : `${node.prelude}{${kept.join(";")}}`;
+  });
 }
 
 /**
@@ -194,19 +183,9 @@ function withoutUnreadProperties(css: string, readByPage: Set<string>): string {
  * @font-face, @keyframes and the like are kept whole.
  */
 export function cssForPage(css: string, marks: PageMarks): string {
-  type Nodes = ReturnType<typeof parseCss>;
-  const render = (nodes: Nodes): string =>
-    nodes
-      .map((node) => {
-        if (node.kind === "text") return node.raw;
-        if (node.kind === "rule") {
-          const kept = splitSelectors(node.prelude).filter((selector) => matchable(selector, marks));
-          return kept.length === 0 ? "" : `${kept.join(",")}{${node.body}}`;
-        }
-        if (node.body === null) return node.raw;
-        const inner = render(node.body);
-        return inner.trim() === "" ? "" : `${node.prelude}{${inner}}`;
-      })
-      .join("");
-  return withoutUnreadProperties(render(parseCss(css)), marks.properties);
+  const matched = rewriteRules(parseCss(css), (node) => {
+    const kept = splitSelectors(node.prelude).filter((selector) => matchable(selector, marks));
+    return kept.length === 0 ? "" : `${kept.join(",")}{${node.body}}`;
+  });
+  return withoutUnreadProperties(matched, marks.properties);
 }

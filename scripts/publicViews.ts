@@ -41,7 +41,8 @@ export function pageQueries(pathname: string): PageQuery[] {
     ];
   }
   if (pathname === "/psychics" || pathname === "/psychics/") {
-    const now = Date.now() - (Date.now() % CLOCK_STEP_MS);
+    const clock = Date.now();
+    const now = clock - (clock % CLOCK_STEP_MS);
     return [
       { name: "catalogue:listFacets", args: {} },
       // The whole catalogue's first page, nothing searched or filtered (src/lib/catalogue/catalogueQuestion.ts firstPageViewKey).

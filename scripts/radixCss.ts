@@ -23,12 +23,31 @@ export const APP_COLOURS = ["violet", "mauve", "gray", "red", "green", "amber", 
 /** Radix Themes' breakpoints the app's pages do not use, by their min-width (lg 1280px, xl 1640px). */
 export const UNUSED_BREAKPOINTS = ["1280px", "1640px"];
 
-type Node =
-  { kind: "rule"; prelude: string; body: string } | { kind: "at"; prelude: string; body: Node[] | null; raw: string } | { kind: "text"; raw: string };
+type Rule = { kind: "rule"; prelude: string; body: string };
+export type CssNode = Rule | { kind: "at"; prelude: string; body: CssNode[] | null; raw: string } | { kind: "text"; raw: string };
+
+/**
+ * `nodes` written back as CSS, each rule as `rule` rewrites it ("" drops it); an at-rule keeps what is left
+ * inside it and goes when nothing is, or when `dropAt` refuses its prelude; one without a block stays as it is.
+ */
+export function rewriteRules(nodes: CssNode[], rule: (node: Rule) => string, dropAt: (prelude: string) => boolean = () => false): string {
+  const render = (list: CssNode[]): string =>
+    list
+      .map((node) => {
+        if (node.kind === "text") return node.raw;
+        if (node.kind === "rule") return rule(node);
+        if (dropAt(node.prelude)) return "";
+        if (node.body === null) return node.raw;
+        const inner = render(node.body);
+        return inner.trim() === "" ? "" : `${node.prelude}{${inner}}`;
+      })
+      .join("");
+  return render(nodes);
+}
 
 /** Splits `css` into its top-level statements (rules, at-rules with their blocks), minding strings and comments. */
-export function parseCss(css: string): Node[] {
-  const nodes: Node[] = [];
+export function parseCss(css: string): CssNode[] {
+  const nodes: CssNode[] = [];
   let i = 0;
   let start = 0;
   while (i < css.length) {
@@ -189,30 +208,19 @@ export function trimRadixCss(css: string, used: Set<string>, utilities?: Utility
       (!utilities || [...required.matchAll(UTILITY_CLASS)].every((match) => utilityKept(match[1], utilities)))
     );
   };
-  const render = (nodes: Node[]): string =>
-    nodes
-      .map((node) => {
-        if (node.kind === "text") return node.raw;
-        if (node.kind === "rule") {
-          const selectors = splitSelectors(node.prelude);
-          // Keyframes' steps (0%, to) and the like have no class: kept.
-          const kept = selectors.filter(keepSelector);
-          return kept.length === 0 ? "" : `${kept.join(",")}{${node.body}}`;
-        }
-        const prelude = node.prelude;
-        if (
-          /^@media/i.test(prelude) &&
-          UNUSED_BREAKPOINTS.some((width) => prelude.includes(`min-width:${width}`) || prelude.includes(`min-width: ${width}`))
-        ) {
-          return "";
-        }
-        if (/color-gamut:\s*p3|display-p3/.test(prelude)) return "";
-        if (node.body === null) return node.raw;
-        const inner = render(node.body);
-        return inner.trim() === "" ? "" : `${prelude}{${inner}}`;
-      })
-      .join("");
-  return render(parseCss(css));
+  const unusedAt = (prelude: string) =>
+    (/^@media/i.test(prelude) &&
+      UNUSED_BREAKPOINTS.some((width) => prelude.includes(`min-width:${width}`) || prelude.includes(`min-width: ${width}`))) ||
+    /color-gamut:\s*p3|display-p3/.test(prelude);
+  return rewriteRules(
+    parseCss(css),
+    (node) => {
+      // Keyframes' steps (0%, to) and the like have no class: kept.
+      const kept = splitSelectors(node.prelude).filter(keepSelector);
+      return kept.length === 0 ? "" : `${kept.join(",")}{${node.body}}`;
+    },
+    unusedAt,
+  );
 }
 
 const THEMES_DIST = "node_modules/@radix-ui/themes/dist/esm/components";
